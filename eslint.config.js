@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The web app and the local service share only the contract: each must run against the other's
+// replacement (the hosted service, or any v1 client), so neither may import the other.
+const roomRule = (forbidden) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: forbidden.map((room) => ({
+        group: [`**/${room}/**`, `**/${room}`],
+        message: `Only src/contract is shared; do not import src/${room} from here.`,
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report', '.data', 'bench/.cache', 'src/web/route-tree.gen.ts', 'src/contract/api-types.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/refs': 'off', ...roomRule(['service']) },
+  },
+  { files: ['src/service/**/*.ts'], rules: roomRule(['web']) },
+  { files: ['src/contract/**/*.ts'], rules: roomRule(['web', 'service']) },
+);

@@ -1,0 +1,60 @@
+import type { Concurrency } from '../../contract/openapi-document';
+
+/** A JSON Schema object (draft 2020-12 subset that ajv and RJSF both understand). */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * One step of a workflow. Steps run in order; each sees the input and the files of the step before
+ * it, and the files of the last file-producing step are the execution's results.
+ */
+export type StepSpec =
+  /** Fills a markdown template with input fields: `{{field}}`, `{{#each list}}…{{/each}}`. */
+  | { kind: 'markdown_report'; filename: string; title: string; template: string }
+  /** Finds emails, URLs, dates and numbers in the named text fields; writes JSON (and markdown). */
+  | { kind: 'extract_entities'; fields: string[]; filename: string }
+  /** Picks the most informative sentences of the named text fields. */
+  | { kind: 'summarize'; fields: string[]; sentences: number; filename: string }
+  /** Builds a CSV table from a list input (array of objects or of strings). */
+  | { kind: 'csv_table'; field: string; filename: string }
+  /** Renders the previous step's markdown files as standalone HTML documents. */
+  | { kind: 'render_html'; filename: string }
+  /** Writes the input plus what earlier steps found as a JSON document. */
+  | { kind: 'json_output'; filename: string }
+  /** Lays out the previous step's markdown as a PDF. */
+  | { kind: 'pdf_document'; filename: string; title: string }
+  /** Stops in human_in_the_loop until someone approves; a rejection ends the execution in error. */
+  | { kind: 'approval'; message: string }
+  /** Fails with `message` when the condition holds for the input; used to show error handling. */
+  | { kind: 'guard'; field: string; rule: 'required' | 'not_contains'; value?: string; message: string }
+  /** Adds every earlier file to the results, so one execution can return several files. */
+  | { kind: 'bundle' };
+
+export interface WorkflowPlan {
+  name: string;
+  description: string;
+  input_schema: JsonSchema | null;
+  concurrency: Concurrency;
+  steps: StepSpec[];
+}
+
+/** A file a step produced. */
+export interface OutputFile {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export interface StepContext {
+  input: Record<string, unknown>;
+  /** Files produced by the steps so far, oldest first; the step before this one's are last. */
+  files: OutputFile[];
+  /** Files of the step just before this one. */
+  previous: OutputFile[];
+}
+
+export type StepResult = { kind: 'files'; files: OutputFile[] } | { kind: 'approval'; message: string };
+
+/** A step's failure with a message meant for the person who ran the workflow. */
+export class StepFailure extends Error {
+  override name = 'StepFailure';
+}
