@@ -1,0 +1,169 @@
+// Service benchmarks: GET-execution throughput against the local service, a Prism mock of the same
+// contract and a bare Fastify ceiling, all measured in one run; then batch accept and drain times.
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, sleep, startProcess, type Started } from './support/processes';
+
+const root = resolve(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const KEY = 'bench-key-0000000000000000';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  goal?: string;
+  ok?: boolean;
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...init?.headers } });
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  // A short warm-up, so JIT and caches are hot before the figure that counts.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (r.non2xx > 0 || r.errors > 0) console.warn(`  warning: ${r.non2xx} non-2xx and ${r.errors} errors from ${url}`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function startLocal(dataDir: string): Promise<{ base: string; proc: Started }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const proc = await startProcess(tsx, [join(root, 'src/service/main.ts')], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WORKFLOW_API_KEYS: KEY,
+    // The limiter stays on; the limit is raised so it does not cap the throughput figure.
+    WORKFLOW_RATE_LIMIT: '100000000',
+    WORKFLOW_TIME_SCALE: '0',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  }, `${base}/openapi.json`);
+  return { base, proc };
+}
+
+interface WorkflowItem { id: string; name: string }
+async function inputFreeWorkflow(base: string): Promise<string> {
+  const page = await json<{ data: WorkflowItem[] }>(`${base}/workflows?limit=100`);
+  for (const w of page.data) {
+    const detail = await json<{ input_schema: unknown; status?: string }>(`${base}/workflows/${w.id}`);
+    if (detail.input_schema === null && detail.status !== 'planning') return w.id;
+  }
+  throw new Error('no ready workflow without input found among the demo workflows');
+}
+
+async function waitTerminal(base: string, wid: string, eid: string) {
+  for (;;) {
+    const d = await json<{ status: string }>(`${base}/workflows/${wid}/executions/${eid}`);
+    if (d.status === 'finished' || d.status === 'error') return d;
+    await sleep(50);
+  }
+}
+
+async function prismBinary(): Promise<string | null> {
+  const dir = join(root, 'bench/.cache/prism');
+  const bin = join(dir, 'node_modules/.bin/prism');
+  if (existsSync(bin)) return bin;
+  console.log('  installing @stoplight/prism-cli into bench/.cache (first run only)…');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{"name":"prism-cache","private":true}');
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '@stoplight/prism-cli@5.14.2'], { cwd: dir, stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  return existsSync(bin) ? bin : null;
+}
+
+export async function runServiceBench(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
+  const local = await startLocal(dataDir);
+  const stops: Array<() => Promise<void>> = [local.proc.stop];
+  try {
+    const wid = await inputFreeWorkflow(local.base);
+    const created = await json<{ execution_id: string }>(`${local.base}/workflows/${wid}/executions`, { method: 'POST', body: '{"input":{}}' });
+    await waitTerminal(local.base, wid, created.execution_id);
+    const detailPath = `/workflows/${wid}/executions/${created.execution_id}`;
+
+    // Ceiling: bare Fastify + better-sqlite3.
+    const cport = await freePort();
+    const ceiling = await startProcess(tsx, [join(root, 'bench/ceiling-server.ts'), String(cport)], {}, `http://127.0.0.1:${cport}/ids`);
+    stops.push(ceiling.stop);
+    const ids = (await (await fetch(`http://127.0.0.1:${cport}/ids`)).json()) as { workflowId: string; executionId: string };
+
+    // Prism, the mock a developer would otherwise run, serving the same contract document.
+    let prismUrl: string | null = null;
+    const prism = await prismBinary();
+    if (prism) {
+      const pport = await freePort();
+      const p = await startProcess(prism, ['mock', '-h', '127.0.0.1', '-p', String(pport), join(root, 'src/contract/openapi.json')], {}, `http://127.0.0.1:${pport}/workflows`, 120_000);
+      stops.push(p.stop);
+      prismUrl = `http://127.0.0.1:${pport}/workflows/${ids.workflowId}/executions/${ids.executionId}`;
+    }
+
+    console.log(`  measuring GET execution, ${CONNECTIONS} connections, ${DURATION} s each…`);
+    const localFig = await load(`${local.base}${detailPath}`, { 'x-api-key': KEY });
+    const ceilFig = await load(`http://127.0.0.1:${cport}/api/v1/workflows/${ids.workflowId}/executions/${ids.executionId}`, { 'x-api-key': KEY });
+    const prismFig = prismUrl ? await load(prismUrl, { 'x-api-key': KEY }) : null;
+
+    figures.push({ name: 'GET execution, local service', value: Math.round(localFig.rps), unit: 'req/s' });
+    figures.push({ name: 'GET execution, local service p99', value: localFig.p99, unit: 'ms' });
+    figures.push({ name: 'GET execution, bare Fastify + SQLite ceiling', value: Math.round(ceilFig.rps), unit: 'req/s' });
+    figures.push({ name: 'GET execution, ceiling p99', value: ceilFig.p99, unit: 'ms' });
+    if (prismFig) {
+      figures.push({ name: 'GET execution, Prism mock', value: Math.round(prismFig.rps), unit: 'req/s' });
+      figures.push({ name: 'GET execution, Prism p99', value: prismFig.p99, unit: 'ms' });
+      const r = localFig.rps / prismFig.rps;
+      figures.push({ name: 'ratio local / Prism', value: round(r), unit: 'x', goal: '≥ 10x', ok: r >= 10 });
+    } else {
+      console.log('  Prism could not be installed here; its ratio is skipped.');
+    }
+    const c = localFig.rps / ceilFig.rps;
+    figures.push({ name: 'ratio local / ceiling', value: round(c * 100), unit: '%', goal: '≥ 70%', ok: c >= 0.7 });
+
+    // Batch accept and drain.
+    const items = JSON.stringify({ items: Array.from({ length: 10_000 }, () => ({})), concurrency: 'high' });
+    const t0 = performance.now();
+    const batch = await json<{ total: number; executions: Array<{ execution_id: string }> }>(`${local.base}/workflows/${wid}/executions/batch`, { method: 'POST', body: items });
+    const accept = performance.now() - t0;
+    figures.push({ name: 'accept a batch of 10,000', value: Math.round(accept), unit: 'ms', goal: '≤ 1000 ms', ok: accept <= 1000 });
+    const last = batch.executions[batch.executions.length - 1]!.execution_id;
+    await waitTerminal(local.base, wid, last);
+    let pending = Infinity;
+    while (pending > 0) {
+      pending = await countUnfinished(local.base, wid);
+      if (pending > 0) await sleep(200);
+    }
+    const drain = performance.now() - t0;
+    figures.push({ name: 'drain 10,000 executions at time scale 0', value: round(drain / 1000), unit: 's', goal: '≤ 60 s', ok: drain <= 60_000 });
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+async function countUnfinished(base: string, wid: string): Promise<number> {
+  let cursor: string | null = null;
+  let unfinished = 0;
+  do {
+    const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page: { data: Array<{ status: string }>; cursor: string | null } = await json(`${base}/workflows/${wid}/executions?limit=100${q}`);
+    unfinished += page.data.filter((e) => e.status !== 'finished' && e.status !== 'error').length;
+    cursor = page.cursor;
+  } while (cursor);
+  return unfinished;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
