@@ -1,0 +1,143 @@
+import { describe, expect, it, vi } from 'vitest';
+import contract from '../../contract/openapi.json' with { type: 'json' };
+import { capabilitiesFromDocument, createApiClient } from './client';
+import {
+  BadRequestError,
+  CorsBlockedError,
+  NetworkError,
+  NotConnectedError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  UnauthorizedError,
+} from './errors';
+import { RequestScheduler } from './scheduler';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+function setup(respond: (request: Request) => Response | Promise<Response>, apiKey = 'key-1', baseUrl = 'http://127.0.0.1:8080/api/v1') {
+  const requests: Request[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(request);
+    return respond(request);
+  });
+  const scheduler = new RequestScheduler({ maxRetries: 0, channel: null });
+  const client = createApiClient({ baseUrl, apiKey, fetch, scheduler, pageOrigin: 'http://127.0.0.1:8080' });
+  return { client, requests, fetch };
+}
+
+const workflow = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Brief',
+  description: 'Writes a brief',
+  created_at: '2026-11-21T23:06:29.123456Z',
+  updated_at: '2026-11-21T23:06:30.000000Z',
+};
+
+describe('createApiClient', () => {
+  it('sends the key header and the page parameters to the right URL', async () => {
+    const { client, requests } = setup(() => json(200, { data: [workflow], cursor: null }));
+    const page = await client.listWorkflows({ limit: 5, cursor: '2026-11-21T23:06:29.123456Z' });
+    expect(page.data).toHaveLength(1);
+    const request = requests[0]!;
+    expect(request.headers.get('x-api-key')).toBe('key-1');
+    const url = new URL(request.url);
+    expect(url.pathname).toBe('/api/v1/workflows');
+    expect(url.searchParams.get('limit')).toBe('5');
+    expect(url.searchParams.get('cursor')).toBe('2026-11-21T23:06:29.123456Z');
+  });
+
+  it.each([
+    [401, { error: 'invalid API key' }, UnauthorizedError, 'invalid API key'],
+    [404, { error: 'workflow not found' }, NotFoundError, 'workflow not found'],
+    [400, { error: 'input.company: must be string' }, BadRequestError, 'input.company: must be string'],
+    [409, { error: 'not waiting for approval' }, BadRequestError, 'not waiting for approval'],
+    [500, { error: 'internal error' }, ServerError, 'internal error'],
+    [503, 'Service Unavailable', ServerError, 'Service Unavailable'],
+  ])('maps status %i to the matching typed error with the server message', async (status, body, Type, message) => {
+    const { client } = setup(() => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)));
+    const error = await client.getWorkflow(workflow.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Type);
+    expect((error as Error).message).toBe(message);
+  });
+
+  it('maps a 429 to RateLimitedError carrying the Retry-After seconds once the scheduler gives up', async () => {
+    const { client } = setup(() => json(429, { error: 'slow down' }, { 'Retry-After': '0' }));
+    const error = await client.getWorkflow(workflow.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterSeconds).toBe(0);
+  });
+
+  it('reports an unreachable same-origin server as a network error', async () => {
+    const { client } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.listWorkflows()).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('reports a fetch TypeError on a cross-origin base URL as blocked by CORS', async () => {
+    const { client } = setup(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'key-1',
+      'https://api.example.com/api/v1',
+    );
+    const error = await client.listWorkflows().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CorsBlockedError);
+    expect((error as Error).message).toContain('proxy');
+  });
+
+  it('refuses to call without a key and sends nothing', async () => {
+    const { client, fetch } = setup(() => json(200, {}), '');
+    await expect(client.listWorkflows()).rejects.toBeInstanceOf(NotConnectedError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('accepts 200 as well as 201 for a create and ignores extra fields', async () => {
+    const { client, requests } = setup(() =>
+      json(200, { execution_id: 'e1', workflow_id: workflow.id, status: 'initial', created_at: workflow.created_at, extra: 1 }),
+    );
+    const created = await client.createExecution(workflow.id, { company: 'Acme' });
+    expect(created).toEqual({ execution_id: 'e1', workflow_id: workflow.id, status: 'initial', created_at: workflow.created_at });
+    expect(requests[0]!.method).toBe('POST');
+    expect(await requests[0]!.json()).toEqual({ input: { company: 'Acme' } });
+  });
+
+  it('puts a list that arrives oldest first into newest-first order', async () => {
+    const older = { ...workflow, id: 'a', created_at: '2026-01-01T00:00:00.000001Z' };
+    const newer = { ...workflow, id: 'b', created_at: '2026-01-01T00:00:00.000002Z' };
+    const { client } = setup(() => json(200, { data: [older, newer], cursor: older.created_at }));
+    const page = await client.listWorkflows();
+    expect(page.data.map((w) => w.id)).toEqual(['b', 'a']);
+    expect(page.cursor).toBe(older.created_at);
+  });
+
+  it('fills missing optional fields so pages never meet undefined', async () => {
+    const { client } = setup(() => json(200, { id: workflow.id, name: 'X', created_at: workflow.created_at }));
+    const detail = await client.getWorkflow(workflow.id);
+    expect(detail).toMatchObject({ description: '', input_schema: null, updated_at: workflow.created_at });
+    expect('status' in detail).toBe(false);
+  });
+
+  it('keeps only the documented properties of an execution and null results until finished', async () => {
+    const { client } = setup(() =>
+      json(200, { id: 'e', workflow_id: 'w', status: 'processing', created_at: 't', retry_after_seconds: 3, secret: 'x' }),
+    );
+    const detail = await client.getExecution('w', 'e');
+    expect(detail).toEqual({ id: 'e', workflow_id: 'w', status: 'processing', created_at: 't', retry_after_seconds: 3, results: null });
+  });
+
+  it('reads capabilities from the served contract and treats a 404 as none', async () => {
+    const withDoc = setup(() => json(200, contract));
+    expect(await withDoc.client.getServerCapabilities()).toEqual({ approval: true, workflowStatus: true, localExtensions: true });
+    const without = setup(() => json(404, { error: 'not found' }));
+    expect(await without.client.getServerCapabilities()).toEqual({ approval: false, workflowStatus: false, localExtensions: false });
+  });
+
+  it('sees no approval extension in a plain v1 document', () => {
+    expect(capabilitiesFromDocument({ paths: { '/workflows': {} } }).approval).toBe(false);
+  });
+});

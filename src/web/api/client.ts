@@ -1,0 +1,334 @@
+import createClient from 'openapi-fetch';
+import type { paths } from '../../contract/api-types';
+import type {
+  BatchCreateResponse,
+  Concurrency,
+  ExecutionCreateResponse,
+  ExecutionDetail,
+  ExecutionListItem,
+  ListPage,
+  WorkflowCreateResponse,
+  WorkflowDetail,
+  WorkflowListItem,
+} from '../../contract/openapi-document';
+import {
+  CorsBlockedError,
+  NetworkError,
+  NotConnectedError,
+  ServerError,
+  errorFromResponse,
+  isAbortError,
+  isApiError,
+} from './errors';
+import { getScheduler, type Priority, type RequestScheduler } from './scheduler';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  priority?: Priority;
+}
+
+export interface PageParams {
+  limit?: number;
+  cursor?: string | null;
+}
+
+export interface CreateWorkflowBody {
+  prompt: string;
+  name?: string;
+  description?: string;
+}
+
+/** Which local extensions the server offers, read from its contract document. */
+export interface ServerCapabilities {
+  /** POST .../approval exists. */
+  approval: boolean;
+  /** Workflows carry a planning `status`. */
+  workflowStatus: boolean;
+  /** The server described itself with x-local-extension marks at all. */
+  localExtensions: boolean;
+}
+
+export const NO_CAPABILITIES: ServerCapabilities = { approval: false, workflowStatus: false, localExtensions: false };
+
+export interface ClientConfig {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof globalThis.fetch;
+  scheduler?: RequestScheduler;
+  /** The page's origin, to tell a CORS refusal from an unreachable server. */
+  pageOrigin?: string;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** True when the base URL points at another origin than the page, where CORS applies. */
+export function isCrossOrigin(baseUrl: string, pageOrigin: string | undefined): boolean {
+  if (!pageOrigin) return false;
+  try {
+    return new URL(baseUrl, pageOrigin).origin !== pageOrigin;
+  } catch {
+    return false;
+  }
+}
+
+const byNewestFirst = <T extends { created_at: string }>(items: T[]): T[] =>
+  [...items].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+function normalizeWorkflowItem(raw: unknown): WorkflowListItem {
+  const o = asObject(raw);
+  const item: WorkflowListItem = {
+    id: str(o.id),
+    name: str(o.name, 'Untitled workflow'),
+    description: str(o.description),
+    created_at: str(o.created_at),
+    updated_at: str(o.updated_at, str(o.created_at)),
+  };
+  if (o.status === 'planning' || o.status === 'ready' || o.status === 'failed') item.status = o.status;
+  return item;
+}
+
+function normalizeWorkflowDetail(raw: unknown): WorkflowDetail {
+  const o = asObject(raw);
+  const schema = o.input_schema;
+  const detail: WorkflowDetail = {
+    ...normalizeWorkflowItem(raw),
+    input_schema: typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : null,
+  };
+  if (o.concurrency === 'low' || o.concurrency === 'medium' || o.concurrency === 'high') detail.concurrency = o.concurrency;
+  if (typeof o.planning_error === 'string') detail.planning_error = o.planning_error;
+  return detail;
+}
+
+function normalizeExecutionItem(raw: unknown): ExecutionListItem {
+  const o = asObject(raw);
+  const item: ExecutionListItem = {
+    id: str(o.id),
+    workflow_id: str(o.workflow_id),
+    status: str(o.status, 'initial') as ExecutionListItem['status'],
+    created_at: str(o.created_at),
+  };
+  if (typeof o.url === 'string') item.url = o.url;
+  if (typeof o.error === 'string') item.error = o.error;
+  return item;
+}
+
+function normalizeExecutionDetail(raw: unknown): ExecutionDetail {
+  const o = asObject(raw);
+  const detail: ExecutionDetail = {
+    id: str(o.id),
+    workflow_id: str(o.workflow_id),
+    status: str(o.status, 'initial') as ExecutionDetail['status'],
+    created_at: str(o.created_at),
+    results: Array.isArray(o.results)
+      ? o.results.map((f) => {
+          const file = asObject(f);
+          return {
+            filename: str(file.filename, 'file'),
+            url: str(file.url),
+            ...(typeof file.content === 'string' ? { content: file.content } : {}),
+          };
+        })
+      : null,
+  };
+  if (typeof o.url === 'string') detail.url = o.url;
+  if (typeof o.retry_after_seconds === 'number') detail.retry_after_seconds = o.retry_after_seconds;
+  return detail;
+}
+
+function normalizePage<T>(raw: unknown, item: (x: unknown) => T & { created_at: string }): ListPage<T> {
+  const o = asObject(raw);
+  const data = Array.isArray(o.data) ? o.data.map(item) : [];
+  return { data: byNewestFirst(data), cursor: typeof o.cursor === 'string' && o.cursor !== '' ? o.cursor : null };
+}
+
+/** Reads which local extensions a contract document declares. */
+export function capabilitiesFromDocument(doc: unknown): ServerCapabilities {
+  const o = asObject(doc);
+  const pathKeys = Object.keys(asObject(o.paths));
+  const schemas = asObject(asObject(o.components).schemas);
+  const text = JSON.stringify(o);
+  return {
+    approval: pathKeys.some((p) => /\/executions\/\{[^}]+\}\/approval$/.test(p)),
+    workflowStatus: 'WorkflowStatus' in schemas,
+    localExtensions: text.includes('"x-local-extension":true'),
+  };
+}
+
+/**
+ * The one typed API client. Every call goes through the request scheduler, throws a typed error
+ * from ./errors on failure, and never redirects or toasts: pages decide what to show.
+ */
+export function createApiClient(config: ClientConfig) {
+  const baseUrl = trimSlash(config.baseUrl);
+  const baseFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const scheduler = config.scheduler ?? getScheduler();
+  const pageOrigin = config.pageOrigin ?? (typeof location === 'undefined' ? undefined : location.origin);
+  const api = createClient<paths>({ baseUrl });
+
+  const scheduledFetch =
+    (priority: Priority) =>
+    (request: Request): Promise<Response> =>
+      scheduler.schedule(priority, () => baseFetch(request.clone()), { signal: request.signal });
+
+  const transportError = (error: unknown): unknown => {
+    if (isAbortError(error) || isApiError(error)) return error;
+    if (error instanceof TypeError) {
+      return isCrossOrigin(baseUrl, pageOrigin) ? new CorsBlockedError(baseUrl) : new NetworkError();
+    }
+    if (error instanceof SyntaxError) return new ServerError('The server sent an answer that is not JSON.');
+    return error;
+  };
+
+  const headers = (): Record<string, string> => {
+    if (!config.apiKey) throw new NotConnectedError();
+    return { 'x-api-key': config.apiKey };
+  };
+
+  /** Runs one openapi-fetch call and turns its outcome into data or a typed error. */
+  async function call(
+    options: CallOptions | undefined,
+    defaultPriority: Priority,
+    run: (init: { headers: Record<string, string>; signal?: AbortSignal; fetch: (r: Request) => Promise<Response> }) => Promise<{
+      data?: unknown;
+      error?: unknown;
+      response: Response;
+    }>,
+  ): Promise<unknown> {
+    const init = { headers: headers(), signal: options?.signal, fetch: scheduledFetch(options?.priority ?? defaultPriority) };
+    let outcome: { data?: unknown; error?: unknown; response: Response };
+    try {
+      outcome = await run(init);
+    } catch (error) {
+      throw transportError(error);
+    }
+    if (!outcome.response.ok) throw errorFromResponse(outcome.response.status, outcome.error, outcome.response.headers);
+    return outcome.data;
+  }
+
+  return {
+    baseUrl,
+
+    async listWorkflows(page: PageParams = {}, options?: CallOptions): Promise<ListPage<WorkflowListItem>> {
+      const query = { limit: page.limit, cursor: page.cursor ?? undefined };
+      const data = await call(options, 'visible', (init) => api.GET('/workflows', { ...init, params: { query } }));
+      return normalizePage(data, normalizeWorkflowItem);
+    },
+
+    async getWorkflow(workflowId: string, options?: CallOptions): Promise<WorkflowDetail> {
+      const data = await call(options, 'visible', (init) =>
+        api.GET('/workflows/{workflowId}', { ...init, params: { path: { workflowId } } }),
+      );
+      return normalizeWorkflowDetail(data);
+    },
+
+    async createWorkflow(body: CreateWorkflowBody, options?: CallOptions): Promise<WorkflowCreateResponse> {
+      const data = await call(options, 'user', (init) => api.POST('/workflows', { ...init, body }));
+      const o = asObject(data);
+      return {
+        id: str(o.id),
+        name: str(o.name, body.name ?? ''),
+        description: str(o.description, body.description ?? ''),
+        url: str(o.url),
+        status: 'planning',
+        created_at: str(o.created_at),
+      };
+    },
+
+    async listExecutions(workflowId: string, page: PageParams = {}, options?: CallOptions): Promise<ListPage<ExecutionListItem>> {
+      const query = { limit: page.limit, cursor: page.cursor ?? undefined };
+      const data = await call(options, 'visible', (init) =>
+        api.GET('/workflows/{workflowId}/executions', { ...init, params: { path: { workflowId }, query } }),
+      );
+      return normalizePage(data, normalizeExecutionItem);
+    },
+
+    async getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
+      const data = await call(options, 'visible', (init) =>
+        api.GET('/workflows/{workflowId}/executions/{executionId}', {
+          ...init,
+          params: { path: { workflowId, executionId } },
+        }),
+      );
+      return normalizeExecutionDetail(data);
+    },
+
+    async createExecution(
+      workflowId: string,
+      input: Record<string, unknown> | undefined,
+      options?: CallOptions,
+    ): Promise<ExecutionCreateResponse> {
+      const body = input === undefined ? {} : { input };
+      const data = await call(options, 'user', (init) =>
+        api.POST('/workflows/{workflowId}/executions', { ...init, params: { path: { workflowId } }, body }),
+      );
+      const o = asObject(data);
+      return {
+        execution_id: str(o.execution_id, str(o.id)),
+        workflow_id: str(o.workflow_id, workflowId),
+        status: str(o.status, 'initial') as ExecutionCreateResponse['status'],
+        created_at: str(o.created_at),
+      };
+    },
+
+    async createBatch(
+      workflowId: string,
+      items: Record<string, unknown>[],
+      concurrency?: Concurrency,
+      options?: CallOptions,
+    ): Promise<BatchCreateResponse> {
+      const body = concurrency ? { items, concurrency } : { items };
+      const data = await call(options, 'user', (init) =>
+        api.POST('/workflows/{workflowId}/executions/batch', { ...init, params: { path: { workflowId } }, body }),
+      );
+      const o = asObject(data);
+      const executions = Array.isArray(o.executions)
+        ? o.executions.map((e) => {
+            const x = asObject(e);
+            return { execution_id: str(x.execution_id), index: typeof x.index === 'number' ? x.index : 0 };
+          })
+        : [];
+      return { workflow_id: str(o.workflow_id, workflowId), total: typeof o.total === 'number' ? o.total : executions.length, executions };
+    },
+
+    /** Local extension: approve or reject an execution waiting in human_in_the_loop. */
+    async decideApproval(
+      workflowId: string,
+      executionId: string,
+      decision: { approved: boolean; comment?: string },
+      options?: CallOptions,
+    ): Promise<ExecutionDetail> {
+      const body = decision.comment ? decision : { approved: decision.approved };
+      const data = await call(options, 'user', (init) =>
+        api.POST('/workflows/{workflowId}/executions/{executionId}/approval', {
+          ...init,
+          params: { path: { workflowId, executionId } },
+          body,
+        }),
+      );
+      return normalizeExecutionDetail(data);
+    },
+
+    /** Which local extensions exist; a server without the document (404, not JSON) has none. */
+    async getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities> {
+      try {
+        const response = await scheduler.schedule(
+          options?.priority ?? 'visible',
+          () => baseFetch(`${baseUrl}/openapi.json`, { signal: options?.signal }),
+          { signal: options?.signal },
+        );
+        if (!response.ok) return NO_CAPABILITIES;
+        return capabilitiesFromDocument(await response.json());
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        return NO_CAPABILITIES;
+      }
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Typed API errors. The client throws exactly one of these for any failed call, so pages can
+ * choose a message and an action (retry, go to settings, wait) without parsing strings.
+ */
+
+export abstract class ApiError extends Error {
+  /** HTTP status, or 0 when no response arrived. */
+  abstract readonly status: number;
+  /** Whether repeating the same request later may succeed. */
+  abstract readonly retryable: boolean;
+}
+
+export class UnauthorizedError extends ApiError {
+  override name = 'UnauthorizedError';
+  readonly status = 401;
+  readonly retryable = false;
+  constructor(message = 'Your API key was rejected.') {
+    super(message);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+  readonly status = 404;
+  readonly retryable = false;
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+  readonly retryable = false;
+  /** 400, or the local statuses that also mean "the request itself is wrong" (409, 413). */
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  override name = 'RateLimitedError';
+  readonly status = 429;
+  readonly retryable = true;
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Rate limited, retrying in ${retryAfterSeconds} s.`,
+  ) {
+    super(message);
+  }
+}
+
+export class ServerError extends ApiError {
+  override name = 'ServerError';
+  readonly retryable = true;
+  constructor(
+    message = 'The server failed to answer.',
+    readonly status = 500,
+  ) {
+    super(message);
+  }
+}
+
+export class NetworkError extends ApiError {
+  override name = 'NetworkError';
+  readonly status = 0;
+  readonly retryable = true;
+  constructor(message = 'The server could not be reached.') {
+    super(message);
+  }
+}
+
+export class CorsBlockedError extends ApiError {
+  override name = 'CorsBlockedError';
+  readonly status = 0;
+  readonly retryable = false;
+  constructor(
+    readonly baseUrl: string,
+    message = `The browser blocked the request to ${baseUrl} (CORS). Use the dashboard's same-origin proxy instead.`,
+  ) {
+    super(message);
+  }
+}
+
+export class NotConnectedError extends ApiError {
+  override name = 'NotConnectedError';
+  readonly status = 0;
+  readonly retryable = false;
+  constructor(message = 'No API key is set. Add one in Settings.') {
+    super(message);
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** Whether a thrown value is an AbortError from a cancelled fetch (never shown to users). */
+export const isAbortError = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+
+/** Reads the `{error}` message of an error body, tolerating servers that send text or nothing. */
+export function messageFromBody(body: unknown, fallback: string): string {
+  if (typeof body === 'object' && body !== null) {
+    const value = (body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message;
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  if (typeof body === 'string' && body.trim() !== '' && body.length < 500) return body.trim();
+  return fallback;
+}
+
+/** Maps a non-2xx response to the matching typed error. */
+export function errorFromResponse(status: number, body: unknown, headers: Headers): ApiError {
+  switch (status) {
+    case 401:
+    case 403:
+      return new UnauthorizedError(messageFromBody(body, 'Your API key was rejected.'));
+    case 404:
+      return new NotFoundError(messageFromBody(body, 'Not found.'));
+    case 429: {
+      const seconds = retryAfterSeconds(headers) ?? 60;
+      return new RateLimitedError(seconds);
+    }
+    default:
+      if (status >= 500) return new ServerError(messageFromBody(body, `The server failed (${status}).`), status);
+      return new BadRequestError(messageFromBody(body, `The request was refused (${status}).`), status);
+  }
+}
+
+/** Seconds from a Retry-After header (delta-seconds or HTTP date), or RateLimit-Reset as a fallback. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const raw = headers.get('retry-after');
+  if (raw !== null && raw.trim() !== '') {
+    const n = Number(raw);
+    if (Number.isFinite(n) && n >= 0) return Math.ceil(n);
+    const date = Date.parse(raw);
+    if (Number.isFinite(date)) return Math.max(0, Math.ceil((date - now) / 1000));
+  }
+  const reset = Number(headers.get('ratelimit-reset') ?? NaN);
+  if (Number.isFinite(reset) && reset >= 0) return Math.ceil(reset);
+  return undefined;
+}
