@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { coerceCell } from './coerce';
+
+describe('coerceCell', () => {
+  it('omits empty and blank cells so defaults apply', () => {
+    expect(coerceCell('', { type: 'string' })).toEqual({ kind: 'omit' });
+    expect(coerceCell('   ', { type: 'integer' })).toEqual({ kind: 'omit' });
+  });
+
+  it('reads integers and rejects fractions and words with a cell message', () => {
+    expect(coerceCell(' 42 ', { type: 'integer' })).toEqual({ kind: 'value', value: 42 });
+    expect(coerceCell('1.5', { type: 'integer' })).toEqual({ kind: 'error', message: '"1.5" is not a whole number' });
+    expect(coerceCell('ten', { type: 'number' })).toEqual({ kind: 'error', message: '"ten" is not a number' });
+    expect(coerceCell('0x10', { type: 'number' }).kind).toBe('error');
+  });
+
+  it('reads booleans as true/false, yes/no and 1/0 in any case', () => {
+    for (const t of ['true', 'TRUE', 'Yes', '1']) expect(coerceCell(t, { type: 'boolean' })).toEqual({ kind: 'value', value: true });
+    for (const f of ['false', 'No', '0']) expect(coerceCell(f, { type: 'boolean' })).toEqual({ kind: 'value', value: false });
+    expect(coerceCell('maybe', { type: 'boolean' }).kind).toBe('error');
+  });
+
+  it('reads string arrays as JSON or semicolon-separated', () => {
+    const s = { type: 'array', items: { type: 'string' } };
+    expect(coerceCell('a; b ;c', s)).toEqual({ kind: 'value', value: ['a', 'b', 'c'] });
+    expect(coerceCell('["a;b","c"]', s)).toEqual({ kind: 'value', value: ['a;b', 'c'] });
+    expect(coerceCell('[oops', s).kind).toBe('error');
+  });
+
+  it('coerces each semicolon item of a number array and names the bad item', () => {
+    const s = { type: 'array', items: { type: 'integer' } };
+    expect(coerceCell('1;2;3', s)).toEqual({ kind: 'value', value: [1, 2, 3] });
+    expect(coerceCell('1;x', s)).toEqual({ kind: 'error', message: 'item 2: "x" is not a whole number' });
+  });
+
+  it('reads objects only from JSON cells', () => {
+    expect(coerceCell('{"a":1}', { type: 'object' })).toEqual({ kind: 'value', value: { a: 1 } });
+    expect(coerceCell('a=1', { type: 'object' }).kind).toBe('error');
+    expect(coerceCell('[1]', { type: 'object' }).kind).toBe('error');
+  });
+
+  it('tries the specific type of a union before falling back to text', () => {
+    expect(coerceCell('7', { type: ['integer', 'string'] })).toEqual({ kind: 'value', value: 7 });
+    expect(coerceCell('seven', { type: ['integer', 'string'] })).toEqual({ kind: 'value', value: 'seven' });
+    expect(coerceCell('null', { type: ['integer', 'null'] })).toEqual({ kind: 'value', value: null });
+  });
+
+  it('matches enum members ignoring case and numbers in numeric enums', () => {
+    expect(coerceCell('HIGH', { type: 'string', enum: ['low', 'high'] })).toEqual({ kind: 'value', value: 'high' });
+    expect(coerceCell('2', { enum: [1, 2, 3] })).toEqual({ kind: 'value', value: 2 });
+  });
+
+  it('round-trips any safe integer written as text', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(coerceCell(String(n), { type: 'integer' })).toEqual({ kind: 'value', value: n });
+      }),
+    );
+  });
+
+  it('round-trips any finite double written as text', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const c = coerceCell(String(n), { type: 'number' });
+        expect(c).toEqual({ kind: 'value', value: Object.is(n, -0) ? -0 : n });
+      }),
+    );
+  });
+
+  it('round-trips lists of trimmed strings joined with semicolons', () => {
+    const item = fc.string({ minLength: 1 }).filter((s) => !s.includes(';') && s.trim() === s && s !== '');
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1 }).filter((a) => !a[0]!.startsWith('[')), (list) => {
+        expect(coerceCell(list.join(';'), { type: 'array', items: { type: 'string' } })).toEqual({ kind: 'value', value: list });
+      }),
+    );
+  });
+
+  it('round-trips any JSON object cell', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (obj) => {
+        const c = coerceCell(JSON.stringify(obj), { type: 'object' });
+        expect(c).toEqual({ kind: 'value', value: JSON.parse(JSON.stringify(obj)) });
+      }),
+    );
+  });
+
+  it('never throws, whatever the cell and type', () => {
+    const types = fc.constantFrom('string', 'integer', 'number', 'boolean', 'array', 'object', 'null');
+    fc.assert(
+      fc.property(fc.string(), types, (cell, type) => {
+        const c = coerceCell(cell, { type });
+        expect(['value', 'omit', 'error']).toContain(c.kind);
+      }),
+    );
+  });
+});

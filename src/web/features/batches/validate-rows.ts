@@ -1,0 +1,89 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { isObject, type JsonSchema } from './schema-info';
+
+export interface InputValidator {
+  /** Problems per top-level property ('' when the input as a whole is wrong); empty when valid. */
+  (input: unknown): { property: string; message: string }[];
+}
+
+const cache = new WeakMap<object, InputValidator>();
+
+function pickAjv(schema: JsonSchema): Ajv {
+  const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
+  const options = { allErrors: true, strict: false, validateSchema: false } as const;
+  const ajv = /2019-09|2020-12/.test(dialect) ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** Says what is wrong in words a spreadsheet user knows, instead of ajv's schema vocabulary. */
+export function describeError(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'format':
+      return `is not a valid ${String(p.format)}`;
+    case 'enum':
+      return `must be one of: ${(p.allowedValues as unknown[]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`;
+    case 'type':
+      return `must be ${String(p.type).replace(',', ' or ')}`;
+    case 'additionalProperties':
+      return 'is not an input of this workflow';
+    case 'minLength':
+      return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters`;
+    default:
+      return e.message ?? 'is not valid';
+  }
+}
+
+/** Where an error belongs: the top-level property it is about. */
+export function errorProperty(e: ErrorObject): string {
+  const segments = e.instancePath.split('/').slice(1).map(decodePointer);
+  if (segments.length > 0) return segments[0]!;
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'required' && typeof p.missingProperty === 'string') return p.missingProperty;
+  if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') return p.additionalProperty;
+  return '';
+}
+
+/**
+ * Compiles the workflow's schema once per schema object; later calls reuse the compiled function.
+ * Throws a readable Error when the schema itself cannot be compiled.
+ */
+export function compileValidator(schema: JsonSchema | null): InputValidator {
+  if (schema === null || !isObject(schema)) return () => [];
+  const hit = cache.get(schema);
+  if (hit !== undefined) return hit;
+  let fn: ValidateFunction;
+  try {
+    fn = pickAjv(schema).compile(schema);
+  } catch (e) {
+    throw new Error(`The workflow's input schema cannot be used for checking rows: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const validator: InputValidator = (input) => {
+    if (fn(input)) return [];
+    const seen = new Set<string>();
+    const out: { property: string; message: string }[] = [];
+    for (const e of fn.errors ?? []) {
+      // anyOf/oneOf branches repeat themselves; one message per property and text is enough.
+      const property = errorProperty(e);
+      const nested = e.instancePath.split('/').slice(2).map(decodePointer).join('.');
+      const message = nested === '' ? describeError(e) : `${nested} ${describeError(e)}`;
+      const key = `${property}\u0000${message}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ property, message });
+      }
+    }
+    return out;
+  };
+  cache.set(schema, validator);
+  return validator;
+}
