@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ProfilesStore, type StorageLike } from './profiles-store';
+
+const storage = (): StorageLike & { dump(): Record<string, string> } => {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+    dump: () => Object.fromEntries(map),
+  };
+};
+
+const setup = () => {
+  const local = storage();
+  const session = storage();
+  const store = new ProfilesStore(local, session, 'http://127.0.0.1:8080');
+  return { local, session, store };
+};
+
+describe('ProfilesStore', () => {
+  it('starts with a Local profile pointing at this origin and no key', () => {
+    const { store } = setup();
+    expect(store.active()).toMatchObject({ name: 'Local', baseUrl: 'http://127.0.0.1:8080/api/v1', apiKey: '' });
+    expect(store.isConnected()).toBe(false);
+  });
+
+  it('keeps a key in sessionStorage only, unless remember is chosen', () => {
+    const { store, local, session } = setup();
+    const saved = store.save({ ...store.active(), apiKey: ' secret-key ' });
+    expect(session.getItem(`wf.key.${saved.id}`)).toBe('secret-key');
+    expect(JSON.stringify(local.dump())).not.toContain('secret-key');
+    store.save({ ...saved, remember: true });
+    expect(local.getItem(`wf.key.${saved.id}`)).toBe('secret-key');
+    expect(session.getItem(`wf.key.${saved.id}`)).toBeNull();
+  });
+
+  it('reads profiles, keys and the active choice back from storage', () => {
+    const { store, local, session } = setup();
+    const prod = store.save({ name: 'Production', baseUrl: 'https://api.example.com/api/v1/', apiKey: 'prod-key', remember: true });
+    store.setActive(prod.id);
+    store.setBudget(40);
+    const again = new ProfilesStore(local, session, 'http://127.0.0.1:8080');
+    expect(again.getState().profiles.map((p) => p.name)).toEqual(['Local', 'Production']);
+    expect(again.active()).toMatchObject({ name: 'Production', baseUrl: 'https://api.example.com/api/v1', apiKey: 'prod-key' });
+    expect(again.getState().budget).toBe(40);
+  });
+
+  it('loses a session-only key in a new session but keeps the profile', () => {
+    const { store, local } = setup();
+    store.save({ ...store.active(), apiKey: 'k' });
+    const newSession = new ProfilesStore(local, storage(), 'http://127.0.0.1:8080');
+    expect(newSession.active().apiKey).toBe('');
+    expect(newSession.active().name).toBe('Local');
+  });
+
+  it('never removes the last profile and moves the active choice off a removed one', () => {
+    const { store } = setup();
+    const only = store.active();
+    store.remove(only.id);
+    expect(store.getState().profiles).toHaveLength(1);
+    const other = store.save({ name: 'Other', baseUrl: 'http://x/api/v1', apiKey: '', remember: false });
+    store.setActive(other.id);
+    store.remove(other.id);
+    expect(store.active().id).toBe(only.id);
+  });
+
+  it('clamps the request budget to a sane range and ignores garbage in storage', () => {
+    const { store, local, session } = setup();
+    store.setBudget(0);
+    expect(store.getState().budget).toBe(1);
+    local.setItem('wf.requestBudget', 'lots');
+    local.setItem('wf.profiles', '{not json');
+    const again = new ProfilesStore(local, session, 'http://h');
+    expect(again.getState().budget).toBe(100);
+    expect(again.active().name).toBe('Local');
+  });
+
+  it('tells subscribers about every change', () => {
+    const { store } = setup();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    store.save({ ...store.active(), apiKey: 'k' });
+    store.setBudget(50);
+    expect(calls).toBe(2);
+  });
+});

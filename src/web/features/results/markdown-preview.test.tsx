@@ -1,0 +1,77 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { MarkdownPreview } from './markdown-preview';
+import { safeMarkdownUrl } from './markdown-urls';
+
+const render = (text: string, siblings?: ReadonlyMap<string, string>) =>
+  renderToStaticMarkup(<MarkdownPreview text={text} siblings={siblings} />);
+
+describe('safeMarkdownUrl', () => {
+  it('keeps http, https and mailto links', () => {
+    expect(safeMarkdownUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeMarkdownUrl('http://example.com')).toBe('http://example.com');
+    expect(safeMarkdownUrl('mailto:ops@example.com')).toBe('mailto:ops@example.com');
+  });
+
+  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>', 'vbscript:x', 'file:///etc/passwd', 'ftp://x'])(
+    'drops %s',
+    (url) => {
+      expect(safeMarkdownUrl(url)).toBeUndefined();
+    },
+  );
+
+  it('keeps in-page anchors such as footnotes', () => {
+    expect(safeMarkdownUrl('#user-content-fn-1')).toBe('#user-content-fn-1');
+  });
+
+  it('points relative paths naming another result file at that file', () => {
+    const siblings = new Map([['chart.png', 'https://files.test/chart.png?sig=1']]);
+    expect(safeMarkdownUrl('chart.png', siblings)).toBe('https://files.test/chart.png?sig=1');
+    expect(safeMarkdownUrl('./chart.png', siblings)).toBe('https://files.test/chart.png?sig=1');
+    expect(safeMarkdownUrl('other.png', siblings)).toBeUndefined();
+  });
+
+  it('refuses a sibling whose own link is not a web url', () => {
+    expect(safeMarkdownUrl('x.png', new Map([['x.png', 'javascript:alert(1)']]))).toBeUndefined();
+  });
+});
+
+describe('MarkdownPreview', () => {
+  it('renders GFM tables, task lists and strikethrough', () => {
+    const html = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~');
+    expect(html).toContain('<table');
+    expect(html).toContain('<th');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toContain('<del');
+  });
+
+  it('opens web links in a new tab without giving the page a handle back', () => {
+    const html = render('[site](https://example.com)');
+    expect(html).toMatch(/<a href="https:\/\/example.com" target="_blank" rel="noopener noreferrer"/);
+  });
+
+  it('renders no raw HTML from the document', () => {
+    const html = render('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\nsafe <b>text</b>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('onerror');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('safe');
+  });
+
+  it('strips dangerous link targets but keeps the link text', () => {
+    const html = render('[click](javascript:alert(1))');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('click');
+  });
+
+  it('keeps footnote anchors in the same tab', () => {
+    const html = render('Claim[^1]\n\n[^1]: Source.');
+    expect(html).toMatch(/<a href="#user-content-fn-1"(?![^>]*target)/);
+  });
+
+  it('shows images that name another result file', () => {
+    const html = render('![Chart](chart.png)', new Map([['chart.png', 'https://files.test/c.png']]));
+    expect(html).toContain('src="https://files.test/c.png"');
+    expect(html).toContain('alt="Chart"');
+  });
+});

@@ -1,0 +1,28 @@
+const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/**
+ * The url react-markdown may render, or undefined to drop it. Absolute links must be http, https
+ * or mailto; "#footnote" anchors stay in the page; relative paths that name another result file
+ * (a report embedding chart.png) point at that file's link; anything else is dropped.
+ */
+export function safeMarkdownUrl(url: string, siblings: ReadonlyMap<string, string> = new Map()): string | undefined {
+  const trimmed = url.trim();
+  if (trimmed.startsWith('#')) return trimmed;
+  const sibling = siblings.get(trimmed.replace(/^\.\//, ''));
+  if (sibling) return isWebUrl(sibling) ? sibling : undefined;
+  try {
+    const parsed = new URL(trimmed);
+    return ALLOWED_PROTOCOLS.has(parsed.protocol) ? trimmed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url, 'https://relative.invalid');
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { RunJournal } from './run-journal';
+
+const fresh = () => new RunJournal(new IDBFactory());
+
+describe('RunJournal', () => {
+  it('remembers the input submitted for an execution', async () => {
+    const journal = fresh();
+    await journal.record({ executionId: 'e1', workflowId: 'w1', input: { company: 'Acme' }, profileId: 'p', submittedAt: 5 });
+    expect(await journal.get('e1')).toEqual({
+      executionId: 'e1',
+      workflowId: 'w1',
+      input: { company: 'Acme' },
+      profileId: 'p',
+      submittedAt: 5,
+      settled: 0,
+    });
+    expect(await journal.get('unknown')).toBeNull();
+  });
+
+  it('lists a workflow’s runs newest first and no other workflow’s', async () => {
+    const journal = fresh();
+    await journal.record({ executionId: 'a', workflowId: 'w1', input: null, profileId: 'p', submittedAt: 1 });
+    await journal.record({ executionId: 'b', workflowId: 'w1', input: null, profileId: 'p', submittedAt: 3 });
+    await journal.record({ executionId: 'c', workflowId: 'w2', input: null, profileId: 'p', submittedAt: 2 });
+    expect((await journal.forWorkflow('w1')).map((e) => e.executionId)).toEqual(['b', 'a']);
+  });
+
+  it('tracks which executions still need watching, per profile, until marked settled', async () => {
+    const journal = fresh();
+    await journal.record({ executionId: 'a', workflowId: 'w', input: null, profileId: 'p', submittedAt: 10 });
+    await journal.record({ executionId: 'b', workflowId: 'w', input: null, profileId: 'p', submittedAt: 20 });
+    await journal.record({ executionId: 'c', workflowId: 'w', input: null, profileId: 'other', submittedAt: 30 });
+    expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['a', 'b']);
+    await journal.markSettled('a');
+    expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['b']);
+    expect((await journal.unsettled('p', 25)).map((e) => e.executionId)).toEqual([]);
+    expect((await journal.get('a'))?.settled).toBe(1);
+  });
+
+  it('keeps its data across instances on the same database', async () => {
+    const factory = new IDBFactory();
+    await new RunJournal(factory).record({ executionId: 'x', workflowId: 'w', input: { n: 1 }, profileId: 'p' });
+    expect((await new RunJournal(factory).get('x'))?.input).toEqual({ n: 1 });
+  });
+});
