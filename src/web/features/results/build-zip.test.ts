@@ -11,6 +11,7 @@ describe('entry paths', () => {
     expect(safeEntryPath('../../evil.sh')).toBe('evil.sh');
     expect(safeEntryPath('a\\..\\b.txt')).toBe('a/b.txt');
     expect(safeEntryPath('..')).toBe('file');
+    expect(safeEntryPath('a\u0000b\n.txt')).toBe('ab.txt');
   });
 
   it('keeps subfolders and de-duplicates names case-insensitively', () => {

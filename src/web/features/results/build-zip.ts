@@ -12,7 +12,7 @@ export function safeEntryPath(name: string): string {
   const segments = name
     .replace(/\\/g, '/')
     .split('/')
-    .map((s) => s.replace(/[\u0000-\u001f]/g, '').trim())
+    .map((s) => [...s].filter((ch) => ch.charCodeAt(0) >= 0x20).join('').trim())
     .filter((s) => s !== '' && s !== '.' && s !== '..');
   return segments.join('/') || 'file';
 }

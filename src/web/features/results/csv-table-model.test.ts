@@ -5,6 +5,7 @@ import {
   columnWidths,
   compareCells,
   nextSort,
+  numericColumns,
   numericValue,
   sortedRowOrder,
   toCsvTable,
@@ -181,5 +182,23 @@ describe('columnWidths', () => {
     expect(narrow).toBe(72);
     expect(wide).toBeGreaterThan(narrow!);
     expect(capped).toBe(360);
+  });
+});
+
+describe('numericColumns', () => {
+  it('marks columns that are mostly numbers, ignoring empty cells', () => {
+    const flags = numericColumns({
+      header: ['id', 'name', 'price', 'blank'],
+      rows: [
+        ['1', 'a', '1,200.50', ''],
+        ['2', 'b', '', ''],
+        ['3', 'c', '3', ''],
+      ],
+    });
+    expect(flags).toEqual([true, false, true, false]);
+  });
+
+  it('does not mark a column where text is common', () => {
+    expect(numericColumns({ header: ['x'], rows: [['1'], ['n/a'], ['2'], ['n/a']] })).toEqual([false]);
   });
 });

@@ -104,3 +104,19 @@ export function columnWidths(table: Pick<CsvTable, 'header' | 'rows'>, sampleSiz
     return Math.min(360, Math.max(72, Math.round(longest * 7.5 + 28)));
   });
 }
+
+/** Columns whose sampled non-empty cells are mostly numbers; they are right-aligned for easy comparison. */
+export function numericColumns(table: Pick<CsvTable, 'header' | 'rows'>, sampleSize = 200): boolean[] {
+  const sample = table.rows.slice(0, sampleSize);
+  return table.header.map((_, col) => {
+    let filled = 0;
+    let numeric = 0;
+    for (const row of sample) {
+      const cell = row[col] ?? '';
+      if (cell.trim() === '') continue;
+      filled += 1;
+      if (numericValue(cell) !== null) numeric += 1;
+    }
+    return filled > 0 && numeric / filled >= 0.8;
+  });
+}

@@ -71,6 +71,16 @@ describe('createLinkResolver', () => {
     expect((await resolver.fresh('a.csv')).url).toContain('v=2');
   });
 
+  it('peeks at a fresh link synchronously, and declines once it is stale', async () => {
+    const { resolver, advance } = setup(10);
+    expect(resolver.peek('a.csv')?.url).toContain('v=1');
+    expect(resolver.peek('missing')).toBeNull();
+    advance(50);
+    expect(resolver.peek('a.csv')).toBeNull();
+    await resolver.fresh('a.csv');
+    expect(resolver.peek('a.csv')?.url).toContain('v=2');
+  });
+
   it('says clearly when the file vanished from the fresh results', async () => {
     const { resolver } = setup(60);
     await expect(resolver.fresh('gone.txt')).rejects.toThrow('"gone.txt" is no longer among');

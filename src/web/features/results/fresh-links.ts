@@ -6,6 +6,8 @@ export type FileSnapshot = { files: ResultFile[]; fetchedAt: number };
 export type LinkResolver = {
   /** Takes newer props (a refetched detail) so a later click does not refresh again. */
   update(snapshot: FileSnapshot): void;
+  /** The file right now if its link is still fresh, else null (the caller must await fresh()). */
+  peek(filename: string): ResultFile | null;
   /** The file with a link that will not expire soon, refetching the detail first when needed. */
   fresh(filename: string, options?: { force?: boolean }): Promise<ResultFile>;
 };
@@ -38,6 +40,10 @@ export function createLinkResolver(
   return {
     update(next) {
       if (next.fetchedAt >= snapshot.fetchedAt) snapshot = next;
+    },
+    peek(filename) {
+      if (inflight || needsRefresh(snapshot.fetchedAt, clock())) return null;
+      return snapshot.files.find((f) => f.filename === filename) ?? null;
     },
     async fresh(filename, options = {}) {
       if (inflight) await inflight;

@@ -1,0 +1,116 @@
+import { useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import type { ResultFile } from '../../../contract/openapi-document';
+import { DownloadAllButton } from './download-all-button';
+import { ResultCard } from './result-card';
+import { pickPreview, typeLabel } from './pick-preview';
+import { useLinkResolver } from './use-link-resolver';
+
+type Props = {
+  files: ResultFile[];
+  /** When the detail holding these links was fetched (React Query's dataUpdatedAt). */
+  fetchedAt: number;
+  /** Refetches the execution detail and resolves with its fresh files. */
+  refreshFiles: () => Promise<ResultFile[]>;
+  executionId: string;
+};
+
+/**
+ * An execution's result files: one tab per file with its preview, Copy and Download, plus
+ * "Download all" as a zip. Links close to expiry are refreshed before any use.
+ */
+export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Props): JSX.Element {
+  const resolver = useLinkResolver(files, fetchedAt, refreshFiles);
+  const [selected, setSelected] = useState(0);
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const siblings = useMemo(() => new Map(files.map((f) => [f.filename, f.url])), [files]);
+  const current = Math.min(selected, Math.max(files.length - 1, 0));
+
+  const select = (index: number, focus = false) => {
+    setSelected(index);
+    setVisited((v) => (v.has(index) ? v : new Set(v).add(index)));
+    if (focus) tabRefs.current[index]?.focus();
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const last = files.length - 1;
+    const target = { ArrowRight: current + 1 > last ? 0 : current + 1, ArrowLeft: current - 1 < 0 ? last : current - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target, true);
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${baseId}-title`} className="text-lg font-semibold text-neutral-900 dark:text-neutral-100">
+            Results
+          </h2>
+          <p className="text-sm text-neutral-500 dark:text-neutral-400">
+            {files.length === 0 ? 'No files' : `${files.length} ${files.length === 1 ? 'file' : 'files'}`}
+          </p>
+        </div>
+        {files.length > 0 && <DownloadAllButton files={files} executionId={executionId} resolver={resolver} />}
+      </div>
+
+      {files.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-neutral-300 px-4 py-8 text-center text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+          This execution finished without producing any files.
+        </p>
+      ) : (
+        <>
+          {files.length > 1 && (
+            <div role="tablist" aria-label="Result files" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+              {files.map((file, index) => {
+                const kind = pickPreview(file.filename, null, file.content !== undefined);
+                const isSelected = index === current;
+                return (
+                  <button
+                    key={`${index}:${file.filename}`}
+                    ref={(el) => {
+                      tabRefs.current[index] = el;
+                    }}
+                    type="button"
+                    role="tab"
+                    id={`${baseId}-tab-${index}`}
+                    aria-selected={isSelected}
+                    aria-controls={`${baseId}-panel-${index}`}
+                    tabIndex={isSelected ? 0 : -1}
+                    onClick={() => select(index)}
+                    onKeyDown={onTabKey}
+                    className={`flex max-w-56 shrink-0 flex-col items-start rounded-lg border px-3 py-1.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
+                      isSelected
+                        ? 'border-indigo-300 bg-indigo-50 text-indigo-900 dark:border-indigo-500/50 dark:bg-indigo-500/15 dark:text-indigo-100'
+                        : 'border-neutral-200 bg-white text-neutral-700 hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-950 dark:text-neutral-300 dark:hover:bg-neutral-900'
+                    }`}
+                  >
+                    <span className="w-full truncate font-mono text-[13px] font-medium">{file.filename}</span>
+                    <span className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-neutral-500 dark:text-neutral-400'}`}>
+                      {typeLabel(file.filename, kind)}
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          {files.map((file, index) =>
+            // Visited panels stay mounted (hidden) so a loaded preview or a sorted table survives switching tabs.
+            visited.has(index) || index === current ? (
+              <div
+                key={`${index}:${file.filename}`}
+                id={`${baseId}-panel-${index}`}
+                role={files.length > 1 ? 'tabpanel' : undefined}
+                aria-labelledby={files.length > 1 ? `${baseId}-tab-${index}` : undefined}
+                hidden={index !== current}
+              >
+                <ResultCard file={file} resolver={resolver} siblings={siblings} headingId={`${baseId}-file-${index}`} />
+              </div>
+            ) : null,
+          )}
+        </>
+      )}
+    </section>
+  );
+}

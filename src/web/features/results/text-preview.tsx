@@ -1,0 +1,14 @@
+import type { JSX } from 'react';
+
+/** Plain text exactly as written, wrapped so long lines stay readable on a phone. */
+export function TextPreview({ text, label }: { text: string; label: string }): JSX.Element {
+  return (
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="max-h-[70vh] overflow-auto rounded-lg bg-neutral-50 p-4 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-neutral-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-neutral-900 dark:text-neutral-200"
+    >
+      {text === '' ? <span className="text-neutral-500 italic">(empty file)</span> : text}
+    </pre>
+  );
+}
