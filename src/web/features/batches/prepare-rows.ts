@@ -120,12 +120,14 @@ export async function prepareRowsAsync(
   while (i < table.rows.length) {
     const sliceStart = performance.now();
     // Check the clock every 256 rows: cheap enough, and keeps a slice near sliceMs.
-    while (i < table.rows.length && ((i & 255) !== 0 || performance.now() - sliceStart < sliceMs)) {
-      const r = compile(table.rows[i]!);
-      inputs[i] = r.input;
-      if (r.problems.length > 0) problems.set(i, r.problems);
-      i += 1;
-    }
+    do {
+      const end = Math.min(table.rows.length, i + 256);
+      for (; i < end; i += 1) {
+        const r = compile(table.rows[i]!);
+        inputs[i] = r.input;
+        if (r.problems.length > 0) problems.set(i, r.problems);
+      }
+    } while (i < table.rows.length && performance.now() - sliceStart < sliceMs);
     options.onProgress?.(i);
     if (i < table.rows.length) {
       await yieldToMain();

@@ -1,0 +1,85 @@
+import type { ConcurrencyLevel } from '../../../contract/limits';
+import type { ExecutionStatus, ResultFile } from '../../../contract/openapi-document';
+import type { Mapping } from './mapping';
+
+/**
+ * A chunk is one batch request. pending: not sent; sending: the request may be in flight (set
+ * BEFORE sending); confirmed: ids recorded; unconfirmed: sent but the answer was lost, so it may or
+ * may not exist on the server; failed: the server refused it, so nothing was created.
+ */
+export type ChunkState = 'pending' | 'sending' | 'confirmed' | 'unconfirmed' | 'failed';
+
+export interface ChunkRecord {
+  index: number;
+  /** Batch row indices, in the order they are sent (the request's item index order). */
+  rows: number[];
+  bytes: number;
+  state: ChunkState;
+  sentAt?: number;
+  settledAt?: number;
+  error?: string;
+  /** The last reconciliation's finding for an unconfirmed chunk. */
+  check?: { at: number; found: number; verdict: 'landed' | 'absent' | 'ambiguous' };
+}
+
+/**
+ * unsent: waiting for its chunk; unknown: its chunk is unconfirmed; skipped: never sent (invalid,
+ * skipped or too large), with the reason in `error`; the rest are the service's statuses.
+ */
+export type RowStatus = ExecutionStatus | 'unsent' | 'unknown' | 'skipped';
+
+export const ROW_STATUSES: readonly RowStatus[] = ['unsent', 'unknown', 'initial', 'processing', 'human_in_the_loop', 'finished', 'error', 'skipped'];
+
+export interface RowRecord {
+  batchId: string;
+  /** Position in the uploaded file's data rows, from 0. */
+  index: number;
+  cells: string[];
+  input: Record<string, unknown>;
+  status: RowStatus;
+  executionId?: string;
+  createdAt?: string;
+  error?: string;
+  /** The cursor of the list page this execution was last seen on, so a sweep can start there. */
+  pageCursor?: string | null;
+  /** The execution's result files once fetched (null when the execution had none). */
+  results?: ResultFile[] | null;
+  detailsAt?: number;
+}
+
+export interface BatchRecord {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  fileName: string;
+  fileSha256: string;
+  fileBytes: number;
+  createdAt: number;
+  columns: string[];
+  mapping: Mapping;
+  /** null: the workflow's own default. */
+  concurrency: ConcurrencyLevel | null;
+  rowCount: number;
+  chunks: ChunkRecord[];
+  counts: Record<RowStatus, number>;
+  /** (time, rows in a final status) samples for the completions chart. */
+  progress: [number, number][];
+  trackingPaused: boolean;
+  /** Set when every sent row reached finished or error. */
+  doneAt?: number;
+  /** The batch this one retries, for "retry failed rows". */
+  retryOf?: string;
+  /** Which way the list's cursor walks, learned from the server: toward older or newer items. */
+  listDirection?: 'older' | 'newer';
+  lastFullSweepAt?: number;
+}
+
+export const emptyCounts = (): Record<RowStatus, number> => Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
+
+export function countRows(rows: readonly Pick<RowRecord, 'status'>[]): Record<RowStatus, number> {
+  const counts = emptyCounts();
+  for (const r of rows) counts[r.status] += 1;
+  return counts;
+}
+
+export const isFinal = (s: RowStatus): boolean => s === 'finished' || s === 'error' || s === 'skipped';
