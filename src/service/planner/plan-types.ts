@@ -18,16 +18,28 @@ export type StepSpec =
   | { kind: 'csv_table'; field: string; filename: string }
   /** Renders the previous step's markdown files as standalone HTML documents. */
   | { kind: 'render_html'; filename: string }
-  /** Writes the input plus what earlier steps found as a JSON document. */
-  | { kind: 'json_output'; filename: string }
+  /**
+   * Writes the input plus what earlier steps found as a JSON document; `findings` names the earlier
+   * files to include (JSON parsed, markdown as text); without it, every earlier JSON file.
+   */
+  | { kind: 'json_output'; filename: string; findings?: string[] }
   /** Lays out the previous step's markdown as a PDF. */
   | { kind: 'pdf_document'; filename: string; title: string }
+  /** Writes the previous step's markdown as plain text (`.txt`). */
+  | { kind: 'plain_text'; filename: string }
   /** Stops in human_in_the_loop until someone approves; a rejection ends the execution in error. */
   | { kind: 'approval'; message: string }
-  /** Fails with `message` when the condition holds for the input; used to show error handling. */
-  | { kind: 'guard'; field: string; rule: 'required' | 'not_contains'; value?: string; message: string }
+  /**
+   * Fails with `message` when the input breaks the rule; used to show error handling. `{{value}}` in
+   * the message is replaced by the offending value. Numeric rules compare against `limit` and skip
+   * an absent field (`required` covers absence).
+   */
+  | { kind: 'guard'; field: string; rule: GuardRule; value?: string; limit?: number; message: string }
   /** Adds every earlier file to the results, so one execution can return several files. */
   | { kind: 'bundle' };
+
+/** What a guard checks: presence, a forbidden substring, or a numeric bound (JSON Schema naming). */
+export type GuardRule = 'required' | 'not_contains' | 'minimum' | 'maximum' | 'exclusive_minimum' | 'exclusive_maximum';
 
 export interface WorkflowPlan {
   name: string;

@@ -1,0 +1,53 @@
+import { StepFailure, type StepSpec } from '../planner/plan-types';
+
+type GuardStep = Extract<StepSpec, { kind: 'guard' }>;
+
+function isAbsent(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join('\n');
+  if (typeof value === 'object' && value !== null) return Object.values(value).map(textOf).join('\n');
+  return String(value);
+}
+
+/** A short quoted rendering of a value for an error message. */
+function shown(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+const BREAKS: Record<'minimum' | 'maximum' | 'exclusive_minimum' | 'exclusive_maximum', (n: number, limit: number) => boolean> = {
+  minimum: (n, limit) => n < limit,
+  maximum: (n, limit) => n > limit,
+  exclusive_minimum: (n, limit) => n <= limit,
+  exclusive_maximum: (n, limit) => n >= limit,
+};
+
+/** Throws the guard's message (with `{{value}}` filled in) when the input breaks its rule. */
+export function runGuard(step: GuardStep, input: Record<string, unknown>): void {
+  const value = input[step.field];
+  const fail = (got: string): never => {
+    throw new StepFailure(step.message.replaceAll('{{value}}', got));
+  };
+  if (step.rule === 'required') {
+    if (isAbsent(value)) fail('nothing');
+    return;
+  }
+  if (isAbsent(value)) return;
+  if (step.rule === 'not_contains') {
+    if (step.value && textOf(value).includes(step.value)) fail(shown(value));
+    return;
+  }
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  if (!Number.isFinite(number)) throw new StepFailure(`${step.field} must be a number (got ${shown(value)})`);
+  if (step.limit !== undefined && BREAKS[step.rule](number, step.limit)) fail(String(number));
+}

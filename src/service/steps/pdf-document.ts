@@ -1,0 +1,178 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { firstHeading, inlineToPlain, parseBlocks, parseInline, type Block } from './markdown-blocks';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const FOOTER = 28;
+const TEXT = rgb(0.12, 0.14, 0.16);
+const MUTED = rgb(0.4, 0.43, 0.47);
+
+/** Look-alikes for common characters the standard PDF fonts (WinAnsi) cannot draw. */
+const REPLACEMENTS: Record<string, string> = {
+  '\u2192': '->', '\u2190': '<-', '\u2264': '<=', '\u2265': '>=', '\u2260': '!=', '\u2212': '-', '\u2010': '-', '\u2011': '-',
+  '\u2610': '[ ]', '\u2611': '[x]', '\u2713': 'v', '\u2714': 'v', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ',
+};
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  mono: PDFFont;
+}
+
+interface Style {
+  font: keyof Fonts;
+  size: number;
+  color?: ReturnType<typeof rgb>;
+  indent?: number;
+  spaceBefore: number;
+}
+
+class Layout {
+  private page: PDFPage;
+  private y: number;
+  private readonly charset: Set<number>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+  ) {
+    this.charset = new Set(fonts.regular.getCharacterSet());
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - MARGIN;
+  }
+
+  /** Replaces what the font cannot draw, so any input makes a valid PDF instead of an exception. */
+  sanitize(text: string): string {
+    let out = '';
+    for (const char of text.replace(/\t/g, '    ')) {
+      const code = char.codePointAt(0)!;
+      if (this.charset.has(code)) out += char;
+      else if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
+      else if (code >= 32) out += '?';
+    }
+    return out;
+  }
+
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of this.sanitize(text).split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(/ +/)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        line = word;
+        // A word wider than the line is cut wherever it has to be.
+        while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+          let cut = line.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+          lines.push(line.slice(0, cut));
+          line = line.slice(cut);
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  private ensureRoom(height: number): void {
+    if (this.y - height < MARGIN + FOOTER) {
+      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.y = PAGE.height - MARGIN;
+    }
+  }
+
+  text(text: string, style: Style, prefix = ''): void {
+    const font = this.fonts[style.font];
+    const indent = style.indent ?? 0;
+    const prefixWidth = prefix ? font.widthOfTextAtSize(prefix, style.size) : 0;
+    const width = PAGE.width - 2 * MARGIN - indent - prefixWidth;
+    const lineHeight = style.size * 1.4;
+    this.y -= style.spaceBefore;
+    this.wrap(text, font, style.size, width).forEach((line, index) => {
+      this.ensureRoom(lineHeight);
+      this.y -= lineHeight;
+      const x = MARGIN + indent;
+      if (index === 0 && prefix) this.page.drawText(prefix, { x, y: this.y, size: style.size, font, color: style.color ?? TEXT });
+      this.page.drawText(line, { x: x + prefixWidth, y: this.y, size: style.size, font, color: style.color ?? TEXT });
+    });
+  }
+
+  rule(): void {
+    this.ensureRoom(16);
+    this.y -= 10;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.6, color: MUTED });
+    this.y -= 6;
+  }
+
+  footers(): void {
+    const pages = this.doc.getPages();
+    pages.forEach((page, index) => {
+      const label = `Page ${index + 1} of ${pages.length}`;
+      const width = this.fonts.regular.widthOfTextAtSize(label, 8);
+      page.drawText(label, { x: (PAGE.width - width) / 2, y: MARGIN / 2, size: 8, font: this.fonts.regular, color: MUTED });
+    });
+  }
+}
+
+const plain = (text: string) => inlineToPlain(parseInline(text));
+const HEADING_SIZES = [16, 14, 12.5, 11.5, 11, 11];
+
+function layBlocks(layout: Layout, blocks: Block[], indent: number): void {
+  for (const block of blocks) {
+    switch (block.type) {
+      case 'heading':
+        layout.text(plain(block.text), { font: 'bold', size: HEADING_SIZES[block.level - 1] ?? 11, indent, spaceBefore: 12 });
+        break;
+      case 'paragraph':
+        layout.text(plain(block.text), { font: 'regular', size: 10.5, indent, spaceBefore: 6 });
+        break;
+      case 'code':
+        layout.text(block.text, { font: 'mono', size: 9, indent: indent + 8, spaceBefore: 6 });
+        break;
+      case 'quote':
+        layBlocks(layout, block.blocks, indent + 14);
+        break;
+      case 'rule':
+        layout.rule();
+        break;
+      case 'list':
+        block.items.forEach((item, index) => {
+          const marker = block.ordered ? `${block.start + index}.  ` : '\u2022  ';
+          layout.text(plain(item), { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: index === 0 ? 6 : 2 }, marker);
+        });
+        break;
+      case 'table':
+        layout.text(block.header.map(plain).join('  |  '), { font: 'bold', size: 10, indent, spaceBefore: 8 });
+        for (const row of block.rows) layout.text(row.map(plain).join('  |  '), { font: 'regular', size: 10, indent, spaceBefore: 2 });
+        break;
+    }
+  }
+}
+
+/**
+ * Lays out markdown as an A4 PDF with a title, wrapped text and numbered pages. Metadata dates are
+ * left out so the same markdown always gives the same bytes.
+ */
+export async function renderPdfDocument(markdown: string, title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  const layout = new Layout(doc, fonts);
+  doc.setTitle(layout.sanitize(title));
+  doc.setProducer('Workflow Automation local service');
+  let blocks = parseBlocks(markdown);
+  // The markdown's own top heading usually repeats the title; print it once.
+  const first = blocks[0];
+  if (first?.type === 'heading' && first.level === 1 && firstHeading([first])?.trim() === title.trim()) blocks = blocks.slice(1);
+  layout.text(title, { font: 'bold', size: 20, spaceBefore: 0 });
+  layBlocks(layout, blocks, 0);
+  layout.footers();
+  return doc.save();
+}
