@@ -5,6 +5,13 @@ import { utf8Length } from './chunk-plan';
 /** Inline text up to this size goes into the cell; bigger files (or binary ones) get their link. */
 export const INLINE_CELL_BYTES = 32 * 1024;
 
+/** Whether text fits in a cell; the character count settles most cases without measuring bytes. */
+function fitsInline(text: string): boolean {
+  if (text.length > INLINE_CELL_BYTES) return false;
+  if (text.length * 3 <= INLINE_CELL_BYTES) return true;
+  return utf8Length(text) <= INLINE_CELL_BYTES;
+}
+
 /** Result file names across rows, in order of first appearance; error.txt is the error column instead. */
 export function resultFileColumns(rows: readonly RowRecord[]): string[] {
   const names = new Set<string>();
@@ -28,7 +35,7 @@ export function buildResultsTable(batch: Pick<BatchRecord, 'columns'>, rows: rea
     const fileCells = files.map((name) => {
       const f = byName.get(name);
       if (f === undefined) return '';
-      return f.content !== undefined && utf8Length(f.content) <= INLINE_CELL_BYTES ? f.content : f.url;
+      return f.content !== undefined && fitsInline(f.content) ? f.content : f.url;
     });
     const cells = batch.columns.map((_, i) => r.cells[i] ?? '');
     return [...cells, r.status, r.executionId ?? '', r.error ?? '', ...fileCells];
