@@ -33,7 +33,8 @@ describe('RunJournal', () => {
     await journal.record({ executionId: 'b', workflowId: 'w', input: null, profileId: 'p', submittedAt: 20 });
     await journal.record({ executionId: 'c', workflowId: 'w', input: null, profileId: 'other', submittedAt: 30 });
     expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['a', 'b']);
-    await journal.markSettled('a');
+    expect(await journal.markSettled('a')).toBe(true);
+    expect(await journal.markSettled('a')).toBe(false);
     expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['b']);
     expect((await journal.unsettled('p', 25)).map((e) => e.executionId)).toEqual([]);
     expect((await journal.get('a'))?.settled).toBe(1);

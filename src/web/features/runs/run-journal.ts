@@ -68,10 +68,24 @@ export class RunJournal {
     return all.filter((e) => e.profileId === profileId && e.submittedAt >= since).sort((a, b) => a.submittedAt - b.submittedAt);
   }
 
-  async markSettled(executionId: string): Promise<void> {
-    const entry = await this.get(executionId);
-    if (!entry || entry.settled === 1) return;
-    await this.run('readwrite', (s) => s.put({ ...entry, settled: 1 }));
+  /** Marks an entry settled; true only for the call that changed it, so one tab announces it. */
+  async markSettled(executionId: string): Promise<boolean> {
+    const db = await this.db;
+    return new Promise((resolve, reject) => {
+      const tx = db.transaction(STORE, 'readwrite');
+      const store = tx.objectStore(STORE);
+      let changed = false;
+      const read = store.get(executionId) as IDBRequest<JournalEntry | undefined>;
+      read.onsuccess = () => {
+        const entry = read.result;
+        if (entry && entry.settled === 0) {
+          changed = true;
+          store.put({ ...entry, settled: 1 });
+        }
+      };
+      tx.oncomplete = () => resolve(changed);
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+    });
   }
 }
 

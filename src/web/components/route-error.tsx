@@ -1,0 +1,111 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { Link, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import {
+  CorsBlockedError,
+  NetworkError,
+  NotConnectedError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+} from '../api/errors';
+import { Button, buttonClasses } from './ui/button';
+import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from './ui/icons';
+import { NotFoundView } from './not-found';
+
+function ErrorPanel({ icon, title, children, actions }: { icon: React.ReactNode; title: string; children: React.ReactNode; actions: React.ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+      <div className="mb-4 rounded-full bg-zinc-100 p-3 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{icon}</div>
+      <h1 className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">{title}</h1>
+      <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">{actions}</div>
+    </div>
+  );
+}
+
+/** Counts down the server's Retry-After, then retries on its own. */
+function RateLimited({ seconds, retry }: { seconds: number; retry: () => void }) {
+  const [left, setLeft] = useState(Math.max(1, seconds));
+  useEffect(() => {
+    if (left <= 0) {
+      retry();
+      return;
+    }
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, retry]);
+  return (
+    <ErrorPanel
+      icon={<RefreshIcon className="size-6 animate-spin [animation-duration:3s]" />}
+      title={`Rate limited, retrying in ${Math.max(0, left)} s`}
+      actions={
+        <Button variant="secondary" onClick={retry}>
+          Retry now
+        </Button>
+      }
+    >
+      The server asked the dashboard to slow down. It will try again by itself.
+    </ErrorPanel>
+  );
+}
+
+/**
+ * Every route's errorComponent: one typed error, one message, one way forward. Retry clears
+ * React Query's error boundary and reloads the route's loaders.
+ */
+export function RouteErrorView({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const location = useLocation();
+  const queryReset = useQueryErrorResetBoundary();
+  useEffect(() => {
+    queryReset.reset();
+  }, [queryReset]);
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
+  const settingsSearch = (reason: 'no-key' | 'rejected') => ({ redirect: location.href, reason });
+
+  if (error instanceof NotFoundError) return <NotFoundView message={error.message} />;
+  if (error instanceof RateLimitedError) return <RateLimited seconds={error.retryAfterSeconds} retry={retry} />;
+  if (error instanceof UnauthorizedError || error instanceof NotConnectedError) {
+    const rejected = error instanceof UnauthorizedError;
+    return (
+      <ErrorPanel
+        icon={<KeyIcon className="size-6" />}
+        title={rejected ? 'Your key was rejected' : 'No API key yet'}
+        actions={
+          <Link to="/settings" search={settingsSearch(rejected ? 'rejected' : 'no-key')} className={buttonClasses('primary')}>
+            Open settings
+          </Link>
+        }
+      >
+        {rejected
+          ? 'The server did not accept the API key of this profile. Enter a valid key in Settings; you will come back here.'
+          : 'Add an API key in Settings to connect.'}
+      </ErrorPanel>
+    );
+  }
+  const offline = error instanceof NetworkError || error instanceof CorsBlockedError;
+  return (
+    <ErrorPanel
+      icon={offline ? <WifiOffIcon className="size-6" /> : <AlertIcon className="size-6" />}
+      title={offline ? 'Cannot reach the server' : 'Something went wrong'}
+      actions={
+        <>
+          <Button variant="primary" onClick={retry}>
+            <RefreshIcon /> Retry
+          </Button>
+          {offline && (
+            <Link to="/settings" className={buttonClasses('secondary')}>
+              Check settings
+            </Link>
+          )}
+        </>
+      }
+    >
+      {error instanceof Error ? error.message : 'An unexpected error occurred.'}
+    </ErrorPanel>
+  );
+}

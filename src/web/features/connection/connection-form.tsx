@@ -1,0 +1,204 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Checkbox, FieldError, FieldHint, Input, Label } from '../../components/ui/input';
+import { Notice } from '../../components/ui/notice';
+import { isCrossOrigin } from '../../api/client';
+import { fetchDevKey } from './dev-key';
+import { getProfilesStore, type Profile } from './profiles-store';
+import { testConnection, type ConnectionVerdict } from './test-connection';
+
+interface Errors {
+  name?: string;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+function validate(draft: Profile): Errors {
+  const errors: Errors = {};
+  if (draft.name.trim() === '') errors.name = 'Give the profile a name, like Local or Production.';
+  const url = draft.baseUrl.trim();
+  if (url === '') errors.baseUrl = 'Enter the API base URL, ending in /api/v1.';
+  else {
+    try {
+      const parsed = new URL(url, location.origin);
+      if (!/^https?:$/.test(parsed.protocol)) errors.baseUrl = 'Use an http:// or https:// address.';
+    } catch {
+      errors.baseUrl = 'This is not a valid URL.';
+    }
+  }
+  if (draft.apiKey.trim() === '') errors.apiKey = 'Enter the API key for this server.';
+  return errors;
+}
+
+const verdictTone = (v: ConnectionVerdict) => (v.kind === 'ok' ? 'success' : v.kind === 'cors' || v.kind === 'unreachable' ? 'warning' : 'danger');
+
+/** Edits one profile: name, base URL, masked key, remember choice; tests and saves it. */
+export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<Profile>(profile);
+  const [errors, setErrors] = useState<Errors>({});
+  const [showKey, setShowKey] = useState(false);
+  const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
+  const [busy, setBusy] = useState<'test' | 'save' | null>(null);
+  const [devKeyFilled, setDevKeyFilled] = useState(false);
+
+  // The local service tells loopback visitors its development key; pre-fill it, never save it unasked.
+  useEffect(() => {
+    if (profile.apiKey !== '' || isCrossOrigin(profile.baseUrl, location.origin)) return;
+    const controller = new AbortController();
+    void fetchDevKey(fetch, controller.signal).then((key) => {
+      if (!key || controller.signal.aborted) return;
+      setDraft((d) => (d.apiKey === '' ? { ...d, apiKey: key } : d));
+      setDevKeyFilled(true);
+    });
+    return () => controller.abort();
+  }, [profile.apiKey, profile.baseUrl]);
+
+  const set = <K extends keyof Profile>(key: K, value: Profile[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setVerdict(null);
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const runTest = async (): Promise<ConnectionVerdict | null> => {
+    const found = validate(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return null;
+    const result = await testConnection(draft.baseUrl.trim(), draft.apiKey.trim());
+    setVerdict(result);
+    return result;
+  };
+
+  const save = () => {
+    const saved = getProfilesStore().save({ ...draft, id: draft.id || undefined });
+    getProfilesStore().setActive(saved.id);
+    onSaved(saved);
+  };
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy('save');
+    try {
+      const result = await runTest();
+      if (result?.kind === 'ok') save();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onTest = async () => {
+    setBusy('test');
+    try {
+      await runTest();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const describe = (field: keyof Errors, hint?: boolean) =>
+    [errors[field] ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Connection">
+      <div>
+        <Label htmlFor={`${id}-name`} required>
+          Profile name
+        </Label>
+        <Input
+          id={`${id}-name`}
+          value={draft.name}
+          onChange={(e) => set('name', e.target.value)}
+          invalid={!!errors.name}
+          aria-describedby={describe('name')}
+          autoComplete="off"
+        />
+        {errors.name && <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>}
+      </div>
+      <div>
+        <Label htmlFor={`${id}-url`} required>
+          Base URL
+        </Label>
+        <Input
+          id={`${id}-url`}
+          value={draft.baseUrl}
+          onChange={(e) => set('baseUrl', e.target.value)}
+          invalid={!!errors.baseUrl}
+          aria-describedby={describe('baseUrl', true)}
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          className="font-mono"
+        />
+        {errors.baseUrl && <FieldError id={`${id}-baseUrl-error`}>{errors.baseUrl}</FieldError>}
+        <FieldHint id={`${id}-baseUrl-hint`}>
+          This dashboard’s own <code className="font-mono">/api/v1</code> works for the local service and for any server behind its proxy.
+        </FieldHint>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-key`} required>
+          API key
+        </Label>
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-key`}
+            type={showKey ? 'text' : 'password'}
+            value={draft.apiKey}
+            onChange={(e) => set('apiKey', e.target.value)}
+            invalid={!!errors.apiKey}
+            aria-describedby={describe('apiKey', true)}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+          />
+          <Button variant="secondary" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
+            {showKey ? 'Hide' : 'Show'}
+          </Button>
+        </div>
+        {errors.apiKey && <FieldError id={`${id}-apiKey-error`}>{errors.apiKey}</FieldError>}
+        <FieldHint id={`${id}-apiKey-hint`}>
+          {devKeyFilled
+            ? 'Pre-filled with the development key the local service printed at start-up.'
+            : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'}
+        </FieldHint>
+      </div>
+      <div>
+        <Checkbox
+          id={`${id}-remember`}
+          checked={draft.remember}
+          onChange={(e) => set('remember', e.target.checked)}
+          label="Remember on this device"
+          aria-describedby={`${id}-remember-hint`}
+        />
+        <FieldHint id={`${id}-remember-hint`}>
+          Off: the key is kept for this tab only and forgotten when it closes. On: it stays in this browser’s local storage.
+        </FieldHint>
+      </div>
+
+      {verdict && (
+        <Notice
+          role="status"
+          tone={verdictTone(verdict)}
+          title={verdict.kind === 'ok' ? 'Connection OK' : 'Connection failed'}
+          actions={
+            verdict.kind !== 'ok' && verdict.kind !== 'wrong-url' ? (
+              <Button size="sm" variant="secondary" onClick={save}>
+                Save anyway
+              </Button>
+            ) : undefined
+          }
+        >
+          {verdict.message}
+        </Notice>
+      )}
+
+      <div className="flex flex-wrap gap-2 pt-1">
+        <Button type="submit" variant="primary" busy={busy === 'save'}>
+          Save and connect
+        </Button>
+        <Button variant="secondary" onClick={onTest} busy={busy === 'test'}>
+          Test connection
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { NO_CAPABILITIES, type ServerCapabilities } from '../../api/client';
+import { getApiClient } from './active-client';
+
+export const serverQueries = {
+  capabilities: () =>
+    queryOptions({
+      queryKey: ['server', 'capabilities'],
+      queryFn: ({ signal }) => getApiClient().getServerCapabilities({ signal }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      meta: { label: 'server capabilities' },
+    }),
+};
+
+/** The server's local extensions; none until known, so a plain v1 experience is the default. */
+export function useCapabilities(): ServerCapabilities {
+  const { data } = useQuery(serverQueries.capabilities());
+  return data ?? NO_CAPABILITIES;
+}

@@ -1,0 +1,100 @@
+import { lazy, Suspense, useState } from 'react';
+import type { WorkflowDetail } from '../../../contract/openapi-document';
+import { BadRequestError, isApiError } from '../../api/errors';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { PlayIcon } from '../../components/ui/icons';
+import { Notice } from '../../components/ui/notice';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useActiveProfile } from '../connection/active-client';
+import { parseServerInputErrors } from './friendly-errors';
+import { SnippetPanel } from './snippet-panel';
+import { useRunWorkflow } from './use-run-workflow';
+
+// RJSF and ajv are large; they load only when a workflow with an input form is opened.
+const SchemaForm = lazy(() => import('./schema-form'));
+
+function FormSkeleton() {
+  return (
+    <div role="status" className="space-y-5">
+      <span className="sr-only">Loading the form…</span>
+      {[1, 2, 3].map((i) => (
+        <div key={i} className="space-y-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const absoluteBase = (baseUrl: string) => {
+  try {
+    return new URL(baseUrl, location.origin).href.replace(/\/+$/, '');
+  } catch {
+    return baseUrl;
+  }
+};
+
+export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail; initialInput?: Record<string, unknown> | null }) {
+  const profile = useActiveProfile();
+  const run = useRunWorkflow(workflow.id);
+  const [formData, setFormData] = useState<Record<string, unknown>>(initialInput ?? {});
+  const schema = workflow.input_schema;
+  const serverMessage = run.error instanceof BadRequestError ? run.error.message : null;
+  const fieldLevel = serverMessage !== null && parseServerInputErrors(serverMessage).length > 0;
+  const body = schema === null ? {} : { input: formData };
+
+  const submitRow = (
+    <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+      <Button type="submit" variant="primary" busy={run.isPending}>
+        <PlayIcon className="size-3.5" /> Run workflow
+      </Button>
+      {run.error && !fieldLevel && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {isApiError(run.error) ? run.error.message : 'The run could not be started.'}
+        </p>
+      )}
+      {fieldLevel && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          The server refused the input; see the fields above.
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <Card>
+        <CardBody className="sm:p-6">
+          {schema === null ? (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                run.mutate(null);
+              }}
+              className="space-y-5"
+              aria-label="Run workflow"
+            >
+              <Notice tone="info" title="This workflow needs no input">
+                Run it as it is; each run produces a fresh set of results.
+              </Notice>
+              {submitRow}
+            </form>
+          ) : (
+            <Suspense fallback={<FormSkeleton />}>
+              <SchemaForm schema={schema} formData={formData} onChange={setFormData} onSubmit={(data) => run.mutate(data)} serverError={serverMessage}>
+                {submitRow}
+              </SchemaForm>
+            </Suspense>
+          )}
+        </CardBody>
+      </Card>
+      <Card className="self-start">
+        <CardBody>
+          <SnippetPanel baseUrl={absoluteBase(profile.baseUrl)} workflowId={workflow.id} body={body} apiKey={profile.apiKey} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { parseServerInputErrors, transformErrors } from './friendly-errors';
+import { ErrorVisibility, templates, widgets } from './rjsf-theme';
+
+type Input = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  schema: Record<string, unknown>;
+  formData: Input;
+  onChange: (data: Input) => void;
+  onSubmit: (data: Input) => void;
+  /** A 400 message from the server, shown under the fields it names. */
+  serverError?: string | null;
+  children: ReactNode;
+}
+
+function serverErrorSchema(message: string | null | undefined): ErrorSchema<Input> | undefined {
+  if (!message) return undefined;
+  const found = parseServerInputErrors(message);
+  if (found.length === 0) return undefined;
+  const root: Record<string, unknown> = {};
+  for (const { path, message: text } of found) {
+    let node = root;
+    for (const key of path) node = (node[key] ??= {}) as Record<string, unknown>;
+    ((node.__errors ??= []) as string[]).push(text.charAt(0).toUpperCase() + text.slice(1));
+  }
+  return root as ErrorSchema<Input>;
+}
+
+/**
+ * The run form generated from input_schema (RJSF + ajv8). It validates when a field loses focus
+ * (liveValidate "onBlur": never on each keystroke) and on submit; a field shows its errors once
+ * it was left or a submit was tried.
+ */
+export default function SchemaForm({ schema, formData, onChange, onSubmit, serverError, children }: SchemaFormProps) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const extraErrors = useMemo(() => serverErrorSchema(serverError), [serverError]);
+  const visible = useCallback(
+    (id: string) => submitted || !!extraErrors || [...touched].some((t) => t === id || t.startsWith(`${id}_`)),
+    [submitted, touched, extraErrors],
+  );
+  return (
+    <ErrorVisibility.Provider value={visible}>
+      <Form<Input, RJSFSchema>
+        schema={schema as RJSFSchema}
+        formData={formData}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        liveValidate="onBlur"
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        onChange={(e) => onChange((e.formData ?? {}) as Input)}
+        onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
+        onError={() => setSubmitted(true)}
+        onSubmit={(e) => {
+          setSubmitted(true);
+          onSubmit((e.formData ?? {}) as Input);
+        }}
+        className="space-y-6"
+      >
+        {children}
+      </Form>
+    </ErrorVisibility.Provider>
+  );
+}

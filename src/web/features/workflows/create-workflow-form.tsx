@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import { BadRequestError, isApiError } from '../../api/errors';
+import { Button } from '../../components/ui/button';
+import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/ui/input';
+import { Notice } from '../../components/ui/notice';
+import { getApiClient } from '../connection/active-client';
+import { workflowQueries } from './workflow-queries';
+
+const EXAMPLES = [
+  'Write a company brief from a company name, its website and a tone: formal or casual',
+  'Summarise meeting notes and extract every email address and date',
+  'Build a CSV table from a list of products with a name and a price',
+];
+
+/** The prompt is required; name and description are optional and the planner fills them in. */
+export function CreateWorkflowForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const [prompt, setPrompt] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [promptError, setPromptError] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: () =>
+      getApiClient().createWorkflow({
+        prompt: prompt.trim(),
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      }),
+    onSuccess: async (created) => {
+      queryClient.setQueryData(workflowQueries.created(created.id), created);
+      void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
+      await navigate({ to: '/workflows/$workflowId', params: { workflowId: created.id } });
+    },
+    onError: (error) => {
+      if (error instanceof BadRequestError && /prompt/i.test(error.message)) {
+        setPromptError(error.message);
+        promptRef.current?.focus();
+      }
+    },
+  });
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (prompt.trim() === '') {
+      setPromptError('Describe what the workflow should do.');
+      promptRef.current?.focus();
+      return;
+    }
+    setPromptError(null);
+    create.mutate();
+  };
+
+  const otherError = create.error && !(create.error instanceof BadRequestError && /prompt/i.test(create.error.message)) ? create.error : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New workflow">
+      <div>
+        <Label htmlFor={`${id}-prompt`} required>
+          What should it do?
+        </Label>
+        <Textarea
+          ref={promptRef}
+          id={`${id}-prompt`}
+          rows={5}
+          value={prompt}
+          onChange={(e) => {
+            setPrompt(e.target.value);
+            if (promptError) setPromptError(null);
+          }}
+          invalid={!!promptError}
+          aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
+          placeholder="Describe the task and the inputs it needs, in plain words."
+        />
+        {promptError && <FieldError id={`${id}-prompt-error`}>{promptError}</FieldError>}
+        <FieldHint id={`${id}-prompt-hint`}>Name the inputs you want to give it; the planner turns them into the run form.</FieldHint>
+        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Example prompts">
+          {EXAMPLES.map((example) => (
+            <button
+              key={example}
+              type="button"
+              onClick={() => {
+                setPrompt(example);
+                setPromptError(null);
+              }}
+              className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-left text-xs text-zinc-700 hover:border-indigo-400 hover:text-indigo-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:border-indigo-500 dark:hover:text-indigo-300"
+            >
+              {example}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder="Chosen by the planner if empty" />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
+        </div>
+      </div>
+      {otherError && (
+        <Notice tone="danger" role="alert" title="The workflow was not created">
+          {isApiError(otherError) ? otherError.message : 'Something went wrong. Try again.'}
+        </Notice>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" busy={create.isPending}>
+          Create workflow
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import type { WorkflowListItem } from '../../../contract/openapi-document';
+import { ChevronRightIcon } from '../../components/ui/icons';
+import { RelativeTime } from '../../components/ui/relative-time';
+import { WorkflowStatusBadge } from './workflow-status-badge';
+
+export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
+  return (
+    <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      {workflows.map((w) => (
+        <li key={w.id}>
+          <Link
+            to="/workflows/$workflowId"
+            params={{ workflowId: w.id }}
+            className="group flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
+          >
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="truncate font-medium text-zinc-900 dark:text-zinc-100">{w.name}</span>
+                <WorkflowStatusBadge status={w.status} />
+              </div>
+              {w.description && <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>}
+              <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+                Created <RelativeTime iso={w.created_at} />
+                {w.updated_at !== w.created_at && (
+                  <>
+                    <span aria-hidden="true"> · </span>updated <RelativeTime iso={w.updated_at} />
+                  </>
+                )}
+              </p>
+            </div>
+            <ChevronRightIcon className="text-zinc-400 transition-transform group-hover:translate-x-0.5" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function WorkflowListSkeleton() {
+  return (
+    <div role="status" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      <span className="sr-only">Loading workflows…</span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="space-y-2 px-5 py-4" aria-hidden="true">
+          <div className="h-4 w-48 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-3 w-80 max-w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/70" />
+          <div className="h-3 w-32 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/70" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Case-insensitive match on name and description, every word must appear. */
+export function filterWorkflows(workflows: WorkflowListItem[], query: string): WorkflowListItem[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return workflows;
+  return workflows.filter((w) => {
+    const text = `${w.name} ${w.description}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}

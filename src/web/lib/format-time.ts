@@ -1,0 +1,43 @@
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "in 2 hours" — for timestamps in lists. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const then = Date.parse(iso);
+  if (!Number.isFinite(then)) return 'unknown time';
+  const seconds = Math.round((then - now) / 1000);
+  if (Math.abs(seconds) < 10) return 'just now';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+const exact = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+/** The exact local date and time, shown on hover. The ISO string keeps the server's precision. */
+export function formatExact(iso: string): string {
+  const then = Date.parse(iso);
+  return Number.isFinite(then) ? `${exact.format(then)} (${iso})` : iso;
+}
+
+/** How long ago, compactly, for durations: "42 s", "3 min", "2 h". */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  return `${Math.round(m / 60)} h`;
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client';
+import { NotFoundView } from './components/not-found';
+import { RouteErrorView } from './components/route-error';
+import { PageSkeleton } from './components/ui/skeleton';
+import { initTheme } from './lib/theme';
+import { routeTree } from './route-tree.gen';
+import './styles.css';
+
+initTheme();
+
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // React Query owns freshness; the router always asks it rather than caching loader results itself.
+  defaultPreloadStaleTime: 0,
+  defaultPendingMs: 150,
+  defaultPendingComponent: () => <PageSkeleton />,
+  defaultErrorComponent: RouteErrorView,
+  defaultNotFoundComponent: () => <NotFoundView />,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

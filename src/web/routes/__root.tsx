@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { AppHeader } from '../components/layout/app-header';
+import { OfflineBanner } from '../components/layout/offline-banner';
+import { NotFoundView } from '../components/not-found';
+import { RouteErrorView } from '../components/route-error';
+import { Toaster } from '../components/ui/toast';
+import { getApiClient, useActiveProfile } from '../features/connection/active-client';
+import { getProfilesStore } from '../features/connection/profiles-store';
+import { useExecutionWatcher } from '../features/executions/use-execution-watcher';
+import { useGlobalHotkeys } from '../lib/use-hotkeys';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // With no key, every page leads to Settings with an explanation and a way back.
+  beforeLoad: ({ location }) => {
+    if (location.pathname === '/settings' || getProfilesStore().isConnected()) return;
+    const back = location.pathname === '/' ? undefined : location.href;
+    throw redirect({ to: '/settings', search: { redirect: back, reason: 'no-key' } });
+  },
+  component: RootLayout,
+  notFoundComponent: () => <NotFoundView />,
+  errorComponent: RouteErrorView,
+});
+
+/** Forgets another account's data when the profile (URL or key) changes, then reloads the page's data. */
+function useResetOnProfileChange() {
+  const router = useRouter();
+  const { queryClient } = Route.useRouteContext();
+  const profile = useActiveProfile();
+  const signature = `${profile.id}\n${profile.baseUrl}\n${profile.apiKey}`;
+  const previous = useRef(signature);
+  useEffect(() => {
+    if (previous.current === signature) return;
+    previous.current = signature;
+    getApiClient();
+    queryClient.clear();
+    void router.invalidate();
+  }, [signature, queryClient, router]);
+}
+
+function RootLayout() {
+  useResetOnProfileChange();
+  useExecutionWatcher();
+  useGlobalHotkeys();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <AppHeader />
+      <OfflineBanner />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
+        <Outlet />
+      </main>
+      <Toaster />
+    </div>
+  );
+}

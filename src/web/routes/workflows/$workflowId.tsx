@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import type { WorkflowCreateResponse } from '../../../contract/openapi-document';
+import { PageSkeleton } from '../../components/ui/skeleton';
+import { RouteTabs } from '../../components/ui/tabs';
+import { serverQueries } from '../../features/connection/server-queries';
+import { PlanningNotice } from '../../features/workflows/planning-notice';
+import { WorkflowHeader } from '../../features/workflows/workflow-header';
+import { planningPollDelay, planningState, workflowQueries } from '../../features/workflows/workflow-queries';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export const Route = createFileRoute('/workflows/$workflowId')({
+  loader: async ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(serverQueries.capabilities());
+    await queryClient.ensureQueryData(workflowQueries.detail(params.workflowId));
+  },
+  pendingComponent: () => <PageSkeleton rows={3} label="Loading the workflow" />,
+  component: WorkflowLayout,
+});
+
+function WorkflowLayout() {
+  const { workflowId } = Route.useParams();
+  const queryClient = useQueryClient();
+  const { data: created } = useQuery<WorkflowCreateResponse | null>({
+    queryKey: workflowQueries.created(workflowId),
+    queryFn: () => null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  const { data: workflow, refetch, isRefetching } = useSuspenseQuery({
+    ...workflowQueries.detail(workflowId),
+    // Polls only while the workflow is (or may be) planning, slowing down as it waits.
+    refetchInterval: (q) => {
+      const state = planningState(q.state.data, created ?? undefined);
+      return state === 'planning' || state === 'maybe-planning' ? planningPollDelay(q.state.dataUpdateCount) : false;
+    },
+  });
+  usePageTitle(workflow.name);
+  const state = planningState(workflow, created ?? undefined);
+  const wasPlanning = state === 'planning';
+
+  return (
+    <div className="space-y-6">
+      <WorkflowHeader workflow={workflow} />
+      <PlanningNotice
+        state={state}
+        workflow={workflow}
+        created={created ?? undefined}
+        refreshing={isRefetching}
+        onRefresh={() => {
+          void refetch();
+          void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
+        }}
+      />
+      <RouteTabs
+        label="Workflow sections"
+        tabs={[
+          { label: 'Run', link: { to: '/workflows/$workflowId', params: { workflowId } }, exact: true },
+          { label: 'Executions', link: { to: '/workflows/$workflowId/executions', params: { workflowId } } },
+          { label: 'Schema', link: { to: '/workflows/$workflowId/schema', params: { workflowId } } },
+          { label: 'Batch', link: { to: '/workflows/$workflowId/batch', params: { workflowId } } },
+        ]}
+      />
+      <div key={wasPlanning ? 'planning' : 'ready'}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

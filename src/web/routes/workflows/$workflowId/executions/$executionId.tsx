@@ -1,0 +1,113 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { isTerminalStatus, type ExecutionDetail } from '../../../../../contract/openapi-document';
+import { Card, CardBody } from '../../../../components/ui/card';
+import { ArrowLeftIcon, ExternalLinkIcon } from '../../../../components/ui/icons';
+import { Notice } from '../../../../components/ui/notice';
+import { RelativeTime } from '../../../../components/ui/relative-time';
+import { PageSkeleton } from '../../../../components/ui/skeleton';
+import { serverQueries } from '../../../../features/connection/server-queries';
+import { ApprovalPanel } from '../../../../features/executions/approval-panel';
+import { executionQueries } from '../../../../features/executions/execution-queries';
+import { StatusBadge } from '../../../../features/executions/status-badge';
+import { StepIndicator } from '../../../../features/executions/step-indicator';
+import { ResultList } from '../../../../features/results/result-list';
+import { InputPanel } from '../../../../features/runs/input-panel';
+import { journalQueries } from '../../../../features/runs/journal-queries';
+import { usePageTitle } from '../../../../lib/use-page-title';
+
+export const Route = createFileRoute('/workflows/$workflowId/executions/$executionId')({
+  loader: async ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(serverQueries.capabilities());
+    await Promise.all([
+      queryClient.ensureQueryData(executionQueries.detail(params.workflowId, params.executionId)),
+      queryClient.ensureQueryData(journalQueries.entry(params.executionId)),
+    ]);
+  },
+  pendingComponent: () => <PageSkeleton rows={3} label="Loading the execution" />,
+  component: ExecutionPage,
+});
+
+/** The message of the error.txt an errored execution carries, when the server inlines it. */
+const errorMessage = (execution: ExecutionDetail) =>
+  execution.status === 'error' ? (execution.results?.find((f) => /error/i.test(f.filename) && f.content)?.content?.trim() ?? null) : null;
+
+function ExecutionPage() {
+  const { workflowId, executionId } = Route.useParams();
+  const queryClient = useQueryClient();
+  const query = useSuspenseQuery(executionQueries.detail(workflowId, executionId));
+  const { data: entry } = useSuspenseQuery(journalQueries.entry(executionId));
+  const execution = query.data;
+  const sawApproval = useRef(false);
+  if (execution.status === 'human_in_the_loop') sawApproval.current = true;
+  usePageTitle(`Execution ${executionId.slice(0, 8)}`);
+  const failure = errorMessage(execution);
+  const running = !isTerminalStatus(execution.status);
+
+  const refreshFiles = async () => {
+    const fresh = await queryClient.fetchQuery({ ...executionQueries.detail(workflowId, executionId), staleTime: 0 });
+    return fresh.results ?? [];
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link
+          to="/workflows/$workflowId/executions"
+          params={{ workflowId }}
+          className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+          <ArrowLeftIcon /> All executions
+        </Link>
+      </div>
+      <Card>
+        <CardBody className="space-y-5 sm:p-6">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 className="text-lg font-semibold text-zinc-900 dark:text-white">Execution</h2>
+              <p className="mt-0.5 font-mono text-xs break-all text-zinc-500 select-all dark:text-zinc-400">{execution.id}</p>
+            </div>
+            <div className="flex flex-col items-end gap-1" aria-live="polite">
+              <StatusBadge status={execution.status} />
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                Started <RelativeTime iso={execution.created_at} />
+                {running && <> · checked <RelativeTime iso={new Date(query.dataUpdatedAt).toISOString()} /></>}
+              </p>
+            </div>
+          </div>
+          <StepIndicator status={execution.status} sawApproval={sawApproval.current} />
+          {execution.url && (
+            <a href={execution.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-xs text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200">
+              Server link <ExternalLinkIcon className="size-3" />
+            </a>
+          )}
+        </CardBody>
+      </Card>
+
+      {execution.status === 'human_in_the_loop' && <ApprovalPanel execution={execution} />}
+      {execution.status === 'error' && (
+        <Notice tone="danger" role="alert" title="This run failed">
+          {failure ?? 'The server reported an error. See the files below for details.'}
+        </Notice>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div className="min-w-0">
+          {execution.results ? (
+            <ResultList files={execution.results} fetchedAt={query.dataUpdatedAt} refreshFiles={refreshFiles} executionId={execution.id} />
+          ) : (
+            <Card>
+              <CardBody className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
+                {execution.status === 'human_in_the_loop' ? 'Results appear after approval, when the run finishes.' : 'Results appear here when the run finishes.'}
+              </CardBody>
+            </Card>
+          )}
+        </div>
+        <div className="min-w-0">
+          <InputPanel entry={entry} workflowId={workflowId} />
+        </div>
+      </div>
+    </div>
+  );
+}

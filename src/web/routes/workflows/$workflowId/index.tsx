@@ -1,0 +1,73 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { journalQueries } from '../../../features/runs/journal-queries';
+import { RunPanel } from '../../../features/runs/run-panel';
+import { planningState, workflowQueries } from '../../../features/workflows/workflow-queries';
+import { runSearchSchema } from '../../../lib/search-params';
+
+export const Route = createFileRoute('/workflows/$workflowId/')({
+  validateSearch: runSearchSchema,
+  loaderDeps: ({ search: { from } }) => ({ from }),
+  loader: async ({ context: { queryClient }, params, deps: { from } }) => {
+    await Promise.all([
+      queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
+      from ? queryClient.ensureQueryData(journalQueries.entry(from)) : null,
+    ]);
+  },
+  pendingComponent: () => (
+    <Card>
+      <CardBody className="space-y-4">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-full" />
+      </CardBody>
+    </Card>
+  ),
+  component: RunTab,
+});
+
+function RunTab() {
+  const { workflowId } = Route.useParams();
+  const { from } = Route.useSearch();
+  const { data: workflow } = useSuspenseQuery(workflowQueries.detail(workflowId));
+  const { data: previous } = useQuery({ ...journalQueries.entry(from ?? ''), enabled: !!from });
+  const state = planningState(workflow, undefined);
+
+  if (state === 'planning') {
+    return (
+      <Card>
+        <CardBody className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          The run form appears here as soon as planning finishes.
+        </CardBody>
+      </Card>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <Card>
+        <CardBody className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          This workflow cannot run because planning failed. <Link to="/workflows/new" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">Create a new one</Link>.
+        </CardBody>
+      </Card>
+    );
+  }
+  const prefill = from && previous && previous.workflowId === workflowId ? previous.input : undefined;
+  return (
+    <div className="space-y-4">
+      {from && prefill !== undefined && (
+        <Notice tone="info" title="Pre-filled from an earlier run">
+          Edit the values and run again; the earlier run is unchanged.
+        </Notice>
+      )}
+      {from && previous === null && (
+        <Notice tone="warning" title="That run’s input is not known here">
+          Inputs are remembered only in the browser that started the run. Fill in the form below.
+        </Notice>
+      )}
+      <RunPanel key={from ?? 'fresh'} workflow={workflow} initialInput={prefill} />
+    </div>
+  );
+}
