@@ -1,0 +1,64 @@
+import { E2E_API_KEY } from '../playwright.config';
+import { connect, expect, screenshotBothThemes, test } from './support/fixtures';
+
+test.describe('connecting', () => {
+  test('a first visit leads to settings, and connecting opens the workflows', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/settings/);
+    await expect(page.getByText('Connect to a workflow server to get started')).toBeVisible();
+    await screenshotBothThemes(page, 'settings-first-visit');
+
+    const key = page.getByLabel('API key');
+    await expect(key).toHaveAttribute('type', 'password');
+    await key.fill(E2E_API_KEY);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Connection OK' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page).toHaveURL(/\/workflows$/);
+    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+
+    // The key is kept for this tab only unless "Remember on this device" was ticked.
+    const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('wf.key.local'), local: localStorage.getItem('wf.key.local') }));
+    expect(stored).toEqual({ session: E2E_API_KEY, local: null });
+  });
+
+  test('a deep link without a key comes back to the same page after connecting', async ({ page }) => {
+    await page.goto('/workflows/new');
+    await expect(page).toHaveURL(/\/settings\?.*redirect=%2Fworkflows%2Fnew/);
+    await page.getByLabel('API key').fill(E2E_API_KEY);
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page).toHaveURL(/\/workflows\/new$/);
+    await expect(page.getByRole('heading', { name: 'New workflow' })).toBeVisible();
+  });
+
+  test('an empty key is refused at the field', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page.getByText('Enter the API key for this server.')).toBeVisible();
+    await expect(page.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a rejected key says so and links to settings keeping the way back', async ({ page }) => {
+    await connect(page, 'not-a-valid-key-000000');
+    await page.goto('/workflows');
+    await expect(page.getByRole('heading', { name: 'Your key was rejected' })).toBeVisible();
+    await screenshotBothThemes(page, 'key-rejected');
+    await page.getByRole('link', { name: 'Open settings' }).click();
+    await expect(page).toHaveURL(/\/settings\?.*redirect=%2Fworkflows/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Your key was rejected' })).toBeVisible();
+
+    await page.getByLabel('API key').fill(E2E_API_KEY);
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page).toHaveURL(/\/workflows$/);
+    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  });
+
+  test('test connection reports a bad key without saving it', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByLabel('API key').fill('wrong-key-123456789');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The server rejected this key.' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('wf.key.local'))).toBeNull();
+  });
+});
