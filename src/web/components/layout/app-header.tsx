@@ -32,9 +32,11 @@ export function AppHeader() {
           <ProfileSwitcher />
           <BudgetMeter />
           <ThemeToggle />
-          <Link to="/workflows/new" className={buttonClasses('primary', 'sm', 'hidden sm:inline-flex')}>
-            <PlusIcon /> New workflow
-          </Link>
+          <span className="hidden sm:block">
+            <Link to="/workflows/new" className={buttonClasses('primary', 'sm')}>
+              <PlusIcon /> New workflow
+            </Link>
+          </span>
         </div>
       </div>
     </header>

@@ -21,7 +21,7 @@ export function ExecutionList({ workflowId, executions }: { workflowId: string; 
             params={{ workflowId, executionId: e.id }}
             className="group flex items-center gap-3 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
           >
-            <div className="w-44 shrink-0">
+            <div className="flex shrink-0 sm:w-44">
               <StatusBadge status={e.status} />
             </div>
             <div className="min-w-0 flex-1">

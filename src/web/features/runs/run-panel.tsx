@@ -64,7 +64,7 @@ export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail;
   );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <Card>
         <CardBody className="sm:p-6">
           {schema === null ? (

@@ -39,7 +39,7 @@ export function SnippetPanel({ baseUrl, workflowId, body, apiKey }: { baseUrl: s
       <pre
         tabIndex={0}
         aria-label={`${format} request`}
-        className="max-h-80 overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100 dark:bg-black dark:ring-1 dark:ring-zinc-800"
+        className="max-h-80 overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-100 dark:bg-black dark:ring-1 dark:ring-zinc-800"
       >
         <code>{code}</code>
       </pre>

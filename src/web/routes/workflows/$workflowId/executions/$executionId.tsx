@@ -92,7 +92,7 @@ function ExecutionPage() {
         </Notice>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="min-w-0">
           {execution.results ? (
             <ResultList files={execution.results} fetchedAt={query.dataUpdatedAt} refreshFiles={refreshFiles} executionId={execution.id} />
