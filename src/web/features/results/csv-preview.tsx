@@ -3,14 +3,17 @@ import { useEffect, useMemo, useRef, useState, useTransition, type JSX } from 'r
 import type { DelimitedKind } from './csv-parse-core';
 import { columnWidths, nextSort, numericColumns, sortedRowOrder, type CsvTable, type SortState } from './csv-table-model';
 import { SortIcon, SpinnerIcon } from './icons';
-import { parseDelimited } from './parse-csv';
+import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
 import { Notice } from './text-source';
 
 /** Fixed row height keeps the virtualizer exact, so the scrollbar never jumps. */
 const ROW_HEIGHT = 32;
 const ROW_NUMBER_WIDTH = 64;
 
-type ParseState = { text: string; table: CsvTable } | { text: string; error: string };
+/** Rows shown from a quick main-thread parse while a big file is parsed in full in the worker. */
+const FIRST_ROWS = 200;
+
+type ParseState = { text: string; table: CsvTable; complete: boolean } | { text: string; error: string };
 
 /** A CSV/TSV result as a sortable, virtualized table (only the visible rows are in the DOM). */
 export function CsvPreview({ text, kind, filename }: { text: string; kind: DelimitedKind; filename: string }): JSX.Element {
@@ -18,10 +21,23 @@ export function CsvPreview({ text, kind, filename }: { text: string; kind: Delim
 
   useEffect(() => {
     let live = true;
+    let complete = false;
     parseDelimited(text, kind).then(
-      (table) => live && setParsed({ text, table }),
-      (error: unknown) => live && setParsed({ text, error: error instanceof Error ? error.message : String(error) }),
+      (table) => {
+        complete = true;
+        if (live) setParsed({ text, table, complete: true });
+      },
+      (error: unknown) => {
+        complete = true;
+        if (live) setParsed({ text, error: error instanceof Error ? error.message : String(error) });
+      },
     );
+    if (text.length > WORKER_THRESHOLD_CHARS) {
+      parseFirstRows(text, kind, FIRST_ROWS).then(
+        (table) => live && !complete && setParsed({ text, table, complete: false }),
+        () => {},
+      );
+    }
     return () => {
       live = false;
     };
@@ -40,14 +56,14 @@ export function CsvPreview({ text, kind, filename }: { text: string; kind: Delim
   if (parsed.table.header.length === 0) {
     return <Notice tone="info" title="This table is empty" />;
   }
-  return <CsvTableView table={parsed.table} filename={filename} />;
+  return <CsvTableView table={parsed.table} complete={parsed.complete} filename={filename} />;
 }
 
 function ariaSort(sort: SortState, column: number): 'ascending' | 'descending' | 'none' {
   return sort?.column === column ? sort.direction : 'none';
 }
 
-function CsvTableView({ table, filename }: { table: CsvTable; filename: string }): JSX.Element {
+function CsvTableView({ table, complete, filename }: { table: CsvTable; complete: boolean; filename: string }): JSX.Element {
   const [sort, setSort] = useState<SortState>(null);
   const [sorting, startSorting] = useTransition();
   const order = useMemo(() => sortedRowOrder(table.rows, sort), [table.rows, sort]);
@@ -73,10 +89,16 @@ function CsvTableView({ table, filename }: { table: CsvTable; filename: string }
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
-        <span>
-          <strong className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">{table.rows.length.toLocaleString()}</strong>{' '}
-          {table.rows.length === 1 ? 'row' : 'rows'} · {table.header.length} {table.header.length === 1 ? 'column' : 'columns'}
-        </span>
+        {complete ? (
+          <span>
+            <strong className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">{table.rows.length.toLocaleString()}</strong>{' '}
+            {table.rows.length === 1 ? 'row' : 'rows'} · {table.header.length} {table.header.length === 1 ? 'column' : 'columns'}
+          </span>
+        ) : (
+          <span role="status" className="inline-flex items-center gap-1.5">
+            <SpinnerIcon className="size-3.5" /> Showing the first {table.rows.length.toLocaleString()} rows while the rest loads…
+          </span>
+        )}
         {sorting && (
           <span className="inline-flex items-center gap-1" role="status">
             <SpinnerIcon className="size-3.5" /> Sorting…
@@ -102,7 +124,7 @@ function CsvTableView({ table, filename }: { table: CsvTable; filename: string }
         aria-label={`Table ${filename}`}
         className="max-h-[60vh] overflow-auto rounded-lg border border-neutral-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-neutral-800"
       >
-        <table className="border-separate border-spacing-0 text-left text-sm" style={{ width: totalWidth, tableLayout: 'fixed' }} aria-rowcount={order.length + 1}>
+        <table className="border-separate border-spacing-0 text-left text-sm" style={{ width: totalWidth, minWidth: '100%', tableLayout: 'fixed' }} aria-rowcount={order.length + 1}>
           <colgroup>
             <col style={{ width: ROW_NUMBER_WIDTH }} />
             {widths.map((w, i) => (
@@ -121,9 +143,10 @@ function CsvTableView({ table, filename }: { table: CsvTable; filename: string }
                   <th key={column} scope="col" aria-sort={direction} className="border-b border-neutral-200 bg-neutral-100 p-0 dark:border-neutral-800 dark:bg-neutral-900">
                     <button
                       type="button"
+                      disabled={!complete}
                       onClick={() => startSorting(() => setSort((s) => nextSort(s, column)))}
-                      title={`Sort by ${name}`}
-                      className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-neutral-800 hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:text-neutral-100 dark:hover:bg-neutral-800"
+                      title={complete ? `Sort by ${name}` : 'Sorting is available once every row has loaded'}
+                      className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-neutral-800 hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-wait dark:text-neutral-100 dark:hover:bg-neutral-800"
                     >
                       <span className="truncate">{name}</span>
                       <SortIcon direction={direction} className={`size-4 shrink-0 ${direction === 'none' ? 'text-neutral-400' : 'text-indigo-600 dark:text-indigo-400'}`} />

@@ -202,3 +202,32 @@ describe('numericColumns', () => {
     expect(numericColumns({ header: ['x'], rows: [['1'], ['n/a'], ['2'], ['n/a']] })).toEqual([false]);
   });
 });
+
+describe('parseFirstRows', () => {
+  it('reads the first rows of a big file from its head, never a row cut in half', async () => {
+    const { parseFirstRows } = await import('./parse-csv');
+    const wide = 'x'.repeat(1000);
+    const text = 'id;note\n' + Array.from({ length: 500 }, (_, i) => `${i};"${wide}\nline two"`).join('\n');
+    const table = await parseFirstRows(text, 'csv', 200);
+    expect(table.header).toEqual(['id', 'note']);
+    expect(table.rows.length).toBeGreaterThan(10);
+    expect(table.rows.length).toBeLessThan(200);
+    for (const row of table.rows) expect(row[1]).toBe(`${wide}\nline two`);
+  });
+
+  it('detects the delimiter of a big file from its head', async () => {
+    const text = 'a;b\n' + Array.from({ length: 20_000 }, (_, i) => `${i};${i}`).join('\n');
+    const table = await parseDelimited(text, 'csv');
+    expect(table.header).toEqual(['a', 'b']);
+    expect(table.rows).toHaveLength(20_000);
+  });
+
+  it('parses only the header and the first rows', async () => {
+    const { parseFirstRows } = await import('./parse-csv');
+    const text = 'n,sq\n' + Array.from({ length: 1000 }, (_, i) => `${i},${i * i}`).join('\n');
+    const table = await parseFirstRows(text, 'csv', 50);
+    expect(table.header).toEqual(['n', 'sq']);
+    expect(table.rows).toHaveLength(50);
+    expect(table.rows[49]).toEqual(['49', '2401']);
+  });
+});

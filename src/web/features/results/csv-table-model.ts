@@ -100,8 +100,10 @@ export function nextSort(current: SortState, column: number): SortState {
 export function columnWidths(table: Pick<CsvTable, 'header' | 'rows'>, sampleSize = 200): number[] {
   const sample = table.rows.slice(0, sampleSize);
   return table.header.map((name, col) => {
-    const longest = sample.reduce((max, row) => Math.max(max, (row[col] ?? '').length), name.length + 2);
-    return Math.min(360, Math.max(72, Math.round(longest * 7.5 + 28)));
+    const longest = sample.reduce((max, row) => Math.max(max, (row[col] ?? '').length), 0);
+    // Headers are bold and carry a sort icon, so they need more room per character than cells.
+    const needed = Math.max(name.length * 8.5 + 52, longest * 7.5 + 28);
+    return Math.min(360, Math.max(72, Math.round(needed)));
   });
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type JSX } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
+import { LazyCsvPreview } from './csv-preview-loader';
 import { DownloadCard } from './download-card';
 import { DownloadLink } from './file-actions';
 import type { LinkResolver } from './fresh-links';
@@ -12,9 +13,8 @@ import { PreviewBoundary } from './preview-boundary';
 import { TextPreview } from './text-preview';
 import { TextSource } from './text-source';
 
-// Markdown and CSV pull in react-markdown/remark-gfm and papaparse/react-virtual; load them only when shown.
+// react-markdown and remark-gfm are big; load them only when a Markdown file is shown.
 const MarkdownPreview = lazy(() => import('./markdown-preview').then((m) => ({ default: m.MarkdownPreview })));
-const CsvPreview = lazy(() => import('./csv-preview').then((m) => ({ default: m.CsvPreview })));
 
 function PreviewSkeleton(): JSX.Element {
   return (
@@ -41,7 +41,7 @@ function TextKindPreview({ kind, text, filename, siblings }: { kind: PreviewKind
       return <MarkdownPreview text={text} siblings={siblings} />;
     case 'csv':
     case 'tsv':
-      return <CsvPreview text={text} kind={kind} filename={filename} />;
+      return <LazyCsvPreview text={text} kind={kind} filename={filename} />;
     case 'html':
       return <HtmlPreview text={text} filename={filename} />;
     case 'json':

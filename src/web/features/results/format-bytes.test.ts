@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, utf8Bytes } from './format-bytes';
 
@@ -21,5 +22,12 @@ describe('formatBytes', () => {
 
   it('measures inline content in UTF-8 bytes, not characters', () => {
     expect(utf8Bytes('é✓')).toBe(5);
+  });
+
+  it('agrees with TextEncoder for any text, including emoji and lone surrogates', () => {
+    for (const text of ['', 'plain', '😀 and 👍🏽', '\uD800 lone', 'tail \uDBFF', '\uDC00x', 'mixé✓😀']) {
+      expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).byteLength);
+    }
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => utf8Bytes(text) === new TextEncoder().encode(text).byteLength));
   });
 });

@@ -61,6 +61,7 @@ describe('MarkdownPreview', () => {
   it('strips dangerous link targets but keeps the link text', () => {
     const html = render('[click](javascript:alert(1))');
     expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('<a');
     expect(html).toContain('click');
   });
 

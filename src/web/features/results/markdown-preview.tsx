@@ -15,7 +15,10 @@ const components: Components = {
   h6: ({ node: _n, ...p }) => <h6 className="mt-4 mb-1 text-sm font-semibold text-neutral-600 dark:text-neutral-400" {...p} />,
   p: ({ node: _n, ...p }) => <p className="my-3 leading-7" {...p} />,
   a: ({ node: _n, href, ...p }) =>
-    isExternal(href) ? (
+    !href ? (
+      // A link whose target was dropped as unsafe keeps its text but is no longer a link.
+      <span className="text-neutral-600 dark:text-neutral-400">{p.children}</span>
+    ) : isExternal(href) ? (
       <a
         href={href}
         target="_blank"
@@ -26,10 +29,12 @@ const components: Components = {
     ) : (
       <a href={href} className="text-indigo-600 underline underline-offset-2 dark:text-indigo-400" {...p} />
     ),
-  ul: ({ node: _n, ...p }) => <ul className="my-3 list-disc space-y-1 pl-6 marker:text-neutral-400 [&_.contains-task-list]:list-none" {...p} />,
+  ul: ({ node: _n, className, ...p }) => (
+    <ul className={className?.includes('contains-task-list') ? 'my-3 list-none space-y-1 pl-1' : 'my-3 list-disc space-y-1 pl-6 marker:text-neutral-400'} {...p} />
+  ),
   ol: ({ node: _n, ...p }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-neutral-500" {...p} />,
   li: ({ node: _n, className, ...p }) => (
-    <li className={className?.includes('task-list-item') ? '-ml-6 list-none leading-7' : 'leading-7'} {...p} />
+    <li className={className?.includes('task-list-item') ? 'list-none leading-7' : 'leading-7'} {...p} />
   ),
   input: ({ node: _n, ...p }) => <input {...p} className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />,
   blockquote: ({ node: _n, ...p }) => (

@@ -22,9 +22,14 @@ function parseInWorker(text: string, kind: DelimitedKind): Promise<CsvTable> {
   });
 }
 
-async function parseOnMainThread(text: string, kind: DelimitedKind): Promise<CsvTable> {
+async function parseOnMainThread(text: string, kind: DelimitedKind, previewRows = 0): Promise<CsvTable> {
   const { default: papa } = await import('papaparse');
-  return parseWithPapa(papa, text, kind);
+  return parseWithPapa(papa, text, kind, previewRows);
+}
+
+/** Only the first rows (plus the header), parsed on the main thread in a few milliseconds to show something at once. */
+export function parseFirstRows(text: string, kind: DelimitedKind, rows: number): Promise<CsvTable> {
+  return parseOnMainThread(text, kind, rows);
 }
 
 /** Parses CSV/TSV text with papaparse, loaded only when needed, off the main thread when the text is big. */
