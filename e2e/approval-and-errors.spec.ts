@@ -1,0 +1,53 @@
+import { expect, screenshotBothThemes, test } from './support/fixtures';
+import { PROMPTS } from './support/prompts';
+
+test('an execution waiting for approval continues when approved', async ({ connectedPage: page, readyWorkflow }) => {
+  test.setTimeout(90_000);
+  const workflow = await readyWorkflow(PROMPTS.approval);
+  await page.goto(`/workflows/${workflow.id}`);
+  await page.getByLabel(/company name/i).fill('Initech');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Progress' }).locator('[aria-current="step"]')).toContainText('Waiting for approval');
+  await screenshotBothThemes(page, 'execution-waiting-for-approval');
+  await page.getByLabel(/comment/i).fill('Looks good');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toHaveCount(0);
+});
+
+test('a rejected approval ends the execution in error', async ({ connectedPage: page, readyWorkflow }) => {
+  test.setTimeout(90_000);
+  const workflow = await readyWorkflow(PROMPTS.approval);
+  await page.goto(`/workflows/${workflow.id}`);
+  await page.getByLabel(/company name/i).fill('Umbrella');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await page.getByRole('button', { name: 'Reject' }).click({ timeout: 60_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible({ timeout: 60_000 });
+});
+
+test('an execution that fails shows its error and the executions list can filter to it', async ({ connectedPage: page, readyWorkflow }) => {
+  test.setTimeout(90_000);
+  const workflow = await readyWorkflow(PROMPTS.guarded);
+  await page.goto(`/workflows/${workflow.id}`);
+  await page.getByLabel(/customer name/i).fill('Hooli');
+  await page.getByLabel(/amount/i).fill('-5');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'This run failed' });
+  await expect(failure).toBeVisible({ timeout: 60_000 });
+  await expect(failure).toContainText(/amount/i);
+  await expect(page.getByRole('list', { name: 'Progress' })).toContainText('Error');
+  await screenshotBothThemes(page, 'execution-error');
+
+  await page.getByRole('button', { name: 'Run again with this input' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible({ timeout: 60_000 });
+
+  await page.getByRole('link', { name: 'Executions', exact: true }).click();
+  await expect(page.getByRole('link', { name: /Error/ })).toHaveCount(2);
+  await page.getByLabel('Status').selectOption('finished');
+  await expect(page).toHaveURL(/status=finished/);
+  await expect(page.getByText('No loaded execution is “Finished”')).toBeVisible();
+  await page.getByLabel('Status').selectOption('error');
+  await expect(page.getByRole('link', { name: /Error/ })).toHaveCount(2);
+  await screenshotBothThemes(page, 'executions-list');
+});

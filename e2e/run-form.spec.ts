@@ -1,0 +1,81 @@
+import { expect, screenshotBothThemes, test } from './support/fixtures';
+import { PROMPTS } from './support/prompts';
+
+test('a workflow without input runs from a single button', async ({ connectedPage: page, readyWorkflow }) => {
+  const workflow = await readyWorkflow(PROMPTS.noInput);
+  expect(workflow.input_schema).toBeNull();
+  await page.goto(`/workflows/${workflow.id}`);
+  await expect(page.getByText('This workflow needs no input')).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByLabel('curl request')).toContainText("--data '{}'");
+  await screenshotBothThemes(page, 'run-no-input');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
+});
+
+test('invalid input shows errors at the fields and sends nothing', async ({ connectedPage: page, readyWorkflow }) => {
+  const workflow = await readyWorkflow(PROMPTS.form);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/executions')) posts.push(request.url());
+  });
+  await page.goto(`/workflows/${workflow.id}`);
+  const email = page.getByLabel(/email/i);
+  const website = page.getByLabel(/website/i);
+  await expect(email).toBeVisible();
+
+  // Errors wait until a field is left, then appear under it.
+  await email.fill('not-an-email');
+  await expect(page.getByText('Enter a valid email address, like name@example.com.')).toHaveCount(0);
+  await email.blur();
+  await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+
+  await website.fill('acme dot com');
+  await website.blur();
+  await expect(page.getByText('Enter a full URL, like https://example.com.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await screenshotBothThemes(page, 'run-form-errors');
+  await page.waitForTimeout(500);
+  expect(posts).toEqual([]);
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflow.id}$`));
+
+  // Fixing the input lets the run go through.
+  await page.getByLabel(/company name/i).fill('Acme');
+  await website.fill('https://acme.test');
+  await email.fill('ceo@acme.test');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  expect(posts).toHaveLength(1);
+});
+
+test('copy as curl masks the key unless asked, and "Edit and run" brings the input back', async ({ connectedPage: page, readyWorkflow, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const workflow = await readyWorkflow(PROMPTS.form);
+  await page.goto(`/workflows/${workflow.id}`);
+  await page.getByLabel(/company name/i).fill('Globex');
+  await page.getByLabel(/website/i).fill('https://globex.test');
+  const snippet = page.getByLabel('curl request');
+  await expect(snippet).toContainText('$WORKFLOW_API_KEY');
+  await expect(snippet).toContainText('"company_name":"Globex"');
+  await page.getByLabel('Include my key').check();
+  await expect(snippet).not.toContainText('$WORKFLOW_API_KEY');
+  await page.getByLabel('Include my key').uncheck();
+  await page.getByRole('button', { name: 'Copy as curl' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('$WORKFLOW_API_KEY');
+  await page.getByRole('button', { name: 'fetch' }).click();
+  await expect(page.getByLabel('fetch request')).toContainText("method: 'POST'");
+
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel('Submitted input')).toContainText('Globex');
+  await page.getByRole('link', { name: 'Edit and run' }).click();
+  await expect(page).toHaveURL(/\?from=/);
+  await expect(page.getByText('Pre-filled from an earlier run')).toBeVisible();
+  await expect(page.getByLabel(/company name/i)).toHaveValue('Globex');
+});
