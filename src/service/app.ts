@@ -1,0 +1,128 @@
+import { resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { LIMITS } from '../contract/limits';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Engine } from './engine/engine';
+import type { LinkSigner } from './files/presign';
+import { approvalRoutes } from './http/approval';
+import { apiKeyHook, KeyResolver } from './http/auth';
+import { devKeyRoute } from './http/dev-key';
+import { installErrorHandling, sendNoRoute } from './http/errors';
+import { executionRoutes } from './http/executions';
+import { fileRoutes } from './http/files';
+import { InputValidators } from './http/input-validation';
+import type { LocalContext } from './http/local-context';
+import { openApiRoute } from './http/openapi';
+import { Presenter } from './http/present';
+import { RateLimiter } from './http/rate-limit';
+import { spaRoutes, viteRoutes, type Middleware } from './http/spa';
+import { upstreamRoutes } from './http/upstream';
+import { workflowRoutes } from './http/workflows';
+import type { Store } from './store/store';
+
+/** The local engine and its state; absent when the service proxies to an upstream. */
+export interface LocalServices {
+  store: Store;
+  engine: Engine;
+  signer: LinkSigner;
+  /** The key this service generated for itself, if any (served to loopback at /__dev/key). */
+  devKey: () => string | null;
+}
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  clock?: Clock;
+  local: LocalServices | null;
+  /** Where the built dashboard lives; defaults to ./dist. */
+  distDir?: string;
+  /** Vite's dev middlewares; when set they serve the dashboard instead of distDir. */
+  vite?: Middleware;
+}
+
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Content-Disposition';
+
+function makeValidatorAjv(coerce: boolean): Ajv {
+  // Only query strings and path parameters arrive as text; bodies are JSON and must already have the right types.
+  const ajv = new Ajv({ coerceTypes: coerce, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, limiter: RateLimiter): void {
+  app.register(
+    async (api) => {
+      api.addHook('onRequest', apiKeyHook(keys, limiter));
+      workflowRoutes(api, ctx);
+      executionRoutes(api, ctx);
+      approvalRoutes(api, ctx);
+      api.setNotFoundHandler(sendNoRoute);
+    },
+    { prefix: '/api/v1' },
+  );
+}
+
+/** Builds the HTTP app (not listening) that main and the tests share. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: LIMITS.maxBodyBytes,
+    disableRequestLogging: true,
+    forceCloseConnections: true,
+  });
+
+  const queryAjv = makeValidatorAjv(true);
+  const bodyAjv = makeValidatorAjv(false);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+  installErrorHandling(app);
+  app.decorateRequest('account', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
+    // Keys travel in a header and file links are bearer capabilities, so any origin may call.
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (request.method === 'OPTIONS') {
+      reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
+      reply.header('Access-Control-Allow-Headers', 'x-api-key, content-type');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // Paths only: a file link's query string is a credential.
+    request.log.debug({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+  });
+
+  if (config.upstream) {
+    upstreamRoutes(app, config.upstream);
+  } else {
+    const local = deps.local;
+    if (!local) throw new Error('the local service needs a store and an engine unless WORKFLOW_UPSTREAM is set');
+    const ctx: LocalContext = {
+      config,
+      store: local.store,
+      engine: local.engine,
+      presenter: new Presenter(config.publicUrl, local.signer, local.engine),
+      inputs: new InputValidators(),
+    };
+    openApiRoute(app);
+    localApi(app, ctx, new KeyResolver(local.store, clock), new RateLimiter(config.rateLimitPerMinute, clock));
+    fileRoutes(app, local.store, local.signer);
+    devKeyRoute(app, local.devKey);
+  }
+
+  if (deps.vite) {
+    viteRoutes(app, deps.vite);
+    app.setNotFoundHandler(sendNoRoute);
+  } else {
+    await spaRoutes(app, deps.distDir ?? resolve('dist'));
+  }
+  return app;
+}

@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('./.data'),
+      publicUrl: 'http://127.0.0.1:8080',
+      apiKeys: [],
+      rateLimitPerMinute: 100,
+      timeScale: 1,
+      upstream: null,
+      logLevel: 'info',
+      fileSigningSecret: null,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      PUBLIC_URL: 'https://flows.example.com/',
+      WORKFLOW_API_KEYS: ' ka, kb ,,ka',
+      WORKFLOW_RATE_LIMIT: '5',
+      WORKFLOW_TIME_SCALE: '0.02',
+      WORKFLOW_UPSTREAM: 'https://api.example.com/api/v1/',
+      LOG_LEVEL: 'warn',
+      FILE_SIGNING_SECRET: 'a-long-enough-secret',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/x',
+      publicUrl: 'https://flows.example.com',
+      apiKeys: ['ka', 'kb'],
+      rateLimitPerMinute: 5,
+      timeScale: 0.02,
+      upstream: 'https://api.example.com/api/v1',
+      logLevel: 'warn',
+      fileSigningSecret: 'a-long-enough-secret',
+    });
+  });
+
+  it('derives links from HOST and PORT, using loopback for a wildcard bind address', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: 'localhost', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', WORKFLOW_TIME_SCALE: ' ' })).toMatchObject({ port: 8080, timeScale: 1 });
+  });
+
+  it.each([
+    ['PORT', 'http', 'PORT must be an integer from 0 to 65535'],
+    ['PORT', '70000', 'PORT must be an integer from 0 to 65535'],
+    ['WORKFLOW_TIME_SCALE', '-1', 'WORKFLOW_TIME_SCALE must be a number ≥ 0'],
+    ['WORKFLOW_TIME_SCALE', 'fast', 'WORKFLOW_TIME_SCALE must be a number ≥ 0'],
+    ['WORKFLOW_RATE_LIMIT', '0', 'WORKFLOW_RATE_LIMIT must be a whole number of requests per minute, 1 or more'],
+    ['WORKFLOW_RATE_LIMIT', '2.5', 'WORKFLOW_RATE_LIMIT must be a whole number of requests per minute, 1 or more'],
+    ['PUBLIC_URL', 'example.com', 'PUBLIC_URL must be an absolute http(s) URL'],
+    ['WORKFLOW_UPSTREAM', 'ftp://example.com', 'WORKFLOW_UPSTREAM must be an absolute http(s) v1 base URL'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['FILE_SIGNING_SECRET', 'short', 'FILE_SIGNING_SECRET must be at least 16 characters'],
+    ['WORKFLOW_API_KEYS', 'good,bad key', 'WORKFLOW_API_KEYS must be a comma-separated list'],
+  ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
+    const attempt = () => loadConfig({ [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+});

@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** A configuration value that cannot be used; the message names the variable and says what it must be. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Base of every absolute link the service hands out, without a trailing slash. */
+  publicUrl: string;
+  apiKeys: string[];
+  rateLimitPerMinute: number;
+  timeScale: number;
+  /** A v1 base URL (including /api/v1) to proxy to; null runs the local engine. */
+  upstream: string | null;
+  logLevel: LogLevel;
+  fileSigningSecret: string | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+// Each variable has one rule and one message, so a bad value always names itself.
+const rules = {
+  PORT: {
+    schema: z.coerce.number().int().min(0).max(65535),
+    message: 'PORT must be an integer from 0 to 65535',
+  },
+  HOST: { schema: z.string().trim().min(1), message: 'HOST must be a host name or IP address' },
+  DATA_DIR: { schema: z.string().trim().min(1), message: 'DATA_DIR must be a directory path' },
+  PUBLIC_URL: {
+    schema: httpUrl,
+    message: 'PUBLIC_URL must be an absolute http(s) URL without query or fragment, e.g. http://127.0.0.1:8080',
+  },
+  WORKFLOW_API_KEYS: {
+    schema: z
+      .string()
+      .transform((value) => [...new Set(value.split(',').map((key) => key.trim()).filter(Boolean))])
+      .refine((keys) => keys.every((key) => /^[\x21-\x7e]+$/.test(key))),
+    message: 'WORKFLOW_API_KEYS must be a comma-separated list of keys made of printable characters without spaces',
+  },
+  WORKFLOW_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(1),
+    message: 'WORKFLOW_RATE_LIMIT must be a whole number of requests per minute, 1 or more',
+  },
+  WORKFLOW_TIME_SCALE: {
+    schema: z.coerce.number().finite().min(0),
+    message: 'WORKFLOW_TIME_SCALE must be a number ≥ 0',
+  },
+  WORKFLOW_UPSTREAM: {
+    schema: httpUrl,
+    message: 'WORKFLOW_UPSTREAM must be an absolute http(s) v1 base URL, e.g. https://api.example.com/api/v1',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(LOG_LEVELS),
+    message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
+  },
+  FILE_SIGNING_SECRET: {
+    schema: z.string().min(16),
+    message: 'FILE_SIGNING_SECRET must be at least 16 characters',
+  },
+} as const;
+
+type Rules = typeof rules;
+
+function read<K extends keyof Rules>(env: Env, name: K): z.output<Rules[K]['schema']> | undefined {
+  const raw = env[name];
+  // An empty variable means "not set", the way shells and .env files usually intend it.
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const parsed = rules[name].schema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(rules[name].message);
+  return parsed.data as z.output<Rules[K]['schema']>;
+}
+
+function defaultPublicUrl(host: string, port: number): string {
+  // A wildcard bind address is not something a browser can open, so links use loopback instead.
+  const linkHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${linkHost}:${port}`;
+}
+
+/** Reads and validates the service configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = read(env, 'PORT') ?? 8080;
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: resolve(read(env, 'DATA_DIR') ?? './.data'),
+    publicUrl: read(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port),
+    apiKeys: read(env, 'WORKFLOW_API_KEYS') ?? [],
+    rateLimitPerMinute: read(env, 'WORKFLOW_RATE_LIMIT') ?? 100,
+    timeScale: read(env, 'WORKFLOW_TIME_SCALE') ?? 1,
+    upstream: read(env, 'WORKFLOW_UPSTREAM') ?? null,
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    fileSigningSecret: read(env, 'FILE_SIGNING_SECRET') ?? null,
+  };
+}

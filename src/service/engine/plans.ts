@@ -1,0 +1,33 @@
+import type { JsonSchema, StepSpec } from '../planner/plan-types';
+import { stepSeconds } from '../steps/run-step';
+import type { WorkflowRecord } from '../store/records';
+
+/** A ready workflow's plan, parsed once: its steps and their nominal durations at time scale 1. */
+export interface ReadyPlan {
+  steps: StepSpec[];
+  stepSeconds: number[];
+  totalSeconds: number;
+  inputSchema: JsonSchema | null;
+}
+
+/** Parses stored plans once per workflow; a plan never changes after planning, so entries never go stale. */
+export class PlanCache {
+  private readonly plans = new Map<string, ReadyPlan>();
+
+  get(workflow: WorkflowRecord): ReadyPlan | null {
+    if (workflow.status !== 'ready' || workflow.steps === null) return null;
+    let plan = this.plans.get(workflow.id);
+    if (!plan) {
+      const steps = JSON.parse(workflow.steps) as StepSpec[];
+      const seconds = steps.map((step) => stepSeconds(step));
+      plan = {
+        steps,
+        stepSeconds: seconds,
+        totalSeconds: seconds.reduce((sum, s) => sum + s, 0),
+        inputSchema: workflow.input_schema === null ? null : (JSON.parse(workflow.input_schema) as JsonSchema),
+      };
+      this.plans.set(workflow.id, plan);
+    }
+    return plan;
+  }
+}

@@ -1,0 +1,91 @@
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import { StepFailure, type OutputFile, type StepContext } from '../planner/plan-types';
+import { runStep } from '../steps/run-step';
+import type { Store } from '../store/store';
+import type { PlanCache } from './plans';
+import { TIME_LIMIT_MESSAGE } from './timing';
+
+class TimeLimitExceeded extends Error {}
+
+export interface RunnerDeps {
+  store: Store;
+  plans: PlanCache;
+  clock: Clock;
+  logger: Logger;
+  timeScale: number;
+  /** Aborted when the engine stops; a run then leaves its row processing for recovery to pick up. */
+  signal: AbortSignal;
+  /** Tells the engine which step a run is in, for retry_after_seconds. */
+  onStep(executionId: string, stepIndex: number): void;
+}
+
+export type RunOutcome = 'finished' | 'error' | 'waiting' | 'stopped' | 'lost';
+
+/** Waits a step's scaled duration, or fails the run when the deadline comes first. */
+async function waitFor(ms: number, deadline: number, deps: RunnerDeps): Promise<void> {
+  if (ms <= 0) {
+    // Even instant steps give way to the event loop so HTTP stays responsive while a batch drains.
+    await yieldToEventLoop(undefined, { signal: deps.signal });
+    return;
+  }
+  const remaining = deadline - deps.clock.now();
+  if (remaining < ms) {
+    await sleep(Math.max(0, remaining), undefined, { signal: deps.signal });
+    throw new TimeLimitExceeded();
+  }
+  await sleep(ms, undefined, { signal: deps.signal });
+}
+
+/**
+ * Runs one claimed execution to its next resting state. Steps are deterministic, so the steps
+ * before `resume_step` (already done before an approval or a crash) are replayed without waiting
+ * to rebuild their files. Every write is a compare-and-set on the attempt, so a run that lost its
+ * claim changes nothing.
+ */
+export async function runExecution(executionId: string, deps: RunnerDeps): Promise<RunOutcome> {
+  const { store } = deps;
+  const execution = store.executions.byId(executionId);
+  if (!execution || execution.status !== 'processing' || execution.deadline === null || execution.started_at === null) return 'lost';
+  const { attempt, deadline, started_at: startedAt } = execution;
+  const workflow = store.workflows.byId(execution.workflow_id);
+  const plan = workflow ? deps.plans.get(workflow) : null;
+  let stepIndex = 0;
+  try {
+    if (!plan) throw new StepFailure('the workflow has no plan to run');
+    const context: StepContext = { input: JSON.parse(execution.input) as Record<string, unknown>, files: [], previous: [] };
+    let results: OutputFile[] = [];
+    for (; stepIndex < plan.steps.length; stepIndex++) {
+      const step = plan.steps[stepIndex]!;
+      const replay = stepIndex < execution.resume_step;
+      if (replay && step.kind === 'approval') continue;
+      if (!replay) {
+        deps.onStep(executionId, stepIndex);
+        await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
+      }
+      const outcome = await runStep(step, context);
+      if (deps.clock.now() > deadline) throw new TimeLimitExceeded();
+      if (outcome.kind === 'approval') {
+        const elapsed = execution.elapsed_ms + Math.max(0, deps.clock.now() - startedAt);
+        return store.executions.pauseForApproval(executionId, attempt, stepIndex + 1, Math.round(elapsed)) ? 'waiting' : 'lost';
+      }
+      context.previous = outcome.files;
+      context.files = [...context.files, ...outcome.files];
+      if (outcome.files.length > 0) results = outcome.files;
+    }
+    if (deps.signal.aborted) return 'stopped';
+    return store.completeExecution(executionId, attempt, results) ? 'finished' : 'lost';
+  } catch (error) {
+    if (deps.signal.aborted) return 'stopped';
+    let message: string;
+    if (error instanceof StepFailure) message = error.message;
+    else if (error instanceof TimeLimitExceeded) message = TIME_LIMIT_MESSAGE;
+    else {
+      const kind = plan?.steps[stepIndex]?.kind ?? 'unknown';
+      message = `step ${stepIndex + 1} (${kind}) failed: internal error`;
+      deps.logger.error({ err: error, executionId, workflowId: execution.workflow_id, step: stepIndex + 1 }, 'step failed');
+    }
+    return store.failExecution(executionId, attempt, message) ? 'error' : 'lost';
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hashKey } from '../accounts/keys';
+import type { Clock } from '../clock';
+import type { AccountRecord } from '../store/records';
+import type { Store } from '../store/store';
+import { HttpError } from './errors';
+import type { RateLimiter } from './rate-limit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's account, set by the API key hook on /api/v1 routes. */
+    account: AccountRecord | null;
+  }
+}
+
+/** Seconds an answer about a key is reused; a key revoked with the CLI stops working within this time. */
+const CACHE_MS = 5_000;
+
+/** Looks accounts up by key hash, remembering answers briefly so hot paths skip SQLite. */
+export class KeyResolver {
+  private readonly cache = new Map<string, { account: AccountRecord | null; until: number }>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  resolve(key: string): AccountRecord | null {
+    const now = this.clock.now();
+    const cached = this.cache.get(key);
+    if (cached && cached.until > now) return cached.account;
+    const found = this.store.accounts.byKeyHash(hashKey(key));
+    const account = found && found.revoked_at === null ? found : null;
+    // Unknown keys are cached too, but the map is bounded so random keys cannot grow it forever.
+    if (this.cache.size >= 10_000) this.cache.clear();
+    this.cache.set(key, { account, until: now + CACHE_MS });
+    return account;
+  }
+}
+
+export function accountOf(request: FastifyRequest): AccountRecord {
+  if (!request.account) throw new HttpError(401, 'missing API key: send it in the x-api-key header');
+  return request.account;
+}
+
+/** onRequest hook: authenticates the key, then counts the request against the key's rate limit. */
+export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers['x-api-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key) throw new HttpError(401, 'missing API key: send it in the x-api-key header');
+    const account = keys.resolve(key);
+    if (!account) throw new HttpError(401, 'invalid API key');
+    request.account = account;
+    const decision = limiter.hit(account.id);
+    reply.header('RateLimit-Limit', decision.limit);
+    reply.header('RateLimit-Remaining', decision.remaining);
+    reply.header('RateLimit-Reset', decision.resetSeconds);
+    if (!decision.allowed) {
+      reply.header('Retry-After', decision.resetSeconds);
+      throw new HttpError(
+        429,
+        `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+      );
+    }
+  };
+}

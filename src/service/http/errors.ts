@@ -1,0 +1,128 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS } from '../../contract/limits';
+
+/** An error whose message is meant for the client, with the status that goes with it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+/** `input` + `/company/0/name` → `input.company[0].name`. */
+export function dataPath(prefix: string, instancePath: string): string {
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return parts.reduce((path, part) => {
+    if (/^\d+$/.test(part)) return `${path}[${part}]`;
+    if (/^[A-Za-z_$][\w$]*$/.test(part)) return path ? `${path}.${part}` : part;
+    return `${path}[${JSON.stringify(part)}]`;
+  }, prefix);
+}
+
+/** `input.website: must match format "uri"`, one entry per ajv error. */
+export function describeAjvError(prefix: string, error: ErrorObject): string {
+  const path = dataPath(prefix, error.instancePath);
+  if (error.keyword === 'additionalProperties') {
+    return `${path}: must not have property '${(error.params as { additionalProperty: string }).additionalProperty}'`;
+  }
+  return `${path}: ${error.message ?? 'is not valid'}`;
+}
+
+/** Joins messages, listing at most `max` and counting the rest, so a bad 10,000-row batch stays readable. */
+export function joinMessages(messages: string[], max = 20): string {
+  const shown = messages.slice(0, max).join('; ');
+  return messages.length > max ? `${shown}; and ${messages.length - max} more` : shown;
+}
+
+const FIXED_MESSAGES: Record<string, string> = {
+  'querystring/limit': `limit must be an integer from 1 to ${LIMITS.maxPageSize}`,
+  'querystring/cursor': 'cursor must be a created_at timestamp from a previous page',
+  'params/workflowId': 'workflowId must be a UUID',
+  'params/executionId': 'executionId must be a UUID',
+  'body/items': `items must contain between 1 and ${LIMITS.maxBatchItems} objects`,
+  'body/concurrency': 'concurrency must be one of low, medium, high',
+  'body/input': 'input must be an object',
+  'body/approved': 'approved must be true or false',
+  'body/comment': 'comment must be a string of at most 2000 characters',
+  'body/name': 'name must be a string of at most 200 characters',
+  'body/description': 'description must be a string of at most 2000 characters',
+};
+
+function describeBodyError(error: ErrorObject): string | null {
+  const path = error.instancePath;
+  if (path === '' && error.keyword === 'required') {
+    return `${(error.params as { missingProperty: string }).missingProperty} is required`;
+  }
+  if (path === '' && error.keyword === 'additionalProperties') {
+    return `unknown property '${(error.params as { additionalProperty: string }).additionalProperty}' in the request body`;
+  }
+  if (path === '' && error.keyword === 'type') return 'request body must be a JSON object';
+  if (path === '/prompt') {
+    if (error.keyword === 'minLength') return 'prompt must not be empty';
+    if (error.keyword === 'maxLength') return 'prompt must be at most 20000 characters';
+    return 'prompt must be a string';
+  }
+  const item = /^\/items\/(\d+)$/.exec(path);
+  if (item) return `items[${item[1]}] must be an object`;
+  return null;
+}
+
+/** Turns ajv's errors for one part of a request into one sentence a person can act on. */
+export function describeRequestError(errors: ErrorObject[], part: string): string {
+  // anyOf wraps an optional body; its own "must match a schema in anyOf" adds nothing.
+  const useful = errors.filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'));
+  const error = useful[0] ?? errors[0];
+  if (!error) return `the ${part} is not valid`;
+  const field = error.instancePath.split('/')[1] ?? '';
+  const fixed = FIXED_MESSAGES[`${part}/${field}`];
+  if (part === 'body') {
+    const special = describeBodyError(error);
+    if (special) return special;
+  }
+  if (fixed) return fixed;
+  return describeAjvError(part === 'body' ? 'body' : part, error);
+}
+
+const PARSER_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, `request body is larger than ${LIMITS.maxBodyBytes / 1024 / 1024} MB`],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'content-type must be application/json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request body is empty; send a JSON object'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request body is not valid JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request body size does not match its Content-Length'],
+};
+
+function classify(error: FastifyError): [number, string] {
+  if (error instanceof HttpError) return [error.statusCode, error.message];
+  if (error.validation) return [400, error.message];
+  const known = error.code ? PARSER_ERRORS[error.code] : undefined;
+  if (known) return known;
+  if (error instanceof SyntaxError && error.statusCode === 400) return [400, 'request body is not valid JSON'];
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return [status, error.message];
+  return [500, 'internal server error'];
+}
+
+/** One place that turns every failure into `{error}`; server faults are logged and never described. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setSchemaErrorFormatter((errors, part) => new Error(describeRequestError(errors, part)));
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const [status, message] = classify(error);
+    if (status >= 500) request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+    return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+  });
+}
+
+/** The answer for a path no route serves. */
+export function sendNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0];
+  return reply.code(404).type('application/json; charset=utf-8').send({ error: `no route ${request.method} ${path}` });
+}

@@ -1,0 +1,37 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { JsonSchema } from '../planner/plan-types';
+import { describeAjvError } from './errors';
+
+function makeAjv<T extends Ajv>(AjvClass: new (options: object) => T): T {
+  // strict is off because input schemas come from the planner (or users) and may carry annotations ajv does not know.
+  const ajv = new AjvClass({ allErrors: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Compiles each workflow's input_schema once and reports every way an input breaks it. */
+export class InputValidators {
+  private readonly draft7 = makeAjv(Ajv);
+  private readonly draft2020 = makeAjv(Ajv2020);
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  private validator(workflowId: string, schema: JsonSchema): ValidateFunction {
+    let validate = this.compiled.get(workflowId);
+    if (!validate) {
+      const uses2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
+      validate = (uses2020 ? this.draft2020 : this.draft7).compile(schema);
+      this.compiled.set(workflowId, validate);
+    }
+    return validate;
+  }
+
+  /** Every error of `value` against the schema, each prefixed with its path (e.g. `input.website`). */
+  errors(workflowId: string, schema: JsonSchema | null, value: unknown, prefix: string): string[] {
+    if (schema === null) return [];
+    const validate = this.validator(workflowId, schema);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => describeAjvError(prefix, error));
+  }
+}

@@ -1,0 +1,35 @@
+import { LIMITS } from '../../contract/limits';
+import type { ListPage } from '../../contract/openapi-document';
+import { normalizeTimestamp } from '../store/timestamps';
+import { badRequest } from './errors';
+
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+}
+
+const CURSOR_MESSAGE = 'cursor must be a created_at timestamp from a previous page';
+
+/** The exclusive upper bound for the next page, in stored form, or null for the first page. */
+export function cursorBound(cursor: string | undefined): string | null {
+  if (cursor === undefined) return null;
+  const bound = normalizeTimestamp(cursor);
+  if (bound === null) throw badRequest(CURSOR_MESSAGE);
+  return bound;
+}
+
+/**
+ * Reads one more row than asked to learn whether a next page exists; the cursor is then the
+ * created_at of the last row returned, and the next page starts strictly before it.
+ */
+export function paginate<Row extends { created_at: string }, Item>(
+  query: PageQuery,
+  fetch: (before: string | null, limit: number) => Row[],
+  present: (row: Row) => Item,
+): ListPage<Item> {
+  const limit = query.limit ?? LIMITS.defaultPageSize;
+  const rows = fetch(cursorBound(query.cursor), limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { data: page.map(present), cursor: rows.length > limit && last ? last.created_at : null };
+}

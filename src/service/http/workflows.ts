@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { accountOf } from './auth';
+import { routeSchema } from './contract-schemas';
+import { badRequest } from './errors';
+import { requireWorkflow, type LocalContext } from './local-context';
+import { paginate, type PageQuery } from './pagination';
+
+interface CreateWorkflowBody {
+  prompt: string;
+  name?: string;
+  description?: string;
+}
+
+/** Until the planner names a workflow, its name is the start of its prompt. */
+export function provisionalName(prompt: string): string {
+  const firstLine = prompt.trim().split('\n')[0]!.trim();
+  if (firstLine.length <= 60) return firstLine;
+  const cut = firstLine.slice(0, 60);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > 30 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
+  app.get<{ Querystring: PageQuery }>('/workflows', { schema: routeSchema('listWorkflows') }, async (request) => {
+    const account = accountOf(request);
+    return paginate(
+      request.query,
+      (before, limit) => ctx.store.workflows.page(account.id, before, limit),
+      (row) => ctx.presenter.workflowListItem(row),
+    );
+  });
+
+  app.post<{ Body: CreateWorkflowBody }>('/workflows', { schema: routeSchema('createWorkflow') }, async (request, reply) => {
+    const account = accountOf(request);
+    const { prompt, name, description } = request.body;
+    if (prompt.trim() === '') throw badRequest('prompt must not be blank');
+    const givenName = name?.trim() ?? '';
+    const workflow = ctx.store.createWorkflow({
+      accountId: account.id,
+      prompt,
+      name: givenName || provisionalName(prompt),
+      description: description ?? '',
+      nameGiven: givenName !== '',
+      descriptionGiven: description !== undefined,
+    });
+    ctx.engine.planLater(workflow);
+    return reply.code(201).send({
+      id: workflow.id,
+      name: workflow.name,
+      description: workflow.description,
+      url: ctx.presenter.workflowUrl(workflow.id),
+      status: 'planning',
+      created_at: workflow.created_at,
+    });
+  });
+
+  app.get<{ Params: { workflowId: string } }>('/workflows/:workflowId', { schema: routeSchema('getWorkflow') }, async (request) => {
+    return ctx.presenter.workflowDetail(requireWorkflow(ctx, accountOf(request), request.params.workflowId));
+  });
+}

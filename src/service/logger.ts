@@ -1,0 +1,10 @@
+import pino, { type Logger } from 'pino';
+import type { LogLevel } from './config';
+
+/** The service logger; API keys are redacted wherever a request's headers get logged. */
+export function createLogger(level: LogLevel): Logger {
+  return pino({
+    level,
+    redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
+  });
+}

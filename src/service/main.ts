@@ -1,0 +1,96 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './logger';
+import { createService } from './service';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+/** Newest modification time among the dashboard's sources. */
+function newestSource(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestSource(join(path, name))), stat.mtimeMs);
+}
+
+/** Builds the dashboard when dist is missing or older than its sources. */
+async function buildIfStale(): Promise<void> {
+  const index = join(DIST, 'index.html');
+  const sources = ['src/web', 'src/contract', 'index.html', 'public', 'vite.config.ts'].map((p) => newestSource(join(ROOT, p)));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources)) return;
+  console.log('Building the dashboard (dist is missing or older than src/web)…');
+  const { build } = await import('vite');
+  try {
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  } catch (error) {
+    // The API is still useful without the dashboard, so a failed build is reported, not fatal.
+    console.error(`The dashboard build failed; serving the API only. ${(error as Error).message}`);
+  }
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Invalid configuration: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const dev = args.has('--dev');
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  if (!dev && !args.has('--no-build')) await buildIfStale();
+
+  // Dev mode: Vite runs inside this process and shares its HTTP server, so HMR and the API use one origin.
+  let vite: ViteDevServer | null = null;
+  const service = await createService(config, {
+    logger,
+    distDir: DIST,
+    vite: dev ? (req, res, next) => (vite ? vite.middlewares(req, res, next) : next()) : undefined,
+  });
+  if (dev) {
+    const { createServer } = await import('vite');
+    vite = await createServer({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      appType: 'spa',
+      server: { middlewareMode: true, hmr: { server: service.app.server } },
+    });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await vite?.close();
+    await service.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await service.app.listen({ port: config.port, host: config.host });
+  if (service.devKey?.created) {
+    console.log(
+      `Created a development API key (shown once; also saved to ${join(config.dataDir, 'dev-key.txt')}):\n  ${service.devKey.key}`,
+    );
+  }
+  const api = config.upstream ? `${config.publicUrl}/api/v1 (proxied to ${config.upstream})` : `${config.publicUrl}/api/v1`;
+  console.log(`Dashboard: ${config.publicUrl}/  API: ${api}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { ensureDevKey, provisionKeys, type DevKey } from './accounts/provision';
+import { buildApp, type LocalServices } from './app';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { Engine } from './engine/engine';
+import { LinkSigner } from './files/presign';
+import type { Middleware } from './http/spa';
+import { openStore, type Store } from './store/store';
+
+export interface ServiceOptions {
+  logger: Logger;
+  clock?: Clock;
+  /** Overrides the engine's run time limit in ms (tests). */
+  runTimeLimitMs?: number;
+  distDir?: string;
+  vite?: Middleware;
+}
+
+export interface Service {
+  app: FastifyInstance;
+  /** Null when proxying to WORKFLOW_UPSTREAM. */
+  store: Store | null;
+  engine: Engine | null;
+  devKey: DevKey | null;
+  /** Stops the HTTP app and the engine, then closes the database. */
+  close(): Promise<void>;
+}
+
+function startLocal(config: Config, options: ServiceOptions, clock: Clock): { services: LocalServices; devKey: DevKey | null } {
+  const store = openStore(config.dataDir, clock);
+  try {
+    const secret = config.fileSigningSecret ?? store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex'));
+    provisionKeys(store, config.apiKeys);
+    const devKey = config.apiKeys.length === 0 ? ensureDevKey(store, config.dataDir) : null;
+    const engine = new Engine({ store, clock, logger: options.logger, timeScale: config.timeScale, runTimeLimitMs: options.runTimeLimitMs });
+    engine.start();
+    const signer = new LinkSigner(secret, config.publicUrl, clock);
+    return { services: { store, engine, signer, devKey: () => devKey?.key ?? null }, devKey };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** Opens the store, provisions accounts, recovers and starts the engine, and builds the app (not listening). */
+export async function createService(config: Config, options: ServiceOptions): Promise<Service> {
+  const clock = options.clock ?? systemClock;
+  const local = config.upstream ? null : startLocal(config, options, clock);
+  const app = await buildApp({
+    config,
+    logger: options.logger,
+    clock,
+    local: local?.services ?? null,
+    distDir: options.distDir,
+    vite: options.vite,
+  });
+  app.addHook('onClose', async () => {
+    if (!local) return;
+    await local.services.engine.stop();
+    local.services.store.close();
+  });
+  return {
+    app,
+    store: local?.services.store ?? null,
+    engine: local?.services.engine ?? null,
+    devKey: local?.devKey ?? null,
+    close: () => app.close(),
+  };
+}

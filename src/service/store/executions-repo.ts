@@ -1,0 +1,170 @@
+import type { Db } from './database';
+import type { ExecutionRecord } from './records';
+
+const COLUMNS =
+  'id, account_id, workflow_id, batch_id, batch_cap, input, status, attempt, resume_step, elapsed_ms, started_at, deadline, finished_at, error, created_at';
+
+export interface NewExecution {
+  id: string;
+  account_id: string;
+  workflow_id: string;
+  batch_id: string | null;
+  batch_cap: number | null;
+  input: string;
+  created_at: string;
+}
+
+/** The head of a dispatch lane: the oldest waiting executions of one batch (or of single runs). */
+export interface QueuedExecution {
+  id: string;
+  created_at: string;
+}
+
+export interface PendingLane {
+  workflow_id: string;
+  batch_id: string | null;
+  batch_cap: number | null;
+}
+
+export class ExecutionsRepo {
+  private readonly insertStmt;
+  private readonly getStmt;
+  private readonly byIdStmt;
+  private readonly pageStmt;
+  private readonly pageAfterStmt;
+  private readonly singlesHeadStmt;
+  private readonly batchHeadStmt;
+  private readonly pendingLanesStmt;
+  private readonly claimStmt;
+  private readonly pauseStmt;
+  private readonly finishStmt;
+  private readonly failStmt;
+  private readonly resumeStmt;
+  private readonly rejectStmt;
+  private readonly processingStmt;
+  private readonly requeueStmt;
+  private readonly aheadStmt;
+  private readonly countByStatusStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(`INSERT INTO executions (id, account_id, workflow_id, batch_id, batch_cap, input, status, created_at)
+      VALUES (@id, @account_id, @workflow_id, @batch_id, @batch_cap, @input, 'initial', @created_at)`);
+    this.getStmt = db.prepare<[string, string, string], ExecutionRecord>(
+      `SELECT ${COLUMNS} FROM executions WHERE id = ? AND workflow_id = ? AND account_id = ?`,
+    );
+    this.byIdStmt = db.prepare<[string], ExecutionRecord>(`SELECT ${COLUMNS} FROM executions WHERE id = ?`);
+    this.pageStmt = db.prepare<[string, number], ExecutionRecord>(
+      `SELECT ${COLUMNS} FROM executions WHERE workflow_id = ? ORDER BY created_at DESC LIMIT ?`,
+    );
+    this.pageAfterStmt = db.prepare<[string, string, number], ExecutionRecord>(
+      `SELECT ${COLUMNS} FROM executions WHERE workflow_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT ?`,
+    );
+    this.singlesHeadStmt = db.prepare<[string, number], QueuedExecution>(
+      `SELECT id, created_at FROM executions WHERE workflow_id = ? AND batch_id IS NULL AND status = 'initial' ORDER BY created_at LIMIT ?`,
+    );
+    this.batchHeadStmt = db.prepare<[string, string, number], QueuedExecution>(
+      `SELECT id, created_at FROM executions WHERE workflow_id = ? AND batch_id = ? AND status = 'initial' ORDER BY created_at LIMIT ?`,
+    );
+    this.pendingLanesStmt = db.prepare<[], PendingLane>(
+      `SELECT workflow_id, batch_id, MAX(batch_cap) AS batch_cap FROM executions WHERE status = 'initial' GROUP BY workflow_id, batch_id`,
+    );
+    this.claimStmt = db.prepare(
+      // The run time limit is a budget: time already used before an approval pause is taken off the deadline.
+      `UPDATE executions SET status = 'processing', attempt = attempt + 1, started_at = ?, deadline = ? - elapsed_ms
+       WHERE id = ? AND status = 'initial'`,
+    );
+    this.pauseStmt = db.prepare(`UPDATE executions SET status = 'human_in_the_loop', resume_step = ?, elapsed_ms = ?, deadline = NULL
+      WHERE id = ? AND status = 'processing' AND attempt = ?`);
+    this.finishStmt = db.prepare(
+      `UPDATE executions SET status = 'finished', finished_at = ? WHERE id = ? AND status = 'processing' AND attempt = ?`,
+    );
+    this.failStmt = db.prepare(
+      `UPDATE executions SET status = 'error', error = ?, finished_at = ? WHERE id = ? AND status = 'processing' AND attempt = ?`,
+    );
+    this.resumeStmt = db.prepare(`UPDATE executions SET status = 'initial' WHERE id = ? AND status = 'human_in_the_loop'`);
+    this.rejectStmt = db.prepare(
+      `UPDATE executions SET status = 'error', error = ?, finished_at = ? WHERE id = ? AND status = 'human_in_the_loop'`,
+    );
+    this.processingStmt = db.prepare<[], ExecutionRecord>(
+      `SELECT ${COLUMNS} FROM executions WHERE status = 'processing' ORDER BY created_at`,
+    );
+    this.requeueStmt = db.prepare(`UPDATE executions SET status = 'initial', elapsed_ms = ?, deadline = NULL
+      WHERE id = ? AND status = 'processing' AND attempt = ?`);
+    this.aheadStmt = db.prepare<[string, string, number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM executions WHERE workflow_id = ? AND status = 'initial' AND created_at < ? LIMIT ?)`,
+    );
+    this.countByStatusStmt = db.prepare<[string], { status: string; n: number }>(
+      'SELECT status, COUNT(*) AS n FROM executions WHERE workflow_id = ? GROUP BY status',
+    );
+  }
+
+  insert(execution: NewExecution): void {
+    this.insertStmt.run(execution);
+  }
+
+  /** The execution when it belongs to the workflow and the account; otherwise undefined, like a missing one. */
+  get(accountId: string, workflowId: string, id: string): ExecutionRecord | undefined {
+    return this.getStmt.get(id, workflowId, accountId);
+  }
+
+  byId(id: string): ExecutionRecord | undefined {
+    return this.byIdStmt.get(id);
+  }
+
+  /** Up to `limit` executions of the workflow newest first, strictly older than `before` when given. */
+  page(workflowId: string, before: string | null, limit: number): ExecutionRecord[] {
+    return before === null ? this.pageStmt.all(workflowId, limit) : this.pageAfterStmt.all(workflowId, before, limit);
+  }
+
+  /** The oldest waiting executions of one lane: a batch, or (batchId null) the single runs. */
+  laneHead(workflowId: string, batchId: string | null, limit: number): QueuedExecution[] {
+    return batchId === null ? this.singlesHeadStmt.all(workflowId, limit) : this.batchHeadStmt.all(workflowId, batchId, limit);
+  }
+
+  pendingLanes(): PendingLane[] {
+    return this.pendingLanesStmt.all();
+  }
+
+  /** Moves a waiting execution to processing; `fullDeadline` is now plus the whole run time limit. */
+  claim(id: string, startedAt: number, fullDeadline: number): boolean {
+    return this.claimStmt.run(startedAt, fullDeadline, id).changes === 1;
+  }
+
+  pauseForApproval(id: string, attempt: number, resumeStep: number, elapsedMs: number): boolean {
+    return this.pauseStmt.run(resumeStep, elapsedMs, id, attempt).changes === 1;
+  }
+
+  finish(id: string, attempt: number, finishedAt: string): boolean {
+    return this.finishStmt.run(finishedAt, id, attempt).changes === 1;
+  }
+
+  fail(id: string, attempt: number, error: string, finishedAt: string): boolean {
+    return this.failStmt.run(error, finishedAt, id, attempt).changes === 1;
+  }
+
+  /** An approved execution waits for a slot again, keeping the step to resume from. */
+  resumeApproved(id: string): boolean {
+    return this.resumeStmt.run(id).changes === 1;
+  }
+
+  reject(id: string, error: string, finishedAt: string): boolean {
+    return this.rejectStmt.run(error, finishedAt, id).changes === 1;
+  }
+
+  processing(): ExecutionRecord[] {
+    return this.processingStmt.all();
+  }
+
+  requeue(id: string, attempt: number, elapsedMs: number): boolean {
+    return this.requeueStmt.run(elapsedMs, id, attempt).changes === 1;
+  }
+
+  /** How many executions of the workflow wait ahead of `createdAt`, counting no further than `cap`. */
+  waitingAhead(workflowId: string, createdAt: string, cap: number): number {
+    return this.aheadStmt.get(workflowId, createdAt, cap)?.n ?? 0;
+  }
+
+  countByStatus(workflowId: string): Record<string, number> {
+    return Object.fromEntries(this.countByStatusStmt.all(workflowId).map((row) => [row.status, row.n]));
+  }
+}

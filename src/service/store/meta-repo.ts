@@ -1,0 +1,30 @@
+import type { Db } from './database';
+
+/** Small service-wide settings (the file signing secret, the dev account) as key/value rows. */
+export class MetaRepo {
+  private readonly getStmt;
+  private readonly setStmt;
+  private readonly insertStmt;
+
+  constructor(db: Db) {
+    this.getStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+    this.setStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    this.insertStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
+  }
+
+  get(key: string): string | undefined {
+    return this.getStmt.get(key)?.value;
+  }
+
+  set(key: string, value: string): void {
+    this.setStmt.run(key, value);
+  }
+
+  /** Stores `value` unless the key already has one, and returns whichever value is stored. */
+  getOrInit(key: string, value: () => string): string {
+    const existing = this.get(key);
+    if (existing !== undefined) return existing;
+    this.insertStmt.run(key, value());
+    return this.get(key) as string;
+  }
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import { contentTypeFor, inlineContent } from '../files/content-types';
+import { AccountsRepo } from './accounts-repo';
+import { openDatabase, type Db } from './database';
+import { ExecutionsRepo, type NewExecution } from './executions-repo';
+import { FilesRepo } from './files-repo';
+import { MetaRepo } from './meta-repo';
+import type { NewFile, WorkflowRecord } from './records';
+import { formatMicros, TimestampIssuer } from './timestamps';
+import { WorkflowsRepo } from './workflows-repo';
+
+export interface NewWorkflow {
+  accountId: string;
+  prompt: string;
+  name: string;
+  description: string;
+  nameGiven: boolean;
+  descriptionGiven: boolean;
+}
+
+export interface BatchOptions {
+  batchId: string;
+  cap: number;
+}
+
+/** The durable state of the service: one SQLite file plus the operations that must be atomic. */
+export class Store {
+  readonly accounts: AccountsRepo;
+  readonly workflows: WorkflowsRepo;
+  readonly executions: ExecutionsRepo;
+  readonly files: FilesRepo;
+  readonly meta: MetaRepo;
+  readonly timestamps: TimestampIssuer;
+
+  constructor(
+    readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.accounts = new AccountsRepo(db);
+    this.workflows = new WorkflowsRepo(db);
+    this.executions = new ExecutionsRepo(db);
+    this.files = new FilesRepo(db);
+    this.meta = new MetaRepo(db);
+    this.timestamps = new TimestampIssuer(
+      () => clock.now() * 1000,
+      (id) => this.accounts.lastCreatedMicros(id),
+      (id, micros) => this.accounts.saveLastCreatedMicros(id, micros),
+    );
+  }
+
+  /** Now as a stored timestamp, for values that need not be unique (updated_at, finished_at). */
+  nowIso(): string {
+    return formatMicros(Math.floor(this.clock.now() * 1000));
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  createWorkflow(input: NewWorkflow, plan?: Pick<WorkflowRecord, 'status' | 'input_schema' | 'steps' | 'concurrency'>): WorkflowRecord {
+    return this.transaction(() => {
+      const [micros] = this.timestamps.issue(input.accountId) as [number];
+      const createdAt = formatMicros(micros);
+      const record: WorkflowRecord = {
+        id: randomUUID(),
+        account_id: input.accountId,
+        name: input.name,
+        description: input.description,
+        prompt: input.prompt,
+        name_given: input.nameGiven ? 1 : 0,
+        description_given: input.descriptionGiven ? 1 : 0,
+        status: plan?.status ?? 'planning',
+        planning_error: null,
+        input_schema: plan?.input_schema ?? null,
+        steps: plan?.steps ?? null,
+        concurrency: plan?.concurrency ?? null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      this.workflows.insert(record);
+      return record;
+    });
+  }
+
+  /** Inserts one execution per input in a single transaction, with consecutive created_at values. */
+  createExecutions(accountId: string, workflowId: string, inputs: readonly unknown[], batch: BatchOptions | null): NewExecution[] {
+    return this.transaction(() => {
+      const stamps = this.timestamps.issue(accountId, inputs.length);
+      return inputs.map((input, index) => {
+        const execution: NewExecution = {
+          id: randomUUID(),
+          account_id: accountId,
+          workflow_id: workflowId,
+          batch_id: batch?.batchId ?? null,
+          batch_cap: batch?.cap ?? null,
+          input: JSON.stringify(input ?? {}),
+          created_at: formatMicros(stamps[index] as number),
+        };
+        this.executions.insert(execution);
+        return execution;
+      });
+    });
+  }
+
+  private insertFiles(executionId: string, files: readonly NewFile[]): void {
+    files.forEach((file, position) => {
+      this.files.insert({
+        id: randomUUID(),
+        execution_id: executionId,
+        position,
+        filename: file.filename,
+        content_type: contentTypeFor(file.filename),
+        data: file.data,
+        size: file.data.byteLength,
+        inline: inlineContent(file.filename, file.data) === null ? 0 : 1,
+      });
+    });
+  }
+
+  /** Stores the results and marks the run finished, only if this attempt still owns it. */
+  completeExecution(id: string, attempt: number, files: readonly NewFile[]): boolean {
+    return this.transaction(() => {
+      if (!this.executions.finish(id, attempt, this.nowIso())) return false;
+      this.insertFiles(id, files);
+      return true;
+    });
+  }
+
+  /** Ends the run in error with an error.txt result, only if this attempt still owns it. */
+  failExecution(id: string, attempt: number, message: string): boolean {
+    return this.transaction(() => {
+      if (!this.executions.fail(id, attempt, message, this.nowIso())) return false;
+      this.insertFiles(id, [errorFile(message)]);
+      return true;
+    });
+  }
+
+  /** Ends an execution waiting for approval in error; false when it was not waiting. */
+  rejectExecution(id: string, message: string): boolean {
+    return this.transaction(() => {
+      if (!this.executions.reject(id, message, this.nowIso())) return false;
+      this.insertFiles(id, [errorFile(message)]);
+      return true;
+    });
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function errorFile(message: string): NewFile {
+  return { filename: 'error.txt', data: new TextEncoder().encode(message) };
+}
+
+export function openStore(dataDir: string, clock: Clock): Store {
+  return new Store(openDatabase(dataDir), clock);
+}

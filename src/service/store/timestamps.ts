@@ -1,0 +1,64 @@
+/**
+ * created_at values are microsecond ISO strings ("2026-11-21T23:06:29.123456Z"). The fixed width
+ * makes string order equal time order, so SQLite compares them as plain text.
+ */
+
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Formats microseconds since the epoch as a fixed-width ISO string. */
+export function formatMicros(micros: number): string {
+  const millis = Math.floor(micros / 1000);
+  const rest = micros - millis * 1000;
+  return `${new Date(millis).toISOString().slice(0, 23)}${String(rest).padStart(3, '0')}Z`;
+}
+
+/**
+ * Parses an RFC 3339 date-time into microseconds since the epoch, or null when it is not one.
+ * Digits past the sixth are rounded up, so "older than this cursor" never includes the cursor itself.
+ */
+export function parseMicros(text: string): number | null {
+  const match = ISO_PATTERN.exec(text);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const millis = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(millis);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  let micros = millis * 1000 + Number(fraction.slice(0, 6).padEnd(6, '0'));
+  if (/[1-9]/.test(fraction.slice(6))) micros += 1;
+  if (zone.toUpperCase() !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const offsetMinutes = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6));
+    micros -= sign * offsetMinutes * 60_000_000;
+  }
+  return micros;
+}
+
+/** Normalizes any RFC 3339 timestamp to the stored format, or returns null when it is not one. */
+export function normalizeTimestamp(text: string): string | null {
+  const micros = parseMicros(text);
+  return micros === null ? null : formatMicros(micros);
+}
+
+/** Hands out strictly increasing created_at values per account, bumping by 1 µs on collision. */
+export class TimestampIssuer {
+  private readonly last = new Map<string, number>();
+
+  constructor(
+    private readonly nowMicros: () => number,
+    private readonly loadLast: (accountId: string) => number,
+    private readonly saveLast: (accountId: string, micros: number) => void,
+  ) {}
+
+  /** Reserves `count` consecutive microsecond values; call inside the transaction that uses them. */
+  issue(accountId: string, count = 1): number[] {
+    const previous = this.last.get(accountId) ?? this.loadLast(accountId);
+    const first = Math.max(Math.floor(this.nowMicros()), previous + 1);
+    const values = Array.from({ length: count }, (_, i) => first + i);
+    const newest = first + count - 1;
+    this.last.set(accountId, newest);
+    this.saveLast(accountId, newest);
+    return values;
+  }
+}
