@@ -17,6 +17,7 @@ import { Route as WorkflowsNewRouteImport } from './routes/workflows/new'
 import { Route as WorkflowsWorkflowIdIndexRouteImport } from './routes/workflows/$workflowId/index'
 import { Route as WorkflowsWorkflowIdBatchRouteImport } from './routes/workflows/$workflowId/batch'
 import { Route as WorkflowsWorkflowIdSchemaRouteImport } from './routes/workflows/$workflowId/schema'
+import { Route as WorkflowsWorkflowIdBatchesBatchIdRouteImport } from './routes/workflows/$workflowId/batches/$batchId'
 import { Route as WorkflowsWorkflowIdExecutionsIndexRouteImport } from './routes/workflows/$workflowId/executions.index'
 import { Route as WorkflowsWorkflowIdExecutionsExecutionIdRouteImport } from './routes/workflows/$workflowId/executions/$executionId'
 
@@ -63,6 +64,12 @@ const WorkflowsWorkflowIdSchemaRoute =
     path: '/schema',
     getParentRoute: () => WorkflowsWorkflowIdRoute,
   } as any)
+const WorkflowsWorkflowIdBatchesBatchIdRoute =
+  WorkflowsWorkflowIdBatchesBatchIdRouteImport.update({
+    id: '/batches/$batchId',
+    path: '/batches/$batchId',
+    getParentRoute: () => WorkflowsWorkflowIdRoute,
+  } as any)
 const WorkflowsWorkflowIdExecutionsIndexRoute =
   WorkflowsWorkflowIdExecutionsIndexRouteImport.update({
     id: '/executions/',
@@ -85,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/workflows/$workflowId/batch': typeof WorkflowsWorkflowIdBatchRoute
   '/workflows/$workflowId/schema': typeof WorkflowsWorkflowIdSchemaRoute
   '/workflows/$workflowId/': typeof WorkflowsWorkflowIdIndexRoute
+  '/workflows/$workflowId/batches/$batchId': typeof WorkflowsWorkflowIdBatchesBatchIdRoute
   '/workflows/$workflowId/executions/$executionId': typeof WorkflowsWorkflowIdExecutionsExecutionIdRoute
   '/workflows/$workflowId/executions/': typeof WorkflowsWorkflowIdExecutionsIndexRoute
 }
@@ -96,6 +104,7 @@ export interface FileRoutesByTo {
   '/workflows/$workflowId/batch': typeof WorkflowsWorkflowIdBatchRoute
   '/workflows/$workflowId/schema': typeof WorkflowsWorkflowIdSchemaRoute
   '/workflows/$workflowId': typeof WorkflowsWorkflowIdIndexRoute
+  '/workflows/$workflowId/batches/$batchId': typeof WorkflowsWorkflowIdBatchesBatchIdRoute
   '/workflows/$workflowId/executions/$executionId': typeof WorkflowsWorkflowIdExecutionsExecutionIdRoute
   '/workflows/$workflowId/executions': typeof WorkflowsWorkflowIdExecutionsIndexRoute
 }
@@ -109,6 +118,7 @@ export interface FileRoutesById {
   '/workflows/$workflowId/batch': typeof WorkflowsWorkflowIdBatchRoute
   '/workflows/$workflowId/schema': typeof WorkflowsWorkflowIdSchemaRoute
   '/workflows/$workflowId/': typeof WorkflowsWorkflowIdIndexRoute
+  '/workflows/$workflowId/batches/$batchId': typeof WorkflowsWorkflowIdBatchesBatchIdRoute
   '/workflows/$workflowId/executions/$executionId': typeof WorkflowsWorkflowIdExecutionsExecutionIdRoute
   '/workflows/$workflowId/executions/': typeof WorkflowsWorkflowIdExecutionsIndexRoute
 }
@@ -123,6 +133,7 @@ export interface FileRouteTypes {
     | '/workflows/$workflowId/batch'
     | '/workflows/$workflowId/schema'
     | '/workflows/$workflowId/'
+    | '/workflows/$workflowId/batches/$batchId'
     | '/workflows/$workflowId/executions/$executionId'
     | '/workflows/$workflowId/executions/'
   fileRoutesByTo: FileRoutesByTo
@@ -134,6 +145,7 @@ export interface FileRouteTypes {
     | '/workflows/$workflowId/batch'
     | '/workflows/$workflowId/schema'
     | '/workflows/$workflowId'
+    | '/workflows/$workflowId/batches/$batchId'
     | '/workflows/$workflowId/executions/$executionId'
     | '/workflows/$workflowId/executions'
   id:
@@ -146,6 +158,7 @@ export interface FileRouteTypes {
     | '/workflows/$workflowId/batch'
     | '/workflows/$workflowId/schema'
     | '/workflows/$workflowId/'
+    | '/workflows/$workflowId/batches/$batchId'
     | '/workflows/$workflowId/executions/$executionId'
     | '/workflows/$workflowId/executions/'
   fileRoutesById: FileRoutesById
@@ -216,6 +229,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkflowsWorkflowIdSchemaRouteImport
       parentRoute: typeof WorkflowsWorkflowIdRoute
     }
+    '/workflows/$workflowId/batches/$batchId': {
+      id: '/workflows/$workflowId/batches/$batchId'
+      path: '/batches/$batchId'
+      fullPath: '/workflows/$workflowId/batches/$batchId'
+      preLoaderRoute: typeof WorkflowsWorkflowIdBatchesBatchIdRouteImport
+      parentRoute: typeof WorkflowsWorkflowIdRoute
+    }
     '/workflows/$workflowId/executions/': {
       id: '/workflows/$workflowId/executions/'
       path: '/executions'
@@ -237,6 +257,7 @@ interface WorkflowsWorkflowIdRouteChildren {
   WorkflowsWorkflowIdBatchRoute: typeof WorkflowsWorkflowIdBatchRoute
   WorkflowsWorkflowIdSchemaRoute: typeof WorkflowsWorkflowIdSchemaRoute
   WorkflowsWorkflowIdIndexRoute: typeof WorkflowsWorkflowIdIndexRoute
+  WorkflowsWorkflowIdBatchesBatchIdRoute: typeof WorkflowsWorkflowIdBatchesBatchIdRoute
   WorkflowsWorkflowIdExecutionsExecutionIdRoute: typeof WorkflowsWorkflowIdExecutionsExecutionIdRoute
   WorkflowsWorkflowIdExecutionsIndexRoute: typeof WorkflowsWorkflowIdExecutionsIndexRoute
 }
@@ -245,6 +266,8 @@ const WorkflowsWorkflowIdRouteChildren: WorkflowsWorkflowIdRouteChildren = {
   WorkflowsWorkflowIdBatchRoute: WorkflowsWorkflowIdBatchRoute,
   WorkflowsWorkflowIdSchemaRoute: WorkflowsWorkflowIdSchemaRoute,
   WorkflowsWorkflowIdIndexRoute: WorkflowsWorkflowIdIndexRoute,
+  WorkflowsWorkflowIdBatchesBatchIdRoute:
+    WorkflowsWorkflowIdBatchesBatchIdRoute,
   WorkflowsWorkflowIdExecutionsExecutionIdRoute:
     WorkflowsWorkflowIdExecutionsExecutionIdRoute,
   WorkflowsWorkflowIdExecutionsIndexRoute:

@@ -1,0 +1,80 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getJournal } from './batch-journal';
+import type { BatchRecord, RowRecord } from './batch-types';
+import { isSubmitting, submitOutcome, subscribeRuntime } from './batch-runtime';
+
+/** Re-reads at most this often: 10,000 rows are not worth reading on every single write. */
+const ROWS_REFRESH_MS = 750;
+
+/** Other tabs write to the same journal; a low-cost poll keeps this one current without a channel. */
+const OTHER_TABS_POLL_MS = 3000;
+
+/** This workflow's batches from the journal, newest first; undefined while loading. */
+export function useBatchList(workflowId: string): { batches: BatchRecord[] | undefined; error: string | null } {
+  const [batches, setBatches] = useState<BatchRecord[] | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      getJournal()
+        .list(workflowId)
+        .then((b) => alive && setBatches(b))
+        .catch((e: unknown) => alive && setError(e instanceof Error ? e.message : String(e)));
+    void load();
+    const off = getJournal().subscribe(() => void load());
+    const poll = setInterval(load, OTHER_TABS_POLL_MS);
+    return () => {
+      alive = false;
+      off();
+      clearInterval(poll);
+    };
+  }, [workflowId]);
+  return { batches, error };
+}
+
+export type BatchView = { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; batch: BatchRecord; rows: RowRecord[] };
+
+/** One batch and its rows, following journal writes (throttled). */
+export function useBatch(batchId: string): BatchView {
+  const [view, setView] = useState<BatchView>({ state: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const load = async () => {
+      timer = null;
+      last = Date.now();
+      try {
+        const journal = getJournal();
+        const batch = await journal.get(batchId);
+        if (!alive) return;
+        if (batch === undefined) return setView({ state: 'missing' });
+        const rows = await journal.rows(batchId);
+        if (alive) setView({ state: 'ready', batch, rows });
+      } catch (e) {
+        if (alive) setView({ state: 'error', message: e instanceof Error ? e.message : String(e) });
+      }
+    };
+    const schedule = () => {
+      if (timer !== null) return;
+      timer = setTimeout(() => void load(), Math.max(0, last + ROWS_REFRESH_MS - Date.now()));
+    };
+    void load();
+    const off = getJournal().subscribe((id) => id === batchId && schedule());
+    const poll = setInterval(schedule, OTHER_TABS_POLL_MS);
+    return () => {
+      alive = false;
+      off();
+      clearInterval(poll);
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [batchId]);
+  return view;
+}
+
+/** Whether this tab is sending the batch right now, and how the last attempt ended. */
+export function useSubmission(batchId: string) {
+  const submitting = useSyncExternalStore(subscribeRuntime, () => isSubmitting(batchId));
+  const outcome = useSyncExternalStore(subscribeRuntime, () => submitOutcome(batchId));
+  return { submitting, outcome };
+}
