@@ -14,7 +14,7 @@ export type StepSpec =
   | { kind: 'extract_entities'; fields: string[]; filename: string }
   /** Picks the most informative sentences of the named text fields. */
   | { kind: 'summarize'; fields: string[]; sentences: number; filename: string }
-  /** Builds a CSV table from a list input (array of objects or of strings). */
+  /** Builds a CSV table from a list input (array of objects or of strings); field `*` makes one row of the whole input. */
   | { kind: 'csv_table'; field: string; filename: string }
   /** Renders the previous step's markdown files as standalone HTML documents. */
   | { kind: 'render_html'; filename: string }

@@ -10,6 +10,9 @@ import { renderHtmlDocument } from './render-html';
 import { summarize } from './summarize';
 import { formatValue, renderTemplate } from './templater';
 
+/** A csv_table `field` that makes a one-row table of the whole input. */
+export const WHOLE_INPUT = '*';
+
 export const GENERATED_BY = 'Workflow Automation local service (rule-based planner)';
 
 /** Nominal duration of each kind at time scale 1, in seconds. */
@@ -104,8 +107,10 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
       const entities = extractEntities(fieldsText(input, step.fields));
       return files(textFile(step.filename, `${JSON.stringify({ source_fields: step.fields, ...entities }, null, 2)}\n`));
     }
-    case 'csv_table':
-      return files(textFile(step.filename, toCsv(rowsOf(step.field, input[step.field]), step.field)));
+    case 'csv_table': {
+      const rows = step.field === WHOLE_INPUT ? [input] : rowsOf(step.field, input[step.field]);
+      return files(textFile(step.filename, toCsv(rows, step.field === WHOLE_INPUT ? 'value' : step.field)));
+    }
     case 'render_html': {
       const source = markdownSource(ctx, 'an HTML page');
       return files(textFile(step.filename, renderHtmlDocument(fileText(source), step.filename)));

@@ -1,0 +1,108 @@
+import type { Field } from './fields';
+import type { EntityKind } from './infer-fields';
+import { FILLER, OUTPUT_WORDS, STOP, TRANSFORM_VERBS } from './lexicon';
+import type { StepSpec } from './plan-types';
+import { humanList, singular, titleCase } from './text-case';
+
+const MAX_NAME = 60;
+const ENTITY_NAMES: Record<EntityKind, string> = { emails: 'Email', urls: 'Link', dates: 'Date', numbers: 'Number', action_items: 'Action Item' };
+const FORMATS = new Set(['csv', 'json', 'html', 'markdown', 'txt']);
+const NAME_FILLER = new Set([...FILLER, 'today', 'todays', "today's", 'tomorrow', 'tomorrows', 'printable', 'me', 'us']);
+const STOP_AFTER = /^(?:from|for|with|using|based|about|of|to|that|which|in|on|as|given|and|by|every|each|whenever|listing|containing|including|into|one|then|so|if|when|where|while|but|or)$/;
+
+function phraseWords(text: string): string[] {
+  const words: string[] = [];
+  for (const raw of text.split(/\s+/)) {
+    const word = raw.replace(/['’]s$/, '').replace(/[^a-z0-9-]/g, '');
+    if (!word || STOP_AFTER.test(word) || /[,.;:!?()\n]/.test(raw.slice(0, -1))) break;
+    words.push(word);
+    if (/[,.;:!?()]$/.test(raw)) break;
+  }
+  return words.filter((word) => OUTPUT_WORDS.has(word) || (!STOP.has(word) && !NAME_FILLER.has(word))).slice(0, 4);
+}
+
+/** Drops a format word before the noun it describes: "csv spreadsheet" → "spreadsheet". */
+function tidy(words: string[]): string[] {
+  return words.filter((word, index) => !(FORMATS.has(word) && index < words.length - 1));
+}
+
+function clip(name: string): string {
+  if (name.length <= MAX_NAME) return name;
+  return name.slice(0, MAX_NAME).replace(/\s+\S*$/, '');
+}
+
+/** A short title-cased name from the prompt's intent ("Company Brief", "Meeting Notes Digest"). */
+export function deriveName(lower: string, entityKinds: EntityKind[]): string {
+  const text = lower
+    .replace(/^(?:(?:every|each|on)\s+[a-z]+,?\s+|(?:an?|the)\s+workflow\s+(?:that|which|to)\s+)/, '')
+    .replace(/^(?:please|kindly|i want to|i need to|i'd like to|can you|could you|help me)\s+/, '');
+  const verb = /^([a-z]+)\s+(.*)$/.exec(text);
+  if (verb && TRANSFORM_VERBS[verb[1]!] !== undefined) {
+    const nominal = TRANSFORM_VERBS[verb[1]!]!;
+    if (verb[1] === 'extract' && entityKinds.length > 0) {
+      return entityKinds.length <= 2 ? `${entityKinds.map((kind) => ENTITY_NAMES[kind]).join(' & ')} Extraction` : 'Entity Extraction';
+    }
+    let rest = verb[2]!.replace(/^up\s+/, '').replace(/^(?:(?:a|an|the|all|some|my|our|each|every|incoming|new|this|these)\s+)+/, '');
+    rest = rest.replace(/^(?:list|set|batch|collection) of\s+/, '');
+    let object = phraseWords(rest);
+    if (object.length === 1) object = [singular(object[0]!)];
+    const into = /\binto\s+(?:an?\s+|the\s+)?(.*)/.exec(verb[2]!);
+    // Only a made thing names the workflow ("into a digest"), not a language ("into French").
+    const target = into ? tidy(phraseWords(into[1]!)).filter((word, index, all) => index < all.length - 1 || OUTPUT_WORDS.has(word)) : [];
+    if (target.length > 0 && !OUTPUT_WORDS.has(target.at(-1)!)) target.length = 0;
+    if (object.length > 0 && target.length > 0) return clip(titleCase(`${object.join(' ')} ${target.join(' ')}`));
+    if (object.length > 0) return clip(titleCase(`${object.join(' ')} ${nominal}`.trim()));
+  }
+  const made = /\b(?:write|draft|generate|create|produce|make|compose|build|prepare|design|render|export|craft|assemble|give me|returns?|outputs?)\s+(?:me\s+|us\s+)?(.*)/.exec(text);
+  if (made) {
+    const object = tidy(phraseWords(made[1]!));
+    if (object.length > 0) {
+      // "a reply to a customer's message" → "Customer Reply"; "a brief about a company" → "Company Brief".
+      if (object.length === 1 && OUTPUT_WORDS.has(object[0]!)) {
+        const after = new RegExp(`\\b${object[0]}\\s+(?:to|for|about|of|on)\\s+(.*)`).exec(made[1]!);
+        const owner = after ? phraseWords(after[1]!).filter((word) => !OUTPUT_WORDS.has(word)) : [];
+        if (owner.length > 0) return clip(titleCase(`${owner[0]} ${object[0]}`));
+      }
+      return clip(titleCase(object.join(' ')));
+    }
+  }
+  const words = (text.match(/[a-z][a-z0-9'-]*/g) ?? []).filter((word) => !STOP.has(word) && !NAME_FILLER.has(word)).slice(0, 3);
+  return words.length > 0 ? clip(titleCase(words.join(' '))) : 'Untitled Workflow';
+}
+
+const OUTPUT_PHRASES: Partial<Record<StepSpec['kind'], string>> = {
+  summarize: 'a summary',
+  csv_table: 'a CSV table',
+  render_html: 'an HTML page',
+  pdf_document: 'a PDF',
+  plain_text: 'a plain-text copy',
+  json_output: 'a JSON file',
+};
+
+const ENTITY_PHRASES: Record<EntityKind, string> = { emails: 'email addresses', urls: 'links', dates: 'dates', numbers: 'numbers', action_items: 'action items' };
+
+function fieldPhrase(field: Field): string {
+  const title = /^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase();
+  if (field.kind === 'boolean') return `${title} (yes or no)`;
+  return field.kind === 'enum' ? `${title} (${humanList(field.enumValues ?? [], 'or')})` : title;
+}
+
+/** One sentence saying what the workflow takes, checks and returns. */
+export function describePlan(fields: Field[], steps: StepSpec[], guards: string[], entityKinds: EntityKind[]): string {
+  const shown = fields.slice(0, fields.length > 6 ? 5 : 6).map(fieldPhrase);
+  const takes = fields.length === 0 ? 'Needs no input' : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
+  const outputs: string[] = [];
+  for (const step of steps) {
+    if (step.kind === 'markdown_report' && !outputs.includes('a Markdown report')) outputs.push('a Markdown report');
+    else if (OUTPUT_PHRASES[step.kind] && !outputs.includes(OUTPUT_PHRASES[step.kind]!)) outputs.push(OUTPUT_PHRASES[step.kind]!);
+  }
+  // Last, so the "and" inside it reads as part of the list.
+  if (steps.some((step) => step.kind === 'extract_entities')) {
+    outputs.push(`the ${humanList((entityKinds.length > 0 ? entityKinds : (['emails', 'urls', 'dates', 'numbers'] as EntityKind[])).map((k) => ENTITY_PHRASES[k]))} it finds (JSON)`);
+  }
+  const middle: string[] = [];
+  if (guards.length > 0) middle.push(`stops with an error when ${humanList(guards, 'or')}`);
+  if (steps.some((step) => step.kind === 'approval')) middle.push('waits for a person to approve the draft');
+  const parts = [takes, ...middle, `returns ${humanList(outputs)}`];
+  return `${parts.length > 2 ? `${parts.slice(0, -1).join(', ')}, and ${parts.at(-1)}` : parts.join(' and ')}.`;
+}
