@@ -83,7 +83,7 @@ export function ChunkPanel({ batch }: { batch: BatchRecord }) {
         {batch.chunks.map((c) => (
           <li key={c.index} className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
             Chunk {c.index + 1} · {c.rows.length.toLocaleString()} rows · {(c.bytes / 1024).toFixed(0)} KB
-            <Badge tone={STATE[c.state].tone}>{STATE[c.state].label}</Badge>
+            <Badge tone={STATE[c.state].tone}>{c.state === 'confirmed' && c.check?.verdict === 'landed' ? 'Sent (found on the service after a lost answer)' : STATE[c.state].label}</Badge>
           </li>
         ))}
       </ol>

@@ -1,0 +1,214 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import writeXlsxFile from 'write-excel-file/node';
+import { expect, screenshotBothThemes, test, type WorkflowDetailJson } from './support/fixtures';
+import { PROMPTS } from './support/prompts';
+
+/** The local service runs with a 100,000/min limit here, so the dashboard may use a matching budget and tracking stays quick. */
+async function fastBudget(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
+}
+
+/** The guarded workflow's text and number fields, read from its schema rather than assumed. */
+function fields(workflow: WorkflowDetailJson): { text: string; number: string } {
+  const props = Object.entries((workflow.input_schema?.properties ?? {}) as Record<string, { type?: string }>);
+  const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0];
+  const text = props.find(([, s]) => s.type === 'string')?.[0];
+  if (number === undefined || text === undefined) throw new Error(`unexpected schema ${JSON.stringify(workflow.input_schema)}`);
+  return { text, number };
+}
+
+const csvOf = (rows: string[][]): Buffer => Buffer.from(`${rows.map((r) => r.join(',')).join('\n')}\n`);
+
+async function countExecutions(api: APIRequestContext, workflowId: string): Promise<number> {
+  let cursor: string | null = null;
+  let n = 0;
+  do {
+    const res = await api.get(`workflows/${workflowId}/executions`, { params: { limit: 100, ...(cursor ? { cursor } : {}) } });
+    const page = (await res.json()) as { data: unknown[]; cursor: string | null };
+    n += page.data.length;
+    cursor = page.cursor;
+  } while (cursor !== null);
+  return n;
+}
+
+async function upload(page: Page, workflowId: string, name: string, mimeType: string, buffer: Buffer) {
+  await page.goto(`/workflows/${workflowId}/batch`);
+  await page.getByLabel('Spreadsheet file').setInputFiles({ name, mimeType, buffer });
+}
+
+async function waitForDone(page: Page, timeout = 180_000) {
+  await expect(page.getByText('Done', { exact: true }).first()).toBeVisible({ timeout });
+}
+
+/** Parses our own RFC 4180 output (quoted fields may hold commas, quotes and newlines). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+test.describe('batch runs from a spreadsheet', () => {
+  test('a 1,000-row CSV with 3 invalid rows: fix one, skip two, send, finish, and get the results back row by row', async ({ connectedPage: page, api, readyWorkflow }) => {
+    test.setTimeout(420_000);
+    await fastBudget(page);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = fields(workflow);
+    const rows = Array.from({ length: 1000 }, (_, i) => [`Customer ${i + 1}`, String(100 + i)]);
+    rows[9]![1] = 'ten';
+    rows[19]![1] = 'lots';
+    rows[29]![1] = '12x';
+    await upload(page, workflow.id, 'customers.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
+
+    await expect(page.getByText('997 valid')).toBeVisible();
+    await expect(page.getByText('3 invalid', { exact: true })).toBeVisible();
+    await screenshotBothThemes(page, 'batch-tab');
+    const fix = page.getByLabel(`${f.number} (row 10)`);
+    await fix.fill('42');
+    await fix.press('Enter');
+    await expect(page.getByText('998 valid')).toBeVisible();
+    await page.getByLabel(/Skip the 2 invalid rows/).check();
+    await page.getByRole('button', { name: 'Send 998 rows' }).click();
+
+    await expect(page).toHaveURL(/\/batches\//);
+    await waitForDone(page, 360_000);
+    await expect(page.getByText('998 / 998')).toBeVisible();
+    await page.getByRole('button', { name: 'Fetch result details' }).click();
+    await expect(page.getByRole('button', { name: 'Fetch result details' })).toBeHidden({ timeout: 120_000 });
+    await expect(page.getByText(/still need/)).toBeHidden({ timeout: 120_000 });
+    await screenshotBothThemes(page, 'batch-page');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results (CSV)' }).click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const table = parseCsv(text.slice(1));
+    const header = table[0]!;
+    expect(header.slice(0, 5)).toEqual([f.text, f.number, 'status', 'execution_id', 'error']);
+    expect(header.length).toBeGreaterThan(5);
+    expect(table).toHaveLength(1001);
+    for (let i = 0; i < 1000; i += 1) {
+      const line = table[i + 1]!;
+      expect(line[0]).toBe(`Customer ${i + 1}`);
+      if (i === 19 || i === 29) {
+        expect(line[2]).toBe('skipped');
+        expect(line[3]).toBe('');
+        expect(line[4]).toContain('is not a number');
+        continue;
+      }
+      expect(line[1]).toBe(i === 9 ? '42' : String(100 + i));
+      expect(line[2], `row ${i + 1}`).toBe('finished');
+      expect(line[3]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(line[4]).toBe('');
+      expect(line.slice(5).some((c) => c !== ''), `row ${i + 1} has a result`).toBe(true);
+    }
+    // The first row's file cell is exactly what the service returns for that execution.
+    const first = table[1]!;
+    const detail = (await (await api.get(`workflows/${workflow.id}/executions/${first[3]}`)).json()) as { results: { filename: string; url: string; content?: string }[] };
+    const file = detail.results.find((r) => r.filename === header[5]) ?? detail.results[0]!;
+    if (file.content !== undefined && Buffer.byteLength(file.content) <= 32 * 1024) {
+      expect(first[5]).toBe(/^[=+\-@\t\r]/.test(file.content) ? `'${file.content}` : file.content);
+    } else {
+      expect(first[5]!.split('?')[0]).toBe(file.url.split('?')[0]);
+    }
+    expect(await countExecutions(api, workflow.id)).toBe(998);
+  });
+
+  test('an XLSX workbook: pick the sheet, send, finish', async ({ connectedPage: page, readyWorkflow }) => {
+    test.setTimeout(180_000);
+    await fastBudget(page);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = fields(workflow);
+    const buffer = await writeXlsxFile([
+      { sheet: 'Read me', data: [['This sheet explains the data'], ['See the next sheet']] },
+      { sheet: 'Customers', data: [[f.text, f.number], ...Array.from({ length: 5 }, (_, i) => [`Xlsx ${i + 1}`, 10 + i])] },
+    ]).toBuffer();
+    await upload(page, workflow.id, 'customers.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer);
+    await page.getByLabel('Sheet').selectOption('Customers');
+    await expect(page.getByText('5 valid')).toBeVisible();
+    await page.getByRole('button', { name: 'Send 5 rows' }).click();
+    await waitForDone(page);
+    await expect(page.getByText('5 / 5')).toBeVisible();
+  });
+
+  test('a reload in the middle of a batch resumes it, with no row sent twice', async ({ connectedPage: page, api, readyWorkflow }) => {
+    test.setTimeout(300_000);
+    await fastBudget(page);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = fields(workflow);
+    const rows = Array.from({ length: 60 }, (_, i) => [`Reload ${i + 1}`, String(i + 1)]);
+    await upload(page, workflow.id, 'reload.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
+    await page.getByRole('radio', { name: /Low \(1\)/ }).check();
+    await page.getByRole('button', { name: 'Send 60 rows' }).click();
+    await expect(page).toHaveURL(/\/batches\//);
+    await expect(page.getByRole('img', { name: /Progress: .*finished/ })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Done', { exact: true })).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'reload.csv' })).toBeVisible();
+    await waitForDone(page, 240_000);
+    await expect(page.getByText('60 / 60')).toBeVisible();
+    expect(await countExecutions(api, workflow.id)).toBe(60);
+  });
+
+  test('a chunk whose answer is lost becomes unconfirmed and is found on the service, not sent twice', async ({ connectedPage: page, api, readyWorkflow }) => {
+    test.setTimeout(180_000);
+    await fastBudget(page);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = fields(workflow);
+    let cut = 0;
+    await page.route('**/executions/batch', async (route) => {
+      if (cut > 0) return route.continue();
+      cut += 1;
+      // The request reaches the service, but the browser never sees the answer.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const rows = Array.from({ length: 25 }, (_, i) => [`Lost ${i + 1}`, String(i + 1)]);
+    await upload(page, workflow.id, 'lost.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
+    await page.getByRole('button', { name: 'Send 25 rows' }).click();
+    await expect(page.getByText('Sent (found on the service after a lost answer)')).toBeVisible({ timeout: 60_000 });
+    await waitForDone(page);
+    await expect(page.getByText('25 / 25')).toBeVisible();
+    expect(cut).toBe(1);
+    expect(await countExecutions(api, workflow.id)).toBe(25);
+  });
+
+  test('retry failed rows makes a new batch of just those rows', async ({ connectedPage: page, readyWorkflow }) => {
+    test.setTimeout(180_000);
+    await fastBudget(page);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = fields(workflow);
+    const rows = Array.from({ length: 10 }, (_, i) => [`Retry ${i + 1}`, String(i % 3 === 0 ? -(i + 1) : i + 1)]);
+    await upload(page, workflow.id, 'retry.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
+    await page.getByRole('button', { name: 'Send 10 rows' }).click();
+    await waitForDone(page);
+    await expect(page.getByRole('img', { name: /6 finished, 4 error/ })).toBeVisible();
+    await page.getByRole('link', { name: '← All batches' }).click();
+    await page.getByRole('button', { name: 'Retry 4 failed rows' }).click();
+    await expect(page.getByRole('heading', { name: 'retry (retry).csv' })).toBeVisible();
+    await waitForDone(page);
+    await expect(page.getByText('4 rows ·', { exact: false })).toBeVisible();
+    await expect(page.getByRole('img', { name: /4 error/ })).toBeVisible();
+  });
+});
