@@ -4,7 +4,7 @@ import { readPrompt, type EntityKind, type GuardDraft, type Reading } from './in
 import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from './plan-types';
-import { reportTemplate, subjectField } from './report-template';
+import { documentKindOf, reportTemplate, subjectField } from './report-template';
 import { kebabCase, singular } from './text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
@@ -59,9 +59,10 @@ function guardTexts(guard: GuardDraft, field: Field): { message: string; violati
 }
 
 /** Finds or adds the field each guard checks; a rule about an unnamed field creates it. */
-function guardSteps(reading: Reading, fields: Field[]): { steps: StepSpec[]; violations: string[] } {
+function guardSteps(reading: Reading, fields: Field[]): { steps: StepSpec[]; violations: string[]; checks: string[] } {
   const steps: StepSpec[] = [];
   const violations: string[] = [];
+  const checks: string[] = [];
   for (const guard of reading.guards) {
     let field = resolveField(fields, guard.phrase);
     if (!field) {
@@ -72,8 +73,9 @@ function guardSteps(reading: Reading, fields: Field[]): { steps: StepSpec[]; vio
     const { message, violation } = guardTexts(guard, field);
     steps.push({ kind: 'guard', field: field.key, rule: guard.rule, ...(guard.value !== undefined ? { value: guard.value } : {}), ...(guard.limit !== undefined ? { limit: guard.limit } : {}), message });
     violations.push(violation);
+    checks.push(message.replace(/ \(got \{\{value\}\}\)$/, ''));
   }
-  return { steps, violations };
+  return { steps, violations, checks };
 }
 
 function resolveField(fields: Field[], phrase: string): Field | undefined {
@@ -140,8 +142,19 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
 
   const explicit = wants.summaryVerb || wants.report || csv || wants.html || wants.json || wants.pdf || wants.text || extract || wants.approval;
   const markdown = wants.report || wants.html || wants.pdf || wants.text || wants.approval || !(csv || wants.json || extract || summarize);
+  const documentKind = documentKindOf(intent);
   const report = (stage?: 'draft' | 'final') =>
-    reportTemplate({ name, fields, summaryKey: summarize ? 'summary' : undefined, entitiesKey: extract ? 'entities' : undefined, entityKinds, stage, prompt: text });
+    reportTemplate({
+      name,
+      fields,
+      summaryKey: summarize ? 'summary' : undefined,
+      entitiesKey: extract ? 'entities' : undefined,
+      entityKinds,
+      stage,
+      prompt: text,
+      documentKind,
+      checks: guards.checks,
+    });
   if (markdown && wants.approval) {
     const draft = report('draft');
     const subject = subjectField(fields);

@@ -12,6 +12,19 @@ export interface ReportOptions {
   entityKinds: EntityKind[];
   stage?: 'draft' | 'final';
   prompt: string;
+  /** What kind of document the prompt asks for, when the report should read as one. */
+  documentKind: DocumentKind;
+  /** The rules the input passed to get this far ("amount must not be negative"). */
+  checks: string[];
+}
+
+export type DocumentKind = 'reply' | 'certificate' | 'report';
+
+/** A reply or a certificate reads as one; anything else is a report. */
+export function documentKindOf(text: string): DocumentKind {
+  if (/\b(?:repl(?:y|ies)|respond|response|answer)\b/.test(text)) return 'reply';
+  if (/\bcertificate\b/.test(text)) return 'certificate';
+  return 'report';
 }
 
 /** Literal text in a template: escaped for markdown and unable to open a template tag. */
@@ -28,6 +41,7 @@ export function subjectField(fields: Field[]): Field | undefined {
 
 function cell(field: Field): string {
   if (field.kind === 'date') return `{{${field.key} | date}}`;
+  if (field.kind === 'number') return `{{${field.key} | number}}`;
   if (field.kind === 'string' || field.kind === 'email' || field.kind === 'uri') return `{{${field.key} | inline}}`;
   return `{{${field.key}}}`;
 }
@@ -77,18 +91,44 @@ function entitySection(kind: EntityKind, key: string): string {
   }
 }
 
+/** A letter-like reply: greeting by name, the message acknowledged, a closing. */
+function replyBody(options: ReportOptions, tone: Field | undefined, casual: string | undefined): string {
+  const person = options.fields.find((field) => field.kind === 'string' && /name$/.test(field.key));
+  const message = options.fields.find((field) => field.kind === 'text');
+  const greeting = person ? `{{${person.key}}}` : 'there';
+  const formal = [`Dear ${greeting},`, '', `Thank you for your message${message ? ` ("{{${message.key} | excerpt}}")` : ''}. We have read it carefully and will come back to you on every point you raised.`, '', 'Kind regards,', '', 'The team'].join('\n');
+  if (!tone || !casual) return formal;
+  const friendly = [`Hi ${person ? `{{${person.key} | first}}` : 'there'},`, '', `Thanks for getting in touch${message ? ` about "{{${message.key} | excerpt}}"` : ''}. We're on it and will be back to you soon.`, '', 'Cheers,', '', 'The team'].join('\n');
+  return [`{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`, friendly, '{{else}}', formal, '{{/if}}'].join('\n');
+}
+
+/** "This certifies that Ada has completed Data Basics on 20 November 2026." */
+function certificateBody(options: ReportOptions): string {
+  const strings = options.fields.filter((field) => field.kind === 'string');
+  const person = strings.find((field) => /name$/.test(field.key)) ?? strings[0];
+  const achievement = strings.find((field) => field !== person);
+  const date = options.fields.find((field) => field.kind === 'date');
+  return [
+    `This certifies that **${person ? `{{${person.key}}}` : 'the participant'}**`,
+    `has successfully completed${achievement ? ` **{{${achievement.key}}}**` : ''}${date ? ` on {{${date.key} | date}}` : ''}.`,
+  ].join('\n');
+}
+
 function intro(options: ReportOptions): string {
   const subject = subjectField(options.fields);
-  const about = subject ? `{{${subject.key}}}` : 'the details below';
   const what = literal(options.name.toLowerCase());
+  const inputs = options.fields.slice(0, 4).map((field) => literal(field.title.toLowerCase()));
+  const about = subject ? `{{${subject.key}}}` : `the ${inputs.length > 1 ? `${inputs.slice(0, -1).join(', ')} and ${inputs.at(-1)}` : inputs[0] ?? 'input'} provided`;
   const tone = options.fields.find((field) => field.kind === 'enum' && /tone|style|voice/.test(field.key) && (field.enumValues ?? []).some((v) => /casual|informal|friendly/i.test(v)));
-  let text = `This ${what} covers ${about}.`;
-  if (tone) {
-    const casual = (tone.enumValues ?? []).find((value) => /casual|informal|friendly/i.test(value))!;
+  const casual = tone ? (tone.enumValues ?? []).find((value) => /casual|informal|friendly/i.test(value)) : undefined;
+  let text = subject ? `This ${what} covers ${about}.` : `This ${what} was prepared from ${about}.`;
+  if (options.documentKind === 'reply') text = replyBody(options, tone, casual);
+  else if (options.documentKind === 'certificate') text = certificateBody(options);
+  else if (tone && casual) {
     text = [`{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`, `Here's a quick, friendly look at ${about}.`, '{{else}}', `This ${what} sets out the key facts about ${about}.`, '{{/if}}'].join('\n');
   }
-  if (options.stage === 'draft') return `${text}\n\n_Draft for review: a person must approve it before it is final._`;
-  if (options.stage === 'final') return `${text}\n\n_Approved by a reviewer._`;
+  if (options.stage === 'draft') return `_Draft for review: a person must approve it before it is final._\n\n${text}`;
+  if (options.stage === 'final') return `_Approved by a reviewer._\n\n${text}`;
   return text;
 }
 
@@ -135,6 +175,7 @@ export function reportTemplate(options: ReportOptions): { title: string; templat
   const sections: string[] = [intro(options)];
   const table = detailsTable(options.fields);
   if (table) sections.push(table);
+  if (options.checks.length > 0) sections.push(['## Checks', '', ...options.checks.map((check) => `- Passed: ${literal(check)}`)].join('\n'));
   if (options.summaryKey) sections.push(`## Summary\n\n{{{@files.${options.summaryKey}}}}`);
   if (options.entitiesKey) for (const kind of options.entityKinds) sections.push(entitySection(kind, options.entitiesKey));
   for (const field of options.fields) {
@@ -142,7 +183,7 @@ export function reportTemplate(options: ReportOptions): { title: string; templat
     if (field.kind === 'rows') sections.push(rowsSection(field));
   }
   for (const field of options.fields.filter((f) => f.kind === 'text')) {
-    const heading = options.summaryKey || options.entitiesKey ? `Original ${literal(field.title.toLowerCase())}` : literal(field.title);
+    const heading = options.summaryKey || options.entitiesKey || options.documentKind === 'reply' ? `Original ${literal(field.title.toLowerCase())}` : literal(field.title);
     sections.push(`## ${heading}\n\n{{#if ${field.key}}}\n{{${field.key} | quote}}\n{{else}}\n_Not given._\n{{/if}}`);
   }
   return { title, template: `${sections.join('\n\n')}\n` };

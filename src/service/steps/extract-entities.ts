@@ -174,8 +174,11 @@ function findActionItems(text: string): ActionItem[] {
       continue;
     }
     for (const sentence of splitSentences(stripped)) {
-      const owner = COMMITMENT.exec(sentence)?.[1];
-      if ((owner && !OWNER_STOPWORDS.has(owner.split(' ')[0]!)) || /^please\s+\p{L}/iu.test(sentence)) add(sentence);
+      const commitment = COMMITMENT.exec(sentence);
+      const owner = commitment?.[1];
+      // "We agreed to keep X" records a decision; "We will X" or "Bob to X" is a task.
+      const decision = owner !== undefined && PRONOUNS.has(owner) && /^\S+\s+agreed to\b/.test(commitment![0]);
+      if ((owner && !OWNER_STOPWORDS.has(owner.split(' ')[0]!) && !decision) || /^please\s+\p{L}/iu.test(sentence)) add(sentence);
     }
   }
   return items;

@@ -1,7 +1,10 @@
 /** Characters that start inline markdown syntax anywhere in a line. */
 const INLINE_SPECIAL = /[\\`*_[\]<>|~]/g;
-/** Things that start a block (heading, quote, list, setext underline) when they open a line. */
-const LINE_START = /^([#>+=-]|\d+(?=[.)](?:\s|$)))/;
+/**
+ * What starts a block when it opens a line: a heading (`# `), a quote (`>`), a bullet (`- `, `+ `),
+ * an ordered item (`1. `) or a setext underline (`===`, `---`). "-5" or "#tag" start nothing.
+ */
+const LINE_START = /^(#{1,6}(?=\s|$)|>|[+-](?=\s|$)|=+(?=\s*$)|-+(?=\s*$)|\d+(?=[.)](?:\s|$)))/;
 
 /**
  * Makes a value safe to drop into markdown: it reads as the same text and never turns into

@@ -72,8 +72,11 @@ export function summarize(text: string, count: number): string[] {
     const unique = [...new Set(words[index])];
     const weight = unique.reduce((sum, word) => sum + (frequency.get(word) ?? 0) / top, 0);
     let score = unique.length === 0 ? 0 : weight / Math.pow(unique.length, 0.5);
-    if (index === 0) score *= 1.3;
-    else if (sentence.paragraphStart) score *= 1.1;
+    // Titles and "Label: a, b, c" lines are not sentences; they inform less than they score.
+    const proper = /[.!?]["'”’)\]]*$/.test(sentence.text) && !/^[^\s:]+(?:\s[^\s:]+){0,2}:/.test(sentence.text);
+    if (!proper) score *= 0.6;
+    if (index === 0 && proper) score *= 1.3;
+    else if (sentence.paragraphStart && proper) score *= 1.1;
     if (unique.length < 3) score *= 0.5;
     return { index, score };
   });

@@ -59,6 +59,8 @@ describe('renderTemplate', () => {
     expect(renderTemplate('{{notes | words}} words, {{list | count}} items', context)).toBe('4 words, 3 items');
     expect(renderTemplate('{{day | date}}', context)).toBe('21 November 2026');
     expect(renderTemplate('{{notes | inline | upper}}', context)).toBe('LINE ONE LINE TWO');
+    expect(renderTemplate('{{n | number}} {{m | number}} {{who | first}}', { n: 1234567.25, m: -1000, who: 'Ada  Lovelace' })).toBe('1,234,567.25 -1,000 Ada');
+    expect(renderTemplate('{{msg | excerpt}}', { msg: 'My order arrived broken. Please help!' })).toBe('My order arrived broken.');
   });
 
   it('removes the lines of block tags that stand alone', () => {

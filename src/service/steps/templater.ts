@@ -260,6 +260,29 @@ function countWords(value: unknown): unknown {
   return value.trim() === '' ? 0 : value.trim().split(/\s+/).length;
 }
 
+/** The opening of a text, cut at a word boundary: for quoting a message in a reply. */
+function excerpt(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.replace(/\s+/g, ' ').trim();
+  const sentence = /^.{20,160}?[.!?](?=\s|$)/.exec(text)?.[0];
+  if (sentence) return sentence;
+  return text.length <= 160 ? text : `${text.slice(0, 160).replace(/\s+\S*$/, '')}…`;
+}
+
+/** 1234567.5 → "1,234,567.5"; the same on every machine, whatever its locale. */
+function groupDigits(value: unknown): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  const [whole = '', fraction] = String(Math.abs(value)).split('.');
+  if (whole.includes('e')) return value;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The first word of a name, for a greeting. */
+function firstWord(value: unknown): unknown {
+  return typeof value === 'string' ? (value.trim().split(/\s+/)[0] ?? value) : value;
+}
+
 function count(value: unknown): unknown {
   if (Array.isArray(value)) return value.length;
   if (typeof value === 'string') return value.length;
@@ -281,6 +304,9 @@ const FILTERS: Record<string, (value: unknown) => unknown> = {
   words: countWords,
   count,
   json: (value) => JSON.stringify(value ?? null),
+  excerpt,
+  number: groupDigits,
+  first: firstWord,
 };
 
 /** Filters that shape the already-escaped text (so their markdown is not escaped away). */

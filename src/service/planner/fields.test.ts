@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { FieldSet, makeField, phraseToField } from './fields';
+import { humanList, sentenceCase, singular, snakeCase, titleCase } from './text-case';
+
+const read = (phrase: string, allowUnknown = true) => {
+  const field = phraseToField(phrase, 0, { allowUnknown });
+  return field && { key: field.key, kind: field.kind, required: field.required, itemKind: field.itemKind };
+};
+
+describe('phraseToField', () => {
+  it.each([
+    ["the customer's email address", { key: 'customer_email', kind: 'email', required: true, itemKind: undefined }],
+    ['its website', { key: 'website', kind: 'uri', required: true, itemKind: undefined }],
+    ['an invoice number', { key: 'invoice_number', kind: 'string', required: true, itemKind: undefined }],
+    ['shipping date if available', { key: 'shipping_date', kind: 'date', required: false, itemKind: undefined }],
+    ['optionally a note', { key: 'note', kind: 'text', required: false, itemKind: undefined }],
+    ['the name of the company', { key: 'name', kind: 'string', required: true, itemKind: undefined }],
+    ['a list of links', { key: 'links', kind: 'list', required: true, itemKind: 'uri' }],
+    ['number of guests', { key: 'number_of_guests', kind: 'integer', required: true, itemKind: undefined }],
+    ['date of birth', { key: 'date_of_birth', kind: 'date', required: true, itemKind: undefined }],
+    ['a cuisine', { key: 'cuisine', kind: 'string', required: true, itemKind: undefined }],
+  ])('reads %j', (phrase, expected) => {
+    expect(read(phrase)).toEqual(expected);
+  });
+
+  it('names no field for clauses, outputs, or unknown nouns outside an input list', () => {
+    expect(read('this is important')).toBeNull();
+    expect(read('a pdf report')).toBeNull();
+    expect(read('a cuisine', false)).toBeNull();
+  });
+});
+
+describe('FieldSet', () => {
+  it('merges a later bare mention into the field it refers to', () => {
+    const set = new FieldSet();
+    set.add(makeField('meeting_notes', 'text', 'notes', 0));
+    set.add({ ...makeField('notes', 'text', 'notes', 30), required: false });
+    expect(set.all().map((f) => [f.key, f.required])).toEqual([['meeting_notes', false]]);
+    expect(set.resolve('the notes')?.key).toBe('meeting_notes');
+  });
+
+  it('keeps two different qualified fields with the same head apart', () => {
+    const set = new FieldSet();
+    set.add(makeField('name', 'string', 'name', 0));
+    set.add(makeField('manager_name', 'string', 'name', 10));
+    expect(set.all().map((f) => f.key)).toEqual(['name', 'manager_name']);
+  });
+});
+
+describe('text case helpers', () => {
+  it('converts between the cases the planner writes', () => {
+    expect(snakeCase("Customer's E-mail Address")).toBe('customers_e_mail_address');
+    expect(snakeCase('Café #1')).toBe('cafe_1');
+    expect(snakeCase('2nd line')).toBe('field_2nd_line');
+    expect(snakeCase('!!!')).toBe('field');
+    expect(sentenceCase('order_id')).toBe('Order ID');
+    expect(titleCase('meeting notes of the week')).toBe('Meeting Notes of the Week');
+    expect(titleCase('csv export')).toBe('CSV Export');
+    expect(humanList(['a', 'b', 'c'])).toBe('a, b and c');
+    expect(singular('entries')).toBe('entry');
+    expect(singular('attendees')).toBe('attendee');
+    expect(singular('status')).toBe('status');
+  });
+});
