@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { LIMITS } from '../contract/limits';
 import { systemClock, type Clock } from './clock';
@@ -73,7 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: LIMITS.maxBodyBytes,
-    disableRequestLogging: true,
+    // Per-request lines would dominate the log under load; onResponse logs paths at debug level instead.
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
   });
 
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       presenter: new Presenter(config.publicUrl, local.signer, local.engine),
       inputs: new InputValidators(),
     };
+    // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
+    app.removeContentTypeParser('text/plain');
     openApiRoute(app);
     localApi(app, ctx, new KeyResolver(local.store, clock), new RateLimiter(config.rateLimitPerMinute, clock));
     fileRoutes(app, local.store, local.signer);

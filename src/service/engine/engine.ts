@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
@@ -64,6 +65,8 @@ export class Engine {
 
   constructor(private readonly options: EngineOptions) {
     this.limitMs = runTimeLimitMs(options.timeScale, options.runTimeLimitMs);
+    // Every waiting step listens for the stop signal; a busy engine has hundreds at once, which is expected.
+    setMaxListeners(0, this.abort.signal);
   }
 
   private get store(): Store {

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
@@ -60,7 +59,7 @@ export function upstreamRoutes(app: FastifyInstance, upstream: string, timeoutMs
         if (value !== null) reply.header(name, value);
       }
       if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+      return reply.send(Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]));
     });
   });
 }

@@ -1,0 +1,68 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock';
+import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
+import { openStore, type Store } from '../store/store';
+import { generateKey, hashKey } from './keys';
+import { ensureDevKey, provisionKeys } from './provision';
+
+let dir: string;
+let store: Store;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'workflow-accounts-'));
+  store = openStore(dir, systemClock);
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('generateKey', () => {
+  it('makes wk_ keys with 32 base64url characters, never the same twice', () => {
+    const keys = new Set(Array.from({ length: 100 }, generateKey));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(/^wk_[A-Za-z0-9_-]{32}$/);
+  });
+});
+
+describe('provisionKeys', () => {
+  it('creates one account per key, storing only hashes, and is idempotent', () => {
+    expect(provisionKeys(store, ['ka', 'kb'])).toHaveLength(2);
+    expect(provisionKeys(store, ['ka', 'kb', 'kc'])).toHaveLength(1);
+    const accounts = store.accounts.list();
+    expect(accounts).toHaveLength(3);
+    expect(accounts.map((a) => a.key_hash)).toEqual(['ka', 'kb', 'kc'].map(hashKey));
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM accounts').all())).not.toMatch(/"k[abc]"/);
+  });
+
+  it('gives each new account the demo workflows, ready to run', () => {
+    const [account] = provisionKeys(store, ['ka']);
+    const workflows = store.workflows.page(account!.id, null, 100);
+    expect(workflows).toHaveLength(DEMO_WORKFLOWS.length);
+    expect(workflows.every((w) => w.status === 'ready' && w.steps !== null)).toBe(true);
+  });
+});
+
+describe('ensureDevKey', () => {
+  it('creates a dev key on first start, saved with mode 0600, and reuses it later', () => {
+    const first = ensureDevKey(store, dir);
+    expect(first?.created).toBe(true);
+    const file = join(dir, 'dev-key.txt');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(ensureDevKey(store, dir)).toEqual({ key: first!.key, created: false });
+  });
+
+  it('makes no key when accounts already exist that it did not create', () => {
+    provisionKeys(store, ['ka']);
+    expect(ensureDevKey(store, dir)).toBeNull();
+    expect(existsSync(join(dir, 'dev-key.txt'))).toBe(false);
+  });
+
+  it('stops offering the key once its account is revoked', () => {
+    const first = ensureDevKey(store, dir)!;
+    store.accounts.revoke(store.accounts.byKeyHash(hashKey(first.key))!.id, store.nowIso());
+    expect(ensureDevKey(store, dir)).toBeNull();
+  });
+});

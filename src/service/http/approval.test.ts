@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
+import { assertMatchesContract } from '../test-support/contract-validator';
+import { KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
+
+type Err = { error: string };
+
+let svc: TestService;
+let workflowId: string;
+beforeAll(async () => {
+  svc = await startTestService();
+  workflowId = svc.addWorkflow({
+    steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check the draft' }, { kind: 'render_html', filename: 'final.html' }],
+  });
+});
+afterAll(() => svc.close());
+
+const base = () => `/api/v1/workflows/${workflowId}/executions`;
+
+async function waitingExecution(): Promise<string> {
+  const created = await svc.call<ExecutionCreateResponse>('POST', base(), { body: { input: { name: 'Ann' } } });
+  await svc.engine.idle();
+  const detail = await svc.call<ExecutionDetail>('GET', `${base()}/${created.body.execution_id}`);
+  expect(detail.body).toMatchObject({ status: 'human_in_the_loop', results: null });
+  expect(detail.body).not.toHaveProperty('retry_after_seconds');
+  return created.body.execution_id;
+}
+
+describe('POST …/executions/{eid}/approval', () => {
+  it('continues an approved execution from the step after the approval', async () => {
+    const id = await waitingExecution();
+    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, { body: { approved: true, comment: 'fine' } });
+    expect(res.status).toBe(200);
+    assertMatchesContract('decideApproval', 200, res.body);
+    expect(res.body.status).toBe('initial');
+    await svc.engine.idle();
+    const done = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
+    expect(done.body.status).toBe('finished');
+    expect(done.body.results!.map((f) => f.filename)).toEqual(['final.html']);
+    expect(done.body.results![0]!.content).toContain('Hello Ann');
+  });
+
+  it('ends a rejected execution in error with the reviewer’s comment', async () => {
+    const id = await waitingExecution();
+    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, { body: { approved: false, comment: 'wrong tone' } });
+    expect(res.status).toBe(200);
+    assertMatchesContract('decideApproval', 200, res.body);
+    expect(res.body).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: 'rejected by reviewer: wrong tone' }] });
+  });
+
+  it('answers 409 when the execution is not waiting for approval', async () => {
+    const id = await waitingExecution();
+    await svc.call('POST', `${base()}/${id}/approval`, { body: { approved: false } });
+    const again = await svc.call<Err>('POST', `${base()}/${id}/approval`, { body: { approved: true } });
+    expect(again.status).toBe(409);
+    assertMatchesContract('decideApproval', 409, again.body);
+    expect(again.body).toEqual({ error: 'execution is not waiting for approval (its status is error)' });
+  });
+
+  it.each([
+    [{}, 'approved is required'],
+    [{ approved: 'yes' }, 'approved must be true or false'],
+    [{ approved: true, comment: 3 }, 'comment must be a string of at most 2000 characters'],
+    [{ approved: true, note: 'x' }, "unknown property 'note' in the request body"],
+  ])('answers 400 for %j', async (body, message) => {
+    const id = await waitingExecution();
+    const res = await svc.call<Err>('POST', `${base()}/${id}/approval`, { body });
+    expect(res.status).toBe(400);
+    assertMatchesContract('decideApproval', 400, res.body);
+    expect(res.body.error).toBe(message);
+  });
+
+  it('answers 404 for another account’s execution', async () => {
+    const id = await waitingExecution();
+    const res = await svc.call<Err>('POST', `${base()}/${id}/approval`, { key: KEY_B, body: { approved: true } });
+    expect(res).toMatchObject({ status: 404, body: { error: 'workflow not found' } });
+    const missing = await svc.call<Err>('POST', `${base()}/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23/approval`, { body: { approved: true } });
+    expect(missing).toMatchObject({ status: 404, body: { error: 'execution not found' } });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../contract/openapi-document';
+import { manualClock } from '../clock';
+import { assertMatchesContract } from '../test-support/contract-validator';
+import { KEY_A, KEY_B, startTestService, type TestService } from '../test-support/test-service';
+
+type Err = { error: string };
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ WORKFLOW_RATE_LIMIT: '5' });
+});
+afterAll(() => svc.close());
+
+describe('API keys', () => {
+  it('answers 401 without a key, naming the header', async () => {
+    const res = await svc.call<Err>('GET', '/api/v1/workflows', { key: null });
+    expect(res.status).toBe(401);
+    assertMatchesContract('listWorkflows', 401, res.body);
+    expect(res.body).toEqual({ error: 'missing API key: send it in the x-api-key header' });
+  });
+
+  it('answers 401 for an unknown key, before looking at the route or body', async () => {
+    expect((await svc.call<Err>('GET', '/api/v1/workflows', { key: 'nope' })).body).toEqual({ error: 'invalid API key' });
+    expect((await svc.call<Err>('POST', '/api/v1/workflows', { key: 'nope', body: {} })).status).toBe(401);
+    expect((await svc.call<Err>('GET', '/api/v1/nothing', { key: null })).status).toBe(401);
+  });
+
+  it('stops accepting a revoked key within seconds', async () => {
+    const clock = manualClock(Date.now());
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'to-revoke' }, { clock });
+    try {
+      expect((await fresh.call('GET', '/api/v1/workflows', { key: 'to-revoke' })).status).toBe(200);
+      fresh.store.accounts.revoke(fresh.accountId('to-revoke'), fresh.store.nowIso());
+      clock.advance(5_001);
+      expect((await fresh.call<Err>('GET', '/api/v1/workflows', { key: 'to-revoke' })).body).toEqual({ error: 'invalid API key' });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('serves the contract document without a key', async () => {
+    const res = await svc.call('GET', '/api/v1/openapi.json', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(openApiDocument);
+  });
+
+  it('answers 404 with the method and path for an unknown API route', async () => {
+    const res = await svc.call<Err>('GET', '/api/v1/xyz?x=1', { key: KEY_B });
+    expect(res).toMatchObject({ status: 404, body: { error: 'no route GET /api/v1/xyz' } });
+    expect((await svc.call<Err>('DELETE', '/api/v1/workflows', { key: KEY_B })).body).toEqual({ error: 'no route DELETE /api/v1/workflows' });
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight without a key and exposes the rate limit headers', async () => {
+    const res = await svc.call('OPTIONS', '/api/v1/workflows', {
+      key: null,
+      headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toBe('x-api-key, content-type');
+    expect(String(res.headers['access-control-expose-headers'])).toContain('RateLimit-Remaining');
+  });
+});
+
+describe('rate limit', () => {
+  it('counts every request of a key, even invalid ones, and answers 429 with Retry-After once over', async () => {
+    const limited = await startTestService({ WORKFLOW_RATE_LIMIT: '3' });
+    try {
+      const first = await limited.call('GET', '/api/v1/workflows');
+      expect(first.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '2' });
+      expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      const invalid = await limited.call('GET', '/api/v1/workflows?limit=0');
+      expect(invalid.status).toBe(400);
+      expect(invalid.headers['ratelimit-remaining']).toBe('1');
+      await limited.call('POST', '/api/v1/workflows', { body: '{', headers: { 'content-type': 'application/json' } });
+      const over = await limited.call<Err>('GET', '/api/v1/workflows');
+      expect(over.status).toBe(429);
+      assertMatchesContract('listWorkflows', 429, over.body);
+      expect(over.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0' });
+      const retryAfter = Number(over.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(over.body.error).toBe(`rate limit of 3 requests per minute exceeded; retry in ${retryAfter} s`);
+      expect((await limited.call('GET', '/api/v1/workflows', { key: KEY_B })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('carries the headers on every authenticated answer, errors included', async () => {
+    const res = await svc.call('GET', '/api/v1/workflows/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23', { key: KEY_A });
+    expect(res.status).toBe(404);
+    expect(res.headers['ratelimit-limit']).toBe('5');
+  });
+});

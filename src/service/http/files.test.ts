@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
+import { manualClock } from '../clock';
+import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+
+const clock = manualClock(Date.now());
+let svc: TestService;
+let results: Map<string, string>;
+
+beforeAll(async () => {
+  svc = await startTestService({}, { clock });
+  const workflowId = svc.addWorkflow({
+    steps: [
+      reportStep('rapport été.md'),
+      { kind: 'render_html', filename: 'page.html' },
+      { kind: 'pdf_document', filename: 'brief.pdf', title: 'Brief' },
+      { kind: 'bundle' },
+    ],
+  });
+  const created = await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${workflowId}/executions`, {
+    body: { input: { name: '<script>alert(1)</script>' } },
+  });
+  await svc.engine.idle();
+  const detail = await svc.call<ExecutionDetail>('GET', `/api/v1/workflows/${workflowId}/executions/${created.body.execution_id}`);
+  results = new Map(detail.body.results!.map((f) => [f.filename, f.url]));
+});
+afterAll(() => svc.close());
+
+const path = (url: string) => url.slice('http://service.test'.length);
+const fetchFile = (url: string) => svc.app.inject({ method: 'GET', url: path(url) });
+
+describe('GET /files/… (presigned downloads)', () => {
+  it('returns every result of a bundle, binary ones without inline content', async () => {
+    expect([...results.keys()]).toEqual(['rapport été.md', 'page.html', 'brief.pdf']);
+  });
+
+  it('serves a file with its type, an attachment disposition, nosniff and open CORS, without a key', async () => {
+    const res = await fetchFile(results.get('rapport été.md')!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="rapport _t_.md"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.md`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.body).toContain('# Report');
+  });
+
+  it('serves HTML with a policy that forbids scripts', async () => {
+    const res = await fetchFile(results.get('page.html')!);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+  });
+
+  it('serves a PDF as bytes, inline when asked for a preview', async () => {
+    const url = results.get('brief.pdf')!;
+    const res = await fetchFile(url);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const preview = await fetchFile(`${url}&inline=1`);
+    expect(preview.headers['content-disposition']).toMatch(/^inline; /);
+    const html = await fetchFile(`${results.get('page.html')!}&inline=1`);
+    expect(html.headers['content-disposition']).toMatch(/^attachment; /);
+  });
+
+  it('answers 403 for a tampered link', async () => {
+    const url = results.get('brief.pdf')!;
+    const tampered = [
+      url.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`),
+      url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 60}`),
+      url.replace('brief.pdf', 'other.pdf'),
+      url.split('?')[0]!,
+    ];
+    for (const link of tampered) {
+      const res = await fetchFile(link);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'this download link is not valid; fetch the execution again for a fresh one' });
+    }
+  });
+
+  it('answers 403 once the link is older than an hour', async () => {
+    const url = results.get('brief.pdf')!;
+    clock.advance(3600 * 1000 + 1000);
+    try {
+      const res = await fetchFile(url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'this download link has expired; fetch the execution again for a fresh one' });
+    } finally {
+      clock.advance(-(3600 * 1000 + 1000));
+    }
+  });
+});

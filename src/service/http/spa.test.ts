@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../test-support/test-service';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('without a built dashboard', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService();
+  });
+  afterAll(() => svc.close());
+
+  it('explains at / and on client routes how to build it', async () => {
+    for (const url of ['/', '/workflows/abc']) {
+      const res = await svc.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('npm run build');
+    }
+  });
+
+  it('keeps JSON 404s for service paths and non-HTML requests', async () => {
+    const api = await svc.app.inject({ method: 'GET', url: '/api/nope', headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'no route GET /api/nope' });
+    expect((await svc.app.inject({ method: 'GET', url: '/favicon.ico' })).json()).toEqual({ error: 'no route GET /favicon.ico' });
+  });
+});
+
+describe('with a built dashboard', () => {
+  let svc: TestService;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'workflow-dist-'));
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>dashboard</title>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    svc = await startTestService({}, { distDir: dist });
+  });
+  afterAll(async () => {
+    await svc.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for client-side routes', async () => {
+    for (const url of ['/', '/workflows/abc/executions/def']) {
+      const res = await svc.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>dashboard</title>');
+    }
+  });
+
+  it('serves built assets with their type', async () => {
+    const res = await svc.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+  });
+
+  it('answers a missing asset with a JSON 404 rather than the page', async () => {
+    const res = await svc.app.inject({ method: 'GET', url: '/assets/gone.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'no route GET /assets/gone.js' });
+  });
+});
+
+describe('dev mode', () => {
+  it('hands dashboard requests to Vite and keeps the API', async () => {
+    const svc = await startTestService(
+      {},
+      {
+        vite: (req, res, next) => {
+          if (req.url === '/missing') return next();
+          res.end(`vite:${req.url}`);
+        },
+      },
+    );
+    try {
+      expect((await svc.app.inject({ method: 'GET', url: '/src/main.tsx' })).body).toBe('vite:/src/main.tsx');
+      expect((await svc.app.inject({ method: 'GET', url: '/missing' })).statusCode).toBe(404);
+      expect((await svc.call('GET', '/api/v1/workflows')).status).toBe(200);
+    } finally {
+      await svc.close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { hashKey } from '../accounts/keys';
+import { loadConfig, type Config } from '../config';
+import type { Engine } from '../engine/engine';
+import { planColumns } from '../engine/planning';
+import { createLogger } from '../logger';
+import type { StepSpec, WorkflowPlan } from '../planner/plan-types';
+import { createService, type Service, type ServiceOptions } from '../service';
+import type { Store } from '../store/store';
+
+export const KEY_A = 'test-key-account-a';
+export const KEY_B = 'test-key-account-b';
+export const PUBLIC_URL = 'http://service.test';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+export interface TestService extends Omit<Service, 'store' | 'engine'> {
+  store: Store;
+  engine: Engine;
+  config: Config;
+  dataDir: string;
+  accountId(key?: string): string;
+  /** Closes the app, engine and store but keeps the data directory (to restart on it). */
+  shutdown(): Promise<void>;
+  /** Injects a request; JSON bodies are parsed. `key: null` sends no key. */
+  call<T = unknown>(method: InjectOptions['method'], url: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Reply<T>>;
+  /** A ready workflow with exactly these steps, bypassing the planner. */
+  addWorkflow(plan: Partial<WorkflowPlan> & { steps: StepSpec[] }, key?: string): string;
+}
+
+/** A full local service on a throwaway data directory, at time scale 0 unless `env` says otherwise. */
+export async function startTestService(env: Record<string, string> = {}, options: Partial<ServiceOptions> = {}): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'workflow-service-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WORKFLOW_API_KEYS: `${KEY_A},${KEY_B}`,
+    WORKFLOW_TIME_SCALE: '0',
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const service = await createService(config, { logger: createLogger(config.logLevel), distDir: join(dataDir, 'no-dist'), ...options });
+  const store = service.store!;
+  const accountId = (key = KEY_A) => store.accounts.byKeyHash(hashKey(key))!.id;
+  let stopped = false;
+  const shutdown = async () => {
+    if (stopped) return;
+    stopped = true;
+    await service.close();
+  };
+  return {
+    ...service,
+    store,
+    engine: service.engine!,
+    config,
+    dataDir,
+    accountId,
+    shutdown,
+    async close() {
+      await shutdown();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+    async call(method, url, { key = KEY_A, body, headers = {} } = {}) {
+      const raw = await service.app.inject({
+        method,
+        url,
+        headers: { ...(key === null ? {} : { 'x-api-key': key }), ...headers },
+        ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+      });
+      const type = String(raw.headers['content-type'] ?? '');
+      const parsed = type.includes('json') && raw.body !== '' ? (JSON.parse(raw.body) as unknown) : raw.body;
+      return { status: raw.statusCode, body: parsed as never, headers: raw.headers, raw };
+    },
+    addWorkflow(plan, key = KEY_A) {
+      const full: WorkflowPlan = { name: 'Test workflow', description: 'For tests', input_schema: null, concurrency: 'medium', ...plan };
+      const columns = planColumns(full);
+      return store.createWorkflow(
+        { accountId: accountId(key), prompt: 'test', name: full.name, description: full.description, nameGiven: true, descriptionGiven: true },
+        { status: 'ready', input_schema: columns.input_schema, steps: columns.steps, concurrency: columns.concurrency },
+      ).id;
+    },
+  };
+}
+
+/** A report step whose file mentions the input's `name`. */
+export const reportStep = (filename = 'report.md'): StepSpec => ({
+  kind: 'markdown_report',
+  filename,
+  title: 'Report',
+  template: 'Hello {{name}}',
+});
