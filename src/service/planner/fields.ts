@@ -195,8 +195,4 @@ export class FieldSet {
       this.list.find((field) => field.head === head || field.head === singular(head) || singular(field.head) === singular(head))
     );
   }
-
-  size(): number {
-    return this.list.length;
-  }
 }

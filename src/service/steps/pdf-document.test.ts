@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { renderPdfDocument } from './pdf-document';
+import { MAX_PAGES, renderPdfDocument } from './pdf-document';
 
 const header = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes.slice(0, 5));
 
@@ -17,6 +17,12 @@ describe('renderPdfDocument', () => {
     const a = await renderPdfDocument('# T\n\nSame text.', 'T');
     const b = await renderPdfDocument('# T\n\nSame text.', 'T');
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('stops at the page limit and says where the rest is', async () => {
+    const markdown = Array.from({ length: 13500 }, (_, i) => `- item ${i}`).join('\n');
+    const doc = await PDFDocument.load(await renderPdfDocument(markdown, 'Huge'));
+    expect(doc.getPageCount()).toBe(MAX_PAGES);
   });
 
   it('breaks long documents across pages and survives characters the font cannot draw', async () => {

@@ -4,6 +4,8 @@ import { firstHeading, inlineToPlain, parseBlocks, parseInline, type Block } fro
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const FOOTER = 28;
+/** Past this the PDF says where the rest is, so one huge input cannot tie up the service for minutes. */
+export const MAX_PAGES = 300;
 const TEXT = rgb(0.12, 0.14, 0.16);
 const MUTED = rgb(0.4, 0.43, 0.47);
 
@@ -55,22 +57,29 @@ class Layout {
 
   private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
+    const space = font.widthOfTextAtSize(' ', size);
     for (const paragraph of this.sanitize(text).split('\n')) {
       let line = '';
+      let lineWidth = 0;
+      // Standard fonts have no kerning, so a line's width is the sum of its words' widths.
       for (const word of paragraph.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
-          line = candidate;
+        const wordWidth = font.widthOfTextAtSize(word, size);
+        const candidate = line ? lineWidth + space + wordWidth : wordWidth;
+        if (candidate <= width) {
+          line = line ? `${line} ${word}` : word;
+          lineWidth = candidate;
           continue;
         }
         if (line) lines.push(line);
         line = word;
+        lineWidth = wordWidth;
         // A word wider than the line is cut wherever it has to be.
-        while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-          let cut = line.length - 1;
+        while (lineWidth > width && line.length > 1) {
+          let cut = Math.max(1, Math.floor((line.length * width) / lineWidth));
           while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
           lines.push(line.slice(0, cut));
           line = line.slice(cut);
+          lineWidth = font.widthOfTextAtSize(line, size);
         }
       }
       lines.push(line);
@@ -78,8 +87,15 @@ class Layout {
     return lines;
   }
 
+  /** Whether the page limit is reached; later text is dropped. */
+  full = false;
+
   private ensureRoom(height: number): void {
     if (this.y - height < MARGIN + FOOTER) {
+      if (this.doc.getPageCount() >= MAX_PAGES) {
+        this.full = true;
+        return;
+      }
       this.page = this.doc.addPage([PAGE.width, PAGE.height]);
       this.y = PAGE.height - MARGIN;
     }
@@ -93,7 +109,9 @@ class Layout {
     const lineHeight = style.size * 1.4;
     this.y -= style.spaceBefore;
     this.wrap(text, font, style.size, width).forEach((line, index) => {
+      if (this.full) return;
       this.ensureRoom(lineHeight);
+      if (this.full) return;
       this.y -= lineHeight;
       const x = MARGIN + indent;
       if (index === 0 && prefix) this.page.drawText(prefix, { x, y: this.y, size: style.size, font, color: style.color ?? TEXT });
@@ -103,6 +121,7 @@ class Layout {
 
   rule(): void {
     this.ensureRoom(16);
+    if (this.full) return;
     this.y -= 10;
     this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.6, color: MUTED });
     this.y -= 6;
@@ -110,6 +129,11 @@ class Layout {
 
   footers(): void {
     const pages = this.doc.getPages();
+    if (this.full) {
+      const last = pages[pages.length - 1]!;
+      const note = `The document is longer than ${MAX_PAGES} pages; the rest is in the Markdown file.`;
+      last.drawText(note, { x: MARGIN, y: MARGIN / 2 + 12, size: 8, font: this.fonts.bold, color: MUTED });
+    }
     pages.forEach((page, index) => {
       const label = `Page ${index + 1} of ${pages.length}`;
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
@@ -121,8 +145,13 @@ class Layout {
 const plain = (text: string) => inlineToPlain(parseInline(text));
 const HEADING_SIZES = [16, 14, 12.5, 11.5, 11, 11];
 
-function layBlocks(layout: Layout, blocks: Block[], indent: number): void {
-  for (const block of blocks) {
+/** Gives other work (HTTP requests) a turn while a long document is laid out. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function layBlocks(layout: Layout, blocks: Block[], indent: number): Promise<void> {
+  for (const [index, block] of blocks.entries()) {
+    if (layout.full) return;
+    if (index % 50 === 49) await yieldToLoop();
     switch (block.type) {
       case 'heading':
         layout.text(plain(block.text), { font: 'bold', size: HEADING_SIZES[block.level - 1] ?? 11, indent, spaceBefore: 12 });
@@ -134,20 +163,24 @@ function layBlocks(layout: Layout, blocks: Block[], indent: number): void {
         layout.text(block.text, { font: 'mono', size: 9, indent: indent + 8, spaceBefore: 6 });
         break;
       case 'quote':
-        layBlocks(layout, block.blocks, indent + 14);
+        await layBlocks(layout, block.blocks, indent + 14);
         break;
       case 'rule':
         layout.rule();
         break;
       case 'list':
-        block.items.forEach((item, index) => {
-          const marker = block.ordered ? `${block.start + index}.  ` : '\u2022  ';
-          layout.text(plain(item), { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: index === 0 ? 6 : 2 }, marker);
-        });
+        for (const [item, text] of block.items.entries()) {
+          if (item % 200 === 199) await yieldToLoop();
+          const marker = block.ordered ? `${block.start + item}.  ` : '\u2022  ';
+          layout.text(plain(text), { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: item === 0 ? 6 : 2 }, marker);
+        }
         break;
       case 'table':
         layout.text(block.header.map(plain).join('  |  '), { font: 'bold', size: 10, indent, spaceBefore: 8 });
-        for (const row of block.rows) layout.text(row.map(plain).join('  |  '), { font: 'regular', size: 10, indent, spaceBefore: 2 });
+        for (const [row, cells] of block.rows.entries()) {
+          if (row % 200 === 199) await yieldToLoop();
+          layout.text(cells.map(plain).join('  |  '), { font: 'regular', size: 10, indent, spaceBefore: 2 });
+        }
         break;
     }
   }
@@ -172,7 +205,7 @@ export async function renderPdfDocument(markdown: string, title: string): Promis
   const first = blocks[0];
   if (first?.type === 'heading' && first.level === 1 && firstHeading([first])?.trim() === title.trim()) blocks = blocks.slice(1);
   layout.text(title, { font: 'bold', size: 20, spaceBefore: 0 });
-  layBlocks(layout, blocks, 0);
+  await layBlocks(layout, blocks, 0);
   layout.footers();
-  return doc.save();
+  return doc.save({ objectsPerTick: 50 });
 }
