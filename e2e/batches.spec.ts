@@ -145,7 +145,7 @@ test.describe('batch runs from a spreadsheet', () => {
       { sheet: 'Customers', data: [[f.text, f.number], ...Array.from({ length: 5 }, (_, i) => [`Xlsx ${i + 1}`, 10 + i])] },
     ]).toBuffer();
     await upload(page, workflow.id, 'customers.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer);
-    await page.getByLabel('Sheet').selectOption('Customers');
+    await page.getByLabel('Sheet', { exact: true }).selectOption('Customers');
     await expect(page.getByText('5 valid')).toBeVisible();
     await page.getByRole('button', { name: 'Send 5 rows' }).click();
     await waitForDone(page);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from './ui/button';
-import { ArrowLeftIcon, SearchIcon } from './ui/icons';
+import { ArrowLeftIcon, SearchIcon } from './ui/shell-icons';
 
 /** The server's reason as a sentence, unless it is only the generic one. */
 const sentence = (message?: string) =>

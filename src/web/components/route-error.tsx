@@ -10,7 +10,7 @@ import {
   UnauthorizedError,
 } from '../api/errors';
 import { Button, buttonClasses } from './ui/button';
-import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from './ui/icons';
+import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from './ui/shell-icons';
 import { NotFoundView } from './not-found';
 
 function ErrorPanel({ icon, title, children, actions }: { icon: React.ReactNode; title: string; children: React.ReactNode; actions: React.ReactNode }) {

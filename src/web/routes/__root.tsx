@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AppHeader } from '../components/layout/app-header';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { NotFoundView } from '../components/not-found';
@@ -8,8 +8,26 @@ import { RouteErrorView } from '../components/route-error';
 import { Toaster } from '../components/ui/toast';
 import { getApiClient, useActiveProfile } from '../features/connection/active-client';
 import { getProfilesStore } from '../features/connection/profiles-store';
-import { useExecutionWatcher } from '../features/executions/use-execution-watcher';
 import { useGlobalHotkeys } from '../lib/use-hotkeys';
+
+// The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
+const ExecutionWatcherHost = lazy(() => import('../features/executions/execution-watcher-host'));
+
+function useWhenIdle(delayMs: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let handle: number | undefined;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      else setIdle(true);
+    }, delayMs);
+    return () => {
+      clearTimeout(timer);
+      if (handle !== undefined) cancelIdleCallback(handle);
+    };
+  }, [delayMs]);
+  return idle;
+}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // With no key, every page leads to Settings with an explanation and a way back.
@@ -41,8 +59,8 @@ function useResetOnProfileChange() {
 
 function RootLayout() {
   useResetOnProfileChange();
-  useExecutionWatcher();
   useGlobalHotkeys();
+  const idle = useWhenIdle(1500);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -57,6 +75,11 @@ function RootLayout() {
         <Outlet />
       </main>
       <Toaster />
+      {idle && (
+        <Suspense fallback={null}>
+          <ExecutionWatcherHost />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -10,11 +10,11 @@ import { ConnectionForm } from '../features/connection/connection-form';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '../features/connection/profiles-store';
 import { NotificationToggle } from '../features/executions/notification-toggle';
 import { cn } from '../lib/cn';
-import { settingsSearchSchema } from '../lib/search-params';
+import { validateSettingsSearch } from '../lib/search-params';
 import { usePageTitle } from '../lib/use-page-title';
 
 export const Route = createFileRoute('/settings')({
-  validateSearch: settingsSearchSchema,
+  validateSearch: validateSettingsSearch,
   component: SettingsPage,
 });
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ProfileSwitcher } from '../../features/connection/profile-switcher';
 import { buttonClasses } from '../ui/button';
-import { PlusIcon, SettingsIcon, WorkflowIcon } from '../ui/icons';
+import { PlusIcon, SettingsIcon, WorkflowIcon } from '../ui/shell-icons';
 import { BudgetMeter } from './budget-meter';
 import { ThemeToggle } from './theme-toggle';
 

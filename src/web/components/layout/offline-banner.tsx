@@ -1,5 +1,5 @@
 import { useOnline } from '../../lib/use-online';
-import { WifiOffIcon } from '../ui/icons';
+import { WifiOffIcon } from '../ui/shell-icons';
 
 export function OfflineBanner() {
   const online = useOnline();

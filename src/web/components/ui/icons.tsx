@@ -1,57 +1,18 @@
-import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { icon } from './create-icon';
 
-export interface IconProps {
-  className?: string;
-}
+export type { IconProps } from './create-icon';
+export * from './shell-icons';
 
-/** Outline icons in the Lucide style (24px grid, 1.75 stroke), always decorative. */
-const icon = (name: string, paths: ReactNode) => {
-  const Icon = ({ className }: IconProps) => (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={cn('size-4 shrink-0', className)}
-    >
-      {paths}
-    </svg>
-  );
-  Icon.displayName = name;
-  return Icon;
-};
-
-export const CopyIcon = icon('CopyIcon', <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" /></>);
-export const CheckIcon = icon('CheckIcon', <path d="M20 6 9 17l-5-5" />);
-export const PlusIcon = icon('PlusIcon', <path d="M12 5v14M5 12h14" />);
-export const XIcon = icon('XIcon', <path d="M18 6 6 18M6 6l12 12" />);
-export const SunIcon = icon('SunIcon', <><circle cx="12" cy="12" r="4" /><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M6.3 17.7l-1.4 1.4M19.1 4.9l-1.4 1.4" /></>);
-export const MoonIcon = icon('MoonIcon', <path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z" />);
-export const MonitorIcon = icon('MonitorIcon', <><rect x="2" y="3" width="20" height="14" rx="2" /><path d="M8 21h8M12 17v4" /></>);
-export const SearchIcon = icon('SearchIcon', <><circle cx="11" cy="11" r="7" /><path d="m21 21-4.3-4.3" /></>);
-export const ArrowLeftIcon = icon('ArrowLeftIcon', <path d="M19 12H5M12 19l-7-7 7-7" />);
-export const ExternalLinkIcon = icon('ExternalLinkIcon', <><path d="M15 3h6v6M10 14 21 3" /><path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" /></>);
-export const RefreshIcon = icon('RefreshIcon', <><path d="M3 12a9 9 0 0 1 15-6.7L21 8" /><path d="M21 3v5h-5" /><path d="M21 12a9 9 0 0 1-15 6.7L3 16" /><path d="M8 16H3v5" /></>);
-export const PlayIcon = icon('PlayIcon', <path d="M6 4v16l14-8L6 4Z" />);
-export const AlertIcon = icon('AlertIcon', <><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" /><path d="M12 9v4M12 17h.01" /></>);
-export const ClockIcon = icon('ClockIcon', <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
-export const CheckCircleIcon = icon('CheckCircleIcon', <><circle cx="12" cy="12" r="9" /><path d="m8.5 12 2.5 2.5 4.5-5" /></>);
-export const XCircleIcon = icon('XCircleIcon', <><circle cx="12" cy="12" r="9" /><path d="m15 9-6 6M9 9l6 6" /></>);
-export const HandIcon = icon('HandIcon', <><path d="M18 11V6a2 2 0 0 0-4 0v0M14 10V4a2 2 0 0 0-4 0v2M10 10.5V6a2 2 0 0 0-4 0v8" /><path d="M18 8a2 2 0 1 1 4 0v6a8 8 0 0 1-8 8h-2c-2.8 0-4.5-.9-6-2.4l-3.6-3.6a2 2 0 0 1 2.8-2.8L7 15" /></>);
-export const LoaderIcon = icon('LoaderIcon', <path d="M21 12a9 9 0 1 1-6.2-8.6" />);
-export const CircleDashedIcon = icon('CircleDashedIcon', <><path d="M10.1 2.2a10 10 0 0 1 3.8 0M17.6 3.7a10 10 0 0 1 2.7 2.7M21.8 10.1a10 10 0 0 1 0 3.8M20.3 17.6a10 10 0 0 1-2.7 2.7M13.9 21.8a10 10 0 0 1-3.8 0M6.4 20.3a10 10 0 0 1-2.7-2.7M2.2 13.9a10 10 0 0 1 0-3.8M3.7 6.4a10 10 0 0 1 2.7-2.7" /></>);
-export const ChevronDownIcon = icon('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
-export const ChevronRightIcon = icon('ChevronRightIcon', <path d="m9 6 6 6-6 6" />);
-export const KeyIcon = icon('KeyIcon', <><circle cx="7.5" cy="15.5" r="5.5" /><path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" /></>);
-export const WifiOffIcon = icon('WifiOffIcon', <><path d="M12 20h.01M8.5 16.4a5 5 0 0 1 7 0M2 8.8a15 15 0 0 1 4.2-2.6M10.7 5.1A15 15 0 0 1 22 8.8M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.6-1.8M2 2l20 20" /></>);
-export const SettingsIcon = icon('SettingsIcon', <><path d="M12.2 2h-.4a2 2 0 0 0-2 2v.2a2 2 0 0 1-1 1.7l-.4.3a2 2 0 0 1-2 0l-.2-.1a2 2 0 0 0-2.7.7l-.2.4a2 2 0 0 0 .7 2.7l.2.1a2 2 0 0 1 1 1.7v.6a2 2 0 0 1-1 1.7l-.2.1a2 2 0 0 0-.7 2.7l.2.4a2 2 0 0 0 2.7.7l.2-.1a2 2 0 0 1 2 0l.4.3a2 2 0 0 1 1 1.7v.2a2 2 0 0 0 2 2h.4a2 2 0 0 0 2-2v-.2a2 2 0 0 1 1-1.7l.4-.3a2 2 0 0 1 2 0l.2.1a2 2 0 0 0 2.7-.7l.2-.4a2 2 0 0 0-.7-2.7l-.2-.1a2 2 0 0 1-1-1.7v-.6a2 2 0 0 1 1-1.7l.2-.1a2 2 0 0 0 .7-2.7l-.2-.4a2 2 0 0 0-2.7-.7l-.2.1a2 2 0 0 1-2 0l-.4-.3a2 2 0 0 1-1-1.7V4a2 2 0 0 0-2-2Z" /><circle cx="12" cy="12" r="3" /></>);
-export const WorkflowIcon = icon('WorkflowIcon', <><rect x="3" y="3" width="7" height="7" rx="1.5" /><rect x="14" y="14" width="7" height="7" rx="1.5" /><path d="M6.5 10v4a3 3 0 0 0 3 3H14" /></>);
-export const InboxIcon = icon('InboxIcon', <><path d="M22 12h-6l-2 3h-4l-2-3H2" /><path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" /></>);
-export const SparklesIcon = icon('SparklesIcon', <><path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9L12 3Z" /><path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z" /></>);
-export const BellIcon = icon('BellIcon', <><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></>);
-export const CodeIcon = icon('CodeIcon', <path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);
+export const CopyIcon = /* @__PURE__ */ icon('CopyIcon', <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" /></>);
+export const CheckIcon = /* @__PURE__ */ icon('CheckIcon', <path d="M20 6 9 17l-5-5" />);
+export const XIcon = /* @__PURE__ */ icon('XIcon', <path d="M18 6 6 18M6 6l12 12" />);
+export const ExternalLinkIcon = /* @__PURE__ */ icon('ExternalLinkIcon', <><path d="M15 3h6v6M10 14 21 3" /><path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" /></>);
+export const PlayIcon = /* @__PURE__ */ icon('PlayIcon', <path d="M6 4v16l14-8L6 4Z" />);
+export const ClockIcon = /* @__PURE__ */ icon('ClockIcon', <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
+export const CheckCircleIcon = /* @__PURE__ */ icon('CheckCircleIcon', <><circle cx="12" cy="12" r="9" /><path d="m8.5 12 2.5 2.5 4.5-5" /></>);
+export const HandIcon = /* @__PURE__ */ icon('HandIcon', <><path d="M18 11V6a2 2 0 0 0-4 0v0M14 10V4a2 2 0 0 0-4 0v2M10 10.5V6a2 2 0 0 0-4 0v8" /><path d="M18 8a2 2 0 1 1 4 0v6a8 8 0 0 1-8 8h-2c-2.8 0-4.5-.9-6-2.4l-3.6-3.6a2 2 0 0 1 2.8-2.8L7 15" /></>);
+export const CircleDashedIcon = /* @__PURE__ */ icon('CircleDashedIcon', <><path d="M10.1 2.2a10 10 0 0 1 3.8 0M17.6 3.7a10 10 0 0 1 2.7 2.7M21.8 10.1a10 10 0 0 1 0 3.8M20.3 17.6a10 10 0 0 1-2.7 2.7M13.9 21.8a10 10 0 0 1-3.8 0M6.4 20.3a10 10 0 0 1-2.7-2.7M2.2 13.9a10 10 0 0 1 0-3.8M3.7 6.4a10 10 0 0 1 2.7-2.7" /></>);
+export const ChevronDownIcon = /* @__PURE__ */ icon('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
+export const InboxIcon = /* @__PURE__ */ icon('InboxIcon', <><path d="M22 12h-6l-2 3h-4l-2-3H2" /><path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" /></>);
+export const BellIcon = /* @__PURE__ */ icon('BellIcon', <><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></>);
+export const CodeIcon = /* @__PURE__ */ icon('CodeIcon', <path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);

@@ -1,4 +1,4 @@
-import { SearchIcon } from '../../components/ui/icons';
+import { SearchIcon } from '../../components/ui/shell-icons';
 
 /** The page's filter box; "/" focuses it from anywhere (see useGlobalHotkeys). */
 export function FilterBox({ value, onChange, label, placeholder }: { value: string; onChange: (v: string) => void; label: string; placeholder: string }) {

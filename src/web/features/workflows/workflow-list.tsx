@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { WorkflowListItem } from '../../../contract/openapi-document';
-import { ChevronRightIcon } from '../../components/ui/icons';
+import { ChevronRightIcon } from '../../components/ui/shell-icons';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
@@ -34,21 +34,6 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function WorkflowListSkeleton() {
-  return (
-    <div role="status" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-      <span className="sr-only">Loading workflows…</span>
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="space-y-2 px-5 py-4" aria-hidden="true">
-          <div className="h-4 w-48 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-          <div className="h-3 w-80 max-w-full animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/70" />
-          <div className="h-3 w-32 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/70" />
-        </div>
-      ))}
-    </div>
   );
 }
 

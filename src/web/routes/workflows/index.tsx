@@ -2,38 +2,26 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { PlusIcon, SparklesIcon } from '../../components/ui/icons';
+import { PlusIcon, SparklesIcon } from '../../components/ui/shell-icons';
 import { FilterBox } from '../../features/workflows/filter-box';
-import { filterWorkflows, WorkflowList, WorkflowListSkeleton } from '../../features/workflows/workflow-list';
+import { ListSkeleton } from '../../components/ui/list-skeleton';
+import { filterWorkflows, WorkflowList } from '../../features/workflows/workflow-list';
+import { WorkflowsHeading } from '../../features/workflows/workflows-heading';
 import { workflowQueries } from '../../features/workflows/workflow-queries';
-import { workflowsSearchSchema } from '../../lib/search-params';
+import { validateWorkflowsSearch } from '../../lib/search-params';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/')({
-  validateSearch: workflowsSearchSchema,
+  validateSearch: validateWorkflowsSearch,
   loader: ({ context: { queryClient } }) => queryClient.ensureInfiniteQueryData(workflowQueries.list()),
   pendingComponent: () => (
     <div className="space-y-6">
-      <PageHeading />
-      <WorkflowListSkeleton />
+      <WorkflowsHeading />
+      <ListSkeleton label="Loading workflows" />
     </div>
   ),
   component: WorkflowsPage,
 });
-
-function PageHeading() {
-  return (
-    <div className="flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Workflows</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Automations designed from a prompt. Open one to run it.</p>
-      </div>
-      <Link to="/workflows/new" className={buttonClasses('primary')}>
-        <PlusIcon /> New workflow
-      </Link>
-    </div>
-  );
-}
 
 function WorkflowsPage() {
   usePageTitle('Workflows');
@@ -46,7 +34,7 @@ function WorkflowsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeading />
+      <WorkflowsHeading />
       {all.length === 0 ? (
         <EmptyState
           icon={<SparklesIcon className="size-6" />}

@@ -4,16 +4,16 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { InboxIcon, PlayIcon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/input';
-import { WorkflowListSkeleton } from '../../../features/workflows/workflow-list';
+import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { ExecutionList, filterExecutions } from '../../../features/executions/execution-list';
 import { executionQueries, hasActive } from '../../../features/executions/execution-queries';
 import { STATUS_META } from '../../../features/executions/status-badge';
-import { EXECUTION_STATUS_FILTERS, executionsSearchSchema, type ExecutionStatusFilter } from '../../../lib/search-params';
+import { EXECUTION_STATUS_FILTERS, validateExecutionsSearch, type ExecutionStatusFilter } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/')({
-  validateSearch: executionsSearchSchema,
+  validateSearch: validateExecutionsSearch,
   loader: ({ context: { queryClient }, params }) => queryClient.ensureInfiniteQueryData(executionQueries.list(params.workflowId)),
-  pendingComponent: WorkflowListSkeleton,
+  pendingComponent: () => <ListSkeleton label="Loading executions" />,
   component: ExecutionsTab,
 });
 

@@ -2,14 +2,14 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import { journalQueries } from '../../../features/runs/journal-queries';
 import { RunPanel } from '../../../features/runs/run-panel';
 import { planningState, workflowQueries } from '../../../features/workflows/workflow-queries';
-import { runSearchSchema } from '../../../lib/search-params';
+import { validateRunSearch } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/workflows/$workflowId/')({
-  validateSearch: runSearchSchema,
+  validateSearch: validateRunSearch,
   loaderDeps: ({ search: { from } }) => ({ from }),
   loader: async ({ context: { queryClient }, params, deps: { from } }) => {
     await Promise.all([
@@ -17,15 +17,7 @@ export const Route = createFileRoute('/workflows/$workflowId/')({
       from ? queryClient.ensureQueryData(journalQueries.entry(from)) : null,
     ]);
   },
-  pendingComponent: () => (
-    <Card>
-      <CardBody className="space-y-4">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-full" />
-      </CardBody>
-    </Card>
-  ),
+  pendingComponent: () => <PageSkeleton rows={3} label="Loading the run form" />,
   component: RunTab,
 });
 
