@@ -16,7 +16,24 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The framework every page needs ships as one file: one request and one gzip stream instead
+        // of a dozen small shared chunks. Lazy-only libraries (RJSF, markdown, papaparse…) stay out.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)|zod[\\/](mini|v4[\\/](core|mini))|openapi-fetch|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   worker: { format: 'es' },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
