@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldSet, makeField, phraseToField } from './fields';
+import { FieldSet, makeField, phraseToField, resolveField } from './fields';
 import { humanList, sentenceCase, singular, snakeCase, titleCase } from './text-case';
 
 const read = (phrase: string, allowUnknown = true) => {
@@ -19,6 +19,7 @@ describe('phraseToField', () => {
     ['number of guests', { key: 'number_of_guests', kind: 'integer', required: true, itemKind: undefined }],
     ['date of birth', { key: 'date_of_birth', kind: 'date', required: true, itemKind: undefined }],
     ['a cuisine', { key: 'cuisine', kind: 'string', required: true, itemKind: undefined }],
+    ['their first name', { key: 'first_name', kind: 'string', required: true, itemKind: undefined }],
   ])('reads %j', (phrase, expected) => {
     expect(read(phrase)).toEqual(expected);
   });
@@ -36,7 +37,8 @@ describe('FieldSet', () => {
     set.add(makeField('meeting_notes', 'text', 'notes', 0));
     set.add({ ...makeField('notes', 'text', 'notes', 30), required: false });
     expect(set.all().map((f) => [f.key, f.required])).toEqual([['meeting_notes', false]]);
-    expect(set.resolve('the notes')?.key).toBe('meeting_notes');
+    expect(resolveField(set.all(), 'the notes')?.key).toBe('meeting_notes');
+    expect(resolveField(set.all(), 'amount')).toBeUndefined();
   });
 
   it('keeps two different qualified fields with the same head apart', () => {

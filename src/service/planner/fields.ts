@@ -95,6 +95,10 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
   const all = phrase.split(/[\s/]+/).filter(Boolean);
   const cut = all.findIndex((word, index) => index > 0 && CUT_WORDS.has(word));
   let words = (cut === -1 ? all : all.slice(0, cut)).map((word) => word.replace(/[^a-z0-9'-]/g, '')).filter(Boolean);
+  // "first name" and the like survive the filler rule that would drop "first".
+  const rawPair = words.slice(-2).join(' ');
+  const keptCompound = COMPOUNDS[rawPair] !== undefined && FILLER.has(words.at(-2)!) ? rawPair.replace(' ', '-') : null;
+  if (keptCompound) words = [...words.slice(0, -2), keptCompound];
   while (words.length > 0 && !isNounWord(words[0]!)) words = words.slice(1);
   while (words.length > 0 && !isNounWord(words[words.length - 1]!)) words = words.slice(0, -1);
   // A phrase with function words inside it is a clause, not a name.
@@ -103,14 +107,14 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
   if (OUTPUT_WORDS.has(head)) return null;
   let qualifiers = words.slice(Math.max(0, words.length - 3), -1).filter((word) => !OUTPUT_WORDS.has(word));
 
-  const pair = words.slice(-2).join(' ');
-  const compound = words.length >= 2 ? COMPOUNDS[pair] : undefined;
+  const pair = keptCompound ? keptCompound.replace('-', ' ') : words.slice(-2).join(' ');
+  const compound = words.length >= 2 || keptCompound ? COMPOUNDS[pair] : undefined;
   let key: string;
   let kind: FieldKind;
   let itemKind: ItemKind | undefined;
   let fieldHead = head;
   if (compound) {
-    qualifiers = qualifiers.slice(0, -1);
+    if (!keptCompound) qualifiers = qualifiers.slice(0, -1);
     key = snakeCase([...qualifiers, compound.key].join(' '));
     kind = compound.kind;
     fieldHead = compound.key;
@@ -184,15 +188,15 @@ export class FieldSet {
     same.maximum ??= field.maximum;
     return same;
   }
+}
 
-  /** The field a phrase such as "the amount" or "notes" refers to, if any. */
-  resolve(phrase: string): Field | undefined {
-    const key = snakeCase(phrase.replace(/^(?:the|a|an|its|their|his|her|your|our|my)\s+/i, ''));
-    const head = key.split('_').at(-1) ?? key;
-    return (
-      this.find(key) ??
-      this.list.find((field) => field.key.endsWith(`_${key}`)) ??
-      this.list.find((field) => field.head === head || field.head === singular(head) || singular(field.head) === singular(head))
-    );
-  }
+/** The field a phrase such as "the amount" or "notes" refers to, if any. */
+export function resolveField(fields: Field[], phrase: string): Field | undefined {
+  const key = snakeCase(phrase.replace(/^(?:the|a|an|its|their|his|her|your|our|my)\s+/i, ''));
+  const head = key.split('_').at(-1) ?? key;
+  return (
+    fields.find((field) => field.key === key) ??
+    fields.find((field) => field.key.endsWith(`_${key}`)) ??
+    fields.find((field) => field.head === head || singular(field.head) === singular(head))
+  );
 }

@@ -2,7 +2,7 @@ import type { GuardRule } from './plan-types';
 import { FieldSet, itemKindOf, makeField, phraseToField, type Field } from './fields';
 import { COMPOUNDS, CREATION_VERBS, FIELD_HEADS, FILLER, LIST_HEADS, OUTPUT_WORDS, STOP, TEMPORAL, TRANSFORM_VERBS, WEAK_HEADS } from './lexicon';
 import { PromptText } from './prompt-text';
-import { singular, snakeCase } from './text-case';
+import { sentenceCase, singular, snakeCase } from './text-case';
 
 /** A validation rule stated in the prompt ("fail if the amount is negative"). */
 export interface GuardDraft {
@@ -333,6 +333,13 @@ class Reader {
     const stop = String.raw`(?=[.;!?\n]|\s+(?:into|to|as|in|then|so)\s|\s+and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|output|turn|summari[sz]e|render|export)\b|$)`;
     const listOf = new RegExp(String.raw`\b(?:an? |the )?(?:list|array|set|collection|table|series) of (?:(?:the|all|their|its|some|several|multiple)\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)(?:\s*\(([^)]*)\))?${tail}${stop}`, 'g');
     for (const match of prompt.matches(listOf)) this.addListField(match, match[1]!, match[3]);
+    // "a CSV of leads": a file of many things is a list of them.
+    for (const match of prompt.matches(/\b(?:csv|spreadsheet|excel file|sheet|file) of (?:the |all |their |its |some )?([a-z][\w-]*s)\b/g)) {
+      const noun = match[1]!;
+      if (STOP.has(noun) || OUTPUT_WORDS.has(noun)) continue;
+      this.fields.add(makeField(snakeCase(noun), 'list', noun, match.index + match[0].length - noun.length, { itemKind: itemKindOf(noun) }));
+      prompt.mask(match.index + match[0].length - noun.length, match.index + match[0].length);
+    }
     const rowNouns = 'rows|items|entries|line items|records|lines|products|orders|contacts|people|tasks|expenses|transactions|invoices|employees|students|participants|attendees|guests|books|tickets|leads|customers';
     const withColumns = new RegExp(String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(.+?)${stop}`, 'g');
     const inParens = new RegExp(String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s*\(([^()]+)\)`, 'g');
@@ -425,9 +432,18 @@ class Reader {
         // A weak or bare-colon trigger only counts when it names something we recognise as an input.
         if ((!isStrong || colon) && known.length === 0) continue;
         if (colon && items.length < 2 && !/^(?:input|field)/.test(match[0])) continue;
+        // "a company given its name": the name is the company's.
+        const owner = /([a-z][a-z-]*)\s*$/.exec(prompt.lower.slice(Math.max(0, match.index - 30), match.index).trim())?.[1];
+        const ownedStart = /^(?:its|their)\s/;
         let added = 0;
-        for (const field of fields) {
+        for (const [index, field] of fields.entries()) {
           if (!field) continue;
+          const item = items.map((it) => freePrefix(it, prompt)).filter((it) => it.text.trim() !== '')[index];
+          if (owner && !STOP.has(owner) && !OUTPUT_WORDS.has(owner) && ownedStart.test(item?.text.trim() ?? '') && ['name', 'title', 'id'].includes(field.key)) {
+            field.key = snakeCase(`${owner} ${field.key}`);
+            field.title = sentenceCase(field.key);
+            field.qualified = true;
+          }
           if (!isStrong && WEAK_HEADS.has(field.head) && !field.qualified && !known.includes(field) && known.length < 2) continue;
           if (!isStrong && !known.includes(field) && field.key.includes('_')) continue;
           this.fields.add(field);

@@ -47,6 +47,9 @@ export const LIST_HEADS = table<ItemKind>({
 
 /** Qualifier + head pairs that mean something other than their head. */
 export const COMPOUNDS: Record<string, { key: string; kind: FieldKind }> = {
+  'first name': { key: 'first_name', kind: 'string' },
+  'last name': { key: 'last_name', kind: 'string' },
+  'full name': { key: 'full_name', kind: 'string' },
   'email address': { key: 'email', kind: 'email' },
   'e-mail address': { key: 'email', kind: 'email' },
   'web site': { key: 'website', kind: 'uri' },

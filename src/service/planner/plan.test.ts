@@ -184,6 +184,24 @@ const FIXTURES: Fixture[] = [
     steps: ['markdown_report', 'plain_text', 'bundle'],
   },
   {
+    prompt: 'Research a company given its name and website and write a brief',
+    name: 'Company Research',
+    fields: { company_name: 'string', website: 'string:uri' },
+    steps: ['markdown_report', 'bundle'],
+  },
+  {
+    prompt: 'Take a CSV of leads and return a cleaned spreadsheet',
+    name: 'Cleaned Spreadsheet',
+    fields: { leads: 'list:string' },
+    steps: ['csv_table', 'bundle'],
+  },
+  {
+    prompt: 'For each customer, write a personalised thank-you note using their first name and last purchase',
+    name: 'Thank-you Note',
+    fields: { first_name: 'string', purchase: 'string' },
+    steps: ['markdown_report', 'bundle'],
+  },
+  {
     prompt: 'Plan meals for a week for a family, vegetarian or not',
     name: 'Meal Planner',
     fields: { vegetarian: 'boolean=false' },

@@ -1,11 +1,11 @@
-import { makeField, type Field } from './fields';
+import { makeField, resolveField, type Field } from './fields';
 import { inputSchema } from './input-schema';
 import { readPrompt, type EntityKind, type GuardDraft, type Reading } from './infer-fields';
 import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from './plan-types';
 import { documentKindOf, reportTemplate, subjectField } from './report-template';
-import { kebabCase, singular } from './text-case';
+import { kebabCase, singular, snakeCase } from './text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {
@@ -66,7 +66,7 @@ function guardSteps(reading: Reading, fields: Field[]): { steps: StepSpec[]; vio
   for (const guard of reading.guards) {
     let field = resolveField(fields, guard.phrase);
     if (!field) {
-      field = makeField(kebabCase(guard.phrase).replace(/-/g, '_'), guard.numeric ? 'number' : guard.rule === 'not_contains' ? 'text' : 'string', guard.phrase.split(' ').at(-1)!, guard.position);
+      field = makeField(snakeCase(guard.phrase), guard.numeric ? 'number' : guard.rule === 'not_contains' ? 'text' : 'string', guard.phrase.split(' ').at(-1)!, guard.position);
       fields.push(field);
     }
     if (guard.numeric && (field.kind === 'string' || field.kind === 'text')) field.kind = 'number';
@@ -76,16 +76,6 @@ function guardSteps(reading: Reading, fields: Field[]): { steps: StepSpec[]; vio
     checks.push(message.replace(/ \(got \{\{value\}\}\)$/, ''));
   }
   return { steps, violations, checks };
-}
-
-function resolveField(fields: Field[], phrase: string): Field | undefined {
-  const key = kebabCase(phrase.replace(/^(?:the|a|an|its|their)\s+/, '')).replace(/-/g, '_');
-  const head = key.split('_').at(-1)!;
-  return (
-    fields.find((field) => field.key === key) ??
-    fields.find((field) => field.key.endsWith(`_${key}`)) ??
-    fields.find((field) => field.head === head || singular(field.head) === singular(head))
-  );
 }
 
 function textFields(fields: Field[]): Field[] {
