@@ -422,11 +422,10 @@ class Reader {
       for (const match of prompt.matches(pattern)) {
         const start = match.index + match[0].length;
         const end = listEnd(prompt.lower, start);
-        const items = splitItems(prompt.lower.slice(start, end), start, (a, b) => prompt.isFree(a, b));
-        const fields = items
+        const items = splitItems(prompt.lower.slice(start, end), start, (a, b) => prompt.isFree(a, b))
           .map((item) => freePrefix(item, prompt))
-          .filter((item) => item.text.trim() !== '')
-          .map((item) => phraseToField(item.text, item.start + (item.text.length - item.text.trimStart().length), { allowUnknown: true }));
+          .filter((item) => item.text.trim() !== '');
+        const fields = items.map((item) => phraseToField(item.text, item.start + (item.text.length - item.text.trimStart().length), { allowUnknown: true }));
         const known = fields.filter((field): field is Field => field !== null && isKnown(field));
         const colon = isStrong && match[0].includes(':') && !/^(?:inputs?|fields?|parameters|params)\b/.test(match[0]);
         // A weak or bare-colon trigger only counts when it names something we recognise as an input.
@@ -438,8 +437,7 @@ class Reader {
         let added = 0;
         for (const [index, field] of fields.entries()) {
           if (!field) continue;
-          const item = items.map((it) => freePrefix(it, prompt)).filter((it) => it.text.trim() !== '')[index];
-          if (owner && !STOP.has(owner) && !OUTPUT_WORDS.has(owner) && ownedStart.test(item?.text.trim() ?? '') && ['name', 'title', 'id'].includes(field.key)) {
+          if (owner && !STOP.has(owner) && !OUTPUT_WORDS.has(owner) && ownedStart.test(items[index]!.text.trim()) && ['name', 'title', 'id'].includes(field.key)) {
             field.key = snakeCase(`${owner} ${field.key}`);
             field.title = sentenceCase(field.key);
             field.qualified = true;
