@@ -19,6 +19,7 @@ import type { LocalContext } from './http/local-context';
 import { openApiRoute } from './http/openapi';
 import { Presenter } from './http/present';
 import { RateLimiter } from './http/rate-limit';
+import { ResultCache } from './http/result-cache';
 import { spaRoutes, viteRoutes, type Middleware } from './http/spa';
 import { upstreamRoutes } from './http/upstream';
 import { workflowRoutes } from './http/workflows';
@@ -84,22 +85,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   app.decorateRequest('account', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return done();
     // Keys travel in a header and file links are bearer capabilities, so any origin may call.
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    if (request.method === 'OPTIONS') {
-      reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
-      reply.header('Access-Control-Allow-Headers', 'x-api-key, content-type');
-      reply.header('Access-Control-Max-Age', '600');
-      return reply.code(204).send();
-    }
+    if (request.method !== 'OPTIONS') return done();
+    reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
+    reply.header('Access-Control-Allow-Headers', 'x-api-key, content-type');
+    reply.header('Access-Control-Max-Age', '600');
+    reply.code(204).send();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    // Paths only: a file link's query string is a credential.
-    request.log.debug({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: reply.elapsedTime }, 'request');
-  });
+  if (deps.logger.isLevelEnabled('debug')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      // Paths only: a file link's query string is a credential.
+      request.log.debug({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+      done();
+    });
+  }
 
   if (config.upstream) {
     upstreamRoutes(app, config.upstream);
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       engine: local.engine,
       presenter: new Presenter(config.publicUrl, local.signer, local.engine),
       inputs: new InputValidators(),
+      results: new ResultCache(),
     };
     // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
     app.removeContentTypeParser('text/plain');

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
-import type { ExecutionRecord, WorkflowRecord } from '../store/records';
+import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { PLANNING_SECONDS, planStoredWorkflow } from './planning';
 import { PlanCache } from './plans';
@@ -228,7 +228,7 @@ export class Engine {
   }
 
   /** Records a reviewer's decision on an execution waiting in human_in_the_loop. */
-  decide(execution: ExecutionRecord, approved: boolean, comment: string | undefined): ApprovalOutcome {
+  decide(execution: ExecutionView, approved: boolean, comment: string | undefined): ApprovalOutcome {
     if (!approved) {
       const reason = comment?.trim() ? `rejected by reviewer: ${comment.trim()}` : 'rejected by reviewer';
       return this.store.rejectExecution(execution.id, reason) ? 'ok' : 'not-waiting';
@@ -242,7 +242,7 @@ export class Engine {
    * Expected seconds until the execution is worth polling again: what is left of its steps while
    * processing; while waiting, also the runs queued ahead of it shared over the workflow's slots.
    */
-  retryAfterSeconds(execution: ExecutionRecord, workflow: WorkflowRecord): number {
+  retryAfterSeconds(execution: ExecutionView, workflow: WorkflowRecord): number {
     const plan = this.plans.get(workflow);
     const scale = this.options.timeScale;
     if (!plan || scale === 0) return 1;

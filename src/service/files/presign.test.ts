@@ -28,6 +28,18 @@ describe('LinkSigner', () => {
     expect(signer.check(path, expires, signature)).toBe('expired');
   });
 
+  it('hands out the same link within a second and a fresh one after', () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const signer = new LinkSigner('secret', 'http://x', clock);
+    const first = signer.url(fileId, 'a.csv');
+    clock.advance(999);
+    expect(signer.url(fileId, 'a.csv')).toBe(first);
+    clock.advance(1);
+    const later = signer.url(fileId, 'a.csv');
+    expect(later).not.toBe(first);
+    expect(signer.check(...(Object.values(parts(later)) as [string, string, string]))).toBe('ok');
+  });
+
   it('rejects a changed path, expiry or signature, and links signed with another secret', () => {
     const clock = manualClock();
     const signer = new LinkSigner('secret', 'http://x', clock);

@@ -11,6 +11,9 @@ export function filePath(fileId: string, filename: string): string {
 
 /** Issues and checks presigned download links: HMAC-SHA256 over method, path and expiry. */
 export class LinkSigner {
+  // Polling asks for the same links many times a second; within one second the link is identical.
+  private readonly recent = new Map<string, { expires: number; url: string }>();
+
   constructor(
     private readonly secret: string,
     private readonly publicUrl: string,
@@ -24,9 +27,14 @@ export class LinkSigner {
 
   /** An absolute link to the file, valid for the configured lifetime from now. */
   url(fileId: string, filename: string): string {
-    const path = filePath(fileId, filename);
     const expires = Math.floor(this.clock.now() / 1000) + this.lifetimeSeconds;
-    return `${this.publicUrl}${path}?expires=${expires}&signature=${this.sign(path, expires)}`;
+    const cached = this.recent.get(fileId);
+    if (cached && cached.expires === expires) return cached.url;
+    const path = filePath(fileId, filename);
+    const url = `${this.publicUrl}${path}?expires=${expires}&signature=${this.sign(path, expires)}`;
+    if (this.recent.size >= 10_000) this.recent.clear();
+    this.recent.set(fileId, { expires, url });
+    return url;
   }
 
   /** Checks a link's signature first (so a forged expiry is "invalid"), then its expiry. */

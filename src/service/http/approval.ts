@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountOf } from './auth';
 import { routeSchema } from './contract-schemas';
 import { HttpError, notFound } from './errors';
-import { requireWorkflow, type LocalContext } from './local-context';
+import { requireWorkflow, resultFiles, type LocalContext } from './local-context';
 
 interface ApprovalBody {
   approved: boolean;
@@ -27,7 +27,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
         throw new HttpError(409, `execution is not waiting for approval (its status is ${current})`);
       }
       const updated = ctx.store.executions.byId(executionId)!;
-      return ctx.presenter.executionDetail(updated, () => ctx.store.files.summaries(executionId), () => workflow);
+      return ctx.presenter.executionDetail(updated, resultFiles(ctx, executionId), () => workflow);
     },
   );
 }

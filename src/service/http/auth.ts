@@ -45,23 +45,20 @@ export function accountOf(request: FastifyRequest): AccountRecord {
 
 /** onRequest hook: authenticates the key, then counts the request against the key's rate limit. */
 export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback style: this runs on every API request, and an async hook costs a promise per call.
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const header = request.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key) throw new HttpError(401, 'missing API key: send it in the x-api-key header');
+    if (!key) return done(new HttpError(401, 'missing API key: send it in the x-api-key header'));
     const account = keys.resolve(key);
-    if (!account) throw new HttpError(401, 'invalid API key');
+    if (!account) return done(new HttpError(401, 'invalid API key'));
     request.account = account;
     const decision = limiter.hit(account.id);
     reply.header('RateLimit-Limit', decision.limit);
     reply.header('RateLimit-Remaining', decision.remaining);
     reply.header('RateLimit-Reset', decision.resetSeconds);
-    if (!decision.allowed) {
-      reply.header('Retry-After', decision.resetSeconds);
-      throw new HttpError(
-        429,
-        `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
-      );
-    }
+    if (decision.allowed) return done();
+    reply.header('Retry-After', decision.resetSeconds);
+    done(new HttpError(429, `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`));
   };
 }

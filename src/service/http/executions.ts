@@ -5,7 +5,7 @@ import type { Concurrency } from '../../contract/openapi-document';
 import { accountOf } from './auth';
 import { routeSchema } from './contract-schemas';
 import { badRequest, joinMessages, notFound } from './errors';
-import { requireRunnable, requireWorkflow, type LocalContext } from './local-context';
+import { requireRunnable, requireWorkflow, resultFiles, type LocalContext } from './local-context';
 import { paginate, type PageQuery } from './pagination';
 
 interface WorkflowParams {
@@ -86,7 +86,7 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
       }
       return ctx.presenter.executionDetail(
         execution,
-        () => ctx.store.files.summaries(execution.id),
+        resultFiles(ctx, execution.id),
         () => ctx.store.workflows.byId(workflowId),
       );
     },

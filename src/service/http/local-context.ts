@@ -6,6 +6,7 @@ import type { Store } from '../store/store';
 import { badRequest, notFound } from './errors';
 import type { InputValidators } from './input-validation';
 import type { Presenter } from './present';
+import type { ResultCache } from './result-cache';
 
 /** What the local API routes share. */
 export interface LocalContext {
@@ -14,6 +15,12 @@ export interface LocalContext {
   engine: Engine;
   presenter: Presenter;
   inputs: InputValidators;
+  results: ResultCache;
+}
+
+/** The result files of a finished or failed execution (cached; they never change). */
+export function resultFiles(ctx: LocalContext, executionId: string) {
+  return () => ctx.results.get(executionId, () => ctx.store.files.summaries(executionId));
 }
 
 export function requireWorkflow(ctx: LocalContext, account: AccountRecord, workflowId: string): WorkflowRecord {

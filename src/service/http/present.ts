@@ -7,9 +7,8 @@ import type {
 } from '../../contract/openapi-document';
 import type { Engine } from '../engine/engine';
 import type { LinkSigner } from '../files/presign';
-import type { ExecutionRecord, FileSummary, WorkflowRecord } from '../store/records';
-
-const utf8 = new TextDecoder();
+import type { ExecutionView, WorkflowRecord } from '../store/records';
+import type { CachedFile } from './result-cache';
 
 /** Turns stored rows into the exact v1 shapes, with absolute links. */
 export class Presenter {
@@ -41,7 +40,7 @@ export class Presenter {
     return detail;
   }
 
-  executionListItem(e: ExecutionRecord): ExecutionListItem {
+  executionListItem(e: ExecutionView): ExecutionListItem {
     const item: ExecutionListItem = {
       id: e.id,
       workflow_id: e.workflow_id,
@@ -53,9 +52,9 @@ export class Presenter {
     return item;
   }
 
-  resultFile(file: FileSummary): ResultFile {
+  resultFile(file: CachedFile): ResultFile {
     const result: ResultFile = { filename: file.filename, url: this.signer.url(file.id, file.filename) };
-    if (file.inline_data) result.content = utf8.decode(file.inline_data);
+    if (file.content !== null) result.content = file.content;
     return result;
   }
 
@@ -63,7 +62,7 @@ export class Presenter {
    * The execution detail with only its listed properties. `workflow` is needed only while the
    * run is waiting or processing, to estimate retry_after_seconds.
    */
-  executionDetail(e: ExecutionRecord, files: () => FileSummary[], workflow: () => WorkflowRecord | undefined): ExecutionDetail {
+  executionDetail(e: ExecutionView, files: () => CachedFile[], workflow: () => WorkflowRecord | undefined): ExecutionDetail {
     const detail: ExecutionDetail = {
       id: e.id,
       workflow_id: e.workflow_id,

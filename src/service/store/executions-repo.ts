@@ -1,6 +1,7 @@
 import type { Db } from './database';
-import type { ExecutionRecord } from './records';
+import type { ExecutionRecord, ExecutionView } from './records';
 
+const VIEW_COLUMNS = 'id, account_id, workflow_id, batch_id, batch_cap, status, resume_step, error, created_at';
 const COLUMNS =
   'id, account_id, workflow_id, batch_id, batch_cap, input, status, attempt, resume_step, elapsed_ms, started_at, deadline, finished_at, error, created_at';
 
@@ -49,15 +50,15 @@ export class ExecutionsRepo {
   constructor(db: Db) {
     this.insertStmt = db.prepare(`INSERT INTO executions (id, account_id, workflow_id, batch_id, batch_cap, input, status, created_at)
       VALUES (@id, @account_id, @workflow_id, @batch_id, @batch_cap, @input, 'initial', @created_at)`);
-    this.getStmt = db.prepare<[string, string, string], ExecutionRecord>(
-      `SELECT ${COLUMNS} FROM executions WHERE id = ? AND workflow_id = ? AND account_id = ?`,
+    this.getStmt = db.prepare<[string, string, string], ExecutionView>(
+      `SELECT ${VIEW_COLUMNS} FROM executions WHERE id = ? AND workflow_id = ? AND account_id = ?`,
     );
     this.byIdStmt = db.prepare<[string], ExecutionRecord>(`SELECT ${COLUMNS} FROM executions WHERE id = ?`);
-    this.pageStmt = db.prepare<[string, number], ExecutionRecord>(
-      `SELECT ${COLUMNS} FROM executions WHERE workflow_id = ? ORDER BY created_at DESC LIMIT ?`,
+    this.pageStmt = db.prepare<[string, number], ExecutionView>(
+      `SELECT ${VIEW_COLUMNS} FROM executions WHERE workflow_id = ? ORDER BY created_at DESC LIMIT ?`,
     );
-    this.pageAfterStmt = db.prepare<[string, string, number], ExecutionRecord>(
-      `SELECT ${COLUMNS} FROM executions WHERE workflow_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT ?`,
+    this.pageAfterStmt = db.prepare<[string, string, number], ExecutionView>(
+      `SELECT ${VIEW_COLUMNS} FROM executions WHERE workflow_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT ?`,
     );
     this.singlesHeadStmt = db.prepare<[string, number], QueuedExecution>(
       `SELECT id, created_at FROM executions WHERE workflow_id = ? AND batch_id IS NULL AND status = 'initial' ORDER BY created_at LIMIT ?`,
@@ -103,7 +104,7 @@ export class ExecutionsRepo {
   }
 
   /** The execution when it belongs to the workflow and the account; otherwise undefined, like a missing one. */
-  get(accountId: string, workflowId: string, id: string): ExecutionRecord | undefined {
+  get(accountId: string, workflowId: string, id: string): ExecutionView | undefined {
     return this.getStmt.get(id, workflowId, accountId);
   }
 
@@ -112,7 +113,7 @@ export class ExecutionsRepo {
   }
 
   /** Up to `limit` executions of the workflow newest first, strictly older than `before` when given. */
-  page(workflowId: string, before: string | null, limit: number): ExecutionRecord[] {
+  page(workflowId: string, before: string | null, limit: number): ExecutionView[] {
     return before === null ? this.pageStmt.all(workflowId, limit) : this.pageAfterStmt.all(workflowId, before, limit);
   }
 

@@ -45,6 +45,12 @@ export interface ExecutionRecord {
   created_at: string;
 }
 
+/** What the API shows of an execution; reading only these columns keeps polling cheap. */
+export type ExecutionView = Pick<
+  ExecutionRecord,
+  'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'status' | 'resume_step' | 'error' | 'created_at'
+>;
+
 /** A stored result file without its bytes; `data` is present only when it is shown inline. */
 export interface FileSummary {
   id: string;
