@@ -106,7 +106,7 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
           <StatusBar counts={batch.counts} total={batch.rowCount} />
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <div>
-              <dt className="text-zinc-500 dark:text-zinc-400">Done</dt>
+              <dt className="text-zinc-500 dark:text-zinc-400">Rows done</dt>
               <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
                 {done.toLocaleString()} / {sent.toLocaleString()}
               </dd>

@@ -61,7 +61,7 @@ export function MappingTable({
                   </th>
                   <td className="max-w-[12rem] truncate px-3 py-2 text-zinc-500 dark:text-zinc-400">{sample(table, i)}</td>
                   <td className="px-3 py-2">
-                    <Select id={selectId} value={target ?? IGNORE} onChange={(e) => setColumn(column, e.target.value)} aria-label={`Input field for column ${column}`}>
+                    <Select id={selectId} value={target ?? IGNORE} onChange={(e) => setColumn(column, e.target.value)}>
                       <option value={IGNORE}>Ignore this column</option>
                       {open ? (
                         <option value={column}>Send as “{column}”</option>

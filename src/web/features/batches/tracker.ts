@@ -198,15 +198,13 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
     if (batch.trackingPaused) return 'paused';
     const rows = await deps.journal.rows(batchId);
     const plan = planSweep(rows, { direction: batch.listDirection, lastFullSweepAt: batch.lastFullSweepAt }, now());
-    const sending = batch.chunks.some((c) => c.state === 'pending' || c.state === 'sending');
     if (plan === null) {
-      if (!sending) {
-        if (batch.doneAt === undefined && !batch.chunks.some((c) => c.state === 'unconfirmed' || c.state === 'failed')) {
-          await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(rows) } }));
-        }
+      // Rows may still arrive: chunks being sent, or unconfirmed ones a check may yet find.
+      if (batch.chunks.every((c) => c.state === 'confirmed')) {
+        if (batch.doneAt === undefined) await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(rows) } }));
         return 'done';
       }
-      await sleep(1000, signal);
+      await sleep(1500, signal);
       continue;
     }
     const tracked = new Map<string, RowRecord>();
