@@ -86,8 +86,12 @@ async function main(): Promise<void> {
       `Created a development API key (shown once; also saved to ${join(config.dataDir, 'dev-key.txt')}):\n  ${service.devKey.key}`,
     );
   }
-  const api = config.upstream ? `${config.publicUrl}/api/v1 (proxied to ${config.upstream})` : `${config.publicUrl}/api/v1`;
-  console.log(`Dashboard: ${config.publicUrl}/  API: ${api}`);
+  // With PORT=0 the real port is known only now; links still use PUBLIC_URL, so set it when using port 0.
+  const address = service.app.server.address();
+  const base =
+    config.port === 0 && address && typeof address === 'object' ? config.publicUrl.replace(/:0$/, `:${address.port}`) : config.publicUrl;
+  const api = config.upstream ? `${base}/api/v1 (proxied to ${config.upstream})` : `${base}/api/v1`;
+  console.log(`Dashboard: ${base}/  API: ${api}`);
 }
 
 main().catch((error: unknown) => {

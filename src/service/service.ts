@@ -49,14 +49,14 @@ function startLocal(config: Config, options: ServiceOptions, clock: Clock): { se
 export async function createService(config: Config, options: ServiceOptions): Promise<Service> {
   const clock = options.clock ?? systemClock;
   const local = config.upstream ? null : startLocal(config, options, clock);
-  const app = await buildApp({
-    config,
-    logger: options.logger,
-    clock,
-    local: local?.services ?? null,
-    distDir: options.distDir,
-    vite: options.vite,
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, logger: options.logger, clock, local: local?.services ?? null, distDir: options.distDir, vite: options.vite });
+  } catch (error) {
+    await local?.services.engine.stop();
+    local?.services.store.close();
+    throw error;
+  }
   app.addHook('onClose', async () => {
     if (!local) return;
     await local.services.engine.stop();

@@ -48,6 +48,7 @@ describe('API keys', () => {
   it('answers 404 with the method and path for an unknown API route', async () => {
     const res = await svc.call<Err>('GET', '/api/v1/xyz?x=1', { key: KEY_B });
     expect(res).toMatchObject({ status: 404, body: { error: 'no route GET /api/v1/xyz' } });
+    expect(res.headers['ratelimit-limit']).toBe('5');
     expect((await svc.call<Err>('DELETE', '/api/v1/workflows', { key: KEY_B })).body).toEqual({ error: 'no route DELETE /api/v1/workflows' });
   });
 });

@@ -15,6 +15,7 @@ describe('request body limit', () => {
     expect(res.status).toBe(413);
     assertMatchesContract('createWorkflow', 413, res.body);
     expect(res.body).toEqual({ error: 'request body is larger than 4 MB' });
+    expect(res.headers['ratelimit-limit']).toBe('100');
     expect((await svc.call('POST', '/api/v1/workflows', { body: { prompt: 'Summarize meeting notes' } })).status).toBe(201);
   });
 

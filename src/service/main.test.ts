@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'workflow-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs main.ts until `until` appears in its output (then sends SIGTERM) or it exits by itself. */
+function runMain(env: Record<string, string>, until?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', '--no-build'], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (until && stdout.includes(until)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('main', () => {
+  it('stops with a one-line message naming a bad variable, and exit code 1', async () => {
+    const result = await runMain({ WORKFLOW_TIME_SCALE: '-2' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Invalid configuration: WORKFLOW_TIME_SCALE must be a number ≥ 0');
+  });
+
+  it('prints a new dev key once with the dashboard and API addresses, and shuts down cleanly on SIGTERM', async () => {
+    const first = await runMain({ WORKFLOW_API_KEYS: '' }, 'Dashboard: ');
+    expect(first.code).toBe(0);
+    const key = readFileSync(join(dataDir, 'dev-key.txt'), 'utf8').trim();
+    expect(first.stdout).toContain(`Created a development API key (shown once; also saved to ${join(dataDir, 'dev-key.txt')}):\n  ${key}`);
+    expect(first.stdout).toMatch(/Dashboard: http:\/\/127\.0\.0\.1:([1-9]\d*)\/ {2}API: http:\/\/127\.0\.0\.1:\1\/api\/v1\n/);
+    const second = await runMain({ WORKFLOW_API_KEYS: '' }, 'Dashboard: ');
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toContain(key);
+  });
+});
