@@ -81,6 +81,7 @@ test('pages fit a 375 px wide screen without sideways scrolling', async ({ conne
 test('the keyboard reaches everything: g w, / and visible focus', async ({ connectedPage: page, readyWorkflow }) => {
   await readyWorkflow(PROMPTS.noInput, 'Keyboard check');
   await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('w');
   await expect(page).toHaveURL(/\/workflows$/);

@@ -48,6 +48,7 @@ test('invalid input shows errors at the fields and sends nothing', async ({ conn
   await page.getByLabel(/company name/i).fill('Acme');
   await website.fill('https://acme.test');
   await email.fill('ceo@acme.test');
+  await page.getByLabel(/tone/i).selectOption('formal');
   await page.getByRole('button', { name: 'Run workflow' }).click();
   await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
   expect(posts).toHaveLength(1);
@@ -55,7 +56,7 @@ test('invalid input shows errors at the fields and sends nothing', async ({ conn
 
 test('copy as curl masks the key unless asked, and "Edit and run" brings the input back', async ({ connectedPage: page, readyWorkflow, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const workflow = await readyWorkflow(PROMPTS.form);
+  const workflow = await readyWorkflow(PROMPTS.everyFormat);
   await page.goto(`/workflows/${workflow.id}`);
   await page.getByLabel(/company name/i).fill('Globex');
   await page.getByLabel(/website/i).fill('https://globex.test');

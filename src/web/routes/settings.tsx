@@ -138,7 +138,7 @@ function SettingsPage() {
                 <dt>
                   {keys.split(' then ').map((k, i) => (
                     <span key={k}>
-                      {i > 0 && <span className="mx-1 text-zinc-500">then</span>}
+                      {i > 0 && <span className="mx-1 text-zinc-500 dark:text-zinc-400">then</span>}
                       <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
                     </span>
                   ))}

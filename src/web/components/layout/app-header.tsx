@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useActiveProfile } from '../../features/connection/active-client';
 import { ProfileSwitcher } from '../../features/connection/profile-switcher';
 import { buttonClasses } from '../ui/button';
 import { PlusIcon, SettingsIcon, WorkflowIcon } from '../ui/shell-icons';
@@ -10,6 +11,7 @@ const navLink =
 const navActive = { className: '!bg-zinc-100 !text-zinc-900 dark:!bg-zinc-800 dark:!text-white', 'aria-current': 'page' as const };
 
 export function AppHeader() {
+  const connected = useActiveProfile().apiKey !== '';
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
@@ -32,11 +34,13 @@ export function AppHeader() {
           <ProfileSwitcher />
           <BudgetMeter />
           <ThemeToggle />
-          <span className="hidden sm:block">
-            <Link to="/workflows/new" className={buttonClasses('primary', 'sm')}>
-              <PlusIcon /> New workflow
-            </Link>
-          </span>
+          {connected && (
+            <span className="hidden sm:block">
+              <Link to="/workflows/new" className={buttonClasses('primary', 'sm')}>
+                <PlusIcon /> New workflow
+              </Link>
+            </span>
+          )}
         </div>
       </div>
     </header>

@@ -16,3 +16,4 @@ export const ChevronDownIcon = /* @__PURE__ */ icon('ChevronDownIcon', <path d="
 export const InboxIcon = /* @__PURE__ */ icon('InboxIcon', <><path d="M22 12h-6l-2 3h-4l-2-3H2" /><path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" /></>);
 export const BellIcon = /* @__PURE__ */ icon('BellIcon', <><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></>);
 export const CodeIcon = /* @__PURE__ */ icon('CodeIcon', <path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);
+export const InfoIcon = /* @__PURE__ */ icon('InfoIcon', <><circle cx="12" cy="12" r="9" /><path d="M12 16v-4M12 8h.01" /></>);

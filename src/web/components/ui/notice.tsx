@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from './icons';
+import { AlertIcon, CheckCircleIcon, InfoIcon, XCircleIcon } from './icons';
 
 export type NoticeTone = 'info' | 'warning' | 'danger' | 'success';
 
 const tones: Record<NoticeTone, { box: string; icon: ReactNode }> = {
   info: {
     box: 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-100',
-    icon: <ClockIcon className="mt-0.5 size-4 text-sky-600 dark:text-sky-400" />,
+    icon: <InfoIcon className="mt-0.5 size-4 text-sky-600 dark:text-sky-400" />,
   },
   warning: {
     box: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100',

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
 import { ExternalLinkIcon, HandIcon } from '../../components/ui/icons';
 import { Textarea } from '../../components/ui/input';
+import { isOwnPage } from '../../lib/own-page';
 import { getApiClient } from '../connection/active-client';
 import { useCapabilities } from '../connection/server-queries';
 import { executionQueries } from './execution-queries';
@@ -61,7 +62,7 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
                 </p>
               )}
             </>
-          ) : execution.url ? (
+          ) : execution.url && !isOwnPage(execution.url, location) ? (
             <a href={execution.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-amber-950 underline underline-offset-2 dark:text-amber-100">
               Approve or reject it on the server <ExternalLinkIcon className="size-3.5" />
             </a>

@@ -35,8 +35,8 @@ export function stepsFor(status: ExecutionStatus, sawApproval: boolean): Step[] 
 const dot: Record<StepState, string> = {
   done: 'bg-indigo-600 text-white dark:bg-indigo-500',
   current: 'bg-white text-indigo-600 ring-2 ring-indigo-600 dark:bg-zinc-900 dark:text-indigo-300 dark:ring-indigo-400',
-  upcoming: 'bg-white text-zinc-400 ring-1 ring-zinc-300 dark:bg-zinc-900 dark:ring-zinc-700',
-  skipped: 'bg-white text-zinc-300 ring-1 ring-dashed ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-600 dark:ring-zinc-700',
+  upcoming: 'bg-white text-zinc-500 ring-1 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
+  skipped: 'bg-white text-zinc-500 ring-1 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
   failed: 'bg-red-600 text-white dark:bg-red-500',
 };
 
@@ -60,7 +60,7 @@ export function StepIndicator({ status, sawApproval }: { status: ExecutionStatus
           <span
             className={cn(
               'ml-2 text-sm whitespace-nowrap',
-              step.state === 'current' ? 'font-semibold text-zinc-900 dark:text-white' : step.state === 'failed' ? 'font-semibold text-red-700 dark:text-red-400' : step.state === 'skipped' || step.state === 'upcoming' ? 'text-zinc-500 dark:text-zinc-500' : 'text-zinc-700 dark:text-zinc-300',
+              step.state === 'current' ? 'font-semibold text-zinc-900 dark:text-white' : step.state === 'failed' ? 'font-semibold text-red-700 dark:text-red-400' : step.state === 'skipped' || step.state === 'upcoming' ? 'text-zinc-500 dark:text-zinc-400' : 'text-zinc-700 dark:text-zinc-300',
               step.state === 'skipped' && 'line-through decoration-zinc-300 dark:decoration-zinc-600',
             )}
           >

@@ -23,7 +23,7 @@ export function FilterBox({ value, onChange, label, placeholder }: { value: stri
       />
       <kbd
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-zinc-300 px-1.5 font-mono text-[11px] text-zinc-500 sm:block dark:border-zinc-700"
+        className="pointer-events-none absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded border border-zinc-300 px-1.5 font-mono text-[11px] text-zinc-500 sm:block dark:border-zinc-700 dark:text-zinc-400"
       >
         /
       </kbd>

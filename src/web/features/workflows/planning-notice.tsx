@@ -2,12 +2,13 @@ import type { WorkflowCreateResponse, WorkflowDetail } from '../../../contract/o
 import { Button } from '../../components/ui/button';
 import { ExternalLinkIcon, RefreshIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';
+import { isOwnPage } from '../../lib/own-page';
 import type { planningState } from './workflow-queries';
 
 type State = ReturnType<typeof planningState>;
 
 function ServerLink({ url }: { url?: string }) {
-  if (!url) return null;
+  if (!url || isOwnPage(url, location)) return null;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium underline underline-offset-2">
       Open on the server <ExternalLinkIcon className="size-3.5" />

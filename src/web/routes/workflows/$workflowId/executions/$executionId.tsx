@@ -15,6 +15,7 @@ import { StepIndicator } from '../../../../features/executions/step-indicator';
 import { ResultList } from '../../../../features/results/result-list';
 import { InputPanel } from '../../../../features/runs/input-panel';
 import { journalQueries } from '../../../../features/runs/journal-queries';
+import { isOwnPage } from '../../../../lib/own-page';
 import { usePageTitle } from '../../../../lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/$executionId')({
@@ -77,7 +78,7 @@ function ExecutionPage() {
             </div>
           </div>
           <StepIndicator status={execution.status} sawApproval={sawApproval.current} />
-          {execution.url && (
+          {execution.url && !isOwnPage(execution.url, location) && (
             <a href={execution.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-xs text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200">
               Server link <ExternalLinkIcon className="size-3" />
             </a>
