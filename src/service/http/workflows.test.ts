@@ -159,6 +159,18 @@ describe('GET /api/v1/workflows', () => {
     }
   });
 
+  it('serializes every input_schema whole, exactly as planned', async () => {
+    const page = (await svc.call<Page>('GET', '/api/v1/workflows?limit=100')).body;
+    let compared = 0;
+    for (const item of page.data.filter((w) => w.status === 'ready')) {
+      const detail = await svc.call<WorkflowDetail>('GET', `/api/v1/workflows/${item.id}`);
+      const stored = svc.store.workflows.byId(item.id)!.input_schema;
+      expect(detail.body.input_schema).toEqual(stored === null ? null : JSON.parse(stored));
+      if (stored !== null) compared += 1;
+    }
+    expect(compared).toBeGreaterThan(3);
+  });
+
   it('shows only the caller’s workflows', async () => {
     const mine = (await svc.call<Page>('GET', '/api/v1/workflows?limit=100')).body.data.map((w) => w.id);
     const theirs = (await svc.call<Page>('GET', '/api/v1/workflows?limit=100', { key: KEY_B })).body.data.map((w) => w.id);
