@@ -1,4 +1,4 @@
-import { E2E_API_KEY } from '../playwright.config';
+import { E2E_API_KEY, E2E_OTHER_KEY } from '../playwright.config';
 import { connect, expect, screenshotBothThemes, test } from './support/fixtures';
 
 test.describe('connecting', () => {
@@ -61,4 +61,27 @@ test.describe('connecting', () => {
     await expect(page.getByRole('status').filter({ hasText: 'The server rejected this key.' })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('wf.key.local'))).toBeNull();
   });
+});
+
+test('profiles for two accounts switch from the header and show each account’s own workflows', async ({ connectedPage: page, api }) => {
+  const created = await api.post('workflows', { data: { prompt: 'Write a haiku about the sea as a markdown report', name: 'Only in the first account' } });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/workflows');
+  await expect(page.getByRole('link', { name: /Only in the first account/ })).toBeVisible();
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'New profile' }).click();
+  await page.getByLabel('Profile name').fill('Second account');
+  await page.getByLabel('API key').fill(E2E_OTHER_KEY);
+  await page.getByRole('button', { name: 'Save and connect' }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Only in the first account/ })).toHaveCount(0);
+
+  const switcher = page.getByLabel('Connection profile');
+  await expect(switcher).toHaveValue(/.+/);
+  await switcher.selectOption({ label: 'Local' });
+  await expect(page.getByRole('link', { name: /Only in the first account/ })).toBeVisible();
+  await screenshotBothThemes(page, 'workflows-with-profiles');
 });

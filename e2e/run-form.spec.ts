@@ -80,3 +80,27 @@ test('copy as curl masks the key unless asked, and "Edit and run" brings the inp
   await expect(page.getByText('Pre-filled from an earlier run')).toBeVisible();
   await expect(page.getByLabel(/company name/i)).toHaveValue('Globex');
 });
+
+test('a run you started is announced with a toast when it ends while you are elsewhere', async ({ connectedPage: page, readyWorkflow, api }) => {
+  test.setTimeout(90_000);
+  // An approval step keeps the run going until the test decides, so it ends while the user is on another page.
+  const workflow = await readyWorkflow(PROMPTS.approval);
+  await page.goto(`/workflows/${workflow.id}`);
+  await page.getByLabel(/company name/i).fill('Wayne Enterprises');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible({ timeout: 60_000 });
+  const executionUrl = page.url();
+  const executionId = executionUrl.split('/').at(-1)!;
+
+  await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/\(1 running\)/, { timeout: 20_000 });
+  const approved = await api.post(`workflows/${workflow.id}/executions/${executionId}/approval`, { data: { approved: true } });
+  expect(approved.status()).toBe(200);
+
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Run finished' });
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(page).not.toHaveTitle(/running/);
+  await toast.getByRole('button', { name: 'View run' }).click();
+  await expect(page).toHaveURL(executionUrl);
+});

@@ -51,8 +51,14 @@ export function useExecutionWatcher(): void {
             to: '/workflows/$workflowId/executions/$executionId',
             params: { workflowId: entry.workflowId, executionId: entry.executionId },
           });
-        toast({ tone: ok ? 'success' : 'danger', title, description, action: { label: 'View run', onClick: open } });
-        notify(title, description, open);
+        // Someone looking at that execution's page already sees it end; tell everyone else.
+        const watched = queryClient
+          .getQueryCache()
+          .find({ queryKey: executionQueries.detail(entry.workflowId, entry.executionId).queryKey, exact: true })
+          ?.getObserversCount();
+        const visible = document.visibilityState === 'visible';
+        if (!(watched && visible)) toast({ tone: ok ? 'success' : 'danger', title, description, action: { label: 'View run', onClick: open } });
+        if (!visible || !document.hasFocus()) notify(title, description, open);
       },
       onRunningCount: setRunningCount,
     });
