@@ -10,7 +10,8 @@ export class JournalError extends Error {
 const QUOTA_MESSAGE =
   "This browser's storage for the dashboard is full, so the batch could not be recorded and nothing was sent. Delete old batches from the list, or free disk space, and try again.";
 
-function wrap(e: unknown): Error {
+/** Turns a storage failure into an Error; a full quota gets a message that says what to do. */
+export function journalError(e: unknown): Error {
   const name = (e as { name?: unknown } | null)?.name;
   if (name === 'QuotaExceededError') return new JournalError(QUOTA_MESSAGE);
   if (e instanceof Error) return e;
@@ -20,14 +21,14 @@ function wrap(e: unknown): Error {
 const promised = <T>(req: IDBRequest<T>): Promise<T> =>
   new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(wrap(req.error));
+    req.onerror = () => reject(journalError(req.error));
   });
 
 const done = (tx: IDBTransaction): Promise<void> =>
   new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(wrap(tx.error));
-    tx.onabort = () => reject(wrap(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError')));
+    tx.onerror = () => reject(journalError(tx.error));
+    tx.onabort = () => reject(journalError(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError')));
   });
 
 const rowRange = (batchId: string): IDBKeyRange => IDBKeyRange.bound([batchId, 0], [batchId, Number.MAX_SAFE_INTEGER]);
@@ -60,7 +61,7 @@ export class BatchJournal {
         db.createObjectStore('rows', { keyPath: ['batchId', 'index'] });
       };
       req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(wrap(req.error));
+      req.onerror = () => reject(journalError(req.error));
       req.onblocked = () => reject(new JournalError('Another tab holds an older version of the batch journal open; close it and reload.'));
     });
     return this.dbPromise;
@@ -99,7 +100,7 @@ export class BatchJournal {
       for (const r of rows) store.put(r);
       await finished;
     } catch (e) {
-      throw wrap(e);
+      throw journalError(e);
     }
     this.notify(batch.id);
   }
@@ -147,7 +148,7 @@ export class BatchJournal {
       }
       await finished;
     } catch (e) {
-      throw wrap(e);
+      throw journalError(e);
     }
     this.notify(batchId);
     return next;
@@ -162,7 +163,7 @@ export class BatchJournal {
       for (const r of rows) store.put(r);
       await finished;
     } catch (e) {
-      throw wrap(e);
+      throw journalError(e);
     }
     this.notify(batchId);
   }
