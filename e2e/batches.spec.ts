@@ -213,5 +213,15 @@ test.describe('batch runs from a spreadsheet', () => {
     await waitForDone(page);
     await expect(page.getByText(/^4 rows · concurrency/)).toBeVisible();
     await expect(page.getByRole('img', { name: /4 error/ })).toBeVisible();
+
+    // Both batch screens fit a phone without sideways scrolling.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const where of ['batch page', 'batch tab']) {
+      if (where === 'batch tab') await page.getByRole('link', { name: '← All batches' }).click();
+      await expect(page.getByRole('main')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow on the ${where}`).toBeLessThanOrEqual(0);
+    }
+    await screenshotBothThemes(page, 'batch-list-375px');
   });
 });
