@@ -167,7 +167,7 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
               const row = table.rows[rowIndex]!;
               return (
                 <tr key={rowIndex} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className="even:bg-neutral-50/70 hover:bg-indigo-50/60 dark:even:bg-neutral-900/50 dark:hover:bg-indigo-500/10">
-                  <td className="border-b border-neutral-100 px-3 text-right font-mono text-xs text-neutral-400 tabular-nums dark:border-neutral-800/70">{rowIndex + 1}</td>
+                  <td className="border-b border-neutral-100 px-3 text-right font-mono text-xs text-neutral-500 tabular-nums dark:border-neutral-800/70 dark:text-neutral-400">{rowIndex + 1}</td>
                   {table.header.map((_, column) => {
                     const cell = row[column] ?? '';
                     return (

@@ -24,7 +24,9 @@ export function ImagePreview({ file, resolver }: { file: ResultFile; resolver: L
   return (
     <div className="flex min-h-40 items-center justify-center rounded-lg bg-neutral-100 p-3 dark:bg-neutral-900">
       {loading || !url ? (
-        <div className="h-40 w-full animate-pulse rounded bg-neutral-200 dark:bg-neutral-800" aria-label="Loading image" />
+        <div role="status" className="h-40 w-full animate-pulse rounded bg-neutral-200 dark:bg-neutral-800">
+          <span className="sr-only">Loading image</span>
+        </div>
       ) : (
         <img
           key={failures}

@@ -31,7 +31,12 @@ export function JsonPreview({ text, filename }: { text: string; filename: string
     <div className="space-y-3">
       <SegmentedToggle label="JSON view" value={view} options={VIEWS} onChange={setView} />
       {view === 'tree' ? (
-        <div tabIndex={-1} className="max-h-[70vh] overflow-auto rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
+        <div
+          role="region"
+          tabIndex={0}
+          aria-label={`Tree of ${filename}`}
+          className="max-h-[70vh] overflow-auto rounded-lg bg-neutral-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-neutral-900"
+        >
           <JsonTree value={parsed.value} label={`Contents of ${filename}`} />
         </div>
       ) : (

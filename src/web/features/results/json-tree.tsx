@@ -21,7 +21,7 @@ const SCALAR_COLORS = {
 
 function Label({ name, isIndex }: { name: string; isIndex: boolean }): JSX.Element {
   return isIndex ? (
-    <span className="text-neutral-400 dark:text-neutral-500">{name}: </span>
+    <span className="text-neutral-500 dark:text-neutral-400">{name}: </span>
   ) : (
     <span className="text-indigo-700 dark:text-indigo-300">{JSON.stringify(name)}: </span>
   );

@@ -41,7 +41,7 @@ describe('MarkdownPreview', () => {
     const html = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~');
     expect(html).toContain('<table');
     expect(html).toContain('<th');
-    expect(html).toContain('type="checkbox"');
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*aria-label="Task"/);
     expect(html).toContain('<del');
   });
 

@@ -36,7 +36,8 @@ const components: Components = {
   li: ({ node: _n, className, ...p }) => (
     <li className={className?.includes('task-list-item') ? 'list-none leading-7' : 'leading-7'} {...p} />
   ),
-  input: ({ node: _n, ...p }) => <input {...p} className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />,
+  // GFM task-list boxes are read-only; the label gives them an accessible name, the state is announced as checked.
+  input: ({ node: _n, ...p }) => <input {...p} aria-label="Task" className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />,
   blockquote: ({ node: _n, ...p }) => (
     <blockquote className="my-4 border-l-4 border-indigo-200 pl-4 text-neutral-600 italic dark:border-indigo-900 dark:text-neutral-400" {...p} />
   ),
@@ -59,7 +60,7 @@ const components: Components = {
   th: ({ node: _n, ...p }) => <th className="border-b border-neutral-200 px-3 py-2 font-semibold dark:border-neutral-800" {...p} />,
   td: ({ node: _n, ...p }) => <td className="border-b border-neutral-100 px-3 py-2 align-top dark:border-neutral-800/60" {...p} />,
   img: ({ node: _n, alt, ...p }) => <img alt={alt ?? ''} loading="lazy" className="my-4 h-auto max-w-full rounded-md" {...p} />,
-  del: ({ node: _n, ...p }) => <del className="text-neutral-500" {...p} />,
+  del: ({ node: _n, ...p }) => <del className="text-neutral-500 dark:text-neutral-400" {...p} />,
 };
 
 type Props = { text: string; siblings?: ReadonlyMap<string, string> } & Pick<ComponentProps<'div'>, 'className'>;

@@ -17,7 +17,13 @@ export function PdfPreview({ file, resolver }: { file: ResultFile; resolver: Lin
       </Notice>
     );
   }
-  if (!url) return <div className="h-[60vh] animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-label="Loading PDF" />;
+  if (!url) {
+    return (
+      <div role="status" className="h-[60vh] animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900">
+        <span className="sr-only">Loading PDF</span>
+      </div>
+    );
+  }
 
   const src = embedUrl(url, location.origin);
   return (

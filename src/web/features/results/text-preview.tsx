@@ -3,12 +3,16 @@ import type { JSX } from 'react';
 /** Plain text exactly as written, wrapped so long lines stay readable on a phone. */
 export function TextPreview({ text, label }: { text: string; label: string }): JSX.Element {
   return (
-    <pre
+    // The scrollable box is a focusable, labelled region so keyboard users can scroll it.
+    <div
+      role="region"
       tabIndex={0}
       aria-label={label}
-      className="max-h-[70vh] overflow-auto rounded-lg bg-neutral-50 p-4 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-neutral-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-neutral-900 dark:text-neutral-200"
+      className="max-h-[70vh] overflow-auto rounded-lg bg-neutral-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-neutral-900"
     >
-      {text === '' ? <span className="text-neutral-500 italic">(empty file)</span> : text}
-    </pre>
+      <pre className="p-4 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-neutral-800 dark:text-neutral-200">
+        {text === '' ? <span className="text-neutral-500 italic dark:text-neutral-400">(empty file)</span> : text}
+      </pre>
+    </div>
   );
 }
