@@ -103,3 +103,14 @@ describe('streamZip', () => {
     expect(rowFolder(41, 10_000)).toBe('row-00042');
   });
 });
+
+describe('buildResultsXlsx', () => {
+  it('writes the same table as a workbook, formulas kept as text', async () => {
+    const { buildResultsXlsx } = await import('./export-results');
+    const { readSheet } = await import('read-excel-file/universal');
+    const blob = await buildResultsXlsx({ columns: ['name', 'note'] }, rows);
+    const sheet = await readSheet(await blob.arrayBuffer());
+    expect(sheet[0]!.slice(0, 5)).toEqual(['name', 'note', 'status', 'execution_id', 'error']);
+    expect(sheet[2]!.slice(0, 3)).toEqual(['=SUM(A1)', 'b,1', 'error']);
+  });
+});
