@@ -56,6 +56,7 @@ describe('ResultList', () => {
   it('shows a tab per file, the first file open, and Download all', () => {
     const html = renderToStaticMarkup(<ResultList files={files} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />);
     expect(html.match(/role="tab"/g)).toHaveLength(3);
+    expect(html).toContain('aria-label="chart.png (PNG image)"');
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"/);
     expect(html).toContain('Download all');
     expect(html).toContain('href="https://files.test/data.json?sig=1" download="data.json"');

@@ -75,6 +75,7 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
                     type="button"
                     role="tab"
                     id={`${baseId}-tab-${index}`}
+                    aria-label={`${file.filename} (${typeLabel(file.filename, kind)})`}
                     aria-selected={isSelected}
                     aria-controls={`${baseId}-panel-${index}`}
                     tabIndex={isSelected ? 0 : -1}
