@@ -323,17 +323,10 @@ describe('planWorkflow on any prompt', () => {
     );
   });
 
-  it('plans a typical prompt in well under 5 ms', () => {
-    for (const fixture of FIXTURES) planWorkflow(fixture.prompt, {});
-    const start = performance.now();
-    const rounds = 20;
-    for (let round = 0; round < rounds; round++) for (const fixture of FIXTURES) planWorkflow(fixture.prompt, {});
-    expect((performance.now() - start) / (rounds * FIXTURES.length)).toBeLessThan(5);
-  });
-
-  it('stays fast on a long, repetitive prompt', () => {
-    const start = performance.now();
-    planWorkflow('from a name, '.repeat(400), {});
-    expect(performance.now() - start).toBeLessThan(250);
+  it('plans a long, repetitive prompt without repeating a field', () => {
+    const plan = planWorkflow('from a name, '.repeat(400), {});
+    const required = (plan.input_schema?.required as string[] | undefined) ?? [];
+    expect(new Set(required).size).toBe(required.length);
+    expect(plan.steps.length).toBeGreaterThan(0);
   });
 });

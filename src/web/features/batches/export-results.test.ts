@@ -61,12 +61,12 @@ describe('buildResultsTable', () => {
     expect(back.table.rows[0]![5]).toBe('# Ada "quoted"');
   });
 
-  it('builds 10,000 cached rows quickly', () => {
-    const many: RowRecord[] = Array.from({ length: 10_000 }, (_, i) => ({ ...rows[1]!, index: i }));
-    const started = performance.now();
-    const csv = buildResultsCsv({ columns: ['name', 'note'] }, many);
-    expect(csv.split('\r\n').length).toBeGreaterThan(10_000);
-    expect(performance.now() - started).toBeLessThan(2000);
+  it('writes one line per row for 10,000 cached rows, in row order', () => {
+    const many: RowRecord[] = Array.from({ length: 10_000 }, (_, i) => ({ ...rows[1]!, index: 9_999 - i, executionId: `e${9_999 - i}` }));
+    const lines = buildResultsCsv({ columns: ['name', 'note'] }, many).split('\r\n').slice(1).filter((l) => l !== '');
+    expect(lines).toHaveLength(10_000);
+    expect(lines[0]).toContain(',e0,');
+    expect(lines[9_999]).toContain(',e9999,');
   });
 });
 

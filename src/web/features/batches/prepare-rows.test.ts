@@ -65,11 +65,12 @@ describe('prepareRows', () => {
     expect(r.stats.invalid).toBe(0);
   });
 
-  it('validates 10,000 rows well within the bench budget', () => {
+  it('validates every one of 10,000 rows, not just the first few', () => {
     const big = { columns: table.columns, rows: Array.from({ length: 10_000 }, () => table.rows[0]!) };
+    big.rows[9_999] = table.rows[0]!.map(() => '');
     const r = prepareRows(big, schema, mapping);
-    expect(r.stats.valid).toBe(10_000);
-    expect(r.stats.ms).toBeLessThan(1000);
+    expect(r.stats.valid).toBe(9_999);
+    expect(r.stats.invalid).toBe(1);
   });
 });
 

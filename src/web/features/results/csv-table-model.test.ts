@@ -150,12 +150,14 @@ describe('sorting', () => {
     );
   });
 
-  it('sorts 100,000 rows by text and by number within two seconds', () => {
+  // Speed is measured by `npm run bench`; this only checks that a 100,000-row sort is correct.
+  it('sorts 100,000 rows by text and by number', () => {
     const big = Array.from({ length: 100_000 }, (_, i) => [String((i * 7919) % 100_003), `name ${i % 977}`]);
-    const started = performance.now();
-    sortedRowOrder(big, { column: 1, direction: 'ascending' });
-    sortedRowOrder(big, { column: 0, direction: 'descending' });
-    expect(performance.now() - started).toBeLessThan(2000);
+    const byName = sortedRowOrder(big, { column: 1, direction: 'ascending' });
+    const byNumber = sortedRowOrder(big, { column: 0, direction: 'descending' });
+    expect(byName).toHaveLength(100_000);
+    expect(new Set(byName).size).toBe(100_000);
+    for (let i = 1; i < byNumber.length; i++) expect(Number(big[byNumber[i - 1]!]![0])).toBeGreaterThanOrEqual(Number(big[byNumber[i]!]![0]));
   });
 });
 
