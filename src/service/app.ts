@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { LIMITS } from '../contract/limits';
 import { systemClock, type Clock } from './clock';
@@ -11,12 +11,13 @@ import type { LinkSigner } from './files/presign';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { devKeyRoute } from './http/dev-key';
-import { installErrorHandling, sendNoRoute } from './http/errors';
+import { handleClientError, HttpError, installErrorHandling, sendFrameworkError, sendNoRoute } from './http/errors';
 import { executionRoutes } from './http/executions';
 import { fileRoutes } from './http/files';
 import { InputValidators } from './http/input-validation';
 import type { LocalContext } from './http/local-context';
 import { openApiRoute } from './http/openapi';
+import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
 import { RateLimiter } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
@@ -47,6 +48,16 @@ export interface AppDeps {
 
 const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Content-Disposition';
 
+/** Keys travel in a header and file links are bearer capabilities, so any origin may call. */
+function allowAnyOrigin(url: string, reply: FastifyReply): boolean {
+  if (!url.startsWith('/api/') && !url.startsWith('/files/')) return false;
+  reply.header('Access-Control-Allow-Origin', '*');
+  reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  return true;
+}
+
+const ID_PARAMS = ['workflowId', 'executionId'] as const;
+
 function makeValidatorAjv(coerce: boolean): Ajv {
   // Only query strings and path parameters arrive as text; bodies are JSON and must already have the right types.
   const ajv = new Ajv({ coerceTypes: coerce, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
@@ -58,6 +69,17 @@ function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, li
   app.register(
     async (api) => {
       api.addHook('onRequest', apiKeyHook(keys, limiter));
+      api.addHook('preValidation', (request, _reply, done) => {
+        const query = request.query as { cursor?: unknown };
+        if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
+        done();
+      });
+      // UUIDs are case-insensitive; stored ids are lower case, so an upper-case id finds the same record.
+      api.addHook('preHandler', (request, _reply, done) => {
+        const params = request.params as Partial<Record<(typeof ID_PARAMS)[number], string>>;
+        for (const name of ID_PARAMS) if (typeof params[name] === 'string') params[name] = params[name].toLowerCase();
+        done();
+      });
       workflowRoutes(api, ctx);
       executionRoutes(api, ctx);
       approvalRoutes(api, ctx);
@@ -77,6 +99,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines would dominate the log under load; onResponse logs paths at debug level instead.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
+    // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    frameworkErrors: (error, request, reply) => {
+      allowAnyOrigin(request.url, reply);
+      sendFrameworkError(error, request, reply);
+    },
+    clientErrorHandler: handleClientError,
   });
 
   const queryAjv = makeValidatorAjv(true);
@@ -86,15 +115,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('account', null);
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return done();
-    // Keys travel in a header and file links are bearer capabilities, so any origin may call.
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    if (request.method !== 'OPTIONS') return done();
+    if (!allowAnyOrigin(request.url, reply) || request.method !== 'OPTIONS') return done();
     reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
     reply.header('Access-Control-Allow-Headers', 'x-api-key, content-type');
     reply.header('Access-Control-Max-Age', '600');
     reply.code(204).send();
+  });
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    // Compressed bodies would otherwise fail as "not valid JSON", which hides the real cause.
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      return done(new HttpError(415, `content-encoding ${encoding} is not supported; send the JSON body uncompressed`));
+    }
+    done(null, payload);
   });
   if (deps.logger.isLevelEnabled('debug')) {
     app.addHook('onResponse', (request, reply, done) => {

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
@@ -111,14 +113,72 @@ function classify(error: FastifyError): [number, string] {
   return [500, 'internal server error'];
 }
 
+/** How much of an oversized body is read and thrown away so its sender can see the 413. */
+const DRAIN_LIMIT = { bytes: 64 * 1024 * 1024, ms: 15_000 };
+
+/**
+ * Reads and discards the rest of a request body, up to a bound. A client still uploading when the
+ * server answers and closes the connection (as it must after a 413) sees a broken pipe instead of
+ * the answer in most HTTP clients, browsers and Node's fetch included.
+ */
+export function drainRequestBody(raw: IncomingMessage, limit = DRAIN_LIMIT): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit.bytes) finish();
+    };
+    const timer = setTimeout(finish, limit.ms);
+    raw.on('data', onData).once('end', finish).once('error', finish).once('close', finish);
+    raw.resume();
+  });
+}
+
 /** One place that turns every failure into `{error}`; server faults are logged and never described. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setSchemaErrorFormatter((errors, part) => new Error(describeRequestError(errors, part)));
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [status, message] = classify(error);
     if (status >= 500) request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+    if (status === 413) await drainRequestBody(request.raw);
     return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
   });
+}
+
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'the request path is not valid: fix its percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'the request path has a segment that is too long',
+};
+
+/** Requests the router cannot even match (bad percent-encoding, absurd segments) still get `{error}`. */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = (error.code && FRAMEWORK_ERRORS[error.code]) ?? 'the request could not be routed';
+  void reply.code(400).type('application/json; charset=utf-8').send({ error: message });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request timed out before it was complete'],
+};
+
+/** Malformed HTTP (no request object exists yet) answered as `{error}` JSON like everything else. */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = (error.code && CLIENT_ERRORS[error.code]) ?? [400, 'malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The answer for a path no route serves. */

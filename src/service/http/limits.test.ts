@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { startTestService, type TestService } from '../test-support/test-service';
+
+const run = promisify(execFile);
 
 let svc: TestService;
 beforeAll(async () => {
@@ -19,15 +23,21 @@ describe('request body limit', () => {
     expect((await svc.call('POST', '/api/v1/workflows', { body: { prompt: 'Summarize meeting notes' } })).status).toBe(201);
   });
 
-  it('answers 413 over a real socket too, and the server still answers the next request', async () => {
+  it('lets a client that is still uploading read the 413 over a real socket, and keeps serving', async () => {
     const address = await svc.app.listen({ port: 0, host: '127.0.0.1' });
-    const huge = JSON.stringify({ prompt: 'x'.repeat(4 * 1024 * 1024 + 10) });
-    const over = await fetch(`${address}/api/v1/workflows`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': 'test-key-account-a' },
-      body: huge,
-    }).catch((error: unknown) => error as Error);
-    if (over instanceof Response) expect(over.status).toBe(413);
+    // A client in another process uploads at its own pace; in this one, the upload and the answer take turns.
+    const client = `
+      const body = JSON.stringify({ prompt: 'x'.repeat(8 * 1024 * 1024) });
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(process.argv[1], { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test-key-account-a' }, body })
+          .then(async (r) => [r.status, await r.text()], (e) => ['failed', String(e.cause?.code ?? e)]);
+        answers.push(res);
+      }
+      console.log(JSON.stringify(answers));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', client, `${address}/api/v1/workflows`]);
+    const answer = [413, JSON.stringify({ error: 'request body is larger than 4 MB' })];
+    expect(JSON.parse(stdout)).toEqual(Array.from({ length: 5 }, () => answer));
     const next = await fetch(`${address}/api/v1/workflows`, { headers: { 'x-api-key': 'test-key-account-a' } });
     expect(next.status).toBe(200);
   });

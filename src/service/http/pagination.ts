@@ -8,6 +8,14 @@ export interface PageQuery {
   cursor?: string;
 }
 
+/**
+ * A "+" in a cursor that was not URL-encoded arrives as a space ("…123456 02:00"); such a value
+ * cannot mean anything else, so it is read as the offset it was.
+ */
+export function repairCursor(cursor: string): string {
+  return cursor.replace(/ (\d{2}:\d{2})$/, '+$1');
+}
+
 const CURSOR_MESSAGE = 'cursor must be a created_at timestamp from a previous page';
 
 /** The exclusive upper bound for the next page, in stored form, or null for the first page. */

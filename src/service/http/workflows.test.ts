@@ -196,4 +196,19 @@ describe('GET /api/v1/workflows', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
   });
+
+  it('reads a cursor whose "+" was not URL-encoded as the offset it was', async () => {
+    const first = (await svc.call<Page>('GET', '/api/v1/workflows?limit=1')).body;
+    const second = (await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${encodeURIComponent(first.cursor!)}`)).body;
+    const shifted = new Date(Date.parse(first.cursor!) + 2 * 3600_000).toISOString().slice(0, 19) + first.cursor!.slice(19, 26) + '+02:00';
+    const res = await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${shifted}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(second);
+  });
+
+  it('treats a cursor in a far year as newer than everything, not as an empty page', async () => {
+    const newest = (await svc.call<Page>('GET', '/api/v1/workflows?limit=1')).body.data[0];
+    const res = await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${encodeURIComponent('9999-12-31T23:59:59.999999Z')}`);
+    expect(res.body.data[0]).toEqual(newest);
+  });
 });

@@ -32,6 +32,14 @@ describe('formatMicros and parseMicros', () => {
     expect(normalizeTimestamp('2026-11-21T23:06:29.1234560Z')).toBe('2026-11-21T23:06:29.123456Z');
   });
 
+  it('keep microseconds exact in any year and clamp instants an offset pushes past 0000-9999', () => {
+    expect(normalizeTimestamp('9999-12-31T23:59:59.999999Z')).toBe('9999-12-31T23:59:59.999999Z');
+    expect(normalizeTimestamp('9999-12-31T23:59:59-01:00')).toBe('9999-12-31T23:59:59.999999Z');
+    expect(normalizeTimestamp('0000-01-01T00:00:00+01:00')).toBe('0000-01-01T00:00:00.000000Z');
+    expect(normalizeTimestamp('0099-05-01T12:00:00.5Z')).toBe('0099-05-01T12:00:00.500000Z');
+    expect(normalizeTimestamp('2026-12-31T23:59:59.9999991Z')).toBe('2027-01-01T00:00:00.000000Z');
+  });
+
   it.each(['', 'yesterday', '2026-11-21', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-11-21T24:00:00Z', '2026-11-21T23:06:29'])(
     'reject %j',
     (text) => expect(normalizeTimestamp(text)).toBeNull(),

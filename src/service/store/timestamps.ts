@@ -5,6 +5,10 @@
 
 const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
 
+/** The stored form's bounds: every stored value sorts between them as text. */
+const EARLIEST = '0000-01-01T00:00:00.000000Z';
+const LATEST = '9999-12-31T23:59:59.999999Z';
+
 /** Formats microseconds since the epoch as a fixed-width ISO string. */
 export function formatMicros(micros: number): string {
   const millis = Math.floor(micros / 1000);
@@ -13,32 +17,53 @@ export function formatMicros(micros: number): string {
 }
 
 /**
- * Parses an RFC 3339 date-time into microseconds since the epoch, or null when it is not one.
- * Digits past the sixth are rounded up, so "older than this cursor" never includes the cursor itself.
+ * Splits an RFC 3339 date-time into whole UTC seconds since the epoch and microseconds, or null
+ * when it is not one. Kept apart because microseconds since the epoch lose precision past 2255.
  */
-export function parseMicros(text: string): number | null {
+function parseInstant(text: string): { seconds: number; micros: number } | null {
   const match = ISO_PATTERN.exec(text);
   if (!match) return null;
   const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = match;
   const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  const millis = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(millis);
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
-  let micros = millis * 1000 + Number(fraction.slice(0, 6).padEnd(6, '0'));
+  // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  let seconds = date.getTime() / 1000 + hour * 3600 + minute * 60 + second;
+  let micros = Number(fraction.slice(0, 6).padEnd(6, '0'));
   if (/[1-9]/.test(fraction.slice(6))) micros += 1;
+  if (micros === 1_000_000) {
+    seconds += 1;
+    micros = 0;
+  }
   if (zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
-    const offsetMinutes = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6));
-    micros -= sign * offsetMinutes * 60_000_000;
+    seconds -= sign * (Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60);
   }
-  return micros;
+  return { seconds, micros };
 }
 
-/** Normalizes any RFC 3339 timestamp to the stored format, or returns null when it is not one. */
+/**
+ * Parses an RFC 3339 date-time into microseconds since the epoch, or null when it is not one.
+ * Digits past the sixth are rounded up, so "older than this cursor" never includes the cursor itself.
+ */
+export function parseMicros(text: string): number | null {
+  const instant = parseInstant(text);
+  return instant === null ? null : instant.seconds * 1_000_000 + instant.micros;
+}
+
+/**
+ * Normalizes any RFC 3339 timestamp to the stored format, or returns null when it is not one.
+ * Instants outside years 0000-9999 (reachable through an offset) clamp to the nearest bound.
+ */
 export function normalizeTimestamp(text: string): string | null {
-  const micros = parseMicros(text);
-  return micros === null ? null : formatMicros(micros);
+  const instant = parseInstant(text);
+  if (instant === null) return null;
+  const iso = new Date(instant.seconds * 1000).toISOString();
+  if (iso.startsWith('-')) return EARLIEST;
+  if (iso.startsWith('+')) return LATEST;
+  return `${iso.slice(0, 19)}.${String(instant.micros).padStart(6, '0')}Z`;
 }
 
 /** Hands out strictly increasing created_at values per account, bumping by 1 µs on collision. */
