@@ -58,7 +58,10 @@ function listEnd(lower: string, from: number): number {
   // Inputs are listed in a sentence, not a page; the bound also keeps planning linear in the prompt.
   const rest = lower.slice(from, from + 400);
   const stop = /[.;!?\n:]|\s+(?:into|as an?|as json|as csv|as html|as pdf|as markdown|as plain|then|so that|in order to|to (?:produce|create|generate|write|make|build|draft|get|return|send)|and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|output|turn|draft|summari[sz]e|extract|render|export|email|give|fail|check|flag|reply)|in (?:html|pdf|json|csv|markdown|a (?:pdf|table|spreadsheet|csv))|(?:every|each) (?:day|week|month|morning|evening)|(?:fail|reject|stop)s? (?:if|when))\b/.exec(rest);
-  return from + (stop ? stop.index : rest.length);
+  // ", validate each one" / ", translate it": a verb acting on what was listed starts the next clause.
+  const verbClause = /,\s*(?:then\s+)?[a-z][a-z-]*\s+(?:it|them|each|every|all|these|those)\b/.exec(rest);
+  const end = Math.min(stop ? stop.index : rest.length, verbClause ? verbClause.index : rest.length);
+  return from + end;
 }
 
 const ENUM_HEADS = 'tone|style|voice|priority|level|language|format|size|mode|category|type|status|length|audience|plan|tier|frequency|currency|sentiment|severity|channel|region|difficulty|urgency|gender|platform|theme';
@@ -303,7 +306,8 @@ class Reader {
       const clause = match[1]!.trim();
       const key = booleanKey(clause);
       if (!key) continue;
-      const description = `Whether ${clause.replace(/\s+/g, ' ')}.`;
+      // The clause stops before a ")", so a trailing "(yes/no" would be left unclosed.
+      const description = `Whether ${clause.replace(/\s*\([^)]*$/, '').replace(/\s+/g, ' ')}.`;
       this.fields.add(makeField(key, 'boolean', key.split('_').at(-1)!, match.index, { required: false, default: false, description }));
       prompt.mask(match.index, match.index + match[0].length);
     }

@@ -225,6 +225,18 @@ describe('planWorkflow fixtures', () => {
     if (plan.input_schema) expect(() => ajv.compile(plan.input_schema as JsonSchema)).not.toThrow();
   });
 
+  it('does not take the verb of a clause after a "given" list for an input', () => {
+    const keys = (prompt: string) => Object.keys(summary(planWorkflow(prompt, {})).fields ?? {});
+    expect(keys('Given a list of email addresses, validate each one and produce a CSV report.')).toEqual(['email_addresses']);
+    expect(keys('Given a text, translate it into French.')).toEqual(['text']);
+    expect(keys('Given a JSON object with arbitrary fields, pretty-print it.')).toEqual(['json_object']);
+  });
+
+  it('describes a yes/no question without an unclosed parenthesis', () => {
+    const schema = planWorkflow('Given a person’s age and whether they are a student (yes/no), compute the ticket price.', {}).input_schema as Schema;
+    expect(schema.properties?.student?.description).toBe('Whether they are a student.');
+  });
+
   it('writes a complete, titled schema that forms can render and refuses unknown properties', () => {
     expect(planWorkflow('Write a company brief from a company name and its website. Tone: formal or casual.', {}).input_schema).toEqual({
       type: 'object',
