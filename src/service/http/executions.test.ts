@@ -76,6 +76,17 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'input must be an object' } });
   });
 
+  it('answers 400, not 500, for input nested too deeply to store, in a single run or a batch', async () => {
+    const open = svc.addWorkflow({ input_schema: null, steps: [reportStep()] });
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const json = { 'content-type': 'application/json' };
+    const deep = await svc.call<Err>('POST', runs(open), { body: `{"input":{"a":${nested(20_000)}}}`, headers: json });
+    expect(deep).toMatchObject({ status: 400, body: { error: 'input is nested too deeply: at most 100 levels of objects and arrays' } });
+    const batch = await svc.call<Err>('POST', `${runs(open)}/batch`, { body: `{"items":[{},{"a":${nested(5_000)}}]}`, headers: json });
+    expect(batch).toMatchObject({ status: 400, body: { error: 'items[1] is nested too deeply: at most 100 levels of objects and arrays' } });
+    expect((await svc.call('POST', runs(open), { body: `{"input":{"a":${nested(99)}}}`, headers: json })).status).toBe(201);
+  });
+
   it('refuses to run a workflow that is still planning or failed to plan', async () => {
     const planning = svc.store.createWorkflow({
       accountId: svc.accountId(),

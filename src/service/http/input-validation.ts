@@ -11,6 +11,24 @@ function makeAjv<T extends Ajv>(AjvClass: new (options: object) => T): T {
   return ajv;
 }
 
+/** Deepest nesting of arrays and objects an input may have; far beyond any real form, well within the stack. */
+export const MAX_INPUT_DEPTH = 100;
+
+/**
+ * Says so when a value nests arrays or objects deeper than MAX_INPUT_DEPTH. Checked without
+ * recursion, because the recursive JSON.stringify that stores an input would overflow the stack.
+ */
+export function nestingError(value: unknown, prefix: string): string | null {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > MAX_INPUT_DEPTH) return `${prefix} is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of objects and arrays`;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
 /** Compiles each workflow's input_schema once and reports every way an input breaks it. */
 export class InputValidators {
   private readonly draft7 = makeAjv(Ajv);
@@ -29,6 +47,8 @@ export class InputValidators {
 
   /** Every error of `value` against the schema, each prefixed with its path (e.g. `input.website`). */
   errors(workflowId: string, schema: JsonSchema | null, value: unknown, prefix: string): string[] {
+    const tooDeep = nestingError(value, prefix);
+    if (tooDeep) return [tooDeep];
     if (schema === null) return [];
     const validate = this.validator(workflowId, schema);
     if (validate(value)) return [];
