@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,24 @@ describe('main', () => {
     const result = await runMain({ WORKFLOW_TIME_SCALE: '-2' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid configuration: WORKFLOW_TIME_SCALE must be a number ≥ 0');
+  });
+
+  it('stops with a one-line message and exit code 1 when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (blocker.address() as AddressInfo).port;
+      // Its own data directory, so the account it provisions does not stop the dev-key test from making a key.
+      const ownDir = mkdtempSync(join(tmpdir(), 'workflow-main-port-'));
+      const result = await runMain({ WORKFLOW_API_KEYS: 'k', PORT: String(port), DATA_DIR: ownDir });
+      rmSync(ownDir, { recursive: true, force: true });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Cannot start the service: port ${port} on 127.0.0.1 is already in use; stop the other server or set PORT to a free port`,
+      );
+    } finally {
+      blocker.close();
+    }
   });
 
   it('prints a new dev key once with the dashboard and API addresses, and shuts down cleanly on SIGTERM', async () => {

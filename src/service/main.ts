@@ -5,6 +5,7 @@ import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createService } from './service';
+import { describeStartupError } from './startup-errors';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -45,9 +46,20 @@ function readConfig(): Config {
 }
 
 async function main(): Promise<void> {
+  const config = readConfig();
+  try {
+    await start(config);
+  } catch (error) {
+    const reason = describeStartupError(error, config);
+    if (reason === null) throw error;
+    console.error(`Cannot start the service: ${reason}`);
+    process.exit(1);
+  }
+}
+
+async function start(config: Config): Promise<void> {
   const args = new Set(process.argv.slice(2));
   const dev = args.has('--dev');
-  const config = readConfig();
   const logger = createLogger(config.logLevel);
   if (!dev && !args.has('--no-build')) await buildIfStale();
 
