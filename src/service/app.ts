@@ -117,7 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     if (!allowAnyOrigin(request.url, reply) || request.method !== 'OPTIONS') return done();
     reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
-    reply.header('Access-Control-Allow-Headers', 'x-api-key, content-type');
+    // Echoing what the browser asks for lets clients add their own headers (tracing ids, cache-control);
+    // nothing rides on cookies, so no header grants more than the key already does.
+    const requested = request.headers['access-control-request-headers'];
+    reply.header('Access-Control-Allow-Headers', typeof requested === 'string' && requested.trim() ? requested : 'x-api-key, content-type');
+    reply.header('Vary', 'Access-Control-Request-Headers');
     reply.header('Access-Control-Max-Age', '600');
     reply.code(204).send();
   });

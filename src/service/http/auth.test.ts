@@ -64,6 +64,17 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-headers']).toBe('x-api-key, content-type');
     expect(String(res.headers['access-control-expose-headers'])).toContain('RateLimit-Remaining');
   });
+
+  it('allows whatever headers a preflight asks for, so a client may add its own', async () => {
+    const asked = 'x-api-key, content-type, x-request-id, cache-control';
+    const res = await svc.call('OPTIONS', '/api/v1/workflows/00000000-0000-4000-8000-000000000000/executions', {
+      key: null,
+      headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': asked },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toBe(asked);
+    expect(String(res.headers.vary)).toContain('Access-Control-Request-Headers');
+  });
 });
 
 describe('rate limit', () => {
