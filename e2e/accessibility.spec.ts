@@ -16,12 +16,15 @@ async function runToEnd(api: APIRequestContext, workflowId: string, input: Recor
 }
 
 async function check(page: Page, path: string, name: string, ready: (page: Page) => Promise<void>) {
+  // Reduced motion turns colour transitions off, so axe never measures a colour halfway through one.
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(path);
   await ready(page);
   await expectNoSeriousA11yViolations(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expectNoSeriousA11yViolations(page, `${name} (dark)`);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await screenshotBothThemes(page, name);
 }
 
@@ -85,6 +88,7 @@ test('the keyboard reaches everything: g w, / and visible focus', async ({ conne
   await page.keyboard.press('g');
   await page.keyboard.press('w');
   await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByLabel('Filter workflows')).toBeVisible();
   await page.keyboard.press('/');
   const filter = page.getByLabel('Filter workflows');
   await expect(filter).toBeFocused();

@@ -104,3 +104,28 @@ test('a run you started is announced with a toast when it ends while you are els
   await toast.getByRole('button', { name: 'View run' }).click();
   await expect(page).toHaveURL(executionUrl);
 });
+
+test('list fields add and remove items, with nested fields validated per item', async ({ connectedPage: page, readyWorkflow }) => {
+  const workflow = await readyWorkflow(PROMPTS.list);
+  await page.goto(`/workflows/${workflow.id}`);
+  const first = page.getByRole('group', { name: 'Item 1' });
+  await expect(first).toBeVisible();
+  await page.getByRole('button', { name: /^Add to products/ }).click();
+  const second = page.getByRole('group', { name: 'Item 2' });
+  await expect(second).toBeVisible();
+
+  await first.getByLabel(/name/i).fill('Widget');
+  await first.getByLabel(/price/i).fill('9.5');
+  await second.getByLabel(/name/i).fill('Gadget');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(second.getByText('This field is required.')).toBeVisible();
+  await screenshotBothThemes(page, 'run-form-list');
+
+  await page.getByRole('button', { name: 'Remove item 2' }).click();
+  await expect(page.getByRole('group', { name: 'Item 2' })).toHaveCount(0);
+  await expect(page.getByLabel('curl request')).toContainText('"products":[{"name":"Widget","price":9.5}]');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('tabpanel').or(page.getByRole('region', { name: /Results/ })).first()).toContainText('Widget');
+});

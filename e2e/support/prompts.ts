@@ -8,6 +8,8 @@ export const PROMPTS = {
   noInput: 'Write a motivational quote of the day as a markdown report',
   /** Stops in human_in_the_loop until someone approves. */
   approval: 'Draft a press release from a company name; a person must approve it before it is sent',
+  /** A required list of objects (name, price) with at least one item: arrays and nested fields. */
+  list: 'Build a CSV table from a list of products with a name and a price',
   /** Fails for a negative amount, with a clear message. */
   guarded: 'Write an invoice report from a customer name and an amount; fail if the amount is negative',
 } as const;

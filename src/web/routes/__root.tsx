@@ -52,8 +52,12 @@ function useResetOnProfileChange() {
     if (previous.current === signature) return;
     previous.current = signature;
     getApiClient();
-    queryClient.clear();
-    void router.invalidate();
+    // Reset (not clear): pages on screen keep their observers, drop the old account's data and
+    // refetch with the new key; nothing of the previous account stays in the cache.
+    void queryClient.cancelQueries().then(() => {
+      void queryClient.resetQueries();
+      void router.invalidate();
+    });
   }, [signature, queryClient, router]);
 }
 
