@@ -223,7 +223,8 @@ class Reader {
       for (const kind of kinds) if (!this.entityKinds.includes(kind)) this.entityKinds.push(kind);
       prompt.mask(match.index, match.index + match[0].length);
     }
-    for (const match of prompt.matches(/\b(?:action items?|to-?dos?|follow-?ups?|next steps)\b/g)) {
+    // "a follow-up email" is what the workflow writes, not follow-ups to find in a text.
+    for (const match of prompt.matches(/\b(?:action items?|to-?dos?|follow-?ups?(?!\s+(?:e-?mails?|letters?|messages?|notes?|calls?|meetings?|reminders?))|next steps)\b/g)) {
       if (!this.entityKinds.includes('action_items')) this.entityKinds.push('action_items');
       prompt.mask(match.index, match.index + match[0].length);
     }

@@ -232,6 +232,13 @@ describe('planWorkflow fixtures', () => {
     expect(keys('Given a JSON object with arbitrary fields, pretty-print it.')).toEqual(['json_object']);
   });
 
+  it('writes a follow-up email rather than looking for follow-ups in a text nobody asked for', () => {
+    const plan = planWorkflow('Given an email address and a subject line, draft a follow-up email.', {});
+    expect(Object.keys(summary(plan).fields ?? {})).toEqual(['email', 'subject_line']);
+    expect(plan.steps.map((step) => step.kind)).toContain('markdown_report');
+    expect(plan.steps.map((step) => step.kind)).not.toContain('extract_entities');
+  });
+
   it('describes a yes/no question without an unclosed parenthesis', () => {
     const schema = planWorkflow('Given a person’s age and whether they are a student (yes/no), compute the ticket price.', {}).input_schema as Schema;
     expect(schema.properties?.student?.description).toBe('Whether they are a student.');
