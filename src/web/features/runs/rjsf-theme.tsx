@@ -244,7 +244,9 @@ function CheckboxWidget(props: WidgetProps) {
 
 function ObjectFieldTemplate({ title, description, properties, fieldPathId, required, schema, uiSchema }: ObjectFieldTemplateProps) {
   const isRoot = fieldPathId.$id === 'root';
-  const heading = (uiSchema?.['ui:title'] as string | undefined) ?? title;
+  // An object inside a list is already labelled "Item N" by its row; RJSF's "Products-2" title would only repeat it.
+  const isListItem = /_\d+$/.test(fieldPathId.$id);
+  const heading = isListItem ? undefined : ((uiSchema?.['ui:title'] as string | undefined) ?? title);
   const body = <div className="space-y-5">{properties.filter((p) => !p.hidden).map((p) => p.content)}</div>;
   if (isRoot) return body;
   return (

@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { parseServerInputErrors, transformErrors } from './friendly-errors';
 import { ErrorVisibility, templates, widgets } from './rjsf-theme';
 
@@ -30,12 +30,20 @@ function serverErrorSchema(message: string | null | undefined): ErrorSchema<Inpu
   return root as ErrorSchema<Input>;
 }
 
+/** The input RJSF generated for an error's field: ".products.1.price" → #root_products_1_price. */
+function focusField(error: RJSFValidationError): void {
+  const path = (error.property ?? '').replace(/^\./, '').split('.').filter(Boolean);
+  document.getElementById(['root', ...path].join('_'))?.focus();
+}
+
 /**
- * The run form generated from input_schema (RJSF + ajv8). It validates when a field loses focus
- * (liveValidate "onBlur": never on each keystroke) and on submit; a field shows its errors once
- * it was left or a submit was tried.
+ * The run form generated from input_schema (RJSF + ajv8). Live validation is off: the form is
+ * validated when a field loses focus (validateForm from onBlur) and on submit, and a field shows
+ * its errors once it was left or a submit was tried. Only a submit moves focus to the first error.
  */
 export default function SchemaForm({ schema, formData, onChange, onSubmit, serverError, children }: SchemaFormProps) {
+  const formRef = useRef<Form<Input, RJSFSchema>>(null);
+  const submitting = useRef(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const extraErrors = useMemo(() => serverErrorSchema(serverError), [serverError]);
@@ -45,29 +53,43 @@ export default function SchemaForm({ schema, formData, onChange, onSubmit, serve
   );
   return (
     <ErrorVisibility.Provider value={visible}>
-      <Form<Input, RJSFSchema>
-        schema={schema as RJSFSchema}
-        formData={formData}
-        validator={validator}
-        templates={templates}
-        widgets={widgets}
-        liveValidate="onBlur"
-        noHtml5Validate
-        showErrorList={false}
-        focusOnFirstError
-        transformErrors={transformErrors}
-        extraErrors={extraErrors}
-        onChange={(e) => onChange((e.formData ?? {}) as Input)}
-        onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
-        onError={() => setSubmitted(true)}
-        onSubmit={(e) => {
+      <div
+        onSubmitCapture={() => {
+          submitting.current = true;
           setSubmitted(true);
-          onSubmit((e.formData ?? {}) as Input);
         }}
-        className="space-y-6"
       >
-        {children}
-      </Form>
+        <Form<Input, RJSFSchema>
+          ref={formRef}
+          schema={schema as RJSFSchema}
+          formData={formData}
+          validator={validator}
+          templates={templates}
+          widgets={widgets}
+          noHtml5Validate
+          showErrorList={false}
+          focusOnFirstError={(error) => {
+            if (submitting.current) focusField(error);
+          }}
+          transformErrors={transformErrors}
+          extraErrors={extraErrors}
+          onChange={(e) => onChange((e.formData ?? {}) as Input)}
+          onBlur={(id) => {
+            setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
+            formRef.current?.validateForm();
+          }}
+          onError={() => {
+            submitting.current = false;
+          }}
+          onSubmit={(e) => {
+            submitting.current = false;
+            onSubmit((e.formData ?? {}) as Input);
+          }}
+          className="space-y-6"
+        >
+          {children}
+        </Form>
+      </div>
     </ErrorVisibility.Provider>
   );
 }
