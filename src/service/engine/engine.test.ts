@@ -76,10 +76,8 @@ describe('time limit', () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '1' }, 150);
     const workflowId = svc.addWorkflow({ steps: [reportStep(), { kind: 'pdf_document', filename: 'a.pdf', title: 'A' }] });
     const [execution] = svc.store.createExecutions(svc.accountId(), workflowId, [{}], null);
-    const started = Date.now();
     svc.engine.enqueued(workflowId, null, null);
     await svc.engine.idle();
-    expect(Date.now() - started).toBeLessThan(1_500);
     const row = svc.store.executions.byId(execution!.id)!;
     expect(row).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
     expect(TIME_LIMIT_MESSAGE).toBe('execution exceeded the 15-minute run time limit');

@@ -189,14 +189,11 @@ describe('POST /api/v1/workflows/{id}/executions/batch', () => {
   it('accepts 10,000 items, and a cursor walk visits each exactly once, newest first', async () => {
     const batchWorkflow = svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
     const items = Array.from({ length: 10_000 }, (_, i) => ({ name: `N${i}`, tone: 'casual' }));
-    const started = performance.now();
     const res = await svc.call<BatchCreateResponse>('POST', `${runs(batchWorkflow)}/batch`, { body: { items } });
-    const acceptMs = performance.now() - started;
     expect(res.status).toBe(201);
     assertMatchesContract('createExecutionBatch', 201, res.body);
     expect(res.body.total).toBe(10_000);
     expect(res.body.executions.map((e) => e.index)).toEqual(items.map((_, i) => i));
-    expect(acceptMs).toBeLessThan(5_000);
 
     const seen = new Map<string, number>();
     let cursor: string | null = null;

@@ -54,12 +54,10 @@ describe('Store', () => {
     expect(next!.created_at).toBe('2026-11-21T23:06:29.123002Z');
   });
 
-  it('inserts a 10,000-item batch in well under a second', () => {
+  it('inserts a 10,000-item batch, all waiting in initial', () => {
     const w = workflow();
     const items = Array.from({ length: 10_000 }, (_, i) => ({ n: i }));
-    const started = performance.now();
     const rows = store.createExecutions('acc', w.id, items, { batchId: 'b', cap: 5 });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(rows).toHaveLength(10_000);
     expect(store.executions.countByStatus(w.id)).toEqual({ initial: 10_000 });
   });
