@@ -1,30 +1,46 @@
-// `npm run bench`: prints figures and ratios, each measured side by side in this one run.
+// `npm run bench [service|web]`: prints figures and ratios, each measured side by side in this one
+// run; with no argument, the service section and then the web section.
 import { runServiceBench, type Figure } from './service-bench';
 
-const only = process.argv[2];
 const sections: Array<[string, () => Promise<Figure[]>]> = [
   ['service', runServiceBench],
   ['web', async () => (await import('./web-bench')).runWebBench()],
 ];
 
+const only = process.argv[2];
+if (only !== undefined && !sections.some(([name]) => name === only)) {
+  console.error(`Unknown section "${only}". Use one of: ${sections.map(([name]) => name).join(', ')}, or none for all.`);
+  process.exit(2);
+}
+
+const started = performance.now();
 const all: Figure[] = [];
 for (const [name, run] of sections) {
   if (only && only !== name) continue;
   console.log(`\n== ${name}`);
+  const t0 = performance.now();
   try {
     const figures = await run();
     for (const f of figures) print(f);
     all.push(...figures);
   } catch (err) {
-    console.error(`  ${name} bench failed: ${(err as Error).message}`);
+    console.error(`  ${name} bench failed: ${(err as Error).stack ?? String(err)}`);
     process.exitCode = 1;
   }
+  console.log(`  (${name} took ${minutes(performance.now() - t0)})`);
 }
 
 console.log('\n== summary');
 for (const f of all) print(f);
+const missed = all.filter((f) => f.goal !== undefined && !f.ok).length;
+console.log(`\n  ${all.filter((f) => f.goal !== undefined).length - missed} goals met, ${missed} not met; total time ${minutes(performance.now() - started)}`);
 
 function print(f: Figure) {
   const goal = f.goal ? `  (goal ${f.goal}: ${f.ok ? 'met' : 'NOT met'})` : '';
-  console.log(`  ${f.name.padEnd(52)} ${String(f.value).padStart(10)} ${f.unit}${goal}`);
+  console.log(`  ${f.name.padEnd(58)} ${String(f.value).padStart(10)} ${f.unit}${goal}`);
+}
+
+function minutes(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }

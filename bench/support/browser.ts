@@ -1,0 +1,89 @@
+// Debian's Chromium, a freshly built SPA and a local service to serve it, shared by the web benches.
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, startProcess } from './processes';
+
+const root = resolve(import.meta.dirname, '../..');
+export const WEB_KEY = 'bench-web-key-000000000000';
+
+export const CHROMIUM_ARGS = [
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
+  '--disable-gpu',
+  '--disable-sync',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Stores the key where the Local profile keeps it, before any page script runs. */
+export async function connectPage(page: Page, key = WEB_KEY): Promise<void> {
+  await page.addInitScript((k) => sessionStorage.setItem('wf.key.local', k), key);
+}
+
+/** Builds the SPA into dist, so the figures are of the sources as they are now. */
+export function buildSpa(): void {
+  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+}
+
+export interface WebServer {
+  origin: string;
+  api: string;
+  key: string;
+  stop: () => Promise<void>;
+}
+
+export interface WebServerOptions {
+  /** WORKFLOW_TIME_SCALE: 0 runs executions as fast as the engine can. */
+  timeScale?: number;
+  /** WORKFLOW_RATE_LIMIT; unset keeps the service's real 100 requests a minute. */
+  rateLimit?: number;
+}
+
+/** The local service on a free port with a fresh database, serving dist as it is (no build-if-stale). */
+export async function startWebServer(options: WebServerOptions = {}): Promise<WebServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wf-webbench-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WORKFLOW_API_KEYS: WEB_KEY,
+    WORKFLOW_TIME_SCALE: String(options.timeScale ?? 0),
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: origin,
+  };
+  if (options.rateLimit !== undefined) env.WORKFLOW_RATE_LIMIT = String(options.rateLimit);
+  let proc;
+  try {
+    proc = await startProcess(join(root, 'node_modules/.bin/tsx'), [join(root, 'src/service/main.ts'), '--no-build'], env, `${origin}/api/v1/openapi.json`);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const started = proc;
+  return {
+    origin,
+    api: `${origin}/api/v1`,
+    key: WEB_KEY,
+    stop: async () => {
+      await started.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET a JSON document from the service with the bench key. */
+export async function apiGet<T>(server: WebServer, path: string): Promise<T> {
+  const res = await fetch(`${server.api}${path}`, { headers: { 'x-api-key': server.key } });
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
