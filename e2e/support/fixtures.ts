@@ -81,10 +81,15 @@ const SCREENSHOT_DIR = 'test-results/screenshots';
 /** Saves the page in light and dark (the app follows the system scheme) for people to look at. */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const scrollY = await page.evaluate(() => window.scrollY);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  // A full-page capture resizes the viewport for a moment; scrolling back settles the layout so the
+  // next click lands where Playwright measured it.
+  await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }

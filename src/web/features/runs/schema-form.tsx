@@ -44,6 +44,14 @@ function focusField(error: RJSFValidationError): void {
 export default function SchemaForm({ schema, formData, onChange, onSubmit, serverError, children }: SchemaFormProps) {
   const formRef = useRef<Form<Input, RJSFSchema>>(null);
   const submitting = useRef(false);
+  // A blur caused by pressing a button waits for the click: an error appearing in between would
+  // move the button away from under the pointer and swallow the click.
+  const pointerDown = useRef(false);
+  const validationPending = useRef(false);
+  const validate = () => {
+    validationPending.current = false;
+    formRef.current?.validateForm();
+  };
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const extraErrors = useMemo(() => serverErrorSchema(serverError), [serverError]);
@@ -57,6 +65,17 @@ export default function SchemaForm({ schema, formData, onChange, onSubmit, serve
         onSubmitCapture={() => {
           submitting.current = true;
           setSubmitted(true);
+        }}
+        onPointerDownCapture={() => {
+          pointerDown.current = true;
+        }}
+        onPointerUpCapture={() => {
+          pointerDown.current = false;
+          if (validationPending.current) setTimeout(validate, 0);
+        }}
+        onPointerCancelCapture={() => {
+          pointerDown.current = false;
+          if (validationPending.current) validate();
         }}
       >
         <Form<Input, RJSFSchema>
@@ -76,7 +95,8 @@ export default function SchemaForm({ schema, formData, onChange, onSubmit, serve
           onChange={(e) => onChange((e.formData ?? {}) as Input)}
           onBlur={(id) => {
             setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
-            formRef.current?.validateForm();
+            if (pointerDown.current) validationPending.current = true;
+            else validate();
           }}
           onError={() => {
             submitting.current = false;
