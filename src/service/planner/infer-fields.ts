@@ -57,7 +57,7 @@ function splitItems(segment: string, offset: number, isFree: (start: number, end
 function listEnd(lower: string, from: number): number {
   // Inputs are listed in a sentence, not a page; the bound also keeps planning linear in the prompt.
   const rest = lower.slice(from, from + 400);
-  const stop = /[.;!?\n:]|\s+(?:into|as an?|as json|as csv|as html|as pdf|as markdown|as plain|then|so that|in order to|to (?:produce|create|generate|write|make|build|draft|get|return|send)|and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|output|turn|draft|summari[sz]e|extract|render|export|email|give|fail|check|flag|reply)|in (?:html|pdf|json|csv|markdown|a (?:pdf|table|spreadsheet|csv))|(?:every|each) (?:day|week|month|morning|evening)|(?:fail|reject|stop)s? (?:if|when))\b/.exec(rest);
+  const stop = /[.;!?\n:]|\s+(?:into|as an?|as json|as csv|as html|as pdf|as markdown|as plain|then|so that|in order to|to (?:produce|create|generate|write|make|build|draft|get|return|send)|and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|summari[sz]e|extract|render|give|fail)|and (?:then |also )?(?:output|turn|draft|export|email|check|flag|reply)(?= (?:it|them|this|that|these|those|the|an?|to|me|us|him|her|back|out|with)\b)|in (?:html|pdf|json|csv|markdown|a (?:pdf|table|spreadsheet|csv))|(?:every|each) (?:day|week|month|morning|evening)|(?:fail|reject|stop)s? (?:if|when))\b/.exec(rest);
   // ", validate each one" / ", translate it": a verb acting on what was listed starts the next clause.
   const verbClause = /,\s*(?:then\s+)?[a-z][a-z-]*\s+(?:it|them|each|every|all|these|those)\b/.exec(rest);
   const end = Math.min(stop ? stop.index : rest.length, verbClause ? verbClause.index : rest.length);
@@ -105,6 +105,7 @@ class Reader {
     // "plain text" names an output format, never a "text" input.
     for (const match of this.prompt.matches(/\b(?:plain[- ]text|text file|txt)\b/g)) this.prompt.mask(match.index, match.index + match[0].length);
     this.readGuards();
+    this.readSortKey();
     this.readExtraction();
     this.readConcurrency();
     this.readEnums();
@@ -218,6 +219,8 @@ class Reader {
     const { prompt } = this;
     const pattern = new RegExp(String.raw`(?<!\b(?:a|the|of|to-do|todo) )\b(?:extract(?:s|ed|ing)?|find(?:s|ing)?|pull(?: out)?|detect|identify|collect|highlight|spot|list|grab|capture|pick out|with (?:the )?extracted|including (?:the )?extracted)\s+(?:out\s+)?(?:(?:all|any|the|every|each|of)\s+)*(.+?)(?=\s+(?:from|in|out of|inside|within|into|mentioned|found|that|which)\b|[.;!?\n:]|\s+(?:and )?then\b|$)`, 'g');
     for (const match of prompt.matches(pattern)) {
+      // "collect a name, age and email" asks for single values, not things to find in a text.
+      if (/^(?:an?|one|my|your|their|his|her)\s/.test(match[1]!)) continue;
       const kinds = entityKindsIn(match[1]!);
       if (kinds.length === 0) continue;
       for (const kind of kinds) if (!this.entityKinds.includes(kind)) this.entityKinds.push(kind);
@@ -448,7 +451,8 @@ class Reader {
             field.qualified = true;
           }
           if (!isStrong && WEAK_HEADS.has(field.head) && !field.qualified && !known.includes(field) && known.length < 2) continue;
-          if (!isStrong && !known.includes(field) && field.key.includes('_')) continue;
+          // An unknown multi-word noun only counts beside known inputs in the same enumeration ("company size, budget and industry").
+          if (!isStrong && !known.includes(field) && field.key.includes('_') && !(items.length >= 2 && known.length > 0)) continue;
           this.fields.add(field);
           added++;
         }
@@ -466,19 +470,43 @@ class Reader {
    */
   private readVerbObject(): void {
     const { prompt } = this;
-    const opening = /^(?:please\s+)?([a-z]+)(?:\s+up)?\s+((?:(?:a|an|the|this|my|our|some|each|every|incoming|new|any)\s+)*)((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s+(?:from|for|with|using|to|into|in|on|as|and|by|about|that|which|so|then|every|each|one|before|after)\b|\s*[,.;:!?(\n]|$)/.exec(prompt.lower);
-    if (!opening || TRANSFORM_VERBS[opening[1]!] === undefined) return;
-    const start = opening.index + opening[0].length - opening[3]!.length;
-    const end = opening.index + opening[0].length;
+    const opening = openingObject(prompt.lower);
+    if (!opening || TRANSFORM_VERBS[opening.verb] === undefined) return;
+    const { start, end } = opening;
     if (!prompt.isFree(start, end)) return;
-    const words = opening[3]!.split(/\s+/);
+    // "Estimate a project cost", "Send a welcome email": the object is what the workflow makes.
+    if (MAKING_VERBS.has(opening.verb)) {
+      prompt.mask(start, end);
+      return;
+    }
+    const words = opening.phrase.split(/\s+/);
     const head = words.at(-1)!;
-    let field = phraseToField(opening[3]!, start, { allowUnknown: false });
+    const content = CONTENT_VERBS.has(opening.verb);
+    let field = phraseToField(opening.phrase, start, { allowUnknown: false });
+    // "Classify an email": a verb that reads its object reads the message, not an address.
+    if (field && content && field.kind === 'email') field = makeField(`${field.key}_text`, 'text', field.head, start, { qualified: true });
     if (!field && DOCUMENT_WORDS.has(head)) field = makeField(snakeCase(words.filter((w) => !FILLER.has(w)).join(' ')), 'text', head, start);
     if (!field && WEAK_HEADS.has(head) && words.length === 1) field = makeField(head, FIELD_HEADS.get(head) ?? 'string', head, start);
+    // "Classify a support ticket": what such a verb reads is text, unless the prompt already named the values it is made of.
+    if (!field && content && this.fields.all().every((f) => f.kind === 'enum' || f.kind === 'boolean')) {
+      const named = phraseToField(opening.phrase, start, { allowUnknown: true });
+      if (named) field = makeField(named.key, 'text', named.head, start);
+    }
     if (!field) return;
     this.fields.add(field);
     prompt.mask(start, end);
+  }
+
+  /**
+   * "Classify a ticket by urgency (low, medium, high)": what a sorting verb sorts by is its
+   * output, so neither it nor its values are inputs.
+   */
+  private readSortKey(): void {
+    const { prompt } = this;
+    const opening = openingObject(prompt.lower);
+    if (!opening || !SORTING_VERBS.has(opening.verb)) return;
+    const by = /^\s+(?:according to|by)\s+(?:its |their |the |how )?[a-z][\w-]*(?: (?:level|type|category|score|rating))?(?:\s*\([^)]*\)|\s*:[^.;!?\n]*)?/.exec(prompt.lower.slice(opening.end));
+    if (by) prompt.mask(opening.end, opening.end + by[0].length);
   }
 
   /** Finds input nouns anywhere else in the prompt ("Summarize meeting notes"). */
@@ -544,6 +572,23 @@ class Reader {
     }
   }
 }
+
+/** The object of the verb a prompt opens with: "classify [a support ticket] by urgency". */
+function openingObject(lower: string): { verb: string; phrase: string; start: number; end: number } | null {
+  const opening = /^(?:please\s+)?([a-z]+)(?:\s+up)?\s+((?:(?:a|an|the|this|my|our|some|each|every|incoming|new|any)\s+)*)((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s+(?:from|for|with|using|to|into|in|on|as|and|by|about|that|which|so|then|every|each|one|before|after|according)\b|\s*[,.;:!?(\n]|$)/.exec(lower);
+  if (!opening) return null;
+  const end = opening.index + opening[0].length;
+  return { verb: opening[1]!, phrase: opening[3]!, start: end - opening[3]!.length, end };
+}
+
+/** Verbs that read their object's text: the object is the content, whatever noun names it. */
+const CONTENT_VERBS = new Set(['classify', 'categorize', 'categorise', 'triage', 'tag', 'rate', 'score', 'grade', 'summarize', 'summarise', 'translate', 'proofread', 'rewrite', 'shorten', 'analyze', 'analyse', 'review', 'parse', 'assess', 'evaluate', 'screen', 'route']);
+
+/** Opening verbs whose object is the result, not an input. */
+const MAKING_VERBS = new Set(['estimate', 'calculate', 'compute', 'send']);
+
+/** Verbs whose "by …" names the label they give, not a value they are given. */
+const SORTING_VERBS = new Set(['classify', 'categorize', 'categorise', 'triage', 'tag', 'label', 'rate', 'score', 'grade', 'rank', 'sort', 'group', 'route', 'prioritize', 'prioritise', 'segment', 'analyze', 'analyse', 'assess', 'evaluate']);
 
 /** Output nouns that, as the object of "convert", "review" or "summarize", are text to work on. */
 const DOCUMENT_WORDS = new Set(['document', 'documents', 'file', 'page', 'webpage', 'letter', 'draft', 'email', 'post', 'memo', 'proposal', 'report', 'brief', 'doc', 'markdown', 'reply', 'response', 'newsletter']);

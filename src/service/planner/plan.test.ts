@@ -208,6 +208,23 @@ const FIXTURES: Fixture[] = [
     required: [],
     steps: ['markdown_report', 'bundle'],
   },
+  // Enumerations keep every item, even one the lexicon names as a verb ("and email") or does not know ("company size").
+  { prompt: 'Create a signup form that asks for a name, age and email', name: 'Signup Form', fields: { name: 'string', age: 'integer[0..]', email: 'string:email' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Welcome a new member: a name, age and email', name: 'Member Welcome', fields: { name: 'string', age: 'integer[0..]', email: 'string:email' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Score a lead from company size, budget and industry', name: 'Lead Scoring', fields: { company_size: 'string', budget: 'number', industry: 'string' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Write a thank-you note from a first name, last name and phone number', name: 'Thank-you Note', fields: { first_name: 'string', last_name: 'string', phone_number: 'string' }, steps: ['markdown_report', 'bundle'] },
+  { prompt: 'Make an order confirmation for the product name, price and quantity', name: 'Order Confirmation', fields: { product_name: 'string', price: 'number', quantity: 'integer[0..]' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: "Given a customer's email and order id, write a shipping update", name: 'Shipping Update', fields: { customer_email: 'string:email', order_id: 'string' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  // What a workflow estimates or sends is its result, not an input.
+  { prompt: 'Estimate a project cost from team size, hourly rate and duration', name: 'Project Cost Estimate', fields: { team_size: 'string', hourly_rate: 'number', duration: 'string' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Send a welcome email to a new user with a name and email', name: 'Welcome Email', fields: { name: 'string', email: 'string:email' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  // Classifying reads the item's text; what it classifies by (and its labels) is the output.
+  { prompt: 'Classify a support ticket by urgency', name: 'Support Ticket Classification', fields: { support_ticket: 'text' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Classify a support ticket by urgency (low, medium, high)', name: 'Support Ticket Classification', fields: { support_ticket: 'text' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Classify an email by topic', name: 'Email Classification', fields: { email_text: 'text' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Rate a review by sentiment', name: 'Review Rating', fields: { review: 'text' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Analyze a product review by sentiment (positive, neutral, negative)', name: 'Product Review Analysis', fields: { product_review: 'text' }, steps: ['markdown_report', 'json_output', 'bundle'] },
+  { prompt: 'Translate a sentence into a language: French or German', name: 'Sentence Translation', fields: { sentence: 'text', language: 'enum:French|German' }, steps: ['markdown_report', 'json_output', 'bundle'] },
 ];
 
 const ajv = new Ajv({ allErrors: true, strict: true });
