@@ -82,6 +82,8 @@ const SCREENSHOT_DIR = 'test-results/screenshots';
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const scrollY = await page.evaluate(() => window.scrollY);
+  // From the top, so the sticky header is drawn where it belongs in a full-page capture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);

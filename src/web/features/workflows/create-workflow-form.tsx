@@ -79,7 +79,10 @@ export function CreateWorkflowForm() {
         />
         {promptError && <FieldError id={`${id}-prompt-error`}>{promptError}</FieldError>}
         <FieldHint id={`${id}-prompt-hint`}>Name the inputs you want to give it; the planner turns them into the run form.</FieldHint>
-        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Example prompts">
+        <p id={`${id}-examples`} className="mt-3 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          Or start from an example:
+        </p>
+        <div className="mt-1.5 flex flex-wrap gap-2" role="group" aria-labelledby={`${id}-examples`}>
           {EXAMPLES.map((example) => (
             <button
               key={example}
