@@ -1,5 +1,7 @@
 // `npm run bench [service|web]`: prints figures and ratios, each measured side by side in this one
-// run; with no argument, the service section and then the web section.
+// run; with no argument, the service section and then the web section (about 10 minutes, most of
+// it tracking a 10,000-row batch). Knobs: BENCH_SECONDS (load per service figure, default 8),
+// BENCH_TRACKING_TIME_SCALE (default 0.04), BENCH_TRACKING_TIMEOUT_MS (default 10 minutes).
 import { runServiceBench, type Figure } from './service-bench';
 
 const sections: Array<[string, () => Promise<Figure[]>]> = [

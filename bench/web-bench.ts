@@ -32,9 +32,12 @@ async function initialJs(browser: Browser, origin: string): Promise<number> {
   return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
 }
 
+const LCP_RUNS = 5;
+const CSV_RUNS = 3;
+
 async function lcpThrottled(browser: Browser, origin: string): Promise<number[]> {
   const runs: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < LCP_RUNS; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await connectPage(page);
@@ -61,10 +64,7 @@ async function lcpThrottled(browser: Browser, origin: string): Promise<number[]>
  * showing its first row, on the page's clock. Another v1 server may inline a big file; the preview
  * must stay quick either way, so the detail is served inline here.
  */
-async function csvPreview(browser: Browser, origin: string): Promise<{ ms: number; rowsInDom: number }> {
-  const rows = ['id,name,email,amount,city'];
-  for (let i = 0; i < 100_000; i++) rows.push(`${i},Name ${i},user${i}@example.com,${(i * 7.31).toFixed(2)},City ${i % 97}`);
-  const csv = rows.join('\n');
+async function csvPreview(browser: Browser, origin: string, csv: string): Promise<{ ms: number; rowsInDom: number }> {
   const wid = '11111111-1111-4111-8111-111111111111';
   const eid = '22222222-2222-4222-8222-222222222222';
   const context = await browser.newContext();
@@ -95,7 +95,7 @@ async function csvPreview(browser: Browser, origin: string): Promise<{ ms: numbe
     return entry?.responseEnd;
   }, `/api/v1/workflows/${wid}/executions/${eid}`);
   if (arrived === undefined) throw new Error('the execution detail request was not seen by the page');
-  const rowsInDom = await page.getByRole('region', { name: 'Table big.csv' }).locator('tbody tr').count();
+  const rowsInDom = await page.getByRole('region', { name: 'Table big.csv' }).locator('tr').count();
   await context.close();
   return { ms: Math.round(shown - arrived), rowsInDom };
 }
@@ -148,15 +148,21 @@ export async function runWebBench(): Promise<Figure[]> {
             const runs = await lcpThrottled(browser, server.origin);
             console.log(`    runs: ${runs.map((r) => Math.round(r)).join(', ')} ms`);
             const lcp = median(runs);
-            f.push({ name: 'LCP of /workflows, 4x CPU throttling (median of 3)', value: Math.round(lcp), unit: 'ms', goal: '≤ 1000 ms', ok: lcp <= 1000 });
+            f.push({ name: `LCP of /workflows, 4x CPU throttling (median of ${LCP_RUNS})`, value: Math.round(lcp), unit: 'ms', goal: '≤ 1000 ms', ok: lcp <= 1000 });
           },
         ],
         [
           'CSV preview',
           async (f) => {
-            const csv = await csvPreview(browser, server.origin);
-            f.push({ name: 'first rows of a 100,000-row CSV preview', value: csv.ms, unit: 'ms', goal: '≤ 500 ms', ok: csv.ms <= 500 });
-            f.push({ name: 'table rows in the DOM for it', value: csv.rowsInDom, unit: 'rows', goal: '≤ 60', ok: csv.rowsInDom <= 60 });
+            const lines = ['id,name,email,amount,city'];
+            for (let i = 0; i < 100_000; i++) lines.push(`${i},Name ${i},user${i}@example.com,${(i * 7.31).toFixed(2)},City ${i % 97}`);
+            const runs: Array<{ ms: number; rowsInDom: number }> = [];
+            for (let i = 0; i < CSV_RUNS; i++) runs.push(await csvPreview(browser, server.origin, lines.join('\n')));
+            console.log(`    runs: ${runs.map((r) => r.ms).join(', ')} ms`);
+            const ms = median(runs.map((r) => r.ms));
+            const rowsInDom = Math.max(...runs.map((r) => r.rowsInDom));
+            f.push({ name: `first rows of a 100,000-row CSV preview (median of ${CSV_RUNS})`, value: ms, unit: 'ms', goal: '≤ 500 ms', ok: ms <= 500 });
+            f.push({ name: 'table rows in the DOM for it (most of any run)', value: rowsInDom, unit: 'rows', goal: '≤ 60', ok: rowsInDom <= 60 });
           },
         ],
         ['batch parse, map and validate', (f) => measureParseAndValidate(browser, server, f)],

@@ -30,7 +30,14 @@ export async function connectPage(page: Page, key = WEB_KEY): Promise<void> {
 
 /** Builds the SPA into dist, so the figures are of the sources as they are now. */
 export function buildSpa(): void {
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  try {
+    // Quiet unless it fails: the bundler's timing notes would bury the figures.
+    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    const output = `${e.stdout ?? ''}${e.stderr ?? ''}`.trim();
+    throw new Error(`vite build failed: ${output === '' ? e.message : output}`);
+  }
 }
 
 export interface WebServer {
