@@ -5,15 +5,7 @@ const VIEW_COLUMNS = 'id, account_id, workflow_id, batch_id, batch_cap, status, 
 const COLUMNS =
   'id, account_id, workflow_id, batch_id, batch_cap, input, status, attempt, resume_step, elapsed_ms, started_at, deadline, finished_at, error, created_at';
 
-export interface NewExecution {
-  id: string;
-  account_id: string;
-  workflow_id: string;
-  batch_id: string | null;
-  batch_cap: number | null;
-  input: string;
-  created_at: string;
-}
+export type NewExecution = Pick<ExecutionRecord, 'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'>;
 
 /** The head of a dispatch lane: the oldest waiting executions of one batch (or of single runs). */
 export interface QueuedExecution {

@@ -1,26 +1,15 @@
-import type { ConcurrencyLevel } from '../../../contract/limits';
 import { planChunks } from './chunk-plan';
 import { countRows, type BatchRecord, type RowRecord } from './batch-types';
-import type { Mapping } from './mapping';
 import type { CellProblem } from './prepare-rows';
 
-export interface BatchSource {
-  id: string;
-  workflowId: string;
-  workflowName: string;
-  fileName: string;
-  fileSha256: string;
-  fileBytes: number;
-  columns: string[];
-  mapping: Mapping;
-  concurrency: ConcurrencyLevel | null;
+export interface BatchSource
+  extends Pick<BatchRecord, 'id' | 'workflowId' | 'workflowName' | 'fileName' | 'fileSha256' | 'fileBytes' | 'columns' | 'mapping' | 'concurrency' | 'retryOf'> {
   /** Cells of every data row of the file, in order. */
   cells: string[][];
   /** The input built from each row. */
   inputs: Record<string, unknown>[];
   /** Rows that are not sent, with why (invalid rows the user skipped). */
   skipped: Map<number, CellProblem[]>;
-  retryOf?: string;
   now: number;
 }
 

@@ -1,7 +1,8 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadMore } from '../../components/ui/load-more';
 import { PlusIcon, SparklesIcon } from '../../components/ui/shell-icons';
 import { FilterBox } from '../../features/workflows/filter-box';
 import { ListSkeleton } from '../../components/ui/list-skeleton';
@@ -67,13 +68,7 @@ function WorkflowsPage() {
               .
             </EmptyState>
           )}
-          {hasNextPage && (
-            <div className="flex justify-center">
-              <Button onClick={() => void fetchNextPage()} busy={isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore hasNextPage={hasNextPage} busy={isFetchingNextPage} onLoad={() => void fetchNextPage()} />
         </>
       )}
     </div>

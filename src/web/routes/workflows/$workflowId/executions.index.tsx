@@ -1,7 +1,8 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { InboxIcon, PlayIcon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/input';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
@@ -79,13 +80,7 @@ function ExecutionsTab() {
       ) : (
         <EmptyState title={`No loaded execution is “${filterLabel(status)}”`}>{hasNextPage ? 'Load more to look further back.' : 'Try another status.'}</EmptyState>
       )}
-      {hasNextPage && (
-        <div className="flex justify-center">
-          <Button onClick={() => void fetchNextPage()} busy={isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore hasNextPage={hasNextPage} busy={isFetchingNextPage} onLoad={() => void fetchNextPage()} />
     </div>
   );
 }
