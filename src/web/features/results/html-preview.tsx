@@ -1,5 +1,6 @@
 import { useMemo, useState, type JSX } from 'react';
 import { buildSrcdoc, estimateFrameHeight } from './html-srcdoc';
+import { neutralizeHtml } from './neutralize-html';
 import { SegmentedToggle } from './segmented-toggle';
 import { TextPreview } from './text-preview';
 
@@ -15,7 +16,7 @@ const VIEWS = [
  */
 export function HtmlPreview({ text, filename }: { text: string; filename: string }): JSX.Element {
   const [view, setView] = useState<View>('rendered');
-  const srcdoc = useMemo(() => buildSrcdoc(text), [text]);
+  const srcdoc = useMemo(() => buildSrcdoc(neutralizeHtml(text)), [text]);
   const height = useMemo(() => estimateFrameHeight(text), [text]);
 
   return (
