@@ -4,23 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium';
 import { freePort, startProcess } from './processes';
 
 const root = resolve(import.meta.dirname, '../..');
 export const WEB_KEY = 'bench-web-key-000000000000';
 
-export const CHROMIUM_ARGS = [
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
-  '--disable-gpu',
-  '--disable-sync',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** Stores the key where the Local profile keeps it, before any page script runs. */
