@@ -4,7 +4,7 @@ import { BatchJournal } from './batch-journal';
 import { buildBatch } from './build-batch';
 import { FakeService } from './fake-service';
 import { submitBatch } from './submit';
-import { addSample, learnDirection, planSweep, trackBatch, trackerIntervalMs } from './tracker';
+import { addSample, learnDirection, planSegments, planSweep, trackBatch, trackerIntervalMs } from './tracker';
 
 let seq = 0;
 const row = (id: string, status: 'initial' | 'processing' | 'finished' | 'human_in_the_loop', createdAt?: string, pageCursor?: string | null) => ({
@@ -48,6 +48,37 @@ describe('planSweep', () => {
   });
 });
 
+describe('planSegments', () => {
+  const rows = [
+    row('p1', 'processing', '2026-01-01T00:00:02Z', 'c9'),
+    ...Array.from({ length: 300 }, (_, i) => row(`i${i}`, 'initial', `2026-01-01T00:01:${String(i).padStart(3, '0')}Z`, `c${8 - Math.floor(i / 100)}`)),
+  ];
+
+  it('reads the oldest unfinished range first in a full sweep of a newest-first list', () => {
+    const [front, rest, more] = planSegments(rows, { direction: 'older', lastFullSweepAt: 0 }, 10 * 60_000);
+    expect(front).toMatchObject({ startCursor: 'c8', full: false });
+    expect(front!.targets.size).toBe(101);
+    expect(rest).toMatchObject({ startCursor: 'c6', full: true });
+    expect(rest!.targets.size).toBe(200);
+    expect(rest!.targets.has('i100')).toBe(true);
+    expect(rest!.targets.has('p1')).toBe(false);
+    expect(more).toBeUndefined();
+  });
+
+  it('keeps one sweep when the list already starts from the oldest or when nothing is placed yet', () => {
+    expect(planSegments(rows, { direction: 'newer', lastFullSweepAt: 0 }, 10 * 60_000)).toHaveLength(1);
+    expect(planSegments([row('a', 'initial'), row('b', 'initial')], { direction: 'older', lastFullSweepAt: 0 }, 10 * 60_000)).toHaveLength(1);
+    expect(planSegments(rows, { direction: 'older', lastFullSweepAt: 1000 }, 2000)).toHaveLength(1);
+  });
+
+  it('reads placed front rows first and never-seen rows from the top', () => {
+    const [front, rest] = planSegments([...rows, row('new', 'initial')], { direction: 'older', lastFullSweepAt: 1000 }, 2000);
+    expect(front!.startCursor).toBe('c8');
+    expect(rest).toMatchObject({ startCursor: null, full: true });
+    expect(rest!.targets.has('new')).toBe(true);
+  });
+});
+
 describe('learnDirection', () => {
   const page = (times: string[], cursor: string | null) => ({ data: times.map((t) => ({ id: t, workflow_id: 'w', status: 'initial' as const, created_at: t })), cursor });
 
@@ -73,7 +104,7 @@ describe('addSample', () => {
   });
 });
 
-async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: number) {
+async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: number) {
   const service = new FakeService(undefined, order);
   for (let i = 0; i < 30; i += 1) service.create({ name: `older unrelated ${i}` });
   const journal = new BatchJournal(indexedDB, `tracker-${seq++}`);
@@ -96,11 +127,16 @@ async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: numbe
   await journal.create(built.batch, built.rows);
   await submitBatch(built.batch.id, { journal, api: service.api });
   for (let i = 0; i < 10; i += 1) service.create({ name: `newer unrelated ${i}` });
+  return { service, journal, batchId: built.batch.id };
+}
+
+async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: number) {
+  const { service, journal, batchId } = await submitted(order, rowsCount);
   let clock = 0;
   const requests: number[] = [];
   const controller = new AbortController();
   const outcome = await trackBatch(
-    built.batch.id,
+    batchId,
     {
       journal,
       api: service.api,
@@ -116,7 +152,7 @@ async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: numbe
     },
     controller.signal,
   );
-  return { outcome, service, journal, batchId: built.batch.id, requests, clock };
+  return { outcome, service, journal, batchId, requests, clock };
 }
 
 describe('trackBatch', () => {
@@ -139,6 +175,38 @@ describe('trackBatch', () => {
       for (const t of requests) expect(requests.filter((x) => x > t - 60_000 && x <= t).length).toBeLessThanOrEqual(20);
     });
   }
+
+  it('records each page’s statuses in the journal before it reads the next page', async () => {
+    const { service, journal, batchId } = await submitted('oldest-first', 300);
+    // 30 older unrelated executions run first; after this 20 batch rows are final (r7 and r17 failed) and 10 processing.
+    for (let i = 0; i < 6; i += 1) service.advance(10);
+    const requests: number[] = [];
+    const controller = new AbortController();
+    const outcome = await trackBatch(
+      batchId,
+      {
+        journal,
+        api: service.api,
+        budget: () => 100,
+        now: () => 0,
+        // Stops the sweep while it waits for its second page.
+        sleep: async () => {
+          if (requests.length >= 1) controller.abort();
+        },
+        onRequest: (at) => requests.push(at),
+      },
+      controller.signal,
+    );
+    expect(outcome).toBe('stopped');
+    expect(requests).toHaveLength(1);
+    const batch = (await journal.get(batchId))!;
+    expect(batch.counts).toMatchObject({ finished: 18, error: 2, processing: 10, initial: 270 });
+    expect(batch.progress.at(-1)).toEqual([0, 20]);
+    expect(batch.listDirection).toBe('newer');
+    const rows = await journal.rows(batchId);
+    expect(rows.filter((r) => r.pageCursor === null)).toHaveLength(70);
+    expect(rows.filter((r) => r.pageCursor === undefined)).toHaveLength(230);
+  });
 
   it('spends far fewer requests than polling each execution', async () => {
     const { requests } = await runToEnd('newest-first', 2000);

@@ -59,6 +59,28 @@ export function planSweep(
 }
 
 /**
+ * Splits a full sweep over a list that walks toward older items so the oldest unfinished range (the
+ * processing executions and the front) is read first: under creation-order scheduling that is where
+ * statuses change, and reading it last would hold the page's counts still for the whole sweep.
+ * Rows never seen on a page have no position yet, so they stay in the second part.
+ */
+export function planSegments(
+  rows: readonly Tracked[],
+  state: { direction?: Direction; lastFullSweepAt?: number },
+  now: number,
+): SweepPlan[] {
+  const plan = planSweep(rows, state, now);
+  if (plan === null) return [];
+  if (!plan.full || state.direction !== 'older') return [plan];
+  const placed = rows.filter((r) => r.executionId !== undefined && plan.targets.has(r.executionId) && r.pageCursor !== undefined && r.createdAt !== undefined);
+  const front = planSweep(placed, { direction: 'older', lastFullSweepAt: now }, now);
+  if (front === null || front.targets.size === plan.targets.size) return [plan];
+  const rest = rows.filter((r) => r.executionId !== undefined && plan.targets.has(r.executionId) && !front.targets.has(r.executionId));
+  const second = planSweep(rest, state, now);
+  return second === null ? [front] : [front, second];
+}
+
+/**
  * Learns which way the cursor walks. The client hands pages newest-first, so the returned cursor
  * (the created_at of the page's last item as the service sent it) tells the service's order; when
  * the cursor is opaque, a second page decides.
@@ -91,13 +113,17 @@ export interface SweepResult {
   seen: { item: ExecutionListItem; cursor: string | null }[];
 }
 
-/** Reads pages from the plan's start until every target was seen, the list ends, or the targets are behind. */
+/**
+ * Reads pages from the plan's start until every target was seen, the list ends, or the targets are
+ * behind; `onPage` gets each page's findings before the next request, so they can be recorded at once.
+ */
 export async function runSweep(
   plan: SweepPlan,
   rowsById: ReadonlyMap<string, Tracked>,
   direction: Direction | undefined,
   fetchPage: (cursor: string | null) => Promise<ListPage<ExecutionListItem>>,
   maxPages = 1000,
+  onPage?: (seen: SweepResult['seen'], direction: Direction | undefined) => Promise<void>,
 ): Promise<SweepResult> {
   const remaining = new Set(plan.targets);
   const seen: SweepResult['seen'] = [];
@@ -111,11 +137,14 @@ export async function runSweep(
       direction = firstPage === undefined ? learnDirection(page) : learnDirection(firstPage, page);
       firstPage ??= page;
     }
+    const onThisPage: SweepResult['seen'] = [];
     for (const item of page.data) {
       if (!rowsById.has(item.id)) continue;
-      seen.push({ item, cursor });
+      onThisPage.push({ item, cursor });
       remaining.delete(item.id);
     }
+    seen.push(...onThisPage);
+    await onPage?.(onThisPage, direction);
     if (remaining.size === 0 || page.cursor === null || page.data.length === 0) break;
     const left = [...remaining].map((id) => rowsById.get(id)).filter((r): r is Tracked => r !== undefined);
     if (passedAll(left, page.data, direction)) break;
@@ -197,8 +226,8 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
     if (batch === undefined) return 'stopped';
     if (batch.trackingPaused) return 'paused';
     const rows = await deps.journal.rows(batchId);
-    const plan = planSweep(rows, { direction: batch.listDirection, lastFullSweepAt: batch.lastFullSweepAt }, now());
-    if (plan === null) {
+    const segments = planSegments(rows, { direction: batch.listDirection, lastFullSweepAt: batch.lastFullSweepAt }, now());
+    if (segments.length === 0) {
       // Rows may still arrive: chunks being sent, or unconfirmed ones a check may yet find.
       if (batch.chunks.every((c) => c.state === 'confirmed')) {
         if (batch.doneAt === undefined) await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(rows) } }));
@@ -209,38 +238,65 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
     }
     const tracked = new Map<string, RowRecord>();
     for (const r of rows) if (r.executionId !== undefined) tracked.set(r.executionId, r);
-    let result: SweepResult;
-    try {
-      result = await runSweep(plan, tracked, batch.listDirection, async (cursor) => {
-        await pace();
-        signal.throwIfAborted();
-        deps.onRequest?.(now());
-        return deps.api.listExecutions(batch.workflowId, { limit: PAGE_SIZE, cursor }, { priority: 'background', signal });
+    let direction = batch.listDirection;
+    let changedCount = 0;
+    // Each page's findings go to the journal before the next request, so the page's counts move with every read.
+    const recordPage = async (seen: SweepResult['seen'], learned: Direction | undefined): Promise<void> => {
+      const changed = applySweep([...tracked.values()], seen);
+      const newDirection = learned !== undefined && learned !== direction ? learned : undefined;
+      if (changed.length === 0 && newDirection === undefined) return;
+      const before = changed.map((r) => tracked.get(r.executionId!)!.status);
+      for (const r of changed) tracked.set(r.executionId!, r);
+      changedCount += changed.length;
+      if (newDirection !== undefined) direction = newDirection;
+      await deps.journal.update(batchId, (b) => {
+        // Counts move by this page's changes only, so rows another writer touched meanwhile keep their counts.
+        const counts = { ...b.counts };
+        changed.forEach((r, i) => {
+          counts[before[i]!] -= 1;
+          counts[r.status] += 1;
+        });
+        return {
+          batch: {
+            ...b,
+            counts,
+            progress: addSample(b.progress, [now(), counts.finished + counts.error]),
+            ...(newDirection !== undefined ? { listDirection: newDirection } : {}),
+          },
+          rows: changed,
+        };
       });
+    };
+    try {
+      for (const plan of segments) {
+        await runSweep(
+          plan,
+          tracked,
+          direction,
+          async (cursor) => {
+            await pace();
+            signal.throwIfAborted();
+            deps.onRequest?.(now());
+            return deps.api.listExecutions(batch.workflowId, { limit: PAGE_SIZE, cursor }, { priority: 'background', signal });
+          },
+          1000,
+          recordPage,
+        );
+      }
     } catch (e) {
       if (signal.aborted) return 'stopped';
-      // A failed page (offline, 5xx) is retried on the next sweep, after a pause.
+      // A failed page (offline, 5xx) is retried on the next sweep, after a pause; the pages read before it are already recorded.
       idleGap = Math.min(30_000, Math.max(2000, idleGap * 2));
       await sleep(idleGap, signal);
       void e;
       continue;
     }
-    const changed = applySweep(rows, result.seen);
-    const byIndex = new Map(changed.map((r) => [r.index, r]));
-    const all = rows.map((r) => byIndex.get(r.index) ?? r);
-    const counts = countRows(all);
-    const finals = counts.finished + counts.error;
-    await deps.journal.update(batchId, (b) => ({
-      batch: {
-        ...b,
-        counts,
-        progress: addSample(b.progress, [now(), finals]),
-        ...(result.direction !== undefined ? { listDirection: result.direction } : {}),
-        ...(plan.full ? { lastFullSweepAt: now() } : {}),
-      },
-      rows: changed,
-    }));
-    idleGap = changed.length > 0 ? 0 : Math.min(30_000, Math.max(2000, idleGap * 2));
+    if (segments.some((p) => p.full)) {
+      // A full sweep's end also recounts from the journal, correcting counts another writer left stale.
+      const fresh = await deps.journal.rows(batchId);
+      await deps.journal.update(batchId, (b) => ({ batch: { ...b, counts: countRows(fresh), lastFullSweepAt: now() } }));
+    }
+    idleGap = changedCount > 0 ? 0 : Math.min(30_000, Math.max(2000, idleGap * 2));
     if (idleGap > 0) await sleep(idleGap, signal);
   }
   return 'stopped';
