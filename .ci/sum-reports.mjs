@@ -13,7 +13,7 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if ('numPassedTests' in report) {
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    failed += report.numFailedTests + filesThatFailedToRun(report);
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   } else if (report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
@@ -26,9 +26,9 @@ for (const file of process.argv.slice(2)) {
 }
 console.log(`${passed} ${failed} ${skipped}`);
 
-// A suite that failed to load has no failed tests of its own; count it once, but not twice.
-function countSuitesWithFailedTests(report) {
+// A test file that failed to load or crashed has no failed test of its own; count it once.
+function filesThatFailedToRun(report) {
   return (report.testResults ?? []).filter(
-    (s) => s.status === 'failed' && (s.assertionResults ?? []).some((a) => a.status === 'failed'),
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
 }
