@@ -1,31 +1,15 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { runStep } from '../steps/run-step';
+import { runSteps } from '../test-support/run-steps';
 import { DEMO_WORKFLOWS, type DemoWorkflow } from './demo-workflows';
 import { planWorkflow } from './plan';
-import { StepFailure, type JsonSchema, type OutputFile, type StepContext, type WorkflowPlan } from './plan-types';
+import { StepFailure, type JsonSchema, type OutputFile, type WorkflowPlan } from './plan-types';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
 
-/** Runs a plan the way the engine does, approving any approval step; returns the last files. */
-async function run(plan: WorkflowPlan, input: Record<string, unknown>): Promise<{ results: OutputFile[]; approvals: string[] }> {
-  const ctx: StepContext = { input, files: [], previous: [] };
-  let results: OutputFile[] = [];
-  const approvals: string[] = [];
-  for (const step of plan.steps) {
-    const outcome = await runStep(step, ctx);
-    if (outcome.kind === 'approval') {
-      approvals.push(outcome.message);
-      continue;
-    }
-    ctx.previous = outcome.files;
-    ctx.files = [...ctx.files, ...outcome.files];
-    if (outcome.files.length > 0) results = outcome.files;
-  }
-  return { results, approvals };
-}
+const run = (plan: WorkflowPlan, input: Record<string, unknown>) => runSteps(plan.steps, input);
 
 const text = (file: OutputFile | undefined) => new TextDecoder().decode(file?.data);
 const byName = (files: OutputFile[], name: string) => files.find((file) => file.filename === name);

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure, type OutputFile, type StepContext, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type StepContext, type StepSpec } from '../planner/plan-types';
 import { fileText, textFile } from './output-files';
+import { runSteps } from '../test-support/run-steps';
 import { GENERATED_BY, runStep, stepSeconds } from './run-step';
 
-/** Runs steps the way the engine does: each sees all files so far and the previous step's. */
-async function runAll(steps: StepSpec[], input: Record<string, unknown>): Promise<{ results: OutputFile[]; approvals: string[] }> {
-  const ctx: StepContext = { input, files: [], previous: [] };
-  let results: OutputFile[] = [];
-  const approvals: string[] = [];
-  for (const step of steps) {
-    const outcome = await runStep(step, ctx);
-    if (outcome.kind === 'approval') {
-      approvals.push(outcome.message);
-      continue;
-    }
-    ctx.previous = outcome.files;
-    ctx.files = [...ctx.files, ...outcome.files];
-    if (outcome.files.length > 0) results = outcome.files;
-  }
-  return { results, approvals };
-}
+const runAll = runSteps;
 
 const only = async (step: StepSpec, ctx: Partial<StepContext> = {}) => {
   const outcome = await runStep(step, { input: {}, files: [], previous: [], ...ctx });
