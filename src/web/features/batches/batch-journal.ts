@@ -91,18 +91,11 @@ export class BatchJournal {
   /** Records a new batch and all its rows in one transaction: either all of it is saved or none. */
   async create(batch: BatchRecord, rows: RowRecord[]): Promise<void> {
     await this.askPersistence();
-    const db = await this.db();
-    try {
-      const tx = db.transaction(['batches', 'rows'], 'readwrite');
-      const finished = done(tx);
+    await this.write(batch.id, ['batches', 'rows'], (tx) => {
       tx.objectStore('batches').put(batch);
       const store = tx.objectStore('rows');
       for (const r of rows) store.put(r);
-      await finished;
-    } catch (e) {
-      throw journalError(e);
-    }
-    this.notify(batch.id);
+    });
   }
 
   async get(batchId: string): Promise<BatchRecord | undefined> {
@@ -155,26 +148,30 @@ export class BatchJournal {
   }
 
   async putRows(batchId: string, rows: RowRecord[]): Promise<void> {
-    const db = await this.db();
-    try {
-      const tx = db.transaction('rows', 'readwrite');
-      const finished = done(tx);
+    await this.write(batchId, ['rows'], (tx) => {
       const store = tx.objectStore('rows');
       for (const r of rows) store.put(r);
+    });
+  }
+
+  async remove(batchId: string): Promise<void> {
+    await this.write(batchId, ['batches', 'rows'], (tx) => {
+      tx.objectStore('batches').delete(batchId);
+      tx.objectStore('rows').delete(rowRange(batchId));
+    });
+  }
+
+  /** One write transaction: storage errors (a full quota) become JournalErrors, and listeners hear of it once it commits. */
+  private async write(batchId: string, stores: Array<'batches' | 'rows'>, fill: (tx: IDBTransaction) => void): Promise<void> {
+    const db = await this.db();
+    try {
+      const tx = db.transaction(stores, 'readwrite');
+      const finished = done(tx);
+      fill(tx);
       await finished;
     } catch (e) {
       throw journalError(e);
     }
-    this.notify(batchId);
-  }
-
-  async remove(batchId: string): Promise<void> {
-    const db = await this.db();
-    const tx = db.transaction(['batches', 'rows'], 'readwrite');
-    const finished = done(tx);
-    tx.objectStore('batches').delete(batchId);
-    tx.objectStore('rows').delete(rowRange(batchId));
-    await finished;
     this.notify(batchId);
   }
 
