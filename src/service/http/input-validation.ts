@@ -1,10 +1,12 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { ajvClassFor } from '../../contract/ajv-dialect';
+import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../contract/schema-dialect';
 import type { JsonSchema } from '../planner/plan-types';
 import { describeAjvError } from './errors';
 
-function makeAjv<T extends Ajv>(AjvClass: new (options: object) => T): T {
+function makeAjv(dialect: SchemaDialect): Ajv {
+  const AjvClass = ajvClassFor(dialect);
   // strict is off because input schemas come from the planner (or users) and may carry annotations ajv does not know.
   const ajv = new AjvClass({ allErrors: true, strict: false, validateFormats: true });
   addFormats(ajv);
@@ -31,15 +33,16 @@ export function nestingError(value: unknown, prefix: string): string | null {
 
 /** Compiles each workflow's input_schema once and reports every way an input breaks it. */
 export class InputValidators {
-  private readonly draft7 = makeAjv(Ajv);
-  private readonly draft2020 = makeAjv(Ajv2020);
+  private readonly ajvs = new Map<SchemaDialect, Ajv>();
   private readonly compiled = new Map<string, ValidateFunction>();
 
   private validator(workflowId: string, schema: JsonSchema): ValidateFunction {
     let validate = this.compiled.get(workflowId);
     if (!validate) {
-      const uses2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
-      validate = (uses2020 ? this.draft2020 : this.draft7).compile(schema);
+      const dialect = schemaDialect(schema);
+      let ajv = this.ajvs.get(dialect);
+      if (!ajv) this.ajvs.set(dialect, (ajv = makeAjv(dialect)));
+      validate = ajv.compile(withKnownMetaSchema(schema));
       this.compiled.set(workflowId, validate);
     }
     return validate;
