@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       upstream: null,
       logLevel: 'info',
       fileSigningSecret: null,
+      strictV1: false,
     });
   });
 
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       WORKFLOW_UPSTREAM: 'https://api.example.com/api/v1/',
       LOG_LEVEL: 'warn',
       FILE_SIGNING_SECRET: 'a-long-enough-secret',
+      WORKFLOW_STRICT_V1: '1',
     });
     expect(config).toEqual({
       port: 9000,
@@ -42,6 +44,7 @@ describe('loadConfig', () => {
       upstream: 'https://api.example.com/api/v1',
       logLevel: 'warn',
       fileSigningSecret: 'a-long-enough-secret',
+      strictV1: true,
     });
   });
 
@@ -49,6 +52,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://127.0.0.1:3000');
     expect(loadConfig({ HOST: 'localhost', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    [' TRUE ', true],
+    ['0', false],
+    ['false', false],
+  ])('reads WORKFLOW_STRICT_V1=%s as %s', (value, strict) => {
+    expect(loadConfig({ WORKFLOW_STRICT_V1: value }).strictV1).toBe(strict);
   });
 
   it('treats an empty variable as unset', () => {
@@ -67,6 +80,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     ['FILE_SIGNING_SECRET', 'short', 'FILE_SIGNING_SECRET must be at least 16 characters'],
     ['WORKFLOW_API_KEYS', 'good,bad key', 'WORKFLOW_API_KEYS must be a comma-separated list'],
+    ['WORKFLOW_STRICT_V1', 'yes', 'WORKFLOW_STRICT_V1 must be 1 or true (bare v1, no extensions), or 0 or false'],
+    ['WORKFLOW_STRICT_V1', '2', 'WORKFLOW_STRICT_V1 must be 1 or true'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -22,6 +22,8 @@ export interface Config {
   upstream: string | null;
   logLevel: LogLevel;
   fileSigningSecret: string | null;
+  /** Strict-v1 mode: no extension and no choice beyond the bare v1 description (WORKFLOW_STRICT_V1). */
+  strictV1: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +72,15 @@ const rules = {
     schema: httpUrl,
     message: 'WORKFLOW_UPSTREAM must be an absolute http(s) v1 base URL, e.g. https://api.example.com/api/v1',
   },
+  WORKFLOW_STRICT_V1: {
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['1', 'true', '0', 'false']))
+      .transform((value) => value === '1' || value === 'true'),
+    message: 'WORKFLOW_STRICT_V1 must be 1 or true (bare v1, no extensions), or 0 or false',
+  },
   LOG_LEVEL: {
     schema: z.enum(LOG_LEVELS),
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
@@ -112,5 +123,6 @@ export function loadConfig(env: Env = process.env): Config {
     upstream: read(env, 'WORKFLOW_UPSTREAM') ?? null,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     fileSigningSecret: read(env, 'FILE_SIGNING_SECRET') ?? null,
+    strictV1: read(env, 'WORKFLOW_STRICT_V1') ?? false,
   };
 }
