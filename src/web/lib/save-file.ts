@@ -52,3 +52,6 @@ export async function copyText(text: string): Promise<void> {
 export function downloadName(filename: string): string {
   return filename.split(/[\\/]/).filter(Boolean).pop() ?? 'download';
 }
+
+/** Saves text built in the page (a CSV) under a file name. */
+export const saveText = (text: string, filename: string, type = 'text/csv;charset=utf-8'): void => saveBlob(new Blob([text], { type }), filename);

@@ -1,9 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { buildZip, safeEntryPath, uniqueEntryPaths, zipResults } from './build-zip';
+import { safeEntryPath, uniqueEntryPaths, zipFiles } from './zip';
 
-const EXECUTION = '0b6f1c1e-8f1a-4c1e-9a57-3f0e2d9c1a11';
 const bytes = (text: string) => new TextEncoder().encode(text);
+const unzip = async (blob: Blob) => unzipSync(new Uint8Array(await blob.arrayBuffer()));
 
 describe('entry paths', () => {
   it('removes absolute paths and parent-directory escapes', () => {
@@ -15,13 +15,7 @@ describe('entry paths', () => {
   });
 
   it('keeps subfolders and de-duplicates names case-insensitively', () => {
-    expect(uniqueEntryPaths(['charts/a.png', 'r.csv', 'R.csv', 'r.csv', 'notes'])).toEqual([
-      'charts/a.png',
-      'r.csv',
-      'R (2).csv',
-      'r (3).csv',
-      'notes',
-    ]);
+    expect(uniqueEntryPaths(['charts/a.png', 'r.csv', 'R.csv', 'r.csv', 'notes'])).toEqual(['charts/a.png', 'r.csv', 'R (2).csv', 'r (3).csv', 'notes']);
   });
 
   it('adds the counter before the extension of the file, not of a folder', () => {
@@ -29,66 +23,59 @@ describe('entry paths', () => {
   });
 });
 
-describe('buildZip', () => {
-  it('produces a zip whose files unzip to the same bytes inside the execution folder', async () => {
+describe('zipFiles', () => {
+  it('produces a zip whose files unzip to the same bytes, in the given order', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255]);
-    const archive = await buildZip(EXECUTION, [
-      { filename: 'report.md', data: bytes('# Title\n\nhéllo') },
-      { filename: 'chart.png', data: png },
+    const outcome = await zipFiles([
+      { path: 'run/report.md', load: async () => bytes('# Title\n\nhéllo') },
+      { path: 'run/chart.png', load: async () => png },
     ]);
-    const files = unzipSync(archive);
-    expect(Object.keys(files).sort()).toEqual([`${EXECUTION}/chart.png`, `${EXECUTION}/report.md`]);
-    expect(strFromU8(files[`${EXECUTION}/report.md`]!)).toBe('# Title\n\nhéllo');
-    expect([...files[`${EXECUTION}/chart.png`]!]).toEqual([...png]);
+    const files = await unzip(outcome.blob);
+    expect(Object.keys(files)).toEqual(['run/report.md', 'run/chart.png']);
+    expect(strFromU8(files['run/report.md']!)).toBe('# Title\n\nhéllo');
+    expect([...files['run/chart.png']!]).toEqual([...png]);
+    expect(outcome).toMatchObject({ files: 2, missing: [] });
   });
 
-  it('builds a valid empty archive when there are no entries', async () => {
-    expect(Object.keys(unzipSync(await buildZip(EXECUTION, [])))).toEqual([]);
-  });
-});
-
-describe('zipResults', () => {
-  it('uses inline content without fetching and fetches only files without it', async () => {
-    const load = vi.fn(async () => new Uint8Array([7, 7]));
-    const outcome = await zipResults(
-      EXECUTION,
+  it('lists files it could not load in MISSING-FILES.txt and keeps the rest', async () => {
+    const outcome = await zipFiles(
       [
-        { filename: 'a.txt', url: 'https://f.test/a', content: 'inline ✓' },
-        { filename: 'b.bin', url: 'https://f.test/b' },
+        { path: 'x/ok.txt', load: async () => bytes('fine') },
+        { path: 'x/gone.pdf', load: () => Promise.reject(new Error('HTTP 404')) },
       ],
-      load,
+      { missingFolder: 'x' },
     );
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(load).toHaveBeenCalledWith(expect.objectContaining({ filename: 'b.bin' }));
-    const files = unzipSync(outcome.zip);
-    expect(strFromU8(files[`${EXECUTION}/a.txt`]!)).toBe('inline ✓');
-    expect([...files[`${EXECUTION}/b.bin`]!]).toEqual([7, 7]);
-    expect(outcome.missing).toEqual([]);
+    expect(outcome.missing).toEqual([{ path: 'x/gone.pdf', reason: 'HTTP 404' }]);
+    expect(outcome.files).toBe(1);
+    const files = await unzip(outcome.blob);
+    expect(Object.keys(files).sort()).toEqual(['x/MISSING-FILES.txt', 'x/ok.txt']);
+    expect(strFromU8(files['x/MISSING-FILES.txt']!)).toContain('x/gone.pdf: HTTP 404');
   });
 
-  it('lists files it could not fetch in MISSING-FILES.txt and keeps the rest', async () => {
-    const outcome = await zipResults(
-      EXECUTION,
-      [
-        { filename: 'ok.txt', url: 'u', content: 'fine' },
-        { filename: 'gone.pdf', url: 'u2' },
-      ],
-      async () => {
-        throw new Error('HTTP 404');
-      },
-    );
-    expect(outcome.missing).toEqual([{ filename: 'gone.pdf', reason: 'HTTP 404' }]);
-    const files = unzipSync(outcome.zip);
-    expect(Object.keys(files).sort()).toEqual([`${EXECUTION}/MISSING-FILES.txt`, `${EXECUTION}/ok.txt`]);
-    expect(strFromU8(files[`${EXECUTION}/MISSING-FILES.txt`]!)).toContain('gone.pdf: HTTP 404');
-  });
-
-  it('reports progress for every file and keeps the original order', async () => {
+  it('reports progress for every file and never runs more loads at once than asked', async () => {
+    let running = 0;
+    let peak = 0;
     const progress = vi.fn();
-    const files = Array.from({ length: 7 }, (_, i) => ({ filename: `f${i}.txt`, url: `u${i}` }));
-    const outcome = await zipResults(EXECUTION, files, async (f) => bytes(f.filename), progress);
-    expect(progress).toHaveBeenCalledTimes(7);
-    expect(progress).toHaveBeenLastCalledWith({ done: 7, total: 7 });
-    expect(Object.keys(unzipSync(outcome.zip))).toEqual(files.map((f) => `${EXECUTION}/${f.filename}`));
+    const sources = Array.from({ length: 9 }, (_, i) => ({
+      path: `f${i}.txt`,
+      load: async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 1));
+        running -= 1;
+        return bytes(`f${i}`);
+      },
+    }));
+    const outcome = await zipFiles(sources, { concurrency: 3, onProgress: progress });
+    expect(peak).toBeLessThanOrEqual(3);
+    expect(progress).toHaveBeenCalledTimes(9);
+    expect(progress).toHaveBeenLastCalledWith(9, 9);
+    expect(Object.keys(await unzip(outcome.blob))).toEqual(sources.map((s) => s.path));
+  });
+
+  it('builds a valid empty archive when there is nothing to add', async () => {
+    const outcome = await zipFiles([]);
+    expect(Object.keys(await unzip(outcome.blob))).toEqual([]);
+    expect(outcome.files).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { icon } from './create-icon';
+import { icon, type IconProps } from './create-icon';
+import { cn } from '../../lib/cn';
 
 export type { IconProps } from './create-icon';
 export * from './shell-icons';
@@ -17,3 +18,19 @@ export const InboxIcon = /* @__PURE__ */ icon('InboxIcon', <><path d="M22 12h-6l
 export const BellIcon = /* @__PURE__ */ icon('BellIcon', <><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></>);
 export const CodeIcon = /* @__PURE__ */ icon('CodeIcon', <path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);
 export const InfoIcon = /* @__PURE__ */ icon('InfoIcon', <><circle cx="12" cy="12" r="9" /><path d="M12 16v-4M12 8h.01" /></>);
+export const DownloadIcon = /* @__PURE__ */ icon('DownloadIcon', <><path d="M12 15V3M7 10l5 5 5-5" /><path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" /></>);
+export const ArchiveIcon = /* @__PURE__ */ icon('ArchiveIcon', <><rect x="2" y="3" width="20" height="5" rx="1" /><path d="M4 8v11a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8M10 12h4" /></>);
+export const FileIcon = /* @__PURE__ */ icon('FileIcon', <><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" /><path d="M14 2v6h6" /></>);
+export const ChevronRightIcon = /* @__PURE__ */ icon('ChevronRightIcon', <path d="m9 18 6-6-6-6" />);
+export const StopIcon = /* @__PURE__ */ icon('StopIcon', <rect x="6" y="6" width="12" height="12" rx="1.5" />);
+export const RotateIcon = /* @__PURE__ */ icon('RotateIcon', <><path d="M3 12a9 9 0 1 0 3-6.7L3 8" /><path d="M3 3v5h5" /></>);
+
+/** A column's sort state: both arrows, the inactive one faded. */
+export function SortIcon({ direction, className }: IconProps & { direction: 'ascending' | 'descending' | 'none' }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={cn('size-4 shrink-0', className)}>
+      <path d="m7 9 5-5 5 5" opacity={direction === 'descending' ? 0.25 : 1} />
+      <path d="m7 15 5 5 5-5" opacity={direction === 'ascending' ? 0.25 : 1} />
+    </svg>
+  );
+}

@@ -5,14 +5,14 @@ type Props<T extends string> = { label: string; value: T; options: readonly { va
 /** A small two-or-three-way view switch (Tree/Raw, Rendered/Source) built from pressed buttons. */
 export function SegmentedToggle<T extends string>({ label, value, options, onChange }: Props<T>): JSX.Element {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-md border border-neutral-300 p-0.5 dark:border-neutral-700">
+    <div role="group" aria-label={label} className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700">
       {options.map((option) => (
         <button
           key={option.value}
           type="button"
           aria-pressed={option.value === value}
           onClick={() => onChange(option.value)}
-          className="rounded px-2.5 py-1 text-xs font-medium text-neutral-600 transition-colors hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 dark:text-neutral-400 dark:hover:text-neutral-100 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-300"
+          className="rounded px-2.5 py-1 text-xs font-medium text-zinc-600 transition-colors hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-300"
         >
           {option.label}
         </button>

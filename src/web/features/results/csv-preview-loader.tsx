@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type JSX } from 'react';
 import type { DelimitedKind } from './csv-parse-core';
 import type * as CsvPreviewModule from './csv-preview';
-import { SpinnerIcon } from './icons';
+import { Spinner } from '../../components/ui/button';
 
 type CsvPreviewProps = { text: string; kind: DelimitedKind; filename: string };
 type CsvModule = typeof CsvPreviewModule;
@@ -47,8 +47,8 @@ export function LazyCsvPreview(props: CsvPreviewProps): JSX.Element {
   if (error) throw new Error(`The table viewer failed to load: ${error}`);
   if (!Preview) {
     return (
-      <div role="status" className="flex items-center gap-2 rounded-lg bg-neutral-50 p-4 text-sm text-neutral-600 dark:bg-neutral-900 dark:text-neutral-400">
-        <SpinnerIcon /> Reading the table…
+      <div role="status" className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+        <Spinner /> Reading the table…
       </div>
     );
   }

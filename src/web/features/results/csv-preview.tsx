@@ -2,9 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, useTransition, type JSX } from 'react';
 import type { DelimitedKind } from './csv-parse-core';
 import { columnWidths, nextSort, numericColumns, sortedRowOrder, type CsvTable, type SortState } from './csv-table-model';
-import { SortIcon, SpinnerIcon } from './icons';
+import { SortIcon } from '../../components/ui/icons';
 import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
 import { Notice } from './text-source';
+import { Spinner } from '../../components/ui/button';
 
 /** Fixed row height keeps the virtualizer exact, so the scrollbar never jumps. */
 const ROW_HEIGHT = 32;
@@ -45,8 +46,8 @@ export function CsvPreview({ text, kind, filename }: { text: string; kind: Delim
 
   if (!parsed || parsed.text !== text) {
     return (
-      <div role="status" className="flex items-center gap-2 rounded-lg bg-neutral-50 p-4 text-sm text-neutral-600 dark:bg-neutral-900 dark:text-neutral-400">
-        <SpinnerIcon /> Reading the table…
+      <div role="status" className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+        <Spinner /> Reading the table…
       </div>
     );
   }
@@ -88,20 +89,20 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
 
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
         {complete ? (
           <span>
-            <strong className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">{table.rows.length.toLocaleString()}</strong>{' '}
+            <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{table.rows.length.toLocaleString()}</strong>{' '}
             {table.rows.length === 1 ? 'row' : 'rows'} · {table.header.length} {table.header.length === 1 ? 'column' : 'columns'}
           </span>
         ) : (
           <span role="status" className="inline-flex items-center gap-1.5">
-            <SpinnerIcon className="size-3.5" /> Showing the first {table.rows.length.toLocaleString()} rows while the rest loads…
+            <Spinner className="size-3.5" /> Showing the first {table.rows.length.toLocaleString()} rows while the rest loads…
           </span>
         )}
         {sorting && (
           <span className="inline-flex items-center gap-1" role="status">
-            <SpinnerIcon className="size-3.5" /> Sorting…
+            <Spinner className="size-3.5" /> Sorting…
           </span>
         )}
       </div>
@@ -122,7 +123,7 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
         tabIndex={0}
         role="region"
         aria-label={`Table ${filename}`}
-        className="max-h-[60vh] overflow-auto rounded-lg border border-neutral-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-neutral-800"
+        className="max-h-[60vh] overflow-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-800"
       >
         <table className="border-separate border-spacing-0 text-left text-sm" style={{ width: totalWidth, minWidth: '100%', tableLayout: 'fixed' }} aria-rowcount={order.length + 1}>
           <colgroup>
@@ -133,23 +134,23 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
           </colgroup>
           <thead className="sticky top-0 z-10">
             <tr aria-rowindex={1}>
-              <th scope="col" className="border-b border-neutral-200 bg-neutral-100 px-3 py-2 text-right text-xs font-medium text-neutral-500 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">
+              <th scope="col" className="border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-right text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
                 <span aria-hidden="true">#</span>
                 <span className="sr-only">Row number</span>
               </th>
               {table.header.map((name, column) => {
                 const direction = ariaSort(sort, column);
                 return (
-                  <th key={column} scope="col" aria-sort={direction} className="border-b border-neutral-200 bg-neutral-100 p-0 dark:border-neutral-800 dark:bg-neutral-900">
+                  <th key={column} scope="col" aria-sort={direction} className="border-b border-zinc-200 bg-zinc-100 p-0 dark:border-zinc-800 dark:bg-zinc-900">
                     <button
                       type="button"
                       disabled={!complete}
                       onClick={() => startSorting(() => setSort((s) => nextSort(s, column)))}
                       title={complete ? `Sort by ${name}` : 'Sorting is available once every row has loaded'}
-                      className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-neutral-800 hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-wait dark:text-neutral-100 dark:hover:bg-neutral-800"
+                      className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-zinc-800 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-wait dark:text-zinc-100 dark:hover:bg-zinc-800"
                     >
                       <span className="truncate">{name}</span>
-                      <SortIcon direction={direction} className={`size-4 shrink-0 ${direction === 'none' ? 'text-neutral-400' : 'text-indigo-600 dark:text-indigo-400'}`} />
+                      <SortIcon direction={direction} className={`size-4 shrink-0 ${direction === 'none' ? 'text-zinc-400' : 'text-indigo-600 dark:text-indigo-400'}`} />
                     </button>
                   </th>
                 );
@@ -166,12 +167,12 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
               const rowIndex = order[item.index]!;
               const row = table.rows[rowIndex]!;
               return (
-                <tr key={rowIndex} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className="even:bg-neutral-50/70 hover:bg-indigo-50/60 dark:even:bg-neutral-900/50 dark:hover:bg-indigo-500/10">
-                  <td className="border-b border-neutral-100 px-3 text-right font-mono text-xs text-neutral-500 tabular-nums dark:border-neutral-800/70 dark:text-neutral-400">{rowIndex + 1}</td>
+                <tr key={rowIndex} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className="even:bg-zinc-50/70 hover:bg-indigo-50/60 dark:even:bg-zinc-900/50 dark:hover:bg-indigo-500/10">
+                  <td className="border-b border-zinc-100 px-3 text-right font-mono text-xs text-zinc-500 tabular-nums dark:border-zinc-800/70 dark:text-zinc-400">{rowIndex + 1}</td>
                   {table.header.map((_, column) => {
                     const cell = row[column] ?? '';
                     return (
-                      <td key={column} title={cell.length > 24 ? cell : undefined} className={`truncate border-b border-neutral-100 px-3 whitespace-nowrap text-neutral-800 ${numeric[column] ? 'text-right tabular-nums' : ''} dark:border-neutral-800/70 dark:text-neutral-200`}>
+                      <td key={column} title={cell.length > 24 ? cell : undefined} className={`truncate border-b border-zinc-100 px-3 whitespace-nowrap text-zinc-800 ${numeric[column] ? 'text-right tabular-nums' : ''} dark:border-zinc-800/70 dark:text-zinc-200`}>
                         {cell}
                       </td>
                     );

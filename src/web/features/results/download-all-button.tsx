@@ -1,12 +1,12 @@
 import { useState, type JSX } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
-import { ActionButton } from './action-button';
-import type { ZipProgress } from './build-zip';
+import { Button, Spinner } from '../../components/ui/button';
 import { FileFetchError, fetchBytes } from './fetch-with-limit';
 import type { LinkResolver } from './fresh-links';
-import { ArchiveIcon, SpinnerIcon } from './icons';
-import { saveBlob } from './save-file';
+import { ArchiveIcon } from '../../components/ui/icons';
+import { saveBlob } from '../../lib/save-file';
 
+type ZipProgress = { done: number; total: number };
 type State = { status: 'idle' } | { status: 'working'; progress: ZipProgress | null } | { status: 'done'; missing: string[] } | { status: 'failed'; message: string };
 
 /** Fetches a file for the zip from a fresh link, retrying once with a refetched link if it was rejected. */
@@ -29,10 +29,14 @@ export function DownloadAllButton({ files, executionId, resolver }: { files: Res
     setState({ status: 'working', progress: null });
     try {
       // fflate is only needed for this action, so it loads on the first click.
-      const { zipResults } = await import('./build-zip');
-      const outcome = await zipResults(executionId, files, (file) => loadForZip(resolver, file), (progress) => setState({ status: 'working', progress }));
-      saveBlob(new Blob([outcome.zip], { type: 'application/zip' }), `${executionId}.zip`);
-      setState({ status: 'done', missing: outcome.missing.map((m) => m.filename) });
+      const { zipFiles } = await import('../../lib/zip');
+      const sources = files.map((file) => ({
+        path: `${executionId}/${file.filename}`,
+        load: () => (file.content !== undefined ? Promise.resolve(new TextEncoder().encode(file.content)) : loadForZip(resolver, file)),
+      }));
+      const outcome = await zipFiles(sources, { missingFolder: executionId, onProgress: (done, total) => setState({ status: 'working', progress: { done, total } }) });
+      saveBlob(outcome.blob, `${executionId}.zip`);
+      setState({ status: 'done', missing: outcome.missing.map((m) => m.path.slice(executionId.length + 1)) });
     } catch (error) {
       setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -41,10 +45,10 @@ export function DownloadAllButton({ files, executionId, resolver }: { files: Res
   const working = state.status === 'working';
   return (
     <div className="flex flex-col items-end gap-1">
-      <ActionButton variant="primary" onClick={run} disabled={working} aria-busy={working || undefined}>
-        {working ? <SpinnerIcon /> : <ArchiveIcon />}
+      <Button size="sm" variant="primary" onClick={run} disabled={working} aria-busy={working || undefined}>
+        {working ? <Spinner /> : <ArchiveIcon />}
         {working ? (state.progress ? `Zipping ${state.progress.done}/${state.progress.total}…` : 'Preparing…') : 'Download all'}
-      </ActionButton>
+      </Button>
       <div aria-live="polite" className="text-right text-xs">
         {state.status === 'done' && state.missing.length > 0 && (
           <p className="text-amber-700 dark:text-amber-400">

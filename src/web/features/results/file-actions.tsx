@@ -1,11 +1,11 @@
 import { useState, type JSX, type MouseEvent } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
-import { actionClasses, ActionButton, type ActionVariant } from './action-button';
+import { buttonClasses, Spinner, type ButtonVariant } from '../../components/ui/button';
 import type { LinkResolver } from './fresh-links';
-import { CheckIcon, CopyIcon, DownloadIcon, SpinnerIcon, WarningIcon } from './icons';
-import { copyText, downloadName, startDownload } from './save-file';
+import { AlertIcon, DownloadIcon } from '../../components/ui/icons';
+import { downloadName, startDownload } from '../../lib/save-file';
 
-type DownloadProps = { file: ResultFile; resolver: LinkResolver; variant?: ActionVariant; label?: string };
+type DownloadProps = { file: ResultFile; resolver: LinkResolver; variant?: ButtonVariant; label?: string };
 
 /**
  * A real <a href download> (so middle-click and "copy link" work), but a click on a link about to
@@ -41,44 +41,18 @@ export function DownloadLink({ file, resolver, variant = 'secondary', label = 'D
         rel="noopener noreferrer"
         onClick={onClick}
         aria-busy={state === 'refreshing' || undefined}
-        className={actionClasses(variant)}
+        className={buttonClasses(variant, 'sm')}
       >
-        {state === 'refreshing' ? <SpinnerIcon /> : <DownloadIcon />}
+        {state === 'refreshing' ? <Spinner /> : <DownloadIcon />}
         {label}
         <span className="sr-only">{` ${file.filename}`}</span>
       </a>
       {typeof state === 'object' && (
         <span role="alert" className="inline-flex items-center gap-1 text-xs text-red-700 dark:text-red-400">
-          <WarningIcon className="size-3.5" />
+          <AlertIcon className="size-3.5" />
           {state.error}
         </span>
       )}
     </span>
-  );
-}
-
-type CopyProps = { label: string; filename: string; getText: () => Promise<string> | string };
-
-/** Copies text or a link, confirming in place (and to screen readers) for two seconds. */
-export function CopyButton({ label, filename, getText }: CopyProps): JSX.Element {
-  const [state, setState] = useState<'idle' | 'busy' | 'copied' | 'failed'>('idle');
-
-  const onClick = async () => {
-    setState('busy');
-    try {
-      await copyText(await getText());
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    setTimeout(() => setState('idle'), 2000);
-  };
-
-  return (
-    <ActionButton onClick={onClick} disabled={state === 'busy'}>
-      {state === 'copied' ? <CheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" /> : <CopyIcon />}
-      <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}</span>
-      <span className="sr-only">{` ${filename}`}</span>
-    </ActionButton>
   );
 }

@@ -19,9 +19,9 @@ const MarkdownPreview = lazy(() => import('./markdown-preview').then((m) => ({ d
 function PreviewSkeleton(): JSX.Element {
   return (
     <div role="status" aria-label="Loading preview" className="space-y-2 py-1">
-      <div className="h-4 w-2/3 animate-pulse rounded bg-neutral-200 dark:bg-neutral-800" />
-      <div className="h-4 w-full animate-pulse rounded bg-neutral-200 dark:bg-neutral-800" />
-      <div className="h-4 w-5/6 animate-pulse rounded bg-neutral-200 dark:bg-neutral-800" />
+      <div className="h-4 w-2/3 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+      <div className="h-4 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+      <div className="h-4 w-5/6 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
     </div>
   );
 }

@@ -22,9 +22,9 @@ export function ImagePreview({ file, resolver }: { file: ResultFile; resolver: L
   }
 
   return (
-    <div className="flex min-h-40 items-center justify-center rounded-lg bg-neutral-100 p-3 dark:bg-neutral-900">
+    <div className="flex min-h-40 items-center justify-center rounded-lg bg-zinc-100 p-3 dark:bg-zinc-900">
       {loading || !url ? (
-        <div role="status" className="h-40 w-full animate-pulse rounded bg-neutral-200 dark:bg-neutral-800">
+        <div role="status" className="h-40 w-full animate-pulse rounded bg-zinc-200 dark:bg-zinc-800">
           <span className="sr-only">Loading image</span>
         </div>
       ) : (

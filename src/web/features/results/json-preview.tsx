@@ -1,7 +1,7 @@
 import { useMemo, useState, type JSX } from 'react';
 import { JsonTree } from './json-tree';
 import { parseJson } from './json-tree-model';
-import { SegmentedToggle } from './segmented-toggle';
+import { SegmentedToggle } from '../../components/ui/segmented-toggle';
 import { Notice } from './text-source';
 import { TextPreview } from './text-preview';
 
@@ -35,7 +35,7 @@ export function JsonPreview({ text, filename }: { text: string; filename: string
           role="region"
           tabIndex={0}
           aria-label={`Tree of ${filename}`}
-          className="max-h-[70vh] overflow-auto rounded-lg bg-neutral-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-neutral-900"
+          className="max-h-[70vh] overflow-auto rounded-lg bg-zinc-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-zinc-900"
         >
           <JsonTree value={parsed.value} label={`Contents of ${filename}`} />
         </div>

@@ -1,5 +1,5 @@
 import { useId, useState, type JSX } from 'react';
-import { ChevronIcon } from './icons';
+import { ChevronRightIcon } from '../../components/ui/icons';
 import {
   CHILD_PAGE,
   childEntries,
@@ -16,12 +16,12 @@ const SCALAR_COLORS = {
   string: 'text-emerald-700 dark:text-emerald-400',
   number: 'text-sky-700 dark:text-sky-400',
   boolean: 'text-violet-700 dark:text-violet-400',
-  null: 'text-neutral-500 dark:text-neutral-400',
+  null: 'text-zinc-500 dark:text-zinc-400',
 } as const;
 
 function Label({ name, isIndex }: { name: string; isIndex: boolean }): JSX.Element {
   return isIndex ? (
-    <span className="text-neutral-500 dark:text-neutral-400">{name}: </span>
+    <span className="text-zinc-500 dark:text-zinc-400">{name}: </span>
   ) : (
     <span className="text-indigo-700 dark:text-indigo-300">{JSON.stringify(name)}: </span>
   );
@@ -57,17 +57,17 @@ function JsonEntry({ name, isIndex, value, depth }: EntryProps): JSX.Element {
         aria-expanded={open}
         aria-controls={open ? childrenId : undefined}
         onClick={() => setOpen((o) => !o)}
-        className="group inline-flex max-w-full items-start rounded text-left hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-neutral-800"
+        className="group inline-flex max-w-full items-start rounded text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800"
       >
-        <ChevronIcon className={`mt-0.5 mr-1 size-4 shrink-0 text-neutral-400 transition-transform ${open ? 'rotate-90' : ''}`} />
+        <ChevronRightIcon className={`mt-0.5 mr-1 size-4 shrink-0 text-zinc-400 transition-transform ${open ? 'rotate-90' : ''}`} />
         <span className="break-all">
           {label}
-          <span className="text-neutral-500 dark:text-neutral-400">{open ? openBracket : containerSummary(value)}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">{open ? openBracket : containerSummary(value)}</span>
         </span>
       </button>
       {open && (
         <>
-          <ul id={childrenId} className="ml-2 border-l border-neutral-200 pl-2 dark:border-neutral-800">
+          <ul id={childrenId} className="ml-2 border-l border-zinc-200 pl-2 dark:border-zinc-800">
             {entries.slice(0, shown).map(([key, child]) => (
               <JsonEntry key={key} name={key} isIndex={kind === 'array'} value={child} depth={depth + 1} />
             ))}
@@ -83,7 +83,7 @@ function JsonEntry({ name, isIndex, value, depth }: EntryProps): JSX.Element {
               </li>
             )}
           </ul>
-          <span className="pl-5 text-neutral-500 dark:text-neutral-400">{closeBracket}</span>
+          <span className="pl-5 text-zinc-500 dark:text-zinc-400">{closeBracket}</span>
         </>
       )}
     </li>
@@ -93,7 +93,7 @@ function JsonEntry({ name, isIndex, value, depth }: EntryProps): JSX.Element {
 /** A collapsible view of a JSON value; toggles are buttons, so it works by keyboard. */
 export function JsonTree({ value, label }: { value: JsonValue; label: string }): JSX.Element {
   return (
-    <ul aria-label={label} className="font-mono text-[13px] leading-6 text-neutral-800 dark:text-neutral-200">
+    <ul aria-label={label} className="font-mono text-[13px] leading-6 text-zinc-800 dark:text-zinc-200">
       <JsonEntry name={null} isIndex={false} value={value} depth={0} />
     </ul>
   );

@@ -7,17 +7,17 @@ const isExternal = (href: string | undefined) => !!href && !href.startsWith('#')
 
 /** Typographic styles as a components map, since @tailwindcss/typography is not part of the stack. */
 const components: Components = {
-  h1: ({ node: _n, ...p }) => <h1 className="mt-6 mb-3 text-2xl font-semibold tracking-tight text-neutral-900 first:mt-0 dark:text-neutral-50" {...p} />,
-  h2: ({ node: _n, ...p }) => <h2 className="mt-6 mb-2 border-b border-neutral-200 pb-1 text-xl font-semibold tracking-tight text-neutral-900 first:mt-0 dark:border-neutral-800 dark:text-neutral-50" {...p} />,
-  h3: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 text-lg font-semibold text-neutral-900 first:mt-0 dark:text-neutral-100" {...p} />,
-  h4: ({ node: _n, ...p }) => <h4 className="mt-4 mb-1 font-semibold text-neutral-900 dark:text-neutral-100" {...p} />,
-  h5: ({ node: _n, ...p }) => <h5 className="mt-4 mb-1 text-sm font-semibold text-neutral-900 dark:text-neutral-100" {...p} />,
-  h6: ({ node: _n, ...p }) => <h6 className="mt-4 mb-1 text-sm font-semibold text-neutral-600 dark:text-neutral-400" {...p} />,
+  h1: ({ node: _n, ...p }) => <h1 className="mt-6 mb-3 text-2xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:text-zinc-50" {...p} />,
+  h2: ({ node: _n, ...p }) => <h2 className="mt-6 mb-2 border-b border-zinc-200 pb-1 text-xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:border-zinc-800 dark:text-zinc-50" {...p} />,
+  h3: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 text-lg font-semibold text-zinc-900 first:mt-0 dark:text-zinc-100" {...p} />,
+  h4: ({ node: _n, ...p }) => <h4 className="mt-4 mb-1 font-semibold text-zinc-900 dark:text-zinc-100" {...p} />,
+  h5: ({ node: _n, ...p }) => <h5 className="mt-4 mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100" {...p} />,
+  h6: ({ node: _n, ...p }) => <h6 className="mt-4 mb-1 text-sm font-semibold text-zinc-600 dark:text-zinc-400" {...p} />,
   p: ({ node: _n, ...p }) => <p className="my-3 leading-7" {...p} />,
   a: ({ node: _n, href, ...p }) =>
     !href ? (
       // A link whose target was dropped as unsafe keeps its text but is no longer a link.
-      <span className="text-neutral-600 dark:text-neutral-400">{p.children}</span>
+      <span className="text-zinc-600 dark:text-zinc-400">{p.children}</span>
     ) : isExternal(href) ? (
       <a
         href={href}
@@ -30,37 +30,37 @@ const components: Components = {
       <a href={href} className="text-indigo-600 underline underline-offset-2 dark:text-indigo-400" {...p} />
     ),
   ul: ({ node: _n, className, ...p }) => (
-    <ul className={className?.includes('contains-task-list') ? 'my-3 list-none space-y-1 pl-1' : 'my-3 list-disc space-y-1 pl-6 marker:text-neutral-400'} {...p} />
+    <ul className={className?.includes('contains-task-list') ? 'my-3 list-none space-y-1 pl-1' : 'my-3 list-disc space-y-1 pl-6 marker:text-zinc-400'} {...p} />
   ),
-  ol: ({ node: _n, ...p }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-neutral-500" {...p} />,
+  ol: ({ node: _n, ...p }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-zinc-500" {...p} />,
   li: ({ node: _n, className, ...p }) => (
     <li className={className?.includes('task-list-item') ? 'list-none leading-7' : 'leading-7'} {...p} />
   ),
   // GFM task-list boxes are read-only; the label gives them an accessible name, the state is announced as checked.
   input: ({ node: _n, ...p }) => <input {...p} aria-label="Task" className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />,
   blockquote: ({ node: _n, ...p }) => (
-    <blockquote className="my-4 border-l-4 border-indigo-200 pl-4 text-neutral-600 italic dark:border-indigo-900 dark:text-neutral-400" {...p} />
+    <blockquote className="my-4 border-l-4 border-indigo-200 pl-4 text-zinc-600 italic dark:border-indigo-900 dark:text-zinc-400" {...p} />
   ),
   code: ({ node: _n, ...p }) => (
-    <code className="rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-[0.85em] text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200" {...p} />
+    <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[0.85em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200" {...p} />
   ),
   pre: ({ node: _n, ...p }) => (
     <pre
-      className="my-4 overflow-x-auto rounded-lg bg-neutral-950 p-4 font-mono text-sm leading-6 text-neutral-100 dark:bg-black/40 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
+      className="my-4 overflow-x-auto rounded-lg bg-zinc-950 p-4 font-mono text-sm leading-6 text-zinc-100 dark:bg-black/40 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
       {...p}
     />
   ),
-  hr: ({ node: _n, ...p }) => <hr className="my-6 border-neutral-200 dark:border-neutral-800" {...p} />,
+  hr: ({ node: _n, ...p }) => <hr className="my-6 border-zinc-200 dark:border-zinc-800" {...p} />,
   table: ({ node: _n, ...p }) => (
-    <div className="my-4 overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+    <div className="my-4 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full border-collapse text-left text-sm" {...p} />
     </div>
   ),
-  thead: ({ node: _n, ...p }) => <thead className="bg-neutral-50 dark:bg-neutral-900" {...p} />,
-  th: ({ node: _n, ...p }) => <th className="border-b border-neutral-200 px-3 py-2 font-semibold dark:border-neutral-800" {...p} />,
-  td: ({ node: _n, ...p }) => <td className="border-b border-neutral-100 px-3 py-2 align-top dark:border-neutral-800/60" {...p} />,
+  thead: ({ node: _n, ...p }) => <thead className="bg-zinc-50 dark:bg-zinc-900" {...p} />,
+  th: ({ node: _n, ...p }) => <th className="border-b border-zinc-200 px-3 py-2 font-semibold dark:border-zinc-800" {...p} />,
+  td: ({ node: _n, ...p }) => <td className="border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60" {...p} />,
   img: ({ node: _n, alt, ...p }) => <img alt={alt ?? ''} loading="lazy" className="my-4 h-auto max-w-full rounded-md" {...p} />,
-  del: ({ node: _n, ...p }) => <del className="text-neutral-500 dark:text-neutral-400" {...p} />,
+  del: ({ node: _n, ...p }) => <del className="text-zinc-500 dark:text-zinc-400" {...p} />,
 };
 
 type Props = { text: string; siblings?: ReadonlyMap<string, string> } & Pick<ComponentProps<'div'>, 'className'>;
@@ -68,7 +68,7 @@ type Props = { text: string; siblings?: ReadonlyMap<string, string> } & Pick<Com
 /** Renders a Markdown result safely: GFM, no raw HTML, only web and mail links, all opening in a new tab. */
 export function MarkdownPreview({ text, siblings, className }: Props): JSX.Element {
   return (
-    <div className={`max-w-3xl text-[0.95rem] break-words text-neutral-800 dark:text-neutral-200 ${className ?? ''}`}>
+    <div className={`max-w-3xl text-[0.95rem] break-words text-zinc-800 dark:text-zinc-200 ${className ?? ''}`}>
       <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={(url) => safeMarkdownUrl(url, siblings)} components={components}>
         {text}
       </Markdown>

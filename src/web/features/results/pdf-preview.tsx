@@ -19,7 +19,7 @@ export function PdfPreview({ file, resolver }: { file: ResultFile; resolver: Lin
   }
   if (!url) {
     return (
-      <div role="status" className="h-[60vh] animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900">
+      <div role="status" className="h-[60vh] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900">
         <span className="sr-only">Loading PDF</span>
       </div>
     );
@@ -27,8 +27,8 @@ export function PdfPreview({ file, resolver }: { file: ResultFile; resolver: Lin
 
   const src = embedUrl(url, location.origin);
   return (
-    <object data={src} type="application/pdf" title={`PDF preview of ${file.filename}`} className="h-[75vh] min-h-80 w-full rounded-lg border border-neutral-200 dark:border-neutral-800">
-      <div className="flex flex-col items-start gap-3 p-5 text-sm text-neutral-600 dark:text-neutral-400">
+    <object data={src} type="application/pdf" title={`PDF preview of ${file.filename}`} className="h-[75vh] min-h-80 w-full rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="flex flex-col items-start gap-3 p-5 text-sm text-zinc-600 dark:text-zinc-400">
         <p>This browser cannot show the PDF here.</p>
         <div className="flex flex-wrap gap-2">
           <a href={src} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 underline underline-offset-2 dark:text-indigo-400">

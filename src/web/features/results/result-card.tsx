@@ -1,8 +1,10 @@
 import { useMemo, useState, type JSX } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
-import { CopyButton, DownloadLink } from './file-actions';
+import { CopyButton } from '../../components/ui/copy-button';
+import { DownloadLink } from './file-actions';
 import { FilePreview } from './file-preview';
-import { formatBytes, utf8Bytes } from './format-bytes';
+import { utf8Length } from '../../lib/utf8';
+import { formatBytes } from './format-bytes';
 import type { LinkResolver } from './fresh-links';
 import { pickPreview, typeLabel } from './pick-preview';
 
@@ -12,19 +14,19 @@ type Props = { file: ResultFile; resolver: LinkResolver; siblings: ReadonlyMap<s
 export function ResultCard({ file, resolver, siblings, headingId }: Props): JSX.Element {
   const kind = pickPreview(file.filename, null, file.content !== undefined);
   const typeName = typeLabel(file.filename, kind);
-  const inlineBytes = useMemo(() => (file.content !== undefined ? utf8Bytes(file.content) : null), [file.content]);
+  const inlineBytes = useMemo(() => (file.content !== undefined ? utf8Length(file.content) : null), [file.content]);
   const [fetchedBytes, setFetchedBytes] = useState<number | null>(null);
   const bytes = inlineBytes ?? fetchedBytes;
   const hasContent = file.content !== undefined;
 
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-950">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-neutral-200 px-4 py-3 dark:border-neutral-800">
+    <article aria-labelledby={headingId} className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-950">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-mono text-sm font-semibold break-all text-neutral-900 dark:text-neutral-100">
+          <h3 id={headingId} className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">
             {file.filename}
           </h3>
-          <p className="mt-0.5 text-xs text-neutral-500 dark:text-neutral-400">
+          <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
             {typeName}
             {bytes !== null && <> · {formatBytes(bytes)}</>}
           </p>
@@ -32,8 +34,8 @@ export function ResultCard({ file, resolver, siblings, headingId }: Props): JSX.
         <div className="flex flex-wrap gap-2">
           <CopyButton
             label={hasContent ? 'Copy text' : 'Copy link'}
-            filename={file.filename}
-            getText={async () => (hasContent ? file.content! : (await resolver.fresh(file.filename)).url)}
+            what={file.filename}
+            text={async () => (hasContent ? file.content! : (await resolver.fresh(file.filename)).url)}
           />
           <DownloadLink file={file} resolver={resolver} />
         </div>

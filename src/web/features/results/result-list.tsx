@@ -45,10 +45,10 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
     <section aria-labelledby={`${baseId}-title`} className="space-y-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id={`${baseId}-title`} className="text-lg font-semibold text-neutral-900 dark:text-neutral-100">
+          <h2 id={`${baseId}-title`} className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
             Results
           </h2>
-          <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
             {files.length === 0 ? 'No files' : `${files.length} ${files.length === 1 ? 'file' : 'files'}`}
           </p>
         </div>
@@ -56,7 +56,7 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
       </div>
 
       {files.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-4 py-8 text-center text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+        <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
           This execution finished without producing any files.
         </p>
       ) : (
@@ -84,11 +84,11 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
                     className={`flex max-w-56 shrink-0 flex-col items-start rounded-lg border px-3 py-1.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
                       isSelected
                         ? 'border-indigo-300 bg-indigo-50 text-indigo-900 dark:border-indigo-500/50 dark:bg-indigo-500/15 dark:text-indigo-100'
-                        : 'border-neutral-200 bg-white text-neutral-700 hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-950 dark:text-neutral-300 dark:hover:bg-neutral-900'
+                        : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-900'
                     }`}
                   >
                     <span className="w-full truncate font-mono text-[13px] font-medium">{file.filename}</span>
-                    <span className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-neutral-500 dark:text-neutral-400'}`}>
+                    <span className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-500 dark:text-zinc-400'}`}>
                       {typeLabel(file.filename, kind)}
                     </span>
                   </button>

@@ -1,11 +1,11 @@
 import { useState, type JSX, type ReactNode } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
-import { ActionButton } from './action-button';
+import { Button, Spinner } from '../../components/ui/button';
 import { FileFetchError, fetchTextWithLimit } from './fetch-with-limit';
 import { DownloadLink } from './file-actions';
 import { formatBytes } from './format-bytes';
 import type { LinkResolver } from './fresh-links';
-import { FileIcon, SpinnerIcon, WarningIcon } from './icons';
+import { AlertIcon, FileIcon } from '../../components/ui/icons';
 import { PREVIEW_BYTE_LIMITS, type PreviewKind } from './pick-preview';
 
 type LoadState =
@@ -72,22 +72,22 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
         <Notice tone="error" title="Could not load the preview">
           {state.message}
           <div className="mt-3 flex flex-wrap gap-2">
-            <ActionButton onClick={load}>Try again</ActionButton>
+            <Button size="sm" onClick={load}>Try again</Button>
             <DownloadLink file={file} resolver={resolver} />
           </div>
         </Notice>
       );
     default:
       return (
-        <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-neutral-300 p-5 sm:flex-row sm:items-center dark:border-neutral-700">
-          <FileIcon className="size-8 shrink-0 text-neutral-400" />
-          <p className="flex-1 text-sm text-neutral-600 dark:text-neutral-400">
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-zinc-300 p-5 sm:flex-row sm:items-center dark:border-zinc-700">
+          <FileIcon className="size-8 shrink-0 text-zinc-400" />
+          <p className="flex-1 text-sm text-zinc-600 dark:text-zinc-400">
             The server did not include this file inline. Load it to preview it here (up to {formatBytes(limit)}).
           </p>
-          <ActionButton variant="primary" onClick={load} disabled={state.status === 'loading'}>
-            {state.status === 'loading' && <SpinnerIcon />}
+          <Button size="sm" variant="primary" onClick={load} disabled={state.status === 'loading'}>
+            {state.status === 'loading' && <Spinner />}
             {state.status === 'loading' ? 'Loading…' : 'Load preview'}
-          </ActionButton>
+          </Button>
         </div>
       );
   }
@@ -98,7 +98,7 @@ type NoticeProps = { tone: 'warning' | 'error' | 'info'; title: string; children
 const TONES: Record<NoticeProps['tone'], string> = {
   warning: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800/70 dark:bg-amber-950/40 dark:text-amber-100',
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800/70 dark:bg-red-950/40 dark:text-red-100',
-  info: 'border-neutral-200 bg-neutral-50 text-neutral-700 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-300',
+  info: 'border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300',
 };
 
 /** A boxed message inside a preview: warnings and failures that replace the preview itself. */
@@ -106,7 +106,7 @@ export function Notice({ tone, title, children }: NoticeProps): JSX.Element {
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-4 text-sm ${TONES[tone]}`}>
       <p className="flex items-center gap-2 font-semibold">
-        {tone !== 'info' && <WarningIcon className="size-4 shrink-0" />}
+        {tone !== 'info' && <AlertIcon className="size-4 shrink-0" />}
         {title}
       </p>
       {children && <div className="mt-1">{children}</div>}
