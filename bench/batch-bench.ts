@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BatchRecord, RowRecord } from '../src/web/features/batches/batch-types';
-import { buildResultsCsv } from '../src/web/features/batches/export-results';
+import { buildResultsCsv } from '../src/web/features/batches/exports/export-results';
 import type { Figure } from './service-bench';
 import { apiGet, connectPage, type WebServer } from './support/browser';
 import { groupedNumberPattern, installProbe, longTasksBetween, readMark, waitForMark, watchText } from './support/page-probe';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { autoMap } from '../../src/web/features/batches/mapping';
-import { prepareRows } from '../../src/web/features/batches/prepare-rows';
-import { schemaProperties, type JsonSchema } from '../../src/web/features/batches/schema-info';
+import { autoMap } from '../../src/web/features/batches/mapping/mapping';
+import { prepareRows } from '../../src/web/features/batches/mapping/prepare-rows';
+import { schemaProperties, type JsonSchema } from '../../src/web/features/batches/mapping/schema-info';
 import { csvForSchema } from './schema-csv';
 
 const companyBrief = {

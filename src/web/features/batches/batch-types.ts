@@ -1,6 +1,6 @@
 import type { ConcurrencyLevel } from '../../../contract/limits';
 import type { ExecutionStatus, ResultFile } from '../../../contract/openapi-document';
-import type { Mapping } from './mapping';
+import type { Mapping } from './mapping/mapping';
 
 /**
  * A chunk is one batch request. pending: not sent; sending: the request may be in flight (set

@@ -1,6 +1,6 @@
 import { planChunks } from './chunk-plan';
 import { countRows, type BatchRecord, type RowRecord } from './batch-types';
-import type { CellProblem } from './prepare-rows';
+import type { CellProblem } from './mapping/prepare-rows';
 
 export interface BatchSource
   extends Pick<BatchRecord, 'id' | 'workflowId' | 'workflowName' | 'fileName' | 'fileSha256' | 'fileBytes' | 'columns' | 'mapping' | 'concurrency' | 'retryOf'> {

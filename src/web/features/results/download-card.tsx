@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
 import { DownloadLink } from './file-actions';
-import type { LinkResolver } from './fresh-links';
+import type { LinkResolver } from './links/fresh-links';
 import { FileIcon } from '../../components/ui/icons';
 
 /** For types the browser cannot show: a clear call to download. */

@@ -1,7 +1,7 @@
 import { useState, type JSX, type MouseEvent } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
 import { buttonClasses, Spinner, type ButtonVariant } from '../../components/ui/button';
-import type { LinkResolver } from './fresh-links';
+import type { LinkResolver } from './links/fresh-links';
 import { AlertIcon, DownloadIcon } from '../../components/ui/icons';
 import { downloadName, startDownload } from '../../lib/save-file';
 

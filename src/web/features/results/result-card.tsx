@@ -2,11 +2,11 @@ import { useMemo, useState, type JSX } from 'react';
 import type { ResultFile } from '../../../contract/openapi-document';
 import { CopyButton } from '../../components/ui/copy-button';
 import { DownloadLink } from './file-actions';
-import { FilePreview } from './file-preview';
+import { FilePreview } from './previews/file-preview';
 import { utf8Length } from '../../lib/utf8';
 import { formatBytes } from './format-bytes';
-import type { LinkResolver } from './fresh-links';
-import { pickPreview, typeLabel } from './pick-preview';
+import type { LinkResolver } from './links/fresh-links';
+import { pickPreview, typeLabel } from './previews/pick-preview';
 
 type Props = { file: ResultFile; resolver: LinkResolver; siblings: ReadonlyMap<string, string>; headingId?: string };
 

@@ -2,8 +2,8 @@ import { useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from '
 import type { ResultFile } from '../../../contract/openapi-document';
 import { DownloadAllButton } from './download-all-button';
 import { ResultCard } from './result-card';
-import { pickPreview, typeLabel } from './pick-preview';
-import { useLinkResolver } from './use-link-resolver';
+import { pickPreview, typeLabel } from './previews/pick-preview';
+import { useLinkResolver } from './links/use-link-resolver';
 
 type Props = {
   files: ResultFile[];

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { BatchTab } from '../../../features/batches/batch-tab';
+import { BatchTab } from '../../../features/batches/upload/batch-tab';
 import { workflowQueries } from '../../../features/workflows/workflow-queries';
 
 export const Route = createFileRoute('/workflows/$workflowId/batch')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BatchPage } from '../../../../features/batches/batch-page';
+import { BatchPage } from '../../../../features/batches/progress/batch-page';
 import { usePageTitle } from '../../../../lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId/batches/$batchId')({

@@ -1,0 +1,126 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, Input } from '../../../components/ui/input';
+import type { Prepared } from './prepare-rows';
+import type { Table } from '../upload/table';
+
+/** One editable cell: commits on blur or Enter, so a re-check does not run on every key. */
+function CellEditor({ id, label, value, message, onCommit }: { id: string; label: string; value: string; message: string; onCommit: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const msgId = `${id}-msg`;
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xs">
+      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        {label}
+      </label>
+      <Input
+        id={id}
+        value={draft}
+        invalid
+        aria-describedby={msgId}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => draft !== value && onCommit(draft)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && draft !== value) onCommit(draft);
+        }}
+      />
+      <p id={msgId} className="text-xs text-red-700 dark:text-red-400">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** Counts, and a virtualized list of the invalid rows with a message under each bad cell. */
+export function InvalidRows({
+  table,
+  prepared,
+  skip,
+  onSkip,
+  onEdit,
+  onDownload,
+}: {
+  table: Table;
+  prepared: Prepared;
+  skip: boolean;
+  onSkip: (v: boolean) => void;
+  onEdit: (row: number, column: number, value: string) => void;
+  onDownload: () => void;
+}) {
+  const invalid = useMemo(() => [...prepared.problems.keys()].sort((a, b) => a - b), [prepared]);
+  const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions change identity by design; the compiler leaves this component alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count: invalid.length, getScrollElement: () => scroller.current, estimateSize: () => 96, overscan: 6 });
+  const { valid, invalid: bad, rows } = prepared.stats;
+  return (
+    <section aria-labelledby="validation-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h3 id="validation-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+          Check
+        </h3>
+        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-200">
+          <span className="font-medium text-emerald-700 dark:text-emerald-400">{valid.toLocaleString()} valid</span>
+          {' · '}
+          <span className={bad > 0 ? 'font-medium text-red-700 dark:text-red-400' : ''}>{bad.toLocaleString()} invalid</span>
+          <span className="text-zinc-500 dark:text-zinc-400"> of {rows.toLocaleString()} rows, every row checked</span>
+        </p>
+      </div>
+      {bad > 0 && (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <Checkbox id="skip-invalid" checked={skip} onChange={(e) => onSkip(e.target.checked)} label={`Skip the ${bad.toLocaleString()} invalid row${bad === 1 ? '' : 's'} and send the rest`} />
+            <Button size="sm" onClick={onDownload}>
+              Download invalid rows (CSV)
+            </Button>
+          </div>
+          <div ref={scroller} className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800" role="list" aria-label="Invalid rows">
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((v) => {
+                const rowIndex = invalid[v.index]!;
+                const problems = prepared.problems.get(rowIndex) ?? [];
+                const cells = table.rows[rowIndex] ?? [];
+                return (
+                  <div
+                    key={rowIndex}
+                    role="listitem"
+                    ref={virtualizer.measureElement}
+                    data-index={v.index}
+                    className="absolute inset-x-0 flex flex-col gap-2 border-b border-zinc-200 px-3 py-2 sm:flex-row sm:items-start dark:border-zinc-800"
+                    style={{ transform: `translateY(${v.start}px)` }}
+                    aria-label={`Row ${rowIndex + 1}`}
+                  >
+                    <span className="w-16 shrink-0 pt-5 text-xs font-medium text-zinc-500 tabular-nums dark:text-zinc-400">Row {rowIndex + 1}</span>
+                    <div className="flex min-w-0 flex-1 flex-wrap gap-3">
+                      {problems.map((p, k) => {
+                        const col = p.column === null ? -1 : table.columns.indexOf(p.column);
+                        if (col < 0) {
+                          return (
+                            <p key={k} className="pt-5 text-xs text-red-700 dark:text-red-400">
+                              {p.property || 'Input'}: {p.message} (no column; set it in the mapping)
+                            </p>
+                          );
+                        }
+                        return (
+                          <CellEditor
+                            key={`${k}-${cells[col] ?? ''}`}
+                            id={`fix-${rowIndex}-${col}`}
+                            label={`${p.column} (row ${rowIndex + 1})`}
+                            value={cells[col] ?? ''}
+                            message={p.message}
+                            onCommit={(value) => onEdit(rowIndex, col, value)}
+                          />
+                        );
+                      })}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

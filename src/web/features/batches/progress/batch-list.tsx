@@ -1,0 +1,107 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
+import { formatRelative } from '../../../lib/format-time';
+import { getJournal } from '../batch-journal';
+import { holdTracking, retryFailedRows } from '../batch-runtime';
+import type { BatchRecord } from '../batch-types';
+import { StatusBar } from './progress-bar';
+import { useBatchList } from '../use-journal';
+
+const sent = (b: BatchRecord): number => b.rowCount - b.counts.skipped;
+
+/** Keeps every unfinished, unpaused batch of this list tracked while the list is shown. */
+function useTrackAll(batches: BatchRecord[] | undefined) {
+  const key = (batches ?? [])
+    .filter((b) => b.doneAt === undefined && !b.trackingPaused && b.chunks.some((c) => c.state === 'confirmed'))
+    .map((b) => b.id)
+    .join(',');
+  useEffect(() => {
+    if (key === '') return;
+    const releases = key.split(',').map(holdTracking);
+    return () => releases.forEach((r) => r());
+  }, [key]);
+}
+
+/** Every batch of this workflow in the journal, with progress and controls. */
+export function BatchList({ workflowId }: { workflowId: string }) {
+  const { batches, error } = useBatchList(workflowId);
+  const navigate = useNavigate();
+  const [actionError, setActionError] = useState<string | null>(null);
+  useTrackAll(batches);
+  if (error !== null) return <Notice tone="danger" title="The batch journal cannot be read">{error}</Notice>;
+  if (batches === undefined || batches.length === 0) return null;
+
+  const retry = async (b: BatchRecord) => {
+    setActionError(null);
+    try {
+      const id = await retryFailedRows(b.id);
+      if (id !== null) await navigate({ to: '/workflows/$workflowId/batches/$batchId', params: { workflowId, batchId: id } });
+    } catch (e) {
+      setActionError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const togglePause = (b: BatchRecord) =>
+    getJournal()
+      .update(b.id, (x) => ({ batch: { ...x, trackingPaused: !x.trackingPaused } }))
+      .catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)));
+  const remove = (b: BatchRecord) => {
+    if (!window.confirm(`Forget the batch "${b.fileName}" in this browser? Its executions stay on the service.`)) return;
+    void getJournal()
+      .remove(b.id)
+      .catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)));
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Batches" description="Kept in this browser; each resumes after a reload." />
+      <CardBody className="space-y-3">
+        {actionError !== null && <Notice tone="danger">{actionError}</Notice>}
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Batches of this workflow">
+          {batches.map((b) => {
+            const done = b.counts.finished + b.counts.error;
+            return (
+              <li key={b.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="min-w-0">
+                    <Link
+                      to="/workflows/$workflowId/batches/$batchId"
+                      params={{ workflowId, batchId: b.id }}
+                      className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
+                    >
+                      {b.fileName}
+                    </Link>
+                    <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                      {formatRelative(new Date(b.createdAt).toISOString())} · {done.toLocaleString()} of {sent(b).toLocaleString()} done
+                      {b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {b.doneAt !== undefined ? <Badge tone="success">Done</Badge> : b.trackingPaused ? <Badge>Paused</Badge> : <Badge tone="info">Running</Badge>}
+                    {b.counts.error > 0 && (
+                      <Button size="sm" onClick={() => void retry(b)}>
+                        Retry {b.counts.error.toLocaleString()} failed row{b.counts.error === 1 ? '' : 's'}
+                      </Button>
+                    )}
+                    {b.doneAt === undefined && (
+                      <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
+                        {b.trackingPaused ? 'Resume tracking' : 'Pause tracking'}
+                      </Button>
+                    )}
+                    <Button size="sm" variant="ghost" onClick={() => remove(b)} aria-label={`Forget batch ${b.fileName}`}>
+                      Forget
+                    </Button>
+                  </div>
+                </div>
+                <StatusBar counts={b.counts} total={b.rowCount} compact />
+              </li>
+            );
+          })}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Notice } from '../../../components/ui/notice';
+import { PageSkeleton } from '../../../components/ui/skeleton';
+import { getJournal } from '../batch-journal';
+import { holdTracking, runReconcile, runSubmission } from '../batch-runtime';
+import type { BatchRecord } from '../batch-types';
+import { BatchRowsTable } from '../grid/batch-grid';
+import { ChunkPanel } from './chunk-panel';
+import { CompletionsChart } from './completions-chart';
+import { ExportsPanel } from '../exports/exports-panel';
+import { StatusBar } from './progress-bar';
+import { etaMs, formatSpan } from './timing';
+import { useBatch, useSubmission } from '../use-journal';
+
+/** Resumes what a reload interrupted: sending, checking unconfirmed chunks once, and tracking. */
+function useResume(batch: BatchRecord | undefined) {
+  const id = batch?.id;
+  const hasPending = batch?.chunks.some((c) => c.state === 'pending' || c.state === 'sending') ?? false;
+  const blocked = batch?.chunks.some((c) => c.state === 'unconfirmed' || c.state === 'failed') ?? false;
+  const unchecked = batch?.chunks.find((c) => c.state === 'unconfirmed' && c.check === undefined)?.index;
+  const track = batch !== undefined && batch.doneAt === undefined && !batch.trackingPaused;
+  useEffect(() => {
+    if (id !== undefined && hasPending && !blocked) void runSubmission(id);
+  }, [id, hasPending, blocked]);
+  useEffect(() => {
+    if (id !== undefined && unchecked !== undefined) void runReconcile(id, unchecked).catch(() => undefined);
+  }, [id, unchecked]);
+  useEffect(() => {
+    if (id === undefined || !track) return;
+    return holdTracking(id);
+  }, [id, track]);
+}
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+/** The batch page: progress by status, time, completions, requests, exports and every row. */
+export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId: string }) {
+  const view = useBatch(batchId);
+  const batch = view.state === 'ready' ? view.batch : undefined;
+  useResume(batch);
+  const { submitting, outcome } = useSubmission(batchId);
+  const now = useNow(1000);
+
+  if (view.state === 'loading') return <PageSkeleton rows={3} label="Loading the batch" />;
+  if (view.state === 'error') return <Notice tone="danger" title="The batch journal cannot be read">{view.message}</Notice>;
+  if (view.state === 'missing' || batch === undefined)
+    return (
+      <EmptyState
+        title="This batch is not in this browser"
+        action={
+          <Link to="/workflows/$workflowId/batch" params={{ workflowId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
+            Back to batches
+          </Link>
+        }
+      >
+        Batches are kept in the browser that sent them. It may have been forgotten, or sent from another browser.
+      </EmptyState>
+    );
+
+  const rows = view.rows;
+  const sent = batch.rowCount - batch.counts.skipped;
+  const done = batch.counts.finished + batch.counts.error;
+  const end = batch.doneAt ?? now;
+  const eta = batch.doneAt !== undefined ? 0 : etaMs(batch.progress, sent - done, now);
+  const togglePause = () => void getJournal().update(batch.id, (b) => ({ batch: { ...b, trackingPaused: !b.trackingPaused } }));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link to="/workflows/$workflowId/batch" params={{ workflowId }} className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+            ← All batches
+          </Link>
+          <h2 className="mt-1 text-lg font-semibold break-all text-zinc-900 dark:text-zinc-50">{batch.fileName}</h2>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            {batch.rowCount.toLocaleString()} rows · concurrency {batch.concurrency ?? 'workflow default'} · started {new Date(batch.createdAt).toLocaleString()}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {batch.doneAt !== undefined ? <Badge tone="success">Done</Badge> : batch.trackingPaused ? <Badge>Tracking paused</Badge> : <Badge tone="info">{submitting ? 'Sending' : 'Tracking'}</Badge>}
+          {batch.doneAt === undefined && (
+            <Button size="sm" onClick={togglePause}>
+              {batch.trackingPaused ? 'Resume tracking' : 'Pause tracking'}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {outcome?.kind === 'blocked' && outcome.chunk === -1 && <Notice tone="warning">{outcome.reason}</Notice>}
+
+      <Card>
+        <CardHeader title="Progress" />
+        <CardBody className="space-y-4">
+          <StatusBar counts={batch.counts} total={batch.rowCount} />
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-zinc-500 dark:text-zinc-400">Rows done</dt>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                {done.toLocaleString()} / {sent.toLocaleString()}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500 dark:text-zinc-400">Elapsed</dt>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatSpan(end - batch.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500 dark:text-zinc-400">Time left</dt>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{eta === null ? 'estimating…' : eta === 0 ? '—' : `about ${formatSpan(eta)}`}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500 dark:text-zinc-400">Failed</dt>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{batch.counts.error.toLocaleString()}</dd>
+            </div>
+          </dl>
+          <CompletionsChart samples={batch.progress} total={sent} start={batch.createdAt} />
+          <ChunkPanel batch={batch} />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader title="Results" description="The spreadsheet you uploaded, with status, errors and result files added." />
+        <CardBody>
+          <ExportsPanel batch={batch} rows={rows} />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader title="Rows" />
+        <CardBody>
+          <BatchRowsTable workflowId={workflowId} rows={rows} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

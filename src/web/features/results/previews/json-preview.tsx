@@ -1,0 +1,47 @@
+import { useMemo, useState, type JSX } from 'react';
+import { JsonTree } from './json-tree';
+import { parseJson } from './json-tree-model';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { Notice } from './text-source';
+import { TextPreview } from './text-preview';
+
+type View = 'tree' | 'raw';
+const VIEWS = [
+  { value: 'tree', label: 'Tree' },
+  { value: 'raw', label: 'Raw' },
+] as const;
+
+/** JSON as a collapsible tree or pretty-printed text; invalid JSON is shown as text with a note. */
+export function JsonPreview({ text, filename }: { text: string; filename: string }): JSX.Element {
+  const parsed = useMemo(() => parseJson(text), [text]);
+  const [view, setView] = useState<View>('tree');
+
+  if (!parsed.ok) {
+    return (
+      <div className="space-y-3">
+        <Notice tone="info" title="Not valid JSON — showing the text as it is">
+          {parsed.error}
+        </Notice>
+        <TextPreview text={text} label={`Contents of ${filename}`} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <SegmentedToggle label="JSON view" value={view} options={VIEWS} onChange={setView} />
+      {view === 'tree' ? (
+        <div
+          role="region"
+          tabIndex={0}
+          aria-label={`Tree of ${filename}`}
+          className="max-h-[70vh] overflow-auto rounded-lg bg-zinc-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:bg-zinc-900"
+        >
+          <JsonTree value={parsed.value} label={`Contents of ${filename}`} />
+        </div>
+      ) : (
+        <TextPreview text={parsed.pretty} label={`Contents of ${filename}, pretty-printed`} />
+      )}
+    </div>
+  );
+}

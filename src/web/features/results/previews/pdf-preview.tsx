@@ -1,0 +1,42 @@
+import type { JSX } from 'react';
+import type { ResultFile } from '../../../../contract/openapi-document';
+import { DownloadLink } from '../file-actions';
+import type { LinkResolver } from '../links/fresh-links';
+import { embedUrl } from './inline-url';
+import { Notice } from './text-source';
+import { useFreshUrl } from '../links/use-fresh-url';
+
+/** A PDF embedded from its link (asking the local service for inline disposition), with a fallback link. */
+export function PdfPreview({ file, resolver }: { file: ResultFile; resolver: LinkResolver }): JSX.Element {
+  const { url, error } = useFreshUrl(resolver, file.filename);
+
+  if (error) {
+    return (
+      <Notice tone="error" title="Could not load the PDF">
+        {error}
+      </Notice>
+    );
+  }
+  if (!url) {
+    return (
+      <div role="status" className="h-[60vh] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900">
+        <span className="sr-only">Loading PDF</span>
+      </div>
+    );
+  }
+
+  const src = embedUrl(url, location.origin);
+  return (
+    <object data={src} type="application/pdf" title={`PDF preview of ${file.filename}`} className="h-[75vh] min-h-80 w-full rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="flex flex-col items-start gap-3 p-5 text-sm text-zinc-600 dark:text-zinc-400">
+        <p>This browser cannot show the PDF here.</p>
+        <div className="flex flex-wrap gap-2">
+          <a href={src} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 underline underline-offset-2 dark:text-indigo-400">
+            Open the PDF in a new tab
+          </a>
+          <DownloadLink file={file} resolver={resolver} />
+        </div>
+      </div>
+    </object>
+  );
+}
