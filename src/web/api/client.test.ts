@@ -132,12 +132,48 @@ describe('createApiClient', () => {
 
   it('reads capabilities from the served contract and treats a 404 as none', async () => {
     const withDoc = setup(() => json(200, contract));
-    expect(await withDoc.client.getServerCapabilities()).toEqual({ approval: true, workflowStatus: true, localExtensions: true });
+    expect(await withDoc.client.getServerCapabilities()).toMatchObject({ approval: true, workflowStatus: true, localExtensions: true });
     const without = setup(() => json(404, { error: 'not found' }));
-    expect(await without.client.getServerCapabilities()).toEqual({ approval: false, workflowStatus: false, localExtensions: false });
+    expect(await without.client.getServerCapabilities()).toEqual({ approval: false, workflowStatus: false, localExtensions: false, cancel: false });
   });
 
   it('sees no approval extension in a plain v1 document', () => {
     expect(capabilitiesFromDocument({ paths: { '/workflows': {} } }).approval).toBe(false);
+  });
+
+  it('finds the cancel extension by the document structure, whatever the path parameter is called', () => {
+    const marked = { post: { 'x-local-extension': true, responses: {} } };
+    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': marked } }).cancel).toBe(true);
+    expect(capabilitiesFromDocument({ paths: { '/workflows/{id}/executions/cancel/': marked } }).cancel).toBe(true);
+    // An unmarked operation is v1 (none exists), a GET is not the operation, and a mention in text is not a path.
+    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { post: { responses: {} } } } }).cancel).toBe(false);
+    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { get: marked.post } } }).cancel).toBe(false);
+    expect(
+      capabilitiesFromDocument({ info: { description: '"/workflows/{workflowId}/executions/cancel" "x-local-extension":true' }, paths: {} }),
+    ).toEqual({ approval: false, workflowStatus: false, localExtensions: false, cancel: false });
+  });
+
+  it('keeps results and the batch id where a server adds them, and leaves them out where it does not', async () => {
+    const file = { filename: 'a.md', url: 'http://f/a.md', extra: 1 };
+    const listing = setup(() => json(200, { data: [{ id: 'e', workflow_id: 'w', status: 'finished', created_at: 't', results: [file] }, { id: 'f', workflow_id: 'w', status: 'initial', created_at: 's' }], cursor: null }));
+    const page = await listing.client.listExecutions('w');
+    expect(page.data[0]).toEqual({ id: 'e', workflow_id: 'w', status: 'finished', created_at: 't', results: [{ filename: 'a.md', url: 'http://f/a.md' }] });
+    expect('results' in page.data[1]!).toBe(false);
+    const created = setup(() => json(200, { workflow_id: 'w', total: 1, executions: [{ execution_id: 'e', index: 0 }], batch_id: 'b' }));
+    expect((await created.client.createBatch('w', [{}])).batch_id).toBe('b');
+    const plain = setup(() => json(201, { workflow_id: 'w', total: 1, executions: [{ execution_id: 'e', index: 0 }] }));
+    expect('batch_id' in (await plain.client.createBatch('w', [{}]))).toBe(false);
+  });
+
+  it('cancels by batch id or ids with one POST, and maps refusals to typed errors', async () => {
+    const ok = setup(() => json(200, { cancelled: 3, stopping: 2, unchanged: 1, not_found: 0 }));
+    expect(await ok.client.cancelExecutions('w', { execution_ids: ['a', 'b'] }, 'because')).toEqual({ cancelled: 3, stopping: 2, unchanged: 1, not_found: 0 });
+    const request = ok.requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/v1/workflows/w/executions/cancel');
+    expect(request.headers.get('x-api-key')).toBe('key-1');
+    expect(await request.json()).toEqual({ execution_ids: ['a', 'b'], reason: 'because' });
+    const missing = setup(() => json(404, { error: 'no route POST /api/v1/workflows/w/executions/cancel' }));
+    await expect(missing.client.cancelExecutions('w', { batch_id: 'b' })).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -7,6 +7,7 @@ import type {
   ExecutionDetail,
   ExecutionListItem,
   ListPage,
+  ResultFile,
   WorkflowCreateResponse,
   WorkflowDetail,
   WorkflowListItem,
@@ -46,9 +47,28 @@ export interface ServerCapabilities {
   workflowStatus: boolean;
   /** The server described itself with x-local-extension marks at all. */
   localExtensions: boolean;
+  /** POST /workflows/{workflowId}/executions/cancel exists, marked as a local extension. */
+  cancel: boolean;
 }
 
-export const NO_CAPABILITIES: ServerCapabilities = { approval: false, workflowStatus: false, localExtensions: false };
+export const NO_CAPABILITIES: ServerCapabilities = { approval: false, workflowStatus: false, localExtensions: false, cancel: false };
+
+/**
+ * A list item as this client hands it over: the four v1 fields, plus what a server may add (the
+ * v1 description leaves it open): `url`, `error`, and `results` (files without `content`).
+ */
+export type ListedExecution = ExecutionListItem & { results?: ResultFile[] };
+
+/** A batch answer; `batch_id` is the local service's extension, absent on other servers. */
+export type BatchAnswer = BatchCreateResponse & { batch_id?: string };
+
+/** What the cancel extension did: see the local service's contract document. */
+export interface CancelOutcome {
+  cancelled: number;
+  stopping: number;
+  unchanged: number;
+  not_found: number;
+}
 
 export interface ClientConfig {
   baseUrl: string;
@@ -106,9 +126,20 @@ function normalizeWorkflowDetail(raw: unknown): WorkflowDetail {
   return detail;
 }
 
-function normalizeExecutionItem(raw: unknown): ExecutionListItem {
+function normalizeResults(raw: unknown): ResultFile[] {
+  return (Array.isArray(raw) ? raw : []).map((f) => {
+    const file = asObject(f);
+    return {
+      filename: str(file.filename, 'file'),
+      url: str(file.url),
+      ...(typeof file.content === 'string' ? { content: file.content } : {}),
+    };
+  });
+}
+
+function normalizeExecutionItem(raw: unknown): ListedExecution {
   const o = asObject(raw);
-  const item: ExecutionListItem = {
+  const item: ListedExecution = {
     id: str(o.id),
     workflow_id: str(o.workflow_id),
     status: str(o.status, 'initial') as ExecutionListItem['status'],
@@ -116,6 +147,7 @@ function normalizeExecutionItem(raw: unknown): ExecutionListItem {
   };
   if (typeof o.url === 'string') item.url = o.url;
   if (typeof o.error === 'string') item.error = o.error;
+  if (Array.isArray(o.results)) item.results = normalizeResults(o.results);
   return item;
 }
 
@@ -126,16 +158,7 @@ function normalizeExecutionDetail(raw: unknown): ExecutionDetail {
     workflow_id: str(o.workflow_id),
     status: str(o.status, 'initial') as ExecutionDetail['status'],
     created_at: str(o.created_at),
-    results: Array.isArray(o.results)
-      ? o.results.map((f) => {
-          const file = asObject(f);
-          return {
-            filename: str(file.filename, 'file'),
-            url: str(file.url),
-            ...(typeof file.content === 'string' ? { content: file.content } : {}),
-          };
-        })
-      : null,
+    results: Array.isArray(o.results) ? normalizeResults(o.results) : null,
   };
   if (typeof o.url === 'string') detail.url = o.url;
   if (typeof o.retry_after_seconds === 'number') detail.retry_after_seconds = o.retry_after_seconds;
@@ -148,16 +171,37 @@ function normalizePage<T>(raw: unknown, item: (x: unknown) => T & { created_at: 
   return { data: byNewestFirst(data), cursor: typeof o.cursor === 'string' && o.cursor !== '' ? o.cursor : null };
 }
 
-/** Reads which local extensions a contract document declares. */
+/** Whether any object inside `value` carries `x-local-extension: true`. */
+function marksExtension(value: unknown, depth = 0): boolean {
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => marksExtension(v, depth + 1));
+  const o = value as Record<string, unknown>;
+  return o['x-local-extension'] === true || Object.values(o).some((v) => marksExtension(v, depth + 1));
+}
+
+/** A path's segments with every `{param}` reduced to `{}`, so parameter names do not matter. */
+const pathShape = (path: string): string => path.replace(/\{[^}/]*\}/g, '{}').replace(/\/+$/, '');
+
+/** The operation object of `method` on the path of this shape, if the document has one. */
+function operation(paths: Record<string, unknown>, shape: string, method: string): Record<string, unknown> | undefined {
+  for (const [path, item] of Object.entries(paths)) {
+    if (pathShape(path) !== shape) continue;
+    const op = asObject(item)[method];
+    if (typeof op === 'object' && op !== null && !Array.isArray(op)) return op as Record<string, unknown>;
+  }
+  return undefined;
+}
+
+/** Reads which local extensions a contract document declares, from its structure. */
 export function capabilitiesFromDocument(doc: unknown): ServerCapabilities {
   const o = asObject(doc);
-  const pathKeys = Object.keys(asObject(o.paths));
+  const paths = asObject(o.paths);
   const schemas = asObject(asObject(o.components).schemas);
-  const text = JSON.stringify(o);
   return {
-    approval: pathKeys.some((p) => /\/executions\/\{[^}]+\}\/approval$/.test(p)),
+    approval: operation(paths, '/workflows/{}/executions/{}/approval', 'post') !== undefined,
     workflowStatus: 'WorkflowStatus' in schemas,
-    localExtensions: text.includes('"x-local-extension":true'),
+    localExtensions: marksExtension(o),
+    cancel: operation(paths, '/workflows/{}/executions/cancel', 'post')?.['x-local-extension'] === true,
   };
 }
 
@@ -241,7 +285,7 @@ export function createApiClient(config: ClientConfig) {
       };
     },
 
-    async listExecutions(workflowId: string, page: PageParams = {}, options?: CallOptions): Promise<ListPage<ExecutionListItem>> {
+    async listExecutions(workflowId: string, page: PageParams = {}, options?: CallOptions): Promise<ListPage<ListedExecution>> {
       const query = { limit: page.limit, cursor: page.cursor ?? undefined };
       const data = await call(options, 'visible', (init) =>
         api.GET('/workflows/{workflowId}/executions', { ...init, params: { path: { workflowId }, query } }),
@@ -282,7 +326,7 @@ export function createApiClient(config: ClientConfig) {
       items: Record<string, unknown>[],
       concurrency?: Concurrency,
       options?: CallOptions,
-    ): Promise<BatchCreateResponse> {
+    ): Promise<BatchAnswer> {
       const body = concurrency ? { items, concurrency } : { items };
       const data = await call(options, 'user', (init) =>
         api.POST('/workflows/{workflowId}/executions/batch', { ...init, params: { path: { workflowId } }, body }),
@@ -294,7 +338,43 @@ export function createApiClient(config: ClientConfig) {
             return { execution_id: str(x.execution_id), index: typeof x.index === 'number' ? x.index : 0 };
           })
         : [];
-      return { workflow_id: str(o.workflow_id, workflowId), total: typeof o.total === 'number' ? o.total : executions.length, executions };
+      const answer: BatchAnswer = { workflow_id: str(o.workflow_id, workflowId), total: typeof o.total === 'number' ? o.total : executions.length, executions };
+      if (typeof o.batch_id === 'string' && o.batch_id !== '') answer.batch_id = o.batch_id;
+      return answer;
+    },
+
+    /**
+     * Local extension: cancels a workflow's unfinished executions, by the server's batch id or by
+     * up to 10,000 execution ids. Offer it only where capabilities say `cancel`.
+     */
+    async cancelExecutions(
+      workflowId: string,
+      target: { batch_id: string } | { execution_ids: string[] },
+      reason?: string,
+      options?: CallOptions,
+    ): Promise<CancelOutcome> {
+      const body = JSON.stringify(reason === undefined ? target : { ...target, reason });
+      const url = `${baseUrl}/workflows/${encodeURIComponent(workflowId)}/executions/cancel`;
+      let response: Response;
+      try {
+        response = await scheduler.schedule(
+          options?.priority ?? 'user',
+          () => baseFetch(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body, signal: options?.signal }),
+          { signal: options?.signal },
+        );
+      } catch (error) {
+        throw transportError(error);
+      }
+      let data: unknown;
+      try {
+        data = await response.json();
+      } catch (error) {
+        if (response.ok) throw transportError(error);
+      }
+      if (!response.ok) throw errorFromResponse(response.status, data, response.headers);
+      const o = asObject(data);
+      const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+      return { cancelled: n(o.cancelled), stopping: n(o.stopping), unchanged: n(o.unchanged), not_found: n(o.not_found) };
     },
 
     /** Local extension: approve or reject an execution waiting in human_in_the_loop. */

@@ -348,4 +348,69 @@ describe('RequestScheduler', () => {
     scheduler.refresh();
     expect(scheduler.getSnapshot().used).toBe(0);
   });
+  it('keeps the reserve for people: background work stops at budget − reserve, a click still goes out', async () => {
+    const clock = new FakeClock();
+    const scheduler = new RequestScheduler({ clock, budget: 100, backgroundReserve: 20, channel: null });
+    const background: number[] = [];
+    const all = Array.from({ length: 100 }, () =>
+      scheduler.schedule('background', async () => {
+        background.push(clock.now());
+        return response(200);
+      }),
+    );
+    await clock.advance(1000);
+    expect(background).toHaveLength(80);
+    expect(scheduler.getSnapshot()).toMatchObject({ used: 80, spare: 0 });
+    let clickedAt = -1;
+    await scheduler.schedule('user', async () => {
+      clickedAt = clock.now();
+      return response(200);
+    });
+    expect(clickedAt).toBe(1000);
+    await clock.advance(60_000);
+    await Promise.all(all);
+    expect(background).toHaveLength(100);
+    expect(maxInWindow(background, 60_000)).toBeLessThanOrEqual(80);
+    expect(scheduler.backgroundIntervalMs()).toBe(750);
+  });
+
+  it('counts the background of every tab against one reserve', async () => {
+    const clock = new FakeClock();
+    const hub = new FakeHub();
+    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a', backgroundReserve: 20 });
+    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b', backgroundReserve: 20 });
+    const issued: number[] = [];
+    const run = (s: RequestScheduler, p: 'background' | 'visible') =>
+      s.schedule(p, async () => {
+        issued.push(clock.now());
+        return response(200);
+      });
+    const all = [...Array.from({ length: 30 }, () => run(tabB, 'visible')), ...Array.from({ length: 60 }, () => run(tabA, 'background'))];
+    await clock.advance(10);
+    // B's 30 reads leave A's background 50 of 100; A's background stops there, 20 short of the budget.
+    expect(issued).toHaveLength(80);
+    expect(tabA.getSnapshot().spare).toBe(0);
+    expect(tabB.getSnapshot().used).toBe(80);
+    await clock.advance(120_000);
+    await Promise.all(all);
+    expect(issued).toHaveLength(90);
+    expect(Math.min(...issued.slice(80))).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('counts a request for the margin after the window, so arrival jitter cannot overfill a server window', async () => {
+    const clock = new FakeClock();
+    const scheduler = new RequestScheduler({ clock, budget: 2, windowMarginMs: 1000, channel: null });
+    const issued: number[] = [];
+    const all = Array.from({ length: 3 }, () =>
+      scheduler.schedule('user', async () => {
+        issued.push(clock.now());
+        return response(200);
+      }),
+    );
+    await clock.advance(60_500);
+    expect(issued).toEqual([0, 0]);
+    await clock.advance(500);
+    await Promise.all(all);
+    expect(issued).toEqual([0, 0, 61_000]);
+  });
 });

@@ -12,8 +12,12 @@
  *   A queued task whose signal aborts is dropped with an AbortError.
  * - `getScheduler()` is the app-wide instance; `setScope(scope)` switches it to another
  *   origin+key (a new budget history and BroadcastChannel); `setBudget(n)` changes the budget.
- * - `subscribe(listener)` / `getSnapshot()` expose {used, budget, queued, inFlight, holdUntil}
- *   for the header meter; `used` counts requests issued by every tab in the last window.
+ * - `subscribe(listener)` / `getSnapshot()` expose {used, budget, queued, inFlight, holdUntil,
+ *   spare} for the header meter; `used` counts requests issued by every tab in the last window.
+ * - Background work (batch tracking, result gathering) takes what people leave: a background
+ *   request goes out only while fewer than `budget - reserve` requests of all tabs are in the
+ *   window, so `reserve` (20 of 100) always stays for clicks and on-screen reads, and
+ *   `backgroundIntervalMs()` is the pace at which background work spreads its share over a window.
  *
  * Design
  * - The budget is a sliding window of issue timestamps, shared with the other tabs of the same
@@ -52,6 +56,14 @@ export interface SchedulerOptions {
   maxInFlight?: number;
   /** How often a 429 is retried before the caller sees it (default 4). */
   maxRetries?: number;
+  /** Requests per window background work leaves for people (default 20, at most a fifth of the budget). */
+  backgroundReserve?: number;
+  /**
+   * How much longer than the window an issued request still counts (default 0). A request is
+   * stamped when issued but counted by the server when it arrives; with a margin, jitter between
+   * the two cannot put budget + 1 requests into one of the server's windows.
+   */
+  windowMarginMs?: number;
   clock?: SchedulerClock;
   random?: () => number;
   channel?: ChannelLike | null;
@@ -65,6 +77,8 @@ export interface BudgetSnapshot {
   inFlight: number;
   /** Epoch ms until which nothing is sent (after a 429 or RateLimit-Remaining: 0), else null. */
   holdUntil: number | null;
+  /** Background requests that may go out now without touching the reserve kept for people. */
+  spare: number;
 }
 
 export interface ScheduleOptions {
@@ -124,6 +138,8 @@ export class RequestScheduler {
   private readonly windowMs: number;
   private readonly maxInFlight: number;
   private readonly maxRetries: number;
+  private readonly reserve: number;
+  private readonly marginMs: number;
   private readonly clock: SchedulerClock;
   private readonly random: () => number;
   private readonly tabId: string;
@@ -150,6 +166,8 @@ export class RequestScheduler {
     this.windowMs = options.windowMs ?? 60_000;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 6);
     this.maxRetries = options.maxRetries ?? 4;
+    this.reserve = Math.max(0, options.backgroundReserve ?? 20);
+    this.marginMs = Math.max(0, options.windowMarginMs ?? 0);
     this.clock = options.clock ?? realClock;
     this.random = options.random ?? Math.random;
     this.tabId = options.tabId ?? Math.random().toString(36).slice(2);
@@ -193,6 +211,16 @@ export class RequestScheduler {
     this.budget = Math.max(1, Math.floor(budget));
     this.changed();
     this.pump();
+  }
+
+  /** Requests per window background work may use: the budget less the reserve kept for people. */
+  backgroundBudget(): number {
+    return Math.max(1, this.budget - Math.min(this.reserve, Math.ceil(this.budget / 5)));
+  }
+
+  /** The gap between background requests that spreads the background budget evenly over a window. */
+  backgroundIntervalMs(): number {
+    return (this.windowMs + this.marginMs) / this.backgroundBudget();
   }
 
   /** Switches to another channel (another origin+key): the old history no longer applies. */
@@ -251,7 +279,14 @@ export class RequestScheduler {
       if (this.inFlight >= (this.probing ? 1 : this.maxInFlight)) break;
       const oldest = this.prune(now);
       if (this.stamps.size >= this.budget) {
-        this.wakeAt(oldest + this.windowMs);
+        this.wakeAt(oldest + this.windowMs + this.marginMs);
+        break;
+      }
+      // The queue is sorted by priority: a background task at its head means only background work waits.
+      const limit = this.queue[0]!.rank === RANK.background ? this.backgroundBudget() : this.budget;
+      if (this.stamps.size >= limit) {
+        const times = [...this.stamps.values()].sort((a, b) => a - b);
+        this.wakeAt(times[this.stamps.size - limit]! + this.windowMs + this.marginMs);
         break;
       }
       const task = this.queue.shift()!;
@@ -329,7 +364,7 @@ export class RequestScheduler {
   private prune(now: number): number {
     let oldest = Infinity;
     for (const [key, at] of this.stamps) {
-      if (at <= now - this.windowMs) this.stamps.delete(key);
+      if (at <= now - this.windowMs - this.marginMs) this.stamps.delete(key);
       else if (at < oldest) oldest = at;
     }
     return oldest;
@@ -389,13 +424,14 @@ export class RequestScheduler {
   private computeSnapshot(): BudgetSnapshot {
     const now = this.clock.now();
     let used = 0;
-    for (const at of this.stamps.values()) if (at > now - this.windowMs) used++;
+    for (const at of this.stamps.values()) if (at > now - this.windowMs - this.marginMs) used++;
     return {
       used,
       budget: this.budget,
       queued: this.queue.length,
       inFlight: this.inFlight,
       holdUntil: this.holdUntil > now ? this.holdUntil : null,
+      spare: Math.max(0, this.backgroundBudget() - used),
     };
   }
 
@@ -407,7 +443,8 @@ export class RequestScheduler {
       prev.budget === next.budget &&
       prev.queued === next.queued &&
       prev.inFlight === next.inFlight &&
-      prev.holdUntil === next.holdUntil
+      prev.holdUntil === next.holdUntil &&
+      prev.spare === next.spare
     ) {
       return;
     }
@@ -422,9 +459,9 @@ let currentScope: string | null = null;
 const openChannel = (scope: string): ChannelLike | null =>
   typeof BroadcastChannel === 'function' ? new BroadcastChannel(`wf-request-budget:${scope}`) : null;
 
-/** The app-wide scheduler. */
+/** The app-wide scheduler: a second of margin covers the way from this tab to the server's clock. */
 export function getScheduler(): RequestScheduler {
-  instance ??= new RequestScheduler();
+  instance ??= new RequestScheduler({ windowMarginMs: 1000 });
   return instance;
 }
 
