@@ -1,15 +1,15 @@
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { csvDocument, neutraliseFormula } from '../../../lib/csv-write';
 import type { RowRecord } from '../batch-types';
-import { csvRecord, neutralise } from '../csv-write';
-import { rowFolder, streamZip } from './download-zip';
 import { errorFromResults, needsDetails } from '../details';
-import { buildResultsCsv, buildResultsTable, INLINE_CELL_BYTES } from './export-results';
-import { parseCsvText } from '../upload/parse-csv';
+import { rowFolder, zipRowFiles } from './download-zip';
+import { buildResultsCsv, buildResultsTable, buildResultsXlsx, describeExport, exportSummary, INLINE_CELL_BYTES, invalidRowsCsv, xlsxCell } from './export-results';
 
 const base = { batchId: 'b', input: {} };
 const rows: RowRecord[] = [
-  { ...base, index: 1, cells: ['=SUM(A1)', 'b,1'], status: 'error', executionId: 'e2', error: 'Guard: "b,1" is blocked' },
+  { ...base, index: 1, cells: ['=SUM(A1)', '-75.00'], status: 'error', executionId: 'e2', error: 'Guard: "b,1" is blocked' },
   {
     ...base,
     index: 0,
@@ -23,16 +23,38 @@ const rows: RowRecord[] = [
     ],
   },
   { ...base, index: 2, cells: ['-5', '@me'], status: 'skipped', error: 'Skipped: email: is required' },
+  { ...base, index: 3, cells: ['x;=1+1', '2024-02-29'], status: 'finished', executionId: 'e4', results: [] },
 ];
 
-describe('csv-write', () => {
-  it('neutralises cells that spreadsheets would run as formulas', () => {
-    for (const c of ['=1+1', '+1', '-1', '@x', '\tx', '\rx']) expect(neutralise(c)).toBe(`'${c}`);
-    expect(neutralise('a=1')).toBe('a=1');
+/** Reads CSV text the way a spreadsheet import would: BOM dropped, every cell as text. */
+const readCsv = (text: string): string[][] => {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+};
+
+describe('neutraliseFormula', () => {
+  it('quotes cells a spreadsheet would run as a formula', () => {
+    for (const c of ['=1+1', '+A1', '-1+1', '@SUM(1)', '\tx', '\rx', '-', '=cmd|\' /C calc\'!A0']) expect(neutraliseFormula(c)).toBe(`'${c}`);
   });
 
+  it('quotes a formula that starts after a separator inside the cell', () => {
+    expect(neutraliseFormula('x;=1+1')).toBe("x;'=1+1");
+    expect(neutraliseFormula('x,=1+1')).toBe("x,'=1+1");
+    expect(neutraliseFormula('x\t=1+1')).toBe("x\t'=1+1");
+    expect(neutraliseFormula("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
+    expect(neutraliseFormula('a; @b')).toBe("a; '@b");
+  });
+
+  it('never touches numbers or text that only contains a sign', () => {
+    for (const c of ['-75.00', '-5', '+1', '1,234.50', '-0.5e3', '12%', 'a=1', 'x;-5', 'pre-paid', 'hello - world', 'a@b.c', '']) expect(neutraliseFormula(c)).toBe(c);
+  });
+});
+
+describe('csvDocument', () => {
   it('quotes fields per RFC 4180 and ends records with CRLF', () => {
-    expect(csvRecord(['a', 'b,c', 'say "hi"', 'two\nlines'])).toBe('a,"b,c","say ""hi""","two\nlines"\r\n');
+    expect(csvDocument([['a', 'b,c', 'say "hi"', 'two\nlines']], { bom: false })).toBe('a,"b,c","say ""hi""","two\nlines"\r\n');
   });
 });
 
@@ -41,32 +63,123 @@ describe('buildResultsTable', () => {
     const t = buildResultsTable({ columns: ['name', 'note'] }, rows);
     expect(t[0]).toEqual(['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png']);
     expect(t[1]).toEqual(['Ada', 'line1\nline2', 'finished', 'e1', '', '# Ada "quoted"', 'http://x/big.txt', 'http://x/chart.png']);
-    expect(t[2]).toEqual(['=SUM(A1)', 'b,1', 'error', 'e2', 'Guard: "b,1" is blocked', '', '', '']);
-    expect(t[3]!.slice(0, 5)).toEqual(['-5', '@me', 'skipped', '', 'Skipped: email: is required']);
+    expect(t[2]).toEqual(['=SUM(A1)', '-75.00', 'error', 'e2', 'Guard: "b,1" is blocked', '', '', '']);
+    expect(t[3]).toEqual(['-5', '@me', 'skipped', '', 'Skipped: email: is required', '', '', '']);
   });
 
   it('renames added columns that clash with the original ones', () => {
     expect(buildResultsTable({ columns: ['status'] }, [])[0]).toEqual(['status', 'result_status', 'execution_id', 'error']);
   });
 
-  it('writes a CSV that reads back to the same cells, with formulas neutralised', () => {
-    const csv = buildResultsCsv({ columns: ['name', 'note'] }, rows);
-    expect(csv.startsWith('\uFEFF')).toBe(true);
-    const back = parseCsvText(csv.slice(1));
-    expect(back.ok).toBe(true);
-    if (!back.ok) return;
-    expect(back.table.rows[0]![0]).toBe('Ada');
-    expect(back.table.rows[1]![0]).toBe("'=SUM(A1)");
-    expect(back.table.rows[2]!.slice(0, 2)).toEqual(["'-5", "'@me"]);
-    expect(back.table.rows[0]![5]).toBe('# Ada "quoted"');
+  it('shows each row’s latest attempt, with an attempt column once a row was re-run', () => {
+    const rerun = [{ ...rows[0]!, status: 'finished' as const, error: undefined, executionId: 'e2b', results: [], attempt: 2 }, rows[1]!];
+    const t = buildResultsTable({ columns: ['name', 'note'] }, rerun);
+    expect(t[0]!.slice(0, 6)).toEqual(['name', 'note', 'status', 'attempt', 'execution_id', 'error']);
+    expect(t[1]!.slice(2, 6)).toEqual(['finished', '1', 'e1', '']);
+    expect(t[2]!.slice(2, 6)).toEqual(['finished', '2', 'e2b', '']);
+  });
+});
+
+describe('buildResultsCsv', () => {
+  it('reads back cell by cell: numbers untouched, only formulas neutralised', () => {
+    const back = readCsv(buildResultsCsv({ columns: ['name', 'note'] }, rows));
+    expect(back).toEqual([
+      ['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png'],
+      ['Ada', 'line1\nline2', 'finished', 'e1', '', '# Ada "quoted"', 'http://x/big.txt', 'http://x/chart.png'],
+      ["'=SUM(A1)", '-75.00', 'error', 'e2', 'Guard: "b,1" is blocked', '', '', ''],
+      ['-5', "'@me", 'skipped', '', 'Skipped: email: is required', '', '', ''],
+      ["x;'=1+1", '2024-02-29', 'finished', 'e4', '', '', '', ''],
+    ]);
   });
 
-  it('writes one line per row for 10,000 cached rows, in row order', () => {
+  it('writes one line per row for 10,000 rows, in row order', () => {
     const many: RowRecord[] = Array.from({ length: 10_000 }, (_, i) => ({ ...rows[1]!, index: 9_999 - i, executionId: `e${9_999 - i}` }));
-    const lines = buildResultsCsv({ columns: ['name', 'note'] }, many).split('\r\n').slice(1).filter((l) => l !== '');
-    expect(lines).toHaveLength(10_000);
-    expect(lines[0]).toContain(',e0,');
-    expect(lines[9_999]).toContain(',e9999,');
+    const back = readCsv(buildResultsCsv({ columns: ['name', 'note'] }, many));
+    expect(back).toHaveLength(10_001);
+    expect(back[1]![3]).toBe('e0');
+    expect(back[10_000]![3]).toBe('e9999');
+  });
+});
+
+describe('invalidRowsCsv', () => {
+  it('gives back every cell exactly as it came in, then the problems', () => {
+    const cells = [
+      ['-5', '=1+1', ' padded ', 'a,b'],
+      ['@x', '', '"q"', 'x;=cmd|\' /C calc\'!A0'],
+    ];
+    const back = readCsv(invalidRowsCsv(['a', 'b', 'c', 'd'], cells, ['a: must be positive', 'b: is required']));
+    expect(back).toEqual([
+      ['a', 'b', 'c', 'd', 'problems'],
+      [...cells[0]!, 'a: must be positive'],
+      [...cells[1]!, 'b: is required'],
+    ]);
+  });
+});
+
+describe('xlsxCell', () => {
+  it('types plain numbers, dates and date-times, and keeps everything else as text', () => {
+    expect(xlsxCell('-75.00')).toEqual({ value: -75, type: Number, format: '0.00' });
+    expect(xlsxCell('42')).toEqual({ value: 42, type: Number });
+    expect(xlsxCell('2024-02-29')).toEqual({ value: new Date(Date.UTC(2024, 1, 29)), type: Date, format: 'yyyy-mm-dd' });
+    expect(xlsxCell('2024-02-30')).toEqual({ value: '2024-02-30', type: String });
+    expect(xlsxCell('2024-05-01T10:20:30Z')).toMatchObject({ value: new Date('2024-05-01T10:20:30Z'), type: Date });
+    for (const text of ['007', '1,200', '=1+1', '12345678901234567', 'abc', '1e5']) expect(xlsxCell(text)).toEqual({ value: text, type: String });
+  });
+});
+
+describe('buildResultsXlsx', () => {
+  it('reads back cell by cell: numbers as numbers, dates as dates, formulas as plain text', async () => {
+    const { readSheet } = await import('read-excel-file/universal');
+    const blob = await buildResultsXlsx({ columns: ['name', 'note'] }, rows);
+    const sheet = await readSheet(await blob.arrayBuffer());
+    expect(sheet[0]).toEqual(['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png']);
+    expect(sheet[1]).toEqual(['Ada', 'line1\nline2', 'finished', 'e1', null, '# Ada "quoted"', 'http://x/big.txt', 'http://x/chart.png']);
+    expect(sheet[2]).toEqual(['=SUM(A1)', -75, 'error', 'e2', 'Guard: "b,1" is blocked', null, null, null]);
+    expect(sheet[3]).toEqual([-5, '@me', 'skipped', null, 'Skipped: email: is required', null, null, null]);
+    expect(sheet[4]!.slice(0, 4)).toEqual(['x;=1+1', new Date(Date.UTC(2024, 1, 29)), 'finished', 'e4']);
+  });
+});
+
+describe('exportSummary', () => {
+  it('counts rows, files and what is still missing', () => {
+    const s = exportSummary([
+      ...rows,
+      { ...base, index: 4, cells: [], status: 'finished', executionId: 'e5' },
+      { ...base, index: 5, cells: [], status: 'processing', executionId: 'e6' },
+      { ...base, index: 6, cells: [], status: 'finished', executionId: 'e7', results: [{ filename: 'a.txt', url: 'u' }] },
+    ]);
+    expect(s).toEqual({ rows: 7, done: 5, notDone: 1, rowsAwaitingFiles: 1, rowsWithFiles: 2, files: 4, textsInline: 2, textsMissing: 1 });
+    const words = describeExport(s);
+    expect(words.holds).toBe('Holds 7 rows and 4 result files from 2 rows.');
+    expect(words.missing).toEqual([
+      '1 row has not finished yet.',
+      '1 finished row still awaits its result files.',
+      '1 text result not fetched yet: its cell holds its link instead of the text.',
+    ]);
+  });
+
+  it('says nothing is missing when every row is in', () => {
+    expect(describeExport(exportSummary([rows[1]!])).missing).toEqual([]);
+  });
+});
+
+describe('zipRowFiles', () => {
+  it('puts each row’s files in its own row folder and lists failed downloads', async () => {
+    const outcome = await zipRowFiles(rows, async (f) => {
+      if (f.filename === 'chart.png') throw new Error('download failed (403, the link may have expired)');
+      return new TextEncoder().encode(f.content ?? '');
+    });
+    const files = unzipSync(new Uint8Array(await outcome.blob.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(['row-0001/report.md', 'row-0001/big.txt', 'MISSING-FILES.txt']);
+    expect(strFromU8(files['row-0001/report.md']!)).toBe('# Ada "quoted"');
+    expect(strFromU8(files['MISSING-FILES.txt']!)).toContain('row-0001/chart.png: download failed (403');
+    expect(outcome.files).toBe(2);
+  });
+
+  it('pads folder numbers so they sort in row order', () => {
+    expect(rowFolder(0, 50)).toBe('row-0001');
+    expect(rowFolder(9999, 10_000)).toBe('row-10000');
+    expect(rowFolder(41, 10_000)).toBe('row-00042');
   });
 });
 
@@ -85,32 +198,3 @@ describe('details', () => {
   });
 });
 
-describe('streamZip', () => {
-  it('puts each row’s files in its own row folder, with failed downloads explained', async () => {
-    const blob = await streamZip(rows, async (f) => {
-      if (f.filename === 'chart.png') throw new Error('download failed (403, the link may have expired)');
-      return new TextEncoder().encode(f.content ?? '');
-    });
-    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(['row-0001/big.txt', 'row-0001/chart.png.failed.txt', 'row-0001/report.md', 'row-0002/error.txt'].filter((p) => p !== 'row-0002/error.txt'));
-    expect(strFromU8(files['row-0001/report.md']!)).toBe('# Ada "quoted"');
-    expect(strFromU8(files['row-0001/chart.png.failed.txt']!)).toContain('403');
-  });
-
-  it('pads folder numbers so they sort in row order', () => {
-    expect(rowFolder(0, 50)).toBe('row-0001');
-    expect(rowFolder(9999, 10_000)).toBe('row-10000');
-    expect(rowFolder(41, 10_000)).toBe('row-00042');
-  });
-});
-
-describe('buildResultsXlsx', () => {
-  it('writes the same table as a workbook, formulas kept as text', async () => {
-    const { buildResultsXlsx } = await import('./export-results');
-    const { readSheet } = await import('read-excel-file/universal');
-    const blob = await buildResultsXlsx({ columns: ['name', 'note'] }, rows);
-    const sheet = await readSheet(await blob.arrayBuffer());
-    expect(sheet[0]!.slice(0, 5)).toEqual(['name', 'note', 'status', 'execution_id', 'error']);
-    expect(sheet[2]!.slice(0, 3)).toEqual(['=SUM(A1)', 'b,1', 'error']);
-  });
-});

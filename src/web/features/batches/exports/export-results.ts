@@ -1,6 +1,7 @@
+import { csvDocument } from '../../../lib/csv-write';
+import { utf8Length } from '../../../lib/utf8';
+import { isTextKind, pickPreview } from '../../results/previews/pick-preview';
 import type { BatchRecord, RowRecord } from '../batch-types';
-import { csvDocument } from '../csv-write';
-import { utf8Length } from '../chunk-plan';
 
 /** Inline text up to this size goes into the cell; bigger files (or binary ones) get their link. */
 export const INLINE_CELL_BYTES = 32 * 1024;
@@ -12,7 +13,10 @@ function fitsInline(text: string): boolean {
   return utf8Length(text) <= INLINE_CELL_BYTES;
 }
 
-/** Result file names across rows, in order of first appearance; error.txt is the error column instead. */
+/** The attempt a row's status describes: 1 for the first send, n + 1 after n re-runs. */
+export const attemptOf = (r: RowRecord): number => (r as RowRecord & { attempt?: number }).attempt ?? 1;
+
+/** Result file names across rows, in order of first appearance. */
 export function resultFileColumns(rows: readonly RowRecord[]): string[] {
   const names = new Set<string>();
   for (const r of rows) {
@@ -22,11 +26,15 @@ export function resultFileColumns(rows: readonly RowRecord[]): string[] {
   return [...names];
 }
 
-/** The export as a grid: the original columns and rows in order, then status, execution_id, error and one column per result file. */
+/**
+ * The export as a grid: the original columns and rows in order, then status, attempt (when any row
+ * was re-run), execution_id, error and one column per result file. Every row shows its latest attempt.
+ */
 export function buildResultsTable(batch: Pick<BatchRecord, 'columns'>, rows: readonly RowRecord[]): string[][] {
   const files = resultFileColumns(rows);
+  const rerun = rows.some((r) => attemptOf(r) > 1);
   const taken = new Set(batch.columns);
-  const extra = ['status', 'execution_id', 'error'].map((c) => (taken.has(c) ? `result_${c}` : c));
+  const extra = ['status', ...(rerun ? ['attempt'] : []), 'execution_id', 'error'].map((c) => (taken.has(c) ? `result_${c}` : c));
   const fileHeaders = files.map((f) => (taken.has(f) || extra.includes(f) ? `result_${f}` : f));
   const header = [...batch.columns, ...extra, ...fileHeaders];
   const ordered = [...rows].sort((a, b) => a.index - b.index);
@@ -38,26 +46,114 @@ export function buildResultsTable(batch: Pick<BatchRecord, 'columns'>, rows: rea
       return f.content !== undefined && fitsInline(f.content) ? f.content : f.url;
     });
     const cells = batch.columns.map((_, i) => r.cells[i] ?? '');
-    return [...cells, r.status, r.executionId ?? '', r.error ?? '', ...fileCells];
+    return [...cells, r.status, ...(rerun ? [String(attemptOf(r))] : []), r.executionId ?? '', r.error ?? '', ...fileCells];
   });
   return [header, ...body];
 }
 
-/** The results CSV (RFC 4180, CRLF, formula-looking cells neutralised, UTF-8 BOM for Excel). */
+/** The results CSV (RFC 4180, CRLF, only formula-looking cells neutralised, UTF-8 BOM for Excel). */
 export function buildResultsCsv(batch: Pick<BatchRecord, 'columns'>, rows: readonly RowRecord[]): string {
   return csvDocument(buildResultsTable(batch, rows));
 }
 
-/** The same table as an .xlsx workbook; the writer is loaded only when asked for. */
+const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.(\d+))?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+export type XlsxCell =
+  | { value: string; type: StringConstructor }
+  | { value: number; type: NumberConstructor; format?: string }
+  | { value: Date; type: DateConstructor; format: string };
+
+/**
+ * How a text cell goes into the workbook: plain numbers as numbers (decimals shown as written, so
+ * -75.00 stays -75.00), ISO dates and times as dates, everything else as text, which a spreadsheet
+ * never evaluates. Numbers with a leading zero (codes, zip codes) or more digits than a double
+ * holds stay text, since converting them would change them.
+ */
+export function xlsxCell(text: string): XlsxCell {
+  const number = PLAIN_NUMBER.exec(text);
+  if (number !== null && text.replace(/[-.]/g, '').replace(/^0+/, '').length <= 15) {
+    const decimals = number[1]?.length ?? 0;
+    return decimals > 0 ? { value: Number(text), type: Number, format: `0.${'0'.repeat(decimals)}` } : { value: Number(text), type: Number };
+  }
+  const date = ISO_DATE.exec(text);
+  if (date !== null) {
+    const d = new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+    if (d.getUTCDate() === Number(date[3]) && d.getUTCMonth() === Number(date[2]) - 1) return { value: d, type: Date, format: 'yyyy-mm-dd' };
+  }
+  if (ISO_DATE_TIME.test(text)) {
+    const d = new Date(text);
+    if (!Number.isNaN(d.getTime())) return { value: d, type: Date, format: 'yyyy-mm-dd hh:mm:ss' };
+  }
+  return { value: text, type: String };
+}
+
+/** The same table as an .xlsx workbook with typed cells; the writer is loaded only when asked for. */
 export async function buildResultsXlsx(batch: Pick<BatchRecord, 'columns'>, rows: readonly RowRecord[]): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');
-  const table = buildResultsTable(batch, rows);
-  // Cells are written as text, so nothing in them is ever evaluated as a formula.
-  const data = table.map((r, i) => r.map((value) => ({ value, type: String, ...(i === 0 ? { fontWeight: 'bold' as const } : {}) })));
+  const [header = [], ...body] = buildResultsTable(batch, rows);
+  const data = [header.map((value) => ({ value, type: String, fontWeight: 'bold' as const })), ...body.map((r) => r.map((c) => (c === '' ? null : xlsxCell(c))))];
   return writeXlsxFile(data).toBlob();
 }
 
-/** The invalid rows alone, as a CSV in the file's own columns, to fix elsewhere. */
+/**
+ * The invalid rows, to fix elsewhere and upload again: the file's own columns with every cell exactly
+ * as it came in (nothing neutralised, so -5 stays -5), then what is wrong with the row.
+ */
 export function invalidRowsCsv(columns: readonly string[], rows: readonly string[][], messages: readonly string[]): string {
-  return csvDocument([[...columns, 'problems'], ...rows.map((r, i) => [...r, messages[i] ?? ''])]);
+  const problems = columns.includes('problems') ? 'problems (not sent)' : 'problems';
+  return csvDocument([[...columns, problems], ...rows.map((r, i) => [...columns.map((_, c) => r[c] ?? ''), messages[i] ?? ''])], { neutralise: false });
+}
+
+export interface ExportSummary {
+  rows: number;
+  /** Rows in finished or error. */
+  done: number;
+  /** Rows not yet finished or failed (still queued, running or unsent). */
+  notDone: number;
+  /** Finished rows whose file list is not known yet. */
+  rowsAwaitingFiles: number;
+  /** Finished rows with at least one file. */
+  rowsWithFiles: number;
+  files: number;
+  /** Text files whose content is in the export (in its cell). */
+  textsInline: number;
+  /** Text files whose content has not been fetched yet: the export has their link instead. */
+  textsMissing: number;
+}
+
+/** What an export of these rows holds and what is still missing, to say before and after downloading. */
+export function exportSummary(rows: readonly RowRecord[]): ExportSummary {
+  const s: ExportSummary = { rows: rows.length, done: 0, notDone: 0, rowsAwaitingFiles: 0, rowsWithFiles: 0, files: 0, textsInline: 0, textsMissing: 0 };
+  for (const r of rows) {
+    if (r.status === 'finished' || r.status === 'error') s.done += 1;
+    else if (r.status !== 'skipped') s.notDone += 1;
+    if (r.status !== 'finished') continue;
+    if (r.results === undefined) {
+      s.rowsAwaitingFiles += 1;
+      continue;
+    }
+    const files = r.results ?? [];
+    if (files.length > 0) s.rowsWithFiles += 1;
+    s.files += files.length;
+    for (const f of files) {
+      if (!isTextKind(pickPreview(f.filename, null, f.content !== undefined))) continue;
+      if (f.content !== undefined) s.textsInline += 1;
+      else s.textsMissing += 1;
+    }
+  }
+  return s;
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** "Holds 2,000 rows and 1,950 files; 50 finished rows still await their files." */
+export function describeExport(s: ExportSummary): { holds: string; missing: string[] } {
+  const holds = `Holds ${plural(s.rows, 'row')} and ${plural(s.files, 'result file')}${s.rowsWithFiles > 0 ? ` from ${plural(s.rowsWithFiles, 'row')}` : ''}.`;
+  const missing: string[] = [];
+  if (s.notDone > 0) missing.push(`${plural(s.notDone, 'row')} ${s.notDone === 1 ? 'has' : 'have'} not finished yet.`);
+  if (s.rowsAwaitingFiles > 0) missing.push(`${plural(s.rowsAwaitingFiles, 'finished row')} still ${s.rowsAwaitingFiles === 1 ? 'awaits its' : 'await their'} result files.`);
+  if (s.textsMissing > 0) missing.push(`${plural(s.textsMissing, 'text result')} not fetched yet: ${s.textsMissing === 1 ? 'its cell holds its' : 'their cells hold their'} link instead of the text.`);
+  return { holds, missing };
 }

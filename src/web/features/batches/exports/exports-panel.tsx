@@ -1,55 +1,66 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ArchiveIcon, DownloadIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
-import { useSyncExternalStore } from 'react';
+import { saveBlob, saveText } from '../../../lib/save-file';
 import { getApiClient } from '../../connection/active-client';
-import { getScheduler } from '../../../api/scheduler';
 import { getJournal } from '../batch-journal';
 import type { BatchRecord, RowRecord } from '../batch-types';
-import { detailsEtaMinutes, fetchDetails, needsDetails } from '../details';
-import { fetchResultFile, streamZip } from './download-zip';
-import { buildResultsCsv, buildResultsXlsx } from './export-results';
-import { saveBlob, saveText } from '../upload/read-upload';
-import { TRACKER_SHARE } from '../tracker';
+import { fetchDetails } from '../details';
+import { fetchResultFile, zipRowFiles } from './download-zip';
+import { buildResultsCsv, buildResultsXlsx, describeExport, exportSummary } from './export-results';
 
 const baseName = (b: BatchRecord): string => b.fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'batch';
 
-/** Downloads of the results (CSV, XLSX, zip) and the background fetch of execution details they need. */
+/** The results downloads (CSV, XLSX, zip), each saying what it holds and what is still missing. */
 export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readonly RowRecord[] }) {
-  const budget = useSyncExternalStore(getScheduler().subscribe.bind(getScheduler()), () => getScheduler().getSnapshot().budget);
-  const [fetching, setFetching] = useState<{ done: number; total: number } | null>(null);
   const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
+  const [fetching, setFetching] = useState<{ done: number; total: number } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const missing = rows.filter(needsDetails).length;
-  const final = rows.filter((r) => r.status === 'finished' || r.status === 'error').length;
-  const perMinute = Math.max(1, Math.floor(budget * (1 - TRACKER_SHARE)));
-  const eta = detailsEtaMinutes(missing, perMinute);
+  const summary = exportSummary(rows);
+  const { holds, missing } = describeExport(summary);
+  const savedNote = (name: string, files: number, gaps: string[]) =>
+    setSaved(`Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`);
 
-  const start = () => {
+  const fetchFiles = () => {
     const c = new AbortController();
     controller.current = c;
     setError(null);
-    setFetching({ done: final - missing, total: final });
     fetchDetails(batch.id, { journal: getJournal(), api: getApiClient() }, c.signal, (done, total) => setFetching({ done, total }))
       .catch((e: unknown) => {
-        if (!c.signal.aborted) setError(`Fetching stopped: ${e instanceof Error ? e.message : String(e)}. What was fetched is kept; start again to resume.`);
+        if (!c.signal.aborted) setError(`Fetching stopped: ${e instanceof Error ? e.message : String(e)}. What was fetched is kept.`);
       })
-      .finally(() => {
-        if (controller.current === c) controller.current = null;
-        setFetching(null);
-      });
+      .finally(() => setFetching(null));
   };
-  const stop = () => controller.current?.abort();
 
-  const zip = async () => {
-    setError(null);
-    setZipping({ done: 0, total: 0 });
+  const csv = () => {
+    const name = `${baseName(batch)}-results.csv`;
+    saveText(buildResultsCsv(batch, rows), name);
+    savedNote(name, summary.files, missing);
+  };
+  const xlsx = async () => {
+    const name = `${baseName(batch)}-results.xlsx`;
     try {
-      const blob = await streamZip(rows, (f) => fetchResultFile(f), { onProgress: (done, total) => setZipping({ done, total }) });
-      saveBlob(blob, `${baseName(batch)}-files.zip`);
+      saveBlob(await buildResultsXlsx(batch, rows), name);
+      savedNote(name, summary.files, missing);
+    } catch (e) {
+      setError(`The workbook could not be written: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const zip = async () => {
+    const name = `${baseName(batch)}-files.zip`;
+    setError(null);
+    setZipping({ done: 0, total: summary.files });
+    try {
+      const outcome = await zipRowFiles(rows, (f) => fetchResultFile(f), { onProgress: (done, total) => setZipping({ done, total }) });
+      saveBlob(outcome.blob, name);
+      const gaps = [...missing];
+      if (outcome.missing.length > 0) gaps.push(`${outcome.missing.length.toLocaleString()} files could not be downloaded (listed in MISSING-FILES.txt).`);
+      savedNote(name, outcome.files, gaps);
     } catch (e) {
       setError(`The zip could not be built: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -59,54 +70,62 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
 
   return (
     <div className="space-y-3">
-      {missing > 0 && fetching === null && (
-        <Notice
-          tone="info"
-          title={`${missing.toLocaleString()} finished row${missing === 1 ? '' : 's'} still need${missing === 1 ? 's' : ''} its result details`}
-          actions={
-            <Button size="sm" variant="primary" onClick={start}>
-              Fetch result details
-            </Button>
-          }
-        >
-          The exports need one request per finished execution. At about {perMinute.toLocaleString()} requests a minute (what your budget leaves after tracking), that takes about{' '}
-          {eta.toLocaleString()} minute{eta === 1 ? '' : 's'}. It runs in the background, resumes after a reload, and you can export what is done at any time.
-        </Notice>
+      <div role="status" aria-label="What the downloads hold" className="space-y-1 text-sm text-zinc-700 dark:text-zinc-200">
+        <p className="font-medium">{holds}</p>
+        {missing.length === 0 ? (
+          <p className="text-emerald-700 dark:text-emerald-400">Nothing is missing: every row has finished and every result is in.</p>
+        ) : (
+          <ul className="list-disc space-y-0.5 pl-5 text-zinc-600 dark:text-zinc-300">
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {summary.rowsAwaitingFiles > 0 && fetching === null && (
+        <Button size="sm" onClick={fetchFiles}>
+          Fetch the missing result files now
+        </Button>
       )}
       {fetching !== null && (
-        <div role="status" className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
           <span>
-            Result details: {fetching.done.toLocaleString()} of {fetching.total.toLocaleString()}
-            {missing > 0 ? ` · about ${detailsEtaMinutes(fetching.total - fetching.done, perMinute)} min left` : ''}
+            Result files: {fetching.done.toLocaleString()} of {fetching.total.toLocaleString()} rows
           </span>
-          <progress className="h-2 w-40 accent-indigo-600" max={Math.max(1, fetching.total)} value={fetching.done} aria-label="Result details fetched" />
-          <Button size="sm" variant="ghost" onClick={stop}>
-            Stop
+          <progress className="h-2 w-40 accent-indigo-600" max={Math.max(1, fetching.total)} value={fetching.done} aria-label="Rows whose result files are fetched" />
+          <Button size="sm" variant="ghost" onClick={() => controller.current?.abort()}>
+            Stop fetching
           </Button>
         </div>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => saveText(buildResultsCsv(batch, rows), `${baseName(batch)}-results.csv`)}>Download results (CSV)</Button>
-        <Button
-          onClick={() =>
-            void buildResultsXlsx(batch, rows)
-              .then((b) => saveBlob(b, `${baseName(batch)}-results.xlsx`))
-              .catch((e: unknown) => setError(`The workbook could not be written: ${e instanceof Error ? e.message : String(e)}`))
-          }
-        >
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={csv}>
+          <DownloadIcon />
+          Download results (CSV)
+        </Button>
+        <Button onClick={() => void xlsx()}>
+          <DownloadIcon />
           Download results (XLSX)
         </Button>
-        <Button busy={zipping !== null} onClick={() => void zip()}>
+        <Button busy={zipping !== null} disabled={summary.files === 0} onClick={() => void zip()} aria-describedby={summary.files === 0 ? `${batch.id}-nozip` : undefined}>
+          {zipping === null && <ArchiveIcon />}
           Download all files (zip)
         </Button>
+        {summary.files === 0 && (
+          <span id={`${batch.id}-nozip`} className="text-xs text-zinc-500 dark:text-zinc-400">
+            No result files yet, so there is nothing to zip.
+          </span>
+        )}
         {zipping !== null && zipping.total > 0 && (
-          <span role="status" className="self-center text-sm text-zinc-600 dark:text-zinc-300">
-            Zipping {zipping.done} of {zipping.total} files…
+          <span role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
+            Zipping {zipping.done.toLocaleString()} of {zipping.total.toLocaleString()} files…
           </span>
         )}
       </div>
-      {missing > 0 && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Rows without their details yet are exported with status and error only; fetch details for their files.</p>
+      {saved !== null && (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
+          {saved}
+        </p>
       )}
       {error !== null && (
         <Notice tone="danger" role="alert">

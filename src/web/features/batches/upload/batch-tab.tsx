@@ -12,7 +12,7 @@ import { invalidRowsCsv } from '../exports/export-results';
 import { InvalidRows } from '../mapping/invalid-rows';
 import { MappingTable } from '../mapping/mapping-table';
 import { problemText } from '../build-batch';
-import { saveText } from './read-upload';
+import { saveText } from '../../../lib/save-file';
 import { templateCsv } from './template';
 import { UploadPanel } from './upload-panel';
 import { createEmptyRunsBatch, useBatchDraft } from './use-batch-draft';

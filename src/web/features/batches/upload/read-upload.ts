@@ -60,17 +60,3 @@ export async function readUpload(file: File, onProgress?: (fraction: number) => 
     note: `${rows.toLocaleString()} row${rows === 1 ? '' : 's'}, ${r.table.columns.length} column${r.table.columns.length === 1 ? '' : 's'}, ${DELIMITERS[r.delimiter] ?? 'delimited'}.`,
   };
 }
-
-/** Offers a Blob as a download with the given name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-export const saveText = (text: string, fileName: string, type = 'text/csv;charset=utf-8'): void => saveBlob(new Blob([text], { type }), fileName);

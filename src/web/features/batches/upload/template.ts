@@ -1,4 +1,4 @@
-import { csvDocument } from '../csv-write';
+import { csvDocument } from '../../../lib/csv-write';
 import { schemaProperties, schemaTypes, type JsonSchema } from '../mapping/schema-info';
 
 const FORMAT_EXAMPLES: Record<string, string> = {
