@@ -57,6 +57,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/workflows/{workflowId}/executions/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel executions of a workflow, by batch or by ids (local extension)
+     * @description Waiting executions (initial, human_in_the_loop) end in error at once; processing ones end in error at their next step boundary; finished and failed ones are unchanged. The error message (and error.txt) reads `cancelled by <key name> (API key)`, plus `: <reason>` when a reason is given.
+     */
+    post: operations["cancelExecutions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/workflows/{workflowId}/executions/batch": {
     parameters: {
       query?: never;
@@ -226,6 +246,16 @@ export interface components {
       url?: string;
       /** @description The failure message, present when status is error (local extension). */
       error?: string;
+      /** @description Present when status is finished or error: the result files' names and links, without content. */
+      results?: components["schemas"]["ResultFileLink"][];
+    };
+    ResultFileLink: {
+      filename: string;
+      /**
+       * Format: uri
+       * @description Presigned download link, valid for 1 hour.
+       */
+      url: string;
     };
     ExecutionListPage: {
       data: components["schemas"]["ExecutionListItem"][];
@@ -253,6 +283,7 @@ export interface components {
       url?: string;
       /** @description Present while status is initial or processing. */
       retry_after_seconds?: number;
+      /** @description Null while initial or processing. Locally: the draft while human_in_the_loop (x-local-choices results-in-human-in-the-loop), error.txt when error. */
       results: components["schemas"]["ResultFile"][] | null;
     };
     CreateBatchRequest: {
@@ -271,6 +302,33 @@ export interface components {
       workflow_id: string;
       total: number;
       executions: components["schemas"]["BatchItemResult"][];
+      /**
+       * Format: uuid
+       * @description Identifies this batch, e.g. to cancel it (local extension).
+       */
+      batch_id?: string;
+    };
+    /** @description Exactly one of batch_id and execution_ids. */
+    CancelExecutionsRequest: {
+      /**
+       * Format: uuid
+       * @description Cancel every execution of this batch (batch_id of the batch create response).
+       */
+      batch_id?: string;
+      /** @description Cancel these executions; ids named twice count once. */
+      execution_ids?: string[];
+      /** @description Added to the error message after the canceller's name. */
+      reason?: string;
+    };
+    CancelExecutionsResponse: {
+      /** @description Executions that were initial or human_in_the_loop and are now in error. */
+      cancelled: number;
+      /** @description Executions that were processing; each ends in error at its next step boundary. */
+      stopping: number;
+      /** @description Executions already finished or in error. */
+      unchanged: number;
+      /** @description Named ids that are not executions of this workflow (of this account). */
+      not_found: number;
     };
     ApprovalRequest: {
       approved: boolean;
@@ -508,6 +566,38 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ExecutionCreateResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["ServerError"];
+    };
+  };
+  cancelExecutions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components["parameters"]["WorkflowId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelExecutionsRequest"];
+      };
+    };
+    responses: {
+      /** @description What happened to the named executions, counted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CancelExecutionsResponse"];
         };
       };
       400: components["responses"]["BadRequest"];

@@ -150,16 +150,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config,
       store: local.store,
       engine: local.engine,
-      presenter: new Presenter(config.publicUrl, local.signer, local.engine),
+      presenter: new Presenter(config.publicUrl, local.signer, local.engine, config.strictV1),
       inputs: new InputValidators(),
       results: new ResultCache(),
     };
     // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
     app.removeContentTypeParser('text/plain');
-    openApiRoute(app);
+    // Strict-v1 mode offers nothing beyond v1: no contract document and no dev-key convenience.
+    if (!config.strictV1) openApiRoute(app);
     localApi(app, ctx, new KeyResolver(local.store, clock), new RateLimiter(config.rateLimitPerMinute, clock));
     fileRoutes(app, local.store, local.signer);
-    devKeyRoute(app, local.devKey);
+    if (!config.strictV1) devKeyRoute(app, local.devKey);
   }
 
   if (deps.vite) {

@@ -2,6 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
+import type { OutputFile, StepContext } from '../planner/plan-types';
+import { runStep } from '../steps/run-step';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { PLANNING_SECONDS, planStoredWorkflow } from './planning';
@@ -58,6 +60,7 @@ export class Engine {
   private readonly active = new Map<string, ActiveRun>();
   private readonly runs = new Set<Promise<unknown>>();
   private readonly planningTimers = new Map<string, NodeJS.Timeout>();
+  private readonly drafting = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private readonly limitMs: number;
   private tick: NodeJS.Timeout | null = null;
@@ -89,7 +92,10 @@ export class Engine {
   private recover(): void {
     const now = this.options.clock.now();
     for (const execution of this.store.executions.processing()) {
-      if (execution.deadline !== null && execution.deadline < now) {
+      // Cancelled before the crash: its next step boundary would have ended it, so end it now.
+      if (execution.cancel_requested !== null) {
+        this.store.failExecution(execution.id, execution.attempt, execution.cancel_requested);
+      } else if (execution.deadline !== null && execution.deadline < now) {
         this.store.failExecution(execution.id, execution.attempt, TIME_LIMIT_MESSAGE);
       } else {
         this.store.executions.requeue(execution.id, execution.attempt, execution.elapsed_ms);
@@ -225,6 +231,53 @@ export class Engine {
         this.schedule(workflowId);
       });
     this.runs.add(run);
+  }
+
+  /**
+   * Cancelled executions of a workflow left its queues. Lanes read waiting rows from the store, so
+   * a dispatch pass finds the cancelled ones gone and retires lanes with nothing left.
+   */
+  cancelled(workflowId: string): void {
+    const queue = this.queues.get(workflowId);
+    if (!queue) return;
+    for (const lane of queue.lanes.values()) lane.pending = true;
+    this.schedule(workflowId);
+  }
+
+  /**
+   * Makes sure an execution waiting for approval has its draft stored: the files of the last step
+   * before the approval that produced files, rebuilt by replaying those (deterministic) steps.
+   * Replays once per pause; concurrent readers share one replay.
+   */
+  async ensureDrafts(executionId: string): Promise<void> {
+    let pending = this.drafting.get(executionId);
+    if (!pending) {
+      pending = this.storeDrafts(executionId).finally(() => this.drafting.delete(executionId));
+      this.drafting.set(executionId, pending);
+    }
+    await pending;
+  }
+
+  private async storeDrafts(executionId: string): Promise<void> {
+    if (this.store.files.drafts(executionId).length > 0) return;
+    const execution = this.store.executions.byId(executionId);
+    const workflow = execution && this.store.workflows.byId(execution.workflow_id);
+    const plan = workflow ? this.plans.get(workflow) : null;
+    if (!execution || execution.status !== 'human_in_the_loop' || !plan) return;
+    const context: StepContext = { input: JSON.parse(execution.input) as Record<string, unknown>, files: [], previous: [] };
+    let draft: OutputFile[] = [];
+    for (const step of plan.steps.slice(0, execution.resume_step)) {
+      if (step.kind === 'approval') continue;
+      const outcome = await runStep(step, context);
+      if (outcome.kind !== 'files') continue;
+      context.previous = outcome.files;
+      context.files = [...context.files, ...outcome.files];
+      if (outcome.files.length > 0) draft = outcome.files;
+    }
+    // The reviewer may have decided while the steps replayed; a draft then has no one to show it to.
+    if (draft.length > 0 && this.store.executions.byId(executionId)?.status === 'human_in_the_loop') {
+      this.store.saveDrafts(executionId, draft);
+    }
   }
 
   /** Records a reviewer's decision on an execution waiting in human_in_the_loop. */

@@ -65,6 +65,9 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
       const outcome = await runStep(step, context);
+      // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
+      const cancelled = store.executions.cancelRequest(executionId);
+      if (cancelled !== null) throw new StepFailure(cancelled);
       if (deps.clock.now() > deadline) throw new TimeLimitExceeded();
       if (outcome.kind === 'approval') {
         const elapsed = execution.elapsed_ms + Math.max(0, deps.clock.now() - startedAt);

@@ -21,10 +21,41 @@ async function waitingExecution(): Promise<string> {
   const created = await svc.call<ExecutionCreateResponse>('POST', base(), { body: { input: { name: 'Ann' } } });
   await svc.engine.idle();
   const detail = await svc.call<ExecutionDetail>('GET', `${base()}/${created.body.execution_id}`);
-  expect(detail.body).toMatchObject({ status: 'human_in_the_loop', results: null });
+  expect(detail.body).toMatchObject({ status: 'human_in_the_loop' });
   expect(detail.body).not.toHaveProperty('retry_after_seconds');
   return created.body.execution_id;
 }
+
+describe('GET …/executions/{eid} while waiting for approval', () => {
+  it('shows the draft made so far as results, so the reviewer can read it', async () => {
+    const id = await waitingExecution();
+    const first = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
+    assertMatchesContract('getExecution', 200, first.body);
+    expect(first.body.results).toEqual([{ filename: 'draft.md', content: '# Report\n\nHello Ann\n', url: expect.stringContaining('/draft.md?') }]);
+    const download = await svc.app.inject({ method: 'GET', url: first.body.results![0]!.url.replace('http://service.test', '') });
+    expect(download.body).toBe('# Report\n\nHello Ann\n');
+    // The draft is stored once: a second read links the same file.
+    const second = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
+    expect(second.body.results![0]!.url.split('?')[0]).toBe(first.body.results![0]!.url.split('?')[0]);
+  });
+
+  it('keeps the draft out of the final results once approved', async () => {
+    const id = await waitingExecution();
+    await svc.call('GET', `${base()}/${id}`);
+    await svc.call('POST', `${base()}/${id}/approval`, { body: { approved: true } });
+    await svc.engine.idle();
+    const done = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
+    expect(done.body.results!.map((f) => f.filename)).toEqual(['final.html']);
+  });
+
+  it('shows [] when no step before the approval made a file', async () => {
+    const early = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
+    const created = await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${early}/executions`, { body: {} });
+    await svc.engine.idle();
+    const detail = await svc.call<ExecutionDetail>('GET', `/api/v1/workflows/${early}/executions/${created.body.execution_id}`);
+    expect(detail.body).toMatchObject({ status: 'human_in_the_loop', results: [] });
+  });
+});
 
 describe('POST …/executions/{eid}/approval', () => {
   it('continues an approved execution from the step after the approval', async () => {

@@ -11,6 +11,8 @@ interface ApprovalBody {
 
 /** Local extension: a reviewer approves (the run continues) or rejects (it ends in error). */
 export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
+  // Strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
+  if (ctx.config.strictV1) return;
   app.post<{ Params: { workflowId: string; executionId: string }; Body: ApprovalBody }>(
     '/workflows/:workflowId/executions/:executionId/approval',
     { schema: routeSchema('decideApproval') },

@@ -57,6 +57,9 @@ const FIXED_MESSAGES: Record<string, string> = {
   'body/comment': 'comment must be a string of at most 2000 characters',
   'body/name': 'name must be a string of at most 200 characters',
   'body/description': 'description must be a string of at most 2000 characters',
+  'body/batch_id': 'batch_id must be a UUID',
+  'body/execution_ids': `execution_ids must be a list of 1 to ${LIMITS.maxBatchItems} execution ids (UUIDs)`,
+  'body/reason': 'reason must be a string of at most 500 characters',
 };
 
 function describeBodyError(error: ErrorObject): string | null {

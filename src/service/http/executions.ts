@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../contract/limits';
-import type { Concurrency } from '../../contract/openapi-document';
+import type { CancelExecutionsRequest, CancelExecutionsResponse, Concurrency } from '../../contract/openapi-document';
+import type { FileLink } from '../store/records';
 import { accountOf } from './auth';
 import { routeSchema } from './contract-schemas';
 import { badRequest, joinMessages, notFound } from './errors';
-import { requireRunnable, requireWorkflow, resultFiles, type LocalContext } from './local-context';
+import { detailFiles, pageFileLinks, requireRunnable, requireWorkflow, type LocalContext } from './local-context';
 import { paginate, type PageQuery } from './pagination';
 
 interface WorkflowParams {
@@ -22,10 +23,15 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     { schema: routeSchema('listExecutions') },
     async (request) => {
       const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
+      let links = new Map<string, FileLink[]>();
       return paginate(
         request.query,
-        (before, limit) => ctx.store.executions.page(workflow.id, before, limit),
-        (row) => ctx.presenter.executionListItem(row),
+        (before, limit) => {
+          const rows = ctx.store.executions.page(workflow.id, before, limit);
+          links = pageFileLinks(ctx, rows);
+          return rows;
+        },
+        (row) => ctx.presenter.executionListItem(row, links.get(row.id)),
       );
     },
   );
@@ -69,6 +75,7 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
         workflow_id: workflow.id,
         total: executions.length,
         executions: executions.map((execution, index) => ({ execution_id: execution.id, index })),
+        ...(ctx.config.strictV1 ? {} : { batch_id: batchId }),
       });
     },
   );
@@ -84,11 +91,26 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
         requireWorkflow(ctx, account, workflowId);
         throw notFound('execution not found');
       }
-      return ctx.presenter.executionDetail(
-        execution,
-        resultFiles(ctx, execution.id),
-        () => ctx.store.workflows.byId(workflowId),
-      );
+      return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), () => ctx.store.workflows.byId(workflowId));
+    },
+  );
+
+  // Local extension; strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
+  if (ctx.config.strictV1) return;
+  app.post<{ Params: WorkflowParams; Body: CancelExecutionsRequest }>(
+    '/workflows/:workflowId/executions/cancel',
+    { schema: routeSchema('cancelExecutions') },
+    async (request): Promise<CancelExecutionsResponse> => {
+      const account = accountOf(request);
+      const { batch_id: batchId, execution_ids: ids, reason } = request.body;
+      if (batchId !== undefined && ids !== undefined) throw badRequest('send either batch_id or execution_ids, not both');
+      if (batchId === undefined && ids === undefined) throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
+      const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+      const message = `cancelled by ${account.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
+      const target = batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
+      const counts = ctx.store.cancelExecutions(account.id, workflow.id, target, message);
+      if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
+      return counts;
     },
   );
 }

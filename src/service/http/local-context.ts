@@ -1,12 +1,12 @@
 import type { Config } from '../config';
 import type { Engine } from '../engine/engine';
 import type { ReadyPlan } from '../engine/plans';
-import type { AccountRecord, WorkflowRecord } from '../store/records';
+import type { AccountRecord, ExecutionView, FileLink, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { badRequest, notFound } from './errors';
 import type { InputValidators } from './input-validation';
 import type { Presenter } from './present';
-import type { ResultCache } from './result-cache';
+import type { CachedFile, ResultCache } from './result-cache';
 
 /** What the local API routes share. */
 export interface LocalContext {
@@ -21,6 +21,39 @@ export interface LocalContext {
 /** The result files of a finished or failed execution (cached; they never change). */
 export function resultFiles(ctx: LocalContext, executionId: string) {
   return () => ctx.results.get(executionId, () => ctx.store.files.summaries(executionId));
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * What an execution detail shows as results: the cached final files once finished or failed, the
+ * draft (stored on first read) while waiting for approval when drafts are shown, else nothing.
+ */
+export async function detailFiles(ctx: LocalContext, execution: ExecutionView): Promise<() => CachedFile[]> {
+  if (execution.status !== 'human_in_the_loop') return resultFiles(ctx, execution.id);
+  if (!ctx.presenter.showsDrafts) return () => [];
+  await ctx.engine.ensureDrafts(execution.id);
+  const drafts = ctx.store.files
+    .drafts(execution.id)
+    .map((f) => ({ id: f.id, filename: f.filename, content: f.inline_data ? utf8.decode(f.inline_data) : null }));
+  return () => drafts;
+}
+
+/**
+ * The result files of a list page's finished and failed executions: from the cache where it has
+ * them, the rest in one query for the whole page.
+ */
+export function pageFileLinks(ctx: LocalContext, rows: readonly ExecutionView[]): Map<string, FileLink[]> {
+  const links = new Map<string, FileLink[]>();
+  const missing: string[] = [];
+  for (const row of rows) {
+    if (!ctx.presenter.listsResults(row.status)) continue;
+    const cached = ctx.results.peek(row.id);
+    if (cached) links.set(row.id, cached.map((file) => ({ execution_id: row.id, id: file.id, filename: file.filename })));
+    else missing.push(row.id);
+  }
+  for (const [id, files] of ctx.store.files.links(missing)) links.set(id, files);
+  return links;
 }
 
 export function requireWorkflow(ctx: LocalContext, account: AccountRecord, workflowId: string): WorkflowRecord {

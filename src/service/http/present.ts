@@ -2,20 +2,25 @@ import type {
   ExecutionDetail,
   ExecutionListItem,
   ResultFile,
+  ResultFileLink,
   WorkflowDetail,
   WorkflowListItem,
 } from '../../contract/openapi-document';
 import type { Engine } from '../engine/engine';
 import type { LinkSigner } from '../files/presign';
-import type { ExecutionView, WorkflowRecord } from '../store/records';
+import type { ExecutionView, FileLink, WorkflowRecord } from '../store/records';
 import type { CachedFile } from './result-cache';
 
-/** Turns stored rows into the exact v1 shapes, with absolute links. */
+/**
+ * Turns stored rows into the exact v1 shapes, with absolute links. In strict-v1 mode only what the
+ * v1 description shows: no extension fields and no "not shown" extras.
+ */
 export class Presenter {
   constructor(
     private readonly publicUrl: string,
     private readonly signer: LinkSigner,
     private readonly engine: Engine,
+    private readonly strictV1 = false,
   ) {}
 
   workflowUrl(workflowId: string): string {
@@ -27,7 +32,9 @@ export class Presenter {
   }
 
   workflowListItem(w: WorkflowRecord): WorkflowListItem {
-    return { id: w.id, name: w.name, description: w.description, created_at: w.created_at, updated_at: w.updated_at, status: w.status };
+    const item: WorkflowListItem = { id: w.id, name: w.name, description: w.description, created_at: w.created_at, updated_at: w.updated_at };
+    if (!this.strictV1) item.status = w.status;
+    return item;
   }
 
   workflowDetail(w: WorkflowRecord): WorkflowDetail {
@@ -35,21 +42,34 @@ export class Presenter {
       ...this.workflowListItem(w),
       input_schema: w.status === 'ready' && w.input_schema !== null ? (JSON.parse(w.input_schema) as Record<string, unknown>) : null,
     };
+    if (this.strictV1) return detail;
     if (w.concurrency) detail.concurrency = w.concurrency;
     if (w.status === 'failed' && w.planning_error) detail.planning_error = w.planning_error;
     return detail;
   }
 
-  executionListItem(e: ExecutionView): ExecutionListItem {
-    const item: ExecutionListItem = {
-      id: e.id,
-      workflow_id: e.workflow_id,
-      status: e.status,
-      created_at: e.created_at,
-      url: this.executionUrl(e.workflow_id, e.id),
-    };
+  /** Whether list items of this status carry `results` (so the caller loads their files). */
+  listsResults(status: ExecutionView['status']): boolean {
+    return !this.strictV1 && (status === 'finished' || status === 'error');
+  }
+
+  /** `files` are the item's result files when listsResults(status), loaded for the whole page at once. */
+  executionListItem(e: ExecutionView, files: readonly FileLink[] = []): ExecutionListItem {
+    const item: ExecutionListItem = { id: e.id, workflow_id: e.workflow_id, status: e.status, created_at: e.created_at };
+    if (this.strictV1) return item;
+    item.url = this.executionUrl(e.workflow_id, e.id);
     if (e.status === 'error' && e.error !== null) item.error = e.error;
+    if (this.listsResults(e.status)) item.results = files.map((file) => this.resultLink(file));
     return item;
+  }
+
+  resultLink(file: Pick<FileLink, 'id' | 'filename'>): ResultFileLink {
+    return { filename: file.filename, url: this.signer.url(file.id, file.filename) };
+  }
+
+  /** Whether an execution in `human_in_the_loop` shows its draft as results (not in strict-v1 mode). */
+  get showsDrafts(): boolean {
+    return !this.strictV1;
   }
 
   resultFile(file: CachedFile): ResultFile {
@@ -60,7 +80,8 @@ export class Presenter {
 
   /**
    * The execution detail with only its listed properties. `workflow` is needed only while the
-   * run is waiting or processing, to estimate retry_after_seconds.
+   * run is waiting or processing, to estimate retry_after_seconds. `files` are the results when
+   * finished or in error, and the draft while waiting for approval.
    */
   executionDetail(e: ExecutionView, files: () => CachedFile[], workflow: () => WorkflowRecord | undefined): ExecutionDetail {
     const detail: ExecutionDetail = {
@@ -75,7 +96,9 @@ export class Presenter {
       const w = workflow();
       detail.retry_after_seconds = w ? this.engine.retryAfterSeconds(e, w) : 1;
     }
-    if (e.status === 'finished' || e.status === 'error') detail.results = files().map((file) => this.resultFile(file));
+    if (e.status === 'finished' || e.status === 'error' || (e.status === 'human_in_the_loop' && this.showsDrafts)) {
+      detail.results = files().map((file) => this.resultFile(file));
+    }
     return detail;
   }
 }

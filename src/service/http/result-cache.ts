@@ -19,6 +19,11 @@ export class ResultCache {
 
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
 
+  /** The cached files of an execution, if any, without loading or reordering. */
+  peek(executionId: string): CachedFile[] | undefined {
+    return this.entries.get(executionId)?.files;
+  }
+
   /** The files of a terminal execution, loading them once. */
   get(executionId: string, load: () => FileSummary[]): CachedFile[] {
     const hit = this.entries.get(executionId);

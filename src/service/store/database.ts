@@ -71,6 +71,8 @@ const MIGRATIONS: string[] = [
     UNIQUE (execution_id, position)
   );
   `,
+  // The message a processing execution ends with at its next step boundary, once someone cancels it.
+  `ALTER TABLE executions ADD COLUMN cancel_requested TEXT;`,
 ];
 
 function migrate(db: Db): void {

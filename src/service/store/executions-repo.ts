@@ -3,7 +3,7 @@ import type { ExecutionRecord, ExecutionView } from './records';
 
 const VIEW_COLUMNS = 'id, account_id, workflow_id, batch_id, batch_cap, status, resume_step, error, created_at';
 const COLUMNS =
-  'id, account_id, workflow_id, batch_id, batch_cap, input, status, attempt, resume_step, elapsed_ms, started_at, deadline, finished_at, error, created_at';
+  'id, account_id, workflow_id, batch_id, batch_cap, input, status, attempt, resume_step, elapsed_ms, started_at, deadline, finished_at, error, cancel_requested, created_at';
 
 export type NewExecution = Pick<ExecutionRecord, 'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'>;
 
@@ -11,6 +11,12 @@ export type NewExecution = Pick<ExecutionRecord, 'id' | 'account_id' | 'workflow
 export interface QueuedExecution {
   id: string;
   created_at: string;
+}
+
+/** An execution a cancel request names, as found in the caller's workflow. */
+export interface CancelTarget {
+  id: string;
+  status: ExecutionRecord['status'];
 }
 
 export interface PendingLane {
@@ -38,6 +44,11 @@ export class ExecutionsRepo {
   private readonly requeueStmt;
   private readonly aheadStmt;
   private readonly countByStatusStmt;
+  private readonly targetsByIdsStmt;
+  private readonly targetsByBatchStmt;
+  private readonly cancelWaitingStmt;
+  private readonly requestCancelStmt;
+  private readonly cancelRequestStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(`INSERT INTO executions (id, account_id, workflow_id, batch_id, batch_cap, input, status, created_at)
@@ -88,6 +99,22 @@ export class ExecutionsRepo {
     );
     this.countByStatusStmt = db.prepare<[string], { status: string; n: number }>(
       'SELECT status, COUNT(*) AS n FROM executions WHERE workflow_id = ? GROUP BY status',
+    );
+    this.targetsByIdsStmt = db.prepare<[string, string, string], CancelTarget>(
+      `SELECT id, status FROM executions WHERE id IN (SELECT value FROM json_each(?)) AND workflow_id = ? AND account_id = ?`,
+    );
+    this.targetsByBatchStmt = db.prepare<[string, string, string], CancelTarget>(
+      `SELECT id, status FROM executions WHERE batch_id = ? AND workflow_id = ? AND account_id = ?`,
+    );
+    this.cancelWaitingStmt = db.prepare(
+      `UPDATE executions SET status = 'error', error = ?, finished_at = ? WHERE id = ? AND status IN ('initial', 'human_in_the_loop')`,
+    );
+    // The first cancel's message wins; a second request neither changes nor repeats it.
+    this.requestCancelStmt = db.prepare(
+      `UPDATE executions SET cancel_requested = COALESCE(cancel_requested, ?) WHERE id = ? AND status = 'processing'`,
+    );
+    this.cancelRequestStmt = db.prepare<[string], { cancel_requested: string | null }>(
+      'SELECT cancel_requested FROM executions WHERE id = ?',
     );
   }
 
@@ -155,6 +182,31 @@ export class ExecutionsRepo {
   /** How many executions of the workflow wait ahead of `createdAt`, counting no further than `cap`. */
   waitingAhead(workflowId: string, createdAt: string, cap: number): number {
     return this.aheadStmt.get(workflowId, createdAt, cap)?.n ?? 0;
+  }
+
+  /** The named executions that belong to this workflow of this account (others are simply absent). */
+  cancelTargets(accountId: string, workflowId: string, target: { batchId: string } | { ids: readonly string[] }): CancelTarget[] {
+    return 'batchId' in target
+      ? this.targetsByBatchStmt.all(target.batchId, workflowId, accountId)
+      : this.targetsByIdsStmt.all(JSON.stringify(target.ids), workflowId, accountId);
+  }
+
+  /** Ends a waiting (initial or human_in_the_loop) execution in error; false when it was no longer waiting. */
+  cancelWaiting(id: string, message: string, finishedAt: string): boolean {
+    return this.cancelWaitingStmt.run(message, finishedAt, id).changes === 1;
+  }
+
+  /** Marks a processing execution to end in error at its next step boundary; false when it is not processing. */
+  requestCancel(id: string, message: string): boolean {
+    return this.requestCancelStmt.run(message, id).changes === 1;
+  }
+
+  /**
+   * The message a run must stop with at this step boundary, or null to go on. The runner asks
+   * before each step's outcome is recorded; the store also asks before completing a run.
+   */
+  cancelRequest(id: string): string | null {
+    return this.cancelRequestStmt.get(id)?.cancel_requested ?? null;
   }
 
   countByStatus(workflowId: string): Record<string, number> {

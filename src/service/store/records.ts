@@ -42,6 +42,8 @@ export interface ExecutionRecord {
   deadline: number | null;
   finished_at: string | null;
   error: string | null;
+  /** Set when a processing execution was cancelled; it ends in error with this message at its next step boundary. */
+  cancel_requested: string | null;
   created_at: string;
 }
 
@@ -65,6 +67,13 @@ export interface StoredFile {
   content_type: string;
   data: Buffer;
   size: number;
+}
+
+/** A result file as an execution list item shows it: a name and a link, never content. */
+export interface FileLink {
+  execution_id: string;
+  id: string;
+  filename: string;
 }
 
 /** A file to store with an execution's results. */

@@ -19,6 +19,18 @@ export interface NewWorkflow {
   descriptionGiven: boolean;
 }
 
+/** How a cancel request went, counted per distinct execution it named. */
+export interface CancelCounts {
+  /** Waiting executions (initial or human_in_the_loop) that ended in error now. */
+  cancelled: number;
+  /** Processing executions that end in error at their next step boundary. */
+  stopping: number;
+  /** Executions already finished or in error. */
+  unchanged: number;
+  /** Named ids that are not executions of this workflow of this account. */
+  not_found: number;
+}
+
 export interface BatchOptions {
   batchId: string;
   cap: number;
@@ -103,12 +115,12 @@ export class Store {
     });
   }
 
-  private insertFiles(executionId: string, files: readonly NewFile[]): void {
-    files.forEach((file, position) => {
+  private insertFiles(executionId: string, files: readonly NewFile[], firstPosition = 0): void {
+    files.forEach((file, index) => {
       this.files.insert({
         id: randomUUID(),
         execution_id: executionId,
-        position,
+        position: firstPosition + index,
         filename: file.filename,
         content_type: contentTypeFor(file.filename),
         data: file.data,
@@ -118,9 +130,14 @@ export class Store {
     });
   }
 
-  /** Stores the results and marks the run finished, only if this attempt still owns it. */
+  /**
+   * Stores the results and marks the run finished, only if this attempt still owns it. A run
+   * cancelled during its last step ends in error instead, as the cancel answer promised.
+   */
   completeExecution(id: string, attempt: number, files: readonly NewFile[]): boolean {
     return this.transaction(() => {
+      const cancelled = this.executions.cancelRequest(id);
+      if (cancelled !== null) return this.failExecution(id, attempt, cancelled);
       if (!this.executions.finish(id, attempt, this.nowIso())) return false;
       this.insertFiles(id, files);
       return true;
@@ -142,6 +159,46 @@ export class Store {
       if (!this.executions.reject(id, message, this.nowIso())) return false;
       this.insertFiles(id, [errorFile(message)]);
       return true;
+    });
+  }
+
+  /**
+   * Cancels executions of one workflow of one account, by batch or by ids, in one transaction:
+   * waiting ones end in error now (with an error.txt, as failures do), processing ones are marked
+   * to stop at their next step boundary, finished and failed ones stay as they are.
+   */
+  cancelExecutions(
+    accountId: string,
+    workflowId: string,
+    target: { batchId: string } | { ids: readonly string[] },
+    message: string,
+  ): CancelCounts {
+    return this.transaction(() => {
+      const named = 'ids' in target ? new Set(target.ids).size : 0;
+      const found = this.executions.cancelTargets(accountId, workflowId, 'ids' in target ? { ids: [...new Set(target.ids)] } : target);
+      const counts: CancelCounts = { cancelled: 0, stopping: 0, unchanged: 0, not_found: Math.max(0, named - found.length) };
+      const finishedAt = this.nowIso();
+      for (const execution of found) {
+        const waiting = execution.status === 'initial' || execution.status === 'human_in_the_loop';
+        if (waiting && this.executions.cancelWaiting(execution.id, message, finishedAt)) {
+          this.files.dropDrafts(execution.id);
+          this.insertFiles(execution.id, [errorFile(message)]);
+          counts.cancelled += 1;
+        } else if (execution.status === 'processing' && this.executions.requestCancel(execution.id, message)) {
+          counts.stopping += 1;
+        } else {
+          counts.unchanged += 1;
+        }
+      }
+      return counts;
+    });
+  }
+
+  /** Replaces the draft files shown while an execution waits for approval. */
+  saveDrafts(executionId: string, files: readonly NewFile[]): void {
+    this.transaction(() => {
+      this.files.dropDrafts(executionId);
+      this.insertFiles(executionId, files, -files.length);
     });
   }
 

@@ -3,7 +3,7 @@
  * makes string order equal time order, so SQLite compares them as plain text.
  */
 
-const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[t ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(z|[+-]\d{2}:\d{2})$/i;
 
 /** The stored form's bounds: every stored value sorts between them as text. */
 const EARLIEST = '0000-01-01T00:00:00.000000Z';
