@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   BatchCreateResponse,
   ExecutionCreateResponse,
@@ -231,6 +231,28 @@ describe('GET /api/v1/workflows/{id}/executions', () => {
     for (const item of [...first.body.data, ...rest.body.data]) {
       expect(item.url).toBe(`${PUBLIC_URL}/workflows/${listed}/executions/${item.id}`);
       expect(item).not.toHaveProperty('error');
+    }
+  });
+
+  it('reads the result files of a whole page in one query, never one per item', async () => {
+    const listed = svc.addWorkflow({ steps: [reportStep('a.md'), { kind: 'render_html', filename: 'b.html' }] });
+    await svc.call('POST', `${runs(listed)}/batch`, { body: { items: Array.from({ length: 30 }, (_, i) => ({ name: `n${i}` })) } });
+    await svc.engine.idle();
+    // One detail read puts that execution's files in the result cache; the page uses it instead of SQLite.
+    const newest = svc.store.executions.page(listed, null, 1)[0]!.id;
+    await svc.call('GET', `${runs(listed)}/${newest}`);
+    const links = vi.spyOn(svc.store.files, 'links');
+    const summaries = vi.spyOn(svc.store.files, 'summaries');
+    try {
+      const page = await svc.call<Page>('GET', `${runs(listed)}?limit=25`);
+      expect(page.body.data).toHaveLength(25);
+      for (const item of page.body.data) expect(item.results!.map((f) => f.filename)).toEqual(['b.html']);
+      expect(links).toHaveBeenCalledTimes(1);
+      expect(links.mock.calls[0]![0]).toHaveLength(25);
+      expect(summaries).not.toHaveBeenCalled();
+    } finally {
+      links.mockRestore();
+      summaries.mockRestore();
     }
   });
 
