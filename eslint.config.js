@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 // The web app and the local service share only the contract: each must run against the other's
 // replacement (the hosted service, or any v1 client), so neither may import the other.
@@ -34,5 +35,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/refs': 'off', ...roomRule(['service']) },
   },
   { files: ['src/service/**/*.ts'], rules: roomRule(['web']) },
+  {
+    // Steps and the planner read untrusted text of up to 100,000 characters on a shared thread pool:
+    // a pattern that backtracks super-linearly there is a denial of service, so none may slip in.
+    files: ['src/service/**/*.ts'],
+    ...regexp.configs['flat/recommended'],
+    rules: {
+      ...regexp.configs['flat/recommended'].rules,
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   { files: ['src/contract/**/*.ts'], rules: roomRule(['web', 'service']) },
 );

@@ -39,7 +39,7 @@ const httpUrl = z
       return false;
     }
   })
-  .transform((value) => value.replace(/\/+$/, ''));
+  .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
 
 // Each variable has one rule and one message, so a bad value always names itself.
 const rules = {

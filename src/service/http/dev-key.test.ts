@@ -15,7 +15,7 @@ describe('GET /__dev/key', () => {
     const res = await svc.app.inject({ method: 'GET', url: '/__dev/key' });
     expect(res.statusCode).toBe(200);
     const { key } = res.json<{ key: string }>();
-    expect(key).toMatch(/^wk_[A-Za-z0-9_-]{32}$/);
+    expect(key).toMatch(/^wk_[\w-]{32}$/);
     expect((await svc.call('GET', '/api/v1/workflows', { key })).status).toBe(200);
     const file = join(svc.dataDir, 'dev-key.txt');
     expect(readFileSync(file, 'utf8').trim()).toBe(key);

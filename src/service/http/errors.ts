@@ -25,7 +25,7 @@ export function dataPath(prefix: string, instancePath: string): string {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   return parts.reduce((path, part) => {
     if (/^\d+$/.test(part)) return `${path}[${part}]`;
-    if (/^[A-Za-z_$][\w$]*$/.test(part)) return path ? `${path}.${part}` : part;
+    if (/^[A-Z_$][\w$]*$/i.test(part)) return path ? `${path}.${part}` : part;
     return `${path}[${JSON.stringify(part)}]`;
   }, prefix);
 }

@@ -10,7 +10,7 @@ import {
   type FieldKind,
   type ItemKind,
 } from './lexicon';
-import { sentenceCase, singular, snakeCase } from './text-case';
+import { blankParenthesized, sentenceCase, singular, snakeCase } from './text-case';
 
 /** An input field the planner found in a prompt. */
 export interface Field {
@@ -34,7 +34,7 @@ export interface Field {
   columns?: Field[];
 }
 
-const OPTIONAL_TAIL = /\s*(?:\(optional\)|,?\s*if (?:available|known|any|possible|provided|applicable|given|you have (?:it|one|them))|,?\s*when available|,?\s*where available|,?\s*optional(?:ly)?)\s*$/;
+const OPTIONAL_TAIL = /(?<!\s)\s*(?:\(optional\)|(?:,\s*)?(?:if (?:available|known|any|possible|provided|applicable|given|you have (?:it|one|them))|when available|where available|optional(?:ly)?))\s*$/;
 const OPTIONAL_HEAD = /^\s*(?:optionally|optional|maybe|possibly)\b\s*/;
 /** Words after which the rest of a phrase no longer names the field ("name of the company"). */
 const CUT_WORDS = new Set(['of', 'for', 'to', 'from', 'in', 'on', 'at', 'by', 'with', 'about', 'that', 'which', 'who', 'whose', 'where', 'when', 'into', 'as', 'so', 'per', 'if', 'because', 'then', 'like', 'such']);
@@ -66,7 +66,7 @@ export interface PhraseOptions {
  * or null when it names no input.
  */
 export function phraseToField(raw: string, position: number, options: PhraseOptions): Field | null {
-  let phrase = raw.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/['’]s\b/g, '').replace(/["“”]/g, ' ').trim();
+  let phrase = blankParenthesized(raw.toLowerCase()).replace(/['’]s\b/g, '').replace(/["“”]/g, ' ').trim();
   let optional = false;
   if (OPTIONAL_TAIL.test(phrase)) {
     optional = true;

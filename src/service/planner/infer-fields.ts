@@ -2,7 +2,7 @@ import type { GuardRule } from './plan-types';
 import { FieldSet, itemKindOf, makeField, phraseToField, type Field } from './fields';
 import { COMPOUNDS, CREATION_VERBS, FIELD_HEADS, FILLER, LIST_HEADS, OUTPUT_WORDS, STOP, TEMPORAL, TRANSFORM_VERBS, WEAK_HEADS } from './lexicon';
 import { PromptText } from './prompt-text';
-import { sentenceCase, singular, snakeCase } from './text-case';
+import { lastWordOf, sentenceCase, singular, snakeCase, trimEndOf, withoutOpenParenthesis } from './text-case';
 
 /** A validation rule stated in the prompt ("fail if the amount is negative"). */
 export interface GuardDraft {
@@ -37,7 +37,7 @@ const num = (text: string) => Number(text.replace(/,/g, ''));
 /** Items of a list phrase with their offsets: "a, b and c" (and "plus d"). Stops after the "and" item. */
 function splitItems(segment: string, offset: number, isFree: (start: number, end: number) => boolean = () => true): { text: string; start: number; end: number }[] {
   const items: { text: string; start: number; end: number }[] = [];
-  const separator = /\s*(?:,\s*(?:and|or|plus)\s+|,\s*|;\s*|\s+(?:and|or|&|plus|as well as)\s+|\s+with (?=(?:their|its|his|her|the|an?) ))/g;
+  const separator = /(?<!\s)\s*(?:,\s*(?:and|or|plus)\s+|,\s*|;\s*|\s(?:and|or|&|plus|as well as)\s+|\swith (?=(?:their|its|his|her|the|an?) ))/g;
   let last = 0;
   let lastWasAnd = false;
   for (const match of segment.matchAll(separator)) {
@@ -46,7 +46,7 @@ function splitItems(segment: string, offset: number, isFree: (start: number, end
     // "an employee with their name": the owner before "with" is not an input itself.
     if (!/^\s+with /.test(match[0])) items.push({ text: segment.slice(last, match.index), start: offset + last, end: offset + match.index });
     if (lastWasAnd && !/plus|as well as/.test(match[0])) return items;
-    lastWasAnd = /\b(and|or|&)\b|&/.test(match[0]) && !/plus|as well as/.test(match[0]);
+    lastWasAnd = /\b(?:and|or)\b|&/.test(match[0]) && !/plus|as well as/.test(match[0]);
     last = match.index + match[0].length;
   }
   items.push({ text: segment.slice(last), start: offset + last, end: offset + segment.length });
@@ -57,7 +57,7 @@ function splitItems(segment: string, offset: number, isFree: (start: number, end
 function listEnd(lower: string, from: number): number {
   // Inputs are listed in a sentence, not a page; the bound also keeps planning linear in the prompt.
   const rest = lower.slice(from, from + 400);
-  const stop = /[.;!?\n:]|\s+(?:into|as an?|as json|as csv|as html|as pdf|as markdown|as plain|then|so that|in order to|to (?:produce|create|generate|write|make|build|draft|get|return|send)|and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|summari[sz]e|extract|render|give|fail)|and (?:then |also )?(?:output|turn|draft|export|email|check|flag|reply)(?= (?:it|them|this|that|these|those|the|an?|to|me|us|him|her|back|out|with)\b)|in (?:html|pdf|json|csv|markdown|a (?:pdf|table|spreadsheet|csv))|(?:every|each) (?:day|week|month|morning|evening)|(?:fail|reject|stop)s? (?:if|when))\b/.exec(rest);
+  const stop = /[.;!?\n:]|(?<!\s)\s+(?:into|as an?|as json|as csv|as html|as pdf|as markdown|as plain|then|so that|in order to|to (?:produce|create|generate|write|make|build|draft|get|return|send)|and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|summari[sz]e|extract|render|give|fail)|and (?:then |also )?(?:output|turn|draft|export|email|check|flag|reply)(?= (?:it|them|this|that|these|those|the|an?|to|me|us|him|her|back|out|with)\b)|in (?:html|pdf|json|csv|markdown|a (?:pdf|table|spreadsheet|csv))|(?:every|each) (?:day|week|month|morning|evening)|(?:fail|reject|stop)s? (?:if|when))\b/.exec(rest);
   // ", validate each one" / ", translate it": a verb acting on what was listed starts the next clause.
   const verbClause = /,\s*(?:then\s+)?[a-z][a-z-]*\s+(?:it|them|each|every|all|these|those)\b/.exec(rest);
   const end = Math.min(stop ? stop.index : rest.length, verbClause ? verbClause.index : rest.length);
@@ -69,7 +69,7 @@ const NOT_ENUM_KEYS = new Set(['input', 'inputs', 'field', 'fields', 'output', '
 
 function enumValues(list: string): string[] | null {
   const values = list
-    .split(/\s*(?:,\s*or\s+|,|\/|\bor\b|\|)\s*/)
+    .split(/(?<!\s)\s*(?:,\s*or\s|[,/|]|\bor\b)\s*/)
     .map((value) => value.trim().replace(/^(?:either|one of|an?|the)\s+/, '').replace(/^["']|["']$/g, ''))
     .filter(Boolean);
   if (values.length < 2 || values.length > 12) return null;
@@ -87,7 +87,7 @@ function enumKey(phrase: string): string | null {
   const last = words.slice(-2);
   if (last.length === 0 || NOT_ENUM_KEYS.has(last[last.length - 1]!)) return null;
   // Keep a qualifier only when the last word is a generic one ("priority level", "output format").
-  const key = last.length === 2 && /^(level|type|mode|format|style|size|length|category|status)$/.test(last[1]!) ? last.join(' ') : last[last.length - 1]!;
+  const key = last.length === 2 && /^(?:level|type|mode|format|style|size|length|category|status)$/.test(last[1]!) ? last.join(' ') : last[last.length - 1]!;
   return OUTPUT_WORDS.has(key) ? null : key;
 }
 
@@ -137,7 +137,7 @@ class Reader {
       }
       prompt.mask(match.index, match.index + match[0].length);
     }
-    const must = new RegExp(String.raw`\b((?:the |an? |its |their )?[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:must|should|has to|needs to|may|can)( not|n't|not)? (be|contain|include|exceed|go over) (.+?)(?=[.;,!?\n]| and | or |$)`, 'g');
+    const must = /\b((?:the |an? |its |their )?[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:must|should|has to|needs to|may|can)( not|n't|not)? (be|contain|include|exceed|go over) (.+?)(?=[.;,!?\n]| and | or |$)/g;
     for (const match of prompt.matches(must)) {
       const [, subject = '', negated, verb = '', object = ''] = match;
       const guard = this.readRequirement(subject, Boolean(negated), verb, object, match.index);
@@ -159,11 +159,11 @@ class Reader {
     const match = /^(?:the |an? |its |their )?([a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?) (is|are|contains?|includes?|has|have|exceeds?|goes over) (.+)$/.exec(condition.trim());
     if (!match) return null;
     const [, phrase = '', verb = '', rest = ''] = match;
-    if (/^(contain|include|has|have)/.test(verb)) {
+    if (/^(?:contain|include|has|have)/.test(verb)) {
       const value = this.quotedValue(rest, position + condition.indexOf(rest));
       return value ? { phrase, rule: 'not_contains', value, expectation: `must not contain "${value}"`, position, numeric: false } : null;
     }
-    if (/^(exceed|goes over)/.test(verb)) {
+    if (/^(?:exceed|goes over)/.test(verb)) {
       const limit = new RegExp(`^${NUMBER}`).exec(rest.trim());
       return limit ? { phrase, rule: 'maximum', limit: num(limit[1]!), expectation: `must not exceed ${limit[1]}`, position, numeric: true } : null;
     }
@@ -217,7 +217,7 @@ class Reader {
 
   private readExtraction(): void {
     const { prompt } = this;
-    const pattern = new RegExp(String.raw`(?<!\b(?:a|the|of|to-do|todo) )\b(?:extract(?:s|ed|ing)?|find(?:s|ing)?|pull(?: out)?|detect|identify|collect|highlight|spot|list|grab|capture|pick out|with (?:the )?extracted|including (?:the )?extracted)\s+(?:out\s+)?(?:(?:all|any|the|every|each|of)\s+)*(.+?)(?=\s+(?:from|in|out of|inside|within|into|mentioned|found|that|which)\b|[.;!?\n:]|\s+(?:and )?then\b|$)`, 'g');
+    const pattern = /(?<!\b(?:a|the|of|to-do|todo) )\b(?:extract(?:s|ed|ing)?|find(?:s|ing)?|pull(?: out)?|detect|identify|collect|highlight|spot|list|grab|capture|pick out|with (?:the )?extracted|including (?:the )?extracted)\s+(?:out\s+)?(?:(?:all|any|the|every|each|of)\s+)*(?!\s)(.+?)(?=(?<!\s)\s+(?:from|in|out of|inside|within|into|mentioned|found|that|which)\b|[.;!?\n:]|(?<!\s)\s+(?:and )?then\b|$)/g;
     for (const match of prompt.matches(pattern)) {
       // "collect a name, age and email" asks for single values, not things to find in a text.
       if (/^(?:an?|one|my|your|their|his|her)\s/.test(match[1]!)) continue;
@@ -227,7 +227,7 @@ class Reader {
       prompt.mask(match.index, match.index + match[0].length);
     }
     // "a follow-up email" is what the workflow writes, not follow-ups to find in a text.
-    for (const match of prompt.matches(/\b(?:action items?|to-?dos?|follow-?ups?(?!\s+(?:e-?mails?|letters?|messages?|notes?|calls?|meetings?|reminders?))|next steps)\b/g)) {
+    for (const match of prompt.matches(/\b(?:action items?|to-?dos?|follow-?ups?(?!\s+(?:e-?mail|letter|message|note|call|meeting|reminder))|next steps)\b/g)) {
       if (!this.entityKinds.includes('action_items')) this.entityKinds.push('action_items');
       prompt.mask(match.index, match.index + match[0].length);
     }
@@ -266,10 +266,10 @@ class Reader {
       prompt.mask(match.index + match[1]!.length - key.length, match.index + match[1]!.length);
     }
     // "priority (low, medium, high)", "tone (formal or casual, default formal)"
-    for (const match of prompt.matches(/\b([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:one of\s*:?\s*|either\s+)?([^()]+?)\s*\)/g)) {
+    for (const match of prompt.matches(/\b([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:one of\s*(?::\s*)?|either\s+)?([^()\s](?:[^()]*[^()\s])?)\s*\)/g)) {
       const inner = match[2]!;
-      const defaultMatch = /,?\s*(?:default(?:s)?(?: to| is)?|by default)\s*:?\s*["']?([\w'-]+)["']?\s*$/.exec(inner);
-      const list = defaultMatch ? inner.slice(0, defaultMatch.index) : inner;
+      const defaultMatch = /\b(?:defaults?(?: to| is)?|by default)\s*(?::\s*)?["']?([\w'-]+)["']?\s*$/.exec(inner);
+      const list = defaultMatch ? trimEndOf(inner.slice(0, defaultMatch.index), ' \t\n\r\f\v,') : inner;
       if (/^(?:optional|required|e\.?g\.?|i\.?e\.?|default|yes\s*\/\s*no|y\/n|true\s*\/\s*false)\b/.test(list.trim()) || /\d/.test(list)) continue;
       const values = enumValues(list);
       const key = enumKey(match[1]!);
@@ -281,7 +281,9 @@ class Reader {
       prompt.mask(keyStart, match.index + match[0].length);
     }
     // "a formal or casual tone"
-    for (const match of prompt.matches(new RegExp(String.raw`\b((?:[a-z][\w-]*\s*,\s*)*[a-z][\w-]*\s*,?\s*(?:or|\/)\s*[a-z][\w-]*)\s+(${ENUM_HEADS})\b`, 'g'))) {
+    // The lookbehind reads back from a word start only, so each run of spaces is read once per word after it.
+    // eslint-disable-next-line regexp/no-super-linear-move
+    for (const match of prompt.matches(new RegExp(String.raw`\b(?<![a-z][\w-]*\s*,\s*)((?:[a-z][\w-]*\s*,\s*)*[a-z][\w-]*\s*(?:,\s*)?(?:or|\/)\s*[a-z][\w-]*)\s+(${ENUM_HEADS})\b`, 'g'))) {
       const values = enumValues(match[1]!);
       if (!values) continue;
       this.addEnum(match[2]!, this.originalValues(values, match.index), match.index);
@@ -311,7 +313,7 @@ class Reader {
       const key = booleanKey(clause);
       if (!key) continue;
       // The clause stops before a ")", so a trailing "(yes/no" would be left unclosed.
-      const description = `Whether ${clause.replace(/\s*\([^)]*$/, '').replace(/\s+/g, ' ')}.`;
+      const description = `Whether ${withoutOpenParenthesis(clause).replace(/\s+/g, ' ')}.`;
       this.fields.add(makeField(key, 'boolean', key.split('_').at(-1)!, match.index, { required: false, default: false, description }));
       prompt.mask(match.index, match.index + match[0].length);
     }
@@ -337,9 +339,10 @@ class Reader {
 
   private readLists(): void {
     const { prompt } = this;
-    const tail = String.raw`(?:\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(.+?))?`;
-    const stop = String.raw`(?=[.;!?\n]|\s+(?:into|to|as|in|then|so)\s|\s+and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|output|turn|summari[sz]e|render|export)\b|$)`;
-    const listOf = new RegExp(String.raw`\b(?:an? |the )?(?:list|array|set|collection|table|series) of (?:(?:the|all|their|its|some|several|multiple)\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)(?:\s*\(([^)]*)\))?${tail}${stop}`, 'g');
+    const tail = String.raw`(?:\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(?!\s)(.+?))?`;
+    // A lazy capture before `stop` starts with a non-space, so `stop` tests a run of spaces at its start only.
+    const stop = String.raw`(?=[.;!?\n]|(?<!\s)\s+(?:into|to|as|in|then|so)\s|(?<!\s)\s+and (?:then |also )?(?:write|produce|return|generate|create|make|build|send|output|turn|summari[sz]e|render|export)\b|$)`;
+    const listOf = new RegExp(String.raw`\b(?:an? |the )?(?:list|array|set|collection|table|series) of (?:(?:the|all|their|its|some|several|multiple)\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)(?:\s*\(([^()]*)\))?${tail}${stop}`, 'g');
     for (const match of prompt.matches(listOf)) this.addListField(match, match[1]!, match[3]);
     // "a CSV of leads": a file of many things is a list of them.
     for (const match of prompt.matches(/\b(?:csv|spreadsheet|excel file|sheet|file) of (?:the |all |their |its |some )?([a-z][\w-]*s)\b/g)) {
@@ -349,7 +352,7 @@ class Reader {
       prompt.mask(match.index + match[0].length - noun.length, match.index + match[0].length);
     }
     const rowNouns = 'rows|items|entries|line items|records|lines|products|orders|contacts|people|tasks|expenses|transactions|invoices|employees|students|participants|attendees|guests|books|tickets|leads|customers';
-    const withColumns = new RegExp(String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(.+?)${stop}`, 'g');
+    const withColumns = new RegExp(String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(?!\s)(.+?)${stop}`, 'g');
     const inParens = new RegExp(String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s*\(([^()]+)\)`, 'g');
     for (const match of prompt.matches(inParens)) {
       const { columns } = this.columnsOf(match[2]!, match.index + match[0].length - match[2]!.length - 1);
@@ -440,7 +443,7 @@ class Reader {
         if ((!isStrong || colon) && known.length === 0) continue;
         if (colon && items.length < 2 && !/^(?:input|field)/.test(match[0])) continue;
         // "a company given its name": the name is the company's.
-        const owner = /([a-z][a-z-]*)\s*$/.exec(prompt.lower.slice(Math.max(0, match.index - 30), match.index).trim())?.[1];
+        const owner = lastWordOf(prompt.lower.slice(Math.max(0, match.index - 30), match.index).trim());
         const ownedStart = /^(?:its|their)\s/;
         let added = 0;
         for (const [index, field] of fields.entries()) {
@@ -515,7 +518,7 @@ class Reader {
     const free = prompt.free();
     const tokens = [...free.matchAll(/[a-z][a-z0-9'-]*/g)].map((m) => ({ word: m[0].replace(/'s$/, ''), start: m.index, end: m.index + m[0].length }));
     const gap = (a: number, b: number) => free.slice(tokens[a]!.end, tokens[b]!.start);
-    const joined = (a: number, b: number) => /^[ ]+$/.test(gap(a, b)) || /^'s[ ]+$/.test(gap(a, b));
+    const joined = (a: number, b: number) => /^ +$/.test(gap(a, b)) || /^'s +$/.test(gap(a, b));
     for (let i = 0; i < tokens.length; i++) {
       const { word } = tokens[i]!;
       const next = tokens[i + 1];
@@ -575,10 +578,10 @@ class Reader {
 
 /** The object of the verb a prompt opens with: "classify [a support ticket] by urgency". */
 function openingObject(lower: string): { verb: string; phrase: string; start: number; end: number } | null {
-  const opening = /^(?:please\s+)?([a-z]+)(?:\s+up)?\s+((?:(?:a|an|the|this|my|our|some|each|every|incoming|new|any)\s+)*)((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s+(?:from|for|with|using|to|into|in|on|as|and|by|about|that|which|so|then|every|each|one|before|after|according)\b|\s*[,.;:!?(\n]|$)/.exec(lower);
+  const opening = /^(?:please\s+)?([a-z]+)(?:\s+up)?\s+(?:(?:a|an|the|this|my|our|some|each|every|incoming|new|any)\s+)*((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s+(?:from|for|with|using|to|into|in|on|as|and|by|about|that|which|so|then|every|each|one|before|after|according)\b|\s*[,.;:!?(\n]|$)/.exec(lower);
   if (!opening) return null;
   const end = opening.index + opening[0].length;
-  return { verb: opening[1]!, phrase: opening[3]!, start: end - opening[3]!.length, end };
+  return { verb: opening[1]!, phrase: opening[2]!, start: end - opening[2]!.length, end };
 }
 
 /** Verbs that read their object's text: the object is the content, whatever noun names it. */
@@ -628,7 +631,7 @@ function isMadeBy(tokens: { word: string }[], first: number, joined: (a: number,
 function splitConditions(text: string, offset: number): { text: string; start: number }[] {
   const parts: { text: string; start: number }[] = [];
   let last = 0;
-  for (const match of text.matchAll(/\s*(?:,\s*)?\b(?:or|and)\b\s+(?:if\s+|when\s+)?|\s*,\s*/g)) {
+  for (const match of text.matchAll(/(?<!\s)\s*(?:,\s*)?\b(?:or|and)\s+(?:if\s+|when\s+)?|(?<!\s)\s*,\s*/g)) {
     parts.push({ text: text.slice(last, match.index), start: offset + last });
     last = match.index + match[0].length;
   }

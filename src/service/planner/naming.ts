@@ -2,7 +2,7 @@ import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
 import { FILLER, OUTPUT_WORDS, STOP, TRANSFORM_VERBS } from './lexicon';
 import type { StepSpec } from './plan-types';
-import { humanList, singular, titleCase } from './text-case';
+import { humanList, singular, titleCase, withoutLastWord } from './text-case';
 
 const MAX_NAME = 60;
 const ENTITY_NAMES: Record<EntityKind, string> = { emails: 'Email', urls: 'Link', dates: 'Date', numbers: 'Number', action_items: 'Action Item' };
@@ -28,7 +28,7 @@ function tidy(words: string[]): string[] {
 
 function clip(name: string): string {
   if (name.length <= MAX_NAME) return name;
-  return name.slice(0, MAX_NAME).replace(/\s+\S*$/, '');
+  return withoutLastWord(name.slice(0, MAX_NAME));
 }
 
 /** A short title-cased name from the prompt's intent ("Company Brief", "Meeting Notes Digest"). */
@@ -36,17 +36,17 @@ export function deriveName(lower: string, entityKinds: EntityKind[]): string {
   const text = lower
     .replace(/^(?:(?:every|each|on)\s+[a-z]+,?\s+|(?:an?|the)\s+workflow\s+(?:that|which|to)\s+)/, '')
     .replace(/^(?:please|kindly|i want to|i need to|i'd like to|can you|could you|help me)\s+/, '');
-  const verb = /^([a-z]+)\s+(.*)$/.exec(text);
+  const verb = /^([a-z]+)\s+(\S.*)?$/.exec(text);
   if (verb && TRANSFORM_VERBS[verb[1]!] !== undefined) {
     const nominal = TRANSFORM_VERBS[verb[1]!]!;
     if (verb[1] === 'extract' && entityKinds.length > 0) {
       return entityKinds.length <= 2 ? `${entityKinds.map((kind) => ENTITY_NAMES[kind]).join(' & ')} Extraction` : 'Entity Extraction';
     }
-    let rest = verb[2]!.replace(/^up\s+/, '').replace(/^(?:(?:a|an|the|all|some|my|our|each|every|incoming|new|this|these)\s+)+/, '');
+    let rest = (verb[2] ?? '').replace(/^up\s+/, '').replace(/^(?:(?:a|an|the|all|some|my|our|each|every|incoming|new|this|these)\s+)+/, '');
     rest = rest.replace(/^(?:list|set|batch|collection) of\s+/, '');
     let object = phraseWords(rest);
     if (object.length === 1) object = [singular(object[0]!)];
-    const into = /\binto\s+(?:an?\s+|the\s+)?(.*)/.exec(verb[2]!);
+    const into = /\binto\s+(?:an?\s+|the\s+)?(.*)/.exec(verb[2] ?? '');
     // Only a made thing names the workflow ("into a digest"), not a language ("into French").
     const target = into ? tidy(phraseWords(into[1]!)).filter((word, index, all) => index < all.length - 1 || OUTPUT_WORDS.has(word)) : [];
     if (target.length > 0 && !OUTPUT_WORDS.has(target.at(-1)!)) target.length = 0;

@@ -5,7 +5,7 @@ import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from './plan-types';
 import { documentKindOf, reportTemplate, subjectField } from './report-template';
-import { kebabCase, singular, snakeCase } from './text-case';
+import { kebabCase, singular, snakeCase, trimEndOf } from './text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {
@@ -21,7 +21,7 @@ const INTENTS = {
   summaryVerb: /\b(?:summari[sz]e|tl;?dr|condense|recap)\b/,
   report: /\b(?:report|brief|briefing|overview|digest|profile|memo|write-?up|letter|reply|response|draft|newsletter|certificate|template|quote|proposal|agenda|checklist|invitation|announcement|post|article|story|poem|markdown|document|summary|bio|description|plan|itinerary|message|note|email|invoice|receipt|review)\b/,
   csv: /\b(?:csv|spreadsheet|excel|sheet|table)\b/,
-  html: /\b(?:html|web ?page|webpage|landing page|web version)\b/,
+  html: /\b(?:html|web ?page|landing page|web version)\b/,
   json: /\b(?:json|structured data|structured output|machine[- ]readable)\b/,
   pdf: /\b(?:pdf|printable|print-ready|for printing|(?:as|into) an? (?:\w+ )?document)\b/,
   text: /\b(?:plain[- ]text|txt|text file)\b/,
@@ -84,7 +84,7 @@ function textFields(fields: Field[]): Field[] {
 
 /** A file name for the workflow's documents: "Company Brief" → "company-brief". */
 function baseName(name: string): string {
-  const base = kebabCase(name).slice(0, 40).replace(/-+$/, '') || 'report';
+  const base = trimEndOf(kebabCase(name).slice(0, 40), '-') || 'report';
   return ['summary', 'entities', 'draft'].includes(base) ? `${base}-report` : base;
 }
 

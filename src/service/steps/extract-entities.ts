@@ -31,14 +31,16 @@ const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'ju
 const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 
+// Every pattern here starts only where its first character cannot continue a run of the previous
+// one (see the lookbehinds), so a long run without a match is read once, not once per character.
 const URL_PATTERN = /(?<![\w@])(?:https?:\/\/|www\.)[^\s<>"'`[\]{}|\\^]+/gi;
-const EMAIL_PATTERN = /(?<![\w.+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]*[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(?![\w-])/g;
+const EMAIL_PATTERN = /(?<![\w.%+-])[A-Z0-9](?:[\w.%+-]*[\w%+-])?@[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?(?:\.[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?)*\.[A-Z]{2,}(?![\w-])/gi;
 const ISO_DATE = /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-])/g;
-const MONTH_DAY = new RegExp(`\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?(?![\\w])`, 'g');
-const DAY_MONTH = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})(?:,?\\s+(\\d{4}))?(?![\\w])`, 'g');
+const MONTH_DAY = new RegExp(`\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b`, 'g');
+const DAY_MONTH = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})(?:,?\\s+(\\d{4}))?(?!\\w)`, 'g');
 const NUMERIC_DATE = /(?<![\w./-])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\w/-])/g;
-const TIME = /(?<![\w:])\d{1,2}(?::\d{2}){1,2}(?:\s?[ap]\.?m\.?)?(?![\w:])|(?<![\w:])\d{1,2}\s?[ap]\.?m\.?(?![\w])/gi;
-const PHONE = /(?<![\w])\+\d[\d\s().-]{6,}\d(?![\w])|(?<![\w])\(\d{2,4}\)\s?\d[\d\s.-]{4,}\d(?![\w])|\b\d{3}-\d{3}-\d{4}\b/g;
+const TIME = /(?<![\w:])\d{1,2}(?::\d{2}){1,2}(?:\s?[ap]\.?m\.?)?(?![\w:])|(?<![\w:])\d{1,2}\s?[ap]\.?m\.?(?!\w)/gi;
+const PHONE = /\B\+\d[\d\s().-]{6,}\d\b|\B\(\d{2,4}\)\s?\d[\d\s.-]{4,}\d\b|\b\d{3}-\d{3}-\d{4}\b/g;
 const LIST_MARKER = /^[ \t]*\d+[.)][ \t]/gm;
 
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
@@ -49,6 +51,7 @@ const UNITS = [
   'people', 'persons?', 'users?', 'items?', 'units?', 'pages?', 'employees?', 'customers?', 'tickets?', 'TB', 'GB', 'MB', 'KB', '°C', '°F',
 ];
 const NUMBER_PATTERN = new RegExp(
+  // eslint-disable-next-line regexp/prefer-character-class -- the units read better as the list above
   `(?<![\\p{L}\\p{N}_.,\\-−])(?:([$€£¥])\\s?)?([-−+])?(?:([$€£¥])\\s?)?(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)(?:\\s?(${UNITS.join('|')}))?(?![\\p{L}\\p{N}_])`,
   'gu',
 );
@@ -74,15 +77,44 @@ function monthNumber(name: string): number {
   return MONTH_NAMES.findIndex((month) => month.startsWith(prefix)) + 1;
 }
 
-/** Blanks matched spans so later patterns do not read pieces of them again. */
-function mask(text: string, start: number, length: number): string {
-  return text.slice(0, start) + ' '.repeat(length) + text.slice(start + length);
+interface Masked {
+  index: number;
+  length: number;
 }
 
+/**
+ * Blanks matched spans (in order, not overlapping) so later patterns do not read pieces of them
+ * again; one pass for all of a pattern's matches, since a copy per match is quadratic.
+ */
+function mask(text: string, spans: Masked[]): string {
+  if (spans.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const span of spans) {
+    parts.push(text.slice(at, span.index), ' '.repeat(span.length));
+    at = span.index + span.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+const TRAILING_URL_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'", '"', '*', '_', '~']);
+
 function trimUrl(url: string): string {
-  let trimmed = url.replace(/[.,;:!?'"*_~]+$/, '');
-  while (trimmed.endsWith(')') && (trimmed.match(/\(/g)?.length ?? 0) < (trimmed.match(/\)/g)?.length ?? 0)) trimmed = trimmed.slice(0, -1);
-  return trimmed;
+  let end = url.length;
+  while (end > 0 && TRAILING_URL_PUNCTUATION.has(url[end - 1]!)) end--;
+  // A closing parenthesis ends the link when the link has no opening one to match it.
+  let open = 0;
+  let close = 0;
+  for (let i = 0; i < end; i++) {
+    if (url[i] === '(') open++;
+    else if (url[i] === ')') close++;
+  }
+  while (end > 0 && url[end - 1] === ')' && open < close) {
+    end--;
+    close--;
+  }
+  return url.slice(0, end);
 }
 
 interface Span<T> {
@@ -94,17 +126,22 @@ function findDates(text: string): { dates: Span<FoundDate>[]; rest: string } {
   let rest = text;
   const dates: Span<FoundDate>[] = [];
   const take = (pattern: RegExp, read: (match: RegExpExecArray) => string | null | undefined) => {
+    const spans: Masked[] = [];
     for (const match of rest.matchAll(pattern)) {
       const iso = read(match);
       if (iso === undefined) continue;
       dates.push({ index: match.index, value: { text: match[0].trim(), iso } });
-      rest = mask(rest, match.index, match[0].length);
+      spans.push({ index: match.index, length: match[0].length });
     }
+    rest = mask(rest, spans);
   };
   // An impossible ISO date (2026-02-30) is no date, but its digits are not numbers either.
-  for (const match of rest.matchAll(ISO_DATE)) {
-    if (isoDate(Number(match[1]), Number(match[2]), Number(match[3])) === null) rest = mask(rest, match.index, match[0].length);
-  }
+  rest = mask(
+    rest,
+    [...rest.matchAll(ISO_DATE)]
+      .filter((match) => isoDate(Number(match[1]), Number(match[2]), Number(match[3])) === null)
+      .map((match) => ({ index: match.index, length: match[0].length })),
+  );
   take(ISO_DATE, (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) ?? undefined);
   take(MONTH_DAY, (m) => {
     const day = Number(m[2]);
@@ -202,21 +239,27 @@ function unique<T>(values: T[], key: (value: T) => string): T[] {
 export function extractEntities(text: string): Entities {
   let rest = text;
   const urls: string[] = [];
+  const urlSpans: Masked[] = [];
   for (const match of rest.matchAll(URL_PATTERN)) {
     const url = trimUrl(match[0]);
     if (url.length <= 'www.'.length) continue;
     urls.push(url);
-    rest = mask(rest, match.index, url.length);
+    urlSpans.push({ index: match.index, length: url.length });
   }
-  const emails: string[] = [];
-  for (const match of rest.matchAll(EMAIL_PATTERN)) {
-    emails.push(match[0]);
-    rest = mask(rest, match.index, match[0].length);
-  }
+  rest = mask(rest, urlSpans);
+  const emailMatches = [...rest.matchAll(EMAIL_PATTERN)];
+  const emails = emailMatches.map((match) => match[0]);
+  rest = mask(
+    rest,
+    emailMatches.map((match) => ({ index: match.index, length: match[0].length })),
+  );
   const found = findDates(rest);
   rest = found.rest;
   for (const pattern of [TIME, PHONE, LIST_MARKER]) {
-    for (const match of rest.matchAll(pattern)) rest = mask(rest, match.index, match[0].length);
+    rest = mask(
+      rest,
+      [...rest.matchAll(pattern)].map((match) => ({ index: match.index, length: match[0].length })),
+    );
   }
   return {
     emails: unique(emails, (email) => email.toLowerCase()),

@@ -23,13 +23,15 @@ export type Inline =
   | { type: 'link'; href: string; children: Inline[] }
   | { type: 'break' };
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+// Each pattern lets a run of spaces be read by one quantifier only: two that could share the run
+// make a line of spaces followed by a stray character quadratic (see linear-patterns.test.ts).
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const BULLET = /^ {0,3}([-*+])[ \t]+(.*)$/;
-const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
+const BULLET = /^ {0,3}([-*+])[ \t]+(\S.*)?$/;
+const ORDERED = /^ {0,3}(\d{1,9})[.)][ \t]+(\S.*)?$/;
 const QUOTE = /^ {0,3}>[ \t]?(.*)$/;
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$/;
 
 /** Splits a table row on pipes that are not escaped or inside code. */
 export function splitTableRow(line: string): string[] {
@@ -54,6 +56,23 @@ export function splitTableRow(line: string): string[] {
   }
   cells.push(cell.trim());
   return cells;
+}
+
+const isSpaceOrTab = (char: string | undefined) => char === ' ' || char === '\t';
+
+/** A heading's text without its optional closing `#`s: `## Title ##` → `Title`, `# C#` keeps its `#`. */
+function headingText(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && isSpaceOrTab(raw[start])) start++;
+  while (end > start && isSpaceOrTab(raw[end - 1])) end--;
+  let hashes = end;
+  while (hashes > start && raw[hashes - 1] === '#') hashes--;
+  if (hashes < end && hashes > start && isSpaceOrTab(raw[hashes - 1])) {
+    end = hashes;
+    while (end > start && isSpaceOrTab(raw[end - 1])) end--;
+  }
+  return raw.slice(start, end);
 }
 
 function alignOf(cell: string): Align {
@@ -91,7 +110,7 @@ export function parseBlocks(markdown: string): Block[] {
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      blocks.push({ type: 'heading', level: heading[1]!.length, text: (heading[2] ?? '').trim() });
+      blocks.push({ type: 'heading', level: heading[1]!.length, text: headingText(heading[2] ?? '').trim() });
       i++;
       continue;
     }
@@ -116,7 +135,7 @@ export function parseBlocks(markdown: string): Block[] {
         const current = lines[i]!;
         const item = itemPattern.exec(current);
         if (item) {
-          items.push(item[2]!);
+          items.push(item[2] ?? '');
           i++;
         } else if (current.trim() !== '' && /^\s{2,}/.test(current) && items.length > 0) {
           // An indented line continues the item above it.
@@ -151,7 +170,9 @@ export function parseBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-const PUNCTUATION = /[!-/:-@[-`{-~]/;
+/** CommonMark's ASCII punctuation, which a backslash escapes. */
+const PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
+const ESCAPED_PUNCTUATION = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
 const BARE_URL = /^https?:\/\/[^\s<>"'`]+/i;
 
 function trimUrl(url: string): string {
@@ -225,8 +246,11 @@ export function parseInline(text: string): Inline[] {
       }
     }
     if (char === '\n') {
-      if (/ {2,}$/.test(buffer)) {
-        buffer = buffer.replace(/ +$/, '');
+      // Checked from the end: a pattern anchored at `$` would read the whole buffer at every line.
+      if (buffer.endsWith('  ')) {
+        let end = buffer.length;
+        while (end > 0 && buffer[end - 1] === ' ') end--;
+        buffer = buffer.slice(0, end);
         flush();
         out.push({ type: 'break' });
       } else buffer += '\n';
@@ -269,11 +293,11 @@ export function parseInline(text: string): Inline[] {
       }
     }
     if (char === '[') {
-      const link = /^\[((?:\\.|[^\]\\])*)\]\(\s*<?([^()\s<>]*(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+"[^"]*")?\s*\)/.exec(rest);
+      const link = /^\[((?:\\.|[^\]\\])*)\]\(\s*(?:<?((?:[^()\s<>]|\([^()\s]*\))+)>?\s*)?(?:"[^"]*"\s*)?\)/.exec(rest);
       if (link) {
         flush();
         const children = parseInline(link[1]!);
-        const href = safeHref(link[2]!.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
+        const href = safeHref((link[2] ?? '').replace(ESCAPED_PUNCTUATION, '$1'));
         if (href) out.push({ type: 'link', href, children });
         else out.push(...children);
         i += link[0].length;

@@ -8,14 +8,25 @@ interface Sentence {
   paragraphStart: boolean;
 }
 
+const WORD_OR_DOT = /[\p{L}.]/u;
+
+/** The run of letters and dots that ends at `end` (scanning back stops at `start`), lower-cased. */
+function wordBefore(text: string, start: number, end: number): string {
+  let from = end;
+  while (from > start && WORD_OR_DOT.test(text[from - 1]!)) from--;
+  return text.slice(from, end).toLowerCase();
+}
+
 function sentencesOf(paragraph: string): string[] {
   const out: string[] = [];
   let start = 0;
-  const boundary = /[.!?]+["'”’)\]]*(?=\s+["'“‘([]?[\p{Lu}\p{N}])/gu;
+  // The lookbehind starts a match only at the first mark of a run, so "!!!!…" is read once.
+  const boundary = /(?<![.!?])[.!?]+["'”’)\]]*(?=\s+["'“‘([]?[\p{Lu}\p{N}])/gu;
   for (const match of paragraph.matchAll(boundary)) {
     const end = match.index + match[0].length;
-    const before = paragraph.slice(start, match.index);
-    const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
+    // Only the word before the mark matters; reading all the text since the last sentence made
+    // a run of initials ("A. A. A. …") quadratic.
+    const lastWord = wordBefore(paragraph, start, match.index);
     // "Dr. Smith", "e.g. Paris" and initials such as "J. Doe" do not end a sentence.
     if (match[0].startsWith('.') && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
     out.push(paragraph.slice(start, end).trim());
@@ -32,12 +43,12 @@ export function splitSentences(text: string): Sentence[] {
   for (const paragraph of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
     const units: string[] = [];
     for (const line of paragraph.split('\n')) {
-      const bullet = /^\s*(?:[-*•]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/.exec(line);
+      const bullet = /^\s*(?:[-*•]|\d+[.)])\s+(?:\[[ x]\]\s+)?(\S.*)?$/i.exec(line);
       const previous = units[units.length - 1];
       // A line continues the one above only when that one was wrapped mid-sentence.
       const wrapped = previous !== undefined && !bullet && !/[.!?:;"”)]\s*$/.test(previous) && /^\s*\p{Ll}/u.test(line);
       if (wrapped) units[units.length - 1] += ` ${line}`;
-      else units.push(bullet ? bullet[1]! : line);
+      else units.push(bullet ? (bullet[1] ?? '') : line);
     }
     let first = true;
     for (const unit of units) {
@@ -51,7 +62,7 @@ export function splitSentences(text: string): Sentence[] {
 }
 
 function contentWords(sentence: string): string[] {
-  const words = sentence.replace(/\S+@\S+|https?:\/\/\S+|www\.\S+/gi, ' ');
+  const words = sentence.replace(/(?<!\S)\S+@\S+|https?:\/\/\S+|www\.\S+/gi, ' ');
   return (words.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => word.length > 1 && !STOPWORDS.has(word));
 }
 

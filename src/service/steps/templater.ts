@@ -47,8 +47,8 @@ type Node =
       alt: Node[];
     };
 
-const PATH = /^(?:this|@?[\p{L}\p{N}_-]+)(?:\.[\p{L}\p{N}_-]+)*$/u;
-const CONDITION = /^(\S+)\s*(==|!=)\s*(?:"([^"]*)"|'([^']*)'|(\S+))$/;
+const PATH = /^@?[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*$/u;
+const CONDITION = /^([^\s!=]+)\s*(==|!=)\s*(?:"([^"]*)"|'([^']*)'|(\S+))$/;
 
 function parsePath(text: string): string[] | null {
   return PATH.test(text) ? text.split('.') : null;
@@ -64,7 +64,7 @@ function parseTag(inner: string, triple: boolean): Tag | null {
   if (text.startsWith('!')) return { type: 'comment' };
   if (text === 'else') return { type: 'else' };
   if (text === '/each' || text === '/if') return { type: 'close', block: text === '/each' ? 'each' : 'if' };
-  const open = /^#(each|if)\s+(.+)$/s.exec(text);
+  const open = /^#(each|if)\s+(\S.*)$/s.exec(text);
   if (open) {
     const block = open[1] === 'each' ? 'each' : 'if';
     const argument = (open[2] ?? '').trim();
@@ -82,17 +82,43 @@ function parseTag(inner: string, triple: boolean): Tag | null {
   return path ? { type: 'var', path, filters, raw: false } : null;
 }
 
+/**
+ * Finds `{{{…}}}` and `{{…}}` tags, each closed by the first closer after it. Scanned by hand:
+ * a lazy pattern would read to the end of the template for every unclosed `{{`, which is quadratic.
+ */
 function tokenize(template: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /\{\{\{([\s\S]*?)\}\}\}|\{\{([\s\S]*?)\}\}/g;
   let last = 0;
-  for (let match = pattern.exec(template); match; match = pattern.exec(template)) {
-    const triple = match[1] !== undefined;
-    const tag = parseTag(triple ? (match[1] ?? '') : (match[2] ?? ''), triple);
+  let at = 0;
+  // The next `}}}` at or after some point; searched again only once the scan has passed it.
+  let tripleClose = -2;
+  for (;;) {
+    const open = template.indexOf('{{', at);
+    if (open === -1) break;
+    let triple = false;
+    let end = -1;
+    let inner = '';
+    if (template.startsWith('{{{', open)) {
+      if (tripleClose !== -1 && tripleClose < open + 3) tripleClose = template.indexOf('}}}', open + 3);
+      if (tripleClose !== -1) {
+        triple = true;
+        inner = template.slice(open + 3, tripleClose);
+        end = tripleClose + 3;
+      }
+    }
+    if (!triple) {
+      const close = template.indexOf('}}', open + 2);
+      // No closer after this opener means none after any later one either.
+      if (close === -1) break;
+      inner = template.slice(open + 2, close);
+      end = close + 2;
+    }
+    at = end;
+    const tag = parseTag(inner, triple);
     if (!tag) continue;
-    if (match.index > last) tokens.push({ kind: 'text', text: template.slice(last, match.index) });
-    tokens.push({ kind: 'tag', raw: match[0], tag });
-    last = match.index + match[0].length;
+    if (open > last) tokens.push({ kind: 'text', text: template.slice(last, open) });
+    tokens.push({ kind: 'tag', raw: template.slice(open, end), tag });
+    last = end;
   }
   if (last < template.length) tokens.push({ kind: 'text', text: template.slice(last) });
   return tokens;
@@ -116,11 +142,13 @@ function stripStandaloneLines(tokens: Token[]): Token[] {
     if (!startsLine || !endsLine) return;
     if (before?.kind === 'text') {
       const cut = cuts[index - 1]!;
-      cut.end = Math.min(cut.end, before.text.length - (/[ \t]*$/.exec(before.text)?.[0].length ?? 0));
+      let end = before.text.length;
+      while (end > 0 && (before.text[end - 1] === ' ' || before.text[end - 1] === '\t')) end--;
+      cut.end = Math.min(cut.end, end);
     }
     if (after?.kind === 'text') {
       const cut = cuts[index + 1]!;
-      cut.start = Math.max(cut.start, /^[ \t]*(\r?\n)?/.exec(after.text)?.[0].length ?? 0);
+      cut.start = Math.max(cut.start, /^[ \t]*(?:\r?\n)?/.exec(after.text)?.[0].length ?? 0);
     }
   });
   return tokens.map((token, index) => {
@@ -266,7 +294,10 @@ function excerpt(value: unknown): unknown {
   const text = value.replace(/\s+/g, ' ').trim();
   const sentence = /^.{20,160}?[.!?](?=\s|$)/.exec(text)?.[0];
   if (sentence) return sentence;
-  return text.length <= 160 ? text : `${text.slice(0, 160).replace(/\s+\S*$/, '')}…`;
+  if (text.length <= 160) return text;
+  // Cut before the word the limit falls in (spaces are single after the replace above).
+  const space = text.lastIndexOf(' ', 159);
+  return `${space > 0 ? text.slice(0, space) : text.slice(0, 160)}…`;
 }
 
 /** 1234567.5 → "1,234,567.5"; the same on every machine, whatever its locale. */
@@ -274,7 +305,9 @@ function groupDigits(value: unknown): unknown {
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const [whole = '', fraction] = String(Math.abs(value)).split('.');
   if (whole.includes('e')) return value;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const groups: string[] = [];
+  for (let end = whole.length; end > 0; end -= 3) groups.unshift(whole.slice(Math.max(0, end - 3), end));
+  const grouped = groups.join(',');
   return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
