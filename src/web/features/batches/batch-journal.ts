@@ -147,6 +147,44 @@ export class BatchJournal {
     return next;
   }
 
+  /**
+   * Like `update`, but also reads the rows at `indices` inside the same transaction, so a change
+   * decided from them (a status seen on a page) cannot overwrite what another writer just stored
+   * (a re-run that replaced the row's execution). Missing rows are left out.
+   */
+  async updateRows(
+    batchId: string,
+    indices: readonly number[],
+    change: (batch: BatchRecord, rows: RowRecord[]) => { batch: BatchRecord; rows?: RowRecord[] },
+  ): Promise<BatchRecord> {
+    const db = await this.db();
+    let next: BatchRecord | undefined;
+    try {
+      const tx = db.transaction(['batches', 'rows'], 'readwrite');
+      const finished = done(tx);
+      const batches = tx.objectStore('batches');
+      const store = tx.objectStore('rows');
+      const [current, ...rows] = await Promise.all([
+        promised(batches.get(batchId) as IDBRequest<BatchRecord | undefined>),
+        ...indices.map((i) => promised(store.get([batchId, i]) as IDBRequest<RowRecord | undefined>)),
+      ]);
+      if (current === undefined) {
+        tx.abort();
+        await finished.catch(() => undefined);
+        throw new JournalError('This batch is no longer in the journal.');
+      }
+      const out = change(current as BatchRecord, rows.filter((r): r is RowRecord => r !== undefined));
+      next = out.batch;
+      batches.put(out.batch);
+      for (const r of out.rows ?? []) store.put(r);
+      await finished;
+    } catch (e) {
+      throw journalError(e);
+    }
+    this.notify(batchId);
+    return next;
+  }
+
   async putRows(batchId: string, rows: RowRecord[]): Promise<void> {
     await this.write(batchId, ['rows'], (tx) => {
       const store = tx.objectStore('rows');

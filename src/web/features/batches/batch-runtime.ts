@@ -78,7 +78,7 @@ export function holdTracking(batchId: string): () => void {
 
 async function startTracker(batchId: string, signal: AbortSignal): Promise<void> {
   const run = () =>
-    trackBatch(batchId, { journal: getJournal(), api: getApiClient(), budget: () => getScheduler().getSnapshot().budget }, signal).catch(() => 'stopped' as const);
+    trackBatch(batchId, { journal: getJournal(), api: getApiClient(), intervalMs: () => getScheduler().backgroundIntervalMs() }, signal).catch(() => 'stopped' as const);
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   // One tab tracks a batch; the others see its progress through the shared journal.
   if (locks === undefined) await run();

@@ -5,9 +5,10 @@ import type { Mapping } from './mapping/mapping';
 /**
  * A chunk is one batch request. pending: not sent; sending: the request may be in flight (set
  * BEFORE sending); confirmed: ids recorded; unconfirmed: sent but the answer was lost, so it may or
- * may not exist on the server; failed: the server refused it, so nothing was created.
+ * may not exist on the server; failed: the server refused it, so nothing was created; stopped:
+ * never sent because the batch was stopped.
  */
-export type ChunkState = 'pending' | 'sending' | 'confirmed' | 'unconfirmed' | 'failed';
+export type ChunkState = 'pending' | 'sending' | 'confirmed' | 'unconfirmed' | 'failed' | 'stopped';
 
 export interface ChunkRecord {
   index: number;
@@ -20,6 +21,8 @@ export interface ChunkRecord {
   error?: string;
   /** The last reconciliation's finding for an unconfirmed chunk. */
   check?: { at: number; found: number; verdict: 'landed' | 'absent' | 'ambiguous' };
+  /** The server's id for this request's executions, where it gives one (local extension `batch_id`). */
+  serverBatchId?: string;
 }
 
 /**
@@ -29,6 +32,16 @@ export interface ChunkRecord {
 export type RowStatus = ExecutionStatus | 'unsent' | 'unknown' | 'skipped';
 
 export const ROW_STATUSES: readonly RowStatus[] = ['unsent', 'unknown', 'initial', 'processing', 'human_in_the_loop', 'finished', 'error', 'skipped'];
+
+/** An earlier attempt of a row, kept when the row is re-run. */
+export interface PastAttempt {
+  attempt: number;
+  executionId: string;
+  status: RowStatus;
+  error?: string;
+  results?: ResultFile[] | null;
+  input: Record<string, unknown>;
+}
 
 export interface RowRecord {
   batchId: string;
@@ -42,9 +55,19 @@ export interface RowRecord {
   error?: string;
   /** The cursor of the list page this execution was last seen on, so a sweep can start there. */
   pageCursor?: string | null;
-  /** The execution's result files once fetched (null when the execution had none). */
+  /**
+   * The execution's result files once known (null when the execution had none); text files carry
+   * `content` once gathered, from the detail or from the file's presigned link.
+   */
   results?: ResultFile[] | null;
+  /** When the detail was read (its results and error are then complete). */
   detailsAt?: number;
+  /** When the result links were received: they expire an hour later. */
+  linksAt?: number;
+  /** 1 for the first send; each re-run adds one. Status, error and results describe this attempt. */
+  attempt: number;
+  /** Earlier attempts, oldest first. */
+  attempts?: PastAttempt[];
 }
 
 export interface BatchRecord {
@@ -72,6 +95,17 @@ export interface BatchRecord {
   /** Which way the list's cursor walks, learned from the server: toward older or newer items. */
   listDirection?: 'older' | 'newer';
   lastFullSweepAt?: number;
+  /** Set when the person stopped the batch: what was halted and what the server was asked. */
+  stopped?: StopRecord;
+}
+
+export interface StopRecord {
+  at: number;
+  unsentStopped: number;
+  cancel: 'pending' | 'done' | 'unsupported' | 'failed';
+  cancelled?: number;
+  stopping?: number;
+  error?: string;
 }
 
 export const emptyCounts = (): Record<RowStatus, number> => Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;

@@ -21,8 +21,8 @@ export function buildBatch(src: BatchSource): { batch: BatchRecord; rows: RowRec
   const rows: RowRecord[] = src.cells.map((cells, index) => {
     const skip = src.skipped.get(index);
     return skip === undefined
-      ? { batchId: src.id, index, cells, input: src.inputs[index] ?? {}, status: 'unsent' }
-      : { batchId: src.id, index, cells, input: src.inputs[index] ?? {}, status: 'skipped', error: `Skipped: ${problemText(skip)}` };
+      ? { batchId: src.id, index, cells, input: src.inputs[index] ?? {}, status: 'unsent', attempt: 1 }
+      : { batchId: src.id, index, cells, input: src.inputs[index] ?? {}, status: 'skipped', error: `Skipped: ${problemText(skip)}`, attempt: 1 };
   });
   const sent = rows.filter((r) => r.status === 'unsent').map((r) => r.index);
   const plan = planChunks(

@@ -1,5 +1,5 @@
 import type { ExecutionDetail, ExecutionListItem, ListPage } from '../../../contract/openapi-document';
-import { NetworkError } from '../../api/errors';
+import { NetworkError, NotFoundError } from '../../api/errors';
 
 interface FakeExecution extends ExecutionListItem {
   input: Record<string, unknown>;
@@ -16,8 +16,14 @@ export class FakeService {
   batchCalls = 0;
   detailCalls = 0;
   private clock = Date.now() * 1000;
+  cancelCalls: unknown[] = [];
   /** When set, the next batch request is created on the "server" but its answer is lost. */
   loseNextAnswer = false;
+  /** Like the local service outside strict mode: list items of final executions carry their files (no content). */
+  listResults = false;
+  /** Like the local service outside strict mode: batch answers carry a batch_id. */
+  batchIds = false;
+  private batchOf = new Map<string, string>();
   failsWhen: (input: Record<string, unknown>) => boolean = () => false;
 
   constructor(
@@ -68,12 +74,31 @@ export class FakeService {
   api = {
     createBatch: async (_workflowId: string, items: Record<string, unknown>[]) => {
       this.batchCalls += 1;
+      const batchId = crypto.randomUUID();
       const executions = items.map((input, index) => ({ execution_id: this.create(input).id, index }));
+      for (const e of executions) this.batchOf.set(e.execution_id, batchId);
       if (this.loseNextAnswer) {
         this.loseNextAnswer = false;
         throw new NetworkError();
       }
-      return { workflow_id: this.workflowId, total: items.length, executions };
+      return { workflow_id: this.workflowId, total: items.length, executions, ...(this.batchIds ? { batch_id: batchId } : {}) };
+    },
+    /** The local service's cancel extension: queued executions end in error at once, running ones "at their next step". */
+    cancelExecutions: async (_workflowId: string, target: { batch_id: string } | { execution_ids: string[] }) => {
+      this.cancelCalls.push(target);
+      const ids = 'batch_id' in target ? [...this.batchOf].filter(([, b]) => b === target.batch_id).map(([id]) => id) : target.execution_ids;
+      const out = { cancelled: 0, stopping: 0, unchanged: 0, not_found: 0 };
+      for (const id of ids) {
+        const e = this.executions.find((x) => x.id === id);
+        if (e === undefined) out.not_found += 1;
+        else if (e.status === 'initial' || e.status === 'human_in_the_loop' || e.status === 'processing') {
+          if (e.status === 'processing') out.stopping += 1;
+          else out.cancelled += 1;
+          e.status = 'error';
+          e.error = 'cancelled by test (API key)';
+        } else out.unchanged += 1;
+      }
+      return out;
     },
     listExecutions: async (_workflowId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<ListPage<ExecutionListItem>> => {
       this.listCalls += 1;
@@ -85,19 +110,35 @@ export class FakeService {
       const data = rest.slice(0, limit);
       const cursor = rest.length > limit ? data[data.length - 1]!.created_at : null;
       // Like the real client: each page is handed over newest-first, whatever the service's order.
-      const items = data.map(({ input: _input, ...item }) => ({ ...item }));
+      const items = data.map(({ input: _input, ...item }) =>
+        this.listResults && (item.status === 'finished' || item.status === 'error') ? { ...item, results: this.files(item.id).map(({ filename, url }) => ({ filename, url })) } : { ...item },
+      );
       return { data: items.sort((a, b) => (a.created_at < b.created_at ? 1 : -1)), cursor };
     },
     getExecution: async (_workflowId: string, id: string): Promise<ExecutionDetail> => {
       this.detailCalls += 1;
-      const e = this.executions.find((x) => x.id === id)!;
-      const results =
-        e.status === 'finished'
-          ? [{ filename: 'report.md', url: `http://files/${id}/report.md`, content: `# ${String(e.input.name ?? id)}` }]
-          : e.status === 'error'
-            ? [{ filename: 'error.txt', url: `http://files/${id}/error.txt`, content: e.error ?? 'failed' }]
-            : null;
+      const e = this.executions.find((x) => x.id === id);
+      if (e === undefined) throw new NotFoundError('execution not found');
+      const results = e.status === 'finished' || e.status === 'error' ? this.files(id) : null;
       return { id, workflow_id: this.workflowId, status: e.status, created_at: e.created_at, results };
     },
   };
+
+  /** An execution's files as its detail shows them: a report (and a PDF, link only) or error.txt. */
+  files(id: string): { filename: string; url: string; content?: string }[] {
+    const e = this.executions.find((x) => x.id === id)!;
+    if (e.status === 'error') return [{ filename: 'error.txt', url: `http://files/${id}/error.txt`, content: e.error ?? 'failed' }];
+    return [
+      { filename: 'report.md', url: `http://files/${id}/report.md`, content: `# ${String(e.input.name ?? id)}` },
+      { filename: 'report.pdf', url: `http://files/${id}/report.pdf` },
+    ];
+  }
+
+  /** What the presigned links serve: the files' contents, by url. */
+  fileBody(url: string): string | undefined {
+    const m = /^http:\/\/files\/([^/]+)\/(.+)$/.exec(url);
+    if (m === null) return undefined;
+    const file = this.executions.some((x) => x.id === m[1]) ? this.files(m[1]!).find((f) => f.filename === m[2]) : undefined;
+    return file === undefined ? undefined : (file.content ?? '%PDF-1.4 binary');
+  }
 }

@@ -1,96 +1,79 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
+import type { BatchRecord, RowRecord, RowStatus } from './batch-types';
 import { buildBatch } from './build-batch';
 import { FakeService } from './fake-service';
 import { submitBatch } from './submit';
-import { addSample, learnDirection, planSegments, planSweep, trackBatch, trackerIntervalMs } from './tracker';
+import { addSample, creationOrder, frontier, planStep, trackBatch, type Tracked } from './tracker';
 
 let seq = 0;
-const row = (id: string, status: 'initial' | 'processing' | 'finished' | 'human_in_the_loop', createdAt?: string, pageCursor?: string | null) => ({
-  executionId: id,
-  status,
-  createdAt,
-  pageCursor,
-});
+const t = (i: number) => `2026-01-01T00:00:00.${String(i).padStart(6, '0')}Z`;
+/** `n` rows in creation order; statuses by position, created_at known where `known(i)`. */
+const rows = (n: number, status: (i: number) => RowStatus, known: (i: number) => boolean = () => false): Tracked[] =>
+  Array.from({ length: n }, (_, i) => ({ index: i, executionId: `e${i}`, status: status(i), createdAt: known(i) ? t(i) : undefined }));
 
-describe('planSweep', () => {
-  it('has nothing to do when every row is final or unsent', () => {
-    expect(planSweep([row('a', 'finished', 't1', null), { executionId: undefined, status: 'unsent' as const, createdAt: undefined, pageCursor: undefined }], {}, 0)).toBeNull();
-  });
-
-  it('reads from the top when some execution has never been seen on a page', () => {
-    const plan = planSweep([row('a', 'initial', 't1', 'c1'), row('b', 'initial')], { direction: 'older', lastFullSweepAt: 0 }, 1);
-    expect(plan).toEqual({ startCursor: null, targets: new Set(['a', 'b']), full: true });
-  });
-
-  it('between full sweeps reads only the processing and the oldest initial executions, from the newest one’s page', () => {
-    const rows = [
-      row('done', 'finished', '2026-01-01T00:00:01Z', 'c9'),
-      row('p1', 'processing', '2026-01-01T00:00:02Z', 'c8'),
-      ...Array.from({ length: 150 }, (_, i) => row(`i${i}`, 'initial', `2026-01-01T00:01:${String(i).padStart(3, '0')}Z`, i < 50 ? 'c7' : 'c6')),
-    ];
-    const plan = planSweep(rows, { direction: 'older', lastFullSweepAt: 1000 }, 2000)!;
-    expect(plan.full).toBe(false);
-    expect(plan.targets.size).toBe(101);
-    expect(plan.targets.has('i149')).toBe(false);
-    expect(plan.startCursor).toBe('c6');
-  });
-
-  it('starts from the oldest target when the list walks toward newer items', () => {
-    const rows = [row('p1', 'processing', '2026-01-01T00:00:02Z', 'old-page'), row('i1', 'initial', '2026-01-01T00:00:03Z', 'new-page')];
-    expect(planSweep(rows, { direction: 'newer', lastFullSweepAt: 1000 }, 2000)!.startCursor).toBe('old-page');
-  });
-
-  it('reads everything unfinished again after the full-sweep period', () => {
-    const rows = [row('p1', 'processing', 't2', 'c'), row('h', 'human_in_the_loop', 't1', 'c')];
-    expect(planSweep(rows, { direction: 'older', lastFullSweepAt: 0 }, 10 * 60_000)!).toMatchObject({ full: true, targets: new Set(['p1', 'h']) });
+describe('creationOrder', () => {
+  it('orders rows by chunk then item, puts a re-run row after every first attempt, and leaves out unsent chunks', () => {
+    const r = (index: number, executionId?: string) => ({ index, executionId, status: 'initial' as const, createdAt: undefined });
+    const batch: Pick<BatchRecord, 'chunks'> = {
+      chunks: [
+        { index: 0, rows: [0, 1, 2], bytes: 1, state: 'confirmed' },
+        { index: 1, rows: [3, 4], bytes: 1, state: 'confirmed' },
+        { index: 2, rows: [1], bytes: 1, state: 'confirmed' },
+        { index: 3, rows: [5], bytes: 1, state: 'pending' },
+      ],
+    };
+    const order = creationOrder(batch, [r(0, 'a'), r(1, 'b2'), r(2, 'c'), r(3, 'd'), r(4, 'e'), r(5)]);
+    expect(order.map((x) => x.executionId)).toEqual(['a', 'c', 'd', 'e', 'b2']);
   });
 });
 
-describe('planSegments', () => {
-  const rows = [
-    row('p1', 'processing', '2026-01-01T00:00:02Z', 'c9'),
-    ...Array.from({ length: 300 }, (_, i) => row(`i${i}`, 'initial', `2026-01-01T00:01:${String(i).padStart(3, '0')}Z`, `c${8 - Math.floor(i / 100)}`)),
-  ];
-
-  it('reads the oldest unfinished range first in a full sweep of a newest-first list', () => {
-    const [front, rest, more] = planSegments(rows, { direction: 'older', lastFullSweepAt: 0 }, 10 * 60_000);
-    expect(front).toMatchObject({ startCursor: 'c8', full: false });
-    expect(front!.targets.size).toBe(101);
-    expect(rest).toMatchObject({ startCursor: 'c6', full: true });
-    expect(rest!.targets.size).toBe(200);
-    expect(rest!.targets.has('i100')).toBe(true);
-    expect(rest!.targets.has('p1')).toBe(false);
-    expect(more).toBeUndefined();
-  });
-
-  it('keeps one sweep when the list already starts from the oldest or when nothing is placed yet', () => {
-    expect(planSegments(rows, { direction: 'newer', lastFullSweepAt: 0 }, 10 * 60_000)).toHaveLength(1);
-    expect(planSegments([row('a', 'initial'), row('b', 'initial')], { direction: 'older', lastFullSweepAt: 0 }, 10 * 60_000)).toHaveLength(1);
-    expect(planSegments(rows, { direction: 'older', lastFullSweepAt: 1000 }, 2000)).toHaveLength(1);
-  });
-
-  it('reads placed front rows first and never-seen rows from the top', () => {
-    const [front, rest] = planSegments([...rows, row('new', 'initial')], { direction: 'older', lastFullSweepAt: 1000 }, 2000);
-    expect(front!.startCursor).toBe('c8');
-    expect(rest).toMatchObject({ startCursor: null, full: true });
-    expect(rest!.targets.has('new')).toBe(true);
+describe('frontier', () => {
+  it('is the oldest unfinished row, and skips a straggler (most rows after it done) until its turn', () => {
+    const order = rows(300, (i) => (i === 5 ? 'human_in_the_loop' : i < 150 ? 'finished' : 'initial'));
+    expect(frontier(order, { lastStragglerPass: 0 }, 1000)).toEqual({ seq: 150, straggler: false });
+    expect(frontier(order, { lastStragglerPass: 0 }, 25_000)).toEqual({ seq: 5, straggler: true });
+    expect(frontier(rows(10, () => 'finished'), {}, 0).seq).toBe(-1);
   });
 });
 
-describe('learnDirection', () => {
-  const page = (times: string[], cursor: string | null) => ({ data: times.map((t) => ({ id: t, workflow_id: 'w', status: 'initial' as const, created_at: t })), cursor });
-
-  it('reads the order from the cursor of the first page', () => {
-    expect(learnDirection(page(['3', '2'], '2'))).toBe('older');
-    expect(learnDirection(page(['3', '2'], '3'))).toBe('newer');
+describe('planStep', () => {
+  it('starts at the oldest rows: a probe of the row a page above the oldest unfinished one', () => {
+    expect(planStep(rows(10_000, () => 'initial'), {}, 0)).toEqual({ kind: 'probe', seq: 100, straggler: false });
+    expect(planStep(rows(10_000, (i) => (i < 250 ? 'finished' : 'processing')), {}, 0)).toMatchObject({ kind: 'probe', seq: 350 });
   });
 
-  it('needs a second page when the cursor is opaque', () => {
-    expect(learnDirection(page(['3', '2'], 'opaque'))).toBeUndefined();
-    expect(learnDirection(page(['3', '2'], 'opaque'), page(['1'], null))).toBe('older');
-    expect(learnDirection(page(['3', '2'], 'opaque'), page(['5', '4'], null))).toBe('newer');
+  it('reads the page below a boundary whose created_at it knows, with that created_at as the cursor', () => {
+    const order = rows(1000, (i) => (i < 250 ? 'finished' : 'initial'), (i) => i === 350);
+    expect(planStep(order, {}, 0)).toEqual({ kind: 'list', cursor: t(350), untilSeq: 250, pagesLeft: 2, straggler: false });
+    // A known row too close to the front covers too little of it: probe the boundary instead.
+    expect(planStep(rows(1000, (i) => (i < 250 ? 'finished' : 'initial'), (i) => i === 260), {}, 0)).toMatchObject({ kind: 'probe', seq: 350 });
+  });
+
+  it('walks back from a probe that found unfinished work, and looks twice as far after one that found it done', () => {
+    const order = rows(10_000, (i) => (i < 100 ? 'finished' : 'initial'), (i) => i === 900 || i === 300);
+    expect(planStep(order, { probe: { seq: 900, final: true } }, 0)).toMatchObject({ kind: 'probe', seq: 1700 });
+    expect(planStep(order, { probe: { seq: 300, final: false } }, 0)).toEqual({ kind: 'list', cursor: t(300), untilSeq: 100, pagesLeft: 4, straggler: false });
+    // The newest row done: nothing beyond it to look for, so the walk starts there.
+    const end = rows(500, (i) => (i < 100 ? 'finished' : 'initial'), (i) => i === 499);
+    expect(planStep(end, { probe: { seq: 499, final: true } }, 0)).toMatchObject({ kind: 'list', cursor: t(499), untilSeq: 100 });
+  });
+
+  it('probes the newest row when the front is within the last page', () => {
+    expect(planStep(rows(1000, (i) => (i < 950 ? 'finished' : 'initial')), {}, 0)).toMatchObject({ kind: 'probe', seq: 999 });
+    expect(planStep(rows(1000, (i) => (i < 999 ? 'finished' : 'initial')), {}, 0)).toMatchObject({ kind: 'probe', seq: 999 });
+  });
+
+  it('on an oldest-first list starts just before the front', () => {
+    expect(planStep(rows(1000, (i) => (i < 250 ? 'finished' : 'initial'), (i) => i < 250), { direction: 'newer' }, 0)).toMatchObject({ kind: 'list', cursor: t(249) });
+    expect(planStep(rows(1000, () => 'initial'), { direction: 'newer' }, 0)).toMatchObject({ kind: 'probe', seq: 0 });
+  });
+
+  it('goes on with a walk under way', () => {
+    const walk = { cursor: 'c', untilSeq: 3, pagesLeft: 2 };
+    expect(planStep(rows(1000, () => 'initial'), { walk }, 0)).toEqual({ kind: 'list', ...walk, straggler: false });
+    expect(planStep(rows(10, () => 'error'), { walk }, 0)).toBeNull();
   });
 });
 
@@ -104,8 +87,7 @@ describe('addSample', () => {
   });
 });
 
-async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: number) {
-  const service = new FakeService(undefined, order);
+async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: number, service = new FakeService(undefined, order)) {
   for (let i = 0; i < 30; i += 1) service.create({ name: `older unrelated ${i}` });
   const journal = new BatchJournal(indexedDB, `tracker-${seq++}`);
   const built = buildBatch({
@@ -130,91 +112,126 @@ async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: numb
   return { service, journal, batchId: built.batch.id };
 }
 
-async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: number) {
+const serverDone = (service: FakeService, ids: ReadonlySet<string>) => service.executions.filter((e) => ids.has(e.id) && (e.status === 'finished' || e.status === 'error')).length;
+
+/**
+ * Tracks in virtual time: the service moves `perTick` executions on every 200 ms, the tracker
+ * paces at `intervalMs`. Samples (time, page's done, server's done) every 10 s.
+ */
+async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: number, options: { perTick?: number; intervalMs?: number; prefinish?: boolean } = {}) {
   const { service, journal, batchId } = await submitted(order, rowsCount);
+  const ids = new Set((await journal.rows(batchId)).map((r) => r.executionId!));
+  if (options.prefinish) while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
   let clock = 0;
-  const requests: number[] = [];
+  const requests: { at: number; kind: string }[] = [];
+  const samples: { at: number; page: number; server: number }[] = [];
+  let nextSample = 0;
+  let serverEndAt: number | undefined;
   const controller = new AbortController();
   const outcome = await trackBatch(
     batchId,
     {
       journal,
       api: service.api,
-      budget: () => 100,
+      intervalMs: () => options.intervalMs ?? 750,
       now: () => clock,
-      // Virtual time: the service finishes executions as time passes (about 10 per 2 s).
       sleep: async (ms) => {
-        const steps = Math.floor((clock + ms) / 2000) - Math.floor(clock / 2000);
-        clock += ms;
-        for (let k = 0; k < steps; k += 1) service.advance(10);
+        const target = clock + ms;
+        while ((Math.floor(clock / 200) + 1) * 200 <= target) {
+          clock = (Math.floor(clock / 200) + 1) * 200;
+          service.advance(options.perTick ?? 10);
+          if (serverEndAt === undefined && serverDone(service, ids) === ids.size) serverEndAt = clock;
+          if (clock >= nextSample) {
+            const b = (await journal.get(batchId))!;
+            samples.push({ at: clock, page: b.counts.finished + b.counts.error, server: serverDone(service, ids) });
+            nextSample += 10_000;
+          }
+        }
+        clock = target;
       },
-      onRequest: (at) => requests.push(at),
+      onRequest: (at, kind) => requests.push({ at, kind }),
     },
     controller.signal,
   );
-  return { outcome, service, journal, batchId, requests, clock };
+  return { outcome, service, journal, batchId, requests, samples, clock, ids, serverEndAt };
 }
+
+/** The page's lag behind the server at each sample: how long ago the server had what the page shows. */
+const lags = (samples: { at: number; page: number; server: number }[]) =>
+  samples.map((s) => {
+    const past = samples.filter((p) => p.at <= s.at && p.server <= s.page);
+    return s.at - Math.max(...past.map((p) => p.at));
+  });
+
+const maxInMinute = (times: number[]) => Math.max(0, ...times.map((t0) => times.filter((x) => x >= t0 && x < t0 + 60_000).length));
 
 describe('trackBatch', () => {
   for (const order of ['newest-first', 'oldest-first'] as const) {
-    it(`follows a ${order} service to the end from list pages alone`, async () => {
+    it(`follows a ${order} service to the end, each row's status as the service has it`, async () => {
       const { outcome, service, journal, batchId, requests } = await runToEnd(order, 1000);
       expect(outcome).toBe('done');
       const rows = await journal.rows(batchId);
-      for (const r of rows) {
-        const e = service.executions.find((x) => x.id === r.executionId)!;
-        expect(r.status).toBe(e.status);
-      }
+      for (const r of rows) expect(r.status).toBe(service.executions.find((x) => x.id === r.executionId)!.status);
       expect(rows.filter((r) => r.status === 'error')).toHaveLength(100);
       expect(rows.find((r) => r.status === 'error')!.error).toMatch(/^Row failed/);
-      expect(service.detailCalls).toBe(0);
       const batch = (await journal.get(batchId))!;
       expect(batch.doneAt).toBeDefined();
+      expect(batch.counts).toMatchObject({ finished: 900, error: 100, initial: 0, processing: 0 });
       expect(batch.listDirection).toBe(order === 'newest-first' ? 'older' : 'newer');
-      // The goal: at most 20 requests in any sliding minute against a 100/min key.
-      for (const t of requests) expect(requests.filter((x) => x > t - 60_000 && x <= t).length).toBeLessThanOrEqual(20);
+      expect(maxInMinute(requests.map((r) => r.at))).toBeLessThanOrEqual(80);
     });
   }
 
-  it('records each page’s statuses in the journal before it reads the next page', async () => {
-    const { service, journal, batchId } = await submitted('oldest-first', 300);
-    // 30 older unrelated executions run first; after this 20 batch rows are final (r7 and r17 failed) and 10 processing.
-    for (let i = 0; i < 6; i += 1) service.advance(10);
-    const requests: number[] = [];
-    const controller = new AbortController();
-    const outcome = await trackBatch(
-      batchId,
-      {
-        journal,
-        api: service.api,
-        budget: () => 100,
-        now: () => 0,
-        // Stops the sweep while it waits for its second page.
-        sleep: async () => {
-          if (requests.length >= 1) controller.abort();
-        },
-        onRequest: (at) => requests.push(at),
-      },
-      controller.signal,
-    );
-    expect(outcome).toBe('stopped');
-    expect(requests).toHaveLength(1);
-    const batch = (await journal.get(batchId))!;
-    expect(batch.counts).toMatchObject({ finished: 18, error: 2, processing: 10, initial: 270 });
-    expect(batch.progress.at(-1)).toEqual([0, 20]);
-    expect(batch.listDirection).toBe('newer');
-    const rows = await journal.rows(batchId);
-    expect(rows.filter((r) => r.pageCursor === null)).toHaveLength(70);
-    expect(rows.filter((r) => r.pageCursor === undefined)).toHaveLength(230);
+  it('shows progress from its first reads, and never trails the service by more than a minute', async () => {
+    // 10,000 rows at 50 a second: the service is done in about 200 s.
+    const { outcome, requests, samples, journal, batchId, serverEndAt } = await runToEnd('newest-first', 10_000, { perTick: 10 });
+    expect(outcome).toBe('done');
+    // The first two requests are a probe of row 100 and the page of rows 0 to 99, the ones that finish first.
+    expect(requests.slice(0, 2).map((r) => r.kind)).toEqual(['probe', 'list']);
+    const firstShown = samples.find((s) => s.page > 0)!;
+    expect(firstShown.at).toBeLessThanOrEqual(10_000);
+    expect(Math.max(...lags(samples))).toBeLessThanOrEqual(60_000);
+    const done = (await journal.get(batchId))!.doneAt!;
+    expect(done - serverEndAt!).toBeLessThanOrEqual(90_000);
+    expect(maxInMinute(requests.map((r) => r.at))).toBeLessThanOrEqual(80);
   });
 
-  it('spends far fewer requests than polling each execution', async () => {
-    const { requests } = await runToEnd('newest-first', 2000);
-    expect(requests.length).toBeLessThan(2000 / 10);
+  it('catches up with a service that finished everything before tracking began: one page per 100 rows and a few probes', async () => {
+    const { outcome, requests } = await runToEnd('newest-first', 5000, { prefinish: true });
+    expect(outcome).toBe('done');
+    expect(requests.filter((r) => r.kind === 'list').length).toBeLessThanOrEqual(5000 / 100 + 2);
+    expect(requests.filter((r) => r.kind === 'probe').length).toBeLessThanOrEqual(8);
   });
 
-  it('paces requests by the budget', () => {
-    expect(trackerIntervalMs(100)).toBeCloseTo(3333, 0);
-    expect(trackerIntervalMs(100_000)).toBe(500);
+  it('records list results and errors where the service lists them, so no detail is needed afterwards', async () => {
+    const service = new FakeService();
+    service.listResults = true;
+    const { journal, batchId } = await submitted('newest-first', 300, service);
+    while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
+    const outcome = await trackBatch(batchId, { journal, api: service.api, intervalMs: () => 0, now: () => 0, sleep: async () => undefined }, new AbortController().signal);
+    expect(outcome).toBe('done');
+    const all = await journal.rows(batchId);
+    expect(all.every((r) => Array.isArray(r.results) && r.linksAt === 0)).toBe(true);
+    expect(all.find((r) => r.status === 'finished')!.results!.map((f) => f.filename)).toEqual(['report.md', 'report.pdf']);
+  });
+
+  it('tracks re-run rows, whose executions are newer than the rest', async () => {
+    const { service, journal, batchId } = await submitted('newest-first', 500);
+    while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
+    const deps = { journal, api: service.api, intervalMs: () => 0, now: () => 0, sleep: async () => undefined };
+    expect(await trackBatch(batchId, deps, new AbortController().signal)).toBe('done');
+    // Row 7 again as attempt 2, in a new chunk: the service creates it after everything else.
+    const before = await journal.rows(batchId);
+    const again = service.create({ name: 'r7 fixed' });
+    for (let i = 0; i < 5; i += 1) service.create({ name: `newest unrelated ${i}` });
+    await journal.update(batchId, (b) => ({
+      batch: { ...b, doneAt: undefined, chunks: [...b.chunks, { index: b.chunks.length, rows: [7], bytes: 1, state: 'confirmed' }] },
+      rows: [{ ...before[7]!, status: 'initial', executionId: again.id, createdAt: undefined, attempt: 2, results: undefined }] satisfies RowRecord[],
+    }));
+    service.advance(10);
+    service.advance(10);
+    expect(await trackBatch(batchId, deps, new AbortController().signal)).toBe('done');
+    const row = (await journal.rows(batchId))[7]!;
+    expect(row).toMatchObject({ executionId: again.id, status: 'finished', attempt: 2 });
   });
 });
