@@ -1,7 +1,10 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { Ajv } from 'ajv';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ajvClassFor } from '../../../contract/ajv-dialect';
+import { schemaDialect } from '../../../contract/schema-dialect';
 import { parseServerInputErrors, transformErrors } from './friendly-errors';
 import { ErrorVisibility, templates, widgets } from './rjsf-theme';
 
@@ -15,6 +18,19 @@ export interface SchemaFormProps {
   /** A 400 message from the server, shown under the fields it names. */
   serverError?: string | null;
   children: ReactNode;
+}
+
+/** One validator per dialect, chosen as the service chooses (src/contract), so the form and the server agree. */
+const validators = new Map<string, ReturnType<typeof customizeValidator<Input>>>();
+function validatorFor(schema: Record<string, unknown>) {
+  const dialect = schemaDialect(schema);
+  let v = validators.get(dialect);
+  if (v === undefined) {
+    // RJSF types AjvClass as draft-07's Ajv; the 2019-09 and 2020-12 classes share its interface.
+    v = customizeValidator<Input>({ AjvClass: ajvClassFor(dialect) as typeof Ajv });
+    validators.set(dialect, v);
+  }
+  return v;
 }
 
 function serverErrorSchema(message: string | null | undefined): ErrorSchema<Input> | undefined {
@@ -82,7 +98,7 @@ export default function SchemaForm({ schema, formData, onChange, onSubmit, serve
           ref={formRef}
           schema={schema as RJSFSchema}
           formData={formData}
-          validator={validator}
+          validator={validatorFor(schema)}
           templates={templates}
           widgets={widgets}
           noHtml5Validate

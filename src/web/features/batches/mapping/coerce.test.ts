@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coerceCell } from './coerce';
+import { coerceCell, describeCoercion, detectDecimalMark, readNumber } from './coerce';
 
 describe('coerceCell', () => {
   it('omits empty and blank cells so defaults apply', () => {
@@ -95,5 +95,56 @@ describe('coerceCell', () => {
         expect(['value', 'omit', 'error']).toContain(c.kind);
       }),
     );
+  });
+
+  it('reads amounts with currency signs and thousands separators', () => {
+    expect(coerceCell('$1,200.00', { type: 'number' })).toEqual({ kind: 'value', value: 1200 });
+    expect(coerceCell('$1,200.00', { type: 'integer' })).toEqual({ kind: 'value', value: 1200 });
+    expect(coerceCell('€ 1.234,50', { type: 'number' }, { decimal: ',' })).toEqual({ kind: 'value', value: 1234.5 });
+    expect(coerceCell('1 234,50', { type: 'number' }, { decimal: ',' })).toEqual({ kind: 'value', value: 1234.5 });
+    expect(coerceCell('1.234,50', { type: 'number' })).toEqual({ kind: 'error', message: '"1.234,50" is not a number' });
+    expect(coerceCell('1,5', { type: 'number' }, { decimal: ',' })).toEqual({ kind: 'value', value: 1.5 });
+  });
+});
+
+describe('readNumber', () => {
+  it.each([
+    ['-75.00', '.', -75],
+    ['(75.00)', '.', -75],
+    ['-$5', '.', -5],
+    ['$-5', '.', -5],
+    ['USD 1,000', '.', 1000],
+    ['1,000 EUR', '.', 1000],
+    ["1'234.50", '.', 1234.5],
+    ['1,234,567.8', '.', 1234567.8],
+    ['1.234', '.', 1.234],
+    ['1.234', ',', 1234],
+    ['12,5', ',', 12.5],
+    ['1\u00a0234,50', ',', 1234.5],
+    ['1e5', ',', 100000],
+  ] as const)('reads %s with "%s" as the decimal mark as %d', (text, mark, value) => {
+    expect(readNumber(text, mark)).toBe(value);
+  });
+
+  it.each(['1,23', '1,2,3', '12 34', 'INV123', '$', '', 'abc', '1.234,50'])('refuses %s with "." as the decimal mark', (text) => {
+    expect(readNumber(text, '.')).toBeNull();
+  });
+});
+
+describe('detectDecimalMark', () => {
+  it('detects the mark when the cells agree and says when it is a guess', () => {
+    expect(detectDecimalMark(['$1,200.00', '5'])).toEqual({ mark: '.', certain: true });
+    expect(detectDecimalMark(['1.234,50', '3,5', '7'])).toEqual({ mark: ',', certain: true });
+    expect(detectDecimalMark(['1,234', '42'])).toEqual({ mark: '.', certain: false });
+    expect(detectDecimalMark(['1,5', '1.5'])).toEqual({ mark: '.', certain: false });
+  });
+});
+
+describe('describeCoercion', () => {
+  it('shows what changed and nothing when the value reads as the cell does', () => {
+    expect(describeCoercion('$1,200.00', 1200)).toBe('$1,200.00 → 1200');
+    expect(describeCoercion('yes', true)).toBe('yes → true');
+    expect(describeCoercion(' 42 ', 42)).toBeNull();
+    expect(describeCoercion('HIGH', 'high')).toBe('HIGH → high');
   });
 });

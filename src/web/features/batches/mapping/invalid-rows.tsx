@@ -52,7 +52,15 @@ export function InvalidRows({
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer's functions change identity by design; the compiler leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: invalid.length, getScrollElement: () => scroller.current, estimateSize: () => 96, overscan: 6 });
+  // Sizes are measured per row and cached by row number, so a re-check that changes which rows are
+  // invalid never lays a row out at another row's height (which made error texts overlap).
+  const virtualizer = useVirtualizer({
+    count: invalid.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    getItemKey: (i) => invalid[i] ?? i,
+    overscan: 6,
+  });
   const { valid, invalid: bad, rows } = prepared.stats;
   return (
     <section aria-labelledby="validation-heading" className="space-y-3">

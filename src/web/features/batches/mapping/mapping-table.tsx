@@ -1,86 +1,127 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Input, Select } from '../../../components/ui/input';
 import { Notice } from '../../../components/ui/notice';
+import type { Table } from '../upload/table';
+import { coerceCell, describeCoercion, type DecimalMark } from './coerce';
 import { mappedProperties, type Mapping, type MappingCheck } from './mapping';
 import type { PropertyInfo } from './schema-info';
-import type { Table } from '../upload/table';
 
 const IGNORE = '\u0000ignore';
+/** Rows scanned per column for the conversion example: enough to find one, cheap at 10,000 rows. */
+const PREVIEW_ROWS = 500;
 
 const sample = (table: Table, i: number): string => {
   const cell = table.rows.find((r) => (r[i] ?? '').trim() !== '')?.[i] ?? '';
   return cell.length > 40 ? `${cell.slice(0, 40)}…` : cell;
 };
 
-/** Which column fills which input field: auto-mapped, with overrides, ignores and constants. */
+/** Per mapped column: the first cell the coercion changes, shown as "$1,200.00 → 1200". */
+function conversionExamples(table: Table, props: readonly PropertyInfo[], mapping: Mapping): Map<string, string> {
+  const byName = new Map(props.map((p) => [p.name, p]));
+  const out = new Map<string, string>();
+  table.columns.forEach((column, i) => {
+    const prop = byName.get(mapping.columns[column] ?? '');
+    if (prop === undefined) return;
+    for (const row of table.rows.slice(0, PREVIEW_ROWS)) {
+      const raw = row[i] ?? '';
+      const c = coerceCell(raw, prop.schema, { decimal: mapping.decimal });
+      const said = c.kind === 'value' ? describeCoercion(raw, c.value) : null;
+      if (said !== null) {
+        out.set(column, said.length > 60 ? `${said.slice(0, 60)}…` : said);
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/** Which column fills which input field: auto-mapped, with overrides, ignores, constants and the decimal mark. */
 export function MappingTable({
   table,
   props,
   mapping,
   check,
+  decimalDetected,
   onChange,
 }: {
   table: Table;
   props: readonly PropertyInfo[];
   mapping: Mapping;
   check: MappingCheck;
+  /** What the file's numbers showed, if anything; null when no number column said. */
+  decimalDetected: { mark: DecimalMark; certain: boolean } | null;
   onChange: (m: Mapping) => void;
 }) {
   const id = useId();
   const open = props.length === 0;
   const filled = mappedProperties(mapping);
   const unmapped = props.filter((p) => !filled.has(p.name));
-  const setColumn = (column: string, value: string) =>
-    onChange({ ...mapping, columns: { ...mapping.columns, [column]: value === IGNORE ? null : value } });
+  const examples = useMemo(() => conversionExamples(table, props, mapping), [table, props, mapping]);
+  const decimal = mapping.decimal ?? '.';
+  const setColumn = (column: string, value: string) => onChange({ ...mapping, columns: { ...mapping.columns, [column]: value === IGNORE ? null : value } });
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <caption className="sr-only">Column mapping</caption>
-          <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Column
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Example
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Sends to
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {table.columns.map((column, i) => {
-              const selectId = `${id}-col-${i}`;
-              const target = mapping.columns[column] ?? null;
-              return (
-                <tr key={column}>
-                  <th scope="row" className="px-3 py-2 font-medium text-zinc-900 dark:text-zinc-100">
-                    <label htmlFor={selectId}>{column}</label>
-                  </th>
-                  <td className="max-w-[12rem] truncate px-3 py-2 text-zinc-500 dark:text-zinc-400">{sample(table, i)}</td>
-                  <td className="px-3 py-2">
-                    <Select id={selectId} value={target ?? IGNORE} onChange={(e) => setColumn(column, e.target.value)}>
-                      <option value={IGNORE}>Ignore this column</option>
-                      {open ? (
-                        <option value={column}>Send as “{column}”</option>
-                      ) : (
-                        props.map((p) => (
-                          <option key={p.name} value={p.name}>
-                            {p.title !== undefined && p.title !== p.name ? `${p.title} (${p.name})` : p.name}
-                            {p.required ? ' *' : ''}
-                          </option>
-                        ))
-                      )}
-                    </Select>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Column mapping">
+        <li aria-hidden className="hidden grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3 bg-zinc-50 px-3 py-2 text-xs font-medium text-zinc-500 uppercase sm:grid dark:bg-zinc-900 dark:text-zinc-400">
+          <span>Column</span>
+          <span>Example</span>
+          <span>Sends to</span>
+        </li>
+        {table.columns.map((column, i) => {
+          const selectId = `${id}-col-${i}`;
+          const target = mapping.columns[column] ?? null;
+          const example = examples.get(column);
+          return (
+            <li key={column} className="grid grid-cols-1 gap-1.5 px-3 py-2.5 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)] sm:items-center sm:gap-3">
+              <label htmlFor={selectId} className="font-medium break-words text-zinc-900 dark:text-zinc-100">
+                {column}
+              </label>
+              <span className="truncate text-zinc-500 dark:text-zinc-400" title={sample(table, i)}>
+                <span className="sm:sr-only">Example: </span>
+                {sample(table, i) || '(empty)'}
+              </span>
+              <div className="min-w-0 space-y-1">
+                <Select id={selectId} value={target ?? IGNORE} onChange={(e) => setColumn(column, e.target.value)} className="w-full">
+                  <option value={IGNORE}>Ignore this column</option>
+                  {open ? (
+                    <option value={column}>Send as “{column}”</option>
+                  ) : (
+                    props.map((p) => (
+                      <option key={p.name} value={p.name}>
+                        {p.title !== undefined && p.title !== p.name ? `${p.title} (${p.name})` : p.name}
+                        {p.required ? ' *' : ''}
+                      </option>
+                    ))
+                  )}
+                </Select>
+                {example !== undefined && (
+                  <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={example}>
+                    Converted, e.g. {example}
+                  </p>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {decimalDetected !== null && (
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-100">Numbers in this file</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-1.5">
+            {(['.', ','] as const).map((mark) => (
+              <label key={mark} className="inline-flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+                <input type="radio" name={`${id}-decimal`} className="size-4 accent-indigo-600" checked={decimal === mark} onChange={() => onChange({ ...mapping, decimal: mark })} />
+                {mark === '.' ? 'Decimal point: 1,234.50' : 'Decimal comma: 1.234,50'}
+              </label>
+            ))}
+          </div>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {decimalDetected.certain
+              ? `Detected from the file: its numbers use a decimal ${decimalDetected.mark === ',' ? 'comma' : 'point'}.`
+              : 'The file’s numbers do not settle it (for example 1,234 could be either); check the conversions above.'}
+          </p>
+        </fieldset>
+      )}
       {unmapped.length > 0 && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-100">Fields no column fills</legend>
@@ -89,8 +130,8 @@ export function MappingTable({
             {unmapped.map((p) => {
               const inputId = `${id}-const-${p.name}`;
               return (
-                <div key={p.name} className="flex flex-col gap-1">
-                  <label htmlFor={inputId} className="text-sm text-zinc-700 dark:text-zinc-200">
+                <div key={p.name} className="flex min-w-0 flex-col gap-1">
+                  <label htmlFor={inputId} className="text-sm break-words text-zinc-700 dark:text-zinc-200">
                     {p.title ?? p.name}
                     {p.required && <span className="text-red-600 dark:text-red-400"> (required)</span>}
                   </label>
@@ -116,7 +157,7 @@ export function MappingTable({
         </Notice>
       )}
       {check.notes.map((n) => (
-        <p key={n} className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p key={n} className="text-xs break-words text-zinc-500 dark:text-zinc-400">
           {n}
         </p>
       ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoMap, checkMapping, normaliseName } from './mapping';
+import { autoMap, checkMapping, detectDecimal } from './mapping';
 import { schemaProperties } from './schema-info';
 
 const schema = {
@@ -16,7 +16,6 @@ const props = schemaProperties(schema);
 
 describe('autoMap', () => {
   it('matches names ignoring case, spaces, underscores and dashes', () => {
-    expect(normaliseName(' Company-Name_x ')).toBe('companynamex');
     const m = autoMap(['EMAIL', 'Company Name', 'employee-count', 'Notes'], props);
     expect(m.columns).toEqual({ EMAIL: 'email', 'Company Name': 'company_name', 'employee-count': 'employee_count', Notes: null });
   });
@@ -24,6 +23,15 @@ describe('autoMap', () => {
   it('falls back to a property title, and a name match wins over a title match', () => {
     const m = autoMap(['company', 'Head Count', 'company_name'], props);
     expect(m.columns).toEqual({ company: null, 'Head Count': 'employee_count', company_name: 'company_name' });
+  });
+
+  it('matches headers with units, punctuation and abbreviations', () => {
+    const invoice = schemaProperties({
+      type: 'object',
+      properties: { invoice_number: { type: 'string' }, amount: { type: 'number' }, email: { type: 'string' }, quantity: { type: 'integer' }, number: { type: 'string' } },
+    });
+    const m = autoMap(['Invoice No', 'Amount (EUR)', 'E-mail', 'Qty', '#'], invoice);
+    expect(m.columns).toEqual({ 'Invoice No': 'invoice_number', 'Amount (EUR)': 'amount', 'E-mail': 'email', Qty: 'quantity', '#': 'number' });
   });
 
   it('sends every column under its own name when the schema has no properties', () => {
@@ -49,5 +57,15 @@ describe('checkMapping', () => {
     const check = checkMapping(['a', 'b', 'c'], props, { columns: { a: 'email', b: 'email', c: null }, constants: { company_name: 'x' } });
     expect(check.blocking).toEqual(['Columns "a" and "b" both fill "email"; keep one and ignore the others.']);
     expect(check.notes).toEqual(['Not sent: "c".']);
+  });
+});
+
+describe('detectDecimal', () => {
+  it('reads the decimal mark from the cells of number columns only', () => {
+    const p = schemaProperties({ type: 'object', properties: { amount: { type: 'number' }, note: { type: 'string' } } });
+    const mapping = autoMap(['amount', 'note'], p);
+    expect(detectDecimal({ columns: ['amount', 'note'], rows: [['1.234,50', '1.5'], ['3,25', 'x']] }, p, mapping)).toEqual({ mark: ',', certain: true });
+    expect(detectDecimal({ columns: ['amount', 'note'], rows: [['12', '1,5']] }, p, mapping)).toEqual({ mark: '.', certain: false });
+    expect(detectDecimal({ columns: ['note'], rows: [['1,5']] }, p, autoMap(['note'], p))).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
-import { coerceCell } from './coerce';
-import type { PropertyInfo } from './schema-info';
+import { coerceCell, detectDecimalMark, type DecimalMark } from './coerce';
+import { headerKey } from './header-match';
+import { schemaTypes, type PropertyInfo } from './schema-info';
+import type { Table } from '../upload/table';
 
 /** How columns become input fields. */
 export interface Mapping {
@@ -7,6 +9,8 @@ export interface Mapping {
   columns: Record<string, string | null>;
   /** Property → text sent for every row, used only for properties no column fills. */
   constants: Record<string, string>;
+  /** How numbers in the file write their decimals: "." (1,234.50) or "," (1.234,50); "." when absent. */
+  decimal?: DecimalMark;
 }
 
 export interface MappingCheck {
@@ -16,13 +20,12 @@ export interface MappingCheck {
   notes: string[];
 }
 
-/** Folds case, spaces, underscores and dashes so "First Name", "first_name" and "first-name" meet. */
-export const normaliseName = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '');
 
 export const propertyLabel = (p: PropertyInfo): string => (p.title !== undefined && p.title !== p.name ? `"${p.title}" (${p.name})` : `"${p.name}"`);
 
 /**
- * Maps each column to the property whose name, or else title, matches it after normalising. With no
+ * Maps each column to the property whose name, or else title, matches it (see headerKey: case,
+ * punctuation, units and abbreviations do not matter). With no
  * properties (a null or open schema) every column is sent under its own name.
  */
 export function autoMap(columns: readonly string[], props: readonly PropertyInfo[]): Mapping {
@@ -30,8 +33,8 @@ export function autoMap(columns: readonly string[], props: readonly PropertyInfo
   const byName = new Map<string, string>();
   const byTitle = new Map<string, string>();
   for (const p of props) {
-    byName.set(normaliseName(p.name), p.name);
-    if (p.title !== undefined && !byTitle.has(normaliseName(p.title))) byTitle.set(normaliseName(p.title), p.name);
+    byName.set(headerKey(p.name), p.name);
+    if (p.title !== undefined && !byTitle.has(headerKey(p.title))) byTitle.set(headerKey(p.title), p.name);
   }
   const taken = new Set<string>();
   const result: Record<string, string | null> = {};
@@ -39,7 +42,8 @@ export function autoMap(columns: readonly string[], props: readonly PropertyInfo
   for (const pass of [byName, byTitle]) {
     for (const c of columns) {
       if (result[c] != null) continue;
-      const prop = pass.get(normaliseName(c));
+      const key = headerKey(c);
+      const prop = key === '' ? undefined : pass.get(key);
       if (prop !== undefined && !taken.has(prop)) {
         result[c] = prop;
         taken.add(prop);
@@ -71,7 +75,7 @@ export function checkMapping(columns: readonly string[], props: readonly Propert
     if (byProp.has(p.name)) continue;
     const constant = mapping.constants[p.name];
     if (constant !== undefined && constant.trim() !== '') {
-      const c = coerceCell(constant, p.schema);
+      const c = coerceCell(constant, p.schema, { decimal: mapping.decimal });
       if (c.kind === 'error') blocking.push(`The value for ${propertyLabel(p)}: ${c.message}.`);
       continue;
     }
@@ -82,4 +86,25 @@ export function checkMapping(columns: readonly string[], props: readonly Propert
     if (ignored.length > 0) notes.push(`Not sent: ${ignored.map((c) => `"${c}"`).join(', ')}.`);
   }
   return { blocking, notes };
+}
+
+const NUMERIC = (p: PropertyInfo): boolean => {
+  const types = schemaTypes(p.schema);
+  const items = p.schema.items;
+  const itemTypes = typeof items === 'object' && items !== null && !Array.isArray(items) ? schemaTypes(items as Record<string, unknown>) : [];
+  return [...types, ...itemTypes].some((t) => t === 'number' || t === 'integer');
+};
+
+/**
+ * The decimal mark the file's number columns use (first 2,000 rows); certain when no cell
+ * contradicts it; null when no column fills a number field, so there is nothing to choose.
+ */
+export function detectDecimal(table: Table, props: readonly PropertyInfo[], mapping: Mapping): { mark: DecimalMark; certain: boolean } | null {
+  const numeric = new Set(props.filter(NUMERIC).map((p) => p.name));
+  const columns = table.columns.flatMap((c, i) => (numeric.has(mapping.columns[c] ?? '') ? [i] : []));
+  if (columns.length === 0) return null;
+  function* cells() {
+    for (const row of table.rows.slice(0, 2000)) for (const i of columns) yield row[i] ?? '';
+  }
+  return detectDecimalMark(cells());
 }

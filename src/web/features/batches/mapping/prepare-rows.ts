@@ -38,7 +38,7 @@ export function compileRows(columns: readonly string[], schema: JsonSchema | nul
   for (const p of props) {
     const raw = mapping.constants[p.name];
     if (filled.has(p.name) || raw === undefined) continue;
-    const c = coerceCell(raw, p.schema);
+    const c = coerceCell(raw, p.schema, { decimal: mapping.decimal });
     if (c.kind === 'value') constants.push([p.name, c.value]);
   }
   return (cells) => {
@@ -51,7 +51,7 @@ export function compileRows(columns: readonly string[], schema: JsonSchema | nul
         if (raw !== '') input[t.property] = raw;
         continue;
       }
-      const c = coerceCell(raw, propByName.get(t.property)?.schema ?? {});
+      const c = coerceCell(raw, propByName.get(t.property)?.schema ?? {}, { decimal: mapping.decimal });
       if (c.kind === 'value') input[t.property] = c.value;
       else if (c.kind === 'error') problems.push({ column: t.column, property: t.property, message: c.message });
     }

@@ -1,6 +1,7 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { ajvClassFor } from '../../../../contract/ajv-dialect';
+import { schemaDialect, withKnownMetaSchema } from '../../../../contract/schema-dialect';
 import { isObject, type JsonSchema } from './schema-info';
 
 export interface InputValidator {
@@ -10,10 +11,10 @@ export interface InputValidator {
 
 const cache = new WeakMap<object, InputValidator>();
 
-function pickAjv(schema: JsonSchema): Ajv {
-  const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-  const options = { allErrors: true, strict: false, validateSchema: false } as const;
-  const ajv = /2019-09|2020-12/.test(dialect) ? new Ajv2020(options) : new Ajv(options);
+/** The service's choice of dialect (src/contract), so a row the browser accepts is one the service accepts. */
+function pickAjv(schema: JsonSchema) {
+  const AjvClass = ajvClassFor(schemaDialect(schema));
+  const ajv = new AjvClass({ allErrors: true, strict: false, validateSchema: false });
   addFormats(ajv);
   return ajv;
 }
@@ -26,6 +27,9 @@ export function describeError(e: ErrorObject): string {
   switch (e.keyword) {
     case 'required':
       return 'is required';
+    case 'dependentRequired':
+    case 'dependencies':
+      return `is required when ${String(p.property)} is given`;
     case 'format':
       return `is not a valid ${String(p.format)}`;
     case 'enum':
@@ -48,7 +52,7 @@ export function errorProperty(e: ErrorObject): string {
   const segments = e.instancePath.split('/').slice(1).map(decodePointer);
   if (segments.length > 0) return segments[0]!;
   const p = e.params as Record<string, unknown>;
-  if (e.keyword === 'required' && typeof p.missingProperty === 'string') return p.missingProperty;
+  if ((e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies') && typeof p.missingProperty === 'string') return p.missingProperty;
   if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') return p.additionalProperty;
   return '';
 }
@@ -63,7 +67,7 @@ export function compileValidator(schema: JsonSchema | null): InputValidator {
   if (hit !== undefined) return hit;
   let fn: ValidateFunction;
   try {
-    fn = pickAjv(schema).compile(schema);
+    fn = pickAjv(schema).compile(withKnownMetaSchema(schema));
   } catch (e) {
     throw new Error(`The workflow's input schema cannot be used for checking rows: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }

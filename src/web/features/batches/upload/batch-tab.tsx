@@ -134,7 +134,7 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
                 <h3 id="mapping-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
                   Columns and fields
                 </h3>
-                <MappingTable table={upload.table} props={draft.props} mapping={draft.mapping} check={check} onChange={draft.setMapping} />
+                <MappingTable table={upload.table} props={draft.props} mapping={draft.mapping} check={check} decimalDetected={draft.decimalDetected} onChange={draft.setMapping} />
               </section>
               {draft.prepareError !== null && (
                 <Notice tone="danger" role="alert">

@@ -3,7 +3,7 @@ import type { WorkflowDetail } from '../../../../contract/openapi-document';
 import type { ConcurrencyLevel } from '../../../../contract/limits';
 import { getJournal, sha256Hex } from '../batch-journal';
 import { buildBatch } from '../build-batch';
-import { autoMap, checkMapping, type Mapping } from '../mapping/mapping';
+import { autoMap, checkMapping, detectDecimal, type Mapping } from '../mapping/mapping';
 import { prepareRowsAsync, type Prepared } from '../mapping/prepare-rows';
 import { readUpload } from './read-upload';
 import { schemaProperties } from '../mapping/schema-info';
@@ -35,7 +35,9 @@ export function useBatchDraft(workflow: WorkflowDetail) {
   const adoptTable = useCallback(
     (file: File, table: Table, note: string, extra: Partial<Upload> = {}) => {
       setUpload({ file, table, note, ...extra });
-      setMapping(autoMap(table.columns, props));
+      const mapped = autoMap(table.columns, props);
+      const decimal = detectDecimal(table, props, mapped);
+      setMapping(decimal === null ? mapped : { ...mapped, decimal: decimal.mark });
       setSkipInvalid(false);
       setRead({ state: 'idle' });
     },
@@ -103,6 +105,12 @@ export function useBatchDraft(workflow: WorkflowDetail) {
     });
   }, []);
 
+  const mappedColumns = mapping.columns;
+  const decimalDetected = useMemo(
+    () => (upload === null ? null : detectDecimal(upload.table, props, { columns: mappedColumns, constants: {} })),
+    [upload, props, mappedColumns],
+  );
+
   const check = useMemo(() => (upload === null ? null : checkMapping(upload.table.columns, props, mapping)), [upload, props, mapping]);
 
   const reset = useCallback(() => {
@@ -142,6 +150,7 @@ export function useBatchDraft(workflow: WorkflowDetail) {
     setMapping,
     prepared,
     prepareError,
+    decimalDetected,
     check,
     skipInvalid,
     setSkipInvalid,
