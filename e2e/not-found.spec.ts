@@ -1,6 +1,6 @@
-import { expect, screenshotBothThemes, test } from './support/fixtures';
+import { BOTH_MODES_TAG, expect, screenshotBothThemes, test } from './support/fixtures';
 
-test('an unknown workflow id shows a friendly not-found page with a way back', async ({ connectedPage: page }) => {
+test('an unknown workflow id shows a friendly not-found page with a way back', { tag: BOTH_MODES_TAG }, async ({ connectedPage: page }) => {
   await page.goto('/workflows/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'We couldn’t find that' })).toBeVisible();
   await screenshotBothThemes(page, 'not-found');

@@ -1,15 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { E2E_API_KEY } from '../../playwright.config';
+import { E2E_API_KEY } from './servers';
 
 export { expect };
+export { BOTH_MODES_TAG, DEFAULT_BASE_URL, E2E_API_KEY, E2E_OTHER_KEY, STRICT_V1_BASE_URL, STRICT_V1_PORT } from './servers';
+
+/** Which service a test talks to; the strict-v1 project sets it (see e2e/support/servers.ts). */
+export interface ServerMode {
+  /** True when the test runs against the strict-v1 service: no extensions, list items with four fields. */
+  strictV1: boolean;
+}
 
 export interface WorkflowDetailJson {
   id: string;
   name: string;
   description: string;
   input_schema: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
   status?: 'planning' | 'ready' | 'failed';
   planning_error?: string;
 }
@@ -33,7 +42,9 @@ export async function connect(page: Page, key = E2E_API_KEY): Promise<void> {
   }, key);
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & ServerMode>({
+  strictV1: [false, { option: true }],
+
   api: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({
       baseURL: `${baseURL}/api/v1/`,
@@ -58,7 +69,8 @@ export const test = base.extend<Fixtures>({
         .poll(
           async () => {
             detail = (await (await api.get(`workflows/${id}`)).json()) as WorkflowDetailJson;
-            return detail.status;
+            // A strict-v1 service shows no status; planning is over once updated_at moves.
+            return detail.status ?? (detail.updated_at !== detail.created_at ? 'ready' : 'planning');
           },
           { timeout: 30_000, intervals: [200, 300, 500] },
         )
@@ -81,13 +93,15 @@ const SCREENSHOT_DIR = 'test-results/screenshots';
 /** Saves the page in light and dark (the app follows the system scheme) for people to look at. */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // The strict-v1 project runs some specs again; its captures sit beside the default ones.
+  const mode = test.info().project.name === 'strict-v1' ? '-strict-v1' : '';
   const scrollY = await page.evaluate(() => window.scrollY);
   // From the top, so the sticky header is drawn where it belongs in a full-page capture.
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${scheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}${mode}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   // A full-page capture resizes the viewport for a moment; scrolling back settles the layout so the
