@@ -7,7 +7,7 @@ import { errorFromResults, needsDetails } from '../details';
 import { rowFolder, zipRowFiles } from './download-zip';
 import { buildResultsCsv, buildResultsTable, buildResultsXlsx, describeExport, exportSummary, INLINE_CELL_BYTES, invalidRowsCsv, xlsxCell } from './export-results';
 
-const base = { batchId: 'b', input: {} };
+const base = { batchId: 'b', input: {}, attempt: 1 };
 const rows: RowRecord[] = [
   { ...base, index: 1, cells: ['=SUM(A1)', '-75.00'], status: 'error', executionId: 'e2', error: 'Guard: "b,1" is blocked' },
   {

@@ -14,7 +14,7 @@ function fitsInline(text: string): boolean {
 }
 
 /** The attempt a row's status describes: 1 for the first send, n + 1 after n re-runs. */
-export const attemptOf = (r: RowRecord): number => (r as RowRecord & { attempt?: number }).attempt ?? 1;
+export const attemptOf = (r: RowRecord): number => r.attempt ?? 1;
 
 /** Result file names across rows, in order of first appearance. */
 export function resultFileColumns(rows: readonly RowRecord[]): string[] {

@@ -13,6 +13,7 @@ const STATE: Record<ChunkState, { label: string; tone: BadgeTone }> = {
   confirmed: { label: 'Sent', tone: 'success' },
   unconfirmed: { label: 'Unconfirmed', tone: 'warning' },
   failed: { label: 'Refused', tone: 'danger' },
+  stopped: { label: 'Not sent (stopped)', tone: 'neutral' },
 };
 
 function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord }) {
