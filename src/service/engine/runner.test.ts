@@ -1,37 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepSpec } from '../planner/plan-types';
-import type * as RunStepModule from '../steps/run-step';
 import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { closeStepPool, useStepWorker } from './step-pool';
+import { TIME_LIMIT_MESSAGE } from './timing';
 
-// A step that fails with an unexpected exception (a bug, not a StepFailure) exercises the runner's last line of defence.
-vi.mock('../steps/run-step', async (importOriginal) => {
-  const real = await importOriginal<typeof RunStepModule>();
-  return {
-    ...real,
-    runStep: (step: StepSpec, ctx: Parameters<typeof real.runStep>[1]) => {
-      if ('filename' in step && step.filename === 'explode.md') throw new TypeError('cannot read properties of undefined');
-      return real.runStep(step, ctx);
-    },
-  };
-});
+const SPINNING_WORKER = new URL('../test-support/spinning-step-worker.ts', import.meta.url);
+const LIMIT_MS = 1_500;
 
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService();
+  useStepWorker(SPINNING_WORKER);
+  svc = await startTestService({}, { runTimeLimitMs: LIMIT_MS });
 });
-afterAll(() => svc.close());
+afterAll(async () => {
+  await svc.close();
+  useStepWorker(null);
+  await closeStepPool();
+});
 
-async function run(steps: StepSpec[], input: Record<string, unknown> = {}) {
+async function start(steps: StepSpec[], input: Record<string, unknown> = {}) {
   const workflowId = svc.addWorkflow({ steps });
   const [execution] = svc.store.createExecutions(svc.accountId(), workflowId, [input], null);
   svc.engine.enqueued(workflowId, null, null);
+  return { workflowId, executionId: execution!.id };
+}
+
+async function run(steps: StepSpec[], input: Record<string, unknown> = {}) {
+  const { executionId } = await start(steps, input);
   await svc.engine.idle();
-  return { row: svc.store.executions.byId(execution!.id)!, files: svc.store.files.summaries(execution!.id) };
+  return { row: svc.store.executions.byId(executionId)!, files: svc.store.files.summaries(executionId) };
 }
 
 describe('runExecution', () => {
   it('hides an unexpected exception behind the step number and kind', async () => {
-    const { row, files } = await run([reportStep(), reportStep('explode.md')]);
+    // A template that is not text makes the templater throw a TypeError: a bug, not a StepFailure.
+    const broken = { kind: 'markdown_report', filename: 'broken.md', title: 'T', template: null } as unknown as StepSpec;
+    const { row, files } = await run([reportStep(), broken]);
     expect(row).toMatchObject({ status: 'error', error: 'step 2 (markdown_report) failed: internal error' });
     expect(files.map((f) => [f.filename, f.inline_data?.toString()])).toEqual([['error.txt', 'step 2 (markdown_report) failed: internal error']]);
   });
@@ -51,5 +55,23 @@ describe('runExecution', () => {
     const { row, files } = await run([]);
     expect(row.status).toBe('finished');
     expect(files).toEqual([]);
+  });
+});
+
+describe('a step that never returns', () => {
+  it('runs off the HTTP thread: requests are answered while it spins', async () => {
+    const { workflowId, executionId } = await start([reportStep('spin.md')]);
+    await expect.poll(() => svc.store.executions.byId(executionId)!.status).toBe('processing');
+    const reply = await svc.call<{ status: string }>('GET', `/api/v1/workflows/${workflowId}/executions/${executionId}`);
+    expect(reply.body.status).toBe('processing');
+    await svc.engine.idle();
+  });
+
+  it('is stopped at the run time limit, and its execution ends in error with the time-limit message', async () => {
+    const { row, files } = await run([reportStep('first.md'), reportStep('spin.md')], { name: 'N' });
+    expect(row).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
+    expect(files.map((f) => f.filename)).toEqual(['error.txt']);
+    // The pool replaced the stopped thread: the next run works.
+    expect((await run([reportStep('after.md')], { name: 'N' })).row.status).toBe('finished');
   });
 });

@@ -1,13 +1,15 @@
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
-import { StepFailure, type OutputFile, type StepContext } from '../planner/plan-types';
-import { runStep } from '../steps/run-step';
+import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
 import type { Store } from '../store/store';
 import type { PlanCache } from './plans';
+import { runStepOffThread, StepCrash } from './step-pool';
 import { TIME_LIMIT_MESSAGE } from './timing';
 
 class TimeLimitExceeded extends Error {}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface RunnerDeps {
   store: Store;
@@ -39,6 +41,20 @@ async function waitFor(ms: number, deadline: number, deps: RunnerDeps): Promise<
 }
 
 /**
+ * Runs a step on the worker pool with a hard stop at the deadline: an overrunning step's thread is
+ * terminated (a step may loop on hostile input; checking the clock after it returns is too late).
+ */
+async function runStepBounded(step: StepSpec, context: StepContext, deadline: number, deps: RunnerDeps): Promise<StepResult> {
+  const timeLimit = AbortSignal.timeout(Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(deadline - deps.clock.now()))));
+  try {
+    return await runStepOffThread(step, context, AbortSignal.any([deps.signal, timeLimit]));
+  } catch (error) {
+    if (timeLimit.aborted && !deps.signal.aborted) throw new TimeLimitExceeded();
+    throw error;
+  }
+}
+
+/**
  * Runs one claimed execution to its next resting state. Steps are deterministic, so the steps
  * before `resume_step` (already done before an approval or a crash) are replayed without waiting
  * to rebuild their files. Every write is a compare-and-set on the attempt, so a run that lost its
@@ -64,7 +80,7 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
         deps.onStep(executionId, stepIndex);
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
-      const outcome = await runStep(step, context);
+      const outcome = await runStepBounded(step, context, deadline, deps);
       // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
       const cancelled = store.executions.cancelRequest(executionId);
       if (cancelled !== null) throw new StepFailure(cancelled);
@@ -87,7 +103,8 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
     else {
       const kind = plan?.steps[stepIndex]?.kind ?? 'unknown';
       message = `step ${stepIndex + 1} (${kind}) failed: internal error`;
-      deps.logger.error({ err: error, executionId, workflowId: execution.workflow_id, step: stepIndex + 1 }, 'step failed');
+      const err = error instanceof StepCrash ? { message: error.message, stack: error.stack } : error;
+      deps.logger.error({ err, executionId, workflowId: execution.workflow_id, step: stepIndex + 1 }, 'step failed');
     }
     return store.failExecution(executionId, attempt, message) ? 'error' : 'lost';
   }

@@ -1,0 +1,61 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import { StepFailure, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
+import type { StepReply, StepTask } from './step-worker';
+
+/** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */
+export class StepCrash extends Error {}
+
+const WORKER = new URL('./step-worker.ts', import.meta.url);
+let workerFile: URL = WORKER;
+
+/**
+ * The worker is TypeScript: under `tsx` (npm start, npm run dev) threads inherit its loader with
+ * the parent's flags; elsewhere (vitest) the thread registers tsx itself.
+ */
+function workerExecArgv(): string[] {
+  const inherited = process.execArgv;
+  return inherited.some((flag) => flag.includes('tsx')) ? inherited : [...inherited, '--import', 'tsx'];
+}
+
+let pool: Piscina<StepTask, StepReply> | null = null;
+
+function sharedPool(): Piscina<StepTask, StepReply> {
+  pool ??= new Piscina<StepTask, StepReply>({
+    filename: fileURLToPath(workerFile),
+    execArgv: workerExecArgv(),
+    // One thread per core leaves the HTTP thread a core's worth of time slices under full load.
+    minThreads: 1,
+    maxThreads: Math.max(2, availableParallelism()),
+    // Idle threads are unref'd by piscina and end after this, so the pool never keeps a process alive.
+    idleTimeout: 30_000,
+  });
+  return pool;
+}
+
+/**
+ * Runs a step on a pool thread, so a slow step never stalls HTTP. Aborting `signal` terminates the
+ * thread if the step is running (piscina replaces it): the hard stop for the run time limit.
+ */
+export async function runStepOffThread(step: StepSpec, context: StepContext, signal: AbortSignal): Promise<StepResult> {
+  const reply = await sharedPool().run({ step, context }, { signal });
+  if (reply.kind === 'done') return reply.result;
+  if (reply.kind === 'failure') throw new StepFailure(reply.message);
+  const crash = new StepCrash(`${reply.name}: ${reply.message}`);
+  if (reply.stack) crash.stack = reply.stack;
+  throw crash;
+}
+
+/** Tests: steps run in another worker module (null: the real one) from the next pool on. */
+export function useStepWorker(file: URL | null): void {
+  workerFile = file ?? WORKER;
+  void closeStepPool();
+}
+
+/** Ends the pool's threads (tests and shutdown); the next step starts a new pool. */
+export async function closeStepPool(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.destroy();
+}

@@ -1,0 +1,24 @@
+import { StepFailure, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
+import { runStep } from '../steps/run-step';
+
+export interface StepTask {
+  step: StepSpec;
+  context: StepContext;
+}
+
+/** Errors lose their class crossing threads, so the worker says which kind of failure it was. */
+export type StepReply =
+  | { kind: 'done'; result: StepResult }
+  | { kind: 'failure'; message: string }
+  | { kind: 'crash'; name: string; message: string; stack?: string };
+
+/** Runs one step in a pool thread (see step-pool.ts). */
+export default async function runStepTask({ step, context }: StepTask): Promise<StepReply> {
+  try {
+    return { kind: 'done', result: await runStep(step, context) };
+  } catch (error) {
+    if (error instanceof StepFailure) return { kind: 'failure', message: error.message };
+    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+    return { kind: 'crash', name, message, stack };
+  }
+}
