@@ -28,6 +28,21 @@ describe('GET /__dev/key', () => {
     expect(res.body).not.toContain('wk_');
   });
 
+  it('answers 404 when the Host is not loopback (a DNS-rebinding page) or a proxy forwarded the request', async () => {
+    const asked = (headers: Record<string, string>) => svc.app.inject({ method: 'GET', url: '/__dev/key', headers });
+    for (const host of ['attacker.example:8080', 'attacker.example', '127.0.0.1.nip.io:8080', 'localhost.attacker.example']) {
+      const res = await asked({ host });
+      expect(res.statusCode, host).toBe(404);
+      expect(res.body).not.toContain('wk_');
+    }
+    for (const header of ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']) {
+      expect((await asked({ host: 'localhost:8080', [header]: '127.0.0.1' })).statusCode, header).toBe(404);
+    }
+    for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080', 'localhost']) {
+      expect((await asked({ host })).statusCode, host).toBe(200);
+    }
+  });
+
   it('answers 404 when keys are configured', async () => {
     const configured = await startTestService();
     try {
