@@ -130,6 +130,38 @@ describe('recovery after a crash', () => {
     expect(second.store.files.summaries(interrupted!.id)).toHaveLength(1);
   });
 
+  it('ends a run that was cancelled while processing in error on restart, with the cancel message', async () => {
+    const first = await service();
+    await first.engine.stop();
+    const workflowId = first.addWorkflow({ steps: [reportStep()] });
+    const [marked] = first.store.createExecutions(first.accountId(), workflowId, [{}], null);
+    const now = Date.now();
+    expect(first.store.executions.claim(marked!.id, now, now + 60_000)).toBe(true);
+    const counts = first.store.cancelExecutions(first.accountId(), workflowId, { ids: [marked!.id] }, 'cancelled by A (API key)');
+    expect(counts).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
+    await first.shutdown();
+
+    const second = await service({ DATA_DIR: first.dataDir });
+    await second.engine.idle();
+    expect(second.store.executions.byId(marked!.id)).toMatchObject({ status: 'error', error: 'cancelled by A (API key)', attempt: 1 });
+    expect(second.store.files.summaries(marked!.id).map((f) => f.filename)).toEqual(['error.txt']);
+  });
+
+  it('drops cancelled waiting executions from its queues and goes idle', async () => {
+    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
+    const workflowId = svc.addWorkflow({ steps: [slowStep] });
+    const batch = svc.store.createExecutions(svc.accountId(), workflowId, Array.from({ length: 20 }, () => ({})), { batchId: 'b1', cap: 1 });
+    svc.engine.enqueued(workflowId, 'b1', 1);
+    const counts = svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
+    svc.engine.cancelled(workflowId);
+    expect(counts.cancelled + counts.stopping).toBe(20);
+    await svc.engine.idle();
+    // At most the one run already claimed got to run; every cancelled one kept attempt 0.
+    const attempts = batch.map((e) => svc.store.executions.byId(e.id)!.attempt);
+    expect(attempts.filter((a) => a > 0).length).toBe(counts.stopping);
+    expect(svc.store.executions.countByStatus(workflowId)).toEqual({ error: 20 });
+  });
+
   it('resumes planning and keeps approvals waiting across a restart', async () => {
     const first = await service();
     const workflowId = first.addWorkflow({ steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }] });
