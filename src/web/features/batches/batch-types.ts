@@ -64,6 +64,8 @@ export interface RowRecord {
   detailsAt?: number;
   /** When the result links were received: they expire an hour later. */
   linksAt?: number;
+  /** Text files whose content could not be gathered, and why; `final` when trying again would not help (too large). */
+  unfetched?: { filename: string; reason: string; final: boolean }[];
   /** 1 for the first send; each re-run adds one. Status, error and results describe this attempt. */
   attempt: number;
   /** Earlier attempts, oldest first. */

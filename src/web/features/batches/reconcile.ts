@@ -88,7 +88,11 @@ export async function reconcileChunk(
   const known = new Set<string>();
   for (const b of await journal.list(batch.workflowId)) {
     const bRows = b.id === batchId ? rows : await journal.rows(b.id);
-    for (const r of bRows) if (r.executionId !== undefined) known.add(r.executionId);
+    for (const r of bRows) {
+      if (r.executionId !== undefined) known.add(r.executionId);
+      // Earlier attempts of re-run rows are this batch's executions too, never a lost chunk's.
+      for (const a of r.attempts ?? []) known.add(a.executionId);
+    }
   }
   const previous = batch.chunks.filter((c) => c.index < chunkIndex && c.state === 'confirmed').flatMap((c) => c.rows.map((i) => rows[i]));
   const previousNewest = previous

@@ -53,10 +53,16 @@ async function submitLocked(batchId: string, deps: { journal: BatchJournal; api:
     if (next === undefined) return { kind: 'done' };
     const rows = await journal.rows(batchId);
     const items = next.rows.map((i) => rows[i]!.input);
-    await journal.update(batchId, (b) => ({ batch: withChunk(b, next.index, { state: 'sending', sentAt: now() }) }));
+    // Claimed inside the write: a Stop that landed since the read above leaves the chunk unsent.
+    let claimed = false;
+    await journal.update(batchId, (b) => {
+      claimed = b.chunks.find((c) => c.index === next.index)?.state === 'pending';
+      return { batch: claimed ? withChunk(b, next.index, { state: 'sending', sentAt: now() }) : b };
+    });
+    if (!claimed) continue;
     try {
       const res = await api.createBatch(batch.workflowId, items, batch.concurrency ?? undefined, { priority: 'user' });
-      await journal.update(batchId, (b) => confirmChunk(b, rows, next, res.executions, now()));
+      await journal.update(batchId, (b) => confirmChunk(b, rows, next, res.executions, now(), res.batch_id));
     } catch (e) {
       if (e instanceof RateLimitedError || !nothingCreated(e)) {
         // A 429 created nothing, but after the scheduler's own retries the page should say so and wait.
@@ -91,6 +97,7 @@ export function confirmChunk(
   chunk: ChunkRecord,
   executions: readonly { execution_id: string; index: number }[],
   now: number,
+  serverBatchId?: string,
 ): { batch: BatchRecord; rows: RowRecord[] } {
   const changed: RowRecord[] = [];
   const byItem = new Map(executions.map((e) => [e.index, e.execution_id]));
@@ -100,12 +107,12 @@ export function confirmChunk(
     changed.push(
       id === undefined
         ? { ...row, status: 'skipped', error: 'The service accepted the chunk but returned no execution for this row.' }
-        : { ...row, status: 'initial', executionId: id, error: undefined },
+        : { ...row, status: 'initial', executionId: id, error: undefined, createdAt: undefined, pageCursor: undefined, results: undefined, detailsAt: undefined, linksAt: undefined },
     );
   });
   const byIndex = new Map(changed.map((r) => [r.index, r]));
   const all = rows.map((r) => byIndex.get(r.index) ?? r);
-  const next = withChunk(batch, chunk.index, { state: 'confirmed', settledAt: now, error: undefined });
+  const next = withChunk(batch, chunk.index, { state: 'confirmed', settledAt: now, error: undefined, ...(serverBatchId !== undefined ? { serverBatchId } : {}) });
   return { batch: { ...next, counts: countRows(all) }, rows: changed };
 }
 

@@ -157,15 +157,17 @@ export function walkReached(page: ListPage<ListedExecution>, order: readonly Tra
 /** A row as a list item or a detail shows it; returns the changed row, or null when nothing changed. */
 export function applySeen(row: RowRecord, item: ListedExecution | ExecutionDetail, cursor: string | null | undefined, now: number): RowRecord | null {
   if (row.executionId !== item.id) return null;
+  const fromDetail = cursor === undefined;
+  // A final row seen on a page again has nothing new: renewing its links is the gatherer's job.
+  if (!fromDetail && row.status === item.status && isFinal(row.status) && row.pageCursor !== undefined && row.createdAt === item.created_at) return null;
   const next: RowRecord = { ...row, status: item.status, createdAt: item.created_at };
   if (cursor !== undefined) next.pageCursor = cursor;
   const detail = 'results' in item && item.results === null ? undefined : item;
   if ('error' in item && typeof item.error === 'string') next.error = item.error;
   if (detail !== undefined && Array.isArray(detail.results) && isFinal(item.status)) {
-    // A list item's files carry no content; a detail's do, and then the row's details are complete.
-    const fromDetail = cursor === undefined;
-    const keep = row.results?.some((f) => f.content !== undefined) && !fromDetail;
-    if (!keep) next.results = detail.results;
+    // Contents gathered before stay: a list item never has them, a detail lacks those over 100 KB.
+    const had = new Map((row.results ?? []).map((f) => [f.filename, f.content]));
+    next.results = detail.results.map((f) => (f.content === undefined && had.get(f.filename) !== undefined ? { ...f, content: had.get(f.filename)! } : f));
     next.linksAt = now;
     if (fromDetail) {
       next.detailsAt = now;
@@ -177,10 +179,14 @@ export function applySeen(row: RowRecord, item: ListedExecution | ExecutionDetai
     row.createdAt === next.createdAt &&
     row.pageCursor === next.pageCursor &&
     row.error === next.error &&
-    row.results === next.results &&
-    row.detailsAt === next.detailsAt;
+    row.detailsAt === next.detailsAt &&
+    sameFiles(row.results, next.results);
   return same ? null : next;
 }
+
+const sameFiles = (a: RowRecord['results'], b: RowRecord['results']): boolean =>
+  a === b ||
+  (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((f, i) => f.filename === b[i]!.filename && f.url === b[i]!.url && f.content === b[i]!.content));
 
 /** Keeps the completion samples small: at most `max`, thinned evenly, the latest always kept. */
 export function addSample(samples: readonly [number, number][], sample: [number, number], max = 240): [number, number][] {

@@ -1,0 +1,266 @@
+import type { ApiClient, ListedExecution } from '../../api/client';
+import type { ResultFile } from '../../../contract/openapi-document';
+import { FileFetchError, fetchTextWithLimit } from '../results/links/fetch-with-limit';
+import { LINK_MAX_AGE_MS, needsRefresh } from '../results/links/needs-refresh';
+import type { BatchJournal } from './batch-journal';
+import type { RowRecord } from './batch-types';
+import { applySeen, creationOrder, realSleep } from './tracker';
+import { needsDetails } from './details';
+
+/**
+ * Gathers every finished row's results into the journal once the batch is done, so the results
+ * spreadsheet holds each row's file contents:
+ * 1. rows the list gave no files for (a server whose list items carry no results) get one detail
+ *    read each, at background priority and the scheduler's background pace;
+ * 2. text files without inline content are fetched from their presigned links, which cost no API
+ *    budget, a few at a time; links older than ~55 min are renewed first by reading again the
+ *    list page the row was seen on (one request for up to 100 rows), else its detail.
+ * Everything is recorded as it arrives, so a reload resumes where it stopped.
+ */
+
+/** Text files the spreadsheet takes the content of; anything else (PDF, images) is given as a link. */
+const TEXT_FILE = /\.(md|markdown|txt|text|csv|tsv|json|jsonl|ndjson|html?|xml|ya?ml|log|ini|toml|svg)$/i;
+export const isTextFile = (f: Pick<ResultFile, 'filename' | 'content'>): boolean => f.content !== undefined || TEXT_FILE.test(f.filename);
+
+/** A text file larger than this stays a link in the spreadsheet (a cell holds at most 32,767 characters anyway). */
+export const CONTENT_LIMIT_BYTES = 2 * 1024 * 1024;
+/** File downloads at once: the browser allows six connections to a host, and people's clicks need one. */
+export const FILE_CONCURRENCY = 4;
+
+const hasFinalExecution = (r: RowRecord): boolean => r.executionId !== undefined && (r.status === 'finished' || r.status === 'error');
+
+/** Text files of a row still without content, leaving out those the gatherer gave up on for good. */
+const filesToFetch = (r: RowRecord): ResultFile[] =>
+  (r.results ?? []).filter((f) => f.content === undefined && isTextFile(f) && !(r.unfetched ?? []).some((u) => u.filename === f.filename && u.final));
+
+export interface GatherProgress {
+  /** Rows whose results (and, for errors, the message) are recorded. */
+  rowsWithResults: number;
+  /** Rows that ended finished or error: the ones that have results. */
+  rowsTotal: number;
+  /** Text files whose content is recorded. */
+  filesFetched: number;
+  /** Text files still without content (including those that could not be fetched), and rows with no files recorded yet count one each. */
+  filesMissing: number;
+}
+
+/** What the journal holds for the export panel: "holds N rows and M files; K still missing". */
+export function gatherProgress(rows: readonly RowRecord[]): GatherProgress {
+  const out: GatherProgress = { rowsWithResults: 0, rowsTotal: 0, filesFetched: 0, filesMissing: 0 };
+  for (const r of rows) {
+    if (!hasFinalExecution(r)) continue;
+    out.rowsTotal += 1;
+    if (needsDetails(r)) {
+      out.filesMissing += 1;
+      continue;
+    }
+    out.rowsWithResults += 1;
+    for (const f of r.results ?? []) {
+      if (f.content !== undefined) out.filesFetched += 1;
+      else if (isTextFile(f)) out.filesMissing += 1;
+    }
+  }
+  return out;
+}
+
+/** Whether gathering has anything left that it can still do. */
+export const gatheringNeeded = (rows: readonly RowRecord[]): boolean =>
+  rows.some((r) => hasFinalExecution(r) && (needsDetails(r) || filesToFetch(r).some((f) => !(r.unfetched ?? []).some((u) => u.filename === f.filename))));
+
+export interface GatherDeps {
+  journal: BatchJournal;
+  api: Pick<ApiClient, 'listExecutions' | 'getExecution'>;
+  /** The gap between two API requests: the scheduler's background pace. */
+  intervalMs: () => number;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  onRequest?: (at: number, kind: 'list' | 'detail') => void;
+  onProgress?: (p: GatherProgress) => void;
+}
+
+/** Merges what a read or a download found into the row as stored now, if it is still the same execution. */
+type Patch = (stored: RowRecord) => RowRecord | null;
+
+export async function gatherResults(batchId: string, deps: GatherDeps, signal: AbortSignal): Promise<'done' | 'stopped'> {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? realSleep;
+  const batch = await deps.journal.get(batchId);
+  if (batch === undefined) return 'stopped';
+  const rows = new Map((await deps.journal.rows(batchId)).map((r) => [r.index, r]));
+  const report = () => deps.onProgress?.(gatherProgress([...rows.values()]));
+  let lastRequest = -Infinity;
+  const pace = async (): Promise<void> => {
+    const wait = lastRequest + deps.intervalMs() - now();
+    if (wait > 0) await sleep(wait, signal);
+    signal.throwIfAborted();
+    lastRequest = now();
+  };
+
+  const pending = new Map<number, Patch[]>();
+  const flush = async (): Promise<void> => {
+    if (pending.size === 0) return;
+    const work = new Map(pending);
+    pending.clear();
+    await deps.journal.updateRows(batchId, [...work.keys()], (b, stored) => {
+      const changed: RowRecord[] = [];
+      for (const row of stored) {
+        let next: RowRecord | null = null;
+        for (const patch of work.get(row.index) ?? []) next = patch(next ?? row) ?? next;
+        if (next !== null) {
+          changed.push(next);
+          rows.set(next.index, next);
+        }
+      }
+      return { batch: b, rows: changed };
+    });
+    report();
+  };
+  const queue = async (index: number, patch: Patch, every = 50): Promise<void> => {
+    const list = pending.get(index) ?? [];
+    list.push(patch);
+    pending.set(index, list);
+    // Local view first, so the loops below see their own findings before the journal write.
+    const local = patch(rows.get(index)!);
+    if (local !== null) rows.set(index, local);
+    if (pending.size >= every) await flush();
+  };
+
+  const readDetail = async (row: RowRecord): Promise<void> => {
+    await pace();
+    deps.onRequest?.(now(), 'detail');
+    const detail = await deps.api.getExecution(batch.workflowId, row.executionId!, { priority: 'background', signal });
+    const at = now();
+    await queue(row.index, (stored) => applySeen(stored, detail, undefined, at), 20);
+  };
+
+  report();
+  try {
+    // 1. Files the list did not give: one detail each.
+    for (const row of [...rows.values()].filter((r) => hasFinalExecution(r) && needsDetails(r))) {
+      await readDetail(row);
+    }
+    await flush();
+
+    // 2. Contents from presigned links, renewing old links first.
+    const todo = () => [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0);
+    await renewLinks(todo().filter((r) => needsRefresh(r.linksAt ?? r.detailsAt ?? 0, now(), LINK_MAX_AGE_MS)));
+    const renewedOnce = new Set<number>();
+    let next = 0;
+    const list = todo();
+    const worker = async (): Promise<void> => {
+      while (next < list.length) {
+        signal.throwIfAborted();
+        const row = rows.get(list[next++]!.index)!;
+        if (needsRefresh(row.linksAt ?? row.detailsAt ?? 0, now(), LINK_MAX_AGE_MS)) await renewLinks([row]);
+        for (const file of filesToFetch(rows.get(row.index)!)) {
+          const got = await download(file, signal, deps.fetchImpl);
+          if (got.kind === 'expired' && !renewedOnce.has(row.index)) {
+            // A rejected link: renew it once (a detail), then try that file again on the next pass.
+            renewedOnce.add(row.index);
+            await readDetail(rows.get(row.index)!);
+            list.push(rows.get(row.index)!);
+            break;
+          }
+          const executionId = row.executionId;
+          await queue(row.index, (stored) => withFile(stored, executionId, file.filename, got));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: FILE_CONCURRENCY }, worker));
+    await flush();
+  } catch (e) {
+    await flush().catch(() => undefined);
+    if (signal.aborted) return 'stopped';
+    throw e;
+  }
+  return 'done';
+
+  /**
+   * Renews links a page at a time: the list page read from the created_at of the row 100 places
+   * newer than the oldest stale row holds that row and the 99 after it (the tracker's cursors, all
+   * known by now). Rows a page did not show, or with no files on the list, get a detail read.
+   */
+  async function renewLinks(stale: readonly RowRecord[]): Promise<void> {
+    if (stale.length === 0) return;
+    const order = creationOrder(batch!, [...rows.values()]);
+    const seqOf = new Map(order.map((r, i) => [r.index, i]));
+    const left = new Set(stale.map((r) => r.index));
+    const alone: RowRecord[] = [];
+    const newestFirst = batch!.listDirection !== 'newer';
+    for (const r of [...stale].sort((a, b) => (seqOf.get(a.index) ?? 0) - (seqOf.get(b.index) ?? 0))) {
+      if (!left.has(r.index)) continue;
+      const s = seqOf.get(r.index);
+      const anchor = s === undefined ? undefined : newestFirst ? order[Math.min(order.length - 1, s + 100)] : order[s - 1];
+      const cursor = anchor?.createdAt;
+      if (cursor === undefined || anchor === r) {
+        left.delete(r.index);
+        alone.push(r);
+        continue;
+      }
+      await pace();
+      deps.onRequest?.(now(), 'list');
+      const page = await deps.api.listExecutions(batch!.workflowId, { limit: 100, cursor }, { priority: 'background', signal });
+      const at = now();
+      const byId = new Map<string, ListedExecution>(page.data.map((e) => [e.id, e]));
+      for (const other of order) {
+        const item = byId.get(other.executionId!);
+        if (item?.results === undefined || !left.has(other.index)) continue;
+        left.delete(other.index);
+        await queue(other.index, (stored) => withLinks(stored, other.executionId!, item.results!, at), 100);
+      }
+      if (left.has(r.index)) {
+        left.delete(r.index);
+        alone.push(r);
+      }
+    }
+    for (const r of alone) await readDetail(r);
+    await flush();
+  }
+}
+
+type Download = { kind: 'ok'; text: string } | { kind: 'too-large'; reason: string } | { kind: 'expired'; reason: string } | { kind: 'failed'; reason: string };
+
+async function download(file: ResultFile, signal: AbortSignal, fetchImpl?: typeof fetch): Promise<Download> {
+  try {
+    const got = await fetchTextWithLimit(file.url, CONTENT_LIMIT_BYTES, { signal, fetchImpl });
+    if (got.status === 'ok') return { kind: 'ok', text: got.text };
+    return { kind: 'too-large', reason: `over ${Math.round(CONTENT_LIMIT_BYTES / 1024 / 1024)} MB, given as a link` };
+  } catch (e) {
+    if (signal.aborted) throw e;
+    if (e instanceof FileFetchError && (e.status === 403 || e.status === 410)) return { kind: 'expired', reason: e.message };
+    return { kind: 'failed', reason: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The row with one file's content, or why it has none; null when the row moved on to another execution. */
+function withFile(stored: RowRecord, executionId: string | undefined, filename: string, got: Download): RowRecord | null {
+  if (stored.executionId !== executionId || stored.results == null) return null;
+  if (got.kind === 'ok') {
+    return {
+      ...stored,
+      results: stored.results.map((f) => (f.filename === filename ? { ...f, content: got.text } : f)),
+      unfetched: (stored.unfetched ?? []).filter((u) => u.filename !== filename),
+    };
+  }
+  if (got.kind === 'expired') return null;
+  const unfetched = [...(stored.unfetched ?? []).filter((u) => u.filename !== filename), { filename, reason: got.reason, final: got.kind === 'too-large' }];
+  return { ...stored, unfetched };
+}
+
+/** The row with renewed links from a list page, keeping contents already gathered. */
+function withLinks(stored: RowRecord, executionId: string, files: readonly ResultFile[], at: number): RowRecord | null {
+  if (stored.executionId !== executionId) return null;
+  const had = new Map((stored.results ?? []).map((f) => [f.filename, f]));
+  return {
+    ...stored,
+    results: files.map((f) => {
+      const old = had.get(f.filename);
+      return old?.content !== undefined ? { ...f, content: old.content } : { ...f };
+    }),
+    linksAt: at,
+  };
+}
+
+/** Detail reads gathering still needs (one API request each), for an estimate in the export panel. */
+export const detailReadsLeft = (rows: readonly RowRecord[]): number => rows.filter((r) => hasFinalExecution(r) && needsDetails(r)).length;
