@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
 import type { OutputFile, StepContext } from '../planner/plan-types';
-import { runStep } from '../steps/run-step';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { PLANNING_SECONDS, planStoredWorkflow } from './planning';
 import { PlanCache } from './plans';
 import { runExecution, type RunOutcome } from './runner';
+import { runStepOffThread } from './step-pool';
 import { clampRetryAfter, runTimeLimitMs, TIME_LIMIT_MESSAGE } from './timing';
 
 export interface EngineOptions {
@@ -252,7 +252,10 @@ export class Engine {
   async ensureDrafts(executionId: string): Promise<void> {
     let pending = this.drafting.get(executionId);
     if (!pending) {
-      pending = this.storeDrafts(executionId).finally(() => this.drafting.delete(executionId));
+      pending = this.storeDrafts(executionId)
+        // A draft is a courtesy to the reviewer: if it cannot be rebuilt, the detail shows none rather than failing.
+        .catch((error: unknown) => this.options.logger.warn({ err: error, executionId }, 'could not rebuild the approval draft'))
+        .finally(() => this.drafting.delete(executionId));
       this.drafting.set(executionId, pending);
     }
     await pending;
@@ -268,7 +271,8 @@ export class Engine {
     let draft: OutputFile[] = [];
     for (const step of plan.steps.slice(0, execution.resume_step)) {
       if (step.kind === 'approval') continue;
-      const outcome = await runStep(step, context);
+      // Off the HTTP thread, like the run itself: a PDF step can take a while.
+      const outcome = await runStepOffThread(step, context, this.abort.signal);
       if (outcome.kind !== 'files') continue;
       context.previous = outcome.files;
       context.files = [...context.files, ...outcome.files];
