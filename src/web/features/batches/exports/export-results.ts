@@ -1,7 +1,7 @@
 import { csvDocument } from '../../../lib/csv-write';
 import { utf8Length } from '../../../lib/utf8';
-import { isTextKind, pickPreview } from '../../results/previews/pick-preview';
 import type { BatchRecord, RowRecord } from '../batch-types';
+import { isTextFile } from '../gather-results';
 
 /** Inline text up to this size goes into the cell; bigger files (or binary ones) get their link. */
 export const INLINE_CELL_BYTES = 32 * 1024;
@@ -138,7 +138,7 @@ export function exportSummary(rows: readonly RowRecord[]): ExportSummary {
     if (files.length > 0) s.rowsWithFiles += 1;
     s.files += files.length;
     for (const f of files) {
-      if (!isTextKind(pickPreview(f.filename, null, f.content !== undefined))) continue;
+      if (!isTextFile(f)) continue;
       if (f.content !== undefined) s.textsInline += 1;
       else s.textsMissing += 1;
     }

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ArchiveIcon, DownloadIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { saveBlob, saveText } from '../../../lib/save-file';
-import { getApiClient } from '../../connection/active-client';
-import { getJournal } from '../batch-journal';
 import type { BatchRecord, RowRecord } from '../batch-types';
-import { fetchDetails } from '../details';
+import { gatherProgress } from '../gather-results';
 import { fetchResultFile, zipRowFiles } from './download-zip';
 import { buildResultsCsv, buildResultsXlsx, describeExport, exportSummary } from './export-results';
 
@@ -15,27 +13,16 @@ const baseName = (b: BatchRecord): string => b.fileName.replace(/\.[^.]+$/, '').
 /** The results downloads (CSV, XLSX, zip), each saying what it holds and what is still missing. */
 export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readonly RowRecord[] }) {
   const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
-  const [fetching, setFetching] = useState<{ done: number; total: number } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
 
   const summary = exportSummary(rows);
   const { holds, missing } = describeExport(summary);
   const savedNote = (name: string, files: number, gaps: string[]) =>
     setSaved(`Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`);
 
-  const fetchFiles = () => {
-    const c = new AbortController();
-    controller.current = c;
-    setError(null);
-    fetchDetails(batch.id, { journal: getJournal(), api: getApiClient() }, c.signal, (done, total) => setFetching({ done, total }))
-      .catch((e: unknown) => {
-        if (!c.signal.aborted) setError(`Fetching stopped: ${e instanceof Error ? e.message : String(e)}. What was fetched is kept.`);
-      })
-      .finally(() => setFetching(null));
-  };
+  const gathered = gatherProgress(rows);
+  const gathering = batch.doneAt !== undefined && gathered.filesMissing > 0;
 
   const csv = () => {
     const name = `${baseName(batch)}-results.csv`;
@@ -82,20 +69,17 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
           </ul>
         )}
       </div>
-      {summary.rowsAwaitingFiles > 0 && fetching === null && (
-        <Button size="sm" onClick={fetchFiles}>
-          Fetch the missing result files now
-        </Button>
-      )}
-      {fetching !== null && (
+      {gathering && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
           <span>
-            Result files: {fetching.done.toLocaleString()} of {fetching.total.toLocaleString()} rows
+            Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()} rows, {gathered.filesFetched.toLocaleString()} text files fetched
           </span>
-          <progress className="h-2 w-40 accent-indigo-600" max={Math.max(1, fetching.total)} value={fetching.done} aria-label="Rows whose result files are fetched" />
-          <Button size="sm" variant="ghost" onClick={() => controller.current?.abort()}>
-            Stop fetching
-          </Button>
+          <progress
+            className="h-2 w-40 accent-indigo-600"
+            max={Math.max(1, gathered.filesFetched + gathered.filesMissing)}
+            value={gathered.filesFetched}
+            aria-label="Results gathered"
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
