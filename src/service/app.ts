@@ -99,6 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request lines would dominate the log under load; onResponse logs paths at debug level instead.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
+    // Node's own 300 s request limit is replaced by Fastify's default of none; slow bodies and idle
+    // sockets would otherwise hold connections open for as long as the sender likes.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Node reads the request timeout only when the server is made (setting it later has no effect),
+    // and checks it on this interval (30 s by default), which bounds how late it fires.
+    http: { requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs) },
     // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: (error, request, reply) => {
@@ -107,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clientErrorHandler: handleClientError,
   });
+
+  app.server.maxConnections = config.http.maxConnections;
 
   const queryAjv = makeValidatorAjv(true);
   const bodyAjv = makeValidatorAjv(false);

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       fileSigningSecret: null,
       strictV1: false,
+      http: { requestTimeoutMs: 30_000, connectionTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 },
+      keyFailuresPerMinute: 30,
     });
   });
 
@@ -32,6 +34,11 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       FILE_SIGNING_SECRET: 'a-long-enough-secret',
       WORKFLOW_STRICT_V1: '1',
+      HTTP_REQUEST_TIMEOUT_MS: '1000',
+      HTTP_CONNECTION_TIMEOUT_MS: '2000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '3000',
+      HTTP_MAX_CONNECTIONS: '50',
+      WORKFLOW_KEY_FAILURE_LIMIT: '7',
     });
     expect(config).toEqual({
       port: 9000,
@@ -45,6 +52,8 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       fileSigningSecret: 'a-long-enough-secret',
       strictV1: true,
+      http: { requestTimeoutMs: 1000, connectionTimeoutMs: 2000, keepAliveTimeoutMs: 3000, maxConnections: 50 },
+      keyFailuresPerMinute: 7,
     });
   });
 

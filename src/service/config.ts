@@ -22,6 +22,10 @@ export interface Config {
   upstream: string | null;
   logLevel: LogLevel;
   fileSigningSecret: string | null;
+  /** HTTP limits: a whole request (headers and body), an idle socket, an idle keep-alive connection, open connections. */
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** Wrong or missing API keys one client address may send per minute before it gets 429. */
+  keyFailuresPerMinute: number;
   /** Strict-v1 mode: no extension and no choice beyond the bare v1 description (WORKFLOW_STRICT_V1). */
   strictV1: boolean;
 }
@@ -89,6 +93,26 @@ const rules = {
     schema: z.string().min(16),
     message: 'FILE_SIGNING_SECRET must be at least 16 characters',
   },
+  HTTP_REQUEST_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1),
+    message: 'HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
+  },
+  HTTP_CONNECTION_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1),
+    message: 'HTTP_CONNECTION_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
+  },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1),
+    message: 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
+  },
+  HTTP_MAX_CONNECTIONS: {
+    schema: z.coerce.number().int().min(1),
+    message: 'HTTP_MAX_CONNECTIONS must be a whole number, 1 or more',
+  },
+  WORKFLOW_KEY_FAILURE_LIMIT: {
+    schema: z.coerce.number().int().min(1),
+    message: 'WORKFLOW_KEY_FAILURE_LIMIT must be a whole number of failed key attempts per minute, 1 or more',
+  },
 } as const;
 
 type Rules = typeof rules;
@@ -123,6 +147,13 @@ export function loadConfig(env: Env = process.env): Config {
     upstream: read(env, 'WORKFLOW_UPSTREAM') ?? null,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     fileSigningSecret: read(env, 'FILE_SIGNING_SECRET') ?? null,
+    http: {
+      requestTimeoutMs: read(env, 'HTTP_REQUEST_TIMEOUT_MS') ?? 30_000,
+      connectionTimeoutMs: read(env, 'HTTP_CONNECTION_TIMEOUT_MS') ?? 60_000,
+      keepAliveTimeoutMs: read(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS') ?? 5_000,
+      maxConnections: read(env, 'HTTP_MAX_CONNECTIONS') ?? 1_000,
+    },
+    keyFailuresPerMinute: read(env, 'WORKFLOW_KEY_FAILURE_LIMIT') ?? 30,
     strictV1: read(env, 'WORKFLOW_STRICT_V1') ?? false,
   };
 }
