@@ -50,10 +50,10 @@ export function InvalidRows({
 }) {
   const invalid = useMemo(() => [...prepared.problems.keys()].sort((a, b) => a - b), [prepared]);
   const scroller = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change identity by design; the compiler leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
   // Sizes are measured per row and cached by row number, so a re-check that changes which rows are
   // invalid never lays a row out at another row's height (which made error texts overlap).
+  // The virtualizer's functions change identity by design; the compiler leaves this component alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: invalid.length,
     getScrollElement: () => scroller.current,
