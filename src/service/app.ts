@@ -65,10 +65,10 @@ function makeValidatorAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, limiter: RateLimiter): void {
+function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, limiter: RateLimiter, failures: RateLimiter): void {
   app.register(
     async (api) => {
-      api.addHook('onRequest', apiKeyHook(keys, limiter));
+      api.addHook('onRequest', apiKeyHook(keys, limiter, failures));
       api.addHook('preValidation', (request, _reply, done) => {
         const query = request.query as { cursor?: unknown };
         if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
@@ -168,7 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.removeContentTypeParser('text/plain');
     // Strict-v1 mode offers nothing beyond v1: no contract document and no dev-key convenience.
     if (!config.strictV1) openApiRoute(app);
-    localApi(app, ctx, new KeyResolver(local.store, clock), new RateLimiter(config.rateLimitPerMinute, clock));
+    localApi(
+      app,
+      ctx,
+      new KeyResolver(local.store, clock),
+      new RateLimiter(config.rateLimitPerMinute, clock),
+      new RateLimiter(config.keyFailuresPerMinute, clock),
+    );
     fileRoutes(app, local.store, local.signer);
     if (!config.strictV1) devKeyRoute(app, local.devKey);
   }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { hashKey } from '../accounts/keys';
 import type { Clock } from '../clock';
 import type { AccountRecord } from '../store/records';
@@ -18,7 +19,9 @@ const CACHE_MS = 5_000;
 
 /** Looks accounts up by key hash, remembering answers briefly so hot paths skip SQLite. */
 export class KeyResolver {
-  private readonly cache = new Map<string, { account: AccountRecord | null; until: number }>();
+  // Unknown keys are cached too; the least recently used answer goes first, so random keys cannot
+  // grow the cache or push out the keys in real use.
+  private readonly cache = new LRUCache<string, { account: AccountRecord | null; until: number }>({ max: 10_000 });
 
   constructor(
     private readonly store: Store,
@@ -31,8 +34,6 @@ export class KeyResolver {
     if (cached && cached.until > now) return cached.account;
     const found = this.store.accounts.byKeyHash(hashKey(key));
     const account = found && found.revoked_at === null ? found : null;
-    // Unknown keys are cached too, but the map is bounded so random keys cannot grow it forever.
-    if (this.cache.size >= 10_000) this.cache.clear();
     this.cache.set(key, { account, until: now + CACHE_MS });
     return account;
   }
@@ -43,15 +44,31 @@ export function accountOf(request: FastifyRequest): AccountRecord {
   return request.account;
 }
 
-/** onRequest hook: authenticates the key, then counts the request against the key's rate limit. */
-export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter) {
+/**
+ * onRequest hook: authenticates the key, then counts the request against the key's rate limit.
+ * Missing and wrong keys count against the client address (`failures`), and an address out of
+ * attempts gets 429 before its key is even looked at, so guessing cannot go faster than the limit.
+ */
+export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: RateLimiter) {
   // Callback style: this runs on every API request, and an async hook costs a promise per call.
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const wait = failures.exhausted(address);
+    if (wait !== null) {
+      reply.header('Retry-After', wait);
+      return done(new HttpError(429, `too many failed API key attempts from this address; retry in ${wait} s`));
+    }
     const header = request.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key) return done(new HttpError(401, 'missing API key: send it in the x-api-key header'));
+    if (!key) {
+      failures.hit(address);
+      return done(new HttpError(401, 'missing API key: send it in the x-api-key header'));
+    }
     const account = keys.resolve(key);
-    if (!account) return done(new HttpError(401, 'invalid API key'));
+    if (!account) {
+      failures.hit(address);
+      return done(new HttpError(401, 'invalid API key'));
+    }
     request.account = account;
     const decision = limiter.hit(account.id);
     reply.header('RateLimit-Limit', decision.limit);

@@ -37,6 +37,14 @@ export class RateLimiter {
     };
   }
 
+  /** Whole seconds until `key` may try again when its window is used up; null while it has room. Counts nothing. */
+  exhausted(key: string): number | null {
+    const now = this.clock.now();
+    const window = this.windows.get(key);
+    if (!window || now - window.start >= WINDOW_MS || window.count < this.limit) return null;
+    return Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
+  }
+
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(key);
   }

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import { KEY_A, startTestService, type TestService } from '../test-support/test-service';
+import { KeyResolver } from './auth';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ WORKFLOW_KEY_FAILURE_LIMIT: '3' });
+});
+afterAll(() => svc.close());
+
+const from = (remoteAddress: string, key: string | null) =>
+  svc.app.inject({ method: 'GET', url: '/api/v1/workflows', remoteAddress, headers: key === null ? {} : { 'x-api-key': key } });
+
+describe('failed API key attempts', () => {
+  it('are limited per client address with 429 and Retry-After, even for a right key after that', async () => {
+    for (const key of ['guess-1', null, 'guess-2']) expect((await from('10.0.0.1', key)).statusCode).toBe(401);
+    const limited = await from('10.0.0.1', 'guess-3');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({ error: expect.stringMatching(/too many failed API key attempts/) });
+    expect((await from('10.0.0.1', KEY_A)).statusCode).toBe(429);
+    // Other addresses are not affected.
+    expect((await from('10.0.0.2', KEY_A)).statusCode).toBe(200);
+  });
+});
+
+describe('KeyResolver cache', () => {
+  it('evicts the least recently used key instead of emptying itself when full', () => {
+    let lookups = 0;
+    const store = {
+      accounts: {
+        byKeyHash: () => {
+          lookups += 1;
+          return null;
+        },
+      },
+    } as unknown as ConstructorParameters<typeof KeyResolver>[0];
+    const resolver = new KeyResolver(store, manualClock(0));
+    resolver.resolve('hot');
+    for (let i = 0; i < 10_000; i++) {
+      resolver.resolve(`random-${i}`);
+      if (i % 1000 === 0) resolver.resolve('hot');
+    }
+    const before = lookups;
+    resolver.resolve('hot');
+    expect(lookups).toBe(before);
+  });
+});
