@@ -1,17 +1,20 @@
 import { getApiClient } from '../connection/active-client';
 import { getScheduler } from '../../api/scheduler';
 import { getJournal } from './batch-journal';
-import { buildRetryBatch } from './build-batch';
+import { buildRetryBatch, planRerun, type RerunPick } from './build-batch';
+import { gatherProgress, gatherResults, gatheringNeeded, type GatherProgress } from './gather-results';
 import { reconcileChunk } from './reconcile';
-import { submitBatch, type SubmitOutcome } from './submit';
+import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
 import { trackBatch } from './tracker';
 
 /**
- * The batch work running in this tab: at most one submission and one tracker per batch, shared by
- * every component that shows the batch (reference-counted), and one tab per batch via Web Locks.
+ * The batch work running in this tab: at most one submission and one background worker per batch
+ * (tracking to the end, then gathering the results), shared by every component that shows the
+ * batch (reference-counted), and one tab per batch via Web Locks.
  */
 const submissions = new Map<string, Promise<SubmitOutcome>>();
-const trackers = new Map<string, { refs: number; controller: AbortController }>();
+const workers = new Map<string, { refs: number; controller: AbortController; running: boolean }>();
+const gathering = new Map<string, GatherProgress>();
 const listeners = new Set<() => void>();
 const lastOutcome = new Map<string, SubmitOutcome>();
 
@@ -23,6 +26,9 @@ const changed = (): void => listeners.forEach((l) => l());
 
 export const isSubmitting = (batchId: string): boolean => submissions.has(batchId);
 export const submitOutcome = (batchId: string): SubmitOutcome | undefined => lastOutcome.get(batchId);
+/** Gathering progress while this tab gathers the batch's results, else undefined (read `gatherProgress(rows)` for what the journal holds). */
+export const gatheringState = (batchId: string): GatherProgress | undefined => gathering.get(batchId);
+export const isGathering = (batchId: string): boolean => gathering.has(batchId);
 
 /** Sends the batch's pending chunks (once per tab at a time); resolves with what stopped it. */
 export function runSubmission(batchId: string): Promise<SubmitOutcome> {
@@ -50,39 +56,121 @@ export async function runReconcile(batchId: string, chunkIndex: number) {
   return verdict;
 }
 
-/** Keeps the batch tracked while the returned release function has not been called. */
+/**
+ * Keeps the batch's background work going while the returned release function has not been
+ * called: tracking until every row is final, then gathering every result (also after a reload).
+ * Hold it whenever the batch is on screen and tracking is not paused, done or not.
+ */
 export function holdTracking(batchId: string): () => void {
-  let entry = trackers.get(batchId);
+  let entry = workers.get(batchId);
   if (entry === undefined) {
-    const controller = new AbortController();
-    entry = { refs: 0, controller };
-    trackers.set(batchId, entry);
-    void startTracker(batchId, controller.signal).finally(() => {
-      if (trackers.get(batchId)?.controller === controller) trackers.delete(batchId);
-    });
+    entry = { refs: 0, controller: new AbortController(), running: false };
+    workers.set(batchId, entry);
   }
   entry.refs += 1;
+  startWork(batchId);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    const e = trackers.get(batchId);
+    const e = workers.get(batchId);
     if (e === undefined) return;
     e.refs -= 1;
     if (e.refs <= 0) {
       e.controller.abort();
-      trackers.delete(batchId);
+      workers.delete(batchId);
     }
   };
 }
 
-async function startTracker(batchId: string, signal: AbortSignal): Promise<void> {
-  const run = () =>
-    trackBatch(batchId, { journal: getJournal(), api: getApiClient(), intervalMs: () => getScheduler().backgroundIntervalMs() }, signal).catch(() => 'stopped' as const);
+/** Starts the worker of a held batch unless it runs already (a re-run after Done starts it again). */
+function startWork(batchId: string): void {
+  const entry = workers.get(batchId);
+  if (entry === undefined || entry.running || entry.refs <= 0) return;
+  entry.running = true;
+  const { signal } = entry.controller;
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  // One tab tracks a batch; the others see its progress through the shared journal.
-  if (locks === undefined) await run();
-  else await locks.request(`wf-batch-track:${batchId}`, { signal }, run).catch(() => undefined);
+  // One tab works on a batch; the others see its progress through the shared journal.
+  const run = locks === undefined ? work(batchId, signal) : locks.request(`wf-batch-track:${batchId}`, { signal }, () => work(batchId, signal));
+  void Promise.resolve(run)
+    .catch(() => undefined)
+    .finally(() => {
+      entry.running = false;
+    });
+}
+
+async function work(batchId: string, signal: AbortSignal): Promise<void> {
+  const journal = getJournal();
+  const api = getApiClient();
+  const scheduler = getScheduler();
+  const intervalMs = () => scheduler.backgroundIntervalMs();
+  // A re-run while gathering reopens the batch: track it again, then gather what is new.
+  while (!signal.aborted) {
+    const outcome = await trackBatch(batchId, { journal, api, intervalMs }, signal).catch(() => 'stopped' as const);
+    if (outcome !== 'done' || signal.aborted) return;
+    const rows = await journal.rows(batchId);
+    if (gatheringNeeded(rows)) {
+      gathering.set(batchId, gatherProgress(rows));
+      changed();
+      try {
+        await gatherResults(
+          batchId,
+          {
+            journal,
+            api,
+            intervalMs,
+            onProgress: (p) => {
+              gathering.set(batchId, p);
+              changed();
+            },
+          },
+          signal,
+        );
+      } finally {
+        gathering.delete(batchId);
+        changed();
+      }
+    }
+    if ((await journal.get(batchId))?.doneAt !== undefined) return;
+  }
+}
+
+/**
+ * Stops the batch: unsent chunks at once on any server, then, where the server offers the cancel
+ * extension, its unfinished executions. Tracking goes on until every row is final.
+ */
+export function stopBatch(batchId: string): Promise<StopOutcome> {
+  const api = getApiClient();
+  return stopBatchWith(
+    {
+      journal: getJournal(),
+      api,
+      cancelSupported: async () => (await api.getServerCapabilities({ priority: 'user' })).cancel,
+      settled: () => submissions.get(batchId) ?? Promise.resolve(),
+    },
+    batchId,
+  ).finally(changed);
+}
+
+/**
+ * Re-runs rows in the same batch as attempt n + 1, with their (edited) inputs: the journal first,
+ * then the same chunked send as the first attempt, which never sends a chunk twice and waits for
+ * an unconfirmed chunk to be checked before anything else goes out. Rows not in a final status
+ * are left alone; throws when none could be re-run.
+ */
+export async function rerunRows(batchId: string, rows: RerunPick[]): Promise<void> {
+  const journal = getJournal();
+  const all = await journal.rows(batchId);
+  let refused: number[] = [];
+  await journal.update(batchId, (b) => {
+    const plan = planRerun(b, all, rows);
+    refused = plan.refused;
+    return { batch: plan.batch, rows: plan.rows };
+  });
+  if (refused.length === rows.length && rows.length > 0) throw new Error('None of these rows can be re-run yet: they are still waiting or running.');
+  void runSubmission(batchId);
+  startWork(batchId);
+  changed();
 }
 
 /** Records a new batch of the rows that ended in error (same mapping) and starts sending it; null when none failed. */
