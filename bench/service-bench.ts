@@ -35,6 +35,62 @@ async function load(url: string, headers: Record<string, string> = {}) {
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
+async function latency(url: string, headers: Record<string, string>) {
+  // A light, steady client (2 connections): the figure is how long one GET waits, not throughput.
+  const r = await autocannon({ url, connections: 2, duration: Math.max(4, DURATION / 2), headers });
+  return r.latency.p99;
+}
+
+/** A ready workflow whose plan summarises and extracts from a text input, and that input's name. */
+async function textWorkflow(base: string): Promise<{ id: string; field: string }> {
+  const created = await json<{ id: string }>(`${base}/workflows`, {
+    method: 'POST',
+    body: JSON.stringify({ prompt: 'Summarize the meeting notes and extract the e-mail addresses, dates and action items from the notes' }),
+  });
+  for (;;) {
+    const detail = await json<{ status?: string; input_schema: { properties?: Record<string, { type?: string }> } | null }>(`${base}/workflows/${created.id}`);
+    if (detail.status !== 'planning') {
+      const field = Object.entries(detail.input_schema?.properties ?? {}).find(([, schema]) => schema.type === 'string')?.[0];
+      if (!field) throw new Error('the planner gave the notes workflow no text input');
+      return { id: created.id, field };
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * Issue #9's stall figure: GET execution p99 while 5 runs on adversarial 100 KB inputs (the
+ * inputs that once took seconds in summarize, the e-mail pattern and the table pattern) execute
+ * without pause, beside the same figure with no attack.
+ */
+async function stallFigures(base: string, detailUrl: string): Promise<Figure[]> {
+  const { id, field } = await textWorkflow(base);
+  const attacks = ['A. '.repeat(33_000), 'a%'.repeat(50_000), `a|\n--${' '.repeat(99_990)}x`];
+  const quiet = await latency(detailUrl, { 'x-api-key': KEY });
+  let running = true;
+  let runs = 0;
+  const attacker = async (n: number) => {
+    while (running) {
+      const created = await json<{ execution_id: string }>(`${base}/workflows/${id}/executions`, {
+        method: 'POST',
+        body: JSON.stringify({ input: { [field]: attacks[n % attacks.length] } }),
+      });
+      await waitTerminal(base, id, created.execution_id);
+      runs += 1;
+    }
+  };
+  const attackers = Array.from({ length: 5 }, (_, n) => attacker(n));
+  await sleep(500);
+  const attacked = await latency(detailUrl, { 'x-api-key': KEY });
+  running = false;
+  await Promise.all(attackers);
+  console.log(`  (${runs} adversarial 100 KB runs finished during the attacked measurement)`);
+  return [
+    { name: 'GET execution p99, no attack', value: quiet, unit: 'ms' },
+    { name: 'GET execution p99, 5 adversarial 100 KB runs executing', value: attacked, unit: 'ms', goal: '≤ 50 ms', ok: attacked <= 50 },
+  ];
+}
+
 async function startLocal(dataDir: string): Promise<{ base: string; proc: Started }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/v1`;
@@ -131,6 +187,9 @@ export async function runServiceBench(): Promise<Figure[]> {
     }
     const c = localFig.rps / ceilFig.rps;
     figures.push({ name: 'ratio local / ceiling', value: round(c * 100), unit: '%', goal: '≥ 70%', ok: c >= 0.7 });
+
+    console.log('  measuring GET execution latency with and without adversarial runs…');
+    figures.push(...(await stallFigures(local.base, `${local.base}${detailPath}`)));
 
     // Batch accept and drain.
     const items = JSON.stringify({ items: Array.from({ length: 10_000 }, () => ({})), concurrency: 'high' });
