@@ -45,7 +45,7 @@ describe('prepareRows', () => {
     ]);
     expect(r.problems.get(2)).toEqual([
       { column: 'Name', property: 'name', message: 'is required' },
-      { column: 'Age', property: 'age', message: 'must be >= 0' },
+      { column: 'Age', property: 'age', message: 'must be 0 or more' },
       { column: 'Tier', property: 'tier', message: 'must be one of: free, pro' },
     ]);
     expect(r.problems.has(0)).toBe(false);

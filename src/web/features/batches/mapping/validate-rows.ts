@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { validationMessage } from '../../../lib/validation-messages';
 import { ajvClassFor } from '../../../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema } from '../../../../contract/schema-dialect';
 import { isObject, type JsonSchema } from './schema-info';
@@ -21,31 +22,8 @@ function pickAjv(schema: JsonSchema) {
 
 const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** Says what is wrong in words a spreadsheet user knows, instead of ajv's schema vocabulary. */
-export function describeError(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return 'is required';
-    case 'dependentRequired':
-    case 'dependencies':
-      return `is required when ${String(p.property)} is given`;
-    case 'format':
-      return `is not a valid ${String(p.format)}`;
-    case 'enum':
-      return `must be one of: ${(p.allowedValues as unknown[]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`;
-    case 'type':
-      return `must be ${String(p.type).replace(',', ' or ')}`;
-    case 'additionalProperties':
-      return 'is not an input of this workflow';
-    case 'minLength':
-      return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
-    case 'maxLength':
-      return `must be at most ${String(p.limit)} characters`;
-    default:
-      return e.message ?? 'is not valid';
-  }
-}
+/** Says what is wrong in words a spreadsheet user knows, from the web's one message table. */
+export const describeError = (e: ErrorObject): string => validationMessage(e.keyword, e.params as Record<string, unknown>, e.message, 'fragment');
 
 /** Where an error belongs: the top-level property it is about. */
 export function errorProperty(e: ErrorObject): string {
