@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ArchiveIcon, DownloadIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
 import { saveBlob, saveText } from '../../../lib/save-file';
 import type { BatchRecord, RowRecord } from '../batch-types';
-import { gatherProgress } from '../gather-results';
+import { gatheringState, subscribeRuntime } from '../batch-runtime';
 import { fetchResultFile, zipRowFiles } from './download-zip';
 import { buildResultsCsv, buildResultsXlsx, describeExport, exportSummary } from './export-results';
 
@@ -21,8 +21,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
   const savedNote = (name: string, files: number, gaps: string[]) =>
     setSaved(`Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`);
 
-  const gathered = gatherProgress(rows);
-  const gathering = batch.doneAt !== undefined && gathered.filesMissing > 0;
+  const gathered = useSyncExternalStore(subscribeRuntime, () => gatheringState(batch.id));
 
   const csv = () => {
     const name = `${baseName(batch)}-results.csv`;
@@ -59,17 +58,17 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
     <div className="space-y-3">
       <div role="status" aria-label="What the downloads hold" className="space-y-1 text-sm text-zinc-700 dark:text-zinc-200">
         <p className="font-medium">{holds}</p>
-        {missing.length === 0 ? (
-          <p className="text-emerald-700 dark:text-emerald-400">Nothing is missing: every row has finished and every result is in.</p>
-        ) : (
+        {missing.length > 0 ? (
           <ul className="list-disc space-y-0.5 pl-5 text-zinc-600 dark:text-zinc-300">
             {missing.map((m) => (
               <li key={m}>{m}</li>
             ))}
           </ul>
+        ) : (
+          gathered === undefined && <p className="text-emerald-700 dark:text-emerald-400">Nothing is missing: every row has finished and every result is in.</p>
         )}
       </div>
-      {gathering && (
+      {gathered !== undefined && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
           <span>
             Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()} rows, {gathered.filesFetched.toLocaleString()} text files fetched

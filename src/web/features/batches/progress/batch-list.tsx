@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { formatRelative } from '../../../lib/format-time';
 import { getJournal } from '../batch-journal';
-import { holdTracking, retryFailedRows } from '../batch-runtime';
+import { holdTracking } from '../batch-runtime';
 import type { BatchRecord } from '../batch-types';
 import { StatusBar } from './progress-bar';
 import { useBatchList } from '../use-journal';
@@ -29,21 +29,11 @@ function useTrackAll(batches: BatchRecord[] | undefined) {
 /** Every batch of this workflow in the journal, with progress and controls. */
 export function BatchList({ workflowId }: { workflowId: string }) {
   const { batches, error } = useBatchList(workflowId);
-  const navigate = useNavigate();
   const [actionError, setActionError] = useState<string | null>(null);
   useTrackAll(batches);
   if (error !== null) return <Notice tone="danger" title="The batch journal cannot be read">{error}</Notice>;
   if (batches === undefined || batches.length === 0) return null;
 
-  const retry = async (b: BatchRecord) => {
-    setActionError(null);
-    try {
-      const id = await retryFailedRows(b.id);
-      if (id !== null) await navigate({ to: '/workflows/$workflowId/batches/$batchId', params: { workflowId, batchId: id } });
-    } catch (e) {
-      setActionError(e instanceof Error ? e.message : String(e));
-    }
-  };
   const togglePause = (b: BatchRecord) =>
     getJournal()
       .update(b.id, (x) => ({ batch: { ...x, trackingPaused: !x.trackingPaused } }))
@@ -82,9 +72,14 @@ export function BatchList({ workflowId }: { workflowId: string }) {
                   <div className="flex flex-wrap items-center gap-2">
                     {b.doneAt !== undefined ? <Badge tone="success">Done</Badge> : b.trackingPaused ? <Badge>Paused</Badge> : <Badge tone="info">Running</Badge>}
                     {b.counts.error > 0 && (
-                      <Button size="sm" onClick={() => void retry(b)}>
-                        Retry {b.counts.error.toLocaleString()} failed row{b.counts.error === 1 ? '' : 's'}
-                      </Button>
+                      <Link
+                        to="/workflows/$workflowId/batches/$batchId"
+                        params={{ workflowId, batchId: b.id }}
+                        className="text-sm text-red-700 hover:underline dark:text-red-400"
+                        aria-label={`${b.counts.error.toLocaleString()} failed rows in ${b.fileName}: fix and re-run them on the batch page`}
+                      >
+                        {b.counts.error.toLocaleString()} failed: fix and re-run
+                      </Link>
                     )}
                     {b.doneAt === undefined && (
                       <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -9,7 +10,9 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { getJournal } from '../batch-journal';
 import { holdTracking, runReconcile, runSubmission } from '../batch-runtime';
 import type { BatchRecord } from '../batch-types';
-import { BatchRowsTable } from '../grid/batch-grid';
+import { BatchGrid } from '../grid/batch-grid';
+import { workflowQueries } from '../../workflows/workflow-queries';
+import { StopControl, StoppedNotice } from './stop-control';
 import { ChunkPanel } from './chunk-panel';
 import { CompletionsChart } from './completions-chart';
 import { ExportsPanel } from '../exports/exports-panel';
@@ -23,7 +26,8 @@ function useResume(batch: BatchRecord | undefined) {
   const hasPending = batch?.chunks.some((c) => c.state === 'pending' || c.state === 'sending') ?? false;
   const blocked = batch?.chunks.some((c) => c.state === 'unconfirmed' || c.state === 'failed') ?? false;
   const unchecked = batch?.chunks.find((c) => c.state === 'unconfirmed' && c.check === undefined)?.index;
-  const track = batch !== undefined && batch.doneAt === undefined && !batch.trackingPaused;
+  // Held after Done too: the same worker gathers the results, and picks up rows re-run later.
+  const track = batch !== undefined && !batch.trackingPaused;
   useEffect(() => {
     if (id !== undefined && hasPending && !blocked) void runSubmission(id);
   }, [id, hasPending, blocked]);
@@ -52,6 +56,7 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
   useResume(batch);
   const { submitting, outcome } = useSubmission(batchId);
   const now = useNow(1000);
+  const { data: workflow } = useQuery(workflowQueries.detail(workflowId));
 
   if (view.state === 'loading') return <PageSkeleton rows={3} label="Loading the batch" />;
   if (view.state === 'error') return <Notice tone="danger" title="The batch journal cannot be read">{view.message}</Notice>;
@@ -89,7 +94,14 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
           </p>
         </div>
         <div className="flex items-center gap-2">
-          {batch.doneAt !== undefined ? <Badge tone="success">Done</Badge> : batch.trackingPaused ? <Badge>Tracking paused</Badge> : <Badge tone="info">{submitting ? 'Sending' : 'Tracking'}</Badge>}
+          {batch.doneAt !== undefined ? (
+            <Badge tone="success">Done</Badge>
+          ) : batch.trackingPaused ? (
+            <Badge>Tracking paused</Badge>
+          ) : (
+            <Badge tone="info">{submitting ? 'Sending' : batch.stopped !== undefined ? 'Stopped · tracking' : 'Tracking'}</Badge>
+          )}
+          <StopControl batch={batch} />
           {batch.doneAt === undefined && (
             <Button size="sm" onClick={togglePause}>
               {batch.trackingPaused ? 'Resume tracking' : 'Pause tracking'}
@@ -99,6 +111,7 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
       </div>
 
       {outcome?.kind === 'blocked' && outcome.chunk === -1 && <Notice tone="warning">{outcome.reason}</Notice>}
+      {batch.stopped !== undefined && <StoppedNotice stop={batch.stopped} />}
 
       <Card>
         <CardHeader title="Progress" />
@@ -137,9 +150,9 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
       </Card>
 
       <Card>
-        <CardHeader title="Rows" />
+        <CardHeader title="Rows" description="Your spreadsheet with each row’s status, error and results. Edit a failed row’s cells and re-run it here." />
         <CardBody>
-          <BatchRowsTable workflowId={workflowId} rows={rows} />
+          <BatchGrid batch={batch} rows={rows} schema={workflow === undefined ? undefined : (workflow.input_schema ?? null)} workflowId={workflowId} />
         </CardBody>
       </Card>
     </div>

@@ -1,0 +1,55 @@
+import type { ResultFile } from '../../../../contract/openapi-document';
+import type { RowRecord, RowStatus } from '../batch-types';
+import type { CellProblem, RowCompiler } from '../mapping/prepare-rows';
+
+export type GridFilter = RowStatus | 'all';
+
+/** Whether a row matches a search: any uploaded cell, its error, its execution id or a result file's name or text. */
+export function matchesSearch(r: RowRecord, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (q === '') return true;
+  const has = (s: string | undefined | null) => s != null && s.toLowerCase().includes(q);
+  if (String(r.index + 1) === q) return true;
+  return r.cells.some(has) || has(r.error) || has(r.executionId) || (r.results ?? []).some((f) => has(f.filename) || has(f.content));
+}
+
+/** The rows a filter and a search leave, in row order. */
+export function filterRows(rows: readonly RowRecord[], status: GridFilter, query: string): RowRecord[] {
+  return rows.filter((r) => (status === 'all' || r.status === status) && matchesSearch(r, query)).sort((a, b) => a.index - b.index);
+}
+
+/** The start of a row's first text result, on one line, for the results column. */
+export function textStart(files: readonly ResultFile[] | null | undefined, max = 80): string | null {
+  const text = files?.find((f) => f.content !== undefined && f.content.trim() !== '')?.content;
+  if (text === undefined) return null;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/** A failed row can be edited and re-run (attempt n + 1 of the same row); so can a row never sent (skipped or stopped). */
+export const canEdit = (r: RowRecord): boolean => r.status === 'error' || r.status === 'skipped';
+
+/** The rows "Re-run all failed" means: those that ran and failed, not those left unsent on purpose. */
+export const isFailed = (r: RowRecord): boolean => r.status === 'error';
+
+export interface RowCheck {
+  input: Record<string, unknown>;
+  problems: CellProblem[];
+}
+
+/**
+ * Checks edited cells exactly as the upload did (same coercion, same schema, same mapping), so a
+ * fix accepted here is one the upload would have accepted.
+ */
+export const checkCells = (compile: RowCompiler, cells: readonly string[]): RowCheck => compile(cells);
+
+/** Problems of one column, for the message next to its field; the rest go in the row's error cell. */
+export function problemsByColumn(problems: readonly CellProblem[]): { byColumn: Map<string, string>; other: string[] } {
+  const byColumn = new Map<string, string>();
+  const other: string[] = [];
+  for (const p of problems) {
+    if (p.column === null) other.push(`${p.property || 'Input'}: ${p.message}`);
+    else byColumn.set(p.column, byColumn.has(p.column) ? `${byColumn.get(p.column)}; ${p.message}` : p.message);
+  }
+  return { byColumn, other };
+}
