@@ -33,6 +33,8 @@ export function buildSpa(): void {
 
 export interface WebServer {
   origin: string;
+  /** The service's data directory (its SQLite database), for figures that must not spend API requests. */
+  dataDir: string;
   api: string;
   key: string;
   stop: () => Promise<void>;
@@ -43,6 +45,8 @@ export interface WebServerOptions {
   timeScale?: number;
   /** WORKFLOW_RATE_LIMIT; unset keeps the service's real 100 requests a minute. */
   rateLimit?: number;
+  /** WORKFLOW_STRICT_V1=1: bare v1, no extensions (list items without results, no cancel). */
+  strictV1?: boolean;
 }
 
 /** The local service on a free port with a fresh database, serving dist as it is (no build-if-stale). */
@@ -60,9 +64,12 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
     PUBLIC_URL: origin,
   };
   if (options.rateLimit !== undefined) env.WORKFLOW_RATE_LIMIT = String(options.rateLimit);
+  if (options.strictV1) env.WORKFLOW_STRICT_V1 = '1';
   let proc;
   try {
-    proc = await startProcess(join(root, 'node_modules/.bin/tsx'), [join(root, 'src/service/main.ts'), '--no-build'], env, `${origin}/api/v1/openapi.json`);
+    // Strict mode serves no contract document; the SPA's index answers once the service listens.
+    const ready = options.strictV1 ? `${origin}/` : `${origin}/api/v1/openapi.json`;
+    proc = await startProcess(join(root, 'node_modules/.bin/tsx'), [join(root, 'src/service/main.ts'), '--no-build'], env, ready);
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -70,6 +77,7 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
   const started = proc;
   return {
     origin,
+    dataDir,
     api: `${origin}/api/v1`,
     key: WEB_KEY,
     stop: async () => {

@@ -2,10 +2,13 @@ import { getApiClient } from '../connection/active-client';
 import { getScheduler } from '../../api/scheduler';
 import { getJournal } from './batch-journal';
 import { buildRetryBatch, planRerun, type RerunPick } from './build-batch';
-import { gatherProgress, gatherResults, gatheringNeeded, type GatherProgress } from './gather-results';
+import { gatherProgress, gatherResults, gatheringNeeded, type GatherDeps, type GatherProgress } from './gather-results';
 import { reconcileChunk } from './reconcile';
 import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
-import { trackBatch } from './tracker';
+import { realSleep, trackBatch } from './tracker';
+
+/** How often, while tracking, the files of newly finished rows are fetched. */
+const PREFETCH_EVERY_MS = 10_000;
 
 /**
  * The batch work running in this tab: at most one submission and one background worker per batch
@@ -106,7 +109,15 @@ async function work(batchId: string, signal: AbortSignal): Promise<void> {
   const intervalMs = () => scheduler.backgroundIntervalMs();
   // A re-run while gathering reopens the batch: track it again, then gather what is new.
   while (!signal.aborted) {
+    // Files of rows already done download meanwhile: their links cost no API request.
+    const early = new AbortController();
+    const stopEarly = () => early.abort();
+    signal.addEventListener('abort', stopEarly, { once: true });
+    const prefetch = prefetchContents(batchId, { journal, api, intervalMs, spendBudget: false }, early.signal);
     const outcome = await trackBatch(batchId, { journal, api, intervalMs }, signal).catch(() => 'stopped' as const);
+    early.abort();
+    signal.removeEventListener('abort', stopEarly);
+    await prefetch;
     if (outcome !== 'done' || signal.aborted) return;
     const rows = await journal.rows(batchId);
     if (gatheringNeeded(rows)) {
@@ -132,6 +143,14 @@ async function work(batchId: string, signal: AbortSignal): Promise<void> {
       }
     }
     if ((await journal.get(batchId))?.doneAt !== undefined) return;
+  }
+}
+
+/** Downloads contents of the rows done so far, again and again, until `signal` aborts (tracking ended). */
+async function prefetchContents(batchId: string, deps: GatherDeps, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    await gatherResults(batchId, deps, signal).catch(() => undefined);
+    await realSleep(PREFETCH_EVERY_MS, signal);
   }
 }
 

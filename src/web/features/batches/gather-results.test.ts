@@ -152,4 +152,18 @@ describe('gatherResults', () => {
     expect(gatherProgress(after)).toMatchObject({ filesFetched: 50, filesMissing: 0 });
     expect(after[target.index]!.results![0]!.url).not.toContain('expired');
   });
+
+  it('while tracking, fetches only what costs no request: rows with fresh links, no detail read, no renewal', async () => {
+    const { journal, batchId, deps, requests, downloads, clock } = await doneBatch(200, { listResults: true });
+    // Half the rows' links are old: they wait for the batch to finish.
+    const rows = await journal.rows(batchId);
+    await journal.putRows(batchId, rows.slice(0, 100).map((r) => ({ ...r, linksAt: clock.t - 60 * 60_000, detailsAt: undefined })));
+    await journal.putRows(batchId, [{ ...rows[150]!, results: undefined, detailsAt: undefined }]);
+    expect(await gatherResults(batchId, { ...deps, spendBudget: false }, new AbortController().signal)).toBe('done');
+    expect(requests).toEqual([]);
+    const after = await journal.rows(batchId);
+    expect(after.slice(100).filter((r) => r.index !== 150).every((r) => r.results!.every((f) => f.filename.endsWith('.pdf') || f.content !== undefined))).toBe(true);
+    expect(after.slice(0, 100).filter((r) => r.detailsAt === undefined).every((r) => r.results!.every((f) => f.content === undefined))).toBe(true);
+    expect(downloads.length).toBeLessThanOrEqual(100);
+  });
 });

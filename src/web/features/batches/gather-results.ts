@@ -77,6 +77,11 @@ export interface GatherDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   onRequest?: (at: number, kind: 'list' | 'detail') => void;
   onProgress?: (p: GatherProgress) => void;
+  /**
+   * false: only what costs no API request (downloads from fresh links), for the rows already
+   * done while the tracker still has the budget; the rest waits for the batch to finish.
+   */
+  spendBudget?: boolean;
 }
 
 /** Merges what a read or a download found into the row as stored now, if it is still the same execution. */
@@ -134,17 +139,17 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
     await queue(row.index, (stored) => applySeen(stored, detail, undefined, at), 20);
   };
 
+  const spend = deps.spendBudget ?? true;
+  const stale = (r: RowRecord): boolean => needsRefresh(r.linksAt ?? r.detailsAt ?? 0, now(), LINK_MAX_AGE_MS);
   report();
   try {
     // 1. Files the list did not give: one detail each.
-    for (const row of [...rows.values()].filter((r) => hasFinalExecution(r) && needsDetails(r))) {
-      await readDetail(row);
-    }
+    if (spend) for (const row of [...rows.values()].filter((r) => hasFinalExecution(r) && needsDetails(r))) await readDetail(row);
     await flush();
 
     // 2. Contents from presigned links, renewing old links first.
-    const todo = () => [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0);
-    await renewLinks(todo().filter((r) => needsRefresh(r.linksAt ?? r.detailsAt ?? 0, now(), LINK_MAX_AGE_MS)));
+    const todo = () => [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0 && (spend || !stale(r)));
+    if (spend) await renewLinks(todo().filter(stale));
     const renewedOnce = new Set<number>();
     let next = 0;
     const list = todo();
@@ -152,9 +157,13 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
       while (next < list.length) {
         signal.throwIfAborted();
         const row = rows.get(list[next++]!.index)!;
-        if (needsRefresh(row.linksAt ?? row.detailsAt ?? 0, now(), LINK_MAX_AGE_MS)) await renewLinks([row]);
+        if (stale(row)) {
+          if (!spend) continue;
+          await renewLinks([row]);
+        }
         for (const file of filesToFetch(rows.get(row.index)!)) {
           const got = await download(file, signal, deps.fetchImpl);
+          if (got.kind === 'expired' && !spend) break;
           if (got.kind === 'expired' && !renewedOnce.has(row.index)) {
             // A rejected link: renew it once (a detail), then try that file again on the next pass.
             renewedOnce.add(row.index);
