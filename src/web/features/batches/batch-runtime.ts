@@ -1,7 +1,7 @@
 import { getApiClient } from '../connection/active-client';
 import { getScheduler } from '../../api/scheduler';
 import { getJournal } from './batch-journal';
-import { buildRetryBatch, planRerun, type RerunPick } from './build-batch';
+import { planRerun, type RerunPick } from './build-batch';
 import { gatherProgress, gatherResults, gatheringNeeded, type GatherDeps, type GatherProgress } from './gather-results';
 import { reconcileChunk } from './reconcile';
 import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
@@ -190,16 +190,4 @@ export async function rerunRows(batchId: string, rows: RerunPick[]): Promise<voi
   void runSubmission(batchId);
   startWork(batchId);
   changed();
-}
-
-/** Records a new batch of the rows that ended in error (same mapping) and starts sending it; null when none failed. */
-export async function retryFailedRows(batchId: string): Promise<string | null> {
-  const journal = getJournal();
-  const batch = await journal.get(batchId);
-  if (batch === undefined) return null;
-  const next = buildRetryBatch(batch, await journal.rows(batchId), crypto.randomUUID(), Date.now());
-  if (next === null) return null;
-  await journal.create(next.batch, next.rows);
-  void runSubmission(next.batch.id);
-  return next.batch.id;
 }

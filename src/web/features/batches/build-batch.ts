@@ -55,28 +55,6 @@ export function buildBatch(src: BatchSource): { batch: BatchRecord; rows: RowRec
   return { batch, rows };
 }
 
-/** A new batch from the rows of `batch` that ended in error, with the same mapping and columns. */
-export function buildRetryBatch(batch: BatchRecord, rows: readonly RowRecord[], id: string, now: number): { batch: BatchRecord; rows: RowRecord[] } | null {
-  const failed = rows.filter((r) => r.status === 'error');
-  if (failed.length === 0) return null;
-  return buildBatch({
-    id,
-    workflowId: batch.workflowId,
-    workflowName: batch.workflowName,
-    fileName: `${batch.fileName.replace(/( \(retry( \d+)?\))?(\.[^.]+)?$/, '')} (retry)${/\.[^.]+$/.exec(batch.fileName)?.[0] ?? ''}`,
-    fileSha256: batch.fileSha256,
-    fileBytes: batch.fileBytes,
-    columns: batch.columns,
-    mapping: batch.mapping,
-    concurrency: batch.concurrency,
-    cells: failed.map((r) => r.cells),
-    inputs: failed.map((r) => r.input),
-    skipped: new Map(),
-    retryOf: batch.id,
-    now,
-  });
-}
-
 export interface RerunPick {
   index: number;
   input: Record<string, unknown>;

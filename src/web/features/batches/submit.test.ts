@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
-import { buildBatch, buildRetryBatch } from './build-batch';
+import { buildBatch } from './build-batch';
 import { FakeService } from './fake-service';
 import { reconcileChunk, judge } from './reconcile';
 import { allowResend, submitBatch } from './submit';
@@ -141,18 +141,5 @@ describe('reconcileChunk', () => {
     const e = (t: string) => ({ id: t, workflow_id: 'w', status: 'initial' as const, created_at: t });
     expect(judge(3, [e('a'), e('b')])).toEqual({ verdict: 'ambiguous', found: 2 });
     expect(judge(2, [e('2026-01-02'), e('2026-01-01')])).toEqual({ verdict: 'landed', ids: ['2026-01-01', '2026-01-02'] });
-  });
-});
-
-describe('buildRetryBatch', () => {
-  it('makes a new batch of the rows that ended in error, with the same mapping', async () => {
-    const service = new FakeService();
-    const { batch, rows } = makeBatch(service, 4);
-    rows[2]!.status = 'error';
-    rows[3]!.status = 'error';
-    const retry = buildRetryBatch(batch, rows, 'r1', 5)!;
-    expect(retry.rows.map((r) => r.cells)).toEqual([['n2'], ['n3']]);
-    expect(retry.batch).toMatchObject({ retryOf: batch.id, fileName: 'people (retry).csv', mapping: batch.mapping, rowCount: 2 });
-    expect(buildRetryBatch(batch, rows.slice(0, 2), 'r2', 5)).toBeNull();
   });
 });
