@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { DownloadLink } from './file-actions';
 import { FilePreview } from './previews/file-preview';
 import { utf8Length } from '../../lib/utf8';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../../lib/format-bytes';
 import type { LinkResolver } from './links/fresh-links';
 import { pickPreview, typeLabel } from './previews/pick-preview';
 

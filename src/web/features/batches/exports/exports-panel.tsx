@@ -65,7 +65,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
             ))}
           </ul>
         ) : (
-          gathered === undefined && <p className="text-emerald-700 dark:text-emerald-400">Nothing is missing: every row has finished and every result is in.</p>
+          gathered === undefined && <p className="text-emerald-700 dark:text-emerald-400">Nothing is missing: every row is done and every result is in.</p>
         )}
       </div>
       {gathered !== undefined && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
+import { formatBytes } from '../../../lib/format-bytes';
 import { getJournal } from '../batch-journal';
 import { runReconcile, runSubmission } from '../batch-runtime';
 import type { BatchRecord, ChunkRecord, ChunkState } from '../batch-types';
@@ -83,7 +84,7 @@ export function ChunkPanel({ batch }: { batch: BatchRecord }) {
       <ol className="flex flex-wrap gap-2" aria-label="Requests">
         {batch.chunks.map((c) => (
           <li key={c.index} className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
-            Chunk {c.index + 1} · {c.rows.length.toLocaleString()} rows · {(c.bytes / 1024).toFixed(0)} KB
+            Chunk {c.index + 1} · {c.rows.length.toLocaleString()} row{c.rows.length === 1 ? '' : 's'} · {formatBytes(c.bytes)}
             <Badge tone={STATE[c.state].tone}>{c.state === 'confirmed' && c.check?.verdict === 'landed' ? 'Sent (found on the service after a lost answer)' : STATE[c.state].label}</Badge>
           </li>
         ))}

@@ -3,7 +3,7 @@ import type { ResultFile } from '../../../../contract/openapi-document';
 import { Button, Spinner } from '../../../components/ui/button';
 import { FileFetchError, fetchTextWithLimit } from '../links/fetch-with-limit';
 import { DownloadLink } from '../file-actions';
-import { formatBytes } from '../format-bytes';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { LinkResolver } from '../links/fresh-links';
 import { AlertIcon, FileIcon } from '../../../components/ui/icons';
 import { PREVIEW_BYTE_LIMITS, type PreviewKind } from './pick-preview';
