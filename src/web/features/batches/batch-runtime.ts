@@ -8,7 +8,7 @@ import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from
 import { realSleep, trackBatch } from './tracker';
 
 /** How often, while tracking, the files of newly finished rows are fetched. */
-const PREFETCH_EVERY_MS = 10_000;
+const PREFETCH_EVERY_MS = 30_000;
 
 /**
  * The batch work running in this tab: at most one submission and one background worker per batch

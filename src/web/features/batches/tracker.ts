@@ -242,13 +242,18 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
   let lastRequest = -Infinity;
   let idleGap = 0;
 
-  const load = async (): Promise<void> => {
+  let chunksSeen = '';
+  /** Reads the batch, and its rows only when its chunks changed (sent, checked, re-run) or `full`: rows may weigh megabytes once files are gathered. */
+  const load = async (full = false): Promise<void> => {
     batch = await deps.journal.get(batchId);
+    loadedAt = now();
     if (batch === undefined) return;
     state.direction ??= batch.listDirection;
+    const chunks = batch.chunks.map((c) => `${c.index}:${c.state}`).join(',');
+    if (!full && chunks === chunksSeen) return;
+    chunksSeen = chunks;
     rows = new Map((await deps.journal.rows(batchId)).map((r) => [r.index, r]));
     reorder();
-    loadedAt = now();
   };
   const reorder = (): void => {
     order = creationOrder(batch!, [...rows.values()]);
@@ -295,7 +300,7 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
     if (batch.trackingPaused) return 'paused';
     const step = planStep(order, state, now());
     if (step === null) {
-      await load();
+      await load(true);
       if (batch === undefined) return 'stopped';
       if (planStep(order, state, now()) !== null) continue;
       // Rows may still arrive: chunks being sent, or unconfirmed ones a check may yet find.
@@ -341,7 +346,7 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
       state.probe = undefined;
       idleGap = Math.min(MAX_IDLE_MS, Math.max(2000, idleGap * 2));
       await sleep(idleGap, signal);
-      loadedAt = -Infinity;
+      await load(true);
       continue;
     }
     const moving = changed > 0 || state.walk !== undefined || step.kind === 'probe';

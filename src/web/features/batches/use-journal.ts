@@ -41,9 +41,11 @@ export function useBatch(batchId: string): BatchView {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
+    let took = 0;
     const load = async () => {
       timer = null;
       last = Date.now();
+      const started = performance.now();
       try {
         const journal = getJournal();
         const batch = await journal.get(batchId);
@@ -53,11 +55,16 @@ export function useBatch(batchId: string): BatchView {
         if (alive) setView({ state: 'ready', batch, rows });
       } catch (e) {
         if (alive) setView({ state: 'error', message: e instanceof Error ? e.message : String(e) });
+      } finally {
+        took = performance.now() - started;
       }
     };
     const schedule = () => {
       if (timer !== null) return;
-      timer = setTimeout(() => void load(), Math.max(0, last + ROWS_REFRESH_MS - Date.now()));
+      // Rows with gathered file contents weigh megabytes: a read that took long waits longer, so the
+      // page never spends more than a quarter of its time re-reading the journal.
+      const gap = Math.max(ROWS_REFRESH_MS, took * 4);
+      timer = setTimeout(() => void load(), Math.max(0, last + gap - Date.now()));
     };
     void load();
     const off = getJournal().subscribe((id) => id === batchId && schedule());
