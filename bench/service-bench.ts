@@ -41,18 +41,21 @@ async function latency(url: string, headers: Record<string, string>) {
   return r.latency.p99;
 }
 
-/** A ready workflow whose plan summarises and extracts from a text input, and that input's name. */
-async function textWorkflow(base: string): Promise<{ id: string; field: string }> {
+/** A ready workflow whose plan summarises and extracts from a text input, and an input for it. */
+async function textWorkflow(base: string): Promise<{ id: string; input: (text: string) => Record<string, unknown> }> {
   const created = await json<{ id: string }>(`${base}/workflows`, {
     method: 'POST',
-    body: JSON.stringify({ prompt: 'Summarize the meeting notes and extract the e-mail addresses, dates and action items from the notes' }),
+    body: JSON.stringify({ prompt: 'Summarize the notes and extract the e-mail addresses, dates and action items from the notes' }),
   });
   for (;;) {
-    const detail = await json<{ status?: string; input_schema: { properties?: Record<string, { type?: string }> } | null }>(`${base}/workflows/${created.id}`);
+    type Schema = { properties?: Record<string, { type?: string }>; required?: string[] };
+    const detail = await json<{ status?: string; input_schema: Schema | null }>(`${base}/workflows/${created.id}`);
     if (detail.status !== 'planning') {
-      const field = Object.entries(detail.input_schema?.properties ?? {}).find(([, schema]) => schema.type === 'string')?.[0];
-      if (!field) throw new Error('the planner gave the notes workflow no text input');
-      return { id: created.id, field };
+      const texts = Object.entries(detail.input_schema?.properties ?? {}).filter(([, schema]) => schema.type === 'string').map(([name]) => name);
+      if (texts.length === 0) throw new Error('the planner gave the notes workflow no text input');
+      // The attack goes in the first text field; other text fields get a word each.
+      const input = (text: string) => Object.fromEntries(texts.map((name, i) => [name, i === 0 ? text : 'x']));
+      return { id: created.id, input };
     }
     await sleep(50);
   }
@@ -64,7 +67,7 @@ async function textWorkflow(base: string): Promise<{ id: string; field: string }
  * without pause, beside the same figure with no attack.
  */
 async function stallFigures(base: string, detailUrl: string): Promise<Figure[]> {
-  const { id, field } = await textWorkflow(base);
+  const { id, input } = await textWorkflow(base);
   const attacks = ['A. '.repeat(33_000), 'a%'.repeat(50_000), `a|\n--${' '.repeat(99_990)}x`];
   const quiet = await latency(detailUrl, { 'x-api-key': KEY });
   let running = true;
@@ -73,7 +76,7 @@ async function stallFigures(base: string, detailUrl: string): Promise<Figure[]> 
     while (running) {
       const created = await json<{ execution_id: string }>(`${base}/workflows/${id}/executions`, {
         method: 'POST',
-        body: JSON.stringify({ input: { [field]: attacks[n % attacks.length] } }),
+        body: JSON.stringify({ input: input(attacks[n % attacks.length]!) }),
       });
       await waitTerminal(base, id, created.execution_id);
       runs += 1;

@@ -381,6 +381,24 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
+    /** @description The body is not JSON: content-type must be application/json, without a content-encoding. */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description The request's headers are too large. */
+    HeadersTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
     /** @description Over 100 requests in the current minute for this key. */
     RateLimited: {
       headers: {
@@ -453,6 +471,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -481,7 +500,9 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -509,6 +530,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -541,6 +563,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -572,7 +595,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -604,7 +629,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -636,7 +663,9 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -665,6 +694,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["NotFound"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };
@@ -698,6 +728,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["ServerError"];
     };
   };

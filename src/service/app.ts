@@ -11,7 +11,7 @@ import type { LinkSigner } from './files/presign';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { devKeyRoute } from './http/dev-key';
-import { handleClientError, HttpError, installErrorHandling, sendFrameworkError, sendNoRoute } from './http/errors';
+import { badRequest, handleClientError, HttpError, installErrorHandling, RouteTable, sendFrameworkError, sendNoRoute } from './http/errors';
 import { executionRoutes } from './http/executions';
 import { fileRoutes } from './http/files';
 import { InputValidators } from './http/input-validation';
@@ -57,6 +57,10 @@ function allowAnyOrigin(url: string, reply: FastifyReply): boolean {
 }
 
 const ID_PARAMS = ['workflowId', 'executionId'] as const;
+const LIMIT_MESSAGE = `limit must be an integer from 1 to ${LIMITS.maxPageSize}`;
+/** Texts stored and shown back as they are; NUL and unpaired surrogates break other clients and exports. */
+const STORED_TEXT = ['prompt', 'name', 'description'] as const;
+const UNSTORABLE = /\0|\p{Cs}/u;
 
 function makeValidatorAjv(coerce: boolean): Ajv {
   // Only query strings and path parameters arrive as text; bodies are JSON and must already have the right types.
@@ -70,8 +74,19 @@ function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, li
     async (api) => {
       api.addHook('onRequest', apiKeyHook(keys, limiter, failures));
       api.addHook('preValidation', (request, _reply, done) => {
-        const query = request.query as { cursor?: unknown };
+        const query = request.query as { cursor?: unknown; limit?: unknown };
         if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
+        // Coercion would read `+5`, `05`, `1e1` and `0x10` as numbers; a page size is plain digits.
+        if (typeof query.limit === 'string' && !/^[1-9]\d*$/.test(query.limit)) return done(badRequest(LIMIT_MESSAGE));
+        const body = request.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object') {
+          for (const field of STORED_TEXT) {
+            const value = body[field];
+            if (typeof value === 'string' && UNSTORABLE.test(value)) {
+              return done(badRequest(`${field} must not contain NUL characters or unpaired surrogates`));
+            }
+          }
+        }
         done();
       });
       // UUIDs are case-insensitive; stored ids are lower case, so an upper-case id finds the same record.
@@ -122,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bodyAjv = makeValidatorAjv(false);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
   installErrorHandling(app);
+  const routeTable = new RouteTable();
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => routeTable.add(route.method, route.url));
   app.decorateRequest('account', null);
 
   app.addHook('onRequest', (request, reply, done) => {

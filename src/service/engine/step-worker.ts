@@ -1,9 +1,20 @@
+import { platform, setPriority } from 'node:os';
 import { StepFailure, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
 import { runStep } from '../steps/run-step';
 
 export interface StepTask {
   step: StepSpec;
   context: StepContext;
+}
+
+// Steps are background work: on Linux a thread's nice value is its own, so lowering it here leaves
+// the HTTP thread first in line for the cores (elsewhere it would lower the whole process).
+if (platform() === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // Not permitted in some containers; the pool still keeps steps off the HTTP thread.
+  }
 }
 
 /** Errors lose their class crossing threads, so the worker says which kind of failure it was. */

@@ -14,7 +14,7 @@ describe('routeSchema', () => {
       required: [],
     });
     expect(JSON.stringify(schema)).not.toContain('$ref');
-    expect(Object.keys(schema.response as object)).toEqual(['200', '400', '401', '404', '429', '500']);
+    expect(Object.keys(schema.response as object)).toEqual(['200', '400', '401', '404', '429', '431', '500']);
   });
 
   it('lets an optional body be absent', () => {

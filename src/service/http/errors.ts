@@ -116,8 +116,12 @@ function classify(error: FastifyError): [number, string] {
   return [500, 'internal server error'];
 }
 
-/** How much of an oversized body is read and thrown away so its sender can see the 413. */
-const DRAIN_LIMIT = { bytes: 64 * 1024 * 1024, ms: 15_000 };
+/**
+ * How much of an oversized body is read and thrown away so its sender can see the 413: enough for a
+ * body up to twice the limit, and short, since in proxy mode anyone can send one. A sender past it
+ * sees the connection close instead.
+ */
+export const DRAIN_LIMIT = { bytes: LIMITS.maxBodyBytes, ms: 5_000 };
 
 /**
  * Reads and discards the rest of a request body, up to a bound. A client still uploading when the
@@ -131,6 +135,8 @@ export function drainRequestBody(raw: IncomingMessage, limit = DRAIN_LIMIT): Pro
     const finish = () => {
       clearTimeout(timer);
       raw.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      // Read nothing more; the connection closes after the answer.
+      raw.pause();
       resolve();
     };
     const onData = (chunk: Buffer) => {
@@ -143,12 +149,24 @@ export function drainRequestBody(raw: IncomingMessage, limit = DRAIN_LIMIT): Pro
   });
 }
 
+/** A URL for the log: a file link's signature is a credential, so its value is replaced. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => (/^signature=/i.test(pair) ? 'signature=[redacted]' : pair))
+    .join('&');
+  return `${url.slice(0, queryAt)}?${query}`;
+}
+
 /** One place that turns every failure into `{error}`; server faults are logged and never described. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setSchemaErrorFormatter((errors, part) => new Error(describeRequestError(errors, part)));
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [status, message] = classify(error);
-    if (status >= 500) request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+    if (status >= 500) request.log.error({ err: error, method: request.method, url: redactUrl(request.url), reqId: request.id }, 'request failed');
     if (status === 413) await drainRequestBody(request.raw);
     return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
   });
@@ -184,8 +202,70 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error);
 }
 
-/** The answer for a path no route serves. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The routes this app serves, for 405 answers (see RouteTable). */
+    routeTable?: RouteTable;
+  }
+}
+
+// Long enough for every real route (an approval path is about 130 characters).
+const MAX_PATH_SHOWN = 200;
+
+/** A path for an error message, cut short: a 5,000-character segment helps no one read it. */
+export function shownPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.length > MAX_PATH_SHOWN ? `${path.slice(0, MAX_PATH_SHOWN)}…` : path;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** `:workflowId`-style parameters hold UUIDs, so `…/executions/cancel` is not an execution's path. */
+const segmentMatches = (pattern: string, segment: string | undefined): boolean =>
+  pattern.startsWith(':') ? segment !== undefined && (!pattern.endsWith('Id') || UUID.test(segment)) : pattern === segment;
+
+/** Route patterns and their methods, so a known path asked with the wrong method gets 405 and Allow. */
+export class RouteTable {
+  private readonly routes: Array<{ segments: string[]; methods: Set<string> }> = [];
+
+  add(methods: string | string[], url: string): void {
+    const segments = segmentsOf(url);
+    const key = segments.join('/');
+    let route = this.routes.find((r) => r.segments.join('/') === key);
+    if (!route) {
+      route = { segments, methods: new Set() };
+      this.routes.push(route);
+    }
+    for (const method of [methods].flat()) route.methods.add(method);
+  }
+
+  /** The methods some route allows on `path` (`:param` matches one segment, `*` the rest). */
+  allowed(path: string): string[] {
+    const asked = segmentsOf(path);
+    const methods = new Set<string>();
+    for (const route of this.routes) {
+      const matches =
+        route.segments.at(-1) === '*'
+          ? asked.length >= route.segments.length - 1 && route.segments.slice(0, -1).every((s, i) => segmentMatches(s, asked[i]))
+          : asked.length === route.segments.length && route.segments.every((s, i) => segmentMatches(s, asked[i]));
+      if (matches) for (const method of route.methods) methods.add(method);
+    }
+    return [...methods].sort();
+  }
+}
+
+/** The answer for a path no route serves: 405 with Allow when the path is served for other methods. */
 export function sendNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = request.url.split('?')[0];
+  const path = shownPath(request.url);
+  const allowed = request.server.routeTable?.allowed(request.url.split('?')[0] ?? '').filter((method) => method !== 'OPTIONS') ?? [];
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0];
+    return reply
+      .code(405)
+      .header('Allow', allowed.join(', '))
+      .type('application/json; charset=utf-8')
+      .send({ error: `method ${request.method} is not allowed on ${path}; use ${list}` });
+  }
   return reply.code(404).type('application/json; charset=utf-8').send({ error: `no route ${request.method} ${path}` });
 }

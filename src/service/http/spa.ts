@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendNoRoute } from './errors';
+import { sendNoRoute, shownPath } from './errors';
 
 /** Connect-style middleware, as Vite's dev server exposes it. */
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -56,7 +56,7 @@ export function viteRoutes(app: FastifyInstance, middlewares: Middleware): void 
       if (reply.raw.headersSent) return;
       reply.raw.statusCode = error ? 500 : 404;
       reply.raw.setHeader('content-type', 'application/json; charset=utf-8');
-      reply.raw.end(JSON.stringify({ error: error ? 'internal server error' : `no route ${request.method} ${request.url.split('?')[0]}` }));
+      reply.raw.end(JSON.stringify({ error: error ? 'internal server error' : `no route ${request.method} ${shownPath(request.url)}` }));
     });
   });
 }

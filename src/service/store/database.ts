@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -92,8 +92,14 @@ function migrate(db: Db): void {
 
 /** Opens (creating if needed) `${dataDir}/service.db` in WAL mode with the schema up to date. */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'service.db'));
+  // The database holds the signing secret, inputs and results: only this user may read it. SQLite
+  // gives the -wal and -shm files the database file's mode.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const path = join(dataDir, 'service.db');
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+  const db = new Database(path);
   db.pragma('journal_mode = WAL');
   // NORMAL keeps every commit safe from a process crash (kill -9); only a power cut can lose the last few.
   db.pragma('synchronous = NORMAL');
