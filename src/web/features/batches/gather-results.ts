@@ -25,7 +25,7 @@ export const isTextFile = (f: Pick<ResultFile, 'filename' | 'content'>): boolean
 /** A text file larger than this stays a link in the spreadsheet (a cell holds at most 32,767 characters anyway). */
 export const CONTENT_LIMIT_BYTES = 2 * 1024 * 1024;
 /** File downloads at once: the browser allows six connections to a host, and people's clicks need one. */
-export const FILE_CONCURRENCY = 4;
+export const FILE_CONCURRENCY = 5;
 
 const hasFinalExecution = (r: RowRecord): boolean => r.executionId !== undefined && (r.status === 'finished' || r.status === 'error');
 
@@ -121,7 +121,7 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
     });
     report();
   };
-  const queue = async (index: number, patch: Patch, every = 50): Promise<void> => {
+  const queue = async (index: number, patch: Patch, every = 200): Promise<void> => {
     const list = pending.get(index) ?? [];
     list.push(patch);
     pending.set(index, list);
