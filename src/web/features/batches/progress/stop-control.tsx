@@ -66,7 +66,7 @@ export function StoppedNotice({ stop }: { stop: StopRecord }) {
   else parts.push(`The server could not cancel the queued runs${stop.error !== undefined ? ` (${stop.error})` : ''}; they will finish.`);
   return (
     <Notice tone="warning" role="status" title={`Stopped ${new Date(stop.at).toLocaleTimeString()}`}>
-      {parts.join(' ')} Failed and cancelled rows can be edited and re-run below.
+      {parts.join(' ')} {stop.cancel === 'done' ? 'Failed and cancelled rows' : 'Failed rows'} can be edited and re-run below{stop.unsentStopped > 0 ? ', and rows never sent can be selected and sent' : ''}.
     </Notice>
   );
 }
