@@ -22,14 +22,15 @@ function workerExecArgv(): string[] {
 let pool: Piscina<StepTask, StepReply> | null = null;
 
 function sharedPool(): Piscina<StepTask, StepReply> {
+  const threads = Math.max(2, availableParallelism());
   pool ??= new Piscina<StepTask, StepReply>({
     filename: fileURLToPath(workerFile),
     execArgv: workerExecArgv(),
-    // One thread per core leaves the HTTP thread a core's worth of time slices under full load.
-    minThreads: 1,
-    maxThreads: Math.max(2, availableParallelism()),
-    // Idle threads are unref'd by piscina and end after this, so the pool never keeps a process alive.
-    idleTimeout: 30_000,
+    // All threads start with the pool and stay: starting one costs the HTTP thread tens of
+    // milliseconds, which would land in the middle of a burst of work. Idle threads are unref'd by
+    // piscina, so the pool never keeps a process alive.
+    minThreads: threads,
+    maxThreads: threads,
   });
   return pool;
 }
