@@ -1,6 +1,9 @@
 // Issue #4's batch figures (parse, map and validate a spreadsheet in the real Batch tab; the results
 // CSV) and issue #8's (a 10,000-row batch tracked with two tabs open and its results gathered; the
 // same fallback against a strict-v1 service).
+// Knobs: BENCH_TRACKING_ROWS (default 10,000; the tracking goals are judged at 10,000 only),
+// BENCH_STRICT_ROWS (default 200: every row costs a detail read there, 80 a minute), BENCH_STRICT=0
+// (skip the strict-v1 run), BENCH_TRACKING_TIMEOUT_MS, BENCH_GATHER_TIMEOUT_MS.
 import type { Browser, Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +14,7 @@ import Database from 'better-sqlite3';
 import type { Figure } from './service-bench';
 import { apiGet, connectPage, startWebServer, type WebServer } from './support/browser';
 import { groupedNumberPattern, installProbe, longTasksBetween, readMark, waitForMark, watchText } from './support/page-probe';
-import { summariseMinutes } from './support/per-minute';
+import { lagsBehind, maxInWindow, summariseMinutes } from './support/per-minute';
 import { csvForSchema, type ObjectSchema } from './support/schema-csv';
 
 const DEMO_WORKFLOW = 'Company Brief';
@@ -112,29 +115,6 @@ export async function measureParseAndValidate(browser: Browser, server: WebServe
   }
   figures.push({ name: 'parse, map, validate 100,000 rows', value: run.ms, unit: 'ms' });
   figures.push({ name: 'longest main-thread task meanwhile', value: run.longest, unit: 'ms', goal: '≤ 100 ms', ok: run.longest <= 100 });
-}
-
-/** The most requests inside any 60-s window. */
-export function maxInWindow(times: readonly number[], windowMs = 60_000): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i += 1) {
-    while (sorted[j]! <= sorted[i]! - windowMs) j += 1;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
-
-/**
- * How far the page trailed the service at each sample: the page showed `shown` rows done at `at`;
- * the service had more than that from the moment its (shown + 1)-th execution finished, so the
- * page was `at - finishedAt[shown]` behind (0 when the service had no more than it shows).
- */
-export function lagsBehind(samples: readonly { at: number; shown: number }[], finishedAt: readonly number[]): number[] {
-  return samples.map(({ at, shown }) => {
-    const next = finishedAt[shown];
-    return next === undefined || next >= at ? 0 : at - next;
-  });
 }
 
 /** The finish times (ms) of the workflow's executions, oldest first, read from the service's database: no API request. */

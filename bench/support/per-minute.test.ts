@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseMinutes } from './per-minute';
+import { lagsBehind, maxInWindow, summariseMinutes } from './per-minute';
 
 const at = (minute: number, second: number) => 1_000_000 + minute * 60_000 + second * 1000;
 
@@ -28,5 +28,22 @@ describe('summariseMinutes', () => {
   it('has no steady figure when the run ended within the first minute', () => {
     const s = summariseMinutes([at(0, 5)], at(0, 0), at(0, 40));
     expect(s).toEqual({ perMinute: [1], firstMinute: 1, steady: null, maxSteadyMinute: null });
+  });
+});
+
+describe('maxInWindow', () => {
+  it('finds the busiest 60-s window, whatever the order of the times', () => {
+    expect(maxInWindow([])).toBe(0);
+    expect(maxInWindow([0, 59_999, 60_000, 1000])).toBe(3);
+    expect(maxInWindow([120_000, 0, 60_000])).toBe(1);
+  });
+});
+
+describe('lagsBehind', () => {
+  it('says how long ago the service had more done than the page shows', () => {
+    const finished = [1000, 2000, 3000, 10_000];
+    expect(lagsBehind([{ at: 5000, shown: 3 }], finished)).toEqual([0]);
+    expect(lagsBehind([{ at: 5000, shown: 1 }], finished)).toEqual([3000]);
+    expect(lagsBehind([{ at: 12_000, shown: 0 }, { at: 12_000, shown: 4 }], finished)).toEqual([11_000, 0]);
   });
 });

@@ -28,3 +28,26 @@ export function summariseMinutes(times: readonly number[], start: number, end: n
     maxSteadyMinute: later.length > 0 ? Math.max(...later) : null,
   };
 }
+
+/** The most requests inside any 60-s window. */
+export function maxInWindow(times: readonly number[], windowMs = 60_000): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i += 1) {
+    while (sorted[j]! <= sorted[i]! - windowMs) j += 1;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+/**
+ * How far the page trailed the service at each sample: the page showed `shown` rows done at `at`;
+ * the service had more than that from the moment its (shown + 1)-th execution finished, so the
+ * page was `at - finishedAt[shown]` behind (0 when the service had no more than it shows).
+ */
+export function lagsBehind(samples: readonly { at: number; shown: number }[], finishedAt: readonly number[]): number[] {
+  return samples.map(({ at, shown }) => {
+    const next = finishedAt[shown];
+    return next === undefined || next >= at ? 0 : at - next;
+  });
+}
