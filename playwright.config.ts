@@ -38,6 +38,8 @@ function service(port: number, dir: string, readyPath: string, extraEnv: Record<
       WORKFLOW_API_KEYS: `${E2E_API_KEY},${E2E_OTHER_KEY}`,
       WORKFLOW_TIME_SCALE: '0.05',
       WORKFLOW_RATE_LIMIT: '100000',
+      // Every spec shares one client address; wrong-key specs must not lock the others out.
+      WORKFLOW_KEY_FAILURE_LIMIT: '100000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...extraEnv,
     },
