@@ -3,6 +3,32 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const CHUNK_LOAD = fileURLToPath(new URL('./src/web/lib/chunk-load.ts', import.meta.url));
+
+/**
+ * Wraps every `import('…')` of the dashboard (lazy components, route chunks the router plugin
+ * splits off, libraries loaded on first use) in `importWithRetry`, so an outage or a redeploy is
+ * handled in one place (src/web/lib/chunk-load.ts) instead of at each call site. Build only: the
+ * dev server serves modules from source and has no hashed chunks to lose.
+ */
+function retryDynamicImports(): Plugin {
+  const dynamicImport = /\bimport\(\s*(['"][^'"]+['"])\s*\)/g;
+  return {
+    name: 'wf-retry-dynamic-imports',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (file === CHUNK_LOAD || !file.includes('/src/web/') || !/\.tsx?$/.test(file) || !code.includes('import(')) return null;
+      const wrapped = code.replace(dynamicImport, (_all, specifier: string) => `__importWithRetry(() => import(${specifier}))`);
+      if (wrapped === code) return null;
+      return { code: `import { importWithRetry as __importWithRetry } from ${JSON.stringify(CHUNK_LOAD)}; ${wrapped}`, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -15,6 +41,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    retryDynamicImports(),
   ],
   build: {
     outDir: 'dist',
