@@ -4,7 +4,7 @@ import type { DelimitedKind } from './csv-parse-core';
 import { columnWidths, nextSort, numericColumns, sortedRowOrder, type CsvTable, type SortState } from './csv-table-model';
 import { SortIcon } from '../../../components/ui/icons';
 import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
-import { Notice } from './text-source';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/button';
 
 /** Fixed row height keeps the virtualizer exact, so the scrollbar never jumps. */
@@ -52,10 +52,10 @@ export function CsvPreview({ text, kind, filename }: { text: string; kind: Delim
     );
   }
   if ('error' in parsed) {
-    return <Notice tone="error" title="Could not read this table">{parsed.error}</Notice>;
+    return <Notice tone="danger" role="alert" title="Could not read this table">{parsed.error}</Notice>;
   }
   if (parsed.table.header.length === 0) {
-    return <Notice tone="info" title="This table is empty" />;
+    return <Notice tone="info" role="status" title="This table is empty" />;
   }
   return <CsvTableView table={parsed.table} complete={parsed.complete} filename={filename} />;
 }

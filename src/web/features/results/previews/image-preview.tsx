@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react';
 import type { ResultFile } from '../../../../contract/openapi-document';
 import { DownloadLink } from '../file-actions';
 import type { LinkResolver } from '../links/fresh-links';
-import { Notice } from './text-source';
+import { Notice } from '../../../components/ui/notice';
 import { useFreshUrl } from '../links/use-fresh-url';
 
 /** An image straight from its (fresh) link; one failed load retries with a refetched link. */
@@ -12,7 +12,7 @@ export function ImagePreview({ file, resolver }: { file: ResultFile; resolver: L
 
   if (error || failures >= 2) {
     return (
-      <Notice tone="error" title="Could not load the image">
+      <Notice tone="danger" role="alert" title="Could not load the image">
         {error ?? 'The image link did not load, even after refreshing it.'}
         <div className="mt-3">
           <DownloadLink file={file} resolver={resolver} />

@@ -2,7 +2,7 @@ import { useMemo, useState, type JSX } from 'react';
 import { JsonTree } from './json-tree';
 import { parseJson } from './json-tree-model';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { Notice } from './text-source';
+import { Notice } from '../../../components/ui/notice';
 import { TextPreview } from './text-preview';
 
 type View = 'tree' | 'raw';
@@ -19,7 +19,7 @@ export function JsonPreview({ text, filename }: { text: string; filename: string
   if (!parsed.ok) {
     return (
       <div className="space-y-3">
-        <Notice tone="info" title="Not valid JSON — showing the text as it is">
+        <Notice tone="info" role="status" title="Not valid JSON — showing the text as it is">
           {parsed.error}
         </Notice>
         <TextPreview text={text} label={`Contents of ${filename}`} />

@@ -3,7 +3,7 @@ import type { ResultFile } from '../../../../contract/openapi-document';
 import { DownloadLink } from '../file-actions';
 import type { LinkResolver } from '../links/fresh-links';
 import { embedUrl } from './inline-url';
-import { Notice } from './text-source';
+import { Notice } from '../../../components/ui/notice';
 import { useFreshUrl } from '../links/use-fresh-url';
 
 /** A PDF embedded from its link (asking the local service for inline disposition), with a fallback link. */
@@ -12,7 +12,7 @@ export function PdfPreview({ file, resolver }: { file: ResultFile; resolver: Lin
 
   if (error) {
     return (
-      <Notice tone="error" title="Could not load the PDF">
+      <Notice tone="danger" role="alert" title="Could not load the PDF">
         {error}
       </Notice>
     );

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Notice } from './text-source';
+import { Notice } from '../../../components/ui/notice';
 
 type Props = { children: ReactNode; fallback: ReactNode };
 type State = { error: Error | null };
@@ -19,7 +19,7 @@ export class PreviewBoundary extends Component<Props, State> {
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
     return (
-      <Notice tone="error" title="This preview could not be shown">
+      <Notice tone="danger" role="alert" title="This preview could not be shown">
         {this.state.error.message}
         <div className="mt-3">{this.props.fallback}</div>
       </Notice>

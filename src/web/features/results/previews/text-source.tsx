@@ -5,8 +5,9 @@ import { FileFetchError, fetchTextWithLimit } from '../links/fetch-with-limit';
 import { DownloadLink } from '../file-actions';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { LinkResolver } from '../links/fresh-links';
-import { AlertIcon, FileIcon } from '../../../components/ui/icons';
+import { FileIcon } from '../../../components/ui/icons';
 import { PREVIEW_BYTE_LIMITS, type PreviewKind } from './pick-preview';
+import { Notice } from '../../../components/ui/notice';
 
 type LoadState =
   | { status: 'idle' }
@@ -59,7 +60,7 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
       return <>{children(state.text)}</>;
     case 'too-large':
       return (
-        <Notice tone="warning" title="Too large to preview — download it">
+        <Notice tone="warning" role="status" title="Too large to preview — download it">
           {state.bytes !== null ? `This file is ${formatBytes(state.bytes)}; ` : 'This file is bigger than '}
           {state.bytes !== null ? `previews stop at ${formatBytes(state.limit)}.` : `${formatBytes(state.limit)}, where previews stop.`}
           <div className="mt-3">
@@ -69,7 +70,7 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
       );
     case 'failed':
       return (
-        <Notice tone="error" title="Could not load the preview">
+        <Notice tone="danger" role="alert" title="Could not load the preview">
           {state.message}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" onClick={load}>Try again</Button>
@@ -91,25 +92,4 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
         </div>
       );
   }
-}
-
-type NoticeProps = { tone: 'warning' | 'error' | 'info'; title: string; children?: ReactNode };
-
-const TONES: Record<NoticeProps['tone'], string> = {
-  warning: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800/70 dark:bg-amber-950/40 dark:text-amber-100',
-  error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800/70 dark:bg-red-950/40 dark:text-red-100',
-  info: 'border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300',
-};
-
-/** A boxed message inside a preview: warnings and failures that replace the preview itself. */
-export function Notice({ tone, title, children }: NoticeProps): JSX.Element {
-  return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-4 text-sm ${TONES[tone]}`}>
-      <p className="flex items-center gap-2 font-semibold">
-        {tone !== 'info' && <AlertIcon className="size-4 shrink-0" />}
-        {title}
-      </p>
-      {children && <div className="mt-1">{children}</div>}
-    </div>
-  );
 }
