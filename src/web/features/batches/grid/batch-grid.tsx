@@ -395,7 +395,7 @@ export function BatchGrid({
                   </span>
                 </div>
                 {expanded && (
-                  <div className="sticky left-0 w-[min(100%,48rem)]">
+                  <div role="cell" aria-label={`Details of row ${r.index + 1}`} className="sticky left-0 w-[min(100%,48rem)]">
                     <History workflowId={workflowId} row={r} />
                   </div>
                 )}
