@@ -132,7 +132,7 @@ describe('createApiClient', () => {
 
   it('reads capabilities from the served contract and treats a 404 as none', async () => {
     const withDoc = setup(() => json(200, contract));
-    expect(await withDoc.client.getServerCapabilities()).toMatchObject({ approval: true, workflowStatus: true, localExtensions: true });
+    expect(await withDoc.client.getServerCapabilities()).toEqual({ approval: true, workflowStatus: true, localExtensions: true, cancel: true });
     const without = setup(() => json(404, { error: 'not found' }));
     expect(await without.client.getServerCapabilities()).toEqual({ approval: false, workflowStatus: false, localExtensions: false, cancel: false });
   });
