@@ -67,6 +67,23 @@ describe('stopBatchWith', () => {
     expect((await journal.get(batchId))!.counts).toMatchObject({ finished: 20, skipped: 10, initial: 0 });
   });
 
+  it('wins over a sender that read the chunk as pending just before the Stop: the chunk is never sent', async () => {
+    const { service, journal, batchId } = await setup(20, 10);
+    // The Stop lands between the sender's read of the rows and its claim of the chunk.
+    let armed = true;
+    const racing = Object.create(journal) as BatchJournal;
+    racing.rows = async (id: string) => {
+      if (armed) {
+        armed = false;
+        await stopBatchWith({ journal, api: service.api, cancelSupported: async () => false }, batchId);
+      }
+      return journal.rows(id);
+    };
+    expect(await submitBatch(batchId, { journal: racing, api: service.api })).toEqual({ kind: 'done' });
+    expect(service.batchCalls).toBe(0);
+    expect((await journal.get(batchId))!.chunks.map((c) => c.state)).toEqual(['stopped', 'stopped']);
+  });
+
   it('with the extension: cancels by the server batch id when every chunk carried one', async () => {
     const service = new FakeService();
     service.batchIds = true;
