@@ -210,7 +210,7 @@ export function BatchGrid({
             ))}
           </Select>
         </div>
-        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-xs">
+        <div className="flex min-w-40 flex-1 flex-col gap-1 sm:max-w-xs">
           <label htmlFor={searchId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
             Search rows
           </label>
