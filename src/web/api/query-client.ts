@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorBackoff } from '../features/executions/poll-interval';
 import { toast } from '../components/ui/toast';
-import { RateLimitedError, UnauthorizedError, isAbortError, isApiError } from './errors';
+import { NetworkError, RateLimitedError, UnauthorizedError, isAbortError, isApiError } from './errors';
 
 /** What a failed background refresh was about, from the query's meta, for the toast. */
 const labelOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.label === 'string' ? meta.label : 'data');
@@ -13,6 +13,8 @@ export function createQueryClient(): QueryClient {
       // here once (same id), while a first load shows its error in the page instead.
       onError: (error, query) => {
         if (query.state.data === undefined || isAbortError(error)) return;
+        // An unreachable server is the outage banner's to tell (one message, not one per query).
+        if (error instanceof NetworkError) return;
         if (error instanceof UnauthorizedError) {
           toast({ id: 'auth', tone: 'danger', title: 'Your key was rejected', description: 'Open Settings to enter a valid API key.' });
           return;

@@ -12,6 +12,8 @@ import {
 import { Button, buttonClasses } from './ui/button';
 import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from './ui/shell-icons';
 import { NotFoundView } from './not-found';
+import { ChunkUnavailableError } from '../lib/chunk-load';
+import { useOnServerRecovered } from '../lib/use-server-reachability';
 
 function ErrorPanel({ icon, title, children, actions }: { icon: React.ReactNode; title: string; children: React.ReactNode; actions: React.ReactNode }) {
   return (
@@ -65,6 +67,11 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
     reset();
     void router.invalidate();
   };
+  const offline = error instanceof NetworkError || error instanceof CorsBlockedError;
+  // A page that failed because the server was down loads again by itself when it answers.
+  useOnServerRecovered(() => {
+    if (offline) retry();
+  });
   const settingsSearch = (reason: 'no-key' | 'rejected') => ({ redirect: location.href, reason });
 
   if (error instanceof NotFoundError) return <NotFoundView message={error.message} />;
@@ -87,7 +94,21 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
       </ErrorPanel>
     );
   }
-  const offline = error instanceof NetworkError || error instanceof CorsBlockedError;
+  if (error instanceof ChunkUnavailableError) {
+    return (
+      <ErrorPanel
+        icon={<RefreshIcon className="size-6" />}
+        title="The dashboard needs a reload"
+        actions={
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            <RefreshIcon /> Reload
+          </Button>
+        }
+      >
+        {error.message}
+      </ErrorPanel>
+    );
+  }
   return (
     <ErrorPanel
       icon={offline ? <WifiOffIcon className="size-6" /> : <AlertIcon className="size-6" />}

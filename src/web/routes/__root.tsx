@@ -9,6 +9,7 @@ import { Toaster } from '../components/ui/toast';
 import { getApiClient, useActiveProfile } from '../features/connection/active-client';
 import { getProfilesStore } from '../features/connection/profiles-store';
 import { useGlobalHotkeys } from '../lib/use-hotkeys';
+import { useOnServerRecovered } from '../lib/use-server-reachability';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
 const ExecutionWatcherHost = lazy(() => import('../features/executions/execution-watcher-host'));
@@ -61,8 +62,19 @@ function useResetOnProfileChange() {
   }, [signature, queryClient, router]);
 }
 
+/** When the server answers again after an outage, every page on screen refreshes by itself. */
+function useRefreshAfterOutage() {
+  const router = useRouter();
+  const { queryClient } = Route.useRouteContext();
+  useOnServerRecovered(() => {
+    void queryClient.invalidateQueries();
+    void router.invalidate();
+  });
+}
+
 function RootLayout() {
   useResetOnProfileChange();
+  useRefreshAfterOutage();
   useGlobalHotkeys();
   const idle = useWhenIdle(1500);
   return (

@@ -1,13 +1,35 @@
 import { useOnline } from '../../lib/use-online';
+import { useSecondsUntil, useServerReachability } from '../../lib/use-server-reachability';
 import { WifiOffIcon } from '../ui/shell-icons';
 
+const bannerClass =
+  'flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-500/20 dark:text-amber-100';
+
+/**
+ * The one outage state of every page: the browser is offline, or the server stopped answering.
+ * Pages keep what they show; they refresh by themselves when the server answers again.
+ */
 export function OfflineBanner() {
   const online = useOnline();
-  if (online) return null;
+  const { down, nextProbeAt } = useServerReachability();
+  const seconds = useSecondsUntil(down ? nextProbeAt : null);
+  if (!online) {
+    return (
+      <div role="status" className={bannerClass}>
+        <WifiOffIcon />
+        You are offline. The dashboard will refresh when the connection returns.
+      </div>
+    );
+  }
+  if (!down) return null;
   return (
-    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-500/20 dark:text-amber-100">
+    <div className={bannerClass}>
       <WifiOffIcon />
-      You are offline. The dashboard will refresh when the connection returns.
+      {/* The countdown ticks every second, so it sits outside the live region: screen readers hear the sentence once. */}
+      <span>The server is not answering; {seconds === 0 ? 'retrying now' : `retrying in ${seconds ?? 0} s`}.</span>
+      <span role="status" className="sr-only">
+        The server is not answering. The dashboard retries by itself and keeps what it shows.
+      </span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { getScheduler, setSchedulerScope } from '../../api/scheduler';
+import { reportingFetch } from '../../lib/server-reachability';
 import { getProfilesStore, type ConnectionState, type Profile } from './profiles-store';
 
 let cached: { signature: string; client: ApiClient } | null = null;
@@ -30,7 +31,9 @@ export function getApiClient(): ApiClient {
     // An unparsable URL still gets its own scope; the request itself will report the problem.
   }
   setSchedulerScope(fnv1a(`${origin}\n${profile.apiKey}`));
-  cached = { signature, client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey }) };
+  // The contract document is the cheapest thing to ask for: no key, no budget, any answer will do.
+  const probeUrl = `${profile.baseUrl.replace(/\/+$/, '')}/openapi.json`;
+  cached = { signature, client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, fetch: reportingFetch(probeUrl) }) };
   return cached.client;
 }
 

@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { connect, E2E_API_KEY, expect, test } from './support/fixtures';
+import { OwnService } from './support/own-service';
+import { PROMPTS } from './support/prompts';
+
+const OUTAGE_MS = 30_000;
+const BANNER = /The server is not answering; retrying (in \d+ s|now)/;
+const SHOTS = 'test-results/screenshots';
+
+interface Json {
+  [key: string]: unknown;
+}
+
+async function api(service: OwnService, path: string, init: RequestInit = {}): Promise<Json> {
+  const res = await fetch(`${service.origin}/api/v1/${path}`, {
+    ...init,
+    headers: { 'x-api-key': E2E_API_KEY, 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as Json;
+}
+
+async function readyWorkflow(service: OwnService, prompt: string, name: string): Promise<{ id: string; fields: { text: string; number: string } }> {
+  const { id } = (await api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt, name }) })) as { id: string };
+  let schema: Json | null = null;
+  await expect
+    .poll(async () => {
+      const detail = await api(service, `workflows/${id}`);
+      schema = detail.input_schema as Json | null;
+      return detail.status;
+    }, { timeout: 30_000 })
+    .toBe('ready');
+  const props = Object.entries(((schema as Json | null)?.properties ?? {}) as Record<string, { type?: string }>);
+  const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0];
+  const text = props.find(([, s]) => s.type === 'string')?.[0];
+  if (!number || !text) throw new Error('unexpected schema');
+  return { id, fields: { text, number } };
+}
+
+async function openPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await connect(page);
+  // The service's limit is raised here, so the dashboard may use a matching budget.
+  await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
+  return page;
+}
+
+/** A person coming back to the tab: React Query refreshes what is on screen. */
+const returnToTab = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+
+async function newContext(browser: Browser, origin: string) {
+  return browser.newContext({ baseURL: origin });
+}
+
+test.describe('outage: the service is killed and comes back', () => {
+  test('workflows, execution and batch pages show one outage banner and recover by themselves', async ({ browser }) => {
+    test.setTimeout(240_000);
+    // Realistic step durations, so the execution and the batch are still running when the service dies.
+    const service = await OwnService.start({ WORKFLOW_TIME_SCALE: '1' });
+    const context = await newContext(browser, service.origin);
+    try {
+      const workflow = await readyWorkflow(service, PROMPTS.guarded, 'Outage invoices');
+      const { execution_id: executionId } = (await api(service, `workflows/${workflow.id}/executions`, {
+        method: 'POST',
+        body: JSON.stringify({ input: { [workflow.fields.text]: 'Outage Ltd', [workflow.fields.number]: 12 } }),
+      })) as { execution_id: string };
+
+      const list = await openPage(context);
+      await list.goto('/workflows');
+      await expect(list.getByRole('link', { name: 'Outage invoices' })).toBeVisible();
+
+      const execution = await openPage(context);
+      await execution.goto(`/workflows/${workflow.id}/executions/${executionId}`);
+      await expect(execution.getByRole('heading', { level: 1 })).toBeVisible();
+
+      const batch = await openPage(context);
+      const rows = Array.from({ length: 12 }, (_, i) => `Row ${i + 1},${i + 1}`);
+      await batch.goto(`/workflows/${workflow.id}/batch`);
+      await batch.getByLabel('Spreadsheet file').setInputFiles({
+        name: 'outage.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`${workflow.fields.text},${workflow.fields.number}\n${rows.join('\n')}\n`),
+      });
+      await batch.getByRole('radio', { name: /Low \(1\)/ }).check();
+      await batch.getByRole('button', { name: 'Send 12 rows' }).click();
+      await expect(batch).toHaveURL(/\/batches\//);
+      await expect(batch.getByRole('heading', { name: 'outage.csv' })).toBeVisible();
+
+      // The pages' data must be stale (5 s) for coming back to the tab to refresh it.
+      await list.waitForTimeout(5_500);
+      await service.crash();
+      const crashedAt = Date.now();
+      // Pages poll at their own pace (an execution at the server's retry_after_seconds); coming back to a tab asks at once.
+      for (const page of [list, execution, batch]) await returnToTab(page);
+      for (const page of [list, execution, batch]) await expect(page.getByText(BANNER)).toHaveCount(1, { timeout: 20_000 });
+      // What was on screen stays on screen.
+      await expect(list.getByRole('link', { name: 'Outage invoices' })).toBeVisible();
+      await expect(batch.getByRole('heading', { name: 'outage.csv' })).toBeVisible();
+      await expect(execution.getByText('Something went wrong')).toHaveCount(0);
+      mkdirSync(SHOTS, { recursive: true });
+      await list.screenshot({ path: `${SHOTS}/outage-workflows.png` });
+      await execution.screenshot({ path: `${SHOTS}/outage-execution.png`, fullPage: true });
+      await batch.screenshot({ path: `${SHOTS}/outage-batch.png`, fullPage: true });
+
+      await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - crashedAt))));
+      await service.restart();
+      // Made while the pages still believe the server is down: the list shows it only if it refetched by itself.
+      await api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt: PROMPTS.noInput, name: 'Made after the restart' }) });
+
+      // One retry interval is at most 10 s; a little slack for the refetches themselves.
+      for (const page of [list, execution, batch]) await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 15_000 });
+      await expect(list.getByRole('link', { name: 'Made after the restart' })).toBeVisible({ timeout: 10_000 });
+      // The interrupted execution is re-run by the restarted service; the page follows it to the end.
+      await expect(execution.getByText('Results appear here when the run finishes.')).toHaveCount(0, { timeout: 60_000 });
+      await expect(batch.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 120_000 });
+      for (const page of [list, execution, batch]) await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    } finally {
+      await context.close();
+      await service.stop();
+    }
+  });
+});
