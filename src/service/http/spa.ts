@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNoRoute, shownPath } from './errors';
+import { addDashboardSecurityHeaders } from './security-headers';
 
 /** Connect-style middleware, as Vite's dev server exposes it. */
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -33,6 +34,7 @@ or use <code>npm start</code>, which builds when needed. For development with ho
  */
 export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
+  addDashboardSecurityHeaders(app, (url) => !isServicePath(url));
   if (built) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
   } else {

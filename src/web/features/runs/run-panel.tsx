@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { WorkflowDetail } from '../../../contract/openapi-document';
 import { BadRequestError, isApiError } from '../../api/errors';
 import { Button } from '../../components/ui/button';
@@ -6,6 +6,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { PlayIcon } from '../../components/ui/icons';
 import { Notice } from '../../components/ui/notice';
 import { Skeleton } from '../../components/ui/skeleton';
+import { untrustedSchemaProblem } from '../../lib/schema-guard';
 import { useActiveProfile } from '../connection/active-client';
 import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
@@ -41,6 +42,8 @@ export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail;
   const run = useRunWorkflow(workflow.id);
   const [formData, setFormData] = useState<Record<string, unknown>>(initialInput ?? {});
   const schema = workflow.input_schema;
+  // The schema comes from the server: one that would freeze the tab when compiled is refused, said why.
+  const schemaProblem = useMemo(() => (schema === null ? null : untrustedSchemaProblem(schema)), [schema]);
   const serverMessage = run.error instanceof BadRequestError ? run.error.message : null;
   const fieldLevel = serverMessage !== null && parseServerInputErrors(serverMessage).length > 0;
   const body = schema === null ? {} : { input: formData };
@@ -81,6 +84,10 @@ export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail;
               </Notice>
               {submitRow}
             </form>
+          ) : schemaProblem !== null ? (
+            <Notice tone="danger" role="alert" title="This workflow's input form cannot be shown">
+              {schemaProblem} The dashboard does not compile such a schema, because checking input against it could freeze this tab. Use <em>Copy as curl</em> to run it with an input you write yourself.
+            </Notice>
           ) : (
             <Suspense fallback={<FormSkeleton />}>
               <SchemaForm schema={schema} formData={formData} onChange={setFormData} onSubmit={(data) => run.mutate(data)} serverError={serverMessage}>

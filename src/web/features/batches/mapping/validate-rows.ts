@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { untrustedSchemaProblem } from '../../../lib/schema-guard';
 import { validationMessage } from '../../../lib/validation-messages';
 import { ajvClassFor } from '../../../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema } from '../../../../contract/schema-dialect';
@@ -43,6 +44,8 @@ export function compileValidator(schema: JsonSchema | null): InputValidator {
   if (schema === null || !isObject(schema)) return () => [];
   const hit = cache.get(schema);
   if (hit !== undefined) return hit;
+  const problem = untrustedSchemaProblem(schema);
+  if (problem !== null) throw new Error(`The workflow's input schema cannot be used for checking rows: ${problem}`);
   let fn: ValidateFunction;
   try {
     fn = pickAjv(schema).compile(withKnownMetaSchema(schema));

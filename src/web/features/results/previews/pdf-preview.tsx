@@ -26,17 +26,16 @@ export function PdfPreview({ file, resolver }: { file: ResultFile; resolver: Lin
   }
 
   const src = embedUrl(url, location.origin);
+  // A frame, not <object>: the dashboard's CSP has object-src 'none' (no plugins), and a frame shows a PDF the same way.
   return (
-    <object data={src} type="application/pdf" title={`PDF preview of ${file.filename}`} className="h-[75vh] min-h-80 w-full rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <div className="flex flex-col items-start gap-3 p-5 text-sm text-zinc-600 dark:text-zinc-400">
-        <p>This browser cannot show the PDF here.</p>
-        <div className="flex flex-wrap gap-2">
-          <a href={src} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 underline underline-offset-2 dark:text-indigo-400">
-            Open the PDF in a new tab
-          </a>
-          <DownloadLink file={file} resolver={resolver} />
-        </div>
+    <div className="flex flex-col gap-2">
+      <iframe src={src} title={`PDF preview of ${file.filename}`} referrerPolicy="no-referrer" className="h-[75vh] min-h-80 w-full rounded-lg border border-zinc-200 dark:border-zinc-800" />
+      <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <a href={src} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 underline underline-offset-2 dark:text-indigo-400">
+          Open the PDF in a new tab
+        </a>
+        <DownloadLink file={file} resolver={resolver} />
       </div>
-    </object>
+    </div>
   );
 }

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of the dashboard (its HTML and its assets). Each relaxation, and why:
+ * - script-src 'unsafe-eval': @rjsf/validator-ajv8 (the validator the run form was specified with)
+ *   and the batch check compile each workflow's input_schema into a validator with `new Function`.
+ *   Nothing else: no inline script, no other origin (index.html loads only files of this origin).
+ * - style-src 'unsafe-inline': React `style` attributes (virtualized grids place their rows with
+ *   them) and the inline styles of a result's HTML in the sandboxed srcdoc preview, which inherits
+ *   this policy on top of its own. Styles cannot run code.
+ * - connect-src and img-src http: https:: a profile may point at any v1 server, and result files
+ *   come from presigned links on whatever host that server names, so they cannot be listed ahead.
+ *   Markdown previews load remote images only after a click on "Show images from this file".
+ * - frame-src http: https:: the PDF preview frames the file's presigned link, wherever it lives.
+ * - worker-src 'self': the CSV and spreadsheet parsers are worker files of this origin, not blob:.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self' https: http:",
+  "frame-src 'self' https: http:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': DASHBOARD_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  // For browsers that predate frame-ancestors.
+  'x-frame-options': 'DENY',
+};
+
+/** Adds the dashboard's security headers to every answer `applies` picks (the SPA's HTML and assets). */
+export function addDashboardSecurityHeaders(app: FastifyInstance, applies: (url: string) => boolean): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (applies(request.url)) reply.headers(DASHBOARD_SECURITY_HEADERS);
+    return payload;
+  });
+}
