@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorBackoff } from '../features/executions/poll-interval';
 import { toast } from '../components/ui/toast';
-import { NetworkError, RateLimitedError, UnauthorizedError, isAbortError, isApiError } from './errors';
+import { NetworkError, RateLimitedError, UnauthorizedError, isAbortError } from './errors';
+import { errorBackoff, shouldRetryQuery } from './retry-policy';
 
 /** What a failed background refresh was about, from the query's meta, for the toast. */
 const labelOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.label === 'string' ? meta.label : 'data');
@@ -20,7 +20,12 @@ export function createQueryClient(): QueryClient {
           return;
         }
         if (error instanceof RateLimitedError) {
-          toast({ id: 'rate', tone: 'warning', title: `Rate limited, retrying in ${error.retryAfterSeconds} s` });
+          toast({
+            id: 'rate',
+            tone: 'warning',
+            title: `Rate limited for ${error.retryAfterSeconds} s`,
+            description: 'Showing the last data received; the next refresh waits for the server’s limit.',
+          });
           return;
         }
         toast({
@@ -34,14 +39,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 5_000,
-        retry: (failureCount, error) => {
-          if (isAbortError(error)) return false;
-          if (error instanceof RateLimitedError) return failureCount < 3;
-          if (isApiError(error) && !error.retryable) return false;
-          return failureCount < 2;
-        },
-        retryDelay: (failureCount, error) =>
-          error instanceof RateLimitedError ? error.retryAfterSeconds * 1000 + 250 : errorBackoff(failureCount),
+        // The retry rule is written once, in retry-policy.ts: 429s belong to the scheduler.
+        retry: shouldRetryQuery,
+        retryDelay: (failureCount) => errorBackoff(failureCount),
       },
       mutations: { retry: false },
     },

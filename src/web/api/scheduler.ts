@@ -9,7 +9,8 @@
  *   When `fn` resolves with a Response (anything with a numeric `status` and `headers.get`), the
  *   scheduler reads `Retry-After` and `RateLimit-*`; a 429 holds every request until the server's
  *   time and then calls `fn` again (up to `maxRetries`), so callers see a 429 only after that.
- *   A queued task whose signal aborts is dropped with an AbortError.
+ *   A queued task whose signal aborts is dropped with an AbortError. This is the only place a 429
+ *   is retried (the rule is written in retry-policy.ts).
  * - `getScheduler()` is the app-wide instance; `setScope(scope)` switches it to another
  *   origin+key (a new budget history and BroadcastChannel); `setBudget(n)` changes the budget.
  * - `subscribe(listener)` / `getSnapshot()` expose {used, budget, queued, inFlight, holdUntil,

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus, type ExecutionListItem, type ListPage } from '../../../contract/openapi-document';
 import { getApiClient } from '../connection/active-client';
-import { errorBackoff, pollInterval } from './poll-interval';
+import { errorBackoff } from '../../api/retry-policy';
+import { pollInterval } from './poll-interval';
 
 export const EXECUTION_PAGE_SIZE = 25;
 /** How often a list with running executions refreshes; slower than a detail page, it is a summary. */

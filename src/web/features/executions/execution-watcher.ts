@@ -2,7 +2,8 @@ import { isTerminalStatus, type ExecutionDetail } from '../../../contract/openap
 import type { ApiClient } from '../../api/client';
 import { NotFoundError, UnauthorizedError } from '../../api/errors';
 import type { JournalEntry, RunJournal } from '../runs/run-journal';
-import { errorBackoff, pollInterval } from './poll-interval';
+import { errorBackoff } from '../../api/retry-policy';
+import { pollInterval } from './poll-interval';
 
 /** Only runs started in the last day are watched; older ones were surely seen or are stale. */
 export const WATCH_WINDOW_MS = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { errorBackoff, pollInterval } from './poll-interval';
+import { pollInterval } from './poll-interval';
 
 describe('pollInterval', () => {
   it('follows retry_after_seconds while the execution runs', () => {
@@ -31,17 +31,5 @@ describe('pollInterval', () => {
   it('stops once the execution is finished or failed', () => {
     expect(pollInterval({ status: 'finished', retry_after_seconds: 2 })).toBe(false);
     expect(pollInterval({ status: 'error' })).toBe(false);
-  });
-});
-
-describe('errorBackoff', () => {
-  it('doubles from about 2 s to a 60 s ceiling', () => {
-    const top = () => 1;
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => errorBackoff(n, top))).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000]);
-  });
-
-  it('spreads retries over the upper half of the ceiling', () => {
-    expect(errorBackoff(3, () => 0)).toBe(4000);
-    expect(errorBackoff(3, () => 0.5)).toBe(6000);
   });
 });

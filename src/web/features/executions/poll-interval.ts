@@ -31,12 +31,3 @@ export function pollInterval(execution: Pollable | undefined): number | false {
     }
   }
 }
-
-/**
- * Delay after `failures` failed polls in a row: doubling from 2 s up to 60 s, with full jitter
- * over the upper half so many open pages do not retry in step.
- */
-export function errorBackoff(failures: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_POLL_MS, FALLBACK_POLL_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
-}
