@@ -100,3 +100,35 @@ test('a hostile input_schema costs a clear error, not a frozen tab', async ({ co
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: "This workflow's input form cannot be shown" })).toContainText('nested more than 32 levels deep');
 });
+
+test('a markdown preview loads remote images only after "Show images from this file"', async ({ connectedPage: page, baseURL }) => {
+  const wid = '11111111-1111-4111-8111-111111111111';
+  const eid = '22222222-2222-4222-8222-222222222222';
+  const now = new Date().toISOString();
+  const pixelRequests: string[] = [];
+  await page.route('https://tracker.example/**', (route) => {
+    pixelRequests.push(route.request().url());
+    return route.fulfill({ contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') });
+  });
+  await page.route(`**/api/v1/workflows/${wid}/executions/${eid}`, (route) =>
+    route.fulfill({
+      json: {
+        id: eid,
+        workflow_id: wid,
+        status: 'finished',
+        created_at: now,
+        results: [{ filename: 'report.md', url: `${baseURL}/files/none/report.md`, content: '# Report\n\n![pixel](https://tracker.example/p.gif?u=1)\n' }],
+      },
+    }),
+  );
+  await page.route(`**/api/v1/workflows/${wid}`, (route) =>
+    route.fulfill({ json: { id: wid, name: 'Pixel', description: '', created_at: now, updated_at: now, input_schema: null } }),
+  );
+  await page.goto(`/workflows/${wid}/executions/${eid}`);
+  await expect(page.getByRole('heading', { name: 'Report', exact: true })).toBeVisible();
+  await expect(page.getByText('Image “pixel” from tracker.example not loaded')).toBeVisible();
+  expect(pixelRequests).toEqual([]);
+  await page.getByRole('button', { name: 'Show images from this file' }).click();
+  await expect(page.getByRole('img', { name: 'pixel' })).toBeVisible();
+  expect(pixelRequests).toEqual(['https://tracker.example/p.gif?u=1']);
+});

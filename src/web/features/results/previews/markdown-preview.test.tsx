@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MarkdownPreview } from './markdown-preview';
-import { safeMarkdownUrl } from './markdown-urls';
+import { markdownImageSrc, safeMarkdownUrl } from './markdown-urls';
 
 const render = (text: string, siblings?: ReadonlyMap<string, string>) =>
   renderToStaticMarkup(<MarkdownPreview text={text} siblings={siblings} />);
@@ -74,5 +74,31 @@ describe('MarkdownPreview', () => {
     const html = render('![Chart](chart.png)', new Map([['chart.png', 'https://files.test/c.png']]));
     expect(html).toContain('src="https://files.test/c.png"');
     expect(html).toContain('alt="Chart"');
+  });
+
+  it('holds remote images back, naming their host, and never puts their URL in an img', () => {
+    const html = render('Hi ![pixel](https://tracker.example/p.gif?u=1) and ![](http://cdn.example/x.png)');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('Image “pixel” from tracker.example not loaded');
+    expect(html).toContain('Image from cdn.example not loaded');
+  });
+});
+
+describe('markdownImageSrc', () => {
+  const siblings = new Map([['chart.png', 'https://files.test/c.png']]);
+
+  it('loads another result file of the run, blocked or not', () => {
+    expect(markdownImageSrc('./chart.png', siblings, false)).toBe('https://files.test/c.png');
+  });
+
+  it('marks a remote image as blocked until the person shows the file\'s images', () => {
+    expect(markdownImageSrc('https://tracker.example/p.gif?u=1', siblings, false)).toBe('blocked-image:https://tracker.example/p.gif?u=1');
+    expect(markdownImageSrc('https://tracker.example/p.gif?u=1', siblings, true)).toBe('https://tracker.example/p.gif?u=1');
+  });
+
+  it('drops images with unsafe or non-image targets', () => {
+    expect(markdownImageSrc('javascript:alert(1)', siblings, true)).toBeUndefined();
+    expect(markdownImageSrc('mailto:a@b.c', siblings, true)).toBeUndefined();
+    expect(markdownImageSrc('#top', siblings, true)).toBeUndefined();
   });
 });

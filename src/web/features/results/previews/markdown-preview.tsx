@@ -1,7 +1,7 @@
-import type { ComponentProps, JSX } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type JSX } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { safeMarkdownUrl } from './markdown-urls';
+import { BLOCKED_IMAGE_PREFIX, markdownImageSrc, safeMarkdownUrl } from './markdown-urls';
 
 const isExternal = (href: string | undefined) => !!href && !href.startsWith('#');
 
@@ -59,17 +59,73 @@ const components: Components = {
   thead: ({ node: _n, ...p }) => <thead className="bg-zinc-50 dark:bg-zinc-900" {...p} />,
   th: ({ node: _n, ...p }) => <th className="border-b border-zinc-200 px-3 py-2 font-semibold dark:border-zinc-800" {...p} />,
   td: ({ node: _n, ...p }) => <td className="border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60" {...p} />,
-  img: ({ node: _n, alt, ...p }) => <img alt={alt ?? ''} loading="lazy" className="my-4 h-auto max-w-full rounded-md" {...p} />,
   del: ({ node: _n, ...p }) => <del className="text-zinc-500 dark:text-zinc-400" {...p} />,
 };
 
 type Props = { text: string; siblings?: ReadonlyMap<string, string> } & Pick<ComponentProps<'div'>, 'className'>;
 
-/** Renders a Markdown result safely: GFM, no raw HTML, only web and mail links, all opening in a new tab. */
-export function MarkdownPreview({ text, siblings, className }: Props): JSX.Element {
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** Where a remote image would be; it tells the preview it is there, so the preview can offer to load it. */
+function BlockedImage({ src, alt, onMount }: { src: string; alt: string; onMount: () => () => void }): JSX.Element {
+  useEffect(onMount, [onMount]);
+  return (
+    <span className="my-2 inline-flex max-w-full items-center gap-1.5 rounded-md border border-dashed border-zinc-300 px-2 py-1 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+      {`Image${alt ? ` “${alt}”` : ''} from ${hostOf(src)} not loaded`}
+    </span>
+  );
+}
+
+const noSiblings: ReadonlyMap<string, string> = new Map();
+
+/**
+ * Renders a Markdown result safely: GFM, no raw HTML, only web and mail links, all opening in a
+ * new tab. Remote images are held back, as a mail client does, until "Show images from this file".
+ */
+export function MarkdownPreview({ text, siblings = noSiblings, className }: Props): JSX.Element {
+  const [showRemote, setShowRemote] = useState(false);
+  const [blocked, setBlocked] = useState(0);
+  const rendered = useMemo<Components>(() => {
+    const countBlocked = () => {
+      setBlocked((n) => n + 1);
+      return () => setBlocked((n) => n - 1);
+    };
+    return {
+      ...components,
+      img: ({ node: _n, alt, src, ...p }) =>
+        typeof src === 'string' && src.startsWith(BLOCKED_IMAGE_PREFIX) ? (
+          <BlockedImage src={src.slice(BLOCKED_IMAGE_PREFIX.length)} alt={alt ?? ''} onMount={countBlocked} />
+        ) : (
+          <img alt={alt ?? ''} src={src} loading="lazy" referrerPolicy="no-referrer" className="my-4 h-auto max-w-full rounded-md" {...p} />
+        ),
+    };
+  }, []);
   return (
     <div className={`max-w-3xl text-[0.95rem] break-words text-zinc-800 dark:text-zinc-200 ${className ?? ''}`}>
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={(url) => safeMarkdownUrl(url, siblings)} components={components}>
+      {blocked > 0 && (
+        <div className="mb-3 flex flex-wrap items-center gap-3 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+          <span>Remote images are not loaded, so their hosts cannot tell that you opened this file.</span>
+          <button
+            type="button"
+            onClick={() => setShowRemote(true)}
+            className="font-medium text-indigo-600 underline underline-offset-2 dark:text-indigo-400"
+          >
+            Show images from this file
+          </button>
+        </div>
+      )}
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        urlTransform={(url, key, node) => (key === 'src' && node.tagName === 'img' ? markdownImageSrc(url, siblings, showRemote) : safeMarkdownUrl(url, siblings))}
+        components={rendered}
+      >
         {text}
       </Markdown>
     </div>

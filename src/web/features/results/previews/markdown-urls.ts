@@ -26,3 +26,19 @@ function isWebUrl(url: string): boolean {
     return false;
   }
 }
+
+/** Prefix of an image src held back until the person asks for this file's images. */
+export const BLOCKED_IMAGE_PREFIX = 'blocked-image:';
+
+/**
+ * The src an image may load: another result file of the same run always (it is part of the
+ * result), a remote image only once allowed, since fetching it tells its host who opened which
+ * result. A blocked image keeps its URL behind BLOCKED_IMAGE_PREFIX, for the placeholder to name it.
+ */
+export function markdownImageSrc(url: string, siblings: ReadonlyMap<string, string>, showRemote: boolean): string | undefined {
+  const sibling = siblings.get(url.trim().replace(/^\.\//, ''));
+  if (sibling) return safeMarkdownUrl(url, siblings);
+  const safe = safeMarkdownUrl(url, siblings);
+  if (safe === undefined || safe.startsWith('#') || safe.startsWith('mailto:')) return undefined;
+  return showRemote ? safe : `${BLOCKED_IMAGE_PREFIX}${safe}`;
+}
