@@ -6,6 +6,8 @@ import { createQueryClient } from './api/query-client';
 import { NotFoundView } from './components/not-found';
 import { RouteErrorView } from './components/route-error';
 import { PageSkeleton } from './components/ui/skeleton';
+import { getProfilesStore } from './features/connection/profiles-store';
+import { workflowQueries } from './features/workflows/workflow-queries';
 import { initTheme } from './lib/theme';
 import { routeTree } from './route-tree.gen';
 import './styles.css';
@@ -13,6 +15,12 @@ import './styles.css';
 initTheme();
 
 const queryClient = createQueryClient();
+
+// The workflow list is the first page of most visits: its request starts now, while React and the
+// router are still starting, and the route's loader then finds it under way.
+if (/^\/(workflows\/?)?$/.test(location.pathname) && getProfilesStore().isConnected()) {
+  void queryClient.prefetchInfiniteQuery(workflowQueries.list());
+}
 
 const router = createRouter({
   routeTree,
