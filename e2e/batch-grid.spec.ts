@@ -4,22 +4,13 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { neutraliseFormula } from '../src/web/lib/csv-write';
-import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test, type WorkflowDetailJson } from './support/fixtures';
+import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
 const ROWS = 2000;
 /** The row whose amount is negative on purpose: it fails, is fixed in the grid and re-run. */
 const FIXED = 7;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The guarded workflow's text and number fields, read from its schema rather than assumed. */
-function fields(workflow: WorkflowDetailJson): { text: string; number: string } {
-  const props = Object.entries((workflow.input_schema?.properties ?? {}) as Record<string, { type?: string }>);
-  const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0];
-  const text = props.find(([, s]) => s.type === 'string')?.[0];
-  if (number === undefined || text === undefined) throw new Error(`unexpected schema ${JSON.stringify(workflow.input_schema)}`);
-  return { text, number };
-}
 
 /** "customer_name" → "Customer Name": headers as a person types them, for the mapping to match. */
 const titled = (name: string): string => name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -57,7 +48,7 @@ test.describe('the batch page as a spreadsheet grid', () => {
     test.setTimeout(strictV1 ? 1_800_000 : 900_000);
     await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
     const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = fields(workflow);
+    const f = textAndNumberFields(workflow);
     const header = [titled(f.text), `${titled(f.number)} (USD)`];
     const cells = spreadsheet();
     const csv = Papa.unparse([header, ...cells], { newline: '\n' });

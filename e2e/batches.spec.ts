@@ -2,21 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import writeXlsxFile from 'write-excel-file/node';
 import { neutraliseFormula } from '../src/web/lib/csv-write';
-import { expect, screenshotBothThemes, test, type WorkflowDetailJson } from './support/fixtures';
+import { expect, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
 /** The local service runs with a 100,000/min limit here, so the dashboard may use a matching budget and tracking stays quick. */
 async function fastBudget(page: Page) {
   await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
-}
-
-/** The guarded workflow's text and number fields, read from its schema rather than assumed. */
-function fields(workflow: WorkflowDetailJson): { text: string; number: string } {
-  const props = Object.entries((workflow.input_schema?.properties ?? {}) as Record<string, { type?: string }>);
-  const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0];
-  const text = props.find(([, s]) => s.type === 'string')?.[0];
-  if (number === undefined || text === undefined) throw new Error(`unexpected schema ${JSON.stringify(workflow.input_schema)}`);
-  return { text, number };
 }
 
 const csvOf = (rows: string[][]): Buffer => Buffer.from(`${rows.map((r) => r.join(',')).join('\n')}\n`);
@@ -79,7 +70,7 @@ test.describe('batch runs from a spreadsheet', () => {
     test.setTimeout(420_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = fields(workflow);
+    const f = textAndNumberFields(workflow);
     const rows = Array.from({ length: 1000 }, (_, i) => [`Customer ${i + 1}`, String(100 + i)]);
     rows[9]![1] = 'ten';
     rows[19]![1] = 'lots';
@@ -142,7 +133,7 @@ test.describe('batch runs from a spreadsheet', () => {
     test.setTimeout(180_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = fields(workflow);
+    const f = textAndNumberFields(workflow);
     const buffer = await writeXlsxFile([
       { sheet: 'Read me', data: [['This sheet explains the data'], ['See the next sheet']] },
       { sheet: 'Customers', data: [[f.text, f.number], ...Array.from({ length: 5 }, (_, i) => [`Xlsx ${i + 1}`, 10 + i])] },
@@ -159,7 +150,7 @@ test.describe('batch runs from a spreadsheet', () => {
     test.setTimeout(300_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = fields(workflow);
+    const f = textAndNumberFields(workflow);
     const rows = Array.from({ length: 60 }, (_, i) => [`Reload ${i + 1}`, String(i + 1)]);
     await upload(page, workflow.id, 'reload.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
     await page.getByRole('radio', { name: /Low \(1\)/ }).check();
@@ -178,7 +169,7 @@ test.describe('batch runs from a spreadsheet', () => {
     test.setTimeout(180_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = fields(workflow);
+    const f = textAndNumberFields(workflow);
     let cut = 0;
     await page.route('**/executions/batch', async (route) => {
       if (cut > 0) return route.continue();
@@ -201,7 +192,7 @@ test.describe('batch runs from a spreadsheet', () => {
     test.setTimeout(180_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = fields(workflow);
+    const f = textAndNumberFields(workflow);
     const rows = Array.from({ length: 10 }, (_, i) => [`Retry ${i + 1}`, String(i % 3 === 0 ? -(i + 1) : i + 1)]);
     await upload(page, workflow.id, 'retry.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
     await page.getByRole('button', { name: 'Send 10 rows' }).click();

@@ -109,3 +109,12 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
   await page.evaluate((y) => window.scrollTo(0, y), scrollY);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/** The guarded workflow's text and number fields, read from its schema rather than assumed. */
+export function textAndNumberFields(workflow: WorkflowDetailJson): { text: string; number: string } {
+  const props = Object.entries((workflow.input_schema?.properties ?? {}) as Record<string, { type?: string }>);
+  const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0];
+  const text = props.find(([, s]) => s.type === 'string')?.[0];
+  if (number === undefined || text === undefined) throw new Error(`unexpected schema ${JSON.stringify(workflow.input_schema)}`);
+  return { text, number };
+}

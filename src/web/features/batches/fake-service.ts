@@ -1,5 +1,6 @@
 import type { ExecutionDetail, ExecutionListItem, ListPage } from '../../../contract/openapi-document';
 import { NetworkError, NotFoundError } from '../../api/errors';
+import { buildBatch, type BatchSource } from './build-batch';
 
 interface FakeExecution extends ExecutionListItem {
   input: Record<string, unknown>;
@@ -141,4 +142,27 @@ export class FakeService {
     const file = this.executions.some((x) => x.id === m[1]) ? this.files(m[1]!).find((f) => f.filename === m[2]) : undefined;
     return file === undefined ? undefined : (file.content ?? '%PDF-1.4 binary');
   }
+}
+
+/**
+ * A batch of `rows` one-column rows (`name` = prefix + index) for the fake service's workflow, the
+ * shape the submission, tracking, gathering and stop tests all start from.
+ */
+export function nameBatch(workflowId: string, rows: number, options: Partial<Pick<BatchSource, 'skipped' | 'now' | 'fileName'>> & { prefix?: string } = {}) {
+  const prefix = options.prefix ?? 'r';
+  return buildBatch({
+    id: crypto.randomUUID(),
+    workflowId,
+    workflowName: 'Demo',
+    fileName: options.fileName ?? 'f.csv',
+    fileSha256: 'x',
+    fileBytes: 1,
+    columns: ['name'],
+    mapping: { columns: { name: 'name' }, constants: {} },
+    concurrency: null,
+    cells: Array.from({ length: rows }, (_, i) => [`${prefix}${i}`]),
+    inputs: Array.from({ length: rows }, (_, i) => ({ name: `${prefix}${i}` })),
+    skipped: options.skipped ?? new Map(),
+    now: options.now ?? 0,
+  });
 }

@@ -2,9 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
-import { buildBatch } from './build-batch';
 import { needsDetails } from './details';
-import { FakeService } from './fake-service';
+import { FakeService, nameBatch } from './fake-service';
 import { gatherProgress, gatherResults, gatheringNeeded } from './gather-results';
 import { submitBatch } from './submit';
 import { trackBatch } from './tracker';
@@ -17,21 +16,7 @@ async function doneBatch(rowsCount: number, options: { listResults: boolean }) {
   service.listResults = options.listResults;
   service.failsWhen = (input) => String(input.name).endsWith('7');
   const journal = new BatchJournal(indexedDB, `gather-${seq++}`);
-  const built = buildBatch({
-    id: crypto.randomUUID(),
-    workflowId: service.workflowId,
-    workflowName: 'Demo',
-    fileName: 'f.csv',
-    fileSha256: 'x',
-    fileBytes: 1,
-    columns: ['name'],
-    mapping: { columns: { name: 'name' }, constants: {} },
-    concurrency: null,
-    cells: Array.from({ length: rowsCount }, (_, i) => [`r${i}`]),
-    inputs: Array.from({ length: rowsCount }, (_, i) => ({ name: `r${i}` })),
-    skipped: new Map(),
-    now: 0,
-  });
+  const built = nameBatch(service.workflowId, rowsCount);
   await journal.create(built.batch, built.rows);
   await submitBatch(built.batch.id, { journal, api: service.api });
   while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);

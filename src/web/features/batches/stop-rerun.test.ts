@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
-import { buildBatch, planRerun } from './build-batch';
-import { FakeService } from './fake-service';
+import { planRerun } from './build-batch';
+import { FakeService, nameBatch } from './fake-service';
 import { reconcileChunk } from './reconcile';
 import { STOPPED_MESSAGE, allowResend, stopBatchWith, submitBatch } from './submit';
 import { trackBatch } from './tracker';
@@ -11,21 +11,7 @@ let dbSeq = 0;
 
 async function setup(rows: number, perChunk: number, service = new FakeService()) {
   const journal = new BatchJournal(indexedDB, `stop-rerun-${dbSeq++}`);
-  const built = buildBatch({
-    id: crypto.randomUUID(),
-    workflowId: service.workflowId,
-    workflowName: 'Demo',
-    fileName: 'people.csv',
-    fileSha256: 'abc',
-    fileBytes: 100,
-    columns: ['name'],
-    mapping: { columns: { name: 'name' }, constants: {} },
-    concurrency: null,
-    cells: Array.from({ length: rows }, (_, i) => [`n${i}`]),
-    inputs: Array.from({ length: rows }, (_, i) => ({ name: `n${i}` })),
-    skipped: new Map(),
-    now: 0,
-  });
+  const built = nameBatch(service.workflowId, rows, { prefix: 'n', fileName: 'people.csv' });
   built.batch.chunks = [];
   for (let i = 0; i < rows; i += perChunk) {
     built.batch.chunks.push({ index: built.batch.chunks.length, rows: Array.from({ length: Math.min(perChunk, rows - i) }, (_, k) => i + k), bytes: 0, state: 'pending' });

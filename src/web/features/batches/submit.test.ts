@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
-import { buildBatch } from './build-batch';
-import { FakeService } from './fake-service';
+import { FakeService, nameBatch } from './fake-service';
 import { reconcileChunk, judge } from './reconcile';
 import { allowResend, submitBatch } from './submit';
 
@@ -10,21 +9,7 @@ let dbSeq = 0;
 const journal = () => new BatchJournal(indexedDB, `test-${dbSeq++}`);
 
 function makeBatch(service: FakeService, rows: number, perChunk?: number) {
-  const built = buildBatch({
-    id: crypto.randomUUID(),
-    workflowId: service.workflowId,
-    workflowName: 'Demo',
-    fileName: 'people.csv',
-    fileSha256: 'abc',
-    fileBytes: 100,
-    columns: ['name'],
-    mapping: { columns: { name: 'name' }, constants: {} },
-    concurrency: null,
-    cells: Array.from({ length: rows }, (_, i) => [`n${i}`]),
-    inputs: Array.from({ length: rows }, (_, i) => ({ name: `n${i}` })),
-    skipped: new Map([[1, [{ column: 'name', property: 'name', message: 'is bad' }]]]),
-    now: Date.now(),
-  });
+  const built = nameBatch(service.workflowId, rows, { prefix: 'n', fileName: 'people.csv', skipped: new Map([[1, [{ column: 'name', property: 'name', message: 'is bad' }]]]), now: Date.now() });
   if (perChunk !== undefined) {
     const sent = built.rows.filter((r) => r.status === 'unsent').map((r) => r.index);
     built.batch.chunks = [];

@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
 import type { BatchRecord, RowRecord, RowStatus } from './batch-types';
-import { buildBatch } from './build-batch';
-import { FakeService } from './fake-service';
+import { FakeService, nameBatch } from './fake-service';
 import { submitBatch } from './submit';
 import { addSample, creationOrder, frontier, planStep, trackBatch, type Tracked } from './tracker';
 
@@ -90,21 +89,7 @@ describe('addSample', () => {
 async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: number, service = new FakeService(undefined, order)) {
   for (let i = 0; i < 30; i += 1) service.create({ name: `older unrelated ${i}` });
   const journal = new BatchJournal(indexedDB, `tracker-${seq++}`);
-  const built = buildBatch({
-    id: crypto.randomUUID(),
-    workflowId: service.workflowId,
-    workflowName: 'Demo',
-    fileName: 'f.csv',
-    fileSha256: 'x',
-    fileBytes: 1,
-    columns: ['name'],
-    mapping: { columns: { name: 'name' }, constants: {} },
-    concurrency: null,
-    cells: Array.from({ length: rowsCount }, (_, i) => [`r${i}`]),
-    inputs: Array.from({ length: rowsCount }, (_, i) => ({ name: `r${i}` })),
-    skipped: new Map(),
-    now: 0,
-  });
+  const built = nameBatch(service.workflowId, rowsCount);
   service.failsWhen = (input) => String(input.name).endsWith('7');
   await journal.create(built.batch, built.rows);
   await submitBatch(built.batch.id, { journal, api: service.api });
