@@ -32,7 +32,7 @@ function spreadsheet(): string[][] {
 
 const readCsv = (text: string): string[][] => {
   expect(text.startsWith('\uFEFF')).toBe(true);
-  const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(text.slice(1), { delimiter: ',', skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 };

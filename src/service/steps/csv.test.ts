@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { neutralizeCell, toCsv } from './csv';
 
-const parse = (csv: string): string[][] => Papa.parse<string[]>(csv, { header: false, skipEmptyLines: false }).data.slice(0, -1);
+const parse = (csv: string): string[][] => Papa.parse<string[]>(csv, { header: false, delimiter: ',', skipEmptyLines: false }).data.slice(0, -1);
 
 describe('toCsv', () => {
   it('writes a header from the union of keys in first-seen order, with CRLF line ends', () => {

@@ -29,7 +29,7 @@ const rows: RowRecord[] = [
 /** Reads CSV text the way a spreadsheet import would: BOM dropped, every cell as text. */
 const readCsv = (text: string): string[][] => {
   expect(text.startsWith('\uFEFF')).toBe(true);
-  const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(text.slice(1), { delimiter: ',', skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 };
