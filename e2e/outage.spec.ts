@@ -100,6 +100,8 @@ test.describe('outage: the service is killed and comes back', () => {
       // What was on screen stays on screen.
       await expect(list.getByRole('link', { name: 'Outage invoices' })).toBeVisible();
       await expect(batch.getByRole('heading', { name: 'outage.csv' })).toBeVisible();
+      // The batch page does not pretend to progress: its ETA and its chart say they are paused.
+      await expect(batch.getByText('paused while the server is not answering')).toHaveCount(2);
       await expect(execution.getByText('Something went wrong')).toHaveCount(0);
       await expect(execution.getByRole('button', { name: 'Approve' })).toBeVisible();
       mkdirSync(SHOTS, { recursive: true });
@@ -115,6 +117,7 @@ test.describe('outage: the service is killed and comes back', () => {
       // One retry interval is at most 10 s; a little slack for the refetches themselves.
       for (const page of [list, execution, batch]) await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 15_000 });
       await expect(list.getByRole('link', { name: 'Made after the restart' })).toBeVisible({ timeout: 10_000 });
+      await expect(batch.getByText(/paused while the server is not answering/)).toHaveCount(0);
       // Approved after the restart: the page, polling again by itself, follows the run to its results.
       await api(service, `workflows/${approval.id}/executions/${executionId}/approval`, { method: 'POST', body: JSON.stringify({ approved: true }) });
       await expect(execution.getByRole('button', { name: 'Approve' })).toHaveCount(0, { timeout: 60_000 });

@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Notice } from '../../../components/ui/notice';
 import { PageSkeleton } from '../../../components/ui/skeleton';
+import { useServerReachability } from '../../../lib/use-server-reachability';
 import { getJournal } from '../batch-journal';
 import { holdTracking, runReconcile, runSubmission } from '../batch-runtime';
 import type { BatchRecord } from '../batch-types';
@@ -57,6 +58,8 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
   const { submitting, outcome } = useSubmission(batchId);
   const now = useNow(1000);
   const { data: workflow } = useQuery(workflowQueries.detail(workflowId));
+  // While the server is not answering nothing moves: an ETA or a chart going on as if it did would mislead.
+  const { down: offline } = useServerReachability();
 
   if (view.state === 'loading') return <PageSkeleton rows={3} label="Loading the batch" />;
   if (view.state === 'error') return <Notice tone="danger" title="The batch journal cannot be read">{view.message}</Notice>;
@@ -130,14 +133,14 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Time left</dt>
-              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{eta === null ? 'estimating…' : eta === 0 ? '—' : `about ${formatSpan(eta)}`}</dd>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{offline && eta !== 0 ? 'paused while the server is not answering' : eta === null ? 'estimating…' : eta === 0 ? '—' : `about ${formatSpan(eta)}`}</dd>
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Failed</dt>
               <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{batch.counts.error.toLocaleString()}</dd>
             </div>
           </dl>
-          <CompletionsChart samples={batch.progress} total={sent} start={batch.createdAt} />
+          <CompletionsChart samples={batch.progress} total={sent} start={batch.createdAt} paused={offline && batch.doneAt === undefined} />
           <ChunkPanel batch={batch} />
         </CardBody>
       </Card>

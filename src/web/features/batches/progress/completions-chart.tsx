@@ -1,5 +1,5 @@
 /** A small line of rows done over time, from the journal's samples (inline SVG, no chart library). */
-export function CompletionsChart({ samples, total, start }: { samples: readonly [number, number][]; total: number; start: number }) {
+export function CompletionsChart({ samples, total, start, paused = false }: { samples: readonly [number, number][]; total: number; start: number; paused?: boolean }) {
   const W = 320;
   const H = 80;
   const points: [number, number][] = [[start, 0], ...samples];
@@ -15,7 +15,7 @@ export function CompletionsChart({ samples, total, start }: { samples: readonly 
         {samples.length > 0 && <polyline points={path} fill="none" className="stroke-emerald-500 dark:stroke-emerald-400" strokeWidth="2" vectorEffect="non-scaling-stroke" />}
       </svg>
       <figcaption className="flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
-        <span>Rows done over time</span>
+        <span>Rows done over time{paused ? ' · paused while the server is not answering' : ''}</span>
         <span>
           {last[1].toLocaleString()} / {total.toLocaleString()}
         </span>
