@@ -34,6 +34,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/refs': 'off', ...roomRule(['service']) },
   },
+  {
+    // api/ and lib/ sit below the features: shared rules (the retry policy, backoff) live there, so
+    // changing them never means reading a feature folder.
+    files: ['src/web/api/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...roomRule(['service'])['no-restricted-imports'][1].patterns,
+            { group: ['**/features/**', '**/routes/**'], message: 'api/ and lib/ may not import a feature or a route; move the shared code down here instead.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/service/**/*.ts'], rules: roomRule(['web']) },
   {
     // Steps and the planner read untrusted text of up to 100,000 characters on a shared thread pool:
