@@ -72,6 +72,10 @@ test.describe('outage: the service is killed and comes back', () => {
       const list = await openPage(context);
       await list.goto('/workflows');
       await expect(list.getByRole('link', { name: 'Outage invoices' })).toBeVisible();
+      // A tab that moves to a page it has never loaded while the server is down.
+      const wanderer = await openPage(context);
+      await wanderer.goto('/workflows');
+      await expect(wanderer.getByRole('link', { name: 'Outage invoices' })).toBeVisible();
 
       const execution = await openPage(context);
       await execution.goto(`/workflows/${approval.id}/executions/${executionId}`);
@@ -104,6 +108,8 @@ test.describe('outage: the service is killed and comes back', () => {
       await expect(batch.getByText('paused while the server is not answering')).toHaveCount(2);
       await expect(execution.getByText('Something went wrong')).toHaveCount(0);
       await expect(execution.getByRole('button', { name: 'Approve' })).toBeVisible();
+      await wanderer.getByRole('link', { name: 'Outage invoices' }).click();
+      await expect(wanderer.getByText(BANNER)).toHaveCount(1, { timeout: 20_000 });
       mkdirSync(SHOTS, { recursive: true });
       await list.screenshot({ path: `${SHOTS}/outage-workflows.png` });
       await execution.screenshot({ path: `${SHOTS}/outage-execution.png`, fullPage: true });
@@ -115,14 +121,16 @@ test.describe('outage: the service is killed and comes back', () => {
       await api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt: PROMPTS.noInput, name: 'Made after the restart' }) });
 
       // One retry interval is at most 10 s; a little slack for the refetches themselves.
-      for (const page of [list, execution, batch]) await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 15_000 });
+      for (const page of [list, execution, batch, wanderer]) await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 15_000 });
+      // The page that could not load loads by itself: no Retry click.
+      await expect(wanderer.getByRole('heading', { name: 'Outage invoices', level: 1 })).toBeVisible({ timeout: 15_000 });
       await expect(list.getByRole('link', { name: 'Made after the restart' })).toBeVisible({ timeout: 10_000 });
       await expect(batch.getByText(/paused while the server is not answering/)).toHaveCount(0);
       // Approved after the restart: the page, polling again by itself, follows the run to its results.
       await api(service, `workflows/${approval.id}/executions/${executionId}/approval`, { method: 'POST', body: JSON.stringify({ approved: true }) });
       await expect(execution.getByRole('button', { name: 'Approve' })).toHaveCount(0, { timeout: 60_000 });
       await expect(batch.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 120_000 });
-      for (const page of [list, execution, batch]) await expect(page.getByText('Something went wrong')).toHaveCount(0);
+      for (const page of [list, execution, batch, wanderer]) await expect(page.getByText('Something went wrong')).toHaveCount(0);
     } finally {
       await context.close();
       await service.stop();
