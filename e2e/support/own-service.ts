@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,12 +68,15 @@ export class OwnService {
     await gone;
   }
 
+  /** Stops the service for good and removes its data directory. */
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || exited(child)) return;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await gone;
+    if (child && !exited(child)) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
