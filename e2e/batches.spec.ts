@@ -146,6 +146,25 @@ test.describe('batch runs from a spreadsheet', () => {
     await expect(doneCount(page)).toHaveText('5 / 5');
   });
 
+  test('while a batch is under way, its Stop and Pause tracking buttons stay on screen at 375 px', async ({ connectedPage: page, readyWorkflow }) => {
+    test.setTimeout(120_000);
+    await fastBudget(page);
+    // Every row waits for approval, so the batch stays under way and both buttons stay offered.
+    const workflow = await readyWorkflow(PROMPTS.approval);
+    const field = Object.keys((workflow.input_schema as { properties: Record<string, unknown> }).properties)[0]!;
+    await upload(page, workflow.id, 'waiting.csv', 'text/csv', csvOf([[field], ['Acme'], ['Globex']]));
+    await page.getByRole('button', { name: 'Send 2 rows' }).click();
+    await expect(page).toHaveURL(/\/batches\//);
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const name of [/^Stop/, 'Pause tracking']) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(box, String(name)).not.toBeNull();
+      expect(box!.x, `${String(name)} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${String(name)} ends on screen`).toBeLessThanOrEqual(375);
+    }
+    await expect(page.getByText('Done', { exact: true })).toBeHidden();
+  });
+
   test('a reload in the middle of a batch resumes it, with no row sent twice', async ({ connectedPage: page, api, readyWorkflow }) => {
     test.setTimeout(300_000);
     await fastBudget(page);

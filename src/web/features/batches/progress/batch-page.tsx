@@ -96,7 +96,8 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
             {batch.rowCount.toLocaleString()} rows · concurrency {batch.concurrency ?? 'workflow default'} · started {new Date(batch.createdAt).toLocaleString()}
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        {/* Wraps on a phone: the badge, Stop with its note and Pause are wider together than 375 px. */}
+        <div className="flex flex-wrap items-start gap-2">
           {batch.doneAt !== undefined ? (
             <Badge tone="success">Done</Badge>
           ) : batch.trackingPaused ? (
