@@ -18,7 +18,7 @@ import { ChunkPanel } from './chunk-panel';
 import { CompletionsChart } from './completions-chart';
 import { ExportsPanel } from '../exports/exports-panel';
 import { StatusBar } from './progress-bar';
-import { etaMs, formatSpan } from './timing';
+import { etaMs, formatSpan, timeLeftText } from './timing';
 import { useBatch, useSubmission } from '../use-journal';
 
 /** Resumes what a reload interrupted: sending, checking unconfirmed chunks once, and tracking. */
@@ -134,7 +134,7 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Time left</dt>
-              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{offline && eta !== 0 ? 'paused while the server is not answering' : eta === null ? 'estimating…' : eta === 0 ? '—' : `about ${formatSpan(eta)}`}</dd>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{timeLeftText({ eta, offline, cancelledOnServer: batch.stopped?.cancel === 'done' })}</dd>
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Failed</dt>

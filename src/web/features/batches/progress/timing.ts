@@ -23,3 +23,15 @@ export function formatSpan(ms: number): string {
   if (m < 60) return `${m} min`;
   return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
+
+/**
+ * The "Time left" figure. After a stop whose queued runs the server cancelled, the rows still
+ * counted as open have mostly ended already (they show up as the tracker reads them), so the pace
+ * of the runs before the stop would promise minutes that never come.
+ */
+export function timeLeftText({ eta, offline, cancelledOnServer }: { eta: number | null; offline: boolean; cancelledOnServer: boolean }): string {
+  if (eta === 0) return '—';
+  if (offline) return 'paused while the server is not answering';
+  if (cancelledOnServer) return 'finishing the stop';
+  return eta === null ? 'estimating…' : `about ${formatSpan(eta)}`;
+}
