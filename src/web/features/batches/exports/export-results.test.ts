@@ -5,7 +5,7 @@ import { csvDocument, neutraliseFormula } from '../../../lib/csv-write';
 import type { RowRecord } from '../batch-types';
 import { errorFromResults, needsDetails } from '../details';
 import { rowFolder, zipRowFiles } from './download-zip';
-import { buildResultsCsv, buildResultsTable, buildResultsXlsx, describeExport, exportSummary, INLINE_CELL_BYTES, invalidRowsCsv, xlsxCell } from './export-results';
+import { buildResultsCsv, buildResultsTable, buildResultsXlsx, describeExport, detailReadsNote, exportSummary, INLINE_CELL_BYTES, invalidRowsCsv, xlsxCell } from './export-results';
 
 const base = { batchId: 'b', input: {}, attempt: 1 };
 const rows: RowRecord[] = [
@@ -198,3 +198,11 @@ describe('details', () => {
   });
 });
 
+describe('what gathering by detail reads costs', () => {
+  it('says why the files come slowly and how long they take at the background budget', () => {
+    // A strict-v1 server: its list items carry no files, so 192 rows need a detail read each at 80 a minute.
+    expect(detailReadsNote(192, 80)).toBe("192 rows' files come from one detail read each (this server's lists do not carry them): about 3 min at 80 requests a minute.");
+    expect(detailReadsNote(1, 80)).toBe("1 row's files come from one detail read (this server's lists do not carry them): about 1 min at 80 requests a minute.");
+    expect(detailReadsNote(0, 80)).toBeNull();
+  });
+});

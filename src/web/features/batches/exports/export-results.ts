@@ -148,6 +148,17 @@ export function exportSummary(rows: readonly RowRecord[]): ExportSummary {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
+/**
+ * Why results arrive slowly where a server's list items carry no files, and for how long: each of
+ * those rows costs one detail read, at the requests a minute background work may use.
+ */
+export function detailReadsNote(rowsLeft: number, perMinute: number): string | null {
+  if (rowsLeft <= 0) return null;
+  const minutes = Math.max(1, Math.ceil(rowsLeft / Math.max(1, perMinute)));
+  const what = rowsLeft === 1 ? "1 row's files come from one detail read" : `${rowsLeft.toLocaleString()} rows' files come from one detail read each`;
+  return `${what} (this server's lists do not carry them): about ${minutes.toLocaleString()} min at ${perMinute.toLocaleString()} requests a minute.`;
+}
+
 /** "Holds 2,000 rows and 1,950 files; 50 finished rows still await their files." */
 export function describeExport(s: ExportSummary): { holds: string; missing: string[] } {
   const holds = `Holds ${plural(s.rows, 'row')} and ${plural(s.files, 'result file')}${s.rowsWithFiles > 0 ? ` from ${plural(s.rowsWithFiles, 'row')}` : ''}.`;

@@ -6,7 +6,9 @@ import { saveBlob, saveText } from '../../../lib/save-file';
 import type { BatchRecord, RowRecord } from '../batch-types';
 import { gatheringState, subscribeRuntime } from '../batch-runtime';
 import { fetchResultFile, zipRowFiles } from './download-zip';
-import { buildResultsCsv, buildResultsXlsx, describeExport, exportSummary } from './export-results';
+import { getScheduler } from '../../../api/scheduler';
+import { detailReadsLeft } from '../gather-results';
+import { buildResultsCsv, buildResultsXlsx, describeExport, detailReadsNote, exportSummary } from './export-results';
 
 const baseName = (b: BatchRecord): string => b.fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'batch';
 
@@ -22,6 +24,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
     setSaved(`Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`);
 
   const gathered = useSyncExternalStore(subscribeRuntime, () => gatheringState(batch.id));
+  const detailsNote = gathered === undefined ? null : detailReadsNote(detailReadsLeft(rows), getScheduler().backgroundBudget());
 
   const csv = () => {
     const name = `${baseName(batch)}-results.csv`;
@@ -73,6 +76,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
           <span>
             Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()} rows, {gathered.filesFetched.toLocaleString()} text files fetched
           </span>
+          {detailsNote !== null && <span className="basis-full text-zinc-600 dark:text-zinc-300">{detailsNote}</span>}
           <progress
             className="h-2 w-40 accent-indigo-600"
             max={Math.max(1, gathered.filesFetched + gathered.filesMissing)}
