@@ -50,7 +50,7 @@ describe('the dashboard security headers', () => {
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
     expect(d.get('object-src')).toEqual(["'none'"]);
     expect(d.get('base-uri')).toEqual(["'none'"]);
-    expect(d.get('worker-src')).toEqual(["'self'"]);
+    expect(d.get('worker-src')).toEqual(["'self'", 'blob:']);
     expect(DASHBOARD_CSP).not.toContain("'unsafe-inline' 'unsafe-eval'");
     expect(d.get('script-src')).not.toContain("'unsafe-inline'");
   });

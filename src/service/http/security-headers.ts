@@ -12,7 +12,10 @@ import type { FastifyInstance } from 'fastify';
  *   come from presigned links on whatever host that server names, so they cannot be listed ahead.
  *   Markdown previews load remote images only after a click on "Show images from this file".
  * - frame-src http: https:: the PDF preview frames the file's presigned link, wherever it lives.
- * - worker-src 'self': the CSV and spreadsheet parsers are worker files of this origin, not blob:.
+ * - worker-src 'self' blob:: the CSV and spreadsheet parsers are worker files of this origin, but
+ *   write-excel-file compresses a spreadsheet over about 160 KB through fflate, which starts its
+ *   worker from a blob: URL and fails silently without it (the XLSX download of a large batch did
+ *   nothing). Such a worker runs under this page's policy, so it can load no script from elsewhere.
  */
 export const DASHBOARD_CSP = [
   "default-src 'self'",
@@ -22,7 +25,7 @@ export const DASHBOARD_CSP = [
   "font-src 'self' data:",
   "connect-src 'self' https: http:",
   "frame-src 'self' https: http:",
-  "worker-src 'self'",
+  "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
