@@ -14,7 +14,14 @@ import type { JsonSchema } from '../mapping/schema-info';
 import { STATUS_STYLE } from '../progress/status-style';
 import { canEdit, checkCells, isFailed, filterRows, problemsByColumn, textStart, type GridFilter, type RowCheck } from './grid-model';
 
-const W = { select: '2.75rem', row: '4.25rem', cell: '11rem', status: '8.5rem', attempt: '6.5rem', error: '18rem', results: '18rem' };
+const W = { select: '2.75rem', row: '4.25rem', cell: '11rem', status: '8.5rem', attempt: '6.5rem', error: '16rem', results: '18rem' };
+/**
+ * Status and error stay pinned at the right edge on wide screens, so a file with many columns still
+ * shows why a row failed beside the cells being fixed; on a phone they scroll with the rest.
+ * The offset of the status column is the error column's width (W.error).
+ */
+const PINNED_STATUS = 'h-full lg:sticky lg:right-[16rem] lg:z-10';
+const PINNED_ERROR = 'h-full lg:sticky lg:right-0 lg:z-10 lg:border-l lg:border-zinc-200 lg:dark:border-zinc-800';
 
 /** One editable cell of a failed row: commits on blur or Enter, so checking does not run on every key. */
 function CellInput({ label, value, message, onCommit }: { label: string; value: string; message: string | undefined; onCommit: (v: string) => void }) {
@@ -119,9 +126,10 @@ export function BatchGrid({
   const counts = batch.counts;
 
   const columns = batch.columns;
-  const template = [W.select, W.row, ...columns.map(() => W.cell), W.status, W.attempt, W.error, W.results].join(' ');
+  const order = [W.select, W.row, ...columns.map(() => W.cell), W.results, W.attempt, W.status, W.error];
+  const template = order.join(' ');
   // Absolutely placed rows do not size their parent, so the grid's width is set from its columns.
-  const width = `calc(${[W.select, W.row, ...columns.map(() => W.cell), W.status, W.attempt, W.error, W.results].join(' + ')})`;
+  const width = `calc(${order.join(' + ')})`;
   const gridStyle: CSSProperties = { gridTemplateColumns: template };
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -271,16 +279,16 @@ export function BatchGrid({
               </span>
             ))}
             <span role="columnheader" className="px-2 py-2">
-              Status
+              Results
             </span>
             <span role="columnheader" className="px-2 py-2">
               Attempt
             </span>
-            <span role="columnheader" className="px-2 py-2">
-              Error
+            <span role="columnheader" className={cn('px-2 py-2', PINNED_STATUS, 'bg-zinc-50 dark:bg-zinc-900')}>
+              Status
             </span>
-            <span role="columnheader" className="px-2 py-2">
-              Results
+            <span role="columnheader" className={cn('px-2 py-2', PINNED_ERROR, 'bg-zinc-50 dark:bg-zinc-900')}>
+              Error
             </span>
           </div>
         </div>
@@ -334,47 +342,6 @@ export function BatchGrid({
                       )}
                     </span>
                   ))}
-                  <span role="cell" className="px-2 py-2">
-                    {r.executionId !== undefined ? (
-                      <Link
-                        to="/workflows/$workflowId/executions/$executionId"
-                        params={{ workflowId, executionId: r.executionId }}
-                        aria-label={`Row ${r.index + 1}: ${STATUS_STYLE[r.status].label}, open its execution`}
-                        className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500"
-                      >
-                        <Badge tone={STATUS_STYLE[r.status].tone}>{STATUS_STYLE[r.status].label}</Badge>
-                      </Link>
-                    ) : (
-                      <Badge tone={STATUS_STYLE[r.status].tone}>{STATUS_STYLE[r.status].label}</Badge>
-                    )}
-                    {edits.has(r.index) && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
-                  </span>
-                  <span role="cell" className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">
-                    <span className="block pt-1 tabular-nums">{r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}</span>
-                    {expandable && (
-                      <button
-                        type="button"
-                        className="mt-0.5 text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
-                        aria-expanded={expanded}
-                        aria-label={`${expanded ? 'Hide' : 'Show'} details of row ${r.index + 1}`}
-                        onClick={() => setOpen((s) => toggle(s, r.index))}
-                      >
-                        {expanded ? 'Hide' : (r.attempts?.length ?? 0) > 0 ? 'History' : 'Details'}
-                      </button>
-                    )}
-                  </span>
-                  <span role="cell" className="min-w-0 px-2 py-2 text-xs">
-                    {r.error !== undefined && (
-                      <span className="line-clamp-2 pt-0.5 break-words text-red-700 dark:text-red-400" title={r.error}>
-                        {r.error}
-                      </span>
-                    )}
-                    {other.map((m) => (
-                      <span key={m} className="mt-1 block break-words text-red-700 dark:text-red-400">
-                        {m}
-                      </span>
-                    ))}
-                  </span>
                   <span role="cell" className="min-w-0 px-2 py-2 text-xs">
                     {files.length > 0 && (
                       <span className="flex flex-wrap gap-x-2 gap-y-0.5 pt-0.5">
@@ -392,6 +359,47 @@ export function BatchGrid({
                       </span>
                     )}
                     {r.status === 'finished' && r.results === undefined && <span className="text-zinc-400 dark:text-zinc-500">files not fetched yet</span>}
+                  </span>
+                  <span role="cell" className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">
+                    <span className="block pt-1 tabular-nums">{r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}</span>
+                    {expandable && (
+                      <button
+                        type="button"
+                        className="mt-0.5 text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+                        aria-expanded={expanded}
+                        aria-label={`${expanded ? 'Hide' : 'Show'} details of row ${r.index + 1}`}
+                        onClick={() => setOpen((s) => toggle(s, r.index))}
+                      >
+                        {expanded ? 'Hide' : (r.attempts?.length ?? 0) > 0 ? 'History' : 'Details'}
+                      </button>
+                    )}
+                  </span>
+                  <span role="cell" className={cn('px-2 py-2', PINNED_STATUS, zebra)}>
+                    {r.executionId !== undefined ? (
+                      <Link
+                        to="/workflows/$workflowId/executions/$executionId"
+                        params={{ workflowId, executionId: r.executionId }}
+                        aria-label={`Row ${r.index + 1}: ${STATUS_STYLE[r.status].label}, open its execution`}
+                        className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500"
+                      >
+                        <Badge tone={STATUS_STYLE[r.status].tone}>{STATUS_STYLE[r.status].label}</Badge>
+                      </Link>
+                    ) : (
+                      <Badge tone={STATUS_STYLE[r.status].tone}>{STATUS_STYLE[r.status].label}</Badge>
+                    )}
+                    {edits.has(r.index) && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
+                  </span>
+                  <span role="cell" className={cn('min-w-0 px-2 py-2 text-xs', PINNED_ERROR, zebra)}>
+                    {r.error !== undefined && (
+                      <span className="line-clamp-2 pt-0.5 break-words text-red-700 dark:text-red-400" title={r.error}>
+                        {r.error}
+                      </span>
+                    )}
+                    {other.map((m) => (
+                      <span key={m} className="mt-1 block break-words text-red-700 dark:text-red-400">
+                        {m}
+                      </span>
+                    ))}
                   </span>
                 </div>
                 {expanded && (
