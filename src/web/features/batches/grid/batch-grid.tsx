@@ -12,7 +12,7 @@ import { ROW_STATUSES, type BatchRecord, type RowRecord } from '../batch-types';
 import { compileRows } from '../mapping/prepare-rows';
 import type { JsonSchema } from '../mapping/schema-info';
 import { STATUS_STYLE } from '../progress/status-style';
-import { canEdit, checkCells, isFailed, filterRows, problemsByColumn, textStart, type GridFilter, type RowCheck } from './grid-model';
+import { canEdit, checkCells, isCancelled, isFailed, filterRows, problemsByColumn, textStart, type GridFilter, type RowCheck } from './grid-model';
 
 const W = { select: '2.75rem', row: '4.25rem', cell: '11rem', status: '8.5rem', attempt: '6.5rem', error: '16rem', results: '18rem' };
 /**
@@ -123,6 +123,7 @@ export function BatchGrid({
   }, [batch.columns, batch.mapping, schema]);
   const shown = useMemo(() => filterRows(rows, filter, query), [rows, filter, query]);
   const failed = useMemo(() => rows.filter(isFailed), [rows]);
+  const cancelledCount = useMemo(() => rows.filter(isCancelled).length, [rows]);
   const counts = batch.counts;
 
   const columns = batch.columns;
@@ -216,6 +217,12 @@ export function BatchGrid({
                 {STATUS_STYLE[s].label} ({counts[s].toLocaleString()})
               </option>
             ))}
+            {cancelledCount > 0 && (
+              <>
+                <option value="failed">Failed, not cancelled ({(counts.error - cancelledCount).toLocaleString()})</option>
+                <option value="cancelled">Cancelled ({cancelledCount.toLocaleString()})</option>
+              </>
+            )}
           </Select>
         </div>
         <div className="flex min-w-40 flex-1 flex-col gap-1 sm:max-w-xs">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RowRecord } from '../batch-types';
 import { compileRows } from '../mapping/prepare-rows';
-import { canEdit, checkCells, filterRows, matchesSearch, problemsByColumn, textStart } from './grid-model';
+import { canEdit, checkCells, filterRows, isCancelled, matchesSearch, problemsByColumn, textStart } from './grid-model';
 
 const row = (over: Partial<RowRecord> & Pick<RowRecord, 'index' | 'status'>): RowRecord => ({ batchId: 'b', cells: [], input: {}, attempt: 1, ...over });
 const rows: RowRecord[] = [
@@ -11,6 +11,15 @@ const rows: RowRecord[] = [
 ];
 
 describe('filterRows', () => {
+  it('splits error rows into cancelled runs and real failures', () => {
+    const row = (index: number, status: RowRecord['status'], error?: string): RowRecord => ({ batchId: 'b', index, cells: [], input: {}, attempt: 1, status, ...(error === undefined ? {} : { error }) });
+    const rows = [row(0, 'error', 'cancelled by WORKFLOW_API_KEYS #1 (API key): Stopped from the dashboard'), row(1, 'error', 'amount must not be negative (got -3)'), row(2, 'finished')];
+    expect(rows.map(isCancelled)).toEqual([true, false, false]);
+    expect(filterRows(rows, 'cancelled', '').map((r) => r.index)).toEqual([0]);
+    expect(filterRows(rows, 'failed', '').map((r) => r.index)).toEqual([1]);
+    expect(filterRows(rows, 'error', '').map((r) => r.index)).toEqual([0, 1]);
+  });
+
   it('filters by status and searches cells, errors, ids and results, in row order', () => {
     expect(filterRows(rows, 'all', '').map((r) => r.index)).toEqual([0, 1, 2]);
     expect(filterRows(rows, 'error', '').map((r) => r.index)).toEqual([2]);

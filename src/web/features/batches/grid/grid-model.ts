@@ -2,7 +2,17 @@ import type { ResultFile } from '../../../../contract/openapi-document';
 import type { RowRecord, RowStatus } from '../batch-types';
 import type { CellProblem, RowCompiler } from '../mapping/prepare-rows';
 
-export type GridFilter = RowStatus | 'all';
+/** 'failed' and 'cancelled' split the error rows after a Stop, so real failures are not lost among cancelled runs. */
+export type GridFilter = RowStatus | 'all' | 'failed' | 'cancelled';
+
+/**
+ * A run ended by a cancel (the local service's extension writes "cancelled by <who>"); other v1
+ * servers cannot cancel, so there every error row is a failure.
+ */
+export const isCancelled = (r: Pick<RowRecord, 'status' | 'error'>): boolean => r.status === 'error' && /^cancelled by /i.test(r.error ?? '');
+
+const matchesStatus = (r: RowRecord, status: GridFilter): boolean =>
+  status === 'all' || (status === 'cancelled' ? isCancelled(r) : status === 'failed' ? r.status === 'error' && !isCancelled(r) : r.status === status);
 
 /** Whether a row matches a search: any uploaded cell, its error, its execution id or a result file's name or text. */
 export function matchesSearch(r: RowRecord, query: string): boolean {
@@ -15,7 +25,7 @@ export function matchesSearch(r: RowRecord, query: string): boolean {
 
 /** The rows a filter and a search leave, in row order. */
 export function filterRows(rows: readonly RowRecord[], status: GridFilter, query: string): RowRecord[] {
-  return rows.filter((r) => (status === 'all' || r.status === status) && matchesSearch(r, query)).sort((a, b) => a.index - b.index);
+  return rows.filter((r) => matchesStatus(r, status) && matchesSearch(r, query)).sort((a, b) => a.index - b.index);
 }
 
 /** The start of a row's first text result, on one line, for the results column. */
