@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../bench/support/processes';
 import { E2E_API_KEY } from './servers';
 
 /**
@@ -82,15 +82,3 @@ export class OwnService {
 
 /** A process killed by a signal has a null exitCode and a signalCode instead. */
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}

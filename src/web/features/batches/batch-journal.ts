@@ -120,31 +120,7 @@ export class BatchJournal {
    * it returns, atomically; the new batch is returned.
    */
   async update(batchId: string, change: (batch: BatchRecord) => { batch: BatchRecord; rows?: RowRecord[] }): Promise<BatchRecord> {
-    const db = await this.db();
-    let next: BatchRecord | undefined;
-    try {
-      const tx = db.transaction(['batches', 'rows'], 'readwrite');
-      const finished = done(tx);
-      const batches = tx.objectStore('batches');
-      const current = await promised(batches.get(batchId) as IDBRequest<BatchRecord | undefined>);
-      if (current === undefined) {
-        tx.abort();
-        await finished.catch(() => undefined);
-        throw new JournalError('This batch is no longer in the journal.');
-      }
-      const { batch, rows } = change(current);
-      next = batch;
-      batches.put(batch);
-      if (rows !== undefined) {
-        const store = tx.objectStore('rows');
-        for (const r of rows) store.put(r);
-      }
-      await finished;
-    } catch (e) {
-      throw journalError(e);
-    }
-    this.notify(batchId);
-    return next;
+    return this.updateRows(batchId, [], (batch) => change(batch));
   }
 
   /**

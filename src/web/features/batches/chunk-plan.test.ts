@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchBody, planChunks, utf8Length } from './chunk-plan';
+import { utf8Length } from '../../lib/utf8';
+import { batchBody, planChunks } from './chunk-plan';
 
 describe('planChunks', () => {
   it('splits by count at the item limit', () => {

@@ -1,25 +1,11 @@
 import { LIMITS, type ConcurrencyLevel } from '../../../contract/limits';
+import { utf8Length } from '../../lib/utf8';
 
 export interface ChunkPlan {
   /** Each chunk lists positions in the submitted inputs, in order. */
   chunks: { rows: number[]; bytes: number }[];
   /** Positions whose input alone is over the body limit; they are never sent. */
   oversized: { row: number; bytes: number }[];
-}
-
-/** UTF-8 length of a string without allocating its encoding (surrogate pairs count as 4 bytes). */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i += 1) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i += 1;
-    } else n += 3;
-  }
-  return n;
 }
 
 /** The exact body of one batch request, so the bytes planned are the bytes sent. */
