@@ -1,8 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { startWithBuiltDashboard, type TestService } from '../test-support/test-service';
 import { DASHBOARD_CSP } from './security-headers';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -13,18 +10,11 @@ const directives = (policy: string): Map<string, string[]> =>
 
 describe('the dashboard security headers', () => {
   let svc: TestService;
-  let dist: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'workflow-dist-'));
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>dashboard</title>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    svc = await startTestService({}, { distDir: dist });
+    ({ svc, close } = await startWithBuiltDashboard());
   });
-  afterAll(async () => {
-    await svc.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('come with index.html, client routes, assets and a missing chunk', async () => {
     const answers = await Promise.all(

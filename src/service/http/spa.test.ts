@@ -1,8 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { startTestService, startWithBuiltDashboard, type TestService } from '../test-support/test-service';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
@@ -32,18 +29,11 @@ describe('without a built dashboard', () => {
 
 describe('with a built dashboard', () => {
   let svc: TestService;
-  let dist: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'workflow-dist-'));
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>dashboard</title>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    svc = await startTestService({}, { distDir: dist });
+    ({ svc, close } = await startWithBuiltDashboard());
   });
-  afterAll(async () => {
-    await svc.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('serves index.html at / and for client-side routes', async () => {
     for (const url of ['/', '/workflows/abc/executions/def']) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -98,3 +98,19 @@ export const reportStep = (filename = 'report.md'): StepSpec => ({
   title: 'Report',
   template: 'Hello {{name}}',
 });
+
+/** A service serving a tiny stand-in for the built dashboard (index.html and one asset), for the SPA and header tests. */
+export async function startWithBuiltDashboard(): Promise<{ svc: TestService; close: () => Promise<void> }> {
+  const dist = mkdtempSync(join(tmpdir(), 'workflow-dist-'));
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>dashboard</title>');
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  const svc = await startTestService({}, { distDir: dist });
+  return {
+    svc,
+    close: async () => {
+      await svc.close();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
