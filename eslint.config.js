@@ -19,7 +19,19 @@ const roomRule = (forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report', '.data', 'bench/.cache', 'src/web/route-tree.gen.ts', 'src/contract/api-types.ts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'reports',
+      'test-results',
+      'playwright-report',
+      '.data',
+      'bench/.cache',
+      'src/web/route-tree.gen.ts',
+      'src/contract/api-types.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,7 +56,10 @@ export default tseslint.config(
         {
           patterns: [
             ...roomRule(['service'])['no-restricted-imports'][1].patterns,
-            { group: ['**/features/**', '**/routes/**'], message: 'api/ and lib/ may not import a feature or a route; move the shared code down here instead.' },
+            {
+              group: ['**/features/**', '**/routes/**'],
+              message: 'api/ and lib/ may not import a feature or a route; move the shared code down here instead.',
+            },
           ],
         },
       ],

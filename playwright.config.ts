@@ -64,7 +64,11 @@ export default defineConfig<ServerMode>({
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' } },
     // The tests tagged @both-modes once more, against the strict-v1 service (see e2e/support/servers.ts).
-    { name: 'strict-v1', grep: new RegExp(BOTH_MODES_TAG), use: { browserName: 'chromium', baseURL: STRICT_V1_BASE_URL, strictV1: true } },
+    {
+      name: 'strict-v1',
+      grep: new RegExp(BOTH_MODES_TAG),
+      use: { browserName: 'chromium', baseURL: STRICT_V1_BASE_URL, strictV1: true },
+    },
   ],
   webServer: [
     service(DEFAULT_PORT, dataDir, '/api/v1/openapi.json'),

@@ -22,15 +22,30 @@ function retryDynamicImports(): Plugin {
     enforce: 'post',
     transform(code, id) {
       const file = id.split('?')[0]!;
-      if (file === CHUNK_LOAD || !file.includes('/src/web/') || !/\.tsx?$/.test(file) || !code.includes('import(')) return null;
-      const wrapped = code.replace(dynamicImport, (_all, specifier: string) => `__importWithRetry(() => import(${specifier}))`);
+      if (file === CHUNK_LOAD || !file.includes('/src/web/') || !/\.tsx?$/.test(file) || !code.includes('import('))
+        return null;
+      const wrapped = code.replace(
+        dynamicImport,
+        (_all, specifier: string) => `__importWithRetry(() => import(${specifier}))`,
+      );
       if (wrapped === code) return null;
-      return { code: `import { importWithRetry as __importWithRetry } from ${JSON.stringify(CHUNK_LOAD)}; ${wrapped}`, map: null };
+      return {
+        code: `import { importWithRetry as __importWithRetry } from ${JSON.stringify(CHUNK_LOAD)}; ${wrapped}`,
+        map: null,
+      };
     },
   };
 }
 
 export default defineConfig({
+  // `@/` is the dashboard's root and `@contract/` the shared contract (the same paths as tsconfig.json),
+  // so an import names what it uses instead of how many folders to climb.
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
+    },
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

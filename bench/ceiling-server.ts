@@ -11,7 +11,13 @@ db.exec(`CREATE TABLE executions (id TEXT PRIMARY KEY, workflow_id TEXT NOT NULL
 const insert = db.prepare('INSERT INTO executions VALUES (?, ?, ?, ?, ?)');
 const workflowId = randomUUID();
 const executionId = randomUUID();
-insert.run(executionId, workflowId, 'finished', new Date().toISOString(), JSON.stringify([{ filename: 'report.md', url: 'http://127.0.0.1/files/x', content: '# Report\n\nHello.' }]));
+insert.run(
+  executionId,
+  workflowId,
+  'finished',
+  new Date().toISOString(),
+  JSON.stringify([{ filename: 'report.md', url: 'http://127.0.0.1/files/x', content: '# Report\n\nHello.' }]),
+);
 for (let i = 0; i < 10_000; i++) insert.run(randomUUID(), workflowId, 'finished', new Date().toISOString(), null);
 const byId = db.prepare('SELECT * FROM executions WHERE id = ? AND workflow_id = ?');
 
@@ -19,9 +25,14 @@ const app = Fastify({ logger: false });
 app.get('/ids', async () => ({ workflowId, executionId }));
 app.get<{ Params: { wid: string; eid: string } }>('/api/v1/workflows/:wid/executions/:eid', async (req, reply) => {
   const row = byId.get(req.params.eid, req.params.wid) as
-    | { id: string; workflow_id: string; status: string; created_at: string; results: string | null }
-    | undefined;
+    { id: string; workflow_id: string; status: string; created_at: string; results: string | null } | undefined;
   if (!row) return reply.code(404).send({ error: 'execution not found' });
-  return { id: row.id, workflow_id: row.workflow_id, status: row.status, created_at: row.created_at, results: row.results ? JSON.parse(row.results) : null };
+  return {
+    id: row.id,
+    workflow_id: row.workflow_id,
+    status: row.status,
+    created_at: row.created_at,
+    results: row.results ? JSON.parse(row.results) : null,
+  };
 });
 await app.listen({ port, host: '127.0.0.1' });

@@ -11,7 +11,9 @@ const sections: Array<[string, () => Promise<Figure[]>]> = [
 
 const only = process.argv[2];
 if (only !== undefined && !sections.some(([name]) => name === only)) {
-  console.error(`Unknown section "${only}". Use one of: ${sections.map(([name]) => name).join(', ')}, or none for all.`);
+  console.error(
+    `Unknown section "${only}". Use one of: ${sections.map(([name]) => name).join(', ')}, or none for all.`,
+  );
   process.exit(2);
 }
 
@@ -35,7 +37,9 @@ for (const [name, run] of sections) {
 console.log('\n== summary');
 for (const f of all) print(f);
 const missed = all.filter((f) => f.goal !== undefined && !f.ok).length;
-console.log(`\n  ${all.filter((f) => f.goal !== undefined).length - missed} goals met, ${missed} not met; total time ${minutes(performance.now() - started)}`);
+console.log(
+  `\n  ${all.filter((f) => f.goal !== undefined).length - missed} goals met, ${missed} not met; total time ${minutes(performance.now() - started)}`,
+);
 
 function print(f: Figure) {
   const goal = f.goal ? `  (goal ${f.goal}: ${f.ok ? 'met' : 'NOT met'})` : '';

@@ -22,7 +22,10 @@ export interface Figure {
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...init?.headers } });
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...init?.headers },
+  });
   if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -45,13 +48,17 @@ async function latency(url: string, headers: Record<string, string>) {
 async function textWorkflow(base: string): Promise<{ id: string; input: (text: string) => Record<string, unknown> }> {
   const created = await json<{ id: string }>(`${base}/workflows`, {
     method: 'POST',
-    body: JSON.stringify({ prompt: 'Summarize the notes and extract the e-mail addresses, dates and action items from the notes' }),
+    body: JSON.stringify({
+      prompt: 'Summarize the notes and extract the e-mail addresses, dates and action items from the notes',
+    }),
   });
   for (;;) {
     type Schema = { properties?: Record<string, { type?: string }>; required?: string[] };
     const detail = await json<{ status?: string; input_schema: Schema | null }>(`${base}/workflows/${created.id}`);
     if (detail.status !== 'planning') {
-      const texts = Object.entries(detail.input_schema?.properties ?? {}).filter(([, schema]) => schema.type === 'string').map(([name]) => name);
+      const texts = Object.entries(detail.input_schema?.properties ?? {})
+        .filter(([, schema]) => schema.type === 'string')
+        .map(([name]) => name);
       if (texts.length === 0) throw new Error('the planner gave the notes workflow no text input');
       // The attack goes in the first text field; other text fields get a word each.
       const input = (text: string) => Object.fromEntries(texts.map((name, i) => [name, i === 0 ? text : 'x']));
@@ -90,28 +97,42 @@ async function stallFigures(base: string, detailUrl: string): Promise<Figure[]> 
   console.log(`  (${runs} adversarial 100 KB runs finished during the attacked measurement)`);
   return [
     { name: 'GET execution p99, no attack', value: quiet, unit: 'ms' },
-    { name: 'GET execution p99, 5 adversarial 100 KB runs executing', value: attacked, unit: 'ms', goal: '≤ 50 ms', ok: attacked <= 50 },
+    {
+      name: 'GET execution p99, 5 adversarial 100 KB runs executing',
+      value: attacked,
+      unit: 'ms',
+      goal: '≤ 50 ms',
+      ok: attacked <= 50,
+    },
   ];
 }
 
 async function startLocal(dataDir: string): Promise<{ base: string; proc: Started }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/v1`;
-  const proc = await startProcess(tsx, [join(root, 'src/service/main.ts')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WORKFLOW_API_KEYS: KEY,
-    // The limiter stays on; the limit is raised so it does not cap the throughput figure.
-    WORKFLOW_RATE_LIMIT: '100000000',
-    WORKFLOW_TIME_SCALE: '0',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  }, `${base}/openapi.json`);
+  const proc = await startProcess(
+    tsx,
+    [join(root, 'src/service/main.ts')],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WORKFLOW_API_KEYS: KEY,
+      // The limiter stays on; the limit is raised so it does not cap the throughput figure.
+      WORKFLOW_RATE_LIMIT: '100000000',
+      WORKFLOW_TIME_SCALE: '0',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    `${base}/openapi.json`,
+  );
   return { base, proc };
 }
 
-interface WorkflowItem { id: string; name: string }
+interface WorkflowItem {
+  id: string;
+  name: string;
+}
 async function inputFreeWorkflow(base: string): Promise<string> {
   const page = await json<{ data: WorkflowItem[] }>(`${base}/workflows?limit=100`);
   for (const w of page.data) {
@@ -137,7 +158,10 @@ async function prismBinary(): Promise<string | null> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"name":"prism-cache","private":true}');
   try {
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '@stoplight/prism-cli@5.14.2'], { cwd: dir, stdio: 'ignore' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '@stoplight/prism-cli@5.14.2'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
   } catch {
     return null;
   }
@@ -151,34 +175,58 @@ export async function runServiceBench(): Promise<Figure[]> {
   const stops: Array<() => Promise<void>> = [local.proc.stop];
   try {
     const wid = await inputFreeWorkflow(local.base);
-    const created = await json<{ execution_id: string }>(`${local.base}/workflows/${wid}/executions`, { method: 'POST', body: '{"input":{}}' });
+    const created = await json<{ execution_id: string }>(`${local.base}/workflows/${wid}/executions`, {
+      method: 'POST',
+      body: '{"input":{}}',
+    });
     await waitTerminal(local.base, wid, created.execution_id);
     const detailPath = `/workflows/${wid}/executions/${created.execution_id}`;
 
     // Ceiling: bare Fastify + better-sqlite3.
     const cport = await freePort();
-    const ceiling = await startProcess(tsx, [join(root, 'bench/ceiling-server.ts'), String(cport)], {}, `http://127.0.0.1:${cport}/ids`);
+    const ceiling = await startProcess(
+      tsx,
+      [join(root, 'bench/ceiling-server.ts'), String(cport)],
+      {},
+      `http://127.0.0.1:${cport}/ids`,
+    );
     stops.push(ceiling.stop);
-    const ids = (await (await fetch(`http://127.0.0.1:${cport}/ids`)).json()) as { workflowId: string; executionId: string };
+    const ids = (await (await fetch(`http://127.0.0.1:${cport}/ids`)).json()) as {
+      workflowId: string;
+      executionId: string;
+    };
 
     // Prism, the mock a developer would otherwise run, serving the same contract document.
     let prismUrl: string | null = null;
     const prism = await prismBinary();
     if (prism) {
       const pport = await freePort();
-      const p = await startProcess(prism, ['mock', '-h', '127.0.0.1', '-p', String(pport), join(root, 'src/contract/openapi.json')], {}, `http://127.0.0.1:${pport}/workflows`, 120_000);
+      const p = await startProcess(
+        prism,
+        ['mock', '-h', '127.0.0.1', '-p', String(pport), join(root, 'src/contract/openapi.json')],
+        {},
+        `http://127.0.0.1:${pport}/workflows`,
+        120_000,
+      );
       stops.push(p.stop);
       prismUrl = `http://127.0.0.1:${pport}/workflows/${ids.workflowId}/executions/${ids.executionId}`;
     }
 
     console.log(`  measuring GET execution, ${CONNECTIONS} connections, ${DURATION} s each…`);
     const localFig = await load(`${local.base}${detailPath}`, { 'x-api-key': KEY });
-    const ceilFig = await load(`http://127.0.0.1:${cport}/api/v1/workflows/${ids.workflowId}/executions/${ids.executionId}`, { 'x-api-key': KEY });
+    const ceilFig = await load(
+      `http://127.0.0.1:${cport}/api/v1/workflows/${ids.workflowId}/executions/${ids.executionId}`,
+      { 'x-api-key': KEY },
+    );
     const prismFig = prismUrl ? await load(prismUrl, { 'x-api-key': KEY }) : null;
 
     figures.push({ name: 'GET execution, local service', value: Math.round(localFig.rps), unit: 'req/s' });
     figures.push({ name: 'GET execution, local service p99', value: localFig.p99, unit: 'ms' });
-    figures.push({ name: 'GET execution, bare Fastify + SQLite ceiling', value: Math.round(ceilFig.rps), unit: 'req/s' });
+    figures.push({
+      name: 'GET execution, bare Fastify + SQLite ceiling',
+      value: Math.round(ceilFig.rps),
+      unit: 'req/s',
+    });
     figures.push({ name: 'GET execution, ceiling p99', value: ceilFig.p99, unit: 'ms' });
     if (prismFig) {
       figures.push({ name: 'GET execution, Prism mock', value: Math.round(prismFig.rps), unit: 'req/s' });
@@ -197,9 +245,18 @@ export async function runServiceBench(): Promise<Figure[]> {
     // Batch accept and drain.
     const items = JSON.stringify({ items: Array.from({ length: 10_000 }, () => ({})), concurrency: 'high' });
     const t0 = performance.now();
-    const batch = await json<{ total: number; executions: Array<{ execution_id: string }> }>(`${local.base}/workflows/${wid}/executions/batch`, { method: 'POST', body: items });
+    const batch = await json<{ total: number; executions: Array<{ execution_id: string }> }>(
+      `${local.base}/workflows/${wid}/executions/batch`,
+      { method: 'POST', body: items },
+    );
     const accept = performance.now() - t0;
-    figures.push({ name: 'accept a batch of 10,000', value: Math.round(accept), unit: 'ms', goal: '≤ 1000 ms', ok: accept <= 1000 });
+    figures.push({
+      name: 'accept a batch of 10,000',
+      value: Math.round(accept),
+      unit: 'ms',
+      goal: '≤ 1000 ms',
+      ok: accept <= 1000,
+    });
     const last = batch.executions[batch.executions.length - 1]!.execution_id;
     await waitTerminal(local.base, wid, last);
     let pending = Infinity;
@@ -208,7 +265,13 @@ export async function runServiceBench(): Promise<Figure[]> {
       if (pending > 0) await sleep(200);
     }
     const drain = performance.now() - t0;
-    figures.push({ name: 'drain 10,000 executions at time scale 0', value: round(drain / 1000), unit: 's', goal: '≤ 60 s', ok: drain <= 60_000 });
+    figures.push({
+      name: 'drain 10,000 executions at time scale 0',
+      value: round(drain / 1000),
+      unit: 's',
+      goal: '≤ 60 s',
+      ok: drain <= 60_000,
+    });
   } finally {
     for (const stop of stops.reverse()) await stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -221,7 +284,9 @@ async function countUnfinished(base: string, wid: string): Promise<number> {
   let unfinished = 0;
   do {
     const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page: { data: Array<{ status: string }>; cursor: string | null } = await json(`${base}/workflows/${wid}/executions?limit=100${q}`);
+    const page: { data: Array<{ status: string }>; cursor: string | null } = await json(
+      `${base}/workflows/${wid}/executions?limit=100${q}`,
+    );
     unfinished += page.data.filter((e) => e.status !== 'finished' && e.status !== 'error').length;
     cursor = page.cursor;
   } while (cursor);

@@ -2,15 +2,25 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
-async function runToEnd(api: APIRequestContext, workflowId: string, input: Record<string, unknown>, until: string[]): Promise<string> {
+async function runToEnd(
+  api: APIRequestContext,
+  workflowId: string,
+  input: Record<string, unknown>,
+  until: string[],
+): Promise<string> {
   const created = await api.post(`workflows/${workflowId}/executions`, { data: { input } });
   expect(created.status(), await created.text()).toBe(201);
   const { execution_id } = (await created.json()) as { execution_id: string };
   await expect
-    .poll(async () => ((await (await api.get(`workflows/${workflowId}/executions/${execution_id}`)).json()) as { status: string }).status, {
-      timeout: 60_000,
-      intervals: [250, 500],
-    })
+    .poll(
+      async () =>
+        ((await (await api.get(`workflows/${workflowId}/executions/${execution_id}`)).json()) as { status: string })
+          .status,
+      {
+        timeout: 60_000,
+        intervals: [250, 500],
+      },
+    )
     .toMatch(new RegExp(`^(${until.join('|')})$`));
   return execution_id;
 }
@@ -28,7 +38,11 @@ async function check(page: Page, path: string, name: string, ready: (page: Page)
   await screenshotBothThemes(page, name);
 }
 
-test('every page passes axe without serious or critical violations, in light and dark', async ({ connectedPage: page, api, readyWorkflow }) => {
+test('every page passes axe without serious or critical violations, in light and dark', async ({
+  connectedPage: page,
+  api,
+  readyWorkflow,
+}) => {
   test.setTimeout(180_000);
   const brief = await readyWorkflow(PROMPTS.everyFormat);
   const approval = await readyWorkflow(PROMPTS.approval);
@@ -53,7 +67,12 @@ test('every page passes axe without serious or critical violations, in light and
     await expect(p.getByRole('link', { name: 'Batch', exact: true })).toHaveAttribute('aria-current', 'page');
   });
   await check(page, `/workflows/${brief.id}/executions/${finished}`, 'execution-finished', heading('Results'));
-  await check(page, `/workflows/${approval.id}/executions/${waiting}`, 'execution-approval', heading('Waiting for approval'));
+  await check(
+    page,
+    `/workflows/${approval.id}/executions/${waiting}`,
+    'execution-approval',
+    heading('Waiting for approval'),
+  );
   await check(page, `/workflows/${guarded.id}/executions/${failed}`, 'execution-error', async (p) => {
     await expect(p.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible();
   });
@@ -70,11 +89,19 @@ test('the first-visit settings page passes axe', async ({ page }) => {
 test('pages fit a 375 px wide screen without sideways scrolling', async ({ connectedPage: page, readyWorkflow }) => {
   const workflow = await readyWorkflow(PROMPTS.form);
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const path of ['/workflows', `/workflows/${workflow.id}`, `/workflows/${workflow.id}/executions`, '/workflows/new', '/settings']) {
+  for (const path of [
+    '/workflows',
+    `/workflows/${workflow.id}`,
+    `/workflows/${workflow.id}/executions`,
+    '/workflows/new',
+    '/settings',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }
   await page.goto(`/workflows/${workflow.id}`);

@@ -8,7 +8,9 @@ test('an execution waiting for approval continues when approved', async ({ conne
   await page.getByLabel(/company name/i).fill('Initech');
   await page.getByRole('button', { name: 'Run workflow' }).click();
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('list', { name: 'Progress' }).locator('[aria-current="step"]')).toContainText('Waiting for approval');
+  await expect(page.getByRole('list', { name: 'Progress' }).locator('[aria-current="step"]')).toContainText(
+    'Waiting for approval',
+  );
   await screenshotBothThemes(page, 'execution-waiting-for-approval');
   await page.getByLabel(/comment/i).fill('Looks good');
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -26,7 +28,10 @@ test('a rejected approval ends the execution in error', async ({ connectedPage: 
   await expect(page.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible({ timeout: 60_000 });
 });
 
-test('an execution that fails shows its error and the executions list can filter to it', async ({ connectedPage: page, readyWorkflow }) => {
+test('an execution that fails shows its error and the executions list can filter to it', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
   test.setTimeout(90_000);
   const workflow = await readyWorkflow(PROMPTS.guarded);
   await page.goto(`/workflows/${workflow.id}`);

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { neutraliseFormula } from '../src/web/lib/csv-write';
-import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
+import {
+  BOTH_MODES_TAG,
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshotBothThemes,
+  test,
+  textAndNumberFields,
+} from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
 const ROWS = 2000;
@@ -43,149 +50,187 @@ async function download(page: Page, name: string | RegExp): Promise<Download> {
 }
 
 test.describe('the batch page as a spreadsheet grid', () => {
-  test('2,000 rows: upload, stop, fix a failed row and re-run it, reload, and exports checked cell by cell', { tag: BOTH_MODES_TAG }, async ({ connectedPage: page, api, readyWorkflow, strictV1 }) => {
-    // On a server that cannot cancel, all 1,998 rows run to the end (about ten minutes at the e2e time scale).
-    test.setTimeout(strictV1 ? 1_800_000 : 900_000);
-    await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
-    const workflow = await readyWorkflow(PROMPTS.guarded);
-    const f = textAndNumberFields(workflow);
-    const header = [titled(f.text), `${titled(f.number)} (USD)`];
-    const cells = spreadsheet();
-    const csv = Papa.unparse([header, ...cells], { newline: '\n' });
+  test(
+    '2,000 rows: upload, stop, fix a failed row and re-run it, reload, and exports checked cell by cell',
+    { tag: BOTH_MODES_TAG },
+    async ({ connectedPage: page, api, readyWorkflow, strictV1 }) => {
+      // On a server that cannot cancel, all 1,998 rows run to the end (about ten minutes at the e2e time scale).
+      test.setTimeout(strictV1 ? 1_800_000 : 900_000);
+      await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
+      const workflow = await readyWorkflow(PROMPTS.guarded);
+      const f = textAndNumberFields(workflow);
+      const header = [titled(f.text), `${titled(f.number)} (USD)`];
+      const cells = spreadsheet();
+      const csv = Papa.unparse([header, ...cells], { newline: '\n' });
 
-    await page.goto(`/workflows/${workflow.id}/batch`);
-    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.goto(`/workflows/${workflow.id}/batch`);
+      await page
+        .getByLabel('Spreadsheet file')
+        .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
-    // The headers were typed by a person, not copied from the schema: the mapping still matches them.
-    await expect(page.getByLabel(header[0]!, { exact: true })).toHaveValue(f.text);
-    await expect(page.getByLabel(header[1]!, { exact: true })).toHaveValue(f.number);
-    await expect(page.getByText(/Converted, e\.g\. \$1,000\.50 → 1000\.5/)).toBeVisible();
-    await expect(page.getByText('1,998 valid')).toBeVisible();
+      // The headers were typed by a person, not copied from the schema: the mapping still matches them.
+      await expect(page.getByLabel(header[0]!, { exact: true })).toHaveValue(f.text);
+      await expect(page.getByLabel(header[1]!, { exact: true })).toHaveValue(f.number);
+      await expect(page.getByText(/Converted, e\.g\. \$1,000\.50 → 1000\.5/)).toBeVisible();
+      await expect(page.getByText('1,998 valid')).toBeVisible();
 
-    // The invalid rows come back exactly as uploaded, formulas and all, to be fixed elsewhere.
-    const invalid = readCsv(readFileSync((await (await download(page, 'Download invalid rows (CSV)')).path())!, 'utf8'));
-    expect(invalid[0]).toEqual([...header, 'problems']);
-    expect(invalid.slice(1).map((r) => r.slice(0, 2))).toEqual([cells[11], cells[12]]);
+      // The invalid rows come back exactly as uploaded, formulas and all, to be fixed elsewhere.
+      const invalid = readCsv(
+        readFileSync((await (await download(page, 'Download invalid rows (CSV)')).path())!, 'utf8'),
+      );
+      expect(invalid[0]).toEqual([...header, 'problems']);
+      expect(invalid.slice(1).map((r) => r.slice(0, 2))).toEqual([cells[11], cells[12]]);
 
-    await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, 'the mapping fits 375 px').toBeLessThanOrEqual(0);
-    await screenshotBothThemes(page, 'batch-mapping-375px');
-    await page.setViewportSize({ width: 1280, height: 900 });
+      await page.setViewportSize({ width: 375, height: 800 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'the mapping fits 375 px').toBeLessThanOrEqual(0);
+      await screenshotBothThemes(page, 'batch-mapping-375px');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.getByLabel(/Skip the 2 invalid rows/).check();
-    await page.getByRole('button', { name: 'Send 1,998 rows' }).click();
-    await expect(page).toHaveURL(/\/batches\//);
+      await page.getByLabel(/Skip the 2 invalid rows/).check();
+      await page.getByRole('button', { name: 'Send 1,998 rows' }).click();
+      await expect(page).toHaveURL(/\/batches\//);
 
-    // Stop while the batch is under way: the label says what stopping will do on this server.
-    const stop = page.getByRole('button', { name: strictV1 ? 'Stop sending' : 'Stop (cancel queued runs)' });
-    await expect(stop).toBeVisible();
-    // Some rows finish first, so the journey ends with finished, failed and (where the server can) cancelled rows.
-    await expect(page.getByRole('img', { name: /Progress: .*finished/ })).toBeVisible({ timeout: 120_000 });
-    await expect(page.getByText(strictV1 ? 'Stops sending; runs already sent will finish (this server cannot cancel them).' : /cancels the runs still queued/)).toBeVisible();
-    await stop.click();
-    await expect(page.getByRole('status').filter({ hasText: /^Stopped/ })).toContainText(strictV1 ? 'This server cannot cancel runs' : /The server cancelled [\d,]+ queued run/);
-    await expect(page.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 1_200_000 });
+      // Stop while the batch is under way: the label says what stopping will do on this server.
+      const stop = page.getByRole('button', { name: strictV1 ? 'Stop sending' : 'Stop (cancel queued runs)' });
+      await expect(stop).toBeVisible();
+      // Some rows finish first, so the journey ends with finished, failed and (where the server can) cancelled rows.
+      await expect(page.getByRole('img', { name: /Progress: .*finished/ })).toBeVisible({ timeout: 120_000 });
+      await expect(
+        page.getByText(
+          strictV1
+            ? 'Stops sending; runs already sent will finish (this server cannot cancel them).'
+            : /cancels the runs still queued/,
+        ),
+      ).toBeVisible();
+      await stop.click();
+      await expect(page.getByRole('status').filter({ hasText: /^Stopped/ })).toContainText(
+        strictV1 ? 'This server cannot cancel runs' : /The server cancelled [\d,]+ queued run/,
+      );
+      await expect(page.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 1_200_000 });
 
-    // The failed row shows its error in the grid; its amount is edited in place and re-run.
-    const grid = page.getByRole('table', { name: 'Rows of this batch' });
-    await page.getByLabel('Search rows').fill('Client 8');
-    const row = grid.getByRole('row', { name: `Row ${FIXED + 1}`, exact: true });
-    await expect(row.getByRole('cell').filter({ hasText: strictV1 ? /negative/i : /negative|cancelled by/i })).toBeVisible();
-    const amount = row.getByLabel(`${header[1]}, row ${FIXED + 1}`, { exact: true });
-    await amount.fill('minus five');
-    await amount.press('Enter');
-    await expect(row.getByText(/"minus five" is not a number/)).toBeVisible();
-    await amount.fill('75.00');
-    await amount.press('Enter');
-    await expect(row.getByLabel(`Select row ${FIXED + 1}`)).toBeChecked();
-    await page.getByRole('button', { name: 'Re-run selected (1)' }).click();
-    await expect(page.getByText('Re-running 1 row as a new attempt in this batch.')).toBeVisible();
+      // The failed row shows its error in the grid; its amount is edited in place and re-run.
+      const grid = page.getByRole('table', { name: 'Rows of this batch' });
+      await page.getByLabel('Search rows').fill('Client 8');
+      const row = grid.getByRole('row', { name: `Row ${FIXED + 1}`, exact: true });
+      await expect(
+        row.getByRole('cell').filter({ hasText: strictV1 ? /negative/i : /negative|cancelled by/i }),
+      ).toBeVisible();
+      const amount = row.getByLabel(`${header[1]}, row ${FIXED + 1}`, { exact: true });
+      await amount.fill('minus five');
+      await amount.press('Enter');
+      await expect(row.getByText(/"minus five" is not a number/)).toBeVisible();
+      await amount.fill('75.00');
+      await amount.press('Enter');
+      await expect(row.getByLabel(`Select row ${FIXED + 1}`)).toBeChecked();
+      await page.getByRole('button', { name: 'Re-run selected (1)' }).click();
+      await expect(page.getByText('Re-running 1 row as a new attempt in this batch.')).toBeVisible();
 
-    // A reload in the middle: the re-run is in the journal, so it carries on.
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'clients.csv' })).toBeVisible();
-    await page.getByLabel('Search rows').fill('Client 8');
-    await expect(grid.getByRole('row', { name: `Row ${FIXED + 1}`, exact: true }).getByRole('link', { name: `Row ${FIXED + 1}: Finished, open its execution` })).toBeVisible({ timeout: 180_000 });
-    await grid.getByRole('button', { name: `Show details of row ${FIXED + 1}`, exact: true }).click();
-    await expect(grid.getByRole('list', { name: `Earlier attempts of row ${FIXED + 1}` })).toContainText('Attempt 1');
-    await page.getByLabel('Search rows').fill('');
+      // A reload in the middle: the re-run is in the journal, so it carries on.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'clients.csv' })).toBeVisible();
+      await page.getByLabel('Search rows').fill('Client 8');
+      await expect(
+        grid
+          .getByRole('row', { name: `Row ${FIXED + 1}`, exact: true })
+          .getByRole('link', { name: `Row ${FIXED + 1}: Finished, open its execution` }),
+      ).toBeVisible({ timeout: 180_000 });
+      await grid.getByRole('button', { name: `Show details of row ${FIXED + 1}`, exact: true }).click();
+      await expect(grid.getByRole('list', { name: `Earlier attempts of row ${FIXED + 1}` })).toContainText('Attempt 1');
+      await page.getByLabel('Search rows').fill('');
 
-    await expect(page.getByText('Nothing is missing: every row is done and every result is in.')).toBeVisible({ timeout: 300_000 });
-    await expectNoSeriousA11yViolations(page, 'the batch page with its grid');
-    await screenshotBothThemes(page, 'batch-grid-1280px');
-    await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'the batch page fits 375 px').toBeLessThanOrEqual(0);
-    await screenshotBothThemes(page, 'batch-grid-375px');
-    await page.setViewportSize({ width: 1280, height: 900 });
+      await expect(page.getByText('Nothing is missing: every row is done and every result is in.')).toBeVisible({
+        timeout: 300_000,
+      });
+      await expectNoSeriousA11yViolations(page, 'the batch page with its grid');
+      await screenshotBothThemes(page, 'batch-grid-1280px');
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        'the batch page fits 375 px',
+      ).toBeLessThanOrEqual(0);
+      await screenshotBothThemes(page, 'batch-grid-375px');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Results CSV, cell by cell: the uploaded cells (the fix included), the latest attempt's status and error.
-    const results = readCsv(readFileSync((await (await download(page, 'Download results (CSV)')).path())!, 'utf8'));
-    expect(results[0]!.slice(0, 6)).toEqual([...header, 'status', 'attempt', 'execution_id', 'error']);
-    expect(results).toHaveLength(ROWS + 1);
-    const seen = new Set<string>();
-    let cancelled = 0;
-    for (let i = 0; i < ROWS; i += 1) {
-      const line = results[i + 1]!;
-      const uploaded = i === FIXED ? [cells[i]![0]!, '75.00'] : cells[i]!;
-      expect(line.slice(0, 2), `row ${i + 1} cells`).toEqual(uploaded.map(neutraliseFormula));
-      if (i === 11 || i === 12) {
-        expect(line.slice(2, 6)).toEqual(['skipped', '1', '', expect.stringContaining('Skipped:')]);
-        continue;
-      }
-      expect(line[3], `row ${i + 1} attempt`).toBe(i === FIXED ? '2' : '1');
-      expect(line[4]).toMatch(UUID);
-      seen.add(line[4]!);
-      const negative = uploaded[1]!.startsWith('-');
-      if (line[2] === 'error') {
-        expect(line[5], `row ${i + 1} error`).not.toBe('');
-        if (!negative) {
-          expect(strictV1, `row ${i + 1} failed on a server that cannot cancel`).toBe(false);
-          expect(line[5]).toMatch(/cancelled by/);
-          cancelled += 1;
+      // Results CSV, cell by cell: the uploaded cells (the fix included), the latest attempt's status and error.
+      const results = readCsv(readFileSync((await (await download(page, 'Download results (CSV)')).path())!, 'utf8'));
+      expect(results[0]!.slice(0, 6)).toEqual([...header, 'status', 'attempt', 'execution_id', 'error']);
+      expect(results).toHaveLength(ROWS + 1);
+      const seen = new Set<string>();
+      let cancelled = 0;
+      for (let i = 0; i < ROWS; i += 1) {
+        const line = results[i + 1]!;
+        const uploaded = i === FIXED ? [cells[i]![0]!, '75.00'] : cells[i]!;
+        expect(line.slice(0, 2), `row ${i + 1} cells`).toEqual(uploaded.map(neutraliseFormula));
+        if (i === 11 || i === 12) {
+          expect(line.slice(2, 6)).toEqual(['skipped', '1', '', expect.stringContaining('Skipped:')]);
+          continue;
         }
-      } else {
-        expect(line[2], `row ${i + 1} status`).toBe('finished');
-        expect(negative, `row ${i + 1} should have failed`).toBe(false);
-        expect(line.slice(6).some((c) => c !== ''), `row ${i + 1} has a result`).toBe(true);
+        expect(line[3], `row ${i + 1} attempt`).toBe(i === FIXED ? '2' : '1');
+        expect(line[4]).toMatch(UUID);
+        seen.add(line[4]!);
+        const negative = uploaded[1]!.startsWith('-');
+        if (line[2] === 'error') {
+          expect(line[5], `row ${i + 1} error`).not.toBe('');
+          if (!negative) {
+            expect(strictV1, `row ${i + 1} failed on a server that cannot cancel`).toBe(false);
+            expect(line[5]).toMatch(/cancelled by/);
+            cancelled += 1;
+          }
+        } else {
+          expect(line[2], `row ${i + 1} status`).toBe('finished');
+          expect(negative, `row ${i + 1} should have failed`).toBe(false);
+          expect(
+            line.slice(6).some((c) => c !== ''),
+            `row ${i + 1} has a result`,
+          ).toBe(true);
+        }
       }
-    }
-    expect(seen.size).toBe(ROWS - 2);
-    if (!strictV1) expect(cancelled).toBeGreaterThan(0);
-    expect(results[FIXED + 1]![2]).toBe('finished');
+      expect(seen.size).toBe(ROWS - 2);
+      if (!strictV1) expect(cancelled).toBeGreaterThan(0);
+      expect(results[FIXED + 1]![2]).toBe('finished');
 
-    // XLSX: the same cells, numbers as numbers.
-    const sheet = await readSheet(readFileSync((await (await download(page, 'Download results (XLSX)')).path())!));
-    expect(sheet).toHaveLength(ROWS + 1);
-    for (let i = 0; i < ROWS; i += 1) {
-      const uploaded = i === FIXED ? '75.00' : cells[i]![1]!;
-      const expected = /^-?\d+(\.\d+)?$/.test(uploaded) ? Number(uploaded) : uploaded;
-      expect(sheet[i + 1]![0], `row ${i + 1} name`).toBe(cells[i]![0]);
-      expect(sheet[i + 1]![1], `row ${i + 1} amount`).toBe(expected);
-    }
+      // XLSX: the same cells, numbers as numbers.
+      const sheet = await readSheet(readFileSync((await (await download(page, 'Download results (XLSX)')).path())!));
+      expect(sheet).toHaveLength(ROWS + 1);
+      for (let i = 0; i < ROWS; i += 1) {
+        const uploaded = i === FIXED ? '75.00' : cells[i]![1]!;
+        const expected = /^-?\d+(\.\d+)?$/.test(uploaded) ? Number(uploaded) : uploaded;
+        expect(sheet[i + 1]![0], `row ${i + 1} name`).toBe(cells[i]![0]);
+        expect(sheet[i + 1]![1], `row ${i + 1} amount`).toBe(expected);
+      }
 
-    // The zip holds every finished row's files, one folder per row, and says what is missing, if anything.
-    const zip = unzipSync(new Uint8Array(readFileSync((await (await download(page, 'Download all files (zip)')).path())!)));
-    const finishedRows = results.slice(1).filter((r) => r[2] === 'finished').length;
-    const folders = new Set(Object.keys(zip).map((p) => p.split('/')[0]));
-    expect(folders.has('MISSING-FILES.txt')).toBe(false);
-    expect(folders.size).toBe(finishedRows);
-    const fixedFolder = `row-${String(FIXED + 1).padStart(4, '0')}`;
-    const fixedFiles = Object.keys(zip).filter((p) => p.startsWith(`${fixedFolder}/`));
-    expect(fixedFiles.length).toBeGreaterThan(0);
-    const firstText = fixedFiles.map((p) => strFromU8(zip[p]!)).find((t) => t.includes('75'));
-    expect(firstText, 'the fixed row’s result reflects the fixed amount').toBeDefined();
-    await expect(page.getByRole('status').filter({ hasText: /^Saved clients-files\.zip: 2,000 rows, [\d,]+ files\.$/ })).toBeVisible();
+      // The zip holds every finished row's files, one folder per row, and says what is missing, if anything.
+      const zip = unzipSync(
+        new Uint8Array(readFileSync((await (await download(page, 'Download all files (zip)')).path())!)),
+      );
+      const finishedRows = results.slice(1).filter((r) => r[2] === 'finished').length;
+      const folders = new Set(Object.keys(zip).map((p) => p.split('/')[0]));
+      expect(folders.has('MISSING-FILES.txt')).toBe(false);
+      expect(folders.size).toBe(finishedRows);
+      const fixedFolder = `row-${String(FIXED + 1).padStart(4, '0')}`;
+      const fixedFiles = Object.keys(zip).filter((p) => p.startsWith(`${fixedFolder}/`));
+      expect(fixedFiles.length).toBeGreaterThan(0);
+      const firstText = fixedFiles.map((p) => strFromU8(zip[p]!)).find((t) => t.includes('75'));
+      expect(firstText, 'the fixed row’s result reflects the fixed amount').toBeDefined();
+      await expect(
+        page.getByRole('status').filter({ hasText: /^Saved clients-files\.zip: 2,000 rows, [\d,]+ files\.$/ }),
+      ).toBeVisible();
 
-    // Only rows that were sent exist on the service: 1,998 first attempts and one re-run.
-    let listed = 0;
-    let cursor: string | null = null;
-    do {
-      const res = await api.get(`workflows/${workflow.id}/executions`, { params: { limit: 100, ...(cursor ? { cursor } : {}) } });
-      const body = (await res.json()) as { data: unknown[]; cursor: string | null };
-      listed += body.data.length;
-      cursor = body.cursor;
-    } while (cursor !== null);
-    expect(listed).toBe(ROWS - 2 + 1);
-  });
+      // Only rows that were sent exist on the service: 1,998 first attempts and one re-run.
+      let listed = 0;
+      let cursor: string | null = null;
+      do {
+        const res = await api.get(`workflows/${workflow.id}/executions`, {
+          params: { limit: 100, ...(cursor ? { cursor } : {}) },
+        });
+        const body = (await res.json()) as { data: unknown[]; cursor: string | null };
+        listed += body.data.length;
+        cursor = body.cursor;
+      } while (cursor !== null);
+      expect(listed).toBe(ROWS - 2 + 1);
+    },
+  );
 });

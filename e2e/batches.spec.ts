@@ -16,7 +16,9 @@ async function countExecutions(api: APIRequestContext, workflowId: string): Prom
   let cursor: string | null = null;
   let n = 0;
   do {
-    const res = await api.get(`workflows/${workflowId}/executions`, { params: { limit: 100, ...(cursor ? { cursor } : {}) } });
+    const res = await api.get(`workflows/${workflowId}/executions`, {
+      params: { limit: 100, ...(cursor ? { cursor } : {}) },
+    });
     const page = (await res.json()) as { data: unknown[]; cursor: string | null };
     n += page.data.length;
     cursor = page.cursor;
@@ -66,7 +68,11 @@ function parseCsv(text: string): string[][] {
 }
 
 test.describe('batch runs from a spreadsheet', () => {
-  test('a 1,000-row CSV with 3 invalid rows: fix one, skip two, send, finish, and get the results back row by row', async ({ connectedPage: page, api, readyWorkflow }) => {
+  test('a 1,000-row CSV with 3 invalid rows: fix one, skip two, send, finish, and get the results back row by row', async ({
+    connectedPage: page,
+    api,
+    readyWorkflow,
+  }) => {
     test.setTimeout(420_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
@@ -91,10 +97,15 @@ test.describe('batch runs from a spreadsheet', () => {
     await waitForDone(page, 360_000);
     await expect(doneCount(page)).toHaveText('998 / 998');
     // Results are gathered on their own once the batch is done; the panel says when nothing is missing.
-    await expect(page.getByText('Nothing is missing: every row is done and every result is in.')).toBeVisible({ timeout: 180_000 });
+    await expect(page.getByText('Nothing is missing: every row is done and every result is in.')).toBeVisible({
+      timeout: 180_000,
+    });
     await screenshotBothThemes(page, 'batch-page');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download results (CSV)' }).click(),
+    ]);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const table = parseCsv(text.slice(1));
@@ -115,11 +126,16 @@ test.describe('batch runs from a spreadsheet', () => {
       expect(line[2], `row ${i + 1}`).toBe('finished');
       expect(line[3]).toMatch(/^[0-9a-f-]{36}$/);
       expect(line[4]).toBe('');
-      expect(line.slice(5).some((c) => c !== ''), `row ${i + 1} has a result`).toBe(true);
+      expect(
+        line.slice(5).some((c) => c !== ''),
+        `row ${i + 1} has a result`,
+      ).toBe(true);
     }
     // The first row's file cell is exactly what the service returns for that execution.
     const first = table[1]!;
-    const detail = (await (await api.get(`workflows/${workflow.id}/executions/${first[3]}`)).json()) as { results: { filename: string; url: string; content?: string }[] };
+    const detail = (await (await api.get(`workflows/${workflow.id}/executions/${first[3]}`)).json()) as {
+      results: { filename: string; url: string; content?: string }[];
+    };
     const file = detail.results.find((r) => r.filename === header[5]) ?? detail.results[0]!;
     if (file.content !== undefined && Buffer.byteLength(file.content) <= 32 * 1024) {
       expect(first[5]).toBe(neutraliseFormula(file.content));
@@ -136,9 +152,18 @@ test.describe('batch runs from a spreadsheet', () => {
     const f = textAndNumberFields(workflow);
     const buffer = await writeXlsxFile([
       { sheet: 'Read me', data: [['This sheet explains the data'], ['See the next sheet']] },
-      { sheet: 'Customers', data: [[f.text, f.number], ...Array.from({ length: 5 }, (_, i) => [`Xlsx ${i + 1}`, 10 + i])] },
+      {
+        sheet: 'Customers',
+        data: [[f.text, f.number], ...Array.from({ length: 5 }, (_, i) => [`Xlsx ${i + 1}`, 10 + i])],
+      },
     ]).toBuffer();
-    await upload(page, workflow.id, 'customers.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer);
+    await upload(
+      page,
+      workflow.id,
+      'customers.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    );
     await page.getByLabel('Sheet', { exact: true }).selectOption('Customers');
     await expect(page.getByText('5 valid')).toBeVisible();
     await page.getByRole('button', { name: 'Send 5 rows' }).click();
@@ -146,7 +171,10 @@ test.describe('batch runs from a spreadsheet', () => {
     await expect(doneCount(page)).toHaveText('5 / 5');
   });
 
-  test('while a batch is under way, its Stop and Pause tracking buttons stay on screen at 375 px', async ({ connectedPage: page, readyWorkflow }) => {
+  test('while a batch is under way, its Stop and Pause tracking buttons stay on screen at 375 px', async ({
+    connectedPage: page,
+    readyWorkflow,
+  }) => {
     test.setTimeout(120_000);
     await fastBudget(page);
     // Every row waits for approval, so the batch stays under way and both buttons stay offered.
@@ -165,7 +193,11 @@ test.describe('batch runs from a spreadsheet', () => {
     await expect(page.getByText('Done', { exact: true })).toBeHidden();
   });
 
-  test('a reload in the middle of a batch resumes it, with no row sent twice', async ({ connectedPage: page, api, readyWorkflow }) => {
+  test('a reload in the middle of a batch resumes it, with no row sent twice', async ({
+    connectedPage: page,
+    api,
+    readyWorkflow,
+  }) => {
     test.setTimeout(300_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
@@ -184,7 +216,11 @@ test.describe('batch runs from a spreadsheet', () => {
     expect(await countExecutions(api, workflow.id)).toBe(60);
   });
 
-  test('a chunk whose answer is lost becomes unconfirmed and is found on the service, not sent twice', async ({ connectedPage: page, api, readyWorkflow }) => {
+  test('a chunk whose answer is lost becomes unconfirmed and is found on the service, not sent twice', async ({
+    connectedPage: page,
+    api,
+    readyWorkflow,
+  }) => {
     test.setTimeout(180_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
@@ -207,7 +243,10 @@ test.describe('batch runs from a spreadsheet', () => {
     expect(await countExecutions(api, workflow.id)).toBe(25);
   });
 
-  test('failed rows are fixed in the grid and re-run as attempt 2 of the same batch', async ({ connectedPage: page, readyWorkflow }) => {
+  test('failed rows are fixed in the grid and re-run as attempt 2 of the same batch', async ({
+    connectedPage: page,
+    readyWorkflow,
+  }) => {
     test.setTimeout(180_000);
     await fastBudget(page);
     const workflow = await readyWorkflow(PROMPTS.guarded);
@@ -237,7 +276,9 @@ test.describe('batch runs from a spreadsheet', () => {
     for (const where of ['batch page', 'batch tab']) {
       if (where === 'batch tab') await page.getByRole('link', { name: '← All batches' }).click();
       await expect(page.getByRole('main')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `horizontal overflow on the ${where}`).toBeLessThanOrEqual(0);
     }
     await screenshotBothThemes(page, 'batch-list-375px');

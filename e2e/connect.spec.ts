@@ -19,7 +19,10 @@ test.describe('connecting', () => {
     await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
 
     // The key is kept for this tab only unless "Remember on this device" was ticked.
-    const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('wf.key.local'), local: localStorage.getItem('wf.key.local') }));
+    const stored = await page.evaluate(() => ({
+      session: sessionStorage.getItem('wf.key.local'),
+      local: localStorage.getItem('wf.key.local'),
+    }));
     expect(stored).toEqual({ session: E2E_API_KEY, local: null });
   });
 
@@ -63,8 +66,13 @@ test.describe('connecting', () => {
   });
 });
 
-test('profiles for two accounts switch from the header and show each account’s own workflows', async ({ connectedPage: page, api }) => {
-  const created = await api.post('workflows', { data: { prompt: 'Write a haiku about the sea as a markdown report', name: 'Only in the first account' } });
+test('profiles for two accounts switch from the header and show each account’s own workflows', async ({
+  connectedPage: page,
+  api,
+}) => {
+  const created = await api.post('workflows', {
+    data: { prompt: 'Write a haiku about the sea as a markdown report', name: 'Only in the first account' },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto('/workflows');

@@ -1,7 +1,9 @@
 import { expect, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
-test('create a workflow from a prompt, watch it plan, run it, read every preview and download a file', async ({ connectedPage: page }) => {
+test('create a workflow from a prompt, watch it plan, run it, read every preview and download a file', async ({
+  connectedPage: page,
+}) => {
   test.setTimeout(120_000);
   // The planner is fast at this time scale; the first two answers are held back as "planning" so
   // the page's planning state and its polling are what this journey sees, whatever the timing.
@@ -67,7 +69,10 @@ test('create a workflow from a prompt, watch it plan, run it, read every preview
 
   panel = await open('md');
   const downloading = page.waitForEvent('download');
-  await panel.getByRole('link', { name: /^Download/ }).first().click();
+  await panel
+    .getByRole('link', { name: /^Download/ })
+    .first()
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.md$/);
   expect(await download.failure()).toBeNull();

@@ -20,7 +20,9 @@ const HOSTILE = `<!doctype html><html><head><title>report</title></head><body>
 
 // The dashboard must be safe against any server, so the hostile result is served by a stand-in
 // for the API rather than by the local service (which would never produce it).
-test('a hostile HTML result cannot run scripts, reach the dashboard or load anything', async ({ connectedPage: page }) => {
+test('a hostile HTML result cannot run scripts, reach the dashboard or load anything', async ({
+  connectedPage: page,
+}) => {
   await page.route(`**/api/v1/workflows/${workflowId}`, (route) =>
     route.fulfill({
       json: {

@@ -21,15 +21,24 @@ async function api(service: OwnService, path: string, init: RequestInit = {}): P
   return (await res.json()) as Json;
 }
 
-async function readyWorkflow(service: OwnService, prompt: string, name: string): Promise<{ id: string; fields: { text: string; number: string } }> {
-  const { id } = (await api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt, name }) })) as { id: string };
+async function readyWorkflow(
+  service: OwnService,
+  prompt: string,
+  name: string,
+): Promise<{ id: string; fields: { text: string; number: string } }> {
+  const { id } = (await api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt, name }) })) as {
+    id: string;
+  };
   let schema: Json | null = null;
   await expect
-    .poll(async () => {
-      const detail = await api(service, `workflows/${id}`);
-      schema = detail.input_schema as Json | null;
-      return detail.status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const detail = await api(service, `workflows/${id}`);
+        schema = detail.input_schema as Json | null;
+        return detail.status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe('ready');
   const props = Object.entries(((schema as Json | null)?.properties ?? {}) as Record<string, { type?: string }>);
   const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0] ?? '';
@@ -47,7 +56,8 @@ async function openPage(context: BrowserContext): Promise<Page> {
 }
 
 /** A person coming back to the tab: React Query refreshes what is on screen. */
-const returnToTab = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+const returnToTab = (page: Page) =>
+  page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
 
 async function newContext(browser: Browser, origin: string) {
   return browser.newContext({ baseURL: origin });
@@ -67,7 +77,11 @@ test.describe('outage: the service is killed and comes back', () => {
         method: 'POST',
         body: JSON.stringify({ input: { [approval.fields.text]: 'Outage Ltd' } }),
       })) as { execution_id: string };
-      await expect.poll(async () => (await api(service, `workflows/${approval.id}/executions/${executionId}`)).status, { timeout: 30_000 }).toBe('human_in_the_loop');
+      await expect
+        .poll(async () => (await api(service, `workflows/${approval.id}/executions/${executionId}`)).status, {
+          timeout: 30_000,
+        })
+        .toBe('human_in_the_loop');
 
       const list = await openPage(context);
       await list.goto('/workflows');
@@ -100,7 +114,8 @@ test.describe('outage: the service is killed and comes back', () => {
       const crashedAt = Date.now();
       // Pages poll at their own pace (an execution at the server's retry_after_seconds); coming back to a tab asks at once.
       for (const page of [list, execution, batch]) await returnToTab(page);
-      for (const page of [list, execution, batch]) await expect(page.getByText(BANNER)).toHaveCount(1, { timeout: 20_000 });
+      for (const page of [list, execution, batch])
+        await expect(page.getByText(BANNER)).toHaveCount(1, { timeout: 20_000 });
       // What was on screen stays on screen.
       await expect(list.getByRole('link', { name: 'Outage invoices' })).toBeVisible();
       await expect(batch.getByRole('heading', { name: 'outage.csv' })).toBeVisible();
@@ -118,19 +133,29 @@ test.describe('outage: the service is killed and comes back', () => {
       await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - crashedAt))));
       await service.restart();
       // Made while the pages still believe the server is down: the list shows it only if it refetched by itself.
-      await api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt: PROMPTS.noInput, name: 'Made after the restart' }) });
+      await api(service, 'workflows', {
+        method: 'POST',
+        body: JSON.stringify({ prompt: PROMPTS.noInput, name: 'Made after the restart' }),
+      });
 
       // One retry interval is at most 10 s; a little slack for the refetches themselves.
-      for (const page of [list, execution, batch, wanderer]) await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 15_000 });
+      for (const page of [list, execution, batch, wanderer])
+        await expect(page.getByText(BANNER)).toHaveCount(0, { timeout: 15_000 });
       // The page that could not load loads by itself: no Retry click.
-      await expect(wanderer.getByRole('heading', { name: 'Outage invoices', level: 1 })).toBeVisible({ timeout: 15_000 });
+      await expect(wanderer.getByRole('heading', { name: 'Outage invoices', level: 1 })).toBeVisible({
+        timeout: 15_000,
+      });
       await expect(list.getByRole('link', { name: 'Made after the restart' })).toBeVisible({ timeout: 10_000 });
       await expect(batch.getByText(/paused while the server is not answering/)).toHaveCount(0);
       // Approved after the restart: the page, polling again by itself, follows the run to its results.
-      await api(service, `workflows/${approval.id}/executions/${executionId}/approval`, { method: 'POST', body: JSON.stringify({ approved: true }) });
+      await api(service, `workflows/${approval.id}/executions/${executionId}/approval`, {
+        method: 'POST',
+        body: JSON.stringify({ approved: true }),
+      });
       await expect(execution.getByRole('button', { name: 'Approve' })).toHaveCount(0, { timeout: 60_000 });
       await expect(batch.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 120_000 });
-      for (const page of [list, execution, batch, wanderer]) await expect(page.getByText('Something went wrong')).toHaveCount(0);
+      for (const page of [list, execution, batch, wanderer])
+        await expect(page.getByText('Something went wrong')).toHaveCount(0);
     } finally {
       await context.close();
       await service.stop();

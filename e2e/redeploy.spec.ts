@@ -14,11 +14,16 @@ function previousBuild(): { index: string; files: Map<string, Buffer> } {
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const reference = new RegExp(`(?<=[/"'\`])(${escaped.join('|')})`, 'g');
   const rename = (text: string) => text.replace(reference, 'old-$1');
-  const files = new Map(names.map((n) => [`old-${n}`, Buffer.from(rename(readFileSync(join(DIST, 'assets', n), 'utf8')))]));
+  const files = new Map(
+    names.map((n) => [`old-${n}`, Buffer.from(rename(readFileSync(join(DIST, 'assets', n), 'utf8')))]),
+  );
   return { index: rename(readFileSync(join(DIST, 'index.html'), 'utf8')), files };
 }
 
-test('a tab still on the previous build reloads itself once, on the same URL, when its chunks are gone', async ({ connectedPage: page, readyWorkflow }) => {
+test('a tab still on the previous build reloads itself once, on the same URL, when its chunks are gone', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
   const workflow = await readyWorkflow(PROMPTS.guarded, 'Redeploy check');
   const old = previousBuild();
   // What the tab already holds of the old build: index.html and what it loads up front (the entry
@@ -35,7 +40,11 @@ test('a tab still on the previous build reloads itself once, on the same URL, wh
     }
     const name = path.startsWith('/assets/') ? path.slice('/assets/'.length) : '';
     if (held.has(name)) {
-      return route.fulfill({ status: 200, contentType: name.endsWith('.css') ? 'text/css' : 'text/javascript', body: old.files.get(name)! });
+      return route.fulfill({
+        status: 200,
+        contentType: name.endsWith('.css') ? 'text/css' : 'text/javascript',
+        body: old.files.get(name)!,
+      });
     }
     return route.continue();
   });
@@ -54,7 +63,10 @@ test('a tab still on the previous build reloads itself once, on the same URL, wh
   expect(documents).toBe(2);
 });
 
-test('a build whose chunks are still missing after the reload shows an error instead of reloading again', async ({ connectedPage: page, readyWorkflow }) => {
+test('a build whose chunks are still missing after the reload shows an error instead of reloading again', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
   const workflow = await readyWorkflow(PROMPTS.guarded, 'Broken deploy');
   const old = previousBuild();
   const held = new Set([...old.index.matchAll(/\/assets\/(old-[^"]+)/g)].map((m) => m[1]!));
@@ -67,7 +79,12 @@ test('a build whose chunks are still missing after the reload shows an error ins
       documents += 1;
       return route.fulfill({ status: 200, contentType: 'text/html', body: old.index });
     }
-    if (held.has(name)) return route.fulfill({ status: 200, contentType: name.endsWith('.css') ? 'text/css' : 'text/javascript', body: old.files.get(name)! });
+    if (held.has(name))
+      return route.fulfill({
+        status: 200,
+        contentType: name.endsWith('.css') ? 'text/css' : 'text/javascript',
+        body: old.files.get(name)!,
+      });
     return route.continue();
   });
   await page.goto(`/workflows/${workflow.id}/executions`);

@@ -54,7 +54,11 @@ test('invalid input shows errors at the fields and sends nothing', async ({ conn
   expect(posts).toHaveLength(1);
 });
 
-test('copy as curl masks the key unless asked, and "Edit and run" brings the input back', async ({ connectedPage: page, readyWorkflow, context }) => {
+test('copy as curl masks the key unless asked, and "Edit and run" brings the input back', async ({
+  connectedPage: page,
+  readyWorkflow,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const workflow = await readyWorkflow(PROMPTS.everyFormat);
   await page.goto(`/workflows/${workflow.id}`);
@@ -81,7 +85,11 @@ test('copy as curl masks the key unless asked, and "Edit and run" brings the inp
   await expect(page.getByLabel(/company name/i)).toHaveValue('Globex');
 });
 
-test('a run you started is announced with a toast when it ends while you are elsewhere', async ({ connectedPage: page, readyWorkflow, api }) => {
+test('a run you started is announced with a toast when it ends while you are elsewhere', async ({
+  connectedPage: page,
+  readyWorkflow,
+  api,
+}) => {
   test.setTimeout(90_000);
   // An approval step keeps the run going until the test decides, so it ends while the user is on another page.
   const workflow = await readyWorkflow(PROMPTS.approval);
@@ -95,17 +103,25 @@ test('a run you started is announced with a toast when it ends while you are els
   await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/\(1 running\)/, { timeout: 20_000 });
-  const approved = await api.post(`workflows/${workflow.id}/executions/${executionId}/approval`, { data: { approved: true } });
+  const approved = await api.post(`workflows/${workflow.id}/executions/${executionId}/approval`, {
+    data: { approved: true },
+  });
   expect(approved.status()).toBe(200);
 
-  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Run finished' });
+  const toast = page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('status')
+    .filter({ hasText: 'Run finished' });
   await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(page).not.toHaveTitle(/running/);
   await toast.getByRole('button', { name: 'View run' }).click();
   await expect(page).toHaveURL(executionUrl);
 });
 
-test('list fields add and remove items, with nested fields validated per item', async ({ connectedPage: page, readyWorkflow }) => {
+test('list fields add and remove items, with nested fields validated per item', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
   const workflow = await readyWorkflow(PROMPTS.list);
   await page.goto(`/workflows/${workflow.id}`);
   const first = page.getByRole('group', { name: 'Item 1' });
@@ -127,5 +143,10 @@ test('list fields add and remove items, with nested fields validated per item', 
   await page.getByRole('button', { name: 'Run workflow' }).click();
   await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('tabpanel').or(page.getByRole('region', { name: /Results/ })).first()).toContainText('Widget');
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .or(page.getByRole('region', { name: /Results/ }))
+      .first(),
+  ).toContainText('Widget');
 });

@@ -8,7 +8,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__reportCspViolation', (text: string) => seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -24,7 +26,8 @@ test('the dashboard is served with a strict CSP and security headers', async ({ 
     const csp = headers['content-security-policy'] ?? '';
     expect(csp, path).toContain("script-src 'self' 'unsafe-eval'");
     expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "worker-src 'self'"]) expect(csp, path).toContain(directive);
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "worker-src 'self'"])
+      expect(csp, path).toContain(directive);
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['referrer-policy'], path).toBe('no-referrer');
   }
@@ -33,7 +36,10 @@ test('the dashboard is served with a strict CSP and security headers', async ({ 
   expect(index.match(/<script\b[^>]*>[^<]+<\/script>/g) ?? []).toEqual([]);
 });
 
-test('no CSP violation in the main journeys: list, run form, results of every format, batch upload', async ({ connectedPage: page, readyWorkflow }) => {
+test('no CSP violation in the main journeys: list, run form, results of every format, batch upload', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
   test.setTimeout(150_000);
   const violations = await watchViolations(page);
   const workflow = await readyWorkflow(PROMPTS.everyFormat, 'CSP every format');
@@ -94,14 +100,22 @@ test('a hostile input_schema costs a clear error, not a frozen tab', async ({ co
   await page.unroute(`**/api/v1/workflows/${workflow.id}`);
   await page.route(`**/api/v1/workflows/${workflow.id}`, async (route) => {
     const res = await route.fetch();
-    const body = JSON.stringify({ ...(await res.json()), input_schema: null }).replace('"input_schema":null', `"input_schema":${deep}`);
+    const body = JSON.stringify({ ...(await res.json()), input_schema: null }).replace(
+      '"input_schema":null',
+      `"input_schema":${deep}`,
+    );
     await route.fulfill({ response: res, body, contentType: 'application/json' });
   });
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: "This workflow's input form cannot be shown" })).toContainText('nested more than 32 levels deep');
+  await expect(page.getByRole('alert').filter({ hasText: "This workflow's input form cannot be shown" })).toContainText(
+    'nested more than 32 levels deep',
+  );
 });
 
-test('a markdown preview loads remote images only after "Show images from this file"', async ({ connectedPage: page, baseURL }) => {
+test('a markdown preview loads remote images only after "Show images from this file"', async ({
+  connectedPage: page,
+  baseURL,
+}) => {
   const wid = '11111111-1111-4111-8111-111111111111';
   const eid = '22222222-2222-4222-8222-222222222222';
   const now = new Date().toISOString();
@@ -117,12 +131,20 @@ test('a markdown preview loads remote images only after "Show images from this f
         workflow_id: wid,
         status: 'finished',
         created_at: now,
-        results: [{ filename: 'report.md', url: `${baseURL}/files/none/report.md`, content: '# Report\n\n![pixel](https://tracker.example/p.gif?u=1)\n' }],
+        results: [
+          {
+            filename: 'report.md',
+            url: `${baseURL}/files/none/report.md`,
+            content: '# Report\n\n![pixel](https://tracker.example/p.gif?u=1)\n',
+          },
+        ],
       },
     }),
   );
   await page.route(`**/api/v1/workflows/${wid}`, (route) =>
-    route.fulfill({ json: { id: wid, name: 'Pixel', description: '', created_at: now, updated_at: now, input_schema: null } }),
+    route.fulfill({
+      json: { id: wid, name: 'Pixel', description: '', created_at: now, updated_at: now, input_schema: null },
+    }),
   );
   await page.goto(`/workflows/${wid}/executions/${eid}`);
   await expect(page.getByRole('heading', { name: 'Report', exact: true })).toBeVisible();

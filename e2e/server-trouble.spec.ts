@@ -1,17 +1,26 @@
 import { expect, test } from './support/fixtures';
 
-test('a 429 holds requests for Retry-After, says so, and then loads the page by itself', async ({ connectedPage: page }) => {
+test('a 429 holds requests for Retry-After, says so, and then loads the page by itself', async ({
+  connectedPage: page,
+}) => {
   let refused = 0;
   await page.route(/\/api\/v1\/workflows(\?.*)?$/, async (route) => {
     if (refused < 1) {
       refused++;
-      await route.fulfill({ status: 429, headers: { 'Retry-After': '3', 'RateLimit-Limit': '100', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '3' }, json: { error: 'rate limit exceeded' } });
+      await route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '3', 'RateLimit-Limit': '100', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '3' },
+        json: { error: 'rate limit exceeded' },
+      });
       return;
     }
     await route.continue();
   });
   await page.goto('/workflows');
-  await expect(page.getByRole('meter', { name: 'Request budget' })).toHaveAttribute('aria-valuetext', /Rate limited, retrying in \d s/);
+  await expect(page.getByRole('meter', { name: 'Request budget' })).toHaveAttribute(
+    'aria-valuetext',
+    /Rate limited, retrying in \d s/,
+  );
   await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
   expect(refused).toBe(1);

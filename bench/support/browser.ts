@@ -23,7 +23,11 @@ export async function connectPage(page: Page, key = WEB_KEY): Promise<void> {
 export function buildSpa(): void {
   try {
     // Quiet unless it fails: the bundler's timing notes would bury the figures.
-    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
+      cwd: root,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
     const output = `${e.stdout ?? ''}${e.stderr ?? ''}`.trim();
@@ -69,7 +73,12 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
   try {
     // Strict mode serves no contract document; the SPA's index answers once the service listens.
     const ready = options.strictV1 ? `${origin}/` : `${origin}/api/v1/openapi.json`;
-    proc = await startProcess(join(root, 'node_modules/.bin/tsx'), [join(root, 'src/service/main.ts'), '--no-build'], env, ready);
+    proc = await startProcess(
+      join(root, 'node_modules/.bin/tsx'),
+      [join(root, 'src/service/main.ts'), '--no-build'],
+      env,
+      ready,
+    );
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;

@@ -64,12 +64,20 @@ export async function installProbe(page: Page): Promise<void> {
 
 /** Marks `name` at the first frame where an element matching `selector` has text matching `pattern`. */
 export async function watchText(page: Page, name: string, selector: string, pattern: RegExp): Promise<void> {
-  await page.evaluate((w) => (window as unknown as ProbeWindow).__bench.watch(w), { name, selector, pattern: pattern.source, flags: pattern.flags });
+  await page.evaluate((w) => (window as unknown as ProbeWindow).__bench.watch(w), {
+    name,
+    selector,
+    pattern: pattern.source,
+    flags: pattern.flags,
+  });
 }
 
 /** Waits for a mark and returns its time on the page's clock (ms since navigation start). */
 export async function waitForMark(page: Page, name: string, timeout: number): Promise<number> {
-  await page.waitForFunction((n) => (window as unknown as ProbeWindow).__bench.marks[n] !== undefined, name, { timeout, polling: 200 });
+  await page.waitForFunction((n) => (window as unknown as ProbeWindow).__bench.marks[n] !== undefined, name, {
+    timeout,
+    polling: 200,
+  });
   return page.evaluate((n) => (window as unknown as ProbeWindow).__bench.marks[n]!, name);
 }
 

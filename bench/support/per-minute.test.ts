@@ -44,6 +44,14 @@ describe('lagsBehind', () => {
     const finished = [1000, 2000, 3000, 10_000];
     expect(lagsBehind([{ at: 5000, shown: 3 }], finished)).toEqual([0]);
     expect(lagsBehind([{ at: 5000, shown: 1 }], finished)).toEqual([3000]);
-    expect(lagsBehind([{ at: 12_000, shown: 0 }, { at: 12_000, shown: 4 }], finished)).toEqual([11_000, 0]);
+    expect(
+      lagsBehind(
+        [
+          { at: 12_000, shown: 0 },
+          { at: 12_000, shown: 4 },
+        ],
+        finished,
+      ),
+    ).toEqual([11_000, 0]);
   });
 });

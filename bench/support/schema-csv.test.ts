@@ -33,7 +33,10 @@ const mixed = {
 
 /** Splits the generator's output the simple way: its cells never hold commas, quotes or newlines. */
 function table(csv: string) {
-  const [header, ...rows] = csv.trimEnd().split('\n').map((l) => l.split(','));
+  const [header, ...rows] = csv
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split(','));
   return { columns: header!, rows };
 }
 

@@ -4,7 +4,14 @@ import { mkdirSync } from 'node:fs';
 import { E2E_API_KEY } from './servers';
 
 export { expect };
-export { BOTH_MODES_TAG, DEFAULT_BASE_URL, E2E_API_KEY, E2E_OTHER_KEY, STRICT_V1_BASE_URL, STRICT_V1_PORT } from './servers';
+export {
+  BOTH_MODES_TAG,
+  DEFAULT_BASE_URL,
+  E2E_API_KEY,
+  E2E_OTHER_KEY,
+  STRICT_V1_BASE_URL,
+  STRICT_V1_PORT,
+} from './servers';
 
 /** Which service a test talks to; the strict-v1 project sets it (see e2e/support/servers.ts). */
 export interface ServerMode {
@@ -84,7 +91,9 @@ export const test = base.extend<Fixtures & ServerMode>({
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 
@@ -115,6 +124,7 @@ export function textAndNumberFields(workflow: WorkflowDetailJson): { text: strin
   const props = Object.entries((workflow.input_schema?.properties ?? {}) as Record<string, { type?: string }>);
   const number = props.find(([, s]) => s.type === 'number' || s.type === 'integer')?.[0];
   const text = props.find(([, s]) => s.type === 'string')?.[0];
-  if (number === undefined || text === undefined) throw new Error(`unexpected schema ${JSON.stringify(workflow.input_schema)}`);
+  if (number === undefined || text === undefined)
+    throw new Error(`unexpected schema ${JSON.stringify(workflow.input_schema)}`);
   return { text, number };
 }

@@ -14,7 +14,10 @@ export class OwnService {
   private child: ChildProcess | null = null;
   private output = '';
 
-  private constructor(readonly port: number, private readonly env: Record<string, string>) {}
+  private constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;

@@ -1,7 +1,8 @@
 /** Prompts the local rule-based planner turns into the workflows each journey needs. */
 export const PROMPTS = {
   /** Fields company_name and website; a report in every previewable format. */
-  everyFormat: 'Write a company brief from a company name and its website as a markdown report, a CSV table, an HTML page, JSON and a PDF',
+  everyFormat:
+    'Write a company brief from a company name and its website as a markdown report, a CSV table, an HTML page, JSON and a PDF',
   /** Required text, a URL, an email and an enum: enough to get each kind of field error. */
   form: 'Write a company brief from a company name, its website, a contact email and a tone: formal or casual',
   /** Names no input at all, so input_schema is null. */

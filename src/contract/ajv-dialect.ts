@@ -5,7 +5,11 @@ import type { SchemaDialect } from './schema-dialect';
 
 export type AjvClass = typeof Ajv | typeof Ajv2019 | typeof Ajv2020;
 
-const AJV_CLASS: Readonly<Record<SchemaDialect, AjvClass>> = { 'draft-07': Ajv, '2019-09': Ajv2019, '2020-12': Ajv2020 };
+const AJV_CLASS: Readonly<Record<SchemaDialect, AjvClass>> = {
+  'draft-07': Ajv,
+  '2019-09': Ajv2019,
+  '2020-12': Ajv2020,
+};
 
 /** The ajv class that implements a dialect: each knows its own keywords and meta-schema. */
 export function ajvClassFor(dialect: SchemaDialect): AjvClass {

@@ -4,7 +4,7 @@
  */
 
 export interface paths {
-  "/workflows": {
+  '/workflows': {
     parameters: {
       query?: never;
       header?: never;
@@ -12,17 +12,17 @@ export interface paths {
       cookie?: never;
     };
     /** List the account's workflows */
-    get: operations["listWorkflows"];
+    get: operations['listWorkflows'];
     put?: never;
     /** Create a workflow from a prompt and start the planning agent */
-    post: operations["createWorkflow"];
+    post: operations['createWorkflow'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/workflows/{workflowId}": {
+  '/workflows/{workflowId}': {
     parameters: {
       query?: never;
       header?: never;
@@ -30,7 +30,7 @@ export interface paths {
       cookie?: never;
     };
     /** Read one workflow, including its input schema */
-    get: operations["getWorkflow"];
+    get: operations['getWorkflow'];
     put?: never;
     post?: never;
     delete?: never;
@@ -39,7 +39,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/workflows/{workflowId}/executions": {
+  '/workflows/{workflowId}/executions': {
     parameters: {
       query?: never;
       header?: never;
@@ -47,17 +47,17 @@ export interface paths {
       cookie?: never;
     };
     /** List the executions of a workflow */
-    get: operations["listExecutions"];
+    get: operations['listExecutions'];
     put?: never;
     /** Run a workflow once */
-    post: operations["createExecution"];
+    post: operations['createExecution'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/workflows/{workflowId}/executions/cancel": {
+  '/workflows/{workflowId}/executions/cancel': {
     parameters: {
       query?: never;
       header?: never;
@@ -70,14 +70,14 @@ export interface paths {
      * Cancel executions of a workflow, by batch or by ids (local extension)
      * @description Waiting executions (initial, human_in_the_loop) end in error at once; processing ones end in error at their next step boundary; finished and failed ones are unchanged. The error message (and error.txt) reads `cancelled by <key name> (API key)`, plus `: <reason>` when a reason is given.
      */
-    post: operations["cancelExecutions"];
+    post: operations['cancelExecutions'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/workflows/{workflowId}/executions/batch": {
+  '/workflows/{workflowId}/executions/batch': {
     parameters: {
       query?: never;
       header?: never;
@@ -87,14 +87,14 @@ export interface paths {
     get?: never;
     put?: never;
     /** Run a workflow once per item, in one request */
-    post: operations["createExecutionBatch"];
+    post: operations['createExecutionBatch'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/workflows/{workflowId}/executions/{executionId}": {
+  '/workflows/{workflowId}/executions/{executionId}': {
     parameters: {
       query?: never;
       header?: never;
@@ -102,7 +102,7 @@ export interface paths {
       cookie?: never;
     };
     /** Read one execution; poll it until it is finished */
-    get: operations["getExecution"];
+    get: operations['getExecution'];
     put?: never;
     post?: never;
     delete?: never;
@@ -111,7 +111,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/workflows/{workflowId}/executions/{executionId}/approval": {
+  '/workflows/{workflowId}/executions/{executionId}/approval': {
     parameters: {
       query?: never;
       header?: never;
@@ -124,14 +124,14 @@ export interface paths {
      * Approve or reject an execution waiting in human_in_the_loop (local extension)
      * @description Approved continues the execution with its next step; rejected ends it in error. Answers 409 when the execution is not waiting for approval.
      */
-    post: operations["decideApproval"];
+    post: operations['decideApproval'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/openapi.json": {
+  '/openapi.json': {
     parameters: {
       query?: never;
       header?: never;
@@ -139,7 +139,7 @@ export interface paths {
       cookie?: never;
     };
     /** This document (local extension; needs no key) */
-    get: operations["getOpenApiDocument"];
+    get: operations['getOpenApiDocument'];
     put?: never;
     post?: never;
     delete?: never;
@@ -157,18 +157,17 @@ export interface components {
       error: string;
     };
     /** @enum {string} */
-    ExecutionStatus:
-      "initial" | "processing" | "human_in_the_loop" | "finished" | "error";
+    ExecutionStatus: 'initial' | 'processing' | 'human_in_the_loop' | 'finished' | 'error';
     /**
      * @description Planning state of a workflow (local extension on list and detail).
      * @enum {string}
      */
-    WorkflowStatus: "planning" | "ready" | "failed";
+    WorkflowStatus: 'planning' | 'ready' | 'failed';
     /**
      * @description low runs 1 at a time, medium 5, high 15 (capped by the 10-per-workflow limit).
      * @enum {string}
      */
-    Concurrency: "low" | "medium" | "high";
+    Concurrency: 'low' | 'medium' | 'high';
     WorkflowListItem: {
       /** Format: uuid */
       id: string;
@@ -178,7 +177,7 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
-      status?: components["schemas"]["WorkflowStatus"];
+      status?: components['schemas']['WorkflowStatus'];
     };
     WorkflowDetail: {
       /** Format: uuid */
@@ -193,14 +192,14 @@ export interface components {
       input_schema: {
         [key: string]: unknown;
       } | null;
-      status?: components["schemas"]["WorkflowStatus"];
+      status?: components['schemas']['WorkflowStatus'];
       /** @description The workflow's configured batch concurrency (local extension). */
-      concurrency?: components["schemas"]["Concurrency"];
+      concurrency?: components['schemas']['Concurrency'];
       /** @description Why planning failed, when status is failed (local extension). */
       planning_error?: string;
     };
     WorkflowListPage: {
-      data: components["schemas"]["WorkflowListItem"][];
+      data: components['schemas']['WorkflowListItem'][];
       cursor: string | null;
     };
     CreateWorkflowRequest: {
@@ -216,7 +215,7 @@ export interface components {
       /** Format: uri */
       url: string;
       /** @enum {string} */
-      status: "planning";
+      status: 'planning';
       /** Format: date-time */
       created_at: string;
     };
@@ -230,7 +229,7 @@ export interface components {
       execution_id: string;
       /** Format: uuid */
       workflow_id: string;
-      status: components["schemas"]["ExecutionStatus"];
+      status: components['schemas']['ExecutionStatus'];
       /** Format: date-time */
       created_at: string;
     };
@@ -239,7 +238,7 @@ export interface components {
       id: string;
       /** Format: uuid */
       workflow_id: string;
-      status: components["schemas"]["ExecutionStatus"];
+      status: components['schemas']['ExecutionStatus'];
       /** Format: date-time */
       created_at: string;
       /** Format: uri */
@@ -247,7 +246,7 @@ export interface components {
       /** @description The failure message, present when status is error (local extension). */
       error?: string;
       /** @description Present when status is finished or error: the result files' names and links, without content. */
-      results?: components["schemas"]["ResultFileLink"][];
+      results?: components['schemas']['ResultFileLink'][];
     };
     ResultFileLink: {
       filename: string;
@@ -258,7 +257,7 @@ export interface components {
       url: string;
     };
     ExecutionListPage: {
-      data: components["schemas"]["ExecutionListItem"][];
+      data: components['schemas']['ExecutionListItem'][];
       cursor: string | null;
     };
     ResultFile: {
@@ -276,7 +275,7 @@ export interface components {
       id: string;
       /** Format: uuid */
       workflow_id: string;
-      status: components["schemas"]["ExecutionStatus"];
+      status: components['schemas']['ExecutionStatus'];
       /** Format: date-time */
       created_at: string;
       /** Format: uri */
@@ -284,13 +283,13 @@ export interface components {
       /** @description Present while status is initial or processing. */
       retry_after_seconds?: number;
       /** @description Null while initial or processing. Locally: the draft while human_in_the_loop (x-local-choices results-in-human-in-the-loop), error.txt when error. */
-      results: components["schemas"]["ResultFile"][] | null;
+      results: components['schemas']['ResultFile'][] | null;
     };
     CreateBatchRequest: {
       items: {
         [key: string]: unknown;
       }[];
-      concurrency?: components["schemas"]["Concurrency"];
+      concurrency?: components['schemas']['Concurrency'];
     };
     BatchItemResult: {
       /** Format: uuid */
@@ -301,7 +300,7 @@ export interface components {
       /** Format: uuid */
       workflow_id: string;
       total: number;
-      executions: components["schemas"]["BatchItemResult"][];
+      executions: components['schemas']['BatchItemResult'][];
       /**
        * Format: uuid
        * @description Identifies this batch, e.g. to cancel it (local extension).
@@ -342,7 +341,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description The API key is invalid or missing. */
@@ -351,7 +350,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description The resource does not exist (or belongs to another account). */
@@ -360,7 +359,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description The resource is not in a state that allows this (local extension). */
@@ -369,7 +368,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description The body is over 4 MB. */
@@ -378,7 +377,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description The body is not JSON: content-type must be application/json, without a content-encoding. */
@@ -387,7 +386,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description The request's headers are too large. */
@@ -396,20 +395,20 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description Over 100 requests in the current minute for this key. */
     RateLimited: {
       headers: {
-        "Retry-After": components["headers"]["RetryAfter"];
-        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+        'Retry-After': components['headers']['RetryAfter'];
+        'RateLimit-Limit': components['headers']['RateLimitLimit'];
+        'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+        'RateLimit-Reset': components['headers']['RateLimitReset'];
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
     /** @description Something failed inside the service; details are logged, not returned. */
@@ -418,7 +417,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error"];
+        'application/json': components['schemas']['Error'];
       };
     };
   };
@@ -449,9 +448,9 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Page size, 1 to 100. The local service defaults to 20. */
-        limit?: components["parameters"]["Limit"];
+        limit?: components['parameters']['Limit'];
         /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
-        cursor?: components["parameters"]["Cursor"];
+        cursor?: components['parameters']['Cursor'];
       };
       header?: never;
       path?: never;
@@ -465,14 +464,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WorkflowListPage"];
+          'application/json': components['schemas']['WorkflowListPage'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   createWorkflow: {
@@ -484,7 +483,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateWorkflowRequest"];
+        'application/json': components['schemas']['CreateWorkflowRequest'];
       };
     };
     responses: {
@@ -494,16 +493,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WorkflowCreateResponse"];
+          'application/json': components['schemas']['WorkflowCreateResponse'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      413: components["responses"]["PayloadTooLarge"];
-      415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   getWorkflow: {
@@ -511,7 +510,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
+        workflowId: components['parameters']['WorkflowId'];
       };
       cookie?: never;
     };
@@ -523,28 +522,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WorkflowDetail"];
+          'application/json': components['schemas']['WorkflowDetail'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   listExecutions: {
     parameters: {
       query?: {
         /** @description Page size, 1 to 100. The local service defaults to 20. */
-        limit?: components["parameters"]["Limit"];
+        limit?: components['parameters']['Limit'];
         /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
-        cursor?: components["parameters"]["Cursor"];
+        cursor?: components['parameters']['Cursor'];
       };
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
+        workflowId: components['parameters']['WorkflowId'];
       };
       cookie?: never;
     };
@@ -556,15 +555,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["ExecutionListPage"];
+          'application/json': components['schemas']['ExecutionListPage'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   createExecution: {
@@ -572,13 +571,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
+        workflowId: components['parameters']['WorkflowId'];
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
-        "application/json": components["schemas"]["CreateExecutionRequest"];
+        'application/json': components['schemas']['CreateExecutionRequest'];
       };
     };
     responses: {
@@ -588,17 +587,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["ExecutionCreateResponse"];
+          'application/json': components['schemas']['ExecutionCreateResponse'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-      415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   cancelExecutions: {
@@ -606,13 +605,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
+        workflowId: components['parameters']['WorkflowId'];
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CancelExecutionsRequest"];
+        'application/json': components['schemas']['CancelExecutionsRequest'];
       };
     };
     responses: {
@@ -622,17 +621,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["CancelExecutionsResponse"];
+          'application/json': components['schemas']['CancelExecutionsResponse'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-      415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   createExecutionBatch: {
@@ -640,13 +639,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
+        workflowId: components['parameters']['WorkflowId'];
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateBatchRequest"];
+        'application/json': components['schemas']['CreateBatchRequest'];
       };
     };
     responses: {
@@ -656,17 +655,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["BatchCreateResponse"];
+          'application/json': components['schemas']['BatchCreateResponse'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      413: components["responses"]["PayloadTooLarge"];
-      415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   getExecution: {
@@ -674,8 +673,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
-        executionId: components["parameters"]["ExecutionId"];
+        workflowId: components['parameters']['WorkflowId'];
+        executionId: components['parameters']['ExecutionId'];
       };
       cookie?: never;
     };
@@ -687,15 +686,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["ExecutionDetail"];
+          'application/json': components['schemas']['ExecutionDetail'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   decideApproval: {
@@ -703,14 +702,14 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        workflowId: components["parameters"]["WorkflowId"];
-        executionId: components["parameters"]["ExecutionId"];
+        workflowId: components['parameters']['WorkflowId'];
+        executionId: components['parameters']['ExecutionId'];
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ApprovalRequest"];
+        'application/json': components['schemas']['ApprovalRequest'];
       };
     };
     responses: {
@@ -720,16 +719,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["ExecutionDetail"];
+          'application/json': components['schemas']['ExecutionDetail'];
         };
       };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
-      409: components["responses"]["Conflict"];
-      429: components["responses"]["RateLimited"];
-      431: components["responses"]["HeadersTooLarge"];
-      500: components["responses"]["ServerError"];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   getOpenApiDocument: {
@@ -747,7 +746,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": Record<string, never>;
+          'application/json': Record<string, never>;
         };
       };
     };

@@ -11,7 +11,15 @@ import type { LinkSigner } from './files/presign';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { devKeyRoute } from './http/dev-key';
-import { badRequest, handleClientError, HttpError, installErrorHandling, RouteTable, sendFrameworkError, sendNoRoute } from './http/errors';
+import {
+  badRequest,
+  handleClientError,
+  HttpError,
+  installErrorHandling,
+  RouteTable,
+  sendFrameworkError,
+  sendNoRoute,
+} from './http/errors';
 import { executionRoutes } from './http/executions';
 import { fileRoutes } from './http/files';
 import { InputValidators } from './http/input-validation';
@@ -64,12 +72,24 @@ const UNSTORABLE = /\0|\p{Cs}/u;
 
 function makeValidatorAjv(coerce: boolean): Ajv {
   // Only query strings and path parameters arrive as text; bodies are JSON and must already have the right types.
-  const ajv = new Ajv({ coerceTypes: coerce, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  const ajv = new Ajv({
+    coerceTypes: coerce,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  });
   addFormats(ajv);
   return ajv;
 }
 
-function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, limiter: RateLimiter, failures: RateLimiter): void {
+function localApi(
+  app: FastifyInstance,
+  ctx: LocalContext,
+  keys: KeyResolver,
+  limiter: RateLimiter,
+  failures: RateLimiter,
+): void {
   app.register(
     async (api) => {
       api.addHook('onRequest', apiKeyHook(keys, limiter, failures));
@@ -121,7 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     // Node reads the request timeout only when the server is made (setting it later has no effect),
     // and checks it on this interval (30 s by default), which bounds how late it fires.
-    http: { requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs) },
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs),
+    },
     // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: (error, request, reply) => {
@@ -148,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Echoing what the browser asks for lets clients add their own headers (tracing ids, cache-control);
     // nothing rides on cookies, so no header grants more than the key already does.
     const requested = request.headers['access-control-request-headers'];
-    reply.header('Access-Control-Allow-Headers', typeof requested === 'string' && requested.trim() ? requested : 'x-api-key, content-type');
+    reply.header(
+      'Access-Control-Allow-Headers',
+      typeof requested === 'string' && requested.trim() ? requested : 'x-api-key, content-type',
+    );
     reply.header('Vary', 'Access-Control-Request-Headers');
     reply.header('Access-Control-Max-Age', '600');
     reply.code(204).send();
@@ -164,7 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.logger.isLevelEnabled('debug')) {
     app.addHook('onResponse', (request, reply, done) => {
       // Paths only: a file link's query string is a credential.
-      request.log.debug({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+      request.log.debug(
+        { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: reply.elapsedTime },
+        'request',
+      );
       done();
     });
   }

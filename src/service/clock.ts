@@ -10,7 +10,9 @@ export const systemClock: Clock = {
 };
 
 /** A clock that stands still until a test moves it. */
-export function manualClock(startMs = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number): void; set(ms: number): void } {
+export function manualClock(
+  startMs = Date.UTC(2026, 0, 1),
+): Clock & { advance(ms: number): void; set(ms: number): void } {
   let current = startMs;
   return {
     now: () => current,

@@ -60,7 +60,14 @@ const rules = {
   WORKFLOW_API_KEYS: {
     schema: z
       .string()
-      .transform((value) => [...new Set(value.split(',').map((key) => key.trim()).filter(Boolean))])
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean),
+        ),
+      ])
       .refine((keys) => keys.every((key) => /^[\x21-\x7e]+$/.test(key))),
     message: 'WORKFLOW_API_KEYS must be a comma-separated list of keys made of printable characters without spaces',
   },

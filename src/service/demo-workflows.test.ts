@@ -29,16 +29,19 @@ async function run(workflowId: string, input: Record<string, unknown> | null): P
 }
 
 describe('demo workflows, end to end through the API and the engine', () => {
-  it.each(DEMO_WORKFLOWS.map((demo) => [demo.name, demo] as const))('%s runs its example to finished with downloadable results', async (name, demo) => {
-    const detail = await run(ids.get(name)!, demo.example);
-    expect(detail.status).toBe('finished');
-    expect(detail.results!.length).toBeGreaterThan(0);
-    for (const file of detail.results!) {
-      const download = await svc.app.inject({ method: 'GET', url: file.url.slice(PUBLIC_URL.length) });
-      expect(download.statusCode).toBe(200);
-      if (file.content !== undefined) expect(download.body).toBe(file.content);
-    }
-  });
+  it.each(DEMO_WORKFLOWS.map((demo) => [demo.name, demo] as const))(
+    '%s runs its example to finished with downloadable results',
+    async (name, demo) => {
+      const detail = await run(ids.get(name)!, demo.example);
+      expect(detail.status).toBe('finished');
+      expect(detail.results!.length).toBeGreaterThan(0);
+      for (const file of detail.results!) {
+        const download = await svc.app.inject({ method: 'GET', url: file.url.slice(PUBLIC_URL.length) });
+        expect(download.statusCode).toBe(200);
+        if (file.content !== undefined) expect(download.body).toBe(file.content);
+      }
+    },
+  );
 
   it('shows PDF results as links without inline content', async () => {
     const withPdf = DEMO_WORKFLOWS.filter((demo) => /pdf/i.test(demo.prompt));

@@ -5,7 +5,10 @@ import type { LogLevel } from './config';
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     level,
-    redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'req.headers.authorization'],
+      censor: '[redacted]',
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

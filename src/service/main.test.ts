@@ -11,7 +11,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'workflow-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs main.ts until `until` appears in its output (then sends SIGTERM) or it exits by itself. */
-function runMain(env: Record<string, string>, until?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runMain(
+  env: Record<string, string>,
+  until?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', '--no-build'], {
       cwd: ROOT,
@@ -62,8 +65,12 @@ describe('main', () => {
     const first = await runMain({ WORKFLOW_API_KEYS: '' }, 'Dashboard: ');
     expect(first.code).toBe(0);
     const key = readFileSync(join(dataDir, 'dev-key.txt'), 'utf8').trim();
-    expect(first.stdout).toContain(`Created a development API key (shown once; also saved to ${join(dataDir, 'dev-key.txt')}):\n  ${key}`);
-    expect(first.stdout).toMatch(/Dashboard: http:\/\/127\.0\.0\.1:([1-9]\d*)\/ {2}API: http:\/\/127\.0\.0\.1:\1\/api\/v1\n/);
+    expect(first.stdout).toContain(
+      `Created a development API key (shown once; also saved to ${join(dataDir, 'dev-key.txt')}):\n  ${key}`,
+    );
+    expect(first.stdout).toMatch(
+      /Dashboard: http:\/\/127\.0\.0\.1:([1-9]\d*)\/ {2}API: http:\/\/127\.0\.0\.1:\1\/api\/v1\n/,
+    );
     const second = await runMain({ WORKFLOW_API_KEYS: '' }, 'Dashboard: ');
     expect(second.code).toBe(0);
     expect(second.stdout).not.toContain(key);

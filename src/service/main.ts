@@ -21,7 +21,9 @@ function newestSource(path: string): number {
 /** Builds the dashboard when dist is missing or older than its sources. */
 async function buildIfStale(): Promise<void> {
   const index = join(DIST, 'index.html');
-  const sources = ['src/web', 'src/contract', 'index.html', 'public', 'vite.config.ts'].map((p) => newestSource(join(ROOT, p)));
+  const sources = ['src/web', 'src/contract', 'index.html', 'public', 'vite.config.ts'].map((p) =>
+    newestSource(join(ROOT, p)),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources)) return;
   console.log('Building the dashboard (dist is missing or older than src/web)…');
   const { build } = await import('vite');
@@ -101,7 +103,9 @@ async function start(config: Config): Promise<void> {
   // With PORT=0 the real port is known only now; links still use PUBLIC_URL, so set it when using port 0.
   const address = service.app.server.address();
   const base =
-    config.port === 0 && address && typeof address === 'object' ? config.publicUrl.replace(/:0$/, `:${address.port}`) : config.publicUrl;
+    config.port === 0 && address && typeof address === 'object'
+      ? config.publicUrl.replace(/:0$/, `:${address.port}`)
+      : config.publicUrl;
   const api = config.upstream ? `${base}/api/v1 (proxied to ${config.upstream})` : `${base}/api/v1`;
   console.log(`Dashboard: ${base}/  API: ${api}`);
 }

@@ -81,7 +81,14 @@ describe('restart after kill -9', () => {
       ],
     });
     const workflow = setup.createWorkflow(
-      { accountId: account!.id, prompt: 'test', name: 'Restart test', description: '', nameGiven: true, descriptionGiven: true },
+      {
+        accountId: account!.id,
+        prompt: 'test',
+        name: 'Restart test',
+        description: '',
+        nameGiven: true,
+        descriptionGiven: true,
+      },
       { status: 'ready', input_schema: null, steps: columns.steps, concurrency: 'high' },
     );
     expect(setup.accounts.byKeyHash(hashKey(KEY))).toBeDefined();
@@ -100,9 +107,11 @@ describe('restart after kill -9', () => {
     const db = new Database(join(dataDir, 'service.db'), { readonly: true });
     const counts = () =>
       Object.fromEntries(
-        (db.prepare('SELECT status, COUNT(*) AS n FROM executions WHERE workflow_id = ? GROUP BY status').all(workflow.id) as Array<{ status: string; n: number }>).map(
-          (row) => [row.status, row.n],
-        ),
+        (
+          db
+            .prepare('SELECT status, COUNT(*) AS n FROM executions WHERE workflow_id = ? GROUP BY status')
+            .all(workflow.id) as Array<{ status: string; n: number }>
+        ).map((row) => [row.status, row.n]),
       ) as Record<string, number>;
     try {
       let before = counts();

@@ -29,13 +29,24 @@ export interface Service {
   close(): Promise<void>;
 }
 
-function startLocal(config: Config, options: ServiceOptions, clock: Clock): { services: LocalServices; devKey: DevKey | null } {
+function startLocal(
+  config: Config,
+  options: ServiceOptions,
+  clock: Clock,
+): { services: LocalServices; devKey: DevKey | null } {
   const store = openStore(config.dataDir, clock);
   try {
-    const secret = config.fileSigningSecret ?? store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex'));
+    const secret =
+      config.fileSigningSecret ?? store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex'));
     provisionKeys(store, config.apiKeys);
     const devKey = config.apiKeys.length === 0 ? ensureDevKey(store, config.dataDir) : null;
-    const engine = new Engine({ store, clock, logger: options.logger, timeScale: config.timeScale, runTimeLimitMs: options.runTimeLimitMs });
+    const engine = new Engine({
+      store,
+      clock,
+      logger: options.logger,
+      timeScale: config.timeScale,
+      runTimeLimitMs: options.runTimeLimitMs,
+    });
     engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);
     return { services: { store, engine, signer, devKey: () => devKey?.key ?? null }, devKey };
@@ -51,7 +62,14 @@ export async function createService(config: Config, options: ServiceOptions): Pr
   const local = config.upstream ? null : startLocal(config, options, clock);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, logger: options.logger, clock, local: local?.services ?? null, distDir: options.distDir, vite: options.vite });
+    app = await buildApp({
+      config,
+      logger: options.logger,
+      clock,
+      local: local?.services ?? null,
+      distDir: options.distDir,
+      vite: options.vite,
+    });
   } catch (error) {
     await local?.services.engine.stop();
     local?.services.store.close();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeStartupError } from './startup-errors';
 
 const config = { host: '127.0.0.1', port: 8080, dataDir: '/srv/data' };
-const systemError = (code: string, syscall: string, message = `${code}: something`) => Object.assign(new Error(message), { code, syscall });
+const systemError = (code: string, syscall: string, message = `${code}: something`) =>
+  Object.assign(new Error(message), { code, syscall });
 
 describe('describeStartupError', () => {
   it('says which port is taken and what to do', () => {

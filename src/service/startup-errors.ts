@@ -13,9 +13,11 @@ export function describeStartupError(error: unknown, config: Pick<Config, 'host'
   const { code, syscall } = error as SystemError;
   const address = `${config.host}:${config.port}`;
   if (syscall === 'listen' || syscall === 'bind') {
-    if (code === 'EADDRINUSE') return `port ${config.port} on ${config.host} is already in use; stop the other server or set PORT to a free port`;
+    if (code === 'EADDRINUSE')
+      return `port ${config.port} on ${config.host} is already in use; stop the other server or set PORT to a free port`;
     if (code === 'EACCES') return `no permission to listen on ${address}; set PORT to 1024 or above`;
-    if (code === 'EADDRNOTAVAIL') return `HOST ${config.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`;
+    if (code === 'EADDRNOTAVAIL')
+      return `HOST ${config.host} is not an address of this machine; use 127.0.0.1 or 0.0.0.0`;
     return `cannot listen on ${address}: ${error.message}`;
   }
   if (code && DATA_DIR_CODES.has(code) && syscall !== undefined) {

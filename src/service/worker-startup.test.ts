@@ -11,7 +11,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'workflow-worker-startup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function api<T>(base: string, path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${base}${path}`, { ...init, headers: { 'x-api-key': KEY, 'content-type': 'application/json' } });
+  const res = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+  });
   return (await res.json()) as T;
 }
 
@@ -19,7 +22,15 @@ describe('the step worker pool', () => {
   it('starts under the tsx CLI, as npm start runs the service, and runs a workflow to the end', async () => {
     const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/service/main.ts', '--no-build'], {
       cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKFLOW_API_KEYS: KEY, WORKFLOW_TIME_SCALE: '0' },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WORKFLOW_API_KEYS: KEY,
+        WORKFLOW_TIME_SCALE: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -39,11 +50,15 @@ describe('the step worker pool', () => {
         if (detail.input_schema === null) workflowId = id;
       }
       expect(workflowId).not.toBeNull();
-      const created = await api<{ execution_id: string }>(base, `/workflows/${workflowId}/executions`, { method: 'POST', body: '{"input":{}}' });
+      const created = await api<{ execution_id: string }>(base, `/workflows/${workflowId}/executions`, {
+        method: 'POST',
+        body: '{"input":{}}',
+      });
       let status = 'initial';
       while (status === 'initial' || status === 'processing') {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        status = (await api<{ status: string }>(base, `/workflows/${workflowId}/executions/${created.execution_id}`)).status;
+        status = (await api<{ status: string }>(base, `/workflows/${workflowId}/executions/${created.execution_id}`))
+          .status;
       }
       expect(status).toBe('finished');
     } finally {

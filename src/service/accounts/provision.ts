@@ -18,16 +18,33 @@ export function seedDemoWorkflows(store: Store, accountId: string): void {
     const plan = planWorkflow(demo.prompt, { name: demo.name, description: demo.description });
     const columns = planColumns(plan);
     store.createWorkflow(
-      { accountId, prompt: demo.prompt, name: columns.name, description: columns.description, nameGiven: true, descriptionGiven: true },
+      {
+        accountId,
+        prompt: demo.prompt,
+        name: columns.name,
+        description: columns.description,
+        nameGiven: true,
+        descriptionGiven: true,
+      },
       { status: 'ready', input_schema: columns.input_schema, steps: columns.steps, concurrency: columns.concurrency },
     );
   }
 }
 
 /** Creates an account for `key` (a new one when omitted) with the demo workflows. */
-export function createAccount(store: Store, name: string, key: string = generateKey()): { account: AccountRecord; key: string } {
+export function createAccount(
+  store: Store,
+  name: string,
+  key: string = generateKey(),
+): { account: AccountRecord; key: string } {
   return store.transaction(() => {
-    const account: AccountRecord = { id: randomUUID(), name, key_hash: hashKey(key), created_at: store.nowIso(), revoked_at: null };
+    const account: AccountRecord = {
+      id: randomUUID(),
+      name,
+      key_hash: hashKey(key),
+      created_at: store.nowIso(),
+      revoked_at: null,
+    };
     store.accounts.insert(account);
     seedDemoWorkflows(store, account.id);
     return { account, key };

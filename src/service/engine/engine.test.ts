@@ -5,7 +5,10 @@ import { TIME_LIMIT_MESSAGE } from './timing';
 
 const services: TestService[] = [];
 async function service(env: Record<string, string> = {}, runTimeLimitMs?: number): Promise<TestService> {
-  const svc = await startTestService({ WORKFLOW_RATE_LIMIT: '100000', ...env }, runTimeLimitMs === undefined ? {} : { runTimeLimitMs });
+  const svc = await startTestService(
+    { WORKFLOW_RATE_LIMIT: '100000', ...env },
+    runTimeLimitMs === undefined ? {} : { runTimeLimitMs },
+  );
   services.push(svc);
   return svc;
 }
@@ -38,7 +41,12 @@ describe('dispatch', () => {
   it('never processes more than 10 executions of a workflow at once, and starts them in creation order', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
     const workflowId = svc.addWorkflow({ steps: [slowStep] });
-    const created = svc.store.createExecutions(svc.accountId(), workflowId, Array.from({ length: 60 }, () => ({ name: 'x' })), null);
+    const created = svc.store.createExecutions(
+      svc.accountId(),
+      workflowId,
+      Array.from({ length: 60 }, () => ({ name: 'x' })),
+      null,
+    );
     svc.engine.enqueued(workflowId, null, null);
     const peaks = await sampleWhileDraining(svc, [workflowId]);
     expect(peaks.get(workflowId)).toBe(10);
@@ -64,7 +72,9 @@ describe('dispatch', () => {
   it('defaults a batch to the workflow’s own concurrency, and lets single runs share the remaining slots', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
     const workflowId = svc.addWorkflow({ concurrency: 'low', steps: [slowStep] });
-    await svc.call('POST', `/api/v1/workflows/${workflowId}/executions/batch`, { body: { items: Array.from({ length: 6 }, () => ({})) } });
+    await svc.call('POST', `/api/v1/workflows/${workflowId}/executions/batch`, {
+      body: { items: Array.from({ length: 6 }, () => ({})) },
+    });
     for (let i = 0; i < 4; i++) await svc.call('POST', `/api/v1/workflows/${workflowId}/executions`);
     const peaks = await sampleWhileDraining(svc, [workflowId]);
     expect(peaks.get(workflowId)).toBe(5);
@@ -74,7 +84,9 @@ describe('dispatch', () => {
 describe('time limit', () => {
   it('ends a run that goes over the limit in error, saying so', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '1' }, 150);
-    const workflowId = svc.addWorkflow({ steps: [reportStep(), { kind: 'pdf_document', filename: 'a.pdf', title: 'A' }] });
+    const workflowId = svc.addWorkflow({
+      steps: [reportStep(), { kind: 'pdf_document', filename: 'a.pdf', title: 'A' }],
+    });
     const [execution] = svc.store.createExecutions(svc.accountId(), workflowId, [{}], null);
     svc.engine.enqueued(workflowId, null, null);
     await svc.engine.idle();
@@ -85,7 +97,9 @@ describe('time limit', () => {
 
   it('does not count time spent waiting for approval', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.01' }, 200);
-    const workflowId = svc.addWorkflow({ steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }] });
+    const workflowId = svc.addWorkflow({
+      steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
+    });
     const [execution] = svc.store.createExecutions(svc.accountId(), workflowId, [{}], null);
     svc.engine.enqueued(workflowId, null, null);
     await svc.engine.idle();
@@ -103,7 +117,12 @@ describe('retry_after_seconds', () => {
     await svc.engine.stop();
     const workflowId = svc.addWorkflow({ steps: [reportStep(), reportStep('b.md')] });
     const workflow = svc.store.workflows.byId(workflowId)!;
-    const rows = svc.store.createExecutions(svc.accountId(), workflowId, Array.from({ length: 200 }, () => ({})), null);
+    const rows = svc.store.createExecutions(
+      svc.accountId(),
+      workflowId,
+      Array.from({ length: 200 }, () => ({})),
+      null,
+    );
     const estimate = (i: number) => svc.engine.retryAfterSeconds(svc.store.executions.byId(rows[i]!.id)!, workflow);
     expect(estimate(0)).toBe(4);
     expect(estimate(10)).toBe(8);
@@ -137,20 +156,34 @@ describe('recovery after a crash', () => {
     const [marked] = first.store.createExecutions(first.accountId(), workflowId, [{}], null);
     const now = Date.now();
     expect(first.store.executions.claim(marked!.id, now, now + 60_000)).toBe(true);
-    const counts = first.store.cancelExecutions(first.accountId(), workflowId, { ids: [marked!.id] }, 'cancelled by A (API key)');
+    const counts = first.store.cancelExecutions(
+      first.accountId(),
+      workflowId,
+      { ids: [marked!.id] },
+      'cancelled by A (API key)',
+    );
     expect(counts).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
     await first.shutdown();
 
     const second = await service({ DATA_DIR: first.dataDir });
     await second.engine.idle();
-    expect(second.store.executions.byId(marked!.id)).toMatchObject({ status: 'error', error: 'cancelled by A (API key)', attempt: 1 });
+    expect(second.store.executions.byId(marked!.id)).toMatchObject({
+      status: 'error',
+      error: 'cancelled by A (API key)',
+      attempt: 1,
+    });
     expect(second.store.files.summaries(marked!.id).map((f) => f.filename)).toEqual(['error.txt']);
   });
 
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
     const workflowId = svc.addWorkflow({ steps: [slowStep] });
-    const batch = svc.store.createExecutions(svc.accountId(), workflowId, Array.from({ length: 20 }, () => ({})), { batchId: 'b1', cap: 1 });
+    const batch = svc.store.createExecutions(
+      svc.accountId(),
+      workflowId,
+      Array.from({ length: 20 }, () => ({})),
+      { batchId: 'b1', cap: 1 },
+    );
     svc.engine.enqueued(workflowId, 'b1', 1);
     const counts = svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
     svc.engine.cancelled(workflowId);
@@ -164,7 +197,9 @@ describe('recovery after a crash', () => {
 
   it('resumes planning and keeps approvals waiting across a restart', async () => {
     const first = await service();
-    const workflowId = first.addWorkflow({ steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }] });
+    const workflowId = first.addWorkflow({
+      steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
+    });
     const [waiting] = first.store.createExecutions(first.accountId(), workflowId, [{ name: 'Zoe' }], null);
     first.engine.enqueued(workflowId, null, null);
     await first.engine.idle();

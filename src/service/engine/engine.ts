@@ -140,10 +140,13 @@ export class Engine {
   /** Schedules planning of a new workflow after the (scaled) thinking time. */
   planLater(workflow: WorkflowRecord): void {
     if (this.abort.signal.aborted) return;
-    const timer = setTimeout(() => {
-      this.planningTimers.delete(workflow.id);
-      planStoredWorkflow(this.store, workflow, this.options.logger);
-    }, PLANNING_SECONDS * 1000 * this.options.timeScale);
+    const timer = setTimeout(
+      () => {
+        this.planningTimers.delete(workflow.id);
+        planStoredWorkflow(this.store, workflow, this.options.logger);
+      },
+      PLANNING_SECONDS * 1000 * this.options.timeScale,
+    );
     this.planningTimers.set(workflow.id, timer);
   }
 
@@ -218,7 +221,8 @@ export class Engine {
       logger: this.options.logger,
       timeScale: this.options.timeScale,
       signal: this.abort.signal,
-      onStep: (id, stepIndex) => this.active.set(id, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
+      onStep: (id, stepIndex) =>
+        this.active.set(id, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
     })
       .catch((error: unknown) => {
         this.options.logger.error({ err: error, executionId }, 'execution run failed');
@@ -254,7 +258,9 @@ export class Engine {
     if (!pending) {
       pending = this.storeDrafts(executionId)
         // A draft is a courtesy to the reviewer: if it cannot be rebuilt, the detail shows none rather than failing.
-        .catch((error: unknown) => this.options.logger.warn({ err: error, executionId }, 'could not rebuild the approval draft'))
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error, executionId }, 'could not rebuild the approval draft'),
+        )
         .finally(() => this.drafting.delete(executionId));
       this.drafting.set(executionId, pending);
     }
@@ -267,7 +273,11 @@ export class Engine {
     const workflow = execution && this.store.workflows.byId(execution.workflow_id);
     const plan = workflow ? this.plans.get(workflow) : null;
     if (!execution || execution.status !== 'human_in_the_loop' || !plan) return;
-    const context: StepContext = { input: JSON.parse(execution.input) as Record<string, unknown>, files: [], previous: [] };
+    const context: StepContext = {
+      input: JSON.parse(execution.input) as Record<string, unknown>,
+      files: [],
+      previous: [],
+    };
     let draft: OutputFile[] = [];
     for (const step of plan.steps.slice(0, execution.resume_step)) {
       if (step.kind === 'approval') continue;
@@ -314,7 +324,8 @@ export class Engine {
     const slots = Math.min(LIMITS.maxConcurrentPerWorkflow, execution.batch_cap ?? LIMITS.maxConcurrentPerWorkflow);
     // Counting further than enough runs to reach the 30 s ceiling would not change the answer.
     const enough = perRun > 0 ? Math.ceil((30 / perRun) * slots) + 1 : 0;
-    const ahead = enough > 0 ? this.store.executions.waitingAhead(execution.workflow_id, execution.created_at, enough) : 0;
+    const ahead =
+      enough > 0 ? this.store.executions.waitingAhead(execution.workflow_id, execution.created_at, enough) : 0;
     return clampRetryAfter(Math.floor(ahead / slots) * perRun + ownSeconds);
   }
 }

@@ -34,10 +34,17 @@ async function run(steps: StepSpec[], input: Record<string, unknown> = {}, servi
 describe('runExecution', () => {
   it('hides an unexpected exception behind the step number and kind', async () => {
     // A template that is not text makes the templater throw a TypeError: a bug, not a StepFailure.
-    const broken = { kind: 'markdown_report', filename: 'broken.md', title: 'T', template: null } as unknown as StepSpec;
+    const broken = {
+      kind: 'markdown_report',
+      filename: 'broken.md',
+      title: 'T',
+      template: null,
+    } as unknown as StepSpec;
     const { row, files } = await run([reportStep(), broken]);
     expect(row).toMatchObject({ status: 'error', error: 'step 2 (markdown_report) failed: internal error' });
-    expect(files.map((f) => [f.filename, f.inline_data?.toString()])).toEqual([['error.txt', 'step 2 (markdown_report) failed: internal error']]);
+    expect(files.map((f) => [f.filename, f.inline_data?.toString()])).toEqual([
+      ['error.txt', 'step 2 (markdown_report) failed: internal error'],
+    ]);
   });
 
   it('uses a StepFailure’s own message', async () => {
@@ -46,7 +53,10 @@ describe('runExecution', () => {
   });
 
   it('returns the files of the last step that produced any', async () => {
-    const { row, files } = await run([reportStep('a.md'), { kind: 'guard', field: 'name', rule: 'required', message: 'x' }], { name: 'N' });
+    const { row, files } = await run(
+      [reportStep('a.md'), { kind: 'guard', field: 'name', rule: 'required', message: 'x' }],
+      { name: 'N' },
+    );
     expect(row.status).toBe('finished');
     expect(files.map((f) => f.filename)).toEqual(['a.md']);
   });
@@ -70,7 +80,10 @@ describe('a step that never returns', () => {
   it('runs off the HTTP thread: requests are answered while it spins', async () => {
     const { workflowId, executionId } = await start([reportStep('spin.md')], {}, limited);
     await expect.poll(() => limited.store.executions.byId(executionId)!.status).toBe('processing');
-    const reply = await limited.call<{ status: string }>('GET', `/api/v1/workflows/${workflowId}/executions/${executionId}`);
+    const reply = await limited.call<{ status: string }>(
+      'GET',
+      `/api/v1/workflows/${workflowId}/executions/${executionId}`,
+    );
     expect(reply.body.status).toBe('processing');
     await limited.engine.idle();
   });

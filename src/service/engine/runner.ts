@@ -44,7 +44,12 @@ async function waitFor(ms: number, deadline: number, deps: RunnerDeps): Promise<
  * Runs a step on the worker pool with a hard stop at the deadline: an overrunning step's thread is
  * terminated (a step may loop on hostile input; checking the clock after it returns is too late).
  */
-async function runStepBounded(step: StepSpec, context: StepContext, deadline: number, deps: RunnerDeps): Promise<StepResult> {
+async function runStepBounded(
+  step: StepSpec,
+  context: StepContext,
+  deadline: number,
+  deps: RunnerDeps,
+): Promise<StepResult> {
   const timeLimit = AbortSignal.timeout(Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(deadline - deps.clock.now()))));
   try {
     return await runStepOffThread(step, context, AbortSignal.any([deps.signal, timeLimit]));
@@ -63,14 +68,19 @@ async function runStepBounded(step: StepSpec, context: StepContext, deadline: nu
 export async function runExecution(executionId: string, deps: RunnerDeps): Promise<RunOutcome> {
   const { store } = deps;
   const execution = store.executions.byId(executionId);
-  if (!execution || execution.status !== 'processing' || execution.deadline === null || execution.started_at === null) return 'lost';
+  if (!execution || execution.status !== 'processing' || execution.deadline === null || execution.started_at === null)
+    return 'lost';
   const { attempt, deadline, started_at: startedAt } = execution;
   const workflow = store.workflows.byId(execution.workflow_id);
   const plan = workflow ? deps.plans.get(workflow) : null;
   let stepIndex = 0;
   try {
     if (!plan) throw new StepFailure('the workflow has no plan to run');
-    const context: StepContext = { input: JSON.parse(execution.input) as Record<string, unknown>, files: [], previous: [] };
+    const context: StepContext = {
+      input: JSON.parse(execution.input) as Record<string, unknown>,
+      files: [],
+      previous: [],
+    };
     let results: OutputFile[] = [];
     for (; stepIndex < plan.steps.length; stepIndex++) {
       const step = plan.steps[stepIndex]!;
@@ -87,7 +97,9 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       if (deps.clock.now() > deadline) throw new TimeLimitExceeded();
       if (outcome.kind === 'approval') {
         const elapsed = execution.elapsed_ms + Math.max(0, deps.clock.now() - startedAt);
-        return store.executions.pauseForApproval(executionId, attempt, stepIndex + 1, Math.round(elapsed)) ? 'waiting' : 'lost';
+        return store.executions.pauseForApproval(executionId, attempt, stepIndex + 1, Math.round(elapsed))
+          ? 'waiting'
+          : 'lost';
       }
       context.previous = outcome.files;
       context.files = [...context.files, ...outcome.files];

@@ -28,7 +28,18 @@ const TYPES: Record<string, string> = {
 
 /** The extensions whose content may be returned inline in an execution's results. */
 export const INLINE_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.md', '.markdown', '.json', '.txt', '.csv', '.tsv', '.html', '.htm', '.xml', '.yaml', '.yml', '.log',
+  '.md',
+  '.markdown',
+  '.json',
+  '.txt',
+  '.csv',
+  '.tsv',
+  '.html',
+  '.htm',
+  '.xml',
+  '.yaml',
+  '.yml',
+  '.log',
 ]);
 
 /** Content-Type for a download, from the file name; unknown types are served as opaque bytes. */
@@ -51,12 +62,19 @@ export function inlineContent(filename: string, data: Uint8Array): string | null
 
 /** Types a browser may show in place (PDF preview, images) when the link asks for `inline=1`. */
 export function canDisplayInline(contentType: string): boolean {
-  return contentType === 'application/pdf' || (contentType.startsWith('image/') && contentType !== 'image/svg+xml') || contentType.startsWith('text/plain');
+  return (
+    contentType === 'application/pdf' ||
+    (contentType.startsWith('image/') && contentType !== 'image/svg+xml') ||
+    contentType.startsWith('text/plain')
+  );
 }
 
 /** `Content-Disposition` value with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 8187). */
 export function contentDisposition(filename: string, disposition: 'attachment' | 'inline'): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

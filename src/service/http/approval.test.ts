@@ -10,7 +10,11 @@ let workflowId: string;
 beforeAll(async () => {
   svc = await startTestService();
   workflowId = svc.addWorkflow({
-    steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check the draft' }, { kind: 'render_html', filename: 'final.html' }],
+    steps: [
+      reportStep('draft.md'),
+      { kind: 'approval', message: 'Check the draft' },
+      { kind: 'render_html', filename: 'final.html' },
+    ],
   });
 });
 afterAll(() => svc.close());
@@ -31,8 +35,13 @@ describe('GET …/executions/{eid} while waiting for approval', () => {
     const id = await waitingExecution();
     const first = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
     assertMatchesContract('getExecution', 200, first.body);
-    expect(first.body.results).toEqual([{ filename: 'draft.md', content: '# Report\n\nHello Ann\n', url: expect.stringContaining('/draft.md?') }]);
-    const download = await svc.app.inject({ method: 'GET', url: first.body.results![0]!.url.replace('http://service.test', '') });
+    expect(first.body.results).toEqual([
+      { filename: 'draft.md', content: '# Report\n\nHello Ann\n', url: expect.stringContaining('/draft.md?') },
+    ]);
+    const download = await svc.app.inject({
+      method: 'GET',
+      url: first.body.results![0]!.url.replace('http://service.test', ''),
+    });
     expect(download.body).toBe('# Report\n\nHello Ann\n');
     // The draft is stored once: a second read links the same file.
     const second = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
@@ -50,9 +59,14 @@ describe('GET …/executions/{eid} while waiting for approval', () => {
 
   it('shows [] when no step before the approval made a file', async () => {
     const early = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${early}/executions`, { body: {} });
+    const created = await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${early}/executions`, {
+      body: {},
+    });
     await svc.engine.idle();
-    const detail = await svc.call<ExecutionDetail>('GET', `/api/v1/workflows/${early}/executions/${created.body.execution_id}`);
+    const detail = await svc.call<ExecutionDetail>(
+      'GET',
+      `/api/v1/workflows/${early}/executions/${created.body.execution_id}`,
+    );
     expect(detail.body).toMatchObject({ status: 'human_in_the_loop', results: [] });
   });
 });
@@ -60,7 +74,9 @@ describe('GET …/executions/{eid} while waiting for approval', () => {
 describe('POST …/executions/{eid}/approval', () => {
   it('continues an approved execution from the step after the approval', async () => {
     const id = await waitingExecution();
-    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, { body: { approved: true, comment: 'fine' } });
+    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, {
+      body: { approved: true, comment: 'fine' },
+    });
     expect(res.status).toBe(200);
     assertMatchesContract('decideApproval', 200, res.body);
     expect(res.body.status).toBe('initial');
@@ -73,10 +89,15 @@ describe('POST …/executions/{eid}/approval', () => {
 
   it('ends a rejected execution in error with the reviewer’s comment', async () => {
     const id = await waitingExecution();
-    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, { body: { approved: false, comment: 'wrong tone' } });
+    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, {
+      body: { approved: false, comment: 'wrong tone' },
+    });
     expect(res.status).toBe(200);
     assertMatchesContract('decideApproval', 200, res.body);
-    expect(res.body).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: 'rejected by reviewer: wrong tone' }] });
+    expect(res.body).toMatchObject({
+      status: 'error',
+      results: [{ filename: 'error.txt', content: 'rejected by reviewer: wrong tone' }],
+    });
   });
 
   it('answers 409 when the execution is not waiting for approval', async () => {
@@ -105,7 +126,9 @@ describe('POST …/executions/{eid}/approval', () => {
     const id = await waitingExecution();
     const res = await svc.call<Err>('POST', `${base()}/${id}/approval`, { key: KEY_B, body: { approved: true } });
     expect(res).toMatchObject({ status: 404, body: { error: 'workflow not found' } });
-    const missing = await svc.call<Err>('POST', `${base()}/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23/approval`, { body: { approved: true } });
+    const missing = await svc.call<Err>('POST', `${base()}/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23/approval`, {
+      body: { approved: true },
+    });
     expect(missing).toMatchObject({ status: 404, body: { error: 'execution not found' } });
   });
 });

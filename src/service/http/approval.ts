@@ -23,7 +23,9 @@ export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
       const execution = ctx.store.executions.get(account.id, workflowId, executionId);
       if (!execution) throw notFound('execution not found');
       const outcome =
-        execution.status === 'human_in_the_loop' ? ctx.engine.decide(execution, request.body.approved, request.body.comment) : 'not-waiting';
+        execution.status === 'human_in_the_loop'
+          ? ctx.engine.decide(execution, request.body.approved, request.body.comment)
+          : 'not-waiting';
       if (outcome === 'not-waiting') {
         const current = ctx.store.executions.byId(executionId)?.status ?? execution.status;
         throw new HttpError(409, `execution is not waiting for approval (its status is ${current})`);

@@ -21,7 +21,9 @@ describe('API keys', () => {
   });
 
   it('answers 401 for an unknown key, before looking at the route or body', async () => {
-    expect((await svc.call<Err>('GET', '/api/v1/workflows', { key: 'nope' })).body).toEqual({ error: 'invalid API key' });
+    expect((await svc.call<Err>('GET', '/api/v1/workflows', { key: 'nope' })).body).toEqual({
+      error: 'invalid API key',
+    });
     expect((await svc.call<Err>('POST', '/api/v1/workflows', { key: 'nope', body: {} })).status).toBe(401);
     expect((await svc.call<Err>('GET', '/api/v1/nothing', { key: null })).status).toBe(401);
   });
@@ -33,7 +35,9 @@ describe('API keys', () => {
       expect((await fresh.call('GET', '/api/v1/workflows', { key: 'to-revoke' })).status).toBe(200);
       fresh.store.accounts.revoke(fresh.accountId('to-revoke'), fresh.store.nowIso());
       clock.advance(5_001);
-      expect((await fresh.call<Err>('GET', '/api/v1/workflows', { key: 'to-revoke' })).body).toEqual({ error: 'invalid API key' });
+      expect((await fresh.call<Err>('GET', '/api/v1/workflows', { key: 'to-revoke' })).body).toEqual({
+        error: 'invalid API key',
+      });
     } finally {
       await fresh.close();
     }
@@ -58,7 +62,11 @@ describe('CORS', () => {
   it('answers a preflight without a key and exposes the rate limit headers', async () => {
     const res = await svc.call('OPTIONS', '/api/v1/workflows', {
       key: null,
-      headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+      headers: {
+        origin: 'http://elsewhere.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -70,7 +78,11 @@ describe('CORS', () => {
     const asked = 'x-api-key, content-type, x-request-id, cache-control';
     const res = await svc.call('OPTIONS', '/api/v1/workflows/00000000-0000-4000-8000-000000000000/executions', {
       key: null,
-      headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST', 'access-control-request-headers': asked },
+      headers: {
+        origin: 'http://elsewhere.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': asked,
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-headers']).toBe(asked);

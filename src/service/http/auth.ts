@@ -76,6 +76,11 @@ export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: Ra
     reply.header('RateLimit-Reset', decision.resetSeconds);
     if (decision.allowed) return done();
     reply.header('Retry-After', decision.resetSeconds);
-    done(new HttpError(429, `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`));
+    done(
+      new HttpError(
+        429,
+        `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+      ),
+    );
   };
 }

@@ -34,7 +34,9 @@ async function until(check: () => boolean): Promise<void> {
 
 async function lowBatch(workflowId: string, count: number): Promise<BatchCreateResponse & { batch_id: string }> {
   const items = Array.from({ length: count }, (_, i) => ({ name: `row ${i}` }));
-  const res = await svc.call<BatchCreateResponse & { batch_id: string }>('POST', `${runs(workflowId)}/batch`, { body: { items, concurrency: 'low' } });
+  const res = await svc.call<BatchCreateResponse & { batch_id: string }>('POST', `${runs(workflowId)}/batch`, {
+    body: { items, concurrency: 'low' },
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -57,12 +59,18 @@ describe('POST …/executions/cancel', () => {
 
     const message = `${BY_KEY_A}: wrong file uploaded`;
     for (const id of rest) {
-      expect(await detail(workflowId, id)).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: message }] });
+      expect(await detail(workflowId, id)).toMatchObject({
+        status: 'error',
+        results: [{ filename: 'error.txt', content: message }],
+      });
     }
     // Still processing: it stops when its current step ends, not in the middle of it.
     expect(status(first!)).toBe('processing');
     await svc.engine.idle();
-    expect(await detail(workflowId, first!)).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: message }] });
+    expect(await detail(workflowId, first!)).toMatchObject({
+      status: 'error',
+      results: [{ filename: 'error.txt', content: message }],
+    });
     // The cancelled rows never ran: none got past its first attempt.
     for (const id of rest) expect(svc.store.executions.byId(id)!.attempt).toBe(0);
     const page = await svc.call<Page>('GET', runs(workflowId));
@@ -71,25 +79,41 @@ describe('POST …/executions/cancel', () => {
 
   it('stops a processing run after the step it is in, before any later step', async () => {
     // Had the run gone on to its second step, that guard would have failed it with its own message.
-    const guard = { kind: 'guard', field: 'name', rule: 'not_contains', value: 'Ann', message: 'second step ran' } as const;
+    const guard = {
+      kind: 'guard',
+      field: 'name',
+      rule: 'not_contains',
+      value: 'Ann',
+      message: 'second step ran',
+    } as const;
     const workflowId = svc.addWorkflow({ steps: [reportStep('a.md'), guard, reportStep('c.md')] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: { input: { name: 'Ann' } } });
+    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), {
+      body: { input: { name: 'Ann' } },
+    });
     const id = created.body.execution_id;
     await until(() => status(id) === 'processing');
     const res = await cancel(workflowId, { execution_ids: [id] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
     await svc.engine.idle();
-    expect(await detail(workflowId, id)).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: BY_KEY_A }] });
+    expect(await detail(workflowId, id)).toMatchObject({
+      status: 'error',
+      results: [{ filename: 'error.txt', content: BY_KEY_A }],
+    });
   });
 
   it('ends a run cancelled during its last step in error, not finished', async () => {
     const workflowId = svc.addWorkflow({ steps: [reportStep()] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: { input: { name: 'Ann' } } });
+    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), {
+      body: { input: { name: 'Ann' } },
+    });
     const id = created.body.execution_id;
     await until(() => status(id) === 'processing');
     expect((await cancel(workflowId, { execution_ids: [id] })).body.stopping).toBe(1);
     await svc.engine.idle();
-    expect(await detail(workflowId, id)).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: BY_KEY_A }] });
+    expect(await detail(workflowId, id)).toMatchObject({
+      status: 'error',
+      results: [{ filename: 'error.txt', content: BY_KEY_A }],
+    });
   });
 
   it('ends an execution waiting for approval at once, without a reason suffix when none is given', async () => {
@@ -99,12 +123,17 @@ describe('POST …/executions/cancel', () => {
     await until(() => status(id) === 'human_in_the_loop');
     const res = await cancel(workflowId, { execution_ids: [id], reason: '   ' });
     expect(res.body).toEqual({ cancelled: 1, stopping: 0, unchanged: 0, not_found: 0 });
-    expect(await detail(workflowId, id)).toMatchObject({ status: 'error', results: [{ filename: 'error.txt', content: BY_KEY_A }] });
+    expect(await detail(workflowId, id)).toMatchObject({
+      status: 'error',
+      results: [{ filename: 'error.txt', content: BY_KEY_A }],
+    });
   });
 
   it('leaves finished and failed executions unchanged and counts ids named twice once', async () => {
     const workflowId = svc.addWorkflow({ steps: [reportStep()] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: { input: { name: 'Ann' } } });
+    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), {
+      body: { input: { name: 'Ann' } },
+    });
     const id = created.body.execution_id;
     await until(() => status(id) === 'finished');
     const res = await cancel(workflowId, { execution_ids: [id, id.toUpperCase()] });
@@ -117,16 +146,25 @@ describe('POST …/executions/cancel', () => {
     const sibling = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
     const theirs = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] }, KEY_B);
     const inSibling = (await svc.call<ExecutionCreateResponse>('POST', runs(sibling), { body: {} })).body.execution_id;
-    const ofB = (await svc.call<ExecutionCreateResponse>('POST', runs(theirs), { body: {}, key: KEY_B })).body.execution_id;
+    const ofB = (await svc.call<ExecutionCreateResponse>('POST', runs(theirs), { body: {}, key: KEY_B })).body
+      .execution_id;
     await until(() => status(inSibling) === 'human_in_the_loop' && status(ofB) === 'human_in_the_loop');
 
     const res = await cancel(mine, { execution_ids: [inSibling, ofB, OTHER_ID] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 0, unchanged: 0, not_found: 3 });
     expect([status(inSibling), status(ofB)]).toEqual(['human_in_the_loop', 'human_in_the_loop']);
     // Another account's workflow answers like a missing one.
-    expect(await cancel(theirs, { execution_ids: [ofB] })).toMatchObject({ status: 404, body: { error: 'workflow not found' } });
+    expect(await cancel(theirs, { execution_ids: [ofB] })).toMatchObject({
+      status: 404,
+      body: { error: 'workflow not found' },
+    });
     // A batch id of another workflow matches nothing here.
-    expect((await cancel(mine, { batch_id: OTHER_ID })).body).toEqual({ cancelled: 0, stopping: 0, unchanged: 0, not_found: 0 });
+    expect((await cancel(mine, { batch_id: OTHER_ID })).body).toEqual({
+      cancelled: 0,
+      stopping: 0,
+      unchanged: 0,
+      not_found: 0,
+    });
   });
 
   it.each([
@@ -134,7 +172,10 @@ describe('POST …/executions/cancel', () => {
     [{}, 'batch_id or execution_ids is required: say which executions to cancel'],
     [{ reason: 'x' }, 'batch_id or execution_ids is required: say which executions to cancel'],
     [{ execution_ids: [] }, 'execution_ids must be a list of 1 to 10000 execution ids (UUIDs)'],
-    [{ execution_ids: Array.from({ length: 10_001 }, () => OTHER_ID) }, 'execution_ids must be a list of 1 to 10000 execution ids (UUIDs)'],
+    [
+      { execution_ids: Array.from({ length: 10_001 }, () => OTHER_ID) },
+      'execution_ids must be a list of 1 to 10000 execution ids (UUIDs)',
+    ],
     [{ execution_ids: ['not-a-uuid'] }, 'execution_ids must be a list of 1 to 10000 execution ids (UUIDs)'],
     [{ batch_id: 'batch-1' }, 'batch_id must be a UUID'],
     [{ batch_id: OTHER_ID, reason: 'x'.repeat(501) }, 'reason must be a string of at most 500 characters'],

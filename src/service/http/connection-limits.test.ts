@@ -41,7 +41,9 @@ describe('HTTP limits from config', () => {
   it('answers 408 and closes a request whose body never arrives', async () => {
     const socket = await open();
     const closed = untilClosed(socket);
-    socket.write(`POST /api/v1/workflows HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${KEY_A}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"pro`);
+    socket.write(
+      `POST /api/v1/workflows HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${KEY_A}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"pro`,
+    );
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

@@ -10,7 +10,10 @@ describe('routeSchema', () => {
       required: ['workflowId'],
     });
     expect(schema.querystring).toMatchObject({
-      properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, cursor: { type: 'string', format: 'date-time' } },
+      properties: {
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        cursor: { type: 'string', format: 'date-time' },
+      },
       required: [],
     });
     expect(JSON.stringify(schema)).not.toContain('$ref');
@@ -30,9 +33,14 @@ describe('routeSchema', () => {
 describe('forSerializer', () => {
   it('turns "value or null" oneOf into a nullable type and keeps everything else', () => {
     const detail = forSerializer(schemaOf('ExecutionDetail')) as { properties: Record<string, unknown> };
-    expect(detail.properties.results).toMatchObject({ type: ['array', 'null'], items: { additionalProperties: false } });
+    expect(detail.properties.results).toMatchObject({
+      type: ['array', 'null'],
+      items: { additionalProperties: false },
+    });
     expect(detail.properties).not.toHaveProperty('results.oneOf');
-    const workflow = forSerializer(resolveSchema({ $ref: '#/components/schemas/WorkflowDetail' })) as { properties: Record<string, unknown> };
+    const workflow = forSerializer(resolveSchema({ $ref: '#/components/schemas/WorkflowDetail' })) as {
+      properties: Record<string, unknown>;
+    };
     expect(workflow.properties.input_schema).toMatchObject({ type: ['object', 'null'], additionalProperties: true });
   });
 });

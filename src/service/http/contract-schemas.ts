@@ -31,7 +31,11 @@ export function resolveSchema(node: Json): Json {
     const target = resolveSchema(pointer($ref)) as JsonObject;
     return { ...target, ...(resolveSchema(siblings) as JsonObject) };
   }
-  return Object.fromEntries(Object.entries(node).filter(([key]) => !key.startsWith('x-')).map(([key, value]) => [key, resolveSchema(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !key.startsWith('x-'))
+      .map(([key, value]) => [key, resolveSchema(value)]),
+  );
 }
 
 /**

@@ -30,7 +30,12 @@ describe('GET /__dev/key', () => {
 
   it('answers 404 when the Host is not loopback (a DNS-rebinding page) or a proxy forwarded the request', async () => {
     const asked = (headers: Record<string, string>) => svc.app.inject({ method: 'GET', url: '/__dev/key', headers });
-    for (const host of ['attacker.example:8080', 'attacker.example', '127.0.0.1.nip.io:8080', 'localhost.attacker.example']) {
+    for (const host of [
+      'attacker.example:8080',
+      'attacker.example',
+      '127.0.0.1.nip.io:8080',
+      'localhost.attacker.example',
+    ]) {
       const res = await asked({ host });
       expect(res.statusCode, host).toBe(404);
       expect(res.body).not.toContain('wk_');

@@ -2,8 +2,12 @@ import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { dataPath, describeRequestError, joinMessages } from './errors';
 
-const error = (instancePath: string, keyword: string, params: Record<string, unknown> = {}, message = 'is wrong'): ErrorObject =>
-  ({ instancePath, keyword, params, message, schemaPath: '#' }) as ErrorObject;
+const error = (
+  instancePath: string,
+  keyword: string,
+  params: Record<string, unknown> = {},
+  message = 'is wrong',
+): ErrorObject => ({ instancePath, keyword, params, message, schemaPath: '#' }) as ErrorObject;
 
 describe('dataPath', () => {
   it('writes JSON pointers as property paths', () => {
@@ -16,18 +20,28 @@ describe('dataPath', () => {
 
 describe('describeRequestError', () => {
   it('names the parameter and what it must be', () => {
-    expect(describeRequestError([error('/limit', 'maximum')], 'querystring')).toBe('limit must be an integer from 1 to 100');
+    expect(describeRequestError([error('/limit', 'maximum')], 'querystring')).toBe(
+      'limit must be an integer from 1 to 100',
+    );
     expect(describeRequestError([error('/workflowId', 'format')], 'params')).toBe('workflowId must be a UUID');
-    expect(describeRequestError([error('', 'required', { missingProperty: 'prompt' })], 'body')).toBe('prompt is required');
+    expect(describeRequestError([error('', 'required', { missingProperty: 'prompt' })], 'body')).toBe(
+      'prompt is required',
+    );
   });
 
   it('skips the noise an optional body adds', () => {
-    const errors = [error('/input', 'type', { type: 'object' }), error('', 'type', { type: 'null' }), error('', 'anyOf')];
+    const errors = [
+      error('/input', 'type', { type: 'object' }),
+      error('', 'type', { type: 'null' }),
+      error('', 'anyOf'),
+    ];
     expect(describeRequestError(errors, 'body')).toBe('input must be an object');
   });
 
   it('falls back to the path and ajv’s message for anything else', () => {
-    expect(describeRequestError([error('/other/0', 'type', {}, 'must be string')], 'body')).toBe('body.other[0]: must be string');
+    expect(describeRequestError([error('/other/0', 'type', {}, 'must be string')], 'body')).toBe(
+      'body.other[0]: must be string',
+    );
   });
 });
 

@@ -84,7 +84,9 @@ function describeBodyError(error: ErrorObject): string | null {
 /** Turns ajv's errors for one part of a request into one sentence a person can act on. */
 export function describeRequestError(errors: ErrorObject[], part: string): string {
   // anyOf wraps an optional body; its own "must match a schema in anyOf" adds nothing.
-  const useful = errors.filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'));
+  const useful = errors.filter(
+    (e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'),
+  );
   const error = useful[0] ?? errors[0];
   if (!error) return `the ${part} is not valid`;
   const field = error.instancePath.split('/')[1] ?? '';
@@ -166,7 +168,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setSchemaErrorFormatter((errors, part) => new Error(describeRequestError(errors, part)));
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [status, message] = classify(error);
-    if (status >= 500) request.log.error({ err: error, method: request.method, url: redactUrl(request.url), reqId: request.id }, 'request failed');
+    if (status >= 500)
+      request.log.error(
+        { err: error, method: request.method, url: redactUrl(request.url), reqId: request.id },
+        'request failed',
+      );
     if (status === 413) await drainRequestBody(request.raw);
     return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
   });
@@ -223,7 +229,9 @@ const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** `:workflowId`-style parameters hold UUIDs, so `…/executions/cancel` is not an execution's path. */
 const segmentMatches = (pattern: string, segment: string | undefined): boolean =>
-  pattern.startsWith(':') ? segment !== undefined && (!pattern.endsWith('Id') || UUID.test(segment)) : pattern === segment;
+  pattern.startsWith(':')
+    ? segment !== undefined && (!pattern.endsWith('Id') || UUID.test(segment))
+    : pattern === segment;
 
 /** Route patterns and their methods, so a known path asked with the wrong method gets 405 and Allow. */
 export class RouteTable {
@@ -247,7 +255,8 @@ export class RouteTable {
     for (const route of this.routes) {
       const matches =
         route.segments.at(-1) === '*'
-          ? asked.length >= route.segments.length - 1 && route.segments.slice(0, -1).every((s, i) => segmentMatches(s, asked[i]))
+          ? asked.length >= route.segments.length - 1 &&
+            route.segments.slice(0, -1).every((s, i) => segmentMatches(s, asked[i]))
           : asked.length === route.segments.length && route.segments.every((s, i) => segmentMatches(s, asked[i]));
       if (matches) for (const method of route.methods) methods.add(method);
     }
@@ -258,7 +267,8 @@ export class RouteTable {
 /** The answer for a path no route serves: 405 with Allow when the path is served for other methods. */
 export function sendNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = shownPath(request.url);
-  const allowed = request.server.routeTable?.allowed(request.url.split('?')[0] ?? '').filter((method) => method !== 'OPTIONS') ?? [];
+  const allowed =
+    request.server.routeTable?.allowed(request.url.split('?')[0] ?? '').filter((method) => method !== 'OPTIONS') ?? [];
   if (allowed.length > 0 && !allowed.includes(request.method)) {
     const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0];
     return reply
@@ -267,5 +277,8 @@ export function sendNoRoute(request: FastifyRequest, reply: FastifyReply): Fasti
       .type('application/json; charset=utf-8')
       .send({ error: `method ${request.method} is not allowed on ${path}; use ${list}` });
   }
-  return reply.code(404).type('application/json; charset=utf-8').send({ error: `no route ${request.method} ${path}` });
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ error: `no route ${request.method} ${path}` });
 }

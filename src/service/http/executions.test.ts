@@ -50,7 +50,9 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
     });
     expect(detail.body.results).toHaveLength(1);
     expect(detail.body.results![0]).toMatchObject({ filename: 'report.md', content: '# Report\n\nHello Ann\n' });
-    expect(detail.body.results![0]!.url).toMatch(new RegExp(`^${PUBLIC_URL}/files/[0-9a-f-]{36}/report\\.md\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(detail.body.results![0]!.url).toMatch(
+      new RegExp(`^${PUBLIC_URL}/files/[0-9a-f-]{36}/report\\.md\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+    );
   });
 
   it('lists every way the input breaks the input_schema', async () => {
@@ -58,14 +60,20 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
     expect(res.status).toBe(400);
     assertMatchesContract('createExecution', 400, res.body);
     expect(res.body.error.split('; ').sort()).toEqual(
-      ["input: must have required property 'tone'", 'input.name: must be string', 'input.website: must match format "uri"'].sort(),
+      [
+        "input: must have required property 'tone'",
+        'input.name: must be string',
+        'input.website: must match format "uri"',
+      ].sort(),
     );
   });
 
   it('treats a missing body or input as {} and checks it like any input', async () => {
     const missing = await svc.call<Err>('POST', runs());
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe("input: must have required property 'name'; input: must have required property 'tone'");
+    expect(missing.body.error).toBe(
+      "input: must have required property 'name'; input: must have required property 'tone'",
+    );
     const open = svc.addWorkflow({ input_schema: null, steps: [reportStep()] });
     expect((await svc.call('POST', runs(open))).status).toBe(201);
     expect((await svc.call('POST', runs(open), { body: {} })).status).toBe(201);
@@ -81,10 +89,21 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
     const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
     const json = { 'content-type': 'application/json' };
     const deep = await svc.call<Err>('POST', runs(open), { body: `{"input":{"a":${nested(20_000)}}}`, headers: json });
-    expect(deep).toMatchObject({ status: 400, body: { error: 'input is nested too deeply: at most 100 levels of objects and arrays' } });
-    const batch = await svc.call<Err>('POST', `${runs(open)}/batch`, { body: `{"items":[{},{"a":${nested(5_000)}}]}`, headers: json });
-    expect(batch).toMatchObject({ status: 400, body: { error: 'items[1] is nested too deeply: at most 100 levels of objects and arrays' } });
-    expect((await svc.call('POST', runs(open), { body: `{"input":{"a":${nested(99)}}}`, headers: json })).status).toBe(201);
+    expect(deep).toMatchObject({
+      status: 400,
+      body: { error: 'input is nested too deeply: at most 100 levels of objects and arrays' },
+    });
+    const batch = await svc.call<Err>('POST', `${runs(open)}/batch`, {
+      body: `{"items":[{},{"a":${nested(5_000)}}]}`,
+      headers: json,
+    });
+    expect(batch).toMatchObject({
+      status: 400,
+      body: { error: 'items[1] is nested too deeply: at most 100 levels of objects and arrays' },
+    });
+    expect((await svc.call('POST', runs(open), { body: `{"input":{"a":${nested(99)}}}`, headers: json })).status).toBe(
+      201,
+    );
   });
 
   it('refuses to run a workflow that is still planning or failed to plan', async () => {
@@ -97,10 +116,16 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
       descriptionGiven: false,
     });
     const res = await svc.call<Err>('POST', runs(planning.id), { body: { input: {} } });
-    expect(res).toMatchObject({ status: 400, body: { error: 'workflow is still planning; try again in a few seconds' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'workflow is still planning; try again in a few seconds' },
+    });
     svc.store.workflows.markFailed(planning.id, 'the prompt is empty', svc.store.nowIso());
     const failed = await svc.call<Err>('POST', `${runs(planning.id)}/batch`, { body: { items: [{}] } });
-    expect(failed).toMatchObject({ status: 400, body: { error: 'workflow cannot run because planning failed: the prompt is empty' } });
+    expect(failed).toMatchObject({
+      status: 400,
+      body: { error: 'workflow cannot run because planning failed: the prompt is empty' },
+    });
   });
 
   it('answers 404 for another account’s workflow', async () => {
@@ -115,7 +140,15 @@ describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
     const [waiting] = svc.store.createExecutions(svc.accountId(), workflowId, [GOOD], null);
     const res = await svc.call<ExecutionDetail>('GET', `${runs()}/${waiting!.id}`);
     assertMatchesContract('getExecution', 200, res.body);
-    expect(Object.keys(res.body).sort()).toEqual(['created_at', 'id', 'results', 'retry_after_seconds', 'status', 'url', 'workflow_id']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'created_at',
+      'id',
+      'results',
+      'retry_after_seconds',
+      'status',
+      'url',
+      'workflow_id',
+    ]);
     expect(res.body).toMatchObject({ status: 'initial', retry_after_seconds: 1, results: null });
     svc.engine.enqueued(workflowId, null, null);
     await svc.engine.idle();
@@ -130,7 +163,9 @@ describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
     const res = await svc.call<ExecutionDetail>('GET', `${runs(guarded)}/${created.body.execution_id}`);
     assertMatchesContract('getExecution', 200, res.body);
     expect(res.body.status).toBe('error');
-    expect(res.body.results).toEqual([{ filename: 'error.txt', url: expect.stringContaining('/error.txt?') as string, content: 'name is required' }]);
+    expect(res.body.results).toEqual([
+      { filename: 'error.txt', url: expect.stringContaining('/error.txt?') as string, content: 'name is required' },
+    ]);
     const list = await svc.call<Page>('GET', runs(guarded));
     expect(list.body.data[0]).toMatchObject({ status: 'error', error: 'name is required' });
   });
@@ -149,7 +184,9 @@ describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
 
   it('answers 400 for ids that are not UUIDs', async () => {
     expect((await svc.call<Err>('GET', `${runs()}/batch`)).body).toEqual({ error: 'executionId must be a UUID' });
-    expect((await svc.call<Err>('GET', '/api/v1/workflows/x/executions')).body).toEqual({ error: 'workflowId must be a UUID' });
+    expect((await svc.call<Err>('GET', '/api/v1/workflows/x/executions')).body).toEqual({
+      error: 'workflowId must be a UUID',
+    });
   });
 });
 
@@ -225,7 +262,10 @@ describe('GET /api/v1/workflows/{id}/executions', () => {
     assertMatchesContract('listExecutions', 200, first.body);
     expect(first.body.data).toHaveLength(2);
     expect(first.body.cursor).toBe(first.body.data[1]!.created_at);
-    const rest = await svc.call<Page>('GET', `${runs(listed)}?limit=2&cursor=${encodeURIComponent(first.body.cursor!)}`);
+    const rest = await svc.call<Page>(
+      'GET',
+      `${runs(listed)}?limit=2&cursor=${encodeURIComponent(first.body.cursor!)}`,
+    );
     expect(rest.body.data).toHaveLength(1);
     expect(rest.body.cursor).toBeNull();
     for (const item of [...first.body.data, ...rest.body.data]) {
@@ -236,7 +276,9 @@ describe('GET /api/v1/workflows/{id}/executions', () => {
 
   it('reads the result files of a whole page in one query, never one per item', async () => {
     const listed = svc.addWorkflow({ steps: [reportStep('a.md'), { kind: 'render_html', filename: 'b.html' }] });
-    await svc.call('POST', `${runs(listed)}/batch`, { body: { items: Array.from({ length: 30 }, (_, i) => ({ name: `n${i}` })) } });
+    await svc.call('POST', `${runs(listed)}/batch`, {
+      body: { items: Array.from({ length: 30 }, (_, i) => ({ name: `n${i}` })) },
+    });
     await svc.engine.idle();
     // One detail read puts that execution's files in the result cache; the page uses it instead of SQLite.
     const newest = svc.store.executions.page(listed, null, 1)[0]!.id;
@@ -257,7 +299,9 @@ describe('GET /api/v1/workflows/{id}/executions', () => {
   });
 
   it('answers 400 for a bad limit and 404 for another account’s workflow', async () => {
-    expect((await svc.call<Err>('GET', `${runs()}?limit=500`)).body).toEqual({ error: 'limit must be an integer from 1 to 100' });
+    expect((await svc.call<Err>('GET', `${runs()}?limit=500`)).body).toEqual({
+      error: 'limit must be an integer from 1 to 100',
+    });
     expect((await svc.call<Err>('GET', runs(), { key: KEY_B })).status).toBe(404);
   });
 });

@@ -65,7 +65,9 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
       const workflow = requireWorkflow(ctx, account, request.params.workflowId);
       const plan = requireRunnable(ctx, workflow);
       const { items } = request.body;
-      const errors = items.flatMap((item, index) => ctx.inputs.errors(workflow.id, plan.inputSchema, item, `items[${index}]`));
+      const errors = items.flatMap((item, index) =>
+        ctx.inputs.errors(workflow.id, plan.inputSchema, item, `items[${index}]`),
+      );
       if (errors.length > 0) throw badRequest(joinMessages(errors));
       const cap = LIMITS.batchConcurrency[request.body.concurrency ?? workflow.concurrency ?? 'medium'];
       const batchId = randomUUID();
@@ -91,7 +93,9 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
         requireWorkflow(ctx, account, workflowId);
         throw notFound('execution not found');
       }
-      return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), () => ctx.store.workflows.byId(workflowId));
+      return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), () =>
+        ctx.store.workflows.byId(workflowId),
+      );
     },
   );
 
@@ -103,11 +107,14 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     async (request): Promise<CancelExecutionsResponse> => {
       const account = accountOf(request);
       const { batch_id: batchId, execution_ids: ids, reason } = request.body;
-      if (batchId !== undefined && ids !== undefined) throw badRequest('send either batch_id or execution_ids, not both');
-      if (batchId === undefined && ids === undefined) throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
+      if (batchId !== undefined && ids !== undefined)
+        throw badRequest('send either batch_id or execution_ids, not both');
+      if (batchId === undefined && ids === undefined)
+        throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
       const workflow = requireWorkflow(ctx, account, request.params.workflowId);
       const message = `cancelled by ${account.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
-      const target = batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
+      const target =
+        batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
       const counts = ctx.store.cancelExecutions(account.id, workflow.id, target, message);
       if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
       return counts;

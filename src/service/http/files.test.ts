@@ -21,7 +21,10 @@ beforeAll(async () => {
     body: { input: { name: '<script>alert(1)</script>' } },
   });
   await svc.engine.idle();
-  const detail = await svc.call<ExecutionDetail>('GET', `/api/v1/workflows/${workflowId}/executions/${created.body.execution_id}`);
+  const detail = await svc.call<ExecutionDetail>(
+    'GET',
+    `/api/v1/workflows/${workflowId}/executions/${created.body.execution_id}`,
+  );
   results = new Map(detail.body.results!.map((f) => [f.filename, f.url]));
 });
 afterAll(() => svc.close());
@@ -38,7 +41,9 @@ describe('GET /files/… (presigned downloads)', () => {
     const res = await fetchFile(results.get('rapport été.md')!);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="rapport _t_.md"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.md`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="rapport _t_.md"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.md`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.body).toContain('# Report');
@@ -47,7 +52,9 @@ describe('GET /files/… (presigned downloads)', () => {
   it('serves HTML with a policy that forbids scripts', async () => {
     const res = await fetchFile(results.get('page.html')!);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+    );
   });
 
   it('serves a PDF as bytes, inline when asked for a preview', async () => {
@@ -72,7 +79,9 @@ describe('GET /files/… (presigned downloads)', () => {
     for (const link of tampered) {
       const res = await fetchFile(link);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'this download link is not valid; fetch the execution again for a fresh one' });
+      expect(res.json()).toEqual({
+        error: 'this download link is not valid; fetch the execution again for a fresh one',
+      });
     }
   });
 
@@ -82,7 +91,9 @@ describe('GET /files/… (presigned downloads)', () => {
     try {
       const res = await fetchFile(url);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'this download link has expired; fetch the execution again for a fresh one' });
+      expect(res.json()).toEqual({
+        error: 'this download link has expired; fetch the execution again for a fresh one',
+      });
     } finally {
       clock.advance(-(3600 * 1000 + 1000));
     }

@@ -24,7 +24,10 @@ afterAll(() => svc.close());
 
 describe('contract gaps', () => {
   it('declares the 415 it answers for a body that is not JSON', async () => {
-    const res = await svc.call<Err>('POST', '/api/v1/workflows', { body: 'prompt=x', headers: { 'content-type': 'text/plain' } });
+    const res = await svc.call<Err>('POST', '/api/v1/workflows', {
+      body: 'prompt=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
     assertMatchesContract('createWorkflow', 415, res.body);
   });
@@ -33,7 +36,9 @@ describe('contract gaps', () => {
     await svc.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (svc.app.server.address() as AddressInfo).port;
     const answer = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write(`GET /api/v1/workflows HTTP/1.1\r\nHost: localhost\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET /api/v1/workflows HTTP/1.1\r\nHost: localhost\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString()));
       socket.on('close', () => resolve(text));
@@ -48,7 +53,10 @@ describe('contract gaps', () => {
     expect(list.status).toBe(405);
     expect(list.headers.allow).toBe('GET, HEAD, POST');
     expect(list.body.error).toMatch(/^method DELETE is not allowed on \/api\/v1\/workflows; use GET, HEAD or POST$/);
-    const one = await svc.call<Err>('PUT', '/api/v1/workflows/00000000-0000-4000-8000-000000000000/executions/00000000-0000-4000-8000-000000000001/');
+    const one = await svc.call<Err>(
+      'PUT',
+      '/api/v1/workflows/00000000-0000-4000-8000-000000000000/executions/00000000-0000-4000-8000-000000000001/',
+    );
     expect(one.status).toBe(405);
     expect(one.headers.allow).toBe('GET, HEAD');
     expect((await svc.call<Err>('DELETE', '/api/v1/nothing')).status).toBe(404);
@@ -65,12 +73,15 @@ describe('contract gaps', () => {
     expect(res.body.error).toBe(`${field} must not contain NUL characters or unpaired surrogates`);
   });
 
-  it.each(['+5', '05', '1e1', '0x10', ' 5', '5.0'])('accepts only decimal digits in limit (refuses %s)', async (limit) => {
-    const res = await svc.call<Err>('GET', `/api/v1/workflows?limit=${encodeURIComponent(limit)}`);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('limit must be an integer from 1 to 100');
-    expect((await svc.call('GET', '/api/v1/workflows?limit=5')).status).toBe(200);
-  });
+  it.each(['+5', '05', '1e1', '0x10', ' 5', '5.0'])(
+    'accepts only decimal digits in limit (refuses %s)',
+    async (limit) => {
+      const res = await svc.call<Err>('GET', `/api/v1/workflows?limit=${encodeURIComponent(limit)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('limit must be an integer from 1 to 100');
+      expect((await svc.call('GET', '/api/v1/workflows?limit=5')).status).toBe(200);
+    },
+  );
 
   it('cuts a long path short in a 404 message', async () => {
     const res = await svc.call<Err>('GET', `/api/v1/${'x'.repeat(5000)}`);
@@ -103,7 +114,10 @@ describe('413 draining', () => {
 
 describe('data at rest', () => {
   it('keeps the data dir 0700 and the database, WAL, shared memory and dev key 0600', async () => {
-    const own = await startTestService({ WORKFLOW_API_KEYS: '', DATA_DIR: join(mkdtempSync(join(tmpdir(), 'workflow-perms-')), 'data') });
+    const own = await startTestService({
+      WORKFLOW_API_KEYS: '',
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'workflow-perms-')), 'data'),
+    });
     try {
       await own.call('POST', '/api/v1/workflows', { key: own.devKey!.key, body: { prompt: 'Summarise the notes' } });
       expect(statSync(own.config.dataDir).mode & 0o777).toBe(0o700);
@@ -125,7 +139,12 @@ describe('logs', () => {
         done();
       },
     });
-    const config = loadConfig({ DATA_DIR: join(svc.dataDir, 'logs'), WORKFLOW_API_KEYS: KEY_A, LOG_LEVEL: 'info', PUBLIC_URL: 'http://service.test' });
+    const config = loadConfig({
+      DATA_DIR: join(svc.dataDir, 'logs'),
+      WORKFLOW_API_KEYS: KEY_A,
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://service.test',
+    });
     const own = await createService(config, { logger: createLogger('info', sink), distDir: '/nonexistent' });
     try {
       own.app.get('/files/boom', async () => {

@@ -19,7 +19,9 @@ describe('InputValidators', () => {
       type: 'object',
       properties: { pair: { type: 'array', prefixItems: [{ type: 'number' }] } },
     };
-    expect(new InputValidators().errors('w1', schema, { pair: ['x'] }, 'input')).toEqual(['input.pair[0]: must be number']);
+    expect(new InputValidators().errors('w1', schema, { pair: ['x'] }, 'input')).toEqual([
+      'input.pair[0]: must be number',
+    ]);
   });
 
   it('reads a schema without $schema as draft-07, where dependentRequired means nothing', () => {

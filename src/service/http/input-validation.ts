@@ -25,7 +25,8 @@ export function nestingError(value: unknown, prefix: string): string | null {
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
-    if (depth > MAX_INPUT_DEPTH) return `${prefix} is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of objects and arrays`;
+    if (depth > MAX_INPUT_DEPTH)
+      return `${prefix} is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of objects and arrays`;
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
   }
   return null;

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const from = (remoteAddress: string, key: string | null) =>
-  svc.app.inject({ method: 'GET', url: '/api/v1/workflows', remoteAddress, headers: key === null ? {} : { 'x-api-key': key } });
+  svc.app.inject({
+    method: 'GET',
+    url: '/api/v1/workflows',
+    remoteAddress,
+    headers: key === null ? {} : { 'x-api-key': key },
+  });
 
 describe('failed API key attempts', () => {
   it('are limited per client address with 429 and Retry-After, even for a right key after that', async () => {

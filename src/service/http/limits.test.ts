@@ -15,12 +15,17 @@ afterAll(() => svc.close());
 describe('request body limit', () => {
   it('answers 413 for a body over 4 MB and keeps serving', async () => {
     const huge = JSON.stringify({ prompt: 'x'.repeat(4 * 1024 * 1024) });
-    const res = await svc.call<{ error: string }>('POST', '/api/v1/workflows', { body: huge, headers: { 'content-type': 'application/json' } });
+    const res = await svc.call<{ error: string }>('POST', '/api/v1/workflows', {
+      body: huge,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     assertMatchesContract('createWorkflow', 413, res.body);
     expect(res.body).toEqual({ error: 'request body is larger than 4 MB' });
     expect(res.headers['ratelimit-limit']).toBe('100');
-    expect((await svc.call('POST', '/api/v1/workflows', { body: { prompt: 'Summarize meeting notes' } })).status).toBe(201);
+    expect((await svc.call('POST', '/api/v1/workflows', { body: { prompt: 'Summarize meeting notes' } })).status).toBe(
+      201,
+    );
   });
 
   it('lets a client that is still uploading read the 413 over a real socket, and keeps serving', async () => {
@@ -35,7 +40,12 @@ describe('request body limit', () => {
         answers.push(res);
       }
       console.log(JSON.stringify(answers));`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', client, `${address}/api/v1/workflows`]);
+    const { stdout } = await run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      client,
+      `${address}/api/v1/workflows`,
+    ]);
     const answer = [413, JSON.stringify({ error: 'request body is larger than 4 MB' })];
     expect(JSON.parse(stdout)).toEqual(Array.from({ length: 5 }, () => answer));
     const next = await fetch(`${address}/api/v1/workflows`, { headers: { 'x-api-key': 'test-key-account-a' } });

@@ -49,7 +49,11 @@ export function pageFileLinks(ctx: LocalContext, rows: readonly ExecutionView[])
   for (const row of rows) {
     if (!ctx.presenter.listsResults(row.status)) continue;
     const cached = ctx.results.peek(row.id);
-    if (cached) links.set(row.id, cached.map((file) => ({ execution_id: row.id, id: file.id, filename: file.filename })));
+    if (cached)
+      links.set(
+        row.id,
+        cached.map((file) => ({ execution_id: row.id, id: file.id, filename: file.filename })),
+      );
     else missing.push(row.id);
   }
   for (const [id, files] of ctx.store.files.links(missing)) links.set(id, files);

@@ -32,7 +32,13 @@ export class Presenter {
   }
 
   workflowListItem(w: WorkflowRecord): WorkflowListItem {
-    const item: WorkflowListItem = { id: w.id, name: w.name, description: w.description, created_at: w.created_at, updated_at: w.updated_at };
+    const item: WorkflowListItem = {
+      id: w.id,
+      name: w.name,
+      description: w.description,
+      created_at: w.created_at,
+      updated_at: w.updated_at,
+    };
     if (!this.strictV1) item.status = w.status;
     return item;
   }
@@ -40,7 +46,10 @@ export class Presenter {
   workflowDetail(w: WorkflowRecord): WorkflowDetail {
     const detail: WorkflowDetail = {
       ...this.workflowListItem(w),
-      input_schema: w.status === 'ready' && w.input_schema !== null ? (JSON.parse(w.input_schema) as Record<string, unknown>) : null,
+      input_schema:
+        w.status === 'ready' && w.input_schema !== null
+          ? (JSON.parse(w.input_schema) as Record<string, unknown>)
+          : null,
     };
     if (this.strictV1) return detail;
     if (w.concurrency) detail.concurrency = w.concurrency;
@@ -55,7 +64,12 @@ export class Presenter {
 
   /** `files` are the item's result files when listsResults(status), loaded for the whole page at once. */
   executionListItem(e: ExecutionView, files: readonly FileLink[] = []): ExecutionListItem {
-    const item: ExecutionListItem = { id: e.id, workflow_id: e.workflow_id, status: e.status, created_at: e.created_at };
+    const item: ExecutionListItem = {
+      id: e.id,
+      workflow_id: e.workflow_id,
+      status: e.status,
+      created_at: e.created_at,
+    };
     if (this.strictV1) return item;
     item.url = this.executionUrl(e.workflow_id, e.id);
     if (e.status === 'error' && e.error !== null) item.error = e.error;
@@ -83,7 +97,11 @@ export class Presenter {
    * run is waiting or processing, to estimate retry_after_seconds. `files` are the results when
    * finished or in error, and the draft while waiting for approval.
    */
-  executionDetail(e: ExecutionView, files: () => CachedFile[], workflow: () => WorkflowRecord | undefined): ExecutionDetail {
+  executionDetail(
+    e: ExecutionView,
+    files: () => CachedFile[],
+    workflow: () => WorkflowRecord | undefined,
+  ): ExecutionDetail {
     const detail: ExecutionDetail = {
       id: e.id,
       workflow_id: e.workflow_id,

@@ -32,7 +32,11 @@ export class ResultCache {
       this.entries.set(executionId, hit);
       return hit.files;
     }
-    const files = load().map((f) => ({ id: f.id, filename: f.filename, content: f.inline_data ? utf8.decode(f.inline_data) : null }));
+    const files = load().map((f) => ({
+      id: f.id,
+      filename: f.filename,
+      content: f.inline_data ? utf8.decode(f.inline_data) : null,
+    }));
     const bytes = files.reduce((sum, f) => sum + 100 + f.filename.length + (f.content?.length ?? 0), 0);
     this.entries.set(executionId, { files, bytes });
     this.bytes += bytes;

@@ -12,7 +12,9 @@ let executionId: string;
 beforeAll(async () => {
   svc = await startTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
   workflowId = svc.addWorkflow({ steps: [reportStep()] });
-  executionId = (await svc.call<{ execution_id: string }>('POST', `/api/v1/workflows/${workflowId}/executions`, { body: {} })).body.execution_id;
+  executionId = (
+    await svc.call<{ execution_id: string }>('POST', `/api/v1/workflows/${workflowId}/executions`, { body: {} })
+  ).body.execution_id;
 });
 afterAll(() => svc.close());
 
@@ -62,7 +64,9 @@ describe('paths', () => {
     const res = await svc.call<Err>('GET', `/api/v1/workflows/${'a'.repeat(600)}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'the request path has a segment that is too long' });
-    expect((await svc.call<Err>('GET', `/api/v1/workflows/${'a'.repeat(300)}`)).body).toEqual({ error: 'workflowId must be a UUID' });
+    expect((await svc.call<Err>('GET', `/api/v1/workflows/${'a'.repeat(300)}`)).body).toEqual({
+      error: 'workflowId must be a UUID',
+    });
   });
 });
 
@@ -100,7 +104,9 @@ describe('malformed HTTP', () => {
   });
 
   it('answers oversized headers with 431 and a JSON error', async () => {
-    const answer = await rawExchange(`GET /api/v1/workflows HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const answer = await rawExchange(
+      `GET /api/v1/workflows HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer.endsWith('{"error":"request headers are too large"}')).toBe(true);
   });

@@ -6,7 +6,13 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 
 /** The policy as directive → sources. */
 const directives = (policy: string): Map<string, string[]> =>
-  new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((parts) => parts[0]).map(([name, ...sources]) => [name!, sources]));
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
 describe('the dashboard security headers', () => {
   let svc: TestService;

@@ -23,7 +23,9 @@ describe('without a built dashboard', () => {
     const api = await svc.app.inject({ method: 'GET', url: '/api/nope', headers: html });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'no route GET /api/nope' });
-    expect((await svc.app.inject({ method: 'GET', url: '/favicon.ico' })).json()).toEqual({ error: 'no route GET /favicon.ico' });
+    expect((await svc.app.inject({ method: 'GET', url: '/favicon.ico' })).json()).toEqual({
+      error: 'no route GET /favicon.ico',
+    });
   });
 });
 

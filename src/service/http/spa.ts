@@ -58,7 +58,11 @@ export function viteRoutes(app: FastifyInstance, middlewares: Middleware): void 
       if (reply.raw.headersSent) return;
       reply.raw.statusCode = error ? 500 : 404;
       reply.raw.setHeader('content-type', 'application/json; charset=utf-8');
-      reply.raw.end(JSON.stringify({ error: error ? 'internal server error' : `no route ${request.method} ${shownPath(request.url)}` }));
+      reply.raw.end(
+        JSON.stringify({
+          error: error ? 'internal server error' : `no route ${request.method} ${shownPath(request.url)}`,
+        }),
+      );
     });
   });
 }

@@ -15,7 +15,13 @@ type Page<T> = { data: T[]; cursor: string | null };
 type Err = { error: string };
 
 const keys = (value: object) => Object.keys(value).sort();
-const guard = { kind: 'guard', field: 'name', rule: 'not_contains', value: 'FAIL', message: 'name must not contain FAIL' } as const;
+const guard = {
+  kind: 'guard',
+  field: 'name',
+  rule: 'not_contains',
+  value: 'FAIL',
+  message: 'name must not contain FAIL',
+} as const;
 
 /** The same requests against the default service and a strict-v1 one; strict answers carry exactly the v1 fields. */
 describe.each([
@@ -33,13 +39,20 @@ describe.each([
   beforeAll(async () => {
     svc = await startTestService(strict ? { WORKFLOW_STRICT_V1: '1' } : {});
     workflowId = svc.addWorkflow({ steps: [guard, reportStep()] });
-    approvalWorkflowId = svc.addWorkflow({ steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()] });
+    approvalWorkflowId = svc.addWorkflow({
+      steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
+    });
     const run = async (id: string, input: object) =>
-      (await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${id}/executions`, { body: { input } })).body.execution_id;
+      (await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${id}/executions`, { body: { input } })).body
+        .execution_id;
     finishedId = await run(workflowId, { name: 'Ann' });
     failedId = await run(workflowId, { name: 'FAIL' });
     waitingId = await run(approvalWorkflowId, { name: 'Bo' });
-    batch = (await svc.call<BatchCreateResponse>('POST', `/api/v1/workflows/${workflowId}/executions/batch`, { body: { items: [{ name: 'Cy' }] } })).body;
+    batch = (
+      await svc.call<BatchCreateResponse>('POST', `/api/v1/workflows/${workflowId}/executions/batch`, {
+        body: { items: [{ name: 'Cy' }] },
+      })
+    ).body;
     await svc.engine.idle();
   });
   afterAll(() => svc.close());
@@ -61,7 +74,9 @@ describe.each([
   });
 
   it('answers POST /workflows with the v1 create response in both modes', async () => {
-    const res = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', { body: { prompt: 'Summarize a text' } });
+    const res = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', {
+      body: { prompt: 'Summarize a text' },
+    });
     expect(res.status).toBe(201);
     assertMatchesContract('createWorkflow', 201, res.body);
     expect(keys(res.body)).toEqual(['created_at', 'description', 'id', 'name', 'status', 'url']);
@@ -69,8 +84,13 @@ describe.each([
 
   it('answers a batch with batch_id only outside strict mode', async () => {
     assertMatchesContract('createExecutionBatch', 201, batch);
-    expect(keys(batch)).toEqual(strict ? ['executions', 'total', 'workflow_id'] : ['batch_id', 'executions', 'total', 'workflow_id']);
-    if (!strict) expect(svc.store.executions.byId(batch.executions[0]!.execution_id)!.batch_id).toBe((batch as { batch_id?: string }).batch_id);
+    expect(keys(batch)).toEqual(
+      strict ? ['executions', 'total', 'workflow_id'] : ['batch_id', 'executions', 'total', 'workflow_id'],
+    );
+    if (!strict)
+      expect(svc.store.executions.byId(batch.executions[0]!.execution_id)!.batch_id).toBe(
+        (batch as { batch_id?: string }).batch_id,
+      );
   });
 
   it('lists executions with the four shown fields only in strict mode, with url, error and result links otherwise', async () => {
@@ -84,12 +104,20 @@ describe.each([
       return;
     }
     expect(keys(finished)).toEqual(['created_at', 'id', 'results', 'status', 'url', 'workflow_id']);
-    expect(finished.results).toEqual([{ filename: 'report.md', url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\/report\.md\?expires=\d+&signature=[0-9a-f]{64}$/) }]);
+    expect(finished.results).toEqual([
+      {
+        filename: 'report.md',
+        url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\/report\.md\?expires=\d+&signature=[0-9a-f]{64}$/),
+      },
+    ]);
     expect(keys(failed)).toEqual(['created_at', 'error', 'id', 'results', 'status', 'url', 'workflow_id']);
     expect(failed).toMatchObject({ error: 'name must not contain FAIL', results: [{ filename: 'error.txt' }] });
     expect(failed.results![0]).not.toHaveProperty('content');
     // The link works like the detail's.
-    const download = await svc.app.inject({ method: 'GET', url: finished.results![0]!.url.replace(svc.config.publicUrl, '') });
+    const download = await svc.app.inject({
+      method: 'GET',
+      url: finished.results![0]!.url.replace(svc.config.publicUrl, ''),
+    });
     expect(download.body).toBe('# Report\n\nHello Ann\n');
   });
 
@@ -97,7 +125,9 @@ describe.each([
     const res = await svc.call<ExecutionDetail>('GET', `${runs(workflowId)}/${finishedId}`);
     assertMatchesContract('getExecution', 200, res.body);
     expect(keys(res.body)).toEqual(['created_at', 'id', 'results', 'status', 'url', 'workflow_id']);
-    expect(res.body.results).toEqual([expect.objectContaining({ filename: 'report.md', content: '# Report\n\nHello Ann\n' })]);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({ filename: 'report.md', content: '# Report\n\nHello Ann\n' }),
+    ]);
   });
 
   it('shows results null while waiting for approval in strict mode, the draft otherwise', async () => {
@@ -105,7 +135,10 @@ describe.each([
     assertMatchesContract('getExecution', 200, res.body);
     expect(res.body.status).toBe('human_in_the_loop');
     if (strict) expect(res.body.results).toBeNull();
-    else expect(res.body.results).toEqual([expect.objectContaining({ filename: 'draft.md', content: '# Report\n\nHello Bo\n' })]);
+    else
+      expect(res.body.results).toEqual([
+        expect.objectContaining({ filename: 'draft.md', content: '# Report\n\nHello Bo\n' }),
+      ]);
   });
 
   it('offers the approval and cancel extensions only outside strict mode', async () => {

@@ -45,15 +45,27 @@ describe('WORKFLOW_UPSTREAM proxy', () => {
     expect(list.json().data).toHaveLength(2);
     expect(list.headers['ratelimit-limit']).toBe('4');
     expect(list.headers['content-type']).toContain('application/json');
-    const created = await call('POST', '/api/v1/workflows', { 'x-api-key': KEY_A, 'content-type': 'application/json' }, '{"prompt":"Summarize notes"}');
+    const created = await call(
+      'POST',
+      '/api/v1/workflows',
+      { 'x-api-key': KEY_A, 'content-type': 'application/json' },
+      '{"prompt":"Summarize notes"}',
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ status: 'planning' });
     expect(upstream.store.workflows.get(upstream.accountId(), created.json().id)).toBeDefined();
   });
 
   it('passes the upstream’s errors through unchanged, 429 with Retry-After included', async () => {
-    expect((await call('GET', '/api/v1/workflows', { 'x-api-key': 'wrong' })).json()).toEqual({ error: 'invalid API key' });
-    const bad = await call('POST', '/api/v1/workflows', { 'x-api-key': KEY_A, 'content-type': 'application/json' }, '{');
+    expect((await call('GET', '/api/v1/workflows', { 'x-api-key': 'wrong' })).json()).toEqual({
+      error: 'invalid API key',
+    });
+    const bad = await call(
+      'POST',
+      '/api/v1/workflows',
+      { 'x-api-key': KEY_A, 'content-type': 'application/json' },
+      '{',
+    );
     expect(bad.statusCode).toBe(400);
     let last = await call('GET', '/api/v1/workflows', { 'x-api-key': KEY_A });
     while (last.statusCode !== 429) last = await call('GET', '/api/v1/workflows', { 'x-api-key': KEY_A });

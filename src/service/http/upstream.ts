@@ -55,7 +55,8 @@ export function upstreamTarget(upstream: string, requestUrl: string): URL | null
   const base = new URL(upstream);
   const prefix = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
   const target = new URL(prefix + rest.join('/') + query, base.origin);
-  if (target.origin !== base.origin || !(`${target.pathname}/`.startsWith(prefix) || target.pathname === base.pathname)) return null;
+  if (target.origin !== base.origin || !(`${target.pathname}/`.startsWith(prefix) || target.pathname === base.pathname))
+    return null;
   return target;
 }
 
@@ -71,7 +72,11 @@ export function upstreamRoutes(app: FastifyInstance, upstream: string, timeoutMs
 
     scope.all('/api/v1/*', async (request, reply) => {
       const target = upstreamTarget(upstream, request.url);
-      if (!target) throw new HttpError(400, 'the request path is not valid: dot segments, backslashes and encoded slashes are not allowed');
+      if (!target)
+        throw new HttpError(
+          400,
+          'the request path is not valid: dot segments, backslashes and encoded slashes are not allowed',
+        );
       const headers: Record<string, string> = {};
       for (const name of FORWARD_REQUEST) {
         const value = request.headers[name];
@@ -89,7 +94,10 @@ export function upstreamRoutes(app: FastifyInstance, upstream: string, timeoutMs
         });
       } catch (error) {
         request.log.warn({ err: error, upstream }, 'upstream unreachable');
-        throw new HttpError(502, `the upstream v1 service at ${upstream} did not answer; check WORKFLOW_UPSTREAM and try again`);
+        throw new HttpError(
+          502,
+          `the upstream v1 service at ${upstream} did not answer; check WORKFLOW_UPSTREAM and try again`,
+        );
       }
       reply.code(response.status);
       for (const name of FORWARD_RESPONSE) {

@@ -20,7 +20,11 @@ describe('POST /api/v1/workflows', () => {
     });
     expect(res.status).toBe(201);
     assertMatchesContract('createWorkflow', 201, res.body);
-    expect(res.body).toMatchObject({ status: 'planning', description: '', url: `${PUBLIC_URL}/workflows/${res.body.id}` });
+    expect(res.body).toMatchObject({
+      status: 'planning',
+      description: '',
+      url: `${PUBLIC_URL}/workflows/${res.body.id}`,
+    });
     expect(res.body.name).toBe('Write a company brief from a company name and its website');
     expect(Object.keys(res.body)).toEqual(['id', 'name', 'description', 'url', 'status', 'created_at']);
   });
@@ -63,8 +67,13 @@ describe('POST /api/v1/workflows', () => {
     expect((await svc.call<Err>('POST', '/api/v1/workflows', { body: '{"prompt":', headers: json })).body).toEqual({
       error: 'request body is not valid JSON',
     });
-    expect((await svc.call<Err>('POST', '/api/v1/workflows', { headers: json })).body.error).toBe('request body is empty; send a JSON object');
-    const text = await svc.call<Err>('POST', '/api/v1/workflows', { body: 'prompt=hi', headers: { 'content-type': 'text/plain' } });
+    expect((await svc.call<Err>('POST', '/api/v1/workflows', { headers: json })).body.error).toBe(
+      'request body is empty; send a JSON object',
+    );
+    const text = await svc.call<Err>('POST', '/api/v1/workflows', {
+      body: 'prompt=hi',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(text.body).toEqual({ error: 'content-type must be application/json' });
   });
@@ -90,7 +99,9 @@ describe('GET /api/v1/workflows/{id}', () => {
   });
 
   it('reports a prompt the planner cannot use as failed, with the reason', async () => {
-    const created = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', { body: { prompt: 'qzx vbnm' } });
+    const created = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', {
+      body: { prompt: 'qzx vbnm' },
+    });
     await svc.engine.idle();
     const detail = await svc.call<WorkflowDetail>('GET', `/api/v1/workflows/${created.body.id}`);
     assertMatchesContract('getWorkflow', 200, detail.body);
@@ -173,7 +184,9 @@ describe('GET /api/v1/workflows', () => {
 
   it('shows only the caller’s workflows', async () => {
     const mine = (await svc.call<Page>('GET', '/api/v1/workflows?limit=100')).body.data.map((w) => w.id);
-    const theirs = (await svc.call<Page>('GET', '/api/v1/workflows?limit=100', { key: KEY_B })).body.data.map((w) => w.id);
+    const theirs = (await svc.call<Page>('GET', '/api/v1/workflows?limit=100', { key: KEY_B })).body.data.map(
+      (w) => w.id,
+    );
     expect(mine.filter((id) => theirs.includes(id))).toEqual([]);
   });
 
@@ -192,15 +205,23 @@ describe('GET /api/v1/workflows', () => {
   });
 
   it('accepts a cursor with less precision or another offset', async () => {
-    const res = await svc.call<Page>('GET', `/api/v1/workflows?cursor=${encodeURIComponent('2999-01-01T01:00:00+01:00')}`);
+    const res = await svc.call<Page>(
+      'GET',
+      `/api/v1/workflows?cursor=${encodeURIComponent('2999-01-01T01:00:00+01:00')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
   });
 
   it('reads a cursor whose "+" was not URL-encoded as the offset it was', async () => {
     const first = (await svc.call<Page>('GET', '/api/v1/workflows?limit=1')).body;
-    const second = (await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${encodeURIComponent(first.cursor!)}`)).body;
-    const shifted = new Date(Date.parse(first.cursor!) + 2 * 3600_000).toISOString().slice(0, 19) + first.cursor!.slice(19, 26) + '+02:00';
+    const second = (
+      await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${encodeURIComponent(first.cursor!)}`)
+    ).body;
+    const shifted =
+      new Date(Date.parse(first.cursor!) + 2 * 3600_000).toISOString().slice(0, 19) +
+      first.cursor!.slice(19, 26) +
+      '+02:00';
     const res = await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${shifted}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(second);
@@ -208,7 +229,10 @@ describe('GET /api/v1/workflows', () => {
 
   it('treats a cursor in a far year as newer than everything, not as an empty page', async () => {
     const newest = (await svc.call<Page>('GET', '/api/v1/workflows?limit=1')).body.data[0];
-    const res = await svc.call<Page>('GET', `/api/v1/workflows?limit=1&cursor=${encodeURIComponent('9999-12-31T23:59:59.999999Z')}`);
+    const res = await svc.call<Page>(
+      'GET',
+      `/api/v1/workflows?limit=1&cursor=${encodeURIComponent('9999-12-31T23:59:59.999999Z')}`,
+    );
     expect(res.body.data[0]).toEqual(newest);
   });
 });

@@ -30,31 +30,39 @@ export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
     );
   });
 
-  app.post<{ Body: CreateWorkflowBody }>('/workflows', { schema: routeSchema('createWorkflow') }, async (request, reply) => {
-    const account = accountOf(request);
-    const { prompt, name, description } = request.body;
-    if (prompt.trim() === '') throw badRequest('prompt must not be blank');
-    const givenName = name?.trim() ?? '';
-    const workflow = ctx.store.createWorkflow({
-      accountId: account.id,
-      prompt,
-      name: givenName || provisionalName(prompt),
-      description: description ?? '',
-      nameGiven: givenName !== '',
-      descriptionGiven: description !== undefined,
-    });
-    ctx.engine.planLater(workflow);
-    return reply.code(201).send({
-      id: workflow.id,
-      name: workflow.name,
-      description: workflow.description,
-      url: ctx.presenter.workflowUrl(workflow.id),
-      status: 'planning',
-      created_at: workflow.created_at,
-    });
-  });
+  app.post<{ Body: CreateWorkflowBody }>(
+    '/workflows',
+    { schema: routeSchema('createWorkflow') },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const { prompt, name, description } = request.body;
+      if (prompt.trim() === '') throw badRequest('prompt must not be blank');
+      const givenName = name?.trim() ?? '';
+      const workflow = ctx.store.createWorkflow({
+        accountId: account.id,
+        prompt,
+        name: givenName || provisionalName(prompt),
+        description: description ?? '',
+        nameGiven: givenName !== '',
+        descriptionGiven: description !== undefined,
+      });
+      ctx.engine.planLater(workflow);
+      return reply.code(201).send({
+        id: workflow.id,
+        name: workflow.name,
+        description: workflow.description,
+        url: ctx.presenter.workflowUrl(workflow.id),
+        status: 'planning',
+        created_at: workflow.created_at,
+      });
+    },
+  );
 
-  app.get<{ Params: { workflowId: string } }>('/workflows/:workflowId', { schema: routeSchema('getWorkflow') }, async (request) => {
-    return ctx.presenter.workflowDetail(requireWorkflow(ctx, accountOf(request), request.params.workflowId));
-  });
+  app.get<{ Params: { workflowId: string } }>(
+    '/workflows/:workflowId',
+    { schema: routeSchema('getWorkflow') },
+    async (request) => {
+      return ctx.presenter.workflowDetail(requireWorkflow(ctx, accountOf(request), request.params.workflowId));
+    },
+  );
 }

@@ -20,37 +20,58 @@ function demo(name: string): { demo: DemoWorkflow; plan: WorkflowPlan } {
   return { demo: found, plan: planWorkflow(found.prompt, { name: found.name, description: found.description }) };
 }
 
-const properties = (plan: WorkflowPlan) => Object.keys((plan.input_schema as { properties?: object } | null)?.properties ?? {});
+const properties = (plan: WorkflowPlan) =>
+  Object.keys((plan.input_schema as { properties?: object } | null)?.properties ?? {});
 
 describe('DEMO_WORKFLOWS', () => {
   it('covers every feature once: enum and URL, summary and extraction, CSV, no input, approval, failures and PDF', () => {
     const plans = DEMO_WORKFLOWS.map((d) => planWorkflow(d.prompt, d));
     const kinds = new Set(plans.flatMap((plan) => plan.steps.map((step) => step.kind)));
-    for (const kind of ['markdown_report', 'summarize', 'extract_entities', 'csv_table', 'render_html', 'json_output', 'pdf_document', 'plain_text', 'approval', 'guard', 'bundle']) {
+    for (const kind of [
+      'markdown_report',
+      'summarize',
+      'extract_entities',
+      'csv_table',
+      'render_html',
+      'json_output',
+      'pdf_document',
+      'plain_text',
+      'approval',
+      'guard',
+      'bundle',
+    ]) {
       expect(kinds).toContain(kind);
     }
     expect(plans.filter((plan) => plan.input_schema === null)).toHaveLength(1);
     expect(new Set(DEMO_WORKFLOWS.map((d) => d.name)).size).toBe(DEMO_WORKFLOWS.length);
   });
 
-  it.each(DEMO_WORKFLOWS.map((d) => [d.name, d] as const))('%s: its example input is valid and runs to files', async (_name, d) => {
-    const plan = planWorkflow(d.prompt, d);
-    expect(plan.name).toBe(d.name);
-    expect(plan.description).toBe(d.description);
-    if (plan.input_schema === null) expect(d.example).toBeNull();
-    else {
-      const validate = ajv.compile(plan.input_schema as JsonSchema);
-      expect(validate(d.example), JSON.stringify(validate.errors)).toBe(true);
-    }
-    const { results } = await run(plan, d.example ?? {});
-    expect(results.length).toBeGreaterThan(0);
-    for (const file of results.filter((f) => !f.filename.endsWith('.pdf'))) expect(() => new TextDecoder('utf-8', { fatal: true }).decode(file.data)).not.toThrow();
-  });
+  it.each(DEMO_WORKFLOWS.map((d) => [d.name, d] as const))(
+    '%s: its example input is valid and runs to files',
+    async (_name, d) => {
+      const plan = planWorkflow(d.prompt, d);
+      expect(plan.name).toBe(d.name);
+      expect(plan.description).toBe(d.description);
+      if (plan.input_schema === null) expect(d.example).toBeNull();
+      else {
+        const validate = ajv.compile(plan.input_schema as JsonSchema);
+        expect(validate(d.example), JSON.stringify(validate.errors)).toBe(true);
+      }
+      const { results } = await run(plan, d.example ?? {});
+      expect(results.length).toBeGreaterThan(0);
+      for (const file of results.filter((f) => !f.filename.endsWith('.pdf')))
+        expect(() => new TextDecoder('utf-8', { fatal: true }).decode(file.data)).not.toThrow();
+    },
+  );
 
   it('company brief: a URL field and a tone enum, returned as Markdown, HTML and JSON', async () => {
     const { demo: d, plan } = demo('Company Brief');
     expect(plan.input_schema).toMatchObject({
-      properties: { company_name: { type: 'string' }, website: { type: 'string', format: 'uri' }, tone: { type: 'string', enum: ['formal', 'casual'] } },
+      properties: {
+        company_name: { type: 'string' },
+        website: { type: 'string', format: 'uri' },
+        tone: { type: 'string', enum: ['formal', 'casual'] },
+      },
       required: ['company_name', 'website', 'tone'],
     });
     const { results } = await run(plan, d.example!);
@@ -80,11 +101,25 @@ describe('DEMO_WORKFLOWS', () => {
   it('product spreadsheet: a list of rows becomes CSV, in full even past the inline size', async () => {
     const { demo: d, plan } = demo('Product Spreadsheet');
     expect(plan.input_schema).toMatchObject({
-      properties: { products: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, quantity: { type: 'integer' } } } } },
+      properties: {
+        products: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, price: { type: 'number' }, quantity: { type: 'integer' } },
+          },
+        },
+      },
     });
     const { results } = await run(plan, d.example!);
-    expect(text(results[0])).toBe('name,price,quantity\r\nEspresso beans 1 kg,24.5,3\r\n"Oat milk, barista",2.2,12\r\n"\'=cmd|""/c calc""!A1 (a formula, written safely)",0,1\r\n');
-    const products = Array.from({ length: 3000 }, (_, i) => ({ name: `Product ${i} with a descriptive name`, price: i / 4, quantity: i % 7 }));
+    expect(text(results[0])).toBe(
+      'name,price,quantity\r\nEspresso beans 1 kg,24.5,3\r\n"Oat milk, barista",2.2,12\r\n"\'=cmd|""/c calc""!A1 (a formula, written safely)",0,1\r\n',
+    );
+    const products = Array.from({ length: 3000 }, (_, i) => ({
+      name: `Product ${i} with a descriptive name`,
+      price: i / 4,
+      quantity: i % 7,
+    }));
     const big = await run(plan, { products });
     expect(big.results[0]!.data.byteLength).toBeGreaterThan(100 * 1024);
   });
@@ -101,7 +136,9 @@ describe('DEMO_WORKFLOWS', () => {
     const { demo: d, plan } = demo('Customer Reply');
     expect(plan.steps.map((s) => s.kind)).toEqual(['markdown_report', 'approval', 'markdown_report', 'bundle']);
     const { results, approvals } = await run(plan, d.example!);
-    expect(approvals).toEqual(['Review the draft customer reply for Jordan Miles: approve it to finish, or reject it to stop.']);
+    expect(approvals).toEqual([
+      'Review the draft customer reply for Jordan Miles: approve it to finish, or reject it to stop.',
+    ]);
     expect(results.map((f) => f.filename)).toEqual(['draft.md', 'customer-reply.md']);
     expect(text(results[1])).toContain('_Approved by a reviewer._\n\nDear Jordan Miles,');
   });
@@ -110,7 +147,8 @@ describe('DEMO_WORKFLOWS', () => {
     const { demo: d, plan } = demo('Invoice Check');
     const { results } = await run(plan, d.example!);
     expect(text(byName(results, 'invoice-check.md'))).toContain('- Passed: amount must not be negative');
-    for (const failing of d.failing ?? []) await expect(run(plan, failing.input)).rejects.toThrow(new StepFailure(failing.error));
+    for (const failing of d.failing ?? [])
+      await expect(run(plan, failing.input)).rejects.toThrow(new StepFailure(failing.error));
     expect(d.failing).toHaveLength(2);
   });
 
@@ -120,6 +158,8 @@ describe('DEMO_WORKFLOWS', () => {
     const pdf = byName(results, 'course-certificate.pdf');
     expect(pdf?.contentType).toBe('application/pdf');
     expect(new TextDecoder('latin1').decode(pdf!.data.slice(0, 5))).toBe('%PDF-');
-    expect(text(byName(results, 'course-certificate.md'))).toContain('This certifies that **Priya Natarajan**\nhas successfully completed **Data Visualisation Basics** on 20 November 2026.');
+    expect(text(byName(results, 'course-certificate.md'))).toContain(
+      'This certifies that **Priya Natarajan**\nhas successfully completed **Data Visualisation Basics** on 20 November 2026.',
+    );
   });
 });

@@ -26,9 +26,11 @@ Chen raised that the onboarding survey is still unowned; it goes on next week's 
 
 export const DEMO_WORKFLOWS: DemoWorkflow[] = [
   {
-    prompt: 'Write a company brief from a company name and its website. Tone: formal or casual. Return it as a Markdown report, an HTML page and JSON.',
+    prompt:
+      'Write a company brief from a company name and its website. Tone: formal or casual. Return it as a Markdown report, an HTML page and JSON.',
     name: 'Company Brief',
-    description: 'Turns a company name and website into a short brief in a formal or casual tone, as Markdown, HTML and JSON.',
+    description:
+      'Turns a company name and website into a short brief in a formal or casual tone, as Markdown, HTML and JSON.',
     example: { company_name: 'Acme Robotics', website: 'https://www.acme-robotics.example', tone: 'formal' },
   },
   {
@@ -40,7 +42,8 @@ export const DEMO_WORKFLOWS: DemoWorkflow[] = [
   {
     prompt: 'Turn a list of products with name, price and quantity into a CSV spreadsheet.',
     name: 'Product Spreadsheet',
-    description: 'Builds a CSV spreadsheet from a list of products; large lists make large files, so try a few thousand rows.',
+    description:
+      'Builds a CSV spreadsheet from a list of products; large lists make large files, so try a few thousand rows.',
     example: {
       products: [
         { name: 'Espresso beans 1 kg', price: 24.5, quantity: 3 },
@@ -56,29 +59,58 @@ export const DEMO_WORKFLOWS: DemoWorkflow[] = [
     example: null,
   },
   {
-    prompt: "Draft a reply to a customer's message. Input: the customer name, their email address and the message. A person must approve the draft before it is final.",
+    prompt:
+      "Draft a reply to a customer's message. Input: the customer name, their email address and the message. A person must approve the draft before it is final.",
     name: 'Customer Reply',
     description: 'Drafts a reply to a customer, waits for a person to approve it, then returns the final reply.',
     example: {
       customer_name: 'Jordan Miles',
       email: 'jordan.miles@example.com',
-      message: 'Hi, my order #4411 arrived with a cracked lid. Can you send a replacement before Friday? Thanks, Jordan',
+      message:
+        'Hi, my order #4411 arrived with a cracked lid. Can you send a replacement before Friday? Thanks, Jordan',
     },
   },
   {
-    prompt: 'Check an invoice with an invoice number, a customer email, an amount and notes; fail if the amount is negative or the notes contain FAIL. Return a Markdown report and JSON.',
+    prompt:
+      'Check an invoice with an invoice number, a customer email, an amount and notes; fail if the amount is negative or the notes contain FAIL. Return a Markdown report and JSON.',
     name: 'Invoice Check',
-    description: 'Checks an invoice and reports on it; a negative amount or notes containing "FAIL" end the run with a clear error.',
-    example: { invoice_number: 'INV-2026-0042', customer_email: 'billing@example.com', amount: 1250, notes: 'Net 30. Paid by bank transfer.' },
+    description:
+      'Checks an invoice and reports on it; a negative amount or notes containing "FAIL" end the run with a clear error.',
+    example: {
+      invoice_number: 'INV-2026-0042',
+      customer_email: 'billing@example.com',
+      amount: 1250,
+      notes: 'Net 30. Paid by bank transfer.',
+    },
     failing: [
-      { input: { invoice_number: 'INV-2026-0043', customer_email: 'billing@example.com', amount: -5, notes: 'Credit note' }, error: 'amount must not be negative (got -5)' },
-      { input: { invoice_number: 'INV-2026-0044', customer_email: 'billing@example.com', amount: 10, notes: 'Please FAIL this one' }, error: 'notes must not contain "FAIL" (got "Please FAIL this one")' },
+      {
+        input: {
+          invoice_number: 'INV-2026-0043',
+          customer_email: 'billing@example.com',
+          amount: -5,
+          notes: 'Credit note',
+        },
+        error: 'amount must not be negative (got -5)',
+      },
+      {
+        input: {
+          invoice_number: 'INV-2026-0044',
+          customer_email: 'billing@example.com',
+          amount: 10,
+          notes: 'Please FAIL this one',
+        },
+        error: 'notes must not contain "FAIL" (got "Please FAIL this one")',
+      },
     ],
   },
   {
     prompt: 'Create a printable PDF certificate for a participant name, course title and completion date.',
     name: 'Course Certificate',
     description: 'Makes a printable PDF certificate of completion for a participant and a course.',
-    example: { participant_name: 'Priya Natarajan', course_title: 'Data Visualisation Basics', completion_date: '2026-11-20' },
+    example: {
+      participant_name: 'Priya Natarajan',
+      course_title: 'Data Visualisation Basics',
+      completion_date: '2026-11-20',
+    },
   },
 ];

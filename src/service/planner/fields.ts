@@ -34,14 +34,60 @@ export interface Field {
   columns?: Field[];
 }
 
-const OPTIONAL_TAIL = /(?<!\s)\s*(?:\(optional\)|(?:,\s*)?(?:if (?:available|known|any|possible|provided|applicable|given|you have (?:it|one|them))|when available|where available|optional(?:ly)?))\s*$/;
+const OPTIONAL_TAIL =
+  /(?<!\s)\s*(?:\(optional\)|(?:,\s*)?(?:if (?:available|known|any|possible|provided|applicable|given|you have (?:it|one|them))|when available|where available|optional(?:ly)?))\s*$/;
 const OPTIONAL_HEAD = /^\s*(?:optionally|optional|maybe|possibly)\b\s*/;
 /** Words after which the rest of a phrase no longer names the field ("name of the company"). */
-const CUT_WORDS = new Set(['of', 'for', 'to', 'from', 'in', 'on', 'at', 'by', 'with', 'about', 'that', 'which', 'who', 'whose', 'where', 'when', 'into', 'as', 'so', 'per', 'if', 'because', 'then', 'like', 'such']);
+const CUT_WORDS = new Set([
+  'of',
+  'for',
+  'to',
+  'from',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'about',
+  'that',
+  'which',
+  'who',
+  'whose',
+  'where',
+  'when',
+  'into',
+  'as',
+  'so',
+  'per',
+  'if',
+  'because',
+  'then',
+  'like',
+  'such',
+]);
 
-const KIND_RANK: Record<FieldKind, number> = { string: 0, text: 1, email: 2, uri: 2, date: 2, datetime: 2, number: 2, integer: 3, boolean: 3, enum: 4, list: 4, rows: 5 };
+const KIND_RANK: Record<FieldKind, number> = {
+  string: 0,
+  text: 1,
+  email: 2,
+  uri: 2,
+  date: 2,
+  datetime: 2,
+  number: 2,
+  integer: 3,
+  boolean: 3,
+  enum: 4,
+  list: 4,
+  rows: 5,
+};
 
-export function makeField(key: string, kind: FieldKind, head: string, position: number, extra: Partial<Field> = {}): Field {
+export function makeField(
+  key: string,
+  kind: FieldKind,
+  head: string,
+  position: number,
+  extra: Partial<Field> = {},
+): Field {
   return { key, title: sentenceCase(key), kind, required: true, head, qualified: key !== head, position, ...extra };
 }
 
@@ -54,7 +100,8 @@ export function itemKindOf(noun: string): ItemKind {
   return 'string';
 }
 
-const isNounWord = (word: string) => /^[a-z][a-z0-9'-]*$/.test(word) && !STOP.has(word) && !FILLER.has(word) && !TEMPORAL.has(word);
+const isNounWord = (word: string) =>
+  /^[a-z][a-z0-9'-]*$/.test(word) && !STOP.has(word) && !FILLER.has(word) && !TEMPORAL.has(word);
 
 export interface PhraseOptions {
   /** Accept a head the lexicon does not know (inside an explicit list of inputs). */
@@ -66,7 +113,10 @@ export interface PhraseOptions {
  * or null when it names no input.
  */
 export function phraseToField(raw: string, position: number, options: PhraseOptions): Field | null {
-  let phrase = blankParenthesized(raw.toLowerCase()).replace(/['’]s\b/g, '').replace(/["“”]/g, ' ').trim();
+  let phrase = blankParenthesized(raw.toLowerCase())
+    .replace(/['’]s\b/g, '')
+    .replace(/["“”]/g, ' ')
+    .trim();
   let optional = false;
   if (OPTIONAL_TAIL.test(phrase)) {
     optional = true;
@@ -86,11 +136,19 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
   if (numberOf) {
     const noun = numberOf[1]!.split(' ').filter(isNounWord).join(' ');
     if (!noun) return null;
-    return makeField(snakeCase(`number of ${noun}`), 'integer', 'number', position, { required: !optional, minimum: 0 });
+    return makeField(snakeCase(`number of ${noun}`), 'integer', 'number', position, {
+      required: !optional,
+      minimum: 0,
+    });
   }
   const yearsOf = /\b(years|months|hours|days) of ([a-z]+)/.exec(phrase);
-  if (yearsOf) return makeField(snakeCase(`${yearsOf[1]} of ${yearsOf[2]}`), 'integer', yearsOf[1]!, position, { required: !optional, minimum: 0 });
-  if (/\bdate of birth\b/.test(phrase)) return makeField('date_of_birth', 'date', 'date', position, { required: !optional, qualified: true });
+  if (yearsOf)
+    return makeField(snakeCase(`${yearsOf[1]} of ${yearsOf[2]}`), 'integer', yearsOf[1]!, position, {
+      required: !optional,
+      minimum: 0,
+    });
+  if (/\bdate of birth\b/.test(phrase))
+    return makeField('date_of_birth', 'date', 'date', position, { required: !optional, qualified: true });
 
   const all = phrase.split(/[\s/]+/).filter(Boolean);
   const cut = all.findIndex((word, index) => index > 0 && CUT_WORDS.has(word));
@@ -143,10 +201,16 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
     kind = 'string';
   }
   if (list && kind !== 'list') {
-    itemKind = kind === 'email' || kind === 'uri' || kind === 'date' || kind === 'number' || kind === 'integer' ? kind : 'string';
+    itemKind =
+      kind === 'email' || kind === 'uri' || kind === 'date' || kind === 'number' || kind === 'integer'
+        ? kind
+        : 'string';
     kind = 'list';
   }
-  const field = makeField(key, kind, fieldHead, position, { required: !optional, qualified: key !== fieldHead && key !== snakeCase(fieldHead) });
+  const field = makeField(key, kind, fieldHead, position, {
+    required: !optional,
+    qualified: key !== fieldHead && key !== snakeCase(fieldHead),
+  });
   if (itemKind) field.itemKind = itemKind;
   if (kind === 'integer' && ['count', 'quantity', 'age', 'headcount', 'seats'].includes(fieldHead)) field.minimum = 0;
   return field;
@@ -169,7 +233,12 @@ export class FieldSet {
     // A later bare "the notes" refers back to an earlier "meeting notes".
     const same =
       this.find(field.key) ??
-      (!field.qualified ? this.list.find((existing) => existing.head === field.head && existing.kind === field.kind && existing.position < field.position) : undefined);
+      (!field.qualified
+        ? this.list.find(
+            (existing) =>
+              existing.head === field.head && existing.kind === field.kind && existing.position < field.position,
+          )
+        : undefined);
     if (!same) {
       this.list.push(field);
       return field;

@@ -1,6 +1,18 @@
 /** Word lists the rule-based planner reads prompts with. */
 
-export type FieldKind = 'string' | 'text' | 'email' | 'uri' | 'date' | 'datetime' | 'number' | 'integer' | 'boolean' | 'enum' | 'list' | 'rows';
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'uri'
+  | 'date'
+  | 'datetime'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'enum'
+  | 'list'
+  | 'rows';
 
 /** The kind of value each list item holds (list fields only). */
 export type ItemKind = 'string' | 'email' | 'uri' | 'date' | 'number' | 'integer';
@@ -9,7 +21,8 @@ const words = (text: string) => text.trim().split(/\s+/);
 
 function table<T extends string>(entries: Partial<Record<T, string>>): Map<string, T> {
   const map = new Map<string, T>();
-  for (const [kind, list] of Object.entries(entries) as [T, string][]) for (const word of words(list)) map.set(word, kind);
+  for (const [kind, list] of Object.entries(entries) as [T, string][])
+    for (const word of words(list)) map.set(word, kind);
   return map;
 }
 
@@ -33,7 +46,42 @@ export const FIELD_HEADS = table<Exclude<FieldKind, 'enum' | 'list' | 'rows' | '
  * Nouns that are only fields when something else makes them one (a list of them, an input list):
  * alone, "customer" or "company" usually qualify another noun or describe the workflow.
  */
-export const WEAK_HEADS = new Set(['company', 'organization', 'organisation', 'product', 'customer', 'client', 'applicant', 'recipient', 'sender', 'author', 'event', 'job', 'course', 'school', 'brand', 'value', 'summary', 'post', 'request', 'code', 'role', 'position', 'team', 'language', 'reference', 'question', 'handle', 'site', 'link', 'rate', 'minutes', 'text', 'content', 'score']);
+export const WEAK_HEADS = new Set([
+  'company',
+  'organization',
+  'organisation',
+  'product',
+  'customer',
+  'client',
+  'applicant',
+  'recipient',
+  'sender',
+  'author',
+  'event',
+  'job',
+  'course',
+  'school',
+  'brand',
+  'value',
+  'summary',
+  'post',
+  'request',
+  'code',
+  'role',
+  'position',
+  'team',
+  'language',
+  'reference',
+  'question',
+  'handle',
+  'site',
+  'link',
+  'rate',
+  'minutes',
+  'text',
+  'content',
+  'score',
+]);
 
 /** Plural nouns that name a list input, and what each item is. */
 export const LIST_HEADS = table<ItemKind>({
@@ -66,7 +114,35 @@ export const COMPOUNDS: Record<string, { key: string; kind: FieldKind }> = {
 };
 
 /** "<qualifier> number" names an identifier (a string), not a quantity. */
-export const IDENTIFIER_QUALIFIERS = new Set(['invoice', 'order', 'phone', 'reference', 'account', 'tracking', 'ticket', 'serial', 'case', 'customer', 'policy', 'vat', 'tax', 'registration', 'booking', 'confirmation', 'id', 'passport', 'license', 'licence', 'part', 'item', 'model', 'house', 'street', 'room', 'flight']);
+export const IDENTIFIER_QUALIFIERS = new Set([
+  'invoice',
+  'order',
+  'phone',
+  'reference',
+  'account',
+  'tracking',
+  'ticket',
+  'serial',
+  'case',
+  'customer',
+  'policy',
+  'vat',
+  'tax',
+  'registration',
+  'booking',
+  'confirmation',
+  'id',
+  'passport',
+  'license',
+  'licence',
+  'part',
+  'item',
+  'model',
+  'house',
+  'street',
+  'room',
+  'flight',
+]);
 
 /** Nouns a workflow produces; never input fields, and they qualify nothing into a field. */
 export const OUTPUT_WORDS = new Set(
@@ -76,7 +152,11 @@ export const OUTPUT_WORDS = new Set(
 );
 
 /** Verbs whose object is what the workflow makes (an output), not what it takes. */
-export const CREATION_VERBS = new Set(words('write draft generate create produce make compose build prepare design render output return export give craft put assemble'));
+export const CREATION_VERBS = new Set(
+  words(
+    'write draft generate create produce make compose build prepare design render output return export give craft put assemble',
+  ),
+);
 
 /** Words that start or join clauses; a noun phrase never includes them. */
 export const STOP = new Set(
@@ -96,18 +176,66 @@ export const FILLER = new Set(
 );
 
 /** Time words that describe when a workflow runs, never an input. */
-export const TEMPORAL = new Set(words('today todays tomorrow yesterday daily weekly monthly yearly annual annually morning evening night afternoon week month day hour minute now tonight'));
+export const TEMPORAL = new Set(
+  words(
+    'today todays tomorrow yesterday daily weekly monthly yearly annual annually morning evening night afternoon week month day hour minute now tonight',
+  ),
+);
 
 /** Verbs that start an imperative prompt; used to find the object a name is made from. */
 export const TRANSFORM_VERBS: Record<string, string> = {
-  summarize: 'Summary', summarise: 'Summary', check: 'Check', validate: 'Validation', verify: 'Check', triage: 'Triage', score: 'Scoring',
-  rate: 'Rating', review: 'Review', process: 'Processing', analyze: 'Analysis', analyse: 'Analysis', classify: 'Classification',
-  translate: 'Translation', clean: 'Cleanup', format: 'Formatter', tag: 'Tagging', categorize: 'Categorization', categorise: 'Categorization',
-  screen: 'Screening', qualify: 'Qualification', track: 'Tracker', monitor: 'Monitor', send: '', schedule: 'Scheduler', remind: 'Reminder',
-  convert: 'Converter', turn: 'Converter', compare: 'Comparison', evaluate: 'Evaluation', assess: 'Assessment', grade: 'Grading',
-  approve: 'Approval', route: 'Routing', welcome: 'Welcome', onboard: 'Onboarding', research: 'Research', plan: 'Planner', estimate: 'Estimate',
-  calculate: 'Calculator', compute: 'Calculator', count: 'Counter', list: 'List', collect: 'Collector', reply: 'Reply', respond: 'Response',
-  answer: 'Answers', proofread: 'Proofreading', rewrite: 'Rewrite', shorten: 'Shortener', parse: 'Parser', extract: 'Extraction',
+  summarize: 'Summary',
+  summarise: 'Summary',
+  check: 'Check',
+  validate: 'Validation',
+  verify: 'Check',
+  triage: 'Triage',
+  score: 'Scoring',
+  rate: 'Rating',
+  review: 'Review',
+  process: 'Processing',
+  analyze: 'Analysis',
+  analyse: 'Analysis',
+  classify: 'Classification',
+  translate: 'Translation',
+  clean: 'Cleanup',
+  format: 'Formatter',
+  tag: 'Tagging',
+  categorize: 'Categorization',
+  categorise: 'Categorization',
+  screen: 'Screening',
+  qualify: 'Qualification',
+  track: 'Tracker',
+  monitor: 'Monitor',
+  send: '',
+  schedule: 'Scheduler',
+  remind: 'Reminder',
+  convert: 'Converter',
+  turn: 'Converter',
+  compare: 'Comparison',
+  evaluate: 'Evaluation',
+  assess: 'Assessment',
+  grade: 'Grading',
+  approve: 'Approval',
+  route: 'Routing',
+  welcome: 'Welcome',
+  onboard: 'Onboarding',
+  research: 'Research',
+  plan: 'Planner',
+  estimate: 'Estimate',
+  calculate: 'Calculator',
+  compute: 'Calculator',
+  count: 'Counter',
+  list: 'List',
+  collect: 'Collector',
+  reply: 'Reply',
+  respond: 'Response',
+  answer: 'Answers',
+  proofread: 'Proofreading',
+  rewrite: 'Rewrite',
+  shorten: 'Shortener',
+  parse: 'Parser',
+  extract: 'Extraction',
 };
 
 /** Words that mark a clause as English even when no field or output word appears. */
@@ -127,4 +255,9 @@ export const COMMON_WORDS = new Set([
 ]);
 
 /** Acronyms written in capitals in titles and names. */
-export const ACRONYMS = new Map(words('id url csv pdf html json api sku vat uri faq crm seo ceo cto hr it ui ux vip dob zip txt').map((w) => [w, w.toUpperCase()]));
+export const ACRONYMS = new Map(
+  words('id url csv pdf html json api sku vat uri faq crm seo ceo cto hr it ui ux vip dob zip txt').map((w) => [
+    w,
+    w.toUpperCase(),
+  ]),
+);

@@ -5,10 +5,27 @@ import type { StepSpec } from './plan-types';
 import { humanList, singular, titleCase, withoutLastWord } from './text-case';
 
 const MAX_NAME = 60;
-const ENTITY_NAMES: Record<EntityKind, string> = { emails: 'Email', urls: 'Link', dates: 'Date', numbers: 'Number', action_items: 'Action Item' };
+const ENTITY_NAMES: Record<EntityKind, string> = {
+  emails: 'Email',
+  urls: 'Link',
+  dates: 'Date',
+  numbers: 'Number',
+  action_items: 'Action Item',
+};
 const FORMATS = new Set(['csv', 'json', 'html', 'markdown', 'txt']);
-const NAME_FILLER = new Set([...FILLER, 'today', 'todays', "today's", 'tomorrow', 'tomorrows', 'printable', 'me', 'us']);
-const STOP_AFTER = /^(?:from|for|with|using|based|about|of|to|that|which|in|on|as|given|and|by|every|each|whenever|listing|containing|including|into|one|then|so|if|when|where|while|but|or)$/;
+const NAME_FILLER = new Set([
+  ...FILLER,
+  'today',
+  'todays',
+  "today's",
+  'tomorrow',
+  'tomorrows',
+  'printable',
+  'me',
+  'us',
+]);
+const STOP_AFTER =
+  /^(?:from|for|with|using|based|about|of|to|that|which|in|on|as|given|and|by|every|each|whenever|listing|containing|including|into|one|then|so|if|when|where|while|but|or)$/;
 
 function phraseWords(text: string): string[] {
   const words: string[] = [];
@@ -40,20 +57,29 @@ export function deriveName(lower: string, entityKinds: EntityKind[]): string {
   if (verb && TRANSFORM_VERBS[verb[1]!] !== undefined) {
     const nominal = TRANSFORM_VERBS[verb[1]!]!;
     if (verb[1] === 'extract' && entityKinds.length > 0) {
-      return entityKinds.length <= 2 ? `${entityKinds.map((kind) => ENTITY_NAMES[kind]).join(' & ')} Extraction` : 'Entity Extraction';
+      return entityKinds.length <= 2
+        ? `${entityKinds.map((kind) => ENTITY_NAMES[kind]).join(' & ')} Extraction`
+        : 'Entity Extraction';
     }
-    let rest = (verb[2] ?? '').replace(/^up\s+/, '').replace(/^(?:(?:a|an|the|all|some|my|our|each|every|incoming|new|this|these)\s+)+/, '');
+    let rest = (verb[2] ?? '')
+      .replace(/^up\s+/, '')
+      .replace(/^(?:(?:a|an|the|all|some|my|our|each|every|incoming|new|this|these)\s+)+/, '');
     rest = rest.replace(/^(?:list|set|batch|collection) of\s+/, '');
     let object = phraseWords(rest);
     if (object.length === 1) object = [singular(object[0]!)];
     const into = /\binto\s+(?:an?\s+|the\s+)?(.*)/.exec(verb[2] ?? '');
     // Only a made thing names the workflow ("into a digest"), not a language ("into French").
-    const target = into ? tidy(phraseWords(into[1]!)).filter((word, index, all) => index < all.length - 1 || OUTPUT_WORDS.has(word)) : [];
+    const target = into
+      ? tidy(phraseWords(into[1]!)).filter((word, index, all) => index < all.length - 1 || OUTPUT_WORDS.has(word))
+      : [];
     if (target.length > 0 && !OUTPUT_WORDS.has(target.at(-1)!)) target.length = 0;
     if (object.length > 0 && target.length > 0) return clip(titleCase(`${object.join(' ')} ${target.join(' ')}`));
     if (object.length > 0) return clip(titleCase(`${object.join(' ')} ${nominal}`.trim()));
   }
-  const made = /\b(?:write|draft|generate|create|produce|make|compose|build|prepare|design|render|export|craft|assemble|give me|returns?|outputs?)\s+(?:me\s+|us\s+)?(.*)/.exec(text);
+  const made =
+    /\b(?:write|draft|generate|create|produce|make|compose|build|prepare|design|render|export|craft|assemble|give me|returns?|outputs?)\s+(?:me\s+|us\s+)?(.*)/.exec(
+      text,
+    );
   if (made) {
     const object = tidy(phraseWords(made[1]!));
     if (object.length > 0) {
@@ -66,7 +92,9 @@ export function deriveName(lower: string, entityKinds: EntityKind[]): string {
       return clip(titleCase(object.join(' ')));
     }
   }
-  const words = (text.match(/[a-z][a-z0-9'-]*/g) ?? []).filter((word) => !STOP.has(word) && !NAME_FILLER.has(word)).slice(0, 3);
+  const words = (text.match(/[a-z][a-z0-9'-]*/g) ?? [])
+    .filter((word) => !STOP.has(word) && !NAME_FILLER.has(word))
+    .slice(0, 3);
   return words.length > 0 ? clip(titleCase(words.join(' '))) : 'Untitled Workflow';
 }
 
@@ -79,7 +107,13 @@ const OUTPUT_PHRASES: Partial<Record<StepSpec['kind'], string>> = {
   json_output: 'a JSON file',
 };
 
-const ENTITY_PHRASES: Record<EntityKind, string> = { emails: 'email addresses', urls: 'links', dates: 'dates', numbers: 'numbers', action_items: 'action items' };
+const ENTITY_PHRASES: Record<EntityKind, string> = {
+  emails: 'email addresses',
+  urls: 'links',
+  dates: 'dates',
+  numbers: 'numbers',
+  action_items: 'action items',
+};
 
 function fieldPhrase(field: Field): string {
   const title = /^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase();
@@ -90,15 +124,21 @@ function fieldPhrase(field: Field): string {
 /** One sentence saying what the workflow takes, checks and returns. */
 export function describePlan(fields: Field[], steps: StepSpec[], guards: string[], entityKinds: EntityKind[]): string {
   const shown = fields.slice(0, fields.length > 6 ? 5 : 6).map(fieldPhrase);
-  const takes = fields.length === 0 ? 'Needs no input' : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
+  const takes =
+    fields.length === 0
+      ? 'Needs no input'
+      : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
   const outputs: string[] = [];
   for (const step of steps) {
     if (step.kind === 'markdown_report' && !outputs.includes('a Markdown report')) outputs.push('a Markdown report');
-    else if (OUTPUT_PHRASES[step.kind] && !outputs.includes(OUTPUT_PHRASES[step.kind]!)) outputs.push(OUTPUT_PHRASES[step.kind]!);
+    else if (OUTPUT_PHRASES[step.kind] && !outputs.includes(OUTPUT_PHRASES[step.kind]!))
+      outputs.push(OUTPUT_PHRASES[step.kind]!);
   }
   // Last, so the "and" inside it reads as part of the list.
   if (steps.some((step) => step.kind === 'extract_entities')) {
-    outputs.push(`the ${humanList((entityKinds.length > 0 ? entityKinds : (['emails', 'urls', 'dates', 'numbers'] as EntityKind[])).map((k) => ENTITY_PHRASES[k]))} it finds (JSON)`);
+    outputs.push(
+      `the ${humanList((entityKinds.length > 0 ? entityKinds : (['emails', 'urls', 'dates', 'numbers'] as EntityKind[])).map((k) => ENTITY_PHRASES[k]))} it finds (JSON)`,
+    );
   }
   const middle: string[] = [];
   if (guards.length > 0) middle.push(`stops with an error when ${humanList(guards, 'or')}`);

@@ -19,18 +19,22 @@ const MAX_FIELDS = 25;
 const INTENTS = {
   summary: /\b(?:summar(?:y|ies|i[sz]e[sd]?|i[sz]ing)|tl;?dr|digest|recap|key points|gist|condense)\b/,
   summaryVerb: /\b(?:summari[sz]e|tl;?dr|condense|recap)\b/,
-  report: /\b(?:report|brief|briefing|overview|digest|profile|memo|write-?up|letter|reply|response|draft|newsletter|certificate|template|quote|proposal|agenda|checklist|invitation|announcement|post|article|story|poem|markdown|document|summary|bio|description|plan|itinerary|message|note|email|invoice|receipt|review)\b/,
+  report:
+    /\b(?:report|brief|briefing|overview|digest|profile|memo|write-?up|letter|reply|response|draft|newsletter|certificate|template|quote|proposal|agenda|checklist|invitation|announcement|post|article|story|poem|markdown|document|summary|bio|description|plan|itinerary|message|note|email|invoice|receipt|review)\b/,
   csv: /\b(?:csv|spreadsheet|excel|sheet|table)\b/,
   html: /\b(?:html|web ?page|landing page|web version)\b/,
   json: /\b(?:json|structured data|structured output|machine[- ]readable)\b/,
   pdf: /\b(?:pdf|printable|print-ready|for printing|(?:as|into) an? (?:\w+ )?document)\b/,
   text: /\b(?:plain[- ]text|txt|text file)\b/,
-  approval: /\b(?:approv(?:e|al|ed|es|ing)|sign[- ]off|signs? off|human[- ](?:review|check|in[- ]the[- ]loop)|manual(?:ly)? (?:review|check)|reviewed by|needs? review|a person (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|someone (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|before (?:it is |it's |being )?(?:sent|published|final|released))\b/,
+  approval:
+    /\b(?:approv(?:e|al|ed|es|ing)|sign[- ]off|signs? off|human[- ](?:review|check|in[- ]the[- ]loop)|manual(?:ly)? (?:review|check)|reviewed by|needs? review|a person (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|someone (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|before (?:it is |it's |being )?(?:sent|published|final|released))\b/,
 } as const;
 
 function assertPlannable(prompt: string): void {
   if (prompt.trim() === '') {
-    throw new PlanningError('the prompt is empty: describe what the workflow should do, e.g. "Summarize meeting notes and list the action items"');
+    throw new PlanningError(
+      'the prompt is empty: describe what the workflow should do, e.g. "Summarize meeting notes and list the action items"',
+    );
   }
   const words = prompt.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
   const known = words.filter((word) => COMMON_WORDS.has(word) || COMMON_WORDS.has(singular(word)));
@@ -66,12 +70,24 @@ function guardSteps(reading: Reading, fields: Field[]): { steps: StepSpec[]; vio
   for (const guard of reading.guards) {
     let field = resolveField(fields, guard.phrase);
     if (!field) {
-      field = makeField(snakeCase(guard.phrase), guard.numeric ? 'number' : guard.rule === 'not_contains' ? 'text' : 'string', guard.phrase.split(' ').at(-1)!, guard.position);
+      field = makeField(
+        snakeCase(guard.phrase),
+        guard.numeric ? 'number' : guard.rule === 'not_contains' ? 'text' : 'string',
+        guard.phrase.split(' ').at(-1)!,
+        guard.position,
+      );
       fields.push(field);
     }
     if (guard.numeric && (field.kind === 'string' || field.kind === 'text')) field.kind = 'number';
     const { message, violation } = guardTexts(guard, field);
-    steps.push({ kind: 'guard', field: field.key, rule: guard.rule, ...(guard.value !== undefined ? { value: guard.value } : {}), ...(guard.limit !== undefined ? { limit: guard.limit } : {}), message });
+    steps.push({
+      kind: 'guard',
+      field: field.key,
+      rule: guard.rule,
+      ...(guard.value !== undefined ? { value: guard.value } : {}),
+      ...(guard.limit !== undefined ? { limit: guard.limit } : {}),
+      message,
+    });
     violations.push(violation);
     checks.push(message.replace(/ \(got \{\{value\}\}\)$/, ''));
   }
@@ -101,14 +117,21 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   // from what is left once the inputs are taken out ("summary" in "a summary field" is an input).
   const whole = new Set<keyof typeof INTENTS>(['html', 'json', 'pdf', 'text', 'approval']);
   const wants = Object.fromEntries(
-    Object.entries(INTENTS).map(([key, pattern]) => [key, pattern.test(whole.has(key as keyof typeof INTENTS) ? reading.prompt.lower : intent)]),
+    Object.entries(INTENTS).map(([key, pattern]) => [
+      key,
+      pattern.test(whole.has(key as keyof typeof INTENTS) ? reading.prompt.lower : intent),
+    ]),
   ) as Record<keyof typeof INTENTS, boolean>;
   const sentences = /\b(\d{1,2}) (?:sentences|lines|bullet points|bullets|points)\b/.exec(reading.prompt.lower);
   const fields = reading.fields.slice(0, MAX_FIELDS);
   const entityKinds: EntityKind[] = [...reading.entityKinds];
 
   // Summarising or extracting needs text to work on; name it when the prompt did not.
-  if ((wants.summaryVerb || entityKinds.length > 0) && textFields(fields).length === 0 && !fields.some((f) => f.kind === 'list')) {
+  if (
+    (wants.summaryVerb || entityKinds.length > 0) &&
+    textFields(fields).length === 0 &&
+    !fields.some((f) => f.kind === 'list')
+  ) {
     fields.push(makeField('text', 'text', 'text', Number.MAX_SAFE_INTEGER));
   }
   const guards = guardSteps(reading, fields);
@@ -121,17 +144,47 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const steps: StepSpec[] = [...guards.steps];
 
   const summarize = wants.summary && sources.length > 0;
-  if (summarize) steps.push({ kind: 'summarize', fields: sources, sentences: sentences ? Math.min(20, Math.max(1, Number(sentences[1]))) : 3, filename: 'summary.md' });
+  if (summarize)
+    steps.push({
+      kind: 'summarize',
+      fields: sources,
+      sentences: sentences ? Math.min(20, Math.max(1, Number(sentences[1]))) : 3,
+      filename: 'summary.md',
+    });
   const extract = entityKinds.length > 0 && (sources.length > 0 || lists.length > 0);
-  if (extract) steps.push({ kind: 'extract_entities', fields: sources.length > 0 ? sources : lists.map((f) => f.key), filename: 'entities.json' });
+  if (extract)
+    steps.push({
+      kind: 'extract_entities',
+      fields: sources.length > 0 ? sources : lists.map((f) => f.key),
+      filename: 'entities.json',
+    });
   const csv = wants.csv && fields.length > 0;
   if (csv) {
     const table = lists.find((field) => field.kind === 'rows') ?? lists[0];
-    steps.push({ kind: 'csv_table', field: table ? table.key : '*', filename: `${table ? kebabCase(table.key) : base}.csv` });
+    steps.push({
+      kind: 'csv_table',
+      field: table ? table.key : '*',
+      filename: `${table ? kebabCase(table.key) : base}.csv`,
+    });
   }
 
-  const explicit = wants.summaryVerb || wants.report || csv || wants.html || wants.json || wants.pdf || wants.text || extract || wants.approval;
-  const markdown = wants.report || wants.html || wants.pdf || wants.text || wants.approval || !(csv || wants.json || extract || summarize);
+  const explicit =
+    wants.summaryVerb ||
+    wants.report ||
+    csv ||
+    wants.html ||
+    wants.json ||
+    wants.pdf ||
+    wants.text ||
+    extract ||
+    wants.approval;
+  const markdown =
+    wants.report ||
+    wants.html ||
+    wants.pdf ||
+    wants.text ||
+    wants.approval ||
+    !(csv || wants.json || extract || summarize);
   const documentKind = documentKindOf(intent);
   const report = (stage?: 'draft' | 'final') =>
     reportTemplate({
@@ -149,13 +202,17 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     const draft = report('draft');
     const subject = subjectField(fields);
     steps.push({ kind: 'markdown_report', filename: 'draft.md', ...draft });
-    steps.push({ kind: 'approval', message: `Review the draft ${name.toLowerCase()}${subject ? ` for {{${subject.key}}}` : ''}: approve it to finish, or reject it to stop.` });
+    steps.push({
+      kind: 'approval',
+      message: `Review the draft ${name.toLowerCase()}${subject ? ` for {{${subject.key}}}` : ''}: approve it to finish, or reject it to stop.`,
+    });
     steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report('final') });
   } else if (markdown) {
     steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report() });
   }
   if (wants.html && markdown) steps.push({ kind: 'render_html', filename: `${base}.html` });
-  if (wants.pdf && markdown) steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title: reportTitle(name, fields) });
+  if (wants.pdf && markdown)
+    steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title: reportTitle(name, fields) });
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !explicit) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];

@@ -7,7 +7,15 @@ import { planWorkflow } from './plan';
 import type { JsonSchema, StepContext } from './plan-types';
 import { documentKindOf, literal, reportTemplate } from './report-template';
 
-type Schema = { type?: string; format?: string; enum?: string[]; items?: Schema; properties?: Record<string, Schema>; minimum?: number; maximum?: number };
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  minimum?: number;
+  maximum?: number;
+};
 
 /** A valid value for every property, so each generated template can be rendered for real. */
 function sample(schema: Schema, key = 'x'): unknown {
@@ -71,7 +79,14 @@ describe('reportTemplate', () => {
 
   it('keeps prompt text literal: it can neither open a template tag nor add markup', () => {
     expect(literal('{{evil}} *x* # y')).toBe('{ {evil} } \\*x\\* # y');
-    const { template } = reportTemplate({ name: 'X', fields: [], entityKinds: [], prompt: 'Make {{secrets}} <b>bold</b>', documentKind: 'report', checks: [] });
+    const { template } = reportTemplate({
+      name: 'X',
+      fields: [],
+      entityKinds: [],
+      prompt: 'Make {{secrets}} <b>bold</b>',
+      documentKind: 'report',
+      checks: [],
+    });
     expect(template).toContain('Make { {secrets} } \\<b\\>bold\\</b\\>');
   });
 
@@ -79,10 +94,23 @@ describe('reportTemplate', () => {
     expect(documentKindOf('draft a reply to a customer')).toBe('reply');
     expect(documentKindOf('printable certificate for a participant')).toBe('certificate');
     expect(documentKindOf('company brief')).toBe('report');
-    const fields = [makeField('participant_name', 'string', 'name', 0), makeField('course_title', 'string', 'title', 1), makeField('completion_date', 'date', 'date', 2)];
-    const { title, template } = reportTemplate({ name: 'Certificate', fields, entityKinds: [], prompt: '', documentKind: 'certificate', checks: [] });
+    const fields = [
+      makeField('participant_name', 'string', 'name', 0),
+      makeField('course_title', 'string', 'title', 1),
+      makeField('completion_date', 'date', 'date', 2),
+    ];
+    const { title, template } = reportTemplate({
+      name: 'Certificate',
+      fields,
+      entityKinds: [],
+      prompt: '',
+      documentKind: 'certificate',
+      checks: [],
+    });
     expect(title).toBe('Certificate: {{participant_name | inline}}');
-    expect(template).toContain('This certifies that **{{participant_name}}**\nhas successfully completed **{{course_title}}** on {{completion_date | date}}.');
+    expect(template).toContain(
+      'This certifies that **{{participant_name}}**\nhas successfully completed **{{course_title}}** on {{completion_date | date}}.',
+    );
   });
 
   it('picks the same quote for the same prompt every time', () => {

@@ -36,7 +36,10 @@ const SCALAR = new Set(['string', 'email', 'uri', 'date', 'datetime', 'number', 
 
 /** The field a document is about: the first name, title or subject. */
 export function subjectField(fields: Field[]): Field | undefined {
-  return fields.find((field) => field.kind === 'string' && /(?:^|_)(?:name|title|subject|company|topic|headline|product|event)$/.test(field.key));
+  return fields.find(
+    (field) =>
+      field.kind === 'string' && /(?:^|_)(?:name|title|subject|company|topic|headline|product|event)$/.test(field.key),
+  );
 }
 
 function cell(field: Field): string {
@@ -56,7 +59,15 @@ function detailsTable(fields: Field[]): string | null {
 }
 
 function listSection(field: Field): string {
-  return [`## ${literal(field.title)}`, '', `{{#each ${field.key}}}`, '- {{this}}', '{{else}}', '- None given', '{{/each}}'].join('\n');
+  return [
+    `## ${literal(field.title)}`,
+    '',
+    `{{#each ${field.key}}}`,
+    '- {{this}}',
+    '{{else}}',
+    '- None given',
+    '{{/each}}',
+  ].join('\n');
 }
 
 function rowsSection(field: Field): string {
@@ -76,7 +87,8 @@ function rowsSection(field: Field): string {
 }
 
 function entitySection(kind: EntityKind, key: string): string {
-  const each = (heading: string, item: string, none = '- None found') => [`## ${heading}`, '', `{{#each @files.${key}.${kind}}}`, item, '{{else}}', none, '{{/each}}'].join('\n');
+  const each = (heading: string, item: string, none = '- None found') =>
+    [`## ${heading}`, '', `{{#each @files.${key}.${kind}}}`, item, '{{else}}', none, '{{/each}}'].join('\n');
   switch (kind) {
     case 'emails':
       return each('Email addresses', '- {{this}}');
@@ -87,7 +99,10 @@ function entitySection(kind: EntityKind, key: string): string {
     case 'numbers':
       return each('Numbers and amounts', '- {{text}}');
     case 'action_items':
-      return each('Action items', '- [ ] {{text}}{{#if owner}} (owner: {{owner}}){{/if}}{{#if due}} (due: {{due}}){{/if}}');
+      return each(
+        'Action items',
+        '- [ ] {{text}}{{#if owner}} (owner: {{owner}}){{/if}}{{#if due}} (due: {{due}}){{/if}}',
+      );
   }
 }
 
@@ -96,9 +111,25 @@ function replyBody(options: ReportOptions, tone: Field | undefined, casual: stri
   const person = options.fields.find((field) => field.kind === 'string' && /name$/.test(field.key));
   const message = options.fields.find((field) => field.kind === 'text');
   const greeting = person ? `{{${person.key}}}` : 'there';
-  const formal = [`Dear ${greeting},`, '', `Thank you for your message${message ? ` ("{{${message.key} | excerpt}}")` : ''}. We have read it carefully and will come back to you on every point you raised.`, '', 'Kind regards,', '', 'The team'].join('\n');
+  const formal = [
+    `Dear ${greeting},`,
+    '',
+    `Thank you for your message${message ? ` ("{{${message.key} | excerpt}}")` : ''}. We have read it carefully and will come back to you on every point you raised.`,
+    '',
+    'Kind regards,',
+    '',
+    'The team',
+  ].join('\n');
   if (!tone || !casual) return formal;
-  const friendly = [`Hi ${person ? `{{${person.key} | first}}` : 'there'},`, '', `Thanks for getting in touch${message ? ` about "{{${message.key} | excerpt}}"` : ''}. We're on it and will be back to you soon.`, '', 'Cheers,', '', 'The team'].join('\n');
+  const friendly = [
+    `Hi ${person ? `{{${person.key} | first}}` : 'there'},`,
+    '',
+    `Thanks for getting in touch${message ? ` about "{{${message.key} | excerpt}}"` : ''}. We're on it and will be back to you soon.`,
+    '',
+    'Cheers,',
+    '',
+    'The team',
+  ].join('\n');
   return [`{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`, friendly, '{{else}}', formal, '{{/if}}'].join('\n');
 }
 
@@ -118,14 +149,27 @@ function intro(options: ReportOptions): string {
   const subject = subjectField(options.fields);
   const what = literal(options.name.toLowerCase());
   const inputs = options.fields.slice(0, 4).map((field) => literal(field.title.toLowerCase()));
-  const about = subject ? `{{${subject.key}}}` : `the ${inputs.length > 1 ? `${inputs.slice(0, -1).join(', ')} and ${inputs.at(-1)}` : inputs[0] ?? 'input'} provided`;
-  const tone = options.fields.find((field) => field.kind === 'enum' && /tone|style|voice/.test(field.key) && (field.enumValues ?? []).some((v) => /casual|informal|friendly/i.test(v)));
+  const about = subject
+    ? `{{${subject.key}}}`
+    : `the ${inputs.length > 1 ? `${inputs.slice(0, -1).join(', ')} and ${inputs.at(-1)}` : (inputs[0] ?? 'input')} provided`;
+  const tone = options.fields.find(
+    (field) =>
+      field.kind === 'enum' &&
+      /tone|style|voice/.test(field.key) &&
+      (field.enumValues ?? []).some((v) => /casual|informal|friendly/i.test(v)),
+  );
   const casual = tone ? (tone.enumValues ?? []).find((value) => /casual|informal|friendly/i.test(value)) : undefined;
   let text = subject ? `This ${what} covers ${about}.` : `This ${what} was prepared from ${about}.`;
   if (options.documentKind === 'reply') text = replyBody(options, tone, casual);
   else if (options.documentKind === 'certificate') text = certificateBody(options);
   else if (tone && casual) {
-    text = [`{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`, `Here's a quick, friendly look at ${about}.`, '{{else}}', `This ${what} sets out the key facts about ${about}.`, '{{/if}}'].join('\n');
+    text = [
+      `{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`,
+      `Here's a quick, friendly look at ${about}.`,
+      '{{else}}',
+      `This ${what} sets out the key facts about ${about}.`,
+      '{{/if}}',
+    ].join('\n');
   }
   if (options.stage === 'draft') return `_Draft for review: a person must approve it before it is final._\n\n${text}`;
   if (options.stage === 'final') return `_Approved by a reviewer._\n\n${text}`;
@@ -160,7 +204,8 @@ function noInputTemplate(options: ReportOptions): string {
     const [quote, author] = QUOTES[hash(lower) % QUOTES.length]!;
     return `> ${literal(quote)}\n>\n> - ${literal(author)}`;
   }
-  if (/\bstatus|stand-?up|progress|weekly update/.test(lower)) return `**Date:** ____\n\n**Author:** ____\n\n${blanks(STATUS_SECTIONS)}`;
+  if (/\bstatus|stand-?up|progress|weekly update/.test(lower))
+    return `**Date:** ____\n\n**Author:** ____\n\n${blanks(STATUS_SECTIONS)}`;
   if (/\bagenda|meeting/.test(lower)) return `**Date:** ____\n\n**Attendees:** ____\n\n${blanks(AGENDA_SECTIONS)}`;
   if (/\bchecklist|to-?do/.test(lower)) return ['- [ ] ', '- [ ] ', '- [ ] '].join('\n');
   return `## Request\n\n${literal(options.prompt.replace(/\s+/g, ' ').trim())}\n\n## Notes\n\n- \n`;
@@ -175,15 +220,20 @@ export function reportTemplate(options: ReportOptions): { title: string; templat
   const sections: string[] = [intro(options)];
   const table = detailsTable(options.fields);
   if (table) sections.push(table);
-  if (options.checks.length > 0) sections.push(['## Checks', '', ...options.checks.map((check) => `- Passed: ${literal(check)}`)].join('\n'));
+  if (options.checks.length > 0)
+    sections.push(['## Checks', '', ...options.checks.map((check) => `- Passed: ${literal(check)}`)].join('\n'));
   if (options.summaryKey) sections.push(`## Summary\n\n{{{@files.${options.summaryKey}}}}`);
-  if (options.entitiesKey) for (const kind of options.entityKinds) sections.push(entitySection(kind, options.entitiesKey));
+  if (options.entitiesKey)
+    for (const kind of options.entityKinds) sections.push(entitySection(kind, options.entitiesKey));
   for (const field of options.fields) {
     if (field.kind === 'list') sections.push(listSection(field));
     if (field.kind === 'rows') sections.push(rowsSection(field));
   }
   for (const field of options.fields.filter((f) => f.kind === 'text')) {
-    const heading = options.summaryKey || options.entitiesKey || options.documentKind === 'reply' ? `Original ${literal(field.title.toLowerCase())}` : literal(field.title);
+    const heading =
+      options.summaryKey || options.entitiesKey || options.documentKind === 'reply'
+        ? `Original ${literal(field.title.toLowerCase())}`
+        : literal(field.title);
     sections.push(`## ${heading}\n\n{{#if ${field.key}}}\n{{${field.key} | quote}}\n{{else}}\n_Not given._\n{{/if}}`);
   }
   return { title, template: `${sections.join('\n\n')}\n` };

@@ -1,6 +1,22 @@
 import { ACRONYMS } from './lexicon';
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
 
 /** `Company name` → `company_name`; letters and digits only, never empty. */
 export function snakeCase(text: string): string {
@@ -25,7 +41,10 @@ const acronym = (word: string) => ACRONYMS.get(word.toLowerCase());
 export function sentenceCase(text: string): string {
   const parts = text.split(/[_\s]+/).filter(Boolean);
   return parts
-    .map((word, index) => acronym(word) ?? (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase()))
+    .map(
+      (word, index) =>
+        acronym(word) ?? (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word.toLowerCase()),
+    )
     .join(' ');
 }
 

@@ -26,16 +26,32 @@ export interface Entities {
   action_items: ActionItem[];
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 /** Capitalised month names and abbreviations; lower case "may" and "march" are too often verbs. */
-const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const MONTH =
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 
 // Every pattern here starts only where its first character cannot continue a run of the previous
 // one (see the lookbehinds), so a long run without a match is read once, not once per character.
 const URL_PATTERN = /(?<![\w@])(?:https?:\/\/|www\.)[^\s<>"'`[\]{}|\\^]+/gi;
-const EMAIL_PATTERN = /(?<![\w.%+-])[A-Z0-9](?:[\w.%+-]*[\w%+-])?@[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?(?:\.[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?)*\.[A-Z]{2,}(?![\w-])/gi;
-const ISO_DATE = /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-])/g;
+const EMAIL_PATTERN =
+  /(?<![\w.%+-])[A-Z0-9](?:[\w.%+-]*[\w%+-])?@[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?(?:\.[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?)*\.[A-Z]{2,}(?![\w-])/gi;
+const ISO_DATE =
+  /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-])/g;
 const MONTH_DAY = new RegExp(`\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b`, 'g');
 const DAY_MONTH = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})(?:,?\\s+(\\d{4}))?(?!\\w)`, 'g');
 const NUMERIC_DATE = /(?<![\w./-])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\w/-])/g;
@@ -45,10 +61,63 @@ const LIST_MARKER = /^[ \t]*\d+[.)][ \t]/gm;
 
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
 const UNITS = [
-  '%', 'percent', 'USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'dollars?', 'euros?', 'pounds?',
-  'k', 'K', 'bn', 'million', 'billion', 'thousand', 'kg', 'mg', 'g', 'lbs?', 'oz', 'km', 'cm', 'mm', 'm', 'mi', 'miles?', 'ft',
-  'hours?', 'hrs?', 'h', 'minutes?', 'mins?', 'seconds?', 'secs?', 'ms', 'days?', 'weeks?', 'months?', 'years?',
-  'people', 'persons?', 'users?', 'items?', 'units?', 'pages?', 'employees?', 'customers?', 'tickets?', 'TB', 'GB', 'MB', 'KB', '°C', '°F',
+  '%',
+  'percent',
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'dollars?',
+  'euros?',
+  'pounds?',
+  'k',
+  'K',
+  'bn',
+  'million',
+  'billion',
+  'thousand',
+  'kg',
+  'mg',
+  'g',
+  'lbs?',
+  'oz',
+  'km',
+  'cm',
+  'mm',
+  'm',
+  'mi',
+  'miles?',
+  'ft',
+  'hours?',
+  'hrs?',
+  'h',
+  'minutes?',
+  'mins?',
+  'seconds?',
+  'secs?',
+  'ms',
+  'days?',
+  'weeks?',
+  'months?',
+  'years?',
+  'people',
+  'persons?',
+  'users?',
+  'items?',
+  'units?',
+  'pages?',
+  'employees?',
+  'customers?',
+  'tickets?',
+  'TB',
+  'GB',
+  'MB',
+  'KB',
+  '°C',
+  '°F',
 ];
 const NUMBER_PATTERN = new RegExp(
   // eslint-disable-next-line regexp/prefer-character-class -- the units read better as the list above
@@ -56,11 +125,28 @@ const NUMBER_PATTERN = new RegExp(
   'gu',
 );
 
-const OWNER_STOPWORDS = new Set(['The', 'This', 'That', 'It', 'There', 'These', 'Those', 'A', 'An', 'What', 'Which', 'If', 'When', 'Nobody', 'Nothing']);
+const OWNER_STOPWORDS = new Set([
+  'The',
+  'This',
+  'That',
+  'It',
+  'There',
+  'These',
+  'Those',
+  'A',
+  'An',
+  'What',
+  'Which',
+  'If',
+  'When',
+  'Nobody',
+  'Nothing',
+]);
 const PRONOUNS = new Set(['We', 'I', 'You', 'They', 'He', 'She', 'Someone', 'Everyone', 'Everybody']);
 const ACTION_PREFIX = /^(?:\[ \]|\[x\]|todo\b:?|to-do\b:?|action(?: items?)?:|ai:|next steps?:|follow[- ]up:)\s*/i;
 /** "Name will/to/needs to <verb>" (passives like "will be" describe, they do not commit). */
-const COMMITMENT = /^([A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?)\s+(?:will|shall|should|must|needs? to|has to|have to|is to|agreed to|to)\s+(?!be\b)\p{L}/u;
+const COMMITMENT =
+  /^([A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?)\s+(?:will|shall|should|must|needs? to|has to|have to|is to|agreed to|to)\s+(?!be\b)\p{L}/u;
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -171,7 +257,13 @@ function findNumbers(text: string): FoundNumber[] {
     const magnitude = Number(digits.replace(/,/g, ''));
     if (!Number.isFinite(magnitude)) continue;
     const value = sign === '-' || sign === '−' ? -magnitude : magnitude;
-    const unit = symbol ? CURRENCY_SYMBOLS[symbol]! : unitWord === undefined ? null : unitWord === 'percent' ? '%' : unitWord;
+    const unit = symbol
+      ? CURRENCY_SYMBOLS[symbol]!
+      : unitWord === undefined
+        ? null
+        : unitWord === 'percent'
+          ? '%'
+          : unitWord;
     numbers.push({ text: whole.trim(), value: Object.is(value, -0) ? 0 : value, unit });
   }
   return numbers;
@@ -181,7 +273,10 @@ function dueOf(text: string): string | null {
   const { dates } = findDates(text);
   const first = dates[0]?.value;
   if (first) return first.iso ?? first.text;
-  const relative = new RegExp(`\\bby\\s+((?:next\\s+)?${WEEKDAY}|tomorrow|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:day|week|month)|EOD|EOW)\\b`, 'i').exec(text);
+  const relative = new RegExp(
+    `\\bby\\s+((?:next\\s+)?${WEEKDAY}|tomorrow|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:day|week|month)|EOD|EOW)\\b`,
+    'i',
+  ).exec(text);
   return relative ? relative[1]! : null;
 }
 
@@ -215,7 +310,8 @@ function findActionItems(text: string): ActionItem[] {
       const owner = commitment?.[1];
       // "We agreed to keep X" records a decision; "We will X" or "Bob to X" is a task.
       const decision = owner !== undefined && PRONOUNS.has(owner) && /^\S+\s+agreed to\b/.test(commitment![0]);
-      if ((owner && !OWNER_STOPWORDS.has(owner.split(' ')[0]!) && !decision) || /^please\s+\p{L}/iu.test(sentence)) add(sentence);
+      if ((owner && !OWNER_STOPWORDS.has(owner.split(' ')[0]!) && !decision) || /^please\s+\p{L}/iu.test(sentence))
+        add(sentence);
     }
   }
   return items;

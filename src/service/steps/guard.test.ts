@@ -3,8 +3,20 @@ import { StepFailure, type StepSpec } from '../planner/plan-types';
 import { runGuard } from './guard';
 
 type Guard = Extract<StepSpec, { kind: 'guard' }>;
-const negative: Guard = { kind: 'guard', field: 'amount', rule: 'minimum', limit: 0, message: 'amount must not be negative (got {{value}})' };
-const noFail: Guard = { kind: 'guard', field: 'notes', rule: 'not_contains', value: 'FAIL', message: 'notes must not contain "FAIL" (got {{value}})' };
+const negative: Guard = {
+  kind: 'guard',
+  field: 'amount',
+  rule: 'minimum',
+  limit: 0,
+  message: 'amount must not be negative (got {{value}})',
+};
+const noFail: Guard = {
+  kind: 'guard',
+  field: 'notes',
+  rule: 'not_contains',
+  value: 'FAIL',
+  message: 'notes must not contain "FAIL" (got {{value}})',
+};
 
 function failure(guard: Guard, input: Record<string, unknown>): string | null {
   try {
@@ -19,7 +31,9 @@ function failure(guard: Guard, input: Record<string, unknown>): string | null {
 describe('runGuard', () => {
   it('fails with the offending value in the message', () => {
     expect(failure(negative, { amount: -5 })).toBe('amount must not be negative (got -5)');
-    expect(failure(noFail, { notes: 'please FAIL this' })).toBe('notes must not contain "FAIL" (got "please FAIL this")');
+    expect(failure(noFail, { notes: 'please FAIL this' })).toBe(
+      'notes must not contain "FAIL" (got "please FAIL this")',
+    );
   });
 
   it('passes values that keep the rule', () => {
@@ -30,11 +44,19 @@ describe('runGuard', () => {
 
   it('leaves an absent field to the required rule', () => {
     expect(failure(negative, {})).toBeNull();
-    expect(failure({ kind: 'guard', field: 'notes', rule: 'required', message: 'notes are required' }, { notes: '  ' })).toBe('notes are required');
+    expect(
+      failure({ kind: 'guard', field: 'notes', rule: 'required', message: 'notes are required' }, { notes: '  ' }),
+    ).toBe('notes are required');
   });
 
   it('checks every bound type and says when a number is not a number', () => {
-    const bound = (rule: Guard['rule'], limit: number): Guard => ({ kind: 'guard', field: 'n', rule, limit, message: `${rule} {{value}}` });
+    const bound = (rule: Guard['rule'], limit: number): Guard => ({
+      kind: 'guard',
+      field: 'n',
+      rule,
+      limit,
+      message: `${rule} {{value}}`,
+    });
     expect(failure(bound('maximum', 10), { n: 11 })).toBe('maximum 11');
     expect(failure(bound('maximum', 10), { n: 10 })).toBeNull();
     expect(failure(bound('exclusive_minimum', 0), { n: 0 })).toBe('exclusive_minimum 0');

@@ -21,11 +21,14 @@ function textOf(value: unknown): string {
 /** A short quoted rendering of a value for an error message. */
 function shown(value: unknown): string {
   if (typeof value === 'number') return String(value);
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }
 
-const BREAKS: Record<'minimum' | 'maximum' | 'exclusive_minimum' | 'exclusive_maximum', (n: number, limit: number) => boolean> = {
+const BREAKS: Record<
+  'minimum' | 'maximum' | 'exclusive_minimum' | 'exclusive_maximum',
+  (n: number, limit: number) => boolean
+> = {
   minimum: (n, limit) => n < limit,
   maximum: (n, limit) => n > limit,
   exclusive_minimum: (n, limit) => n <= limit,

@@ -13,11 +13,15 @@ const LARGEST = 100_000;
 describe('patterns in steps and the planner', () => {
   it('are linted for super-linear backtracking, and none is found', async () => {
     const eslint = new ESLint({ cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
-    const config = (await eslint.calculateConfigForFile(`${SERVICE}steps/summarize.ts`)) as { rules: Record<string, unknown> };
+    const config = (await eslint.calculateConfigForFile(`${SERVICE}steps/summarize.ts`)) as {
+      rules: Record<string, unknown>;
+    };
     for (const rule of SUPER_LINEAR) expect(JSON.stringify(config.rules[rule])).toMatch(/^\[2\b|^"error"|^2$/);
     const results = await eslint.lintFiles([`${SERVICE}steps/*.ts`, `${SERVICE}planner/*.ts`]);
     const findings = results.flatMap((result) =>
-      result.messages.filter((m) => SUPER_LINEAR.includes(m.ruleId ?? '')).map((m) => `${result.filePath.slice(SERVICE.length)}:${m.line} ${m.message.slice(0, 80)}`),
+      result.messages
+        .filter((m) => SUPER_LINEAR.includes(m.ruleId ?? ''))
+        .map((m) => `${result.filePath.slice(SERVICE.length)}:${m.line} ${m.message.slice(0, 80)}`),
     );
     expect(findings).toEqual([]);
   });

@@ -85,7 +85,12 @@ function alignOf(cell: string): Align {
 }
 
 const startsBlock = (line: string): boolean =>
-  HEADING.test(line) || RULE.test(line) || FENCE.test(line) || BULLET.test(line) || ORDERED.test(line) || QUOTE.test(line);
+  HEADING.test(line) ||
+  RULE.test(line) ||
+  FENCE.test(line) ||
+  BULLET.test(line) ||
+  ORDERED.test(line) ||
+  QUOTE.test(line);
 
 /** Reads markdown into blocks. Never throws; anything it does not know is a paragraph. */
 export function parseBlocks(markdown: string): Block[] {
@@ -162,7 +167,14 @@ export function parseBlocks(markdown: string): Block[] {
     const body: string[] = [];
     while (i < lines.length && lines[i]!.trim() !== '' && (body.length === 0 || !startsBlock(lines[i]!))) {
       const candidate = lines[i + 1];
-      if (body.length > 0 && lines[i]!.includes('|') && candidate !== undefined && TABLE_DELIMITER.test(candidate) && candidate.includes('-')) break;
+      if (
+        body.length > 0 &&
+        lines[i]!.includes('|') &&
+        candidate !== undefined &&
+        TABLE_DELIMITER.test(candidate) &&
+        candidate.includes('-')
+      )
+        break;
       body.push(lines[i++]!.trim());
     }
     blocks.push({ type: 'paragraph', text: body.join('\n') });
@@ -179,7 +191,8 @@ function trimUrl(url: string): string {
   let end = url.length;
   while (end > 0 && /[.,;:!?*_~'"]/.test(url[end - 1]!)) end--;
   let trimmed = url.slice(0, end);
-  while (trimmed.endsWith(')') && (trimmed.match(/\(/g)?.length ?? 0) < (trimmed.match(/\)/g)?.length ?? 0)) trimmed = trimmed.slice(0, -1);
+  while (trimmed.endsWith(')') && (trimmed.match(/\(/g)?.length ?? 0) < (trimmed.match(/\)/g)?.length ?? 0))
+    trimmed = trimmed.slice(0, -1);
   return trimmed;
 }
 
@@ -262,7 +275,14 @@ export function parseInline(text: string): Inline[] {
       const close = text.indexOf(run, i + run.length);
       if (close !== -1) {
         flush();
-        out.push({ type: 'code', text: text.slice(i + run.length, close).replace(/\n/g, ' ').trim() || text.slice(i + run.length, close) });
+        out.push({
+          type: 'code',
+          text:
+            text
+              .slice(i + run.length, close)
+              .replace(/\n/g, ' ')
+              .trim() || text.slice(i + run.length, close),
+        });
         i = close + run.length;
         continue;
       }

@@ -6,7 +6,10 @@ const header = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes.sli
 
 describe('renderPdfDocument', () => {
   it('writes a PDF with the title in its metadata', async () => {
-    const bytes = await renderPdfDocument('# Certificate\n\nAwarded to **Ada**.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |', 'Certificate');
+    const bytes = await renderPdfDocument(
+      '# Certificate\n\nAwarded to **Ada**.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+      'Certificate',
+    );
     expect(header(bytes)).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe('Certificate');

@@ -11,8 +11,21 @@ const MUTED = rgb(0.4, 0.43, 0.47);
 
 /** Look-alikes for common characters the standard PDF fonts (WinAnsi) cannot draw. */
 const REPLACEMENTS: Record<string, string> = {
-  '\u2192': '->', '\u2190': '<-', '\u2264': '<=', '\u2265': '>=', '\u2260': '!=', '\u2212': '-', '\u2010': '-', '\u2011': '-',
-  '\u2610': '[ ]', '\u2611': '[x]', '\u2713': 'v', '\u2714': 'v', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ',
+  '\u2192': '->',
+  '\u2190': '<-',
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2260': '!=',
+  '\u2212': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2610': '[ ]',
+  '\u2611': '[x]',
+  '\u2713': 'v',
+  '\u2714': 'v',
+  '\u00a0': ' ',
+  '\u2009': ' ',
+  '\u202f': ' ',
 };
 
 interface Fonts {
@@ -114,7 +127,8 @@ class Layout {
       if (this.full) return;
       this.y -= lineHeight;
       const x = MARGIN + indent;
-      if (index === 0 && prefix) this.page.drawText(prefix, { x, y: this.y, size: style.size, font, color: style.color ?? TEXT });
+      if (index === 0 && prefix)
+        this.page.drawText(prefix, { x, y: this.y, size: style.size, font, color: style.color ?? TEXT });
       this.page.drawText(line, { x: x + prefixWidth, y: this.y, size: style.size, font, color: style.color ?? TEXT });
     });
   }
@@ -123,7 +137,12 @@ class Layout {
     this.ensureRoom(16);
     if (this.full) return;
     this.y -= 10;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.6, color: MUTED });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: PAGE.width - MARGIN, y: this.y },
+      thickness: 0.6,
+      color: MUTED,
+    });
     this.y -= 6;
   }
 
@@ -137,7 +156,13 @@ class Layout {
     pages.forEach((page, index) => {
       const label = `Page ${index + 1} of ${pages.length}`;
       const width = this.fonts.regular.widthOfTextAtSize(label, 8);
-      page.drawText(label, { x: (PAGE.width - width) / 2, y: MARGIN / 2, size: 8, font: this.fonts.regular, color: MUTED });
+      page.drawText(label, {
+        x: (PAGE.width - width) / 2,
+        y: MARGIN / 2,
+        size: 8,
+        font: this.fonts.regular,
+        color: MUTED,
+      });
     });
   }
 }
@@ -154,7 +179,12 @@ async function layBlocks(layout: Layout, blocks: Block[], indent: number): Promi
     if (index % 50 === 49) await yieldToLoop();
     switch (block.type) {
       case 'heading':
-        layout.text(plain(block.text), { font: 'bold', size: HEADING_SIZES[block.level - 1] ?? 11, indent, spaceBefore: 12 });
+        layout.text(plain(block.text), {
+          font: 'bold',
+          size: HEADING_SIZES[block.level - 1] ?? 11,
+          indent,
+          spaceBefore: 12,
+        });
         break;
       case 'paragraph':
         layout.text(plain(block.text), { font: 'regular', size: 10.5, indent, spaceBefore: 6 });
@@ -172,7 +202,11 @@ async function layBlocks(layout: Layout, blocks: Block[], indent: number): Promi
         for (const [item, text] of block.items.entries()) {
           if (item % 200 === 199) await yieldToLoop();
           const marker = block.ordered ? `${block.start + item}.  ` : '\u2022  ';
-          layout.text(plain(text), { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: item === 0 ? 6 : 2 }, marker);
+          layout.text(
+            plain(text),
+            { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: item === 0 ? 6 : 2 },
+            marker,
+          );
         }
         break;
       case 'table':
@@ -203,7 +237,8 @@ export async function renderPdfDocument(markdown: string, title: string): Promis
   let blocks = parseBlocks(markdown);
   // The markdown's own top heading usually repeats the title; print it once.
   const first = blocks[0];
-  if (first?.type === 'heading' && first.level === 1 && firstHeading([first])?.trim() === title.trim()) blocks = blocks.slice(1);
+  if (first?.type === 'heading' && first.level === 1 && firstHeading([first])?.trim() === title.trim())
+    blocks = blocks.slice(1);
   layout.text(title, { font: 'bold', size: 20, spaceBefore: 0 });
   await layBlocks(layout, blocks, 0);
   layout.footers();

@@ -39,7 +39,12 @@ function blockText(block: Block): string {
       return block.items
         .map((item, index) => {
           const marker = block.ordered ? `${block.start + index}. ` : '- ';
-          return marker + plain(item).split('\n').join(`\n${' '.repeat(marker.length)}`);
+          return (
+            marker +
+            plain(item)
+              .split('\n')
+              .join(`\n${' '.repeat(marker.length)}`)
+          );
         })
         .join('\n');
     case 'table':

@@ -18,12 +18,17 @@ describe('renderHtmlDocument', () => {
   });
 
   it('links only http and https addresses', () => {
-    const html = renderHtmlDocument('[ok](https://example.com/a?b=1&c=2) [bad](javascript:alert(1)) [data](data:text/html,hi) https://bare.example.org/x.', 'x');
+    const html = renderHtmlDocument(
+      '[ok](https://example.com/a?b=1&c=2) [bad](javascript:alert(1)) [data](data:text/html,hi) https://bare.example.org/x.',
+      'x',
+    );
     expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer">ok</a>');
     expect(html).toContain(' bad ');
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('href="data:');
-    expect(html).toContain('<a href="https://bare.example.org/x" rel="noopener noreferrer">https://bare.example.org/x</a>.');
+    expect(html).toContain(
+      '<a href="https://bare.example.org/x" rel="noopener noreferrer">https://bare.example.org/x</a>.',
+    );
   });
 
   it('renders headings, emphasis, code, lists, quotes, rules and tables', () => {
@@ -52,7 +57,9 @@ describe('renderHtmlDocument', () => {
     ].join('\n');
     const html = renderHtmlDocument(markdown, 'x');
     expect(html).toContain('<h2>Sub</h2>');
-    expect(html).toContain('<p>Some <strong>bold</strong>, <em>italic</em>, <code>a &lt; b</code> and snake_case_name.</p>');
+    expect(html).toContain(
+      '<p>Some <strong>bold</strong>, <em>italic</em>, <code>a &lt; b</code> and snake_case_name.</p>',
+    );
     expect(html).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
     expect(html).toContain('<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
     expect(html).toContain('<blockquote>\n<p>quoted</p>\n</blockquote>');

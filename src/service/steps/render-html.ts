@@ -54,7 +54,9 @@ function blockHtml(block: Block): string {
         return align ? ` style="text-align:${align}"` : '';
       };
       const head = block.header.map((cell, column) => `<th${style(column)}>${inline(cell)}</th>`).join('');
-      const rows = block.rows.map((row) => `<tr>${row.map((cell, column) => `<td${style(column)}>${inline(cell)}</td>`).join('')}</tr>`);
+      const rows = block.rows.map(
+        (row) => `<tr>${row.map((cell, column) => `<td${style(column)}>${inline(cell)}</td>`).join('')}</tr>`,
+      );
       return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
     }
   }

@@ -12,7 +12,8 @@ const only = async (step: StepSpec, ctx: Partial<StepContext> = {}) => {
   return outcome.files;
 };
 
-const NOTES = 'Ana will send the budget to cfo@acme.io by 2026-05-01. The budget grew 12% this quarter. Lunch was late.';
+const NOTES =
+  'Ana will send the budget to cfo@acme.io by 2026-05-01. The budget grew 12% this quarter. Lunch was late.';
 
 describe('runStep', () => {
   it('markdown_report fills its title and template and writes a .md file', async () => {
@@ -34,7 +35,8 @@ describe('runStep', () => {
           kind: 'markdown_report',
           filename: 'digest.md',
           title: 'Digest',
-          template: '{{{@files.summary}}}\n\n{{#each @files.entities.emails}}- {{this}}\n{{/each}}{{#each @files.entities.action_items}}- [ ] {{text}} ({{due}})\n{{/each}}',
+          template:
+            '{{{@files.summary}}}\n\n{{#each @files.entities.emails}}- {{this}}\n{{/each}}{{#each @files.entities.action_items}}- [ ] {{text}} ({{due}})\n{{/each}}',
         },
         { kind: 'bundle' },
       ],
@@ -42,7 +44,11 @@ describe('runStep', () => {
     );
     expect(results.map((f) => f.filename)).toEqual(['summary.md', 'entities.json', 'digest.md']);
     const entities = JSON.parse(fileText(results[1]!)) as Record<string, unknown>;
-    expect(entities).toMatchObject({ source_fields: ['notes'], emails: ['cfo@acme.io'], dates: [{ text: '2026-05-01', iso: '2026-05-01' }] });
+    expect(entities).toMatchObject({
+      source_fields: ['notes'],
+      emails: ['cfo@acme.io'],
+      dates: [{ text: '2026-05-01', iso: '2026-05-01' }],
+    });
     expect(fileText(results[2]!)).toBe(
       '# Digest\n\n- Ana will send the budget to cfo@acme.io by 2026-05-01.\n- The budget grew 12% this quarter.\n\n- cfo@acme.io\n- [ ] Ana will send the budget to cfo@acme.io by 2026-05-01. (2026-05-01)\n',
     );
@@ -54,18 +60,28 @@ describe('runStep', () => {
   });
 
   it('csv_table builds a table from a list, from pasted lines, and rejects other values', async () => {
-    const [table] = await only({ kind: 'csv_table', field: 'rows', filename: 'rows.csv' }, { input: { rows: [{ name: 'Tea', price: 3 }] } });
+    const [table] = await only(
+      { kind: 'csv_table', field: 'rows', filename: 'rows.csv' },
+      { input: { rows: [{ name: 'Tea', price: 3 }] } },
+    );
     expect(table?.contentType).toBe('text/csv; charset=utf-8');
     expect(fileText(table!)).toBe('name,price\r\nTea,3\r\n');
-    const [lines] = await only({ kind: 'csv_table', field: 'names', filename: 'names.csv' }, { input: { names: 'Ann\n\nBo\n' } });
-    expect(fileText(lines!)).toBe('names\r\nAnn\r\nBo\r\n');
-    await expect(runStep({ kind: 'csv_table', field: 'rows', filename: 'x.csv' }, { input: { rows: 5 }, files: [], previous: [] })).rejects.toThrow(
-      new StepFailure('rows must be a list of rows to build a table (got a number)'),
+    const [lines] = await only(
+      { kind: 'csv_table', field: 'names', filename: 'names.csv' },
+      { input: { names: 'Ann\n\nBo\n' } },
     );
+    expect(fileText(lines!)).toBe('names\r\nAnn\r\nBo\r\n');
+    await expect(
+      runStep({ kind: 'csv_table', field: 'rows', filename: 'x.csv' }, { input: { rows: 5 }, files: [], previous: [] }),
+    ).rejects.toThrow(new StepFailure('rows must be a list of rows to build a table (got a number)'));
   });
 
   it('csv_table writes large tables in full, so results can exceed the inline limit', async () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `Product number ${i}`, note: 'a fairly long description cell' }));
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      id: i,
+      name: `Product number ${i}`,
+      note: 'a fairly long description cell',
+    }));
     const [file] = await only({ kind: 'csv_table', field: 'rows', filename: 'big.csv' }, { input: { rows } });
     expect(file!.data.byteLength).toBeGreaterThan(100 * 1024);
     expect(fileText(file!).split('\r\n')).toHaveLength(5002);
@@ -77,7 +93,10 @@ describe('runStep', () => {
     expect(html[0]?.contentType).toBe('text/html; charset=utf-8');
     expect(fileText(html[0]!)).toContain('<p>&lt;b&gt;hi&lt;/b&gt; <strong>there</strong></p>');
     // The PDF step follows the HTML step, so it looks back past it to the markdown.
-    const pdf = await only({ kind: 'pdf_document', filename: 'report.pdf', title: 'Report for {{who}}' }, { input: { who: 'Ada' }, files: [report, ...html], previous: html });
+    const pdf = await only(
+      { kind: 'pdf_document', filename: 'report.pdf', title: 'Report for {{who}}' },
+      { input: { who: 'Ada' }, files: [report, ...html], previous: html },
+    );
     expect(pdf[0]?.contentType).toBe('application/pdf');
     expect(new TextDecoder('latin1').decode(pdf[0]!.data.slice(0, 5))).toBe('%PDF-');
     const text = await only({ kind: 'plain_text', filename: 'report.txt' }, { files: [report], previous: [report] });
@@ -93,14 +112,22 @@ describe('runStep', () => {
   it('json_output writes the input with sorted keys and the named findings', async () => {
     const summary = textFile('summary.md', '# Summary\n\n- Point.\n');
     const entities = textFile('entities.json', '{"emails":["a@b.co"]}');
-    const [file] = await only({ kind: 'json_output', filename: 'result.json', findings: ['summary.md', 'entities.json'] }, { input: { b: 1, a: { d: 2, c: 3 } }, files: [summary, entities] });
+    const [file] = await only(
+      { kind: 'json_output', filename: 'result.json', findings: ['summary.md', 'entities.json'] },
+      { input: { b: 1, a: { d: 2, c: 3 } }, files: [summary, entities] },
+    );
     expect(fileText(file!)).toBe(
       `${JSON.stringify({ input: { a: { c: 3, d: 2 }, b: 1 }, findings: { entities: { emails: ['a@b.co'] }, summary: '- Point.' }, files: ['summary.md', 'entities.json'], generated_by: GENERATED_BY }, null, 2)}\n`,
     );
   });
 
   it('approval asks for a decision with a message about this input', async () => {
-    expect(await runStep({ kind: 'approval', message: 'Approve the reply to {{customer}}?' }, { input: { customer: 'Ann *B*' }, files: [], previous: [] })).toEqual({
+    expect(
+      await runStep(
+        { kind: 'approval', message: 'Approve the reply to {{customer}}?' },
+        { input: { customer: 'Ann *B*' }, files: [], previous: [] },
+      ),
+    ).toEqual({
       kind: 'approval',
       message: 'Approve the reply to Ann *B*?',
     });
@@ -108,7 +135,16 @@ describe('runStep', () => {
 
   it('guard stops the run with its message', async () => {
     await expect(
-      runStep({ kind: 'guard', field: 'amount', rule: 'minimum', limit: 0, message: 'amount must not be negative (got {{value}})' }, { input: { amount: -5 }, files: [], previous: [] }),
+      runStep(
+        {
+          kind: 'guard',
+          field: 'amount',
+          rule: 'minimum',
+          limit: 0,
+          message: 'amount must not be negative (got {{value}})',
+        },
+        { input: { amount: -5 }, files: [], previous: [] },
+      ),
     ).rejects.toThrow(new StepFailure('amount must not be negative (got -5)'));
   });
 
@@ -134,8 +170,18 @@ describe('runStep', () => {
     ];
     const first = await runAll(steps, { notes: NOTES });
     const second = await runAll(steps, { notes: NOTES });
-    expect(first.results.map((f) => f.filename)).toEqual(['summary.md', 'entities.json', 'r.md', 'r.html', 'r.pdf', 'r.txt', 'r.json']);
-    first.results.forEach((file, index) => expect(Buffer.from(file.data).equals(Buffer.from(second.results[index]!.data))).toBe(true));
+    expect(first.results.map((f) => f.filename)).toEqual([
+      'summary.md',
+      'entities.json',
+      'r.md',
+      'r.html',
+      'r.pdf',
+      'r.txt',
+      'r.json',
+    ]);
+    first.results.forEach((file, index) =>
+      expect(Buffer.from(file.data).equals(Buffer.from(second.results[index]!.data))).toBe(true),
+    );
   });
 
   it('gives each kind a nominal duration of 1 to 4 seconds, and approval none', () => {

@@ -41,7 +41,8 @@ function fieldsText(input: Record<string, unknown>, fields: string[]): string {
       const value = input[field];
       if (typeof value === 'string') return value;
       if (typeof value === 'number') return String(value);
-      if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : formatValue(item))).join('\n');
+      if (Array.isArray(value))
+        return value.map((item) => (typeof item === 'string' ? item : formatValue(item))).join('\n');
       return '';
     })
     .filter((text) => text.trim() !== '')
@@ -66,7 +67,10 @@ function rowsOf(field: string, value: unknown): unknown[] {
 
 function markdownSource(ctx: StepContext, purpose: string): OutputFile {
   const source = latestMarkdown(ctx.previous, ctx.files);
-  if (!source) throw new StepFailure(`there is no markdown report to turn into ${purpose}; the workflow needs a report step before this one`);
+  if (!source)
+    throw new StepFailure(
+      `there is no markdown report to turn into ${purpose}; the workflow needs a report step before this one`,
+    );
   return source;
 }
 
@@ -100,12 +104,17 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
     }
     case 'summarize': {
       const sentences = summarize(fieldsText(input, step.fields), step.sentences);
-      const body = sentences.length > 0 ? sentences.map((s) => `- ${escapeMarkdown(s)}`).join('\n') : '_There was no text to summarise._';
+      const body =
+        sentences.length > 0
+          ? sentences.map((s) => `- ${escapeMarkdown(s)}`).join('\n')
+          : '_There was no text to summarise._';
       return files(textFile(step.filename, `# Summary\n\n${body}\n`));
     }
     case 'extract_entities': {
       const entities = extractEntities(fieldsText(input, step.fields));
-      return files(textFile(step.filename, `${JSON.stringify({ source_fields: step.fields, ...entities }, null, 2)}\n`));
+      return files(
+        textFile(step.filename, `${JSON.stringify({ source_fields: step.fields, ...entities }, null, 2)}\n`),
+      );
     }
     case 'csv_table': {
       const rows = step.field === WHOLE_INPUT ? [input] : rowsOf(step.field, input[step.field]);
@@ -143,6 +152,8 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
       return files(...bundle(ctx.files));
     default:
       // Only reachable for a plan stored by another version of the service.
-      throw new StepFailure(`this workflow uses a step this service does not know (${(step as { kind: string }).kind})`);
+      throw new StepFailure(
+        `this workflow uses a step this service does not know (${(step as { kind: string }).kind})`,
+      );
   }
 }

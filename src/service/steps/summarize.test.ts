@@ -9,20 +9,15 @@ Parking is free on Sundays. Next year the company plans more solar panels on the
 
 describe('splitSentences', () => {
   it('does not split after abbreviations, initials or decimals', () => {
-    expect(splitSentences('Dr. J. Smith paid 3.5 dollars, e.g. for tea. Then he left! Did he?').map((s) => s.text)).toEqual([
-      'Dr. J. Smith paid 3.5 dollars, e.g. for tea.',
-      'Then he left!',
-      'Did he?',
-    ]);
+    expect(
+      splitSentences('Dr. J. Smith paid 3.5 dollars, e.g. for tea. Then he left! Did he?').map((s) => s.text),
+    ).toEqual(['Dr. J. Smith paid 3.5 dollars, e.g. for tea.', 'Then he left!', 'Did he?']);
   });
 
   it('treats bullet lines and separate lines as separate sentences, but joins wrapped lines', () => {
-    expect(splitSentences('Title line\n- first point\n- second point that\n  wraps here\nLast line.').map((s) => s.text)).toEqual([
-      'Title line',
-      'first point',
-      'second point that wraps here',
-      'Last line.',
-    ]);
+    expect(
+      splitSentences('Title line\n- first point\n- second point that\n  wraps here\nLast line.').map((s) => s.text),
+    ).toEqual(['Title line', 'first point', 'second point that wraps here', 'Last line.']);
   });
 });
 
@@ -30,7 +25,8 @@ describe('summarize', () => {
   it('keeps the most topical sentences and drops the asides', () => {
     const summary = summarize(ARTICLE, 3);
     expect(summary).toHaveLength(3);
-    for (const aside of ['The weather was mild this week.', 'Lunch was pizza.', 'Parking is free on Sundays.']) expect(summary).not.toContain(aside);
+    for (const aside of ['The weather was mild this week.', 'Lunch was pizza.', 'Parking is free on Sundays.'])
+      expect(summary).not.toContain(aside);
     expect(summary[0]).toBe("Solar panels on the new warehouse roof now cover most of the site's daytime power.");
   });
 

@@ -1,7 +1,42 @@
 import { STOPWORDS } from './stopwords';
 
 /** Words after which a full stop does not end a sentence. */
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'inc', 'ltd', 'co', 'corp', 'vs', 'etc', 'e.g', 'i.e', 'no', 'fig', 'approx', 'dept', 'est', 'mt', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'st',
+  'jr',
+  'sr',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'no',
+  'fig',
+  'approx',
+  'dept',
+  'est',
+  'mt',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+]);
 
 interface Sentence {
   text: string;
@@ -63,7 +98,9 @@ export function splitSentences(text: string): Sentence[] {
 
 function contentWords(sentence: string): string[] {
   const words = sentence.replace(/(?<!\S)\S+@\S+|https?:\/\/\S+|www\.\S+/gi, ' ');
-  return (words.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((word) => word.length > 1 && !STOPWORDS.has(word));
+  return (words.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter(
+    (word) => word.length > 1 && !STOPWORDS.has(word),
+  );
 }
 
 /**

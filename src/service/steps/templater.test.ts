@@ -34,12 +34,16 @@ describe('renderTemplate', () => {
   });
 
   it('resolves names inside a loop against the item first, then the outer input', () => {
-    const out = renderTemplate('{{#each rows}}{{name}}@{{shop}} {{/each}}', { shop: 'Corner', rows: [{ name: 'tea' }, { name: 'jam', shop: 'Deli' }] });
+    const out = renderTemplate('{{#each rows}}{{name}}@{{shop}} {{/each}}', {
+      shop: 'Corner',
+      rows: [{ name: 'tea' }, { name: 'jam', shop: 'Deli' }],
+    });
     expect(out).toBe('tea@Corner jam@Deli ');
   });
 
   it('chooses if branches by truthiness and by equality', () => {
-    const template = '{{#if tone == "formal"}}Dear{{else}}Hi{{/if}} {{#if vip}}VIP{{else}}guest{{/if}} {{#if tone != "formal"}}!{{/if}}';
+    const template =
+      '{{#if tone == "formal"}}Dear{{else}}Hi{{/if}} {{#if vip}}VIP{{else}}guest{{/if}} {{#if tone != "formal"}}!{{/if}}';
     expect(renderTemplate(template, { tone: 'formal', vip: true })).toBe('Dear VIP ');
     expect(renderTemplate(template, { tone: 'casual', vip: false })).toBe('Hi guest !');
   });
@@ -52,15 +56,28 @@ describe('renderTemplate', () => {
   });
 
   it('applies filters left to right', () => {
-    const context = { site: 'https://www.Example.com/about?x=1', notes: 'line one\n\nline  two', day: '2026-11-21', list: [1, 2, 3] };
+    const context = {
+      site: 'https://www.Example.com/about?x=1',
+      notes: 'line one\n\nline  two',
+      day: '2026-11-21',
+      list: [1, 2, 3],
+    };
     expect(renderTemplate('{{site | host}}', context)).toBe('example.com');
     expect(renderTemplate('{{notes | inline}}', context)).toBe('line one line two');
     expect(renderTemplate('{{notes | quote}}', context)).toBe('> line one\n>\n> line  two');
     expect(renderTemplate('{{notes | words}} words, {{list | count}} items', context)).toBe('4 words, 3 items');
     expect(renderTemplate('{{day | date}}', context)).toBe('21 November 2026');
     expect(renderTemplate('{{notes | inline | upper}}', context)).toBe('LINE ONE LINE TWO');
-    expect(renderTemplate('{{n | number}} {{m | number}} {{who | first}}', { n: 1234567.25, m: -1000, who: 'Ada  Lovelace' })).toBe('1,234,567.25 -1,000 Ada');
-    expect(renderTemplate('{{msg | excerpt}}', { msg: 'My order arrived broken. Please help!' })).toBe('My order arrived broken.');
+    expect(
+      renderTemplate('{{n | number}} {{m | number}} {{who | first}}', {
+        n: 1234567.25,
+        m: -1000,
+        who: 'Ada  Lovelace',
+      }),
+    ).toBe('1,234,567.25 -1,000 Ada');
+    expect(renderTemplate('{{msg | excerpt}}', { msg: 'My order arrived broken. Please help!' })).toBe(
+      'My order arrived broken.',
+    );
   });
 
   it('removes the lines of block tags that stand alone', () => {
@@ -69,7 +86,11 @@ describe('renderTemplate', () => {
   });
 
   it('reads earlier findings through @files', () => {
-    const out = renderTemplate('{{#each @files.entities.emails}}<{{this}}> {{/each}}{{{@files.summary}}}', {}, { data: { files: { entities: { emails: ['a@b.co'] }, summary: '- s' } } });
+    const out = renderTemplate(
+      '{{#each @files.entities.emails}}<{{this}}> {{/each}}{{{@files.summary}}}',
+      {},
+      { data: { files: { entities: { emails: ['a@b.co'] }, summary: '- s' } } },
+    );
     expect(out).toBe('<a@b.co> - s');
   });
 
@@ -80,18 +101,74 @@ describe('renderTemplate', () => {
   });
 
   it('never throws, whatever the template and the input', () => {
-    const templateText = fc.array(fc.constantFrom('{{', '}}', '{{{', '}}}', '#each ', '#if ', '/each', '/if', 'else', 'x', 'a.b', ' == "1"', '|', 'quote', '\n', '!', '@files', 'this', ' '), { maxLength: 40 }).map((parts) => parts.join(''));
+    const templateText = fc
+      .array(
+        fc.constantFrom(
+          '{{',
+          '}}',
+          '{{{',
+          '}}}',
+          '#each ',
+          '#if ',
+          '/each',
+          '/if',
+          'else',
+          'x',
+          'a.b',
+          ' == "1"',
+          '|',
+          'quote',
+          '\n',
+          '!',
+          '@files',
+          'this',
+          ' ',
+        ),
+        { maxLength: 40 },
+      )
+      .map((parts) => parts.join(''));
     fc.assert(
-      fc.property(fc.oneof(templateText, fc.string()), fc.dictionary(fc.constantFrom('x', 'a', 'b', 'list'), fc.jsonValue()), (template, context) => {
-        expect(typeof renderTemplate(template, context)).toBe('string');
-      }),
+      fc.property(
+        fc.oneof(templateText, fc.string()),
+        fc.dictionary(fc.constantFrom('x', 'a', 'b', 'list'), fc.jsonValue()),
+        (template, context) => {
+          expect(typeof renderTemplate(template, context)).toBe('string');
+        },
+      ),
       { numRuns: 500 },
     );
   });
 });
 
 describe('escapeMarkdown', () => {
-  const lineText = fc.string({ unit: fc.constantFrom('a', 'B', ' ', '*', '_', '`', '#', '>', '-', '+', '1', '.', ')', '[', ']', '(', '|', '~', '\\', '&', ';', '<', '!', '=') });
+  const lineText = fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'B',
+      ' ',
+      '*',
+      '_',
+      '`',
+      '#',
+      '>',
+      '-',
+      '+',
+      '1',
+      '.',
+      ')',
+      '[',
+      ']',
+      '(',
+      '|',
+      '~',
+      '\\',
+      '&',
+      ';',
+      '<',
+      '!',
+      '=',
+    ),
+  });
 
   it('makes any single line read back as exactly its own text, with no markup', () => {
     fc.assert(
@@ -106,10 +183,13 @@ describe('escapeMarkdown', () => {
 
   it('never lets a value open a heading, list, quote or table', () => {
     fc.assert(
-      fc.property(lineText.filter((text) => text.trim() !== ''), (text) => {
-        const blocks = parseBlocks(`${escapeMarkdown(text)}\n`);
-        expect(blocks.map((block) => block.type)).toEqual(['paragraph']);
-      }),
+      fc.property(
+        lineText.filter((text) => text.trim() !== ''),
+        (text) => {
+          const blocks = parseBlocks(`${escapeMarkdown(text)}\n`);
+          expect(blocks.map((block) => block.type)).toEqual(['paragraph']);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

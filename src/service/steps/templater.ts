@@ -138,7 +138,9 @@ function stripStandaloneLines(tokens: Token[]): Token[] {
       before === undefined ||
       (before.kind === 'text' && (/\n[ \t]*$/.test(before.text) || (index - 1 === 0 && /^[ \t]*$/.test(before.text))));
     const endsLine =
-      after === undefined || (after.kind === 'text' && (/^[ \t]*\r?\n/.test(after.text) || (index + 1 === last && /^[ \t]*$/.test(after.text))));
+      after === undefined ||
+      (after.kind === 'text' &&
+        (/^[ \t]*\r?\n/.test(after.text) || (index + 1 === last && /^[ \t]*$/.test(after.text))));
     if (!startsLine || !endsLine) return;
     if (before?.kind === 'text') {
       const cut = cuts[index - 1]!;
@@ -198,7 +200,14 @@ function buildTree(tokens: Token[]): Node[] {
       case 'close':
         if (frame && frame.open.block === tag.block) {
           stack.pop();
-          target().push({ t: 'block', block: frame.open.block, path: frame.open.path, compare: frame.open.compare, body: frame.body, alt: frame.alt });
+          target().push({
+            t: 'block',
+            block: frame.open.block,
+            path: frame.open.path,
+            compare: frame.open.compare,
+            body: frame.body,
+            alt: frame.alt,
+          });
         } else {
           target().push({ t: 'text', text: token.raw });
         }
@@ -221,7 +230,8 @@ interface Scope {
   length?: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function resolve(path: string[], scopes: Scope[], data: Record<string, unknown>): unknown {
   const [head = '', ...rest] = path;
@@ -258,11 +268,27 @@ export function formatValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.map(formatValue).join(', ');
-  if (isRecord(value)) return Object.entries(value).map(([key, item]) => `${key}: ${formatValue(item)}`).join('; ');
+  if (isRecord(value))
+    return Object.entries(value)
+      .map(([key, item]) => `${key}: ${formatValue(item)}`)
+      .join('; ');
   return String(value);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function hostOf(value: unknown): unknown {
   if (typeof value !== 'string' || value.trim() === '') return value;
@@ -324,7 +350,8 @@ function count(value: unknown): unknown {
 }
 
 const mapString = (fn: (text: string) => string) => (value: unknown) => (typeof value === 'string' ? fn(value) : value);
-const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_m, gap: string, letter: string) => gap + letter.toUpperCase());
+const titleCase = (text: string) =>
+  text.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_m, gap: string, letter: string) => gap + letter.toUpperCase());
 
 /** Filters that change the value before it becomes text. */
 const FILTERS: Record<string, (value: unknown) => unknown> = {
@@ -351,7 +378,12 @@ const TEXT_FILTERS: Record<string, (text: string) => string> = {
       .join('\n'),
 };
 
-function renderVar(node: Extract<Node, { t: 'var' }>, scopes: Scope[], data: Record<string, unknown>, escape: EscapeMode): string {
+function renderVar(
+  node: Extract<Node, { t: 'var' }>,
+  scopes: Scope[],
+  data: Record<string, unknown>,
+  escape: EscapeMode,
+): string {
   let value = resolve(node.path, scopes, data);
   let text: string | null = null;
   for (const filter of node.filters) {
@@ -401,7 +433,11 @@ function renderNodes(nodes: Node[], scopes: Scope[], data: Record<string, unknow
 }
 
 /** Fills `template` with `context`; see the module comment for the syntax. Never throws. */
-export function renderTemplate(template: string, context: Record<string, unknown>, options: RenderOptions = {}): string {
+export function renderTemplate(
+  template: string,
+  context: Record<string, unknown>,
+  options: RenderOptions = {},
+): string {
   const tree = buildTree(stripStandaloneLines(tokenize(template)));
   return renderNodes(tree, [{ value: context }], options.data ?? {}, options.escape ?? 'markdown');
 }

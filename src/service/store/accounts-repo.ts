@@ -12,12 +12,22 @@ export class AccountsRepo {
   private readonly countStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare('INSERT INTO accounts (id, name, key_hash, created_at) VALUES (@id, @name, @key_hash, @created_at)');
-    this.byHashStmt = db.prepare<[string], AccountRecord>('SELECT id, name, key_hash, created_at, revoked_at FROM accounts WHERE key_hash = ?');
-    this.byIdStmt = db.prepare<[string], AccountRecord>('SELECT id, name, key_hash, created_at, revoked_at FROM accounts WHERE id = ?');
-    this.listStmt = db.prepare<[], AccountRecord>('SELECT id, name, key_hash, created_at, revoked_at FROM accounts ORDER BY created_at');
+    this.insertStmt = db.prepare(
+      'INSERT INTO accounts (id, name, key_hash, created_at) VALUES (@id, @name, @key_hash, @created_at)',
+    );
+    this.byHashStmt = db.prepare<[string], AccountRecord>(
+      'SELECT id, name, key_hash, created_at, revoked_at FROM accounts WHERE key_hash = ?',
+    );
+    this.byIdStmt = db.prepare<[string], AccountRecord>(
+      'SELECT id, name, key_hash, created_at, revoked_at FROM accounts WHERE id = ?',
+    );
+    this.listStmt = db.prepare<[], AccountRecord>(
+      'SELECT id, name, key_hash, created_at, revoked_at FROM accounts ORDER BY created_at',
+    );
     this.revokeStmt = db.prepare('UPDATE accounts SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-    this.lastStmt = db.prepare<[string], { last_created_us: number }>('SELECT last_created_us FROM accounts WHERE id = ?');
+    this.lastStmt = db.prepare<[string], { last_created_us: number }>(
+      'SELECT last_created_us FROM accounts WHERE id = ?',
+    );
     this.saveLastStmt = db.prepare('UPDATE accounts SET last_created_us = ? WHERE id = ? AND last_created_us < ?');
     this.countStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts');
   }

@@ -79,7 +79,9 @@ function migrate(db: Db): void {
   db.exec('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
   const applied = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM migrations').get() as { v: number }).v;
   if (applied > MIGRATIONS.length) {
-    throw new Error(`the database was created by a newer version of this service (schema ${applied}); upgrade the service`);
+    throw new Error(
+      `the database was created by a newer version of this service (schema ${applied}); upgrade the service`,
+    );
   }
   const record = db.prepare('INSERT INTO migrations (version, applied_at) VALUES (?, ?)');
   MIGRATIONS.slice(applied).forEach((sql, i) => {

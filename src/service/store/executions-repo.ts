@@ -5,7 +5,10 @@ const VIEW_COLUMNS = 'id, account_id, workflow_id, batch_id, batch_cap, status, 
 const COLUMNS =
   'id, account_id, workflow_id, batch_id, batch_cap, input, status, attempt, resume_step, elapsed_ms, started_at, deadline, finished_at, error, cancel_requested, created_at';
 
-export type NewExecution = Pick<ExecutionRecord, 'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'>;
+export type NewExecution = Pick<
+  ExecutionRecord,
+  'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'
+>;
 
 /** The head of a dispatch lane: the oldest waiting executions of one batch (or of single runs). */
 export interface QueuedExecution {
@@ -51,7 +54,8 @@ export class ExecutionsRepo {
   private readonly cancelRequestStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO executions (id, account_id, workflow_id, batch_id, batch_cap, input, status, created_at)
+    this.insertStmt =
+      db.prepare(`INSERT INTO executions (id, account_id, workflow_id, batch_id, batch_cap, input, status, created_at)
       VALUES (@id, @account_id, @workflow_id, @batch_id, @batch_cap, @input, 'initial', @created_at)`);
     this.getStmt = db.prepare<[string, string, string], ExecutionView>(
       `SELECT ${VIEW_COLUMNS} FROM executions WHERE id = ? AND workflow_id = ? AND account_id = ?`,
@@ -77,7 +81,8 @@ export class ExecutionsRepo {
       `UPDATE executions SET status = 'processing', attempt = attempt + 1, started_at = ?, deadline = ? - elapsed_ms
        WHERE id = ? AND status = 'initial'`,
     );
-    this.pauseStmt = db.prepare(`UPDATE executions SET status = 'human_in_the_loop', resume_step = ?, elapsed_ms = ?, deadline = NULL
+    this.pauseStmt =
+      db.prepare(`UPDATE executions SET status = 'human_in_the_loop', resume_step = ?, elapsed_ms = ?, deadline = NULL
       WHERE id = ? AND status = 'processing' AND attempt = ?`);
     this.finishStmt = db.prepare(
       `UPDATE executions SET status = 'finished', finished_at = ? WHERE id = ? AND status = 'processing' AND attempt = ?`,
@@ -85,7 +90,9 @@ export class ExecutionsRepo {
     this.failStmt = db.prepare(
       `UPDATE executions SET status = 'error', error = ?, finished_at = ? WHERE id = ? AND status = 'processing' AND attempt = ?`,
     );
-    this.resumeStmt = db.prepare(`UPDATE executions SET status = 'initial' WHERE id = ? AND status = 'human_in_the_loop'`);
+    this.resumeStmt = db.prepare(
+      `UPDATE executions SET status = 'initial' WHERE id = ? AND status = 'human_in_the_loop'`,
+    );
     this.rejectStmt = db.prepare(
       `UPDATE executions SET status = 'error', error = ?, finished_at = ? WHERE id = ? AND status = 'human_in_the_loop'`,
     );
@@ -138,7 +145,9 @@ export class ExecutionsRepo {
 
   /** The oldest waiting executions of one lane: a batch, or (batchId null) the single runs. */
   laneHead(workflowId: string, batchId: string | null, limit: number): QueuedExecution[] {
-    return batchId === null ? this.singlesHeadStmt.all(workflowId, limit) : this.batchHeadStmt.all(workflowId, batchId, limit);
+    return batchId === null
+      ? this.singlesHeadStmt.all(workflowId, limit)
+      : this.batchHeadStmt.all(workflowId, batchId, limit);
   }
 
   pendingLanes(): PendingLane[] {
@@ -185,7 +194,11 @@ export class ExecutionsRepo {
   }
 
   /** The named executions that belong to this workflow of this account (others are simply absent). */
-  cancelTargets(accountId: string, workflowId: string, target: { batchId: string } | { ids: readonly string[] }): CancelTarget[] {
+  cancelTargets(
+    accountId: string,
+    workflowId: string,
+    target: { batchId: string } | { ids: readonly string[] },
+  ): CancelTarget[] {
     return 'batchId' in target
       ? this.targetsByBatchStmt.all(target.batchId, workflowId, accountId)
       : this.targetsByIdsStmt.all(JSON.stringify(target.ids), workflowId, accountId);

@@ -21,7 +21,8 @@ export class FilesRepo {
   private readonly dropDraftsStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO files (id, execution_id, position, filename, content_type, data, size, inline)
+    this.insertStmt =
+      db.prepare(`INSERT INTO files (id, execution_id, position, filename, content_type, data, size, inline)
       VALUES (@id, @execution_id, @position, @filename, @content_type, @data, @size, @inline)`);
     // Only inline files' bytes are read, so listing a PDF-heavy execution stays cheap.
     this.summariesStmt = db.prepare<[string], FileSummary>(
@@ -38,7 +39,9 @@ export class FilesRepo {
       'SELECT id, filename, CASE WHEN inline = 1 THEN data END AS inline_data FROM files WHERE execution_id = ? AND position < 0 ORDER BY position',
     );
     this.dropDraftsStmt = db.prepare('DELETE FROM files WHERE execution_id = ? AND position < 0');
-    this.getStmt = db.prepare<[string], StoredFile>('SELECT id, execution_id, filename, content_type, data, size FROM files WHERE id = ?');
+    this.getStmt = db.prepare<[string], StoredFile>(
+      'SELECT id, execution_id, filename, content_type, data, size FROM files WHERE id = ?',
+    );
   }
 
   insert(file: FileInsert): void {

@@ -70,7 +70,10 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
-  createWorkflow(input: NewWorkflow, plan?: Pick<WorkflowRecord, 'status' | 'input_schema' | 'steps' | 'concurrency'>): WorkflowRecord {
+  createWorkflow(
+    input: NewWorkflow,
+    plan?: Pick<WorkflowRecord, 'status' | 'input_schema' | 'steps' | 'concurrency'>,
+  ): WorkflowRecord {
     return this.transaction(() => {
       const [micros] = this.timestamps.issue(input.accountId) as [number];
       const createdAt = formatMicros(micros);
@@ -96,7 +99,12 @@ export class Store {
   }
 
   /** Inserts one execution per input in a single transaction, with consecutive created_at values. */
-  createExecutions(accountId: string, workflowId: string, inputs: readonly unknown[], batch: BatchOptions | null): NewExecution[] {
+  createExecutions(
+    accountId: string,
+    workflowId: string,
+    inputs: readonly unknown[],
+    batch: BatchOptions | null,
+  ): NewExecution[] {
     return this.transaction(() => {
       const stamps = this.timestamps.issue(accountId, inputs.length);
       return inputs.map((input, index) => {
@@ -175,8 +183,17 @@ export class Store {
   ): CancelCounts {
     return this.transaction(() => {
       const named = 'ids' in target ? new Set(target.ids).size : 0;
-      const found = this.executions.cancelTargets(accountId, workflowId, 'ids' in target ? { ids: [...new Set(target.ids)] } : target);
-      const counts: CancelCounts = { cancelled: 0, stopping: 0, unchanged: 0, not_found: Math.max(0, named - found.length) };
+      const found = this.executions.cancelTargets(
+        accountId,
+        workflowId,
+        'ids' in target ? { ids: [...new Set(target.ids)] } : target,
+      );
+      const counts: CancelCounts = {
+        cancelled: 0,
+        stopping: 0,
+        unchanged: 0,
+        not_found: Math.max(0, named - found.length),
+      };
       const finishedAt = this.nowIso();
       for (const execution of found) {
         const waiting = execution.status === 'initial' || execution.status === 'human_in_the_loop';

@@ -40,16 +40,25 @@ describe('formatMicros and parseMicros', () => {
     expect(normalizeTimestamp('2026-12-31T23:59:59.9999991Z')).toBe('2027-01-01T00:00:00.000000Z');
   });
 
-  it.each(['', 'yesterday', '2026-11-21', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-11-21T24:00:00Z', '2026-11-21T23:06:29'])(
-    'reject %j',
-    (text) => expect(normalizeTimestamp(text)).toBeNull(),
-  );
+  it.each([
+    '',
+    'yesterday',
+    '2026-11-21',
+    '2026-13-01T00:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-11-21T24:00:00Z',
+    '2026-11-21T23:06:29',
+  ])('reject %j', (text) => expect(normalizeTimestamp(text)).toBeNull());
 });
 
 describe('TimestampIssuer', () => {
   const issuer = (now: () => number, start = 0) => {
     const saved = new Map<string, number>();
-    const instance = new TimestampIssuer(now, (id) => saved.get(id) ?? start, (id, v) => saved.set(id, v));
+    const instance = new TimestampIssuer(
+      now,
+      (id) => saved.get(id) ?? start,
+      (id, v) => saved.set(id, v),
+    );
     return { instance, saved };
   };
 
@@ -72,7 +81,11 @@ describe('TimestampIssuer', () => {
     instance.issue('a', 10);
     now = 1_000_000;
     expect(instance.issue('a')).toEqual([2_000_010]);
-    const restarted = new TimestampIssuer(() => now, (id) => saved.get(id) ?? 0, () => undefined);
+    const restarted = new TimestampIssuer(
+      () => now,
+      (id) => saved.get(id) ?? 0,
+      () => undefined,
+    );
     expect(restarted.issue('a')).toEqual([2_000_011]);
   });
 });

@@ -24,7 +24,14 @@ function parseInstant(text: string): { seconds: number; micros: number } | null 
   const match = ISO_PATTERN.exec(text);
   if (!match) return null;
   const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
   // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
   const date = new Date(0);

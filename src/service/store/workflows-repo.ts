@@ -24,9 +24,12 @@ export class WorkflowsRepo {
   private readonly planningStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO workflows (${COLUMNS}) VALUES (@id, @account_id, @name, @description, @prompt, @name_given,
+    this.insertStmt =
+      db.prepare(`INSERT INTO workflows (${COLUMNS}) VALUES (@id, @account_id, @name, @description, @prompt, @name_given,
       @description_given, @status, @planning_error, @input_schema, @steps, @concurrency, @created_at, @updated_at)`);
-    this.getStmt = db.prepare<[string, string], WorkflowRecord>(`SELECT ${COLUMNS} FROM workflows WHERE id = ? AND account_id = ?`);
+    this.getStmt = db.prepare<[string, string], WorkflowRecord>(
+      `SELECT ${COLUMNS} FROM workflows WHERE id = ? AND account_id = ?`,
+    );
     this.byIdStmt = db.prepare<[string], WorkflowRecord>(`SELECT ${COLUMNS} FROM workflows WHERE id = ?`);
     this.pageStmt = db.prepare<[string, number], WorkflowRecord>(
       `SELECT ${COLUMNS} FROM workflows WHERE account_id = ? ORDER BY created_at DESC LIMIT ?`,
@@ -34,12 +37,15 @@ export class WorkflowsRepo {
     this.pageAfterStmt = db.prepare<[string, string, number], WorkflowRecord>(
       `SELECT ${COLUMNS} FROM workflows WHERE account_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT ?`,
     );
-    this.readyStmt = db.prepare(`UPDATE workflows SET status = 'ready', planning_error = NULL, name = @name, description = @description,
+    this.readyStmt =
+      db.prepare(`UPDATE workflows SET status = 'ready', planning_error = NULL, name = @name, description = @description,
       input_schema = @input_schema, steps = @steps, concurrency = @concurrency, updated_at = @updated_at WHERE id = @id AND status = 'planning'`);
     this.failedStmt = db.prepare(
       `UPDATE workflows SET status = 'failed', planning_error = ?, updated_at = ? WHERE id = ? AND status = 'planning'`,
     );
-    this.planningStmt = db.prepare<[], WorkflowRecord>(`SELECT ${COLUMNS} FROM workflows WHERE status = 'planning' ORDER BY created_at`);
+    this.planningStmt = db.prepare<[], WorkflowRecord>(
+      `SELECT ${COLUMNS} FROM workflows WHERE status = 'planning' ORDER BY created_at`,
+    );
   }
 
   insert(workflow: WorkflowRecord): void {

@@ -7,21 +7,34 @@ const when = '2026-11-21T23:06:29.123456Z';
 describe('assertMatchesContract', () => {
   it('accepts a body the contract allows', () => {
     expect(() =>
-      assertMatchesContract('getExecution', 200, { id: uuid, workflow_id: uuid, status: 'finished', created_at: when, results: [] }),
+      assertMatchesContract('getExecution', 200, {
+        id: uuid,
+        workflow_id: uuid,
+        status: 'finished',
+        created_at: when,
+        results: [],
+      }),
     ).not.toThrow();
     expect(() => assertMatchesContract('getWorkflow', 404, { error: 'workflow not found' })).not.toThrow();
   });
 
   it('rejects extra properties where the contract forbids them', () => {
     expect(() =>
-      assertMatchesContract('getExecution', 200, { id: uuid, workflow_id: uuid, status: 'finished', created_at: when, results: null, extra: 1 }),
+      assertMatchesContract('getExecution', 200, {
+        id: uuid,
+        workflow_id: uuid,
+        status: 'finished',
+        created_at: when,
+        results: null,
+        extra: 1,
+      }),
     ).toThrow(/must NOT have additional properties/);
   });
 
   it('rejects wrong formats and missing fields', () => {
-    expect(() => assertMatchesContract('createExecution', 201, { execution_id: 'nope', workflow_id: uuid, status: 'initial' })).toThrow(
-      /format "uuid".*required property 'created_at'|required property 'created_at'.*format "uuid"/,
-    );
+    expect(() =>
+      assertMatchesContract('createExecution', 201, { execution_id: 'nope', workflow_id: uuid, status: 'initial' }),
+    ).toThrow(/format "uuid".*required property 'created_at'|required property 'created_at'.*format "uuid"/);
   });
 
   it('refuses a status the operation does not declare', () => {

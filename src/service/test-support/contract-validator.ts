@@ -48,6 +48,8 @@ export function assertMatchesContract(operationId: string, status: number, body:
   }
   if (!validate(body)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
-    throw new Error(`${operationId} ${status} response does not match the contract: ${problems}\n${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `${operationId} ${status} response does not match the contract: ${problems}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
 }

@@ -5,7 +5,10 @@ import { runStep } from '../steps/run-step';
  * Runs steps the way the engine does, approving any approval step: each step sees every file so
  * far and the previous step's; the results are the files of the last step that produced any.
  */
-export async function runSteps(steps: readonly StepSpec[], input: Record<string, unknown>): Promise<{ results: OutputFile[]; approvals: string[] }> {
+export async function runSteps(
+  steps: readonly StepSpec[],
+  input: Record<string, unknown>,
+): Promise<{ results: OutputFile[]; approvals: string[] }> {
   const ctx: StepContext = { input, files: [], previous: [] };
   let results: OutputFile[] = [];
   const approvals: string[] = [];

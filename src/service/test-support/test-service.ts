@@ -31,13 +31,20 @@ export interface TestService extends Omit<Service, 'store' | 'engine'> {
   /** Closes the app, engine and store but keeps the data directory (to restart on it). */
   shutdown(): Promise<void>;
   /** Injects a request; JSON bodies are parsed. `key: null` sends no key. */
-  call<T = unknown>(method: InjectOptions['method'], url: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Reply<T>>;
+  call<T = unknown>(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
   /** A ready workflow with exactly these steps, bypassing the planner. */
   addWorkflow(plan: Partial<WorkflowPlan> & { steps: StepSpec[] }, key?: string): string;
 }
 
 /** A full local service on a throwaway data directory, at time scale 0 unless `env` says otherwise. */
-export async function startTestService(env: Record<string, string> = {}, options: Partial<ServiceOptions> = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: Partial<ServiceOptions> = {},
+): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workflow-service-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -47,7 +54,11 @@ export async function startTestService(env: Record<string, string> = {}, options
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const service = await createService(config, { logger: createLogger(config.logLevel), distDir: join(dataDir, 'no-dist'), ...options });
+  const service = await createService(config, {
+    logger: createLogger(config.logLevel),
+    distDir: join(dataDir, 'no-dist'),
+    ...options,
+  });
   const store = service.store!;
   const accountId = (key = KEY_A) => store.accounts.byKeyHash(hashKey(key))!.id;
   let stopped = false;
@@ -81,10 +92,23 @@ export async function startTestService(env: Record<string, string> = {}, options
       return { status: raw.statusCode, body: parsed as never, headers: raw.headers, raw };
     },
     addWorkflow(plan, key = KEY_A) {
-      const full: WorkflowPlan = { name: 'Test workflow', description: 'For tests', input_schema: null, concurrency: 'medium', ...plan };
+      const full: WorkflowPlan = {
+        name: 'Test workflow',
+        description: 'For tests',
+        input_schema: null,
+        concurrency: 'medium',
+        ...plan,
+      };
       const columns = planColumns(full);
       return store.createWorkflow(
-        { accountId: accountId(key), prompt: 'test', name: full.name, description: full.description, nameGiven: true, descriptionGiven: true },
+        {
+          accountId: accountId(key),
+          prompt: 'test',
+          name: full.name,
+          description: full.description,
+          nameGiven: true,
+          descriptionGiven: true,
+        },
         { status: 'ready', input_schema: columns.input_schema, steps: columns.steps, concurrency: columns.concurrency },
       ).id;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import contract from '../../contract/openapi.json' with { type: 'json' };
+import contract from '@contract/openapi.json' with { type: 'json' };
 import { capabilitiesFromDocument, createApiClient } from './client';
 import {
   BadRequestError,
@@ -16,7 +16,11 @@ import { RequestScheduler } from './scheduler';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-function setup(respond: (request: Request) => Response | Promise<Response>, apiKey = 'key-1', baseUrl = 'http://127.0.0.1:8080/api/v1') {
+function setup(
+  respond: (request: Request) => Response | Promise<Response>,
+  apiKey = 'key-1',
+  baseUrl = 'http://127.0.0.1:8080/api/v1',
+) {
   const requests: Request[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -98,10 +102,21 @@ describe('createApiClient', () => {
 
   it('accepts 200 as well as 201 for a create and ignores extra fields', async () => {
     const { client, requests } = setup(() =>
-      json(200, { execution_id: 'e1', workflow_id: workflow.id, status: 'initial', created_at: workflow.created_at, extra: 1 }),
+      json(200, {
+        execution_id: 'e1',
+        workflow_id: workflow.id,
+        status: 'initial',
+        created_at: workflow.created_at,
+        extra: 1,
+      }),
     );
     const created = await client.createExecution(workflow.id, { company: 'Acme' });
-    expect(created).toEqual({ execution_id: 'e1', workflow_id: workflow.id, status: 'initial', created_at: workflow.created_at });
+    expect(created).toEqual({
+      execution_id: 'e1',
+      workflow_id: workflow.id,
+      status: 'initial',
+      created_at: workflow.created_at,
+    });
     expect(requests[0]!.method).toBe('POST');
     expect(await requests[0]!.json()).toEqual({ input: { company: 'Acme' } });
   });
@@ -124,17 +139,41 @@ describe('createApiClient', () => {
 
   it('keeps only the documented properties of an execution and null results until finished', async () => {
     const { client } = setup(() =>
-      json(200, { id: 'e', workflow_id: 'w', status: 'processing', created_at: 't', retry_after_seconds: 3, secret: 'x' }),
+      json(200, {
+        id: 'e',
+        workflow_id: 'w',
+        status: 'processing',
+        created_at: 't',
+        retry_after_seconds: 3,
+        secret: 'x',
+      }),
     );
     const detail = await client.getExecution('w', 'e');
-    expect(detail).toEqual({ id: 'e', workflow_id: 'w', status: 'processing', created_at: 't', retry_after_seconds: 3, results: null });
+    expect(detail).toEqual({
+      id: 'e',
+      workflow_id: 'w',
+      status: 'processing',
+      created_at: 't',
+      retry_after_seconds: 3,
+      results: null,
+    });
   });
 
   it('reads capabilities from the served contract and treats a 404 as none', async () => {
     const withDoc = setup(() => json(200, contract));
-    expect(await withDoc.client.getServerCapabilities()).toEqual({ approval: true, workflowStatus: true, localExtensions: true, cancel: true });
+    expect(await withDoc.client.getServerCapabilities()).toEqual({
+      approval: true,
+      workflowStatus: true,
+      localExtensions: true,
+      cancel: true,
+    });
     const without = setup(() => json(404, { error: 'not found' }));
-    expect(await without.client.getServerCapabilities()).toEqual({ approval: false, workflowStatus: false, localExtensions: false, cancel: false });
+    expect(await without.client.getServerCapabilities()).toEqual({
+      approval: false,
+      workflowStatus: false,
+      localExtensions: false,
+      cancel: false,
+    });
   });
 
   it('sees no approval extension in a plain v1 document', () => {
@@ -143,23 +182,49 @@ describe('createApiClient', () => {
 
   it('finds the cancel extension by the document structure, whatever the path parameter is called', () => {
     const marked = { post: { 'x-local-extension': true, responses: {} } };
-    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': marked } }).cancel).toBe(true);
+    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': marked } }).cancel).toBe(
+      true,
+    );
     expect(capabilitiesFromDocument({ paths: { '/workflows/{id}/executions/cancel/': marked } }).cancel).toBe(true);
     // An unmarked operation is v1 (none exists), a GET is not the operation, and a mention in text is not a path.
-    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { post: { responses: {} } } } }).cancel).toBe(false);
-    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { get: marked.post } } }).cancel).toBe(false);
     expect(
-      capabilitiesFromDocument({ info: { description: '"/workflows/{workflowId}/executions/cancel" "x-local-extension":true' }, paths: {} }),
+      capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { post: { responses: {} } } } })
+        .cancel,
+    ).toBe(false);
+    expect(
+      capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { get: marked.post } } }).cancel,
+    ).toBe(false);
+    expect(
+      capabilitiesFromDocument({
+        info: { description: '"/workflows/{workflowId}/executions/cancel" "x-local-extension":true' },
+        paths: {},
+      }),
     ).toEqual({ approval: false, workflowStatus: false, localExtensions: false, cancel: false });
   });
 
   it('keeps results and the batch id where a server adds them, and leaves them out where it does not', async () => {
     const file = { filename: 'a.md', url: 'http://f/a.md', extra: 1 };
-    const listing = setup(() => json(200, { data: [{ id: 'e', workflow_id: 'w', status: 'finished', created_at: 't', results: [file] }, { id: 'f', workflow_id: 'w', status: 'initial', created_at: 's' }], cursor: null }));
+    const listing = setup(() =>
+      json(200, {
+        data: [
+          { id: 'e', workflow_id: 'w', status: 'finished', created_at: 't', results: [file] },
+          { id: 'f', workflow_id: 'w', status: 'initial', created_at: 's' },
+        ],
+        cursor: null,
+      }),
+    );
     const page = await listing.client.listExecutions('w');
-    expect(page.data[0]).toEqual({ id: 'e', workflow_id: 'w', status: 'finished', created_at: 't', results: [{ filename: 'a.md', url: 'http://f/a.md' }] });
+    expect(page.data[0]).toEqual({
+      id: 'e',
+      workflow_id: 'w',
+      status: 'finished',
+      created_at: 't',
+      results: [{ filename: 'a.md', url: 'http://f/a.md' }],
+    });
     expect('results' in page.data[1]!).toBe(false);
-    const created = setup(() => json(200, { workflow_id: 'w', total: 1, executions: [{ execution_id: 'e', index: 0 }], batch_id: 'b' }));
+    const created = setup(() =>
+      json(200, { workflow_id: 'w', total: 1, executions: [{ execution_id: 'e', index: 0 }], batch_id: 'b' }),
+    );
     expect((await created.client.createBatch('w', [{}])).batch_id).toBe('b');
     const plain = setup(() => json(201, { workflow_id: 'w', total: 1, executions: [{ execution_id: 'e', index: 0 }] }));
     expect('batch_id' in (await plain.client.createBatch('w', [{}]))).toBe(false);
@@ -167,7 +232,12 @@ describe('createApiClient', () => {
 
   it('cancels by batch id or ids with one POST, and maps refusals to typed errors', async () => {
     const ok = setup(() => json(200, { cancelled: 3, stopping: 2, unchanged: 1, not_found: 0 }));
-    expect(await ok.client.cancelExecutions('w', { execution_ids: ['a', 'b'] }, 'because')).toEqual({ cancelled: 3, stopping: 2, unchanged: 1, not_found: 0 });
+    expect(await ok.client.cancelExecutions('w', { execution_ids: ['a', 'b'] }, 'because')).toEqual({
+      cancelled: 3,
+      stopping: 2,
+      unchanged: 1,
+      not_found: 0,
+    });
     const request = ok.requests[0]!;
     expect(request.method).toBe('POST');
     expect(new URL(request.url).pathname).toBe('/api/v1/workflows/w/executions/cancel');

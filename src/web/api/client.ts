@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { paths } from '../../contract/api-types';
+import type { paths } from '@contract/api-types';
 import type {
   BatchCreateResponse,
   Concurrency,
@@ -11,7 +11,7 @@ import type {
   WorkflowCreateResponse,
   WorkflowDetail,
   WorkflowListItem,
-} from '../../contract/openapi-document';
+} from '@contract/openapi-document';
 import {
   CorsBlockedError,
   NetworkError,
@@ -51,7 +51,12 @@ export interface ServerCapabilities {
   cancel: boolean;
 }
 
-export const NO_CAPABILITIES: ServerCapabilities = { approval: false, workflowStatus: false, localExtensions: false, cancel: false };
+export const NO_CAPABILITIES: ServerCapabilities = {
+  approval: false,
+  workflowStatus: false,
+  localExtensions: false,
+  cancel: false,
+};
 
 /**
  * A list item as this client hands it over: the four v1 fields, plus what a server may add (the
@@ -119,9 +124,13 @@ function normalizeWorkflowDetail(raw: unknown): WorkflowDetail {
   const schema = o.input_schema;
   const detail: WorkflowDetail = {
     ...normalizeWorkflowItem(raw),
-    input_schema: typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : null,
+    input_schema:
+      typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+        ? (schema as Record<string, unknown>)
+        : null,
   };
-  if (o.concurrency === 'low' || o.concurrency === 'medium' || o.concurrency === 'high') detail.concurrency = o.concurrency;
+  if (o.concurrency === 'low' || o.concurrency === 'medium' || o.concurrency === 'high')
+    detail.concurrency = o.concurrency;
   if (typeof o.planning_error === 'string') detail.planning_error = o.planning_error;
   return detail;
 }
@@ -239,13 +248,21 @@ export function createApiClient(config: ClientConfig) {
   async function call(
     options: CallOptions | undefined,
     defaultPriority: Priority,
-    run: (init: { headers: Record<string, string>; signal?: AbortSignal; fetch: (r: Request) => Promise<Response> }) => Promise<{
+    run: (init: {
+      headers: Record<string, string>;
+      signal?: AbortSignal;
+      fetch: (r: Request) => Promise<Response>;
+    }) => Promise<{
       data?: unknown;
       error?: unknown;
       response: Response;
     }>,
   ): Promise<unknown> {
-    const init = { headers: headers(), signal: options?.signal, fetch: scheduledFetch(options?.priority ?? defaultPriority) };
+    const init = {
+      headers: headers(),
+      signal: options?.signal,
+      fetch: scheduledFetch(options?.priority ?? defaultPriority),
+    };
     let outcome: { data?: unknown; error?: unknown; response: Response };
     try {
       outcome = await run(init);
@@ -285,7 +302,11 @@ export function createApiClient(config: ClientConfig) {
       };
     },
 
-    async listExecutions(workflowId: string, page: PageParams = {}, options?: CallOptions): Promise<ListPage<ListedExecution>> {
+    async listExecutions(
+      workflowId: string,
+      page: PageParams = {},
+      options?: CallOptions,
+    ): Promise<ListPage<ListedExecution>> {
       const query = { limit: page.limit, cursor: page.cursor ?? undefined };
       const data = await call(options, 'visible', (init) =>
         api.GET('/workflows/{workflowId}/executions', { ...init, params: { path: { workflowId }, query } }),
@@ -338,7 +359,11 @@ export function createApiClient(config: ClientConfig) {
             return { execution_id: str(x.execution_id), index: typeof x.index === 'number' ? x.index : 0 };
           })
         : [];
-      const answer: BatchAnswer = { workflow_id: str(o.workflow_id, workflowId), total: typeof o.total === 'number' ? o.total : executions.length, executions };
+      const answer: BatchAnswer = {
+        workflow_id: str(o.workflow_id, workflowId),
+        total: typeof o.total === 'number' ? o.total : executions.length,
+        executions,
+      };
       if (typeof o.batch_id === 'string' && o.batch_id !== '') answer.batch_id = o.batch_id;
       return answer;
     },
@@ -359,7 +384,13 @@ export function createApiClient(config: ClientConfig) {
       try {
         response = await scheduler.schedule(
           options?.priority ?? 'user',
-          () => baseFetch(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body, signal: options?.signal }),
+          () =>
+            baseFetch(url, {
+              method: 'POST',
+              headers: { ...headers(), 'content-type': 'application/json' },
+              body,
+              signal: options?.signal,
+            }),
           { signal: options?.signal },
         );
       } catch (error) {
@@ -374,7 +405,12 @@ export function createApiClient(config: ClientConfig) {
       if (!response.ok) throw errorFromResponse(response.status, data, response.headers);
       const o = asObject(data);
       const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-      return { cancelled: n(o.cancelled), stopping: n(o.stopping), unchanged: n(o.unchanged), not_found: n(o.not_found) };
+      return {
+        cancelled: n(o.cancelled),
+        stopping: n(o.stopping),
+        unchanged: n(o.unchanged),
+        not_found: n(o.not_found),
+      };
     },
 
     /** Local extension: approve or reject an execution waiting in human_in_the_loop. */

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { NetworkError, RateLimitedError, UnauthorizedError, isAbortError } from './errors';
 import { errorBackoff, shouldRetryQuery } from './retry-policy';
 
@@ -16,7 +16,12 @@ export function createQueryClient(): QueryClient {
         // An unreachable server is the outage banner's to tell (one message, not one per query).
         if (error instanceof NetworkError) return;
         if (error instanceof UnauthorizedError) {
-          toast({ id: 'auth', tone: 'danger', title: 'Your key was rejected', description: 'Open Settings to enter a valid API key.' });
+          toast({
+            id: 'auth',
+            tone: 'danger',
+            title: 'Your key was rejected',
+            description: 'Open Settings to enter a valid API key.',
+          });
           return;
         }
         if (error instanceof RateLimitedError) {

@@ -5,7 +5,9 @@ import { errorBackoff, shouldRetryQuery } from './retry-policy';
 describe('errorBackoff', () => {
   it('doubles from about 2 s to a 60 s ceiling', () => {
     const top = () => 1;
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => errorBackoff(n, top))).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => errorBackoff(n, top))).toEqual([
+      2000, 4000, 8000, 16000, 32000, 60000, 60000,
+    ]);
   });
 
   it('spreads retries over the upper half of the ceiling', () => {

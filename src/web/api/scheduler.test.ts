@@ -207,7 +207,9 @@ describe('RequestScheduler', () => {
     const clock = new FakeClock();
     const scheduler = new RequestScheduler({ clock, maxInFlight: 4 });
     let stormOver = false;
-    const first = scheduler.schedule('user', async () => (stormOver ? response(200) : response(429, { 'Retry-After': '2' })));
+    const first = scheduler.schedule('user', async () =>
+      stormOver ? response(200) : response(429, { 'Retry-After': '2' }),
+    );
     await clock.advance(100);
     stormOver = true;
     await clock.advance(2000);
@@ -385,7 +387,10 @@ describe('RequestScheduler', () => {
         issued.push(clock.now());
         return response(200);
       });
-    const all = [...Array.from({ length: 30 }, () => run(tabB, 'visible')), ...Array.from({ length: 60 }, () => run(tabA, 'background'))];
+    const all = [
+      ...Array.from({ length: 30 }, () => run(tabB, 'visible')),
+      ...Array.from({ length: 60 }, () => run(tabA, 'background')),
+    ];
     await clock.advance(10);
     // B's 30 reads leave A's background 50 of 100; A's background stops there, 20 short of the budget.
     expect(issued).toHaveLength(80);

@@ -4,7 +4,9 @@ import { ArrowLeftIcon, SearchIcon } from './ui/shell-icons';
 
 /** The server's reason as a sentence, unless it is only the generic one. */
 const sentence = (message?: string) =>
-  message && !/^not found\.?$/i.test(message) ? `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.?$/, '.')} ` : '';
+  message && !/^not found\.?$/i.test(message)
+    ? `${message.charAt(0).toUpperCase()}${message.slice(1).replace(/\.?$/, '.')} `
+    : '';
 
 export function NotFoundView({ message }: { message?: string }) {
   return (

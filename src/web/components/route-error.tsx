@@ -8,14 +8,24 @@ import {
   NotFoundError,
   RateLimitedError,
   UnauthorizedError,
-} from '../api/errors';
+} from '@/api/errors';
 import { Button, buttonClasses } from './ui/button';
 import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from './ui/shell-icons';
 import { NotFoundView } from './not-found';
-import { ChunkUnavailableError } from '../lib/chunk-load';
-import { useOnServerRecovered } from '../lib/use-server-reachability';
+import { ChunkUnavailableError } from '@/lib/chunk-load';
+import { useOnServerRecovered } from '@/lib/use-server-reachability';
 
-function ErrorPanel({ icon, title, children, actions }: { icon: React.ReactNode; title: string; children: React.ReactNode; actions: React.ReactNode }) {
+function ErrorPanel({
+  icon,
+  title,
+  children,
+  actions,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+  actions: React.ReactNode;
+}) {
   return (
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
       <div className="mb-4 rounded-full bg-zinc-100 p-3 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{icon}</div>
@@ -83,7 +93,11 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
         icon={<KeyIcon className="size-6" />}
         title={rejected ? 'Your key was rejected' : 'No API key yet'}
         actions={
-          <Link to="/settings" search={settingsSearch(rejected ? 'rejected' : 'no-key')} className={buttonClasses('primary')}>
+          <Link
+            to="/settings"
+            search={settingsSearch(rejected ? 'rejected' : 'no-key')}
+            className={buttonClasses('primary')}
+          >
             Open settings
           </Link>
         }

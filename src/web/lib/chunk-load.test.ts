@@ -17,28 +17,36 @@ const chunkError = (url = 'http://127.0.0.1:8080/assets/toast-list-abc123.js') =
 
 describe('chunkFailureAction', () => {
   it('reloads when the chunk answers 404 and the tab has not reloaded for it yet', () => {
-    expect(chunkFailureAction({ attempt: 1, probe: { kind: 'missing' }, lastReloadAt: null, now: 1_000_000 })).toEqual({ do: 'reload' });
+    expect(chunkFailureAction({ attempt: 1, probe: { kind: 'missing' }, lastReloadAt: null, now: 1_000_000 })).toEqual({
+      do: 'reload',
+    });
   });
 
   it('fails instead of reloading again when the last reload for a missing chunk was within the guard', () => {
     const now = 1_000_000;
-    expect(chunkFailureAction({ attempt: 1, probe: { kind: 'missing' }, lastReloadAt: now - 5_000, now })).toEqual({ do: 'fail', reason: 'reloaded' });
+    expect(chunkFailureAction({ attempt: 1, probe: { kind: 'missing' }, lastReloadAt: now - 5_000, now })).toEqual({
+      do: 'fail',
+      reason: 'reloaded',
+    });
   });
 
   it('reloads again for a later redeploy, once the guard has passed', () => {
     const now = 1_000_000;
-    expect(chunkFailureAction({ attempt: 1, probe: { kind: 'missing' }, lastReloadAt: now - RELOAD_GUARD_MS, now })).toEqual({ do: 'reload' });
+    expect(
+      chunkFailureAction({ attempt: 1, probe: { kind: 'missing' }, lastReloadAt: now - RELOAD_GUARD_MS, now }),
+    ).toEqual({ do: 'reload' });
   });
 
   it('keeps retrying with capped backoff while the server is unreachable, however long it takes', () => {
-    const delays = [1, 2, 3, 4, 5, 6, 50].map(
-      (attempt) => chunkFailureAction({ attempt, probe: { kind: 'unreachable' }, lastReloadAt: null, now: 0 }),
+    const delays = [1, 2, 3, 4, 5, 6, 50].map((attempt) =>
+      chunkFailureAction({ attempt, probe: { kind: 'unreachable' }, lastReloadAt: null, now: 0 }),
     );
     expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000].map((delayMs) => ({ do: 'retry', delayMs })));
   });
 
   it('gives up after a few retries when the chunk answers but will not load', () => {
-    const at = (attempt: number) => chunkFailureAction({ attempt, probe: { kind: 'present' }, lastReloadAt: null, now: 0 });
+    const at = (attempt: number) =>
+      chunkFailureAction({ attempt, probe: { kind: 'present' }, lastReloadAt: null, now: 0 });
     expect(at(MAX_PRESENT_RETRIES).do).toBe('retry');
     expect(at(MAX_PRESENT_RETRIES + 1)).toEqual({ do: 'fail', reason: 'gave-up' });
   });
@@ -85,7 +93,10 @@ describe('importWithRetry', () => {
   it('resolves with the module once the server answers again', async () => {
     const { env, calls } = fakeEnv([{ kind: 'unreachable' }, { kind: 'unreachable' }]);
     let tries = 0;
-    const module = await importWithRetry(() => (++tries < 3 ? Promise.reject(chunkError()) : Promise.resolve({ default: 'ok' })), env);
+    const module = await importWithRetry(
+      () => (++tries < 3 ? Promise.reject(chunkError()) : Promise.resolve({ default: 'ok' })),
+      env,
+    );
     expect(module).toEqual({ default: 'ok' });
     expect(calls.sleeps).toEqual([500, 1000]);
     expect(calls.probed[0]).toBe('http://127.0.0.1:8080/assets/toast-list-abc123.js');
@@ -95,7 +106,13 @@ describe('importWithRetry', () => {
   it('reloads once, recording when, and leaves the import pending while the page goes', async () => {
     const { env, calls } = fakeEnv([{ kind: 'missing' }]);
     const outcome = importWithRetry(() => Promise.reject(chunkError()), env);
-    const settled = await Promise.race([outcome.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 20))]);
+    const settled = await Promise.race([
+      outcome.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((r) => setTimeout(() => r('pending'), 20)),
+    ]);
     expect(settled).toBe('pending');
     expect(calls.reloads).toEqual([500_000]);
   });

@@ -13,7 +13,8 @@
 /** What a chunk URL answered when probed after a failed import. */
 export type ChunkProbe = { kind: 'missing' } | { kind: 'present' } | { kind: 'unreachable' } | { kind: 'unknown' };
 
-export type ChunkAction = { do: 'retry'; delayMs: number } | { do: 'reload' } | { do: 'fail'; reason: 'reloaded' | 'gave-up' };
+export type ChunkAction =
+  { do: 'retry'; delayMs: number } | { do: 'reload' } | { do: 'fail'; reason: 'reloaded' | 'gave-up' };
 
 /** A reload for a missing chunk less than this long ago means the new build lacks it too. */
 export const RELOAD_GUARD_MS = 60_000;
@@ -24,13 +25,19 @@ const MAX_DELAY_MS = 10_000;
 const RELOAD_KEY = 'wf.chunk-reload-at';
 
 /** 0.5 s, 1 s, 2 s … capped at 10 s: an outage is waited out at a steady, cheap pace. */
-export const retryDelayMs = (attempt: number): number => Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+export const retryDelayMs = (attempt: number): number =>
+  Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
 
 /**
  * The decision after the `attempt`-th failed import (1 for the first), from what the chunk's URL
  * answered and when this tab last reloaded for a missing chunk (null: never in this session).
  */
-export function chunkFailureAction(input: { attempt: number; probe: ChunkProbe; lastReloadAt: number | null; now: number }): ChunkAction {
+export function chunkFailureAction(input: {
+  attempt: number;
+  probe: ChunkProbe;
+  lastReloadAt: number | null;
+  now: number;
+}): ChunkAction {
   const { attempt, probe, lastReloadAt, now } = input;
   if (probe.kind === 'missing') {
     const recent = lastReloadAt !== null && now - lastReloadAt >= 0 && now - lastReloadAt < RELOAD_GUARD_MS;
@@ -128,7 +135,12 @@ export async function importWithRetry<T>(load: () => Promise<T>, env: ChunkEnv =
       return await load();
     } catch (error) {
       if (!isChunkLoadError(error)) throw error;
-      const action = chunkFailureAction({ attempt, probe: await env.probe(chunkUrlOf(error)), lastReloadAt: env.lastReloadAt(), now: env.now() });
+      const action = chunkFailureAction({
+        attempt,
+        probe: await env.probe(chunkUrlOf(error)),
+        lastReloadAt: env.lastReloadAt(),
+        now: env.now(),
+      });
       if (action.do === 'fail') throw new ChunkUnavailableError(action.reason, error);
       if (action.do === 'reload') {
         try {

@@ -32,7 +32,10 @@ export function neutraliseFormula(cell: string): string {
  * so Excel detects the encoding. `neutralise: false` gives the cells back exactly as they are, for
  * files meant to be fixed and uploaded again.
  */
-export function csvDocument(rows: readonly (readonly string[])[], options: { neutralise?: boolean; bom?: boolean } = {}): string {
+export function csvDocument(
+  rows: readonly (readonly string[])[],
+  options: { neutralise?: boolean; bom?: boolean } = {},
+): string {
   const data = options.neutralise === false ? rows.map((r) => [...r]) : rows.map((r) => r.map(neutraliseFormula));
   const body = Papa.unparse(data, { newline: '\r\n', quotes: false, escapeFormulae: false });
   const text = body === '' ? '' : `${body}\r\n`;

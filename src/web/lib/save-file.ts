@@ -54,4 +54,5 @@ export function downloadName(filename: string): string {
 }
 
 /** Saves text built in the page (a CSV) under a file name. */
-export const saveText = (text: string, filename: string, type = 'text/csv;charset=utf-8'): void => saveBlob(new Blob([text], { type }), filename);
+export const saveText = (text: string, filename: string, type = 'text/csv;charset=utf-8'): void =>
+  saveBlob(new Blob([text], { type }), filename);

@@ -71,7 +71,9 @@ export function untrustedSchemaProblem(schema: unknown): string | null {
   let nodes = 0;
   // Iterative, so the check itself cannot overflow the stack on a schema nested thousands deep.
   // `fields`: the node is a `properties` map, so its keys are field names.
-  const todo: { value: unknown; depth: number; path: string; fields: boolean }[] = [{ value: schema, depth: 0, path: '', fields: false }];
+  const todo: { value: unknown; depth: number; path: string; fields: boolean }[] = [
+    { value: schema, depth: 0, path: '', fields: false },
+  ];
   while (todo.length > 0) {
     const { value, depth, path, fields } = todo.pop()!;
     if (typeof value !== 'object' || value === null) continue;
@@ -93,7 +95,12 @@ export function untrustedSchemaProblem(schema: unknown): string | null {
     }
     for (const [key, child] of Object.entries(record)) {
       const childPath = fields ? (path ? `${path}.${key}` : key) : path;
-      todo.push({ value: child, depth: depth + 1, path: childPath, fields: !fields && !Array.isArray(value) && key === 'properties' });
+      todo.push({
+        value: child,
+        depth: depth + 1,
+        path: childPath,
+        fields: !fields && !Array.isArray(value) && key === 'properties',
+      });
     }
   }
   return null;

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { validateExecutionsSearch, validateRunSearch, validateSettingsSearch, validateWorkflowsSearch } from './search-params';
+import {
+  validateExecutionsSearch,
+  validateRunSearch,
+  validateSettingsSearch,
+  validateWorkflowsSearch,
+} from './search-params';
 
 describe('search param validation', () => {
   it('keeps valid values', () => {
     expect(validateExecutionsSearch({ status: 'error' })).toEqual({ status: 'error' });
     expect(validateWorkflowsSearch({ q: 'brief' })).toEqual({ q: 'brief' });
-    expect(validateSettingsSearch({ redirect: '/workflows?q=a', reason: 'rejected' })).toEqual({ redirect: '/workflows?q=a', reason: 'rejected' });
+    expect(validateSettingsSearch({ redirect: '/workflows?q=a', reason: 'rejected' })).toEqual({
+      redirect: '/workflows?q=a',
+      reason: 'rejected',
+    });
     expect(validateRunSearch({ from: 'e-1' })).toEqual({ from: 'e-1' });
   });
 

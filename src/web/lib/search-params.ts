@@ -6,11 +6,21 @@ import * as z from 'zod/mini';
 const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /** Only same-app paths may be a redirect target, so a crafted link cannot send users elsewhere. */
-export const redirectParam = lenient(z.string().check(z.refine((s) => s.startsWith('/') && !s.startsWith('//') && !s.includes('\\'))));
+export const redirectParam = lenient(
+  z.string().check(z.refine((s) => s.startsWith('/') && !s.startsWith('//') && !s.includes('\\'))),
+);
 export const reasonParam = lenient(z.enum(['no-key', 'rejected']));
 export const filterParam = lenient(z.string().check(z.maxLength(200)));
 
-export const EXECUTION_STATUS_FILTERS = ['all', 'active', 'initial', 'processing', 'human_in_the_loop', 'finished', 'error'] as const;
+export const EXECUTION_STATUS_FILTERS = [
+  'all',
+  'active',
+  'initial',
+  'processing',
+  'human_in_the_loop',
+  'finished',
+  'error',
+] as const;
 export type ExecutionStatusFilter = (typeof EXECUTION_STATUS_FILTERS)[number];
 export const statusParam = lenient(z.enum(EXECUTION_STATUS_FILTERS));
 
@@ -35,10 +45,12 @@ export interface RunSearch {
 }
 
 /** Drops absent keys so the URL never shows `?q=undefined`-like leftovers. */
-const present = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const present = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export const validateSettingsSearch = (raw: Raw): SettingsSearch =>
   present({ redirect: z.parse(redirectParam, raw.redirect), reason: z.parse(reasonParam, raw.reason) });
 export const validateWorkflowsSearch = (raw: Raw): WorkflowsSearch => present({ q: z.parse(filterParam, raw.q) });
-export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch => present({ status: z.parse(statusParam, raw.status) });
+export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch =>
+  present({ status: z.parse(statusParam, raw.status) });
 export const validateRunSearch = (raw: Raw): RunSearch => present({ from: z.parse(fromParam, raw.from) });

@@ -29,7 +29,12 @@ const PROBE_TIMEOUT_MS = 5_000;
 const realEnv: ReachabilityEnv = {
   probe: async (url) => {
     try {
-      await fetch(url, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      await fetch(url, {
+        mode: 'no-cors',
+        cache: 'no-store',
+        credentials: 'omit',
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      });
       return true;
     } catch {
       return false;
@@ -120,7 +125,10 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * A fetch that reports to the reachability tracker: answers end an outage, transport failures
  * (not cancellations) start a probe of `probeUrl`.
  */
-export function reportingFetch(probeUrl: string, base: typeof fetch = (input, init) => globalThis.fetch(input, init)): typeof fetch {
+export function reportingFetch(
+  probeUrl: string,
+  base: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): typeof fetch {
   return async (input, init) => {
     try {
       const response = await base(input, init);

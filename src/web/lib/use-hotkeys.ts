@@ -8,7 +8,8 @@ export function useGlobalHotkeys(): void {
   useEffect(() => {
     const matcher = sequenceMatcher({ 'g w': 'workflows', 'g s': 'settings', 'g n': 'new' });
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return;
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target))
+        return;
       if (event.key === '/') {
         const filter = document.querySelector<HTMLInputElement>('[data-filter-input]');
         if (filter) {

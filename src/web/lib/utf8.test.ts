@@ -11,6 +11,11 @@ describe('utf8Length', () => {
     for (const text of ['', 'plain', '😀 and 👍🏽', '\uD800 lone', 'tail \uDBFF', '\uDC00x', 'mixé✓😀']) {
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).byteLength);
     }
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => utf8Length(text) === new TextEncoder().encode(text).byteLength));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        (text) => utf8Length(text) === new TextEncoder().encode(text).byteLength,
+      ),
+    );
   });
 });

@@ -15,7 +15,13 @@ describe('entry paths', () => {
   });
 
   it('keeps subfolders and de-duplicates names case-insensitively', () => {
-    expect(uniqueEntryPaths(['charts/a.png', 'r.csv', 'R.csv', 'r.csv', 'notes'])).toEqual(['charts/a.png', 'r.csv', 'R (2).csv', 'r (3).csv', 'notes']);
+    expect(uniqueEntryPaths(['charts/a.png', 'r.csv', 'R.csv', 'r.csv', 'notes'])).toEqual([
+      'charts/a.png',
+      'r.csv',
+      'R (2).csv',
+      'r (3).csv',
+      'notes',
+    ]);
   });
 
   it('adds the counter before the extension of the file, not of a folder', () => {

@@ -1,7 +1,29 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /** Formats that are already compressed; deflating them again only costs time. */
-const STORED_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'pdf', 'zip', 'gz', 'tgz', 'xz', 'bz2', '7z', 'xlsx', 'docx', 'pptx', 'mp3', 'mp4', 'mov', 'webm', 'woff2']);
+const STORED_EXTENSIONS = new Set([
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'pdf',
+  'zip',
+  'gz',
+  'tgz',
+  'xz',
+  'bz2',
+  '7z',
+  'xlsx',
+  'docx',
+  'pptx',
+  'mp3',
+  'mp4',
+  'mov',
+  'webm',
+  'woff2',
+]);
 
 const extension = (path: string): string => {
   const base = path.split('/').pop() ?? '';
@@ -14,7 +36,12 @@ export function safeEntryPath(name: string): string {
   const segments = name
     .replace(/\\/g, '/')
     .split('/')
-    .map((s) => [...s].filter((ch) => ch.charCodeAt(0) >= 0x20).join('').trim())
+    .map((s) =>
+      [...s]
+        .filter((ch) => ch.charCodeAt(0) >= 0x20)
+        .join('')
+        .trim(),
+    )
     .filter((s) => s !== '' && s !== '.' && s !== '..');
   return segments.join('/') || 'file';
 }
@@ -55,7 +82,12 @@ export interface ZipOutcome {
  */
 export async function zipFiles(
   sources: readonly ZipSource[],
-  options: { concurrency?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void; missingFolder?: string } = {},
+  options: {
+    concurrency?: number;
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+    missingFolder?: string;
+  } = {},
 ): Promise<ZipOutcome> {
   const paths = uniqueEntryPaths(sources.map((s) => s.path));
   const parts: Uint8Array[] = [];
@@ -68,7 +100,9 @@ export async function zipFiles(
     if (final || err) finish();
   });
   const add = (path: string, bytes: Uint8Array) => {
-    const entry = STORED_EXTENSIONS.has(extension(path)) ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
+    const entry = STORED_EXTENSIONS.has(extension(path))
+      ? new ZipPassThrough(path)
+      : new ZipDeflate(path, { level: 6 });
     zip.add(entry);
     entry.push(bytes, true);
   };

@@ -1,25 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { AppHeader } from '../components/layout/app-header';
-import { OfflineBanner } from '../components/layout/offline-banner';
-import { NotFoundView } from '../components/not-found';
-import { RouteErrorView } from '../components/route-error';
-import { Toaster } from '../components/ui/toast';
-import { getApiClient, useActiveProfile } from '../features/connection/active-client';
-import { getProfilesStore } from '../features/connection/profiles-store';
-import { useGlobalHotkeys } from '../lib/use-hotkeys';
-import { useOnServerRecovered } from '../lib/use-server-reachability';
+import { AppHeader } from '@/components/layout/app-header';
+import { OfflineBanner } from '@/components/layout/offline-banner';
+import { NotFoundView } from '@/components/not-found';
+import { RouteErrorView } from '@/components/route-error';
+import { Toaster } from '@/components/ui/toast';
+import { getApiClient, useActiveProfile } from '@/features/connection/active-client';
+import { getProfilesStore } from '@/features/connection/profiles-store';
+import { useGlobalHotkeys } from '@/lib/use-hotkeys';
+import { useOnServerRecovered } from '@/lib/use-server-reachability';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
-const ExecutionWatcherHost = lazy(() => import('../features/executions/execution-watcher-host'));
+const ExecutionWatcherHost = lazy(() => import('@/features/executions/execution-watcher-host'));
 
 function useWhenIdle(delayMs: number): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     let handle: number | undefined;
     const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      if (typeof requestIdleCallback === 'function')
+        handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
       else setIdle(true);
     }, delayMs);
     return () => {

@@ -1,24 +1,30 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Button } from '../components/ui/button';
-import { Card, CardBody, CardHeader } from '../components/ui/card';
-import { PlusIcon } from '../components/ui/icons';
-import { Notice } from '../components/ui/notice';
-import { useConnection } from '../features/connection/active-client';
-import { BudgetForm } from '../features/connection/budget-form';
-import { ConnectionForm } from '../features/connection/connection-form';
-import { defaultBaseUrl, getProfilesStore, type Profile } from '../features/connection/profiles-store';
-import { NotificationToggle } from '../features/executions/notification-toggle';
-import { cn } from '../lib/cn';
-import { validateSettingsSearch } from '../lib/search-params';
-import { usePageTitle } from '../lib/use-page-title';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PlusIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { useConnection } from '@/features/connection/active-client';
+import { BudgetForm } from '@/features/connection/budget-form';
+import { ConnectionForm } from '@/features/connection/connection-form';
+import { defaultBaseUrl, getProfilesStore, type Profile } from '@/features/connection/profiles-store';
+import { NotificationToggle } from '@/features/executions/notification-toggle';
+import { cn } from '@/lib/cn';
+import { validateSettingsSearch } from '@/lib/search-params';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/settings')({
   validateSearch: validateSettingsSearch,
   component: SettingsPage,
 });
 
-const newProfile = (): Profile => ({ id: '', name: '', baseUrl: defaultBaseUrl(location.origin), apiKey: '', remember: false });
+const newProfile = (): Profile => ({
+  id: '',
+  name: '',
+  baseUrl: defaultBaseUrl(location.origin),
+  apiKey: '',
+  remember: false,
+});
 
 const SHORTCUTS: [string, string][] = [
   ['g then w', 'Go to workflows'],
@@ -46,18 +52,21 @@ function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Settings</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Where the dashboard connects, and how it behaves in this browser.</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Where the dashboard connects, and how it behaves in this browser.
+        </p>
       </div>
 
       {reason === 'no-key' && (
         <Notice tone="info" title="Connect to a workflow server to get started">
-          The dashboard needs the API key of a Workflow Automation Service. The local service prints one when it starts; paste it below
-          and choose Save and connect.
+          The dashboard needs the API key of a Workflow Automation Service. The local service prints one when it starts;
+          paste it below and choose Save and connect.
         </Notice>
       )}
       {reason === 'rejected' && (
         <Notice tone="danger" title="Your key was rejected" role="alert">
-          The server did not accept the API key of the {current.name} profile. Enter a valid key; you will go back to the page you were on.
+          The server did not accept the API key of the {current.name} profile. Enter a valid key; you will go back to
+          the page you were on.
         </Notice>
       )}
 
@@ -92,7 +101,9 @@ function SettingsPage() {
                 </button>
               ))}
               {editing?.id === '' && (
-                <span className="rounded-full border border-dashed border-indigo-400 px-3 py-1 text-sm text-indigo-700 dark:text-indigo-300">New profile</span>
+                <span className="rounded-full border border-dashed border-indigo-400 px-3 py-1 text-sm text-indigo-700 dark:text-indigo-300">
+                  New profile
+                </span>
               )}
             </div>
           )}
@@ -116,7 +127,10 @@ function SettingsPage() {
       </Card>
 
       <Card>
-        <CardHeader title="Request budget" description="The dashboard spaces its requests so the key never exceeds the server’s rate limit." />
+        <CardHeader
+          title="Request budget"
+          description="The dashboard spaces its requests so the key never exceeds the server’s rate limit."
+        />
         <CardBody>
           <BudgetForm />
         </CardBody>
@@ -139,7 +153,9 @@ function SettingsPage() {
                   {keys.split(' then ').map((k, i) => (
                     <span key={k}>
                       {i > 0 && <span className="mx-1 text-zinc-500 dark:text-zinc-400">then</span>}
-                      <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800">{k}</kbd>
+                      <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800">
+                        {k}
+                      </kbd>
                     </span>
                   ))}
                 </dt>

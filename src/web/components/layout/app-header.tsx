@@ -1,28 +1,40 @@
 import { Link } from '@tanstack/react-router';
-import { useActiveProfile } from '../../features/connection/active-client';
-import { ProfileSwitcher } from '../../features/connection/profile-switcher';
-import { buttonClasses } from '../ui/button';
-import { PlusIcon, SettingsIcon, WorkflowIcon } from '../ui/shell-icons';
+import { useActiveProfile } from '@/features/connection/active-client';
+import { ProfileSwitcher } from '@/features/connection/profile-switcher';
+import { buttonClasses } from '@/components/ui/button';
+import { PlusIcon, SettingsIcon, WorkflowIcon } from '@/components/ui/shell-icons';
 import { BudgetMeter } from './budget-meter';
 import { ThemeToggle } from './theme-toggle';
 
 const navLink =
   'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-const navActive = { className: '!bg-zinc-100 !text-zinc-900 dark:!bg-zinc-800 dark:!text-white', 'aria-current': 'page' as const };
+const navActive = {
+  className: '!bg-zinc-100 !text-zinc-900 dark:!bg-zinc-800 dark:!text-white',
+  'aria-current': 'page' as const,
+};
 
 export function AppHeader() {
   const connected = useActiveProfile().apiKey !== '';
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link to="/workflows" className="flex items-center gap-2 rounded-md pr-1 font-semibold text-zinc-900 dark:text-white" aria-label="Workflows home">
+        <Link
+          to="/workflows"
+          className="flex items-center gap-2 rounded-md pr-1 font-semibold text-zinc-900 dark:text-white"
+          aria-label="Workflows home"
+        >
           <span className="grid size-7 place-items-center rounded-md bg-indigo-600 text-white shadow-sm">
             <WorkflowIcon className="size-4" />
           </span>
           <span className="hidden text-sm sm:inline">Workflows</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-0.5">
-          <Link to="/workflows" className={navLink} activeProps={navActive} activeOptions={{ exact: false, includeSearch: false }}>
+          <Link
+            to="/workflows"
+            className={navLink}
+            activeProps={navActive}
+            activeOptions={{ exact: false, includeSearch: false }}
+          >
             <span>Workflows</span>
           </Link>
           <Link to="/settings" className={navLink} activeProps={navActive} aria-label="Settings">

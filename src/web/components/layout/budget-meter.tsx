@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getScheduler } from '../../api/scheduler';
-import { cn } from '../../lib/cn';
+import { getScheduler } from '@/api/scheduler';
+import { cn } from '@/lib/cn';
 
 /** Requests used in the last minute against the budget, and a countdown while the server holds us back. */
 export function BudgetMeter() {
@@ -36,9 +36,17 @@ export function BudgetMeter() {
         aria-valuetext={label}
         className="h-1.5 w-14 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
-        <div className={cn('h-full rounded-full transition-[width] duration-500', tone)} style={{ width: `${Math.max(held ? 100 : 2, ratio * 100)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-500', tone)}
+          style={{ width: `${Math.max(held ? 100 : 2, ratio * 100)}%` }}
+        />
       </div>
-      <span className={cn('hidden text-xs tabular-nums lg:inline', held ? 'font-medium text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400')}>
+      <span
+        className={cn(
+          'hidden text-xs tabular-nums lg:inline',
+          held ? 'font-medium text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
+        )}
+      >
         {held ? `Retrying in ${seconds} s` : `${snapshot.used}/${snapshot.budget}`}
       </span>
     </div>

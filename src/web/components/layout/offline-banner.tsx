@@ -1,6 +1,6 @@
-import { useOnline } from '../../lib/use-online';
-import { useSecondsUntil, useServerReachability } from '../../lib/use-server-reachability';
-import { WifiOffIcon } from '../ui/shell-icons';
+import { useOnline } from '@/lib/use-online';
+import { useSecondsUntil, useServerReachability } from '@/lib/use-server-reachability';
+import { WifiOffIcon } from '@/components/ui/shell-icons';
 
 const bannerClass =
   'flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-500/20 dark:text-amber-100';

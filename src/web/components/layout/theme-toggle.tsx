@@ -1,5 +1,5 @@
-import { setTheme, useTheme, type ThemeChoice } from '../../lib/theme';
-import { MonitorIcon, MoonIcon, SunIcon } from '../ui/shell-icons';
+import { setTheme, useTheme, type ThemeChoice } from '@/lib/theme';
+import { MonitorIcon, MoonIcon, SunIcon } from '@/components/ui/shell-icons';
 
 const next: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
 const names: Record<ThemeChoice, string> = { system: 'system', light: 'light', dark: 'dark' };

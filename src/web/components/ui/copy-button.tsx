@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { copyText } from '../../lib/save-file';
+import { copyText } from '@/lib/save-file';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
 import { CheckIcon, CopyIcon } from './icons';
 import { toast } from './toast';
@@ -40,7 +40,11 @@ export function CopyButton({
   };
   return (
     <Button variant={variant} size={size} onClick={() => void copy()} disabled={busy}>
-      {copied ? <CheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" /> : <CopyIcon className="size-4" />}
+      {copied ? (
+        <CheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" />
+      ) : (
+        <CopyIcon className="size-4" />
+      )}
       <span>{copied ? 'Copied' : label}</span>
       {what !== undefined && <span className="sr-only">{` ${what}`}</span>}
       <span className="sr-only" aria-live="polite">

@@ -1,5 +1,5 @@
 import type { ComponentProps, InputHTMLAttributes, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const control =
   'block w-full rounded-md border bg-white px-3 text-sm text-zinc-900 shadow-xs transition-colors placeholder:text-zinc-400 ' +
@@ -15,15 +15,29 @@ export const controlClasses = (invalid?: boolean, extra?: string) => cn(control,
 type InvalidProp = { invalid?: boolean };
 
 export function Input({ invalid, className, ...rest }: ComponentProps<'input'> & InvalidProp) {
-  return <input className={controlClasses(invalid, cn('h-9', className))} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <input className={controlClasses(invalid, cn('h-9', className))} aria-invalid={invalid || undefined} {...rest} />
+  );
 }
 
 export function Textarea({ invalid, className, ...rest }: ComponentProps<'textarea'> & InvalidProp) {
-  return <textarea className={controlClasses(invalid, cn('py-2 leading-relaxed', className))} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <textarea
+      className={controlClasses(invalid, cn('py-2 leading-relaxed', className))}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 }
 
 export function Select({ invalid, className, ...rest }: ComponentProps<'select'> & InvalidProp) {
-  return <select className={controlClasses(invalid, cn('h-9 pr-8', className))} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <select
+      className={controlClasses(invalid, cn('h-9 pr-8', className))}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 }
 
 export function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
@@ -59,9 +73,16 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
   );
 }
 
-export function Checkbox({ label, id, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; id: string }) {
+export function Checkbox({
+  label,
+  id,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; id: string }) {
   return (
-    <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+    <label
+      htmlFor={id}
+      className="inline-flex cursor-pointer items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300"
+    >
       <input
         id={id}
         type="checkbox"

@@ -1,7 +1,10 @@
 /** Placeholder rows for a list page while its first page loads. */
 export function ListSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+    <div
+      role="status"
+      className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <span className="sr-only">{label}…</span>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="space-y-2 px-5 py-4" aria-hidden="true">

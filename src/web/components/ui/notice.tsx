@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { AlertIcon, CheckCircleIcon, InfoIcon, XCircleIcon } from './icons';
 
 export type NoticeTone = 'info' | 'warning' | 'danger' | 'success';

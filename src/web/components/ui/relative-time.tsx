@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatExact, formatRelative } from '../../lib/format-time';
+import { formatExact, formatRelative } from '@/lib/format-time';
 
 /** "5 minutes ago", with the exact time on hover; re-renders every 30 s so it stays true. */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {

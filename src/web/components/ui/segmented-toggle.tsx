@@ -1,11 +1,20 @@
 import type { JSX } from 'react';
 
-type Props<T extends string> = { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void };
+type Props<T extends string> = {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+};
 
 /** A small two-or-three-way view switch (Tree/Raw, Rendered/Source) built from pressed buttons. */
 export function SegmentedToggle<T extends string>({ label, value, options, onChange }: Props<T>): JSX.Element {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700"
+    >
       {options.map((option) => (
         <button
           key={option.value}

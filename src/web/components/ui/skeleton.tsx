@@ -1,7 +1,9 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div className={cn('animate-pulse rounded-md bg-zinc-200/80 dark:bg-zinc-800', className)} aria-hidden="true" />;
+  return (
+    <div className={cn('animate-pulse rounded-md bg-zinc-200/80 dark:bg-zinc-800', className)} aria-hidden="true" />
+  );
 }
 
 /** A generic page placeholder: a title line and a few rows, announced once to screen readers. */

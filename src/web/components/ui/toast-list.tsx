@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { AlertIcon, CheckCircleIcon, XCircleIcon, XIcon } from './icons';
 import { dismissToast, type ToastItem } from './toast-store';
 
@@ -17,12 +17,17 @@ export default function ToastList({ items }: { items: ToastItem[] }) {
         <div
           key={t.id}
           role={t.tone === 'danger' ? 'alert' : 'status'}
-          className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3.5 shadow-lg', 'border-zinc-200 dark:border-zinc-700 dark:bg-zinc-900')}
+          className={cn(
+            'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3.5 shadow-lg',
+            'border-zinc-200 dark:border-zinc-700 dark:bg-zinc-900',
+          )}
         >
           {toneIcon[t.tone ?? 'neutral']}
           <div className="min-w-0 flex-1">
             <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{t.title}</p>
-            {t.description && <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-400">{t.description}</p>}
+            {t.description && (
+              <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-400">{t.description}</p>
+            )}
             {t.action && (
               <button
                 type="button"

@@ -39,7 +39,11 @@ export function toast(input: ToastInput): string {
   items = [...items.filter((t) => t.id !== id), { ...input, id }].slice(-4);
   clearTimeout(timers.get(id));
   const duration = input.duration ?? (input.tone === 'danger' ? 8000 : 5000);
-  if (duration > 0) timers.set(id, setTimeout(() => dismissToast(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
   emit();
   return id;
 }

@@ -50,7 +50,9 @@ export class BatchJournal {
   private db(): Promise<IDBDatabase> {
     this.dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
       if (this.factory === undefined) {
-        reject(new JournalError('This browser has no IndexedDB (private mode?), so batches cannot be recorded safely.'));
+        reject(
+          new JournalError('This browser has no IndexedDB (private mode?), so batches cannot be recorded safely.'),
+        );
         return;
       }
       const req = this.factory.open(this.name, 1);
@@ -62,7 +64,8 @@ export class BatchJournal {
       };
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(journalError(req.error));
-      req.onblocked = () => reject(new JournalError('Another tab holds an older version of the batch journal open; close it and reload.'));
+      req.onblocked = () =>
+        reject(new JournalError('Another tab holds an older version of the batch journal open; close it and reload.'));
     });
     return this.dbPromise;
   }
@@ -100,13 +103,19 @@ export class BatchJournal {
 
   async get(batchId: string): Promise<BatchRecord | undefined> {
     const db = await this.db();
-    return promised(db.transaction('batches').objectStore('batches').get(batchId) as IDBRequest<BatchRecord | undefined>);
+    return promised(
+      db.transaction('batches').objectStore('batches').get(batchId) as IDBRequest<BatchRecord | undefined>,
+    );
   }
 
   /** Batches of one workflow, newest first. */
   async list(workflowId: string): Promise<BatchRecord[]> {
     const db = await this.db();
-    const all = await promised(db.transaction('batches').objectStore('batches').index('workflowId').getAll(workflowId) as IDBRequest<BatchRecord[]>);
+    const all = await promised(
+      db.transaction('batches').objectStore('batches').index('workflowId').getAll(workflowId) as IDBRequest<
+        BatchRecord[]
+      >,
+    );
     return all.sort((a, b) => b.createdAt - a.createdAt);
   }
 
@@ -119,7 +128,10 @@ export class BatchJournal {
    * Reads the batch and its rows, lets `change` edit them, and writes back the batch and the rows
    * it returns, atomically; the new batch is returned.
    */
-  async update(batchId: string, change: (batch: BatchRecord) => { batch: BatchRecord; rows?: RowRecord[] }): Promise<BatchRecord> {
+  async update(
+    batchId: string,
+    change: (batch: BatchRecord) => { batch: BatchRecord; rows?: RowRecord[] },
+  ): Promise<BatchRecord> {
     return this.updateRows(batchId, [], (batch) => change(batch));
   }
 
@@ -149,7 +161,10 @@ export class BatchJournal {
         await finished.catch(() => undefined);
         throw new JournalError('This batch is no longer in the journal.');
       }
-      const out = change(current as BatchRecord, rows.filter((r): r is RowRecord => r !== undefined));
+      const out = change(
+        current as BatchRecord,
+        rows.filter((r): r is RowRecord => r !== undefined),
+      );
       next = out.batch;
       batches.put(out.batch);
       for (const r of out.rows ?? []) store.put(r);
@@ -176,7 +191,11 @@ export class BatchJournal {
   }
 
   /** One write transaction: storage errors (a full quota) become JournalErrors, and listeners hear of it once it commits. */
-  private async write(batchId: string, stores: Array<'batches' | 'rows'>, fill: (tx: IDBTransaction) => void): Promise<void> {
+  private async write(
+    batchId: string,
+    stores: Array<'batches' | 'rows'>,
+    fill: (tx: IDBTransaction) => void,
+  ): Promise<void> {
     const db = await this.db();
     try {
       const tx = db.transaction(stores, 'readwrite');
@@ -205,7 +224,12 @@ export class BatchJournal {
           const r = rows[i];
           if (r !== undefined) touched.push({ ...r, status: 'unknown' });
         }
-        return { ...c, state: 'unconfirmed' as const, settledAt: now, error: 'The page closed while this chunk was being sent.' };
+        return {
+          ...c,
+          state: 'unconfirmed' as const,
+          settledAt: now,
+          error: 'The page closed while this chunk was being sent.',
+        };
       });
       const byIndex = new Map(touched.map((r) => [r.index, r]));
       return { batch: { ...b, chunks, counts: countRows(rows.map((r) => byIndex.get(r.index) ?? r)) }, rows: touched };

@@ -1,5 +1,5 @@
-import { getApiClient } from '../connection/active-client';
-import { getScheduler } from '../../api/scheduler';
+import { getApiClient } from '@/features/connection/active-client';
+import { getScheduler } from '@/api/scheduler';
 import { getJournal } from './batch-journal';
 import { planRerun, type RerunPick } from './build-batch';
 import { gatherProgress, gatherResults, gatheringNeeded, type GatherDeps, type GatherProgress } from './gather-results';
@@ -38,7 +38,11 @@ export function runSubmission(batchId: string): Promise<SubmitOutcome> {
   const running = submissions.get(batchId);
   if (running !== undefined) return running;
   const p = submitBatch(batchId, { journal: getJournal(), api: getApiClient() })
-    .catch((e: unknown): SubmitOutcome => ({ kind: 'blocked', chunk: -1, reason: e instanceof Error ? e.message : String(e) }))
+    .catch((e: unknown): SubmitOutcome => ({
+      kind: 'blocked',
+      chunk: -1,
+      reason: e instanceof Error ? e.message : String(e),
+    }))
     .then((outcome) => {
       lastOutcome.set(batchId, outcome);
       return outcome;
@@ -94,7 +98,10 @@ function startWork(batchId: string): void {
   const { signal } = entry.controller;
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   // One tab works on a batch; the others see its progress through the shared journal.
-  const run = locks === undefined ? work(batchId, signal) : locks.request(`wf-batch-track:${batchId}`, { signal }, () => work(batchId, signal));
+  const run =
+    locks === undefined
+      ? work(batchId, signal)
+      : locks.request(`wf-batch-track:${batchId}`, { signal }, () => work(batchId, signal));
   void Promise.resolve(run)
     .catch(() => undefined)
     .finally(() => {
@@ -186,7 +193,8 @@ export async function rerunRows(batchId: string, rows: RerunPick[]): Promise<voi
     refused = plan.refused;
     return { batch: plan.batch, rows: plan.rows };
   });
-  if (refused.length === rows.length && rows.length > 0) throw new Error('None of these rows can be re-run yet: they are still waiting or running.');
+  if (refused.length === rows.length && rows.length > 0)
+    throw new Error('None of these rows can be re-run yet: they are still waiting or running.');
   void runSubmission(batchId);
   startWork(batchId);
   changed();

@@ -1,5 +1,5 @@
-import type { ConcurrencyLevel } from '../../../contract/limits';
-import type { ExecutionStatus, ResultFile } from '../../../contract/openapi-document';
+import type { ConcurrencyLevel } from '@contract/limits';
+import type { ExecutionStatus, ResultFile } from '@contract/openapi-document';
 import type { Mapping } from './mapping/mapping';
 
 /**
@@ -31,7 +31,16 @@ export interface ChunkRecord {
  */
 export type RowStatus = ExecutionStatus | 'unsent' | 'unknown' | 'skipped';
 
-export const ROW_STATUSES: readonly RowStatus[] = ['unsent', 'unknown', 'initial', 'processing', 'human_in_the_loop', 'finished', 'error', 'skipped'];
+export const ROW_STATUSES: readonly RowStatus[] = [
+  'unsent',
+  'unknown',
+  'initial',
+  'processing',
+  'human_in_the_loop',
+  'finished',
+  'error',
+  'skipped',
+];
 
 /** An earlier attempt of a row, kept when the row is re-run. */
 export interface PastAttempt {
@@ -110,7 +119,8 @@ export interface StopRecord {
   error?: string;
 }
 
-export const emptyCounts = (): Record<RowStatus, number> => Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
+export const emptyCounts = (): Record<RowStatus, number> =>
+  Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
 
 export function countRows(rows: readonly Pick<RowRecord, 'status'>[]): Record<RowStatus, number> {
   const counts = emptyCounts();

@@ -2,8 +2,19 @@ import { planChunks } from './chunk-plan';
 import { countRows, type BatchRecord, type RowRecord } from './batch-types';
 import type { CellProblem } from './mapping/prepare-rows';
 
-export interface BatchSource
-  extends Pick<BatchRecord, 'id' | 'workflowId' | 'workflowName' | 'fileName' | 'fileSha256' | 'fileBytes' | 'columns' | 'mapping' | 'concurrency' | 'retryOf'> {
+export interface BatchSource extends Pick<
+  BatchRecord,
+  | 'id'
+  | 'workflowId'
+  | 'workflowName'
+  | 'fileName'
+  | 'fileSha256'
+  | 'fileBytes'
+  | 'columns'
+  | 'mapping'
+  | 'concurrency'
+  | 'retryOf'
+> {
   /** Cells of every data row of the file, in order. */
   cells: string[][];
   /** The input built from each row. */
@@ -22,7 +33,15 @@ export function buildBatch(src: BatchSource): { batch: BatchRecord; rows: RowRec
     const skip = src.skipped.get(index);
     return skip === undefined
       ? { batchId: src.id, index, cells, input: src.inputs[index] ?? {}, status: 'unsent', attempt: 1 }
-      : { batchId: src.id, index, cells, input: src.inputs[index] ?? {}, status: 'skipped', error: `Skipped: ${problemText(skip)}`, attempt: 1 };
+      : {
+          batchId: src.id,
+          index,
+          cells,
+          input: src.inputs[index] ?? {},
+          status: 'skipped',
+          error: `Skipped: ${problemText(skip)}`,
+          attempt: 1,
+        };
   });
   const sent = rows.filter((r) => r.status === 'unsent').map((r) => r.index);
   const plan = planChunks(
@@ -46,7 +65,12 @@ export function buildBatch(src: BatchSource): { batch: BatchRecord; rows: RowRec
     mapping: src.mapping,
     concurrency: src.concurrency,
     rowCount: rows.length,
-    chunks: plan.chunks.map((c, index) => ({ index, rows: c.rows.map((p) => sent[p]!), bytes: c.bytes, state: 'pending' })),
+    chunks: plan.chunks.map((c, index) => ({
+      index,
+      rows: c.rows.map((p) => sent[p]!),
+      bytes: c.bytes,
+      state: 'pending',
+    })),
     counts: countRows(rows),
     progress: [],
     trackingPaused: false,
@@ -68,7 +92,11 @@ export interface RerunPick {
  * so nothing is ever sent twice). Only rows that reached a final status can be re-run; the others
  * are returned in `refused`.
  */
-export function planRerun(batch: BatchRecord, rows: readonly RowRecord[], picks: readonly RerunPick[]): { batch: BatchRecord; rows: RowRecord[]; refused: number[] } {
+export function planRerun(
+  batch: BatchRecord,
+  rows: readonly RowRecord[],
+  picks: readonly RerunPick[],
+): { batch: BatchRecord; rows: RowRecord[]; refused: number[] } {
   const byIndex = new Map(rows.map((r) => [r.index, r]));
   const refused: number[] = [];
   const changed: RowRecord[] = [];
@@ -110,11 +138,20 @@ export function planRerun(batch: BatchRecord, rows: readonly RowRecord[], picks:
     row.error = `Not sent: this row's input is ${(o.bytes / 1024 / 1024).toFixed(1)} MB, over the 4 MB a request may carry.`;
   }
   const first = batch.chunks.reduce((m, c) => Math.max(m, c.index + 1), 0);
-  const chunks = plan.chunks.map((c, i) => ({ index: first + i, rows: c.rows.map((p) => changed[p]!.index), bytes: c.bytes, state: 'pending' as const }));
+  const chunks = plan.chunks.map((c, i) => ({
+    index: first + i,
+    rows: c.rows.map((p) => changed[p]!.index),
+    bytes: c.bytes,
+    state: 'pending' as const,
+  }));
   const replaced = new Map(changed.map((r) => [r.index, r]));
   const { doneAt: _done, ...open } = batch;
   return {
-    batch: { ...open, chunks: [...batch.chunks, ...chunks], counts: countRows(rows.map((r) => replaced.get(r.index) ?? r)) },
+    batch: {
+      ...open,
+      chunks: [...batch.chunks, ...chunks],
+      counts: countRows(rows.map((r) => replaced.get(r.index) ?? r)),
+    },
     rows: changed,
     refused,
   };

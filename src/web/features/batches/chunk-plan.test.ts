@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8Length } from '../../lib/utf8';
+import { utf8Length } from '@/lib/utf8';
 import { batchBody, planChunks } from './chunk-plan';
 
 describe('planChunks', () => {
@@ -15,7 +15,14 @@ describe('planChunks', () => {
     const one = new TextEncoder().encode(batchBody([inputs[0]], 'high')).length;
     const plan = planChunks(inputs, 'high', { maxItems: 100, maxBytes: one * 3 });
     for (const c of plan.chunks) {
-      expect(c.bytes).toBe(new TextEncoder().encode(batchBody(c.rows.map((r) => inputs[r]), 'high')).length);
+      expect(c.bytes).toBe(
+        new TextEncoder().encode(
+          batchBody(
+            c.rows.map((r) => inputs[r]),
+            'high',
+          ),
+        ).length,
+      );
       expect(c.bytes).toBeLessThanOrEqual(one * 3);
     }
     expect(plan.chunks.flatMap((c) => c.rows)).toEqual(inputs.map((_, i) => i));
@@ -28,12 +35,19 @@ describe('planChunks', () => {
   });
 
   it('makes 50,000 small rows into five requests at the real limits', () => {
-    const plan = planChunks(Array.from({ length: 50_000 }, (_, i) => ({ i })), undefined);
+    const plan = planChunks(
+      Array.from({ length: 50_000 }, (_, i) => ({ i })),
+      undefined,
+    );
     expect(plan.chunks.map((c) => c.rows.length)).toEqual([10_000, 10_000, 10_000, 10_000, 10_000]);
   });
 
   it('always keeps every chunk within both limits and every row exactly once, in order', () => {
-    const input = fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.boolean()), { maxKeys: 4 });
+    const input = fc.dictionary(
+      fc.string({ maxLength: 5 }),
+      fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.boolean()),
+      { maxKeys: 4 },
+    );
     fc.assert(
       fc.property(
         fc.array(input, { maxLength: 60 }),
@@ -43,7 +57,10 @@ describe('planChunks', () => {
         (inputs, maxItems, maxBytes, concurrency) => {
           const plan = planChunks(inputs, concurrency, { maxItems, maxBytes });
           for (const c of plan.chunks) {
-            const body = batchBody(c.rows.map((r) => inputs[r]), concurrency);
+            const body = batchBody(
+              c.rows.map((r) => inputs[r]),
+              concurrency,
+            );
             expect(c.bytes).toBe(new TextEncoder().encode(body).length);
             expect(c.bytes).toBeLessThanOrEqual(maxBytes);
             expect(c.rows.length).toBeLessThanOrEqual(maxItems);

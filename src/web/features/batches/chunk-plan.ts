@@ -1,5 +1,5 @@
-import { LIMITS, type ConcurrencyLevel } from '../../../contract/limits';
-import { utf8Length } from '../../lib/utf8';
+import { LIMITS, type ConcurrencyLevel } from '@contract/limits';
+import { utf8Length } from '@/lib/utf8';
 
 export interface ChunkPlan {
   /** Each chunk lists positions in the submitted inputs, in order. */

@@ -1,5 +1,5 @@
-import type { ExecutionDetail, ExecutionListItem, ListPage } from '../../../contract/openapi-document';
-import { NetworkError, NotFoundError } from '../../api/errors';
+import type { ExecutionDetail, ExecutionListItem, ListPage } from '@contract/openapi-document';
+import { NetworkError, NotFoundError } from '@/api/errors';
 import { buildBatch, type BatchSource } from './build-batch';
 
 interface FakeExecution extends ExecutionListItem {
@@ -45,7 +45,13 @@ export class FakeService {
   }
 
   create(input: Record<string, unknown> = {}): FakeExecution {
-    const e: FakeExecution = { id: crypto.randomUUID(), workflow_id: this.workflowId, status: 'initial', created_at: this.stamp(), input };
+    const e: FakeExecution = {
+      id: crypto.randomUUID(),
+      workflow_id: this.workflowId,
+      status: 'initial',
+      created_at: this.stamp(),
+      input,
+    };
     this.executions.push(e);
     return e;
   }
@@ -82,12 +88,20 @@ export class FakeService {
         this.loseNextAnswer = false;
         throw new NetworkError();
       }
-      return { workflow_id: this.workflowId, total: items.length, executions, ...(this.batchIds ? { batch_id: batchId } : {}) };
+      return {
+        workflow_id: this.workflowId,
+        total: items.length,
+        executions,
+        ...(this.batchIds ? { batch_id: batchId } : {}),
+      };
     },
     /** The local service's cancel extension: queued executions end in error at once, running ones "at their next step". */
     cancelExecutions: async (_workflowId: string, target: { batch_id: string } | { execution_ids: string[] }) => {
       this.cancelCalls.push(target);
-      const ids = 'batch_id' in target ? [...this.batchOf].filter(([, b]) => b === target.batch_id).map(([id]) => id) : target.execution_ids;
+      const ids =
+        'batch_id' in target
+          ? [...this.batchOf].filter(([, b]) => b === target.batch_id).map(([id]) => id)
+          : target.execution_ids;
       const out = { cancelled: 0, stopping: 0, unchanged: 0, not_found: 0 };
       for (const id of ids) {
         const e = this.executions.find((x) => x.id === id);
@@ -101,18 +115,26 @@ export class FakeService {
       }
       return out;
     },
-    listExecutions: async (_workflowId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<ListPage<ExecutionListItem>> => {
+    listExecutions: async (
+      _workflowId: string,
+      page: { limit?: number; cursor?: string | null } = {},
+    ): Promise<ListPage<ExecutionListItem>> => {
       this.listCalls += 1;
       const limit = page.limit ?? 20;
       const sorted = [...this.executions].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
       if (this.order === 'oldest-first') sorted.reverse();
       const after = page.cursor ?? null;
-      const rest = after === null ? sorted : sorted.filter((e) => (this.order === 'newest-first' ? e.created_at < after : e.created_at > after));
+      const rest =
+        after === null
+          ? sorted
+          : sorted.filter((e) => (this.order === 'newest-first' ? e.created_at < after : e.created_at > after));
       const data = rest.slice(0, limit);
       const cursor = rest.length > limit ? data[data.length - 1]!.created_at : null;
       // Like the real client: each page is handed over newest-first, whatever the service's order.
       const items = data.map(({ input: _input, ...item }) =>
-        this.listResults && (item.status === 'finished' || item.status === 'error') ? { ...item, results: this.files(item.id).map(({ filename, url }) => ({ filename, url })) } : { ...item },
+        this.listResults && (item.status === 'finished' || item.status === 'error')
+          ? { ...item, results: this.files(item.id).map(({ filename, url }) => ({ filename, url })) }
+          : { ...item },
       );
       return { data: items.sort((a, b) => (a.created_at < b.created_at ? 1 : -1)), cursor };
     },
@@ -128,7 +150,8 @@ export class FakeService {
   /** An execution's files as its detail shows them: a report (and a PDF, link only) or error.txt. */
   files(id: string): { filename: string; url: string; content?: string }[] {
     const e = this.executions.find((x) => x.id === id)!;
-    if (e.status === 'error') return [{ filename: 'error.txt', url: `http://files/${id}/error.txt`, content: e.error ?? 'failed' }];
+    if (e.status === 'error')
+      return [{ filename: 'error.txt', url: `http://files/${id}/error.txt`, content: e.error ?? 'failed' }];
     return [
       { filename: 'report.md', url: `http://files/${id}/report.md`, content: `# ${String(e.input.name ?? id)}` },
       { filename: 'report.pdf', url: `http://files/${id}/report.pdf` },
@@ -139,7 +162,9 @@ export class FakeService {
   fileBody(url: string): string | undefined {
     const m = /^http:\/\/files\/([^/]+)\/(.+)$/.exec(url);
     if (m === null) return undefined;
-    const file = this.executions.some((x) => x.id === m[1]) ? this.files(m[1]!).find((f) => f.filename === m[2]) : undefined;
+    const file = this.executions.some((x) => x.id === m[1])
+      ? this.files(m[1]!).find((f) => f.filename === m[2])
+      : undefined;
     return file === undefined ? undefined : (file.content ?? '%PDF-1.4 binary');
   }
 }
@@ -148,7 +173,11 @@ export class FakeService {
  * A batch of `rows` one-column rows (`name` = prefix + index) for the fake service's workflow, the
  * shape the submission, tracking, gathering and stop tests all start from.
  */
-export function nameBatch(workflowId: string, rows: number, options: Partial<Pick<BatchSource, 'skipped' | 'now' | 'fileName'>> & { prefix?: string } = {}) {
+export function nameBatch(
+  workflowId: string,
+  rows: number,
+  options: Partial<Pick<BatchSource, 'skipped' | 'now' | 'fileName'>> & { prefix?: string } = {},
+) {
   const prefix = options.prefix ?? 'r';
   return buildBatch({
     id: crypto.randomUUID(),

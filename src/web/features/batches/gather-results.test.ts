@@ -22,7 +22,11 @@ async function doneBatch(rowsCount: number, options: { listResults: boolean }) {
   while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
   // An hour into the epoch, so links received "now" are fresh.
   const clock = { t: 3_600_000 };
-  await trackBatch(built.batch.id, { journal, api: service.api, intervalMs: () => 0, now: () => clock.t, sleep: async () => undefined }, new AbortController().signal);
+  await trackBatch(
+    built.batch.id,
+    { journal, api: service.api, intervalMs: () => 0, now: () => clock.t, sleep: async () => undefined },
+    new AbortController().signal,
+  );
   service.listCalls = 0;
   service.detailCalls = 0;
   const downloads: string[] = [];
@@ -52,7 +56,15 @@ describe('gatherProgress', () => {
   it('counts rows with results, text files with content, and what is missing', () => {
     const base = { batchId: 'b', cells: [], input: {}, attempt: 1, executionId: 'e' };
     const rows: RowRecord[] = [
-      { ...base, index: 0, status: 'finished', results: [{ filename: 'a.md', url: 'u', content: '# a' }, { filename: 'a.pdf', url: 'u' }] },
+      {
+        ...base,
+        index: 0,
+        status: 'finished',
+        results: [
+          { filename: 'a.md', url: 'u', content: '# a' },
+          { filename: 'a.pdf', url: 'u' },
+        ],
+      },
       { ...base, index: 1, status: 'finished', results: [{ filename: 'b.md', url: 'u' }] },
       { ...base, index: 2, status: 'finished' },
       { ...base, index: 3, status: 'error', error: 'boom', results: [] },
@@ -118,13 +130,22 @@ describe('gatherResults', () => {
     const { journal, batchId, deps, requests, downloads } = await doneBatch(50, { listResults: true });
     const rows = await journal.rows(batchId);
     const target = rows.find((r) => r.status === 'finished')!;
-    await journal.putRows(batchId, [{ ...target, results: target.results!.map((f) => ({ ...f, url: `${f.url}?expired` })) }]);
+    await journal.putRows(batchId, [
+      { ...target, results: target.results!.map((f) => ({ ...f, url: `${f.url}?expired` })) },
+    ]);
     // The first run stops after ten downloads, as a reload would.
     const controller = new AbortController();
-    const first = gatherResults(batchId, { ...deps, fetchImpl: (async (u: RequestInfo | URL, i?: RequestInit) => {
-      if (downloads.length >= 10) controller.abort();
-      return deps.fetchImpl(u, i);
-    }) as typeof fetch }, controller.signal);
+    const first = gatherResults(
+      batchId,
+      {
+        ...deps,
+        fetchImpl: (async (u: RequestInfo | URL, i?: RequestInit) => {
+          if (downloads.length >= 10) controller.abort();
+          return deps.fetchImpl(u, i);
+        }) as typeof fetch,
+      },
+      controller.signal,
+    );
     expect(await first).toBe('stopped');
     const partial = gatherProgress(await journal.rows(batchId)).filesFetched;
     expect(partial).toBeGreaterThan(0);
@@ -142,13 +163,26 @@ describe('gatherResults', () => {
     const { journal, batchId, deps, requests, downloads, clock } = await doneBatch(200, { listResults: true });
     // Half the rows' links are old: they wait for the batch to finish.
     const rows = await journal.rows(batchId);
-    await journal.putRows(batchId, rows.slice(0, 100).map((r) => ({ ...r, linksAt: clock.t - 60 * 60_000, detailsAt: undefined })));
+    await journal.putRows(
+      batchId,
+      rows.slice(0, 100).map((r) => ({ ...r, linksAt: clock.t - 60 * 60_000, detailsAt: undefined })),
+    );
     await journal.putRows(batchId, [{ ...rows[150]!, results: undefined, detailsAt: undefined }]);
     expect(await gatherResults(batchId, { ...deps, spendBudget: false }, new AbortController().signal)).toBe('done');
     expect(requests).toEqual([]);
     const after = await journal.rows(batchId);
-    expect(after.slice(100).filter((r) => r.index !== 150).every((r) => r.results!.every((f) => f.filename.endsWith('.pdf') || f.content !== undefined))).toBe(true);
-    expect(after.slice(0, 100).filter((r) => r.detailsAt === undefined).every((r) => r.results!.every((f) => f.content === undefined))).toBe(true);
+    expect(
+      after
+        .slice(100)
+        .filter((r) => r.index !== 150)
+        .every((r) => r.results!.every((f) => f.filename.endsWith('.pdf') || f.content !== undefined)),
+    ).toBe(true);
+    expect(
+      after
+        .slice(0, 100)
+        .filter((r) => r.detailsAt === undefined)
+        .every((r) => r.results!.every((f) => f.content === undefined)),
+    ).toBe(true);
     expect(downloads.length).toBeLessThanOrEqual(100);
   });
 });

@@ -1,7 +1,7 @@
-import type { ApiClient, ListedExecution } from '../../api/client';
-import type { ResultFile } from '../../../contract/openapi-document';
-import { FileFetchError, fetchTextWithLimit } from '../results/links/fetch-with-limit';
-import { LINK_MAX_AGE_MS, needsRefresh } from '../results/links/needs-refresh';
+import type { ApiClient, ListedExecution } from '@/api/client';
+import type { ResultFile } from '@contract/openapi-document';
+import { FileFetchError, fetchTextWithLimit } from '@/features/results/links/fetch-with-limit';
+import { LINK_MAX_AGE_MS, needsRefresh } from '@/features/results/links/needs-refresh';
 import type { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
 import { applySeen, creationOrder, realSleep } from './tracker';
@@ -20,18 +20,25 @@ import { needsDetails } from './details';
 
 /** Text files the spreadsheet takes the content of; anything else (PDF, images) is given as a link. */
 const TEXT_FILE = /\.(md|markdown|txt|text|csv|tsv|json|jsonl|ndjson|html?|xml|ya?ml|log|ini|toml|svg)$/i;
-export const isTextFile = (f: Pick<ResultFile, 'filename' | 'content'>): boolean => f.content !== undefined || TEXT_FILE.test(f.filename);
+export const isTextFile = (f: Pick<ResultFile, 'filename' | 'content'>): boolean =>
+  f.content !== undefined || TEXT_FILE.test(f.filename);
 
 /** A text file larger than this stays a link in the spreadsheet (a cell holds at most 32,767 characters anyway). */
 export const CONTENT_LIMIT_BYTES = 2 * 1024 * 1024;
 /** File downloads at once: the browser allows six connections to a host, and people's clicks need one. */
 export const FILE_CONCURRENCY = 5;
 
-const hasFinalExecution = (r: RowRecord): boolean => r.executionId !== undefined && (r.status === 'finished' || r.status === 'error');
+const hasFinalExecution = (r: RowRecord): boolean =>
+  r.executionId !== undefined && (r.status === 'finished' || r.status === 'error');
 
 /** Text files of a row still without content, leaving out those the gatherer gave up on for good. */
 const filesToFetch = (r: RowRecord): ResultFile[] =>
-  (r.results ?? []).filter((f) => f.content === undefined && isTextFile(f) && !(r.unfetched ?? []).some((u) => u.filename === f.filename && u.final));
+  (r.results ?? []).filter(
+    (f) =>
+      f.content === undefined &&
+      isTextFile(f) &&
+      !(r.unfetched ?? []).some((u) => u.filename === f.filename && u.final),
+  );
 
 export interface GatherProgress {
   /** Rows whose results (and, for errors, the message) are recorded. */
@@ -65,7 +72,11 @@ export function gatherProgress(rows: readonly RowRecord[]): GatherProgress {
 
 /** Whether gathering has anything left that it can still do. */
 export const gatheringNeeded = (rows: readonly RowRecord[]): boolean =>
-  rows.some((r) => hasFinalExecution(r) && (needsDetails(r) || filesToFetch(r).some((f) => !(r.unfetched ?? []).some((u) => u.filename === f.filename))));
+  rows.some(
+    (r) =>
+      hasFinalExecution(r) &&
+      (needsDetails(r) || filesToFetch(r).some((f) => !(r.unfetched ?? []).some((u) => u.filename === f.filename))),
+  );
 
 export interface GatherDeps {
   journal: BatchJournal;
@@ -87,7 +98,11 @@ export interface GatherDeps {
 /** Merges what a read or a download found into the row as stored now, if it is still the same execution. */
 type Patch = (stored: RowRecord) => RowRecord | null;
 
-export async function gatherResults(batchId: string, deps: GatherDeps, signal: AbortSignal): Promise<'done' | 'stopped'> {
+export async function gatherResults(
+  batchId: string,
+  deps: GatherDeps,
+  signal: AbortSignal,
+): Promise<'done' | 'stopped'> {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const batch = await deps.journal.get(batchId);
@@ -144,11 +159,14 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
   report();
   try {
     // 1. Files the list did not give: one detail each.
-    if (spend) for (const row of [...rows.values()].filter((r) => hasFinalExecution(r) && needsDetails(r))) await readDetail(row);
+    if (spend)
+      for (const row of [...rows.values()].filter((r) => hasFinalExecution(r) && needsDetails(r)))
+        await readDetail(row);
     await flush();
 
     // 2. Contents from presigned links, renewing old links first.
-    const todo = () => [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0 && (spend || !stale(r)));
+    const todo = () =>
+      [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0 && (spend || !stale(r)));
     if (spend) await renewLinks(todo().filter(stale));
     const renewedOnce = new Set<number>();
     let next = 0;
@@ -200,7 +218,8 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
     for (const r of [...stale].sort((a, b) => (seqOf.get(a.index) ?? 0) - (seqOf.get(b.index) ?? 0))) {
       if (!left.has(r.index)) continue;
       const s = seqOf.get(r.index);
-      const anchor = s === undefined ? undefined : newestFirst ? order[Math.min(order.length - 1, s + 100)] : order[s - 1];
+      const anchor =
+        s === undefined ? undefined : newestFirst ? order[Math.min(order.length - 1, s + 100)] : order[s - 1];
       const cursor = anchor?.createdAt;
       if (cursor === undefined || anchor === r) {
         left.delete(r.index);
@@ -209,7 +228,11 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
       }
       await pace();
       deps.onRequest?.(now(), 'list');
-      const page = await deps.api.listExecutions(batch!.workflowId, { limit: 100, cursor }, { priority: 'background', signal });
+      const page = await deps.api.listExecutions(
+        batch!.workflowId,
+        { limit: 100, cursor },
+        { priority: 'background', signal },
+      );
       const at = now();
       const byId = new Map<string, ListedExecution>(page.data.map((e) => [e.id, e]));
       for (const other of order) {
@@ -228,7 +251,11 @@ export async function gatherResults(batchId: string, deps: GatherDeps, signal: A
   }
 }
 
-type Download = { kind: 'ok'; text: string } | { kind: 'too-large'; reason: string } | { kind: 'expired'; reason: string } | { kind: 'failed'; reason: string };
+type Download =
+  | { kind: 'ok'; text: string }
+  | { kind: 'too-large'; reason: string }
+  | { kind: 'expired'; reason: string }
+  | { kind: 'failed'; reason: string };
 
 async function download(file: ResultFile, signal: AbortSignal, fetchImpl?: typeof fetch): Promise<Download> {
   try {
@@ -237,13 +264,19 @@ async function download(file: ResultFile, signal: AbortSignal, fetchImpl?: typeo
     return { kind: 'too-large', reason: `over ${Math.round(CONTENT_LIMIT_BYTES / 1024 / 1024)} MB, given as a link` };
   } catch (e) {
     if (signal.aborted) throw e;
-    if (e instanceof FileFetchError && (e.status === 403 || e.status === 410)) return { kind: 'expired', reason: e.message };
+    if (e instanceof FileFetchError && (e.status === 403 || e.status === 410))
+      return { kind: 'expired', reason: e.message };
     return { kind: 'failed', reason: e instanceof Error ? e.message : String(e) };
   }
 }
 
 /** The row with one file's content, or why it has none; null when the row moved on to another execution. */
-function withFile(stored: RowRecord, executionId: string | undefined, filename: string, got: Download): RowRecord | null {
+function withFile(
+  stored: RowRecord,
+  executionId: string | undefined,
+  filename: string,
+  got: Download,
+): RowRecord | null {
   if (stored.executionId !== executionId || stored.results == null) return null;
   if (got.kind === 'ok') {
     return {
@@ -253,7 +286,10 @@ function withFile(stored: RowRecord, executionId: string | undefined, filename: 
     };
   }
   if (got.kind === 'expired') return null;
-  const unfetched = [...(stored.unfetched ?? []).filter((u) => u.filename !== filename), { filename, reason: got.reason, final: got.kind === 'too-large' }];
+  const unfetched = [
+    ...(stored.unfetched ?? []).filter((u) => u.filename !== filename),
+    { filename, reason: got.reason, final: got.kind === 'too-large' },
+  ];
   return { ...stored, unfetched };
 }
 
@@ -272,4 +308,5 @@ function withLinks(stored: RowRecord, executionId: string, files: readonly Resul
 }
 
 /** Detail reads gathering still needs (one API request each), for an estimate in the export panel. */
-export const detailReadsLeft = (rows: readonly RowRecord[]): number => rows.filter((r) => hasFinalExecution(r) && needsDetails(r)).length;
+export const detailReadsLeft = (rows: readonly RowRecord[]): number =>
+  rows.filter((r) => hasFinalExecution(r) && needsDetails(r)).length;

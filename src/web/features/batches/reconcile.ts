@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../api/client';
-import type { ExecutionListItem } from '../../../contract/openapi-document';
+import type { ApiClient } from '@/api/client';
+import type { ExecutionListItem } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { confirmChunk, withChunk } from './submit';
 import type { ChunkRecord, RowRecord } from './batch-types';
@@ -8,9 +8,7 @@ import type { ChunkRecord, RowRecord } from './batch-types';
 export const CLOCK_SKEW_MS = 2 * 60_000;
 
 export type Verdict =
-  | { verdict: 'landed'; ids: string[] }
-  | { verdict: 'absent' }
-  | { verdict: 'ambiguous'; found: number };
+  { verdict: 'landed'; ids: string[] } | { verdict: 'absent' } | { verdict: 'ambiguous'; found: number };
 
 /**
  * Decides whether an unconfirmed chunk reached the service, from the executions created in its time
@@ -26,12 +24,17 @@ export type Verdict =
 export function judge(chunkSize: number, candidates: readonly ExecutionListItem[]): Verdict {
   if (candidates.length === 0) return { verdict: 'absent' };
   if (candidates.length !== chunkSize) return { verdict: 'ambiguous', found: candidates.length };
-  const ordered = [...candidates].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  const ordered = [...candidates].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+  );
   return { verdict: 'landed', ids: ordered.map((e) => e.id) };
 }
 
 /** The window in which an unconfirmed chunk's executions must have been created. */
-export function chunkWindow(chunk: ChunkRecord, previousNewestCreatedAt: string | undefined): { from: number; to: number } {
+export function chunkWindow(
+  chunk: ChunkRecord,
+  previousNewestCreatedAt: string | undefined,
+): { from: number; to: number } {
   const sentAt = chunk.sentAt ?? chunk.settledAt ?? Date.now();
   const settled = chunk.settledAt ?? sentAt;
   const floor = sentAt - CLOCK_SKEW_MS;
@@ -94,7 +97,9 @@ export async function reconcileChunk(
       for (const a of r.attempts ?? []) known.add(a.executionId);
     }
   }
-  const previous = batch.chunks.filter((c) => c.index < chunkIndex && c.state === 'confirmed').flatMap((c) => c.rows.map((i) => rows[i]));
+  const previous = batch.chunks
+    .filter((c) => c.index < chunkIndex && c.state === 'confirmed')
+    .flatMap((c) => c.rows.map((i) => rows[i]));
   const previousNewest = previous
     .map((r: RowRecord | undefined) => r?.createdAt)
     .filter((t): t is string => t !== undefined)
@@ -106,11 +111,19 @@ export async function reconcileChunk(
   if (verdict.verdict === 'landed') {
     const byId = new Map(candidates.map((c) => [c.id, c]));
     await journal.update(batchId, (b) => {
-      const out = confirmChunk(b, rows, chunk, verdict.ids.map((id, index) => ({ execution_id: id, index })), now());
+      const out = confirmChunk(
+        b,
+        rows,
+        chunk,
+        verdict.ids.map((id, index) => ({ execution_id: id, index })),
+        now(),
+      );
       // The list already told us each execution's status and time; keep them.
       const enriched = out.rows.map((r) => {
         const e = r.executionId === undefined ? undefined : byId.get(r.executionId);
-        return e === undefined ? r : { ...r, status: e.status, createdAt: e.created_at, ...(e.error !== undefined ? { error: e.error } : {}) };
+        return e === undefined
+          ? r
+          : { ...r, status: e.status, createdAt: e.created_at, ...(e.error !== undefined ? { error: e.error } : {}) };
       });
       return { batch: withChunk(out.batch, chunkIndex, { check }), rows: enriched };
     });

@@ -14,7 +14,12 @@ async function setup(rows: number, perChunk: number, service = new FakeService()
   const built = nameBatch(service.workflowId, rows, { prefix: 'n', fileName: 'people.csv' });
   built.batch.chunks = [];
   for (let i = 0; i < rows; i += perChunk) {
-    built.batch.chunks.push({ index: built.batch.chunks.length, rows: Array.from({ length: Math.min(perChunk, rows - i) }, (_, k) => i + k), bytes: 0, state: 'pending' });
+    built.batch.chunks.push({
+      index: built.batch.chunks.length,
+      rows: Array.from({ length: Math.min(perChunk, rows - i) }, (_, k) => i + k),
+      bytes: 0,
+      state: 'pending',
+    });
   }
   await journal.create(built.batch, built.rows);
   return { service, journal, batchId: built.batch.id };
@@ -24,7 +29,11 @@ const finishAll = (service: FakeService) => {
   while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
 };
 const track = (journal: BatchJournal, service: FakeService, batchId: string) =>
-  trackBatch(batchId, { journal, api: service.api, intervalMs: () => 0, now: () => 0, sleep: async () => undefined }, new AbortController().signal);
+  trackBatch(
+    batchId,
+    { journal, api: service.api, intervalMs: () => 0, now: () => 0, sleep: async () => undefined },
+    new AbortController().signal,
+  );
 
 describe('stopBatchWith', () => {
   it('on a server without the cancel extension: halts the unsent chunks, says so, and tracks the sent rows to the end', async () => {
@@ -35,7 +44,8 @@ describe('stopBatchWith', () => {
       ...service.api,
       createBatch: async (...args: Parameters<typeof service.api.createBatch>) => {
         calls += 1;
-        if (calls === 2) await stopBatchWith({ journal, api: service.api, cancelSupported: async () => false }, batchId);
+        if (calls === 2)
+          await stopBatchWith({ journal, api: service.api, cancelSupported: async () => false }, batchId);
         return service.api.createBatch(...args);
       },
     };
@@ -107,17 +117,24 @@ describe('stopBatchWith', () => {
         throw new Error('offline');
       },
     };
-    expect(await stopBatchWith({ journal, api, cancelSupported: async () => true }, batchId)).toEqual({ unsentStopped: 0, cancel: 'failed' });
+    expect(await stopBatchWith({ journal, api, cancelSupported: async () => true }, batchId)).toEqual({
+      unsentStopped: 0,
+      cancel: 'failed',
+    });
     expect((await journal.get(batchId))!.stopped).toMatchObject({ cancel: 'failed', error: 'offline' });
 
     const other = await setup(20, 10);
-    expect(await stopBatchWith({ journal: other.journal, api, cancelSupported: async () => true }, other.batchId)).toEqual({
+    expect(
+      await stopBatchWith({ journal: other.journal, api, cancelSupported: async () => true }, other.batchId),
+    ).toEqual({
       unsentStopped: 20,
       cancel: 'done',
       cancelled: 0,
       stopping: 0,
     });
-    expect(await submitBatch(other.batchId, { journal: other.journal, api: other.service.api })).toEqual({ kind: 'done' });
+    expect(await submitBatch(other.batchId, { journal: other.journal, api: other.service.api })).toEqual({
+      kind: 'done',
+    });
     expect(other.service.batchCalls).toBe(0);
   });
 });
@@ -146,7 +163,15 @@ describe('planRerun', () => {
         input: { name: 'n3 fixed' },
         status: 'unsent',
         attempt: 2,
-        attempts: [{ attempt: 1, executionId: rows[3]!.executionId, status: 'error', input: { name: 'n3' }, error: 'Row failed: {"name":"n3"}' }],
+        attempts: [
+          {
+            attempt: 1,
+            executionId: rows[3]!.executionId,
+            status: 'error',
+            input: { name: 'n3' },
+            error: 'Row failed: {"name":"n3"}',
+          },
+        ],
       },
     ]);
     expect(plan.batch.counts).toMatchObject({ unsent: 1, finished: 9, error: 0 });
@@ -154,7 +179,15 @@ describe('planRerun', () => {
 
   it('refuses rows that are not final yet', () => {
     const batch = { chunks: [], counts: {}, concurrency: null } as unknown as Parameters<typeof planRerun>[0];
-    const row = { batchId: 'b', index: 0, cells: [], input: {}, status: 'processing' as const, attempt: 1, executionId: 'e' };
+    const row = {
+      batchId: 'b',
+      index: 0,
+      cells: [],
+      input: {},
+      status: 'processing' as const,
+      attempt: 1,
+      executionId: 'e',
+    };
     expect(planRerun(batch, [row], [{ index: 0, input: {} }]).refused).toEqual([0]);
   });
 });

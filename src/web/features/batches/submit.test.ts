@@ -9,12 +9,22 @@ let dbSeq = 0;
 const journal = () => new BatchJournal(indexedDB, `test-${dbSeq++}`);
 
 function makeBatch(service: FakeService, rows: number, perChunk?: number) {
-  const built = nameBatch(service.workflowId, rows, { prefix: 'n', fileName: 'people.csv', skipped: new Map([[1, [{ column: 'name', property: 'name', message: 'is bad' }]]]), now: Date.now() });
+  const built = nameBatch(service.workflowId, rows, {
+    prefix: 'n',
+    fileName: 'people.csv',
+    skipped: new Map([[1, [{ column: 'name', property: 'name', message: 'is bad' }]]]),
+    now: Date.now(),
+  });
   if (perChunk !== undefined) {
     const sent = built.rows.filter((r) => r.status === 'unsent').map((r) => r.index);
     built.batch.chunks = [];
     for (let i = 0; i < sent.length; i += perChunk) {
-      built.batch.chunks.push({ index: built.batch.chunks.length, rows: sent.slice(i, i + perChunk), bytes: 0, state: 'pending' });
+      built.batch.chunks.push({
+        index: built.batch.chunks.length,
+        rows: sent.slice(i, i + perChunk),
+        bytes: 0,
+        state: 'pending',
+      });
     }
   }
   return built;
@@ -33,7 +43,9 @@ describe('submitBatch', () => {
     expect(saved[1]!.error).toBe('Skipped: name: is bad');
     const created = service.executions.map((e) => e.input.name);
     expect(created).toEqual(['n0', 'n2', 'n3', 'n4']);
-    expect(saved.filter((r) => r.executionId).map((r) => service.executions.find((e) => e.id === r.executionId)!.input.name)).toEqual(['n0', 'n2', 'n3', 'n4']);
+    expect(
+      saved.filter((r) => r.executionId).map((r) => service.executions.find((e) => e.id === r.executionId)!.input.name),
+    ).toEqual(['n0', 'n2', 'n3', 'n4']);
     expect((await j.get(batch.id))!.chunks.map((c) => c.state)).toEqual(['confirmed', 'confirmed']);
     expect(service.batchCalls).toBe(2);
   });
@@ -79,7 +91,7 @@ describe('submitBatch', () => {
     const j = journal();
     const { batch, rows } = makeBatch(service, 3);
     await j.create(batch, rows);
-    const { BadRequestError } = await import('../../api/errors');
+    const { BadRequestError } = await import('@/api/errors');
     const refusing = { createBatch: async () => Promise.reject(new BadRequestError('items[0].name must be string')) };
     const outcome = await submitBatch(batch.id, { journal: j, api: refusing });
     expect(outcome).toMatchObject({ kind: 'blocked', reason: 'Chunk 1 was refused: items[0].name must be string' });
@@ -97,7 +109,14 @@ describe('reconcileChunk', () => {
     await j.create(batch, rows);
     service.create({ name: 'someone else, long before' }).created_at = new Date(Date.now() - 10 * 60_000).toISOString();
     let calls = 0;
-    const flaky = { createBatch: async (...a: Parameters<typeof service.api.createBatch>) => { calls += 1; const r = await service.api.createBatch(...a); if (calls === 2) throw new Error('socket hang up'); return r; } };
+    const flaky = {
+      createBatch: async (...a: Parameters<typeof service.api.createBatch>) => {
+        calls += 1;
+        const r = await service.api.createBatch(...a);
+        if (calls === 2) throw new Error('socket hang up');
+        return r;
+      },
+    };
     await submitBatch(batch.id, { journal: j, api: flaky });
     expect((await j.get(batch.id))!.chunks[1]!.state).toBe('unconfirmed');
     const verdict = await reconcileChunk({ journal: j, api: service.api }, batch.id, 1);
@@ -125,6 +144,9 @@ describe('reconcileChunk', () => {
   it('calls a count that does not match ambiguous', () => {
     const e = (t: string) => ({ id: t, workflow_id: 'w', status: 'initial' as const, created_at: t });
     expect(judge(3, [e('a'), e('b')])).toEqual({ verdict: 'ambiguous', found: 2 });
-    expect(judge(2, [e('2026-01-02'), e('2026-01-01')])).toEqual({ verdict: 'landed', ids: ['2026-01-01', '2026-01-02'] });
+    expect(judge(2, [e('2026-01-02'), e('2026-01-01')])).toEqual({
+      verdict: 'landed',
+      ids: ['2026-01-01', '2026-01-02'],
+    });
   });
 });

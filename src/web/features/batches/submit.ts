@@ -1,5 +1,5 @@
-import type { ApiClient, CancelOutcome } from '../../api/client';
-import { RateLimitedError, isApiError } from '../../api/errors';
+import type { ApiClient, CancelOutcome } from '@/api/client';
+import { RateLimitedError, isApiError } from '@/api/errors';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type ChunkRecord, type RowRecord, type StopRecord } from './batch-types';
 
@@ -23,7 +23,10 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  * chunk is never sent twice: a lost answer (network error, 5xx) leaves it `unconfirmed` until the
  * service's list is checked and the user decides. Only one tab submits a batch at a time.
  */
-export async function submitBatch(batchId: string, deps: { journal: BatchJournal; api: SubmitApi; now?: () => number }): Promise<SubmitOutcome> {
+export async function submitBatch(
+  batchId: string,
+  deps: { journal: BatchJournal; api: SubmitApi; now?: () => number },
+): Promise<SubmitOutcome> {
   const run = () => submitLocked(batchId, deps);
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   if (locks === undefined) return run();
@@ -33,7 +36,10 @@ export async function submitBatch(batchId: string, deps: { journal: BatchJournal
   return outcome;
 }
 
-async function submitLocked(batchId: string, deps: { journal: BatchJournal; api: SubmitApi; now?: () => number }): Promise<SubmitOutcome> {
+async function submitLocked(
+  batchId: string,
+  deps: { journal: BatchJournal; api: SubmitApi; now?: () => number },
+): Promise<SubmitOutcome> {
   const now = deps.now ?? Date.now;
   const { journal, api } = deps;
   // Holding the lock means no other tab is sending; a chunk still `sending` is from a crash.
@@ -46,7 +52,10 @@ async function submitLocked(batchId: string, deps: { journal: BatchJournal; api:
       return {
         kind: 'blocked',
         chunk: blocker.index,
-        reason: blocker.state === 'failed' ? `Chunk ${blocker.index + 1} was refused: ${blocker.error ?? 'no reason given'}` : `Chunk ${blocker.index + 1} may or may not have reached the service.`,
+        reason:
+          blocker.state === 'failed'
+            ? `Chunk ${blocker.index + 1} was refused: ${blocker.error ?? 'no reason given'}`
+            : `Chunk ${blocker.index + 1} may or may not have reached the service.`,
       };
     }
     const next = batch.chunks.find((c) => c.state === 'pending');
@@ -68,12 +77,24 @@ async function submitLocked(batchId: string, deps: { journal: BatchJournal; api:
         // A 429 created nothing, but after the scheduler's own retries the page should say so and wait.
         const state = e instanceof RateLimitedError ? 'pending' : 'unconfirmed';
         await journal.update(batchId, (b) => ({
-          batch: withCounts(withChunk(b, next.index, { state, settledAt: now(), error: message(e) }), rows, state === 'unconfirmed' ? next.rows : [], 'unknown'),
+          batch: withCounts(
+            withChunk(b, next.index, { state, settledAt: now(), error: message(e) }),
+            rows,
+            state === 'unconfirmed' ? next.rows : [],
+            'unknown',
+          ),
           rows: state === 'unconfirmed' ? next.rows.map((i) => ({ ...rows[i]!, status: 'unknown' as const })) : [],
         }));
-        if (e instanceof RateLimitedError) return { kind: 'blocked', chunk: next.index, reason: `The service is rate limiting this key; resume in ${e.retryAfterSeconds} s.` };
+        if (e instanceof RateLimitedError)
+          return {
+            kind: 'blocked',
+            chunk: next.index,
+            reason: `The service is rate limiting this key; resume in ${e.retryAfterSeconds} s.`,
+          };
       } else {
-        await journal.update(batchId, (b) => ({ batch: withChunk(b, next.index, { state: 'failed', settledAt: now(), error: message(e) }) }));
+        await journal.update(batchId, (b) => ({
+          batch: withChunk(b, next.index, { state: 'failed', settledAt: now(), error: message(e) }),
+        }));
       }
     }
   }
@@ -84,7 +105,12 @@ export function withChunk(batch: BatchRecord, index: number, patch: Partial<Chun
 }
 
 /** Recomputes counts as if the given rows had the given status. */
-function withCounts(batch: BatchRecord, rows: readonly RowRecord[], changed: readonly number[], status: RowRecord['status']): BatchRecord {
+function withCounts(
+  batch: BatchRecord,
+  rows: readonly RowRecord[],
+  changed: readonly number[],
+  status: RowRecord['status'],
+): BatchRecord {
   if (changed.length === 0) return batch;
   const set = new Set(changed);
   return { ...batch, counts: countRows(rows.map((r) => (set.has(r.index) ? { status } : r))) };
@@ -107,12 +133,27 @@ export function confirmChunk(
     changed.push(
       id === undefined
         ? { ...row, status: 'skipped', error: 'The service accepted the chunk but returned no execution for this row.' }
-        : { ...row, status: 'initial', executionId: id, error: undefined, createdAt: undefined, pageCursor: undefined, results: undefined, detailsAt: undefined, linksAt: undefined },
+        : {
+            ...row,
+            status: 'initial',
+            executionId: id,
+            error: undefined,
+            createdAt: undefined,
+            pageCursor: undefined,
+            results: undefined,
+            detailsAt: undefined,
+            linksAt: undefined,
+          },
     );
   });
   const byIndex = new Map(changed.map((r) => [r.index, r]));
   const all = rows.map((r) => byIndex.get(r.index) ?? r);
-  const next = withChunk(batch, chunk.index, { state: 'confirmed', settledAt: now, error: undefined, ...(serverBatchId !== undefined ? { serverBatchId } : {}) });
+  const next = withChunk(batch, chunk.index, {
+    state: 'confirmed',
+    settledAt: now,
+    error: undefined,
+    ...(serverBatchId !== undefined ? { serverBatchId } : {}),
+  });
   return { batch: { ...next, counts: countRows(all) }, rows: changed };
 }
 
@@ -125,7 +166,10 @@ export async function allowResend(journal: BatchJournal, batchId: string, chunkI
     const changed = chunk.rows.map((i) => ({ ...rows[i]!, status: 'unsent' as const }));
     const set = new Map(changed.map((r) => [r.index, r]));
     return {
-      batch: { ...withChunk(b, chunkIndex, { state: 'pending', error: undefined, check: undefined }), counts: countRows(rows.map((r) => set.get(r.index) ?? r)) },
+      batch: {
+        ...withChunk(b, chunkIndex, { state: 'pending', error: undefined, check: undefined }),
+        counts: countRows(rows.map((r) => set.get(r.index) ?? r)),
+      },
       rows: changed,
     };
   });
@@ -179,10 +223,27 @@ export async function stopBatchWith(deps: StopDeps, batchId: string): Promise<St
     }
     unsentStopped = rows.length;
     const stopped: StopRecord = { at: now(), unsentStopped, cancel: 'pending' };
-    return { batch: { ...b, counts, chunks: b.chunks.map((c) => (c.state === 'pending' ? { ...c, state: 'stopped' as const } : c)), stopped }, rows };
+    return {
+      batch: {
+        ...b,
+        counts,
+        chunks: b.chunks.map((c) => (c.state === 'pending' ? { ...c, state: 'stopped' as const } : c)),
+        stopped,
+      },
+      rows,
+    };
   });
   const finish = async (outcome: StopOutcome, error?: string): Promise<StopOutcome> => {
-    await journal.update(batchId, (b) => ({ batch: { ...b, stopped: { ...(b.stopped ?? { at: now(), unsentStopped }), ...outcome, ...(error !== undefined ? { error } : {}) } } }));
+    await journal.update(batchId, (b) => ({
+      batch: {
+        ...b,
+        stopped: {
+          ...(b.stopped ?? { at: now(), unsentStopped }),
+          ...outcome,
+          ...(error !== undefined ? { error } : {}),
+        },
+      },
+    }));
     return outcome;
   };
   let supported: boolean;
@@ -210,11 +271,22 @@ export async function stopBatchWith(deps: StopDeps, batchId: string): Promise<St
       // Each open row's current execution came from the latest confirmed chunk holding it.
       const latest = new Map<number, ChunkRecord>();
       for (const c of [...sent].sort((a, b) => a.index - b.index)) for (const i of c.rows) latest.set(i, c);
-      const ids = new Set(open.map((r) => latest.get(r.index)?.serverBatchId).filter((id): id is string => id !== undefined));
-      for (const id of ids) add(await deps.api.cancelExecutions(current.workflowId, { batch_id: id }, undefined, { priority: 'user' }));
+      const ids = new Set(
+        open.map((r) => latest.get(r.index)?.serverBatchId).filter((id): id is string => id !== undefined),
+      );
+      for (const id of ids)
+        add(await deps.api.cancelExecutions(current.workflowId, { batch_id: id }, undefined, { priority: 'user' }));
     } else {
       const ids = open.map((r) => r.executionId!);
-      for (let i = 0; i < ids.length; i += CANCEL_IDS_MAX) add(await deps.api.cancelExecutions(current.workflowId, { execution_ids: ids.slice(i, i + CANCEL_IDS_MAX) }, undefined, { priority: 'user' }));
+      for (let i = 0; i < ids.length; i += CANCEL_IDS_MAX)
+        add(
+          await deps.api.cancelExecutions(
+            current.workflowId,
+            { execution_ids: ids.slice(i, i + CANCEL_IDS_MAX) },
+            undefined,
+            { priority: 'user' },
+          ),
+        );
     }
     return finish({ unsentStopped, cancel: 'done', cancelled: total.cancelled, stopping: total.stopping });
   } catch (e) {

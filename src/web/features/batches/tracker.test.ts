@@ -10,11 +10,21 @@ let seq = 0;
 const t = (i: number) => `2026-01-01T00:00:00.${String(i).padStart(6, '0')}Z`;
 /** `n` rows in creation order; statuses by position, created_at known where `known(i)`. */
 const rows = (n: number, status: (i: number) => RowStatus, known: (i: number) => boolean = () => false): Tracked[] =>
-  Array.from({ length: n }, (_, i) => ({ index: i, executionId: `e${i}`, status: status(i), createdAt: known(i) ? t(i) : undefined }));
+  Array.from({ length: n }, (_, i) => ({
+    index: i,
+    executionId: `e${i}`,
+    status: status(i),
+    createdAt: known(i) ? t(i) : undefined,
+  }));
 
 describe('creationOrder', () => {
   it('orders rows by chunk then item, puts a re-run row after every first attempt, and leaves out unsent chunks', () => {
-    const r = (index: number, executionId?: string) => ({ index, executionId, status: 'initial' as const, createdAt: undefined });
+    const r = (index: number, executionId?: string) => ({
+      index,
+      executionId,
+      status: 'initial' as const,
+      createdAt: undefined,
+    });
     const batch: Pick<BatchRecord, 'chunks'> = {
       chunks: [
         { index: 0, rows: [0, 1, 2], bytes: 1, state: 'confirmed' },
@@ -33,46 +43,142 @@ describe('frontier', () => {
     const order = rows(300, (i) => (i === 5 ? 'human_in_the_loop' : i < 150 ? 'finished' : 'initial'));
     expect(frontier(order, { lastStragglerPass: 0 }, 1000)).toEqual({ seq: 150, straggler: false });
     expect(frontier(order, { lastStragglerPass: 0 }, 25_000)).toEqual({ seq: 5, straggler: true });
-    expect(frontier(rows(10, () => 'finished'), {}, 0).seq).toBe(-1);
+    expect(
+      frontier(
+        rows(10, () => 'finished'),
+        {},
+        0,
+      ).seq,
+    ).toBe(-1);
   });
 });
 
 describe('planStep', () => {
   it('starts at the oldest rows: a probe of the row a page above the oldest unfinished one', () => {
-    expect(planStep(rows(10_000, () => 'initial'), {}, 0)).toEqual({ kind: 'probe', seq: 100, straggler: false });
-    expect(planStep(rows(10_000, (i) => (i < 250 ? 'finished' : 'processing')), {}, 0)).toMatchObject({ kind: 'probe', seq: 350 });
+    expect(
+      planStep(
+        rows(10_000, () => 'initial'),
+        {},
+        0,
+      ),
+    ).toEqual({ kind: 'probe', seq: 100, straggler: false });
+    expect(
+      planStep(
+        rows(10_000, (i) => (i < 250 ? 'finished' : 'processing')),
+        {},
+        0,
+      ),
+    ).toMatchObject({ kind: 'probe', seq: 350 });
   });
 
   it('reads the page below a boundary whose created_at it knows, with that created_at as the cursor', () => {
-    const order = rows(1000, (i) => (i < 250 ? 'finished' : 'initial'), (i) => i === 350);
-    expect(planStep(order, {}, 0)).toEqual({ kind: 'list', cursor: t(350), untilSeq: 250, pagesLeft: 2, straggler: false });
+    const order = rows(
+      1000,
+      (i) => (i < 250 ? 'finished' : 'initial'),
+      (i) => i === 350,
+    );
+    expect(planStep(order, {}, 0)).toEqual({
+      kind: 'list',
+      cursor: t(350),
+      untilSeq: 250,
+      pagesLeft: 2,
+      straggler: false,
+    });
     // A known row too close to the front covers too little of it: probe the boundary instead.
-    expect(planStep(rows(1000, (i) => (i < 250 ? 'finished' : 'initial'), (i) => i === 260), {}, 0)).toMatchObject({ kind: 'probe', seq: 350 });
+    expect(
+      planStep(
+        rows(
+          1000,
+          (i) => (i < 250 ? 'finished' : 'initial'),
+          (i) => i === 260,
+        ),
+        {},
+        0,
+      ),
+    ).toMatchObject({ kind: 'probe', seq: 350 });
   });
 
   it('walks back from a probe that found unfinished work, and looks twice as far after one that found it done', () => {
-    const order = rows(10_000, (i) => (i < 100 ? 'finished' : 'initial'), (i) => i === 900 || i === 300);
+    const order = rows(
+      10_000,
+      (i) => (i < 100 ? 'finished' : 'initial'),
+      (i) => i === 900 || i === 300,
+    );
     expect(planStep(order, { probe: { seq: 900, final: true } }, 0)).toMatchObject({ kind: 'probe', seq: 1700 });
-    expect(planStep(order, { probe: { seq: 300, final: false } }, 0)).toEqual({ kind: 'list', cursor: t(300), untilSeq: 100, pagesLeft: 4, straggler: false });
+    expect(planStep(order, { probe: { seq: 300, final: false } }, 0)).toEqual({
+      kind: 'list',
+      cursor: t(300),
+      untilSeq: 100,
+      pagesLeft: 4,
+      straggler: false,
+    });
     // The newest row done: nothing beyond it to look for, so the walk starts there.
-    const end = rows(500, (i) => (i < 100 ? 'finished' : 'initial'), (i) => i === 499);
-    expect(planStep(end, { probe: { seq: 499, final: true } }, 0)).toMatchObject({ kind: 'list', cursor: t(499), untilSeq: 100 });
+    const end = rows(
+      500,
+      (i) => (i < 100 ? 'finished' : 'initial'),
+      (i) => i === 499,
+    );
+    expect(planStep(end, { probe: { seq: 499, final: true } }, 0)).toMatchObject({
+      kind: 'list',
+      cursor: t(499),
+      untilSeq: 100,
+    });
   });
 
   it('probes the newest row when the front is within the last page', () => {
-    expect(planStep(rows(1000, (i) => (i < 950 ? 'finished' : 'initial')), {}, 0)).toMatchObject({ kind: 'probe', seq: 999 });
-    expect(planStep(rows(1000, (i) => (i < 999 ? 'finished' : 'initial')), {}, 0)).toMatchObject({ kind: 'probe', seq: 999 });
+    expect(
+      planStep(
+        rows(1000, (i) => (i < 950 ? 'finished' : 'initial')),
+        {},
+        0,
+      ),
+    ).toMatchObject({ kind: 'probe', seq: 999 });
+    expect(
+      planStep(
+        rows(1000, (i) => (i < 999 ? 'finished' : 'initial')),
+        {},
+        0,
+      ),
+    ).toMatchObject({ kind: 'probe', seq: 999 });
   });
 
   it('on an oldest-first list starts just before the front', () => {
-    expect(planStep(rows(1000, (i) => (i < 250 ? 'finished' : 'initial'), (i) => i < 250), { direction: 'newer' }, 0)).toMatchObject({ kind: 'list', cursor: t(249) });
-    expect(planStep(rows(1000, () => 'initial'), { direction: 'newer' }, 0)).toMatchObject({ kind: 'probe', seq: 0 });
+    expect(
+      planStep(
+        rows(
+          1000,
+          (i) => (i < 250 ? 'finished' : 'initial'),
+          (i) => i < 250,
+        ),
+        { direction: 'newer' },
+        0,
+      ),
+    ).toMatchObject({ kind: 'list', cursor: t(249) });
+    expect(
+      planStep(
+        rows(1000, () => 'initial'),
+        { direction: 'newer' },
+        0,
+      ),
+    ).toMatchObject({ kind: 'probe', seq: 0 });
   });
 
   it('goes on with a walk under way', () => {
     const walk = { cursor: 'c', untilSeq: 3, pagesLeft: 2 };
-    expect(planStep(rows(1000, () => 'initial'), { walk }, 0)).toEqual({ kind: 'list', ...walk, straggler: false });
-    expect(planStep(rows(10, () => 'error'), { walk }, 0)).toBeNull();
+    expect(
+      planStep(
+        rows(1000, () => 'initial'),
+        { walk },
+        0,
+      ),
+    ).toEqual({ kind: 'list', ...walk, straggler: false });
+    expect(
+      planStep(
+        rows(10, () => 'error'),
+        { walk },
+        0,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -86,7 +192,11 @@ describe('addSample', () => {
   });
 });
 
-async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: number, service = new FakeService(undefined, order)) {
+async function submitted(
+  order: 'newest-first' | 'oldest-first',
+  rowsCount: number,
+  service = new FakeService(undefined, order),
+) {
   for (let i = 0; i < 30; i += 1) service.create({ name: `older unrelated ${i}` });
   const journal = new BatchJournal(indexedDB, `tracker-${seq++}`);
   const built = nameBatch(service.workflowId, rowsCount);
@@ -97,16 +207,22 @@ async function submitted(order: 'newest-first' | 'oldest-first', rowsCount: numb
   return { service, journal, batchId: built.batch.id };
 }
 
-const serverDone = (service: FakeService, ids: ReadonlySet<string>) => service.executions.filter((e) => ids.has(e.id) && (e.status === 'finished' || e.status === 'error')).length;
+const serverDone = (service: FakeService, ids: ReadonlySet<string>) =>
+  service.executions.filter((e) => ids.has(e.id) && (e.status === 'finished' || e.status === 'error')).length;
 
 /**
  * Tracks in virtual time: the service moves `perTick` executions on every 200 ms, the tracker
  * paces at `intervalMs`. Samples (time, page's done, server's done) every 10 s.
  */
-async function runToEnd(order: 'newest-first' | 'oldest-first', rowsCount: number, options: { perTick?: number; intervalMs?: number; prefinish?: boolean } = {}) {
+async function runToEnd(
+  order: 'newest-first' | 'oldest-first',
+  rowsCount: number,
+  options: { perTick?: number; intervalMs?: number; prefinish?: boolean } = {},
+) {
   const { service, journal, batchId } = await submitted(order, rowsCount);
   const ids = new Set((await journal.rows(batchId)).map((r) => r.executionId!));
-  if (options.prefinish) while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
+  if (options.prefinish)
+    while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
   let clock = 0;
   const requests: { at: number; kind: string }[] = [];
   const samples: { at: number; page: number; server: number }[] = [];
@@ -148,7 +264,8 @@ const lags = (samples: { at: number; page: number; server: number }[]) =>
     return s.at - Math.max(...past.map((p) => p.at));
   });
 
-const maxInMinute = (times: number[]) => Math.max(0, ...times.map((t0) => times.filter((x) => x >= t0 && x < t0 + 60_000).length));
+const maxInMinute = (times: number[]) =>
+  Math.max(0, ...times.map((t0) => times.filter((x) => x >= t0 && x < t0 + 60_000).length));
 
 describe('trackBatch', () => {
   for (const order of ['newest-first', 'oldest-first'] as const) {
@@ -169,7 +286,9 @@ describe('trackBatch', () => {
 
   it('shows progress from its first reads, and never trails the service by more than a minute', async () => {
     // 10,000 rows at 50 a second: the service is done in about 200 s.
-    const { outcome, requests, samples, journal, batchId, serverEndAt } = await runToEnd('newest-first', 10_000, { perTick: 10 });
+    const { outcome, requests, samples, journal, batchId, serverEndAt } = await runToEnd('newest-first', 10_000, {
+      perTick: 10,
+    });
     expect(outcome).toBe('done');
     // The first two requests are a probe of row 100 and the page of rows 0 to 99, the ones that finish first.
     expect(requests.slice(0, 2).map((r) => r.kind)).toEqual(['probe', 'list']);
@@ -193,11 +312,18 @@ describe('trackBatch', () => {
     service.listResults = true;
     const { journal, batchId } = await submitted('newest-first', 300, service);
     while (service.executions.some((e) => e.status === 'initial' || e.status === 'processing')) service.advance(10);
-    const outcome = await trackBatch(batchId, { journal, api: service.api, intervalMs: () => 0, now: () => 0, sleep: async () => undefined }, new AbortController().signal);
+    const outcome = await trackBatch(
+      batchId,
+      { journal, api: service.api, intervalMs: () => 0, now: () => 0, sleep: async () => undefined },
+      new AbortController().signal,
+    );
     expect(outcome).toBe('done');
     const all = await journal.rows(batchId);
     expect(all.every((r) => Array.isArray(r.results) && r.linksAt === 0)).toBe(true);
-    expect(all.find((r) => r.status === 'finished')!.results!.map((f) => f.filename)).toEqual(['report.md', 'report.pdf']);
+    expect(all.find((r) => r.status === 'finished')!.results!.map((f) => f.filename)).toEqual([
+      'report.md',
+      'report.pdf',
+    ]);
   });
 
   it('tracks re-run rows, whose executions are newer than the rest', async () => {
@@ -210,8 +336,21 @@ describe('trackBatch', () => {
     const again = service.create({ name: 'r7 fixed' });
     for (let i = 0; i < 5; i += 1) service.create({ name: `newest unrelated ${i}` });
     await journal.update(batchId, (b) => ({
-      batch: { ...b, doneAt: undefined, chunks: [...b.chunks, { index: b.chunks.length, rows: [7], bytes: 1, state: 'confirmed' }] },
-      rows: [{ ...before[7]!, status: 'initial', executionId: again.id, createdAt: undefined, attempt: 2, results: undefined }] satisfies RowRecord[],
+      batch: {
+        ...b,
+        doneAt: undefined,
+        chunks: [...b.chunks, { index: b.chunks.length, rows: [7], bytes: 1, state: 'confirmed' }],
+      },
+      rows: [
+        {
+          ...before[7]!,
+          status: 'initial',
+          executionId: again.id,
+          createdAt: undefined,
+          attempt: 2,
+          results: undefined,
+        },
+      ] satisfies RowRecord[],
     }));
     service.advance(10);
     service.advance(10);

@@ -1,5 +1,5 @@
-import type { ApiClient, ListedExecution } from '../../api/client';
-import type { ExecutionDetail, ListPage } from '../../../contract/openapi-document';
+import type { ApiClient, ListedExecution } from '@/api/client';
+import type { ExecutionDetail, ListPage } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { errorFromResults } from './details';
 import { countRows, isFinal, type BatchRecord, type RowRecord } from './batch-types';
@@ -71,7 +71,11 @@ export type Step =
  * The position (in creation order) the next read must cover: the oldest unfinished row that is not
  * a straggler, or the oldest straggler when their turn has come; -1 when every row is final.
  */
-export function frontier(order: readonly Tracked[], state: Pick<PlanState, 'lastStragglerPass'>, now: number): { seq: number; straggler: boolean } {
+export function frontier(
+  order: readonly Tracked[],
+  state: Pick<PlanState, 'lastStragglerPass'>,
+  now: number,
+): { seq: number; straggler: boolean } {
   const n = order.length;
   // finalAhead[i]: final rows among the PAGE_SIZE rows after i.
   let finalInWindow = 0;
@@ -88,7 +92,9 @@ export function frontier(order: readonly Tracked[], state: Pick<PlanState, 'last
     const window = Math.min(PAGE_SIZE, n - 1 - i);
     const straggler = window >= 10 && finalAhead[i]! >= window / 2;
     if (!straggler) {
-      const due = firstStraggler >= 0 && (state.lastStragglerPass === undefined || now - state.lastStragglerPass >= STRAGGLER_EVERY_MS);
+      const due =
+        firstStraggler >= 0 &&
+        (state.lastStragglerPass === undefined || now - state.lastStragglerPass >= STRAGGLER_EVERY_MS);
       return due ? { seq: firstStraggler, straggler: true } : { seq: i, straggler: false };
     }
     if (firstStraggler < 0) firstStraggler = i;
@@ -110,14 +116,22 @@ export function planStep(order: readonly Tracked[], state: PlanState, now: numbe
       if (c !== undefined) return { kind: 'list', cursor: c, untilSeq: front, pagesLeft: 1, straggler };
     }
     const probed = createdAt(front);
-    if (state.probe?.seq === front && probed !== undefined) return { kind: 'list', cursor: probed, untilSeq: front, pagesLeft: 1, straggler };
+    if (state.probe?.seq === front && probed !== undefined)
+      return { kind: 'list', cursor: probed, untilSeq: front, pagesLeft: 1, straggler };
     return { kind: 'probe', seq: front, straggler };
   }
   const probe = state.probe;
   if (probe !== undefined && probe.seq > front && createdAt(probe.seq) !== undefined) {
     // A finished row far ahead: the service is at least there, so look twice as far before walking back.
-    if (probe.final && probe.seq < n - 1 && probe.seq - front >= PAGE_SIZE) return { kind: 'probe', seq: Math.min(n - 1, front + 2 * (probe.seq - front)), straggler };
-    return { kind: 'list', cursor: createdAt(probe.seq)!, untilSeq: front, pagesLeft: Math.ceil((probe.seq - front) / PAGE_SIZE) + 2, straggler };
+    if (probe.final && probe.seq < n - 1 && probe.seq - front >= PAGE_SIZE)
+      return { kind: 'probe', seq: Math.min(n - 1, front + 2 * (probe.seq - front)), straggler };
+    return {
+      kind: 'list',
+      cursor: createdAt(probe.seq)!,
+      untilSeq: front,
+      pagesLeft: Math.ceil((probe.seq - front) / PAGE_SIZE) + 2,
+      straggler,
+    };
   }
   const boundary = Math.min(n - 1, front + PAGE_SIZE);
   const enough = Math.min(PAGE_SIZE / 2, boundary - front);
@@ -145,7 +159,13 @@ export function directionOf(page: ListPage<ListedExecution>, cursor: string | nu
 }
 
 /** Whether a walk has reached the position it had to cover. */
-export function walkReached(page: ListPage<ListedExecution>, order: readonly Tracked[], seqOf: ReadonlyMap<string, number>, untilSeq: number, direction: Direction | undefined): boolean {
+export function walkReached(
+  page: ListPage<ListedExecution>,
+  order: readonly Tracked[],
+  seqOf: ReadonlyMap<string, number>,
+  untilSeq: number,
+  direction: Direction | undefined,
+): boolean {
   if (page.cursor === null || page.data.length === 0) return true;
   if (page.data.some((e) => (seqOf.get(e.id) ?? Infinity) <= untilSeq)) return true;
   const target = order[untilSeq]?.createdAt;
@@ -155,11 +175,23 @@ export function walkReached(page: ListPage<ListedExecution>, order: readonly Tra
 }
 
 /** A row as a list item or a detail shows it; returns the changed row, or null when nothing changed. */
-export function applySeen(row: RowRecord, item: ListedExecution | ExecutionDetail, cursor: string | null | undefined, now: number): RowRecord | null {
+export function applySeen(
+  row: RowRecord,
+  item: ListedExecution | ExecutionDetail,
+  cursor: string | null | undefined,
+  now: number,
+): RowRecord | null {
   if (row.executionId !== item.id) return null;
   const fromDetail = cursor === undefined;
   // A final row seen on a page again has nothing new: renewing its links is the gatherer's job.
-  if (!fromDetail && row.status === item.status && isFinal(row.status) && row.pageCursor !== undefined && row.createdAt === item.created_at) return null;
+  if (
+    !fromDetail &&
+    row.status === item.status &&
+    isFinal(row.status) &&
+    row.pageCursor !== undefined &&
+    row.createdAt === item.created_at
+  )
+    return null;
   const next: RowRecord = { ...row, status: item.status, createdAt: item.created_at };
   if (cursor !== undefined) next.pageCursor = cursor;
   const detail = 'results' in item && item.results === null ? undefined : item;
@@ -167,11 +199,14 @@ export function applySeen(row: RowRecord, item: ListedExecution | ExecutionDetai
   if (detail !== undefined && Array.isArray(detail.results) && isFinal(item.status)) {
     // Contents gathered before stay: a list item never has them, a detail lacks those over 100 KB.
     const had = new Map((row.results ?? []).map((f) => [f.filename, f.content]));
-    next.results = detail.results.map((f) => (f.content === undefined && had.get(f.filename) !== undefined ? { ...f, content: had.get(f.filename)! } : f));
+    next.results = detail.results.map((f) =>
+      f.content === undefined && had.get(f.filename) !== undefined ? { ...f, content: had.get(f.filename)! } : f,
+    );
     next.linksAt = now;
     if (fromDetail) {
       next.detailsAt = now;
-      if (item.status === 'error') next.error ??= errorFromResults({ results: detail.results }) ?? 'The execution failed without a message.';
+      if (item.status === 'error')
+        next.error ??= errorFromResults({ results: detail.results }) ?? 'The execution failed without a message.';
     }
   }
   const same =
@@ -186,10 +221,17 @@ export function applySeen(row: RowRecord, item: ListedExecution | ExecutionDetai
 
 const sameFiles = (a: RowRecord['results'], b: RowRecord['results']): boolean =>
   a === b ||
-  (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((f, i) => f.filename === b[i]!.filename && f.url === b[i]!.url && f.content === b[i]!.content));
+  (Array.isArray(a) &&
+    Array.isArray(b) &&
+    a.length === b.length &&
+    a.every((f, i) => f.filename === b[i]!.filename && f.url === b[i]!.url && f.content === b[i]!.content));
 
 /** Keeps the completion samples small: at most `max`, thinned evenly, the latest always kept. */
-export function addSample(samples: readonly [number, number][], sample: [number, number], max = 240): [number, number][] {
+export function addSample(
+  samples: readonly [number, number][],
+  sample: [number, number],
+  max = 240,
+): [number, number][] {
   const last = samples[samples.length - 1];
   if (last !== undefined && last[1] === sample[1]) return [...samples];
   const next = [...samples, sample];
@@ -230,7 +272,11 @@ const RELOAD_EVERY_MS = 5000;
  * of the key's budget (across tabs), and the tracker spreads that evenly. Each read's findings go
  * to the journal before the next request, so the page's counts move with every read.
  */
-export async function trackBatch(batchId: string, deps: TrackerDeps, signal: AbortSignal): Promise<'done' | 'paused' | 'stopped'> {
+export async function trackBatch(
+  batchId: string,
+  deps: TrackerDeps,
+  signal: AbortSignal,
+): Promise<'done' | 'paused' | 'stopped'> {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const state: PlanState = {};
@@ -265,7 +311,10 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
     lastRequest = now();
   };
   /** Records what a read saw, atomically against the rows as stored; returns how many rows changed. */
-  const record = async (seen: readonly { item: ListedExecution | ExecutionDetail; cursor: string | null | undefined }[], learned?: Direction): Promise<number> => {
+  const record = async (
+    seen: readonly { item: ListedExecution | ExecutionDetail; cursor: string | null | undefined }[],
+    learned?: Direction,
+  ): Promise<number> => {
     const indices: number[] = [];
     for (const { item } of seen) {
       const seq = seqOf.get(item.id);
@@ -287,7 +336,10 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
         changed.push(next);
       }
       const progress = changed.length > 0 ? addSample(b.progress, [now(), counts.finished + counts.error]) : b.progress;
-      return { batch: { ...b, counts, progress, ...(newDirection !== undefined ? { listDirection: newDirection } : {}) }, rows: changed };
+      return {
+        batch: { ...b, counts, progress, ...(newDirection !== undefined ? { listDirection: newDirection } : {}) },
+        rows: changed,
+      };
     });
     for (const r of changed) rows.set(r.index, r);
     if (changed.length > 0) reorder();
@@ -306,7 +358,8 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
       // Rows may still arrive: chunks being sent, or unconfirmed ones a check may yet find.
       if (batch.chunks.every((c) => c.state === 'confirmed' || c.state === 'stopped')) {
         const all = [...rows.values()];
-        if (batch.doneAt === undefined) await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(all) } }));
+        if (batch.doneAt === undefined)
+          await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(all) } }));
         return 'done';
       }
       await sleep(1500, signal);
@@ -320,12 +373,19 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
       if (step.kind === 'probe') {
         const row = order[step.seq]!;
         deps.onRequest?.(now(), 'probe');
-        const detail = await deps.api.getExecution(batch.workflowId, row.executionId!, { priority: 'background', signal });
+        const detail = await deps.api.getExecution(batch.workflowId, row.executionId!, {
+          priority: 'background',
+          signal,
+        });
         changed = await record([{ item: detail, cursor: undefined }]);
         state.probe = { seq: step.seq, final: isFinal(detail.status) };
       } else {
         deps.onRequest?.(now(), 'list');
-        const page = await deps.api.listExecutions(batch.workflowId, { limit: PAGE_SIZE, cursor: step.cursor }, { priority: 'background', signal });
+        const page = await deps.api.listExecutions(
+          batch.workflowId,
+          { limit: PAGE_SIZE, cursor: step.cursor },
+          { priority: 'background', signal },
+        );
         const learned = state.direction ?? directionOf(page, step.cursor);
         state.direction = learned;
         changed = await record(
@@ -333,10 +393,22 @@ export async function trackBatch(batchId: string, deps: TrackerDeps, signal: Abo
           learned,
         );
         state.probe = undefined;
-        const more = step.pagesLeft > 1 && page.cursor !== null && !walkReached(page, order, seqOf, step.untilSeq, learned);
+        const more =
+          step.pagesLeft > 1 && page.cursor !== null && !walkReached(page, order, seqOf, step.untilSeq, learned);
         // Oldest first, the walk goes on while the service is ahead of what this page showed.
-        const ahead = learned === 'newer' && page.cursor !== null && page.data.length > 0 && page.data.every((e) => seqOf.get(e.id) === undefined || isFinal(e.status));
-        state.walk = more || ahead ? { cursor: page.cursor, untilSeq: step.untilSeq, pagesLeft: ahead ? Math.max(1, step.pagesLeft) : step.pagesLeft - 1 } : undefined;
+        const ahead =
+          learned === 'newer' &&
+          page.cursor !== null &&
+          page.data.length > 0 &&
+          page.data.every((e) => seqOf.get(e.id) === undefined || isFinal(e.status));
+        state.walk =
+          more || ahead
+            ? {
+                cursor: page.cursor,
+                untilSeq: step.untilSeq,
+                pagesLeft: ahead ? Math.max(1, step.pagesLeft) : step.pagesLeft - 1,
+              }
+            : undefined;
       }
     } catch (e) {
       if (signal.aborted) return 'stopped';

@@ -32,7 +32,11 @@ export function useBatchList(workflowId: string): { batches: BatchRecord[] | und
   return { batches, error };
 }
 
-export type BatchView = { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; batch: BatchRecord; rows: RowRecord[] };
+export type BatchView =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; batch: BatchRecord; rows: RowRecord[] };
 
 /** One batch and its rows, following journal writes (throttled). */
 export function useBatch(batchId: string): BatchView {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { createApiClient, type ApiClient } from '../../api/client';
-import { getScheduler, setSchedulerScope } from '../../api/scheduler';
-import { reportingFetch } from '../../lib/server-reachability';
+import { createApiClient, type ApiClient } from '@/api/client';
+import { getScheduler, setSchedulerScope } from '@/api/scheduler';
+import { reportingFetch } from '@/lib/server-reachability';
 import { getProfilesStore, type ConnectionState, type Profile } from './profiles-store';
 
 let cached: { signature: string; client: ApiClient } | null = null;
@@ -33,7 +33,10 @@ export function getApiClient(): ApiClient {
   setSchedulerScope(fnv1a(`${origin}\n${profile.apiKey}`));
   // The contract document is the cheapest thing to ask for: no key, no budget, any answer will do.
   const probeUrl = `${profile.baseUrl.replace(/\/+$/, '')}/openapi.json`;
-  cached = { signature, client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, fetch: reportingFetch(probeUrl) }) };
+  cached = {
+    signature,
+    client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, fetch: reportingFetch(probeUrl) }),
+  };
   return cached.client;
 }
 

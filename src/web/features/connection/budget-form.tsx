@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { LIMITS } from '../../../contract/limits';
-import { Button } from '../../components/ui/button';
-import { FieldError, FieldHint, Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { getScheduler } from '../../api/scheduler';
+import { LIMITS } from '@contract/limits';
+import { Button } from '@/components/ui/button';
+import { FieldError, FieldHint, Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { getScheduler } from '@/api/scheduler';
 import { useConnection } from './active-client';
 import { getProfilesStore } from './profiles-store';
 
@@ -46,8 +46,8 @@ export function BudgetForm() {
       <div className="basis-full">
         {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
         <FieldHint id={`${id}-hint`}>
-          The v1 limit is {LIMITS.rateLimitPerMinute} per key per minute. Every tab of this browser shares the budget; user actions go
-          first, then what is on screen, then background checks.
+          The v1 limit is {LIMITS.rateLimitPerMinute} per key per minute. Every tab of this browser shares the budget;
+          user actions go first, then what is on screen, then background checks.
         </FieldHint>
       </div>
     </form>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Checkbox, FieldError, FieldHint, Input, Label } from '../../components/ui/input';
-import { Notice } from '../../components/ui/notice';
-import { isCrossOrigin } from '../../api/client';
+import { Button } from '@/components/ui/button';
+import { Checkbox, FieldError, FieldHint, Input, Label } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
 import { getProfilesStore, type Profile } from './profiles-store';
 import { testConnection, type ConnectionVerdict } from './test-connection';
@@ -30,7 +30,8 @@ function validate(draft: Profile): Errors {
   return errors;
 }
 
-const verdictTone = (v: ConnectionVerdict) => (v.kind === 'ok' ? 'success' : v.kind === 'cors' || v.kind === 'unreachable' ? 'warning' : 'danger');
+const verdictTone = (v: ConnectionVerdict) =>
+  v.kind === 'ok' ? 'success' : v.kind === 'cors' || v.kind === 'unreachable' ? 'warning' : 'danger';
 
 /** Edits one profile: name, base URL, masked key, remember choice; tests and saves it. */
 export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
@@ -96,7 +97,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
   };
 
   const describe = (field: keyof Errors, hint?: boolean) =>
-    [errors[field] ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') || undefined;
+    [errors[field] ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') ||
+    undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Connection">
@@ -131,7 +133,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
         />
         {errors.baseUrl && <FieldError id={`${id}-baseUrl-error`}>{errors.baseUrl}</FieldError>}
         <FieldHint id={`${id}-baseUrl-hint`}>
-          This dashboard’s own <code className="font-mono">/api/v1</code> works for the local service and for any server behind its proxy.
+          This dashboard’s own <code className="font-mono">/api/v1</code> works for the local service and for any server
+          behind its proxy.
         </FieldHint>
       </div>
       <div>
@@ -170,7 +173,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           aria-describedby={`${id}-remember-hint`}
         />
         <FieldHint id={`${id}-remember-hint`}>
-          Off: the key is kept for this tab only and forgotten when it closes. On: it stays in this browser’s local storage.
+          Off: the key is kept for this tab only and forgotten when it closes. On: it stays in this browser’s local
+          storage.
         </FieldHint>
       </div>
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RequestScheduler } from '../../api/scheduler';
+import { RequestScheduler } from '@/api/scheduler';
 import { fetchDevKey } from './dev-key';
 import { testConnection } from './test-connection';
 
 const scheduler = new RequestScheduler({ channel: null, maxRetries: 0 });
 const page = 'http://127.0.0.1:8080';
 
-const withFetch = (respond: () => Response) =>
-  (async () => respond()) as unknown as typeof globalThis.fetch;
+const withFetch = (respond: () => Response) => (async () => respond()) as unknown as typeof globalThis.fetch;
 
 describe('testConnection', () => {
   it('says OK when the server lists workflows with the key', async () => {
@@ -17,14 +16,18 @@ describe('testConnection', () => {
 
   it('says the key is bad on a 401', async () => {
     const fetch = withFetch(() => Response.json({ error: 'invalid key' }, { status: 401 }));
-    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({ kind: 'bad-key' });
+    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({
+      kind: 'bad-key',
+    });
   });
 
   it('says unreachable when nothing answers on the same origin', async () => {
     const fetch = withFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({ kind: 'unreachable' });
+    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({
+      kind: 'unreachable',
+    });
   });
 
   it('says CORS blocked for a cross-origin URL and suggests the proxy', async () => {
@@ -38,14 +41,18 @@ describe('testConnection', () => {
 
   it('points at the base URL when the path has no API', async () => {
     const fetch = withFetch(() => new Response('nope', { status: 404 }));
-    expect(await testConnection('http://127.0.0.1:8080', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({ kind: 'wrong-url' });
+    expect(await testConnection('http://127.0.0.1:8080', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({
+      kind: 'wrong-url',
+    });
   });
 
   it('asks for a key before sending anything', async () => {
     const fetch = withFetch(() => {
       throw new Error('must not be called');
     });
-    expect(await testConnection('/api/v1', '', { fetch, scheduler, pageOrigin: page })).toMatchObject({ kind: 'bad-key' });
+    expect(await testConnection('/api/v1', '', { fetch, scheduler, pageOrigin: page })).toMatchObject({
+      kind: 'bad-key',
+    });
   });
 });
 

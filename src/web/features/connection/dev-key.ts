@@ -3,7 +3,10 @@
  * on their own machine never has to copy it. Anything else (404, HTML, a network error) means
  * "no dev key here" and is ignored.
  */
-export async function fetchDevKey(fetchImpl: typeof globalThis.fetch = globalThis.fetch, signal?: AbortSignal): Promise<string | null> {
+export async function fetchDevKey(
+  fetchImpl: typeof globalThis.fetch = globalThis.fetch,
+  signal?: AbortSignal,
+): Promise<string | null> {
   try {
     const response = await fetchImpl('/__dev/key', { signal, headers: { accept: 'application/json, text/plain' } });
     if (!response.ok) return null;

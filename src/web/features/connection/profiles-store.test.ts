@@ -37,12 +37,21 @@ describe('ProfilesStore', () => {
 
   it('reads profiles, keys and the active choice back from storage', () => {
     const { store, local, session } = setup();
-    const prod = store.save({ name: 'Production', baseUrl: 'https://api.example.com/api/v1/', apiKey: 'prod-key', remember: true });
+    const prod = store.save({
+      name: 'Production',
+      baseUrl: 'https://api.example.com/api/v1/',
+      apiKey: 'prod-key',
+      remember: true,
+    });
     store.setActive(prod.id);
     store.setBudget(40);
     const again = new ProfilesStore(local, session, 'http://127.0.0.1:8080');
     expect(again.getState().profiles.map((p) => p.name)).toEqual(['Local', 'Production']);
-    expect(again.active()).toMatchObject({ name: 'Production', baseUrl: 'https://api.example.com/api/v1', apiKey: 'prod-key' });
+    expect(again.active()).toMatchObject({
+      name: 'Production',
+      baseUrl: 'https://api.example.com/api/v1',
+      apiKey: 'prod-key',
+    });
     expect(again.getState().budget).toBe(40);
   });
 

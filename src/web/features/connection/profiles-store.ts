@@ -90,7 +90,9 @@ export class ProfilesStore {
       remember: profile.remember,
     };
     const exists = this.state.profiles.some((p) => p.id === saved.id);
-    const profiles = exists ? this.state.profiles.map((p) => (p.id === saved.id ? saved : p)) : [...this.state.profiles, saved];
+    const profiles = exists
+      ? this.state.profiles.map((p) => (p.id === saved.id ? saved : p))
+      : [...this.state.profiles, saved];
     this.writeKey(saved);
     this.update({ ...this.state, profiles });
     return saved;
@@ -122,7 +124,12 @@ export class ProfilesStore {
   }
 
   private update(next: ConnectionState): void {
-    const stored: StoredProfile[] = next.profiles.map(({ id, name, baseUrl, remember }) => ({ id, name, baseUrl, remember }));
+    const stored: StoredProfile[] = next.profiles.map(({ id, name, baseUrl, remember }) => ({
+      id,
+      name,
+      baseUrl,
+      remember,
+    }));
     this.local.setItem(PROFILES_KEY, JSON.stringify(stored));
     this.local.setItem(ACTIVE_KEY, next.activeId);
     this.local.setItem(BUDGET_KEY, String(next.budget));
@@ -149,13 +156,18 @@ export class ProfilesStore {
       if (Array.isArray(parsed)) {
         stored = parsed.filter(
           (p): p is StoredProfile =>
-            typeof p === 'object' && p !== null && typeof p.id === 'string' && typeof p.name === 'string' && typeof p.baseUrl === 'string',
+            typeof p === 'object' &&
+            p !== null &&
+            typeof p.id === 'string' &&
+            typeof p.name === 'string' &&
+            typeof p.baseUrl === 'string',
         );
       }
     } catch {
       stored = [];
     }
-    if (stored.length === 0) stored = [{ id: 'local', name: 'Local', baseUrl: defaultBaseUrl(this.origin), remember: false }];
+    if (stored.length === 0)
+      stored = [{ id: 'local', name: 'Local', baseUrl: defaultBaseUrl(this.origin), remember: false }];
     const profiles = stored.map((p) => {
       const remember = p.remember === true;
       const apiKey = (remember ? this.local : this.session).getItem(keyName(p.id)) ?? '';

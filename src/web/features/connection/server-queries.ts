@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NO_CAPABILITIES, type ServerCapabilities } from '../../api/client';
+import { NO_CAPABILITIES, type ServerCapabilities } from '@/api/client';
 import { getApiClient } from './active-client';
 
 export const serverQueries = {

@@ -1,6 +1,13 @@
-import { createApiClient } from '../../api/client';
-import { CorsBlockedError, NetworkError, NotConnectedError, NotFoundError, UnauthorizedError, isApiError } from '../../api/errors';
-import type { RequestScheduler } from '../../api/scheduler';
+import { createApiClient } from '@/api/client';
+import {
+  CorsBlockedError,
+  NetworkError,
+  NotConnectedError,
+  NotFoundError,
+  UnauthorizedError,
+  isApiError,
+} from '@/api/errors';
+import type { RequestScheduler } from '@/api/scheduler';
 
 export type ConnectionVerdict =
   | { kind: 'ok'; message: string }
@@ -17,7 +24,11 @@ interface TestOptions {
 }
 
 /** Asks the server for one workflow with the given settings and says, in words, what happened. */
-export async function testConnection(baseUrl: string, apiKey: string, options: TestOptions = {}): Promise<ConnectionVerdict> {
+export async function testConnection(
+  baseUrl: string,
+  apiKey: string,
+  options: TestOptions = {},
+): Promise<ConnectionVerdict> {
   let url: URL;
   try {
     url = new URL(baseUrl, options.pageOrigin ?? location.origin);
@@ -41,7 +52,10 @@ export async function testConnection(baseUrl: string, apiKey: string, options: T
     }
     if (error instanceof NetworkError) return { kind: 'unreachable', message: `Nothing answered at ${url.host}.` };
     if (error instanceof NotFoundError) {
-      return { kind: 'wrong-url', message: 'The server answered, but has no workflows API there. The base URL usually ends in /api/v1.' };
+      return {
+        kind: 'wrong-url',
+        message: 'The server answered, but has no workflows API there. The base URL usually ends in /api/v1.',
+      };
     }
     return { kind: 'error', message: isApiError(error) ? error.message : 'The connection test failed.' };
   }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ExecutionDetail } from '../../../contract/openapi-document';
-import { isApiError } from '../../api/errors';
-import { Button } from '../../components/ui/button';
-import { ExternalLinkIcon, HandIcon } from '../../components/ui/icons';
-import { Textarea } from '../../components/ui/input';
-import { isOwnPage } from '../../lib/own-page';
-import { getApiClient } from '../connection/active-client';
-import { useCapabilities } from '../connection/server-queries';
+import type { ExecutionDetail } from '@contract/openapi-document';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
+import { Textarea } from '@/components/ui/input';
+import { isOwnPage } from '@/lib/own-page';
+import { getApiClient } from '@/features/connection/active-client';
+import { useCapabilities } from '@/features/connection/server-queries';
 import { executionQueries } from './execution-queries';
 
 /** Approve or reject when the server offers the approval extension; otherwise, where to do it. */
@@ -19,7 +19,10 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
   const key = executionQueries.detail(execution.workflow_id, execution.id).queryKey;
   const decide = useMutation({
     mutationFn: (approved: boolean) =>
-      getApiClient().decideApproval(execution.workflow_id, execution.id, { approved, comment: comment.trim() || undefined }),
+      getApiClient().decideApproval(execution.workflow_id, execution.id, {
+        approved,
+        comment: comment.trim() || undefined,
+      }),
     onSuccess: (detail) => {
       queryClient.setQueryData(key, detail);
       void queryClient.invalidateQueries({ queryKey: executionQueries.all(execution.workflow_id) });
@@ -28,7 +31,10 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
   });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:p-5 dark:border-amber-500/40 dark:bg-amber-500/10">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:p-5 dark:border-amber-500/40 dark:bg-amber-500/10"
+    >
       <div className="flex items-start gap-3">
         <HandIcon className="mt-0.5 size-5 text-amber-700 dark:text-amber-300" />
         <div className="min-w-0 flex-1 space-y-3">
@@ -43,16 +49,29 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
           {capabilities.approval ? (
             <>
               <div>
-                <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium text-amber-950 dark:text-amber-100">
+                <label
+                  htmlFor={`${id}-comment`}
+                  className="mb-1 block text-sm font-medium text-amber-950 dark:text-amber-100"
+                >
                   Comment <span className="font-normal opacity-80">(optional)</span>
                 </label>
                 <Textarea id={`${id}-comment`} rows={2} value={comment} onChange={(e) => setComment(e.target.value)} />
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button variant="primary" onClick={() => decide.mutate(true)} busy={decide.isPending && decide.variables === true} disabled={decide.isPending}>
+                <Button
+                  variant="primary"
+                  onClick={() => decide.mutate(true)}
+                  busy={decide.isPending && decide.variables === true}
+                  disabled={decide.isPending}
+                >
                   Approve
                 </Button>
-                <Button variant="danger" onClick={() => decide.mutate(false)} busy={decide.isPending && decide.variables === false} disabled={decide.isPending}>
+                <Button
+                  variant="danger"
+                  onClick={() => decide.mutate(false)}
+                  busy={decide.isPending && decide.variables === false}
+                  disabled={decide.isPending}
+                >
                   Reject
                 </Button>
               </div>
@@ -63,11 +82,18 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
               )}
             </>
           ) : execution.url && !isOwnPage(execution.url, location) ? (
-            <a href={execution.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-amber-950 underline underline-offset-2 dark:text-amber-100">
+            <a
+              href={execution.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-sm font-medium text-amber-950 underline underline-offset-2 dark:text-amber-100"
+            >
               Approve or reject it on the server <ExternalLinkIcon className="size-3.5" />
             </a>
           ) : (
-            <p className="text-sm text-amber-900 dark:text-amber-200">This server offers no way to approve from the dashboard; use the service’s own tools.</p>
+            <p className="text-sm text-amber-900 dark:text-amber-200">
+              This server offers no way to approve from the dashboard; use the service’s own tools.
+            </p>
           )}
         </div>
       </div>

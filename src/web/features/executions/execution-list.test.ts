@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionListItem } from '../../../contract/openapi-document';
+import type { ExecutionListItem } from '@contract/openapi-document';
 import { filterExecutions } from './execution-list';
 
-const e = (id: string, status: ExecutionListItem['status']): ExecutionListItem => ({ id, workflow_id: 'w', status, created_at: 't' });
+const e = (id: string, status: ExecutionListItem['status']): ExecutionListItem => ({
+  id,
+  workflow_id: 'w',
+  status,
+  created_at: 't',
+});
 const all = [e('a', 'initial'), e('b', 'processing'), e('c', 'human_in_the_loop'), e('d', 'finished'), e('f', 'error')];
 
 describe('filterExecutions', () => {

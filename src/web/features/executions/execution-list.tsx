@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { isTerminalStatus, type ExecutionListItem } from '../../../contract/openapi-document';
-import { ChevronRightIcon } from '../../components/ui/icons';
-import { RelativeTime } from '../../components/ui/relative-time';
-import type { ExecutionStatusFilter } from '../../lib/search-params';
+import { isTerminalStatus, type ExecutionListItem } from '@contract/openapi-document';
+import { ChevronRightIcon } from '@/components/ui/icons';
+import { RelativeTime } from '@/components/ui/relative-time';
+import type { ExecutionStatusFilter } from '@/lib/search-params';
 import { StatusBadge } from './status-badge';
 
 export function filterExecutions(items: ExecutionListItem[], filter: ExecutionStatusFilter): ExecutionListItem[] {
@@ -28,7 +28,10 @@ export function ExecutionList({ workflowId, executions }: { workflowId: string; 
               <p className="truncate font-mono text-xs text-zinc-700 dark:text-zinc-300">{e.id}</p>
               {e.error && <p className="mt-0.5 line-clamp-1 text-xs text-red-700 dark:text-red-400">{e.error}</p>}
             </div>
-            <RelativeTime iso={e.created_at} className="hidden shrink-0 text-xs text-zinc-500 sm:block dark:text-zinc-400" />
+            <RelativeTime
+              iso={e.created_at}
+              className="hidden shrink-0 text-xs text-zinc-500 sm:block dark:text-zinc-400"
+            />
             <ChevronRightIcon className="text-zinc-400" />
           </Link>
         </li>

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { isTerminalStatus, type ExecutionListItem, type ListPage } from '../../../contract/openapi-document';
-import { getApiClient } from '../connection/active-client';
-import { errorBackoff } from '../../api/retry-policy';
+import { isTerminalStatus, type ExecutionListItem, type ListPage } from '@contract/openapi-document';
+import { getApiClient } from '@/features/connection/active-client';
+import { errorBackoff } from '@/api/retry-policy';
 import { pollInterval } from './poll-interval';
 
 export const EXECUTION_PAGE_SIZE = 25;
@@ -21,7 +21,12 @@ export const executionQueries = {
         getApiClient().listExecutions(workflowId, { limit: EXECUTION_PAGE_SIZE, cursor: pageParam }, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.cursor ?? undefined,
-      refetchInterval: (q) => (q.state.status === 'error' ? errorBackoff(q.state.errorUpdateCount) : hasActive(q.state.data) ? LIST_LIVE_MS : false),
+      refetchInterval: (q) =>
+        q.state.status === 'error'
+          ? errorBackoff(q.state.errorUpdateCount)
+          : hasActive(q.state.data)
+            ? LIST_LIVE_MS
+            : false,
       refetchIntervalInBackground: false,
       meta: { label: 'the executions' },
     }),
@@ -31,7 +36,8 @@ export const executionQueries = {
       queryKey: [...executionQueries.all(workflowId), 'detail', executionId],
       queryFn: ({ signal }) => getApiClient().getExecution(workflowId, executionId, { signal }),
       // Failed polls back off with jitter; otherwise the server's hint sets the pace.
-      refetchInterval: (q) => (q.state.status === 'error' ? errorBackoff(q.state.errorUpdateCount) : pollInterval(q.state.data)),
+      refetchInterval: (q) =>
+        q.state.status === 'error' ? errorBackoff(q.state.errorUpdateCount) : pollInterval(q.state.data),
       refetchIntervalInBackground: false,
       meta: { label: 'the execution' },
     }),

@@ -1,9 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionDetail } from '../../../contract/openapi-document';
-import type { ApiClient } from '../../api/client';
-import { NotFoundError, ServerError } from '../../api/errors';
-import { RunJournal } from '../runs/run-journal';
+import type { ExecutionDetail } from '@contract/openapi-document';
+import type { ApiClient } from '@/api/client';
+import { NotFoundError, ServerError } from '@/api/errors';
+import { RunJournal } from '@/features/runs/run-journal';
 import { ExecutionWatcher } from './execution-watcher';
 
 const detail = (id: string, status: ExecutionDetail['status']): ExecutionDetail => ({
@@ -37,7 +37,8 @@ function setup(statuses: Record<string, ExecutionDetail['status'] | Error>) {
     onRunningCount: (n) => counts.push(n),
     now: () => now,
   });
-  const record = (id: string, profileId = 'p') => journal.record({ executionId: id, workflowId: 'w', input: null, profileId, submittedAt: now });
+  const record = (id: string, profileId = 'p') =>
+    journal.record({ executionId: id, workflowId: 'w', input: null, profileId, submittedAt: now });
   return { journal, watcher, asked, settled, counts, record, advance: (ms: number) => (now += ms), statuses };
 }
 

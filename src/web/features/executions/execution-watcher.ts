@@ -1,8 +1,8 @@
-import { isTerminalStatus, type ExecutionDetail } from '../../../contract/openapi-document';
-import type { ApiClient } from '../../api/client';
-import { NotFoundError, UnauthorizedError } from '../../api/errors';
-import type { JournalEntry, RunJournal } from '../runs/run-journal';
-import { errorBackoff } from '../../api/retry-policy';
+import { isTerminalStatus, type ExecutionDetail } from '@contract/openapi-document';
+import type { ApiClient } from '@/api/client';
+import { NotFoundError, UnauthorizedError } from '@/api/errors';
+import type { JournalEntry, RunJournal } from '@/features/runs/run-journal';
+import { errorBackoff } from '@/api/retry-policy';
 import { pollInterval } from './poll-interval';
 
 /** Only runs started in the last day are watched; older ones were surely seen or are stale. */
@@ -51,7 +51,9 @@ export class ExecutionWatcher {
         if (checked >= MAX_PER_TICK) continue;
         checked++;
         try {
-          detail = await this.deps.client().getExecution(entry.workflowId, entry.executionId, { priority: 'background' });
+          detail = await this.deps
+            .client()
+            .getExecution(entry.workflowId, entry.executionId, { priority: 'background' });
         } catch (error) {
           if (error instanceof NotFoundError) {
             await this.deps.journal.markSettled(entry.executionId);

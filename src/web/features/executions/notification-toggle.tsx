@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Checkbox, FieldHint } from '../../components/ui/input';
+import { Checkbox, FieldHint } from '@/components/ui/input';
 import { notificationsSupported, setNotificationsEnabled, useNotificationsEnabled } from './notifications';
 
 export function NotificationToggle() {
   const enabled = useNotificationsEnabled();
   const [refused, setRefused] = useState(false);
   if (!notificationsSupported()) {
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">This browser does not support notifications; you will still get in-page toasts.</p>;
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        This browser does not support notifications; you will still get in-page toasts.
+      </p>
+    );
   }
   return (
     <div>

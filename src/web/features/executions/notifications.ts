@@ -17,7 +17,8 @@ function readOptIn(): boolean {
 export async function setNotificationsEnabled(enabled: boolean): Promise<boolean> {
   let granted = false;
   if (enabled && notificationsSupported()) {
-    const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+    const permission =
+      Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
     granted = permission === 'granted';
   }
   try {
@@ -30,7 +31,8 @@ export async function setNotificationsEnabled(enabled: boolean): Promise<boolean
   return granted;
 }
 
-export const notificationsEnabled = () => readOptIn() && notificationsSupported() && Notification.permission === 'granted';
+export const notificationsEnabled = () =>
+  readOptIn() && notificationsSupported() && Notification.permission === 'granted';
 
 const subscribe = (l: () => void) => {
   listeners.add(l);

@@ -1,4 +1,4 @@
-import type { ExecutionStatus } from '../../../contract/openapi-document';
+import type { ExecutionStatus } from '@contract/openapi-document';
 
 export const FALLBACK_POLL_MS = 2_000;
 export const MIN_POLL_MS = 1_000;

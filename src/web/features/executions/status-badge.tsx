@@ -1,8 +1,18 @@
-import type { ExecutionStatus } from '../../../contract/openapi-document';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { CheckCircleIcon, CircleDashedIcon, HandIcon, LoaderIcon, XCircleIcon, type IconProps } from '../../components/ui/icons';
+import type { ExecutionStatus } from '@contract/openapi-document';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import {
+  CheckCircleIcon,
+  CircleDashedIcon,
+  HandIcon,
+  LoaderIcon,
+  XCircleIcon,
+  type IconProps,
+} from '@/components/ui/icons';
 
-export const STATUS_META: Record<ExecutionStatus, { label: string; tone: BadgeTone; Icon: (p: IconProps) => React.JSX.Element; spin?: boolean }> = {
+export const STATUS_META: Record<
+  ExecutionStatus,
+  { label: string; tone: BadgeTone; Icon: (p: IconProps) => React.JSX.Element; spin?: boolean }
+> = {
   initial: { label: 'Queued', tone: 'neutral', Icon: CircleDashedIcon },
   processing: { label: 'Processing', tone: 'info', Icon: LoaderIcon, spin: true },
   human_in_the_loop: { label: 'Waiting for approval', tone: 'warning', Icon: HandIcon },

@@ -1,6 +1,6 @@
-import type { ExecutionStatus } from '../../../contract/openapi-document';
-import { CheckIcon, XIcon } from '../../components/ui/icons';
-import { cn } from '../../lib/cn';
+import type { ExecutionStatus } from '@contract/openapi-document';
+import { CheckIcon, XIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
 
 type StepState = 'done' | 'current' | 'upcoming' | 'skipped' | 'failed';
 
@@ -53,21 +53,44 @@ export function StepIndicator({ status, sawApproval }: { status: ExecutionStatus
   return (
     <ol aria-label="Progress" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-0">
       {steps.map((step, i) => (
-        <li key={step.label} aria-current={step.state === 'current' ? 'step' : undefined} className="flex items-center sm:flex-1">
-          <span className={cn('grid size-6 shrink-0 place-items-center rounded-full text-xs font-semibold', dot[step.state])}>
-            {step.state === 'done' ? <CheckIcon className="size-3.5" /> : step.state === 'failed' ? <XIcon className="size-3.5" /> : i + 1}
+        <li
+          key={step.label}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+          className="flex items-center sm:flex-1"
+        >
+          <span
+            className={cn(
+              'grid size-6 shrink-0 place-items-center rounded-full text-xs font-semibold',
+              dot[step.state],
+            )}
+          >
+            {step.state === 'done' ? (
+              <CheckIcon className="size-3.5" />
+            ) : step.state === 'failed' ? (
+              <XIcon className="size-3.5" />
+            ) : (
+              i + 1
+            )}
           </span>
           <span
             className={cn(
               'ml-2 text-sm whitespace-nowrap',
-              step.state === 'current' ? 'font-semibold text-zinc-900 dark:text-white' : step.state === 'failed' ? 'font-semibold text-red-700 dark:text-red-400' : step.state === 'skipped' || step.state === 'upcoming' ? 'text-zinc-500 dark:text-zinc-400' : 'text-zinc-700 dark:text-zinc-300',
+              step.state === 'current'
+                ? 'font-semibold text-zinc-900 dark:text-white'
+                : step.state === 'failed'
+                  ? 'font-semibold text-red-700 dark:text-red-400'
+                  : step.state === 'skipped' || step.state === 'upcoming'
+                    ? 'text-zinc-500 dark:text-zinc-400'
+                    : 'text-zinc-700 dark:text-zinc-300',
               step.state === 'skipped' && 'line-through decoration-zinc-300 dark:decoration-zinc-600',
             )}
           >
             {step.label}
             <span className="sr-only"> ({stateWords[step.state]})</span>
           </span>
-          {i < steps.length - 1 && <span aria-hidden="true" className="mx-3 hidden h-px flex-1 bg-zinc-200 sm:block dark:bg-zinc-800" />}
+          {i < steps.length - 1 && (
+            <span aria-hidden="true" className="mx-3 hidden h-px flex-1 bg-zinc-200 sm:block dark:bg-zinc-800" />
+          )}
         </li>
       ))}
     </ol>

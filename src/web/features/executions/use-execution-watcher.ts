@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { ExecutionDetail, WorkflowDetail } from '../../../contract/openapi-document';
-import { toast } from '../../components/ui/toast';
-import { setRunningCount } from '../../lib/document-title';
-import { getApiClient, useActiveProfile } from '../connection/active-client';
-import { getRunJournal } from '../runs/run-journal';
-import { workflowQueries } from '../workflows/workflow-queries';
+import type { ExecutionDetail, WorkflowDetail } from '@contract/openapi-document';
+import { toast } from '@/components/ui/toast';
+import { setRunningCount } from '@/lib/document-title';
+import { getApiClient, useActiveProfile } from '@/features/connection/active-client';
+import { getRunJournal } from '@/features/runs/run-journal';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { executionQueries } from './execution-queries';
 import { ExecutionWatcher } from './execution-watcher';
 import { notify } from './notifications';
@@ -57,7 +57,8 @@ export function useExecutionWatcher(): void {
           .find({ queryKey: executionQueries.detail(entry.workflowId, entry.executionId).queryKey, exact: true })
           ?.getObserversCount();
         const visible = document.visibilityState === 'visible';
-        if (!(watched && visible)) toast({ tone: ok ? 'success' : 'danger', title, description, action: { label: 'View run', onClick: open } });
+        if (!(watched && visible))
+          toast({ tone: ok ? 'success' : 'danger', title, description, action: { label: 'View run', onClick: open } });
         if (!visible || !document.hasFocus()) notify(title, description, open);
       },
       onRunningCount: setRunningCount,

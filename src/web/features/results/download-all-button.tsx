@@ -1,13 +1,17 @@
 import { useState, type JSX } from 'react';
-import type { ResultFile } from '../../../contract/openapi-document';
-import { Button, Spinner } from '../../components/ui/button';
+import type { ResultFile } from '@contract/openapi-document';
+import { Button, Spinner } from '@/components/ui/button';
 import { FileFetchError, fetchBytes } from './links/fetch-with-limit';
 import type { LinkResolver } from './links/fresh-links';
-import { ArchiveIcon } from '../../components/ui/icons';
-import { saveBlob } from '../../lib/save-file';
+import { ArchiveIcon } from '@/components/ui/icons';
+import { saveBlob } from '@/lib/save-file';
 
 type ZipProgress = { done: number; total: number };
-type State = { status: 'idle' } | { status: 'working'; progress: ZipProgress | null } | { status: 'done'; missing: string[] } | { status: 'failed'; message: string };
+type State =
+  | { status: 'idle' }
+  | { status: 'working'; progress: ZipProgress | null }
+  | { status: 'done'; missing: string[] }
+  | { status: 'failed'; message: string };
 
 /** Fetches a file for the zip from a fresh link, retrying once with a refetched link if it was rejected. */
 async function loadForZip(resolver: LinkResolver, file: ResultFile): Promise<Uint8Array> {
@@ -22,19 +26,33 @@ async function loadForZip(resolver: LinkResolver, file: ResultFile): Promise<Uin
 }
 
 /** "Download all": every result in one zip, in a folder named after the execution. */
-export function DownloadAllButton({ files, executionId, resolver }: { files: ResultFile[]; executionId: string; resolver: LinkResolver }): JSX.Element {
+export function DownloadAllButton({
+  files,
+  executionId,
+  resolver,
+}: {
+  files: ResultFile[];
+  executionId: string;
+  resolver: LinkResolver;
+}): JSX.Element {
   const [state, setState] = useState<State>({ status: 'idle' });
 
   const run = async () => {
     setState({ status: 'working', progress: null });
     try {
       // fflate is only needed for this action, so it loads on the first click.
-      const { zipFiles } = await import('../../lib/zip');
+      const { zipFiles } = await import('@/lib/zip');
       const sources = files.map((file) => ({
         path: `${executionId}/${file.filename}`,
-        load: () => (file.content !== undefined ? Promise.resolve(new TextEncoder().encode(file.content)) : loadForZip(resolver, file)),
+        load: () =>
+          file.content !== undefined
+            ? Promise.resolve(new TextEncoder().encode(file.content))
+            : loadForZip(resolver, file),
       }));
-      const outcome = await zipFiles(sources, { missingFolder: executionId, onProgress: (done, total) => setState({ status: 'working', progress: { done, total } }) });
+      const outcome = await zipFiles(sources, {
+        missingFolder: executionId,
+        onProgress: (done, total) => setState({ status: 'working', progress: { done, total } }),
+      });
       saveBlob(outcome.blob, `${executionId}.zip`);
       setState({ status: 'done', missing: outcome.missing.map((m) => m.path.slice(executionId.length + 1)) });
     } catch (error) {
@@ -47,7 +65,11 @@ export function DownloadAllButton({ files, executionId, resolver }: { files: Res
     <div className="flex flex-col items-end gap-1">
       <Button size="sm" variant="primary" onClick={run} disabled={working} aria-busy={working || undefined}>
         {working ? <Spinner /> : <ArchiveIcon />}
-        {working ? (state.progress ? `Zipping ${state.progress.done}/${state.progress.total}…` : 'Preparing…') : 'Download all'}
+        {working
+          ? state.progress
+            ? `Zipping ${state.progress.done}/${state.progress.total}…`
+            : 'Preparing…'
+          : 'Download all'}
       </Button>
       <div aria-live="polite" className="text-right text-xs">
         {state.status === 'done' && state.missing.length > 0 && (
@@ -55,7 +77,9 @@ export function DownloadAllButton({ files, executionId, resolver }: { files: Res
             Saved without {state.missing.join(', ')} (could not fetch; see MISSING-FILES.txt).
           </p>
         )}
-        {state.status === 'failed' && <p className="text-red-700 dark:text-red-400">Could not build the zip: {state.message}</p>}
+        {state.status === 'failed' && (
+          <p className="text-red-700 dark:text-red-400">Could not build the zip: {state.message}</p>
+        )}
       </div>
     </div>
   );

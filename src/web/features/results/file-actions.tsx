@@ -1,9 +1,9 @@
 import { useState, type JSX, type MouseEvent } from 'react';
-import type { ResultFile } from '../../../contract/openapi-document';
-import { buttonClasses, Spinner, type ButtonVariant } from '../../components/ui/button';
+import type { ResultFile } from '@contract/openapi-document';
+import { buttonClasses, Spinner, type ButtonVariant } from '@/components/ui/button';
 import type { LinkResolver } from './links/fresh-links';
-import { AlertIcon, DownloadIcon } from '../../components/ui/icons';
-import { downloadName, startDownload } from '../../lib/save-file';
+import { AlertIcon, DownloadIcon } from '@/components/ui/icons';
+import { downloadName, startDownload } from '@/lib/save-file';
 
 type DownloadProps = { file: ResultFile; resolver: LinkResolver; variant?: ButtonVariant; label?: string };
 
@@ -11,7 +11,12 @@ type DownloadProps = { file: ResultFile; resolver: LinkResolver; variant?: Butto
  * A real <a href download> (so middle-click and "copy link" work), but a click on a link about to
  * expire first refetches the detail and downloads from the fresh link instead.
  */
-export function DownloadLink({ file, resolver, variant = 'secondary', label = 'Download' }: DownloadProps): JSX.Element {
+export function DownloadLink({
+  file,
+  resolver,
+  variant = 'secondary',
+  label = 'Download',
+}: DownloadProps): JSX.Element {
   const [state, setState] = useState<'idle' | 'refreshing' | { error: string }>('idle');
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

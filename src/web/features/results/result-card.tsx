@@ -1,10 +1,10 @@
 import { useMemo, useState, type JSX } from 'react';
-import type { ResultFile } from '../../../contract/openapi-document';
-import { CopyButton } from '../../components/ui/copy-button';
+import type { ResultFile } from '@contract/openapi-document';
+import { CopyButton } from '@/components/ui/copy-button';
 import { DownloadLink } from './file-actions';
 import { FilePreview } from './previews/file-preview';
-import { utf8Length } from '../../lib/utf8';
-import { formatBytes } from '../../lib/format-bytes';
+import { utf8Length } from '@/lib/utf8';
+import { formatBytes } from '@/lib/format-bytes';
 import type { LinkResolver } from './links/fresh-links';
 import { pickPreview, typeLabel } from './previews/pick-preview';
 
@@ -20,7 +20,10 @@ export function ResultCard({ file, resolver, siblings, headingId }: Props): JSX.
   const hasContent = file.content !== undefined;
 
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-950">
+    <article
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-950"
+    >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <div className="min-w-0">
           <h3 id={headingId} className="font-mono text-sm font-semibold break-all text-zinc-900 dark:text-zinc-100">
@@ -41,7 +44,14 @@ export function ResultCard({ file, resolver, siblings, headingId }: Props): JSX.
         </div>
       </header>
       <div className="p-4">
-        <FilePreview file={file} kind={kind} typeName={typeName} resolver={resolver} siblings={siblings} onSize={setFetchedBytes} />
+        <FilePreview
+          file={file}
+          kind={kind}
+          typeName={typeName}
+          resolver={resolver}
+          siblings={siblings}
+          onSize={setFetchedBytes}
+        />
       </div>
     </article>
   );

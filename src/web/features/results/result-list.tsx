@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import type { ResultFile } from '../../../contract/openapi-document';
+import type { ResultFile } from '@contract/openapi-document';
 import { DownloadAllButton } from './download-all-button';
 import { ResultCard } from './result-card';
 import { pickPreview, typeLabel } from './previews/pick-preview';
@@ -35,7 +35,12 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const last = files.length - 1;
-    const target = { ArrowRight: current + 1 > last ? 0 : current + 1, ArrowLeft: current - 1 < 0 ? last : current - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowRight: current + 1 > last ? 0 : current + 1,
+      ArrowLeft: current - 1 < 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     select(target, true);
@@ -88,7 +93,9 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
                     }`}
                   >
                     <span className="w-full truncate font-mono text-[13px] font-medium">{file.filename}</span>
-                    <span className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-500 dark:text-zinc-400'}`}>
+                    <span
+                      className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-500 dark:text-zinc-400'}`}
+                    >
                       {typeLabel(file.filename, kind)}
                     </span>
                   </button>

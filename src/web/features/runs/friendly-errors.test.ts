@@ -3,17 +3,25 @@ import { friendlyMessage, parseServerInputErrors } from './friendly-errors';
 
 describe('friendlyMessage', () => {
   it('says a missing field is required', () => {
-    expect(friendlyMessage({ name: 'required', params: { missingProperty: 'company' }, message: "must have required property 'company'" })).toBe(
-      'This field is required.',
-    );
+    expect(
+      friendlyMessage({
+        name: 'required',
+        params: { missingProperty: 'company' },
+        message: "must have required property 'company'",
+      }),
+    ).toBe('This field is required.');
   });
   it('explains formats in words', () => {
-    expect(friendlyMessage({ name: 'format', params: { format: 'email' }, message: 'must match format "email"' })).toContain('email address');
+    expect(
+      friendlyMessage({ name: 'format', params: { format: 'email' }, message: 'must match format "email"' }),
+    ).toContain('email address');
     expect(friendlyMessage({ name: 'format', params: { format: 'uri' }, message: '' })).toContain('https://');
     expect(friendlyMessage({ name: 'format', params: { format: 'ipv4' }, message: '' })).toBe('Enter a valid ipv4.');
   });
   it('keeps unknown messages, capitalised', () => {
-    expect(friendlyMessage({ name: 'const', params: {}, message: 'must be equal to constant' })).toBe('Must be equal to constant');
+    expect(friendlyMessage({ name: 'const', params: {}, message: 'must be equal to constant' })).toBe(
+      'Must be equal to constant',
+    );
   });
 });
 

@@ -1,9 +1,14 @@
 import type { RJSFValidationError } from '@rjsf/utils';
-import { validationMessage } from '../../lib/validation-messages';
+import { validationMessage } from '@/lib/validation-messages';
 
 /** Rewrites ajv's messages ("must have required property 'x'") into ones a person can act on. */
 export function friendlyMessage(error: Pick<RJSFValidationError, 'name' | 'params' | 'message'>): string {
-  return validationMessage(error.name ?? '', error.params as Record<string, unknown> | undefined, error.message, 'sentence');
+  return validationMessage(
+    error.name ?? '',
+    error.params as Record<string, unknown> | undefined,
+    error.message,
+    'sentence',
+  );
 }
 
 export const transformErrors = (errors: RJSFValidationError[]): RJSFValidationError[] =>

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '../../api/errors';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardBody, CardHeader } from '../../components/ui/card';
-import { CopyButton } from '../../components/ui/copy-button';
-import { RefreshIcon } from '../../components/ui/icons';
+import { isApiError } from '@/api/errors';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { RefreshIcon } from '@/components/ui/icons';
 import type { JournalEntry } from './run-journal';
 import { useRunWorkflow } from './use-run-workflow';
 
@@ -16,7 +16,8 @@ export function InputPanel({ entry, workflowId }: { entry: JournalEntry | null; 
         <CardHeader title="Input" />
         <CardBody>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Not known here. The API does not return an execution’s input; this dashboard remembers only what this browser submitted.
+            Not known here. The API does not return an execution’s input; this dashboard remembers only what this
+            browser submitted.
           </p>
         </CardBody>
       </Card>
@@ -25,16 +26,29 @@ export function InputPanel({ entry, workflowId }: { entry: JournalEntry | null; 
   const text = entry.input === null ? 'No input' : JSON.stringify(entry.input, null, 2);
   return (
     <Card>
-      <CardHeader title="Input" description="As this browser submitted it." actions={entry.input !== null && <CopyButton text={text} label="Copy" />} />
+      <CardHeader
+        title="Input"
+        description="As this browser submitted it."
+        actions={entry.input !== null && <CopyButton text={text} label="Copy" />}
+      />
       <CardBody className="space-y-4">
-        <pre tabIndex={0} aria-label="Submitted input" className="max-h-72 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800">
+        <pre
+          tabIndex={0}
+          aria-label="Submitted input"
+          className="max-h-72 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
+        >
           {text}
         </pre>
         <div className="flex flex-wrap gap-2">
           <Button variant="primary" size="sm" onClick={() => run.mutate(entry.input)} busy={run.isPending}>
             <RefreshIcon /> Run again with this input
           </Button>
-          <Link to="/workflows/$workflowId" params={{ workflowId }} search={{ from: entry.executionId }} className={buttonClasses('secondary', 'sm')}>
+          <Link
+            to="/workflows/$workflowId"
+            params={{ workflowId }}
+            search={{ from: entry.executionId }}
+            className={buttonClasses('secondary', 'sm')}
+          >
             Edit and run
           </Link>
         </div>

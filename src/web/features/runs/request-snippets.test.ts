@@ -19,7 +19,7 @@ describe('request snippets', () => {
 
   it('includes the real key only when asked', () => {
     expect(curlSnippet({ ...base, includeKey: true })).toContain("-H 'x-api-key: real-secret-key'");
-    expect(fetchSnippet({ ...base, includeKey: true })).toContain("'x-api-key': \"real-secret-key\"");
+    expect(fetchSnippet({ ...base, includeKey: true })).toContain('\'x-api-key\': "real-secret-key"');
   });
 
   it('targets the executions endpoint of the workflow with the exact body', () => {

@@ -23,10 +23,10 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { createContext, useContext, type ChangeEvent, type FocusEvent } from 'react';
-import { buttonClasses } from '../../components/ui/button';
-import { PlusIcon, XIcon } from '../../components/ui/icons';
-import { controlClasses } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { buttonClasses } from '@/components/ui/button';
+import { PlusIcon, XIcon } from '@/components/ui/icons';
+import { controlClasses } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 
 /**
  * RJSF templates and widgets styled like the rest of the app. Errors show under a field once the
@@ -41,7 +41,9 @@ const useShownErrors = (id: string, rawErrors: string[] | undefined) => {
 
 /** Only ids that exist on the page, so assistive tech never follows a dangling reference. */
 const describedBy = (id: string, opts: { description?: boolean; errors?: boolean; help?: boolean }) =>
-  [opts.description && descriptionId(id), opts.errors && errorId(id), opts.help && helpId(id)].filter(Boolean).join(' ') || undefined;
+  [opts.description && descriptionId(id), opts.errors && errorId(id), opts.help && helpId(id)]
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 function RequiredMark() {
   return (
@@ -55,7 +57,8 @@ function RequiredMark() {
 }
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, help, rawDescription, hidden, required, displayLabel, schema, uiSchema } = props;
+  const { id, label, children, rawErrors, help, rawDescription, hidden, required, displayLabel, schema, uiSchema } =
+    props;
   const errors = useShownErrors(id, rawErrors);
   if (hidden) return <div className="hidden">{children}</div>;
   const isCheckbox = schema.type === 'boolean' && uiSchema?.['ui:widget'] !== 'select';
@@ -128,12 +131,30 @@ function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
 }
 
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, rawErrors, type, placeholder, required } =
-    props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+    options,
+    schema,
+    rawErrors,
+    type,
+    placeholder,
+    required,
+  } = props;
   const errors = useShownErrors(id, rawErrors);
   const inputProps = getInputProps(schema, type, options);
-  const inputValue = inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? value : '') : (value ?? '');
-  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
+  const inputValue =
+    inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? value : '') : (value ?? '');
+  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
+    onChange(target.value === '' ? options.emptyValue : target.value);
   return (
     <input
       id={id}
@@ -156,7 +177,22 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
 }
 
 function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, rawErrors, placeholder, required } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    options,
+    schema,
+    rawErrors,
+    placeholder,
+    required,
+  } = props;
   const errors = useShownErrors(id, rawErrors);
   return (
     <textarea
@@ -180,7 +216,22 @@ function TextareaWidget(props: WidgetProps) {
 }
 
 function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, autofocus, onBlur, onFocus, onChange, options, schema, rawErrors, required, placeholder } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    disabled,
+    readonly,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    options,
+    schema,
+    rawErrors,
+    required,
+    placeholder,
+  } = props;
   const errors = useShownErrors(id, rawErrors);
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
@@ -203,7 +254,11 @@ function SelectWidget(props: WidgetProps) {
     >
       {schema.default === undefined && <option value="">{placeholder || 'Choose…'}</option>}
       {enumOptions.map(({ value: optionValue, label }, i) => (
-        <option key={String(optionValue)} value={enumOptionValueEncoder(optionValue, i, format)} disabled={enumDisabled?.includes(optionValue)}>
+        <option
+          key={String(optionValue)}
+          value={enumOptionValueEncoder(optionValue, i, format)}
+          disabled={enumDisabled?.includes(optionValue)}
+        >
           {label}
         </option>
       ))}
@@ -212,11 +267,28 @@ function SelectWidget(props: WidgetProps) {
 }
 
 function CheckboxWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, autofocus, onBlur, onFocus, onChange, label, schema, required, rawErrors } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    disabled,
+    readonly,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    label,
+    schema,
+    required,
+    rawErrors,
+  } = props;
   const errors = useShownErrors(id, rawErrors);
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      <label
+        htmlFor={id}
+        className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200"
+      >
         <input
           id={id}
           name={htmlName || id}
@@ -242,7 +314,15 @@ function CheckboxWidget(props: WidgetProps) {
   );
 }
 
-function ObjectFieldTemplate({ title, description, properties, fieldPathId, required, schema, uiSchema }: ObjectFieldTemplateProps) {
+function ObjectFieldTemplate({
+  title,
+  description,
+  properties,
+  fieldPathId,
+  required,
+  schema,
+  uiSchema,
+}: ObjectFieldTemplateProps) {
   const isRoot = fieldPathId.$id === 'root';
   // An object inside a list is already labelled "Item N" by its row; RJSF's "Products-2" title would only repeat it.
   const isListItem = /_\d+$/.test(fieldPathId.$id);
@@ -257,18 +337,38 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, requ
           {required && <RequiredMark />}
         </legend>
       )}
-      {(description ?? schema.description) && <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">{description ?? schema.description}</p>}
+      {(description ?? schema.description) && (
+        <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">{description ?? schema.description}</p>
+      )}
       {body}
     </fieldset>
   );
 }
 
-function ArrayFieldTemplate({ title, items, canAdd, onAddClick, fieldPathId, required, schema, disabled, readonly, rawErrors, uiSchema }: ArrayFieldTemplateProps) {
+function ArrayFieldTemplate({
+  title,
+  items,
+  canAdd,
+  onAddClick,
+  fieldPathId,
+  required,
+  schema,
+  disabled,
+  readonly,
+  rawErrors,
+  uiSchema,
+}: ArrayFieldTemplateProps) {
   const id = fieldPathId.$id;
   const errors = useShownErrors(id, rawErrors);
   const heading = (uiSchema?.['ui:title'] as string | undefined) ?? title;
   return (
-    <fieldset id={id} className={cn('space-y-3 rounded-lg border p-4', errors.length ? 'border-red-400 dark:border-red-500/60' : 'border-zinc-200 dark:border-zinc-800')}>
+    <fieldset
+      id={id}
+      className={cn(
+        'space-y-3 rounded-lg border p-4',
+        errors.length ? 'border-red-400 dark:border-red-500/60' : 'border-zinc-200 dark:border-zinc-800',
+      )}
+    >
       <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         {heading}
         {required && <RequiredMark />}
@@ -278,7 +378,12 @@ function ArrayFieldTemplate({ title, items, canAdd, onAddClick, fieldPathId, req
       <div className="space-y-3">{items}</div>
       {errors.length > 0 && <ErrorLines id={errorId(id)} errors={errors} />}
       {canAdd && (
-        <button type="button" onClick={onAddClick} disabled={disabled || readonly} className={buttonClasses('secondary', 'sm')}>
+        <button
+          type="button"
+          onClick={onAddClick}
+          disabled={disabled || readonly}
+          className={buttonClasses('secondary', 'sm')}
+        >
           <PlusIcon /> Add {heading ? `to ${heading.toLowerCase()}` : 'item'}
         </button>
       )}
@@ -295,7 +400,17 @@ function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar, index }: A
   );
 }
 
-function ArrayItemButtons({ hasRemove, onRemoveItem, hasMoveUp, hasMoveDown, onMoveUpItem, onMoveDownItem, index, disabled, readonly }: ArrayFieldItemButtonsTemplateProps) {
+function ArrayItemButtons({
+  hasRemove,
+  onRemoveItem,
+  hasMoveUp,
+  hasMoveDown,
+  onMoveUpItem,
+  onMoveDownItem,
+  index,
+  disabled,
+  readonly,
+}: ArrayFieldItemButtonsTemplateProps) {
   const iconButton =
     'inline-flex size-9 items-center justify-center rounded-md border border-zinc-300 text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900 disabled:opacity-40 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800';
   const off = disabled || readonly;
@@ -303,16 +418,34 @@ function ArrayItemButtons({ hasRemove, onRemoveItem, hasMoveUp, hasMoveDown, onM
     <div className="flex shrink-0 gap-1">
       {(hasMoveUp || hasMoveDown) && (
         <>
-          <button type="button" className={iconButton} onClick={onMoveUpItem} disabled={off || !hasMoveUp} aria-label={`Move item ${index + 1} up`}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={onMoveUpItem}
+            disabled={off || !hasMoveUp}
+            aria-label={`Move item ${index + 1} up`}
+          >
             <span aria-hidden="true">↑</span>
           </button>
-          <button type="button" className={iconButton} onClick={onMoveDownItem} disabled={off || !hasMoveDown} aria-label={`Move item ${index + 1} down`}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={onMoveDownItem}
+            disabled={off || !hasMoveDown}
+            aria-label={`Move item ${index + 1} down`}
+          >
             <span aria-hidden="true">↓</span>
           </button>
         </>
       )}
       {hasRemove && (
-        <button type="button" className={iconButton} onClick={onRemoveItem} disabled={off} aria-label={`Remove item ${index + 1}`}>
+        <button
+          type="button"
+          className={iconButton}
+          onClick={onRemoveItem}
+          disabled={off}
+          aria-label={`Remove item ${index + 1}`}
+        >
           <XIcon />
         </button>
       )}
@@ -330,7 +463,13 @@ function AddButton({ onClick, disabled }: IconButtonProps) {
 
 function RemoveButton({ onClick, disabled }: IconButtonProps) {
   return (
-    <button type="button" onClick={onClick} disabled={disabled} className={buttonClasses('ghost', 'sm')} aria-label="Remove">
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className={buttonClasses('ghost', 'sm')}
+      aria-label="Remove"
+    >
       <XIcon />
     </button>
   );

@@ -7,7 +7,13 @@ const fresh = () => new RunJournal(new IDBFactory());
 describe('RunJournal', () => {
   it('remembers the input submitted for an execution', async () => {
     const journal = fresh();
-    await journal.record({ executionId: 'e1', workflowId: 'w1', input: { company: 'Acme' }, profileId: 'p', submittedAt: 5 });
+    await journal.record({
+      executionId: 'e1',
+      workflowId: 'w1',
+      input: { company: 'Acme' },
+      profileId: 'p',
+      submittedAt: 5,
+    });
     expect(await journal.get('e1')).toEqual({
       executionId: 'e1',
       workflowId: 'w1',

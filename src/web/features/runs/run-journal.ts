@@ -58,14 +58,19 @@ export class RunJournal {
 
   /** Entries of one workflow, newest first. */
   async forWorkflow(workflowId: string): Promise<JournalEntry[]> {
-    const all = await this.run('readonly', (s) => s.index('workflowId').getAll(workflowId) as IDBRequest<JournalEntry[]>);
+    const all = await this.run(
+      'readonly',
+      (s) => s.index('workflowId').getAll(workflowId) as IDBRequest<JournalEntry[]>,
+    );
     return all.sort((a, b) => b.submittedAt - a.submittedAt);
   }
 
   /** Executions started here and not yet seen to end, oldest first. */
   async unsettled(profileId: string, since = 0): Promise<JournalEntry[]> {
     const all = await this.run('readonly', (s) => s.index('settled').getAll(0) as IDBRequest<JournalEntry[]>);
-    return all.filter((e) => e.profileId === profileId && e.submittedAt >= since).sort((a, b) => a.submittedAt - b.submittedAt);
+    return all
+      .filter((e) => e.profileId === profileId && e.submittedAt >= since)
+      .sort((a, b) => a.submittedAt - b.submittedAt);
   }
 
   /** Marks an entry settled; true only for the call that changed it, so one tab announces it. */

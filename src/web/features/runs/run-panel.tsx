@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { WorkflowDetail } from '../../../contract/openapi-document';
-import { BadRequestError, isApiError } from '../../api/errors';
-import { Button } from '../../components/ui/button';
-import { Card, CardBody } from '../../components/ui/card';
-import { PlayIcon } from '../../components/ui/icons';
-import { Notice } from '../../components/ui/notice';
-import { Skeleton } from '../../components/ui/skeleton';
-import { untrustedSchemaProblem } from '../../lib/schema-guard';
-import { useActiveProfile } from '../connection/active-client';
+import type { WorkflowDetail } from '@contract/openapi-document';
+import { BadRequestError, isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody } from '@/components/ui/card';
+import { PlayIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { Skeleton } from '@/components/ui/skeleton';
+import { untrustedSchemaProblem } from '@/lib/schema-guard';
+import { useActiveProfile } from '@/features/connection/active-client';
 import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
 import { useRunWorkflow } from './use-run-workflow';
@@ -37,7 +37,13 @@ const absoluteBase = (baseUrl: string) => {
   }
 };
 
-export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail; initialInput?: Record<string, unknown> | null }) {
+export function RunPanel({
+  workflow,
+  initialInput,
+}: {
+  workflow: WorkflowDetail;
+  initialInput?: Record<string, unknown> | null;
+}) {
   const profile = useActiveProfile();
   const run = useRunWorkflow(workflow.id);
   const [formData, setFormData] = useState<Record<string, unknown>>(initialInput ?? {});
@@ -86,11 +92,18 @@ export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail;
             </form>
           ) : schemaProblem !== null ? (
             <Notice tone="danger" role="alert" title="This workflow's input form cannot be shown">
-              {schemaProblem} The dashboard does not compile such a schema, because checking input against it could freeze this tab. Use <em>Copy as curl</em> to run it with an input you write yourself.
+              {schemaProblem} The dashboard does not compile such a schema, because checking input against it could
+              freeze this tab. Use <em>Copy as curl</em> to run it with an input you write yourself.
             </Notice>
           ) : (
             <Suspense fallback={<FormSkeleton />}>
-              <SchemaForm schema={schema} formData={formData} onChange={setFormData} onSubmit={(data) => run.mutate(data)} serverError={serverMessage}>
+              <SchemaForm
+                schema={schema}
+                formData={formData}
+                onChange={setFormData}
+                onSubmit={(data) => run.mutate(data)}
+                serverError={serverMessage}
+              >
                 {submitRow}
               </SchemaForm>
             </Suspense>
@@ -99,7 +112,12 @@ export function RunPanel({ workflow, initialInput }: { workflow: WorkflowDetail;
       </Card>
       <Card className="self-start">
         <CardBody>
-          <SnippetPanel baseUrl={absoluteBase(profile.baseUrl)} workflowId={workflow.id} body={body} apiKey={profile.apiKey} />
+          <SnippetPanel
+            baseUrl={absoluteBase(profile.baseUrl)}
+            workflowId={workflow.id}
+            body={body}
+            apiKey={profile.apiKey}
+          />
         </CardBody>
       </Card>
     </div>

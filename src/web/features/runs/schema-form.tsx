@@ -3,8 +3,8 @@ import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { Ajv } from 'ajv';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ajvClassFor } from '../../../contract/ajv-dialect';
-import { schemaDialect } from '../../../contract/schema-dialect';
+import { ajvClassFor } from '@contract/ajv-dialect';
+import { schemaDialect } from '@contract/schema-dialect';
 import { parseServerInputErrors, transformErrors } from './friendly-errors';
 import { ErrorVisibility, templates, widgets } from './rjsf-theme';
 

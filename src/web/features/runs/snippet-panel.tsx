@@ -1,13 +1,23 @@
 import { useId, useState } from 'react';
-import { CopyButton } from '../../components/ui/copy-button';
-import { Checkbox } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Checkbox } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 import { curlSnippet, fetchSnippet } from './request-snippets';
 
 type Format = 'curl' | 'fetch';
 
 /** The exact request the Run button sends, as curl or fetch, with the key masked unless asked. */
-export function SnippetPanel({ baseUrl, workflowId, body, apiKey }: { baseUrl: string; workflowId: string; body: Record<string, unknown>; apiKey: string }) {
+export function SnippetPanel({
+  baseUrl,
+  workflowId,
+  body,
+  apiKey,
+}: {
+  baseUrl: string;
+  workflowId: string;
+  body: Record<string, unknown>;
+  apiKey: string;
+}) {
   const id = useId();
   const [format, setFormat] = useState<Format>('curl');
   const [includeKey, setIncludeKey] = useState(false);
@@ -19,7 +29,11 @@ export function SnippetPanel({ baseUrl, workflowId, body, apiKey }: { baseUrl: s
         <h2 id={`${id}-title`} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           Request
         </h2>
-        <div role="group" aria-label="Snippet format" className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700">
+        <div
+          role="group"
+          aria-label="Snippet format"
+          className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700"
+        >
           {(['curl', 'fetch'] as const).map((f) => (
             <button
               key={f}
@@ -28,7 +42,9 @@ export function SnippetPanel({ baseUrl, workflowId, body, apiKey }: { baseUrl: s
               onClick={() => setFormat(f)}
               className={cn(
                 'rounded px-2.5 py-1 text-xs font-medium',
-                format === f ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white',
+                format === f
+                  ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
+                  : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white',
               )}
             >
               {f}
@@ -44,12 +60,18 @@ export function SnippetPanel({ baseUrl, workflowId, body, apiKey }: { baseUrl: s
         <code>{code}</code>
       </pre>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Checkbox id={`${id}-key`} checked={includeKey} onChange={(e) => setIncludeKey(e.target.checked)} label="Include my key" />
+        <Checkbox
+          id={`${id}-key`}
+          checked={includeKey}
+          onChange={(e) => setIncludeKey(e.target.checked)}
+          label="Include my key"
+        />
         <CopyButton text={code} label={`Copy as ${format}`} />
       </div>
       {!includeKey && (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          The key is written as <code className="font-mono">$WORKFLOW_API_KEY</code>; set that variable before running it.
+          The key is written as <code className="font-mono">$WORKFLOW_API_KEY</code>; set that variable before running
+          it.
         </p>
       )}
     </section>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { getApiClient } from '../connection/active-client';
-import { getProfilesStore } from '../connection/profiles-store';
-import { executionQueries } from '../executions/execution-queries';
+import { getApiClient } from '@/features/connection/active-client';
+import { getProfilesStore } from '@/features/connection/profiles-store';
+import { executionQueries } from '@/features/executions/execution-queries';
 import { getRunJournal } from './run-journal';
 
 /**

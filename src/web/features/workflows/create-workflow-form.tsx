@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { BadRequestError, isApiError } from '../../api/errors';
-import { Button } from '../../components/ui/button';
-import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/ui/input';
-import { Notice } from '../../components/ui/notice';
-import { getApiClient } from '../connection/active-client';
+import { BadRequestError, isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { FieldError, FieldHint, Input, Label, Textarea } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { getApiClient } from '@/features/connection/active-client';
 import { workflowQueries } from './workflow-queries';
 
 const EXAMPLES = [
@@ -56,7 +56,10 @@ export function CreateWorkflowForm() {
     create.mutate();
   };
 
-  const otherError = create.error && !(create.error instanceof BadRequestError && /prompt/i.test(create.error.message)) ? create.error : null;
+  const otherError =
+    create.error && !(create.error instanceof BadRequestError && /prompt/i.test(create.error.message))
+      ? create.error
+      : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New workflow">
@@ -78,7 +81,9 @@ export function CreateWorkflowForm() {
           placeholder="Describe the task and the inputs it needs, in plain words."
         />
         {promptError && <FieldError id={`${id}-prompt-error`}>{promptError}</FieldError>}
-        <FieldHint id={`${id}-prompt-hint`}>Name the inputs you want to give it; the planner turns them into the run form.</FieldHint>
+        <FieldHint id={`${id}-prompt-hint`}>
+          Name the inputs you want to give it; the planner turns them into the run form.
+        </FieldHint>
         <p id={`${id}-examples`} className="mt-3 text-xs font-medium text-zinc-600 dark:text-zinc-400">
           Or start from an example:
         </p>
@@ -101,11 +106,21 @@ export function CreateWorkflowForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder="Chosen by the planner if empty" />
+          <Input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Chosen by the planner if empty"
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-description`}>Description</Label>
-          <Input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
+          <Input
+            id={`${id}-description`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="Optional"
+          />
         </div>
       </div>
       {otherError && (

@@ -1,7 +1,17 @@
-import { SearchIcon } from '../../components/ui/shell-icons';
+import { SearchIcon } from '@/components/ui/shell-icons';
 
 /** The page's filter box; "/" focuses it from anywhere (see useGlobalHotkeys). */
-export function FilterBox({ value, onChange, label, placeholder }: { value: string; onChange: (v: string) => void; label: string; placeholder: string }) {
+export function FilterBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+  placeholder: string;
+}) {
   return (
     <div className="relative w-full sm:max-w-xs">
       <label htmlFor="filter-box" className="sr-only">

@@ -1,8 +1,8 @@
-import type { WorkflowCreateResponse, WorkflowDetail } from '../../../contract/openapi-document';
-import { Button } from '../../components/ui/button';
-import { ExternalLinkIcon, RefreshIcon } from '../../components/ui/icons';
-import { Notice } from '../../components/ui/notice';
-import { isOwnPage } from '../../lib/own-page';
+import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-document';
+import { Button } from '@/components/ui/button';
+import { ExternalLinkIcon, RefreshIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { isOwnPage } from '@/lib/own-page';
 import type { planningState } from './workflow-queries';
 
 type State = ReturnType<typeof planningState>;
@@ -10,7 +10,12 @@ type State = ReturnType<typeof planningState>;
 function ServerLink({ url }: { url?: string }) {
   if (!url || isOwnPage(url, location)) return null;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium underline underline-offset-2">
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium underline underline-offset-2"
+    >
       Open on the server <ExternalLinkIcon className="size-3.5" />
     </a>
   );
@@ -45,7 +50,8 @@ export function PlanningNotice({
   if (state === 'failed') {
     return (
       <Notice tone="danger" role="alert" title="Planning failed">
-        {workflow.planning_error ?? 'The planner could not design this workflow. Create a new one with a more specific prompt.'}
+        {workflow.planning_error ??
+          'The planner could not design this workflow. Create a new one with a more specific prompt.'}
       </Notice>
     );
   }
@@ -60,7 +66,9 @@ export function PlanningNotice({
           </Button>
         }
       >
-        <p>This server does not report planning progress, so an empty input form can mean the design is not finished yet.</p>
+        <p>
+          This server does not report planning progress, so an empty input form can mean the design is not finished yet.
+        </p>
         {created?.url && (
           <p className="mt-1">
             <ServerLink url={created.url} />

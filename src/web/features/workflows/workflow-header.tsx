@@ -1,20 +1,27 @@
 import { Link } from '@tanstack/react-router';
-import type { WorkflowDetail } from '../../../contract/openapi-document';
-import { ArrowLeftIcon } from '../../components/ui/icons';
-import { RelativeTime } from '../../components/ui/relative-time';
+import type { WorkflowDetail } from '@contract/openapi-document';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
 export function WorkflowHeader({ workflow }: { workflow: WorkflowDetail }) {
   return (
     <div>
-      <Link to="/workflows" className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+      <Link
+        to="/workflows"
+        className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+      >
         <ArrowLeftIcon /> Workflows
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-white">{workflow.name}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-white">
+          {workflow.name}
+        </h1>
         <WorkflowStatusBadge status={workflow.status} />
       </div>
-      {workflow.description && <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{workflow.description}</p>}
+      {workflow.description && (
+        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{workflow.description}</p>
+      )}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
         <span>
           Created <RelativeTime iso={workflow.created_at} />

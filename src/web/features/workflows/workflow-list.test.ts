@@ -4,7 +4,11 @@ import { filterWorkflows } from './workflow-list';
 const w = (name: string, description = '') => ({ id: name, name, description, created_at: 't', updated_at: 't' });
 
 describe('filterWorkflows', () => {
-  const all = [w('Company brief', 'Writes a one-page brief'), w('Meeting digest', 'Summarises notes'), w('CSV builder')];
+  const all = [
+    w('Company brief', 'Writes a one-page brief'),
+    w('Meeting digest', 'Summarises notes'),
+    w('CSV builder'),
+  ];
   it('keeps everything for an empty query', () => {
     expect(filterWorkflows(all, '  ')).toHaveLength(3);
   });

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { WorkflowListItem } from '../../../contract/openapi-document';
-import { ChevronRightIcon } from '../../components/ui/shell-icons';
-import { RelativeTime } from '../../components/ui/relative-time';
+import type { WorkflowListItem } from '@contract/openapi-document';
+import { ChevronRightIcon } from '@/components/ui/shell-icons';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
 export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
@@ -19,7 +19,9 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                 <span className="truncate font-medium text-zinc-900 dark:text-zinc-100">{w.name}</span>
                 <WorkflowStatusBadge status={w.status} />
               </div>
-              {w.description && <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>}
+              {w.description && (
+                <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>
+              )}
               <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
                 Created <RelativeTime iso={w.created_at} />
                 {w.updated_at !== w.created_at && (

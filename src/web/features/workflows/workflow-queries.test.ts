@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkflowDetail } from '../../../contract/openapi-document';
+import type { WorkflowDetail } from '@contract/openapi-document';
 import { planningPollDelay, planningState } from './workflow-queries';
 
 const detail = (over: Partial<WorkflowDetail>): WorkflowDetail => ({
@@ -11,7 +11,14 @@ const detail = (over: Partial<WorkflowDetail>): WorkflowDetail => ({
   input_schema: null,
   ...over,
 });
-const created = { id: 'w', name: 'n', description: '', url: 'u', status: 'planning' as const, created_at: '2026-01-01T00:00:00Z' };
+const created = {
+  id: 'w',
+  name: 'n',
+  description: '',
+  url: 'u',
+  status: 'planning' as const,
+  created_at: '2026-01-01T00:00:00Z',
+};
 const t0 = Date.parse('2026-01-01T00:00:00Z');
 
 describe('planningState', () => {

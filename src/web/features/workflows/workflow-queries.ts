@@ -1,13 +1,17 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { WorkflowCreateResponse, WorkflowDetail } from '../../../contract/openapi-document';
-import { getApiClient } from '../connection/active-client';
+import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-document';
+import { getApiClient } from '@/features/connection/active-client';
 
 export const WORKFLOW_PAGE_SIZE = 50;
 /** How long after creation a server without the status extension may still be planning. */
 export const PLANNING_GRACE_MS = 120_000;
 
 /** Whether the workflow is (or may still be) planning, from the extension or from our own creation. */
-export function planningState(detail: WorkflowDetail | undefined, created: WorkflowCreateResponse | undefined, now = Date.now()) {
+export function planningState(
+  detail: WorkflowDetail | undefined,
+  created: WorkflowCreateResponse | undefined,
+  now = Date.now(),
+) {
   if (!detail) return 'unknown' as const;
   if (detail.status === 'planning') return 'planning' as const;
   if (detail.status === 'failed') return 'failed' as const;
@@ -18,7 +22,8 @@ export function planningState(detail: WorkflowDetail | undefined, created: Workf
 }
 
 /** Polls a planning workflow with a growing delay: 1 s, 1.5 s, 2.25 s … up to 15 s. */
-export const planningPollDelay = (updates: number) => Math.min(15_000, Math.round(1000 * 1.5 ** Math.max(0, updates - 1)));
+export const planningPollDelay = (updates: number) =>
+  Math.min(15_000, Math.round(1000 * 1.5 ** Math.max(0, updates - 1)));
 
 export const workflowQueries = {
   all: () => ['workflows'] as const,
@@ -26,7 +31,8 @@ export const workflowQueries = {
   list: () =>
     infiniteQueryOptions({
       queryKey: [...workflowQueries.all(), 'list'],
-      queryFn: ({ pageParam, signal }) => getApiClient().listWorkflows({ limit: WORKFLOW_PAGE_SIZE, cursor: pageParam }, { signal }),
+      queryFn: ({ pageParam, signal }) =>
+        getApiClient().listWorkflows({ limit: WORKFLOW_PAGE_SIZE, cursor: pageParam }, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.cursor ?? undefined,
       meta: { label: 'the workflow list' },

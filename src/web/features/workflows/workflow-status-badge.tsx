@@ -1,6 +1,6 @@
-import type { WorkflowStatus } from '../../../contract/openapi-document';
-import { Badge } from '../../components/ui/badge';
-import { LoaderIcon, XCircleIcon } from '../../components/ui/shell-icons';
+import type { WorkflowStatus } from '@contract/openapi-document';
+import { Badge } from '@/components/ui/badge';
+import { LoaderIcon, XCircleIcon } from '@/components/ui/shell-icons';
 
 /** Shows the planning extension's status when the server sends it; "ready" needs no badge. */
 export function WorkflowStatusBadge({ status }: { status?: WorkflowStatus }) {

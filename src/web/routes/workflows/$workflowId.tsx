@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import type { WorkflowCreateResponse } from '../../../contract/openapi-document';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { RouteTabs } from '../../components/ui/tabs';
-import { serverQueries } from '../../features/connection/server-queries';
-import { PlanningNotice } from '../../features/workflows/planning-notice';
-import { WorkflowHeader } from '../../features/workflows/workflow-header';
-import { planningPollDelay, planningState, workflowQueries } from '../../features/workflows/workflow-queries';
-import { usePageTitle } from '../../lib/use-page-title';
+import type { WorkflowCreateResponse } from '@contract/openapi-document';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { RouteTabs } from '@/components/ui/tabs';
+import { serverQueries } from '@/features/connection/server-queries';
+import { PlanningNotice } from '@/features/workflows/planning-notice';
+import { WorkflowHeader } from '@/features/workflows/workflow-header';
+import { planningPollDelay, planningState, workflowQueries } from '@/features/workflows/workflow-queries';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId')({
   loader: async ({ context: { queryClient }, params }) => {
@@ -27,7 +27,11 @@ function WorkflowLayout() {
     staleTime: Infinity,
     gcTime: Infinity,
   });
-  const { data: workflow, refetch, isRefetching } = useSuspenseQuery({
+  const {
+    data: workflow,
+    refetch,
+    isRefetching,
+  } = useSuspenseQuery({
     ...workflowQueries.detail(workflowId),
     // Polls only while the workflow is (or may be) planning, slowing down as it waits.
     refetchInterval: (q) => {

@@ -1,16 +1,16 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import { LoadMore } from '../../components/ui/load-more';
-import { PlusIcon, SparklesIcon } from '../../components/ui/shell-icons';
-import { FilterBox } from '../../features/workflows/filter-box';
-import { ListSkeleton } from '../../components/ui/list-skeleton';
-import { filterWorkflows, WorkflowList } from '../../features/workflows/workflow-list';
-import { WorkflowsHeading } from '../../features/workflows/workflows-heading';
-import { workflowQueries } from '../../features/workflows/workflow-queries';
-import { validateWorkflowsSearch } from '../../lib/search-params';
-import { usePageTitle } from '../../lib/use-page-title';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { PlusIcon, SparklesIcon } from '@/components/ui/shell-icons';
+import { FilterBox } from '@/features/workflows/filter-box';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { filterWorkflows, WorkflowList } from '@/features/workflows/workflow-list';
+import { WorkflowsHeading } from '@/features/workflows/workflows-heading';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
+import { validateWorkflowsSearch } from '@/lib/search-params';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/')({
   validateSearch: validateWorkflowsSearch,
@@ -46,13 +46,18 @@ function WorkflowsPage() {
             </Link>
           }
         >
-          Describe a task in plain words, for example “a company brief from a company name and its website”, and the planner designs the
-          workflow and its input form.
+          Describe a task in plain words, for example “a company brief from a company name and its website”, and the
+          planner designs the workflow and its input form.
         </EmptyState>
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <FilterBox value={q} onChange={setQuery} label="Filter workflows" placeholder="Filter by name or description" />
+            <FilterBox
+              value={q}
+              onChange={setQuery}
+              label="Filter workflows"
+              placeholder="Filter by name or description"
+            />
             <p className="text-sm text-zinc-500 dark:text-zinc-400" aria-live="polite">
               {q ? `${shown.length} of ${all.length} loaded` : `${all.length}${hasNextPage ? '+' : ''} workflows`}
             </p>
@@ -62,7 +67,11 @@ function WorkflowsPage() {
           ) : (
             <EmptyState title="No loaded workflow matches">
               {hasNextPage ? 'Load more to search further, or ' : ''}
-              <button type="button" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400" onClick={() => setQuery('')}>
+              <button
+                type="button"
+                className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400"
+                onClick={() => setQuery('')}
+              >
                 clear the filter
               </button>
               .

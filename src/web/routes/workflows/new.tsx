@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Card, CardBody } from '../../components/ui/card';
-import { ArrowLeftIcon } from '../../components/ui/icons';
-import { CreateWorkflowForm } from '../../features/workflows/create-workflow-form';
-import { usePageTitle } from '../../lib/use-page-title';
+import { Card, CardBody } from '@/components/ui/card';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { CreateWorkflowForm } from '@/features/workflows/create-workflow-form';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/new')({
   component: NewWorkflowPage,
@@ -13,7 +13,10 @@ function NewWorkflowPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link to="/workflows" className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+        <Link
+          to="/workflows"
+          className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
           <ArrowLeftIcon /> Workflows
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">New workflow</h1>

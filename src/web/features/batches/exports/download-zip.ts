@@ -1,9 +1,10 @@
-import type { ResultFile } from '../../../../contract/openapi-document';
-import { zipFiles, type ZipOutcome } from '../../../lib/zip';
-import type { RowRecord } from '../batch-types';
+import type { ResultFile } from '@contract/openapi-document';
+import { zipFiles, type ZipOutcome } from '@/lib/zip';
+import type { RowRecord } from '@/features/batches/batch-types';
 
 /** row-0001 … row-10000: zero-padded to at least four digits so folders sort in row order. */
-export const rowFolder = (index: number, total: number): string => `row-${String(index + 1).padStart(Math.max(4, String(total).length), '0')}`;
+export const rowFolder = (index: number, total: number): string =>
+  `row-${String(index + 1).padStart(Math.max(4, String(total).length), '0')}`;
 
 /**
  * Every finished row's files in one zip, one folder per row (row-0001/report.md), in row order;
@@ -15,9 +16,14 @@ export function zipRowFiles(
   options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ZipOutcome> {
   const total = rows.reduce((m, r) => Math.max(m, r.index + 1), 0);
-  const withFiles = rows.filter((r) => r.status === 'finished' && (r.results?.length ?? 0) > 0).sort((a, b) => a.index - b.index);
+  const withFiles = rows
+    .filter((r) => r.status === 'finished' && (r.results?.length ?? 0) > 0)
+    .sort((a, b) => a.index - b.index);
   const sources = withFiles.flatMap((row) =>
-    (row.results ?? []).map((file) => ({ path: `${rowFolder(row.index, total)}/${file.filename.replace(/[\\/]/g, '_')}`, load: () => fetchFile(file) })),
+    (row.results ?? []).map((file) => ({
+      path: `${rowFolder(row.index, total)}/${file.filename.replace(/[\\/]/g, '_')}`,
+      load: () => fetchFile(file),
+    })),
   );
   return zipFiles(sources, options);
 }
@@ -26,6 +32,9 @@ export function zipRowFiles(
 export async function fetchResultFile(file: ResultFile, fetcher: typeof fetch = fetch): Promise<Uint8Array> {
   if (file.content !== undefined) return new TextEncoder().encode(file.content);
   const res = await fetcher(file.url);
-  if (!res.ok) throw new Error(`download failed (${res.status}${res.status === 403 || res.status === 410 ? ', the link may have expired' : ''})`);
+  if (!res.ok)
+    throw new Error(
+      `download failed (${res.status}${res.status === 403 || res.status === 410 ? ', the link may have expired' : ''})`,
+    );
   return new Uint8Array(await res.arrayBuffer());
 }

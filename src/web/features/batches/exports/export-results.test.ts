@@ -1,15 +1,32 @@
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvDocument, neutraliseFormula } from '../../../lib/csv-write';
-import type { RowRecord } from '../batch-types';
-import { errorFromResults, needsDetails } from '../details';
+import { csvDocument, neutraliseFormula } from '@/lib/csv-write';
+import type { RowRecord } from '@/features/batches/batch-types';
+import { errorFromResults, needsDetails } from '@/features/batches/details';
 import { rowFolder, zipRowFiles } from './download-zip';
-import { buildResultsCsv, buildResultsTable, buildResultsXlsx, describeExport, detailReadsNote, exportSummary, INLINE_CELL_BYTES, invalidRowsCsv, xlsxCell } from './export-results';
+import {
+  buildResultsCsv,
+  buildResultsTable,
+  buildResultsXlsx,
+  describeExport,
+  detailReadsNote,
+  exportSummary,
+  INLINE_CELL_BYTES,
+  invalidRowsCsv,
+  xlsxCell,
+} from './export-results';
 
 const base = { batchId: 'b', input: {}, attempt: 1 };
 const rows: RowRecord[] = [
-  { ...base, index: 1, cells: ['=SUM(A1)', '-75.00'], status: 'error', executionId: 'e2', error: 'Guard: "b,1" is blocked' },
+  {
+    ...base,
+    index: 1,
+    cells: ['=SUM(A1)', '-75.00'],
+    status: 'error',
+    executionId: 'e2',
+    error: 'Guard: "b,1" is blocked',
+  },
   {
     ...base,
     index: 0,
@@ -36,7 +53,8 @@ const readCsv = (text: string): string[][] => {
 
 describe('neutraliseFormula', () => {
   it('quotes cells a spreadsheet would run as a formula', () => {
-    for (const c of ['=1+1', '+A1', '-1+1', '@SUM(1)', '\tx', '\rx', '-', '=cmd|\' /C calc\'!A0']) expect(neutraliseFormula(c)).toBe(`'${c}`);
+    for (const c of ['=1+1', '+A1', '-1+1', '@SUM(1)', '\tx', '\rx', '-', "=cmd|' /C calc'!A0"])
+      expect(neutraliseFormula(c)).toBe(`'${c}`);
   });
 
   it('quotes a formula that starts after a separator inside the cell', () => {
@@ -48,13 +66,29 @@ describe('neutraliseFormula', () => {
   });
 
   it('never touches numbers or text that only contains a sign', () => {
-    for (const c of ['-75.00', '-5', '+1', '1,234.50', '-0.5e3', '12%', 'a=1', 'x;-5', 'pre-paid', 'hello - world', 'a@b.c', '']) expect(neutraliseFormula(c)).toBe(c);
+    for (const c of [
+      '-75.00',
+      '-5',
+      '+1',
+      '1,234.50',
+      '-0.5e3',
+      '12%',
+      'a=1',
+      'x;-5',
+      'pre-paid',
+      'hello - world',
+      'a@b.c',
+      '',
+    ])
+      expect(neutraliseFormula(c)).toBe(c);
   });
 });
 
 describe('csvDocument', () => {
   it('quotes fields per RFC 4180 and ends records with CRLF', () => {
-    expect(csvDocument([['a', 'b,c', 'say "hi"', 'two\nlines']], { bom: false })).toBe('a,"b,c","say ""hi""","two\nlines"\r\n');
+    expect(csvDocument([['a', 'b,c', 'say "hi"', 'two\nlines']], { bom: false })).toBe(
+      'a,"b,c","say ""hi""","two\nlines"\r\n',
+    );
   });
 });
 
@@ -62,17 +96,34 @@ describe('buildResultsTable', () => {
   it('keeps the original columns and row order and adds status, id, error and one column per file', () => {
     const t = buildResultsTable({ columns: ['name', 'note'] }, rows);
     expect(t[0]).toEqual(['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png']);
-    expect(t[1]).toEqual(['Ada', 'line1\nline2', 'finished', 'e1', '', '# Ada "quoted"', 'http://x/big.txt', 'http://x/chart.png']);
+    expect(t[1]).toEqual([
+      'Ada',
+      'line1\nline2',
+      'finished',
+      'e1',
+      '',
+      '# Ada "quoted"',
+      'http://x/big.txt',
+      'http://x/chart.png',
+    ]);
     expect(t[2]).toEqual(['=SUM(A1)', '-75.00', 'error', 'e2', 'Guard: "b,1" is blocked', '', '', '']);
     expect(t[3]).toEqual(['-5', '@me', 'skipped', '', 'Skipped: email: is required', '', '', '']);
   });
 
   it('renames added columns that clash with the original ones', () => {
-    expect(buildResultsTable({ columns: ['status'] }, [])[0]).toEqual(['status', 'result_status', 'execution_id', 'error']);
+    expect(buildResultsTable({ columns: ['status'] }, [])[0]).toEqual([
+      'status',
+      'result_status',
+      'execution_id',
+      'error',
+    ]);
   });
 
   it('shows each row’s latest attempt, with an attempt column once a row was re-run', () => {
-    const rerun = [{ ...rows[0]!, status: 'finished' as const, error: undefined, executionId: 'e2b', results: [], attempt: 2 }, rows[1]!];
+    const rerun = [
+      { ...rows[0]!, status: 'finished' as const, error: undefined, executionId: 'e2b', results: [], attempt: 2 },
+      rows[1]!,
+    ];
     const t = buildResultsTable({ columns: ['name', 'note'] }, rerun);
     expect(t[0]!.slice(0, 6)).toEqual(['name', 'note', 'status', 'attempt', 'execution_id', 'error']);
     expect(t[1]!.slice(2, 6)).toEqual(['finished', '1', 'e1', '']);
@@ -93,7 +144,11 @@ describe('buildResultsCsv', () => {
   });
 
   it('writes one line per row for 10,000 rows, in row order', () => {
-    const many: RowRecord[] = Array.from({ length: 10_000 }, (_, i) => ({ ...rows[1]!, index: 9_999 - i, executionId: `e${9_999 - i}` }));
+    const many: RowRecord[] = Array.from({ length: 10_000 }, (_, i) => ({
+      ...rows[1]!,
+      index: 9_999 - i,
+      executionId: `e${9_999 - i}`,
+    }));
     const back = readCsv(buildResultsCsv({ columns: ['name', 'note'] }, many));
     expect(back).toHaveLength(10_001);
     expect(back[1]![3]).toBe('e0');
@@ -105,7 +160,7 @@ describe('invalidRowsCsv', () => {
   it('gives back every cell exactly as it came in, then the problems', () => {
     const cells = [
       ['-5', '=1+1', ' padded ', 'a,b'],
-      ['@x', '', '"q"', 'x;=cmd|\' /C calc\'!A0'],
+      ['@x', '', '"q"', "x;=cmd|' /C calc'!A0"],
     ];
     const back = readCsv(invalidRowsCsv(['a', 'b', 'c', 'd'], cells, ['a: must be positive', 'b: is required']));
     expect(back).toEqual([
@@ -120,10 +175,15 @@ describe('xlsxCell', () => {
   it('types plain numbers, dates and date-times, and keeps everything else as text', () => {
     expect(xlsxCell('-75.00')).toEqual({ value: -75, type: Number, format: '0.00' });
     expect(xlsxCell('42')).toEqual({ value: 42, type: Number });
-    expect(xlsxCell('2024-02-29')).toEqual({ value: new Date(Date.UTC(2024, 1, 29)), type: Date, format: 'yyyy-mm-dd' });
+    expect(xlsxCell('2024-02-29')).toEqual({
+      value: new Date(Date.UTC(2024, 1, 29)),
+      type: Date,
+      format: 'yyyy-mm-dd',
+    });
     expect(xlsxCell('2024-02-30')).toEqual({ value: '2024-02-30', type: String });
     expect(xlsxCell('2024-05-01T10:20:30Z')).toMatchObject({ value: new Date('2024-05-01T10:20:30Z'), type: Date });
-    for (const text of ['007', '1,200', '=1+1', '12345678901234567', 'abc', '1e5']) expect(xlsxCell(text)).toEqual({ value: text, type: String });
+    for (const text of ['007', '1,200', '=1+1', '12345678901234567', 'abc', '1e5'])
+      expect(xlsxCell(text)).toEqual({ value: text, type: String });
   });
 });
 
@@ -133,7 +193,16 @@ describe('buildResultsXlsx', () => {
     const blob = await buildResultsXlsx({ columns: ['name', 'note'] }, rows);
     const sheet = await readSheet(await blob.arrayBuffer());
     expect(sheet[0]).toEqual(['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png']);
-    expect(sheet[1]).toEqual(['Ada', 'line1\nline2', 'finished', 'e1', null, '# Ada "quoted"', 'http://x/big.txt', 'http://x/chart.png']);
+    expect(sheet[1]).toEqual([
+      'Ada',
+      'line1\nline2',
+      'finished',
+      'e1',
+      null,
+      '# Ada "quoted"',
+      'http://x/big.txt',
+      'http://x/chart.png',
+    ]);
     expect(sheet[2]).toEqual(['=SUM(A1)', -75, 'error', 'e2', 'Guard: "b,1" is blocked', null, null, null]);
     expect(sheet[3]).toEqual([-5, '@me', 'skipped', null, 'Skipped: email: is required', null, null, null]);
     expect(sheet[4]!.slice(0, 4)).toEqual(['x;=1+1', new Date(Date.UTC(2024, 1, 29)), 'finished', 'e4']);
@@ -146,9 +215,25 @@ describe('exportSummary', () => {
       ...rows,
       { ...base, index: 4, cells: [], status: 'finished', executionId: 'e5' },
       { ...base, index: 5, cells: [], status: 'processing', executionId: 'e6' },
-      { ...base, index: 6, cells: [], status: 'finished', executionId: 'e7', results: [{ filename: 'a.txt', url: 'u' }] },
+      {
+        ...base,
+        index: 6,
+        cells: [],
+        status: 'finished',
+        executionId: 'e7',
+        results: [{ filename: 'a.txt', url: 'u' }],
+      },
     ]);
-    expect(s).toEqual({ rows: 7, done: 5, notDone: 1, rowsAwaitingFiles: 1, rowsWithFiles: 2, files: 4, textsInline: 2, textsMissing: 1 });
+    expect(s).toEqual({
+      rows: 7,
+      done: 5,
+      notDone: 1,
+      rowsAwaitingFiles: 1,
+      rowsWithFiles: 2,
+      files: 4,
+      textsInline: 2,
+      textsMissing: 1,
+    });
     const words = describeExport(s);
     expect(words.holds).toBe('Holds 7 rows and 4 result files from 2 rows.');
     expect(words.missing).toEqual([
@@ -186,8 +271,12 @@ describe('zipRowFiles', () => {
 describe('details', () => {
   it('needs details for finished rows and for errors the list did not explain', () => {
     expect(needsDetails({ ...base, index: 0, cells: [], status: 'finished', executionId: 'e' })).toBe(true);
-    expect(needsDetails({ ...base, index: 0, cells: [], status: 'finished', executionId: 'e', results: null })).toBe(false);
-    expect(needsDetails({ ...base, index: 0, cells: [], status: 'error', executionId: 'e', error: 'known' })).toBe(false);
+    expect(needsDetails({ ...base, index: 0, cells: [], status: 'finished', executionId: 'e', results: null })).toBe(
+      false,
+    );
+    expect(needsDetails({ ...base, index: 0, cells: [], status: 'error', executionId: 'e', error: 'known' })).toBe(
+      false,
+    );
     expect(needsDetails({ ...base, index: 0, cells: [], status: 'error', executionId: 'e' })).toBe(true);
     expect(needsDetails({ ...base, index: 0, cells: [], status: 'processing', executionId: 'e' })).toBe(false);
   });
@@ -201,8 +290,12 @@ describe('details', () => {
 describe('what gathering by detail reads costs', () => {
   it('says why the files come slowly and how long they take at the background budget', () => {
     // A strict-v1 server: its list items carry no files, so 192 rows need a detail read each at 80 a minute.
-    expect(detailReadsNote(192, 80)).toBe("192 rows' files come from one detail read each (this server's lists do not carry them): about 3 min at 80 requests a minute.");
-    expect(detailReadsNote(1, 80)).toBe("1 row's files come from one detail read (this server's lists do not carry them): about 1 min at 80 requests a minute.");
+    expect(detailReadsNote(192, 80)).toBe(
+      "192 rows' files come from one detail read each (this server's lists do not carry them): about 3 min at 80 requests a minute.",
+    );
+    expect(detailReadsNote(1, 80)).toBe(
+      "1 row's files come from one detail read (this server's lists do not carry them): about 1 min at 80 requests a minute.",
+    );
     expect(detailReadsNote(0, 80)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { csvDocument } from '../../../lib/csv-write';
-import { utf8Length } from '../../../lib/utf8';
-import type { BatchRecord, RowRecord } from '../batch-types';
-import { isTextFile } from '../gather-results';
+import { csvDocument } from '@/lib/csv-write';
+import { utf8Length } from '@/lib/utf8';
+import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
+import { isTextFile } from '@/features/batches/gather-results';
 
 /** Inline text up to this size goes into the cell; bigger files (or binary ones) get their link. */
 export const INLINE_CELL_BYTES = 32 * 1024;
@@ -34,7 +34,9 @@ export function buildResultsTable(batch: Pick<BatchRecord, 'columns'>, rows: rea
   const files = resultFileColumns(rows);
   const rerun = rows.some((r) => attemptOf(r) > 1);
   const taken = new Set(batch.columns);
-  const extra = ['status', ...(rerun ? ['attempt'] : []), 'execution_id', 'error'].map((c) => (taken.has(c) ? `result_${c}` : c));
+  const extra = ['status', ...(rerun ? ['attempt'] : []), 'execution_id', 'error'].map((c) =>
+    taken.has(c) ? `result_${c}` : c,
+  );
   const fileHeaders = files.map((f) => (taken.has(f) || extra.includes(f) ? `result_${f}` : f));
   const header = [...batch.columns, ...extra, ...fileHeaders];
   const ordered = [...rows].sort((a, b) => a.index - b.index);
@@ -46,7 +48,14 @@ export function buildResultsTable(batch: Pick<BatchRecord, 'columns'>, rows: rea
       return f.content !== undefined && fitsInline(f.content) ? f.content : f.url;
     });
     const cells = batch.columns.map((_, i) => r.cells[i] ?? '');
-    return [...cells, r.status, ...(rerun ? [String(attemptOf(r))] : []), r.executionId ?? '', r.error ?? '', ...fileCells];
+    return [
+      ...cells,
+      r.status,
+      ...(rerun ? [String(attemptOf(r))] : []),
+      r.executionId ?? '',
+      r.error ?? '',
+      ...fileCells,
+    ];
   });
   return [header, ...body];
 }
@@ -75,12 +84,15 @@ export function xlsxCell(text: string): XlsxCell {
   const number = PLAIN_NUMBER.exec(text);
   if (number !== null && text.replace(/[-.]/g, '').replace(/^0+/, '').length <= 15) {
     const decimals = number[1]?.length ?? 0;
-    return decimals > 0 ? { value: Number(text), type: Number, format: `0.${'0'.repeat(decimals)}` } : { value: Number(text), type: Number };
+    return decimals > 0
+      ? { value: Number(text), type: Number, format: `0.${'0'.repeat(decimals)}` }
+      : { value: Number(text), type: Number };
   }
   const date = ISO_DATE.exec(text);
   if (date !== null) {
     const d = new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
-    if (d.getUTCDate() === Number(date[3]) && d.getUTCMonth() === Number(date[2]) - 1) return { value: d, type: Date, format: 'yyyy-mm-dd' };
+    if (d.getUTCDate() === Number(date[3]) && d.getUTCMonth() === Number(date[2]) - 1)
+      return { value: d, type: Date, format: 'yyyy-mm-dd' };
   }
   if (ISO_DATE_TIME.test(text)) {
     const d = new Date(text);
@@ -93,7 +105,10 @@ export function xlsxCell(text: string): XlsxCell {
 export async function buildResultsXlsx(batch: Pick<BatchRecord, 'columns'>, rows: readonly RowRecord[]): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');
   const [header = [], ...body] = buildResultsTable(batch, rows);
-  const data = [header.map((value) => ({ value, type: String, fontWeight: 'bold' as const })), ...body.map((r) => r.map((c) => (c === '' ? null : xlsxCell(c))))];
+  const data = [
+    header.map((value) => ({ value, type: String, fontWeight: 'bold' as const })),
+    ...body.map((r) => r.map((c) => (c === '' ? null : xlsxCell(c)))),
+  ];
   return writeXlsxFile(data).toBlob();
 }
 
@@ -101,9 +116,16 @@ export async function buildResultsXlsx(batch: Pick<BatchRecord, 'columns'>, rows
  * The invalid rows, to fix elsewhere and upload again: the file's own columns with every cell exactly
  * as it came in (nothing neutralised, so -5 stays -5), then what is wrong with the row.
  */
-export function invalidRowsCsv(columns: readonly string[], rows: readonly string[][], messages: readonly string[]): string {
+export function invalidRowsCsv(
+  columns: readonly string[],
+  rows: readonly string[][],
+  messages: readonly string[],
+): string {
   const problems = columns.includes('problems') ? 'problems (not sent)' : 'problems';
-  return csvDocument([[...columns, problems], ...rows.map((r, i) => [...columns.map((_, c) => r[c] ?? ''), messages[i] ?? ''])], { neutralise: false });
+  return csvDocument(
+    [[...columns, problems], ...rows.map((r, i) => [...columns.map((_, c) => r[c] ?? ''), messages[i] ?? ''])],
+    { neutralise: false },
+  );
 }
 
 export interface ExportSummary {
@@ -125,7 +147,16 @@ export interface ExportSummary {
 
 /** What an export of these rows holds and what is still missing, to say before and after downloading. */
 export function exportSummary(rows: readonly RowRecord[]): ExportSummary {
-  const s: ExportSummary = { rows: rows.length, done: 0, notDone: 0, rowsAwaitingFiles: 0, rowsWithFiles: 0, files: 0, textsInline: 0, textsMissing: 0 };
+  const s: ExportSummary = {
+    rows: rows.length,
+    done: 0,
+    notDone: 0,
+    rowsAwaitingFiles: 0,
+    rowsWithFiles: 0,
+    files: 0,
+    textsInline: 0,
+    textsMissing: 0,
+  };
   for (const r of rows) {
     if (r.status === 'finished' || r.status === 'error') s.done += 1;
     else if (r.status !== 'skipped') s.notDone += 1;
@@ -155,7 +186,10 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLoca
 export function detailReadsNote(rowsLeft: number, perMinute: number): string | null {
   if (rowsLeft <= 0) return null;
   const minutes = Math.max(1, Math.ceil(rowsLeft / Math.max(1, perMinute)));
-  const what = rowsLeft === 1 ? "1 row's files come from one detail read" : `${rowsLeft.toLocaleString()} rows' files come from one detail read each`;
+  const what =
+    rowsLeft === 1
+      ? "1 row's files come from one detail read"
+      : `${rowsLeft.toLocaleString()} rows' files come from one detail read each`;
   return `${what} (this server's lists do not carry them): about ${minutes.toLocaleString()} min at ${perMinute.toLocaleString()} requests a minute.`;
 }
 
@@ -164,7 +198,13 @@ export function describeExport(s: ExportSummary): { holds: string; missing: stri
   const holds = `Holds ${plural(s.rows, 'row')} and ${plural(s.files, 'result file')}${s.rowsWithFiles > 0 ? ` from ${plural(s.rowsWithFiles, 'row')}` : ''}.`;
   const missing: string[] = [];
   if (s.notDone > 0) missing.push(`${plural(s.notDone, 'row')} ${s.notDone === 1 ? 'has' : 'have'} not finished yet.`);
-  if (s.rowsAwaitingFiles > 0) missing.push(`${plural(s.rowsAwaitingFiles, 'finished row')} still ${s.rowsAwaitingFiles === 1 ? 'awaits its' : 'await their'} result files.`);
-  if (s.textsMissing > 0) missing.push(`${plural(s.textsMissing, 'text result')} not fetched yet: ${s.textsMissing === 1 ? 'its cell holds its' : 'their cells hold their'} link instead of the text.`);
+  if (s.rowsAwaitingFiles > 0)
+    missing.push(
+      `${plural(s.rowsAwaitingFiles, 'finished row')} still ${s.rowsAwaitingFiles === 1 ? 'awaits its' : 'await their'} result files.`,
+    );
+  if (s.textsMissing > 0)
+    missing.push(
+      `${plural(s.textsMissing, 'text result')} not fetched yet: ${s.textsMissing === 1 ? 'its cell holds its' : 'their cells hold their'} link instead of the text.`,
+    );
   return { holds, missing };
 }

@@ -1,16 +1,17 @@
 import { useState, useSyncExternalStore } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ArchiveIcon, DownloadIcon } from '../../../components/ui/icons';
-import { Notice } from '../../../components/ui/notice';
-import { saveBlob, saveText } from '../../../lib/save-file';
-import type { BatchRecord, RowRecord } from '../batch-types';
-import { gatheringState, subscribeRuntime } from '../batch-runtime';
+import { Button } from '@/components/ui/button';
+import { ArchiveIcon, DownloadIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { saveBlob, saveText } from '@/lib/save-file';
+import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
+import { gatheringState, subscribeRuntime } from '@/features/batches/batch-runtime';
 import { fetchResultFile, zipRowFiles } from './download-zip';
-import { getScheduler } from '../../../api/scheduler';
-import { detailReadsLeft } from '../gather-results';
+import { getScheduler } from '@/api/scheduler';
+import { detailReadsLeft } from '@/features/batches/gather-results';
 import { buildResultsCsv, buildResultsXlsx, describeExport, detailReadsNote, exportSummary } from './export-results';
 
-const baseName = (b: BatchRecord): string => b.fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'batch';
+const baseName = (b: BatchRecord): string =>
+  b.fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'batch';
 
 /** The results downloads (CSV, XLSX, zip), each saying what it holds and what is still missing. */
 export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readonly RowRecord[] }) {
@@ -21,10 +22,13 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
   const summary = exportSummary(rows);
   const { holds, missing } = describeExport(summary);
   const savedNote = (name: string, files: number, gaps: string[]) =>
-    setSaved(`Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`);
+    setSaved(
+      `Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`,
+    );
 
   const gathered = useSyncExternalStore(subscribeRuntime, () => gatheringState(batch.id));
-  const detailsNote = gathered === undefined ? null : detailReadsNote(detailReadsLeft(rows), getScheduler().backgroundBudget());
+  const detailsNote =
+    gathered === undefined ? null : detailReadsNote(detailReadsLeft(rows), getScheduler().backgroundBudget());
 
   const csv = () => {
     const name = `${baseName(batch)}-results.csv`;
@@ -45,10 +49,15 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
     setError(null);
     setZipping({ done: 0, total: summary.files });
     try {
-      const outcome = await zipRowFiles(rows, (f) => fetchResultFile(f), { onProgress: (done, total) => setZipping({ done, total }) });
+      const outcome = await zipRowFiles(rows, (f) => fetchResultFile(f), {
+        onProgress: (done, total) => setZipping({ done, total }),
+      });
       saveBlob(outcome.blob, name);
       const gaps = [...missing];
-      if (outcome.missing.length > 0) gaps.push(`${outcome.missing.length.toLocaleString()} files could not be downloaded (listed in MISSING-FILES.txt).`);
+      if (outcome.missing.length > 0)
+        gaps.push(
+          `${outcome.missing.length.toLocaleString()} files could not be downloaded (listed in MISSING-FILES.txt).`,
+        );
       savedNote(name, outcome.files, gaps);
     } catch (e) {
       setError(`The zip could not be built: ${e instanceof Error ? e.message : String(e)}`);
@@ -59,7 +68,11 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
 
   return (
     <div className="space-y-3">
-      <div role="status" aria-label="What the downloads hold" className="space-y-1 text-sm text-zinc-700 dark:text-zinc-200">
+      <div
+        role="status"
+        aria-label="What the downloads hold"
+        className="space-y-1 text-sm text-zinc-700 dark:text-zinc-200"
+      >
         <p className="font-medium">{holds}</p>
         {missing.length > 0 ? (
           <ul className="list-disc space-y-0.5 pl-5 text-zinc-600 dark:text-zinc-300">
@@ -68,13 +81,18 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
             ))}
           </ul>
         ) : (
-          gathered === undefined && <p className="text-emerald-700 dark:text-emerald-400">Nothing is missing: every row is done and every result is in.</p>
+          gathered === undefined && (
+            <p className="text-emerald-700 dark:text-emerald-400">
+              Nothing is missing: every row is done and every result is in.
+            </p>
+          )
         )}
       </div>
       {gathered !== undefined && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
           <span>
-            Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()} rows, {gathered.filesFetched.toLocaleString()} text files fetched
+            Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()}{' '}
+            rows, {gathered.filesFetched.toLocaleString()} text files fetched
           </span>
           {detailsNote !== null && <span className="basis-full text-zinc-600 dark:text-zinc-300">{detailsNote}</span>}
           <progress
@@ -94,7 +112,12 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
           <DownloadIcon />
           Download results (XLSX)
         </Button>
-        <Button busy={zipping !== null} disabled={summary.files === 0} onClick={() => void zip()} aria-describedby={summary.files === 0 ? `${batch.id}-nozip` : undefined}>
+        <Button
+          busy={zipping !== null}
+          disabled={summary.files === 0}
+          onClick={() => void zip()}
+          aria-describedby={summary.files === 0 ? `${batch.id}-nozip` : undefined}
+        >
           {zipping === null && <ArchiveIcon />}
           Download all files (zip)
         </Button>

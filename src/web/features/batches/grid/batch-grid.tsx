@@ -1,20 +1,38 @@
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { RotateIcon } from '../../../components/ui/icons';
-import { Input, Select } from '../../../components/ui/input';
-import { Notice } from '../../../components/ui/notice';
-import { cn } from '../../../lib/cn';
-import { rerunRows } from '../batch-runtime';
-import { ROW_STATUSES, type BatchRecord, type RowRecord } from '../batch-types';
-import { compileRows } from '../mapping/prepare-rows';
-import type { JsonSchema } from '../mapping/schema-info';
-import { STATUS_STYLE } from '../progress/status-style';
-import { canEdit, checkCells, isCancelled, isFailed, filterRows, problemsByColumn, textStart, type GridFilter, type RowCheck } from './grid-model';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { RotateIcon } from '@/components/ui/icons';
+import { Input, Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { cn } from '@/lib/cn';
+import { rerunRows } from '@/features/batches/batch-runtime';
+import { ROW_STATUSES, type BatchRecord, type RowRecord } from '@/features/batches/batch-types';
+import { compileRows } from '@/features/batches/mapping/prepare-rows';
+import type { JsonSchema } from '@/features/batches/mapping/schema-info';
+import { STATUS_STYLE } from '@/features/batches/progress/status-style';
+import {
+  canEdit,
+  checkCells,
+  isCancelled,
+  isFailed,
+  filterRows,
+  problemsByColumn,
+  textStart,
+  type GridFilter,
+  type RowCheck,
+} from './grid-model';
 
-const W = { select: '2.75rem', row: '4.25rem', cell: '11rem', status: '8.5rem', attempt: '6.5rem', error: '16rem', results: '18rem' };
+const W = {
+  select: '2.75rem',
+  row: '4.25rem',
+  cell: '11rem',
+  status: '8.5rem',
+  attempt: '6.5rem',
+  error: '16rem',
+  results: '18rem',
+};
 /**
  * Status and error stay pinned at the right edge on wide screens, so a file with many columns still
  * shows why a row failed beside the cells being fixed; on a phone they scroll with the rest.
@@ -24,7 +42,17 @@ const PINNED_STATUS = 'h-full lg:sticky lg:right-[16rem] lg:z-10';
 const PINNED_ERROR = 'h-full lg:sticky lg:right-0 lg:z-10 lg:border-l lg:border-zinc-200 lg:dark:border-zinc-800';
 
 /** One editable cell of a failed row: commits on blur or Enter, so checking does not run on every key. */
-function CellInput({ label, value, message, onCommit }: { label: string; value: string; message: string | undefined; onCommit: (v: string) => void }) {
+function CellInput({
+  label,
+  value,
+  message,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  message: string | undefined;
+  onCommit: (v: string) => void;
+}) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -73,7 +101,11 @@ function History({ workflowId, row }: { workflowId: string; row: RowRecord }) {
             <li key={a.attempt} className="flex flex-wrap items-baseline gap-x-2 text-zinc-600 dark:text-zinc-300">
               <span className="font-medium">Attempt {a.attempt}</span>
               <Badge tone={STATUS_STYLE[a.status].tone}>{STATUS_STYLE[a.status].label}</Badge>
-              <Link to="/workflows/$workflowId/executions/$executionId" params={{ workflowId, executionId: a.executionId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
+              <Link
+                to="/workflows/$workflowId/executions/$executionId"
+                params={{ workflowId, executionId: a.executionId }}
+                className="text-indigo-700 hover:underline dark:text-indigo-300"
+              >
                 execution
               </Link>
               {a.error !== undefined && <span className="min-w-0 break-words">{a.error}</span>}
@@ -161,8 +193,13 @@ export function BatchGrid({
   };
 
   const rerun = async (targets: readonly RowRecord[]) => {
-    if (compile === undefined) return setMessage({ tone: 'warning', text: 'The workflow is still loading; try again in a moment.' });
-    if (compile === null) return setMessage({ tone: 'danger', text: 'The workflow’s input schema cannot be used to check rows, so nothing was re-run.' });
+    if (compile === undefined)
+      return setMessage({ tone: 'warning', text: 'The workflow is still loading; try again in a moment.' });
+    if (compile === null)
+      return setMessage({
+        tone: 'danger',
+        text: 'The workflow’s input schema cannot be used to check rows, so nothing was re-run.',
+      });
     const ready: { index: number; input: Record<string, unknown>; cells: string[] }[] = [];
     const blocked: number[] = [];
     for (const r of targets) {
@@ -174,7 +211,10 @@ export function BatchGrid({
       } else ready.push({ index: r.index, input: check.input, cells });
     }
     if (ready.length === 0) {
-      setMessage({ tone: 'warning', text: `Nothing was re-run: ${blocked.length === 1 ? `row ${blocked[0]! + 1} still has a problem` : `${blocked.length.toLocaleString()} rows still have problems`}. Fix the fields marked in red.` });
+      setMessage({
+        tone: 'warning',
+        text: `Nothing was re-run: ${blocked.length === 1 ? `row ${blocked[0]! + 1} still has a problem` : `${blocked.length.toLocaleString()} rows still have problems`}. Fix the fields marked in red.`,
+      });
       return;
     }
     setBusy(true);
@@ -190,8 +230,14 @@ export function BatchGrid({
       setEdits(keep);
       setChecks(keep);
       setSelected((s) => new Set([...s].filter((i) => !done.has(i))));
-      const skippedNote = blocked.length > 0 ? ` ${blocked.length.toLocaleString()} with problems ${blocked.length === 1 ? 'was' : 'were'} not sent.` : '';
-      setMessage({ tone: blocked.length > 0 ? 'warning' : 'success', text: `Re-running ${ready.length.toLocaleString()} row${ready.length === 1 ? '' : 's'} as a new attempt in this batch.${skippedNote}` });
+      const skippedNote =
+        blocked.length > 0
+          ? ` ${blocked.length.toLocaleString()} with problems ${blocked.length === 1 ? 'was' : 'were'} not sent.`
+          : '';
+      setMessage({
+        tone: blocked.length > 0 ? 'warning' : 'success',
+        text: `Re-running ${ready.length.toLocaleString()} row${ready.length === 1 ? '' : 's'} as a new attempt in this batch.${skippedNote}`,
+      });
     } catch (e) {
       setMessage({ tone: 'danger', text: `The rows were not re-run: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
@@ -210,7 +256,12 @@ export function BatchGrid({
           <label htmlFor={filterId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
             Status
           </label>
-          <Select id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as GridFilter)} className="h-8 w-auto text-sm">
+          <Select
+            id={filterId}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as GridFilter)}
+            className="h-8 w-auto text-sm"
+          >
             <option value="all">All rows ({rows.length.toLocaleString()})</option>
             {ROW_STATUSES.filter((s) => counts[s] > 0 || s === filter).map((s) => (
               <option key={s} value={s}>
@@ -219,7 +270,9 @@ export function BatchGrid({
             ))}
             {cancelledCount > 0 && (
               <>
-                <option value="failed">Failed, not cancelled ({(counts.error - cancelledCount).toLocaleString()})</option>
+                <option value="failed">
+                  Failed, not cancelled ({(counts.error - cancelledCount).toLocaleString()})
+                </option>
                 <option value="cancelled">Cancelled ({cancelledCount.toLocaleString()})</option>
               </>
             )}
@@ -229,7 +282,14 @@ export function BatchGrid({
           <label htmlFor={searchId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
             Search rows
           </label>
-          <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Cells, errors, results…" className="h-8" />
+          <Input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Cells, errors, results…"
+            className="h-8"
+          />
         </div>
         <p className="pb-1.5 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
           Showing {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows
@@ -239,13 +299,20 @@ export function BatchGrid({
       {(failed.length > 0 || selectedRows.length > 0) && (
         <div className="flex flex-wrap items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900/60">
           <p className="mr-auto text-sm text-zinc-700 dark:text-zinc-200">
-            {failed.length.toLocaleString()} failed row{failed.length === 1 ? '' : 's'}: edit cells below, then re-run. Rows never sent can be selected and sent too.
+            {failed.length.toLocaleString()} failed row{failed.length === 1 ? '' : 's'}: edit cells below, then re-run.
+            Rows never sent can be selected and sent too.
           </p>
           <Button size="sm" disabled={selectedRows.length === 0} busy={busy} onClick={() => void rerun(selectedRows)}>
             <RotateIcon />
             Re-run selected ({selectedRows.length.toLocaleString()})
           </Button>
-          <Button size="sm" variant="primary" busy={busy} disabled={failed.length === 0} onClick={() => void rerun(failed)}>
+          <Button
+            size="sm"
+            variant="primary"
+            busy={busy}
+            disabled={failed.length === 0}
+            onClick={() => void rerun(failed)}
+          >
             <RotateIcon />
             Re-run all failed ({failed.length.toLocaleString()})
           </Button>
@@ -266,18 +333,36 @@ export function BatchGrid({
         tabIndex={0}
       >
         <div role="rowgroup" className="sticky top-0 z-20 min-w-full" style={{ width }}>
-          <div role="row" aria-rowindex={1} className="grid items-center border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400" style={gridStyle}>
-            <span role="columnheader" className="sticky left-0 z-10 flex h-9 items-center justify-center bg-zinc-50 dark:bg-zinc-900">
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="grid items-center border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+            style={gridStyle}
+          >
+            <span
+              role="columnheader"
+              className="sticky left-0 z-10 flex h-9 items-center justify-center bg-zinc-50 dark:bg-zinc-900"
+            >
               <input
                 type="checkbox"
                 className="size-4 accent-indigo-600"
                 aria-label="Select every failed or unsent row shown"
                 disabled={shownFailed.length === 0}
                 checked={allShownSelected}
-                onChange={() => setSelected(allShownSelected ? new Set([...selected].filter((i) => !shownFailed.some((r) => r.index === i))) : new Set([...selected, ...shownFailed.map((r) => r.index)]))}
+                onChange={() =>
+                  setSelected(
+                    allShownSelected
+                      ? new Set([...selected].filter((i) => !shownFailed.some((r) => r.index === i)))
+                      : new Set([...selected, ...shownFailed.map((r) => r.index)]),
+                  )
+                }
               />
             </span>
-            <span role="columnheader" className="sticky z-10 bg-zinc-50 px-2 py-2 dark:bg-zinc-900" style={{ left: W.select }}>
+            <span
+              role="columnheader"
+              className="sticky z-10 bg-zinc-50 px-2 py-2 dark:bg-zinc-900"
+              style={{ left: W.select }}
+            >
               Row
             </span>
             {columns.map((c) => (
@@ -324,7 +409,10 @@ export function BatchGrid({
                 style={{ transform: `translateY(${v.start}px)` }}
               >
                 <div className="grid items-start text-sm" style={gridStyle}>
-                  <span role="cell" className={cn('sticky left-0 z-10 flex h-full min-h-11 items-start justify-center pt-3', zebra)}>
+                  <span
+                    role="cell"
+                    className={cn('sticky left-0 z-10 flex h-full min-h-11 items-start justify-center pt-3', zebra)}
+                  >
                     {editable && (
                       <input
                         type="checkbox"
@@ -335,13 +423,25 @@ export function BatchGrid({
                       />
                     )}
                   </span>
-                  <span role="cell" className={cn('sticky z-10 h-full px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400', zebra)} style={{ left: W.select }}>
+                  <span
+                    role="cell"
+                    className={cn(
+                      'sticky z-10 h-full px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400',
+                      zebra,
+                    )}
+                    style={{ left: W.select }}
+                  >
                     {r.index + 1}
                   </span>
                   {columns.map((c, ci) => (
                     <span key={c} role="cell" className="min-w-0 px-2 py-2">
                       {editable ? (
-                        <CellInput label={`${c}, row ${r.index + 1}`} value={cells[ci] ?? ''} message={byColumn.get(c)} onCommit={(value) => commit(r, ci, value)} />
+                        <CellInput
+                          label={`${c}, row ${r.index + 1}`}
+                          value={cells[ci] ?? ''}
+                          message={byColumn.get(c)}
+                          onCommit={(value) => commit(r, ci, value)}
+                        />
                       ) : (
                         <span className="block truncate pt-1 text-zinc-800 dark:text-zinc-200" title={cells[ci]}>
                           {cells[ci] ?? ''}
@@ -353,11 +453,20 @@ export function BatchGrid({
                     {files.length > 0 && (
                       <span className="flex flex-wrap gap-x-2 gap-y-0.5 pt-0.5">
                         {files.slice(0, 3).map((f) => (
-                          <a key={f.filename} href={f.url} target="_blank" rel="noopener noreferrer" className="truncate font-mono text-indigo-700 hover:underline dark:text-indigo-300" title={f.filename}>
+                          <a
+                            key={f.filename}
+                            href={f.url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="truncate font-mono text-indigo-700 hover:underline dark:text-indigo-300"
+                            title={f.filename}
+                          >
                             {f.filename}
                           </a>
                         ))}
-                        {files.length > 3 && <span className="text-zinc-500 dark:text-zinc-400">+{files.length - 3} more</span>}
+                        {files.length > 3 && (
+                          <span className="text-zinc-500 dark:text-zinc-400">+{files.length - 3} more</span>
+                        )}
                       </span>
                     )}
                     {textResult !== null && (
@@ -365,10 +474,14 @@ export function BatchGrid({
                         {textResult}
                       </span>
                     )}
-                    {r.status === 'finished' && r.results === undefined && <span className="text-zinc-400 dark:text-zinc-500">files not fetched yet</span>}
+                    {r.status === 'finished' && r.results === undefined && (
+                      <span className="text-zinc-400 dark:text-zinc-500">files not fetched yet</span>
+                    )}
                   </span>
                   <span role="cell" className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">
-                    <span className="block pt-1 tabular-nums">{r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}</span>
+                    <span className="block pt-1 tabular-nums">
+                      {r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}
+                    </span>
                     {expandable && (
                       <button
                         type="button"
@@ -394,7 +507,9 @@ export function BatchGrid({
                     ) : (
                       <Badge tone={STATUS_STYLE[r.status].tone}>{STATUS_STYLE[r.status].label}</Badge>
                     )}
-                    {edits.has(r.index) && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
+                    {edits.has(r.index) && (
+                      <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>
+                    )}
                   </span>
                   <span role="cell" className={cn('min-w-0 px-2 py-2 text-xs', PINNED_ERROR, zebra)}>
                     {r.error !== undefined && (
@@ -410,7 +525,11 @@ export function BatchGrid({
                   </span>
                 </div>
                 {expanded && (
-                  <div role="cell" aria-label={`Details of row ${r.index + 1}`} className="sticky left-0 w-[min(100%,48rem)]">
+                  <div
+                    role="cell"
+                    aria-label={`Details of row ${r.index + 1}`}
+                    className="sticky left-0 w-[min(100%,48rem)]"
+                  >
                     <History workflowId={workflowId} row={r} />
                   </div>
                 )}

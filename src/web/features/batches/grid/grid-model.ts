@@ -1,6 +1,6 @@
-import type { ResultFile } from '../../../../contract/openapi-document';
-import type { RowRecord, RowStatus } from '../batch-types';
-import type { CellProblem, RowCompiler } from '../mapping/prepare-rows';
+import type { ResultFile } from '@contract/openapi-document';
+import type { RowRecord, RowStatus } from '@/features/batches/batch-types';
+import type { CellProblem, RowCompiler } from '@/features/batches/mapping/prepare-rows';
 
 /** 'failed' and 'cancelled' split the error rows after a Stop, so real failures are not lost among cancelled runs. */
 export type GridFilter = RowStatus | 'all' | 'failed' | 'cancelled';
@@ -9,10 +9,16 @@ export type GridFilter = RowStatus | 'all' | 'failed' | 'cancelled';
  * A run ended by a cancel (the local service's extension writes "cancelled by <who>"); other v1
  * servers cannot cancel, so there every error row is a failure.
  */
-export const isCancelled = (r: Pick<RowRecord, 'status' | 'error'>): boolean => r.status === 'error' && /^cancelled by /i.test(r.error ?? '');
+export const isCancelled = (r: Pick<RowRecord, 'status' | 'error'>): boolean =>
+  r.status === 'error' && /^cancelled by /i.test(r.error ?? '');
 
 const matchesStatus = (r: RowRecord, status: GridFilter): boolean =>
-  status === 'all' || (status === 'cancelled' ? isCancelled(r) : status === 'failed' ? r.status === 'error' && !isCancelled(r) : r.status === status);
+  status === 'all' ||
+  (status === 'cancelled'
+    ? isCancelled(r)
+    : status === 'failed'
+      ? r.status === 'error' && !isCancelled(r)
+      : r.status === status);
 
 /** Whether a row matches a search: any uploaded cell, its error, its execution id or a result file's name or text. */
 export function matchesSearch(r: RowRecord, query: string): boolean {
@@ -20,7 +26,12 @@ export function matchesSearch(r: RowRecord, query: string): boolean {
   if (q === '') return true;
   const has = (s: string | undefined | null) => s != null && s.toLowerCase().includes(q);
   if (String(r.index + 1) === q) return true;
-  return r.cells.some(has) || has(r.error) || has(r.executionId) || (r.results ?? []).some((f) => has(f.filename) || has(f.content));
+  return (
+    r.cells.some(has) ||
+    has(r.error) ||
+    has(r.executionId) ||
+    (r.results ?? []).some((f) => has(f.filename) || has(f.content))
+  );
 }
 
 /** The rows a filter and a search leave, in row order. */

@@ -16,8 +16,10 @@ describe('coerceCell', () => {
   });
 
   it('reads booleans as true/false, yes/no and 1/0 in any case', () => {
-    for (const t of ['true', 'TRUE', 'Yes', '1']) expect(coerceCell(t, { type: 'boolean' })).toEqual({ kind: 'value', value: true });
-    for (const f of ['false', 'No', '0']) expect(coerceCell(f, { type: 'boolean' })).toEqual({ kind: 'value', value: false });
+    for (const t of ['true', 'TRUE', 'Yes', '1'])
+      expect(coerceCell(t, { type: 'boolean' })).toEqual({ kind: 'value', value: true });
+    for (const f of ['false', 'No', '0'])
+      expect(coerceCell(f, { type: 'boolean' })).toEqual({ kind: 'value', value: false });
     expect(coerceCell('maybe', { type: 'boolean' }).kind).toBe('error');
   });
 
@@ -72,9 +74,15 @@ describe('coerceCell', () => {
   it('round-trips lists of trimmed strings joined with semicolons', () => {
     const item = fc.string({ minLength: 1 }).filter((s) => !s.includes(';') && s.trim() === s && s !== '');
     fc.assert(
-      fc.property(fc.array(item, { minLength: 1 }).filter((a) => !a[0]!.startsWith('[')), (list) => {
-        expect(coerceCell(list.join(';'), { type: 'array', items: { type: 'string' } })).toEqual({ kind: 'value', value: list });
-      }),
+      fc.property(
+        fc.array(item, { minLength: 1 }).filter((a) => !a[0]!.startsWith('[')),
+        (list) => {
+          expect(coerceCell(list.join(';'), { type: 'array', items: { type: 'string' } })).toEqual({
+            kind: 'value',
+            value: list,
+          });
+        },
+      ),
     );
   });
 
@@ -102,7 +110,10 @@ describe('coerceCell', () => {
     expect(coerceCell('$1,200.00', { type: 'integer' })).toEqual({ kind: 'value', value: 1200 });
     expect(coerceCell('€ 1.234,50', { type: 'number' }, { decimal: ',' })).toEqual({ kind: 'value', value: 1234.5 });
     expect(coerceCell('1 234,50', { type: 'number' }, { decimal: ',' })).toEqual({ kind: 'value', value: 1234.5 });
-    expect(coerceCell('1.234,50', { type: 'number' })).toEqual({ kind: 'error', message: '"1.234,50" is not a number' });
+    expect(coerceCell('1.234,50', { type: 'number' })).toEqual({
+      kind: 'error',
+      message: '"1.234,50" is not a number',
+    });
     expect(coerceCell('1,5', { type: 'number' }, { decimal: ',' })).toEqual({ kind: 'value', value: 1.5 });
   });
 });
@@ -126,9 +137,12 @@ describe('readNumber', () => {
     expect(readNumber(text, mark)).toBe(value);
   });
 
-  it.each(['1,23', '1,2,3', '12 34', 'INV123', '$', '', 'abc', '1.234,50'])('refuses %s with "." as the decimal mark', (text) => {
-    expect(readNumber(text, '.')).toBeNull();
-  });
+  it.each(['1,23', '1,2,3', '12 34', 'INV123', '$', '', 'abc', '1.234,50'])(
+    'refuses %s with "." as the decimal mark',
+    (text) => {
+      expect(readNumber(text, '.')).toBeNull();
+    },
+  );
 });
 
 describe('detectDecimalMark', () => {

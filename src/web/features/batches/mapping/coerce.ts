@@ -58,7 +58,12 @@ export function readNumber(text: string, decimal: DecimalMark = '.'): number | n
 
 /** Evidence of each decimal mark in one cell: 1.234,50 or 12,5 say ","; 1,234.50 or 12.5 say "."; 1,234 says nothing. */
 export function decimalEvidence(text: string): DecimalMark | null {
-  const t = text.trim().replace(CURRENCY_BEFORE, '').replace(CURRENCY_AFTER, '').replace(/[\s\u00a0\u202f']/gu, '').replace(/^[(+-]+|\)$/g, '');
+  const t = text
+    .trim()
+    .replace(CURRENCY_BEFORE, '')
+    .replace(CURRENCY_AFTER, '')
+    .replace(/[\s\u00a0\u202f']/gu, '')
+    .replace(/^[(+-]+|\)$/g, '');
   if (/^\d{1,3}(\.\d{3})+,\d+$/.test(t) || /^\d+,(\d{1,2}|\d{4,})$/.test(t)) return ',';
   if (/^\d{1,3}(,\d{3})+\.\d+$/.test(t) || /^\d+\.(\d{1,2}|\d{4,})$/.test(t)) return '.';
   return null;
@@ -87,8 +92,14 @@ function asInteger(t: string, options: CoerceOptions): Coerced {
 
 function asNumber(t: string, options: CoerceOptions): Coerced {
   const n = readNumber(t, options.decimal);
-  if (n === null) return { kind: 'error', message: `${quote(t)} is not a number${options.decimal === ',' ? ' (with "," as the decimal mark)' : ''}` };
-  return Number.isFinite(n) ? { kind: 'value', value: n } : { kind: 'error', message: `${quote(t)} is not a finite number` };
+  if (n === null)
+    return {
+      kind: 'error',
+      message: `${quote(t)} is not a number${options.decimal === ',' ? ' (with "," as the decimal mark)' : ''}`,
+    };
+  return Number.isFinite(n)
+    ? { kind: 'value', value: n }
+    : { kind: 'error', message: `${quote(t)} is not a finite number` };
 }
 
 function asBoolean(t: string): Coerced {

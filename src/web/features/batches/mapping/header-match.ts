@@ -54,7 +54,37 @@ const WORDS: Record<string, string> = {
 };
 
 /** Units and currencies that qualify a column without naming it ("Amount EUR", "Weight kg"). */
-const UNIT_WORDS = new Set(['eur', 'usd', 'gbp', 'chf', 'jpy', 'cad', 'aud', 'inr', 'cny', 'sek', 'nok', 'dkk', 'pln', 'kg', 'g', 'lb', 'lbs', 'km', 'm', 'cm', 'mm', 'mi', 'ms', 's', 'h', 'in', 'ft', 'l', 'ml']);
+const UNIT_WORDS = new Set([
+  'eur',
+  'usd',
+  'gbp',
+  'chf',
+  'jpy',
+  'cad',
+  'aud',
+  'inr',
+  'cny',
+  'sek',
+  'nok',
+  'dkk',
+  'pln',
+  'kg',
+  'g',
+  'lb',
+  'lbs',
+  'km',
+  'm',
+  'cm',
+  'mm',
+  'mi',
+  'ms',
+  's',
+  'h',
+  'in',
+  'ft',
+  'l',
+  'ml',
+]);
 
 /** Symbols that only ever mark a currency or unit. */
 const UNIT_SYMBOLS = /[$€£¥₹₩₽¢]/g;

@@ -1,12 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Checkbox, Input } from '../../../components/ui/input';
+import { Button } from '@/components/ui/button';
+import { Checkbox, Input } from '@/components/ui/input';
 import type { Prepared } from './prepare-rows';
-import type { Table } from '../upload/table';
+import type { Table } from '@/features/batches/upload/table';
 
 /** One editable cell: commits on blur or Enter, so a re-check does not run on every key. */
-function CellEditor({ id, label, value, message, onCommit }: { id: string; label: string; value: string; message: string; onCommit: (v: string) => void }) {
+function CellEditor({
+  id,
+  label,
+  value,
+  message,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  message: string;
+  onCommit: (v: string) => void;
+}) {
   const [draft, setDraft] = useState(value);
   const msgId = `${id}-msg`;
   return (
@@ -71,19 +83,31 @@ export function InvalidRows({
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-200">
           <span className="font-medium text-emerald-700 dark:text-emerald-400">{valid.toLocaleString()} valid</span>
           {' · '}
-          <span className={bad > 0 ? 'font-medium text-red-700 dark:text-red-400' : ''}>{bad.toLocaleString()} invalid</span>
+          <span className={bad > 0 ? 'font-medium text-red-700 dark:text-red-400' : ''}>
+            {bad.toLocaleString()} invalid
+          </span>
           <span className="text-zinc-500 dark:text-zinc-400"> of {rows.toLocaleString()} rows, every row checked</span>
         </p>
       </div>
       {bad > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-3">
-            <Checkbox id="skip-invalid" checked={skip} onChange={(e) => onSkip(e.target.checked)} label={`Skip the ${bad.toLocaleString()} invalid row${bad === 1 ? '' : 's'} and send the rest`} />
+            <Checkbox
+              id="skip-invalid"
+              checked={skip}
+              onChange={(e) => onSkip(e.target.checked)}
+              label={`Skip the ${bad.toLocaleString()} invalid row${bad === 1 ? '' : 's'} and send the rest`}
+            />
             <Button size="sm" onClick={onDownload}>
               Download invalid rows (CSV)
             </Button>
           </div>
-          <div ref={scroller} className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800" role="list" aria-label="Invalid rows">
+          <div
+            ref={scroller}
+            className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+            role="list"
+            aria-label="Invalid rows"
+          >
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((v) => {
                 const rowIndex = invalid[v.index]!;
@@ -99,7 +123,9 @@ export function InvalidRows({
                     style={{ transform: `translateY(${v.start}px)` }}
                     aria-label={`Row ${rowIndex + 1}`}
                   >
-                    <span className="w-16 shrink-0 pt-5 text-xs font-medium text-zinc-500 tabular-nums dark:text-zinc-400">Row {rowIndex + 1}</span>
+                    <span className="w-16 shrink-0 pt-5 text-xs font-medium text-zinc-500 tabular-nums dark:text-zinc-400">
+                      Row {rowIndex + 1}
+                    </span>
                     <div className="flex min-w-0 flex-1 flex-wrap gap-3">
                       {problems.map((p, k) => {
                         const col = p.column === null ? -1 : table.columns.indexOf(p.column);

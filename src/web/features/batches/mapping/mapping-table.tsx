@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
-import { Input, Select } from '../../../components/ui/input';
-import { Notice } from '../../../components/ui/notice';
-import type { Table } from '../upload/table';
+import { Input, Select } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import type { Table } from '@/features/batches/upload/table';
 import { coerceCell, describeCoercion, type DecimalMark } from './coerce';
 import { mappedProperties, type Mapping, type MappingCheck } from './mapping';
 import type { PropertyInfo } from './schema-info';
@@ -58,11 +58,18 @@ export function MappingTable({
   const unmapped = props.filter((p) => !filled.has(p.name));
   const examples = useMemo(() => conversionExamples(table, props, mapping), [table, props, mapping]);
   const decimal = mapping.decimal ?? '.';
-  const setColumn = (column: string, value: string) => onChange({ ...mapping, columns: { ...mapping.columns, [column]: value === IGNORE ? null : value } });
+  const setColumn = (column: string, value: string) =>
+    onChange({ ...mapping, columns: { ...mapping.columns, [column]: value === IGNORE ? null : value } });
   return (
     <div className="space-y-4">
-      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Column mapping">
-        <li aria-hidden className="hidden grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3 bg-zinc-50 px-3 py-2 text-xs font-medium text-zinc-500 uppercase sm:grid dark:bg-zinc-900 dark:text-zinc-400">
+      <ul
+        className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+        aria-label="Column mapping"
+      >
+        <li
+          aria-hidden
+          className="hidden grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3 bg-zinc-50 px-3 py-2 text-xs font-medium text-zinc-500 uppercase sm:grid dark:bg-zinc-900 dark:text-zinc-400"
+        >
           <span>Column</span>
           <span>Example</span>
           <span>Sends to</span>
@@ -72,7 +79,10 @@ export function MappingTable({
           const target = mapping.columns[column] ?? null;
           const example = examples.get(column);
           return (
-            <li key={column} className="grid grid-cols-1 gap-1.5 px-3 py-2.5 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)] sm:items-center sm:gap-3">
+            <li
+              key={column}
+              className="grid grid-cols-1 gap-1.5 px-3 py-2.5 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)] sm:items-center sm:gap-3"
+            >
               <label htmlFor={selectId} className="font-medium break-words text-zinc-900 dark:text-zinc-100">
                 {column}
               </label>
@@ -81,7 +91,12 @@ export function MappingTable({
                 {sample(table, i) || '(empty)'}
               </span>
               <div className="min-w-0 space-y-1">
-                <Select id={selectId} value={target ?? IGNORE} onChange={(e) => setColumn(column, e.target.value)} className="w-full">
+                <Select
+                  id={selectId}
+                  value={target ?? IGNORE}
+                  onChange={(e) => setColumn(column, e.target.value)}
+                  className="w-full"
+                >
                   <option value={IGNORE}>Ignore this column</option>
                   {open ? (
                     <option value={column}>Send as “{column}”</option>
@@ -110,7 +125,13 @@ export function MappingTable({
           <div className="flex flex-wrap gap-x-5 gap-y-1.5">
             {(['.', ','] as const).map((mark) => (
               <label key={mark} className="inline-flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-                <input type="radio" name={`${id}-decimal`} className="size-4 accent-indigo-600" checked={decimal === mark} onChange={() => onChange({ ...mapping, decimal: mark })} />
+                <input
+                  type="radio"
+                  name={`${id}-decimal`}
+                  className="size-4 accent-indigo-600"
+                  checked={decimal === mark}
+                  onChange={() => onChange({ ...mapping, decimal: mark })}
+                />
                 {mark === '.' ? 'Decimal point: 1,234.50' : 'Decimal comma: 1.234,50'}
               </label>
             ))}
@@ -125,7 +146,9 @@ export function MappingTable({
       {unmapped.length > 0 && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-100">Fields no column fills</legend>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Leave empty to use the field’s default, or type one value to send for every row.</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            Leave empty to use the field’s default, or type one value to send for every row.
+          </p>
           <div className="grid gap-2 sm:grid-cols-2">
             {unmapped.map((p) => {
               const inputId = `${id}-const-${p.name}`;
@@ -138,8 +161,14 @@ export function MappingTable({
                   <Input
                     id={inputId}
                     value={mapping.constants[p.name] ?? ''}
-                    placeholder={p.schema.default !== undefined ? `Default: ${JSON.stringify(p.schema.default)}` : 'Value for every row'}
-                    onChange={(e) => onChange({ ...mapping, constants: { ...mapping.constants, [p.name]: e.target.value } })}
+                    placeholder={
+                      p.schema.default !== undefined
+                        ? `Default: ${JSON.stringify(p.schema.default)}`
+                        : 'Value for every row'
+                    }
+                    onChange={(e) =>
+                      onChange({ ...mapping, constants: { ...mapping.constants, [p.name]: e.target.value } })
+                    }
                   />
                 </div>
               );

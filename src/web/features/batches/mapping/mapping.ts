@@ -1,7 +1,7 @@
 import { coerceCell, detectDecimalMark, type DecimalMark } from './coerce';
 import { headerKey } from './header-match';
 import { schemaTypes, type PropertyInfo } from './schema-info';
-import type { Table } from '../upload/table';
+import type { Table } from '@/features/batches/upload/table';
 
 /** How columns become input fields. */
 export interface Mapping {
@@ -20,8 +20,8 @@ export interface MappingCheck {
   notes: string[];
 }
 
-
-export const propertyLabel = (p: PropertyInfo): string => (p.title !== undefined && p.title !== p.name ? `"${p.title}" (${p.name})` : `"${p.name}"`);
+export const propertyLabel = (p: PropertyInfo): string =>
+  p.title !== undefined && p.title !== p.name ? `"${p.title}" (${p.name})` : `"${p.name}"`;
 
 /**
  * Maps each column to the property whose name, or else title, matches it (see headerKey: case,
@@ -60,7 +60,11 @@ export function mappedProperties(mapping: Mapping): Set<string> {
 }
 
 /** What blocks submission and what is merely worth saying about a mapping. */
-export function checkMapping(columns: readonly string[], props: readonly PropertyInfo[], mapping: Mapping): MappingCheck {
+export function checkMapping(
+  columns: readonly string[],
+  props: readonly PropertyInfo[],
+  mapping: Mapping,
+): MappingCheck {
   const blocking: string[] = [];
   const notes: string[] = [];
   const byProp = new Map<string, string[]>();
@@ -69,7 +73,10 @@ export function checkMapping(columns: readonly string[], props: readonly Propert
     if (p != null) byProp.set(p, [...(byProp.get(p) ?? []), c]);
   }
   for (const [p, cs] of byProp) {
-    if (cs.length > 1) blocking.push(`Columns ${cs.map((c) => `"${c}"`).join(' and ')} both fill "${p}"; keep one and ignore the others.`);
+    if (cs.length > 1)
+      blocking.push(
+        `Columns ${cs.map((c) => `"${c}"`).join(' and ')} both fill "${p}"; keep one and ignore the others.`,
+      );
   }
   for (const p of props) {
     if (byProp.has(p.name)) continue;
@@ -79,7 +86,10 @@ export function checkMapping(columns: readonly string[], props: readonly Propert
       if (c.kind === 'error') blocking.push(`The value for ${propertyLabel(p)}: ${c.message}.`);
       continue;
     }
-    if (p.required) blocking.push(`Required field ${propertyLabel(p)} has no column. Pick a column for it or set one value for every row.`);
+    if (p.required)
+      blocking.push(
+        `Required field ${propertyLabel(p)} has no column. Pick a column for it or set one value for every row.`,
+      );
   }
   if (props.length > 0) {
     const ignored = columns.filter((c) => mapping.columns[c] == null);
@@ -91,7 +101,10 @@ export function checkMapping(columns: readonly string[], props: readonly Propert
 const NUMERIC = (p: PropertyInfo): boolean => {
   const types = schemaTypes(p.schema);
   const items = p.schema.items;
-  const itemTypes = typeof items === 'object' && items !== null && !Array.isArray(items) ? schemaTypes(items as Record<string, unknown>) : [];
+  const itemTypes =
+    typeof items === 'object' && items !== null && !Array.isArray(items)
+      ? schemaTypes(items as Record<string, unknown>)
+      : [];
   return [...types, ...itemTypes].some((t) => t === 'number' || t === 'integer');
 };
 
@@ -99,7 +112,11 @@ const NUMERIC = (p: PropertyInfo): boolean => {
  * The decimal mark the file's number columns use (first 2,000 rows); certain when no cell
  * contradicts it; null when no column fills a number field, so there is nothing to choose.
  */
-export function detectDecimal(table: Table, props: readonly PropertyInfo[], mapping: Mapping): { mark: DecimalMark; certain: boolean } | null {
+export function detectDecimal(
+  table: Table,
+  props: readonly PropertyInfo[],
+  mapping: Mapping,
+): { mark: DecimalMark; certain: boolean } | null {
   const numeric = new Set(props.filter(NUMERIC).map((p) => p.name));
   const columns = table.columns.flatMap((c, i) => (numeric.has(mapping.columns[c] ?? '') ? [i] : []));
   if (columns.length === 0) return null;

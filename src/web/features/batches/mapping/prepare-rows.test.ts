@@ -60,7 +60,17 @@ describe('prepareRows', () => {
   });
 
   it('sends cells as text under their column names when the schema is null', () => {
-    const r = prepareRows({ columns: ['a', 'b'], rows: [['1', ''], ['x', 'y']] }, null, autoMap(['a', 'b'], []));
+    const r = prepareRows(
+      {
+        columns: ['a', 'b'],
+        rows: [
+          ['1', ''],
+          ['x', 'y'],
+        ],
+      },
+      null,
+      autoMap(['a', 'b'], []),
+    );
     expect(r.inputs).toEqual([{ a: '1' }, { a: 'x', b: 'y' }]);
     expect(r.stats.invalid).toBe(0);
   });
@@ -80,11 +90,17 @@ describe('compileValidator', () => {
   });
 
   it('understands draft 2020-12 schemas', () => {
-    const v = compileValidator({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { n: { type: 'integer' } } });
+    const v = compileValidator({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+    });
     expect(v({ n: 'x' })).toEqual([{ property: 'n', message: 'must be integer' }]);
   });
 
   it('explains a schema it cannot compile', () => {
-    expect(() => compileValidator({ type: 'object', properties: { a: { $ref: '#/nope' } } })).toThrow(/cannot be used for checking rows/);
+    expect(() => compileValidator({ type: 'object', properties: { a: { $ref: '#/nope' } } })).toThrow(
+      /cannot be used for checking rows/,
+    );
   });
 });

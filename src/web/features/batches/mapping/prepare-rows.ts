@@ -1,7 +1,7 @@
 import { coerceCell } from './coerce';
 import type { Mapping } from './mapping';
 import { schemaProperties, type JsonSchema, type PropertyInfo } from './schema-info';
-import type { Table } from '../upload/table';
+import type { Table } from '@/features/batches/upload/table';
 import { compileValidator } from './validate-rows';
 
 /** One message about one cell; column is null when the value came from a constant or no column exists. */

@@ -13,10 +13,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The top-level properties of an input schema, in declaration order; none for a null or property-less schema. */
 export function schemaProperties(schema: JsonSchema | null | undefined): PropertyInfo[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [],
+  );
   return Object.entries(schema.properties).map(([name, raw]) => {
     const prop = isObject(raw) ? raw : {};
-    return { name, title: typeof prop.title === 'string' ? prop.title : undefined, schema: prop, required: required.has(name) };
+    return {
+      name,
+      title: typeof prop.title === 'string' ? prop.title : undefined,
+      schema: prop,
+      required: required.has(name),
+    };
   });
 }
 

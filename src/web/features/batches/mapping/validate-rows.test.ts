@@ -14,10 +14,18 @@ describe('compileValidator', () => {
   });
 
   it('checks a 2020-12 schema with prefixItems and a draft-07 one with tuple items', () => {
-    const modern = compileValidator({ $schema: 'http://json-schema.org/draft/2020-12/schema#', type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }] } } });
+    const modern = compileValidator({
+      $schema: 'http://json-schema.org/draft/2020-12/schema#',
+      type: 'object',
+      properties: { pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }] } },
+    });
     expect(modern({ pair: [1, 'a'] })).toEqual([]);
     expect(modern({ pair: ['a', 'a'] })).toEqual([{ property: 'pair', message: '0 must be integer' }]);
-    const classic = compileValidator({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { pair: { type: 'array', items: [{ type: 'integer' }] } } });
+    const classic = compileValidator({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { pair: { type: 'array', items: [{ type: 'integer' }] } },
+    });
     expect(classic({ pair: ['a'] })).toEqual([{ property: 'pair', message: '0 must be integer' }]);
   });
 });

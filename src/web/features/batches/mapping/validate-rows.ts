@@ -1,9 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { untrustedSchemaProblem } from '../../../lib/schema-guard';
-import { validationMessage } from '../../../lib/validation-messages';
-import { ajvClassFor } from '../../../../contract/ajv-dialect';
-import { schemaDialect, withKnownMetaSchema } from '../../../../contract/schema-dialect';
+import { untrustedSchemaProblem } from '@/lib/schema-guard';
+import { validationMessage } from '@/lib/validation-messages';
+import { ajvClassFor } from '@contract/ajv-dialect';
+import { schemaDialect, withKnownMetaSchema } from '@contract/schema-dialect';
 import { isObject, type JsonSchema } from './schema-info';
 
 export interface InputValidator {
@@ -24,14 +24,19 @@ function pickAjv(schema: JsonSchema) {
 const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Says what is wrong in words a spreadsheet user knows, from the web's one message table. */
-export const describeError = (e: ErrorObject): string => validationMessage(e.keyword, e.params as Record<string, unknown>, e.message, 'fragment');
+export const describeError = (e: ErrorObject): string =>
+  validationMessage(e.keyword, e.params as Record<string, unknown>, e.message, 'fragment');
 
 /** Where an error belongs: the top-level property it is about. */
 export function errorProperty(e: ErrorObject): string {
   const segments = e.instancePath.split('/').slice(1).map(decodePointer);
   if (segments.length > 0) return segments[0]!;
   const p = e.params as Record<string, unknown>;
-  if ((e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies') && typeof p.missingProperty === 'string') return p.missingProperty;
+  if (
+    (e.keyword === 'required' || e.keyword === 'dependentRequired' || e.keyword === 'dependencies') &&
+    typeof p.missingProperty === 'string'
+  )
+    return p.missingProperty;
   if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') return p.additionalProperty;
   return '';
 }
@@ -50,7 +55,10 @@ export function compileValidator(schema: JsonSchema | null): InputValidator {
   try {
     fn = pickAjv(schema).compile(withKnownMetaSchema(schema));
   } catch (e) {
-    throw new Error(`The workflow's input schema cannot be used for checking rows: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new Error(
+      `The workflow's input schema cannot be used for checking rows: ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    );
   }
   const validator: InputValidator = (input) => {
     if (fn(input)) return [];

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Notice } from '../../../components/ui/notice';
-import { formatRelative } from '../../../lib/format-time';
-import { getJournal } from '../batch-journal';
-import { holdTracking } from '../batch-runtime';
-import type { BatchRecord } from '../batch-types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
+import { formatRelative } from '@/lib/format-time';
+import { getJournal } from '@/features/batches/batch-journal';
+import { holdTracking } from '@/features/batches/batch-runtime';
+import type { BatchRecord } from '@/features/batches/batch-types';
 import { StatusBar } from './progress-bar';
-import { useBatchList } from '../use-journal';
+import { useBatchList } from '@/features/batches/use-journal';
 
 const sent = (b: BatchRecord): number => b.rowCount - b.counts.skipped;
 
@@ -31,7 +31,12 @@ export function BatchList({ workflowId }: { workflowId: string }) {
   const { batches, error } = useBatchList(workflowId);
   const [actionError, setActionError] = useState<string | null>(null);
   useTrackAll(batches);
-  if (error !== null) return <Notice tone="danger" title="The batch journal cannot be read">{error}</Notice>;
+  if (error !== null)
+    return (
+      <Notice tone="danger" title="The batch journal cannot be read">
+        {error}
+      </Notice>
+    );
   if (batches === undefined || batches.length === 0) return null;
 
   const togglePause = (b: BatchRecord) =>
@@ -39,7 +44,8 @@ export function BatchList({ workflowId }: { workflowId: string }) {
       .update(b.id, (x) => ({ batch: { ...x, trackingPaused: !x.trackingPaused } }))
       .catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)));
   const remove = (b: BatchRecord) => {
-    if (!window.confirm(`Forget the batch "${b.fileName}" in this browser? Its executions stay on the service.`)) return;
+    if (!window.confirm(`Forget the batch "${b.fileName}" in this browser? Its executions stay on the service.`))
+      return;
     void getJournal()
       .remove(b.id)
       .catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)));
@@ -65,12 +71,19 @@ export function BatchList({ workflowId }: { workflowId: string }) {
                       {b.fileName}
                     </Link>
                     <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                      {formatRelative(new Date(b.createdAt).toISOString())} · {done.toLocaleString()} of {sent(b).toLocaleString()} done
+                      {formatRelative(new Date(b.createdAt).toISOString())} · {done.toLocaleString()} of{' '}
+                      {sent(b).toLocaleString()} done
                       {b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    {b.doneAt !== undefined ? <Badge tone="success">Done</Badge> : b.trackingPaused ? <Badge>Paused</Badge> : <Badge tone="info">Running</Badge>}
+                    {b.doneAt !== undefined ? (
+                      <Badge tone="success">Done</Badge>
+                    ) : b.trackingPaused ? (
+                      <Badge>Paused</Badge>
+                    ) : (
+                      <Badge tone="info">Running</Badge>
+                    )}
                     {b.counts.error > 0 && (
                       <Link
                         to="/workflows/$workflowId/batches/$batchId"
@@ -86,7 +99,12 @@ export function BatchList({ workflowId }: { workflowId: string }) {
                         {b.trackingPaused ? 'Resume tracking' : 'Pause tracking'}
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" onClick={() => remove(b)} aria-label={`Forget batch ${b.fileName}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => remove(b)}
+                      aria-label={`Forget batch ${b.fileName}`}
+                    >
                       Forget
                     </Button>
                   </div>

@@ -1,25 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Notice } from '../../../components/ui/notice';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import { useServerReachability } from '../../../lib/use-server-reachability';
-import { getJournal } from '../batch-journal';
-import { holdTracking, runReconcile, runSubmission } from '../batch-runtime';
-import type { BatchRecord } from '../batch-types';
-import { BatchGrid } from '../grid/batch-grid';
-import { workflowQueries } from '../../workflows/workflow-queries';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Notice } from '@/components/ui/notice';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { useServerReachability } from '@/lib/use-server-reachability';
+import { getJournal } from '@/features/batches/batch-journal';
+import { holdTracking, runReconcile, runSubmission } from '@/features/batches/batch-runtime';
+import type { BatchRecord } from '@/features/batches/batch-types';
+import { BatchGrid } from '@/features/batches/grid/batch-grid';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { StopControl, StoppedNotice } from './stop-control';
 import { ChunkPanel } from './chunk-panel';
 import { CompletionsChart } from './completions-chart';
-import { ExportsPanel } from '../exports/exports-panel';
+import { ExportsPanel } from '@/features/batches/exports/exports-panel';
 import { StatusBar } from './progress-bar';
 import { etaMs, formatSpan, timeLeftText } from './timing';
-import { useBatch, useSubmission } from '../use-journal';
+import { useBatch, useSubmission } from '@/features/batches/use-journal';
 
 /** Resumes what a reload interrupted: sending, checking unconfirmed chunks once, and tracking. */
 function useResume(batch: BatchRecord | undefined) {
@@ -62,13 +62,22 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
   const { down: offline } = useServerReachability();
 
   if (view.state === 'loading') return <PageSkeleton rows={3} label="Loading the batch" />;
-  if (view.state === 'error') return <Notice tone="danger" title="The batch journal cannot be read">{view.message}</Notice>;
+  if (view.state === 'error')
+    return (
+      <Notice tone="danger" title="The batch journal cannot be read">
+        {view.message}
+      </Notice>
+    );
   if (view.state === 'missing' || batch === undefined)
     return (
       <EmptyState
         title="This batch is not in this browser"
         action={
-          <Link to="/workflows/$workflowId/batch" params={{ workflowId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
+          <Link
+            to="/workflows/$workflowId/batch"
+            params={{ workflowId }}
+            className="text-indigo-700 hover:underline dark:text-indigo-300"
+          >
             Back to batches
           </Link>
         }
@@ -82,18 +91,24 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
   const done = batch.counts.finished + batch.counts.error;
   const end = batch.doneAt ?? now;
   const eta = batch.doneAt !== undefined ? 0 : etaMs(batch.progress, sent - done, now);
-  const togglePause = () => void getJournal().update(batch.id, (b) => ({ batch: { ...b, trackingPaused: !b.trackingPaused } }));
+  const togglePause = () =>
+    void getJournal().update(batch.id, (b) => ({ batch: { ...b, trackingPaused: !b.trackingPaused } }));
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link to="/workflows/$workflowId/batch" params={{ workflowId }} className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+          <Link
+            to="/workflows/$workflowId/batch"
+            params={{ workflowId }}
+            className="text-sm text-indigo-700 hover:underline dark:text-indigo-300"
+          >
             ← All batches
           </Link>
           <h2 className="mt-1 text-lg font-semibold break-all text-zinc-900 dark:text-zinc-50">{batch.fileName}</h2>
           <p className="text-sm text-zinc-500 dark:text-zinc-400">
-            {batch.rowCount.toLocaleString()} rows · concurrency {batch.concurrency ?? 'workflow default'} · started {new Date(batch.createdAt).toLocaleString()}
+            {batch.rowCount.toLocaleString()} rows · concurrency {batch.concurrency ?? 'workflow default'} · started{' '}
+            {new Date(batch.createdAt).toLocaleString()}
           </p>
         </div>
         {/* Wraps on a phone: the badge, Stop with its note and Pause are wider together than 375 px. */}
@@ -103,7 +118,9 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
           ) : batch.trackingPaused ? (
             <Badge>Tracking paused</Badge>
           ) : (
-            <Badge tone="info">{submitting ? 'Sending' : batch.stopped !== undefined ? 'Stopped · tracking' : 'Tracking'}</Badge>
+            <Badge tone="info">
+              {submitting ? 'Sending' : batch.stopped !== undefined ? 'Stopped · tracking' : 'Tracking'}
+            </Badge>
           )}
           <StopControl batch={batch} />
           {batch.doneAt === undefined && (
@@ -130,33 +147,55 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Elapsed</dt>
-              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatSpan(end - batch.createdAt)}</dd>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                {formatSpan(end - batch.createdAt)}
+              </dd>
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Time left</dt>
-              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{timeLeftText({ eta, offline, cancelledOnServer: batch.stopped?.cancel === 'done' })}</dd>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                {timeLeftText({ eta, offline, cancelledOnServer: batch.stopped?.cancel === 'done' })}
+              </dd>
             </div>
             <div>
               <dt className="text-zinc-500 dark:text-zinc-400">Failed</dt>
-              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{batch.counts.error.toLocaleString()}</dd>
+              <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                {batch.counts.error.toLocaleString()}
+              </dd>
             </div>
           </dl>
-          <CompletionsChart samples={batch.progress} total={sent} start={batch.createdAt} paused={offline && batch.doneAt === undefined} />
+          <CompletionsChart
+            samples={batch.progress}
+            total={sent}
+            start={batch.createdAt}
+            paused={offline && batch.doneAt === undefined}
+          />
           <ChunkPanel batch={batch} />
         </CardBody>
       </Card>
 
       <Card>
-        <CardHeader title="Results" description="The spreadsheet you uploaded, with status, errors and result files added." />
+        <CardHeader
+          title="Results"
+          description="The spreadsheet you uploaded, with status, errors and result files added."
+        />
         <CardBody>
           <ExportsPanel batch={batch} rows={rows} />
         </CardBody>
       </Card>
 
       <Card>
-        <CardHeader title="Rows" description="Your spreadsheet with each row’s status, error and results. Edit a failed row’s cells and re-run it here." />
+        <CardHeader
+          title="Rows"
+          description="Your spreadsheet with each row’s status, error and results. Edit a failed row’s cells and re-run it here."
+        />
         <CardBody>
-          <BatchGrid batch={batch} rows={rows} schema={workflow === undefined ? undefined : (workflow.input_schema ?? null)} workflowId={workflowId} />
+          <BatchGrid
+            batch={batch}
+            rows={rows}
+            schema={workflow === undefined ? undefined : (workflow.input_schema ?? null)}
+            workflowId={workflowId}
+          />
         </CardBody>
       </Card>
     </div>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { formatBytes } from '../../../lib/format-bytes';
-import { getJournal } from '../batch-journal';
-import { runReconcile, runSubmission } from '../batch-runtime';
-import type { BatchRecord, ChunkRecord, ChunkState } from '../batch-types';
-import { allowResend } from '../submit';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { formatBytes } from '@/lib/format-bytes';
+import { getJournal } from '@/features/batches/batch-journal';
+import { runReconcile, runSubmission } from '@/features/batches/batch-runtime';
+import type { BatchRecord, ChunkRecord, ChunkState } from '@/features/batches/batch-types';
+import { allowResend } from '@/features/batches/submit';
 
 const STATE: Record<ChunkState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Not sent yet', tone: 'neutral' },
@@ -49,10 +49,14 @@ function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord
   };
   const n = chunk.rows.length.toLocaleString();
   let body: string;
-  if (chunk.state === 'failed') body = `The service refused these ${n} rows, so none of them was created: ${chunk.error ?? 'no reason given'}.`;
-  else if (chunk.check === undefined) body = `The answer to this request was lost (${chunk.error ?? 'no answer'}), so its ${n} rows may or may not exist on the service. Check the service before sending them again.`;
-  else if (chunk.check.verdict === 'absent') body = `No executions of these ${n} rows were found on the service, so sending them again is safe.`;
-  else body = `Found ${chunk.check.found.toLocaleString()} unknown executions created around that time where ${n} were expected: someone else may have run this workflow meanwhile. Check again, or send again if you accept possible duplicates.`;
+  if (chunk.state === 'failed')
+    body = `The service refused these ${n} rows, so none of them was created: ${chunk.error ?? 'no reason given'}.`;
+  else if (chunk.check === undefined)
+    body = `The answer to this request was lost (${chunk.error ?? 'no answer'}), so its ${n} rows may or may not exist on the service. Check the service before sending them again.`;
+  else if (chunk.check.verdict === 'absent')
+    body = `No executions of these ${n} rows were found on the service, so sending them again is safe.`;
+  else
+    body = `Found ${chunk.check.found.toLocaleString()} unknown executions created around that time where ${n} were expected: someone else may have run this workflow meanwhile. Check again, or send again if you accept possible duplicates.`;
   return (
     <Notice
       tone={chunk.state === 'failed' ? 'danger' : 'warning'}
@@ -64,7 +68,12 @@ function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord
               Check the service
             </Button>
           )}
-          <Button size="sm" variant={chunk.check?.verdict === 'absent' || chunk.state === 'failed' ? 'primary' : 'secondary'} busy={busy === 'resend'} onClick={() => void resend()}>
+          <Button
+            size="sm"
+            variant={chunk.check?.verdict === 'absent' || chunk.state === 'failed' ? 'primary' : 'secondary'}
+            busy={busy === 'resend'}
+            onClick={() => void resend()}
+          >
             Send again
           </Button>
         </>
@@ -84,8 +93,13 @@ export function ChunkPanel({ batch }: { batch: BatchRecord }) {
       <ol className="flex flex-wrap gap-2" aria-label="Requests">
         {batch.chunks.map((c) => (
           <li key={c.index} className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
-            Chunk {c.index + 1} · {c.rows.length.toLocaleString()} row{c.rows.length === 1 ? '' : 's'} · {formatBytes(c.bytes)}
-            <Badge tone={STATE[c.state].tone}>{c.state === 'confirmed' && c.check?.verdict === 'landed' ? 'Sent (found on the service after a lost answer)' : STATE[c.state].label}</Badge>
+            Chunk {c.index + 1} · {c.rows.length.toLocaleString()} row{c.rows.length === 1 ? '' : 's'} ·{' '}
+            {formatBytes(c.bytes)}
+            <Badge tone={STATE[c.state].tone}>
+              {c.state === 'confirmed' && c.check?.verdict === 'landed'
+                ? 'Sent (found on the service after a lost answer)'
+                : STATE[c.state].label}
+            </Badge>
           </li>
         ))}
       </ol>

@@ -1,5 +1,5 @@
-import type { BadgeTone } from '../../../components/ui/badge';
-import type { RowStatus } from '../batch-types';
+import type { BadgeTone } from '@/components/ui/badge';
+import type { RowStatus } from '@/features/batches/batch-types';
 
 /** Label, bar colour and badge tone per row status; words always accompany colour. */
 export const STATUS_STYLE: Record<RowStatus, { label: string; bar: string; tone: BadgeTone }> = {
@@ -14,4 +14,13 @@ export const STATUS_STYLE: Record<RowStatus, { label: string; bar: string; tone:
 };
 
 /** Bar order: done first, then in progress, then waiting to be sent. */
-export const BAR_ORDER: readonly RowStatus[] = ['finished', 'error', 'human_in_the_loop', 'processing', 'initial', 'unknown', 'unsent', 'skipped'];
+export const BAR_ORDER: readonly RowStatus[] = [
+  'finished',
+  'error',
+  'human_in_the_loop',
+  'processing',
+  'initial',
+  'unknown',
+  'unsent',
+  'skipped',
+];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { StopIcon } from '../../../components/ui/icons';
-import { Notice } from '../../../components/ui/notice';
-import { useCapabilities } from '../../connection/server-queries';
-import { stopBatch } from '../batch-runtime';
-import type { BatchRecord, StopRecord } from '../batch-types';
+import { Button } from '@/components/ui/button';
+import { StopIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { useCapabilities } from '@/features/connection/server-queries';
+import { stopBatch } from '@/features/batches/batch-runtime';
+import type { BatchRecord, StopRecord } from '@/features/batches/batch-types';
 
 const n = (x: number, one: string, many = `${one}s`) => `${x.toLocaleString()} ${x === 1 ? one : many}`;
 
@@ -40,7 +40,13 @@ export function StopControl({ batch }: { batch: BatchRecord }) {
     : 'Stops sending; runs already sent will finish (this server cannot cancel them).';
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button size="sm" variant="danger" busy={busy} onClick={() => void stop()} aria-describedby={`stop-note-${batch.id}`}>
+      <Button
+        size="sm"
+        variant="danger"
+        busy={busy}
+        onClick={() => void stop()}
+        aria-describedby={`stop-note-${batch.id}`}
+      >
         {!busy && <StopIcon />}
         {cancel ? 'Stop (cancel queued runs)' : 'Stop sending'}
       </Button>
@@ -58,15 +64,26 @@ export function StopControl({ batch }: { batch: BatchRecord }) {
 
 /** What a stop did, in words: rows left unsent, and what the server cancelled or could not. */
 export function StoppedNotice({ stop }: { stop: StopRecord }) {
-  const parts = [stop.unsentStopped === 0 ? 'Every row had already been sent.' : `${n(stop.unsentStopped, 'row')} ${stop.unsentStopped === 1 ? 'was' : 'were'} never sent.`];
+  const parts = [
+    stop.unsentStopped === 0
+      ? 'Every row had already been sent.'
+      : `${n(stop.unsentStopped, 'row')} ${stop.unsentStopped === 1 ? 'was' : 'were'} never sent.`,
+  ];
   if (stop.cancel === 'done') {
-    parts.push(`The server cancelled ${n(stop.cancelled ?? 0, 'queued run')}${(stop.stopping ?? 0) > 0 ? `, and ${n(stop.stopping ?? 0, 'working run')} stop${stop.stopping === 1 ? 's' : ''} at ${stop.stopping === 1 ? 'its' : 'their'} next step` : ''}. Cancelled runs show as errors.`);
+    parts.push(
+      `The server cancelled ${n(stop.cancelled ?? 0, 'queued run')}${(stop.stopping ?? 0) > 0 ? `, and ${n(stop.stopping ?? 0, 'working run')} stop${stop.stopping === 1 ? 's' : ''} at ${stop.stopping === 1 ? 'its' : 'their'} next step` : ''}. Cancelled runs show as errors.`,
+    );
   } else if (stop.cancel === 'pending') parts.push('Asking the server to cancel the queued runs…');
-  else if (stop.cancel === 'unsupported') parts.push('This server cannot cancel runs, so the ones already sent will finish.');
-  else parts.push(`The server could not cancel the queued runs${stop.error !== undefined ? ` (${stop.error})` : ''}; they will finish.`);
+  else if (stop.cancel === 'unsupported')
+    parts.push('This server cannot cancel runs, so the ones already sent will finish.');
+  else
+    parts.push(
+      `The server could not cancel the queued runs${stop.error !== undefined ? ` (${stop.error})` : ''}; they will finish.`,
+    );
   return (
     <Notice tone="warning" role="status" title={`Stopped ${new Date(stop.at).toLocaleTimeString()}`}>
-      {parts.join(' ')} {stop.cancel === 'done' ? 'Failed and cancelled rows' : 'Failed rows'} can be edited and re-run below{stop.unsentStopped > 0 ? ', and rows never sent can be selected and sent' : ''}.
+      {parts.join(' ')} {stop.cancel === 'done' ? 'Failed and cancelled rows' : 'Failed rows'} can be edited and re-run
+      below{stop.unsentStopped > 0 ? ', and rows never sent can be selected and sent' : ''}.
     </Notice>
   );
 }

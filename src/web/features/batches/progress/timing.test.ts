@@ -29,6 +29,8 @@ describe('timing', () => {
     expect(timeLeftText({ eta: 600_000, offline: false, cancelledOnServer: false })).toBe('about 10 min');
     expect(timeLeftText({ eta: 0, offline: false, cancelledOnServer: true })).toBe('—');
     expect(timeLeftText({ eta: null, offline: false, cancelledOnServer: false })).toBe('estimating…');
-    expect(timeLeftText({ eta: 60_000, offline: true, cancelledOnServer: false })).toBe('paused while the server is not answering');
+    expect(timeLeftText({ eta: 60_000, offline: true, cancelledOnServer: false })).toBe(
+      'paused while the server is not answering',
+    );
   });
 });

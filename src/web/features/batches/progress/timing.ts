@@ -29,7 +29,15 @@ export function formatSpan(ms: number): string {
  * counted as open have mostly ended already (they show up as the tracker reads them), so the pace
  * of the runs before the stop would promise minutes that never come.
  */
-export function timeLeftText({ eta, offline, cancelledOnServer }: { eta: number | null; offline: boolean; cancelledOnServer: boolean }): string {
+export function timeLeftText({
+  eta,
+  offline,
+  cancelledOnServer,
+}: {
+  eta: number | null;
+  offline: boolean;
+  cancelledOnServer: boolean;
+}): string {
   if (eta === 0) return '—';
   if (offline) return 'paused while the server is not answering';
   if (cancelledOnServer) return 'finishing the stop';

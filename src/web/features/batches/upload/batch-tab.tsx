@@ -1,18 +1,18 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type JSX } from 'react';
-import type { WorkflowDetail } from '../../../../contract/openapi-document';
-import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Notice } from '../../../components/ui/notice';
-import { runSubmission } from '../batch-runtime';
-import { BatchList } from '../progress/batch-list';
+import type { WorkflowDetail } from '@contract/openapi-document';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { runSubmission } from '@/features/batches/batch-runtime';
+import { BatchList } from '@/features/batches/progress/batch-list';
 import { ConcurrencyPicker } from './concurrency-picker';
-import { invalidRowsCsv } from '../exports/export-results';
-import { InvalidRows } from '../mapping/invalid-rows';
-import { MappingTable } from '../mapping/mapping-table';
-import { problemText } from '../build-batch';
-import { saveText } from '../../../lib/save-file';
+import { invalidRowsCsv } from '@/features/batches/exports/export-results';
+import { InvalidRows } from '@/features/batches/mapping/invalid-rows';
+import { MappingTable } from '@/features/batches/mapping/mapping-table';
+import { problemText } from '@/features/batches/build-batch';
+import { saveText } from '@/lib/save-file';
 import { templateCsv } from './template';
 import { UploadPanel } from './upload-panel';
 import { createEmptyRunsBatch, useBatchDraft } from './use-batch-draft';
@@ -44,13 +44,26 @@ function EmptyRuns({ workflow, onCreated }: { workflow: WorkflowDetail; onCreate
         <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-200">
           Runs with no input
         </label>
-        <Input id={id} inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} invalid={!valid} aria-describedby={`${id}-hint`} className="w-32" />
+        <Input
+          id={id}
+          inputMode="numeric"
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          invalid={!valid}
+          aria-describedby={`${id}-hint`}
+          className="w-32"
+        />
       </div>
       <Button variant="primary" disabled={!valid} busy={busy} onClick={() => void submit()}>
         Run {valid ? n.toLocaleString() : 'N'} time{n === 1 ? '' : 's'}
       </Button>
-      <p id={`${id}-hint`} className={`w-full text-xs ${valid ? 'text-zinc-500 dark:text-zinc-400' : 'text-red-700 dark:text-red-400'}`}>
-        {valid ? 'Or upload a CSV: each row is sent as an object of its columns.' : `Enter a whole number from 1 to ${MAX_EMPTY_RUNS.toLocaleString()}.`}
+      <p
+        id={`${id}-hint`}
+        className={`w-full text-xs ${valid ? 'text-zinc-500 dark:text-zinc-400' : 'text-red-700 dark:text-red-400'}`}
+      >
+        {valid
+          ? 'Or upload a CSV: each row is sent as an object of its columns.'
+          : `Enter a whole number from 1 to ${MAX_EMPTY_RUNS.toLocaleString()}.`}
       </p>
       {error !== null && <Notice tone="danger">{error}</Notice>}
     </div>
@@ -76,9 +89,13 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
   const sendCount = (prepared?.stats.rows ?? 0) - (draft.skipInvalid ? invalidCount : 0);
   const blockers: string[] = [];
   if (check !== null) blockers.push(...check.blocking);
-  if (invalidCount > 0 && !draft.skipInvalid) blockers.push(`Fix or skip the ${invalidCount.toLocaleString()} invalid row${invalidCount === 1 ? '' : 's'} first.`);
+  if (invalidCount > 0 && !draft.skipInvalid)
+    blockers.push(
+      `Fix or skip the ${invalidCount.toLocaleString()} invalid row${invalidCount === 1 ? '' : 's'} first.`,
+    );
   if (prepared !== null && sendCount === 0) blockers.push('No row is left to send.');
-  const ready = upload !== null && prepared !== null && prepared.stats.rows === upload.table.rows.length && blockers.length === 0;
+  const ready =
+    upload !== null && prepared !== null && prepared.stats.rows === upload.table.rows.length && blockers.length === 0;
 
   const submit = async () => {
     setSubmitting(true);
@@ -121,7 +138,12 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
             upload={upload}
             onFile={(f) => void draft.chooseFile(f)}
             onSheet={draft.chooseSheet}
-            onTemplate={() => saveText(templateCsv(workflow.input_schema ?? null), `${workflow.name.replace(/[\\/:*?"<>|]+/g, '_') || 'workflow'}-template.csv`)}
+            onTemplate={() =>
+              saveText(
+                templateCsv(workflow.input_schema ?? null),
+                `${workflow.name.replace(/[\\/:*?"<>|]+/g, '_') || 'workflow'}-template.csv`,
+              )
+            }
           />
           {upload !== null && upload.table.columns.length === 0 && (
             <Notice tone="warning" title="This sheet has nothing to send">
@@ -134,7 +156,14 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
                 <h3 id="mapping-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
                   Columns and fields
                 </h3>
-                <MappingTable table={upload.table} props={draft.props} mapping={draft.mapping} check={check} decimalDetected={draft.decimalDetected} onChange={draft.setMapping} />
+                <MappingTable
+                  table={upload.table}
+                  props={draft.props}
+                  mapping={draft.mapping}
+                  check={check}
+                  decimalDetected={draft.decimalDetected}
+                  onChange={draft.setMapping}
+                />
               </section>
               {draft.prepareError !== null && (
                 <Notice tone="danger" role="alert">
@@ -142,13 +171,24 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
                 </Notice>
               )}
               {prepared !== null ? (
-                <InvalidRows table={upload.table} prepared={prepared} skip={draft.skipInvalid} onSkip={draft.setSkipInvalid} onEdit={draft.editCell} onDownload={downloadInvalid} />
+                <InvalidRows
+                  table={upload.table}
+                  prepared={prepared}
+                  skip={draft.skipInvalid}
+                  onSkip={draft.setSkipInvalid}
+                  onEdit={draft.editCell}
+                  onDownload={downloadInvalid}
+                />
               ) : (
                 <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
                   Checking every row…
                 </p>
               )}
-              <ConcurrencyPicker value={draft.concurrency} onChange={draft.setConcurrency} workflowDefault={workflow.concurrency} />
+              <ConcurrencyPicker
+                value={draft.concurrency}
+                onChange={draft.setConcurrency}
+                workflowDefault={workflow.concurrency}
+              />
               <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
                 <Button variant="primary" disabled={!ready} busy={submitting} onClick={() => void submit()}>
                   Send {sendCount > 0 ? sendCount.toLocaleString() : ''} row{sendCount === 1 ? '' : 's'}
@@ -156,7 +196,9 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
                 <Button variant="ghost" onClick={draft.reset}>
                   Start over
                 </Button>
-                {blockers.length > 0 && prepared !== null && <p className="text-sm text-zinc-600 dark:text-zinc-300">{blockers[0]}</p>}
+                {blockers.length > 0 && prepared !== null && (
+                  <p className="text-sm text-zinc-600 dark:text-zinc-300">{blockers[0]}</p>
+                )}
               </div>
               {submitError !== null && (
                 <Notice tone="danger" role="alert" title="The batch was not sent">

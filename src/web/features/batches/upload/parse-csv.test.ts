@@ -6,7 +6,17 @@ const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 describe('parseCsvText', () => {
   it('reads a comma-separated file into columns and rows', () => {
     const r = parseCsvText('name,email\nAda,ada@example.com\nBob,"b,ob@example.com"\n');
-    expect(r).toEqual({ ok: true, delimiter: ',', table: { columns: ['name', 'email'], rows: [['Ada', 'ada@example.com'], ['Bob', 'b,ob@example.com']] } });
+    expect(r).toEqual({
+      ok: true,
+      delimiter: ',',
+      table: {
+        columns: ['name', 'email'],
+        rows: [
+          ['Ada', 'ada@example.com'],
+          ['Bob', 'b,ob@example.com'],
+        ],
+      },
+    });
   });
 
   it('detects tab and semicolon delimiters', () => {
@@ -14,7 +24,10 @@ describe('parseCsvText', () => {
     const semi = parseCsvText('a;b\n1;2\n3;4\n');
     expect(tsv.ok && tsv.delimiter).toBe('\t');
     expect(semi.ok && semi.delimiter).toBe(';');
-    expect(semi.ok && semi.table.rows).toEqual([['1', '2'], ['3', '4']]);
+    expect(semi.ok && semi.table.rows).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
   });
 
   it('refuses an empty file and a header without rows', () => {
@@ -33,18 +46,26 @@ describe('parseCsvText', () => {
     const lines = ['a,b,c'];
     for (let i = 1; i <= 15; i += 1) lines.push(i % 1 === 0 && i > 2 ? '1,2' : '1,2,3');
     const r = parseCsvText(lines.join('\n'));
-    expect(!r.ok && r.error).toContain('13 rows do not have the header\'s 3 columns: rows 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 3 more');
+    expect(!r.ok && r.error).toContain(
+      "13 rows do not have the header's 3 columns: rows 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 3 more",
+    );
     const one = parseCsvText('a,b\n1,2\n1,2,3\n');
-    expect(!one.ok && one.error).toContain('Row 2 does not have the header\'s 2 columns');
+    expect(!one.ok && one.error).toContain("Row 2 does not have the header's 2 columns");
   });
 
   it('accepts trailing empty cells and skips blank lines', () => {
     const r = parseCsvText('a,b\n1,2,\n\n3,4,,\n,\n');
-    expect(r.ok && r.table.rows).toEqual([['1', '2'], ['3', '4']]);
+    expect(r.ok && r.table.rows).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
   });
 
   it('drops an unnamed empty column but refuses an unnamed column with data', () => {
-    expect(parseCsvText('a,,b\n1,,2\n')).toMatchObject({ ok: true, table: { columns: ['a', 'b'], rows: [['1', '2']] } });
+    expect(parseCsvText('a,,b\n1,,2\n')).toMatchObject({
+      ok: true,
+      table: { columns: ['a', 'b'], rows: [['1', '2']] },
+    });
     const r = parseCsvText('a,,b\n1,x,2\n');
     expect(!r.ok && r.error).toContain('Column B has data but no name');
   });

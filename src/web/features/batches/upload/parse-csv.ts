@@ -4,9 +4,7 @@ import { listForMessage, normaliseTable, type Table } from './table';
 /** The largest spreadsheet accepted: past this the browser tab, not the service, becomes the limit. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-export type ParseResult =
-  | { ok: true; table: Table; delimiter: string }
-  | { ok: false; error: string };
+export type ParseResult = { ok: true; table: Table; delimiter: string } | { ok: false; error: string };
 
 const NOT_TEXT =
   'This file is not text; is it really a CSV? If it came from Excel, save it as "CSV UTF-8" or upload the .xlsx itself.';
@@ -17,7 +15,10 @@ export const tooLargeMessage = (bytes: number): string =>
 /** Decodes UTF-8 (BOM or not) or BOM-marked UTF-16 strictly, so a binary file is refused instead of read as garbage. */
 export function decodeText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: string } {
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    return { ok: false, error: 'This file is a zip archive (an Excel workbook?), not a CSV. If it is a workbook, rename it to .xlsx.' };
+    return {
+      ok: false,
+      error: 'This file is a zip archive (an Excel workbook?), not a CSV. If it is a workbook, rename it to .xlsx.',
+    };
   }
   let encoding = 'utf-8';
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) encoding = 'utf-16le';
@@ -67,7 +68,10 @@ export function parseCsvText(text: string, onProgress?: (fraction: number) => vo
   if (data.length === 0) return { ok: false, error: 'The file has a header row but no data rows.' };
   if (quoteErrors.length > 0) {
     // Papa's row index counts the header as 0, which makes it the 1-based data row number.
-    return { ok: false, error: `A quoted cell is not closed properly in row ${listForMessage(quoteErrors)} (rows count from 1 under the header).` };
+    return {
+      ok: false,
+      error: `A quoted cell is not closed properly in row ${listForMessage(quoteErrors)} (rows count from 1 under the header).`,
+    };
   }
   const width = header.length;
   const ragged: number[] = [];
@@ -82,10 +86,7 @@ export function parseCsvText(text: string, onProgress?: (fraction: number) => vo
     ragged.push(i + 1);
   }
   if (ragged.length > 0) {
-    const what =
-      ragged.length === 1
-        ? `Row ${ragged[0]} does not have`
-        : `${ragged.length} rows do not have`;
+    const what = ragged.length === 1 ? `Row ${ragged[0]} does not have` : `${ragged.length} rows do not have`;
     const which = ragged.length === 1 ? '' : `: rows ${listForMessage(ragged)}`;
     return {
       ok: false,

@@ -16,7 +16,8 @@ self.onmessage = async (event: MessageEvent<{ file: Blob }>) => {
     if (!result.ok) return post({ type: 'error', error: result.error });
     const { columns, rows } = result.table;
     post({ type: 'start', columns, delimiter: result.delimiter, total: rows.length });
-    for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE) post({ type: 'rows', rows: rows.slice(i, i + ROWS_PER_MESSAGE) });
+    for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE)
+      post({ type: 'rows', rows: rows.slice(i, i + ROWS_PER_MESSAGE) });
     post({ type: 'done' });
   } catch (e) {
     post({ type: 'error', error: `The file could not be read: ${e instanceof Error ? e.message : String(e)}` });

@@ -13,12 +13,24 @@ describe('sheetToTable', () => {
       ],
       'Sheet1',
     );
-    expect(r).toEqual({ ok: true, table: { columns: ['name', 'n', 'ok', 'when'], rows: [['Ada', '3', 'true', '2026-01-31'], ['Bob', '', '', '']] } });
+    expect(r).toEqual({
+      ok: true,
+      table: {
+        columns: ['name', 'n', 'ok', 'when'],
+        rows: [
+          ['Ada', '3', 'true', '2026-01-31'],
+          ['Bob', '', '', ''],
+        ],
+      },
+    });
   });
 
   it('says which sheet is empty or has only a header', () => {
     expect(sheetToTable([], 'Data')).toEqual({ ok: false, error: 'The sheet "Data" is empty.' });
-    expect(sheetToTable([['a']], 'Data')).toEqual({ ok: false, error: 'The sheet "Data" has a header row but no data rows.' });
+    expect(sheetToTable([['a']], 'Data')).toEqual({
+      ok: false,
+      error: 'The sheet "Data" has a header row but no data rows.',
+    });
   });
 
   it('keeps times of day in ISO form', () => {
@@ -30,12 +42,28 @@ describe('readWorkbook', () => {
   it('lists sheet names and reads the one picked', async () => {
     const buffer = await writeXlsxFile([
       { sheet: 'Intro', data: [['about'], ['nothing here']] },
-      { sheet: 'People', data: [['name', 'age'], ['Ada', 36], ['Bob', 41]] },
+      {
+        sheet: 'People',
+        data: [
+          ['name', 'age'],
+          ['Ada', 36],
+          ['Bob', 41],
+        ],
+      },
     ]).toBuffer();
     const r = await readWorkbook(new Blob([new Uint8Array(buffer)]));
     if (!r.ok) throw new Error(r.error);
     expect(r.workbook.sheetNames).toEqual(['Intro', 'People']);
-    expect(r.workbook.table('People')).toEqual({ ok: true, table: { columns: ['name', 'age'], rows: [['Ada', '36'], ['Bob', '41']] } });
+    expect(r.workbook.table('People')).toEqual({
+      ok: true,
+      table: {
+        columns: ['name', 'age'],
+        rows: [
+          ['Ada', '36'],
+          ['Bob', '41'],
+        ],
+      },
+    });
   });
 
   it('refuses a file that is not a workbook', async () => {

@@ -11,7 +11,10 @@ export type UploadRead =
 export const isWorkbookName = (name: string): boolean => /\.(xlsx|xlsm)$/i.test(name);
 
 /** Parses CSV/TSV in a worker so the page stays responsive; falls back to this thread where workers are unavailable. */
-export function parseCsvInWorker(file: Blob, onProgress?: (fraction: number) => void): Promise<ParseResult & { delimiter?: string }> {
+export function parseCsvInWorker(
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+): Promise<ParseResult & { delimiter?: string }> {
   if (typeof Worker === 'undefined') {
     return file.arrayBuffer().then((b) => parseCsvBytes(new Uint8Array(b), onProgress));
   }
@@ -35,17 +38,24 @@ export function parseCsvInWorker(file: Blob, onProgress?: (fraction: number) => 
       } else if (m.type === 'done') finish({ ok: true, table: { columns, rows }, delimiter });
       else finish({ ok: false, error: m.error });
     };
-    worker.onerror = (e) => finish({ ok: false, error: `The file could not be parsed: ${e.message || 'the parser stopped'}.` });
+    worker.onerror = (e) =>
+      finish({ ok: false, error: `The file could not be parsed: ${e.message || 'the parser stopped'}.` });
     worker.postMessage({ file });
   });
 }
 
-const DELIMITERS: Record<string, string> = { ',': 'comma-separated', '\t': 'tab-separated', ';': 'semicolon-separated', '|': 'pipe-separated' };
+const DELIMITERS: Record<string, string> = {
+  ',': 'comma-separated',
+  '\t': 'tab-separated',
+  ';': 'semicolon-separated',
+  '|': 'pipe-separated',
+};
 
 /** Reads an uploaded file by its kind: a workbook (sheets to pick from) or delimited text. */
 export async function readUpload(file: File, onProgress?: (fraction: number) => void): Promise<UploadRead> {
   if (file.size > MAX_FILE_BYTES) return { ok: false, error: tooLargeMessage(file.size) };
-  if (/\.xls$/i.test(file.name)) return { ok: false, error: 'Old Excel files (.xls) cannot be read; save it as .xlsx or CSV and upload that.' };
+  if (/\.xls$/i.test(file.name))
+    return { ok: false, error: 'Old Excel files (.xls) cannot be read; save it as .xlsx or CSV and upload that.' };
   if (isWorkbookName(file.name)) {
     const r = await readWorkbook(file);
     return r.ok ? { ok: true, kind: 'xlsx', workbook: r.workbook } : r;

@@ -26,7 +26,10 @@ export function listForMessage(items: readonly (string | number)[], max = 10): s
 }
 
 /** Checks header names: trims them, drops unnamed columns that hold no data, rejects duplicates. */
-export function normaliseTable(header: string[], rows: string[][]): { ok: true; table: Table } | { ok: false; error: string } {
+export function normaliseTable(
+  header: string[],
+  rows: string[][],
+): { ok: true; table: Table } | { ok: false; error: string } {
   const names = header.map((h) => h.trim());
   const keep: number[] = [];
   const unnamedWithData: string[] = [];
@@ -51,8 +54,14 @@ export function normaliseTable(header: string[], rows: string[][]): { ok: true; 
   const dupes = [...seen.entries()].filter(([, at]) => at.length > 1);
   if (dupes.length > 0) {
     const parts = dupes.map(([name, at]) => `"${name}" (columns ${listForMessage(at.map(columnLetter))})`);
-    return { ok: false, error: `Column names must be unique, but these repeat: ${parts.join('; ')}. Rename them and upload again.` };
+    return {
+      ok: false,
+      error: `Column names must be unique, but these repeat: ${parts.join('; ')}. Rename them and upload again.`,
+    };
   }
   if (keep.length === header.length) return { ok: true, table: { columns: names, rows } };
-  return { ok: true, table: { columns: keep.map((i) => names[i]!), rows: rows.map((r) => keep.map((i) => r[i] ?? '')) } };
+  return {
+    ok: true,
+    table: { columns: keep.map((i) => names[i]!), rows: rows.map((r) => keep.map((i) => r[i] ?? '')) },
+  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvText } from './parse-csv';
-import { autoMap } from '../mapping/mapping';
-import { prepareRows } from '../mapping/prepare-rows';
-import { schemaProperties } from '../mapping/schema-info';
+import { autoMap } from '@/features/batches/mapping/mapping';
+import { prepareRows } from '@/features/batches/mapping/prepare-rows';
+import { schemaProperties } from '@/features/batches/mapping/schema-info';
 import { exampleCell, templateCsv } from './template';
 
 const schema = {

@@ -1,5 +1,5 @@
-import { csvDocument } from '../../../lib/csv-write';
-import { schemaProperties, schemaTypes, type JsonSchema } from '../mapping/schema-info';
+import { csvDocument } from '@/lib/csv-write';
+import { schemaProperties, schemaTypes, type JsonSchema } from '@/features/batches/mapping/schema-info';
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   email: 'name@example.com',

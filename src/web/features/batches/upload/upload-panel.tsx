@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { Select } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Select } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 import { MAX_FILE_BYTES } from './parse-csv';
 import type { ReadState, Upload } from './use-batch-draft';
 
@@ -75,7 +75,12 @@ export function UploadPanel({
       {read.state === 'reading' && (
         <div role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
           Reading {read.fileName}… {Math.round(read.progress * 100)}%
-          <progress className="ml-2 h-2 w-40 align-middle accent-indigo-600" max={1} value={read.progress} aria-label="Reading progress" />
+          <progress
+            className="ml-2 h-2 w-40 align-middle accent-indigo-600"
+            max={1}
+            value={read.progress}
+            aria-label="Reading progress"
+          />
         </div>
       )}
       {read.state === 'error' && (

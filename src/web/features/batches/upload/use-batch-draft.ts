@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { WorkflowDetail } from '../../../../contract/openapi-document';
-import type { ConcurrencyLevel } from '../../../../contract/limits';
-import { getJournal, sha256Hex } from '../batch-journal';
-import { buildBatch } from '../build-batch';
-import { autoMap, checkMapping, detectDecimal, type Mapping } from '../mapping/mapping';
-import { prepareRowsAsync, type Prepared } from '../mapping/prepare-rows';
+import type { WorkflowDetail } from '@contract/openapi-document';
+import type { ConcurrencyLevel } from '@contract/limits';
+import { getJournal, sha256Hex } from '@/features/batches/batch-journal';
+import { buildBatch } from '@/features/batches/build-batch';
+import { autoMap, checkMapping, detectDecimal, type Mapping } from '@/features/batches/mapping/mapping';
+import { prepareRowsAsync, type Prepared } from '@/features/batches/mapping/prepare-rows';
 import { readUpload } from './read-upload';
-import { schemaProperties } from '../mapping/schema-info';
+import { schemaProperties } from '@/features/batches/mapping/schema-info';
 import type { Workbook } from './parse-xlsx';
 import type { Table } from './table';
 
@@ -18,7 +18,10 @@ export interface Upload {
   sheet?: string;
 }
 
-export type ReadState = { state: 'idle' } | { state: 'reading'; fileName: string; progress: number } | { state: 'error'; fileName: string; error: string };
+export type ReadState =
+  | { state: 'idle' }
+  | { state: 'reading'; fileName: string; progress: number }
+  | { state: 'error'; fileName: string; error: string };
 
 /** The upload → mapping → validation → submit flow of the Batch tab, as state and actions. */
 export function useBatchDraft(workflow: WorkflowDetail) {
@@ -60,7 +63,10 @@ export function useBatchDraft(workflow: WorkflowDetail) {
         setMapping({ columns: {}, constants: {} });
         return setRead({ state: 'idle' });
       }
-      adoptTable(file, t.table, sheetNote(t.table, first, r.workbook.sheetNames.length), { workbook: r.workbook, sheet: first });
+      adoptTable(file, t.table, sheetNote(t.table, first, r.workbook.sheetNames.length), {
+        workbook: r.workbook,
+        sheet: first,
+      });
     },
     [adoptTable],
   );
@@ -74,7 +80,10 @@ export function useBatchDraft(workflow: WorkflowDetail) {
         setPrepared(null);
         return;
       }
-      adoptTable(upload.file, t.table, sheetNote(t.table, sheet, upload.workbook.sheetNames.length), { workbook: upload.workbook, sheet });
+      adoptTable(upload.file, t.table, sheetNote(t.table, sheet, upload.workbook.sheetNames.length), {
+        workbook: upload.workbook,
+        sheet,
+      });
     },
     [upload, adoptTable],
   );
@@ -111,7 +120,10 @@ export function useBatchDraft(workflow: WorkflowDetail) {
     [upload, props, mappedColumns],
   );
 
-  const check = useMemo(() => (upload === null ? null : checkMapping(upload.table.columns, props, mapping)), [upload, props, mapping]);
+  const check = useMemo(
+    () => (upload === null ? null : checkMapping(upload.table.columns, props, mapping)),
+    [upload, props, mapping],
+  );
 
   const reset = useCallback(() => {
     setUpload(null);
@@ -127,7 +139,10 @@ export function useBatchDraft(workflow: WorkflowDetail) {
       id,
       workflowId: workflow.id,
       workflowName: workflow.name,
-      fileName: upload.sheet !== undefined && (upload.workbook?.sheetNames.length ?? 0) > 1 ? `${upload.file.name} (${upload.sheet})` : upload.file.name,
+      fileName:
+        upload.sheet !== undefined && (upload.workbook?.sheetNames.length ?? 0) > 1
+          ? `${upload.file.name} (${upload.sheet})`
+          : upload.file.name,
       fileSha256: await sha256Hex(await upload.file.arrayBuffer()),
       fileBytes: upload.file.size,
       columns: upload.table.columns,
@@ -168,7 +183,11 @@ const sheetNote = (t: Table, sheet: string, sheets: number): string =>
   `${t.rows.length.toLocaleString()} row${t.rows.length === 1 ? '' : 's'}, ${t.columns.length} column${t.columns.length === 1 ? '' : 's'}${sheets > 1 ? `, from sheet "${sheet}"` : ''}.`;
 
 /** A batch of N runs with empty input, for workflows that take none. */
-export async function createEmptyRunsBatch(workflow: WorkflowDetail, count: number, concurrency: ConcurrencyLevel | null): Promise<string> {
+export async function createEmptyRunsBatch(
+  workflow: WorkflowDetail,
+  count: number,
+  concurrency: ConcurrencyLevel | null,
+): Promise<string> {
   const id = crypto.randomUUID();
   const label = `${count} run${count === 1 ? '' : 's'} with no input`;
   const { batch, rows } = buildBatch({

@@ -27,7 +27,9 @@ describe('fetchTextWithLimit', () => {
 
   it('refuses at once when Content-Length is over the limit, without reading the body', async () => {
     const { response, pulled } = streamed(['x'.repeat(10)], { 'content-length': '5000000' });
-    const result = await fetchTextWithLimit('https://files.test/big.txt', 1000, { fetchImpl: fetchReturning(response) });
+    const result = await fetchTextWithLimit('https://files.test/big.txt', 1000, {
+      fetchImpl: fetchReturning(response),
+    });
     expect(result).toEqual({ status: 'too-large', bytes: 5_000_000, limit: 1000 });
     expect(pulled()).toBeLessThanOrEqual(1);
   });
@@ -47,7 +49,9 @@ describe('fetchTextWithLimit', () => {
         controller.close();
       },
     });
-    const result = await fetchTextWithLimit('https://files.test/u.txt', 100, { fetchImpl: fetchReturning(new Response(body)) });
+    const result = await fetchTextWithLimit('https://files.test/u.txt', 100, {
+      fetchImpl: fetchReturning(new Response(body)),
+    });
     expect(result).toMatchObject({ status: 'ok', text: 'héllo → ✓', bytes: bytes.byteLength });
   });
 
@@ -77,12 +81,16 @@ describe('fetchTextWithLimit', () => {
 
 describe('fetchBytes', () => {
   it('returns the body as bytes', async () => {
-    const bytes = await fetchBytes('https://files.test/b', { fetchImpl: fetchReturning(new Response(new Uint8Array([1, 2, 3]))) });
+    const bytes = await fetchBytes('https://files.test/b', {
+      fetchImpl: fetchReturning(new Response(new Uint8Array([1, 2, 3]))),
+    });
     expect([...bytes]).toEqual([1, 2, 3]);
   });
 
   it('fails with the HTTP status when the file is missing', async () => {
-    await expect(fetchBytes('https://files.test/b', { fetchImpl: fetchReturning(new Response('', { status: 404 })) })).rejects.toMatchObject({
+    await expect(
+      fetchBytes('https://files.test/b', { fetchImpl: fetchReturning(new Response('', { status: 404 })) }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });

@@ -26,7 +26,9 @@ async function request(url: string, fetchImpl: Fetch, signal?: AbortSignal): Pro
   }
   if (!response.ok) {
     const reason =
-      response.status === 403 || response.status === 410 ? 'the link has expired or was rejected' : `HTTP ${response.status}`;
+      response.status === 403 || response.status === 410
+        ? 'the link has expired or was rejected'
+        : `HTTP ${response.status}`;
     throw new FileFetchError(`Could not load the file: ${reason}.`, response.status);
   }
   return response;
@@ -55,7 +57,9 @@ export async function fetchTextWithLimit(
     if (!response.body) {
       const text = await response.text();
       const bytes = new TextEncoder().encode(text).byteLength;
-      return bytes > limitBytes ? { status: 'too-large', bytes, limit: limitBytes } : { status: 'ok', text, bytes, contentType };
+      return bytes > limitBytes
+        ? { status: 'too-large', bytes, limit: limitBytes }
+        : { status: 'ok', text, bytes, contentType };
     }
     const reader = response.body.getReader();
     const decoder = new TextDecoder('utf-8');
@@ -80,7 +84,10 @@ export async function fetchTextWithLimit(
 }
 
 /** Fetches a whole file as bytes, for the zip. */
-export async function fetchBytes(url: string, options: { signal?: AbortSignal; fetchImpl?: Fetch } = {}): Promise<Uint8Array> {
+export async function fetchBytes(
+  url: string,
+  options: { signal?: AbortSignal; fetchImpl?: Fetch } = {},
+): Promise<Uint8Array> {
   const response = await request(url, options.fetchImpl ?? fetch, options.signal);
   return new Uint8Array(await response.arrayBuffer());
 }

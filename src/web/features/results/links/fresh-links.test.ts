@@ -1,9 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ResultFile } from '../../../../contract/openapi-document';
+import type { ResultFile } from '@contract/openapi-document';
 import { createLinkResolver } from './fresh-links';
 
 const MINUTE = 60_000;
-const file = (name: string, version: number): ResultFile => ({ filename: name, url: `https://files.test/${name}?v=${version}` });
+const file = (name: string, version: number): ResultFile => ({
+  filename: name,
+  url: `https://files.test/${name}?v=${version}`,
+});
 
 function setup(ageMinutes: number) {
   let now = 1_000 * MINUTE;
@@ -87,7 +90,10 @@ describe('createLinkResolver', () => {
   });
 
   it('lets a failed refetch surface and tries again next time', async () => {
-    const refreshFiles = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce([file('a.csv', 5)]);
+    const refreshFiles = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce([file('a.csv', 5)]);
     const resolver = createLinkResolver({ files: [file('a.csv', 1)], fetchedAt: 0 }, refreshFiles);
     await expect(resolver.fresh('a.csv')).rejects.toThrow('offline');
     expect((await resolver.fresh('a.csv')).url).toContain('v=5');

@@ -1,4 +1,4 @@
-import type { ResultFile } from '../../../../contract/openapi-document';
+import type { ResultFile } from '@contract/openapi-document';
 import { needsRefresh } from './needs-refresh';
 
 export type FileSnapshot = { files: ResultFile[]; fetchedAt: number };

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../contract/limits';
+import { LIMITS } from '@contract/limits';
 
 /** Links live one hour; refreshing five minutes early leaves time to click and download. */
 export const LINK_MAX_AGE_MS = LIMITS.downloadLinkSeconds * 1000 - 5 * 60 * 1000;

@@ -22,7 +22,8 @@ export function textHead(text: string): string {
 export function parseWithPapa(papa: Papa, text: string, kind: DelimitedKind, previewRows = 0): CsvTable {
   const head = textHead(text);
   // papaparse splits its whole input while guessing, once per candidate; guessing on the head keeps big files fast.
-  const delimiter = kind === 'tsv' ? '\t' : papa.parse<string[]>(head, { preview: 10, skipEmptyLines: 'greedy' }).meta.delimiter || ',';
+  const delimiter =
+    kind === 'tsv' ? '\t' : papa.parse<string[]>(head, { preview: 10, skipEmptyLines: 'greedy' }).meta.delimiter || ',';
   if (previewRows > 0) {
     const result = papa.parse<string[]>(head, { delimiter, skipEmptyLines: 'greedy', preview: previewRows + 2 });
     const wanted = previewRows + 1;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type JSX } from 'react';
 import type { DelimitedKind } from './csv-parse-core';
 import type * as CsvPreviewModule from './csv-preview';
-import { Spinner } from '../../../components/ui/button';
+import { Spinner } from '@/components/ui/button';
 
 type CsvPreviewProps = { text: string; kind: DelimitedKind; filename: string };
 type CsvModule = typeof CsvPreviewModule;
@@ -47,7 +47,10 @@ export function LazyCsvPreview(props: CsvPreviewProps): JSX.Element {
   if (error) throw new Error(`The table viewer failed to load: ${error}`);
   if (!Preview) {
     return (
-      <div role="status" className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+      <div
+        role="status"
+        className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+      >
         <Spinner /> Reading the table…
       </div>
     );

@@ -1,11 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, useTransition, type JSX } from 'react';
 import type { DelimitedKind } from './csv-parse-core';
-import { columnWidths, nextSort, numericColumns, sortedRowOrder, type CsvTable, type SortState } from './csv-table-model';
-import { SortIcon } from '../../../components/ui/icons';
+import {
+  columnWidths,
+  nextSort,
+  numericColumns,
+  sortedRowOrder,
+  type CsvTable,
+  type SortState,
+} from './csv-table-model';
+import { SortIcon } from '@/components/ui/icons';
 import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/button';
 
 /** Fixed row height keeps the virtualizer exact, so the scrollbar never jumps. */
 const ROW_HEIGHT = 32;
@@ -17,7 +24,15 @@ const FIRST_ROWS = 200;
 type ParseState = { text: string; table: CsvTable; complete: boolean } | { text: string; error: string };
 
 /** A CSV/TSV result as a sortable, virtualized table (only the visible rows are in the DOM). */
-export function CsvPreview({ text, kind, filename }: { text: string; kind: DelimitedKind; filename: string }): JSX.Element {
+export function CsvPreview({
+  text,
+  kind,
+  filename,
+}: {
+  text: string;
+  kind: DelimitedKind;
+  filename: string;
+}): JSX.Element {
   const [parsed, setParsed] = useState<ParseState | null>(null);
 
   useEffect(() => {
@@ -46,13 +61,20 @@ export function CsvPreview({ text, kind, filename }: { text: string; kind: Delim
 
   if (!parsed || parsed.text !== text) {
     return (
-      <div role="status" className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+      <div
+        role="status"
+        className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+      >
         <Spinner /> Reading the table…
       </div>
     );
   }
   if ('error' in parsed) {
-    return <Notice tone="danger" role="alert" title="Could not read this table">{parsed.error}</Notice>;
+    return (
+      <Notice tone="danger" role="alert" title="Could not read this table">
+        {parsed.error}
+      </Notice>
+    );
   }
   if (parsed.table.header.length === 0) {
     return <Notice tone="info" role="status" title="This table is empty" />;
@@ -64,7 +86,15 @@ function ariaSort(sort: SortState, column: number): 'ascending' | 'descending' |
   return sort?.column === column ? sort.direction : 'none';
 }
 
-function CsvTableView({ table, complete, filename }: { table: CsvTable; complete: boolean; filename: string }): JSX.Element {
+function CsvTableView({
+  table,
+  complete,
+  filename,
+}: {
+  table: CsvTable;
+  complete: boolean;
+  filename: string;
+}): JSX.Element {
   const [sort, setSort] = useState<SortState>(null);
   const [sorting, startSorting] = useTransition();
   const order = useMemo(() => sortedRowOrder(table.rows, sort), [table.rows, sort]);
@@ -92,12 +122,16 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
         {complete ? (
           <span>
-            <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{table.rows.length.toLocaleString()}</strong>{' '}
-            {table.rows.length === 1 ? 'row' : 'rows'} · {table.header.length} {table.header.length === 1 ? 'column' : 'columns'}
+            <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">
+              {table.rows.length.toLocaleString()}
+            </strong>{' '}
+            {table.rows.length === 1 ? 'row' : 'rows'} · {table.header.length}{' '}
+            {table.header.length === 1 ? 'column' : 'columns'}
           </span>
         ) : (
           <span role="status" className="inline-flex items-center gap-1.5">
-            <Spinner className="size-3.5" /> Showing the first {table.rows.length.toLocaleString()} rows while the rest loads…
+            <Spinner className="size-3.5" /> Showing the first {table.rows.length.toLocaleString()} rows while the rest
+            loads…
           </span>
         )}
         {sorting && (
@@ -125,7 +159,11 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
         aria-label={`Table ${filename}`}
         className="max-h-[60vh] overflow-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-800"
       >
-        <table className="border-separate border-spacing-0 text-left text-sm" style={{ width: totalWidth, minWidth: '100%', tableLayout: 'fixed' }} aria-rowcount={order.length + 1}>
+        <table
+          className="border-separate border-spacing-0 text-left text-sm"
+          style={{ width: totalWidth, minWidth: '100%', tableLayout: 'fixed' }}
+          aria-rowcount={order.length + 1}
+        >
           <colgroup>
             <col style={{ width: ROW_NUMBER_WIDTH }} />
             {widths.map((w, i) => (
@@ -134,14 +172,22 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
           </colgroup>
           <thead className="sticky top-0 z-10">
             <tr aria-rowindex={1}>
-              <th scope="col" className="border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-right text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+              <th
+                scope="col"
+                className="border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-right text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+              >
                 <span aria-hidden="true">#</span>
                 <span className="sr-only">Row number</span>
               </th>
               {table.header.map((name, column) => {
                 const direction = ariaSort(sort, column);
                 return (
-                  <th key={column} scope="col" aria-sort={direction} className="border-b border-zinc-200 bg-zinc-100 p-0 dark:border-zinc-800 dark:bg-zinc-900">
+                  <th
+                    key={column}
+                    scope="col"
+                    aria-sort={direction}
+                    className="border-b border-zinc-200 bg-zinc-100 p-0 dark:border-zinc-800 dark:bg-zinc-900"
+                  >
                     <button
                       type="button"
                       disabled={!complete}
@@ -150,7 +196,10 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
                       className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-zinc-800 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-wait dark:text-zinc-100 dark:hover:bg-zinc-800"
                     >
                       <span className="truncate">{name}</span>
-                      <SortIcon direction={direction} className={`size-4 shrink-0 ${direction === 'none' ? 'text-zinc-400' : 'text-indigo-600 dark:text-indigo-400'}`} />
+                      <SortIcon
+                        direction={direction}
+                        className={`size-4 shrink-0 ${direction === 'none' ? 'text-zinc-400' : 'text-indigo-600 dark:text-indigo-400'}`}
+                      />
                     </button>
                   </th>
                 );
@@ -167,12 +216,23 @@ function CsvTableView({ table, complete, filename }: { table: CsvTable; complete
               const rowIndex = order[item.index]!;
               const row = table.rows[rowIndex]!;
               return (
-                <tr key={rowIndex} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }} className="even:bg-zinc-50/70 hover:bg-indigo-50/60 dark:even:bg-zinc-900/50 dark:hover:bg-indigo-500/10">
-                  <td className="border-b border-zinc-100 px-3 text-right font-mono text-xs text-zinc-500 tabular-nums dark:border-zinc-800/70 dark:text-zinc-400">{rowIndex + 1}</td>
+                <tr
+                  key={rowIndex}
+                  aria-rowindex={item.index + 2}
+                  style={{ height: ROW_HEIGHT }}
+                  className="even:bg-zinc-50/70 hover:bg-indigo-50/60 dark:even:bg-zinc-900/50 dark:hover:bg-indigo-500/10"
+                >
+                  <td className="border-b border-zinc-100 px-3 text-right font-mono text-xs text-zinc-500 tabular-nums dark:border-zinc-800/70 dark:text-zinc-400">
+                    {rowIndex + 1}
+                  </td>
                   {table.header.map((_, column) => {
                     const cell = row[column] ?? '';
                     return (
-                      <td key={column} title={cell.length > 24 ? cell : undefined} className={`truncate border-b border-zinc-100 px-3 whitespace-nowrap text-zinc-800 ${numeric[column] ? 'text-right tabular-nums' : ''} dark:border-zinc-800/70 dark:text-zinc-200`}>
+                      <td
+                        key={column}
+                        title={cell.length > 24 ? cell : undefined}
+                        className={`truncate border-b border-zinc-100 px-3 whitespace-nowrap text-zinc-800 ${numeric[column] ? 'text-right tabular-nums' : ''} dark:border-zinc-800/70 dark:text-zinc-200`}
+                      >
                         {cell}
                       </td>
                     );

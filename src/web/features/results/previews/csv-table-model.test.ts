@@ -100,9 +100,12 @@ describe('numericValue', () => {
     expect(numericValue(cell)).toBe(value);
   });
 
-  it.each(['', ' ', 'abc', '12abc', '1,2', 'e5', '-', '1.2.3', 'NaN', 'Infinity'])('treats %j as not a number', (cell) => {
-    expect(numericValue(cell)).toBeNull();
-  });
+  it.each(['', ' ', 'abc', '12abc', '1,2', 'e5', '-', '1.2.3', 'NaN', 'Infinity'])(
+    'treats %j as not a number',
+    (cell) => {
+      expect(numericValue(cell)).toBeNull();
+    },
+  );
 });
 
 describe('sorting', () => {
@@ -119,7 +122,12 @@ describe('sorting', () => {
   });
 
   it('keeps file order for equal cells in both directions (stable)', () => {
-    const tied = [['b', '1'], ['a', '2'], ['b', '3'], ['a', '4']];
+    const tied = [
+      ['b', '1'],
+      ['a', '2'],
+      ['b', '3'],
+      ['a', '4'],
+    ];
     expect(sortedRowOrder(tied, { column: 0, direction: 'ascending' })).toEqual([1, 3, 0, 2]);
     expect(sortedRowOrder(tied, { column: 0, direction: 'descending' })).toEqual([0, 2, 1, 3]);
   });
@@ -133,7 +141,11 @@ describe('sorting', () => {
   });
 
   it('is a total order consistent with compareCells for any cells', () => {
-    const cell = fc.oneof(fc.string({ maxLength: 4 }), fc.integer().map(String), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String));
+    const cell = fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.integer().map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+    );
     fc.assert(
       fc.property(fc.array(cell, { maxLength: 40 }), (cells) => {
         const table = cells.map((c) => [c]);
@@ -157,7 +169,8 @@ describe('sorting', () => {
     const byNumber = sortedRowOrder(big, { column: 0, direction: 'descending' });
     expect(byName).toHaveLength(100_000);
     expect(new Set(byName).size).toBe(100_000);
-    for (let i = 1; i < byNumber.length; i++) expect(Number(big[byNumber[i - 1]!]![0])).toBeGreaterThanOrEqual(Number(big[byNumber[i]!]![0]));
+    for (let i = 1; i < byNumber.length; i++)
+      expect(Number(big[byNumber[i - 1]!]![0])).toBeGreaterThanOrEqual(Number(big[byNumber[i]!]![0]));
   });
 });
 

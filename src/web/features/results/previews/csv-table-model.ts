@@ -27,9 +27,9 @@ export function toCsvTable(data: readonly (readonly string[])[], errors: readonl
     return raw.trim() === '' ? `Column ${i + 1}` : raw;
   });
   const rows = rest.filter((row) => !(row.length === 1 && row[0] === '')).map((row) => [...row]);
-  const problems = errors.slice(0, MAX_PROBLEMS_SHOWN).map((e) =>
-    typeof e.row === 'number' ? `Row ${e.row + 1}: ${e.message}` : e.message,
-  );
+  const problems = errors
+    .slice(0, MAX_PROBLEMS_SHOWN)
+    .map((e) => (typeof e.row === 'number' ? `Row ${e.row + 1}: ${e.message}` : e.message));
   return { header, rows, problems, problemCount: errors.length };
 }
 

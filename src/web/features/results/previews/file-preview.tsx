@@ -1,9 +1,9 @@
 import { lazy, Suspense, type JSX } from 'react';
-import type { ResultFile } from '../../../../contract/openapi-document';
+import type { ResultFile } from '@contract/openapi-document';
 import { LazyCsvPreview } from './csv-preview-loader';
-import { DownloadCard } from '../download-card';
-import { DownloadLink } from '../file-actions';
-import type { LinkResolver } from '../links/fresh-links';
+import { DownloadCard } from '@/features/results/download-card';
+import { DownloadLink } from '@/features/results/file-actions';
+import type { LinkResolver } from '@/features/results/links/fresh-links';
 import { HtmlPreview } from './html-preview';
 import { ImagePreview } from './image-preview';
 import { JsonPreview } from './json-preview';
@@ -35,7 +35,17 @@ type Props = {
   onSize: (bytes: number) => void;
 };
 
-function TextKindPreview({ kind, text, filename, siblings }: { kind: PreviewKind; text: string; filename: string; siblings: ReadonlyMap<string, string> }): JSX.Element {
+function TextKindPreview({
+  kind,
+  text,
+  filename,
+  siblings,
+}: {
+  kind: PreviewKind;
+  text: string;
+  filename: string;
+  siblings: ReadonlyMap<string, string>;
+}): JSX.Element {
   switch (kind) {
     case 'markdown':
       return <MarkdownPreview text={text} siblings={siblings} />;

@@ -1,7 +1,7 @@
 import { useMemo, useState, type JSX } from 'react';
 import { buildSrcdoc, estimateFrameHeight } from './html-srcdoc';
 import { neutralizeHtml } from './neutralize-html';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { SegmentedToggle } from '@/components/ui/segmented-toggle';
 import { TextPreview } from './text-preview';
 
 type View = 'rendered' | 'source';
@@ -26,8 +26,17 @@ export function HtmlPreview({ text, filename }: { text: string; filename: string
         <p className="text-xs text-zinc-500 dark:text-zinc-400">Scripts and network access are off in this preview.</p>
       </div>
       {view === 'rendered' ? (
-        <div className="resize-y overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800" style={{ height }}>
-          <iframe sandbox="" srcDoc={srcdoc} title={`Preview of ${filename}`} referrerPolicy="no-referrer" className="block h-full w-full bg-white" />
+        <div
+          className="resize-y overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800"
+          style={{ height }}
+        >
+          <iframe
+            sandbox=""
+            srcDoc={srcdoc}
+            title={`Preview of ${filename}`}
+            referrerPolicy="no-referrer"
+            className="block h-full w-full bg-white"
+          />
         </div>
       ) : (
         <TextPreview text={text} label={`HTML source of ${filename}`} />

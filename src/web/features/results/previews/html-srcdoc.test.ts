@@ -15,7 +15,8 @@ describe('buildSrcdoc', () => {
   });
 
   it('puts the CSP meta tag ahead of a document that has its own doctype and <head>', () => {
-    const html = '<!doctype html>\n<html><head><script src="https://evil.test/x.js"></script><title>t</title></head><body>x</body></html>';
+    const html =
+      '<!doctype html>\n<html><head><script src="https://evil.test/x.js"></script><title>t</title></head><body>x</body></html>';
     const doc = buildSrcdoc(html);
     const cspAt = doc.indexOf(CSP_META);
     expect(cspAt).toBe('<!DOCTYPE html>'.length);

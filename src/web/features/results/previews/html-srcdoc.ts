@@ -23,8 +23,13 @@ export const MAX_FRAME_HEIGHT = 720;
  */
 export function estimateFrameHeight(html: string): number {
   const withoutHead = html.replace(/<head[\s\S]*?<\/head>/i, '').replace(/<(style|script)[\s\S]*?<\/\1>/gi, '');
-  const blocks = (withoutHead.match(/<(p|h[1-6]|li|tr|br|div|section|article|pre|blockquote|img|hr|table|ul|ol|dt|dd)\b/gi) ?? []).length;
-  const text = withoutHead.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const blocks = (
+    withoutHead.match(/<(p|h[1-6]|li|tr|br|div|section|article|pre|blockquote|img|hr|table|ul|ol|dt|dd)\b/gi) ?? []
+  ).length;
+  const text = withoutHead
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const lines = blocks + Math.ceil(text.length / 90);
   return Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, 32 + lines * 26));
 }

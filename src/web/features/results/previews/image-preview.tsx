@@ -1,9 +1,9 @@
 import { useState, type JSX } from 'react';
-import type { ResultFile } from '../../../../contract/openapi-document';
-import { DownloadLink } from '../file-actions';
-import type { LinkResolver } from '../links/fresh-links';
-import { Notice } from '../../../components/ui/notice';
-import { useFreshUrl } from '../links/use-fresh-url';
+import type { ResultFile } from '@contract/openapi-document';
+import { DownloadLink } from '@/features/results/file-actions';
+import type { LinkResolver } from '@/features/results/links/fresh-links';
+import { Notice } from '@/components/ui/notice';
+import { useFreshUrl } from '@/features/results/links/use-fresh-url';
 
 /** An image straight from its (fresh) link; one failed load retries with a refetched link. */
 export function ImagePreview({ file, resolver }: { file: ResultFile; resolver: LinkResolver }): JSX.Element {

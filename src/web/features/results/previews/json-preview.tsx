@@ -1,8 +1,8 @@
 import { useMemo, useState, type JSX } from 'react';
 import { JsonTree } from './json-tree';
 import { parseJson } from './json-tree-model';
-import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { Notice } from '../../../components/ui/notice';
+import { SegmentedToggle } from '@/components/ui/segmented-toggle';
+import { Notice } from '@/components/ui/notice';
 import { TextPreview } from './text-preview';
 
 type View = 'tree' | 'raw';

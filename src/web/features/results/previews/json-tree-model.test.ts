@@ -34,7 +34,14 @@ describe('parseJson', () => {
 
 describe('tree model', () => {
   it('names each kind of value', () => {
-    expect([{}, [], 's', 1, true, null].map(jsonKind)).toEqual(['object', 'array', 'string', 'number', 'boolean', 'null']);
+    expect([{}, [], 's', 1, true, null].map(jsonKind)).toEqual([
+      'object',
+      'array',
+      'string',
+      'number',
+      'boolean',
+      'null',
+    ]);
   });
 
   it('lists object keys in order and array indexes as labels', () => {

@@ -1,5 +1,5 @@
 import { useId, useState, type JSX } from 'react';
-import { ChevronRightIcon } from '../../../components/ui/icons';
+import { ChevronRightIcon } from '@/components/ui/icons';
 import {
   CHILD_PAGE,
   childEntries,
@@ -59,7 +59,9 @@ function JsonEntry({ name, isIndex, value, depth }: EntryProps): JSX.Element {
         onClick={() => setOpen((o) => !o)}
         className="group inline-flex max-w-full items-start rounded text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800"
       >
-        <ChevronRightIcon className={`mt-0.5 mr-1 size-4 shrink-0 text-zinc-400 transition-transform ${open ? 'rotate-90' : ''}`} />
+        <ChevronRightIcon
+          className={`mt-0.5 mr-1 size-4 shrink-0 text-zinc-400 transition-transform ${open ? 'rotate-90' : ''}`}
+        />
         <span className="break-all">
           {label}
           <span className="text-zinc-500 dark:text-zinc-400">{open ? openBracket : containerSummary(value)}</span>

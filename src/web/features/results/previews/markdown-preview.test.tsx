@@ -13,12 +13,16 @@ describe('safeMarkdownUrl', () => {
     expect(safeMarkdownUrl('mailto:ops@example.com')).toBe('mailto:ops@example.com');
   });
 
-  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>', 'vbscript:x', 'file:///etc/passwd', 'ftp://x'])(
-    'drops %s',
-    (url) => {
-      expect(safeMarkdownUrl(url)).toBeUndefined();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:text/html,<script>',
+    'vbscript:x',
+    'file:///etc/passwd',
+    'ftp://x',
+  ])('drops %s', (url) => {
+    expect(safeMarkdownUrl(url)).toBeUndefined();
+  });
 
   it('keeps in-page anchors such as footnotes', () => {
     expect(safeMarkdownUrl('#user-content-fn-1')).toBe('#user-content-fn-1');
@@ -91,9 +95,13 @@ describe('markdownImageSrc', () => {
     expect(markdownImageSrc('./chart.png', siblings, false)).toBe('https://files.test/c.png');
   });
 
-  it('marks a remote image as blocked until the person shows the file\'s images', () => {
-    expect(markdownImageSrc('https://tracker.example/p.gif?u=1', siblings, false)).toBe('blocked-image:https://tracker.example/p.gif?u=1');
-    expect(markdownImageSrc('https://tracker.example/p.gif?u=1', siblings, true)).toBe('https://tracker.example/p.gif?u=1');
+  it("marks a remote image as blocked until the person shows the file's images", () => {
+    expect(markdownImageSrc('https://tracker.example/p.gif?u=1', siblings, false)).toBe(
+      'blocked-image:https://tracker.example/p.gif?u=1',
+    );
+    expect(markdownImageSrc('https://tracker.example/p.gif?u=1', siblings, true)).toBe(
+      'https://tracker.example/p.gif?u=1',
+    );
   });
 
   it('drops images with unsafe or non-image targets', () => {

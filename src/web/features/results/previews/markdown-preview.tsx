@@ -7,12 +7,25 @@ const isExternal = (href: string | undefined) => !!href && !href.startsWith('#')
 
 /** Typographic styles as a components map, since @tailwindcss/typography is not part of the stack. */
 const components: Components = {
-  h1: ({ node: _n, ...p }) => <h1 className="mt-6 mb-3 text-2xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:text-zinc-50" {...p} />,
-  h2: ({ node: _n, ...p }) => <h2 className="mt-6 mb-2 border-b border-zinc-200 pb-1 text-xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:border-zinc-800 dark:text-zinc-50" {...p} />,
-  h3: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 text-lg font-semibold text-zinc-900 first:mt-0 dark:text-zinc-100" {...p} />,
+  h1: ({ node: _n, ...p }) => (
+    <h1 className="mt-6 mb-3 text-2xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:text-zinc-50" {...p} />
+  ),
+  h2: ({ node: _n, ...p }) => (
+    <h2
+      className="mt-6 mb-2 border-b border-zinc-200 pb-1 text-xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:border-zinc-800 dark:text-zinc-50"
+      {...p}
+    />
+  ),
+  h3: ({ node: _n, ...p }) => (
+    <h3 className="mt-5 mb-2 text-lg font-semibold text-zinc-900 first:mt-0 dark:text-zinc-100" {...p} />
+  ),
   h4: ({ node: _n, ...p }) => <h4 className="mt-4 mb-1 font-semibold text-zinc-900 dark:text-zinc-100" {...p} />,
-  h5: ({ node: _n, ...p }) => <h5 className="mt-4 mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100" {...p} />,
-  h6: ({ node: _n, ...p }) => <h6 className="mt-4 mb-1 text-sm font-semibold text-zinc-600 dark:text-zinc-400" {...p} />,
+  h5: ({ node: _n, ...p }) => (
+    <h5 className="mt-4 mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100" {...p} />
+  ),
+  h6: ({ node: _n, ...p }) => (
+    <h6 className="mt-4 mb-1 text-sm font-semibold text-zinc-600 dark:text-zinc-400" {...p} />
+  ),
   p: ({ node: _n, ...p }) => <p className="my-3 leading-7" {...p} />,
   a: ({ node: _n, href, ...p }) =>
     !href ? (
@@ -30,19 +43,34 @@ const components: Components = {
       <a href={href} className="text-indigo-600 underline underline-offset-2 dark:text-indigo-400" {...p} />
     ),
   ul: ({ node: _n, className, ...p }) => (
-    <ul className={className?.includes('contains-task-list') ? 'my-3 list-none space-y-1 pl-1' : 'my-3 list-disc space-y-1 pl-6 marker:text-zinc-400'} {...p} />
+    <ul
+      className={
+        className?.includes('contains-task-list')
+          ? 'my-3 list-none space-y-1 pl-1'
+          : 'my-3 list-disc space-y-1 pl-6 marker:text-zinc-400'
+      }
+      {...p}
+    />
   ),
   ol: ({ node: _n, ...p }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-zinc-500" {...p} />,
   li: ({ node: _n, className, ...p }) => (
     <li className={className?.includes('task-list-item') ? 'list-none leading-7' : 'leading-7'} {...p} />
   ),
   // GFM task-list boxes are read-only; the label gives them an accessible name, the state is announced as checked.
-  input: ({ node: _n, ...p }) => <input {...p} aria-label="Task" className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />,
+  input: ({ node: _n, ...p }) => (
+    <input {...p} aria-label="Task" className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />
+  ),
   blockquote: ({ node: _n, ...p }) => (
-    <blockquote className="my-4 border-l-4 border-indigo-200 pl-4 text-zinc-600 italic dark:border-indigo-900 dark:text-zinc-400" {...p} />
+    <blockquote
+      className="my-4 border-l-4 border-indigo-200 pl-4 text-zinc-600 italic dark:border-indigo-900 dark:text-zinc-400"
+      {...p}
+    />
   ),
   code: ({ node: _n, ...p }) => (
-    <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[0.85em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200" {...p} />
+    <code
+      className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[0.85em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+      {...p}
+    />
   ),
   pre: ({ node: _n, ...p }) => (
     <pre
@@ -57,8 +85,12 @@ const components: Components = {
     </div>
   ),
   thead: ({ node: _n, ...p }) => <thead className="bg-zinc-50 dark:bg-zinc-900" {...p} />,
-  th: ({ node: _n, ...p }) => <th className="border-b border-zinc-200 px-3 py-2 font-semibold dark:border-zinc-800" {...p} />,
-  td: ({ node: _n, ...p }) => <td className="border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60" {...p} />,
+  th: ({ node: _n, ...p }) => (
+    <th className="border-b border-zinc-200 px-3 py-2 font-semibold dark:border-zinc-800" {...p} />
+  ),
+  td: ({ node: _n, ...p }) => (
+    <td className="border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60" {...p} />
+  ),
   del: ({ node: _n, ...p }) => <del className="text-zinc-500 dark:text-zinc-400" {...p} />,
 };
 
@@ -102,7 +134,14 @@ export function MarkdownPreview({ text, siblings = noSiblings, className }: Prop
         typeof src === 'string' && src.startsWith(BLOCKED_IMAGE_PREFIX) ? (
           <BlockedImage src={src.slice(BLOCKED_IMAGE_PREFIX.length)} alt={alt ?? ''} onMount={countBlocked} />
         ) : (
-          <img alt={alt ?? ''} src={src} loading="lazy" referrerPolicy="no-referrer" className="my-4 h-auto max-w-full rounded-md" {...p} />
+          <img
+            alt={alt ?? ''}
+            src={src}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            className="my-4 h-auto max-w-full rounded-md"
+            {...p}
+          />
         ),
     };
   }, []);
@@ -123,7 +162,11 @@ export function MarkdownPreview({ text, siblings = noSiblings, className }: Prop
       <Markdown
         remarkPlugins={[remarkGfm]}
         skipHtml
-        urlTransform={(url, key, node) => (key === 'src' && node.tagName === 'img' ? markdownImageSrc(url, siblings, showRemote) : safeMarkdownUrl(url, siblings))}
+        urlTransform={(url, key, node) =>
+          key === 'src' && node.tagName === 'img'
+            ? markdownImageSrc(url, siblings, showRemote)
+            : safeMarkdownUrl(url, siblings)
+        }
         components={rendered}
       >
         {text}

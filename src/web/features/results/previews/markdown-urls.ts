@@ -35,7 +35,11 @@ export const BLOCKED_IMAGE_PREFIX = 'blocked-image:';
  * result), a remote image only once allowed, since fetching it tells its host who opened which
  * result. A blocked image keeps its URL behind BLOCKED_IMAGE_PREFIX, for the placeholder to name it.
  */
-export function markdownImageSrc(url: string, siblings: ReadonlyMap<string, string>, showRemote: boolean): string | undefined {
+export function markdownImageSrc(
+  url: string,
+  siblings: ReadonlyMap<string, string>,
+  showRemote: boolean,
+): string | undefined {
   const sibling = siblings.get(url.trim().replace(/^\.\//, ''));
   if (sibling) return safeMarkdownUrl(url, siblings);
   const safe = safeMarkdownUrl(url, siblings);

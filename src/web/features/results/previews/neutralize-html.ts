@@ -5,7 +5,25 @@
  * DOMParser builds an inert document: parsing it loads nothing and runs nothing.
  */
 const DROP = 'script,noscript,link,base,iframe,frame,frameset,object,embed,applet,portal,meta,template';
-const URL_ATTRIBUTES = ['src', 'srcset', 'href', 'xlink:href', 'poster', 'background', 'action', 'formaction', 'data', 'ping', 'lowsrc', 'dynsrc', 'longdesc', 'manifest', 'codebase', 'cite', 'imagesrcset'];
+const URL_ATTRIBUTES = [
+  'src',
+  'srcset',
+  'href',
+  'xlink:href',
+  'poster',
+  'background',
+  'action',
+  'formaction',
+  'data',
+  'ping',
+  'lowsrc',
+  'dynsrc',
+  'longdesc',
+  'manifest',
+  'codebase',
+  'cite',
+  'imagesrcset',
+];
 const CSS_URL = /url\(\s*(['"]?)(?!data:)[^)]*\)/gi;
 const CSS_IMPORT = /@import[^;]*;?/gi;
 

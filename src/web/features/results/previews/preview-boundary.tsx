@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Notice } from '../../../components/ui/notice';
+import { Notice } from '@/components/ui/notice';
 
 type Props = { children: ReactNode; fallback: ReactNode };
 type State = { error: Error | null };

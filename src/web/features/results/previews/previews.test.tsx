@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HtmlPreview } from './html-preview';
 import { JsonTree } from './json-tree';
 import { JsonPreview } from './json-preview';
-import { ResultList } from '../result-list';
+import { ResultList } from '@/features/results/result-list';
 
 const noRefresh = async () => [];
 
@@ -54,7 +54,9 @@ describe('ResultList', () => {
   ];
 
   it('shows a tab per file, the first file open, and Download all', () => {
-    const html = renderToStaticMarkup(<ResultList files={files} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />);
+    const html = renderToStaticMarkup(
+      <ResultList files={files} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />,
+    );
     expect(html.match(/role="tab"/g)).toHaveLength(3);
     expect(html).toContain('aria-label="chart.png (PNG image)"');
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"/);
@@ -65,13 +67,17 @@ describe('ResultList', () => {
   });
 
   it('says so when an execution produced no files', () => {
-    const html = renderToStaticMarkup(<ResultList files={[]} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />);
+    const html = renderToStaticMarkup(
+      <ResultList files={[]} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />,
+    );
     expect(html).toContain('without producing any files');
     expect(html).not.toContain('Download all');
   });
 
   it('offers Copy link and a download card for a binary file', () => {
-    const html = renderToStaticMarkup(<ResultList files={[files[2]!]} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />);
+    const html = renderToStaticMarkup(
+      <ResultList files={[files[2]!]} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />,
+    );
     expect(html).not.toContain('role="tab"');
     expect(html).toContain('Copy link');
     expect(html).toContain('There is no preview for ZIP files');

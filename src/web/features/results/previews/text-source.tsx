@@ -1,13 +1,13 @@
 import { useState, type JSX, type ReactNode } from 'react';
-import type { ResultFile } from '../../../../contract/openapi-document';
-import { Button, Spinner } from '../../../components/ui/button';
-import { FileFetchError, fetchTextWithLimit } from '../links/fetch-with-limit';
-import { DownloadLink } from '../file-actions';
-import { formatBytes } from '../../../lib/format-bytes';
-import type { LinkResolver } from '../links/fresh-links';
-import { FileIcon } from '../../../components/ui/icons';
+import type { ResultFile } from '@contract/openapi-document';
+import { Button, Spinner } from '@/components/ui/button';
+import { FileFetchError, fetchTextWithLimit } from '@/features/results/links/fetch-with-limit';
+import { DownloadLink } from '@/features/results/file-actions';
+import { formatBytes } from '@/lib/format-bytes';
+import type { LinkResolver } from '@/features/results/links/fresh-links';
+import { FileIcon } from '@/components/ui/icons';
 import { PREVIEW_BYTE_LIMITS, type PreviewKind } from './pick-preview';
-import { Notice } from '../../../components/ui/notice';
+import { Notice } from '@/components/ui/notice';
 
 type LoadState =
   | { status: 'idle' }
@@ -25,7 +25,8 @@ type Props = {
 };
 
 /** Expired or rejected presigned links (403/410) are worth one retry with a freshly fetched link. */
-const isRejectedLink = (error: unknown) => error instanceof FileFetchError && (error.status === 403 || error.status === 410);
+const isRejectedLink = (error: unknown) =>
+  error instanceof FileFetchError && (error.status === 403 || error.status === 410);
 
 /**
  * Supplies a text preview with the file's text: the inline content when the server sent it,
@@ -40,9 +41,12 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
 
   const load = async () => {
     setState({ status: 'loading' });
-    const attempt = async (force: boolean) => fetchTextWithLimit((await resolver.fresh(file.filename, { force })).url, limit);
+    const attempt = async (force: boolean) =>
+      fetchTextWithLimit((await resolver.fresh(file.filename, { force })).url, limit);
     try {
-      const result = await attempt(false).catch((error: unknown) => (isRejectedLink(error) ? attempt(true) : Promise.reject(error)));
+      const result = await attempt(false).catch((error: unknown) =>
+        isRejectedLink(error) ? attempt(true) : Promise.reject(error),
+      );
       if (result.status === 'ok') {
         onSize(result.bytes);
         setState({ status: 'ready', text: result.text });
@@ -62,7 +66,9 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
       return (
         <Notice tone="warning" role="status" title="Too large to preview — download it">
           {state.bytes !== null ? `This file is ${formatBytes(state.bytes)}; ` : 'This file is bigger than '}
-          {state.bytes !== null ? `previews stop at ${formatBytes(state.limit)}.` : `${formatBytes(state.limit)}, where previews stop.`}
+          {state.bytes !== null
+            ? `previews stop at ${formatBytes(state.limit)}.`
+            : `${formatBytes(state.limit)}, where previews stop.`}
           <div className="mt-3">
             <DownloadLink file={file} resolver={resolver} variant="primary" />
           </div>
@@ -73,7 +79,9 @@ export function TextSource({ file, kind, resolver, onSize, children }: Props): J
         <Notice tone="danger" role="alert" title="Could not load the preview">
           {state.message}
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" onClick={load}>Try again</Button>
+            <Button size="sm" onClick={load}>
+              Try again
+            </Button>
             <DownloadLink file={file} resolver={resolver} />
           </div>
         </Notice>

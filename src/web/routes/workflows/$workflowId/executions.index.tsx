@@ -1,19 +1,20 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadMore } from '../../../components/ui/load-more';
-import { InboxIcon, PlayIcon } from '../../../components/ui/icons';
-import { Select } from '../../../components/ui/input';
-import { ListSkeleton } from '../../../components/ui/list-skeleton';
-import { ExecutionList, filterExecutions } from '../../../features/executions/execution-list';
-import { executionQueries, hasActive } from '../../../features/executions/execution-queries';
-import { STATUS_META } from '../../../features/executions/status-badge';
-import { EXECUTION_STATUS_FILTERS, validateExecutionsSearch, type ExecutionStatusFilter } from '../../../lib/search-params';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { InboxIcon, PlayIcon } from '@/components/ui/icons';
+import { Select } from '@/components/ui/input';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { ExecutionList, filterExecutions } from '@/features/executions/execution-list';
+import { executionQueries, hasActive } from '@/features/executions/execution-queries';
+import { STATUS_META } from '@/features/executions/status-badge';
+import { EXECUTION_STATUS_FILTERS, validateExecutionsSearch, type ExecutionStatusFilter } from '@/lib/search-params';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/')({
   validateSearch: validateExecutionsSearch,
-  loader: ({ context: { queryClient }, params }) => queryClient.ensureInfiniteQueryData(executionQueries.list(params.workflowId)),
+  loader: ({ context: { queryClient }, params }) =>
+    queryClient.ensureInfiniteQueryData(executionQueries.list(params.workflowId)),
   pendingComponent: () => <ListSkeleton label="Loading executions" />,
   component: ExecutionsTab,
 });
@@ -25,7 +26,9 @@ function ExecutionsTab() {
   const { workflowId } = Route.useParams();
   const { status = 'all' } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(executionQueries.list(workflowId));
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
+    executionQueries.list(workflowId),
+  );
   const all = data.pages.flatMap((p) => p.data);
   const shown = filterExecutions(all, status);
   const live = hasActive(data);
@@ -57,7 +60,12 @@ function ExecutionsTab() {
             id="status-filter"
             className="w-52"
             value={status}
-            onChange={(e) => void navigate({ search: { status: e.target.value === 'all' ? undefined : (e.target.value as ExecutionStatusFilter) }, replace: true })}
+            onChange={(e) =>
+              void navigate({
+                search: { status: e.target.value === 'all' ? undefined : (e.target.value as ExecutionStatusFilter) },
+                replace: true,
+              })
+            }
           >
             {EXECUTION_STATUS_FILTERS.map((f) => (
               <option key={f} value={f}>
@@ -72,13 +80,17 @@ function ExecutionsTab() {
               <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" /> Live
             </span>
           )}
-          {status === 'all' ? `${all.length}${hasNextPage ? '+' : ''} executions` : `${shown.length} of ${all.length} loaded`}
+          {status === 'all'
+            ? `${all.length}${hasNextPage ? '+' : ''} executions`
+            : `${shown.length} of ${all.length} loaded`}
         </p>
       </div>
       {shown.length > 0 ? (
         <ExecutionList workflowId={workflowId} executions={shown} />
       ) : (
-        <EmptyState title={`No loaded execution is “${filterLabel(status)}”`}>{hasNextPage ? 'Load more to look further back.' : 'Try another status.'}</EmptyState>
+        <EmptyState title={`No loaded execution is “${filterLabel(status)}”`}>
+          {hasNextPage ? 'Load more to look further back.' : 'Try another status.'}
+        </EmptyState>
       )}
       <LoadMore hasNextPage={hasNextPage} busy={isFetchingNextPage} onLoad={() => void fetchNextPage()} />
     </div>

@@ -1,12 +1,12 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Card, CardBody } from '../../../components/ui/card';
-import { Notice } from '../../../components/ui/notice';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import { journalQueries } from '../../../features/runs/journal-queries';
-import { RunPanel } from '../../../features/runs/run-panel';
-import { planningState, workflowQueries } from '../../../features/workflows/workflow-queries';
-import { validateRunSearch } from '../../../lib/search-params';
+import { Card, CardBody } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { journalQueries } from '@/features/runs/journal-queries';
+import { RunPanel } from '@/features/runs/run-panel';
+import { planningState, workflowQueries } from '@/features/workflows/workflow-queries';
+import { validateRunSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/workflows/$workflowId/')({
   validateSearch: validateRunSearch,
@@ -41,7 +41,11 @@ function RunTab() {
     return (
       <Card>
         <CardBody className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
-          This workflow cannot run because planning failed. <Link to="/workflows/new" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">Create a new one</Link>.
+          This workflow cannot run because planning failed.{' '}
+          <Link to="/workflows/new" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Create a new one
+          </Link>
+          .
         </CardBody>
       </Card>
     );

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BatchPage } from '../../../../features/batches/progress/batch-page';
-import { usePageTitle } from '../../../../lib/use-page-title';
+import { BatchPage } from '@/features/batches/progress/batch-page';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId/batches/$batchId')({
   component: BatchRoute,

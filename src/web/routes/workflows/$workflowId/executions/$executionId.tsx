@@ -1,22 +1,22 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { isTerminalStatus, type ExecutionDetail } from '../../../../../contract/openapi-document';
-import { Card, CardBody } from '../../../../components/ui/card';
-import { ArrowLeftIcon, ExternalLinkIcon } from '../../../../components/ui/icons';
-import { Notice } from '../../../../components/ui/notice';
-import { RelativeTime } from '../../../../components/ui/relative-time';
-import { PageSkeleton } from '../../../../components/ui/skeleton';
-import { serverQueries } from '../../../../features/connection/server-queries';
-import { ApprovalPanel } from '../../../../features/executions/approval-panel';
-import { executionQueries } from '../../../../features/executions/execution-queries';
-import { StatusBadge } from '../../../../features/executions/status-badge';
-import { StepIndicator } from '../../../../features/executions/step-indicator';
-import { ResultList } from '../../../../features/results/result-list';
-import { InputPanel } from '../../../../features/runs/input-panel';
-import { journalQueries } from '../../../../features/runs/journal-queries';
-import { isOwnPage } from '../../../../lib/own-page';
-import { usePageTitle } from '../../../../lib/use-page-title';
+import { isTerminalStatus, type ExecutionDetail } from '@contract/openapi-document';
+import { Card, CardBody } from '@/components/ui/card';
+import { ArrowLeftIcon, ExternalLinkIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { serverQueries } from '@/features/connection/server-queries';
+import { ApprovalPanel } from '@/features/executions/approval-panel';
+import { executionQueries } from '@/features/executions/execution-queries';
+import { StatusBadge } from '@/features/executions/status-badge';
+import { StepIndicator } from '@/features/executions/step-indicator';
+import { ResultList } from '@/features/results/result-list';
+import { InputPanel } from '@/features/runs/input-panel';
+import { journalQueries } from '@/features/runs/journal-queries';
+import { isOwnPage } from '@/lib/own-page';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/$executionId')({
   loader: async ({ context: { queryClient }, params }) => {
@@ -32,7 +32,9 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
 
 /** The message of the error.txt an errored execution carries, when the server inlines it. */
 const errorMessage = (execution: ExecutionDetail) =>
-  execution.status === 'error' ? (execution.results?.find((f) => /error/i.test(f.filename) && f.content)?.content?.trim() ?? null) : null;
+  execution.status === 'error'
+    ? (execution.results?.find((f) => /error/i.test(f.filename) && f.content)?.content?.trim() ?? null)
+    : null;
 
 function ExecutionPage() {
   const { workflowId, executionId } = Route.useParams();
@@ -67,19 +69,31 @@ function ExecutionPage() {
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h2 className="text-lg font-semibold text-zinc-900 dark:text-white">Execution</h2>
-              <p className="mt-0.5 font-mono text-xs break-all text-zinc-500 select-all dark:text-zinc-400">{execution.id}</p>
+              <p className="mt-0.5 font-mono text-xs break-all text-zinc-500 select-all dark:text-zinc-400">
+                {execution.id}
+              </p>
             </div>
             <div className="flex flex-col items-end gap-1" aria-live="polite">
               <StatusBadge status={execution.status} />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 Started <RelativeTime iso={execution.created_at} />
-                {running && <> · checked <RelativeTime iso={new Date(query.dataUpdatedAt).toISOString()} /></>}
+                {running && (
+                  <>
+                    {' '}
+                    · checked <RelativeTime iso={new Date(query.dataUpdatedAt).toISOString()} />
+                  </>
+                )}
               </p>
             </div>
           </div>
           <StepIndicator status={execution.status} sawApproval={sawApproval.current} />
           {execution.url && !isOwnPage(execution.url, location) && (
-            <a href={execution.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-xs text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200">
+            <a
+              href={execution.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-xs text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200"
+            >
               Server link <ExternalLinkIcon className="size-3" />
             </a>
           )}
@@ -96,11 +110,18 @@ function ExecutionPage() {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="min-w-0">
           {execution.results ? (
-            <ResultList files={execution.results} fetchedAt={query.dataUpdatedAt} refreshFiles={refreshFiles} executionId={execution.id} />
+            <ResultList
+              files={execution.results}
+              fetchedAt={query.dataUpdatedAt}
+              refreshFiles={refreshFiles}
+              executionId={execution.id}
+            />
           ) : (
             <Card>
               <CardBody className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
-                {execution.status === 'human_in_the_loop' ? 'Results appear after approval, when the run finishes.' : 'Results appear here when the run finishes.'}
+                {execution.status === 'human_in_the_loop'
+                  ? 'Results appear after approval, when the run finishes.'
+                  : 'Results appear here when the run finishes.'}
               </CardBody>
             </Card>
           )}
