@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
@@ -6,29 +5,17 @@ import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
 import { Textarea } from '@/components/ui/input';
 import { isOwnPage } from '@/lib/own-page';
-import { getApiClient } from '@/features/connection/active-client';
 import { useCapabilities } from '@/features/connection/server-queries';
-import { executionQueries } from './execution-queries';
+import { useDecideApproval } from './use-decide-approval';
 
 /** Approve or reject when the server offers the approval extension; otherwise, where to do it. */
 export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
   const id = useId();
   const capabilities = useCapabilities();
-  const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
-  const key = executionQueries.detail(execution.workflow_id, execution.id).queryKey;
-  const decide = useMutation({
-    mutationFn: (approved: boolean) =>
-      getApiClient().decideApproval(execution.workflow_id, execution.id, {
-        approved,
-        comment: comment.trim() || undefined,
-      }),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(key, detail);
-      void queryClient.invalidateQueries({ queryKey: executionQueries.all(execution.workflow_id) });
-    },
-    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const decide = useDecideApproval();
+  const decideWith = (approved: boolean) =>
+    decide.mutate({ workflowId: execution.workflow_id, executionId: execution.id, approved, comment });
 
   return (
     <section
@@ -60,16 +47,16 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
               <div className="flex flex-wrap gap-2">
                 <Button
                   variant="primary"
-                  onClick={() => decide.mutate(true)}
-                  busy={decide.isPending && decide.variables === true}
+                  onClick={() => decideWith(true)}
+                  busy={decide.isPending && decide.variables?.approved === true}
                   disabled={decide.isPending}
                 >
                   Approve
                 </Button>
                 <Button
                   variant="danger"
-                  onClick={() => decide.mutate(false)}
-                  busy={decide.isPending && decide.variables === false}
+                  onClick={() => decideWith(false)}
+                  busy={decide.isPending && decide.variables?.approved === false}
                   disabled={decide.isPending}
                 >
                   Reject

@@ -1,49 +1,30 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { BadRequestError, isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { FieldError, FieldHint, Input, Label, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { getApiClient } from '@/features/connection/active-client';
-import { workflowQueries } from './workflow-queries';
+import { useCreateWorkflow } from './use-create-workflow';
 
 const EXAMPLES = [
   'Write a company brief from a company name, its website and a tone: formal or casual',
-  'Summarise meeting notes and extract every email address and date',
+  'Summarize meeting notes and extract every email address and date',
   'Build a CSV table from a list of products with a name and a price',
 ];
+
+/** A refusal that names the prompt belongs under the prompt field, not in the form's notice. */
+const isPromptError = (error: unknown): error is BadRequestError =>
+  error instanceof BadRequestError && /prompt/i.test(error.message);
 
 /** The prompt is required; name and description are optional and the planner fills them in. */
 export function CreateWorkflowForm() {
   const id = useId();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const [prompt, setPrompt] = useState('');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [promptError, setPromptError] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: () =>
-      getApiClient().createWorkflow({
-        prompt: prompt.trim(),
-        ...(name.trim() ? { name: name.trim() } : {}),
-        ...(description.trim() ? { description: description.trim() } : {}),
-      }),
-    onSuccess: async (created) => {
-      queryClient.setQueryData(workflowQueries.created(created.id), created);
-      void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
-      await navigate({ to: '/workflows/$workflowId', params: { workflowId: created.id } });
-    },
-    onError: (error) => {
-      if (error instanceof BadRequestError && /prompt/i.test(error.message)) {
-        setPromptError(error.message);
-        promptRef.current?.focus();
-      }
-    },
-  });
+  const create = useCreateWorkflow();
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -53,13 +34,20 @@ export function CreateWorkflowForm() {
       return;
     }
     setPromptError(null);
-    create.mutate();
+    create.mutate(
+      { prompt, name, description },
+      {
+        onError: (error) => {
+          if (isPromptError(error)) {
+            setPromptError(error.message);
+            promptRef.current?.focus();
+          }
+        },
+      },
+    );
   };
 
-  const otherError =
-    create.error && !(create.error instanceof BadRequestError && /prompt/i.test(create.error.message))
-      ? create.error
-      : null;
+  const otherError = create.error && !isPromptError(create.error) ? create.error : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New workflow">
