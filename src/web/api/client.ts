@@ -6,6 +6,7 @@ import type {
   ExecutionCreateResponse,
   ExecutionDetail,
   ExecutionListItem,
+  ExecutionStatus,
   ListPage,
   ResultFile,
   WorkflowCreateResponse,
@@ -33,6 +34,11 @@ export interface PageParams {
   cursor?: string | null;
 }
 
+/** A page of executions, narrowed by the server: only where capabilities say it honours the filter. */
+export interface ExecutionPageParams extends PageParams {
+  statuses?: readonly ExecutionStatus[];
+}
+
 export interface CreateWorkflowBody {
   prompt: string;
   name?: string;
@@ -49,6 +55,10 @@ export interface ServerCapabilities {
   localExtensions: boolean;
   /** POST /workflows/{workflowId}/executions/cancel exists, marked as a local extension. */
   cancel: boolean;
+  /** The executions list declares a `status` query parameter (a comma list of statuses). */
+  executionStatusFilter: boolean;
+  /** GET /executions lists executions across workflows (status, workflow_id, cursor, limit). */
+  globalExecutions: boolean;
 }
 
 export const NO_CAPABILITIES: ServerCapabilities = {
@@ -56,13 +66,15 @@ export const NO_CAPABILITIES: ServerCapabilities = {
   workflowStatus: false,
   localExtensions: false,
   cancel: false,
+  executionStatusFilter: false,
+  globalExecutions: false,
 };
 
 /**
  * A list item as this client hands it over: the four v1 fields, plus what a server may add (the
  * v1 description leaves it open): `url`, `error`, and `results` (files without `content`).
  */
-export type ListedExecution = ExecutionListItem & { results?: ResultFile[] };
+export type ListedExecution = ExecutionListItem & { results?: ResultFile[]; started_at?: string; finished_at?: string };
 
 /** A batch answer; `batch_id` is the local service's extension, absent on other servers. */
 export type BatchAnswer = BatchCreateResponse & { batch_id?: string };
@@ -146,6 +158,9 @@ function normalizeResults(raw: unknown): ResultFile[] {
   });
 }
 
+const statusQuery = (statuses: readonly ExecutionStatus[] | undefined): { status?: string } =>
+  statuses && statuses.length > 0 ? { status: statuses.join(',') } : {};
+
 function normalizeExecutionItem(raw: unknown): ListedExecution {
   const o = asObject(raw);
   const item: ListedExecution = {
@@ -157,6 +172,9 @@ function normalizeExecutionItem(raw: unknown): ListedExecution {
   if (typeof o.url === 'string') item.url = o.url;
   if (typeof o.error === 'string') item.error = o.error;
   if (Array.isArray(o.results)) item.results = normalizeResults(o.results);
+  // Local choice: list items may carry when the run started and ended, for a duration column.
+  if (typeof o.started_at === 'string') item.started_at = o.started_at;
+  if (typeof o.finished_at === 'string') item.finished_at = o.finished_at;
   return item;
 }
 
@@ -201,6 +219,13 @@ function operation(paths: Record<string, unknown>, shape: string, method: string
   return undefined;
 }
 
+/** Whether an operation declares a query parameter of this name. */
+const declaresQuery = (op: Record<string, unknown> | undefined, name: string): boolean =>
+  (Array.isArray(op?.parameters) ? op.parameters : []).some((p) => {
+    const param = asObject(p);
+    return param.in === 'query' && param.name === name;
+  });
+
 /** Reads which local extensions a contract document declares, from its structure. */
 export function capabilitiesFromDocument(doc: unknown): ServerCapabilities {
   const o = asObject(doc);
@@ -211,6 +236,8 @@ export function capabilitiesFromDocument(doc: unknown): ServerCapabilities {
     workflowStatus: 'WorkflowStatus' in schemas,
     localExtensions: marksExtension(o),
     cancel: operation(paths, '/workflows/{}/executions/cancel', 'post')?.['x-local-extension'] === true,
+    executionStatusFilter: declaresQuery(operation(paths, '/workflows/{}/executions', 'get'), 'status'),
+    globalExecutions: operation(paths, '/executions', 'get') !== undefined,
   };
 }
 
@@ -304,14 +331,55 @@ export function createApiClient(config: ClientConfig) {
 
     async listExecutions(
       workflowId: string,
-      page: PageParams = {},
+      page: ExecutionPageParams = {},
       options?: CallOptions,
     ): Promise<ListPage<ListedExecution>> {
-      const query = { limit: page.limit, cursor: page.cursor ?? undefined };
+      // `status` is sent only when asked for, so a plain v1 server never sees it.
+      const query = { limit: page.limit, cursor: page.cursor ?? undefined, ...statusQuery(page.statuses) };
       const data = await call(options, 'visible', (init) =>
         api.GET('/workflows/{workflowId}/executions', { ...init, params: { path: { workflowId }, query } }),
       );
       return normalizePage(data, normalizeExecutionItem);
+    },
+
+    /**
+     * Local extension: executions of every workflow, newest first; items carry `workflow_id`. Call it
+     * only where capabilities say `globalExecutions`.
+     */
+    async listAllExecutions(
+      page: ExecutionPageParams & { workflowId?: string } = {},
+      options?: CallOptions,
+    ): Promise<ListPage<ListedExecution & { workflow_name?: string }>> {
+      const params = new URLSearchParams();
+      if (page.limit !== undefined) params.set('limit', String(page.limit));
+      if (page.cursor) params.set('cursor', page.cursor);
+      if (page.workflowId) params.set('workflow_id', page.workflowId);
+      const status = statusQuery(page.statuses).status;
+      if (status) params.set('status', status);
+      const url = `${baseUrl}/executions${params.size > 0 ? `?${params.toString()}` : ''}`;
+      let response: Response;
+      try {
+        response = await scheduler.schedule(
+          options?.priority ?? 'visible',
+          () => baseFetch(url, { headers: headers(), signal: options?.signal }),
+          { signal: options?.signal },
+        );
+      } catch (error) {
+        throw transportError(error);
+      }
+      let data: unknown;
+      try {
+        data = await response.json();
+      } catch (error) {
+        if (response.ok) throw transportError(error);
+      }
+      if (!response.ok) throw errorFromResponse(response.status, data, response.headers);
+      return normalizePage(data, (raw) => {
+        const item: ListedExecution & { workflow_name?: string } = normalizeExecutionItem(raw);
+        const name = asObject(raw).workflow_name;
+        if (typeof name === 'string') item.workflow_name = name;
+        return item;
+      });
     },
 
     async getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
