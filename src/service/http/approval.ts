@@ -1,37 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { accountOf } from './auth';
-import { routeSchema } from './contract-schemas';
+import { contractRoute } from './contract-route';
 import { HttpError, notFound } from './errors';
 import { requireWorkflow, resultFiles, type LocalContext } from './local-context';
-
-interface ApprovalBody {
-  approved: boolean;
-  comment?: string;
-}
 
 /** Local extension: a reviewer approves (the run continues) or rejects (it ends in error). */
 export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
   // Strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
-  app.post<{ Params: { workflowId: string; executionId: string }; Body: ApprovalBody }>(
-    '/workflows/:workflowId/executions/:executionId/approval',
-    { schema: routeSchema('decideApproval') },
-    async (request) => {
-      const account = accountOf(request);
-      const { workflowId, executionId } = request.params;
-      const workflow = requireWorkflow(ctx, account, workflowId);
-      const execution = ctx.store.executions.get(account.id, workflowId, executionId);
-      if (!execution) throw notFound('execution not found');
-      const outcome =
-        execution.status === 'human_in_the_loop'
-          ? ctx.engine.decide(execution, request.body.approved, request.body.comment)
-          : 'not-waiting';
-      if (outcome === 'not-waiting') {
-        const current = ctx.store.executions.byId(executionId)?.status ?? execution.status;
-        throw new HttpError(409, `execution is not waiting for approval (its status is ${current})`);
-      }
-      const updated = ctx.store.executions.byId(executionId)!;
-      return ctx.presenter.executionDetail(updated, resultFiles(ctx, executionId), () => workflow);
-    },
-  );
+  contractRoute(app, 'decideApproval', async (request) => {
+    const account = accountOf(request);
+    const { workflowId, executionId } = request.params;
+    const workflow = requireWorkflow(ctx, account, workflowId);
+    const execution = ctx.store.executions.get(account.id, workflowId, executionId);
+    if (!execution) throw notFound('execution not found');
+    const outcome =
+      execution.status === 'human_in_the_loop'
+        ? ctx.engine.decide(execution, request.body.approved, request.body.comment)
+        : 'not-waiting';
+    if (outcome === 'not-waiting') {
+      const current = ctx.store.executions.byId(executionId)?.status ?? execution.status;
+      throw new HttpError(409, `execution is not waiting for approval (its status is ${current})`);
+    }
+    const updated = ctx.store.executions.byId(executionId)!;
+    return ctx.presenter.executionDetail(updated, resultFiles(ctx, executionId), () => workflow);
+  });
 }

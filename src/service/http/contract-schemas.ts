@@ -65,7 +65,7 @@ interface Operation {
   node: JsonObject;
 }
 
-function findOperation(operationId: string): Operation {
+export function findOperation(operationId: string): Operation {
   const paths = doc.paths as Record<string, JsonObject>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, node] of Object.entries(item)) {

@@ -1,123 +1,88 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../contract/limits';
-import type { CancelExecutionsRequest, CancelExecutionsResponse, Concurrency } from '../../contract/openapi-document';
+import type { CancelExecutionsResponse } from '../../contract/openapi-document';
 import type { FileLink } from '../store/records';
 import { accountOf } from './auth';
-import { routeSchema } from './contract-schemas';
-import { badRequest, joinMessages, notFound } from './errors';
-import { detailFiles, pageFileLinks, requireRunnable, requireWorkflow, type LocalContext } from './local-context';
-import { paginate, type PageQuery } from './pagination';
-
-interface WorkflowParams {
-  workflowId: string;
-}
-
-interface ExecutionParams extends WorkflowParams {
-  executionId: string;
-}
+import { contractRoute } from './contract-route';
+import { badRequest, notFound } from './errors';
+import { detailFiles, pageFileLinks, requireValidInputs, requireWorkflow, type LocalContext } from './local-context';
+import { paginate } from './pagination';
 
 export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
-  app.get<{ Params: WorkflowParams; Querystring: PageQuery }>(
-    '/workflows/:workflowId/executions',
-    { schema: routeSchema('listExecutions') },
-    async (request) => {
-      const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
-      let links = new Map<string, FileLink[]>();
-      return paginate(
-        request.query,
-        (before, limit) => {
-          const rows = ctx.store.executions.page(workflow.id, before, limit);
-          links = pageFileLinks(ctx, rows);
-          return rows;
-        },
-        (row) => ctx.presenter.executionListItem(row, links.get(row.id)),
-      );
-    },
-  );
+  contractRoute(app, 'listExecutions', async (request) => {
+    const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
+    let links = new Map<string, FileLink[]>();
+    return paginate(
+      request.query,
+      (before, limit) => {
+        const rows = ctx.store.executions.page(workflow.id, before, limit);
+        links = pageFileLinks(ctx, rows);
+        return rows;
+      },
+      (row) => ctx.presenter.executionListItem(row, links.get(row.id)),
+    );
+  });
 
-  app.post<{ Params: WorkflowParams; Body: { input?: Record<string, unknown> } | null }>(
-    '/workflows/:workflowId/executions',
-    { schema: routeSchema('createExecution') },
-    async (request, reply) => {
-      const account = accountOf(request);
-      const workflow = requireWorkflow(ctx, account, request.params.workflowId);
-      const plan = requireRunnable(ctx, workflow);
-      const input = request.body?.input ?? {};
-      const errors = ctx.inputs.errors(workflow.id, plan.inputSchema, input, 'input');
-      if (errors.length > 0) throw badRequest(joinMessages(errors));
-      const [execution] = ctx.store.createExecutions(account.id, workflow.id, [input], null);
-      ctx.engine.enqueued(workflow.id, null, null);
-      return reply.code(201).send({
-        execution_id: execution!.id,
-        workflow_id: workflow.id,
-        status: 'initial',
-        created_at: execution!.created_at,
-      });
-    },
-  );
+  contractRoute(app, 'createExecution', async (request, reply) => {
+    const account = accountOf(request);
+    const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+    const input = request.body?.input ?? {};
+    requireValidInputs(ctx, workflow, [input], () => 'input');
+    const [execution] = ctx.store.createExecutions(account.id, workflow.id, [input], null);
+    ctx.engine.enqueued(workflow.id, null, null);
+    return reply.code(201).send({
+      execution_id: execution!.id,
+      workflow_id: workflow.id,
+      status: 'initial',
+      created_at: execution!.created_at,
+    });
+  });
 
-  app.post<{ Params: WorkflowParams; Body: { items: Record<string, unknown>[]; concurrency?: Concurrency } }>(
-    '/workflows/:workflowId/executions/batch',
-    { schema: routeSchema('createExecutionBatch') },
-    async (request, reply) => {
-      const account = accountOf(request);
-      const workflow = requireWorkflow(ctx, account, request.params.workflowId);
-      const plan = requireRunnable(ctx, workflow);
-      const { items } = request.body;
-      const errors = items.flatMap((item, index) =>
-        ctx.inputs.errors(workflow.id, plan.inputSchema, item, `items[${index}]`),
-      );
-      if (errors.length > 0) throw badRequest(joinMessages(errors));
-      const cap = LIMITS.batchConcurrency[request.body.concurrency ?? workflow.concurrency ?? 'medium'];
-      const batchId = randomUUID();
-      const executions = ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap });
-      ctx.engine.enqueued(workflow.id, batchId, cap);
-      return reply.code(201).send({
-        workflow_id: workflow.id,
-        total: executions.length,
-        executions: executions.map((execution, index) => ({ execution_id: execution.id, index })),
-        ...(ctx.config.strictV1 ? {} : { batch_id: batchId }),
-      });
-    },
-  );
+  contractRoute(app, 'createExecutionBatch', async (request, reply) => {
+    const account = accountOf(request);
+    const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+    const { items, concurrency } = request.body;
+    requireValidInputs(ctx, workflow, items, (index) => `items[${index}]`);
+    const cap = LIMITS.batchConcurrency[concurrency ?? workflow.concurrency ?? 'medium'];
+    const batchId = randomUUID();
+    const executions = ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap });
+    ctx.engine.enqueued(workflow.id, batchId, cap);
+    return reply.code(201).send({
+      workflow_id: workflow.id,
+      total: executions.length,
+      executions: executions.map((execution, index) => ({ execution_id: execution.id, index })),
+      ...(ctx.config.strictV1 ? {} : { batch_id: batchId }),
+    });
+  });
 
-  app.get<{ Params: ExecutionParams }>(
-    '/workflows/:workflowId/executions/:executionId',
-    { schema: routeSchema('getExecution') },
-    async (request) => {
-      const account = accountOf(request);
-      const { workflowId, executionId } = request.params;
-      const execution = ctx.store.executions.get(account.id, workflowId, executionId);
-      if (!execution) {
-        requireWorkflow(ctx, account, workflowId);
-        throw notFound('execution not found');
-      }
-      return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), () =>
-        ctx.store.workflows.byId(workflowId),
-      );
-    },
-  );
+  contractRoute(app, 'getExecution', async (request) => {
+    const account = accountOf(request);
+    const { workflowId, executionId } = request.params;
+    const execution = ctx.store.executions.get(account.id, workflowId, executionId);
+    if (!execution) {
+      requireWorkflow(ctx, account, workflowId);
+      throw notFound('execution not found');
+    }
+    return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), () =>
+      ctx.store.workflows.byId(workflowId),
+    );
+  });
 
   // Local extension; strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
-  app.post<{ Params: WorkflowParams; Body: CancelExecutionsRequest }>(
-    '/workflows/:workflowId/executions/cancel',
-    { schema: routeSchema('cancelExecutions') },
-    async (request): Promise<CancelExecutionsResponse> => {
-      const account = accountOf(request);
-      const { batch_id: batchId, execution_ids: ids, reason } = request.body;
-      if (batchId !== undefined && ids !== undefined)
-        throw badRequest('send either batch_id or execution_ids, not both');
-      if (batchId === undefined && ids === undefined)
-        throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
-      const workflow = requireWorkflow(ctx, account, request.params.workflowId);
-      const message = `cancelled by ${account.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
-      const target =
-        batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
-      const counts = ctx.store.cancelExecutions(account.id, workflow.id, target, message);
-      if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
-      return counts;
-    },
-  );
+  contractRoute(app, 'cancelExecutions', async (request): Promise<CancelExecutionsResponse> => {
+    const account = accountOf(request);
+    const { batch_id: batchId, execution_ids: ids, reason } = request.body;
+    if (batchId !== undefined && ids !== undefined) throw badRequest('send either batch_id or execution_ids, not both');
+    if (batchId === undefined && ids === undefined)
+      throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
+    const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+    const message = `cancelled by ${account.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
+    const target =
+      batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
+    const counts = ctx.store.cancelExecutions(account.id, workflow.id, target, message);
+    if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
+    return counts;
+  });
 }

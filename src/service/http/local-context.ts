@@ -3,7 +3,7 @@ import type { Engine } from '../engine/engine';
 import type { ReadyPlan } from '../engine/plans';
 import type { AccountRecord, ExecutionView, FileLink, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
-import { badRequest, notFound } from './errors';
+import { badRequest, joinMessages, notFound } from './errors';
 import type { InputValidators } from './input-validation';
 import type { Presenter } from './present';
 import type { CachedFile, ResultCache } from './result-cache';
@@ -75,4 +75,18 @@ export function requireRunnable(ctx: LocalContext, workflow: WorkflowRecord): Re
   const plan = ctx.engine.plans.get(workflow);
   if (!plan) throw badRequest('workflow has no plan to run');
   return plan;
+}
+
+/** Checks each input against the runnable workflow's input schema; a 400 names every failure. */
+export function requireValidInputs(
+  ctx: LocalContext,
+  workflow: WorkflowRecord,
+  inputs: readonly Record<string, unknown>[],
+  labelOf: (index: number) => string,
+): void {
+  const plan = requireRunnable(ctx, workflow);
+  const errors = inputs.flatMap((input, index) =>
+    ctx.inputs.errors(workflow.id, plan.inputSchema, input, labelOf(index)),
+  );
+  if (errors.length > 0) throw badRequest(joinMessages(errors));
 }

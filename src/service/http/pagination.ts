@@ -1,12 +1,10 @@
+import type { operations } from '../../contract/api-types';
 import { LIMITS } from '../../contract/limits';
 import type { ListPage } from '../../contract/openapi-document';
 import { normalizeTimestamp } from '../store/timestamps';
 import { badRequest } from './errors';
 
-export interface PageQuery {
-  limit?: number;
-  cursor?: string;
-}
+type PageQuery = NonNullable<operations['listWorkflows']['parameters']['query']>;
 
 /**
  * A "+" in a cursor that was not URL-encoded arrives as a space ("…123456 02:00"); such a value

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { accountOf } from './auth';
-import { routeSchema } from './contract-schemas';
+import { contractRoute } from './contract-route';
 import { badRequest } from './errors';
 import { requireWorkflow, type LocalContext } from './local-context';
-import { paginate, type PageQuery } from './pagination';
-
-interface CreateWorkflowBody {
-  prompt: string;
-  name?: string;
-  description?: string;
-}
+import { paginate } from './pagination';
 
 /** Until the planner names a workflow, its name is the start of its prompt. */
 export function provisionalName(prompt: string): string {
@@ -21,7 +15,7 @@ export function provisionalName(prompt: string): string {
 }
 
 export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
-  app.get<{ Querystring: PageQuery }>('/workflows', { schema: routeSchema('listWorkflows') }, async (request) => {
+  contractRoute(app, 'listWorkflows', async (request) => {
     const account = accountOf(request);
     return paginate(
       request.query,
@@ -30,39 +24,31 @@ export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
     );
   });
 
-  app.post<{ Body: CreateWorkflowBody }>(
-    '/workflows',
-    { schema: routeSchema('createWorkflow') },
-    async (request, reply) => {
-      const account = accountOf(request);
-      const { prompt, name, description } = request.body;
-      if (prompt.trim() === '') throw badRequest('prompt must not be blank');
-      const givenName = name?.trim() ?? '';
-      const workflow = ctx.store.createWorkflow({
-        accountId: account.id,
-        prompt,
-        name: givenName || provisionalName(prompt),
-        description: description ?? '',
-        nameGiven: givenName !== '',
-        descriptionGiven: description !== undefined,
-      });
-      ctx.engine.planLater(workflow);
-      return reply.code(201).send({
-        id: workflow.id,
-        name: workflow.name,
-        description: workflow.description,
-        url: ctx.presenter.workflowUrl(workflow.id),
-        status: 'planning',
-        created_at: workflow.created_at,
-      });
-    },
-  );
+  contractRoute(app, 'createWorkflow', async (request, reply) => {
+    const account = accountOf(request);
+    const { prompt, name, description } = request.body;
+    if (prompt.trim() === '') throw badRequest('prompt must not be blank');
+    const givenName = name?.trim() ?? '';
+    const workflow = ctx.store.createWorkflow({
+      accountId: account.id,
+      prompt,
+      name: givenName || provisionalName(prompt),
+      description: description ?? '',
+      nameGiven: givenName !== '',
+      descriptionGiven: description !== undefined,
+    });
+    ctx.engine.planLater(workflow);
+    return reply.code(201).send({
+      id: workflow.id,
+      name: workflow.name,
+      description: workflow.description,
+      url: ctx.presenter.workflowUrl(workflow.id),
+      status: 'planning',
+      created_at: workflow.created_at,
+    });
+  });
 
-  app.get<{ Params: { workflowId: string } }>(
-    '/workflows/:workflowId',
-    { schema: routeSchema('getWorkflow') },
-    async (request) => {
-      return ctx.presenter.workflowDetail(requireWorkflow(ctx, accountOf(request), request.params.workflowId));
-    },
+  contractRoute(app, 'getWorkflow', async (request) =>
+    ctx.presenter.workflowDetail(requireWorkflow(ctx, accountOf(request), request.params.workflowId)),
   );
 }
