@@ -88,6 +88,7 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       if (replay && step.kind === 'approval') continue;
       if (!replay) {
         deps.onStep(executionId, stepIndex);
+        store.steps.started(executionId, stepIndex, store.nowIso());
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
       const outcome = await runStepBounded(step, context, deadline, deps);
@@ -96,6 +97,7 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       if (cancelled !== null) throw new StepFailure(cancelled);
       if (deps.clock.now() > deadline) throw new TimeLimitExceeded();
       if (outcome.kind === 'approval') {
+        store.steps.waiting(executionId, stepIndex);
         const elapsed = execution.elapsed_ms + Math.max(0, deps.clock.now() - startedAt);
         return store.executions.pauseForApproval(executionId, attempt, stepIndex + 1, Math.round(elapsed))
           ? 'waiting'
@@ -104,6 +106,7 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       context.previous = outcome.files;
       context.files = [...context.files, ...outcome.files];
       if (outcome.files.length > 0) results = outcome.files;
+      if (!replay) store.steps.finished(executionId, stepIndex, store.nowIso());
     }
     if (deps.signal.aborted) return 'stopped';
     return store.completeExecution(executionId, attempt, results) ? 'finished' : 'lost';
@@ -118,6 +121,9 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       const err = error instanceof StepCrash ? { message: error.message, stack: error.stack } : error;
       deps.logger.error({ err, executionId, workflowId: execution.workflow_id, step: stepIndex + 1 }, 'step failed');
     }
-    return store.failExecution(executionId, attempt, message) ? 'error' : 'lost';
+    if (!store.failExecution(executionId, attempt, message)) return 'lost';
+    // The step that was running is the failing one (its row is only updated while it is processing).
+    store.steps.failed(executionId, stepIndex, store.nowIso(), message);
+    return 'error';
   }
 }

@@ -73,6 +73,23 @@ const MIGRATIONS: string[] = [
   `,
   // The message a processing execution ends with at its next step boundary, once someone cancels it.
   `ALTER TABLE executions ADD COLUMN cancel_requested TEXT;`,
+  // Run details (local extensions): when a run first started, each step's timing and outcome, and
+  // an index for the account-wide list filtered by status.
+  `
+  ALTER TABLE executions ADD COLUMN first_started_at TEXT;
+  UPDATE executions SET first_started_at = strftime('%Y-%m-%dT%H:%M:%f000Z', started_at / 1000.0, 'unixepoch')
+    WHERE started_at IS NOT NULL;
+  CREATE TABLE execution_steps (
+    execution_id TEXT NOT NULL REFERENCES executions(id),
+    position INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('processing', 'waiting', 'finished', 'error')),
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    error TEXT,
+    PRIMARY KEY (execution_id, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX executions_by_account_status ON executions (account_id, status, created_at);
+  `,
 ];
 
 function migrate(db: Db): void {

@@ -1,5 +1,7 @@
 import type { Db } from './database';
+import type { ExecutionStepsRepo } from './execution-steps-repo';
 import type { ExecutionRecord, ExecutionView } from './records';
+import { formatMicros } from './timestamps';
 
 const VIEW_COLUMNS = 'id, account_id, workflow_id, batch_id, batch_cap, status, resume_step, error, created_at';
 const COLUMNS =
@@ -53,7 +55,15 @@ export class ExecutionsRepo {
   private readonly requestCancelStmt;
   private readonly cancelRequestStmt;
 
-  constructor(db: Db) {
+  /**
+   * `steps` records how approval steps end; `now` is the store's clock as a timestamp, for an
+   * approval's decision time.
+   */
+  constructor(
+    db: Db,
+    private readonly steps: ExecutionStepsRepo,
+    private readonly now: () => string,
+  ) {
     this.insertStmt =
       db.prepare(`INSERT INTO executions (id, account_id, workflow_id, batch_id, batch_cap, input, status, created_at)
       VALUES (@id, @account_id, @workflow_id, @batch_id, @batch_cap, @input, 'initial', @created_at)`);
@@ -78,8 +88,10 @@ export class ExecutionsRepo {
     );
     this.claimStmt = db.prepare(
       // The run time limit is a budget: time already used before an approval pause is taken off the deadline.
-      `UPDATE executions SET status = 'processing', attempt = attempt + 1, started_at = ?, deadline = ? - elapsed_ms
-       WHERE id = ? AND status = 'initial'`,
+      // first_started_at keeps the first claim, so a run's duration spans its approval pause.
+      `UPDATE executions SET status = 'processing', attempt = attempt + 1, started_at = @startedAt,
+       first_started_at = COALESCE(first_started_at, @startedIso), deadline = @fullDeadline - elapsed_ms
+       WHERE id = @id AND status = 'initial'`,
     );
     this.pauseStmt =
       db.prepare(`UPDATE executions SET status = 'human_in_the_loop', resume_step = ?, elapsed_ms = ?, deadline = NULL
@@ -156,7 +168,8 @@ export class ExecutionsRepo {
 
   /** Moves a waiting execution to processing; `fullDeadline` is now plus the whole run time limit. */
   claim(id: string, startedAt: number, fullDeadline: number): boolean {
-    return this.claimStmt.run(startedAt, fullDeadline, id).changes === 1;
+    const startedIso = formatMicros(Math.floor(startedAt * 1000));
+    return this.claimStmt.run({ startedAt, startedIso, fullDeadline, id }).changes === 1;
   }
 
   pauseForApproval(id: string, attempt: number, resumeStep: number, elapsedMs: number): boolean {
@@ -173,11 +186,15 @@ export class ExecutionsRepo {
 
   /** An approved execution waits for a slot again, keeping the step to resume from. */
   resumeApproved(id: string): boolean {
-    return this.resumeStmt.run(id).changes === 1;
+    if (this.resumeStmt.run(id).changes !== 1) return false;
+    this.steps.decided(id, this.now(), null);
+    return true;
   }
 
   reject(id: string, error: string, finishedAt: string): boolean {
-    return this.rejectStmt.run(error, finishedAt, id).changes === 1;
+    if (this.rejectStmt.run(error, finishedAt, id).changes !== 1) return false;
+    this.steps.decided(id, finishedAt, error);
+    return true;
   }
 
   processing(): ExecutionRecord[] {
@@ -206,7 +223,9 @@ export class ExecutionsRepo {
 
   /** Ends a waiting (initial or human_in_the_loop) execution in error; false when it was no longer waiting. */
   cancelWaiting(id: string, message: string, finishedAt: string): boolean {
-    return this.cancelWaitingStmt.run(message, finishedAt, id).changes === 1;
+    if (this.cancelWaitingStmt.run(message, finishedAt, id).changes !== 1) return false;
+    this.steps.decided(id, finishedAt, message);
+    return true;
   }
 
   /** Marks a processing execution to end in error at its next step boundary; false when it is not processing. */

@@ -3,6 +3,8 @@ import type { Clock } from '../clock';
 import { contentTypeFor, inlineContent } from '../files/content-types';
 import { AccountsRepo } from './accounts-repo';
 import { openDatabase, type Db } from './database';
+import { ExecutionQueries } from './execution-queries';
+import { ExecutionStepsRepo } from './execution-steps-repo';
 import { ExecutionsRepo, type NewExecution } from './executions-repo';
 import { FilesRepo } from './files-repo';
 import { MetaRepo } from './meta-repo';
@@ -41,6 +43,10 @@ export class Store {
   readonly accounts: AccountsRepo;
   readonly workflows: WorkflowsRepo;
   readonly executions: ExecutionsRepo;
+  /** The lists' filters and the stats of the local extensions. */
+  readonly executionQueries: ExecutionQueries;
+  /** Each execution's step timing and outcomes (local extension). */
+  readonly steps: ExecutionStepsRepo;
   readonly files: FilesRepo;
   readonly meta: MetaRepo;
   readonly timestamps: TimestampIssuer;
@@ -51,7 +57,9 @@ export class Store {
   ) {
     this.accounts = new AccountsRepo(db);
     this.workflows = new WorkflowsRepo(db);
-    this.executions = new ExecutionsRepo(db);
+    this.steps = new ExecutionStepsRepo(db);
+    this.executions = new ExecutionsRepo(db, this.steps, () => this.nowIso());
+    this.executionQueries = new ExecutionQueries(db);
     this.files = new FilesRepo(db);
     this.meta = new MetaRepo(db);
     this.timestamps = new TimestampIssuer(
