@@ -148,6 +148,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/executions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the executions of all the account's workflows (local extension)
+     * @description Newest first across workflows, with the same cursor as the per-workflow list (created_at is unique per account). Filters: status (one or a comma-separated list) and workflow_id.
+     */
+    get: operations['listAccountExecutions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workflows/{workflowId}/executions/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Runs per hour or day by status, success rate and durations of a workflow (local extension)
+     * @description Counts the executions created in [from, to). Defaults: to is now, from is 7 days before to; bucket is hour for ranges up to 2 days, else day. At most 2,000 buckets.
+     */
+    get: operations['getExecutionStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workflows/{workflowId}/executions/{executionId}/steps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The workflow's steps as this execution ran them (local extension)
+     * @description Every step of the workflow in order, with status, start, finish, duration and, for the failing step, the error. The v1 execution detail allows no extra properties, hence a separate endpoint.
+     */
+    get: operations['getExecutionSteps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workflows/{workflowId}/executions/{executionId}/input': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The input an execution was run with (local extension)
+     * @description So Run again and Edit and run work from any browser, not only the one that started the run.
+     */
+    get: operations['getExecutionInput'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -247,6 +327,16 @@ export interface components {
       error?: string;
       /** @description Present when status is finished or error: the result files' names and links, without content. */
       results?: components['schemas']['ResultFileLink'][];
+      /**
+       * Format: date-time
+       * @description When the execution first started processing; absent while it has not (local choice).
+       */
+      started_at?: string;
+      /**
+       * Format: date-time
+       * @description When the execution ended (finished or error); absent while it has not (local choice).
+       */
+      finished_at?: string;
     };
     ResultFileLink: {
       filename: string;
@@ -332,6 +422,99 @@ export interface components {
     ApprovalRequest: {
       approved: boolean;
       comment?: string;
+    };
+    /** @description An item of the account-wide executions list: an execution list item plus the name of its workflow (local extension). */
+    AccountExecutionListItem: components['schemas']['ExecutionListItem'] & {
+      workflow_name: string;
+    };
+    AccountExecutionListPage: {
+      data: components['schemas']['AccountExecutionListItem'][];
+      cursor: string | null;
+    };
+    /** @description How many executions are in each status. */
+    ExecutionStatusCounts: {
+      initial: number;
+      processing: number;
+      human_in_the_loop: number;
+      finished: number;
+      error: number;
+    };
+    ExecutionStats: {
+      /** Format: uuid */
+      workflow_id: string;
+      /**
+       * Format: date-time
+       * @description Start of the range (inclusive), by created_at.
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description End of the range (exclusive), by created_at.
+       */
+      to: string;
+      /** @enum {string} */
+      bucket: 'hour' | 'day';
+      /** @description Buckets start at whole hours or midnights of this offset from UTC. */
+      tz_offset_minutes: number;
+      total: number;
+      counts: components['schemas']['ExecutionStatusCounts'];
+      /** @description finished / (finished + error); null when none ended. */
+      success_rate: number | null;
+      /** @description Every bucket of the range, oldest first, including empty ones. */
+      buckets: {
+        /** Format: date-time */
+        start: string;
+        counts: components['schemas']['ExecutionStatusCounts'];
+      }[];
+      /** @description Durations (first start to end) of the ended executions of the range that started. */
+      duration: {
+        count: number;
+        p50_ms: number | null;
+        p95_ms: number | null;
+        max_ms: number | null;
+        /** @description Equal-width bins from 0 to just over max_ms. */
+        histogram: {
+          from_ms: number;
+          to_ms: number;
+          count: number;
+        }[];
+      };
+    };
+    ExecutionStep: {
+      index: number;
+      /** @description The step kind (markdown_report, guard, approval, …). */
+      kind: string;
+      /** @description A readable label for the step. */
+      name: string;
+      /**
+       * @description pending: not reached yet; waiting: an approval step waiting for a reviewer; skipped: the execution ended before reaching it.
+       * @enum {string}
+       */
+      status: 'pending' | 'processing' | 'waiting' | 'finished' | 'error' | 'skipped';
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+      duration_ms: number | null;
+      /** @description Why the step failed (the failing step only). */
+      error: string | null;
+    };
+    ExecutionSteps: {
+      /** Format: uuid */
+      execution_id: string;
+      /** Format: uuid */
+      workflow_id: string;
+      status: components['schemas']['ExecutionStatus'];
+      steps: components['schemas']['ExecutionStep'][];
+    };
+    ExecutionInput: {
+      /** Format: uuid */
+      execution_id: string;
+      /** Format: uuid */
+      workflow_id: string;
+      input: {
+        [key: string]: unknown;
+      };
     };
   };
   responses: {
@@ -428,6 +611,10 @@ export interface components {
     Limit: number;
     /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
     Cursor: string;
+    /** @description Only executions in this status, or in any of a comma-separated list of statuses (e.g. `error` or `initial,processing`). The cursor works as without the filter: the next page holds matching items strictly older than it. An unknown status answers 400 (local extension). */
+    ExecutionStatusFilter: string;
+    /** @description Only executions of this workflow (local extension). */
+    WorkflowFilter: string;
   };
   requestBodies: never;
   headers: {
@@ -540,6 +727,8 @@ export interface operations {
         limit?: components['parameters']['Limit'];
         /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
         cursor?: components['parameters']['Cursor'];
+        /** @description Only executions in this status, or in any of a comma-separated list of statuses (e.g. `error` or `initial,processing`). The cursor works as without the filter: the next page holds matching items strictly older than it. An unknown status answers 400 (local extension). */
+        status?: components['parameters']['ExecutionStatusFilter'];
       };
       header?: never;
       path: {
@@ -749,6 +938,133 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
+    };
+  };
+  listAccountExecutions: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100. The local service defaults to 20. */
+        limit?: components['parameters']['Limit'];
+        /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
+        cursor?: components['parameters']['Cursor'];
+        /** @description Only executions in this status, or in any of a comma-separated list of statuses (e.g. `error` or `initial,processing`). The cursor works as without the filter: the next page holds matching items strictly older than it. An unknown status answers 400 (local extension). */
+        status?: components['parameters']['ExecutionStatusFilter'];
+        /** @description Only executions of this workflow (local extension). */
+        workflow_id?: components['parameters']['WorkflowFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of executions, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExecutionListPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getExecutionStats: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        bucket?: 'hour' | 'day';
+        /** @description Offset from UTC of the viewer's clock, so day buckets start at local midnight (e.g. 60 for UTC+1). */
+        tz_offset_minutes?: number;
+      };
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures of the range. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExecutionStats'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getExecutionSteps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+        executionId: components['parameters']['ExecutionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The steps. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExecutionSteps'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getExecutionInput: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+        executionId: components['parameters']['ExecutionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The input. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExecutionInput'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
 }
