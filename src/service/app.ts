@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { LIMITS } from '../contract/limits';
 import { systemClock, type Clock } from './clock';
@@ -10,6 +10,7 @@ import type { Engine } from './engine/engine';
 import type { LinkSigner } from './files/presign';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
+import { openCorsForFrameworkError, registerCors } from './http/cors';
 import { devKeyRoute } from './http/dev-key';
 import {
   badRequest,
@@ -52,16 +53,6 @@ export interface AppDeps {
   distDir?: string;
   /** Vite's dev middlewares; when set they serve the dashboard instead of distDir. */
   vite?: Middleware;
-}
-
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Content-Disposition';
-
-/** Keys travel in a header and file links are bearer capabilities, so any origin may call. */
-function allowAnyOrigin(url: string, reply: FastifyReply): boolean {
-  if (!url.startsWith('/api/') && !url.startsWith('/files/')) return false;
-  reply.header('Access-Control-Allow-Origin', '*');
-  reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  return true;
 }
 
 const ID_PARAMS = ['workflowId', 'executionId'] as const;
@@ -148,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: (error, request, reply) => {
-      allowAnyOrigin(request.url, reply);
+      openCorsForFrameworkError(request.url, reply);
       sendFrameworkError(error, request, reply);
     },
     clientErrorHandler: handleClientError,
@@ -160,25 +151,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bodyAjv = makeValidatorAjv(false);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
   installErrorHandling(app);
+  // Before the route table listens: the plugin's catch-all OPTIONS route would otherwise add OPTIONS
+  // to every 405's Allow header.
+  await registerCors(app);
   const routeTable = new RouteTable();
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => routeTable.add(route.method, route.url));
   app.decorateRequest('account', null);
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!allowAnyOrigin(request.url, reply) || request.method !== 'OPTIONS') return done();
-    reply.header('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
-    // Echoing what the browser asks for lets clients add their own headers (tracing ids, cache-control);
-    // nothing rides on cookies, so no header grants more than the key already does.
-    const requested = request.headers['access-control-request-headers'];
-    reply.header(
-      'Access-Control-Allow-Headers',
-      typeof requested === 'string' && requested.trim() ? requested : 'x-api-key, content-type',
-    );
-    reply.header('Vary', 'Access-Control-Request-Headers');
-    reply.header('Access-Control-Max-Age', '600');
-    reply.code(204).send();
-  });
   app.addHook('preParsing', (request, _reply, payload, done) => {
     // Compressed bodies would otherwise fail as "not valid JSON", which hides the real cause.
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
