@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import boundaries from 'eslint-plugin-boundaries';
 
 // The web app and the local service share only the contract: each must run against the other's
 // replacement (the hosted service, or any v1 client), so neither may import the other.
@@ -17,6 +18,67 @@ const roomRule = (forbidden) => ({
     },
   ],
 });
+
+// The dashboard's layers, lowest first: lib (no app knowledge) and components (shared UI, which imports
+// only lib) → api (the client, the scheduler, the query cache: may show a toast, so it may import
+// components) → features (one folder per job) → routes (pages and the shell that compose features).
+// An import may only point down or sideways within its own layer. src/web/main.tsx starts the app
+// and may import anything; src/contract is shared by every layer.
+// Features import each other only along the edges listed in FEATURE_EDGES, each with its reason.
+const FEATURE_EDGES = [
+  // The active profile and the server's capabilities, which every feature reads.
+  { from: '*', to: ['connection'] },
+  // Starting a run refreshes that workflow's executions list.
+  { from: 'runs', to: ['executions'] },
+  // Notifications and the batch page name the workflow they belong to.
+  { from: 'executions', to: ['workflows'] },
+  { from: 'batches', to: ['workflows'] },
+  // A batch gathers result files with the same size limit and link refresh as the result cards.
+  { from: 'batches', to: ['results'] },
+];
+
+const webLayers = {
+  files: ['src/web/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { typescript: { project: './tsconfig.json' } },
+    'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+    'boundaries/elements': [
+      { type: 'contract', pattern: 'src/contract/**', mode: 'full' },
+      { type: 'lib', pattern: 'src/web/lib/**', mode: 'full' },
+      { type: 'components', pattern: 'src/web/components/**', mode: 'full' },
+      { type: 'api', pattern: 'src/web/api/**', mode: 'full' },
+      { type: 'features', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
+      { type: 'routes', pattern: 'src/web/routes/**', mode: 'full' },
+      { type: 'app', pattern: 'src/web/*', mode: 'full' },
+    ],
+  },
+  rules: {
+    'boundaries/no-unknown': 'error',
+    'boundaries/element-types': [
+      'error',
+      {
+        default: 'disallow',
+        rules: [
+          { from: 'lib', allow: ['lib', 'contract'] },
+          { from: 'components', allow: ['components', 'lib', 'contract'] },
+          { from: 'api', allow: ['api', 'components', 'lib', 'contract'] },
+          // A feature's own files, always; another feature's only along FEATURE_EDGES.
+          {
+            from: 'features',
+            allow: [['features', { feature: '${from.feature}' }], 'api', 'components', 'lib', 'contract'],
+          },
+          ...FEATURE_EDGES.map(({ from, to }) => ({
+            from: [['features', { feature: from }]],
+            allow: to.map((feature) => ['features', { feature }]),
+          })),
+          { from: 'routes', allow: ['routes', 'features', 'api', 'components', 'lib', 'contract'] },
+          { from: 'app', allow: ['*'] },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -65,6 +127,7 @@ export default tseslint.config(
       ],
     },
   },
+  webLayers,
   { files: ['src/service/**/*.ts'], rules: roomRule(['web']) },
   {
     // Steps and the planner read untrusted text of up to 100,000 characters on a shared thread pool:

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { AppHeader } from '@/components/layout/app-header';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { NotFoundView } from '@/components/not-found';
-import { RouteErrorView } from '@/components/route-error';
+import { RouteErrorView } from '@/routes/-shell/route-error';
 import { Toaster } from '@/components/ui/toast';
-import { getApiClient, useActiveProfile } from '@/features/connection/active-client';
-import { getProfilesStore } from '@/features/connection/profiles-store';
+import { getApiClient, useActiveProfile } from '@/api/active-client';
+import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
+import { ShellHeader } from './-shell/shell-header';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
 const ExecutionWatcherHost = lazy(() => import('@/features/executions/execution-watcher-host'));
@@ -86,7 +86,7 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      <AppHeader />
+      <ShellHeader />
       <OfflineBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
         <Outlet />

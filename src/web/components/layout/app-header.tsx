@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useActiveProfile } from '@/features/connection/active-client';
-import { ProfileSwitcher } from '@/features/connection/profile-switcher';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon, SettingsIcon, WorkflowIcon } from '@/components/ui/shell-icons';
-import { BudgetMeter } from './budget-meter';
 import { ThemeToggle } from './theme-toggle';
 
 const navLink =
@@ -13,8 +11,15 @@ const navActive = {
   'aria-current': 'page' as const,
 };
 
-export function AppHeader() {
-  const connected = useActiveProfile().apiKey !== '';
+interface AppHeaderProps {
+  /** Whether a profile has a key: only then can the user create a workflow. */
+  connected: boolean;
+  /** The account's controls (profile, request budget), composed by the root route from the features. */
+  tools: ReactNode;
+}
+
+/** The frame of the header; what it shows of the connection comes in as props, from the root route. */
+export function AppHeader({ connected, tools }: AppHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
@@ -43,8 +48,7 @@ export function AppHeader() {
           </Link>
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <ProfileSwitcher />
-          <BudgetMeter />
+          {tools}
           <ThemeToggle />
           {connected && (
             <span className="hidden sm:block">

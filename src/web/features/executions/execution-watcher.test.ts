@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import type { ApiClient } from '@/api/client';
 import { NotFoundError, ServerError } from '@/api/errors';
-import { RunJournal } from '@/features/runs/run-journal';
+import { RunJournal } from '@/lib/run-journal';
 import { ExecutionWatcher } from './execution-watcher';
 
 const detail = (id: string, status: ExecutionDetail['status']): ExecutionDetail => ({

@@ -1,7 +1,7 @@
 import { isTerminalStatus, type ExecutionDetail } from '@contract/openapi-document';
 import type { ApiClient } from '@/api/client';
 import { NotFoundError, UnauthorizedError } from '@/api/errors';
-import type { JournalEntry, RunJournal } from '@/features/runs/run-journal';
+import type { JournalEntry, RunJournal } from '@/lib/run-journal';
 import { errorBackoff } from '@/api/retry-policy';
 import { pollInterval } from './poll-interval';
 

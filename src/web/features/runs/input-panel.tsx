@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { RefreshIcon } from '@/components/ui/icons';
-import type { JournalEntry } from './run-journal';
+import type { JournalEntry } from '@/lib/run-journal';
 import { useRunWorkflow } from './use-run-workflow';
 
 /** The input this browser submitted for the execution, with ways to run it again. */

@@ -6,7 +6,7 @@ export const journalQueries = {
     queryOptions({
       queryKey: ['journal', executionId],
       // Loaded on demand: the journal's IndexedDB code is not needed to show the workflow list.
-      queryFn: async () => (await (await import('./run-journal')).getRunJournal()?.get(executionId)) ?? null,
+      queryFn: async () => (await (await import('@/lib/run-journal')).getRunJournal()?.get(executionId)) ?? null,
       staleTime: Infinity,
       retry: false,
     }),

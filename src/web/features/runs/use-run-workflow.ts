@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { getApiClient } from '@/features/connection/active-client';
-import { getProfilesStore } from '@/features/connection/profiles-store';
+import { getApiClient } from '@/api/active-client';
+import { getProfilesStore } from '@/api/profiles-store';
 import { executionQueries } from '@/features/executions/execution-queries';
-import { getRunJournal } from './run-journal';
+import { getRunJournal } from '@/lib/run-journal';
 
 /**
  * Starts one execution, records its input in the local journal (the API never returns it) and

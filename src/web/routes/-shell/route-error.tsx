@@ -9,9 +9,9 @@ import {
   RateLimitedError,
   UnauthorizedError,
 } from '@/api/errors';
-import { Button, buttonClasses } from './ui/button';
-import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from './ui/shell-icons';
-import { NotFoundView } from './not-found';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/shell-icons';
+import { NotFoundView } from '@/components/not-found';
 import { ChunkUnavailableError } from '@/lib/chunk-load';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
 
