@@ -1,0 +1,35 @@
+import { FieldSet } from '../fields';
+import { PromptText } from '../prompt-text';
+import type { ReadState } from './state';
+
+/** A fresh reading state for one stage's unit tests. */
+export function stateOf(prompt: string): ReadState {
+  return {
+    prompt: new PromptText(prompt),
+    fields: new FieldSet(),
+    guards: [],
+    entityKinds: [],
+    concurrency: 'medium',
+    strongList: false,
+  };
+}
+
+/** The fields a stage found, as `key:kind` (enums with their values, lists with their item kind). */
+export function fieldsOf(state: ReadState): string[] {
+  return state.fields.all().map((field) => {
+    const detail =
+      field.kind === 'enum'
+        ? `(${(field.enumValues ?? []).join('|')})`
+        : field.kind === 'list'
+          ? `<${field.itemKind ?? ''}>`
+          : field.kind === 'rows'
+            ? `(${(field.columns ?? []).map((column) => column.key).join(',')})`
+            : '';
+    return `${field.key}:${field.kind}${detail}${field.required ? '' : '?'}`;
+  });
+}
+
+/** The text a stage left for the later ones, with runs of blanks squeezed. */
+export function leftOf(state: ReadState): string {
+  return state.prompt.free().replace(/\s+/g, ' ').trim();
+}
