@@ -26,8 +26,6 @@ const roomRule = (forbidden) => ({
 // and may import anything; src/contract is shared by every layer.
 // Features import each other only along the edges listed in FEATURE_EDGES, each with its reason.
 const FEATURE_EDGES = [
-  // The active profile and the server's capabilities, which every feature reads.
-  { from: '*', to: ['connection'] },
   // Starting a run refreshes that workflow's executions list.
   { from: 'runs', to: ['executions'] },
   // Notifications and the batch page name the workflow they belong to.
@@ -35,6 +33,12 @@ const FEATURE_EDGES = [
   { from: 'batches', to: ['workflows'] },
   // A batch gathers result files with the same size limit and link refresh as the result cards.
   { from: 'batches', to: ['results'] },
+  // Runs lists show executions' rows and badges, with inputs and batch rows from this browser's journals.
+  { from: 'runs-list', to: ['executions', 'runs', 'batches'] },
+  // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results.
+  { from: 'approvals', to: ['runs-list', 'executions', 'results'] },
+  // Find by id looks in this browser's journals (through the runs feed) before asking the server.
+  { from: 'find', to: ['runs-list'] },
 ];
 
 const webLayers = {

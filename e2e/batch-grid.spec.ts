@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
-import { neutraliseFormula } from '../src/web/lib/csv-write';
+import { neutralizeFormula } from '../src/web/lib/csv-write';
 import {
   BOTH_MODES_TAG,
   expect,
@@ -163,7 +163,7 @@ test.describe('the batch page as a spreadsheet grid', () => {
       for (let i = 0; i < ROWS; i += 1) {
         const line = results[i + 1]!;
         const uploaded = i === FIXED ? [cells[i]![0]!, '75.00'] : cells[i]!;
-        expect(line.slice(0, 2), `row ${i + 1} cells`).toEqual(uploaded.map(neutraliseFormula));
+        expect(line.slice(0, 2), `row ${i + 1} cells`).toEqual(uploaded.map(neutralizeFormula));
         if (i === 11 || i === 12) {
           expect(line.slice(2, 6)).toEqual(['skipped', '1', '', expect.stringContaining('Skipped:')]);
           continue;

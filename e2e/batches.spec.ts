@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import writeXlsxFile from 'write-excel-file/node';
-import { neutraliseFormula } from '../src/web/lib/csv-write';
+import { neutralizeFormula } from '../src/web/lib/csv-write';
 import { expect, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
@@ -138,7 +138,7 @@ test.describe('batch runs from a spreadsheet', () => {
     };
     const file = detail.results.find((r) => r.filename === header[5]) ?? detail.results[0]!;
     if (file.content !== undefined && Buffer.byteLength(file.content) <= 32 * 1024) {
-      expect(first[5]).toBe(neutraliseFormula(file.content));
+      expect(first[5]).toBe(neutralizeFormula(file.content));
     } else {
       expect(first[5]!.split('?')[0]).toBe(file.url.split('?')[0]);
     }

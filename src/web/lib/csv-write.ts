@@ -14,12 +14,12 @@ function triggers(rest: string): boolean {
 }
 
 /**
- * Neutralises a cell that a spreadsheet would run as a formula (OWASP CSV injection): a quote goes in
+ * Neutralizes a cell that a spreadsheet would run as a formula (OWASP CSV injection): a quote goes in
  * front of each segment that starts with = + - @, a tab or a carriage return, at the start of the
  * cell or after a separator inside it (`x;=1+1`, since a ";" locale splits there). Numbers such as
  * -75.00 or -5 are left exactly as they are.
  */
-export function neutraliseFormula(cell: string): string {
+export function neutralizeFormula(cell: string): string {
   if (PLAIN_NUMBER.test(cell)) return cell;
   return cell.replace(SEGMENT_START, (match: string, separator: string, spaces: string, offset: number) => {
     const rest = cell.slice(offset + match.length);
@@ -29,14 +29,14 @@ export function neutraliseFormula(cell: string): string {
 
 /**
  * A CSV document (RFC 4180: quoted as needed, CRLF line ends) written by papaparse, with a UTF-8 BOM
- * so Excel detects the encoding. `neutralise: false` gives the cells back exactly as they are, for
+ * so Excel detects the encoding. `neutralize: false` gives the cells back exactly as they are, for
  * files meant to be fixed and uploaded again.
  */
 export function csvDocument(
   rows: readonly (readonly string[])[],
-  options: { neutralise?: boolean; bom?: boolean } = {},
+  options: { neutralize?: boolean; bom?: boolean } = {},
 ): string {
-  const data = options.neutralise === false ? rows.map((r) => [...r]) : rows.map((r) => r.map(neutraliseFormula));
+  const data = options.neutralize === false ? rows.map((r) => [...r]) : rows.map((r) => r.map(neutralizeFormula));
   const body = Papa.unparse(data, { newline: '\r\n', quotes: false, escapeFormulae: false });
   const text = body === '' ? '' : `${body}\r\n`;
   return options.bom === false ? text : `\uFEFF${text}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sequenceMatcher } from './hotkeys';
 
 describe('sequenceMatcher', () => {
-  it('recognises "g w" typed quickly', () => {
+  it('recognizes "g w" typed quickly', () => {
     const m = sequenceMatcher({ 'g w': 'workflows' });
     expect(m.push('g', 0)).toBeNull();
     expect(m.push('w', 300)).toBe('workflows');

@@ -4,7 +4,7 @@ import { isOwnPage } from './own-page';
 const here = { origin: 'http://127.0.0.1:8080', pathname: '/workflows/w1/executions/e1' };
 
 describe('isOwnPage', () => {
-  it('recognises a link to this very page', () => {
+  it('recognizes a link to this very page', () => {
     expect(isOwnPage('http://127.0.0.1:8080/workflows/w1/executions/e1', here)).toBe(true);
     expect(isOwnPage('http://127.0.0.1:8080/workflows/w1/executions/e1/', here)).toBe(true);
   });

@@ -79,7 +79,7 @@ const MESSAGES: Record<string, (p: Params) => Record<Form, string>> = {
   }),
 };
 
-/** The message for a failed keyword; ajv's own message (capitalised for a sentence) when the table has none. */
+/** The message for a failed keyword; ajv's own message (capitalized for a sentence) when the table has none. */
 export function validationMessage(
   keyword: string,
   params: Params | undefined,

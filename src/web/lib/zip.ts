@@ -46,7 +46,7 @@ export function safeEntryPath(name: string): string {
   return segments.join('/') || 'file';
 }
 
-/** Entry paths for the given names, sanitised and de-duplicated case-insensitively as "name (2).ext". */
+/** Entry paths for the given names, sanitized and de-duplicated case-insensitively as "name (2).ext". */
 export function uniqueEntryPaths(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
@@ -62,7 +62,7 @@ export function uniqueEntryPaths(names: readonly string[]): string[] {
 }
 
 export interface ZipSource {
-  /** Path inside the zip; sanitised and made unique here. */
+  /** Path inside the zip; sanitized and made unique here. */
   path: string;
   load: () => Promise<Uint8Array>;
 }

@@ -15,7 +15,7 @@ export function batchBody(items: readonly unknown[], concurrency: ConcurrencyLev
 
 /**
  * Splits inputs into batch requests of at most `maxItems` items and `maxBytes` of UTF-8 JSON each,
- * keeping row order. Sizes are measured on the serialised items plus the envelope
+ * keeping row order. Sizes are measured on the serialized items plus the envelope
  * `{"items":[…],"concurrency":"…"}`, which is exactly what batchBody sends.
  */
 export function planChunks(

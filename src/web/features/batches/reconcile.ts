@@ -14,7 +14,7 @@ export type Verdict =
  * Decides whether an unconfirmed chunk reached the service, from the executions created in its time
  * window that no journal row already owns.
  *
- * The heuristic, and its limits: the API never returns inputs, so a chunk can only be recognised by
+ * The heuristic, and its limits: the API never returns inputs, so a chunk can only be recognized by
  * count and time. If exactly as many unknown executions as the chunk has items were created in the
  * window, the chunk landed, and ids are assigned to rows in creation order (the service creates a
  * batch's items in index order with strictly increasing created_at). None means it did not land.

@@ -18,7 +18,7 @@ describe('friendlyMessage', () => {
     expect(friendlyMessage({ name: 'format', params: { format: 'uri' }, message: '' })).toContain('https://');
     expect(friendlyMessage({ name: 'format', params: { format: 'ipv4' }, message: '' })).toBe('Enter a valid ipv4.');
   });
-  it('keeps unknown messages, capitalised', () => {
+  it('keeps unknown messages, capitalized', () => {
     expect(friendlyMessage({ name: 'const', params: {}, message: 'must be equal to constant' })).toBe(
       'Must be equal to constant',
     );

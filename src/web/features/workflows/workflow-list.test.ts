@@ -6,7 +6,7 @@ const w = (name: string, description = '') => ({ id: name, name, description, cr
 describe('filterWorkflows', () => {
   const all = [
     w('Company brief', 'Writes a one-page brief'),
-    w('Meeting digest', 'Summarises notes'),
+    w('Meeting digest', 'Summarizes notes'),
     w('CSV builder'),
   ];
   it('keeps everything for an empty query', () => {

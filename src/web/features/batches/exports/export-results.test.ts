@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvDocument, neutraliseFormula } from '@/lib/csv-write';
+import { csvDocument, neutralizeFormula } from '@/lib/csv-write';
 import type { RowRecord } from '@/features/batches/batch-types';
 import { errorFromResults, needsDetails } from '@/features/batches/details';
 import { rowFolder, zipRowFiles } from './download-zip';
@@ -51,18 +51,18 @@ const readCsv = (text: string): string[][] => {
   return parsed.data;
 };
 
-describe('neutraliseFormula', () => {
+describe('neutralizeFormula', () => {
   it('quotes cells a spreadsheet would run as a formula', () => {
     for (const c of ['=1+1', '+A1', '-1+1', '@SUM(1)', '\tx', '\rx', '-', "=cmd|' /C calc'!A0"])
-      expect(neutraliseFormula(c)).toBe(`'${c}`);
+      expect(neutralizeFormula(c)).toBe(`'${c}`);
   });
 
   it('quotes a formula that starts after a separator inside the cell', () => {
-    expect(neutraliseFormula('x;=1+1')).toBe("x;'=1+1");
-    expect(neutraliseFormula('x,=1+1')).toBe("x,'=1+1");
-    expect(neutraliseFormula('x\t=1+1')).toBe("x\t'=1+1");
-    expect(neutraliseFormula("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
-    expect(neutraliseFormula('a; @b')).toBe("a; '@b");
+    expect(neutralizeFormula('x;=1+1')).toBe("x;'=1+1");
+    expect(neutralizeFormula('x,=1+1')).toBe("x,'=1+1");
+    expect(neutralizeFormula('x\t=1+1')).toBe("x\t'=1+1");
+    expect(neutralizeFormula("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
+    expect(neutralizeFormula('a; @b')).toBe("a; '@b");
   });
 
   it('never touches numbers or text that only contains a sign', () => {
@@ -80,7 +80,7 @@ describe('neutraliseFormula', () => {
       'a@b.c',
       '',
     ])
-      expect(neutraliseFormula(c)).toBe(c);
+      expect(neutralizeFormula(c)).toBe(c);
   });
 });
 
@@ -132,7 +132,7 @@ describe('buildResultsTable', () => {
 });
 
 describe('buildResultsCsv', () => {
-  it('reads back cell by cell: numbers untouched, only formulas neutralised', () => {
+  it('reads back cell by cell: numbers untouched, only formulas neutralized', () => {
     const back = readCsv(buildResultsCsv({ columns: ['name', 'note'] }, rows));
     expect(back).toEqual([
       ['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png'],

@@ -60,7 +60,7 @@ export function buildResultsTable(batch: Pick<BatchRecord, 'columns'>, rows: rea
   return [header, ...body];
 }
 
-/** The results CSV (RFC 4180, CRLF, only formula-looking cells neutralised, UTF-8 BOM for Excel). */
+/** The results CSV (RFC 4180, CRLF, only formula-looking cells neutralized, UTF-8 BOM for Excel). */
 export function buildResultsCsv(batch: Pick<BatchRecord, 'columns'>, rows: readonly RowRecord[]): string {
   return csvDocument(buildResultsTable(batch, rows));
 }
@@ -114,7 +114,7 @@ export async function buildResultsXlsx(batch: Pick<BatchRecord, 'columns'>, rows
 
 /**
  * The invalid rows, to fix elsewhere and upload again: the file's own columns with every cell exactly
- * as it came in (nothing neutralised, so -5 stays -5), then what is wrong with the row.
+ * as it came in (nothing neutralized, so -5 stays -5), then what is wrong with the row.
  */
 export function invalidRowsCsv(
   columns: readonly string[],
@@ -124,7 +124,7 @@ export function invalidRowsCsv(
   const problems = columns.includes('problems') ? 'problems (not sent)' : 'problems';
   return csvDocument(
     [[...columns, problems], ...rows.map((r, i) => [...columns.map((_, c) => r[c] ?? ''), messages[i] ?? ''])],
-    { neutralise: false },
+    { neutralize: false },
   );
 }
 

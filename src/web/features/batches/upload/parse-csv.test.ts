@@ -95,7 +95,7 @@ describe('parseCsvBytes', () => {
     expect(!invalidUtf8.ok && invalidUtf8.error).toMatch(/not text/);
   });
 
-  it('recognises a workbook renamed to .csv', () => {
+  it('recognizes a workbook renamed to .csv', () => {
     const r = parseCsvBytes(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]));
     expect(!r.ok && r.error).toContain('rename it to .xlsx');
   });

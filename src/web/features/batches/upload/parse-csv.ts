@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { listForMessage, normaliseTable, type Table } from './table';
+import { listForMessage, normalizeTable, type Table } from './table';
 
 /** The largest spreadsheet accepted: past this the browser tab, not the service, becomes the limit. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -93,9 +93,9 @@ export function parseCsvText(text: string, onProgress?: (fraction: number) => vo
       error: `${what} the header's ${width} columns${which} (rows count from 1 under the header). Look for an unquoted ${delimiterName(delimiter)} inside a value.`,
     };
   }
-  const normalised = normaliseTable(header, data);
-  if (!normalised.ok) return normalised;
-  return { ok: true, table: normalised.table, delimiter };
+  const normalized = normalizeTable(header, data);
+  if (!normalized.ok) return normalized;
+  return { ok: true, table: normalized.table, delimiter };
 }
 
 /** Decodes and parses file bytes; the size limit is checked before anything is read. */

@@ -2,7 +2,7 @@
 import { parseCsvBytes, tooLargeMessage, MAX_FILE_BYTES } from './parse-csv';
 import type { WorkerReply } from './parse-protocol';
 
-/** Rows go back in slices so the main thread deserialises them in several short tasks, not one long one. */
+/** Rows go back in slices so the main thread deserializes them in several short tasks, not one long one. */
 const ROWS_PER_MESSAGE = 5000;
 
 const post = (msg: WorkerReply): void => (self as unknown as DedicatedWorkerGlobalScope).postMessage(msg);

@@ -1,4 +1,4 @@
-import { normaliseTable, type Table } from './table';
+import { normalizeTable, type Table } from './table';
 import { MAX_FILE_BYTES, tooLargeMessage } from './parse-csv';
 
 export type SheetCell = string | number | boolean | Date | null | undefined | object;
@@ -42,7 +42,7 @@ export function sheetToTable(
   const width = Math.max(header.length, ...data.map((r) => r.length));
   const padRow = (r: string[]): string[] =>
     r.length === width ? r : [...r, ...Array<string>(width - r.length).fill('')];
-  return normaliseTable(padRow(header), data.map(padRow));
+  return normalizeTable(padRow(header), data.map(padRow));
 }
 
 /** Reads an .xlsx file; the reader is loaded only when someone uploads a workbook. */

@@ -26,7 +26,7 @@ export function listForMessage(items: readonly (string | number)[], max = 10): s
 }
 
 /** Checks header names: trims them, drops unnamed columns that hold no data, rejects duplicates. */
-export function normaliseTable(
+export function normalizeTable(
   header: string[],
   rows: string[][],
 ): { ok: true; table: Table } | { ok: false; error: string } {

@@ -72,7 +72,7 @@ describe('fetchTextWithLimit', () => {
     expect((error as FileFetchError).status).toBe(0);
   });
 
-  it('sends no credentials, because presigned links authorise themselves', async () => {
+  it('sends no credentials, because presigned links authorize themselves', async () => {
     const fetchImpl = fetchReturning(new Response('ok'));
     await fetchTextWithLimit('https://files.test/a', 10, { fetchImpl });
     expect(fetchImpl).toHaveBeenCalledWith('https://files.test/a', expect.objectContaining({ credentials: 'omit' }));

@@ -18,7 +18,7 @@ type Fetch = typeof fetch;
 async function request(url: string, fetchImpl: Fetch, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
-    // Presigned links carry their own authorisation; credentials would only trip CORS.
+    // Presigned links carry their own authorization; credentials would only trip CORS.
     response = await fetchImpl(url, { signal, credentials: 'omit', cache: 'no-store' });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -56,7 +56,7 @@ describe('tree model', () => {
     expect(childEntries('leaf')).toEqual([]);
   });
 
-  it('summarises containers with singular and plural counts', () => {
+  it('summarizes containers with singular and plural counts', () => {
     expect(containerSummary({ a: 1 })).toBe('{1 key}');
     expect(containerSummary({ a: 1, b: 2 })).toBe('{2 keys}');
     expect(containerSummary([1])).toBe('[1 item]');
