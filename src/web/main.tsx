@@ -6,6 +6,7 @@ import { createQueryClient } from './api/query-client';
 import { NotFoundView } from './components/not-found';
 import { RouteErrorView } from './routes/-shell/route-error';
 import { PageSkeleton } from './components/ui/skeleton';
+import { followActiveProfile } from './api/active-client';
 import { getProfilesStore } from './api/profiles-store';
 import { workflowQueries } from './features/workflows/workflow-queries';
 import { initTheme } from './lib/theme';
@@ -13,6 +14,8 @@ import { routeTree } from './route-tree.gen';
 import './styles.css';
 
 initTheme();
+// The scheduler takes the active profile's budget and scope now and after every profile switch.
+followActiveProfile();
 
 const queryClient = createQueryClient();
 

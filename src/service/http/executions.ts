@@ -8,15 +8,19 @@ import { contractRoute } from './contract-route';
 import { badRequest, notFound } from './errors';
 import { detailFiles, pageFileLinks, requireValidInputs, requireWorkflow, type LocalContext } from './local-context';
 import { paginate } from './pagination';
+import { runsRoutes } from './runs-routes';
+import { parseStatusFilter } from './status-filter';
 
 export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'listExecutions', async (request) => {
     const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
+    // The status filter is a local extension; strict v1 ignores it like any unknown parameter.
+    const statuses = ctx.config.strictV1 ? null : parseStatusFilter(request.query.status);
     let links = new Map<string, FileLink[]>();
     return paginate(
       request.query,
       (before, limit) => {
-        const rows = ctx.store.executions.page(workflow.id, before, limit);
+        const rows = ctx.store.executionQueries.workflowPage(workflow.id, { statuses, before, limit });
         links = pageFileLinks(ctx, rows);
         return rows;
       },
@@ -69,6 +73,7 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     );
   });
 
+  runsRoutes(app, ctx);
   // Local extension; strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
   contractRoute(app, 'cancelExecutions', async (request): Promise<CancelExecutionsResponse> => {

@@ -8,8 +8,12 @@ import type {
 } from '../../contract/openapi-document';
 import type { Engine } from '../engine/engine';
 import type { LinkSigner } from '../files/presign';
+import type { ExecutionListRow } from '../store/execution-queries';
 import type { ExecutionView, FileLink, WorkflowRecord } from '../store/records';
 import type { CachedFile } from './result-cache';
+
+/** When a list row's run first started and ended (local choice), where the row carries them. */
+type ListTimes = Pick<ExecutionListRow, 'first_started_at' | 'finished_at'>;
 
 /**
  * Turns stored rows into the exact v1 shapes, with absolute links. In strict-v1 mode only what the
@@ -63,7 +67,7 @@ export class Presenter {
   }
 
   /** `files` are the item's result files when listsResults(status), loaded for the whole page at once. */
-  executionListItem(e: ExecutionView, files: readonly FileLink[] = []): ExecutionListItem {
+  executionListItem(e: ExecutionView & Partial<ListTimes>, files: readonly FileLink[] = []): ExecutionListItem {
     const item: ExecutionListItem = {
       id: e.id,
       workflow_id: e.workflow_id,
@@ -72,6 +76,8 @@ export class Presenter {
     };
     if (this.strictV1) return item;
     item.url = this.executionUrl(e.workflow_id, e.id);
+    if (e.first_started_at) item.started_at = e.first_started_at;
+    if (e.finished_at) item.finished_at = e.finished_at;
     if (e.status === 'error' && e.error !== null) item.error = e.error;
     if (this.listsResults(e.status)) item.results = files.map((file) => this.resultLink(file));
     return item;

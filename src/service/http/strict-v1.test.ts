@@ -103,14 +103,34 @@ describe.each([
       for (const item of res.body.data) expect(keys(item)).toEqual(['created_at', 'id', 'status', 'workflow_id']);
       return;
     }
-    expect(keys(finished)).toEqual(['created_at', 'id', 'results', 'status', 'url', 'workflow_id']);
+    // started_at and finished_at: a local choice, for durations.
+    expect(keys(finished)).toEqual([
+      'created_at',
+      'finished_at',
+      'id',
+      'results',
+      'started_at',
+      'status',
+      'url',
+      'workflow_id',
+    ]);
     expect(finished.results).toEqual([
       {
         filename: 'report.md',
         url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\/report\.md\?expires=\d+&signature=[0-9a-f]{64}$/),
       },
     ]);
-    expect(keys(failed)).toEqual(['created_at', 'error', 'id', 'results', 'status', 'url', 'workflow_id']);
+    expect(keys(failed)).toEqual([
+      'created_at',
+      'error',
+      'finished_at',
+      'id',
+      'results',
+      'started_at',
+      'status',
+      'url',
+      'workflow_id',
+    ]);
     expect(failed).toMatchObject({ error: 'name must not contain FAIL', results: [{ filename: 'error.txt' }] });
     expect(failed.results![0]).not.toHaveProperty('content');
     // The link works like the detail's.

@@ -5,7 +5,7 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { NotFoundView } from '@/components/not-found';
 import { RouteErrorView } from '@/routes/-shell/route-error';
 import { Toaster } from '@/components/ui/toast';
-import { getApiClient, useActiveProfile } from '@/api/active-client';
+import { useActiveProfile } from '@/api/active-client';
 import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
@@ -53,7 +53,6 @@ function useResetOnProfileChange() {
   useEffect(() => {
     if (previous.current === signature) return;
     previous.current = signature;
-    getApiClient();
     // Reset (not clear): pages on screen keep their observers, drop the old account's data and
     // refetch with the new key; nothing of the previous account stays in the cache.
     void queryClient.cancelQueries().then(() => {

@@ -1,4 +1,4 @@
-import { getApiClient } from '@/features/connection/active-client';
+import { getApiClient } from '@/api/active-client';
 import { getScheduler } from '@/api/scheduler';
 import { getJournal } from './batch-journal';
 import { planRerun, type RerunPick } from './build-batch';

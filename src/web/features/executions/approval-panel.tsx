@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
 import { Textarea } from '@/components/ui/input';
 import { isOwnPage } from '@/lib/own-page';
-import { useCapabilities } from '@/features/connection/server-queries';
+import { useCapabilities } from '@/api/server-queries';
 import { useDecideApproval } from './use-decide-approval';
 
 /** Approve or reject when the server offers the approval extension; otherwise, where to do it. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { isTerminalStatus, type ExecutionListItem, type ListPage } from '@contract/openapi-document';
-import { getApiClient } from '@/features/connection/active-client';
+import { getApiClient } from '@/api/active-client';
 import { errorBackoff } from '@/api/retry-policy';
 import { pollInterval } from './poll-interval';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getApiClient } from '@/features/connection/active-client';
+import { getApiClient } from '@/api/active-client';
 import { executionQueries } from './execution-queries';
 
 export interface ApprovalDecision {

@@ -7,7 +7,7 @@ import { PlayIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { untrustedSchemaProblem } from '@/lib/schema-guard';
-import { useActiveProfile } from '@/features/connection/active-client';
+import { useActiveProfile } from '@/api/active-client';
 import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
 import { useRunWorkflow } from './use-run-workflow';

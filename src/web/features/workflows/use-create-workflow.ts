@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { getApiClient } from '@/features/connection/active-client';
+import { getApiClient } from '@/api/active-client';
+import { rememberCreatedWorkflow } from './created-workflows';
 import { workflowQueries } from './workflow-queries';
 
 export interface NewWorkflow {
@@ -23,7 +24,7 @@ export function useCreateWorkflow() {
   return useMutation({
     mutationFn: (workflow: NewWorkflow) => getApiClient().createWorkflow(requestBody(workflow)),
     onSuccess: async (created) => {
-      queryClient.setQueryData(workflowQueries.created(created.id), created);
+      rememberCreatedWorkflow(created);
       void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
       await navigate({ to: '/workflows/$workflowId', params: { workflowId: created.id } });
     },

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-document';
-import { getApiClient } from '@/features/connection/active-client';
+import { getApiClient } from '@/api/active-client';
 
 export const WORKFLOW_PAGE_SIZE = 50;
 /** How long after creation a server without the status extension may still be planning. */
@@ -44,7 +44,4 @@ export const workflowQueries = {
       queryFn: ({ signal }) => getApiClient().getWorkflow(workflowId, { signal }),
       meta: { label: 'the workflow' },
     }),
-
-  /** The create response (with the server's url), kept for the workflow page of this session. */
-  created: (workflowId: string) => [...workflowQueries.all(), 'created', workflowId] as const,
 };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StopIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
-import { useCapabilities } from '@/features/connection/server-queries';
+import { useCapabilities } from '@/api/server-queries';
 import { stopBatch } from '@/features/batches/batch-runtime';
 import type { BatchRecord, StopRecord } from '@/features/batches/batch-types';
 

@@ -7,7 +7,7 @@ import { ArrowLeftIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { serverQueries } from '@/features/connection/server-queries';
+import { serverQueries } from '@/api/server-queries';
 import { ApprovalPanel } from '@/features/executions/approval-panel';
 import { executionQueries } from '@/features/executions/execution-queries';
 import { StatusBadge } from '@/features/executions/status-badge';

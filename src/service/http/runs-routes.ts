@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountRecord, ExecutionView, FileLink } from '../store/records';
+import { accountOf } from './auth';
+import { contractRoute } from './contract-route';
+import { notFound } from './errors';
+import { computeStats, statsRange } from './execution-stats';
+import { presentSteps } from './execution-steps';
+import { pageFileLinks, requireWorkflow, type LocalContext } from './local-context';
+import { paginate } from './pagination';
+import { parseStatusFilter } from './status-filter';
+
+/** The execution when it is one of the workflow's (of this account), else the 404 that says which is missing. */
+function requireExecution(
+  ctx: LocalContext,
+  account: AccountRecord,
+  workflowId: string,
+  executionId: string,
+): ExecutionView {
+  const execution = ctx.store.executions.get(account.id, workflowId, executionId);
+  if (execution) return execution;
+  requireWorkflow(ctx, account, workflowId);
+  throw notFound('execution not found');
+}
+
+/**
+ * Local extensions for finding and understanding runs (issue 12): the account-wide executions
+ * list, a workflow's run statistics, an execution's steps and its input. Strict-v1 mode has none
+ * of these routes, so they answer the usual 404 `no route …` there.
+ */
+export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
+  if (ctx.config.strictV1) return;
+
+  contractRoute(app, 'listAccountExecutions', async (request) => {
+    const account = accountOf(request);
+    const statuses = parseStatusFilter(request.query.status);
+    const workflowId = request.query.workflow_id;
+    if (workflowId !== undefined) requireWorkflow(ctx, account, workflowId);
+    let links = new Map<string, FileLink[]>();
+    return paginate(
+      request.query,
+      (before, limit) => {
+        const rows = ctx.store.executionQueries.accountPage(account.id, workflowId?.toLowerCase() ?? null, {
+          statuses,
+          before,
+          limit,
+        });
+        links = pageFileLinks(ctx, rows);
+        return rows;
+      },
+      (row) => ({ ...ctx.presenter.executionListItem(row, links.get(row.id)), workflow_name: row.workflow_name }),
+    );
+  });
+
+  contractRoute(app, 'getExecutionStats', async (request) => {
+    const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
+    const range = statsRange(request.query, Date.parse(ctx.store.nowIso()));
+    return computeStats(workflow.id, ctx.store.executionQueries.statsRows(workflow.id, range.from, range.to), range);
+  });
+
+  contractRoute(app, 'getExecutionSteps', async (request) => {
+    const account = accountOf(request);
+    const { workflowId, executionId } = request.params;
+    const execution = requireExecution(ctx, account, workflowId, executionId);
+    const workflow = ctx.store.workflows.byId(execution.workflow_id);
+    const plan = workflow ? ctx.engine.plans.get(workflow) : null;
+    return {
+      execution_id: execution.id,
+      workflow_id: execution.workflow_id,
+      status: execution.status,
+      steps: presentSteps(plan?.steps ?? [], ctx.store.steps.list(execution.id), execution),
+    };
+  });
+
+  contractRoute(app, 'getExecutionInput', async (request) => {
+    const account = accountOf(request);
+    const { workflowId, executionId } = request.params;
+    const execution = requireExecution(ctx, account, workflowId, executionId);
+    const record = ctx.store.executions.byId(execution.id)!;
+    return {
+      execution_id: execution.id,
+      workflow_id: execution.workflow_id,
+      input: JSON.parse(record.input) as Record<string, unknown>,
+    };
+  });
+}
