@@ -7,6 +7,36 @@ import type { components } from './api-types';
 
 type Schemas = components['schemas'];
 
+export const ExecutionStatus: z.ZodMiniType<Schemas['ExecutionStatus']> = z.enum([
+  'initial',
+  'processing',
+  'human_in_the_loop',
+  'finished',
+  'error',
+]);
+export const ResultFileLink: z.ZodMiniType<Schemas['ResultFileLink']> = z.looseObject({
+  filename: z.string(),
+  url: z.string(),
+});
+export const ExecutionListItem: z.ZodMiniType<Schemas['ExecutionListItem']> = z.looseObject({
+  id: z.string(),
+  workflow_id: z.string(),
+  status: ExecutionStatus,
+  created_at: z.string(),
+  url: z.optional(z.string()),
+  error: z.optional(z.string()),
+  results: z.optional(z.array(ResultFileLink)),
+  started_at: z.optional(z.string()),
+  finished_at: z.optional(z.string()),
+});
+export const AccountExecutionListItem: z.ZodMiniType<Schemas['AccountExecutionListItem']> = z.intersection(
+  ExecutionListItem,
+  z.looseObject({ workflow_name: z.string() }),
+);
+export const AccountExecutionListPage: z.ZodMiniType<Schemas['AccountExecutionListPage']> = z.looseObject({
+  data: z.array(AccountExecutionListItem),
+  cursor: z.union([z.string(), z.null()]),
+});
 export const ApprovalRequest: z.ZodMiniType<Schemas['ApprovalRequest']> = z.looseObject({
   approved: z.boolean(),
   comment: z.optional(z.string()),
@@ -46,13 +76,6 @@ export const CreateWorkflowRequest: z.ZodMiniType<Schemas['CreateWorkflowRequest
   description: z.optional(z.string()),
 });
 export const Error: z.ZodMiniType<Schemas['Error']> = z.looseObject({ error: z.string() });
-export const ExecutionStatus: z.ZodMiniType<Schemas['ExecutionStatus']> = z.enum([
-  'initial',
-  'processing',
-  'human_in_the_loop',
-  'finished',
-  'error',
-]);
 export const ExecutionCreateResponse: z.ZodMiniType<Schemas['ExecutionCreateResponse']> = z.looseObject({
   execution_id: z.string(),
   workflow_id: z.string(),
@@ -73,22 +96,55 @@ export const ExecutionDetail: z.ZodMiniType<Schemas['ExecutionDetail']> = z.loos
   retry_after_seconds: z.optional(z.number()),
   results: z.union([z.array(ResultFile), z.null()]),
 });
-export const ResultFileLink: z.ZodMiniType<Schemas['ResultFileLink']> = z.looseObject({
-  filename: z.string(),
-  url: z.string(),
-});
-export const ExecutionListItem: z.ZodMiniType<Schemas['ExecutionListItem']> = z.looseObject({
-  id: z.string(),
+export const ExecutionInput: z.ZodMiniType<Schemas['ExecutionInput']> = z.looseObject({
+  execution_id: z.string(),
   workflow_id: z.string(),
-  status: ExecutionStatus,
-  created_at: z.string(),
-  url: z.optional(z.string()),
-  error: z.optional(z.string()),
-  results: z.optional(z.array(ResultFileLink)),
+  input: z.looseObject({}),
 });
 export const ExecutionListPage: z.ZodMiniType<Schemas['ExecutionListPage']> = z.looseObject({
   data: z.array(ExecutionListItem),
   cursor: z.union([z.string(), z.null()]),
+});
+export const ExecutionStatusCounts: z.ZodMiniType<Schemas['ExecutionStatusCounts']> = z.looseObject({
+  initial: z.number(),
+  processing: z.number(),
+  human_in_the_loop: z.number(),
+  finished: z.number(),
+  error: z.number(),
+});
+export const ExecutionStats: z.ZodMiniType<Schemas['ExecutionStats']> = z.looseObject({
+  workflow_id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  bucket: z.enum(['hour', 'day']),
+  tz_offset_minutes: z.number(),
+  total: z.number(),
+  counts: ExecutionStatusCounts,
+  success_rate: z.union([z.number(), z.null()]),
+  buckets: z.array(z.looseObject({ start: z.string(), counts: ExecutionStatusCounts })),
+  duration: z.looseObject({
+    count: z.number(),
+    p50_ms: z.union([z.number(), z.null()]),
+    p95_ms: z.union([z.number(), z.null()]),
+    max_ms: z.union([z.number(), z.null()]),
+    histogram: z.array(z.looseObject({ from_ms: z.number(), to_ms: z.number(), count: z.number() })),
+  }),
+});
+export const ExecutionStep: z.ZodMiniType<Schemas['ExecutionStep']> = z.looseObject({
+  index: z.number(),
+  kind: z.string(),
+  name: z.string(),
+  status: z.enum(['pending', 'processing', 'waiting', 'finished', 'error', 'skipped']),
+  started_at: z.union([z.string(), z.null()]),
+  finished_at: z.union([z.string(), z.null()]),
+  duration_ms: z.union([z.number(), z.null()]),
+  error: z.union([z.string(), z.null()]),
+});
+export const ExecutionSteps: z.ZodMiniType<Schemas['ExecutionSteps']> = z.looseObject({
+  execution_id: z.string(),
+  workflow_id: z.string(),
+  status: ExecutionStatus,
+  steps: z.array(ExecutionStep),
 });
 export const WorkflowCreateResponse: z.ZodMiniType<Schemas['WorkflowCreateResponse']> = z.looseObject({
   id: z.string(),

@@ -77,6 +77,12 @@ function expression(schema: JsonSchema): string {
       ? `z.enum(${JSON.stringify(values)})`
       : union(values.map((v) => `z.literal(${JSON.stringify(v)})`));
   }
+  if (Array.isArray(schema.allOf)) {
+    // Every part must hold; loose objects merge, so the fields of all parts are kept.
+    const parts = schema.allOf.map((s) => expression(isSchema(s) ? s : {}));
+    return parts.reduce((all, part) => `z.intersection(${all}, ${part})`);
+  }
+  if (schema.not !== undefined || schema.if !== undefined) throw new Error('not/if schemas are not supported');
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(alternatives)) return union(alternatives.map((s) => expression(isSchema(s) ? s : {})));
   if (Array.isArray(schema.type)) return union(schema.type.map((t) => typeExpression(String(t), schema)));

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { createApiClient, type ApiClient } from '@/api/client';
-import { getScheduler, setSchedulerScope } from '@/api/scheduler';
 import { reportingFetch } from '@/lib/server-reachability';
+import { createApiClient, type ApiClient } from './client';
 import { getProfilesStore, type ConnectionState, type Profile } from './profiles-store';
+import { getScheduler, setSchedulerScope } from './scheduler';
 
 let cached: { signature: string; client: ApiClient } | null = null;
 
@@ -16,21 +16,11 @@ export function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The API client of the active profile; the scheduler follows the profile's origin and key. */
+/** The API client of the active profile (one per base URL and key). Has no side effects. */
 export function getApiClient(): ApiClient {
-  const store = getProfilesStore();
-  const profile = store.active();
-  const { budget } = store.getState();
+  const profile = getProfilesStore().active();
   const signature = `${profile.baseUrl}\n${profile.apiKey}`;
-  getScheduler().setBudget(budget);
   if (cached?.signature === signature) return cached.client;
-  let origin = profile.baseUrl;
-  try {
-    origin = new URL(profile.baseUrl, location.origin).origin;
-  } catch {
-    // An unparsable URL still gets its own scope; the request itself will report the problem.
-  }
-  setSchedulerScope(fnv1a(`${origin}\n${profile.apiKey}`));
   // The contract document is the cheapest thing to ask for: no key, no budget, any answer will do.
   const probeUrl = `${profile.baseUrl.replace(/\/+$/, '')}/openapi.json`;
   cached = {
@@ -38,6 +28,40 @@ export function getApiClient(): ApiClient {
     client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, fetch: reportingFetch(probeUrl) }),
   };
   return cached.client;
+}
+
+/** The scheduler scope of a profile: requests to one origin with one key share one budget. */
+function scopeOf(profile: Profile): string {
+  let origin = profile.baseUrl;
+  try {
+    origin = new URL(profile.baseUrl, location.origin).origin;
+  } catch {
+    // An unparsable URL still gets its own scope; the request itself will report the problem.
+  }
+  return fnv1a(`${origin}\n${profile.apiKey}`);
+}
+
+let following: (() => void) | null = null;
+
+/**
+ * Keeps the app-wide scheduler on the active profile: its budget, and its scope (origin and key,
+ * so another account gets its own budget history). Applies now, at start-up, and again on every
+ * profile change; calling it twice changes nothing. Returns the way to stop following.
+ */
+export function followActiveProfile(): () => void {
+  if (following) return following;
+  const store = getProfilesStore();
+  const apply = () => {
+    getScheduler().setBudget(store.getState().budget);
+    setSchedulerScope(scopeOf(store.active()));
+  };
+  apply();
+  const unsubscribe = store.subscribe(apply);
+  following = () => {
+    unsubscribe();
+    following = null;
+  };
+  return following;
 }
 
 export function useConnection(): ConnectionState {

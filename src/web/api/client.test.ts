@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import contract from '@contract/openapi.json' with { type: 'json' };
-import { capabilitiesFromDocument, createApiClient } from './client';
+import { createApiClient } from './client';
 import {
   BadRequestError,
+  ContractViolationError,
   CorsBlockedError,
   NetworkError,
   NotConnectedError,
@@ -100,9 +101,9 @@ describe('createApiClient', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('accepts 200 as well as 201 for a create and ignores extra fields', async () => {
+  it.each([200, 201])('accepts %i for a create and keeps the fields the contract does not name', async (status) => {
     const { client, requests } = setup(() =>
-      json(200, {
+      json(status, {
         execution_id: 'e1',
         workflow_id: workflow.id,
         status: 'initial',
@@ -116,6 +117,7 @@ describe('createApiClient', () => {
       workflow_id: workflow.id,
       status: 'initial',
       created_at: workflow.created_at,
+      extra: 1,
     });
     expect(requests[0]!.method).toBe('POST');
     expect(await requests[0]!.json()).toEqual({ input: { company: 'Acme' } });
@@ -130,14 +132,38 @@ describe('createApiClient', () => {
     expect(page.cursor).toBe(older.created_at);
   });
 
-  it('fills missing optional fields so pages never meet undefined', async () => {
-    const { client } = setup(() => json(200, { id: workflow.id, name: 'X', created_at: workflow.created_at }));
+  it('leaves optional fields out where the server leaves them out', async () => {
+    const { client } = setup(() => json(200, { ...workflow, input_schema: null }));
     const detail = await client.getWorkflow(workflow.id);
-    expect(detail).toMatchObject({ description: '', input_schema: null, updated_at: workflow.created_at });
+    expect(detail).toEqual({ ...workflow, input_schema: null });
     expect('status' in detail).toBe(false);
   });
 
-  it('keeps only the documented properties of an execution and null results until finished', async () => {
+  it('reports a missing required field instead of inventing one', async () => {
+    const { client } = setup(() => json(200, { id: workflow.id, name: 'X', created_at: workflow.created_at }));
+    const error = await client.getWorkflow(workflow.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractViolationError);
+    expect((error as Error).message).toBe(
+      "The server's answer broke the contract: workflow.description missing; workflow.updated_at missing; workflow.input_schema missing.",
+    );
+  });
+
+  it('reports a list item without an id or with an unknown status, by its place in the list', async () => {
+    const item = { id: 'e', workflow_id: 'w', status: 'finished', created_at: 't' };
+    const { id: _id, ...noId } = item;
+    const { client } = setup(() =>
+      json(200, { data: [item, item, item, noId, { ...item, status: 'paused' }], cursor: null }),
+    );
+    const error = await client.listExecutions('w').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractViolationError);
+    expect((error as ContractViolationError).problems).toEqual([
+      'executions[3].id missing',
+      'executions[4].status "paused" is not one of initial, processing, human_in_the_loop, finished, error',
+    ]);
+    expect((error as ContractViolationError).retryable).toBe(false);
+  });
+
+  it('keeps the fields of an execution the contract does not name, and null results until finished', async () => {
     const { client } = setup(() =>
       json(200, {
         id: 'e',
@@ -145,7 +171,8 @@ describe('createApiClient', () => {
         status: 'processing',
         created_at: 't',
         retry_after_seconds: 3,
-        secret: 'x',
+        results: null,
+        progress: 'x',
       }),
     );
     const detail = await client.getExecution('w', 'e');
@@ -156,50 +183,16 @@ describe('createApiClient', () => {
       created_at: 't',
       retry_after_seconds: 3,
       results: null,
+      progress: 'x',
     });
   });
 
   it('reads capabilities from the served contract and treats a 404 as none', async () => {
     const withDoc = setup(() => json(200, contract));
-    expect(await withDoc.client.getServerCapabilities()).toEqual({
-      approval: true,
-      workflowStatus: true,
-      localExtensions: true,
-      cancel: true,
-    });
+    const capabilities = await withDoc.client.getServerCapabilities();
+    expect(capabilities).toMatchObject({ approval: true, workflowStatus: true, localExtensions: true, cancel: true });
     const without = setup(() => json(404, { error: 'not found' }));
-    expect(await without.client.getServerCapabilities()).toEqual({
-      approval: false,
-      workflowStatus: false,
-      localExtensions: false,
-      cancel: false,
-    });
-  });
-
-  it('sees no approval extension in a plain v1 document', () => {
-    expect(capabilitiesFromDocument({ paths: { '/workflows': {} } }).approval).toBe(false);
-  });
-
-  it('finds the cancel extension by the document structure, whatever the path parameter is called', () => {
-    const marked = { post: { 'x-local-extension': true, responses: {} } };
-    expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': marked } }).cancel).toBe(
-      true,
-    );
-    expect(capabilitiesFromDocument({ paths: { '/workflows/{id}/executions/cancel/': marked } }).cancel).toBe(true);
-    // An unmarked operation is v1 (none exists), a GET is not the operation, and a mention in text is not a path.
-    expect(
-      capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { post: { responses: {} } } } })
-        .cancel,
-    ).toBe(false);
-    expect(
-      capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': { get: marked.post } } }).cancel,
-    ).toBe(false);
-    expect(
-      capabilitiesFromDocument({
-        info: { description: '"/workflows/{workflowId}/executions/cancel" "x-local-extension":true' },
-        paths: {},
-      }),
-    ).toEqual({ approval: false, workflowStatus: false, localExtensions: false, cancel: false });
+    expect(Object.values(await without.client.getServerCapabilities()).every((v) => v === false)).toBe(true);
   });
 
   it('keeps results and the batch id where a server adds them, and leaves them out where it does not', async () => {
@@ -219,7 +212,7 @@ describe('createApiClient', () => {
       workflow_id: 'w',
       status: 'finished',
       created_at: 't',
-      results: [{ filename: 'a.md', url: 'http://f/a.md' }],
+      results: [file],
     });
     expect('results' in page.data[1]!).toBe(false);
     const created = setup(() =>

@@ -93,6 +93,23 @@ export class NotConnectedError extends ApiError {
   }
 }
 
+/**
+ * The server answered, but its answer broke the contract (a required field missing, an unknown
+ * status). Reported rather than papered over, so a faulty server shows as faulty.
+ */
+export class ContractViolationError extends ApiError {
+  override name = 'ContractViolationError';
+  readonly retryable = false;
+  constructor(
+    /** Where the answer went wrong, e.g. `executions[3].id missing`. */
+    readonly problems: string[],
+    readonly status = 200,
+    message = `The server's answer broke the contract: ${problems.join('; ')}.`,
+  ) {
+    super(message);
+  }
+}
+
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** Whether a thrown value is an AbortError from a cancelled fetch (never shown to users). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NO_CAPABILITIES, type ServerCapabilities } from '@/api/client';
 import { getApiClient } from './active-client';
+import { NO_CAPABILITIES, type ServerCapabilities } from './capabilities';
 
 export const serverQueries = {
   capabilities: () =>

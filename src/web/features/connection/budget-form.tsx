@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { FieldError, FieldHint, Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { getScheduler } from '@/api/scheduler';
-import { useConnection } from './active-client';
-import { getProfilesStore } from './profiles-store';
+import { useConnection } from '@/api/active-client';
+import { getProfilesStore } from '@/api/profiles-store';
 
 /** The per-minute request budget the scheduler keeps this browser under. */
 export function BudgetForm() {

@@ -4,7 +4,7 @@ import { Checkbox, FieldError, FieldHint, Input, Label } from '@/components/ui/i
 import { Notice } from '@/components/ui/notice';
 import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
-import { getProfilesStore, type Profile } from './profiles-store';
+import { getProfilesStore, type Profile } from '@/api/profiles-store';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
 interface Errors {

@@ -1,5 +1,5 @@
-import { getProfilesStore } from './profiles-store';
-import { useConnection } from './active-client';
+import { getProfilesStore } from '@/api/profiles-store';
+import { useConnection } from '@/api/active-client';
 
 /** Switches the active profile from the header; hidden when there is only one. */
 export function ProfileSwitcher() {

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import type { WorkflowCreateResponse } from '@contract/openapi-document';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { RouteTabs } from '@/components/ui/tabs';
-import { serverQueries } from '@/features/connection/server-queries';
+import { serverQueries } from '@/api/server-queries';
+import { useCreatedWorkflow } from '@/features/workflows/created-workflows';
 import { PlanningNotice } from '@/features/workflows/planning-notice';
 import { WorkflowHeader } from '@/features/workflows/workflow-header';
 import { planningPollDelay, planningState, workflowQueries } from '@/features/workflows/workflow-queries';
@@ -21,12 +21,7 @@ export const Route = createFileRoute('/workflows/$workflowId')({
 function WorkflowLayout() {
   const { workflowId } = Route.useParams();
   const queryClient = useQueryClient();
-  const { data: created } = useQuery<WorkflowCreateResponse | null>({
-    queryKey: workflowQueries.created(workflowId),
-    queryFn: () => null,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const created = useCreatedWorkflow(workflowId);
   const {
     data: workflow,
     refetch,
@@ -35,12 +30,12 @@ function WorkflowLayout() {
     ...workflowQueries.detail(workflowId),
     // Polls only while the workflow is (or may be) planning, slowing down as it waits.
     refetchInterval: (q) => {
-      const state = planningState(q.state.data, created ?? undefined);
+      const state = planningState(q.state.data, created);
       return state === 'planning' || state === 'maybe-planning' ? planningPollDelay(q.state.dataUpdateCount) : false;
     },
   });
   usePageTitle(workflow.name);
-  const state = planningState(workflow, created ?? undefined);
+  const state = planningState(workflow, created);
   const wasPlanning = state === 'planning';
 
   return (
@@ -49,7 +44,7 @@ function WorkflowLayout() {
       <PlanningNotice
         state={state}
         workflow={workflow}
-        created={created ?? undefined}
+        created={created}
         refreshing={isRefetching}
         onRefresh={() => {
           void refetch();
