@@ -1,41 +1,139 @@
 import { Link } from '@tanstack/react-router';
-import { isTerminalStatus, type ExecutionListItem } from '@contract/openapi-document';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
-import type { ExecutionStatusFilter } from '@/lib/search-params';
+import { formatDuration } from '@/lib/format-time';
+import type { ListedExecution } from '@/api/client';
 import { StatusBadge } from './status-badge';
 
-export function filterExecutions(items: ExecutionListItem[], filter: ExecutionStatusFilter): ExecutionListItem[] {
-  if (filter === 'all') return items;
-  if (filter === 'active') return items.filter((e) => !isTerminalStatus(e.status));
-  return items.filter((e) => e.status === filter);
+/** A run as a list shows it: the server's item plus what this browser knows about it. */
+export type RunRow = ListedExecution & {
+  workflow_name?: string;
+  annotation?: {
+    inputSummary?: string;
+    /** `row` counts from 1, as a person does. */
+    batch?: { batchId: string; fileName: string; row: number };
+  };
+};
+
+/** How long a finished run took, where the item says when it started and ended. */
+export function durationOf(row: Pick<ListedExecution, 'started_at' | 'finished_at'>): number | null {
+  if (!row.started_at || !row.finished_at) return null;
+  const ms = Date.parse(row.finished_at) - Date.parse(row.started_at);
+  return Number.isFinite(ms) ? Math.max(0, ms) : null;
 }
 
-export function ExecutionList({ workflowId, executions }: { workflowId: string; executions: ExecutionListItem[] }) {
+/** Past this many rows only those near the viewport are rendered. */
+const VIRTUALIZE_FROM = 150;
+const ESTIMATED_ROW_PX = 64;
+
+/** Runs told apart: status, id, what went in (this browser's journals), batch row, error, duration, age. */
+export function ExecutionList({ rows, showWorkflow = false }: { rows: RunRow[]; showWorkflow?: boolean }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [offset, setOffset] = useState(0);
+  useEffect(() => setOffset(listRef.current?.offsetTop ?? 0), []);
+  const virtual = rows.length >= VIRTUALIZE_FROM;
+  const virtualizer = useWindowVirtualizer({
+    count: virtual ? rows.length : 0,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 10,
+    scrollMargin: offset,
+  });
+  const listClass =
+    'overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900';
+  const itemClass = 'border-b border-zinc-200 last:border-b-0 dark:border-zinc-800';
+
+  if (!virtual) {
+    return (
+      <ul ref={listRef} aria-label="Runs" className={listClass}>
+        {rows.map((row) => (
+          <li key={row.id} className={itemClass}>
+            <RunRowLink row={row} showWorkflow={showWorkflow} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
-    <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-      {executions.map((e) => (
-        <li key={e.id}>
-          <Link
-            to="/workflows/$workflowId/executions/$executionId"
-            params={{ workflowId, executionId: e.id }}
-            className="group flex items-center gap-3 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
+    <ul
+      ref={listRef}
+      aria-label="Runs"
+      className={`relative ${listClass}`}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index]!;
+        return (
+          <li
+            key={row.id}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={`absolute inset-x-0 top-0 ${itemClass}`}
+            style={{ transform: `translateY(${item.start - offset}px)` }}
           >
-            <div className="flex shrink-0 sm:w-44">
-              <StatusBadge status={e.status} />
-            </div>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-mono text-xs text-zinc-700 dark:text-zinc-300">{e.id}</p>
-              {e.error && <p className="mt-0.5 line-clamp-1 text-xs text-red-700 dark:text-red-400">{e.error}</p>}
-            </div>
-            <RelativeTime
-              iso={e.created_at}
-              className="hidden shrink-0 text-xs text-zinc-500 sm:block dark:text-zinc-400"
-            />
-            <ChevronRightIcon className="text-zinc-400" />
-          </Link>
-        </li>
-      ))}
+            <RunRowLink row={row} showWorkflow={showWorkflow} />
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean }) {
+  const duration = durationOf(row);
+  const batch = row.annotation?.batch;
+  const input = row.annotation?.inputSummary;
+  return (
+    <Link
+      to="/workflows/$workflowId/executions/$executionId"
+      params={{ workflowId: row.workflow_id, executionId: row.id }}
+      className="group flex items-start gap-3 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:items-center sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
+    >
+      <div className="flex shrink-0 sm:w-44">
+        <StatusBadge status={row.status} />
+      </div>
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <p className="flex min-w-0 items-baseline gap-2">
+          {showWorkflow && (
+            <span className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              {row.workflow_name ?? 'Workflow ' + row.workflow_id.slice(0, 8)}
+            </span>
+          )}
+          <span className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400" title={row.id}>
+            {showWorkflow ? row.id.slice(0, 8) : row.id}
+          </span>
+        </p>
+        {(batch || input) && (
+          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+            {batch && (
+              <span className="mr-2 font-medium text-indigo-700 dark:text-indigo-300">
+                row {batch.row} of {batch.fileName}
+              </span>
+            )}
+            {input && <span>{input}</span>}
+          </p>
+        )}
+        {row.status === 'error' && row.error && (
+          <p className="line-clamp-2 text-xs break-words text-red-700 sm:line-clamp-1 dark:text-red-400">{row.error}</p>
+        )}
+        <p className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400">
+          <RelativeTime iso={row.created_at} />
+          {duration !== null && <> · {formatDuration(duration)}</>}
+        </p>
+      </div>
+      <span className="hidden w-16 shrink-0 text-right text-xs text-zinc-500 tabular-nums sm:block dark:text-zinc-400">
+        {duration !== null ? (
+          <span title="Duration">{formatDuration(duration)}</span>
+        ) : (
+          <span aria-hidden="true">—</span>
+        )}
+      </span>
+      <RelativeTime
+        iso={row.created_at}
+        className="hidden w-28 shrink-0 text-right text-xs text-zinc-500 sm:block dark:text-zinc-400"
+      />
+      <ChevronRightIcon className="mt-1 shrink-0 text-zinc-400 sm:mt-0" />
+    </Link>
   );
 }

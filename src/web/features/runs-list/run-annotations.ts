@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { JournalEntry } from '@/lib/run-journal';
+
+/** What this browser knows about a run the API does not say: its input and its batch row. */
+export interface RunAnnotation {
+  input?: Record<string, unknown> | null;
+  inputSummary?: string;
+  batch?: { batchId: string; fileName: string; /** 1-based, as a person counts rows. */ row: number };
+}
+
+/** "company_name: Acme · amount: 12", short enough for a list cell. */
+export function summarizeInput(input: Record<string, unknown> | null | undefined, max = 80): string | undefined {
+  if (input === undefined) return undefined;
+  if (input === null || Object.keys(input).length === 0) return 'No input';
+  const text = Object.entries(input)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' · ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+interface BatchRowLike {
+  index: number;
+  input: Record<string, unknown>;
+  executionId?: string;
+  attempts?: { executionId: string; input: Record<string, unknown> }[];
+}
+
+/** Indexes a batch's rows by execution id, earlier attempts included, as "row n of file". */
+export function indexBatchRows(
+  batch: { id: string; fileName: string },
+  rows: readonly BatchRowLike[],
+  into: Map<string, RunAnnotation>,
+): void {
+  for (const r of rows) {
+    const at = { batchId: batch.id, fileName: batch.fileName, row: r.index + 1 };
+    for (const past of r.attempts ?? [])
+      into.set(past.executionId, { input: past.input, inputSummary: summarizeInput(past.input), batch: at });
+    if (r.executionId) into.set(r.executionId, { input: r.input, inputSummary: summarizeInput(r.input), batch: at });
+  }
+}
+
+/** Run-journal entries win over batch rows: they are what this browser sent for a single run. */
+export function indexRunEntries(entries: readonly JournalEntry[], into: Map<string, RunAnnotation>): void {
+  for (const e of entries)
+    into.set(e.executionId, { ...into.get(e.executionId), input: e.input, inputSummary: summarizeInput(e.input) });
+}
+
+async function readAnnotations(workflowId: string): Promise<Map<string, RunAnnotation>> {
+  const into = new Map<string, RunAnnotation>();
+  // Both journals load on demand: a list must not wait for IndexedDB code it may not need.
+  const [{ getJournal }, { getRunJournal }] = await Promise.all([
+    import('@/features/batches/batch-journal'),
+    import('@/lib/run-journal'),
+  ]);
+  try {
+    const journal = getJournal();
+    for (const batch of await journal.list(workflowId)) indexBatchRows(batch, await journal.rows(batch.id), into);
+  } catch {
+    // No IndexedDB (private mode): the list simply shows no batch rows.
+  }
+  try {
+    indexRunEntries((await getRunJournal()?.forWorkflow(workflowId)) ?? [], into);
+  } catch {
+    // As above: without the run journal, inputs stay unknown.
+  }
+  return into;
+}
+
+export const annotationQueries = {
+  all: () => ['run-annotations'] as const,
+  /** What this browser's run and batch journals know about one workflow's runs, by execution id. */
+  forWorkflow: (workflowId: string) =>
+    queryOptions({
+      queryKey: [...annotationQueries.all(), workflowId],
+      queryFn: () => readAnnotations(workflowId),
+      staleTime: 30_000,
+      retry: false,
+    }),
+};
+
+/** A run's input as the execution page shows it, from the run journal or else the batch journal. */
+export function entryFromAnnotation(
+  executionId: string,
+  workflowId: string,
+  annotation: RunAnnotation | undefined,
+): (JournalEntry & { batch?: RunAnnotation['batch'] }) | null {
+  if (!annotation || annotation.input === undefined) return null;
+  return {
+    executionId,
+    workflowId,
+    input: annotation.input,
+    submittedAt: 0,
+    settled: 1,
+    profileId: '',
+    batch: annotation.batch,
+  };
+}

@@ -1,0 +1,70 @@
+import { isTerminalStatus, type ExecutionStatus } from '@contract/openapi-document';
+import type { RunRow as ListRow } from '@/features/executions/execution-list';
+import type { ExecutionStatusFilter } from '@/lib/search-params';
+import type { RunAnnotation } from './run-annotations';
+
+/** How far back a runs list looks; the list is newest first, so a range also ends the scan early. */
+export const RUN_RANGES = ['1h', '24h', '7d', '30d'] as const;
+export type RunRange = (typeof RUN_RANGES)[number];
+
+const RANGE_MS: Record<RunRange, number> = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
+
+export const RANGE_LABELS: Record<RunRange, string> = {
+  '1h': 'Last hour',
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+};
+
+export interface RunFilter {
+  status: ExecutionStatusFilter;
+  /** Free text: an id prefix, part of the error, the input summary, the batch file or the workflow name. */
+  q?: string;
+  range?: RunRange;
+}
+
+/** A run as a list shows it, with the whole annotation (input included) where the journals know it. */
+export type RunRow = ListRow & { annotation?: RunAnnotation };
+
+const ACTIVE: readonly ExecutionStatus[] = ['initial', 'processing', 'human_in_the_loop'];
+
+/** The statuses a server-side filter should ask for; undefined means "every status". */
+export function statusesOf(filter: ExecutionStatusFilter): readonly ExecutionStatus[] | undefined {
+  if (filter === 'all') return undefined;
+  if (filter === 'active') return ACTIVE;
+  return [filter];
+}
+
+/** The oldest created_at a range admits, as epoch ms, or null for no range. */
+export function rangeStart(range: RunRange | undefined, now: number): number | null {
+  return range ? now - RANGE_MS[range] : null;
+}
+
+/** Whether the filter needs more than the server's status filter can give. */
+export const hasTextOrRange = (filter: RunFilter): boolean => !!filter.q?.trim() || !!filter.range;
+
+const statusMatches = (status: ExecutionStatus, filter: ExecutionStatusFilter): boolean =>
+  filter === 'all' || (filter === 'active' ? !isTerminalStatus(status) : status === filter);
+
+/** The words a text search looks through for one run. */
+export function searchText(row: RunRow): string {
+  const a = row.annotation;
+  return [row.id, row.workflow_id, row.workflow_name, row.error, a?.inputSummary, a?.batch?.fileName]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+}
+
+/** Applies the whole filter in the browser (the server may already have applied the status part). */
+export function matchesFilter(row: RunRow, filter: RunFilter, now: number): boolean {
+  if (!statusMatches(row.status, filter.status)) return false;
+  const start = rangeStart(filter.range, now);
+  if (start !== null && Date.parse(row.created_at) < start) return false;
+  const q = filter.q?.trim().toLowerCase();
+  return !q || searchText(row).includes(q);
+}

@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { filterParam, statusParam, type ExecutionStatusFilter } from '@/lib/search-params';
+import { RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
+
+/** The filters of a runs list, all in the URL so a view can be shared. */
+export interface RunsSearch {
+  status?: ExecutionStatusFilter;
+  q?: string;
+  range?: RunRange;
+}
+
+const rangeParam = z.catch(z.optional(z.enum(RUN_RANGES)), undefined);
+
+/** Drops absent keys so the URL never shows `?q=undefined`-like leftovers. */
+const present = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
+
+export const validateRunsSearch = (raw: Record<string, unknown>): RunsSearch =>
+  present({
+    status: z.parse(statusParam, raw.status),
+    q: z.parse(filterParam, raw.q),
+    range: z.parse(rangeParam, raw.range),
+  });
+
+export const filterFromSearch = (search: RunsSearch): RunFilter => ({
+  status: search.status ?? 'all',
+  q: search.q,
+  range: search.range,
+});
+
+/** The URL's search after a filter change; "all" is the default, so it leaves the URL. */
+export const withFilter = (prev: RunsSearch, next: Partial<RunFilter>): RunsSearch => {
+  const merged: Record<string, unknown> = { ...prev, ...next };
+  if (merged.status === 'all') delete merged.status;
+  return validateRunsSearch(merged);
+};

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/input';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { RefreshIcon } from '@/components/ui/icons';
+import { STATUS_META } from '@/features/executions/status-badge';
+import { EXECUTION_STATUS_FILTERS, type ExecutionStatusFilter } from '@/lib/search-params';
+import { RANGE_LABELS, RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
+
+export const statusFilterLabel = (f: ExecutionStatusFilter) =>
+  f === 'all' ? 'All statuses' : f === 'active' ? 'Not finished yet' : STATUS_META[f].label;
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Status, text and time range (all kept in the URL by the page), and a refresh button. */
+export function RunsToolbar({
+  filter,
+  onChange,
+  onRefresh,
+  refreshing,
+  checkedAt,
+}: {
+  filter: RunFilter;
+  onChange: (next: Partial<RunFilter>) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  checkedAt: number;
+}) {
+  const id = useId();
+  const [text, setText] = useState(filter.q ?? '');
+  // A search changed from outside (back button, a shared link) replaces what the box holds.
+  const [seenQ, setSeenQ] = useState(filter.q);
+  if (seenQ !== filter.q) {
+    setSeenQ(filter.q);
+    if ((filter.q ?? '') !== text.trim()) setText(filter.q ?? '');
+  }
+  useEffect(() => {
+    if (text === (filter.q ?? '')) return;
+    const timer = setTimeout(() => onChange({ q: text.trim() === '' ? undefined : text }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filter.q, onChange]);
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-status`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          Status
+        </label>
+        <Select
+          id={`${id}-status`}
+          className="w-48"
+          value={filter.status}
+          onChange={(e) => onChange({ status: e.target.value as ExecutionStatusFilter })}
+        >
+          {EXECUTION_STATUS_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {statusFilterLabel(f)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-range`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          Created
+        </label>
+        <Select
+          id={`${id}-range`}
+          className="w-40"
+          value={filter.range ?? ''}
+          onChange={(e) => onChange({ range: (e.target.value || undefined) as RunRange | undefined })}
+        >
+          <option value="">Any time</option>
+          {RUN_RANGES.map((r) => (
+            <option key={r} value={r}>
+              {RANGE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex min-w-48 flex-1 flex-col gap-1">
+        <label htmlFor={`${id}-q`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          Search runs
+        </label>
+        <Input
+          id={`${id}-q`}
+          type="search"
+          data-filter-input
+          placeholder="Id, error, input or file name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div className="flex items-center gap-2">
+        <Button onClick={onRefresh} busy={refreshing} aria-label="Refresh runs">
+          <RefreshIcon /> <span className="hidden sm:inline">Refresh</span>
+        </Button>
+        {checkedAt > 0 && (
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
+            <span className="mr-1 inline-block size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+            Live · checked <RelativeTime iso={new Date(checkedAt).toISOString()} />
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { InboxIcon } from '@/components/ui/icons';
+import { LoadMore } from '@/components/ui/load-more';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { Notice } from '@/components/ui/notice';
+import { isApiError } from '@/api/errors';
+import { useCapabilities } from '@/api/server-queries';
+import { ExecutionList } from '@/features/executions/execution-list';
+import { roundEstimate, type FeedScope } from './feed';
+import type { RunFilter } from './run-filter';
+import { RunsToolbar, statusFilterLabel } from './runs-toolbar';
+import { useRunsFeed, type RunsFeed } from './use-runs-feed';
+
+const count = (n: number) => n.toLocaleString('en');
+
+/** "Scanned 2,000 of about 5,650 runs · 11 match", while the browser filters what it reads. */
+export function scanLine(feed: Pick<RunsFeed, 'progress' | 'rows'>): string {
+  const { scanned, estimate, complete, requests } = feed.progress;
+  const of = complete ? ` of ${count(scanned)}` : estimate ? ` of about ${count(roundEstimate(estimate))}` : '';
+  const found = `${count(feed.rows.length)} ${feed.rows.length === 1 ? 'match' : 'match'}`;
+  return `Scanned ${count(scanned)}${of} runs · ${found} · ${count(requests)} request${requests === 1 ? '' : 's'}`;
+}
+
+/**
+ * A runs list with its filters: one workflow's runs, or every workflow's. `empty` is shown when
+ * the scope has no runs at all.
+ */
+export function RunsView({
+  scope,
+  filter,
+  onFilterChange,
+  originAt,
+  empty,
+}: {
+  scope: FeedScope;
+  filter: RunFilter;
+  onFilterChange: (next: Partial<RunFilter>) => void;
+  /** No run is older than this (the workflow's creation): it bounds the scan's estimate. */
+  originAt?: string;
+  empty: ReactNode;
+}) {
+  const caps = useCapabilities();
+  const feed = useRunsFeed(scope, filter, caps, originAt);
+  const filtered = filter.status !== 'all' || !!filter.q || !!filter.range;
+
+  return (
+    <div className="space-y-4">
+      <RunsToolbar
+        filter={filter}
+        onChange={onFilterChange}
+        onRefresh={feed.refresh}
+        refreshing={feed.refreshing}
+        checkedAt={feed.checkedAt}
+      />
+      {feed.scanning && feed.loaded > 0 && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400"
+        >
+          <span>{scanLine(feed)}</span>
+          {feed.progress.running ? (
+            <Button size="sm" onClick={feed.stopScan}>
+              Stop scanning
+            </Button>
+          ) : (
+            !feed.progress.complete && (
+              <Button size="sm" onClick={feed.resumeScan}>
+                Scan on
+              </Button>
+            )
+          )}
+          {feed.progress.running && (
+            <span className="sr-only">
+              The server cannot filter by status, so this browser reads every page and filters it.
+            </span>
+          )}
+        </div>
+      )}
+      {!!feed.error && feed.loaded === 0 ? (
+        <Notice tone="danger" role="alert" title="The runs could not be loaded">
+          {isApiError(feed.error) ? feed.error.message : 'Try Refresh.'}
+        </Notice>
+      ) : feed.loaded === 0 && feed.refreshing ? (
+        <ListSkeleton label="Loading runs" />
+      ) : feed.rows.length > 0 ? (
+        <>
+          {!feed.scanning && (
+            <p className="text-sm text-zinc-500 dark:text-zinc-400" aria-live="polite">
+              {count(feed.rows.length)}
+              {feed.hasMore ? '+' : ''} {feed.rows.length === 1 ? 'run' : 'runs'}
+              {feed.serverFiltered && filter.status !== 'all' ? ` · ${statusFilterLabel(filter.status)}` : ''}
+            </p>
+          )}
+          <ExecutionList rows={feed.rows} showWorkflow={scope.kind === 'all'} />
+          {!feed.scanning && <LoadMore hasNextPage={feed.hasMore} busy={feed.loadingMore} onLoad={feed.loadMore} />}
+        </>
+      ) : filtered ? (
+        <EmptyState icon={<InboxIcon className="size-6" />} title="No run matches these filters">
+          {feed.progress.running ? 'Still scanning older runs…' : 'Try another status, range or search.'}
+        </EmptyState>
+      ) : (
+        empty
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { ServerCapabilities } from '@/api/capabilities';
+import { estimateTotal, mergeRuns, type FeedScope } from './feed';
+import { annotationQueries } from './run-annotations';
+import { hasTextOrRange, matchesFilter, rangeStart, statusesOf, type RunFilter, type RunRow } from './run-filter';
+import { RUNS_POLL_MS, runsQueries, type FeedKey } from './runs-queries';
+
+export interface ScanProgress {
+  /** Runs read so far. */
+  scanned: number;
+  /** About how many runs the list holds, where that can be estimated. */
+  estimate?: number;
+  /** Requests the pages read so far cost. */
+  requests: number;
+  /** The scan goes on by itself (not stopped, not at the end, not past the range). */
+  running: boolean;
+  /** Every page was read, or the range's start was passed. */
+  complete: boolean;
+}
+
+export interface RunsFeed {
+  rows: RunRow[];
+  /** Rows loaded before filtering. */
+  loaded: number;
+  /** The server applies the status filter itself. */
+  serverFiltered: boolean;
+  /** The browser filters the pages it reads, scanning on by itself. */
+  scanning: boolean;
+  progress: ScanProgress;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  stopScan: () => void;
+  resumeScan: () => void;
+  refresh: () => void;
+  refreshing: boolean;
+  /** When the newest runs were last read (epoch ms). */
+  checkedAt: number;
+  error: unknown;
+}
+
+/** Where the server can filter by status for this scope, per its contract document. */
+export function feedKeyFor(scope: FeedScope, filter: RunFilter, caps: ServerCapabilities): FeedKey {
+  const globalList = scope.kind === 'all' && caps.globalExecutions;
+  const serverFilters = scope.kind === 'workflow' ? caps.executionStatusFilter : globalList;
+  return { scope, globalList, statuses: serverFilters ? statusesOf(filter.status) : undefined };
+}
+
+/**
+ * A live runs list: the pages read so far plus a first page re-read every poll interval, with what
+ * this browser's journals know about each run, filtered. Where the server cannot filter, the pages
+ * are scanned on (in the background share of the budget) until the list or the range ends.
+ */
+export function useRunsFeed(
+  scope: FeedScope,
+  filter: RunFilter,
+  caps: ServerCapabilities,
+  originAt?: string,
+): RunsFeed {
+  const queryClient = useQueryClient();
+  const key = feedKeyFor(scope, filter, caps);
+  const feed = useInfiniteQuery(runsQueries.feed(key));
+  const first = feed.data?.pages[0];
+  const head = useQuery({
+    ...runsQueries.head(key),
+    enabled: !!first,
+    initialData: first,
+    initialDataUpdatedAt: feed.dataUpdatedAt,
+    staleTime: RUNS_POLL_MS,
+  });
+  // A stop holds for the filter it was made under; a new filter scans afresh.
+  const filterKey = `${filter.status}\n${filter.q ?? ''}\n${filter.range ?? ''}`;
+  const [stoppedFor, setStoppedFor] = useState<string | null>(null);
+  const stopped = stoppedFor === filterKey;
+
+  const pages = useMemo(() => feed.data?.pages.map((p) => p.items) ?? [], [feed.data]);
+  const merged = useMemo(() => mergeRuns(head.data?.items, pages), [head.data, pages]);
+  const workflowIds = useMemo(
+    () => (scope.kind === 'workflow' ? [scope.workflowId] : [...new Set(merged.map((r) => r.workflow_id))]),
+    [scope, merged],
+  );
+  const annotations = useQueries({
+    queries: workflowIds.map((id) => annotationQueries.forWorkflow(id)),
+    combine: (results) => results.map((r) => r.data),
+  });
+  // "Now" is when the list was last read, so ranges and estimates follow the data, not each render.
+  const now = Math.max(head.dataUpdatedAt, feed.dataUpdatedAt);
+  const rows = useMemo(() => {
+    const known = annotations.filter((a) => a !== undefined);
+    return merged
+      .map((r) => {
+        const annotation = known.find((a) => a.has(r.id))?.get(r.id);
+        return annotation ? { ...r, annotation } : r;
+      })
+      .filter((r) => matchesFilter(r, filter, now));
+  }, [merged, annotations, filter, now]);
+
+  const scanning = (!key.statuses && filter.status !== 'all') || hasTextOrRange(filter);
+  const oldest = merged.at(-1)?.created_at;
+  const start = rangeStart(filter.range, now);
+  const pastRange = start !== null && oldest !== undefined && Date.parse(oldest) < start;
+  const complete = !feed.hasNextPage || pastRange;
+  const running = scanning && !stopped && !complete && !feed.isError;
+
+  useEffect(() => {
+    if (running && !feed.isFetchingNextPage) void feed.fetchNextPage();
+  }, [running, feed.isFetchingNextPage, feed]);
+
+  const requests = feed.data?.pages.reduce((n, p) => n + p.requests, 0) ?? 0;
+  const origin = originAt ?? feed.data?.pages[0]?.originAt;
+  return {
+    rows,
+    loaded: merged.length,
+    serverFiltered: !!key.statuses,
+    scanning,
+    progress: {
+      scanned: merged.length,
+      estimate: complete ? merged.length : estimateTotal(merged.length, oldest, origin, now),
+      requests,
+      running,
+      complete,
+    },
+    hasMore: !!feed.hasNextPage && !pastRange,
+    loadingMore: feed.isFetchingNextPage,
+    loadMore: () => void feed.fetchNextPage(),
+    stopScan: () => setStoppedFor(filterKey),
+    resumeScan: () => setStoppedFor(null),
+    refresh: () => {
+      setStoppedFor(null);
+      void queryClient.resetQueries({ queryKey: runsQueries.feed(key).queryKey });
+      void queryClient.invalidateQueries({ queryKey: annotationQueries.all() });
+    },
+    refreshing: feed.isRefetching || (feed.isFetching && !feed.isFetchingNextPage) || head.isFetching,
+    checkedAt: now,
+    error: feed.error ?? head.error,
+  };
+}
