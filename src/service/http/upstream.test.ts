@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -87,5 +89,42 @@ describe('WORKFLOW_UPSTREAM proxy', () => {
   it('never writes the key to the log', () => {
     expect(logs.length).toBeGreaterThan(0);
     expect(logs).not.toContain(KEY_A);
+  });
+
+  it('never lets an upstream answer run as a page here, and forwards only the headers it needs', async () => {
+    const asked: IncomingHttpHeaders[] = [];
+    const pageServer = createServer((request, response) => {
+      asked.push(request.headers);
+      response.writeHead(503, {
+        'content-type': 'text/html',
+        'content-security-policy': "default-src 'self'",
+        'set-cookie': 'a=b',
+      });
+      response.end('<script>alert(1)</script>');
+    });
+    await new Promise<void>((done) => pageServer.listen(0, '127.0.0.1', done));
+    const pages = await proxyTo(`http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/api/v1`);
+    try {
+      const res = await pages.app.inject({
+        method: 'GET',
+        url: '/api/v1/workflows',
+        headers: { 'x-api-key': KEY_A, cookie: 'session=1' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.headers['content-security-policy']).toEqual([
+        "default-src 'self'",
+        "sandbox; default-src 'none'; frame-ancestors 'none'",
+      ]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      // A 503 is the upstream's answer, passed on once, not retried.
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.cookie).toBeUndefined();
+      expect(asked[0]!['x-api-key']).toBe(KEY_A);
+    } finally {
+      await pages.close();
+      pageServer.close();
+    }
   });
 });

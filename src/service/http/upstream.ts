@@ -1,9 +1,13 @@
-import { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { fastifyReplyFrom } from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
-/** Request headers the upstream needs; everything else (cookies, hop-by-hop) stays here. */
-const FORWARD_REQUEST = ['x-api-key', 'content-type', 'accept', 'if-none-match'];
+/**
+ * Request headers the upstream needs; everything else (cookies, hop-by-hop) stays here. Host and
+ * content-length are the ones the proxy plugin sets for the upstream request.
+ */
+const FORWARD_REQUEST = ['x-api-key', 'content-type', 'accept', 'if-none-match', 'host', 'content-length'];
 /** Response headers the dashboard reads (body type, rate limit, caching) and the upstream's own protections. */
 const FORWARD_RESPONSE = [
   'content-type',
@@ -60,58 +64,71 @@ export function upstreamTarget(upstream: string, requestUrl: string): URL | null
   return target;
 }
 
+/** Keeps the named headers of `headers`, in the lower-case form Node gives them. */
+function pick(headers: IncomingHttpHeaders, names: readonly string[]): IncomingHttpHeaders {
+  return Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
+}
+
+/** Response headers as this service sends them: only the forwarded ones, and never runnable as a page. */
+function answerHeaders(upstreamHeaders: IncomingHttpHeaders): IncomingHttpHeaders {
+  const headers = pick(upstreamHeaders, FORWARD_RESPONSE);
+  const type = headers['content-type'];
+  if (typeof type === 'string' && PAGE_TYPES.test(type)) headers['content-type'] = 'text/plain; charset=utf-8';
+  const upstreamCsp = headers['content-security-policy'];
+  // Both policies apply when a response carries two, so the upstream's stays in force beside ours.
+  headers['content-security-policy'] = upstreamCsp ? [upstreamCsp, DATA_ONLY_CSP].flat() : DATA_ONLY_CSP;
+  headers['x-content-type-options'] = 'nosniff';
+  return headers;
+}
+
 /**
  * Proxies /api/v1/* to another v1 server (WORKFLOW_UPSTREAM), so the dashboard reaches it from
  * one origin without CORS. The key passes through per request: never stored, never logged.
  */
 export function upstreamRoutes(app: FastifyInstance, upstream: string, timeoutMs = 60_000): void {
   app.register(async (scope) => {
+    await scope.register(fastifyReplyFrom, {
+      base: new URL(upstream).origin,
+      // The plugin's default (tls.rejectUnauthorized false) trusts any certificate; the key must only
+      // ever reach the real upstream. Undici reads `connect` after `tls`, so this one wins.
+      undici: { connect: { rejectUnauthorized: true } },
+      // Per-request lines would log every path; failures are logged once, in onError.
+      disableRequestLogging: true,
+      destroyAgent: true,
+    });
     // Bodies are forwarded byte for byte; the upstream judges them.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.all('/api/v1/*', async (request, reply) => {
+    scope.all('/api/v1/*', (request, reply) => {
       const target = upstreamTarget(upstream, request.url);
       if (!target)
         throw new HttpError(
           400,
           'the request path is not valid: dot segments, backslashes and encoded slashes are not allowed',
         );
-      const headers: Record<string, string> = {};
-      for (const name of FORWARD_REQUEST) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
       const hasBody = METHODS_WITH_BODY.has(request.method) && Buffer.isBuffer(request.body);
-      let response: Response;
-      try {
-        response = await fetch(target, {
-          method: request.method,
-          headers,
-          body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        request.log.warn({ err: error, upstream }, 'upstream unreachable');
-        throw new HttpError(
-          502,
-          `the upstream v1 service at ${upstream} did not answer; check WORKFLOW_UPSTREAM and try again`,
-        );
-      }
-      reply.code(response.status);
-      for (const name of FORWARD_RESPONSE) {
-        const value = response.headers.get(name);
-        if (value !== null) reply.header(name, value);
-      }
-      const type = response.headers.get('content-type');
-      if (type !== null && PAGE_TYPES.test(type)) reply.header('content-type', 'text/plain; charset=utf-8');
-      const upstreamCsp = response.headers.get('content-security-policy');
-      // Both policies apply when a response carries two, so the upstream's stays in force beside ours.
-      reply.header('content-security-policy', upstreamCsp ? [upstreamCsp, DATA_ONLY_CSP] : DATA_ONLY_CSP);
-      reply.header('x-content-type-options', 'nosniff');
-      if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]));
+      return reply.from(target.pathname, {
+        // The query goes as the client wrote it; the plugin would otherwise decode and re-check it.
+        queryString: () => target.search.slice(1),
+        ...(hasBody
+          ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
+          : {}),
+        rewriteRequestHeaders: (_request, headers) => pick(headers, FORWARD_REQUEST),
+        rewriteHeaders: answerHeaders,
+        // The upstream answers as it chose (a 503 included); this service never asks twice.
+        retryDelay: () => null,
+        timeout: timeoutMs,
+        onError: (failed, { error }) => {
+          request.log.warn({ err: error, upstream }, 'upstream unreachable');
+          failed.send(
+            new HttpError(
+              502,
+              `the upstream v1 service at ${upstream} did not answer; check WORKFLOW_UPSTREAM and try again`,
+            ),
+          );
+        },
+      });
     });
   });
 }
