@@ -277,6 +277,14 @@ export interface components {
       concurrency?: components['schemas']['Concurrency'];
       /** @description Why planning failed, when status is failed (local extension). */
       planning_error?: string;
+      /** @description What the prompt asks for that the local service does not do (schedules, triggers, third-party integrations, browsing), so nothing is dropped silently; the workflow runs on demand without it (local extension). Absent when there is nothing to note. */
+      planning_notes?: components['schemas']['PlanningNote'][];
+    };
+    PlanningNote: {
+      /** @enum {string} */
+      kind: 'schedule' | 'trigger' | 'integration' | 'browsing';
+      /** @description One sentence for a person, e.g. "Runs on demand; 'every Monday' is not scheduled by the local service." */
+      text: string;
     };
     WorkflowListPage: {
       data: components['schemas']['WorkflowListItem'][];

@@ -146,6 +146,10 @@ export const ExecutionSteps: z.ZodMiniType<Schemas['ExecutionSteps']> = z.looseO
   status: ExecutionStatus,
   steps: z.array(ExecutionStep),
 });
+export const PlanningNote: z.ZodMiniType<Schemas['PlanningNote']> = z.looseObject({
+  kind: z.enum(['schedule', 'trigger', 'integration', 'browsing']),
+  text: z.string(),
+});
 export const WorkflowCreateResponse: z.ZodMiniType<Schemas['WorkflowCreateResponse']> = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -165,6 +169,7 @@ export const WorkflowDetail: z.ZodMiniType<Schemas['WorkflowDetail']> = z.looseO
   status: z.optional(WorkflowStatus),
   concurrency: z.optional(Concurrency),
   planning_error: z.optional(z.string()),
+  planning_notes: z.optional(z.array(PlanningNote)),
 });
 export const WorkflowListItem: z.ZodMiniType<Schemas['WorkflowListItem']> = z.looseObject({
   id: z.string(),

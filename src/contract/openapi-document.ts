@@ -19,6 +19,7 @@ export type CancelExecutionsRequest = Schemas['CancelExecutionsRequest'];
 export type CancelExecutionsResponse = Schemas['CancelExecutionsResponse'];
 export type BatchCreateResponse = Schemas['BatchCreateResponse'];
 export type Concurrency = Schemas['Concurrency'];
+export type PlanningNote = Schemas['PlanningNote'];
 export type ListPage<T> = { data: T[]; cursor: string | null };
 
 export const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['finished', 'error'];
