@@ -59,6 +59,12 @@ const PROBES = {
   executionStatusFilter: parameter('get', '/workflows/{}/executions', 'status', { marked: true }),
   /** GET /executions lists every workflow's executions (status, workflow_id, cursor, limit). */
   globalExecutions: operation('get', '/executions', { marked: true }),
+  /** GET …/executions/stats: runs per hour or day by status, success rate, duration p50/p95 and histogram. */
+  executionStats: operation('get', '/workflows/{}/executions/stats', { marked: true }),
+  /** GET …/executions/{}/steps: the workflow's steps as an execution ran them. */
+  executionSteps: operation('get', '/workflows/{}/executions/{}/steps', { marked: true }),
+  /** GET …/executions/{}/input: the input an execution ran with, from any browser. */
+  executionInput: operation('get', '/workflows/{}/executions/{}/input', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

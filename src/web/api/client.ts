@@ -113,6 +113,34 @@ export function createApiClient(config: ClientConfig) {
       >;
     },
 
+    /** Local extension: runs per bucket by status, success rate and durations. Only where capabilities say `executionStats`. */
+    async getExecutionStats(
+      workflowId: string,
+      range: { from: string; to: string; bucket: 'hour' | 'day'; tzOffsetMinutes: number },
+      options?: CallOptions,
+    ): Promise<Schemas['ExecutionStats']> {
+      const query = { from: range.from, to: range.to, bucket: range.bucket, tz_offset_minutes: range.tzOffsetMinutes };
+      const { data, status } = await call(options, 'visible', (init) =>
+        api.GET('/workflows/{workflowId}/executions/stats', { ...init, params: { path: { workflowId }, query } }),
+      );
+      return parseAnswer(contract.ExecutionStats, data, 'run statistics', status);
+    },
+
+    /** Local extension: the workflow's steps as the execution ran them. Only where capabilities say `executionSteps`. */
+    async getExecutionSteps(
+      workflowId: string,
+      executionId: string,
+      options?: CallOptions,
+    ): Promise<Schemas['ExecutionSteps']> {
+      const { data, status } = await call(options, 'visible', (init) =>
+        api.GET('/workflows/{workflowId}/executions/{executionId}/steps', {
+          ...init,
+          params: { path: { workflowId, executionId } },
+        }),
+      );
+      return parseAnswer(contract.ExecutionSteps, data, 'execution steps', status);
+    },
+
     async getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
       const { data, status } = await call(options, 'visible', (init) =>
         api.GET('/workflows/{workflowId}/executions/{executionId}', {
