@@ -12,19 +12,12 @@ import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { openCorsForFrameworkError, registerCors } from './http/cors';
 import { devKeyRoute } from './http/dev-key';
-import {
-  badRequest,
-  handleClientError,
-  HttpError,
-  installErrorHandling,
-  RouteTable,
-  sendFrameworkError,
-  sendNoRoute,
-} from './http/errors';
+import { badRequest, handleClientError, HttpError, installErrorHandling, sendFrameworkError } from './http/errors';
 import { executionRoutes } from './http/executions';
 import { fileRoutes } from './http/files';
 import { InputValidators } from './http/input-validation';
 import type { LocalContext } from './http/local-context';
+import { RouteTable, sendNoRoute } from './http/no-route';
 import { openApiRoute } from './http/openapi';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';

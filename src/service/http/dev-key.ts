@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendNoRoute } from './errors';
+import { sendNoRoute } from './no-route';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Host header values that name this machine, optionally with a port. */

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { dataPath, describeRequestError, joinMessages } from './errors';
+import { joinMessages } from './errors';
+import { dataPath, describeRequestError } from './request-messages';
 
 const error = (
   instancePath: string,

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
+import { describeRequestError } from './request-messages';
 
 /** An error whose message is meant for the client, with the status that goes with it. */
 export class HttpError extends Error {
@@ -17,86 +17,10 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
-/** `input` + `/company/0/name` → `input.company[0].name`. */
-export function dataPath(prefix: string, instancePath: string): string {
-  const parts = instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return parts.reduce((path, part) => {
-    if (/^\d+$/.test(part)) return `${path}[${part}]`;
-    if (/^[A-Z_$][\w$]*$/i.test(part)) return path ? `${path}.${part}` : part;
-    return `${path}[${JSON.stringify(part)}]`;
-  }, prefix);
-}
-
-/** `input.website: must match format "uri"`, one entry per ajv error. */
-export function describeAjvError(prefix: string, error: ErrorObject): string {
-  const path = dataPath(prefix, error.instancePath);
-  if (error.keyword === 'additionalProperties') {
-    return `${path}: must not have property '${(error.params as { additionalProperty: string }).additionalProperty}'`;
-  }
-  return `${path}: ${error.message ?? 'is not valid'}`;
-}
-
 /** Joins messages, listing at most `max` and counting the rest, so a bad 10,000-row batch stays readable. */
 export function joinMessages(messages: string[], max = 20): string {
   const shown = messages.slice(0, max).join('; ');
   return messages.length > max ? `${shown}; and ${messages.length - max} more` : shown;
-}
-
-const FIXED_MESSAGES: Record<string, string> = {
-  'querystring/limit': `limit must be an integer from 1 to ${LIMITS.maxPageSize}`,
-  'querystring/cursor': 'cursor must be a created_at timestamp from a previous page',
-  'params/workflowId': 'workflowId must be a UUID',
-  'params/executionId': 'executionId must be a UUID',
-  'body/items': `items must contain between 1 and ${LIMITS.maxBatchItems} objects`,
-  'body/concurrency': 'concurrency must be one of low, medium, high',
-  'body/input': 'input must be an object',
-  'body/approved': 'approved must be true or false',
-  'body/comment': 'comment must be a string of at most 2000 characters',
-  'body/name': 'name must be a string of at most 200 characters',
-  'body/description': 'description must be a string of at most 2000 characters',
-  'body/batch_id': 'batch_id must be a UUID',
-  'body/execution_ids': `execution_ids must be a list of 1 to ${LIMITS.maxBatchItems} execution ids (UUIDs)`,
-  'body/reason': 'reason must be a string of at most 500 characters',
-};
-
-function describeBodyError(error: ErrorObject): string | null {
-  const path = error.instancePath;
-  if (path === '' && error.keyword === 'required') {
-    return `${(error.params as { missingProperty: string }).missingProperty} is required`;
-  }
-  if (path === '' && error.keyword === 'additionalProperties') {
-    return `unknown property '${(error.params as { additionalProperty: string }).additionalProperty}' in the request body`;
-  }
-  if (path === '' && error.keyword === 'type') return 'request body must be a JSON object';
-  if (path === '/prompt') {
-    if (error.keyword === 'minLength') return 'prompt must not be empty';
-    if (error.keyword === 'maxLength') return 'prompt must be at most 20000 characters';
-    return 'prompt must be a string';
-  }
-  const item = /^\/items\/(\d+)$/.exec(path);
-  if (item) return `items[${item[1]}] must be an object`;
-  return null;
-}
-
-/** Turns ajv's errors for one part of a request into one sentence a person can act on. */
-export function describeRequestError(errors: ErrorObject[], part: string): string {
-  // anyOf wraps an optional body; its own "must match a schema in anyOf" adds nothing.
-  const useful = errors.filter(
-    (e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'),
-  );
-  const error = useful[0] ?? errors[0];
-  if (!error) return `the ${part} is not valid`;
-  const field = error.instancePath.split('/')[1] ?? '';
-  const fixed = FIXED_MESSAGES[`${part}/${field}`];
-  if (part === 'body') {
-    const special = describeBodyError(error);
-    if (special) return special;
-  }
-  if (fixed) return fixed;
-  return describeAjvError(part === 'body' ? 'body' : part, error);
 }
 
 const PARSER_ERRORS: Record<string, [number, string]> = {
@@ -206,79 +130,4 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy(error);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The routes this app serves, for 405 answers (see RouteTable). */
-    routeTable?: RouteTable;
-  }
-}
-
-// Long enough for every real route (an approval path is about 130 characters).
-const MAX_PATH_SHOWN = 200;
-
-/** A path for an error message, cut short: a 5,000-character segment helps no one read it. */
-export function shownPath(url: string): string {
-  const path = url.split('?')[0] ?? '';
-  return path.length > MAX_PATH_SHOWN ? `${path.slice(0, MAX_PATH_SHOWN)}…` : path;
-}
-
-const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
-
-/** `:workflowId`-style parameters hold UUIDs, so `…/executions/cancel` is not an execution's path. */
-const segmentMatches = (pattern: string, segment: string | undefined): boolean =>
-  pattern.startsWith(':')
-    ? segment !== undefined && (!pattern.endsWith('Id') || UUID.test(segment))
-    : pattern === segment;
-
-/** Route patterns and their methods, so a known path asked with the wrong method gets 405 and Allow. */
-export class RouteTable {
-  private readonly routes: Array<{ segments: string[]; methods: Set<string> }> = [];
-
-  add(methods: string | string[], url: string): void {
-    const segments = segmentsOf(url);
-    const key = segments.join('/');
-    let route = this.routes.find((r) => r.segments.join('/') === key);
-    if (!route) {
-      route = { segments, methods: new Set() };
-      this.routes.push(route);
-    }
-    for (const method of [methods].flat()) route.methods.add(method);
-  }
-
-  /** The methods some route allows on `path` (`:param` matches one segment, `*` the rest). */
-  allowed(path: string): string[] {
-    const asked = segmentsOf(path);
-    const methods = new Set<string>();
-    for (const route of this.routes) {
-      const matches =
-        route.segments.at(-1) === '*'
-          ? asked.length >= route.segments.length - 1 &&
-            route.segments.slice(0, -1).every((s, i) => segmentMatches(s, asked[i]))
-          : asked.length === route.segments.length && route.segments.every((s, i) => segmentMatches(s, asked[i]));
-      if (matches) for (const method of route.methods) methods.add(method);
-    }
-    return [...methods].sort();
-  }
-}
-
-/** The answer for a path no route serves: 405 with Allow when the path is served for other methods. */
-export function sendNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = shownPath(request.url);
-  const allowed =
-    request.server.routeTable?.allowed(request.url.split('?')[0] ?? '').filter((method) => method !== 'OPTIONS') ?? [];
-  if (allowed.length > 0 && !allowed.includes(request.method)) {
-    const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0];
-    return reply
-      .code(405)
-      .header('Allow', allowed.join(', '))
-      .type('application/json; charset=utf-8')
-      .send({ error: `method ${request.method} is not allowed on ${path}; use ${list}` });
-  }
-  return reply
-    .code(404)
-    .type('application/json; charset=utf-8')
-    .send({ error: `no route ${request.method} ${path}` });
 }

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { ajvClassFor } from '../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../contract/schema-dialect';
 import type { JsonSchema } from '../planner/plan-types';
-import { describeAjvError } from './errors';
+import { describeAjvError } from './request-messages';
 
 function makeAjv(dialect: SchemaDialect): Ajv {
   const AjvClass = ajvClassFor(dialect);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendNoRoute, shownPath } from './errors';
+import { sendNoRoute, shownPath } from './no-route';
 import { addDashboardSecurityHeaders } from './security-headers';
 
 /** Connect-style middleware, as Vite's dev server exposes it. */

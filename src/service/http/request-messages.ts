@@ -1,0 +1,78 @@
+import type { ErrorObject } from 'ajv';
+import { LIMITS } from '../../contract/limits';
+
+/** `input` + `/company/0/name` → `input.company[0].name`. */
+export function dataPath(prefix: string, instancePath: string): string {
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return parts.reduce((path, part) => {
+    if (/^\d+$/.test(part)) return `${path}[${part}]`;
+    if (/^[A-Z_$][\w$]*$/i.test(part)) return path ? `${path}.${part}` : part;
+    return `${path}[${JSON.stringify(part)}]`;
+  }, prefix);
+}
+
+/** `input.website: must match format "uri"`, one entry per ajv error. */
+export function describeAjvError(prefix: string, error: ErrorObject): string {
+  const path = dataPath(prefix, error.instancePath);
+  if (error.keyword === 'additionalProperties') {
+    return `${path}: must not have property '${(error.params as { additionalProperty: string }).additionalProperty}'`;
+  }
+  return `${path}: ${error.message ?? 'is not valid'}`;
+}
+
+/**
+ * The one table from ajv's errors to English for requests that break the contract, keyed by part and
+ * top-level field (`body/` is the body itself). An entry is a fixed sentence, or a function that
+ * picks one for the error (null: fall through to ajv's own message with the path in front).
+ */
+const MESSAGES: Record<string, string | ((error: ErrorObject) => string | null)> = {
+  'querystring/limit': `limit must be an integer from 1 to ${LIMITS.maxPageSize}`,
+  'querystring/cursor': 'cursor must be a created_at timestamp from a previous page',
+  'params/workflowId': 'workflowId must be a UUID',
+  'params/executionId': 'executionId must be a UUID',
+  'body/': (error) => {
+    if (error.keyword === 'required')
+      return `${(error.params as { missingProperty: string }).missingProperty} is required`;
+    if (error.keyword === 'additionalProperties')
+      return `unknown property '${(error.params as { additionalProperty: string }).additionalProperty}' in the request body`;
+    if (error.keyword === 'type') return 'request body must be a JSON object';
+    return null;
+  },
+  'body/prompt': (error) => {
+    if (error.keyword === 'minLength') return 'prompt must not be empty';
+    if (error.keyword === 'maxLength') return 'prompt must be at most 20000 characters';
+    return 'prompt must be a string';
+  },
+  'body/items': (error) => {
+    const item = /^\/items\/(\d+)$/.exec(error.instancePath);
+    return item
+      ? `items[${item[1]}] must be an object`
+      : `items must contain between 1 and ${LIMITS.maxBatchItems} objects`;
+  },
+  'body/concurrency': 'concurrency must be one of low, medium, high',
+  'body/input': 'input must be an object',
+  'body/approved': 'approved must be true or false',
+  'body/comment': 'comment must be a string of at most 2000 characters',
+  'body/name': 'name must be a string of at most 200 characters',
+  'body/description': 'description must be a string of at most 2000 characters',
+  'body/batch_id': 'batch_id must be a UUID',
+  'body/execution_ids': `execution_ids must be a list of 1 to ${LIMITS.maxBatchItems} execution ids (UUIDs)`,
+  'body/reason': 'reason must be a string of at most 500 characters',
+};
+
+/** Turns ajv's errors for one part of a request into one sentence a person can act on. */
+export function describeRequestError(errors: ErrorObject[], part: string): string {
+  // anyOf wraps an optional body; its own "must match a schema in anyOf" adds nothing.
+  const useful = errors.filter(
+    (e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'),
+  );
+  const error = useful[0] ?? errors[0];
+  if (!error) return `the ${part} is not valid`;
+  const field = error.instancePath.split('/')[1] ?? '';
+  const entry = MESSAGES[`${part}/${field}`];
+  const message = typeof entry === 'function' ? entry(error) : entry;
+  return message ?? describeAjvError(part, error);
+}
