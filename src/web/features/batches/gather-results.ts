@@ -4,7 +4,9 @@ import { FileFetchError, fetchTextWithLimit } from '@/features/results/links/fet
 import { LINK_MAX_AGE_MS, needsRefresh } from '@/features/results/links/needs-refresh';
 import type { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
-import { applySeen, creationOrder, realSleep } from './tracker';
+import { realSleep } from './tracker';
+import { creationOrder } from './tracker-plan';
+import { applySeen } from './tracker-rows';
 import { needsDetails } from './details';
 
 /**

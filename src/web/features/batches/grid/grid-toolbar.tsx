@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { RotateIcon } from '@/components/ui/icons';
+import { Input, Select } from '@/components/ui/input';
+import { ROW_STATUSES, type BatchRecord } from '@/features/batches/batch-types';
+import { STATUS_STYLE } from '@/features/batches/progress/status-style';
+import type { GridFilter } from './grid-model';
+
+/** The status filter (with failed and cancelled apart after a Stop) and the row search. */
+export function GridToolbar({
+  counts,
+  total,
+  shown,
+  cancelledCount,
+  filter,
+  onFilter,
+  query,
+  onQuery,
+}: {
+  counts: BatchRecord['counts'];
+  total: number;
+  shown: number;
+  cancelledCount: number;
+  filter: GridFilter;
+  onFilter: (filter: GridFilter) => void;
+  query: string;
+  onQuery: (query: string) => void;
+}) {
+  const filterId = useId();
+  const searchId = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={filterId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+          Status
+        </label>
+        <Select
+          id={filterId}
+          value={filter}
+          onChange={(e) => onFilter(e.target.value as GridFilter)}
+          className="h-8 w-auto text-sm"
+        >
+          <option value="all">All rows ({total.toLocaleString()})</option>
+          {ROW_STATUSES.filter((s) => counts[s] > 0 || s === filter).map((s) => (
+            <option key={s} value={s}>
+              {STATUS_STYLE[s].label} ({counts[s].toLocaleString()})
+            </option>
+          ))}
+          {cancelledCount > 0 && (
+            <>
+              <option value="failed">Failed, not cancelled ({(counts.error - cancelledCount).toLocaleString()})</option>
+              <option value="cancelled">Cancelled ({cancelledCount.toLocaleString()})</option>
+            </>
+          )}
+        </Select>
+      </div>
+      <div className="flex min-w-40 flex-1 flex-col gap-1 sm:max-w-xs">
+        <label htmlFor={searchId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+          Search rows
+        </label>
+        <Input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          placeholder="Cells, errors, results…"
+          className="h-8"
+        />
+      </div>
+      <p className="pb-1.5 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+        Showing {shown.toLocaleString()} of {total.toLocaleString()} rows
+      </p>
+    </div>
+  );
+}
+
+/** Re-runs the selected rows, or every failed one, once their cells are fixed. */
+export function RerunBar({
+  failed,
+  selected,
+  busy,
+  onRerunSelected,
+  onRerunFailed,
+}: {
+  failed: number;
+  selected: number;
+  busy: boolean;
+  onRerunSelected: () => void;
+  onRerunFailed: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900/60">
+      <p className="mr-auto text-sm text-zinc-700 dark:text-zinc-200">
+        {failed.toLocaleString()} failed row{failed === 1 ? '' : 's'}: edit cells below, then re-run. Rows never sent
+        can be selected and sent too.
+      </p>
+      <Button size="sm" disabled={selected === 0} busy={busy} onClick={onRerunSelected}>
+        <RotateIcon />
+        Re-run selected ({selected.toLocaleString()})
+      </Button>
+      <Button size="sm" variant="primary" busy={busy} disabled={failed === 0} onClick={onRerunFailed}>
+        <RotateIcon />
+        Re-run all failed ({failed.toLocaleString()})
+      </Button>
+    </div>
+  );
+}

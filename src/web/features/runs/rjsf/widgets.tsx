@@ -1,0 +1,126 @@
+import {
+  descriptionId,
+  enumOptionSelectedValue,
+  enumOptionValueDecoder,
+  enumOptionValueEncoder,
+  getInputProps,
+  getOptionValueFormat,
+  type BaseInputTemplateProps,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { ChangeEvent } from 'react';
+import { controlClasses } from '@/components/ui/input';
+import { describedBy, RequiredMark, useControl, useShownErrors } from './field-parts';
+
+/** Text and number inputs: RJSF renders every single-line field through this template. */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, value, readonly, disabled, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } = props;
+  const { invalid, attributes } = useControl(props);
+  const inputProps = getInputProps(schema, type, options);
+  const inputValue =
+    inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? value : '') : (value ?? '');
+  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
+    onChange(target.value === '' ? options.emptyValue : target.value);
+  return (
+    <input
+      {...attributes}
+      {...inputProps}
+      value={inputValue}
+      placeholder={props.placeholder}
+      readOnly={readonly}
+      disabled={disabled}
+      onChange={onChangeOverride || handleChange}
+      onBlur={({ target }) => onBlur(id, target.value)}
+      onFocus={({ target }) => onFocus(id, target.value)}
+      className={controlClasses(invalid, 'h-9')}
+    />
+  );
+}
+
+function TextareaWidget(props: WidgetProps) {
+  const { id, value, readonly, disabled, onBlur, onFocus, onChange, options } = props;
+  const { invalid, attributes } = useControl(props);
+  return (
+    <textarea
+      {...attributes}
+      value={value ?? ''}
+      placeholder={props.placeholder}
+      rows={typeof options.rows === 'number' ? options.rows : 4}
+      readOnly={readonly}
+      disabled={disabled}
+      onChange={({ target }) => onChange(target.value === '' ? options.emptyValue : target.value)}
+      onBlur={({ target }) => onBlur(id, target.value)}
+      onFocus={({ target }) => onFocus(id, target.value)}
+      className={controlClasses(invalid, 'py-2 leading-relaxed')}
+    />
+  );
+}
+
+function SelectWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onBlur, onFocus, onChange, options, schema, placeholder } = props;
+  const { invalid, attributes } = useControl(props);
+  const { enumOptions = [], enumDisabled, emptyValue } = options;
+  const format = getOptionValueFormat(options);
+  const decode = (raw: string) => enumOptionValueDecoder(raw, enumOptions, format, emptyValue);
+  const selected = enumOptionSelectedValue(value, enumOptions, false, format, '');
+  return (
+    <select
+      {...attributes}
+      value={typeof selected === 'string' ? selected : ''}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(decode(e.target.value))}
+      onBlur={(e) => onBlur(id, decode(e.target.value))}
+      onFocus={(e) => onFocus(id, decode(e.target.value))}
+      className={controlClasses(invalid, 'h-9 pr-8')}
+    >
+      {schema.default === undefined && <option value="">{placeholder || 'Choose…'}</option>}
+      {enumOptions.map(({ value: optionValue, label }, i) => (
+        <option
+          key={String(optionValue)}
+          value={enumOptionValueEncoder(optionValue, i, format)}
+          disabled={enumDisabled?.includes(optionValue)}
+        >
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A checkbox carries its own label and description, as FieldTemplate leaves them out for it. */
+function CheckboxWidget(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, autofocus, onBlur, onFocus, onChange, label, schema, required } =
+    props;
+  const errors = useShownErrors(id, props.rawErrors);
+  return (
+    <div className="space-y-1">
+      <label
+        htmlFor={id}
+        className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-zinc-800 dark:text-zinc-200"
+      >
+        <input
+          id={id}
+          name={htmlName || id}
+          type="checkbox"
+          checked={value === true}
+          disabled={disabled || readonly}
+          autoFocus={autofocus}
+          onChange={(e) => onChange(e.target.checked)}
+          onBlur={(e) => onBlur(id, e.target.checked)}
+          onFocus={(e) => onFocus(id, e.target.checked)}
+          aria-describedby={describedBy(id, { description: !!schema.description, errors: errors.length > 0 })}
+          className="size-4 rounded accent-indigo-600"
+        />
+        {label}
+        {required && schema.const === true && <RequiredMark />}
+      </label>
+      {schema.description && (
+        <p id={descriptionId(id)} className="text-xs text-zinc-500 dark:text-zinc-400">
+          {schema.description}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const widgets = { TextareaWidget, SelectWidget, CheckboxWidget };
