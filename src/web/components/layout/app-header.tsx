@@ -4,9 +4,9 @@ import { buttonClasses } from '@/components/ui/button';
 import { PlusIcon, SettingsIcon, WorkflowIcon } from '@/components/ui/shell-icons';
 import { ThemeToggle } from './theme-toggle';
 
-const navLink =
+export const navLink =
   'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-const navActive = {
+export const navActive = {
   className: '!bg-zinc-100 !text-zinc-900 dark:!bg-zinc-800 dark:!text-white',
   'aria-current': 'page' as const,
 };
@@ -16,10 +16,12 @@ interface AppHeaderProps {
   connected: boolean;
   /** The account's controls (profile, request budget), composed by the root route from the features. */
   tools: ReactNode;
+  /** Further main links (runs, approvals), composed by the root route. */
+  nav?: ReactNode;
 }
 
 /** The frame of the header; what it shows of the connection comes in as props, from the root route. */
-export function AppHeader({ connected, tools }: AppHeaderProps) {
+export function AppHeader({ connected, tools, nav }: AppHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
@@ -42,6 +44,7 @@ export function AppHeader({ connected, tools }: AppHeaderProps) {
           >
             <span>Workflows</span>
           </Link>
+          {nav}
           <Link to="/settings" className={navLink} activeProps={navActive} aria-label="Settings">
             <SettingsIcon />
             <span className="hidden md:inline">Settings</span>

@@ -47,7 +47,7 @@ export const firstCursor = (request: Pick<FeedRequest, 'scope' | 'globalList'>):
 
 /** Every workflow of the account, following cursors (100 per request). */
 export async function listAllWorkflows(
-  client: FeedRequest['client'],
+  client: Pick<ApiClient, 'listWorkflows'>,
   priority: Priority,
   signal?: AbortSignal,
 ): Promise<{ workflows: WorkflowListItem[]; requests: number }> {

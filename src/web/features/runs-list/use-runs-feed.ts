@@ -57,6 +57,8 @@ export function useRunsFeed(
   filter: RunFilter,
   caps: ServerCapabilities,
   originAt?: string,
+  /** Scan on by itself while the browser filters; off where a person asks for each further page. */
+  autoScan = true,
 ): RunsFeed {
   const queryClient = useQueryClient();
   const key = feedKeyFor(scope, filter, caps);
@@ -101,7 +103,7 @@ export function useRunsFeed(
   const start = rangeStart(filter.range, now);
   const pastRange = start !== null && oldest !== undefined && Date.parse(oldest) < start;
   const complete = !feed.hasNextPage || pastRange;
-  const running = scanning && !stopped && !complete && !feed.isError;
+  const running = autoScan && scanning && !stopped && !complete && !feed.isError;
 
   useEffect(() => {
     if (running && !feed.isFetchingNextPage) void feed.fetchNextPage();

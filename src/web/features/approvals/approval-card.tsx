@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/input';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { executionQueries } from '@/features/executions/execution-queries';
+import type { RunRow } from '@/features/runs-list/run-filter';
+import type { PendingDecision } from './pending-decisions';
+
+/** The files made so far, read from the execution's detail (the local service keeps the draft there). */
+function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
+  const detail = useQuery({
+    ...executionQueries.detail(row.workflow_id, row.id),
+    enabled: autoLoad,
+    // One read is enough: the inbox's list notices when the run stops waiting.
+    refetchInterval: false,
+    staleTime: 60_000,
+  });
+  if (!detail.data && !detail.isFetching) {
+    return (
+      <Button size="sm" onClick={() => void detail.refetch()}>
+        Show draft
+      </Button>
+    );
+  }
+  if (!detail.data) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading the draft…</p>;
+  const files = detail.data.results ?? [];
+  if (files.length === 0)
+    return <p className="text-sm text-zinc-500 dark:text-zinc-400">The server shows no draft for this run.</p>;
+  return (
+    <div className="space-y-2">
+      {files.map((f) => (
+        <div key={f.filename}>
+          <p className="mb-1 font-mono text-xs text-zinc-600 dark:text-zinc-400">{f.filename}</p>
+          {f.content !== undefined ? (
+            <pre
+              tabIndex={0}
+              aria-label={`Draft ${f.filename}`}
+              className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-3 font-sans text-sm whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
+            >
+              {f.content}
+            </pre>
+          ) : (
+            <a
+              href={f.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm text-indigo-600 underline dark:text-indigo-400"
+            >
+              Open {f.filename}
+            </a>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One run waiting for a person: what it made so far, and approve or reject with a few seconds to undo. */
+export function ApprovalCard({
+  row,
+  canDecide,
+  autoLoadDraft,
+  selected,
+  onSelect,
+  pending,
+  onDecide,
+  onUndo,
+  sending,
+}: {
+  row: RunRow;
+  canDecide: boolean;
+  autoLoadDraft: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  pending: PendingDecision | undefined;
+  onDecide: (approved: boolean) => void;
+  onUndo: () => void;
+  sending: boolean;
+}) {
+  const id = useId();
+  const name = row.workflow_name ?? `Workflow ${row.workflow_id.slice(0, 8)}`;
+  return (
+    <li
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        {canDecide && (
+          <Checkbox
+            id={`${id}-select`}
+            label={<span className="sr-only">Select {name}</span>}
+            checked={selected}
+            disabled={!!pending || sending}
+            onChange={(e) => onSelect(e.target.checked)}
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 id={`${id}-title`} className="truncate font-medium text-zinc-900 dark:text-white">
+            {name}
+          </h2>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <Link
+              to="/workflows/$workflowId/executions/$executionId"
+              params={{ workflowId: row.workflow_id, executionId: row.id }}
+              className="font-mono hover:underline"
+            >
+              {row.id.slice(0, 8)}
+            </Link>{' '}
+            · waiting since <RelativeTime iso={row.created_at} />
+            {row.annotation?.inputSummary && <> · {row.annotation.inputSummary}</>}
+          </p>
+        </div>
+      </div>
+      <Draft row={row} autoLoad={autoLoadDraft} />
+      {!canDecide ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          This server offers no way to approve from the dashboard; open the run for its server link.
+        </p>
+      ) : pending ? (
+        <div role="status" className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-300">
+          <span>{pending.approved ? 'Approving' : 'Rejecting'} in a few seconds…</span>
+          <Button size="sm" onClick={onUndo}>
+            Undo
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="primary" size="sm" busy={sending} disabled={sending} onClick={() => onDecide(true)}>
+            Approve
+          </Button>
+          <Button variant="danger" size="sm" disabled={sending} onClick={() => onDecide(false)}>
+            Reject
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { serverQueries } from '@/api/server-queries';
+import { EmptyState } from '@/components/ui/empty-state';
+import { InboxIcon } from '@/components/ui/icons';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import type { RunFilter } from '@/features/runs-list/run-filter';
+import { RunsView } from '@/features/runs-list/runs-view';
+import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs-list/runs-search';
+import { usePageTitle } from '@/lib/use-page-title';
+
+export const Route = createFileRoute('/runs')({
+  validateSearch: validateRunsSearch,
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(serverQueries.capabilities()),
+  pendingComponent: () => <ListSkeleton label="Loading runs" />,
+  component: RunsPage,
+});
+
+function RunsPage() {
+  usePageTitle('Runs');
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const filter = useMemo(() => filterFromSearch(search), [search]);
+  const onFilterChange = useCallback(
+    (next: Partial<RunFilter>) => void navigate({ search: (prev) => withFilter(prev, next), replace: true }),
+    [navigate],
+  );
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-xl font-semibold text-zinc-900 dark:text-white">Runs</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Recent runs of every workflow, newest first. Paste a run id into Find (⌘K) to open it.
+        </p>
+      </div>
+      <RunsView
+        scope={{ kind: 'all' }}
+        filter={filter}
+        onFilterChange={onFilterChange}
+        empty={
+          <EmptyState icon={<InboxIcon className="size-6" />} title="No runs yet">
+            Runs of every workflow appear here as they start.
+          </EmptyState>
+        }
+      />
+    </div>
+  );
+}
