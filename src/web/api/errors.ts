@@ -126,6 +126,13 @@ export function messageFromBody(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The AbortError a cancelled request rejects with, as fetch would. */
+export function abortError(): Error {
+  const e = new Error('The request was cancelled.');
+  e.name = 'AbortError';
+  return e;
+}
+
 /** Maps a non-2xx response to the matching typed error. */
 export function errorFromResponse(status: number, body: unknown, headers: Headers): ApiError {
   switch (status) {

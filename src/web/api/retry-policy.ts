@@ -1,9 +1,9 @@
 /**
  * The dashboard's one retry policy. The rule: a 429 is waited out by the request scheduler alone
- * (scheduler.ts honours Retry-After and RateLimit-* and resends up to 4 times), so everything above
- * it — React Query, pollers, the execution watcher, the batch tracker — takes a RateLimitedError
- * as final and retries only what may pass on a later try (transport failures, 5xx) with
- * `errorBackoff`.
+ * (rate-limit-hold.ts honours Retry-After and RateLimit-*, scheduler.ts resends up to 4 times), so
+ * everything above it — React Query, pollers, the execution watcher, the batch tracker — takes a
+ * RateLimitedError as final and retries only what may pass on a later try (transport failures,
+ * 5xx) with `errorBackoff`.
  */
 import { RateLimitedError, isAbortError, isApiError } from './errors';
 

@@ -1,7 +1,8 @@
 /**
- * The one request scheduler: every API call of the dashboard (and of the batch tracker and the
- * result downloads) goes through it, so the key stays under its per-minute budget however many
- * pages, polls and tabs are open.
+ * The one request scheduler: every API call of the dashboard goes through it (the batch tracker's
+ * and the result gathering's too), so the key stays under its per-minute budget however many
+ * pages, polls and tabs are open. Result files are downloaded from their presigned links, which
+ * are not API calls and do not go through it.
  *
  * API
  * - `schedule(priority, fn, { signal })` runs `fn` when the budget allows and resolves with its
@@ -11,8 +12,9 @@
  *   time and then calls `fn` again (up to `maxRetries`), so callers see a 429 only after that.
  *   A queued task whose signal aborts is dropped with an AbortError. This is the only place a 429
  *   is retried (the rule is written in retry-policy.ts).
- * - `getScheduler()` is the app-wide instance; `setScope(scope)` switches it to another
+ * - `getScheduler()` is the app-wide instance; `setSchedulerScope(scope)` points it at another
  *   origin+key (a new budget history and BroadcastChannel); `setBudget(n)` changes the budget.
+ *   Both are set by `followActiveProfile()` (./active-client), at start-up and on a profile switch.
  * - `subscribe(listener)` / `getSnapshot()` expose {used, budget, queued, inFlight, holdUntil,
  *   spare} for the header meter; `used` counts requests issued by every tab in the last window.
  * - Background work (batch tracking, result gathering) takes what people leave: a background
@@ -22,117 +24,26 @@
  *
  * Design
  * - The budget is a sliding window of issue timestamps, shared with the other tabs of the same
- *   scope over a BroadcastChannel ('issued' and 'hold' messages; a new tab asks for the history).
- *   Without BroadcastChannel each tab simply keeps its own budget.
+ *   scope (./shared-window).
  * - A 429 storm causes one backoff: 429s of requests sent before the hold began do not lengthen
  *   it, and after the hold a single probe request goes first; the rest follow only once it
  *   succeeds, so the queue never stampedes the server.
  * - Time, timers, randomness and the channel are injected so the unit tests run on a fake clock.
  */
+import { abortError } from './errors';
+import { isResponseLike, RateLimitHold } from './rate-limit-hold';
+import {
+  RANK,
+  type BudgetSnapshot,
+  type Priority,
+  type ScheduleOptions,
+  type SchedulerOptions,
+  type Task,
+} from './scheduler-types';
+import { realClock, SharedWindow, type ChannelLike, type SchedulerClock } from './shared-window';
 
-export type Priority = 'user' | 'visible' | 'background';
-
-const RANK: Record<Priority, number> = { user: 0, visible: 1, background: 2 };
-
-export interface SchedulerClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The part of BroadcastChannel the scheduler uses, so tests can pass a fake one. */
-export interface ChannelLike {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  close(): void;
-}
-
-export interface SchedulerOptions {
-  /** Requests allowed per window (default 100). */
-  budget?: number;
-  /** Window length in ms (default 60 s). */
-  windowMs?: number;
-  /** Requests in flight at once while healthy (default 6, a browser's per-host limit). */
-  maxInFlight?: number;
-  /** How often a 429 is retried before the caller sees it (default 4). */
-  maxRetries?: number;
-  /** Requests per window background work leaves for people (default 20, at most a fifth of the budget). */
-  backgroundReserve?: number;
-  /**
-   * How much longer than the window an issued request still counts (default 0). A request is
-   * stamped when issued but counted by the server when it arrives; with a margin, jitter between
-   * the two cannot put budget + 1 requests into one of the server's windows.
-   */
-  windowMarginMs?: number;
-  clock?: SchedulerClock;
-  random?: () => number;
-  channel?: ChannelLike | null;
-  tabId?: string;
-}
-
-export interface BudgetSnapshot {
-  used: number;
-  budget: number;
-  queued: number;
-  inFlight: number;
-  /** Epoch ms until which nothing is sent (after a 429 or RateLimit-Remaining: 0), else null. */
-  holdUntil: number | null;
-  /** Background requests that may go out now without touching the reserve kept for people. */
-  spare: number;
-}
-
-export interface ScheduleOptions {
-  signal?: AbortSignal;
-}
-
-interface ResponseLike {
-  status: number;
-  headers: { get(name: string): string | null };
-}
-
-interface Task {
-  rank: number;
-  seq: number;
-  attempts: number;
-  issuedAt: number;
-  run: () => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (reason: unknown) => void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
-}
-
-type Message =
-  | { type: 'issued'; key: string; at: number }
-  | { type: 'hold'; until: number }
-  | { type: 'sync-request'; from: string }
-  | { type: 'sync'; stamps: { key: string; at: number }[] };
-
-const realClock: SchedulerClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-const isResponseLike = (value: unknown): value is ResponseLike =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ResponseLike).status === 'number' &&
-  typeof (value as ResponseLike).headers?.get === 'function';
-
-const headerNumber = (res: ResponseLike, name: string): number | undefined => {
-  const raw = res.headers.get(name);
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-};
-
-const abortError = (): Error => {
-  const e = new Error('The request was cancelled.');
-  e.name = 'AbortError';
-  return e;
-};
+export type { BudgetSnapshot, Priority, ScheduleOptions, SchedulerOptions } from './scheduler-types';
+export type { ChannelLike, SchedulerClock } from './shared-window';
 
 export class RequestScheduler {
   private budget: number;
@@ -142,21 +53,11 @@ export class RequestScheduler {
   private readonly reserve: number;
   private readonly marginMs: number;
   private readonly clock: SchedulerClock;
-  private readonly random: () => number;
-  private readonly tabId: string;
-  private channel: ChannelLike | null = null;
-
-  /** Issue timestamps of every tab in this scope, keyed so a stamp heard twice counts once. */
-  private stamps = new Map<string, number>();
+  private readonly window: SharedWindow;
   private queue: Task[] = [];
   private inFlight = 0;
   private seq = 0;
-  private stampSeq = 0;
-  private holdUntil = 0;
-  private holdStartedAt = -Infinity;
-  /** After a 429, one request at a time until one gets through. */
-  private probing = false;
-  private backoffLevel = 0;
+  private readonly limits: RateLimitHold;
   private timer: unknown = null;
   private timerAt = Infinity;
   private listeners = new Set<() => void>();
@@ -170,8 +71,22 @@ export class RequestScheduler {
     this.reserve = Math.max(0, options.backgroundReserve ?? 20);
     this.marginMs = Math.max(0, options.windowMarginMs ?? 0);
     this.clock = options.clock ?? realClock;
-    this.random = options.random ?? Math.random;
-    this.tabId = options.tabId ?? Math.random().toString(36).slice(2);
+    this.limits = new RateLimitHold(
+      options.random ?? Math.random,
+      (until) => this.window.announceHold(until),
+      () => this.changed(),
+    );
+    this.window = new SharedWindow({
+      tabId: options.tabId ?? Math.random().toString(36).slice(2),
+      spanMs: this.windowMs + this.marginMs,
+      clock: this.clock,
+      onHold: (until) => this.limits.heardFromOtherTab(until, this.clock.now()),
+      holdUntil: () => this.limits.until,
+      onChange: () => {
+        this.changed();
+        this.pump();
+      },
+    });
     this.snapshot = this.computeSnapshot();
     this.connect(options.channel ?? null);
   }
@@ -226,16 +141,7 @@ export class RequestScheduler {
 
   /** Switches to another channel (another origin+key): the old history no longer applies. */
   connect(channel: ChannelLike | null): void {
-    if (this.channel) {
-      this.channel.removeEventListener('message', this.onMessage);
-      this.channel.close();
-    }
-    this.stamps.clear();
-    this.channel = channel;
-    if (channel) {
-      channel.addEventListener('message', this.onMessage);
-      this.post({ type: 'sync-request', from: this.tabId });
-    }
+    this.window.connect(channel);
     this.changed();
   }
 
@@ -273,21 +179,20 @@ export class RequestScheduler {
     for (;;) {
       if (this.queue.length === 0) break;
       const now = this.clock.now();
-      if (this.holdUntil > now) {
-        this.wakeAt(this.holdUntil);
+      if (this.limits.until > now) {
+        this.wakeAt(this.limits.until);
         break;
       }
-      if (this.inFlight >= (this.probing ? 1 : this.maxInFlight)) break;
-      const oldest = this.prune(now);
-      if (this.stamps.size >= this.budget) {
+      if (this.inFlight >= (this.limits.probing ? 1 : this.maxInFlight)) break;
+      const { size, oldest } = this.window.prune(now);
+      if (size >= this.budget) {
         this.wakeAt(oldest + this.windowMs + this.marginMs);
         break;
       }
       // The queue is sorted by priority: a background task at its head means only background work waits.
       const limit = this.queue[0]!.rank === RANK.background ? this.backgroundBudget() : this.budget;
-      if (this.stamps.size >= limit) {
-        const times = [...this.stamps.values()].sort((a, b) => a - b);
-        this.wakeAt(times[this.stamps.size - limit]! + this.windowMs + this.marginMs);
+      if (size >= limit) {
+        this.wakeAt(this.window.freeAt(limit));
         break;
       }
       const task = this.queue.shift()!;
@@ -297,9 +202,7 @@ export class RequestScheduler {
   };
 
   private issue(task: Task, now: number): void {
-    const key = `${this.tabId}:${this.stampSeq++}`;
-    this.stamps.set(key, now);
-    this.post({ type: 'issued', key, at: now });
+    this.window.record(now);
     this.inFlight++;
     task.attempts++;
     task.issuedAt = now;
@@ -322,26 +225,11 @@ export class RequestScheduler {
 
   private settle(task: Task, value: unknown): void {
     this.inFlight--;
-    if (isResponseLike(value)) {
-      const now = this.clock.now();
-      if (value.status === 429) {
-        // Only a request sent after the current backoff began is evidence that it was too short.
-        if (task.issuedAt > this.holdStartedAt) this.backoffLevel++;
-        const told = headerNumber(value, 'retry-after') ?? headerNumber(value, 'ratelimit-reset');
-        const seconds = told ?? Math.min(60, 2 ** this.backoffLevel) * (0.75 + this.random() * 0.5);
-        this.hold(now + seconds * 1000, now);
-        this.probing = true;
-        if (task.attempts <= this.maxRetries && !task.signal?.aborted) {
-          this.enqueue(task);
-          this.pump();
-          return;
-        }
-      } else {
-        this.probing = false;
-        this.backoffLevel = 0;
-        const remaining = headerNumber(value, 'ratelimit-remaining');
-        const reset = headerNumber(value, 'ratelimit-reset');
-        if (remaining === 0 && reset !== undefined && reset > 0) this.hold(now + reset * 1000, now);
+    if (isResponseLike(value) && this.limits.read(value, task.issuedAt, this.clock.now())) {
+      if (task.attempts <= this.maxRetries && !task.signal?.aborted) {
+        this.enqueue(task);
+        this.pump();
+        return;
       }
     }
     this.finish(task);
@@ -351,24 +239,6 @@ export class RequestScheduler {
 
   private finish(task: Task): void {
     if (task.signal && task.onAbort) task.signal.removeEventListener('abort', task.onAbort);
-  }
-
-  private hold(until: number, now: number, broadcast = true): void {
-    if (until <= this.holdUntil) return;
-    if (this.holdUntil <= now) this.holdStartedAt = now;
-    this.holdUntil = until;
-    if (broadcast) this.post({ type: 'hold', until });
-    this.changed();
-  }
-
-  /** Drops stamps older than the window; returns the oldest remaining one. */
-  private prune(now: number): number {
-    let oldest = Infinity;
-    for (const [key, at] of this.stamps) {
-      if (at <= now - this.windowMs - this.marginMs) this.stamps.delete(key);
-      else if (at < oldest) oldest = at;
-    }
-    return oldest;
   }
 
   private wakeAt(at: number): void {
@@ -385,53 +255,15 @@ export class RequestScheduler {
     );
   }
 
-  private post(message: Message): void {
-    try {
-      this.channel?.postMessage(message);
-    } catch {
-      // A closed or broken channel only costs the cross-tab sharing, never the request.
-    }
-  }
-
-  private onMessage = (event: { data: unknown }): void => {
-    const message = event.data as Message | null;
-    if (!message || typeof message !== 'object') return;
-    const now = this.clock.now();
-    switch (message.type) {
-      case 'issued':
-        this.stamps.set(message.key, message.at);
-        break;
-      case 'hold':
-        this.hold(message.until, now, false);
-        this.probing = true;
-        break;
-      case 'sync-request': {
-        this.prune(now);
-        const stamps = [...this.stamps].map(([key, at]) => ({ key, at }));
-        this.post({ type: 'sync', stamps });
-        if (this.holdUntil > now) this.post({ type: 'hold', until: this.holdUntil });
-        break;
-      }
-      case 'sync':
-        for (const { key, at } of message.stamps) this.stamps.set(key, at);
-        break;
-      default:
-        return;
-    }
-    this.changed();
-    this.pump();
-  };
-
   private computeSnapshot(): BudgetSnapshot {
     const now = this.clock.now();
-    let used = 0;
-    for (const at of this.stamps.values()) if (at > now - this.windowMs - this.marginMs) used++;
+    const used = this.window.used(now);
     return {
       used,
       budget: this.budget,
       queued: this.queue.length,
       inFlight: this.inFlight,
-      holdUntil: this.holdUntil > now ? this.holdUntil : null,
+      holdUntil: this.limits.until > now ? this.limits.until : null,
       spare: Math.max(0, this.backgroundBudget() - used),
     };
   }
@@ -439,16 +271,7 @@ export class RequestScheduler {
   private changed(): void {
     const next = this.computeSnapshot();
     const prev = this.snapshot;
-    if (
-      prev.used === next.used &&
-      prev.budget === next.budget &&
-      prev.queued === next.queued &&
-      prev.inFlight === next.inFlight &&
-      prev.holdUntil === next.holdUntil &&
-      prev.spare === next.spare
-    ) {
-      return;
-    }
+    if ((Object.keys(next) as (keyof BudgetSnapshot)[]).every((key) => prev[key] === next[key])) return;
     this.snapshot = next;
     for (const listener of this.listeners) listener();
   }
@@ -471,9 +294,4 @@ export function setSchedulerScope(scope: string): void {
   if (scope === currentScope) return;
   currentScope = scope;
   getScheduler().connect(openChannel(scope));
-}
-
-/** Runs `fn` through the app-wide scheduler. */
-export function schedule<T>(priority: Priority, fn: () => Promise<T>, options?: ScheduleOptions): Promise<T> {
-  return getScheduler().schedule(priority, fn, options);
 }

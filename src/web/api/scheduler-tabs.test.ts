@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { RequestScheduler } from './scheduler';
+import { FakeClock, flush, response, FakeHub, maxInWindow } from './scheduler-test-support';
+
+describe('RequestScheduler across tabs', () => {
+  it('shares one budget between two tabs of the same key', async () => {
+    const clock = new FakeClock();
+    const hub = new FakeHub();
+    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a' });
+    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b' });
+    const issued: number[] = [];
+    const run = (s: RequestScheduler) =>
+      s.schedule('visible', async () => {
+        issued.push(clock.now());
+        return response(200);
+      });
+    const all = [...Array.from({ length: 80 }, () => run(tabA)), ...Array.from({ length: 80 }, () => run(tabB))];
+    await clock.advance(1000);
+    expect(issued).toHaveLength(100);
+    expect(tabA.getSnapshot().used).toBe(100);
+    expect(tabB.getSnapshot().used).toBe(100);
+    await clock.advance(120_000);
+    await Promise.all(all);
+    expect(issued).toHaveLength(160);
+    expect(maxInWindow(issued, 60_000)).toBeLessThanOrEqual(100);
+  });
+
+  it('gives a newly opened tab the history of the tabs already open', async () => {
+    const clock = new FakeClock();
+    const hub = new FakeHub();
+    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a', budget: 10 });
+    await Promise.all(Array.from({ length: 10 }, () => tabA.schedule('visible', async () => response(200))));
+    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b', budget: 10 });
+    expect(tabB.getSnapshot().used).toBe(10);
+    let sentAt = -1;
+    const late = tabB.schedule('user', async () => {
+      sentAt = clock.now();
+      return response(200);
+    });
+    await clock.advance(59_999);
+    expect(sentAt).toBe(-1);
+    await clock.advance(1);
+    await late;
+    expect(sentAt).toBe(60_000);
+  });
+
+  it('makes every tab wait when one of them is told to back off', async () => {
+    const clock = new FakeClock();
+    const hub = new FakeHub();
+    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a' });
+    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b' });
+    let first = true;
+    const a = tabA.schedule('user', async () => {
+      if (first) {
+        first = false;
+        return response(429, { 'Retry-After': '3' });
+      }
+      return response(200);
+    });
+    await flush();
+    let bSentAt = -1;
+    const b = tabB.schedule('user', async () => {
+      bSentAt = clock.now();
+      return response(200);
+    });
+    await clock.advance(2999);
+    expect(bSentAt).toBe(-1);
+    await clock.advance(1000);
+    await Promise.all([a, b]);
+    expect(bSentAt).toBe(3000);
+  });
+
+  it('keeps working alone when no BroadcastChannel exists', async () => {
+    const clock = new FakeClock();
+    const scheduler = new RequestScheduler({ clock, channel: null, budget: 2 });
+    const results = await Promise.all([1, 2].map(() => scheduler.schedule('user', async () => 'ok')));
+    expect(results).toEqual(['ok', 'ok']);
+    expect(scheduler.getSnapshot()).toMatchObject({ used: 2, budget: 2, queued: 0, inFlight: 0 });
+  });
+
+  it('counts the background of every tab against one reserve', async () => {
+    const clock = new FakeClock();
+    const hub = new FakeHub();
+    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a', backgroundReserve: 20 });
+    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b', backgroundReserve: 20 });
+    const issued: number[] = [];
+    const run = (s: RequestScheduler, p: 'background' | 'visible') =>
+      s.schedule(p, async () => {
+        issued.push(clock.now());
+        return response(200);
+      });
+    const all = [
+      ...Array.from({ length: 30 }, () => run(tabB, 'visible')),
+      ...Array.from({ length: 60 }, () => run(tabA, 'background')),
+    ];
+    await clock.advance(10);
+    // B's 30 reads leave A's background 50 of 100; A's background stops there, 20 short of the budget.
+    expect(issued).toHaveLength(80);
+    expect(tabA.getSnapshot().spare).toBe(0);
+    expect(tabB.getSnapshot().used).toBe(80);
+    await clock.advance(120_000);
+    await Promise.all(all);
+    expect(issued).toHaveLength(90);
+    expect(Math.min(...issued.slice(80))).toBeGreaterThanOrEqual(60_000);
+  });
+});
