@@ -2,14 +2,13 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
-import type { OutputFile, StepContext } from '../planner/plan-types';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
+import { Drafts } from './drafts';
 import { PLANNING_SECONDS, planStoredWorkflow } from './planning';
 import { PlanCache } from './plans';
 import { runExecution, type RunOutcome } from './runner';
-import { runStepOffThread } from './step-pool';
-import { clampRetryAfter, runTimeLimitMs, TIME_LIMIT_MESSAGE } from './timing';
+import { estimateRetryAfter, runTimeLimitMs, TIME_LIMIT_MESSAGE } from './timing';
 
 export interface EngineOptions {
   store: Store;
@@ -60,8 +59,8 @@ export class Engine {
   private readonly active = new Map<string, ActiveRun>();
   private readonly runs = new Set<Promise<unknown>>();
   private readonly planningTimers = new Map<string, NodeJS.Timeout>();
-  private readonly drafting = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
+  private readonly drafts: Drafts;
   private readonly limitMs: number;
   private tick: NodeJS.Timeout | null = null;
   private started = false;
@@ -70,6 +69,7 @@ export class Engine {
     this.limitMs = runTimeLimitMs(options.timeScale, options.runTimeLimitMs);
     // Every waiting step listens for the stop signal; a busy engine has hundreds at once, which is expected.
     setMaxListeners(0, this.abort.signal);
+    this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
   }
 
   private get store(): Store {
@@ -248,50 +248,9 @@ export class Engine {
     this.schedule(workflowId);
   }
 
-  /**
-   * Makes sure an execution waiting for approval has its draft stored: the files of the last step
-   * before the approval that produced files, rebuilt by replaying those (deterministic) steps.
-   * Replays once per pause; concurrent readers share one replay.
-   */
-  async ensureDrafts(executionId: string): Promise<void> {
-    let pending = this.drafting.get(executionId);
-    if (!pending) {
-      pending = this.storeDrafts(executionId)
-        // A draft is a courtesy to the reviewer: if it cannot be rebuilt, the detail shows none rather than failing.
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error, executionId }, 'could not rebuild the approval draft'),
-        )
-        .finally(() => this.drafting.delete(executionId));
-      this.drafting.set(executionId, pending);
-    }
-    await pending;
-  }
-
-  private async storeDrafts(executionId: string): Promise<void> {
-    if (this.store.files.drafts(executionId).length > 0) return;
-    const execution = this.store.executions.byId(executionId);
-    const workflow = execution && this.store.workflows.byId(execution.workflow_id);
-    const plan = workflow ? this.plans.get(workflow) : null;
-    if (!execution || execution.status !== 'human_in_the_loop' || !plan) return;
-    const context: StepContext = {
-      input: JSON.parse(execution.input) as Record<string, unknown>,
-      files: [],
-      previous: [],
-    };
-    let draft: OutputFile[] = [];
-    for (const step of plan.steps.slice(0, execution.resume_step)) {
-      if (step.kind === 'approval') continue;
-      // Off the HTTP thread, like the run itself: a PDF step can take a while.
-      const outcome = await runStepOffThread(step, context, this.abort.signal);
-      if (outcome.kind !== 'files') continue;
-      context.previous = outcome.files;
-      context.files = [...context.files, ...outcome.files];
-      if (outcome.files.length > 0) draft = outcome.files;
-    }
-    // The reviewer may have decided while the steps replayed; a draft then has no one to show it to.
-    if (draft.length > 0 && this.store.executions.byId(executionId)?.status === 'human_in_the_loop') {
-      this.store.saveDrafts(executionId, draft);
-    }
+  /** Makes sure an execution waiting for approval has its draft stored (see Drafts). */
+  ensureDrafts(executionId: string): Promise<void> {
+    return this.drafts.ensure(executionId);
   }
 
   /** Records a reviewer's decision on an execution waiting in human_in_the_loop. */
@@ -305,27 +264,20 @@ export class Engine {
     return 'ok';
   }
 
-  /**
-   * Expected seconds until the execution is worth polling again: what is left of its steps while
-   * processing; while waiting, also the runs queued ahead of it shared over the workflow's slots.
-   */
+  /** Expected seconds until the execution is worth polling again (see estimateRetryAfter). */
   retryAfterSeconds(execution: ExecutionView, workflow: WorkflowRecord): number {
     const plan = this.plans.get(workflow);
-    const scale = this.options.timeScale;
-    if (!plan || scale === 0) return 1;
-    const remainingSteps = (from: number) => plan.stepSeconds.slice(from).reduce((sum, s) => sum + s, 0);
+    if (!plan) return 1;
     const active = this.active.get(execution.id);
-    if (execution.status === 'processing' && active) {
-      const inStep = (this.options.clock.now() - active.stepStartedAt) / 1000 / scale;
-      return clampRetryAfter((remainingSteps(active.stepIndex) - inStep) * scale);
-    }
-    const ownSeconds = remainingSteps(execution.resume_step) * scale;
-    const perRun = plan.totalSeconds * scale;
-    const slots = Math.min(LIMITS.maxConcurrentPerWorkflow, execution.batch_cap ?? LIMITS.maxConcurrentPerWorkflow);
-    // Counting further than enough runs to reach the 30 s ceiling would not change the answer.
-    const enough = perRun > 0 ? Math.ceil((30 / perRun) * slots) + 1 : 0;
-    const ahead =
-      enough > 0 ? this.store.executions.waitingAhead(execution.workflow_id, execution.created_at, enough) : 0;
-    return clampRetryAfter(Math.floor(ahead / slots) * perRun + ownSeconds);
+    return estimateRetryAfter({
+      plan,
+      execution,
+      timeScale: this.options.timeScale,
+      current: active && {
+        stepIndex: active.stepIndex,
+        secondsInStep: (this.options.clock.now() - active.stepStartedAt) / 1000,
+      },
+      waitingAhead: (enough) => this.store.executions.waitingAhead(execution.workflow_id, execution.created_at, enough),
+    });
   }
 }

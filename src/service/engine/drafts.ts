@@ -1,0 +1,62 @@
+import type { Logger } from 'pino';
+import type { OutputFile, StepContext } from '../planner/plan-types';
+import type { Store } from '../store/store';
+import type { PlanCache } from './plans';
+import { runStepOffThread } from './step-pool';
+
+/**
+ * The draft a reviewer sees while an execution waits for approval: the files of the last step
+ * before the approval that produced files, rebuilt by replaying those (deterministic) steps.
+ */
+export class Drafts {
+  private readonly building = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly plans: PlanCache,
+    private readonly logger: Logger,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** Makes sure the draft is stored. Replays once per pause; concurrent readers share one replay. */
+  async ensure(executionId: string): Promise<void> {
+    let pending = this.building.get(executionId);
+    if (!pending) {
+      pending = this.build(executionId)
+        // A draft is a courtesy to the reviewer: if it cannot be rebuilt, the detail shows none rather than failing.
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, executionId }, 'could not rebuild the approval draft'),
+        )
+        .finally(() => this.building.delete(executionId));
+      this.building.set(executionId, pending);
+    }
+    await pending;
+  }
+
+  private async build(executionId: string): Promise<void> {
+    if (this.store.files.drafts(executionId).length > 0) return;
+    const execution = this.store.executions.byId(executionId);
+    const workflow = execution && this.store.workflows.byId(execution.workflow_id);
+    const plan = workflow ? this.plans.get(workflow) : null;
+    if (!execution || execution.status !== 'human_in_the_loop' || !plan) return;
+    const context: StepContext = {
+      input: JSON.parse(execution.input) as Record<string, unknown>,
+      files: [],
+      previous: [],
+    };
+    let draft: OutputFile[] = [];
+    for (const step of plan.steps.slice(0, execution.resume_step)) {
+      if (step.kind === 'approval') continue;
+      // Off the HTTP thread, like the run itself: a PDF step can take a while.
+      const outcome = await runStepOffThread(step, context, this.signal);
+      if (outcome.kind !== 'files') continue;
+      context.previous = outcome.files;
+      context.files = [...context.files, ...outcome.files];
+      if (outcome.files.length > 0) draft = outcome.files;
+    }
+    // The reviewer may have decided while the steps replayed; a draft then has no one to show it to.
+    if (draft.length > 0 && this.store.executions.byId(executionId)?.status === 'human_in_the_loop') {
+      this.store.saveDrafts(executionId, draft);
+    }
+  }
+}
