@@ -15,6 +15,7 @@ export function planColumns(plan: WorkflowPlan) {
     input_schema: plan.input_schema === null ? null : JSON.stringify(plan.input_schema),
     steps: JSON.stringify(plan.steps),
     concurrency: plan.concurrency,
+    planning_notes: plan.planning_notes?.length ? JSON.stringify(plan.planning_notes) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type {
   ExecutionDetail,
   ExecutionListItem,
+  PlanningNote,
   ResultFile,
   ResultFileLink,
   WorkflowDetail,
@@ -58,6 +59,8 @@ export class Presenter {
     if (this.strictV1) return detail;
     if (w.concurrency) detail.concurrency = w.concurrency;
     if (w.status === 'failed' && w.planning_error) detail.planning_error = w.planning_error;
+    if (w.status === 'ready' && w.planning_notes)
+      detail.planning_notes = JSON.parse(w.planning_notes) as PlanningNote[];
     return detail;
   }
 

@@ -7,6 +7,7 @@ import { readEnums } from './reading/enums';
 import { readExplicitLists } from './reading/explicit-lists';
 import { readLists } from './reading/lists';
 import { readModifiers } from './reading/modifiers';
+import { readPlanningNotes } from './reading/notes';
 import { scanNouns } from './reading/nouns';
 import { readConcurrency } from './reading/pace';
 import { readGuards } from './reading/guards';
@@ -22,11 +23,18 @@ function maskFormatWords(state: ReadState): void {
 }
 
 /**
- * The stages, in order. Each masks what it understood, so a later one never reads it again: rules
- * and labels first (their nouns are not inputs), then the shapes that say most about a field
+ * The stages, in order. Each masks what it understood, so a later one never reads it again: what
+ * the local service cannot do (schedules, services) first, then rules and labels (their nouns are not inputs), then the shapes that say most about a field
  * (enums, booleans, lists, counts), then explicit lists of inputs, and last the loose nouns.
  */
 const STAGES: ((state: ReadState) => void)[] = [
+  readPlanningNotes,
+  (state) => {
+    state.namingText = state.prompt
+      .free()
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s,.;:]+/, '');
+  },
   maskFormatWords,
   readGuards,
   readSortKey,
@@ -53,6 +61,8 @@ export function readPrompt(prompt: string): Reading {
     fields: new FieldSet(),
     guards: [],
     entityKinds: [],
+    notes: [],
+    namingText: '',
     concurrency: 'medium',
     strongList: false,
   };
@@ -64,5 +74,7 @@ export function readPrompt(prompt: string): Reading {
     concurrency: state.concurrency,
     intentText: state.prompt.free(),
     prompt: state.prompt,
+    notes: state.notes,
+    namingText: state.namingText,
   };
 }

@@ -1,4 +1,4 @@
-import type { Concurrency } from '../../contract/openapi-document';
+import type { Concurrency, PlanningNote } from '../../contract/openapi-document';
 
 /** A JSON Schema object (draft 2020-12 subset that ajv and RJSF both understand). */
 export type JsonSchema = Record<string, unknown>;
@@ -47,6 +47,8 @@ export interface WorkflowPlan {
   input_schema: JsonSchema | null;
   concurrency: Concurrency;
   steps: StepSpec[];
+  /** What the prompt asks that the local service does not do (the planner always sets it; test plans may leave it out). */
+  planning_notes?: PlanningNote[];
 }
 
 /** A file a step produced. */

@@ -137,7 +137,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const guards = guardSteps(reading, fields);
   fields.sort((a, b) => a.position - b.position);
 
-  const name = opts.name?.trim() || deriveName(reading.prompt.lower, entityKinds);
+  const name = opts.name?.trim() || deriveName(reading.namingText, entityKinds);
   const base = baseName(name);
   const sources = textFields(fields).map((field) => field.key);
   const lists = fields.filter((field) => field.kind === 'rows' || field.kind === 'list');
@@ -226,6 +226,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     input_schema: inputSchema(fields),
     concurrency: reading.concurrency,
     steps,
+    planning_notes: reading.notes,
   };
 }
 

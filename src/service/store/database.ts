@@ -90,6 +90,8 @@ const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX executions_by_account_status ON executions (account_id, status, created_at);
   `,
+  // Planning notes (local extension): what a prompt asks that the local service does not do, as JSON.
+  `ALTER TABLE workflows ADD COLUMN planning_notes TEXT;`,
 ];
 
 function migrate(db: Db): void {

@@ -23,6 +23,8 @@ export interface WorkflowRecord {
   input_schema: string | null;
   steps: string | null;
   concurrency: Concurrency | null;
+  /** JSON array of planning notes (local extension); null when there are none. */
+  planning_notes: string | null;
   created_at: string;
   updated_at: string;
 }

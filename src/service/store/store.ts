@@ -80,7 +80,8 @@ export class Store {
 
   createWorkflow(
     input: NewWorkflow,
-    plan?: Pick<WorkflowRecord, 'status' | 'input_schema' | 'steps' | 'concurrency'>,
+    plan?: Pick<WorkflowRecord, 'status' | 'input_schema' | 'steps' | 'concurrency'> &
+      Partial<Pick<WorkflowRecord, 'planning_notes'>>,
   ): WorkflowRecord {
     return this.transaction(() => {
       const [micros] = this.timestamps.issue(input.accountId) as [number];
@@ -98,6 +99,7 @@ export class Store {
         input_schema: plan?.input_schema ?? null,
         steps: plan?.steps ?? null,
         concurrency: plan?.concurrency ?? null,
+        planning_notes: plan?.planning_notes ?? null,
         created_at: createdAt,
         updated_at: createdAt,
       };

@@ -3,7 +3,7 @@ import type { Db } from './database';
 import type { WorkflowRecord } from './records';
 
 const COLUMNS =
-  'id, account_id, name, description, prompt, name_given, description_given, status, planning_error, input_schema, steps, concurrency, created_at, updated_at';
+  'id, account_id, name, description, prompt, name_given, description_given, status, planning_error, input_schema, steps, concurrency, planning_notes, created_at, updated_at';
 
 export interface PlannedFields {
   name: string;
@@ -11,6 +11,7 @@ export interface PlannedFields {
   input_schema: string | null;
   steps: string;
   concurrency: Concurrency;
+  planning_notes: string | null;
 }
 
 export class WorkflowsRepo {
@@ -26,7 +27,7 @@ export class WorkflowsRepo {
   constructor(db: Db) {
     this.insertStmt =
       db.prepare(`INSERT INTO workflows (${COLUMNS}) VALUES (@id, @account_id, @name, @description, @prompt, @name_given,
-      @description_given, @status, @planning_error, @input_schema, @steps, @concurrency, @created_at, @updated_at)`);
+      @description_given, @status, @planning_error, @input_schema, @steps, @concurrency, @planning_notes, @created_at, @updated_at)`);
     this.getStmt = db.prepare<[string, string], WorkflowRecord>(
       `SELECT ${COLUMNS} FROM workflows WHERE id = ? AND account_id = ?`,
     );
@@ -39,7 +40,7 @@ export class WorkflowsRepo {
     );
     this.readyStmt =
       db.prepare(`UPDATE workflows SET status = 'ready', planning_error = NULL, name = @name, description = @description,
-      input_schema = @input_schema, steps = @steps, concurrency = @concurrency, updated_at = @updated_at WHERE id = @id AND status = 'planning'`);
+      input_schema = @input_schema, steps = @steps, concurrency = @concurrency, planning_notes = @planning_notes, updated_at = @updated_at WHERE id = @id AND status = 'planning'`);
     this.failedStmt = db.prepare(
       `UPDATE workflows SET status = 'failed', planning_error = ?, updated_at = ? WHERE id = ? AND status = 'planning'`,
     );

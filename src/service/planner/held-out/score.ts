@@ -23,7 +23,7 @@ const counts = (key: string, expected: string[]) =>
 function scoreOne(prompt: HeldOutPrompt): PromptScore {
   const plan = planWorkflow(prompt.prompt, {});
   const keys = Object.keys((plan.input_schema?.properties as Record<string, unknown> | undefined) ?? {});
-  const notes = ((plan as { planning_notes?: { kind: string }[] }).planning_notes ?? []).map((note) => note.kind);
+  const notes = (plan.planning_notes ?? []).map((note) => note.kind);
   return {
     prompt,
     name: plan.name,

@@ -1,3 +1,4 @@
+import type { PlanningNote } from '../../../contract/openapi-document';
 import type { FieldSet, Field } from '../fields';
 import type { GuardRule } from '../plan-types';
 import type { PromptText } from '../prompt-text';
@@ -27,6 +28,10 @@ export interface Reading {
   /** The prompt with understood field mentions blanked, for reading its intent. */
   intentText: string;
   prompt: PromptText;
+  /** What the prompt asks that the local service does not do. */
+  notes: PlanningNote[];
+  /** The lower-case prompt without the words the notes took (schedules, services), to name the workflow by. */
+  namingText: string;
 }
 
 /** What the stages share while reading one prompt; each stage masks in `prompt` what it understood. */
@@ -36,6 +41,8 @@ export interface ReadState {
   readonly guards: GuardDraft[];
   readonly entityKinds: EntityKind[];
   concurrency: Concurrency;
+  readonly notes: PlanningNote[];
+  namingText: string;
   /** An explicit list of inputs ("inputs: …", "given …") was found, so no other nouns are inputs. */
   strongList: boolean;
 }

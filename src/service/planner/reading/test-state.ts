@@ -9,6 +9,8 @@ export function stateOf(prompt: string): ReadState {
     fields: new FieldSet(),
     guards: [],
     entityKinds: [],
+    notes: [],
+    namingText: '',
     concurrency: 'medium',
     strongList: false,
   };

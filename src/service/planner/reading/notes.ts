@@ -1,0 +1,109 @@
+import type { PlanningNote } from '../../../contract/openapi-document';
+import type { ReadState } from './state';
+
+/** Third-party services a prompt may name, as people write them; the value is how a note names it. */
+const SERVICES: [RegExp, string][] = [
+  [/\bslack\b/, 'Slack'],
+  [/\bgoogle (?:sheets?|spreadsheets?)\b/, 'Google Sheets'],
+  [/\bgoogle (?:drive|docs?)\b/, 'Google Drive'],
+  [/\bgoogle calendar\b/, 'Google Calendar'],
+  [/\bgmail\b/, 'Gmail'],
+  [/\boutlook\b/, 'Outlook'],
+  [/\b(?:ms |microsoft )?teams channel\b|\bmicrosoft teams\b/, 'Microsoft Teams'],
+  [/\bnotion\b/, 'Notion'],
+  [/\bairtable\b/, 'Airtable'],
+  [/\bhubspot\b/, 'HubSpot'],
+  [/\bsalesforce\b/, 'Salesforce'],
+  [/\bpipedrive\b/, 'Pipedrive'],
+  [/\btrello\b/, 'Trello'],
+  [/\bjira\b/, 'Jira'],
+  [/\basana\b/, 'Asana'],
+  [/\bzendesk\b/, 'Zendesk'],
+  [/\bintercom\b/, 'Intercom'],
+  [/\bshopify\b/, 'Shopify'],
+  [/\bstripe\b/, 'Stripe'],
+  [/\bquickbooks\b/, 'QuickBooks'],
+  [/\bxero\b/, 'Xero'],
+  [/\bmailchimp\b/, 'Mailchimp'],
+  [/\bdiscord\b/, 'Discord'],
+  [/\bdropbox\b/, 'Dropbox'],
+  [/\bbamboohr\b/, 'BambooHR'],
+  [/\bworkday\b/, 'Workday'],
+  [/\bgithub\b/, 'GitHub'],
+  [/\bzapier\b/, 'Zapier'],
+  [/\btwitter\b|\bx\.com\b/, 'Twitter'],
+  [/\blinkedin\b/, 'LinkedIn'],
+  [/\bcrm\b/, 'the CRM'],
+];
+
+/** After a service's name, these make it the kind of thing to write ("a LinkedIn post"), not a place to reach. */
+const CONTENT_AFTER =
+  /^\s+(?:posts?|messages?|articles?|profiles?|pages?|ads?|headlines?|bios?|updates?|captions?|threads?|summar)/;
+
+const UNITS =
+  'day|days|weekday|weekdays|morning|evening|night|afternoon|week|weekend|month|quarter|year|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|fridays';
+const CLOCK = String.raw`(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?`;
+const SCHEDULE = new RegExp(
+  String.raw`\b(?:(?:every|each)\s+(?:other\s+|\d+\s+)?(?:${UNITS}|minutes?|hours)|(?:on|at the (?:start|end) of)\s+(?:every|each)\s+(?:${UNITS})|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)|on a (?:daily|weekly|monthly) basis)${CLOCK}\b|\b(?:daily|weekly|monthly|hourly|nightly)(?=\s*[,.;!?]|\s*$|\s+(?:at|and|to|from|for|on|in|by)\b)${CLOCK}|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b`,
+  'g',
+);
+/** "When a new employee is added in BambooHR", "whenever a customer signs up". */
+const TRIGGER =
+  /\b(?:when(?:ever)?|as soon as|each time|every time|once)\s+(?:a|an|new|someone|somebody|anyone)\s[^,.;!?\n]{0,80}?\b(?:is|are|gets?|arrives?|comes? in|lands?|signs? up|submits?|receives?|replies|added|created|posted|opened|closed|changes?|updated|sent|booked|paid)\b[^,.;!?\n]{0,40}/g;
+/** Rules are written with "when" too: "fail when a value is missing" is a check, not a trigger. */
+const RULE_BEFORE = /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts|warn|flag)\b[^.;!?\n]*$/;
+const WEB_THING =
+  /\b(?:urls?|links?|websites?|web ?pages?|web ?sites?|youtube|videos?|online|the web|internet|homepage)\b/;
+const BROWSING_VERB =
+  /\b(?:scrape|crawl|browse|visit|fetch|download|monitor|watch|look up|search|google|research|summari[sz]e|read|enrich|pull)\b/;
+const EMAIL_SENDING =
+  /\b(?:e-?mail|send)\s+(?:it|them|this|that|the (?:team|results?|report|summary|digest|customer|client|manager|candidate))\b[^.;!?\n]{0,40}|\bsend (?:it|them|this|that) (?:to|via|by)\b[^.;!?\n]{0,40}/g;
+
+function quoted(state: ReadState, start: number, end: number): string {
+  return state.prompt.original(start, end).trim().replace(/\s+/g, ' ');
+}
+
+function add(state: ReadState, note: PlanningNote): void {
+  if (!state.notes.some((known) => known.text === note.text)) state.notes.push(note);
+}
+
+/**
+ * What the prompt asks that the local service does not do: a schedule, a trigger, a third-party
+ * service, the web. Each is noted, and its words masked so they name no input and no workflow.
+ */
+export function readPlanningNotes(state: ReadState): void {
+  const { prompt } = state;
+  for (const match of prompt.matches(SCHEDULE)) {
+    add(state, {
+      kind: 'schedule',
+      text: `Runs on demand; '${quoted(state, match.index, match.index + match[0].length)}' is not scheduled by the local service.`,
+    });
+    prompt.mask(match.index, match.index + match[0].length);
+  }
+  for (const match of prompt.matches(TRIGGER)) {
+    if (RULE_BEFORE.test(prompt.lower.slice(Math.max(0, match.index - 60), match.index))) continue;
+    add(state, {
+      kind: 'trigger',
+      text: `Runs when started; '${quoted(state, match.index, match.index + match[0].length)}' is not watched for by the local service.`,
+    });
+    prompt.mask(match.index, match.index + match[0].length);
+  }
+  for (const [pattern, service] of SERVICES) {
+    const match = pattern.exec(prompt.lower);
+    if (!match || CONTENT_AFTER.test(prompt.lower.slice(match.index + match[0].length))) continue;
+    add(state, {
+      kind: 'integration',
+      text: `Returns its results here; ${service} is not connected to the local service.`,
+    });
+    prompt.mask(match.index, match.index + match[0].length);
+  }
+  for (const match of prompt.matches(EMAIL_SENDING)) {
+    add(state, { kind: 'integration', text: 'Returns its results here; the local service does not send email.' });
+    prompt.mask(match.index, match.index + match[0].length);
+  }
+  if (WEB_THING.test(prompt.lower) && BROWSING_VERB.test(prompt.lower))
+    add(state, {
+      kind: 'browsing',
+      text: 'Works from its inputs only; the local service does not open links or browse the web.',
+    });
+}
