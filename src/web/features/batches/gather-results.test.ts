@@ -4,7 +4,8 @@ import { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
 import { needsDetails } from './details';
 import { FakeService, nameBatch } from './fake-service';
-import { gatherProgress, gatherResults, gatheringNeeded } from './gather-results';
+import { gatherResults } from './gather-results';
+import { gatherProgress, gatheringNeeded } from './gather-state';
 import { submitBatch } from './submit';
 import { trackBatch } from './tracker';
 

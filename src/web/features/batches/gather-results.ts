@@ -1,6 +1,4 @@
 import type { ApiClient, ListedExecution } from '@/api/client';
-import type { ResultFile } from '@contract/openapi-document';
-import { FileFetchError, fetchTextWithLimit } from '@/features/results/links/fetch-with-limit';
 import { LINK_MAX_AGE_MS, needsRefresh } from '@/features/results/links/needs-refresh';
 import type { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
@@ -8,6 +6,8 @@ import { realSleep } from './tracker';
 import { creationOrder } from './tracker-plan';
 import { applySeen } from './tracker-rows';
 import { needsDetails } from './details';
+import { download, withFile, withLinks } from './gather-download';
+import { filesToFetch, gatherProgress, hasFinalExecution, type GatherProgress } from './gather-state';
 
 /**
  * Gathers every finished row's results into the journal once the batch is done, so the results
@@ -20,65 +20,8 @@ import { needsDetails } from './details';
  * Everything is recorded as it arrives, so a reload resumes where it stopped.
  */
 
-/** Text files the spreadsheet takes the content of; anything else (PDF, images) is given as a link. */
-const TEXT_FILE = /\.(md|markdown|txt|text|csv|tsv|json|jsonl|ndjson|html?|xml|ya?ml|log|ini|toml|svg)$/i;
-export const isTextFile = (f: Pick<ResultFile, 'filename' | 'content'>): boolean =>
-  f.content !== undefined || TEXT_FILE.test(f.filename);
-
-/** A text file larger than this stays a link in the spreadsheet (a cell holds at most 32,767 characters anyway). */
-export const CONTENT_LIMIT_BYTES = 2 * 1024 * 1024;
 /** File downloads at once: the browser allows six connections to a host, and people's clicks need one. */
-export const FILE_CONCURRENCY = 5;
-
-const hasFinalExecution = (r: RowRecord): boolean =>
-  r.executionId !== undefined && (r.status === 'finished' || r.status === 'error');
-
-/** Text files of a row still without content, leaving out those the gatherer gave up on for good. */
-const filesToFetch = (r: RowRecord): ResultFile[] =>
-  (r.results ?? []).filter(
-    (f) =>
-      f.content === undefined &&
-      isTextFile(f) &&
-      !(r.unfetched ?? []).some((u) => u.filename === f.filename && u.final),
-  );
-
-export interface GatherProgress {
-  /** Rows whose results (and, for errors, the message) are recorded. */
-  rowsWithResults: number;
-  /** Rows that ended finished or error: the ones that have results. */
-  rowsTotal: number;
-  /** Text files whose content is recorded. */
-  filesFetched: number;
-  /** Text files still without content (including those that could not be fetched), and rows with no files recorded yet count one each. */
-  filesMissing: number;
-}
-
-/** What the journal holds for the export panel: "holds N rows and M files; K still missing". */
-export function gatherProgress(rows: readonly RowRecord[]): GatherProgress {
-  const out: GatherProgress = { rowsWithResults: 0, rowsTotal: 0, filesFetched: 0, filesMissing: 0 };
-  for (const r of rows) {
-    if (!hasFinalExecution(r)) continue;
-    out.rowsTotal += 1;
-    if (needsDetails(r)) {
-      out.filesMissing += 1;
-      continue;
-    }
-    out.rowsWithResults += 1;
-    for (const f of r.results ?? []) {
-      if (f.content !== undefined) out.filesFetched += 1;
-      else if (isTextFile(f)) out.filesMissing += 1;
-    }
-  }
-  return out;
-}
-
-/** Whether gathering has anything left that it can still do. */
-export const gatheringNeeded = (rows: readonly RowRecord[]): boolean =>
-  rows.some(
-    (r) =>
-      hasFinalExecution(r) &&
-      (needsDetails(r) || filesToFetch(r).some((f) => !(r.unfetched ?? []).some((u) => u.filename === f.filename))),
-  );
+const FILE_CONCURRENCY = 5;
 
 export interface GatherDeps {
   journal: BatchJournal;
@@ -252,63 +195,3 @@ export async function gatherResults(
     await flush();
   }
 }
-
-type Download =
-  | { kind: 'ok'; text: string }
-  | { kind: 'too-large'; reason: string }
-  | { kind: 'expired'; reason: string }
-  | { kind: 'failed'; reason: string };
-
-async function download(file: ResultFile, signal: AbortSignal, fetchImpl?: typeof fetch): Promise<Download> {
-  try {
-    const got = await fetchTextWithLimit(file.url, CONTENT_LIMIT_BYTES, { signal, fetchImpl });
-    if (got.status === 'ok') return { kind: 'ok', text: got.text };
-    return { kind: 'too-large', reason: `over ${Math.round(CONTENT_LIMIT_BYTES / 1024 / 1024)} MB, given as a link` };
-  } catch (e) {
-    if (signal.aborted) throw e;
-    if (e instanceof FileFetchError && (e.status === 403 || e.status === 410))
-      return { kind: 'expired', reason: e.message };
-    return { kind: 'failed', reason: e instanceof Error ? e.message : String(e) };
-  }
-}
-
-/** The row with one file's content, or why it has none; null when the row moved on to another execution. */
-function withFile(
-  stored: RowRecord,
-  executionId: string | undefined,
-  filename: string,
-  got: Download,
-): RowRecord | null {
-  if (stored.executionId !== executionId || stored.results == null) return null;
-  if (got.kind === 'ok') {
-    return {
-      ...stored,
-      results: stored.results.map((f) => (f.filename === filename ? { ...f, content: got.text } : f)),
-      unfetched: (stored.unfetched ?? []).filter((u) => u.filename !== filename),
-    };
-  }
-  if (got.kind === 'expired') return null;
-  const unfetched = [
-    ...(stored.unfetched ?? []).filter((u) => u.filename !== filename),
-    { filename, reason: got.reason, final: got.kind === 'too-large' },
-  ];
-  return { ...stored, unfetched };
-}
-
-/** The row with renewed links from a list page, keeping contents already gathered. */
-function withLinks(stored: RowRecord, executionId: string, files: readonly ResultFile[], at: number): RowRecord | null {
-  if (stored.executionId !== executionId) return null;
-  const had = new Map((stored.results ?? []).map((f) => [f.filename, f]));
-  return {
-    ...stored,
-    results: files.map((f) => {
-      const old = had.get(f.filename);
-      return old?.content !== undefined ? { ...f, content: old.content } : { ...f };
-    }),
-    linksAt: at,
-  };
-}
-
-/** Detail reads gathering still needs (one API request each), for an estimate in the export panel. */
-export const detailReadsLeft = (rows: readonly RowRecord[]): number =>
-  rows.filter((r) => hasFinalExecution(r) && needsDetails(r)).length;

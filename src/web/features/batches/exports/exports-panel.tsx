@@ -7,7 +7,7 @@ import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
 import { gatheringState, subscribeRuntime } from '@/features/batches/batch-runtime';
 import { fetchResultFile, zipRowFiles } from './download-zip';
 import { getScheduler } from '@/api/scheduler';
-import { detailReadsLeft } from '@/features/batches/gather-results';
+import { detailReadsLeft } from '@/features/batches/gather-state';
 import { buildResultsCsv, buildResultsXlsx, describeExport, detailReadsNote, exportSummary } from './export-results';
 
 const baseName = (b: BatchRecord): string =>
