@@ -4,6 +4,7 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { RouteTabs } from '@/components/ui/tabs';
 import { serverQueries } from '@/api/server-queries';
 import { useCreatedWorkflow } from '@/features/workflows/created-workflows';
+import { PlanningNotes } from '@/features/workflows/planning-notes';
 import { PlanningNotice } from '@/features/workflows/planning-notice';
 import { WorkflowHeader } from '@/features/workflows/workflow-header';
 import { planningPollDelay, planningState, workflowQueries } from '@/features/workflows/workflow-queries';
@@ -51,6 +52,7 @@ function WorkflowLayout() {
           void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
         }}
       />
+      <PlanningNotes notes={workflow.planning_notes} />
       <RouteTabs
         label="Workflow sections"
         tabs={[
