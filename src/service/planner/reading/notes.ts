@@ -56,8 +56,9 @@ const WEB_THING =
   /\b(?:urls?|links?|websites?|web ?pages?|web ?sites?|youtube|videos?|online|the web|internet|homepage)\b/;
 const BROWSING_VERB =
   /\b(?:scrape|crawl|browse|visit|fetch|download|monitor|watch|look up|search|google|research|summari[sz]e|read|enrich|pull)\b/;
+/** "email the team", "send it to the manager": the words of the sending, not what is sent. */
 const EMAIL_SENDING =
-  /\b(?:e-?mail|send)\s+(?:it|them|this|that|the (?:team|results?|report|summary|digest|customer|client|manager|candidate))\b[^.;!?\n]{0,40}|\bsend (?:it|them|this|that) (?:to|via|by)\b[^.;!?\n]{0,40}/g;
+  /\b(?:e-?mail|send)\s+(?:it|them|this|that|the (?:team|results?|report|summary|digest|customer|client|manager|candidate))\b(?:\s+(?:to|via|by)\s+(?:e-?mail|the \w+|[\w.@-]+))?/g;
 
 function quoted(state: ReadState, start: number, end: number): string {
   return state.prompt.original(start, end).trim().replace(/\s+/g, ' ');
