@@ -1,22 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
-import { openStore, type Store } from '../store/store';
+import { describe, expect, it } from 'vitest';
+import { useFreshStore } from '../test-support/use-service';
 import { hashKey } from './keys';
 import { runKeysCommand } from './keys-command';
 
-let dir: string;
-let store: Store;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'workflow-keys-'));
-  store = openStore(dir, systemClock);
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useFreshStore('workflow-keys-');
 
 describe('keys command', () => {
   it('creates an account and prints its key once; only the hash is stored', () => {

@@ -1,23 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
-import { openStore, type Store } from '../store/store';
+import { useFreshStore } from '../test-support/use-service';
 import { generateKey, hashKey } from './keys';
 import { ensureDevKey, provisionKeys } from './provision';
 
-let dir: string;
-let store: Store;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'workflow-accounts-'));
-  store = openStore(dir, systemClock);
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store, dataDir } = useFreshStore('workflow-accounts-');
 
 describe('generateKey', () => {
   it('makes wk_ keys with 32 base64url characters, never the same twice', () => {
@@ -47,22 +36,22 @@ describe('provisionKeys', () => {
 
 describe('ensureDevKey', () => {
   it('creates a dev key on first start, saved with mode 0600, and reuses it later', () => {
-    const first = ensureDevKey(store, dir);
+    const first = ensureDevKey(store, dataDir());
     expect(first?.created).toBe(true);
-    const file = join(dir, 'dev-key.txt');
+    const file = join(dataDir(), 'dev-key.txt');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(ensureDevKey(store, dir)).toEqual({ key: first!.key, created: false });
+    expect(ensureDevKey(store, dataDir())).toEqual({ key: first!.key, created: false });
   });
 
   it('makes no key when accounts already exist that it did not create', () => {
     provisionKeys(store, ['ka']);
-    expect(ensureDevKey(store, dir)).toBeNull();
-    expect(existsSync(join(dir, 'dev-key.txt'))).toBe(false);
+    expect(ensureDevKey(store, dataDir())).toBeNull();
+    expect(existsSync(join(dataDir(), 'dev-key.txt'))).toBe(false);
   });
 
   it('stops offering the key once its account is revoked', () => {
-    const first = ensureDevKey(store, dir)!;
+    const first = ensureDevKey(store, dataDir())!;
     store.accounts.revoke(store.accounts.byKeyHash(hashKey(first.key))!.id, store.nowIso());
-    expect(ensureDevKey(store, dir)).toBeNull();
+    expect(ensureDevKey(store, dataDir())).toBeNull();
   });
 });

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_B, reportStep } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Err = { error: string };
 
-let svc: TestService;
+const svc = useTestService();
 let workflowId: string;
 beforeAll(async () => {
-  svc = await startTestService();
   workflowId = svc.addWorkflow({
     steps: [
       reportStep('draft.md'),
@@ -17,7 +17,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => svc.close());
 
 const base = () => `/api/v1/workflows/${workflowId}/executions`;
 

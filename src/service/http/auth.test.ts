@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_A, KEY_B, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_A, KEY_B, startTestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Err = { error: string };
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService({ WORKFLOW_RATE_LIMIT: '5' });
-});
-afterAll(() => svc.close());
+const svc = useTestService({ WORKFLOW_RATE_LIMIT: '5' });
 
 describe('API keys', () => {
   it('answers 401 without a key, naming the header', async () => {

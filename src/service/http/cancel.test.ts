@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   BatchCreateResponse,
   CancelExecutionsResponse,
@@ -7,7 +7,8 @@ import type {
   ExecutionListItem,
 } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_B, reportStep, startTestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Err = { error: string };
 type Page = { data: ExecutionListItem[]; cursor: string | null };
@@ -15,12 +16,8 @@ type Page = { data: ExecutionListItem[]; cursor: string | null };
 const BY_KEY_A = 'cancelled by WORKFLOW_API_KEYS #1 (API key)';
 const OTHER_ID = '8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23';
 
-let svc: TestService;
-beforeAll(async () => {
-  // Steps take 100 ms each, so a low-concurrency batch keeps one execution processing and the rest waiting.
-  svc = await startTestService({ WORKFLOW_TIME_SCALE: '0.05', WORKFLOW_RATE_LIMIT: '1000000' });
-});
-afterAll(() => svc.close());
+// Steps take 100 ms each, so a low-concurrency batch keeps one execution processing and the rest waiting.
+const svc = useTestService({ WORKFLOW_TIME_SCALE: '0.05', WORKFLOW_RATE_LIMIT: '1000000' });
 
 const runs = (workflowId: string) => `/api/v1/workflows/${workflowId}/executions`;
 const cancel = (workflowId: string, body: unknown, key?: string) =>

@@ -1,16 +1,15 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, startTestService, type TestService } from '../test-support/test-service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { KEY_A } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
-let svc: TestService;
+const svc = useTestService({ HTTP_REQUEST_TIMEOUT_MS: '300', HTTP_MAX_CONNECTIONS: '3' });
 let port = 0;
 beforeAll(async () => {
-  svc = await startTestService({ HTTP_REQUEST_TIMEOUT_MS: '300', HTTP_MAX_CONNECTIONS: '3' });
   await svc.app.listen({ port: 0, host: '127.0.0.1' });
   port = (svc.app.server.address() as AddressInfo).port;
 });
-afterAll(() => svc.close());
 
 function open(): Promise<Socket> {
   return new Promise((resolve, reject) => {

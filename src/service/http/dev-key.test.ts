@@ -1,14 +1,11 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { describe, expect, it } from 'vitest';
+import { startTestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 describe('GET /__dev/key', () => {
-  let svc: TestService;
-  beforeAll(async () => {
-    svc = await startTestService({ WORKFLOW_API_KEYS: '' });
-  });
-  afterAll(() => svc.close());
+  const svc = useTestService({ WORKFLOW_API_KEYS: '' });
 
   it('gives loopback callers the key the service generated, which opens the API', async () => {
     expect(svc.devKey?.created).toBe(true);

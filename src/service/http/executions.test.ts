@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   BatchCreateResponse,
   ExecutionCreateResponse,
@@ -6,7 +6,8 @@ import type {
   ExecutionListItem,
 } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, PUBLIC_URL, reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_B, PUBLIC_URL, reportStep } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Page = { data: ExecutionListItem[]; cursor: string | null };
 type Err = { error: string };
@@ -22,13 +23,11 @@ const SCHEMA = {
 };
 const GOOD = { name: 'Ann', tone: 'formal' };
 
-let svc: TestService;
+const svc = useTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
 let workflowId: string;
 beforeAll(async () => {
-  svc = await startTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
   workflowId = svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
 });
-afterAll(() => svc.close());
 
 const runs = (id = workflowId) => `/api/v1/workflows/${id}/executions`;
 

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
-import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { reportStep } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 const clock = manualClock(Date.now());
-let svc: TestService;
+const svc = useTestService({}, { clock });
 let results: Map<string, string>;
 
 beforeAll(async () => {
-  svc = await startTestService({}, { clock });
   const workflowId = svc.addWorkflow({
     steps: [
       reportStep('rapport été.md'),
@@ -27,7 +27,6 @@ beforeAll(async () => {
   );
   results = new Map(detail.body.results!.map((f) => [f.filename, f.url]));
 });
-afterAll(() => svc.close());
 
 const path = (url: string) => url.slice('http://service.test'.length);
 const fetchFile = (url: string) => svc.app.inject({ method: 'GET', url: path(url) });

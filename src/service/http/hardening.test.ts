@@ -5,22 +5,19 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/limits';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { createService } from '../service';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_A, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_A, startTestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 import { DRAIN_LIMIT, drainRequestBody } from './errors';
 
 type Err = { error: string };
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.close());
+const svc = useTestService();
 
 describe('contract gaps', () => {
   it('declares the 415 it answers for a body that is not JSON', async () => {

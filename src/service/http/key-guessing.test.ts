@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import { KEY_A, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_A } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 import { KeyResolver } from './auth';
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService({ WORKFLOW_KEY_FAILURE_LIMIT: '3' });
-});
-afterAll(() => svc.close());
+const svc = useTestService({ WORKFLOW_KEY_FAILURE_LIMIT: '3' });
 
 const from = (remoteAddress: string, key: string | null) =>
   svc.app.inject({

@@ -1,16 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { startTestService, type TestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 const run = promisify(execFile);
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.close());
+const svc = useTestService();
 
 describe('request body limit', () => {
   it('answers 413 for a body over 4 MB and keeps serving', async () => {

@@ -1,22 +1,21 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionDetail, WorkflowDetail } from '../../contract/openapi-document';
-import { KEY_A, reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_A, reportStep } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Err = { error: string };
 
-let svc: TestService;
+const svc = useTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
 let workflowId: string;
 let executionId: string;
 beforeAll(async () => {
-  svc = await startTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
   workflowId = svc.addWorkflow({ steps: [reportStep()] });
   executionId = (
     await svc.call<{ execution_id: string }>('POST', `/api/v1/workflows/${workflowId}/executions`, { body: {} })
   ).body.execution_id;
 });
-afterAll(() => svc.close());
 
 /** Sends raw bytes over a socket and returns everything the server wrote before closing. */
 async function rawExchange(request: string): Promise<string> {

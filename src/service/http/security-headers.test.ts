@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithBuiltDashboard, type TestService } from '../test-support/test-service';
+import { describe, expect, it } from 'vitest';
+import { useServiceWithDashboard } from '../test-support/use-service';
 import { DASHBOARD_CSP } from './security-headers';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -15,12 +15,7 @@ const directives = (policy: string): Map<string, string[]> =>
   );
 
 describe('the dashboard security headers', () => {
-  let svc: TestService;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ svc, close } = await startWithBuiltDashboard());
-  });
-  afterAll(() => close());
+  const svc = useServiceWithDashboard();
 
   it('come with index.html, client routes, assets and a missing chunk', async () => {
     const answers = await Promise.all(

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, startWithBuiltDashboard, type TestService } from '../test-support/test-service';
+import { describe, expect, it } from 'vitest';
+import { startTestService } from '../test-support/test-service';
+import { useTestService, useServiceWithDashboard } from '../test-support/use-service';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('without a built dashboard', () => {
-  let svc: TestService;
-  beforeAll(async () => {
-    svc = await startTestService();
-  });
-  afterAll(() => svc.close());
+  const svc = useTestService();
 
   it('explains at / and on client routes how to build it', async () => {
     for (const url of ['/', '/workflows/abc']) {
@@ -30,12 +27,7 @@ describe('without a built dashboard', () => {
 });
 
 describe('with a built dashboard', () => {
-  let svc: TestService;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ svc, close } = await startWithBuiltDashboard());
-  });
-  afterAll(() => close());
+  const svc = useServiceWithDashboard();
 
   it('serves index.html at / and for client-side routes', async () => {
     for (const url of ['/', '/workflows/abc/executions/def']) {

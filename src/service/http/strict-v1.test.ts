@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BatchCreateResponse,
   ExecutionCreateResponse,
@@ -9,7 +9,8 @@ import type {
   WorkflowListItem,
 } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { reportStep, startTestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Page<T> = { data: T[]; cursor: string | null };
 type Err = { error: string };
@@ -28,7 +29,7 @@ describe.each([
   { mode: 'default', strict: false },
   { mode: 'strict-v1', strict: true },
 ])('$mode mode', ({ strict }) => {
-  let svc: TestService;
+  const svc = useTestService(strict ? { WORKFLOW_STRICT_V1: '1' } : {});
   let workflowId: string;
   let approvalWorkflowId: string;
   let finishedId: string;
@@ -37,7 +38,6 @@ describe.each([
   let batch: BatchCreateResponse;
 
   beforeAll(async () => {
-    svc = await startTestService(strict ? { WORKFLOW_STRICT_V1: '1' } : {});
     workflowId = svc.addWorkflow({ steps: [guard, reportStep()] });
     approvalWorkflowId = svc.addWorkflow({
       steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
@@ -55,7 +55,6 @@ describe.each([
     ).body;
     await svc.engine.idle();
   });
-  afterAll(() => svc.close());
 
   const runs = (id: string) => `/api/v1/workflows/${id}/executions`;
 

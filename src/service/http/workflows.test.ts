@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkflowCreateResponse, WorkflowDetail, WorkflowListItem } from '../../contract/openapi-document';
 import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, PUBLIC_URL, startTestService, type TestService } from '../test-support/test-service';
+import { KEY_B, PUBLIC_URL, startTestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Page = { data: WorkflowListItem[]; cursor: string | null };
 type Err = { error: string };
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.close());
+const svc = useTestService();
 
 describe('POST /api/v1/workflows', () => {
   it('answers 201 at once with status planning, a dashboard url and an empty description', async () => {
