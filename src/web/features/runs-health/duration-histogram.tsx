@@ -1,4 +1,5 @@
-import { formatMs, type HealthFigures } from './health-figures';
+import { formatMs } from '@/lib/format-ms';
+import type { HealthFigures } from './health-figures';
 
 const WIDTH = 600;
 const HEIGHT = 120;

@@ -1,5 +1,6 @@
 import { bucketLabel, STACK_ORDER, STATUS_STYLE } from './runs-chart';
-import { formatMs, type HealthFigures } from './health-figures';
+import { formatMs } from '@/lib/format-ms';
+import type { HealthFigures } from './health-figures';
 
 /** The charts' figures as tables: the text alternative for screen readers and for anyone who would rather read. */
 export function HealthTable({ figures }: { figures: HealthFigures }) {

@@ -23,11 +23,11 @@ import { useCapabilities } from '@/api/server-queries';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SegmentedToggle } from '@/components/ui/segmented-toggle';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatMs } from '@/lib/format-ms';
 import { DurationHistogram } from './duration-histogram';
 import {
   figuresFromRuns,
   figuresFromStats,
-  formatMs,
   formatPercent,
   healthWindow,
   HEALTH_RANGE_LABELS,

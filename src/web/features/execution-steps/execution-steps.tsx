@@ -1,0 +1,56 @@
+/**
+ * What an execution went through, for its detail page.
+ *
+ * Props (for the page that mounts it):
+ * - `workflowId: string`, `executionId: string` — the execution.
+ * - `status: ExecutionStatus` — its status as the page last read it; the steps are re-read when it
+ *   changes (and every few seconds while it processes).
+ * - `sawApproval?: boolean` — the page saw this run waiting for approval (e.g. before it was
+ *   approved). The component also remembers it itself while mounted; this covers a remount.
+ *
+ * Where the server offers the steps extension (capability `executionSteps`) it shows the
+ * workflow's real steps with durations, a time line and the failing step's error. Elsewhere it
+ * shows the lifecycle (queued → processing → waiting for approval → finished or error), which
+ * keeps an approval done once the run goes on.
+ */
+import type { ExecutionStatus } from '@contract/openapi-document';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getApiClient } from '@/api/active-client';
+import { useCapabilities } from '@/api/server-queries';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StepList } from './step-list';
+import { lifecycleRows, rowsFromServer } from './step-model';
+
+export interface ExecutionStepsProps {
+  workflowId: string;
+  executionId: string;
+  status: ExecutionStatus;
+  sawApproval?: boolean;
+}
+
+/** While a run processes, its current step moves on about this often at most. */
+const PROCESSING_REFRESH_MS = 3_000;
+
+export function ExecutionSteps({ workflowId, executionId, status, sawApproval = false }: ExecutionStepsProps) {
+  const { executionSteps } = useCapabilities();
+  // Remembered during render (not in an effect), so the first frame after an approval is already right.
+  const [seenWaiting, setSeenWaiting] = useState(status === 'human_in_the_loop');
+  if (status === 'human_in_the_loop' && !seenWaiting) setSeenWaiting(true);
+  const steps = useQuery({
+    queryKey: ['execution-steps', workflowId, executionId, status],
+    queryFn: ({ signal }) => getApiClient().getExecutionSteps(workflowId, executionId, { signal }),
+    enabled: executionSteps,
+    refetchInterval: status === 'processing' ? PROCESSING_REFRESH_MS : false,
+    refetchIntervalInBackground: false,
+    // A new status is a new key: the steps read before stay up until the new ones arrive.
+    placeholderData: keepPreviousData,
+    meta: { label: 'the steps' },
+  });
+
+  if (executionSteps && !steps.isError) {
+    if (!steps.data) return <Skeleton className="h-24 w-full" />;
+    if (steps.data.steps.length > 0) return <StepList rows={rowsFromServer(steps.data.steps)} label="Steps" />;
+  }
+  return <StepList rows={lifecycleRows(status, sawApproval || seenWaiting)} label="Progress" />;
+}

@@ -1,0 +1,81 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { StepList } from './step-list';
+import { lifecycleRows, rowsFromServer, waterfall, type ServerStep } from './step-model';
+
+const step = (index: number, status: ServerStep['status'], extra: Partial<ServerStep> = {}): ServerStep => ({
+  index,
+  kind: 'markdown_report',
+  name: `Step ${index + 1}`,
+  status,
+  started_at: null,
+  finished_at: null,
+  duration_ms: null,
+  error: null,
+  ...extra,
+});
+
+const states = (rows: ReturnType<typeof lifecycleRows>) => rows.map((row) => `${row.label}: ${row.state}`);
+
+describe('lifecycleRows (servers without the steps extension)', () => {
+  it('keeps the approval done once an approved run is queued or processing again', () => {
+    expect(states(lifecycleRows('human_in_the_loop', true))).toEqual([
+      'Queued: done',
+      'Processing: done',
+      'Waiting for approval: waiting',
+      'Finished: upcoming',
+    ]);
+    expect(states(lifecycleRows('initial', true))).toEqual([
+      'Queued: done',
+      'Processing: done',
+      'Waiting for approval: done',
+      'Queued after approval: current',
+      'Finished: upcoming',
+    ]);
+    expect(states(lifecycleRows('finished', true))).toContain('Waiting for approval: done');
+  });
+
+  it('shows an approval never needed as not run, and a new run as queued', () => {
+    expect(states(lifecycleRows('error', false))).toEqual([
+      'Queued: done',
+      'Processing: done',
+      'Waiting for approval: skipped',
+      'Error: failed',
+    ]);
+    expect(states(lifecycleRows('initial', false))).toEqual([
+      'Queued: current',
+      'Processing: upcoming',
+      'Waiting for approval: upcoming',
+      'Finished: upcoming',
+    ]);
+  });
+});
+
+describe('the steps time line', () => {
+  const steps = [
+    step(0, 'finished', { started_at: '2026-03-10T12:00:00.000Z', duration_ms: 1000 }),
+    step(1, 'error', {
+      started_at: '2026-03-10T12:00:01.000Z',
+      duration_ms: 3000,
+      error: 'name must not contain FAIL',
+    }),
+    step(2, 'skipped'),
+  ];
+
+  it('places timed steps on the run’s time line', () => {
+    const bars = waterfall(rowsFromServer(steps));
+    expect(bars.get('0')).toEqual({ offset: 0, width: 25 });
+    expect(bars.get('1')).toEqual({ offset: 25, width: 75 });
+    expect(bars.has('2')).toBe(false);
+  });
+
+  it('names each step’s state in words, with durations and the failing step’s error', () => {
+    const html = renderToStaticMarkup(<StepList rows={rowsFromServer(steps)} label="Steps" />);
+    expect(html).toContain('Step 1<span class="sr-only"> (done)</span>');
+    expect(html).toContain('Step 2<span class="sr-only"> (failed)</span>');
+    expect(html).toContain('Step 3<span class="sr-only"> (not run)</span>');
+    expect(html).toContain('1.0 s');
+    expect(html).toContain('3.0 s');
+    expect(html).toContain('name must not contain FAIL');
+  });
+});

@@ -1,0 +1,104 @@
+import type { ExecutionStatus, Schemas } from '@contract/openapi-document';
+
+export type ServerStep = Schemas['ExecutionStep'];
+export type ServerStepStatus = ServerStep['status'];
+
+/** One row of either stepper, in the same words. */
+export interface StepRow {
+  key: string;
+  label: string;
+  state: 'done' | 'current' | 'waiting' | 'upcoming' | 'skipped' | 'failed';
+  /** Milliseconds, where the server timed the step. */
+  durationMs?: number | null;
+  startedAt?: string | null;
+  error?: string | null;
+}
+
+export const STATE_WORDS: Record<StepRow['state'], string> = {
+  done: 'done',
+  current: 'running now',
+  waiting: 'waiting for a reviewer',
+  upcoming: 'not reached yet',
+  skipped: 'not run',
+  failed: 'failed',
+};
+
+const FROM_SERVER: Record<ServerStepStatus, StepRow['state']> = {
+  finished: 'done',
+  processing: 'current',
+  waiting: 'waiting',
+  pending: 'upcoming',
+  skipped: 'skipped',
+  error: 'failed',
+};
+
+/** The steps extension's answer as rows. */
+export function rowsFromServer(steps: readonly ServerStep[]): StepRow[] {
+  return steps.map((step) => ({
+    key: `${step.index}`,
+    label: step.name,
+    state: FROM_SERVER[step.status],
+    durationMs: step.duration_ms,
+    startedAt: step.started_at,
+    error: step.error,
+  }));
+}
+
+/**
+ * The lifecycle where the server lists no steps: queued → processing → waiting for approval →
+ * finished or error. `passedApproval`: this run was seen waiting for approval, so once it is
+ * queued or processing again the approval is done (it no longer falls back to "not reached"), and
+ * a run that ended after it shows it done.
+ */
+export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean): StepRow[] {
+  const ended = status === 'finished' || status === 'error';
+  const resumed = passedApproval && (status === 'initial' || status === 'processing');
+  const approval: StepRow['state'] =
+    status === 'human_in_the_loop'
+      ? 'waiting'
+      : resumed || (ended && passedApproval)
+        ? 'done'
+        : ended
+          ? 'skipped'
+          : 'upcoming';
+  const rows: StepRow[] = [
+    { key: 'queued', label: 'Queued', state: status === 'initial' && !resumed ? 'current' : 'done' },
+    {
+      key: 'processing',
+      label: 'Processing',
+      state: status === 'processing' && !resumed ? 'current' : status === 'initial' && !resumed ? 'upcoming' : 'done',
+    },
+    { key: 'approval', label: 'Waiting for approval', state: approval },
+  ];
+  if (resumed) {
+    rows.push({
+      key: 'resumed',
+      label: status === 'initial' ? 'Queued after approval' : 'Processing after approval',
+      state: 'current',
+    });
+  }
+  rows.push({
+    key: 'end',
+    label: status === 'error' ? 'Error' : 'Finished',
+    state: status === 'error' ? 'failed' : status === 'finished' ? 'done' : 'upcoming',
+  });
+  return rows;
+}
+
+/** Where each timed step sits on a shared time line (percent of the whole run), for the waterfall bars. */
+export function waterfall(rows: readonly StepRow[]): Map<string, { offset: number; width: number }> {
+  const timed = rows.filter((row) => row.startedAt && row.durationMs !== null && row.durationMs !== undefined);
+  const bars = new Map<string, { offset: number; width: number }>();
+  if (timed.length === 0) return bars;
+  const starts = timed.map((row) => Date.parse(row.startedAt!));
+  const first = Math.min(...starts);
+  const last = Math.max(...timed.map((row, i) => starts[i]! + row.durationMs!));
+  const span = Math.max(1, last - first);
+  timed.forEach((row, i) => {
+    bars.set(row.key, {
+      offset: ((starts[i]! - first) / span) * 100,
+      width: Math.max(0.5, (row.durationMs! / span) * 100),
+    });
+  });
+  return bars;
+}
