@@ -45,17 +45,23 @@ const httpUrl = z
   })
   .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
 
-// Each variable has one rule and one message, so a bad value always names itself.
+/** A count of at least 1; `unit` says of what. */
+const wholeNumber = (unit?: string) => ({
+  schema: z.coerce.number().int().min(1),
+  must: `be a whole number${unit ? ` of ${unit}` : ''}, 1 or more`,
+});
+
+// Each variable has one rule and one message (what it must be), so a bad value always names itself.
 const rules = {
   PORT: {
     schema: z.coerce.number().int().min(0).max(65535),
-    message: 'PORT must be an integer from 0 to 65535',
+    must: 'be an integer from 0 to 65535',
   },
-  HOST: { schema: z.string().trim().min(1), message: 'HOST must be a host name or IP address' },
-  DATA_DIR: { schema: z.string().trim().min(1), message: 'DATA_DIR must be a directory path' },
+  HOST: { schema: z.string().trim().min(1), must: 'be a host name or IP address' },
+  DATA_DIR: { schema: z.string().trim().min(1), must: 'be a directory path' },
   PUBLIC_URL: {
     schema: httpUrl,
-    message: 'PUBLIC_URL must be an absolute http(s) URL without query or fragment, e.g. http://127.0.0.1:8080',
+    must: 'be an absolute http(s) URL without query or fragment, e.g. http://127.0.0.1:8080',
   },
   WORKFLOW_API_KEYS: {
     schema: z
@@ -69,19 +75,16 @@ const rules = {
         ),
       ])
       .refine((keys) => keys.every((key) => /^[\x21-\x7e]+$/.test(key))),
-    message: 'WORKFLOW_API_KEYS must be a comma-separated list of keys made of printable characters without spaces',
+    must: 'be a comma-separated list of keys made of printable characters without spaces',
   },
-  WORKFLOW_RATE_LIMIT: {
-    schema: z.coerce.number().int().min(1),
-    message: 'WORKFLOW_RATE_LIMIT must be a whole number of requests per minute, 1 or more',
-  },
+  WORKFLOW_RATE_LIMIT: wholeNumber('requests per minute'),
   WORKFLOW_TIME_SCALE: {
     schema: z.coerce.number().finite().min(0),
-    message: 'WORKFLOW_TIME_SCALE must be a number ≥ 0',
+    must: 'be a number ≥ 0',
   },
   WORKFLOW_UPSTREAM: {
     schema: httpUrl,
-    message: 'WORKFLOW_UPSTREAM must be an absolute http(s) v1 base URL, e.g. https://api.example.com/api/v1',
+    must: 'be an absolute http(s) v1 base URL, e.g. https://api.example.com/api/v1',
   },
   WORKFLOW_STRICT_V1: {
     schema: z
@@ -90,36 +93,21 @@ const rules = {
       .toLowerCase()
       .pipe(z.enum(['1', 'true', '0', 'false']))
       .transform((value) => value === '1' || value === 'true'),
-    message: 'WORKFLOW_STRICT_V1 must be 1 or true (bare v1, no extensions), or 0 or false',
+    must: 'be 1 or true (bare v1, no extensions), or 0 or false',
   },
   LOG_LEVEL: {
     schema: z.enum(LOG_LEVELS),
-    message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
+    must: `be one of ${LOG_LEVELS.join(', ')}`,
   },
   FILE_SIGNING_SECRET: {
     schema: z.string().min(16),
-    message: 'FILE_SIGNING_SECRET must be at least 16 characters',
+    must: 'be at least 16 characters',
   },
-  HTTP_REQUEST_TIMEOUT_MS: {
-    schema: z.coerce.number().int().min(1),
-    message: 'HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
-  },
-  HTTP_CONNECTION_TIMEOUT_MS: {
-    schema: z.coerce.number().int().min(1),
-    message: 'HTTP_CONNECTION_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
-  },
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: {
-    schema: z.coerce.number().int().min(1),
-    message: 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
-  },
-  HTTP_MAX_CONNECTIONS: {
-    schema: z.coerce.number().int().min(1),
-    message: 'HTTP_MAX_CONNECTIONS must be a whole number, 1 or more',
-  },
-  WORKFLOW_KEY_FAILURE_LIMIT: {
-    schema: z.coerce.number().int().min(1),
-    message: 'WORKFLOW_KEY_FAILURE_LIMIT must be a whole number of failed key attempts per minute, 1 or more',
-  },
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber('milliseconds'),
+  HTTP_CONNECTION_TIMEOUT_MS: wholeNumber('milliseconds'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('milliseconds'),
+  HTTP_MAX_CONNECTIONS: wholeNumber(),
+  WORKFLOW_KEY_FAILURE_LIMIT: wholeNumber('failed key attempts per minute'),
 } as const;
 
 type Rules = typeof rules;
@@ -129,7 +117,7 @@ function read<K extends keyof Rules>(env: Env, name: K): z.output<Rules[K]['sche
   // An empty variable means "not set", the way shells and .env files usually intend it.
   if (raw === undefined || raw.trim() === '') return undefined;
   const parsed = rules[name].schema.safeParse(raw);
-  if (!parsed.success) throw new ConfigError(rules[name].message);
+  if (!parsed.success) throw new ConfigError(`${name} must ${rules[name].must}`);
   return parsed.data as z.output<Rules[K]['schema']>;
 }
 
