@@ -28,6 +28,10 @@ const sizes: Record<ButtonSize, string> = {
 export const buttonClasses = (variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', extra?: string) =>
   cn(base, variants[variant], sizes[size], extra);
 
+/** A quiet link back up to the page a page belongs to ("← Workflows"). */
+export const backLinkClasses =
+  'inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100';
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;

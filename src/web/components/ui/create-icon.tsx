@@ -5,9 +5,9 @@ export interface IconProps {
   className?: string;
 }
 
-/** Outline icons in the Lucide style (24px grid, 1.75 stroke), always decorative. */
-export const icon = (name: string, paths: ReactNode) => {
-  const Icon = ({ className }: IconProps) => (
+/** The frame of every outline icon in the Lucide style (24px grid, 1.75 stroke), always decorative. */
+export function IconSvg({ className, children }: IconProps & { children: ReactNode }) {
+  return (
     <svg
       viewBox="0 0 24 24"
       fill="none"
@@ -19,9 +19,14 @@ export const icon = (name: string, paths: ReactNode) => {
       focusable="false"
       className={cn('size-4 shrink-0', className)}
     >
-      {paths}
+      {children}
     </svg>
   );
+}
+
+/** An icon component drawing `paths` in the shared frame. */
+export const icon = (name: string, paths: ReactNode) => {
+  const Icon = ({ className }: IconProps) => <IconSvg className={className}>{paths}</IconSvg>;
   Icon.displayName = name;
   return Icon;
 };

@@ -1,5 +1,4 @@
-import { icon, type IconProps } from './create-icon';
-import { cn } from '@/lib/cn';
+import { icon, IconSvg, type IconProps } from './create-icon';
 
 export type { IconProps } from './create-icon';
 export * from './shell-icons';
@@ -105,19 +104,9 @@ export const RotateIcon = /* @__PURE__ */ icon(
 /** A column's sort state: both arrows, the inactive one faded. */
 export function SortIcon({ direction, className }: IconProps & { direction: 'ascending' | 'descending' | 'none' }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={cn('size-4 shrink-0', className)}
-    >
+    <IconSvg className={className}>
       <path d="m7 9 5-5 5 5" opacity={direction === 'descending' ? 0.25 : 1} />
       <path d="m7 15 5 5 5-5" opacity={direction === 'ascending' ? 0.25 : 1} />
-    </svg>
+    </IconSvg>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { WorkflowDetail } from '@contract/openapi-document';
+import { backLinkClasses } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { WorkflowStatusBadge } from './workflow-status-badge';
@@ -7,10 +8,7 @@ import { WorkflowStatusBadge } from './workflow-status-badge';
 export function WorkflowHeader({ workflow }: { workflow: WorkflowDetail }) {
   return (
     <div>
-      <Link
-        to="/workflows"
-        className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-      >
+      <Link to="/workflows" className={backLinkClasses}>
         <ArrowLeftIcon /> Workflows
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">

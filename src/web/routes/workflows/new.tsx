@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, CardBody } from '@/components/ui/card';
+import { backLinkClasses } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { CreateWorkflowForm } from '@/features/workflows/create-workflow-form';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -13,10 +14,7 @@ function NewWorkflowPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link
-          to="/workflows"
-          className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-        >
+        <Link to="/workflows" className={backLinkClasses}>
           <ArrowLeftIcon /> Workflows
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">New workflow</h1>

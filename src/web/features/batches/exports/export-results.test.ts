@@ -92,20 +92,25 @@ describe('csvDocument', () => {
   });
 });
 
+/** The results table of `rows`: the original columns, then status, id, error and one column per file. */
+const RESULTS_HEADER = ['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png'];
+/** Ada's row, finished with no error: `empty` is how the format writes an empty cell. */
+const adaRow = (empty: '' | null) => [
+  'Ada',
+  'line1\nline2',
+  'finished',
+  'e1',
+  empty,
+  '# Ada "quoted"',
+  'http://x/big.txt',
+  'http://x/chart.png',
+];
+
 describe('buildResultsTable', () => {
   it('keeps the original columns and row order and adds status, id, error and one column per file', () => {
     const t = buildResultsTable({ columns: ['name', 'note'] }, rows);
-    expect(t[0]).toEqual(['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png']);
-    expect(t[1]).toEqual([
-      'Ada',
-      'line1\nline2',
-      'finished',
-      'e1',
-      '',
-      '# Ada "quoted"',
-      'http://x/big.txt',
-      'http://x/chart.png',
-    ]);
+    expect(t[0]).toEqual(RESULTS_HEADER);
+    expect(t[1]).toEqual(adaRow(''));
     expect(t[2]).toEqual(['=SUM(A1)', '-75.00', 'error', 'e2', 'Guard: "b,1" is blocked', '', '', '']);
     expect(t[3]).toEqual(['-5', '@me', 'skipped', '', 'Skipped: email: is required', '', '', '']);
   });
@@ -192,17 +197,8 @@ describe('buildResultsXlsx', () => {
     const { readSheet } = await import('read-excel-file/universal');
     const blob = await buildResultsXlsx({ columns: ['name', 'note'] }, rows);
     const sheet = await readSheet(await blob.arrayBuffer());
-    expect(sheet[0]).toEqual(['name', 'note', 'status', 'execution_id', 'error', 'report.md', 'big.txt', 'chart.png']);
-    expect(sheet[1]).toEqual([
-      'Ada',
-      'line1\nline2',
-      'finished',
-      'e1',
-      null,
-      '# Ada "quoted"',
-      'http://x/big.txt',
-      'http://x/chart.png',
-    ]);
+    expect(sheet[0]).toEqual(RESULTS_HEADER);
+    expect(sheet[1]).toEqual(adaRow(null));
     expect(sheet[2]).toEqual(['=SUM(A1)', -75, 'error', 'e2', 'Guard: "b,1" is blocked', null, null, null]);
     expect(sheet[3]).toEqual([-5, '@me', 'skipped', null, 'Skipped: email: is required', null, null, null]);
     expect(sheet[4]!.slice(0, 4)).toEqual(['x;=1+1', new Date(Date.UTC(2024, 1, 29)), 'finished', 'e4']);

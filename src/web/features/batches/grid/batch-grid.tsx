@@ -10,6 +10,14 @@ import { GridRow } from './grid-row';
 import { GridToolbar, RerunBar } from './grid-toolbar';
 import { useGridEdits } from './use-grid-edits';
 
+/** The columns after the uploaded ones; status and error are pinned (see grid-layout.ts). */
+const TRAILING_COLUMNS = [
+  ['Results', ''],
+  ['Attempt', ''],
+  ['Status', cn(PINNED_STATUS, 'bg-zinc-50 dark:bg-zinc-900')],
+  ['Error', cn(PINNED_ERROR, 'bg-zinc-50 dark:bg-zinc-900')],
+] as const;
+
 /**
  * The batch as a spreadsheet: the uploaded columns, then results, attempt, status and error,
  * virtualized for 10,000 rows. Failed rows are edited in place (checked as on upload) and re-run
@@ -127,18 +135,11 @@ export function BatchGrid({
                 {c}
               </span>
             ))}
-            <span role="columnheader" className="px-2 py-2">
-              Results
-            </span>
-            <span role="columnheader" className="px-2 py-2">
-              Attempt
-            </span>
-            <span role="columnheader" className={cn('px-2 py-2', PINNED_STATUS, 'bg-zinc-50 dark:bg-zinc-900')}>
-              Status
-            </span>
-            <span role="columnheader" className={cn('px-2 py-2', PINNED_ERROR, 'bg-zinc-50 dark:bg-zinc-900')}>
-              Error
-            </span>
+            {TRAILING_COLUMNS.map(([name, pinned]) => (
+              <span key={name} role="columnheader" className={cn('px-2 py-2', pinned)}>
+                {name}
+              </span>
+            ))}
           </div>
         </div>
         <div role="rowgroup" className="relative min-w-full" style={{ height: virtualizer.getTotalSize(), width }}>

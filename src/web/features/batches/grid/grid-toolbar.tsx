@@ -1,10 +1,32 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { RotateIcon } from '@/components/ui/icons';
 import { Input, Select } from '@/components/ui/input';
 import { ROW_STATUSES, type BatchRecord } from '@/features/batches/batch-types';
 import { STATUS_STYLE } from '@/features/batches/progress/status-style';
+import { cn } from '@/lib/cn';
 import type { GridFilter } from './grid-model';
+
+/** A labelled control of the toolbar; the label names the control through its id. */
+function ToolField({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
 
 /** The status filter (with failed and cancelled apart after a Stop) and the row search. */
 export function GridToolbar({
@@ -26,47 +48,45 @@ export function GridToolbar({
   query: string;
   onQuery: (query: string) => void;
 }) {
-  const filterId = useId();
-  const searchId = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={filterId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          Status
-        </label>
-        <Select
-          id={filterId}
-          value={filter}
-          onChange={(e) => onFilter(e.target.value as GridFilter)}
-          className="h-8 w-auto text-sm"
-        >
-          <option value="all">All rows ({total.toLocaleString()})</option>
-          {ROW_STATUSES.filter((s) => counts[s] > 0 || s === filter).map((s) => (
-            <option key={s} value={s}>
-              {STATUS_STYLE[s].label} ({counts[s].toLocaleString()})
-            </option>
-          ))}
-          {cancelledCount > 0 && (
-            <>
-              <option value="failed">Failed, not cancelled ({(counts.error - cancelledCount).toLocaleString()})</option>
-              <option value="cancelled">Cancelled ({cancelledCount.toLocaleString()})</option>
-            </>
-          )}
-        </Select>
-      </div>
-      <div className="flex min-w-40 flex-1 flex-col gap-1 sm:max-w-xs">
-        <label htmlFor={searchId} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          Search rows
-        </label>
-        <Input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          placeholder="Cells, errors, results…"
-          className="h-8"
-        />
-      </div>
+      <ToolField label="Status" className="min-w-0">
+        {(id) => (
+          <Select
+            id={id}
+            value={filter}
+            onChange={(e) => onFilter(e.target.value as GridFilter)}
+            className="h-8 w-auto text-sm"
+          >
+            <option value="all">All rows ({total.toLocaleString()})</option>
+            {ROW_STATUSES.filter((s) => counts[s] > 0 || s === filter).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_STYLE[s].label} ({counts[s].toLocaleString()})
+              </option>
+            ))}
+            {cancelledCount > 0 && (
+              <>
+                <option value="failed">
+                  Failed, not cancelled ({(counts.error - cancelledCount).toLocaleString()})
+                </option>
+                <option value="cancelled">Cancelled ({cancelledCount.toLocaleString()})</option>
+              </>
+            )}
+          </Select>
+        )}
+      </ToolField>
+      <ToolField label="Search rows" className="min-w-40 flex-1 sm:max-w-xs">
+        {(id) => (
+          <Input
+            id={id}
+            type="search"
+            value={query}
+            onChange={(e) => onQuery(e.target.value)}
+            placeholder="Cells, errors, results…"
+            className="h-8"
+          />
+        )}
+      </ToolField>
       <p className="pb-1.5 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
         Showing {shown.toLocaleString()} of {total.toLocaleString()} rows
       </p>

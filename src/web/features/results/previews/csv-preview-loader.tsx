@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type JSX } from 'react';
 import type { DelimitedKind } from './csv-parse-core';
 import type * as CsvPreviewModule from './csv-preview';
-import { Spinner } from '@/components/ui/button';
+import { ReadingTable } from './reading-table';
 
 type CsvPreviewProps = { text: string; kind: DelimitedKind; filename: string };
 type CsvModule = typeof CsvPreviewModule;
@@ -46,14 +46,7 @@ export function LazyCsvPreview(props: CsvPreviewProps): JSX.Element {
   // Thrown so the surrounding PreviewBoundary shows its message with a download link.
   if (error) throw new Error(`The table viewer failed to load: ${error}`);
   if (!Preview) {
-    return (
-      <div
-        role="status"
-        className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
-      >
-        <Spinner /> Reading the table…
-      </div>
-    );
+    return <ReadingTable />;
   }
   return <Preview {...props} />;
 }

@@ -13,6 +13,7 @@ import { SortIcon } from '@/components/ui/icons';
 import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/button';
+import { ReadingTable } from './reading-table';
 
 /** Fixed row height keeps the virtualizer exact, so the scrollbar never jumps. */
 const ROW_HEIGHT = 32;
@@ -60,14 +61,7 @@ export function CsvPreview({
   }, [text, kind]);
 
   if (!parsed || parsed.text !== text) {
-    return (
-      <div
-        role="status"
-        className="flex items-center gap-2 rounded-lg bg-zinc-50 p-4 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
-      >
-        <Spinner /> Reading the table…
-      </div>
-    );
+    return <ReadingTable />;
   }
   if ('error' in parsed) {
     return (

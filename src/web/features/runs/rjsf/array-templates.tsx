@@ -79,30 +79,25 @@ export function ArrayItemButtons({
   const iconButton =
     'inline-flex size-9 items-center justify-center rounded-md border border-zinc-300 text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900 disabled:opacity-40 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800';
   const off = disabled || readonly;
+  const moves = [
+    { way: 'up', arrow: '↑', can: hasMoveUp, onClick: onMoveUpItem },
+    { way: 'down', arrow: '↓', can: hasMoveDown, onClick: onMoveDownItem },
+  ];
   return (
     <div className="flex shrink-0 gap-1">
-      {(hasMoveUp || hasMoveDown) && (
-        <>
+      {(hasMoveUp || hasMoveDown) &&
+        moves.map(({ way, arrow, can, onClick }) => (
           <button
+            key={way}
             type="button"
             className={iconButton}
-            onClick={onMoveUpItem}
-            disabled={off || !hasMoveUp}
-            aria-label={`Move item ${index + 1} up`}
+            onClick={onClick}
+            disabled={off || !can}
+            aria-label={`Move item ${index + 1} ${way}`}
           >
-            <span aria-hidden="true">↑</span>
+            <span aria-hidden="true">{arrow}</span>
           </button>
-          <button
-            type="button"
-            className={iconButton}
-            onClick={onMoveDownItem}
-            disabled={off || !hasMoveDown}
-            aria-label={`Move item ${index + 1} down`}
-          >
-            <span aria-hidden="true">↓</span>
-          </button>
-        </>
-      )}
+        ))}
       {hasRemove && (
         <button
           type="button"
