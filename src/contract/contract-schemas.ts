@@ -2,184 +2,186 @@
  * This file was generated from openapi.json by src/contract/gen-schemas.ts (`npm run gen:types`).
  * Do not make direct changes to the file.
  */
-import * as z from 'zod/mini';
+import * as c from './contract-check';
 import type { components } from './api-types';
 
 type Schemas = components['schemas'];
 
-export const ExecutionStatus: z.ZodMiniType<Schemas['ExecutionStatus']> = z.enum([
+export const ExecutionStatus: c.Check<Schemas['ExecutionStatus']> = /* @__PURE__ */ c.enumOf([
   'initial',
   'processing',
   'human_in_the_loop',
   'finished',
   'error',
 ]);
-export const ResultFileLink: z.ZodMiniType<Schemas['ResultFileLink']> = z.looseObject({
-  filename: z.string(),
-  url: z.string(),
+export const ResultFileLink: c.Check<Schemas['ResultFileLink']> = /* @__PURE__ */ c.object({
+  filename: c.string,
+  url: c.string,
 });
-export const ExecutionListItem: z.ZodMiniType<Schemas['ExecutionListItem']> = z.looseObject({
-  id: z.string(),
-  workflow_id: z.string(),
-  status: ExecutionStatus,
-  created_at: z.string(),
-  url: z.optional(z.string()),
-  error: z.optional(z.string()),
-  results: z.optional(z.array(ResultFileLink)),
-  started_at: z.optional(z.string()),
-  finished_at: z.optional(z.string()),
-});
-export const AccountExecutionListItem: z.ZodMiniType<Schemas['AccountExecutionListItem']> = z.intersection(
-  ExecutionListItem,
-  z.looseObject({ workflow_name: z.string() }),
+export const ExecutionListItem: c.Check<Schemas['ExecutionListItem']> = /* @__PURE__ */ c.object(
+  { id: c.string, workflow_id: c.string, status: ExecutionStatus, created_at: c.string },
+  {
+    url: c.string,
+    error: c.string,
+    results: /* @__PURE__ */ c.array(ResultFileLink),
+    started_at: c.string,
+    finished_at: c.string,
+  },
 );
-export const AccountExecutionListPage: z.ZodMiniType<Schemas['AccountExecutionListPage']> = z.looseObject({
-  data: z.array(AccountExecutionListItem),
-  cursor: z.union([z.string(), z.null()]),
+export const AccountExecutionListItem: c.Check<Schemas['AccountExecutionListItem']> = /* @__PURE__ */ c.allOf(
+  ExecutionListItem,
+  /* @__PURE__ */ c.object({ workflow_name: c.string }),
+);
+export const AccountExecutionListPage: c.Check<Schemas['AccountExecutionListPage']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(AccountExecutionListItem),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
-export const ApprovalRequest: z.ZodMiniType<Schemas['ApprovalRequest']> = z.looseObject({
-  approved: z.boolean(),
-  comment: z.optional(z.string()),
+export const ApprovalRequest: c.Check<Schemas['ApprovalRequest']> = /* @__PURE__ */ c.object(
+  { approved: c.boolean },
+  { comment: c.string },
+);
+export const BatchItemResult: c.Check<Schemas['BatchItemResult']> = /* @__PURE__ */ c.object({
+  execution_id: c.string,
+  index: c.number,
 });
-export const BatchItemResult: z.ZodMiniType<Schemas['BatchItemResult']> = z.looseObject({
-  execution_id: z.string(),
-  index: z.number(),
+export const BatchCreateResponse: c.Check<Schemas['BatchCreateResponse']> = /* @__PURE__ */ c.object(
+  { workflow_id: c.string, total: c.number, executions: /* @__PURE__ */ c.array(BatchItemResult) },
+  { batch_id: c.string },
+);
+export const CancelExecutionsRequest: c.Check<Schemas['CancelExecutionsRequest']> = /* @__PURE__ */ c.object(
+  {},
+  { batch_id: c.string, execution_ids: /* @__PURE__ */ c.array(c.string), reason: c.string },
+);
+export const CancelExecutionsResponse: c.Check<Schemas['CancelExecutionsResponse']> = /* @__PURE__ */ c.object({
+  cancelled: c.number,
+  stopping: c.number,
+  unchanged: c.number,
+  not_found: c.number,
 });
-export const BatchCreateResponse: z.ZodMiniType<Schemas['BatchCreateResponse']> = z.looseObject({
-  workflow_id: z.string(),
-  total: z.number(),
-  executions: z.array(BatchItemResult),
-  batch_id: z.optional(z.string()),
-});
-export const CancelExecutionsRequest: z.ZodMiniType<Schemas['CancelExecutionsRequest']> = z.looseObject({
-  batch_id: z.optional(z.string()),
-  execution_ids: z.optional(z.array(z.string())),
-  reason: z.optional(z.string()),
-});
-export const CancelExecutionsResponse: z.ZodMiniType<Schemas['CancelExecutionsResponse']> = z.looseObject({
-  cancelled: z.number(),
-  stopping: z.number(),
-  unchanged: z.number(),
-  not_found: z.number(),
-});
-export const Concurrency: z.ZodMiniType<Schemas['Concurrency']> = z.enum(['low', 'medium', 'high']);
-export const CreateBatchRequest: z.ZodMiniType<Schemas['CreateBatchRequest']> = z.looseObject({
-  items: z.array(z.looseObject({})),
-  concurrency: z.optional(Concurrency),
-});
-export const CreateExecutionRequest: z.ZodMiniType<Schemas['CreateExecutionRequest']> = z.looseObject({
-  input: z.optional(z.looseObject({})),
-});
-export const CreateWorkflowRequest: z.ZodMiniType<Schemas['CreateWorkflowRequest']> = z.looseObject({
-  prompt: z.string(),
-  name: z.optional(z.string()),
-  description: z.optional(z.string()),
-});
-export const Error: z.ZodMiniType<Schemas['Error']> = z.looseObject({ error: z.string() });
-export const ExecutionCreateResponse: z.ZodMiniType<Schemas['ExecutionCreateResponse']> = z.looseObject({
-  execution_id: z.string(),
-  workflow_id: z.string(),
+export const Concurrency: c.Check<Schemas['Concurrency']> = /* @__PURE__ */ c.enumOf(['low', 'medium', 'high']);
+export const CreateBatchRequest: c.Check<Schemas['CreateBatchRequest']> = /* @__PURE__ */ c.object(
+  { items: /* @__PURE__ */ c.array(c.record) },
+  { concurrency: Concurrency },
+);
+export const CreateExecutionRequest: c.Check<Schemas['CreateExecutionRequest']> = /* @__PURE__ */ c.object(
+  {},
+  { input: c.record },
+);
+export const CreateWorkflowRequest: c.Check<Schemas['CreateWorkflowRequest']> = /* @__PURE__ */ c.object(
+  { prompt: c.string },
+  { name: c.string, description: c.string },
+);
+export const Error: c.Check<Schemas['Error']> = /* @__PURE__ */ c.object({ error: c.string });
+export const ExecutionCreateResponse: c.Check<Schemas['ExecutionCreateResponse']> = /* @__PURE__ */ c.object({
+  execution_id: c.string,
+  workflow_id: c.string,
   status: ExecutionStatus,
-  created_at: z.string(),
+  created_at: c.string,
 });
-export const ResultFile: z.ZodMiniType<Schemas['ResultFile']> = z.looseObject({
-  filename: z.string(),
-  url: z.string(),
-  content: z.optional(z.string()),
+export const ResultFile: c.Check<Schemas['ResultFile']> = /* @__PURE__ */ c.object(
+  { filename: c.string, url: c.string },
+  { content: c.string },
+);
+export const ExecutionDetail: c.Check<Schemas['ExecutionDetail']> = /* @__PURE__ */ c.object(
+  {
+    id: c.string,
+    workflow_id: c.string,
+    status: ExecutionStatus,
+    created_at: c.string,
+    results: /* @__PURE__ */ c.oneOf(/* @__PURE__ */ c.array(ResultFile), c.nullValue),
+  },
+  { url: c.string, retry_after_seconds: c.number },
+);
+export const ExecutionInput: c.Check<Schemas['ExecutionInput']> = /* @__PURE__ */ c.object({
+  execution_id: c.string,
+  workflow_id: c.string,
+  input: c.record,
 });
-export const ExecutionDetail: z.ZodMiniType<Schemas['ExecutionDetail']> = z.looseObject({
-  id: z.string(),
-  workflow_id: z.string(),
-  status: ExecutionStatus,
-  created_at: z.string(),
-  url: z.optional(z.string()),
-  retry_after_seconds: z.optional(z.number()),
-  results: z.union([z.array(ResultFile), z.null()]),
+export const ExecutionListPage: c.Check<Schemas['ExecutionListPage']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(ExecutionListItem),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
-export const ExecutionInput: z.ZodMiniType<Schemas['ExecutionInput']> = z.looseObject({
-  execution_id: z.string(),
-  workflow_id: z.string(),
-  input: z.looseObject({}),
+export const ExecutionStatusCounts: c.Check<Schemas['ExecutionStatusCounts']> = /* @__PURE__ */ c.object({
+  initial: c.number,
+  processing: c.number,
+  human_in_the_loop: c.number,
+  finished: c.number,
+  error: c.number,
 });
-export const ExecutionListPage: z.ZodMiniType<Schemas['ExecutionListPage']> = z.looseObject({
-  data: z.array(ExecutionListItem),
-  cursor: z.union([z.string(), z.null()]),
-});
-export const ExecutionStatusCounts: z.ZodMiniType<Schemas['ExecutionStatusCounts']> = z.looseObject({
-  initial: z.number(),
-  processing: z.number(),
-  human_in_the_loop: z.number(),
-  finished: z.number(),
-  error: z.number(),
-});
-export const ExecutionStats: z.ZodMiniType<Schemas['ExecutionStats']> = z.looseObject({
-  workflow_id: z.string(),
-  from: z.string(),
-  to: z.string(),
-  bucket: z.enum(['hour', 'day']),
-  tz_offset_minutes: z.number(),
-  total: z.number(),
+export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ */ c.object({
+  workflow_id: c.string,
+  from: c.string,
+  to: c.string,
+  bucket: /* @__PURE__ */ c.enumOf(['hour', 'day']),
+  tz_offset_minutes: c.number,
+  total: c.number,
   counts: ExecutionStatusCounts,
-  success_rate: z.union([z.number(), z.null()]),
-  buckets: z.array(z.looseObject({ start: z.string(), counts: ExecutionStatusCounts })),
-  duration: z.looseObject({
-    count: z.number(),
-    p50_ms: z.union([z.number(), z.null()]),
-    p95_ms: z.union([z.number(), z.null()]),
-    max_ms: z.union([z.number(), z.null()]),
-    histogram: z.array(z.looseObject({ from_ms: z.number(), to_ms: z.number(), count: z.number() })),
+  success_rate: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  buckets: /* @__PURE__ */ c.array(/* @__PURE__ */ c.object({ start: c.string, counts: ExecutionStatusCounts })),
+  duration: /* @__PURE__ */ c.object({
+    count: c.number,
+    p50_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    p95_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    max_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    histogram: /* @__PURE__ */ c.array(
+      /* @__PURE__ */ c.object({ from_ms: c.number, to_ms: c.number, count: c.number }),
+    ),
   }),
 });
-export const ExecutionStep: z.ZodMiniType<Schemas['ExecutionStep']> = z.looseObject({
-  index: z.number(),
-  kind: z.string(),
-  name: z.string(),
-  status: z.enum(['pending', 'processing', 'waiting', 'finished', 'error', 'skipped']),
-  started_at: z.union([z.string(), z.null()]),
-  finished_at: z.union([z.string(), z.null()]),
-  duration_ms: z.union([z.number(), z.null()]),
-  error: z.union([z.string(), z.null()]),
+export const ExecutionStep: c.Check<Schemas['ExecutionStep']> = /* @__PURE__ */ c.object({
+  index: c.number,
+  kind: c.string,
+  name: c.string,
+  status: /* @__PURE__ */ c.enumOf(['pending', 'processing', 'waiting', 'finished', 'error', 'skipped']),
+  started_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+  finished_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+  duration_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  error: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
-export const ExecutionSteps: z.ZodMiniType<Schemas['ExecutionSteps']> = z.looseObject({
-  execution_id: z.string(),
-  workflow_id: z.string(),
+export const ExecutionSteps: c.Check<Schemas['ExecutionSteps']> = /* @__PURE__ */ c.object({
+  execution_id: c.string,
+  workflow_id: c.string,
   status: ExecutionStatus,
-  steps: z.array(ExecutionStep),
+  steps: /* @__PURE__ */ c.array(ExecutionStep),
 });
-export const PlanningNote: z.ZodMiniType<Schemas['PlanningNote']> = z.looseObject({
-  kind: z.enum(['schedule', 'trigger', 'integration', 'browsing']),
-  text: z.string(),
+export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.object({
+  kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing']),
+  text: c.string,
 });
-export const WorkflowCreateResponse: z.ZodMiniType<Schemas['WorkflowCreateResponse']> = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  url: z.string(),
-  status: z.enum(['planning']),
-  created_at: z.string(),
+export const WorkflowCreateResponse: c.Check<Schemas['WorkflowCreateResponse']> = /* @__PURE__ */ c.object({
+  id: c.string,
+  name: c.string,
+  description: c.string,
+  url: c.string,
+  status: /* @__PURE__ */ c.enumOf(['planning']),
+  created_at: c.string,
 });
-export const WorkflowStatus: z.ZodMiniType<Schemas['WorkflowStatus']> = z.enum(['planning', 'ready', 'failed']);
-export const WorkflowDetail: z.ZodMiniType<Schemas['WorkflowDetail']> = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  input_schema: z.union([z.looseObject({}), z.null()]),
-  status: z.optional(WorkflowStatus),
-  concurrency: z.optional(Concurrency),
-  planning_error: z.optional(z.string()),
-  planning_notes: z.optional(z.array(PlanningNote)),
-});
-export const WorkflowListItem: z.ZodMiniType<Schemas['WorkflowListItem']> = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  status: z.optional(WorkflowStatus),
-});
-export const WorkflowListPage: z.ZodMiniType<Schemas['WorkflowListPage']> = z.looseObject({
-  data: z.array(WorkflowListItem),
-  cursor: z.union([z.string(), z.null()]),
+export const WorkflowStatus: c.Check<Schemas['WorkflowStatus']> = /* @__PURE__ */ c.enumOf([
+  'planning',
+  'ready',
+  'failed',
+]);
+export const WorkflowDetail: c.Check<Schemas['WorkflowDetail']> = /* @__PURE__ */ c.object(
+  {
+    id: c.string,
+    name: c.string,
+    description: c.string,
+    created_at: c.string,
+    updated_at: c.string,
+    input_schema: /* @__PURE__ */ c.oneOf(c.record, c.nullValue),
+  },
+  {
+    status: WorkflowStatus,
+    concurrency: Concurrency,
+    planning_error: c.string,
+    planning_notes: /* @__PURE__ */ c.array(PlanningNote),
+  },
+);
+export const WorkflowListItem: c.Check<Schemas['WorkflowListItem']> = /* @__PURE__ */ c.object(
+  { id: c.string, name: c.string, description: c.string, created_at: c.string, updated_at: c.string },
+  { status: WorkflowStatus },
+);
+export const WorkflowListPage: c.Check<Schemas['WorkflowListPage']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(WorkflowListItem),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });

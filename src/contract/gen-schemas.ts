@@ -1,7 +1,7 @@
 /**
- * Writes src/contract/contract-schemas.ts from the contract document: one zod/mini schema per
- * component schema, so the dashboard checks every server's answers against the same document the
- * types in api-types.ts come from. `npm run gen:types` runs it; contract-schemas.test.ts proves
+ * Writes src/contract/contract-schemas.ts from the contract document: one check (built from
+ * ./contract-check) per component schema, so the dashboard checks every server's answers against
+ * the same document the types in api-types.ts come from. `npm run gen:types` runs it; contract-schemas.test.ts proves
  * the written file is fresh.
  *
  * The schemas are tolerant on purpose, because the dashboard talks to any v1 server (the hosted
@@ -39,29 +39,35 @@ function refsOf(schema: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const union = (members: string[]): string => (members.length === 1 ? members[0]! : `z.union([${members.join(', ')}])`);
+/** Marks a call free of side effects, so the bundler drops the checks nothing uses. */
+const pure = (call: string): string => `/* @__PURE__ */ ${call}`;
+
+const union = (members: string[]): string =>
+  members.length === 1 ? members[0]! : pure(`c.oneOf(${members.join(', ')})`);
 
 function typeExpression(type: string, schema: JsonSchema): string {
   switch (type) {
     case 'string':
-      return 'z.string()';
+      return 'c.string';
     case 'number':
     case 'integer':
-      return 'z.number()';
+      return 'c.number';
     case 'boolean':
-      return 'z.boolean()';
+      return 'c.boolean';
     case 'null':
-      return 'z.null()';
+      return 'c.nullValue';
     case 'array':
-      return `z.array(${expression(isSchema(schema.items) ? schema.items : {})})`;
+      return pure(`c.array(${expression(isSchema(schema.items) ? schema.items : {})})`);
     case 'object': {
-      const properties = isSchema(schema.properties) ? schema.properties : {};
+      const properties = Object.entries(isSchema(schema.properties) ? schema.properties : {});
+      if (properties.length === 0) return 'c.record';
       const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-      const fields = Object.entries(properties).map(([name, property]) => {
-        const value = expression(isSchema(property) ? property : {});
-        return `${JSON.stringify(name)}: ${required.has(name) ? value : `z.optional(${value})`}`;
-      });
-      return `z.looseObject({${fields.join(', ')}})`;
+      const fields = (want: boolean) =>
+        properties
+          .filter(([name]) => required.has(name) === want)
+          .map(([name, property]) => `${JSON.stringify(name)}: ${expression(isSchema(property) ? property : {})}`);
+      const optional = fields(false);
+      return pure(`c.object({${fields(true).join(', ')}}${optional.length > 0 ? `, {${optional.join(', ')}}` : ''})`);
     }
     default:
       throw new Error(`Unsupported schema type ${type}`);
@@ -73,21 +79,19 @@ function expression(schema: JsonSchema): string {
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   if (Array.isArray(schema.enum)) {
     const values = schema.enum;
-    return values.every((v) => typeof v === 'string')
-      ? `z.enum(${JSON.stringify(values)})`
-      : union(values.map((v) => `z.literal(${JSON.stringify(v)})`));
+    return pure(`c.enumOf(${JSON.stringify(values)})`);
   }
   if (Array.isArray(schema.allOf)) {
     // Every part must hold; loose objects merge, so the fields of all parts are kept.
     const parts = schema.allOf.map((s) => expression(isSchema(s) ? s : {}));
-    return parts.reduce((all, part) => `z.intersection(${all}, ${part})`);
+    return parts.length === 1 ? parts[0]! : pure(`c.allOf(${parts.join(', ')})`);
   }
   if (schema.not !== undefined || schema.if !== undefined) throw new Error('not/if schemas are not supported');
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(alternatives)) return union(alternatives.map((s) => expression(isSchema(s) ? s : {})));
   if (Array.isArray(schema.type)) return union(schema.type.map((t) => typeExpression(String(t), schema)));
   if (typeof schema.type === 'string') return typeExpression(schema.type, schema);
-  return 'z.unknown()';
+  return 'c.unknown';
 }
 
 /** The generated module's text (unformatted; `npm run gen:types` formats it with prettier). */
@@ -109,14 +113,14 @@ export function generateSchemasModule(doc: unknown = openApiDocument): string {
   for (const name of names) visit(name);
   const declarations = ordered.map((name) => {
     const schema = schemas[name];
-    return `export const ${name}: z.ZodMiniType<Schemas[${JSON.stringify(name)}]> = ${expression(isSchema(schema) ? schema : {})};`;
+    return `export const ${name}: c.Check<Schemas[${JSON.stringify(name)}]> = ${expression(isSchema(schema) ? schema : {})};`;
   });
   return [
     '/**',
     ' * This file was generated from openapi.json by src/contract/gen-schemas.ts (`npm run gen:types`).',
     ' * Do not make direct changes to the file.',
     ' */',
-    "import * as z from 'zod/mini';",
+    "import * as c from './contract-check';",
     "import type { components } from './api-types';",
     '',
     "type Schemas = components['schemas'];",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import contract from '@contract/openapi.json' with { type: 'json' };
-import { NO_CAPABILITIES, capabilitiesFromDocument } from './capabilities';
+import { NO_CAPABILITIES } from './capabilities';
+import { capabilitiesFromDocument } from './capability-reader';
 
 const marked = { 'x-local-extension': true };
 

@@ -15,7 +15,7 @@ import type {
   WorkflowDetail,
   WorkflowListItem,
 } from '@contract/openapi-document';
-import { NO_CAPABILITIES, capabilitiesFromDocument, type ServerCapabilities } from './capabilities';
+import { NO_CAPABILITIES, type ServerCapabilities } from './capabilities';
 import { isAbortError } from './errors';
 import { parseAnswer, parsePage } from './parse-response';
 import { createTransport, type CallOptions, type ClientConfig } from './transport';
@@ -219,7 +219,10 @@ export function createApiClient(config: ClientConfig) {
       try {
         const response = await getPublic('/openapi.json', options);
         if (!response.ok) return NO_CAPABILITIES;
-        return capabilitiesFromDocument(await response.json());
+        const document: unknown = await response.json();
+        // The reader loads with the first question, not with the first page.
+        const { capabilitiesFromDocument } = await import('./capability-reader');
+        return capabilitiesFromDocument(document);
       } catch (error) {
         if (isAbortError(error)) throw error;
         return NO_CAPABILITIES;
