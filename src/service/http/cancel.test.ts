@@ -38,6 +38,22 @@ async function lowBatch(workflowId: string, count: number): Promise<BatchCreateR
   return res.body;
 }
 
+/** Starts one run of the workflow and waits until it reaches `reached`; returns its id. */
+async function runUntil(workflowId: string, reached: string, input?: Record<string, unknown>): Promise<string> {
+  const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: input ? { input } : {} });
+  const id = created.body.execution_id;
+  await until(() => status(id) === reached);
+  return id;
+}
+
+/** The execution ended in error with the cancel message of key A as its error.txt. */
+async function expectCancelledByKeyA(workflowId: string, id: string): Promise<void> {
+  expect(await detail(workflowId, id)).toMatchObject({
+    status: 'error',
+    results: [{ filename: 'error.txt', content: BY_KEY_A }],
+  });
+}
+
 async function detail(workflowId: string, id: string): Promise<ExecutionDetail> {
   return (await svc.call<ExecutionDetail>('GET', `${runs(workflowId)}/${id}`)).body;
 }
@@ -84,55 +100,32 @@ describe('POST …/executions/cancel', () => {
       message: 'second step ran',
     } as const;
     const workflowId = svc.addWorkflow({ steps: [reportStep('a.md'), guard, reportStep('c.md')] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), {
-      body: { input: { name: 'Ann' } },
-    });
-    const id = created.body.execution_id;
-    await until(() => status(id) === 'processing');
+    const id = await runUntil(workflowId, 'processing', { name: 'Ann' });
     const res = await cancel(workflowId, { execution_ids: [id] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
     await svc.engine.idle();
-    expect(await detail(workflowId, id)).toMatchObject({
-      status: 'error',
-      results: [{ filename: 'error.txt', content: BY_KEY_A }],
-    });
+    await expectCancelledByKeyA(workflowId, id);
   });
 
   it('ends a run cancelled during its last step in error, not finished', async () => {
     const workflowId = svc.addWorkflow({ steps: [reportStep()] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), {
-      body: { input: { name: 'Ann' } },
-    });
-    const id = created.body.execution_id;
-    await until(() => status(id) === 'processing');
+    const id = await runUntil(workflowId, 'processing', { name: 'Ann' });
     expect((await cancel(workflowId, { execution_ids: [id] })).body.stopping).toBe(1);
     await svc.engine.idle();
-    expect(await detail(workflowId, id)).toMatchObject({
-      status: 'error',
-      results: [{ filename: 'error.txt', content: BY_KEY_A }],
-    });
+    await expectCancelledByKeyA(workflowId, id);
   });
 
   it('ends an execution waiting for approval at once, without a reason suffix when none is given', async () => {
     const workflowId = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: {} });
-    const id = created.body.execution_id;
-    await until(() => status(id) === 'human_in_the_loop');
+    const id = await runUntil(workflowId, 'human_in_the_loop');
     const res = await cancel(workflowId, { execution_ids: [id], reason: '   ' });
     expect(res.body).toEqual({ cancelled: 1, stopping: 0, unchanged: 0, not_found: 0 });
-    expect(await detail(workflowId, id)).toMatchObject({
-      status: 'error',
-      results: [{ filename: 'error.txt', content: BY_KEY_A }],
-    });
+    await expectCancelledByKeyA(workflowId, id);
   });
 
   it('leaves finished and failed executions unchanged and counts ids named twice once', async () => {
     const workflowId = svc.addWorkflow({ steps: [reportStep()] });
-    const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), {
-      body: { input: { name: 'Ann' } },
-    });
-    const id = created.body.execution_id;
-    await until(() => status(id) === 'finished');
+    const id = await runUntil(workflowId, 'finished', { name: 'Ann' });
     const res = await cancel(workflowId, { execution_ids: [id, id.toUpperCase()] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 0, unchanged: 1, not_found: 0 });
     expect(await detail(workflowId, id)).toMatchObject({ status: 'finished', results: [{ filename: 'report.md' }] });
