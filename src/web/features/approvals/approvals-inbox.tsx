@@ -12,7 +12,7 @@ import { useDecideApproval } from '@/features/executions/use-decide-approval';
 import { runsQueries } from '@/features/runs-list/runs-queries';
 import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
 import { ApprovalCard } from './approval-card';
-import { WAITING } from './approval-queries';
+import { approvalQueries, WAITING } from './approval-queries';
 import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from './pending-decisions';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
@@ -46,7 +46,10 @@ export function ApprovalsInbox() {
               `${d.executionId.slice(0, 8)}: ${isApiError(error) ? error.message : 'the decision was not recorded'}`,
             ]);
           },
-          onSettled: () => void queryClient.invalidateQueries({ queryKey: runsQueries.all() }),
+          onSettled: () => {
+            void queryClient.invalidateQueries({ queryKey: runsQueries.all() });
+            void queryClient.invalidateQueries({ queryKey: approvalQueries.waitingCount().queryKey });
+          },
         },
       );
     },

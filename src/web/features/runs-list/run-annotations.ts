@@ -66,8 +66,30 @@ async function readAnnotations(workflowId: string): Promise<Map<string, RunAnnot
   return into;
 }
 
+/** A run's input from this browser: what it sent for a single run, else the batch row it sent. */
+async function readInput(workflowId: string, executionId: string): Promise<RunInput | null> {
+  try {
+    const { getRunJournal } = await import('@/lib/run-journal');
+    const entry = await getRunJournal()?.get(executionId);
+    if (entry) return entry;
+  } catch {
+    // No IndexedDB: fall through to the batch journal, which says so the same way.
+  }
+  return entryFromAnnotation(executionId, workflowId, (await readAnnotations(workflowId)).get(executionId));
+}
+
+export type RunInput = JournalEntry & { batch?: RunAnnotation['batch'] };
+
 export const annotationQueries = {
   all: () => ['run-annotations'] as const,
+  /** One run's input as this browser knows it (run journal, then batch journal), or null. */
+  input: (workflowId: string, executionId: string) =>
+    queryOptions({
+      queryKey: [...annotationQueries.all(), workflowId, 'input', executionId],
+      queryFn: () => readInput(workflowId, executionId),
+      staleTime: Infinity,
+      retry: false,
+    }),
   /** What this browser's run and batch journals know about one workflow's runs, by execution id. */
   forWorkflow: (workflowId: string) =>
     queryOptions({
@@ -83,7 +105,7 @@ export function entryFromAnnotation(
   executionId: string,
   workflowId: string,
   annotation: RunAnnotation | undefined,
-): (JournalEntry & { batch?: RunAnnotation['batch'] }) | null {
+): RunInput | null {
   if (!annotation || annotation.input === undefined) return null;
   return {
     executionId,

@@ -9,7 +9,7 @@ import { isApiError } from '@/api/errors';
 import { useCapabilities } from '@/api/server-queries';
 import { ExecutionList } from '@/features/executions/execution-list';
 import { roundEstimate, type FeedScope } from './feed';
-import type { RunFilter } from './run-filter';
+import type { RunFilter, RunRow } from './run-filter';
 import { RunsToolbar, statusFilterLabel } from './runs-toolbar';
 import { useRunsFeed, type RunsFeed } from './use-runs-feed';
 
@@ -33,6 +33,7 @@ export function RunsView({
   onFilterChange,
   originAt,
   empty,
+  above,
 }: {
   scope: FeedScope;
   filter: RunFilter;
@@ -40,6 +41,8 @@ export function RunsView({
   /** No run is older than this (the workflow's creation): it bounds the scan's estimate. */
   originAt?: string;
   empty: ReactNode;
+  /** Shown above the filters, given the runs read so far (for the health panel's fallback figures). */
+  above?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
 }) {
   const caps = useCapabilities();
   const feed = useRunsFeed(scope, filter, caps, originAt);
@@ -47,6 +50,7 @@ export function RunsView({
 
   return (
     <div className="space-y-4">
+      {above?.({ all: feed.all, complete: feed.progress.complete && !filter.range })}
       <RunsToolbar
         filter={filter}
         onChange={onFilterChange}

@@ -21,6 +21,8 @@ export interface ScanProgress {
 
 export interface RunsFeed {
   rows: RunRow[];
+  /** Every run read so far, before filtering. */
+  all: RunRow[];
   /** Rows loaded before filtering. */
   loaded: number;
   /** The server applies the status filter itself. */
@@ -113,6 +115,7 @@ export function useRunsFeed(
   const origin = originAt ?? feed.data?.pages[0]?.originAt;
   return {
     rows,
+    all: merged,
     loaded: merged.length,
     serverFiltered: !!key.statuses,
     scanning,

@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon, PlayIcon } from '@/components/ui/icons';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { RunsHealthPanel } from '@/features/runs-health/runs-health-panel';
 import type { RunFilter } from '@/features/runs-list/run-filter';
 import { RunsView } from '@/features/runs-list/runs-view';
 import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs-list/runs-search';
@@ -44,6 +45,15 @@ function ExecutionsTab() {
       filter={filter}
       onFilterChange={onFilterChange}
       originAt={workflow.created_at}
+      above={({ all, complete }) => (
+        <RunsHealthPanel
+          workflowId={workflowId}
+          loadedRuns={all}
+          complete={complete}
+          range={search.range}
+          onRangeChange={(range) => onFilterChange({ range })}
+        />
+      )}
       empty={
         <EmptyState
           icon={<InboxIcon className="size-6" />}

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, CardBody } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { journalQueries } from '@/features/runs/journal-queries';
+import { annotationQueries } from '@/features/runs-list/run-annotations';
 import { RunPanel } from '@/features/runs/run-panel';
 import { planningState, workflowQueries } from '@/features/workflows/workflow-queries';
 import { validateRunSearch } from '@/lib/search-params';
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/workflows/$workflowId/')({
   loader: async ({ context: { queryClient }, params, deps: { from } }) => {
     await Promise.all([
       queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
-      from ? queryClient.ensureQueryData(journalQueries.entry(from)) : null,
+      from ? queryClient.ensureQueryData(annotationQueries.input(params.workflowId, from)) : null,
     ]);
   },
   pendingComponent: () => <PageSkeleton rows={3} label="Loading the run form" />,
@@ -25,7 +25,7 @@ function RunTab() {
   const { workflowId } = Route.useParams();
   const { from } = Route.useSearch();
   const { data: workflow } = useSuspenseQuery(workflowQueries.detail(workflowId));
-  const { data: previous } = useQuery({ ...journalQueries.entry(from ?? ''), enabled: !!from });
+  const { data: previous } = useQuery({ ...annotationQueries.input(workflowId, from ?? ''), enabled: !!from });
   const state = planningState(workflow, undefined);
 
   if (state === 'planning') {

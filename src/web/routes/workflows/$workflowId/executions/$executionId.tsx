@@ -14,7 +14,7 @@ import { StatusBadge } from '@/features/executions/status-badge';
 import { StepIndicator } from '@/features/executions/step-indicator';
 import { ResultList } from '@/features/results/result-list';
 import { InputPanel } from '@/features/runs/input-panel';
-import { journalQueries } from '@/features/runs/journal-queries';
+import { annotationQueries } from '@/features/runs-list/run-annotations';
 import { isOwnPage } from '@/lib/own-page';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
     void queryClient.prefetchQuery(serverQueries.capabilities());
     await Promise.all([
       queryClient.ensureQueryData(executionQueries.detail(params.workflowId, params.executionId)),
-      queryClient.ensureQueryData(journalQueries.entry(params.executionId)),
+      queryClient.ensureQueryData(annotationQueries.input(params.workflowId, params.executionId)),
     ]);
   },
   pendingComponent: () => <PageSkeleton rows={3} label="Loading the execution" />,
@@ -40,7 +40,7 @@ function ExecutionPage() {
   const { workflowId, executionId } = Route.useParams();
   const queryClient = useQueryClient();
   const query = useSuspenseQuery(executionQueries.detail(workflowId, executionId));
-  const { data: entry } = useSuspenseQuery(journalQueries.entry(executionId));
+  const { data: entry } = useSuspenseQuery(annotationQueries.input(workflowId, executionId));
   const execution = query.data;
   const sawApproval = useRef(false);
   if (execution.status === 'human_in_the_loop') sawApproval.current = true;
@@ -72,6 +72,15 @@ function ExecutionPage() {
               <p className="mt-0.5 font-mono text-xs break-all text-zinc-500 select-all dark:text-zinc-400">
                 {execution.id}
               </p>
+              {entry?.batch && (
+                <Link
+                  to="/workflows/$workflowId/batches/$batchId"
+                  params={{ workflowId, batchId: entry.batch.batchId }}
+                  className="mt-1 inline-block text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  Row {entry.batch.row} of {entry.batch.fileName}
+                </Link>
+              )}
             </div>
             <div className="flex flex-col items-end gap-1" aria-live="polite">
               <StatusBadge status={execution.status} />

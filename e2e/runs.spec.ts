@@ -1,0 +1,119 @@
+import type { APIRequestContext } from '@playwright/test';
+import { BOTH_MODES_TAG, expect, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
+import { PROMPTS } from './support/prompts';
+
+/** Starts one run through the API, as another tool or person would, and returns its id. */
+async function startRun(api: APIRequestContext, workflowId: string, input: Record<string, unknown>): Promise<string> {
+  const res = await api.post(`workflows/${workflowId}/executions`, { data: { input } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { execution_id: string }).execution_id;
+}
+
+async function waitForStatus(api: APIRequestContext, workflowId: string, id: string, status: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get(`workflows/${workflowId}/executions/${id}`)).json()) as { status: string }).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(status);
+}
+
+const runsList = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Runs' });
+
+test(
+  'a run started elsewhere appears at the top of an open list, and the status filter finds the failed runs',
+  { tag: BOTH_MODES_TAG },
+  async ({ connectedPage: page, api, readyWorkflow, strictV1 }) => {
+    test.setTimeout(120_000);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const { text, number } = textAndNumberFields(workflow);
+    const ok = await startRun(api, workflow.id, { [text]: 'Acme', [number]: 10 });
+    const failed = await startRun(api, workflow.id, { [text]: 'Hooli', [number]: -5 });
+    await waitForStatus(api, workflow.id, failed, 'error');
+    await waitForStatus(api, workflow.id, ok, 'finished');
+
+    await page.goto(`/workflows/${workflow.id}/executions`);
+    await expect(runsList(page).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText(/Live · checked/)).toBeVisible();
+
+    // Nobody reloads: the list re-reads its first page within one poll interval (10 s).
+    const later = await startRun(api, workflow.id, { [text]: 'Initech', [number]: 3 });
+    await expect(runsList(page).getByRole('listitem').first()).toContainText(later, { timeout: 15_000 });
+
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('error');
+    await expect(page).toHaveURL(/status=error/);
+    await expect(runsList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(runsList(page)).toContainText(failed);
+    if (strictV1) {
+      // No status filter on a strict server: the browser scans the pages and says how far it got.
+      await expect(page.getByRole('status').filter({ hasText: /Scanned 3 of 3 runs · 1 match/ })).toBeVisible();
+    } else {
+      // The local list items carry the error message.
+      await expect(runsList(page)).toContainText(/amount/i);
+    }
+
+    // The URL holds the filter: a shared link opens the same view.
+    await page.goto(`/workflows/${workflow.id}/executions?status=finished&q=${ok.slice(0, 8)}`);
+    await expect(runsList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByLabel('Search runs')).toHaveValue(ok.slice(0, 8));
+
+    await page.getByRole('button', { name: 'Refresh runs' }).click();
+    await expect(runsList(page).getByRole('listitem')).toHaveCount(1);
+  },
+);
+
+test(
+  'the runs page lists every workflow’s runs and Find by id lands on a run from its id alone',
+  { tag: BOTH_MODES_TAG },
+  async ({ connectedPage: page, api, readyWorkflow }) => {
+    test.setTimeout(120_000);
+    const quotes = await readyWorkflow(PROMPTS.noInput, 'Quote of the day');
+    const invoices = await readyWorkflow(PROMPTS.guarded, 'Invoices');
+    const { text, number } = textAndNumberFields(invoices);
+    const quoteRun = await startRun(api, quotes.id, {});
+    const invoiceRun = await startRun(api, invoices.id, { [text]: 'Acme', [number]: -1 });
+    await waitForStatus(api, invoices.id, invoiceRun, 'error');
+
+    await page.goto('/runs');
+    await expect(page.getByRole('heading', { name: 'Runs', level: 1 })).toBeVisible();
+    const quoteRow = runsList(page)
+      .getByRole('listitem')
+      .filter({ hasText: quoteRun.slice(0, 8) });
+    const invoiceRow = runsList(page)
+      .getByRole('listitem')
+      .filter({ hasText: invoiceRun.slice(0, 8) });
+    await expect(quoteRow).toContainText('Quote of the day');
+    await expect(invoiceRow).toContainText('Invoices');
+
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('error');
+    await expect(page).toHaveURL(/\/runs\?status=error/);
+    await expect(invoiceRow).toBeVisible();
+    await expect(quoteRow).toHaveCount(0);
+    await screenshotBothThemes(page, 'runs-page');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshotBothThemes(page, 'runs-page-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A fresh tab knows nothing of these runs: the id alone must be enough.
+    await page.goto('/workflows');
+    await page.keyboard.press('Control+K');
+    const dialog = page.getByRole('dialog', { name: 'Find by id' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Execution or workflow id').fill(quoteRun);
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workflows/${quotes.id}/executions/${quoteRun}`));
+
+    await page.getByRole('button', { name: 'Find by id' }).click();
+    await dialog.getByLabel('Execution or workflow id').fill(invoices.id);
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workflows/${invoices.id}$`));
+
+    await page.getByRole('button', { name: 'Find by id' }).click();
+    await dialog.getByLabel('Execution or workflow id').fill('00000000-0000-4000-8000-000000000000');
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('No workflow or execution has the id');
+  },
+);
