@@ -1,12 +1,14 @@
-// `npm run bench [service|web]`: prints figures and ratios, each measured side by side in this one
-// run; with no argument, the service section and then the web section (about 10 minutes, most of
-// it tracking a 10,000-row batch). Knobs: BENCH_SECONDS (load per service figure, default 8),
-// BENCH_TRACKING_TIME_SCALE (default 0.04), BENCH_TRACKING_TIMEOUT_MS (default 10 minutes).
+// `npm run bench [service|web|runs]`: prints figures and ratios, each measured side by side in this
+// one run; with no argument, the service, web and runs sections (about 15 minutes, most of it
+// tracking a 10,000-row batch and scanning 10,000 runs at strict v1's rate limit). Knobs:
+// BENCH_SECONDS (load per service figure, default 8), BENCH_TRACKING_TIME_SCALE (default 0.04),
+// BENCH_TRACKING_TIMEOUT_MS (default 10 minutes), BENCH_RUNS_STRICT_TIMEOUT_MS (default 4 minutes).
 import { runServiceBench, type Figure } from './service-bench';
 
 const sections: Array<[string, () => Promise<Figure[]>]> = [
   ['service', runServiceBench],
   ['web', async () => (await import('./web-bench')).runWebBench()],
+  ['runs', async () => (await import('./runs-bench')).runRunsBench()],
 ];
 
 const only = process.argv[2];
