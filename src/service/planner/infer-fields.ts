@@ -1,6 +1,7 @@
 import { FieldSet } from './fields';
 import { PromptText } from './prompt-text';
 import { readBooleans } from './reading/booleans';
+import { readCompounds } from './reading/compounds';
 import { readCounts } from './reading/counts';
 import { readExtraction } from './reading/entities';
 import { readEnums } from './reading/enums';
@@ -9,6 +10,7 @@ import { readLists } from './reading/lists';
 import { readModifiers } from './reading/modifiers';
 import { readPlanningNotes } from './reading/notes';
 import { scanNouns } from './reading/nouns';
+import { readOutputs } from './reading/outputs';
 import { readConcurrency } from './reading/pace';
 import { readGuards } from './reading/guards';
 import type { ReadState, Reading } from './reading/state';
@@ -40,6 +42,8 @@ const STAGES: ((state: ReadState) => void)[] = [
   readSortKey,
   readExtraction,
   readConcurrency,
+  readOutputs,
+  readCompounds,
   readEnums,
   readBooleans,
   readLists,

@@ -21,6 +21,8 @@ describe('readExtraction', () => {
   it('does not take single values collected from a person, or a follow-up email, for things to find', () => {
     expect(kindsOf('collect a name, age and email')).toEqual([]);
     expect(kindsOf('write a follow-up email to a client')).toEqual([]);
+    expect(kindsOf('collect the guest name and phone number')).toEqual([]);
+    expect(kindsOf('collect the phone numbers from a call log')).toEqual(['numbers']);
     expect(kindsOf('list the next steps from a call transcript')).toEqual(['action_items']);
   });
 });

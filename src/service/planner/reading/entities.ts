@@ -8,6 +8,9 @@ export function readExtraction(state: ReadState): void {
   for (const match of prompt.matches(pattern)) {
     // "collect a name, age and email" asks for single values, not things to find in a text.
     if (/^(?:an?|one|my|your|their|his|her)\s/.test(group(match, 1))) continue;
+    // "collect the patient name and phone number" gathers values from a person unless a text is named.
+    const source = /^\s+(?:from|in|out of|inside|within)\b/.test(prompt.lower.slice(match.index + match[0].length));
+    if (/^(?:collect|capture|grab)\b/.test(match[0]) && !source) continue;
     const kinds = entityKindsIn(group(match, 1));
     if (kinds.length === 0) continue;
     for (const kind of kinds) if (!state.entityKinds.includes(kind)) state.entityKinds.push(kind);
