@@ -75,3 +75,12 @@ export const NO_CAPABILITIES: ServerCapabilities = {
   ...(Object.fromEntries(Object.keys(PROBES).map((key) => [key, false])) as Record<keyof typeof PROBES, boolean>),
   localExtensions: false,
 };
+
+/**
+ * Reads which local extensions a contract document declares, from its structure. The reader
+ * loads with the first question, not with the first page.
+ */
+export async function capabilitiesFromDocument(doc: unknown): Promise<ServerCapabilities> {
+  const { readCapabilities } = await import('./capability-reader');
+  return readCapabilities(doc, PROBES);
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import contract from '@contract/openapi.json' with { type: 'json' };
-import { NO_CAPABILITIES } from './capabilities';
-import { capabilitiesFromDocument } from './capability-reader';
+import { NO_CAPABILITIES, PROBES } from './capabilities';
+import { readCapabilities } from './capability-reader';
+
+const capabilitiesFromDocument = (doc: unknown) => readCapabilities(doc, PROBES);
 
 const marked = { 'x-local-extension': true };
 

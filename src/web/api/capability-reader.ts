@@ -2,7 +2,7 @@
  * Applies the probes of ./capabilities to a contract document, by its structure (paths,
  * operations, parameters, schemas), never by its text.
  */
-import { PROBES, type Probe, type ServerCapabilities } from './capabilities';
+import type { Probe } from './capabilities';
 
 type Json = Record<string, unknown>;
 
@@ -76,15 +76,15 @@ class ContractReader {
   }
 }
 
-/** Reads which local extensions a contract document declares, from its structure. */
-export function capabilitiesFromDocument(doc: unknown): ServerCapabilities {
+/** Which of the probes find their thing in a contract document, and whether it marks extensions at all. */
+export function readCapabilities<K extends string>(
+  doc: unknown,
+  probes: Record<K, Probe>,
+): Record<K, boolean> & { localExtensions: boolean } {
   const reader = new ContractReader(doc);
-  const found = Object.entries(PROBES).map(([key, probe]: [string, Probe]) => {
+  const found = (Object.entries(probes) as [K, Probe][]).map(([key, probe]) => {
     const thing = reader.find(probe);
     return [key, thing !== undefined && (!probe.marked || isMarked(thing))];
   });
-  return {
-    ...(Object.fromEntries(found) as Record<keyof typeof PROBES, boolean>),
-    localExtensions: reader.marksAnyExtension(),
-  };
+  return { ...(Object.fromEntries(found) as Record<K, boolean>), localExtensions: reader.marksAnyExtension() };
 }

@@ -15,7 +15,7 @@ import type {
   WorkflowDetail,
   WorkflowListItem,
 } from '@contract/openapi-document';
-import { NO_CAPABILITIES, type ServerCapabilities } from './capabilities';
+import { capabilitiesFromDocument, type ServerCapabilities } from './capabilities';
 import { isAbortError } from './errors';
 import { parseAnswer, parsePage } from './parse-response';
 import { createTransport, type CallOptions, type ClientConfig } from './transport';
@@ -141,6 +141,21 @@ export function createApiClient(config: ClientConfig) {
       return parseAnswer(contract.ExecutionSteps, data, 'execution steps', status);
     },
 
+    /** Local extension: the input an execution was started with. Only where capabilities say `executionInput`. */
+    async getExecutionInput(
+      workflowId: string,
+      executionId: string,
+      options?: CallOptions,
+    ): Promise<Schemas['ExecutionInput']> {
+      const { data, status } = await call(options, 'visible', (init) =>
+        api.GET('/workflows/{workflowId}/executions/{executionId}/input', {
+          ...init,
+          params: { path: { workflowId, executionId } },
+        }),
+      );
+      return parseAnswer(contract.ExecutionInput, data, 'execution input', status);
+    },
+
     async getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
       const { data, status } = await call(options, 'visible', (init) =>
         api.GET('/workflows/{workflowId}/executions/{executionId}', {
@@ -216,17 +231,15 @@ export function createApiClient(config: ClientConfig) {
 
     /** Which local extensions exist; a server without the document (404, not JSON) has none. */
     async getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities> {
+      let document: unknown = null;
       try {
         const response = await getPublic('/openapi.json', options);
-        if (!response.ok) return NO_CAPABILITIES;
-        const document: unknown = await response.json();
-        // The reader loads with the first question, not with the first page.
-        const { capabilitiesFromDocument } = await import('./capability-reader');
-        return capabilitiesFromDocument(document);
+        if (response.ok) document = await response.json();
       } catch (error) {
         if (isAbortError(error)) throw error;
-        return NO_CAPABILITIES;
       }
+      // No document (404, not JSON, unreachable) reads as no extensions.
+      return capabilitiesFromDocument(document);
     },
   };
 }
