@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { getApiClient } from '@/api/active-client';
+import { isApiError } from '@/api/errors';
 import type { JournalEntry } from '@/lib/run-journal';
 
 /** What this browser knows about a run the API does not say: its input and its batch row. */
@@ -66,8 +68,11 @@ async function readAnnotations(workflowId: string): Promise<Map<string, RunAnnot
   return into;
 }
 
-/** A run's input from this browser: what it sent for a single run, else the batch row it sent. */
-async function readInput(workflowId: string, executionId: string): Promise<RunInput | null> {
+/**
+ * A run's input: what this browser sent for a single run, else the batch row it sent (both free),
+ * else the server's input extension where the document declares it, so any browser can run it again.
+ */
+async function readInput(workflowId: string, executionId: string, fromServer: boolean): Promise<RunInput | null> {
   try {
     const { getRunJournal } = await import('@/lib/run-journal');
     const entry = await getRunJournal()?.get(executionId);
@@ -75,7 +80,15 @@ async function readInput(workflowId: string, executionId: string): Promise<RunIn
   } catch {
     // No IndexedDB: fall through to the batch journal, which says so the same way.
   }
-  return entryFromAnnotation(executionId, workflowId, (await readAnnotations(workflowId)).get(executionId));
+  const local = entryFromAnnotation(executionId, workflowId, (await readAnnotations(workflowId)).get(executionId));
+  if (local || !fromServer) return local;
+  try {
+    const { input } = await getApiClient().getExecutionInput(workflowId, executionId);
+    return { executionId, workflowId, input, submittedAt: 0, settled: 1, profileId: '' };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export type RunInput = JournalEntry & { batch?: RunAnnotation['batch'] };
@@ -83,10 +96,10 @@ export type RunInput = JournalEntry & { batch?: RunAnnotation['batch'] };
 export const annotationQueries = {
   all: () => ['run-annotations'] as const,
   /** One run's input as this browser knows it (run journal, then batch journal), or null. */
-  input: (workflowId: string, executionId: string) =>
+  input: (workflowId: string, executionId: string, fromServer = false) =>
     queryOptions({
-      queryKey: [...annotationQueries.all(), workflowId, 'input', executionId],
-      queryFn: () => readInput(workflowId, executionId),
+      queryKey: [...annotationQueries.all(), workflowId, 'input', executionId, fromServer],
+      queryFn: () => readInput(workflowId, executionId, fromServer),
       staleTime: Infinity,
       retry: false,
     }),

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, CardBody } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageSkeleton } from '@/components/ui/skeleton';
+import { serverQueries, useCapabilities } from '@/api/server-queries';
 import { annotationQueries } from '@/features/runs-list/run-annotations';
 import { RunPanel } from '@/features/runs/run-panel';
 import { planningState, workflowQueries } from '@/features/workflows/workflow-queries';
@@ -14,7 +15,13 @@ export const Route = createFileRoute('/workflows/$workflowId/')({
   loader: async ({ context: { queryClient }, params, deps: { from } }) => {
     await Promise.all([
       queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
-      from ? queryClient.ensureQueryData(annotationQueries.input(params.workflowId, from)) : null,
+      from
+        ? queryClient
+            .ensureQueryData(serverQueries.capabilities())
+            .then((caps) =>
+              queryClient.ensureQueryData(annotationQueries.input(params.workflowId, from, caps.executionInput)),
+            )
+        : null,
     ]);
   },
   pendingComponent: () => <PageSkeleton rows={3} label="Loading the run form" />,
@@ -25,7 +32,11 @@ function RunTab() {
   const { workflowId } = Route.useParams();
   const { from } = Route.useSearch();
   const { data: workflow } = useSuspenseQuery(workflowQueries.detail(workflowId));
-  const { data: previous } = useQuery({ ...annotationQueries.input(workflowId, from ?? ''), enabled: !!from });
+  const { executionInput } = useCapabilities();
+  const { data: previous } = useQuery({
+    ...annotationQueries.input(workflowId, from ?? '', executionInput),
+    enabled: !!from,
+  });
   const state = planningState(workflow, undefined);
 
   if (state === 'planning') {

@@ -7,7 +7,7 @@ import { ArrowLeftIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { serverQueries } from '@/api/server-queries';
+import { serverQueries, useCapabilities } from '@/api/server-queries';
 import { ApprovalPanel } from '@/features/executions/approval-panel';
 import { executionQueries } from '@/features/executions/execution-queries';
 import { StatusBadge } from '@/features/executions/status-badge';
@@ -23,7 +23,13 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
     void queryClient.prefetchQuery(serverQueries.capabilities());
     await Promise.all([
       queryClient.ensureQueryData(executionQueries.detail(params.workflowId, params.executionId)),
-      queryClient.ensureQueryData(annotationQueries.input(params.workflowId, params.executionId)),
+      queryClient
+        .ensureQueryData(serverQueries.capabilities())
+        .then((caps) =>
+          queryClient.ensureQueryData(
+            annotationQueries.input(params.workflowId, params.executionId, caps.executionInput),
+          ),
+        ),
     ]);
   },
   pendingComponent: () => <PageSkeleton rows={3} label="Loading the execution" />,
@@ -40,7 +46,8 @@ function ExecutionPage() {
   const { workflowId, executionId } = Route.useParams();
   const queryClient = useQueryClient();
   const query = useSuspenseQuery(executionQueries.detail(workflowId, executionId));
-  const { data: entry } = useSuspenseQuery(annotationQueries.input(workflowId, executionId));
+  const { executionInput } = useCapabilities();
+  const { data: entry } = useSuspenseQuery(annotationQueries.input(workflowId, executionId, executionInput));
   const execution = query.data;
   const sawApproval = useRef(false);
   if (execution.status === 'human_in_the_loop') sawApproval.current = true;
