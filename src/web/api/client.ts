@@ -156,21 +156,6 @@ export function createApiClient(config: ClientConfig) {
       return parseAnswer(contract.ExecutionInput, data, 'execution input', status);
     },
 
-    /** Local extension: the input an execution was started with. Only where capabilities say `executionInput`. */
-    async getExecutionInput(
-      workflowId: string,
-      executionId: string,
-      options?: CallOptions,
-    ): Promise<Schemas['ExecutionInput']> {
-      const { data, status } = await call(options, 'visible', (init) =>
-        api.GET('/workflows/{workflowId}/executions/{executionId}/input', {
-          ...init,
-          params: { path: { workflowId, executionId } },
-        }),
-      );
-      return parseAnswer(contract.ExecutionInput, data, 'execution input', status);
-    },
-
     async getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
       const { data, status } = await call(options, 'visible', (init) =>
         api.GET('/workflows/{workflowId}/executions/{executionId}', {
