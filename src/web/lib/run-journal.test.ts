@@ -4,6 +4,14 @@ import { RunJournal } from './run-journal';
 
 const fresh = () => new RunJournal(new IDBFactory());
 
+/** A journal holding runs without input, each as [executionId, workflowId, profileId, submittedAt]. */
+async function journalWith(runs: [string, string, string, number][]): Promise<RunJournal> {
+  const journal = fresh();
+  for (const [executionId, workflowId, profileId, submittedAt] of runs)
+    await journal.record({ executionId, workflowId, input: null, profileId, submittedAt });
+  return journal;
+}
+
 describe('RunJournal', () => {
   it('remembers the input submitted for an execution', async () => {
     const journal = fresh();
@@ -26,18 +34,20 @@ describe('RunJournal', () => {
   });
 
   it('lists a workflow’s runs newest first and no other workflow’s', async () => {
-    const journal = fresh();
-    await journal.record({ executionId: 'a', workflowId: 'w1', input: null, profileId: 'p', submittedAt: 1 });
-    await journal.record({ executionId: 'b', workflowId: 'w1', input: null, profileId: 'p', submittedAt: 3 });
-    await journal.record({ executionId: 'c', workflowId: 'w2', input: null, profileId: 'p', submittedAt: 2 });
+    const journal = await journalWith([
+      ['a', 'w1', 'p', 1],
+      ['b', 'w1', 'p', 3],
+      ['c', 'w2', 'p', 2],
+    ]);
     expect((await journal.forWorkflow('w1')).map((e) => e.executionId)).toEqual(['b', 'a']);
   });
 
   it('tracks which executions still need watching, per profile, until marked settled', async () => {
-    const journal = fresh();
-    await journal.record({ executionId: 'a', workflowId: 'w', input: null, profileId: 'p', submittedAt: 10 });
-    await journal.record({ executionId: 'b', workflowId: 'w', input: null, profileId: 'p', submittedAt: 20 });
-    await journal.record({ executionId: 'c', workflowId: 'w', input: null, profileId: 'other', submittedAt: 30 });
+    const journal = await journalWith([
+      ['a', 'w', 'p', 10],
+      ['b', 'w', 'p', 20],
+      ['c', 'w', 'other', 30],
+    ]);
     expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['a', 'b']);
     expect(await journal.markSettled('a')).toBe(true);
     expect(await journal.markSettled('a')).toBe(false);

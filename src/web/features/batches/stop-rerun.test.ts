@@ -35,6 +35,16 @@ const track = (journal: BatchJournal, service: FakeService, batchId: string) =>
     new AbortController().signal,
   );
 
+/** A batch sent, run to the end with the rows `fails` picks failing, and tracked until done. */
+async function ranToEnd(rows: number, perChunk: number, fails: (input: Record<string, unknown>) => boolean) {
+  const ran = await setup(rows, perChunk);
+  ran.service.failsWhen = fails;
+  await submitBatch(ran.batchId, { journal: ran.journal, api: ran.service.api });
+  finishAll(ran.service);
+  expect(await track(ran.journal, ran.service, ran.batchId)).toBe('done');
+  return ran;
+}
+
 describe('stopBatchWith', () => {
   it('on a server without the cancel extension: halts the unsent chunks, says so, and tracks the sent rows to the end', async () => {
     const { service, journal, batchId } = await setup(30, 10);
@@ -141,11 +151,7 @@ describe('stopBatchWith', () => {
 
 describe('planRerun', () => {
   it('keeps the row index, moves the last attempt into the history, and sends new chunks after the old ones', async () => {
-    const { service, journal, batchId } = await setup(10, 10);
-    service.failsWhen = (input) => input.name === 'n3';
-    await submitBatch(batchId, { journal, api: service.api });
-    finishAll(service);
-    await track(journal, service, batchId);
+    const { service, journal, batchId } = await ranToEnd(10, 10, (input) => input.name === 'n3');
     const batch = (await journal.get(batchId))!;
     const rows = await journal.rows(batchId);
     const plan = planRerun(batch, rows, [{ index: 3, input: { name: 'n3 fixed' }, cells: ['n3 fixed'] }]);
@@ -194,11 +200,7 @@ describe('planRerun', () => {
 
 describe('re-run through the journal, submit and tracker', () => {
   it('sends attempt 2 as a new chunk of the same batch, reconciles a lost answer before anything is resent, and tracks it', async () => {
-    const { service, journal, batchId } = await setup(20, 20);
-    service.failsWhen = (input) => input.name === 'n3' || input.name === 'n8';
-    await submitBatch(batchId, { journal, api: service.api });
-    finishAll(service);
-    expect(await track(journal, service, batchId)).toBe('done');
+    const { service, journal, batchId } = await ranToEnd(20, 20, (input) => input.name === 'n3' || input.name === 'n8');
     const rerun = async (index: number, name: string) => {
       const rows = await journal.rows(batchId);
       await journal.update(batchId, (b) => {
@@ -237,11 +239,7 @@ describe('re-run through the journal, submit and tracker', () => {
   });
 
   it('after an absent verdict the person may resend; the row is sent once', async () => {
-    const { service, journal, batchId } = await setup(5, 5);
-    service.failsWhen = (input) => input.name === 'n1';
-    await submitBatch(batchId, { journal, api: service.api });
-    finishAll(service);
-    await track(journal, service, batchId);
+    const { service, journal, batchId } = await ranToEnd(5, 5, (input) => input.name === 'n1');
     const rows = await journal.rows(batchId);
     await journal.update(batchId, (b) => {
       const plan = planRerun(b, rows, [{ index: 1, input: { name: 'n1 again' } }]);

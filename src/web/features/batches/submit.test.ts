@@ -8,6 +8,19 @@ import { allowResend, submitBatch } from './submit';
 let dbSeq = 0;
 const journal = () => new BatchJournal(indexedDB, `test-${dbSeq++}`);
 
+/** An API whose second batch request lands on the service but whose answer is lost on the way back. */
+const losesSecondAnswer = (service: FakeService, message: string) => {
+  let calls = 0;
+  return {
+    createBatch: async (...a: Parameters<typeof service.api.createBatch>) => {
+      calls += 1;
+      const r = await service.api.createBatch(...a);
+      if (calls === 2) throw new Error(message);
+      return r;
+    },
+  };
+};
+
 function makeBatch(service: FakeService, rows: number, perChunk?: number) {
   const built = nameBatch(service.workflowId, rows, {
     prefix: 'n',
@@ -55,15 +68,7 @@ describe('submitBatch', () => {
     const j = journal();
     const { batch, rows } = makeBatch(service, 7, 2);
     await j.create(batch, rows);
-    let calls = 0;
-    const losing = {
-      createBatch: async (...a: Parameters<typeof service.api.createBatch>) => {
-        calls += 1;
-        const r = await service.api.createBatch(...a);
-        if (calls === 2) throw new Error('connection reset');
-        return r;
-      },
-    };
+    const losing = losesSecondAnswer(service, 'connection reset');
     await submitBatch(batch.id, { journal: j, api: losing });
     const b = (await j.get(batch.id))!;
     expect(b.chunks.map((c) => c.state)).toEqual(['confirmed', 'unconfirmed', 'pending']);
@@ -108,15 +113,7 @@ describe('reconcileChunk', () => {
     const { batch, rows } = makeBatch(service, 6, 2);
     await j.create(batch, rows);
     service.create({ name: 'someone else, long before' }).created_at = new Date(Date.now() - 10 * 60_000).toISOString();
-    let calls = 0;
-    const flaky = {
-      createBatch: async (...a: Parameters<typeof service.api.createBatch>) => {
-        calls += 1;
-        const r = await service.api.createBatch(...a);
-        if (calls === 2) throw new Error('socket hang up');
-        return r;
-      },
-    };
+    const flaky = losesSecondAnswer(service, 'socket hang up');
     await submitBatch(batch.id, { journal: j, api: flaky });
     expect((await j.get(batch.id))!.chunks[1]!.state).toBe('unconfirmed');
     const verdict = await reconcileChunk({ journal: j, api: service.api }, batch.id, 1);

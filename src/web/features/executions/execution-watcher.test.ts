@@ -58,13 +58,17 @@ describe('ExecutionWatcher', () => {
     expect(s.counts.at(-1)).toBe(0);
   });
 
-  it('waits between checks instead of asking on every tick', async () => {
-    const s = setup({ a: 'processing' });
+  it.each([
+    ['waits between checks instead of asking on every tick', 'processing' as const, 500],
+    ['backs off after a failed check and keeps the run on the list', new ServerError(), 900],
+  ])('%s', async (_name, status, laterMs) => {
+    const s = setup({ a: status });
     await s.record('a');
     await s.watcher.tick();
-    s.advance(500);
+    s.advance(laterMs);
     await s.watcher.tick();
     expect(s.asked).toEqual(['a']);
+    expect(s.counts.at(-1)).toBe(1);
   });
 
   it('ignores other profiles’ runs and stops watching deleted executions', async () => {
@@ -75,16 +79,6 @@ describe('ExecutionWatcher', () => {
     expect(s.asked).toEqual(['gone']);
     expect(await s.journal.unsettled('p')).toEqual([]);
     expect(s.settled).toEqual([]);
-  });
-
-  it('backs off after a failed check and keeps the run on the list', async () => {
-    const s = setup({ a: new ServerError() });
-    await s.record('a');
-    await s.watcher.tick();
-    s.advance(900);
-    await s.watcher.tick();
-    expect(s.asked).toEqual(['a']);
-    expect(s.counts.at(-1)).toBe(1);
   });
 
   it('does not announce a run that another tab already announced', async () => {
