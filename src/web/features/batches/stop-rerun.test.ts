@@ -151,7 +151,7 @@ describe('stopBatchWith', () => {
 
 describe('planRerun', () => {
   it('keeps the row index, moves the last attempt into the history, and sends new chunks after the old ones', async () => {
-    const { service, journal, batchId } = await ranToEnd(10, 10, (input) => input.name === 'n3');
+    const { journal, batchId } = await ranToEnd(10, 10, (input) => input.name === 'n3');
     const batch = (await journal.get(batchId))!;
     const rows = await journal.rows(batchId);
     const plan = planRerun(batch, rows, [{ index: 3, input: { name: 'n3 fixed' }, cells: ['n3 fixed'] }]);
