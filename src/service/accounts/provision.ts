@@ -9,10 +9,10 @@ import type { Store } from '../store/store';
 import { generateKey, hashKey } from './keys';
 
 const DEV_ACCOUNT = 'dev_account_id';
-export const DEV_KEY_FILE = 'dev-key.txt';
+const DEV_KEY_FILE = 'dev-key.txt';
 
 /** Gives a new account the demo workflows, already planned and ready to run. */
-export function seedDemoWorkflows(store: Store, accountId: string): void {
+function seedDemoWorkflows(store: Store, accountId: string): void {
   // Seeded oldest-last, so the newest-first list shows them in their declared order.
   for (const demo of [...DEMO_WORKFLOWS].reverse()) {
     const plan = planWorkflow(demo.prompt, { name: demo.name, description: demo.description });

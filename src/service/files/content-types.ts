@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The extensions whose content may be returned inline in an execution's results. */
-export const INLINE_EXTENSIONS: ReadonlySet<string> = new Set([
+const INLINE_EXTENSIONS: ReadonlySet<string> = new Set([
   '.md',
   '.markdown',
   '.json',

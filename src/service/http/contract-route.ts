@@ -12,7 +12,7 @@ type RequestBody<Id extends OperationId> = undefined extends operations[Id]['req
   : JsonBody<operations[Id]['requestBody']>;
 
 /** Fastify's request generics for one contract operation, taken from the generated types. */
-export interface ContractRoute<Id extends OperationId> {
+interface ContractRoute<Id extends OperationId> {
   Params: NonNullable<Parameters<Id>['path']>;
   Querystring: NonNullable<Parameters<Id>['query']>;
   Body: RequestBody<Id>;

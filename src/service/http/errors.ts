@@ -76,7 +76,7 @@ export function drainRequestBody(raw: IncomingMessage, limit = DRAIN_LIMIT): Pro
 }
 
 /** A URL for the log: a file link's signature is a credential, so its value is replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const query = url

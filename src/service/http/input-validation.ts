@@ -14,13 +14,13 @@ function makeAjv(dialect: SchemaDialect): Ajv {
 }
 
 /** Deepest nesting of arrays and objects an input may have; far beyond any real form, well within the stack. */
-export const MAX_INPUT_DEPTH = 100;
+const MAX_INPUT_DEPTH = 100;
 
 /**
  * Says so when a value nests arrays or objects deeper than MAX_INPUT_DEPTH. Checked without
  * recursion, because the recursive JSON.stringify that stores an input would overflow the stack.
  */
-export function nestingError(value: unknown, prefix: string): string | null {
+function nestingError(value: unknown, prefix: string): string | null {
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;

@@ -67,7 +67,7 @@ export function requireWorkflow(ctx: LocalContext, account: AccountRecord, workf
 }
 
 /** The plan of a workflow that can run now, or a 400 saying why it cannot. */
-export function requireRunnable(ctx: LocalContext, workflow: WorkflowRecord): ReadyPlan {
+function requireRunnable(ctx: LocalContext, workflow: WorkflowRecord): ReadyPlan {
   if (workflow.status === 'planning') throw badRequest('workflow is still planning; try again in a few seconds');
   if (workflow.status === 'failed') {
     throw badRequest(`workflow cannot run because planning failed: ${workflow.planning_error ?? 'unknown reason'}`);

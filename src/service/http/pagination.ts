@@ -17,7 +17,7 @@ export function repairCursor(cursor: string): string {
 const CURSOR_MESSAGE = 'cursor must be a created_at timestamp from a previous page';
 
 /** The exclusive upper bound for the next page, in stored form, or null for the first page. */
-export function cursorBound(cursor: string | undefined): string | null {
+function cursorBound(cursor: string | undefined): string | null {
   if (cursor === undefined) return null;
   const bound = normalizeTimestamp(cursor);
   if (bound === null) throw badRequest(CURSOR_MESSAGE);

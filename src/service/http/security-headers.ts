@@ -33,7 +33,7 @@ export const DASHBOARD_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': DASHBOARD_CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',

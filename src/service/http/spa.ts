@@ -10,7 +10,7 @@ import { addDashboardSecurityHeaders } from './security-headers';
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /** Paths the dashboard never owns. */
-export const isServicePath = (url: string): boolean =>
+const isServicePath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/__dev/');
 
 const wantsHtml = (request: FastifyRequest): boolean =>

@@ -42,7 +42,7 @@ function decodeSegment(segment: string): string | null {
  * prefix: dot segments (also percent-encoded), backslashes, encoded slashes, or anything but an
  * origin-form path. Built with URL and checked again after, so no spelling can reach another path.
  */
-export function upstreamTarget(upstream: string, requestUrl: string): URL | null {
+function upstreamTarget(upstream: string, requestUrl: string): URL | null {
   if (!requestUrl.startsWith('/')) return null;
   const queryAt = requestUrl.indexOf('?');
   const path = queryAt === -1 ? requestUrl : requestUrl.slice(0, queryAt);

@@ -6,7 +6,7 @@ import { requireWorkflow, type LocalContext } from './local-context';
 import { paginate } from './pagination';
 
 /** Until the planner names a workflow, its name is the start of its prompt. */
-export function provisionalName(prompt: string): string {
+function provisionalName(prompt: string): string {
   const firstLine = prompt.trim().split('\n')[0]!.trim();
   if (firstLine.length <= 60) return firstLine;
   const cut = firstLine.slice(0, 60);

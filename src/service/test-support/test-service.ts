@@ -15,7 +15,7 @@ export const KEY_A = 'test-key-account-a';
 export const KEY_B = 'test-key-account-b';
 export const PUBLIC_URL = 'http://service.test';
 
-export interface Reply<T = unknown> {
+interface Reply<T = unknown> {
   status: number;
   body: T;
   headers: LightMyRequestResponse['headers'];
