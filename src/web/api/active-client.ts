@@ -7,7 +7,7 @@ import { getScheduler, setSchedulerScope } from './scheduler';
 let cached: { signature: string; client: ApiClient } | null = null;
 
 /** A short non-cryptographic hash, so channel names separate keys without spelling them out. */
-export function fnv1a(text: string): string {
+function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
