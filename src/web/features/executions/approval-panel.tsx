@@ -8,6 +8,11 @@ import { isOwnPage } from '@/lib/own-page';
 import { useCapabilities } from '@/api/server-queries';
 import { useDecideApproval } from './use-decide-approval';
 
+const DECISIONS = [
+  { label: 'Approve', variant: 'primary', approved: true },
+  { label: 'Reject', variant: 'danger', approved: false },
+] as const;
+
 /** Approve or reject when the server offers the approval extension; otherwise, where to do it. */
 export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
   const id = useId();
@@ -45,22 +50,17 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
                 <Textarea id={`${id}-comment`} rows={2} value={comment} onChange={(e) => setComment(e.target.value)} />
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="primary"
-                  onClick={() => decideWith(true)}
-                  busy={decide.isPending && decide.variables?.approved === true}
-                  disabled={decide.isPending}
-                >
-                  Approve
-                </Button>
-                <Button
-                  variant="danger"
-                  onClick={() => decideWith(false)}
-                  busy={decide.isPending && decide.variables?.approved === false}
-                  disabled={decide.isPending}
-                >
-                  Reject
-                </Button>
+                {DECISIONS.map(({ label, variant, approved }) => (
+                  <Button
+                    key={label}
+                    variant={variant}
+                    onClick={() => decideWith(approved)}
+                    busy={decide.isPending && decide.variables?.approved === approved}
+                    disabled={decide.isPending}
+                  >
+                    {label}
+                  </Button>
+                ))}
               </div>
               {decide.error && (
                 <p role="alert" className="text-sm text-red-700 dark:text-red-300">
