@@ -60,10 +60,10 @@ describe('contract gaps', () => {
   });
 
   it.each([
-    ['prompt', { prompt: 'Summarise\u0000 the notes' }],
-    ['prompt', { prompt: 'Summarise \ud800 the notes' }],
-    ['name', { prompt: 'Summarise the notes', name: 'half \udc00' }],
-    ['description', { prompt: 'Summarise the notes', description: 'nul \u0000' }],
+    ['prompt', { prompt: 'Summarize\u0000 the notes' }],
+    ['prompt', { prompt: 'Summarize \ud800 the notes' }],
+    ['name', { prompt: 'Summarize the notes', name: 'half \udc00' }],
+    ['description', { prompt: 'Summarize the notes', description: 'nul \u0000' }],
   ])('answers 400 for NUL or a lone surrogate in %s', async (field, body) => {
     const res = await svc.call<Err>('POST', '/api/v1/workflows', { body });
     expect(res.status).toBe(400);
@@ -116,7 +116,7 @@ describe('data at rest', () => {
       DATA_DIR: join(mkdtempSync(join(tmpdir(), 'workflow-perms-')), 'data'),
     });
     try {
-      await own.call('POST', '/api/v1/workflows', { key: own.devKey!.key, body: { prompt: 'Summarise the notes' } });
+      await own.call('POST', '/api/v1/workflows', { key: own.devKey!.key, body: { prompt: 'Summarize the notes' } });
       expect(statSync(own.config.dataDir).mode & 0o777).toBe(0o700);
       for (const file of ['service.db', 'service.db-wal', 'service.db-shm', 'dev-key.txt']) {
         expect(statSync(join(own.config.dataDir, file)).mode & 0o777, file).toBe(0o600);

@@ -33,7 +33,7 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-/** Sends the request line exactly as written (fetch and inject would normalise the path). */
+/** Sends the request line exactly as written (fetch and inject would normalize the path). */
 function raw(
   path: string,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
