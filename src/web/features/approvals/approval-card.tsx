@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { executionQueries } from '@/features/executions/execution-queries';
+import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
 import type { RunRow } from '@/features/runs-list/run-filter';
 import type { PendingDecision } from './pending-decisions';
 
@@ -33,7 +34,16 @@ function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
       {files.map((f) => (
         <div key={f.filename}>
           <p className="mb-1 font-mono text-xs text-zinc-600 dark:text-zinc-400">{f.filename}</p>
-          {f.content !== undefined ? (
+          {f.content !== undefined && /\.(md|markdown)$/i.test(f.filename) ? (
+            <div
+              tabIndex={0}
+              role="region"
+              aria-label={`Draft ${f.filename}`}
+              className="max-h-80 overflow-auto rounded-md bg-zinc-50 p-3 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:ring-zinc-800"
+            >
+              <MarkdownPreview text={f.content} />
+            </div>
+          ) : f.content !== undefined ? (
             <pre
               tabIndex={0}
               aria-label={`Draft ${f.filename}`}

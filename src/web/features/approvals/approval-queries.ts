@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import { errorBackoff } from '@/api/retry-policy';
 import { useCapabilities } from '@/api/server-queries';
+import { mergeRuns } from '@/features/runs-list/feed';
 import type { RunFilter } from '@/features/runs-list/run-filter';
 import { feedKeyFor } from '@/features/runs-list/use-runs-feed';
 import { runsQueries } from '@/features/runs-list/runs-queries';
@@ -40,7 +41,12 @@ export function useWaitingCount(): { count: number; more: boolean } | undefined 
   const server = useQuery({ ...approvalQueries.waitingCount(), enabled: caps.globalExecutions });
   const inboxKey = feedKeyFor({ kind: 'all' }, WAITING, caps);
   const head = useQuery({ ...runsQueries.head(inboxKey), enabled: false });
+  const pages = useInfiniteQuery({ ...runsQueries.feed(inboxKey), enabled: false });
   if (caps.globalExecutions) return server.data;
-  if (!head.data) return undefined;
-  return { count: head.data.items.filter((r) => r.status === 'human_in_the_loop').length, more: false };
+  if (!head.data && !pages.data) return undefined;
+  const runs = mergeRuns(
+    head.data?.items,
+    (pages.data?.pages ?? []).map((p) => p.items),
+  );
+  return { count: runs.filter((r) => r.status === 'human_in_the_loop').length, more: false };
 }

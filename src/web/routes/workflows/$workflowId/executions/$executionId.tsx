@@ -11,7 +11,7 @@ import { serverQueries, useCapabilities } from '@/api/server-queries';
 import { ApprovalPanel } from '@/features/executions/approval-panel';
 import { executionQueries } from '@/features/executions/execution-queries';
 import { StatusBadge } from '@/features/executions/status-badge';
-import { StepIndicator } from '@/features/executions/step-indicator';
+import { ExecutionSteps } from '@/features/execution-steps/execution-steps';
 import { ResultList } from '@/features/results/result-list';
 import { InputPanel } from '@/features/runs/input-panel';
 import { annotationQueries } from '@/features/runs-list/run-annotations';
@@ -102,7 +102,12 @@ function ExecutionPage() {
               </p>
             </div>
           </div>
-          <StepIndicator status={execution.status} sawApproval={sawApproval.current} />
+          <ExecutionSteps
+            workflowId={workflowId}
+            executionId={executionId}
+            status={execution.status}
+            sawApproval={sawApproval.current}
+          />
           {execution.url && !isOwnPage(execution.url, location) && (
             <a
               href={execution.url}
