@@ -1,6 +1,7 @@
 import { FieldSet } from './fields';
 import { PromptText } from './prompt-text';
 import { readBooleans } from './reading/booleans';
+import { readChoices } from './reading/choices';
 import { readCompounds } from './reading/compounds';
 import { readCounts } from './reading/counts';
 import { readExtraction } from './reading/entities';
@@ -45,6 +46,7 @@ const STAGES: ((state: ReadState) => void)[] = [
   readOutputs,
   readCompounds,
   readEnums,
+  readChoices,
   readBooleans,
   readLists,
   readCounts,

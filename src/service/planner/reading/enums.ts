@@ -27,7 +27,7 @@ const NOT_ENUM_KEYS = new Set([
   'needs',
 ]);
 
-function enumValues(list: string): string[] | null {
+export function enumValues(list: string): string[] | null {
   const values = list
     .split(/(?<!\s)\s*(?:,\s*or\s|[,/|]|\bor\b)\s*/)
     .map((value) =>
@@ -44,7 +44,7 @@ function enumValues(list: string): string[] | null {
   return [...new Set(values)];
 }
 
-function enumKey(phrase: string): string | null {
+export function enumKey(phrase: string): string | null {
   const words = phrase
     .trim()
     .split(/\s+/)
@@ -66,7 +66,7 @@ function enumKey(phrase: string): string | null {
   return OUTPUT_WORDS.has(key) ? null : key;
 }
 
-function addEnum(
+export function addEnum(
   state: ReadState,
   keyPhrase: string,
   values: string[],
@@ -141,7 +141,7 @@ export function readEnums(state: ReadState): void {
 }
 
 /** Enum values as the prompt wrote them ("Formal" stays "Formal"). */
-function originalValues(state: ReadState, values: string[], from: number): string[] {
+export function originalValues(state: ReadState, values: string[], from: number): string[] {
   return values.map((value) => {
     const at = state.prompt.lower.indexOf(value, from);
     return at === -1 ? value : state.prompt.original(at, at + value.length);

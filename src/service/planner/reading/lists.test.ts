@@ -14,6 +14,11 @@ describe('readLists', () => {
     expect(listsOf('from a set of urls')).toEqual(['urls:list<uri>']);
   });
 
+  it('reads a given list of things an output word names, but not one the workflow makes', () => {
+    expect(listsOf('Check the list of attached files in a ticket')).toEqual(['attached_files:list<string>']);
+    expect(listsOf('Write a list of files to archive')).toEqual([]);
+  });
+
   it('reads rows with their columns, in words or in parentheses', () => {
     expect(listsOf('Total a list of expenses with date, amount and category')).toEqual([
       'expenses:rows(date,amount,category)',

@@ -4,6 +4,10 @@ import { snakeCase } from '../text-case';
 import { splitItems } from './items';
 import { group, lastWord, type ReadState, groupStart } from './state';
 
+/** A making verb just before a phrase: what follows is what the workflow makes. */
+const MADE_BEFORE =
+  /\b(?:write|draft|generate|create|produce|make|compose|build|prepare|return|give|output|export|send)\s+(?:me\s+|us\s+)?(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?$/;
+
 /** List and table inputs: "a list of emails", "a CSV of leads", "products with name and price". */
 export function readLists(state: ReadState): void {
   const { prompt } = state;
@@ -84,7 +88,10 @@ function addListField(
   columnText: string | undefined,
 ): void {
   const words = nounPhrase.split(' ').filter((word) => !STOP.has(word) && !FILLER.has(word));
-  if (words.length === 0 || words.some((word) => OUTPUT_WORDS.has(word))) return;
+  if (words.length === 0) return;
+  // "write a list of files" makes them; "the list of changed files" is given.
+  const made = MADE_BEFORE.test(state.prompt.lower.slice(Math.max(0, match.index - 60), match.index));
+  if (words.some((word) => OUTPUT_WORDS.has(word)) && (made || words.length < 2)) return;
   const noun = words.join(' ');
   const head = lastWord(words);
   const columnsStart = columnText === undefined ? -1 : match.index + match[0].length - columnText.length;
