@@ -27,7 +27,7 @@ export function AppHeader({ connected, tools, nav }: AppHeaderProps) {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link
           to="/workflows"
-          className="flex items-center gap-2 rounded-md pr-1 font-semibold text-zinc-900 dark:text-white"
+          className="flex shrink-0 items-center gap-2 rounded-md pr-1 font-semibold text-zinc-900 dark:text-white"
           aria-label="Workflows home"
         >
           <span className="grid size-7 place-items-center rounded-md bg-indigo-600 text-white shadow-sm">
@@ -35,7 +35,8 @@ export function AppHeader({ connected, tools, nav }: AppHeaderProps) {
           </span>
           <span className="hidden text-sm sm:inline">Workflows</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-0.5">
+        {/* On a phone the links scroll sideways rather than push the page wider than the screen. */}
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none]">
           <Link
             to="/workflows"
             className={navLink}
@@ -50,7 +51,7 @@ export function AppHeader({ connected, tools, nav }: AppHeaderProps) {
             <span className="hidden md:inline">Settings</span>
           </Link>
         </nav>
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
           {tools}
           <ThemeToggle />
           {connected && (
