@@ -31,7 +31,7 @@ type Shape = Record<string, Check<unknown>>;
 const define = <T>(expected: string, run: (value: unknown, path: Path, problems: Problem[]) => void): Check<T> =>
   Object.assign(run, { expected });
 
-export const kindOf = (value: unknown): string =>
+const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
 
 const typed = <T>(name: string): Check<T> =>

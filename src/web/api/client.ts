@@ -108,9 +108,7 @@ export function createApiClient(config: ClientConfig) {
         ...statusQuery(page.statuses),
       };
       const { data } = await call(options, 'visible', (init) => api.GET('/executions', { ...init, params: { query } }));
-      return parsePage(contract.AccountExecutionListPage, data, 'executions') as ListPage<
-        ListedExecution & { workflow_name?: string }
-      >;
+      return parsePage(contract.AccountExecutionListPage, data, 'executions');
     },
 
     /** Local extension: runs per bucket by status, success rate and durations. Only where capabilities say `executionStats`. */

@@ -117,7 +117,7 @@ export const isAbortError = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 
 /** Reads the `{error}` message of an error body, tolerating servers that send text or nothing. */
-export function messageFromBody(body: unknown, fallback: string): string {
+function messageFromBody(body: unknown, fallback: string): string {
   if (typeof body === 'object' && body !== null) {
     const value = (body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message;
     if (typeof value === 'string' && value.trim() !== '') return value;
@@ -152,7 +152,7 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
 }
 
 /** Seconds from a Retry-After header (delta-seconds or HTTP date), or RateLimit-Reset as a fallback. */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
   const raw = headers.get('retry-after');
   if (raw !== null && raw.trim() !== '') {
     const n = Number(raw);

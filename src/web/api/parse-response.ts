@@ -28,7 +28,7 @@ export function parseAnswer<T>(check: Check<T>, data: unknown, label: string, st
 }
 
 /** The v1 description leaves the order open; pages show newest first whatever the server sends. */
-export const byNewestFirst = <T extends { created_at: string }>(items: T[]): T[] =>
+const byNewestFirst = <T extends { created_at: string }>(items: T[]): T[] =>
   [...items].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 
 /** A checked list page, newest first, with an empty cursor read as "no more pages". */

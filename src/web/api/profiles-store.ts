@@ -37,7 +37,7 @@ const ACTIVE_KEY = 'wf.activeProfile';
 const BUDGET_KEY = 'wf.requestBudget';
 const keyName = (id: string) => `wf.key.${id}`;
 
-export const DEFAULT_BUDGET = 100;
+const DEFAULT_BUDGET = 100;
 
 export const defaultBaseUrl = (origin: string) => `${origin}/api/v1`;
 

@@ -8,7 +8,7 @@
 import { RateLimitedError, isAbortError, isApiError } from './errors';
 
 /** Upper bound of the backoff: a page checks at least once a minute while failing. */
-export const MAX_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 60_000;
 const FIRST_BACKOFF_MS = 2_000;
 
 /**
