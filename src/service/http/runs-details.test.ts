@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, Schemas } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { guardAgainstFail, reportStep } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Steps = Schemas['ExecutionSteps'];
 type Stats = Schemas['ExecutionStats'];
 type Err = { error: string };
 
-const guard = {
-  kind: 'guard',
-  field: 'name',
-  rule: 'not_contains',
-  value: 'FAIL',
-  message: 'name must not contain FAIL',
-} as const;
+const guard = guardAgainstFail;
 
-let svc: TestService;
+const svc = useTestService();
 let checked: string;
 let approved: string;
 
@@ -30,13 +25,11 @@ const steps = async (workflowId: string, id: string) => {
 };
 
 beforeAll(async () => {
-  svc = await startTestService();
   checked = svc.addWorkflow({ steps: [guard, reportStep()] });
   approved = svc.addWorkflow({
     steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
   });
 });
-afterAll(() => svc.close());
 
 describe('GET …/executions/{id}/steps (local extension)', () => {
   it("shows the workflow's steps with their times, and the failing step with its error", async () => {

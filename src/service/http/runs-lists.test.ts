@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionListItem, Schemas } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { guardAgainstFail, KEY_B, reportStep } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
 
 type Page<T> = { data: T[]; cursor: string | null };
 type AccountItem = Schemas['AccountExecutionListItem'];
 type Err = { error: string };
 
-const guard = {
-  kind: 'guard',
-  field: 'name',
-  rule: 'not_contains',
-  value: 'FAIL',
-  message: 'name must not contain FAIL',
-} as const;
+const guard = guardAgainstFail;
 
-let svc: TestService;
+const svc = useTestService();
 let first: string;
 let second: string;
 /** Newest first, as the lists answer. */
@@ -49,7 +44,6 @@ async function walk<T extends { id: string }>(url: string, limit: number, key?: 
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
   first = svc.addWorkflow({ name: 'Checks names', steps: [guard, reportStep()] });
   second = svc.addWorkflow({ name: 'Plain report', steps: [reportStep()] });
   for (let i = 0; i < 23; i++) {
@@ -61,7 +55,6 @@ beforeAll(async () => {
   }
   await svc.engine.idle();
 });
-afterAll(() => svc.close());
 
 const runs = (id: string) => `/api/v1/workflows/${id}/executions`;
 

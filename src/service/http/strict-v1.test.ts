@@ -9,20 +9,14 @@ import type {
   WorkflowListItem,
 } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { reportStep, startTestService } from '../test-support/test-service';
+import { guardAgainstFail, reportStep, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
 
 type Page<T> = { data: T[]; cursor: string | null };
 type Err = { error: string };
 
 const keys = (value: object) => Object.keys(value).sort();
-const guard = {
-  kind: 'guard',
-  field: 'name',
-  rule: 'not_contains',
-  value: 'FAIL',
-  message: 'name must not contain FAIL',
-} as const;
+const guard = guardAgainstFail;
 
 /** The same requests against the default service and a strict-v1 one; strict answers carry exactly the v1 fields. */
 describe.each([

@@ -123,6 +123,15 @@ export const reportStep = (filename = 'report.md'): StepSpec => ({
   template: 'Hello {{name}}',
 });
 
+/** A guard step that fails a run whose `name` contains FAIL, with the message `name must not contain FAIL`. */
+export const guardAgainstFail = {
+  kind: 'guard',
+  field: 'name',
+  rule: 'not_contains',
+  value: 'FAIL',
+  message: 'name must not contain FAIL',
+} as const satisfies StepSpec;
+
 /** A service serving a tiny stand-in for the built dashboard (index.html and one asset), for the SPA and header tests. */
 export async function startWithBuiltDashboard(): Promise<{ svc: TestService; close: () => Promise<void> }> {
   const dist = mkdtempSync(join(tmpdir(), 'workflow-dist-'));
