@@ -108,7 +108,7 @@ export function useRunsFeed(
   const running = autoScan && scanning && !stopped && !complete && !feed.isError;
 
   useEffect(() => {
-    if (running && !feed.isFetchingNextPage) void feed.fetchNextPage();
+    if (running && !feed.isFetchingNextPage) void feed.fetchNextPage({ cancelRefetch: false });
   }, [running, feed.isFetchingNextPage, feed]);
 
   const requests = feed.data?.pages.reduce((n, p) => n + p.requests, 0) ?? 0;
@@ -128,7 +128,7 @@ export function useRunsFeed(
     },
     hasMore: !!feed.hasNextPage && !pastRange,
     loadingMore: feed.isFetchingNextPage,
-    loadMore: () => void feed.fetchNextPage(),
+    loadMore: () => void feed.fetchNextPage({ cancelRefetch: false }),
     stopScan: () => setStoppedFor(filterKey),
     resumeScan: () => setStoppedFor(null),
     refresh: () => {

@@ -25,15 +25,12 @@ export function ShellHeader() {
   );
 }
 
-/** Runs across workflows, and the approvals inbox with how many runs wait. */
+/** The approvals inbox with how many runs wait (first, so a phone shows it), and runs across workflows. */
 function RunsLinks() {
   const waiting = useWaitingCount();
   const label = waiting && waiting.count > 0 ? `${waiting.count}${waiting.more ? '+' : ''}` : null;
   return (
     <>
-      <Link to="/runs" className={navLink} activeProps={navActive}>
-        <span>Runs</span>
-      </Link>
       <Link
         to="/approvals"
         className={navLink}
@@ -47,6 +44,9 @@ function RunsLinks() {
             {label}
           </span>
         )}
+      </Link>
+      <Link to="/runs" className={navLink} activeProps={navActive}>
+        <span>Runs</span>
       </Link>
     </>
   );
