@@ -19,7 +19,7 @@ const count = (n: number) => n.toLocaleString('en');
 export function scanLine(feed: Pick<RunsFeed, 'progress' | 'rows'>): string {
   const { scanned, estimate, complete, requests } = feed.progress;
   const of = complete ? ` of ${count(scanned)}` : estimate ? ` of about ${count(roundEstimate(estimate))}` : '';
-  const found = `${count(feed.rows.length)} ${feed.rows.length === 1 ? 'match' : 'match'}`;
+  const found = `${count(feed.rows.length)} ${feed.rows.length === 1 ? 'match' : 'matches'}`;
   return `Scanned ${count(scanned)}${of} runs · ${found} · ${count(requests)} request${requests === 1 ? '' : 's'}`;
 }
 
