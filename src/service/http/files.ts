@@ -6,6 +6,8 @@ import { HttpError } from './errors';
 
 const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
+// Download links are opaque URLs handed out in results, not an operation of the contract, so the
+// route's request types are declared here rather than taken from api-types.ts.
 interface FileQuery {
   expires?: string;
   signature?: string;
