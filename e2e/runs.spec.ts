@@ -117,3 +117,43 @@ test(
     await expect(dialog.getByRole('alert')).toContainText('No workflow or execution has the id');
   },
 );
+
+test('batch rows read as “row n of file” in the runs list and show their input on the run page', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
+  test.setTimeout(150_000);
+  const workflow = await readyWorkflow(PROMPTS.guarded, 'Invoice batch');
+  const { text, number } = textAndNumberFields(workflow);
+  const csv = Buffer.from(`${text},${number}\nAcme,10\nHooli,-4\nInitech,7\n`);
+  await page.goto(`/workflows/${workflow.id}/batch`);
+  await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: csv });
+  await page.getByRole('button', { name: 'Send 3 rows' }).click();
+  await expect(page).toHaveURL(/\/batches\//);
+
+  await page.goto(`/workflows/${workflow.id}/executions`);
+  const failedRow = runsList(page).getByRole('listitem').filter({ hasText: 'row 2 of invoices.csv' });
+  await expect(failedRow).toContainText('Hooli');
+  await expect(
+    runsList(page)
+      .getByRole('listitem')
+      .filter({ hasText: /row \d of invoices\.csv/ }),
+  ).toHaveCount(3);
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill('hooli');
+  await expect(runsList(page).getByRole('listitem')).toHaveCount(1);
+  await expect(page).toHaveURL(/q=hooli/);
+  await screenshotBothThemes(page, 'workflow-runs');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshotBothThemes(page, 'workflow-runs-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await failedRow.getByRole('link').click();
+  await expect(page.getByRole('link', { name: 'Row 2 of invoices.csv' })).toBeVisible();
+  await expect(page.getByLabel('Submitted input')).toContainText('Hooli');
+  await expect(page.getByRole('list', { name: /^(Progress|Steps)$/ })).toContainText(/error|failed/i, {
+    timeout: 60_000,
+  });
+  await screenshotBothThemes(page, 'run-timeline');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshotBothThemes(page, 'run-timeline-375');
+});
