@@ -1,17 +1,60 @@
-import { describe, expect, it } from 'vitest';
-import type { StatsRow } from '../store/execution-queries';
-import { computeStats, statsRange } from './execution-stats';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ExecutionStatus } from '../../contract/openapi-document';
+import { manualClock } from '../clock';
+import { openStore, type Store } from '../store/store';
+import { formatMicros } from '../store/timestamps';
+import { computeStats, statsRange, statsSpan, type StatsQuery } from './execution-stats';
 
 const NOW = Date.parse('2026-03-10T12:34:00Z');
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
+let dir: string;
+let store: Store;
+let workflowId: string;
 
-function row(status: StatsRow['status'], createdMs: number, durationMs: number | null): StatsRow {
-  return {
-    status,
-    created_at: iso(createdMs),
-    first_started_at: durationMs === null ? null : iso(createdMs + 10),
-    finished_at: durationMs === null ? null : iso(createdMs + 10 + durationMs),
-  };
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'workflow-stats-'));
+  store = openStore(dir, manualClock(NOW));
+  store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
+  workflowId = store.createWorkflow(
+    { accountId: 'acc', prompt: 'p', name: 'n', description: '', nameGiven: true, descriptionGiven: false },
+    { status: 'ready', input_schema: null, steps: '[]', concurrency: 'medium' },
+  ).id;
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** An execution created at `createdMs` that ran for `durationMs` (null: never started). */
+function add(status: ExecutionStatus, createdMs: number, durationMs: number | null): void {
+  const stamp = (ms: number) => formatMicros(ms * 1000);
+  store.db
+    .prepare(
+      `INSERT INTO executions (id, account_id, workflow_id, input, status, first_started_at, finished_at, created_at)
+       VALUES (?, 'acc', ?, '{}', ?, ?, ?, ?)`,
+    )
+    .run(
+      randomUUID(),
+      workflowId,
+      status,
+      durationMs === null ? null : stamp(createdMs + 10),
+      durationMs === null ? null : stamp(createdMs + 10 + durationMs),
+      stamp(createdMs),
+    );
+}
+
+function stats(query: StatsQuery) {
+  const range = statsRange(query, NOW);
+  const queries = store.executionQueries;
+  return computeStats(
+    workflowId,
+    queries.bucketCounts(workflowId, statsSpan(range)),
+    queries.durations(workflowId, range.from, range.to),
+    range,
+  );
 }
 
 describe('statsRange', () => {
@@ -26,42 +69,50 @@ describe('statsRange', () => {
   });
 });
 
-describe('computeStats', () => {
+describe('computeStats over the store', () => {
   it('puts runs in local-day buckets, counts the success rate and reads durations', () => {
-    const range = statsRange({ from: '2026-03-08T00:00:00+01:00', bucket: 'day', tz_offset_minutes: 60 }, NOW);
-    const day = (d: number, h: number) => Date.parse(`2026-03-${String(d).padStart(2, '0')}T${h}:00:00Z`);
-    const rows = [
-      row('finished', day(8, 10), 1000),
-      // 23:30 UTC on the 8th is the 9th at UTC+1.
-      row('error', Date.parse('2026-03-08T23:30:00Z'), 3000),
-      row('finished', day(9, 10), 2000),
-      row('processing', day(10, 11), null),
-    ];
-    const stats = computeStats('w', rows, range);
-    expect(stats.buckets.map((b) => b.start)).toEqual([
+    add('finished', Date.parse('2026-03-08T10:00:00Z'), 1000);
+    // 23:30 UTC on the 8th is the 9th at UTC+1.
+    add('error', Date.parse('2026-03-08T23:30:00Z'), 3000);
+    add('finished', Date.parse('2026-03-09T10:00:00Z'), 2000);
+    add('processing', Date.parse('2026-03-10T11:00:00Z'), null);
+    add('finished', Date.parse('2026-03-01T10:00:00Z'), 5);
+    const result = stats({ from: '2026-03-08T00:00:00+01:00', bucket: 'day', tz_offset_minutes: 60 });
+    expect(result.buckets.map((b) => b.start)).toEqual([
       '2026-03-07T23:00:00.000000Z',
       '2026-03-08T23:00:00.000000Z',
       '2026-03-09T23:00:00.000000Z',
     ]);
-    expect(stats.buckets.map((b) => [b.counts.finished, b.counts.error, b.counts.processing])).toEqual([
+    expect(result.buckets.map((b) => [b.counts.finished, b.counts.error, b.counts.processing])).toEqual([
       [1, 0, 0],
       [1, 1, 0],
       [0, 0, 1],
     ]);
-    expect(stats.success_rate).toBeCloseTo(2 / 3);
-    expect(stats.duration).toMatchObject({ count: 3, p50_ms: 2000, p95_ms: 3000, max_ms: 3000 });
+    expect(result.total).toBe(4);
+    expect(result.success_rate).toBeCloseTo(2 / 3);
+    expect(result.duration).toMatchObject({ count: 3, p50_ms: 2000, p95_ms: 3000, max_ms: 3000 });
   });
 
   it('bins durations in round widths from 0 past the longest, counting each once', () => {
-    const range = statsRange({}, NOW);
-    const rows = Array.from({ length: 100 }, (_, i) => row('finished', NOW - 1000 * (i + 1), (i + 1) * 37));
-    const { duration } = computeStats('w', rows, range);
+    for (let i = 0; i < 100; i++) add('finished', NOW - 1000 * (i + 1), (i + 1) * 37);
+    const { duration } = stats({});
     expect(duration.p50_ms).toBe(50 * 37);
     expect(duration.p95_ms).toBe(95 * 37);
-    const widths = new Set(duration.histogram.map((bin) => bin.to_ms - bin.from_ms));
-    expect(widths).toEqual(new Set([500]));
+    expect(new Set(duration.histogram.map((bin) => bin.to_ms - bin.from_ms))).toEqual(new Set([500]));
     expect(duration.histogram[0]!.from_ms).toBe(0);
     expect(duration.histogram.at(-1)!.to_ms).toBeGreaterThan(3700);
     expect(duration.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(100);
+  });
+
+  it('counts an hour bucket at a half-hour offset from its first minute', () => {
+    add('finished', Date.parse('2026-03-10T11:29:59.999Z'), 1);
+    add('finished', Date.parse('2026-03-10T11:30:00Z'), 1);
+    const result = stats({ from: '2026-03-10T10:00:00Z', bucket: 'hour', tz_offset_minutes: 330 });
+    expect(result.buckets.map((b) => [b.start.slice(11, 16), b.counts.finished])).toEqual([
+      ['09:30', 0],
+      ['10:30', 1],
+      ['11:30', 1],
+      ['12:30', 0],
+    ]);
   });
 });

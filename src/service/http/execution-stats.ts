@@ -1,5 +1,5 @@
-import type { ExecutionStatus, Schemas } from '../../contract/openapi-document';
-import type { StatsRow } from '../store/execution-queries';
+import type { Schemas } from '../../contract/openapi-document';
+import type { BucketCount, StatsSpan } from '../store/execution-queries';
 import { formatMicros, normalizeTimestamp } from '../store/timestamps';
 import { badRequest } from './errors';
 
@@ -98,25 +98,39 @@ function histogram(sorted: readonly number[]): ExecutionStats['duration']['histo
   return counts.map((count, i) => ({ from_ms: i * width, to_ms: (i + 1) * width, count }));
 }
 
-/** The figures of one range from the executions created in it; one pass, then a sort of the durations. */
-export function computeStats(workflowId: string, rows: readonly StatsRow[], range: StatsRange): ExecutionStats {
+/** The bucket grid of a range as the store counts it. */
+export function statsSpan(range: StatsRange): StatsSpan {
+  return {
+    from: range.from,
+    to: range.to,
+    bucketMs: range.bucket === 'hour' ? HOUR_MS : DAY_MS,
+    offsetMs: range.tzOffsetMinutes * 60_000,
+  };
+}
+
+/**
+ * The figures of one range: `bucketCounts` per status and bucket number (epoch ms plus the offset,
+ * divided by the bucket size), `sortedDurations` shortest first.
+ */
+export function computeStats(
+  workflowId: string,
+  bucketCounts: readonly BucketCount[],
+  sortedDurations: readonly number[],
+  range: StatsRange,
+): ExecutionStats {
   const starts = bucketStarts(range);
   const buckets = starts.map((start) => ({ start: stored(start), counts: emptyCounts() }));
-  const first = starts[0] ?? range.fromMs;
-  const size = range.bucket === 'hour' ? HOUR_MS : DAY_MS;
+  const { bucketMs, offsetMs } = statsSpan(range);
+  const firstBucket = Math.round((starts[0]! + offsetMs) / bucketMs);
   const counts = emptyCounts();
-  const durations: number[] = [];
-  for (const row of rows) {
-    const status: ExecutionStatus = row.status;
-    counts[status] += 1;
-    const index = Math.floor((millis(row.created_at) - first) / size);
-    const bucket = buckets[index];
-    if (bucket) bucket.counts[status] += 1;
-    if (row.first_started_at !== null && row.finished_at !== null) {
-      durations.push(Math.max(0, millis(row.finished_at) - millis(row.first_started_at)));
-    }
+  let total = 0;
+  for (const { status, bucket, n } of bucketCounts) {
+    counts[status] += n;
+    total += n;
+    const slot = buckets[bucket - firstBucket];
+    if (slot) slot.counts[status] += n;
   }
-  durations.sort((a, b) => a - b);
+  const durations = sortedDurations.map((ms) => Math.max(0, ms));
   const ended = counts.finished + counts.error;
   return {
     workflow_id: workflowId,
@@ -124,7 +138,7 @@ export function computeStats(workflowId: string, rows: readonly StatsRow[], rang
     to: range.to,
     bucket: range.bucket,
     tz_offset_minutes: range.tzOffsetMinutes,
-    total: rows.length,
+    total,
     counts,
     success_rate: ended === 0 ? null : counts.finished / ended,
     buckets,

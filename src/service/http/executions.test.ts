@@ -280,7 +280,7 @@ describe('GET /api/v1/workflows/{id}/executions', () => {
     });
     await svc.engine.idle();
     // One detail read puts that execution's files in the result cache; the page uses it instead of SQLite.
-    const newest = svc.store.executions.page(listed, null, 1)[0]!.id;
+    const newest = svc.store.executionQueries.workflowPage(listed, { statuses: null, before: null, limit: 1 })[0]!.id;
     await svc.call('GET', `${runs(listed)}/${newest}`);
     const links = vi.spyOn(svc.store.files, 'links');
     const summaries = vi.spyOn(svc.store.files, 'summaries');

@@ -3,7 +3,7 @@ import type { AccountRecord, ExecutionView, FileLink } from '../store/records';
 import { accountOf } from './auth';
 import { contractRoute } from './contract-route';
 import { notFound } from './errors';
-import { computeStats, statsRange } from './execution-stats';
+import { computeStats, statsRange, statsSpan } from './execution-stats';
 import { presentSteps } from './execution-steps';
 import { pageFileLinks, requireWorkflow, type LocalContext } from './local-context';
 import { paginate } from './pagination';
@@ -54,7 +54,13 @@ export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'getExecutionStats', async (request) => {
     const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
     const range = statsRange(request.query, Date.parse(ctx.store.nowIso()));
-    return computeStats(workflow.id, ctx.store.executionQueries.statsRows(workflow.id, range.from, range.to), range);
+    const queries = ctx.store.executionQueries;
+    return computeStats(
+      workflow.id,
+      queries.bucketCounts(workflow.id, statsSpan(range)),
+      queries.durations(workflow.id, range.from, range.to),
+      range,
+    );
   });
 
   contractRoute(app, 'getExecutionSteps', async (request) => {

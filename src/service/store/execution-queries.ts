@@ -14,12 +14,20 @@ export interface AccountExecutionRow extends ExecutionListRow {
   workflow_name: string;
 }
 
-/** What a stats request reads of each execution in its range. */
-export interface StatsRow {
+/** How many executions of one status were created in one bucket (numbered from the epoch). */
+export interface BucketCount {
   status: ExecutionStatus;
-  created_at: string;
-  first_started_at: string | null;
-  finished_at: string | null;
+  bucket: number;
+  n: number;
+}
+
+/** A stats range in stored form, with its bucket grid in milliseconds. */
+export interface StatsSpan {
+  from: string;
+  to: string;
+  bucketMs: number;
+  /** Added to epoch milliseconds before bucketing, so buckets start at the viewer's midnight. */
+  offsetMs: number;
 }
 
 export interface ListFilter {
@@ -40,13 +48,33 @@ const LIST_COLUMNS =
  */
 export class ExecutionQueries {
   private readonly statements = new Map<string, Statement<unknown[]>>();
-  private readonly statsStmt;
+  private readonly bucketsStmt;
+  private readonly durationsStmt;
 
   constructor(private readonly db: Db) {
-    this.statsStmt = db.prepare<[string, string, string], StatsRow>(
-      `SELECT status, created_at, first_started_at, finished_at FROM executions
-       WHERE workflow_id = ? AND created_at >= ? AND created_at < ?`,
+    // Counted in SQLite from the status index alone (status and created_at are in it), five seeks
+    // and no row reads: 10,000 runs take a few milliseconds. Milliseconds are rounded before the
+    // division, as julianday's floating point lands a hair before an exact boundary.
+    this.bucketsStmt = db.prepare<
+      [{ workflowId: string; from: string; to: string; bucketMs: number; offsetMs: number }],
+      BucketCount
+    >(
+      `SELECT status, CAST((ROUND((julianday(created_at) - 2440587.5) * 86400000) + @offsetMs) / @bucketMs AS INTEGER) AS bucket,
+         COUNT(*) AS n
+       FROM executions INDEXED BY executions_by_workflow_status
+       WHERE workflow_id = @workflowId AND status IN ('initial', 'processing', 'human_in_the_loop', 'finished', 'error')
+         AND created_at >= @from AND created_at < @to
+       GROUP BY status, bucket`,
     );
+    this.durationsStmt = db
+      .prepare<[string, string, string], number>(
+        `SELECT CAST(ROUND((julianday(finished_at) - julianday(first_started_at)) * 86400000) AS INTEGER) AS ms
+         FROM executions
+         WHERE workflow_id = ? AND created_at >= ? AND created_at < ?
+           AND finished_at IS NOT NULL AND first_started_at IS NOT NULL
+         ORDER BY ms`,
+      )
+      .pluck();
   }
 
   private statement(key: string, sql: () => string) {
@@ -88,9 +116,14 @@ export class ExecutionQueries {
     return stmt.all(...params(owner, filter)) as AccountExecutionRow[];
   }
 
-  /** Every execution of the workflow created in [from, to), in no particular order. */
-  statsRows(workflowId: string, from: string, to: string): StatsRow[] {
-    return this.statsStmt.all(workflowId, from, to);
+  /** Executions of the workflow created in [from, to), counted per status and bucket. */
+  bucketCounts(workflowId: string, span: StatsSpan): BucketCount[] {
+    return this.bucketsStmt.all({ workflowId, ...span });
+  }
+
+  /** Durations (first start to end, ms) of the workflow's ended executions created in [from, to), shortest first. */
+  durations(workflowId: string, from: string, to: string): number[] {
+    return this.durationsStmt.all(workflowId, from, to);
   }
 }
 

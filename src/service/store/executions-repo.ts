@@ -34,8 +34,6 @@ export class ExecutionsRepo {
   private readonly insertStmt;
   private readonly getStmt;
   private readonly byIdStmt;
-  private readonly pageStmt;
-  private readonly pageAfterStmt;
   private readonly singlesHeadStmt;
   private readonly batchHeadStmt;
   private readonly pendingLanesStmt;
@@ -71,12 +69,6 @@ export class ExecutionsRepo {
       `SELECT ${VIEW_COLUMNS} FROM executions WHERE id = ? AND workflow_id = ? AND account_id = ?`,
     );
     this.byIdStmt = db.prepare<[string], ExecutionRecord>(`SELECT ${COLUMNS} FROM executions WHERE id = ?`);
-    this.pageStmt = db.prepare<[string, number], ExecutionView>(
-      `SELECT ${VIEW_COLUMNS} FROM executions WHERE workflow_id = ? ORDER BY created_at DESC LIMIT ?`,
-    );
-    this.pageAfterStmt = db.prepare<[string, string, number], ExecutionView>(
-      `SELECT ${VIEW_COLUMNS} FROM executions WHERE workflow_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT ?`,
-    );
     this.singlesHeadStmt = db.prepare<[string, number], QueuedExecution>(
       `SELECT id, created_at FROM executions WHERE workflow_id = ? AND batch_id IS NULL AND status = 'initial' ORDER BY created_at LIMIT ?`,
     );
@@ -148,11 +140,6 @@ export class ExecutionsRepo {
 
   byId(id: string): ExecutionRecord | undefined {
     return this.byIdStmt.get(id);
-  }
-
-  /** Up to `limit` executions of the workflow newest first, strictly older than `before` when given. */
-  page(workflowId: string, before: string | null, limit: number): ExecutionView[] {
-    return before === null ? this.pageStmt.all(workflowId, limit) : this.pageAfterStmt.all(workflowId, before, limit);
   }
 
   /** The oldest waiting executions of one lane: a batch, or (batchId null) the single runs. */
