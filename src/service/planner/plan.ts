@@ -126,11 +126,12 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const fields = reading.fields.slice(0, MAX_FIELDS);
   const entityKinds: EntityKind[] = [...reading.entityKinds];
 
-  // Summarising or extracting needs text to work on; name it when the prompt did not.
+  // Summarising or extracting needs text to work on; name it when the prompt did not. A link stands
+  // for the content it points to ("summarize a video from its URL"): no text the prompt never named.
   if (
     (wants.summaryVerb || entityKinds.length > 0) &&
     textFields(fields).length === 0 &&
-    !fields.some((f) => f.kind === 'list')
+    !fields.some((f) => f.kind === 'list' || f.kind === 'uri')
   ) {
     fields.push(makeField('text', 'text', 'text', Number.MAX_SAFE_INTEGER));
   }

@@ -6,7 +6,11 @@ const ARTICLE = String.raw`(?:(?:an?|the)\s+)?`;
 /** Two to eleven one-word values: "an NDA, MSA or SOW"; a clause after them ("…, and gives") is not one. */
 const VALUES = String.raw`(${ARTICLE}[\w'-]+(?:(?:\s*,\s*(?:or\s+)?|\s+or\s+)${ARTICLE}(?!(?:and|then|but|so)\b)[\w'-]+){1,10})`;
 /** People who pick or say things in a prompt; never what a choice is about. */
-const PEOPLE = new Set(['user', 'person', 'someone', 'customer', 'client', 'team', 'manager', 'reviewer', 'caller']);
+const PEOPLE = new Set(
+  'user person someone customer client team manager reviewer caller applicant candidate author sender recipient requester visitor member employee student patient'.split(
+    ' ',
+  ),
+);
 
 /** The thing an "it" refers to: the last noun phrase before, that is not a person ("a contract"). */
 function referent(before: string): string {

@@ -4,6 +4,12 @@ import { lastWordOf, sentenceCase, snakeCase } from '../text-case';
 import { splitItems, listEnd, freePrefix } from './items';
 import type { ReadState } from './state';
 
+/** "[collect] the visitor name" after a colon: the asking verb is not part of the input's name. */
+function withoutAsking(item: { text: string; start: number }): { text: string; start: number } {
+  const verb = /^\s*(?:collect|capture|enter|provide|supply|take|use|ask for|fill in)\s+/.exec(item.text);
+  return verb ? { text: item.text.slice(verb[0].length), start: item.start + verb[0].length } : item;
+}
+
 /** Inputs listed after "inputs:", "given …" (strong) or "from/with/for …" (weak, known nouns only). */
 export function readExplicitLists(state: ReadState): void {
   const { prompt } = state;
@@ -18,7 +24,7 @@ export function readExplicitLists(state: ReadState): void {
       const start = match.index + match[0].length;
       const end = listEnd(prompt.lower, start);
       const items = splitItems(prompt.lower.slice(start, end), start, (a, b) => prompt.isFree(a, b))
-        .map((item) => freePrefix(item, prompt))
+        .map((item) => freePrefix(withoutAsking(item), prompt))
         .filter((item) => item.text.trim() !== '');
       const fields = items.map((item) =>
         phraseToField(item.text, item.start + (item.text.length - item.text.trimStart().length), {
@@ -31,7 +37,17 @@ export function readExplicitLists(state: ReadState): void {
       if ((!isStrong || colon) && known.length === 0) continue;
       if (colon && items.length < 2 && !/^(?:input|field)/.test(match[0])) continue;
       // "a company given its name": the name is the company's.
-      const owner = lastWordOf(prompt.lower.slice(Math.max(0, match.index - 30), match.index).trim());
+      // Read from what is still free, so "find the company's industry [taken as output] from its name" is the company's.
+      const from = Math.max(0, match.index - 60);
+      const before = [...prompt.lower.slice(from, match.index)].map((c, i) =>
+        prompt.isFree(from + i, from + i + 1) ? c : ' ',
+      );
+      // The separators of a list taken as output stay free: skip them back to the owner.
+      const words = before
+        .join('')
+        .split(/[\s,]+/)
+        .filter((word) => word !== '' && word !== 'and' && word !== 'or');
+      const owner = lastWordOf((words.at(-1) ?? '').replace(/'s$/, ''));
       const ownedStart = /^(?:its|their)\s/;
       let added = 0;
       for (const [index, field] of fields.entries()) {

@@ -14,7 +14,9 @@ export function readVerbObject(state: ReadState): void {
   const { start, end } = opening;
   if (!prompt.isFree(start, end)) return;
   // "Estimate a project cost", "Send a welcome email": the object is what the workflow makes.
-  if (MAKING_VERBS.has(opening.verb)) {
+  // "Summarize an article from its URL": the object is behind the link the prompt asks for instead.
+  const linked = /^\s+(?:from|at|via|by) (?:its|their|the|a) (?:url|link|web address)\b/.test(prompt.lower.slice(end));
+  if (MAKING_VERBS.has(opening.verb) || linked) {
     prompt.mask(start, end);
     return;
   }
