@@ -2,10 +2,12 @@ import { formatMs } from '@/lib/format-ms';
 import type { HealthFigures } from './health-figures';
 
 const WIDTH = 600;
-const HEIGHT = 120;
-const AXIS = 18;
+const HEIGHT = 100;
 
-/** How many runs took how long, with p50 and p95 marked. The panel's figures say the same in words. */
+/**
+ * How many runs took how long, with p50 and p95 marked. The bars stretch with the width; the
+ * labels are HTML so they keep their shape. The panel's caption says the same in words.
+ */
 export function DurationHistogram({
   duration,
   labelledBy,
@@ -18,59 +20,74 @@ export function DurationHistogram({
   if (!last) return null;
   const max = Math.max(1, ...bins.map((bin) => bin.count));
   const span = last.toMs;
-  const plot = HEIGHT - AXIS;
   const xOf = (ms: number) => (ms / span) * WIDTH;
   const markers = [
     { label: 'p50', ms: duration.p50 },
     { label: 'p95', ms: duration.p95 },
   ].filter((m): m is { label: string; ms: number } => m.ms !== null);
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-labelledby={labelledBy}
-      className="h-32 w-full overflow-visible"
-    >
-      <line x1={0} x2={WIDTH} y1={plot} y2={plot} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={1} />
-      {bins.map((bin) => {
-        const h = (bin.count / max) * (plot - 14);
-        const x = xOf(bin.fromMs);
-        const w = Math.max(1, xOf(bin.toMs) - x - 2);
-        return (
-          <g key={bin.fromMs}>
-            <title>{`${formatMs(bin.fromMs)} to ${formatMs(bin.toMs)}: ${bin.count} runs`}</title>
-            <rect x={x} y={0} width={w} height={plot} className="fill-transparent" />
-            <rect x={x} y={plot - h} width={w} height={h} className="fill-indigo-500 dark:fill-indigo-400" />
-          </g>
-        );
-      })}
+    <div className="relative pt-5">
       {markers.map((marker, i) => (
-        <g key={marker.label}>
+        <span
+          key={marker.label}
+          aria-hidden="true"
+          className={`absolute top-0 text-[10px] font-medium whitespace-nowrap text-zinc-700 dark:text-zinc-300 ${
+            i === 0 ? '-translate-x-full pr-1' : 'pl-1'
+          }`}
+          style={{ left: `${(marker.ms / span) * 100}%` }}
+        >
+          {`${marker.label} ${formatMs(marker.ms)}`}
+        </span>
+      ))}
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={labelledBy}
+        className="h-24 w-full"
+        preserveAspectRatio="none"
+      >
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={HEIGHT}
+          y2={HEIGHT}
+          vectorEffect="non-scaling-stroke"
+          className="stroke-zinc-300 dark:stroke-zinc-700"
+          strokeWidth={1}
+        />
+        {bins.map((bin) => {
+          const h = (bin.count / max) * (HEIGHT - 2);
+          const x = xOf(bin.fromMs);
+          const w = Math.max(1, xOf(bin.toMs) - x - 2);
+          return (
+            <g key={bin.fromMs}>
+              <title>{`${formatMs(bin.fromMs)} to ${formatMs(bin.toMs)}: ${bin.count} runs`}</title>
+              <rect x={x} y={0} width={w} height={HEIGHT} className="fill-transparent" />
+              <rect x={x} y={HEIGHT - h} width={w} height={h} className="fill-indigo-500 dark:fill-indigo-400" />
+            </g>
+          );
+        })}
+        {markers.map((marker) => (
           <line
+            key={marker.label}
             x1={xOf(marker.ms)}
             x2={xOf(marker.ms)}
-            y1={12}
-            y2={plot}
+            y1={0}
+            y2={HEIGHT}
             strokeDasharray="4 3"
             strokeWidth={1.5}
+            vectorEffect="non-scaling-stroke"
             className="stroke-zinc-800 dark:stroke-zinc-200"
           />
-          <text
-            x={xOf(marker.ms) + (i === 0 ? -4 : 4)}
-            y={10}
-            textAnchor={i === 0 ? 'end' : 'start'}
-            className="fill-zinc-700 text-[10px] font-medium dark:fill-zinc-300"
-          >
-            {`${marker.label} ${formatMs(marker.ms)}`}
-          </text>
-        </g>
-      ))}
-      <text x={0} y={HEIGHT - 4} className="fill-zinc-500 text-[10px] dark:fill-zinc-400">
-        0
-      </text>
-      <text x={WIDTH} y={HEIGHT - 4} textAnchor="end" className="fill-zinc-500 text-[10px] dark:fill-zinc-400">
-        {formatMs(span)}
-      </text>
-    </svg>
+        ))}
+      </svg>
+      <div
+        aria-hidden="true"
+        className="mt-1 flex justify-between text-[10px] text-zinc-500 tabular-nums dark:text-zinc-400"
+      >
+        <span>0</span>
+        <span>{formatMs(span)}</span>
+      </div>
+    </div>
   );
 }

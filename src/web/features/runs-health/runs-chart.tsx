@@ -27,8 +27,7 @@ export const STATUS_STYLE: Record<ExecutionStatus, { label: string; fill: string
 };
 
 const WIDTH = 600;
-const HEIGHT = 140;
-const AXIS = 18;
+const HEIGHT = 120;
 
 const hourLabel = new Intl.DateTimeFormat(undefined, { hour: 'numeric' });
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
@@ -37,59 +36,75 @@ const fullLabel = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', time
 export const bucketLabel = (startMs: number, bucket: Bucket): string =>
   bucket === 'hour' ? fullLabel.format(startMs) : dayLabel.format(startMs);
 
-/** Runs per bucket, stacked by status. Each bar's title gives its figures; the panel's table is the full text alternative. */
+/**
+ * Runs per bucket, stacked by status. The bars stretch with the width; the labels are HTML, so
+ * they never stretch with them. Each bar's title gives its figures; the panel's table is the full
+ * text alternative.
+ */
 export function RunsChart({ figures, labelledBy }: { figures: HealthFigures; labelledBy: string }) {
   const totals = figures.buckets.map((b) => STACK_ORDER.reduce((sum, s) => sum + b.counts[s], 0));
   const max = Math.max(1, ...totals);
-  const slot = WIDTH / Math.max(1, figures.buckets.length);
+  const count = Math.max(1, figures.buckets.length);
+  const slot = WIDTH / count;
   const barWidth = Math.max(1, slot * 0.75);
-  const plot = HEIGHT - AXIS;
   const tickEvery = Math.max(1, Math.ceil(figures.buckets.length / 6));
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-labelledby={labelledBy}
-      className="h-36 w-full overflow-visible"
-      preserveAspectRatio="none"
-    >
-      <line x1={0} x2={WIDTH} y1={plot} y2={plot} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={1} />
-      {figures.buckets.map((bucket, i) => {
-        let y = plot;
-        const x = i * slot + (slot - barWidth) / 2;
-        const summary = STACK_ORDER.filter((s) => bucket.counts[s] > 0)
-          .map((s) => `${bucket.counts[s]} ${STATUS_STYLE[s].label.toLowerCase()}`)
-          .join(', ');
-        return (
-          <g key={bucket.startMs}>
-            <title>{`${bucketLabel(bucket.startMs, figures.bucket)}: ${totals[i]} runs${summary ? ` (${summary})` : ''}`}</title>
-            {/* A transparent full-height target, so an empty or thin bar still shows its title on hover. */}
-            <rect x={i * slot} y={0} width={slot} height={plot} className="fill-transparent" />
-            {STACK_ORDER.map((status) => {
-              const count = bucket.counts[status];
-              if (count === 0) return null;
-              const h = (count / max) * (plot - 4);
-              y -= h;
-              return (
-                <rect key={status} x={x} y={y} width={barWidth} height={h} className={STATUS_STYLE[status].fill} />
-              );
-            })}
-            {i % tickEvery === 0 && (
-              <text
-                x={i * slot + slot / 2}
-                y={HEIGHT - 4}
-                textAnchor="middle"
-                className="fill-zinc-500 text-[10px] dark:fill-zinc-400"
-              >
-                {figures.bucket === 'hour' ? hourLabel.format(bucket.startMs) : dayLabel.format(bucket.startMs)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-      <text x={2} y={10} className="fill-zinc-500 text-[10px] dark:fill-zinc-400">
-        {max}
-      </text>
-    </svg>
+    <div className="relative pl-8">
+      <span className="absolute top-0 left-0 text-[10px] text-zinc-500 tabular-nums dark:text-zinc-400">{max}</span>
+      <span className="absolute bottom-5 left-0 text-[10px] text-zinc-500 dark:text-zinc-400">0</span>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={labelledBy}
+        className="h-32 w-full"
+        preserveAspectRatio="none"
+      >
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={HEIGHT}
+          y2={HEIGHT}
+          vectorEffect="non-scaling-stroke"
+          className="stroke-zinc-300 dark:stroke-zinc-700"
+          strokeWidth={1}
+        />
+        {figures.buckets.map((bucket, i) => {
+          let y = HEIGHT;
+          const x = i * slot + (slot - barWidth) / 2;
+          const summary = STACK_ORDER.filter((s) => bucket.counts[s] > 0)
+            .map((s) => `${bucket.counts[s]} ${STATUS_STYLE[s].label.toLowerCase()}`)
+            .join(', ');
+          return (
+            <g key={bucket.startMs}>
+              <title>{`${bucketLabel(bucket.startMs, figures.bucket)}: ${totals[i]} runs${summary ? ` (${summary})` : ''}`}</title>
+              {/* A transparent full-height target, so an empty or thin bar still shows its title on hover. */}
+              <rect x={i * slot} y={0} width={slot} height={HEIGHT} className="fill-transparent" />
+              {STACK_ORDER.map((status) => {
+                const n = bucket.counts[status];
+                if (n === 0) return null;
+                const h = (n / max) * (HEIGHT - 2);
+                y -= h;
+                return (
+                  <rect key={status} x={x} y={y} width={barWidth} height={h} className={STATUS_STYLE[status].fill} />
+                );
+              })}
+            </g>
+          );
+        })}
+      </svg>
+      <div aria-hidden="true" className="relative mt-1 h-4 text-[10px] text-zinc-500 dark:text-zinc-400">
+        {figures.buckets.map((bucket, i) =>
+          i % tickEvery === 0 ? (
+            <span
+              key={bucket.startMs}
+              className="absolute -translate-x-1/2 whitespace-nowrap"
+              style={{ left: `${((i + 0.5) / count) * 100}%` }}
+            >
+              {figures.bucket === 'hour' ? hourLabel.format(bucket.startMs) : dayLabel.format(bucket.startMs)}
+            </span>
+          ) : null,
+        )}
+      </div>
+    </div>
   );
 }
