@@ -30,7 +30,7 @@ describe('Store', () => {
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     store.close();
     store = openStore(dir, clock);
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM migrations').get()).toEqual({ n: 3 });
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM migrations').get()).toEqual({ n: 4 });
   });
 
   it('gives every row of an account a distinct, increasing created_at even when the clock stands still', () => {
