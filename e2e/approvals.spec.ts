@@ -29,6 +29,10 @@ test(
     const b = await startWaitingRun(api, press.id, 'Umbrella');
     const c = await startWaitingRun(api, other.id, 'Hooli');
 
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/')) requests.push(r.url());
+    });
     await page.goto('/approvals');
     const inbox = page.getByRole('list', { name: 'Runs waiting for approval' });
     const cards = inbox.getByRole('listitem');
@@ -37,6 +41,9 @@ test(
     await expect(page.getByRole('status').filter({ hasText: '3 runs waiting' })).toBeVisible();
 
     if (strictV1) {
+      // Within the budget: the contract probe, the workflows list and each workflow's newest page, once.
+      const listed = (await (await api.get('workflows?limit=100')).json()) as { data: unknown[] };
+      expect(requests.length).toBeLessThanOrEqual(listed.data.length + 2);
       // No approval extension: the inbox still finds every waiting run, and says where to decide.
       await expect(cards.first()).toContainText('no way to approve from the dashboard');
       await screenshotBothThemes(page, 'approvals-inbox');

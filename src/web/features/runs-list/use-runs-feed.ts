@@ -66,13 +66,13 @@ export function useRunsFeed(
   const key = feedKeyFor(scope, filter, caps);
   const feed = useInfiniteQuery(runsQueries.feed(key));
   const first = feed.data?.pages[0];
-  const head = useQuery({
-    ...runsQueries.head(key),
-    enabled: !!first,
-    initialData: first,
-    initialDataUpdatedAt: feed.dataUpdatedAt,
-    staleTime: RUNS_POLL_MS,
-  });
+  const headOptions = runsQueries.head(key);
+  // The first page just read is the head's first answer: reading it again at once would spend the
+  // budget twice (a merged list's first page costs a request per workflow). Seeding is idempotent
+  // and the cache tells its observers after this render, so doing it here is safe.
+  if (first && queryClient.getQueryData(headOptions.queryKey) === undefined)
+    queryClient.setQueryData(headOptions.queryKey, first, { updatedAt: feed.dataUpdatedAt });
+  const head = useQuery({ ...headOptions, enabled: !!first, staleTime: RUNS_POLL_MS });
   // A stop holds for the filter it was made under; a new filter scans afresh.
   const filterKey = `${filter.status}\n${filter.q ?? ''}\n${filter.range ?? ''}`;
   const [stoppedFor, setStoppedFor] = useState<string | null>(null);
@@ -133,6 +133,8 @@ export function useRunsFeed(
     resumeScan: () => setStoppedFor(null),
     refresh: () => {
       setStoppedFor(null);
+      // The head is dropped so the new first page seeds it, instead of a second read of the same page.
+      queryClient.removeQueries({ queryKey: headOptions.queryKey, exact: true });
       void queryClient.resetQueries({ queryKey: runsQueries.feed(key).queryKey });
       void queryClient.invalidateQueries({ queryKey: annotationQueries.all() });
     },
