@@ -13,8 +13,8 @@
  */
 
 export const MAX_SCHEMA_DEPTH = 32;
-export const MAX_SCHEMA_NODES = 5_000;
-export const MAX_PATTERN_LENGTH = 1_000;
+const MAX_SCHEMA_NODES = 5_000;
+const MAX_PATTERN_LENGTH = 1_000;
 
 /** Why the pattern is refused, or null when it passes. */
 export function unsafePatternReason(pattern: string): string | null {

@@ -1,16 +1,25 @@
-// zod/mini, one small schema per parameter: the router validates search params on every page, so
-// this code is in the first bundle and is kept to the parts of zod it needs.
-import * as z from 'zod/mini';
+// One small check per parameter, no schema library: the router validates search params on every
+// page, so this code is in the first bundle (a schema library would be most of a page's own code).
 
-/** An optional parameter that falls back to "absent" instead of failing the page on a bad value. */
-const lenient = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+/** A parameter's check: its value when valid, else "absent", so a bad value never fails the page. */
+type Param<T> = (value: unknown) => T | undefined;
+
+/** A string parameter that passes `valid`. */
+const stringParam =
+  (valid: (s: string) => boolean): Param<string> =>
+  (value) =>
+    typeof value === 'string' && valid(value) ? value : undefined;
+
+/** One of a fixed list of values. */
+export const oneOf =
+  <const T extends string>(values: readonly T[]): Param<T> =>
+  (value) =>
+    values.find((v) => v === value);
 
 /** Only same-app paths may be a redirect target, so a crafted link cannot send users elsewhere. */
-export const redirectParam = lenient(
-  z.string().check(z.refine((s) => s.startsWith('/') && !s.startsWith('//') && !s.includes('\\'))),
-);
-export const reasonParam = lenient(z.enum(['no-key', 'rejected']));
-export const filterParam = lenient(z.string().check(z.maxLength(200)));
+const redirectParam = stringParam((s) => s.startsWith('/') && !s.startsWith('//') && !s.includes('\\'));
+const reasonParam = oneOf(['no-key', 'rejected']);
+export const filterParam = stringParam((s) => s.length <= 200);
 
 export const EXECUTION_STATUS_FILTERS = [
   'all',
@@ -22,10 +31,10 @@ export const EXECUTION_STATUS_FILTERS = [
   'error',
 ] as const;
 export type ExecutionStatusFilter = (typeof EXECUTION_STATUS_FILTERS)[number];
-export const statusParam = lenient(z.enum(EXECUTION_STATUS_FILTERS));
+export const statusParam = oneOf(EXECUTION_STATUS_FILTERS);
 
 /** Pre-fill the run form with the input of this execution, from the local journal ("Edit and run"). */
-export const fromParam = lenient(z.string().check(z.minLength(1), z.maxLength(100)));
+const fromParam = stringParam((s) => s.length >= 1 && s.length <= 100);
 
 type Raw = Record<string, unknown>;
 
@@ -49,8 +58,7 @@ const present = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export const validateSettingsSearch = (raw: Raw): SettingsSearch =>
-  present({ redirect: z.parse(redirectParam, raw.redirect), reason: z.parse(reasonParam, raw.reason) });
-export const validateWorkflowsSearch = (raw: Raw): WorkflowsSearch => present({ q: z.parse(filterParam, raw.q) });
-export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch =>
-  present({ status: z.parse(statusParam, raw.status) });
-export const validateRunSearch = (raw: Raw): RunSearch => present({ from: z.parse(fromParam, raw.from) });
+  present({ redirect: redirectParam(raw.redirect), reason: reasonParam(raw.reason) });
+export const validateWorkflowsSearch = (raw: Raw): WorkflowsSearch => present({ q: filterParam(raw.q) });
+export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch => present({ status: statusParam(raw.status) });
+export const validateRunSearch = (raw: Raw): RunSearch => present({ from: fromParam(raw.from) });

@@ -18,11 +18,11 @@ function readChoice(): ThemeChoice {
 
 let choice: ThemeChoice = typeof window === 'undefined' ? 'system' : readChoice();
 
-export const resolvedTheme = (c: ThemeChoice = choice): 'light' | 'dark' =>
+const resolvedTheme = (c: ThemeChoice = choice): 'light' | 'dark' =>
   c === 'system' ? (media()?.matches ? 'dark' : 'light') : c;
 
 /** Puts the `dark` class on <html>, which Tailwind's dark variant follows. */
-export function applyTheme(): void {
+function applyTheme(): void {
   document.documentElement.classList.toggle('dark', resolvedTheme() === 'dark');
 }
 

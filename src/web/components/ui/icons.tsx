@@ -20,13 +20,6 @@ export const ExternalLinkIcon = /* @__PURE__ */ icon(
   </>,
 );
 export const PlayIcon = /* @__PURE__ */ icon('PlayIcon', <path d="M6 4v16l14-8L6 4Z" />);
-export const ClockIcon = /* @__PURE__ */ icon(
-  'ClockIcon',
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </>,
-);
 export const CheckCircleIcon = /* @__PURE__ */ icon(
   'CheckCircleIcon',
   <>
@@ -47,7 +40,6 @@ export const CircleDashedIcon = /* @__PURE__ */ icon(
     <path d="M10.1 2.2a10 10 0 0 1 3.8 0M17.6 3.7a10 10 0 0 1 2.7 2.7M21.8 10.1a10 10 0 0 1 0 3.8M20.3 17.6a10 10 0 0 1-2.7 2.7M13.9 21.8a10 10 0 0 1-3.8 0M6.4 20.3a10 10 0 0 1-2.7-2.7M2.2 13.9a10 10 0 0 1 0-3.8M3.7 6.4a10 10 0 0 1 2.7-2.7" />
   </>,
 );
-export const ChevronDownIcon = /* @__PURE__ */ icon('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
 export const InboxIcon = /* @__PURE__ */ icon(
   'InboxIcon',
   <>
@@ -55,14 +47,6 @@ export const InboxIcon = /* @__PURE__ */ icon(
     <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" />
   </>,
 );
-export const BellIcon = /* @__PURE__ */ icon(
-  'BellIcon',
-  <>
-    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-    <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-  </>,
-);
-export const CodeIcon = /* @__PURE__ */ icon('CodeIcon', <path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);
 export const InfoIcon = /* @__PURE__ */ icon(
   'InfoIcon',
   <>

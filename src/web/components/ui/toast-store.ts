@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-export type ToastTone = 'neutral' | 'success' | 'danger' | 'warning';
+type ToastTone = 'neutral' | 'success' | 'danger' | 'warning';
 
 export interface ToastInput {
   /** Toasts with the same id replace each other, so a repeating failure shows once. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useToasts } from './toast-store';
 
-export { dismissToast, toast, type ToastInput, type ToastTone } from './toast-store';
+export { toast } from './toast-store';
 
 const ToastList = lazy(() => import('./toast-list'));
 

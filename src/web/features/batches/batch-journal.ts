@@ -1,9 +1,9 @@
 import { countRows, type BatchRecord, type RowRecord } from './batch-types';
 
-export const JOURNAL_DB = 'wf-batches';
+const JOURNAL_DB = 'wf-batches';
 
 /** A journal failure with a message fit for the page. */
-export class JournalError extends Error {
+class JournalError extends Error {
   override name = 'JournalError';
 }
 

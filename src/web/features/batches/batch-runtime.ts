@@ -32,7 +32,6 @@ export const isSubmitting = (batchId: string): boolean => submissions.has(batchI
 export const submitOutcome = (batchId: string): SubmitOutcome | undefined => lastOutcome.get(batchId);
 /** Gathering progress while this tab gathers the batch's results, else undefined (read `gatherProgress(rows)` for what the journal holds). */
 export const gatheringState = (batchId: string): GatherProgress | undefined => gathering.get(batchId);
-export const isGathering = (batchId: string): boolean => gathering.has(batchId);
 
 /** Sends the batch's pending chunks (once per tab at a time); resolves with what stopped it. */
 export function runSubmission(batchId: string): Promise<SubmitOutcome> {

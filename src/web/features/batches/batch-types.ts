@@ -43,7 +43,7 @@ export const ROW_STATUSES: readonly RowStatus[] = [
 ];
 
 /** An earlier attempt of a row, kept when the row is re-run. */
-export interface PastAttempt {
+interface PastAttempt {
   attempt: number;
   executionId: string;
   status: RowStatus;
@@ -119,7 +119,7 @@ export interface StopRecord {
   error?: string;
 }
 
-export const emptyCounts = (): Record<RowStatus, number> =>
+const emptyCounts = (): Record<RowStatus, number> =>
   Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
 
 export function countRows(rows: readonly Pick<RowRecord, 'status'>[]): Record<RowStatus, number> {

@@ -5,7 +5,7 @@ import { confirmChunk, withChunk } from './submit';
 import type { ChunkRecord, RowRecord } from './batch-types';
 
 /** How far the service's clock may be from ours, either way, when we look for a chunk by time. */
-export const CLOCK_SKEW_MS = 2 * 60_000;
+const CLOCK_SKEW_MS = 2 * 60_000;
 
 export type Verdict =
   { verdict: 'landed'; ids: string[] } | { verdict: 'absent' } | { verdict: 'ambiguous'; found: number };
@@ -31,10 +31,7 @@ export function judge(chunkSize: number, candidates: readonly ExecutionListItem[
 }
 
 /** The window in which an unconfirmed chunk's executions must have been created. */
-export function chunkWindow(
-  chunk: ChunkRecord,
-  previousNewestCreatedAt: string | undefined,
-): { from: number; to: number } {
+function chunkWindow(chunk: ChunkRecord, previousNewestCreatedAt: string | undefined): { from: number; to: number } {
   const sentAt = chunk.sentAt ?? chunk.settledAt ?? Date.now();
   const settled = chunk.settledAt ?? sentAt;
   const floor = sentAt - CLOCK_SKEW_MS;
@@ -47,7 +44,7 @@ export function chunkWindow(
  * Reads the workflow's executions page by page (at user priority: someone is waiting) until past
  * the window's start, and returns those inside it that no row of any journal batch owns.
  */
-export async function findCandidates(
+async function findCandidates(
   api: Pick<ApiClient, 'listExecutions'>,
   workflowId: string,
   window: { from: number; to: number },

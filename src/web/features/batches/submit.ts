@@ -177,7 +177,7 @@ export async function allowResend(journal: BatchJournal, batchId: string, chunkI
 
 export const STOPPED_MESSAGE = 'Not sent: the batch was stopped.';
 /** The cancel extension takes at most this many ids a call. */
-export const CANCEL_IDS_MAX = 10_000;
+const CANCEL_IDS_MAX = 10_000;
 
 export interface StopOutcome {
   unsentStopped: number;

@@ -4,11 +4,11 @@ import { getApiClient } from '@/api/active-client';
 import { errorBackoff } from '@/api/retry-policy';
 import { pollInterval } from './poll-interval';
 
-export const EXECUTION_PAGE_SIZE = 25;
+const EXECUTION_PAGE_SIZE = 25;
 /** How often a list with running executions refreshes; slower than a detail page, it is a summary. */
-export const LIST_LIVE_MS = 5_000;
+const LIST_LIVE_MS = 5_000;
 
-export const hasActive = (data: InfiniteData<ListPage<ExecutionListItem>> | undefined) =>
+const hasActive = (data: InfiniteData<ListPage<ExecutionListItem>> | undefined) =>
   !!data?.pages.some((p) => p.data.some((e) => !isTerminalStatus(e.status)));
 
 export const executionQueries = {

@@ -6,11 +6,11 @@ import { errorBackoff } from '@/api/retry-policy';
 import { pollInterval } from './poll-interval';
 
 /** Only runs started in the last day are watched; older ones were surely seen or are stale. */
-export const WATCH_WINDOW_MS = 24 * 3600 * 1000;
+const WATCH_WINDOW_MS = 24 * 3600 * 1000;
 /** Never check one execution more often than this in the background. */
-export const MIN_WATCH_MS = 3_000;
+const MIN_WATCH_MS = 3_000;
 /** At most this many executions are checked per tick, so a big batch cannot eat the budget. */
-export const MAX_PER_TICK = 5;
+const MAX_PER_TICK = 5;
 
 export interface WatcherDeps {
   journal: RunJournal;

@@ -31,8 +31,7 @@ export async function setNotificationsEnabled(enabled: boolean): Promise<boolean
   return granted;
 }
 
-export const notificationsEnabled = () =>
-  readOptIn() && notificationsSupported() && Notification.permission === 'granted';
+const notificationsEnabled = () => readOptIn() && notificationsSupported() && Notification.permission === 'granted';
 
 const subscribe = (l: () => void) => {
   listeners.add(l);

@@ -1,10 +1,10 @@
 import type { ExecutionStatus } from '@contract/openapi-document';
 
-export const FALLBACK_POLL_MS = 2_000;
-export const MIN_POLL_MS = 1_000;
-export const MAX_POLL_MS = 60_000;
+const FALLBACK_POLL_MS = 2_000;
+const MIN_POLL_MS = 1_000;
+const MAX_POLL_MS = 60_000;
 /** A person decides a human_in_the_loop step; checking every few seconds would only spend budget. */
-export const WAITING_POLL_MS = 15_000;
+const WAITING_POLL_MS = 15_000;
 
 interface Pollable {
   status: ExecutionStatus;

@@ -3,7 +3,7 @@
  * The key is written as $WORKFLOW_API_KEY unless the user explicitly asks to include theirs.
  */
 
-export const KEY_PLACEHOLDER = '$WORKFLOW_API_KEY';
+const KEY_PLACEHOLDER = '$WORKFLOW_API_KEY';
 
 export interface SnippetRequest {
   /** Absolute base URL including /api/v1. */
@@ -18,7 +18,7 @@ export interface SnippetRequest {
 /** Quotes a string for POSIX shells: single quotes, with embedded ones closed and escaped. */
 export const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
-export const executionUrl = (baseUrl: string, workflowId: string) =>
+const executionUrl = (baseUrl: string, workflowId: string) =>
   `${baseUrl.replace(/\/+$/, '')}/workflows/${encodeURIComponent(workflowId)}/executions`;
 
 export function curlSnippet(req: SnippetRequest): string {

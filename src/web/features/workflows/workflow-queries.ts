@@ -2,9 +2,9 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-document';
 import { getApiClient } from '@/api/active-client';
 
-export const WORKFLOW_PAGE_SIZE = 50;
+const WORKFLOW_PAGE_SIZE = 50;
 /** How long after creation a server without the status extension may still be planning. */
-export const PLANNING_GRACE_MS = 120_000;
+const PLANNING_GRACE_MS = 120_000;
 
 /** Whether the workflow is (or may still be) planning, from the extension or from our own creation. */
 export function planningState(

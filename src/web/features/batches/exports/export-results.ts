@@ -14,10 +14,10 @@ function fitsInline(text: string): boolean {
 }
 
 /** The attempt a row's status describes: 1 for the first send, n + 1 after n re-runs. */
-export const attemptOf = (r: RowRecord): number => r.attempt ?? 1;
+const attemptOf = (r: RowRecord): number => r.attempt ?? 1;
 
 /** Result file names across rows, in order of first appearance. */
-export function resultFileColumns(rows: readonly RowRecord[]): string[] {
+function resultFileColumns(rows: readonly RowRecord[]): string[] {
   const names = new Set<string>();
   for (const r of rows) {
     if (r.status !== 'finished') continue;

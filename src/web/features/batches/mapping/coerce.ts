@@ -57,7 +57,7 @@ export function readNumber(text: string, decimal: DecimalMark = '.'): number | n
 }
 
 /** Evidence of each decimal mark in one cell: 1.234,50 or 12,5 say ","; 1,234.50 or 12.5 say "."; 1,234 says nothing. */
-export function decimalEvidence(text: string): DecimalMark | null {
+function decimalEvidence(text: string): DecimalMark | null {
   const t = text
     .trim()
     .replace(CURRENCY_BEFORE, '')

@@ -93,7 +93,7 @@ const UNIT_SYMBOLS = /[$€£¥₹₩₽¢]/g;
  * The words of a header, lower-cased, accents folded, units in brackets and currency symbols
  * dropped, camelCase split, abbreviations spelled out.
  */
-export function headerWords(header: string): string[] {
+function headerWords(header: string): string[] {
   const text = header
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

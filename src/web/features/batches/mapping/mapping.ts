@@ -20,7 +20,7 @@ export interface MappingCheck {
   notes: string[];
 }
 
-export const propertyLabel = (p: PropertyInfo): string =>
+const propertyLabel = (p: PropertyInfo): string =>
   p.title !== undefined && p.title !== p.name ? `"${p.title}" (${p.name})` : `"${p.name}"`;
 
 /**

@@ -88,7 +88,7 @@ const stats = (rows: number, invalid: number, started: number): Prepared['stats'
 });
 
 /** Gives the browser a turn (input, paint) between slices of work. */
-export function yieldToMain(): Promise<void> {
+function yieldToMain(): Promise<void> {
   const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof s?.yield === 'function') return s.yield();
   return new Promise((resolve) => {

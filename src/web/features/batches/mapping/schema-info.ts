@@ -41,7 +41,7 @@ export function schemaTypes(schema: JsonSchema): string[] {
   return [];
 }
 
-export function jsonTypeOf(v: unknown): string {
+function jsonTypeOf(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';

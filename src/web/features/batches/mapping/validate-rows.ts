@@ -24,11 +24,11 @@ function pickAjv(schema: JsonSchema) {
 const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Says what is wrong in words a spreadsheet user knows, from the web's one message table. */
-export const describeError = (e: ErrorObject): string =>
+const describeError = (e: ErrorObject): string =>
   validationMessage(e.keyword, e.params as Record<string, unknown>, e.message, 'fragment');
 
 /** Where an error belongs: the top-level property it is about. */
-export function errorProperty(e: ErrorObject): string {
+function errorProperty(e: ErrorObject): string {
   const segments = e.instancePath.split('/').slice(1).map(decodePointer);
   if (segments.length > 0) return segments[0]!;
   const p = e.params as Record<string, unknown>;

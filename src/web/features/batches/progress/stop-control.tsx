@@ -9,7 +9,7 @@ import type { BatchRecord, StopRecord } from '@/features/batches/batch-types';
 const n = (x: number, one: string, many = `${one}s`) => `${x.toLocaleString()} ${x === 1 ? one : many}`;
 
 /** Whether stopping can still change anything: rows left to send, or runs the server has not finished. */
-export function canStop(batch: BatchRecord): boolean {
+function canStop(batch: BatchRecord): boolean {
   if (batch.doneAt !== undefined || batch.stopped !== undefined) return false;
   const c = batch.counts;
   return c.unsent + c.unknown + c.initial + c.processing + c.human_in_the_loop > 0;

@@ -35,7 +35,7 @@ export function decodeText(bytes: Uint8Array): { ok: true; text: string } | { ok
 }
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', '\t': 'tab', ';': 'semicolon', '|': 'pipe' };
-export const delimiterName = (d: string): string => DELIMITER_NAMES[d] ?? JSON.stringify(d);
+const delimiterName = (d: string): string => DELIMITER_NAMES[d] ?? JSON.stringify(d);
 
 /**
  * Parses CSV/TSV text into a checked table. Pure and synchronous so node tests and the worker share

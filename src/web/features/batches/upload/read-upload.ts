@@ -8,10 +8,10 @@ export type UploadRead =
   | { ok: true; kind: 'xlsx'; workbook: Workbook }
   | { ok: false; error: string };
 
-export const isWorkbookName = (name: string): boolean => /\.(xlsx|xlsm)$/i.test(name);
+const isWorkbookName = (name: string): boolean => /\.(xlsx|xlsm)$/i.test(name);
 
 /** Parses CSV/TSV in a worker so the page stays responsive; falls back to this thread where workers are unavailable. */
-export function parseCsvInWorker(
+function parseCsvInWorker(
   file: Blob,
   onProgress?: (fraction: number) => void,
 ): Promise<ParseResult & { delimiter?: string }> {

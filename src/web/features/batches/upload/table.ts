@@ -5,7 +5,7 @@ export interface Table {
 }
 
 /** Column letters as a spreadsheet shows them (0 → A, 26 → AA), so messages point at a visible place. */
-export function columnLetter(index: number): string {
+function columnLetter(index: number): string {
   let n = index + 1;
   let out = '';
   while (n > 0) {

@@ -8,7 +8,7 @@ type Papa = Pick<typeof PapaModule, 'parse'>;
 const HEAD_CHARS = 64 * 1024;
 
 /** The text up to the last line break within the first HEAD_CHARS characters (all of it when short). */
-export function textHead(text: string): string {
+function textHead(text: string): string {
   if (text.length <= HEAD_CHARS) return text;
   const cut = text.lastIndexOf('\n', HEAD_CHARS);
   return text.slice(0, cut > 0 ? cut + 1 : HEAD_CHARS);

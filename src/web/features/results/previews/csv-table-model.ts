@@ -7,7 +7,7 @@ export type CsvTable = {
   problemCount: number;
 };
 
-export type SortDirection = 'ascending' | 'descending';
+type SortDirection = 'ascending' | 'descending';
 export type SortState = { column: number; direction: SortDirection } | null;
 
 /** The subset of a papaparse error we report. */

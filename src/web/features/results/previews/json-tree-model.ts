@@ -47,7 +47,7 @@ export function formatScalar(value: JsonValue): string {
 }
 
 /** The first two levels start open so the shape is visible without flooding the page. */
-export const OPEN_DEPTH = 2;
+const OPEN_DEPTH = 2;
 
 export function startsOpen(depth: number): boolean {
   return depth < OPEN_DEPTH;
