@@ -19,6 +19,7 @@ import { InputValidators } from './http/input-validation';
 import type { LocalContext } from './http/local-context';
 import { RouteTable, sendNoRoute } from './http/no-route';
 import { openApiRoute } from './http/openapi';
+import { PAGE_MESSAGES } from './http/request-messages';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
 import { RateLimiter } from './http/rate-limit';
@@ -49,7 +50,6 @@ export interface AppDeps {
 }
 
 const ID_PARAMS = ['workflowId', 'executionId'] as const;
-const LIMIT_MESSAGE = `limit must be an integer from 1 to ${LIMITS.maxPageSize}`;
 /** Texts stored and shown back as they are; NUL and unpaired surrogates break other clients and exports. */
 const STORED_TEXT = ['prompt', 'name', 'description'] as const;
 const UNSTORABLE = /\0|\p{Cs}/u;
@@ -81,7 +81,8 @@ function localApi(
         const query = request.query as { cursor?: unknown; limit?: unknown };
         if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
         // Coercion would read `+5`, `05`, `1e1` and `0x10` as numbers; a page size is plain digits.
-        if (typeof query.limit === 'string' && !/^[1-9]\d*$/.test(query.limit)) return done(badRequest(LIMIT_MESSAGE));
+        if (typeof query.limit === 'string' && !/^[1-9]\d*$/.test(query.limit))
+          return done(badRequest(PAGE_MESSAGES.limit));
         const body = request.body as Record<string, unknown> | null;
         if (body && typeof body === 'object') {
           for (const field of STORED_TEXT) {

@@ -3,6 +3,7 @@ import { LIMITS } from '../../contract/limits';
 import type { ListPage } from '../../contract/openapi-document';
 import { normalizeTimestamp } from '../store/timestamps';
 import { badRequest } from './errors';
+import { PAGE_MESSAGES } from './request-messages';
 
 type PageQuery = NonNullable<operations['listWorkflows']['parameters']['query']>;
 
@@ -14,13 +15,11 @@ export function repairCursor(cursor: string): string {
   return cursor.replace(/ (\d{2}:\d{2})$/, '+$1');
 }
 
-const CURSOR_MESSAGE = 'cursor must be a created_at timestamp from a previous page';
-
 /** The exclusive upper bound for the next page, in stored form, or null for the first page. */
 function cursorBound(cursor: string | undefined): string | null {
   if (cursor === undefined) return null;
   const bound = normalizeTimestamp(cursor);
-  if (bound === null) throw badRequest(CURSOR_MESSAGE);
+  if (bound === null) throw badRequest(PAGE_MESSAGES.cursor);
   return bound;
 }
 

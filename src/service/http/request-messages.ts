@@ -28,9 +28,15 @@ export function describeAjvError(prefix: string, error: ErrorObject): string {
  * top-level field (`body/` is the body itself). An entry is a fixed sentence, or a function that
  * picks one for the error (null: fall through to ajv's own message with the path in front).
  */
+/** Also said by checks outside the schemas (the strict limit digits, a cursor that is no timestamp). */
+export const PAGE_MESSAGES = {
+  limit: `limit must be an integer from 1 to ${LIMITS.maxPageSize}`,
+  cursor: 'cursor must be a created_at timestamp from a previous page',
+};
+
 const MESSAGES: Record<string, string | ((error: ErrorObject) => string | null)> = {
-  'querystring/limit': `limit must be an integer from 1 to ${LIMITS.maxPageSize}`,
-  'querystring/cursor': 'cursor must be a created_at timestamp from a previous page',
+  'querystring/limit': PAGE_MESSAGES.limit,
+  'querystring/cursor': PAGE_MESSAGES.cursor,
   'params/workflowId': 'workflowId must be a UUID',
   'params/executionId': 'executionId must be a UUID',
   'body/': (error) => {
