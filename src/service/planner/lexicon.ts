@@ -236,6 +236,8 @@ export const TRANSFORM_VERBS: Record<string, string> = {
   shorten: 'Shortener',
   parse: 'Parser',
   extract: 'Extraction',
+  enrich: 'Enrichment',
+  reconcile: 'Reconciliation',
 };
 
 /** Words that mark a clause as English even when no field or output word appears. */

@@ -25,13 +25,24 @@ const NAME_FILLER = new Set([
   'us',
 ]);
 const STOP_AFTER =
-  /^(?:from|for|with|using|based|about|of|to|that|which|in|on|as|given|and|by|every|each|whenever|listing|containing|including|into|one|then|so|if|when|where|while|but|or)$/;
+  /^(?:from|for|with|using|based|about|of|to|that|which|in|on|as|given|and|by|every|each|whenever|listing|containing|including|into|one|then|so|if|when|where|while|but|or|against|via|at)$/;
 
-function phraseWords(text: string): string[] {
+/**
+ * The leading noun phrase of `text`, up to four words. `dropOwner` leaves out a possessive owner
+ * ("the week's closed tickets" → closed tickets).
+ */
+function phraseWords(text: string, dropOwner = false): string[] {
   const words: string[] = [];
-  for (const raw of text.split(/\s+/)) {
+  const raws = text.split(/\s+/);
+  for (const [index, raw] of raws.entries()) {
     const word = raw.replace(/['’]s$/, '').replace(/[^a-z0-9-]/g, '');
     if (!word || STOP_AFTER.test(word) || /[,.;:!?()\n]/.test(raw.slice(0, -1))) break;
+    // "a post announcing a launch": a participle with its own object starts a new phrase.
+    if (index > 0 && /ing$/.test(word) && /^(?:an?|the|their|its|our|my)$/.test(raws[index + 1] ?? '')) break;
+    if (dropOwner && /['’]s$/.test(raw) && /^[a-z]/.test(raws[index + 1] ?? '')) {
+      words.length = 0;
+      continue;
+    }
     words.push(word);
     if (/[,.;:!?()]$/.test(raw)) break;
   }
@@ -48,11 +59,39 @@ function clip(name: string): string {
   return withoutLastWord(name.slice(0, MAX_NAME));
 }
 
+// The naming text has single spaces, so these read one space between words.
+const FINDING = /^(?:find|look up|pull|fetch|get|gather|retrieve) (?:me |us )?(?:(?:the|all|a|an) )?(.*)$/;
+const OUTPUT_OF = /^(?:an?|the) (summary|digest|report|list|overview|recap|breakdown) (?:of|for|about|on) (.*)$/;
+
+/**
+ * Names a workflow by what it finds or sums up: "pull the daily closing prices" → Daily Closing
+ * Prices; "find the company's headquarters, industry and size" → Company Profile; "a summary of the
+ * week's closed tickets" → Closed Tickets Summary.
+ */
+function findingName(text: string): string | null {
+  const finding = FINDING.exec(text);
+  if (finding) {
+    const object = finding[1] ?? '';
+    const owner = /^([a-z][a-z-]*)['’]s [^,.;]+,/.exec(object);
+    if (owner?.[1] && !STOP.has(owner[1])) return clip(titleCase(`${singular(owner[1])} profile`));
+    const words = tidy(phraseWords(object, true));
+    if (words.length >= 2) return clip(titleCase(words.join(' ')));
+  }
+  const summed = OUTPUT_OF.exec(text);
+  if (summed) {
+    const words = tidy(phraseWords(summed[2] ?? '', true));
+    if (words.length > 0) return clip(titleCase(`${words.join(' ')} ${summed[1] ?? ''}`));
+  }
+  return null;
+}
+
 /** A short title-cased name from the prompt's intent ("Company Brief", "Meeting Notes Digest"). */
 export function deriveName(lower: string, entityKinds: EntityKind[]): string {
   const text = lower
     .replace(/^(?:(?:every|each|on)\s+[a-z]+,?\s+|(?:an?|the)\s+workflow\s+(?:that|which|to)\s+)/, '')
     .replace(/^(?:please|kindly|i want to|i need to|i'd like to|can you|could you|help me)\s+/, '');
+  const found = findingName(text);
+  if (found) return found;
   const verb = /^([a-z]+)\s+(\S.*)?$/.exec(text);
   if (verb && TRANSFORM_VERBS[verb[1]!] !== undefined) {
     const nominal = TRANSFORM_VERBS[verb[1]!]!;
