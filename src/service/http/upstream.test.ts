@@ -34,6 +34,9 @@ afterAll(async () => {
 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: string) =>
   proxy.app.inject({ method, url, headers, payload });
+/** POST /api/v1/workflows with key A and this JSON text as it is. */
+const postWorkflow = (json: string) =>
+  call('POST', '/api/v1/workflows', { 'x-api-key': KEY_A, 'content-type': 'application/json' }, json);
 
 describe('WORKFLOW_UPSTREAM proxy', () => {
   it('runs without a local store or engine', () => {
@@ -47,12 +50,7 @@ describe('WORKFLOW_UPSTREAM proxy', () => {
     expect(list.json().data).toHaveLength(2);
     expect(list.headers['ratelimit-limit']).toBe('4');
     expect(list.headers['content-type']).toContain('application/json');
-    const created = await call(
-      'POST',
-      '/api/v1/workflows',
-      { 'x-api-key': KEY_A, 'content-type': 'application/json' },
-      '{"prompt":"Summarize notes"}',
-    );
+    const created = await postWorkflow('{"prompt":"Summarize notes"}');
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ status: 'planning' });
     expect(upstream.store.workflows.get(upstream.accountId(), created.json().id)).toBeDefined();
@@ -62,12 +60,7 @@ describe('WORKFLOW_UPSTREAM proxy', () => {
     expect((await call('GET', '/api/v1/workflows', { 'x-api-key': 'wrong' })).json()).toEqual({
       error: 'invalid API key',
     });
-    const bad = await call(
-      'POST',
-      '/api/v1/workflows',
-      { 'x-api-key': KEY_A, 'content-type': 'application/json' },
-      '{',
-    );
+    const bad = await postWorkflow('{');
     expect(bad.statusCode).toBe(400);
     let last = await call('GET', '/api/v1/workflows', { 'x-api-key': KEY_A });
     while (last.statusCode !== 429) last = await call('GET', '/api/v1/workflows', { 'x-api-key': KEY_A });
