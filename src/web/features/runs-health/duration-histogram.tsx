@@ -26,19 +26,23 @@ export function DurationHistogram({
     { label: 'p95', ms: duration.p95 },
   ].filter((m): m is { label: string; ms: number } => m.ms !== null);
   return (
-    <div className="relative pt-5">
-      {markers.map((marker, i) => (
-        <span
-          key={marker.label}
-          aria-hidden="true"
-          className={`absolute top-0 text-[10px] font-medium whitespace-nowrap text-zinc-700 dark:text-zinc-300 ${
-            i === 0 ? '-translate-x-full pr-1' : 'pl-1'
-          }`}
-          style={{ left: `${(marker.ms / span) * 100}%` }}
-        >
-          {`${marker.label} ${formatMs(marker.ms)}`}
-        </span>
-      ))}
+    <div className="relative pt-8">
+      {/* One row per marker, each label on the side of its line with more room, so none is cut off or overlaps. */}
+      {markers.map((marker, i) => {
+        const pct = (marker.ms / span) * 100;
+        return (
+          <span
+            key={marker.label}
+            aria-hidden="true"
+            className={`absolute text-[10px] font-medium whitespace-nowrap text-zinc-700 dark:text-zinc-300 ${
+              i === 0 ? 'top-0' : 'top-3.5'
+            } ${pct > 50 ? '-translate-x-full pr-1' : 'pl-1'}`}
+            style={{ left: `${pct}%` }}
+          >
+            {`${marker.label} ${formatMs(marker.ms)}`}
+          </span>
+        );
+      })}
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
