@@ -29,6 +29,10 @@ async function waitingExecution(): Promise<string> {
   return created.body.execution_id;
 }
 
+/** Decides on an execution, sending `body` with key A; the answer's body typed as `T`. */
+const decide = <T = ExecutionDetail>(id: string, body: unknown, key?: string) =>
+  svc.call<T>('POST', `${base()}/${id}/approval`, { body, key });
+
 describe('GET …/executions/{eid} while waiting for approval', () => {
   it('shows the draft made so far as results, so the reviewer can read it', async () => {
     const id = await waitingExecution();
@@ -50,7 +54,7 @@ describe('GET …/executions/{eid} while waiting for approval', () => {
   it('keeps the draft out of the final results once approved', async () => {
     const id = await waitingExecution();
     await svc.call('GET', `${base()}/${id}`);
-    await svc.call('POST', `${base()}/${id}/approval`, { body: { approved: true } });
+    await decide(id, { approved: true });
     await svc.engine.idle();
     const done = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
     expect(done.body.results!.map((f) => f.filename)).toEqual(['final.html']);
@@ -73,9 +77,7 @@ describe('GET …/executions/{eid} while waiting for approval', () => {
 describe('POST …/executions/{eid}/approval', () => {
   it('continues an approved execution from the step after the approval', async () => {
     const id = await waitingExecution();
-    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, {
-      body: { approved: true, comment: 'fine' },
-    });
+    const res = await decide(id, { approved: true, comment: 'fine' });
     expect(res.status).toBe(200);
     assertMatchesContract('decideApproval', 200, res.body);
     expect(res.body.status).toBe('initial');
@@ -88,9 +90,7 @@ describe('POST …/executions/{eid}/approval', () => {
 
   it('ends a rejected execution in error with the reviewer’s comment', async () => {
     const id = await waitingExecution();
-    const res = await svc.call<ExecutionDetail>('POST', `${base()}/${id}/approval`, {
-      body: { approved: false, comment: 'wrong tone' },
-    });
+    const res = await decide(id, { approved: false, comment: 'wrong tone' });
     expect(res.status).toBe(200);
     assertMatchesContract('decideApproval', 200, res.body);
     expect(res.body).toMatchObject({
@@ -101,8 +101,8 @@ describe('POST …/executions/{eid}/approval', () => {
 
   it('answers 409 when the execution is not waiting for approval', async () => {
     const id = await waitingExecution();
-    await svc.call('POST', `${base()}/${id}/approval`, { body: { approved: false } });
-    const again = await svc.call<Err>('POST', `${base()}/${id}/approval`, { body: { approved: true } });
+    await decide(id, { approved: false });
+    const again = await decide<Err>(id, { approved: true });
     expect(again.status).toBe(409);
     assertMatchesContract('decideApproval', 409, again.body);
     expect(again.body).toEqual({ error: 'execution is not waiting for approval (its status is error)' });
@@ -115,7 +115,7 @@ describe('POST …/executions/{eid}/approval', () => {
     [{ approved: true, note: 'x' }, "unknown property 'note' in the request body"],
   ])('answers 400 for %j', async (body, message) => {
     const id = await waitingExecution();
-    const res = await svc.call<Err>('POST', `${base()}/${id}/approval`, { body });
+    const res = await decide<Err>(id, body);
     expect(res.status).toBe(400);
     assertMatchesContract('decideApproval', 400, res.body);
     expect(res.body.error).toBe(message);
@@ -123,7 +123,7 @@ describe('POST …/executions/{eid}/approval', () => {
 
   it('answers 404 for another account’s execution', async () => {
     const id = await waitingExecution();
-    const res = await svc.call<Err>('POST', `${base()}/${id}/approval`, { key: KEY_B, body: { approved: true } });
+    const res = await decide<Err>(id, { approved: true }, KEY_B);
     expect(res).toMatchObject({ status: 404, body: { error: 'workflow not found' } });
     const missing = await svc.call<Err>('POST', `${base()}/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23/approval`, {
       body: { approved: true },
