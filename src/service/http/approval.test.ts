@@ -29,7 +29,7 @@ async function waitingExecution(): Promise<string> {
   return created.body.execution_id;
 }
 
-/** Decides on an execution, sending `body` with key A; the answer's body typed as `T`. */
+/** Decides on an execution, sending `body` with `key` (key A by default); the answer's body typed as `T`. */
 const decide = <T = ExecutionDetail>(id: string, body: unknown, key?: string) =>
   svc.call<T>('POST', `${base()}/${id}/approval`, { body, key });
 
