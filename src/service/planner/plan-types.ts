@@ -8,8 +8,8 @@ export type JsonSchema = Record<string, unknown>;
  * it, and the files of the last file-producing step are the execution's results.
  */
 export type StepSpec =
-  /** Fills a markdown template with input fields: `{{field}}`, `{{#each list}}…{{/each}}`. */
-  | { kind: 'markdown_report'; filename: string; title: string; template: string }
+  /** Fills a markdown template (Liquid: `{{ input.field }}`, `{% for x in input.list %}`) with input fields. */
+  | { kind: 'markdown_report'; filename: string; title: string; template: string; syntax?: TemplateSyntax }
   /** Finds emails, URLs, dates and numbers in the named text fields; writes JSON (and markdown). */
   | { kind: 'extract_entities'; fields: string[]; filename: string }
   /** Picks the most informative sentences of the named text fields. */
@@ -24,11 +24,11 @@ export type StepSpec =
    */
   | { kind: 'json_output'; filename: string; findings?: string[] }
   /** Lays out the previous step's markdown as a PDF. */
-  | { kind: 'pdf_document'; filename: string; title: string }
+  | { kind: 'pdf_document'; filename: string; title: string; syntax?: TemplateSyntax }
   /** Writes the previous step's markdown as plain text (`.txt`). */
   | { kind: 'plain_text'; filename: string }
   /** Stops in human_in_the_loop until someone approves; a rejection ends the execution in error. */
-  | { kind: 'approval'; message: string }
+  | { kind: 'approval'; message: string; syntax?: TemplateSyntax }
   /**
    * Fails with `message` when the input breaks the rule; used to show error handling. `{{value}}` in
    * the message is replaced by the offending value. Numeric rules compare against `limit` and skip
@@ -37,6 +37,12 @@ export type StepSpec =
   | { kind: 'guard'; field: string; rule: GuardRule; value?: string; limit?: number; message: string }
   /** Adds every earlier file to the results, so one execution can return several files. */
   | { kind: 'bundle' };
+
+/**
+ * The language of a step's templates (`title`, `template`, `message`): Liquid, or, when absent, the
+ * mustache-like syntax of plans saved before it, converted when the step runs (steps/templates/).
+ */
+export type TemplateSyntax = 'liquid';
 
 /** What a guard checks: presence, a forbidden substring, or a numeric bound (JSON Schema naming). */
 export type GuardRule = 'required' | 'not_contains' | 'minimum' | 'maximum' | 'exclusive_minimum' | 'exclusive_maximum';

@@ -127,8 +127,10 @@ describe('planWorkflow fixtures', () => {
       {},
     );
     const report = plan.steps.find((step) => step.kind === 'markdown_report');
-    expect(report?.kind === 'markdown_report' && report.template).toContain('{{{@files.summary}}}');
-    expect(report?.kind === 'markdown_report' && report.template).toContain('{{#each @files.entities.action_items}}');
+    expect(report?.kind === 'markdown_report' && report.template).toContain('{{ files.summary | raw }}');
+    expect(report?.kind === 'markdown_report' && report.template).toContain(
+      '{% for item in files.entities.action_items -%}',
+    );
     expect(plan.steps.find((step) => step.kind === 'json_output')).toEqual({
       kind: 'json_output',
       filename: 'meeting-notes-digest.json',

@@ -4,7 +4,7 @@ import { readPrompt, type EntityKind, type GuardDraft, type Reading } from './in
 import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from './plan-types';
-import { documentKindOf, reportTemplate, subjectField } from './report-template';
+import { documentKindOf, plainLiteral, reportTemplate, subjectField } from './report-template';
 import { kebabCase, singular, snakeCase, trimEndOf } from './text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
@@ -205,7 +205,8 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     steps.push({ kind: 'markdown_report', filename: 'draft.md', ...draft });
     steps.push({
       kind: 'approval',
-      message: `Review the draft ${name.toLowerCase()}${subject ? ` for {{${subject.key}}}` : ''}: approve it to finish, or reject it to stop.`,
+      message: `Review the draft ${plainLiteral(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
+      syntax: 'liquid',
     });
     steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report('final') });
   } else if (markdown) {
@@ -213,7 +214,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   }
   if (wants.html && markdown) steps.push({ kind: 'render_html', filename: `${base}.html` });
   if (wants.pdf && markdown)
-    steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title: reportTitle(name, fields) });
+    steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title: reportTitle(name, fields), syntax: 'liquid' });
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !explicit) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];
@@ -233,5 +234,5 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
 
 function reportTitle(name: string, fields: Field[]): string {
   const subject = subjectField(fields);
-  return subject ? `${name}: {{${subject.key}}}` : name;
+  return subject ? `${plainLiteral(name)}: {{ input.${subject.key} }}` : plainLiteral(name);
 }

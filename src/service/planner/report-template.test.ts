@@ -5,7 +5,7 @@ import { runStep } from '../steps/run-step';
 import { makeField } from './fields';
 import { planWorkflow } from './plan';
 import type { JsonSchema, StepContext } from './plan-types';
-import { documentKindOf, literal, reportTemplate } from './report-template';
+import { documentKindOf, literal, plainLiteral, reportTemplate } from './report-template';
 
 type Schema = {
   type?: string;
@@ -79,6 +79,8 @@ describe('reportTemplate', () => {
 
   it('keeps prompt text literal: it can neither open a template tag nor add markup', () => {
     expect(literal('{{evil}} *x* # y')).toBe('{ {evil} } \\*x\\* # y');
+    expect(literal('{% raw %} {{- x -}} {')).toBe('{ % raw % } { {- x -} } { ');
+    expect(plainLiteral('A {{b}} *c*')).toBe('A { {b} } *c*');
     const { template } = reportTemplate({
       name: 'X',
       fields: [],
@@ -107,9 +109,9 @@ describe('reportTemplate', () => {
       documentKind: 'certificate',
       checks: [],
     });
-    expect(title).toBe('Certificate: {{participant_name | inline}}');
+    expect(title).toBe('Certificate: {{ input.participant_name | inline }}');
     expect(template).toContain(
-      'This certifies that **{{participant_name}}**\nhas successfully completed **{{course_title}}** on {{completion_date | date}}.',
+      'This certifies that **{{ input.participant_name }}**\nhas successfully completed **{{ input.course_title }}** on {{ input.completion_date | long_date }}.',
     );
   });
 

@@ -1,13 +1,19 @@
 import { escapeMarkdown } from '../steps/markdown-escape';
 import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
+import type { TemplateSyntax } from './plan-types';
+
+/*
+ * Reports are Liquid templates (see steps/templates/liquid.ts): the input is `input`, earlier
+ * findings are `files`, and a block tag alone on its line ends in `-%}` so the line goes with it.
+ */
 
 export interface ReportOptions {
   name: string;
   fields: Field[];
-  /** Key under `@files` of the summary (summary.md → `summary`), when a summarize step runs first. */
+  /** Key under `files` of the summary (summary.md → `summary`), when a summarize step runs first. */
   summaryKey?: string;
-  /** Key under `@files` of the extracted entities, when an extract step runs first. */
+  /** Key under `files` of the extracted entities, when an extract step runs first. */
   entitiesKey?: string;
   entityKinds: EntityKind[];
   stage?: 'draft' | 'final';
@@ -27,10 +33,37 @@ export function documentKindOf(text: string): DocumentKind {
   return 'report';
 }
 
+/** Literal text in a template that is not markdown (a PDF title, an approval message): it cannot open a tag. */
+export function plainLiteral(text: string): string {
+  return text.replace(/\{(?=[{%]|$)/g, '{ ').replace(/([}%])\}/g, '$1 }');
+}
+
 /** Literal text in a template: escaped for markdown and unable to open a template tag. */
 export function literal(text: string): string {
-  return escapeMarkdown(text).replace(/\{\{/g, '{ {').replace(/\}\}/g, '} }');
+  return plainLiteral(escapeMarkdown(text));
 }
+
+/** The Liquid expression for a field of `root` (`input`, `row`, `item`). */
+export function field(root: string, key: string): string {
+  return /^[a-z_]\w*$/i.test(key) ? `${root}.${key}` : `${root}["${key.replace(/"/g, '')}"]`;
+}
+
+/** An output tag: `{{ input.key | filter }}`. */
+const out = (key: string, filter?: string, root = 'input') =>
+  `{{ ${field(root, key)}${filter ? ` | ${filter}` : ''} }}`;
+
+/** A loop over a list, with lines for no items; each part is one or more whole lines. */
+function forLines(item: string, list: string, body: string, none: string): string {
+  return [`{% for ${item} in ${list} -%}`, body, '{% else -%}', none, '{% endfor -%}'].join('\n');
+}
+
+/** Lines shown when `test` holds, else the `otherwise` lines. */
+function ifLines(test: string, then: string, otherwise: string): string {
+  return [`{% if ${test} -%}`, then, '{% else -%}', otherwise, '{% endif -%}'].join('\n');
+}
+
+/** `{% if input.tone == "casual" %}`: the value is compared as Liquid text. */
+const equals = (key: string, value: string) => `${field('input', key)} == "${value.replace(/"/g, '')}"`;
 
 const SCALAR = new Set(['string', 'email', 'uri', 'date', 'datetime', 'number', 'integer', 'boolean', 'enum']);
 
@@ -42,67 +75,62 @@ export function subjectField(fields: Field[]): Field | undefined {
   );
 }
 
-function cell(field: Field): string {
-  if (field.kind === 'date') return `{{${field.key} | date}}`;
-  if (field.kind === 'number') return `{{${field.key} | number}}`;
-  if (field.kind === 'string' || field.kind === 'email' || field.kind === 'uri') return `{{${field.key} | inline}}`;
-  return `{{${field.key}}}`;
+function cell({ key, kind }: Field): string {
+  if (kind === 'date') return out(key, 'long_date');
+  if (kind === 'number') return out(key, 'number');
+  if (kind === 'string' || kind === 'email' || kind === 'uri') return out(key, 'inline');
+  return out(key);
 }
 
 function detailsTable(fields: Field[]): string | null {
   const rows: string[] = [];
   for (const field of fields.filter((f) => SCALAR.has(f.kind))) {
     rows.push(`| ${literal(field.title)} | ${cell(field)} |`);
-    if (field.kind === 'uri') rows.push(`| ${literal(field.title)} domain | {{${field.key} | host}} |`);
+    if (field.kind === 'uri') rows.push(`| ${literal(field.title)} domain | ${out(field.key, 'host')} |`);
   }
   return rows.length === 0 ? null : ['## Details', '', '| Field | Value |', '| --- | --- |', ...rows].join('\n');
 }
 
-function listSection(field: Field): string {
+function listSection(list: Field): string {
   return [
-    `## ${literal(field.title)}`,
+    `## ${literal(list.title)}`,
     '',
-    `{{#each ${field.key}}}`,
-    '- {{this}}',
-    '{{else}}',
-    '- None given',
-    '{{/each}}',
+    forLines('item', field('input', list.key), '- {{ item }}', '- None given'),
   ].join('\n');
 }
 
-function rowsSection(field: Field): string {
-  const columns = field.columns ?? [];
-  if (columns.length === 0) return listSection(field);
+function rowsSection(rows: Field): string {
+  const columns = rows.columns ?? [];
+  if (columns.length === 0) return listSection(rows);
   return [
-    `## ${literal(field.title)}`,
+    `## ${literal(rows.title)}`,
     '',
     `| ${columns.map((c) => literal(c.title)).join(' | ')} |`,
     `| ${columns.map(() => '---').join(' | ')} |`,
-    `{{#each ${field.key}}}`,
-    `| ${columns.map((c) => `{{${c.key} | inline}}`).join(' | ')} |`,
-    '{{/each}}',
+    `{% for row in ${field('input', rows.key)} -%}`,
+    `| ${columns.map((c) => out(c.key, 'inline', 'row')).join(' | ')} |`,
+    '{% endfor -%}',
     '',
-    `_{{${field.key} | count}} rows._`,
+    `_${out(rows.key, 'size')} rows._`,
   ].join('\n');
 }
 
 function entitySection(kind: EntityKind, key: string): string {
-  const each = (heading: string, item: string, none = '- None found') =>
-    [`## ${heading}`, '', `{{#each @files.${key}.${kind}}}`, item, '{{else}}', none, '{{/each}}'].join('\n');
+  const each = (heading: string, item: string) =>
+    [`## ${heading}`, '', forLines('item', `${field('files', key)}.${kind}`, item, '- None found')].join('\n');
+  const optional = (name: string, label: string) =>
+    `{% if item.${name} != blank %} (${label}{{ item.${name} }}){% endif %}`;
   switch (kind) {
     case 'emails':
-      return each('Email addresses', '- {{this}}');
+      return each('Email addresses', '- {{ item }}');
     case 'urls':
-      return each('Links', '- {{this}}');
+      return each('Links', '- {{ item }}');
     case 'dates':
-      return each('Dates', '- {{text}}{{#if iso}} ({{iso}}){{/if}}');
+      return each('Dates', `- {{ item.text }}${optional('iso', '')}`);
     case 'numbers':
-      return each('Numbers and amounts', '- {{text}}');
+      return each('Numbers and amounts', '- {{ item.text }}');
     case 'action_items':
-      return each(
-        'Action items',
-        '- [ ] {{text}}{{#if owner}} (owner: {{owner}}){{/if}}{{#if due}} (due: {{due}}){{/if}}',
-      );
+      return each('Action items', `- [ ] {{ item.text }}${optional('owner', 'owner: ')}${optional('due', 'due: ')}`);
   }
 }
 
@@ -110,11 +138,11 @@ function entitySection(kind: EntityKind, key: string): string {
 function replyBody(options: ReportOptions, tone: Field | undefined, casual: string | undefined): string {
   const person = options.fields.find((field) => field.kind === 'string' && /name$/.test(field.key));
   const message = options.fields.find((field) => field.kind === 'text');
-  const greeting = person ? `{{${person.key}}}` : 'there';
+  const greeting = person ? out(person.key) : 'there';
   const formal = [
     `Dear ${greeting},`,
     '',
-    `Thank you for your message${message ? ` ("{{${message.key} | excerpt}}")` : ''}. We have read it carefully and will come back to you on every point you raised.`,
+    `Thank you for your message${message ? ` ("${out(message.key, 'excerpt')}")` : ''}. We have read it carefully and will come back to you on every point you raised.`,
     '',
     'Kind regards,',
     '',
@@ -122,15 +150,15 @@ function replyBody(options: ReportOptions, tone: Field | undefined, casual: stri
   ].join('\n');
   if (!tone || !casual) return formal;
   const friendly = [
-    `Hi ${person ? `{{${person.key} | first}}` : 'there'},`,
+    `Hi ${person ? out(person.key, 'first_word') : 'there'},`,
     '',
-    `Thanks for getting in touch${message ? ` about "{{${message.key} | excerpt}}"` : ''}. We're on it and will be back to you soon.`,
+    `Thanks for getting in touch${message ? ` about "${out(message.key, 'excerpt')}"` : ''}. We're on it and will be back to you soon.`,
     '',
     'Cheers,',
     '',
     'The team',
   ].join('\n');
-  return [`{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`, friendly, '{{else}}', formal, '{{/if}}'].join('\n');
+  return ifLines(equals(tone.key, casual), friendly, formal);
 }
 
 /** "This certifies that Ada has completed Data Basics on 20 November 2026." */
@@ -140,8 +168,8 @@ function certificateBody(options: ReportOptions): string {
   const achievement = strings.find((field) => field !== person);
   const date = options.fields.find((field) => field.kind === 'date');
   return [
-    `This certifies that **${person ? `{{${person.key}}}` : 'the participant'}**`,
-    `has successfully completed${achievement ? ` **{{${achievement.key}}}**` : ''}${date ? ` on {{${date.key} | date}}` : ''}.`,
+    `This certifies that **${person ? out(person.key) : 'the participant'}**`,
+    `has successfully completed${achievement ? ` **${out(achievement.key)}**` : ''}${date ? ` on ${out(date.key, 'long_date')}` : ''}.`,
   ].join('\n');
 }
 
@@ -150,7 +178,7 @@ function intro(options: ReportOptions): string {
   const what = literal(options.name.toLowerCase());
   const inputs = options.fields.slice(0, 4).map((field) => literal(field.title.toLowerCase()));
   const about = subject
-    ? `{{${subject.key}}}`
+    ? out(subject.key)
     : `the ${inputs.length > 1 ? `${inputs.slice(0, -1).join(', ')} and ${inputs.at(-1)}` : (inputs[0] ?? 'input')} provided`;
   const tone = options.fields.find(
     (field) =>
@@ -163,13 +191,11 @@ function intro(options: ReportOptions): string {
   if (options.documentKind === 'reply') text = replyBody(options, tone, casual);
   else if (options.documentKind === 'certificate') text = certificateBody(options);
   else if (tone && casual) {
-    text = [
-      `{{#if ${tone.key} == "${casual.replace(/"/g, '')}"}}`,
+    text = ifLines(
+      equals(tone.key, casual),
       `Here's a quick, friendly look at ${about}.`,
-      '{{else}}',
       `This ${what} sets out the key facts about ${about}.`,
-      '{{/if}}',
-    ].join('\n');
+    );
   }
   if (options.stage === 'draft') return `_Draft for review: a person must approve it before it is final._\n\n${text}`;
   if (options.stage === 'final') return `_Approved by a reviewer._\n\n${text}`;
@@ -212,29 +238,30 @@ function noInputTemplate(options: ReportOptions): string {
 }
 
 /** The title and markdown template of a workflow's report, built from its fields and earlier steps. */
-export function reportTemplate(options: ReportOptions): { title: string; template: string } {
+export function reportTemplate(options: ReportOptions): { title: string; template: string; syntax: TemplateSyntax } {
   const subject = subjectField(options.fields);
   const name = literal(options.name);
-  const title = `${options.stage === 'draft' ? 'Draft: ' : ''}${name}${subject ? `: {{${subject.key} | inline}}` : ''}`;
-  if (options.fields.length === 0) return { title, template: noInputTemplate(options) };
+  const title = `${options.stage === 'draft' ? 'Draft: ' : ''}${name}${subject ? `: ${out(subject.key, 'inline')}` : ''}`;
+  if (options.fields.length === 0) return { title, template: noInputTemplate(options), syntax: 'liquid' };
   const sections: string[] = [intro(options)];
   const table = detailsTable(options.fields);
   if (table) sections.push(table);
   if (options.checks.length > 0)
     sections.push(['## Checks', '', ...options.checks.map((check) => `- Passed: ${literal(check)}`)].join('\n'));
-  if (options.summaryKey) sections.push(`## Summary\n\n{{{@files.${options.summaryKey}}}}`);
+  if (options.summaryKey) sections.push(`## Summary\n\n{{ ${field('files', options.summaryKey)} | raw }}`);
   if (options.entitiesKey)
     for (const kind of options.entityKinds) sections.push(entitySection(kind, options.entitiesKey));
   for (const field of options.fields) {
     if (field.kind === 'list') sections.push(listSection(field));
     if (field.kind === 'rows') sections.push(rowsSection(field));
   }
-  for (const field of options.fields.filter((f) => f.kind === 'text')) {
+  for (const text of options.fields.filter((f) => f.kind === 'text')) {
     const heading =
       options.summaryKey || options.entitiesKey || options.documentKind === 'reply'
-        ? `Original ${literal(field.title.toLowerCase())}`
-        : literal(field.title);
-    sections.push(`## ${heading}\n\n{{#if ${field.key}}}\n{{${field.key} | quote}}\n{{else}}\n_Not given._\n{{/if}}`);
+        ? `Original ${literal(text.title.toLowerCase())}`
+        : literal(text.title);
+    const value = field('input', text.key);
+    sections.push(`## ${heading}\n\n${ifLines(`${value} != blank`, `{{ ${value} | quote }}`, '_Not given._')}`);
   }
-  return { title, template: `${sections.join('\n\n')}\n` };
+  return { title, template: `${sections.join('\n\n')}\n`, syntax: 'liquid' };
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from './extract-entities';
-import { parseBlocks } from './markdown-blocks';
+import { parseMarkdown } from './markdown-tree';
 import { summarize } from './summarize';
 
 const SERVICE = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +17,7 @@ describe('patterns in steps and the planner', () => {
       rules: Record<string, unknown>;
     };
     for (const rule of SUPER_LINEAR) expect(JSON.stringify(config.rules[rule])).toMatch(/^\[2\b|^"error"|^2$/);
-    const results = await eslint.lintFiles([`${SERVICE}steps/*.ts`, `${SERVICE}planner/*.ts`]);
+    const results = await eslint.lintFiles([`${SERVICE}steps/**/*.ts`, `${SERVICE}planner/*.ts`]);
     const findings = results.flatMap((result) =>
       result.messages
         .filter((m) => SUPER_LINEAR.includes(m.ruleId ?? ''))
@@ -38,7 +38,7 @@ describe('patterns in steps and the planner', () => {
   }, 2_000);
 
   it('read a table-like note padded with 100,000 spaces as a paragraph', () => {
-    const blocks = parseBlocks(`a|\n--${' '.repeat(LARGEST)}x`);
+    const blocks = parseMarkdown(`a|\n--${' '.repeat(LARGEST)}x`).children;
     expect(blocks.map((block) => block.type)).toEqual(['paragraph']);
   }, 2_000);
 });

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { firstHeading, inlineToPlain, parseBlocks, parseInline, type Block } from './markdown-blocks';
+import type { ListItem, RootContent } from 'mdast';
+import { firstHeading, listStart, parseMarkdown, plainText, taskBox } from './markdown-tree';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -167,55 +168,79 @@ class Layout {
   }
 }
 
-const plain = (text: string) => inlineToPlain(parseInline(text));
+/** A list item's words on one run of lines (nested lists are flattened into it). */
+function itemText(item: ListItem): string {
+  return taskBox(item) + item.children.map(blockPlain).join('\n');
+}
+
+function blockPlain(block: RootContent): string {
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading':
+      return plainText(block.children);
+    case 'list':
+      return block.children.map(itemText).join('\n');
+    case 'code':
+      return block.value;
+    case 'blockquote':
+    case 'footnoteDefinition':
+      return block.children.map(blockPlain).join('\n');
+    default:
+      return '';
+  }
+}
+
 const HEADING_SIZES = [16, 14, 12.5, 11.5, 11, 11];
 
 /** Gives other work (HTTP requests) a turn while a long document is laid out. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function layBlocks(layout: Layout, blocks: Block[], indent: number): Promise<void> {
+async function layBlocks(layout: Layout, blocks: RootContent[], indent: number): Promise<void> {
   for (const [index, block] of blocks.entries()) {
     if (layout.full) return;
     if (index % 50 === 49) await yieldToLoop();
     switch (block.type) {
       case 'heading':
-        layout.text(plain(block.text), {
+        layout.text(plainText(block.children), {
           font: 'bold',
-          size: HEADING_SIZES[block.level - 1] ?? 11,
+          size: HEADING_SIZES[block.depth - 1] ?? 11,
           indent,
           spaceBefore: 12,
         });
         break;
       case 'paragraph':
-        layout.text(plain(block.text), { font: 'regular', size: 10.5, indent, spaceBefore: 6 });
+        layout.text(plainText(block.children), { font: 'regular', size: 10.5, indent, spaceBefore: 6 });
         break;
       case 'code':
-        layout.text(block.text, { font: 'mono', size: 9, indent: indent + 8, spaceBefore: 6 });
+        layout.text(block.value, { font: 'mono', size: 9, indent: indent + 8, spaceBefore: 6 });
         break;
-      case 'quote':
-        await layBlocks(layout, block.blocks, indent + 14);
+      case 'blockquote':
+      case 'footnoteDefinition':
+        await layBlocks(layout, block.children, indent + 14);
         break;
-      case 'rule':
+      case 'thematicBreak':
         layout.rule();
         break;
       case 'list':
-        for (const [item, text] of block.items.entries()) {
+        for (const [item, child] of block.children.entries()) {
           if (item % 200 === 199) await yieldToLoop();
-          const marker = block.ordered ? `${block.start + item}.  ` : '\u2022  ';
+          const marker = block.ordered ? `${listStart(block) + item}.  ` : '\u2022  ';
           layout.text(
-            plain(text),
+            itemText(child),
             { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: item === 0 ? 6 : 2 },
             marker,
           );
         }
         break;
-      case 'table':
-        layout.text(block.header.map(plain).join('  |  '), { font: 'bold', size: 10, indent, spaceBefore: 8 });
-        for (const [row, cells] of block.rows.entries()) {
+      case 'table': {
+        const [head, ...rows] = block.children.map((row) => row.children.map((cell) => plainText(cell.children)));
+        layout.text((head ?? []).join('  |  '), { font: 'bold', size: 10, indent, spaceBefore: 8 });
+        for (const [row, cells] of rows.entries()) {
           if (row % 200 === 199) await yieldToLoop();
-          layout.text(cells.map(plain).join('  |  '), { font: 'regular', size: 10, indent, spaceBefore: 2 });
+          layout.text(cells.join('  |  '), { font: 'regular', size: 10, indent, spaceBefore: 2 });
         }
         break;
+      }
     }
   }
 }
@@ -234,10 +259,10 @@ export async function renderPdfDocument(markdown: string, title: string): Promis
   const layout = new Layout(doc, fonts);
   doc.setTitle(layout.sanitize(title));
   doc.setProducer('Workflow Automation local service');
-  let blocks = parseBlocks(markdown);
+  let blocks = parseMarkdown(markdown).children;
   // The markdown's own top heading usually repeats the title; print it once.
   const first = blocks[0];
-  if (first?.type === 'heading' && first.level === 1 && firstHeading([first])?.trim() === title.trim())
+  if (first?.type === 'heading' && first.depth === 1 && firstHeading([first])?.trim() === title.trim())
     blocks = blocks.slice(1);
   layout.text(title, { font: 'bold', size: 20, spaceBefore: 0 });
   await layBlocks(layout, blocks, 0);

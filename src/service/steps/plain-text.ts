@@ -1,62 +1,78 @@
-import { inlineToPlain, parseBlocks, parseInline, type Block } from './markdown-blocks';
+import type { ListItem, RootContent, Table } from 'mdast';
+import { listStart, parseMarkdown, plainText, taskBox } from './markdown-tree';
 
-const plain = (text: string) => inlineToPlain(parseInline(text));
-
-function tableText(header: string[], rows: string[][]): string {
-  const cells = [header, ...rows].map((row) => row.map((cell) => plain(cell).replace(/\s+/g, ' ')));
-  const widths = header.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? '')].length)));
+function tableText(table: Table): string {
+  const cells = table.children.map((row) => row.children.map((cell) => plainText(cell.children).replace(/\s+/g, ' ')));
+  const [head = [], ...body] = cells;
+  const widths = head.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? '')].length)));
   const line = (row: string[]) =>
-    row
-      .map((cell, column) => cell + ' '.repeat(Math.max(0, (widths[column] ?? 0) - [...cell].length)))
+    head
+      .map((_, column) => {
+        const cell = row[column] ?? '';
+        return cell + ' '.repeat(Math.max(0, (widths[column] ?? 0) - [...cell].length));
+      })
       .join('  ')
       .trimEnd();
-  const [head = [], ...body] = cells;
   return [line(head), widths.map((width) => '-'.repeat(Math.max(1, width))).join('  '), ...body.map(line)].join('\n');
 }
 
-function blockText(block: Block): string {
+/** A list item's text: its paragraphs, then anything nested below them. */
+function itemText(item: ListItem): string {
+  const parts = item.children.map((child) =>
+    child.type === 'paragraph' ? plainText(child.children) : blockText(child),
+  );
+  return taskBox(item) + parts.join(item.spread ? '\n\n' : '\n');
+}
+
+function blockText(block: RootContent): string {
   switch (block.type) {
     case 'heading': {
-      const text = plain(block.text);
-      if (block.level > 2) return text;
-      return `${text}\n${(block.level === 1 ? '=' : '-').repeat(Math.max(3, [...text].length))}`;
+      const text = plainText(block.children);
+      if (block.depth > 2) return text;
+      return `${text}\n${(block.depth === 1 ? '=' : '-').repeat(Math.max(3, [...text].length))}`;
     }
     case 'paragraph':
-      return plain(block.text);
-    case 'rule':
+      return plainText(block.children);
+    case 'thematicBreak':
       return '----------';
     case 'code':
-      return block.text
+      return block.value
         .split('\n')
         .map((line) => `    ${line}`)
         .join('\n');
-    case 'quote':
-      return blocksText(block.blocks)
+    case 'blockquote':
+    case 'footnoteDefinition':
+      return blocksText(block.children)
         .split('\n')
         .map((line) => (line ? `> ${line}` : '>'))
         .join('\n');
     case 'list':
-      return block.items
+      return block.children
         .map((item, index) => {
-          const marker = block.ordered ? `${block.start + index}. ` : '- ';
+          const marker = block.ordered ? `${listStart(block) + index}. ` : '- ';
           return (
             marker +
-            plain(item)
+            itemText(item)
               .split('\n')
               .join(`\n${' '.repeat(marker.length)}`)
           );
         })
         .join('\n');
     case 'table':
-      return tableText(block.header, block.rows);
+      return tableText(block);
+    default:
+      return '';
   }
 }
 
-function blocksText(blocks: Block[]): string {
-  return blocks.map(blockText).join('\n\n');
+function blocksText(blocks: RootContent[]): string {
+  return blocks
+    .map(blockText)
+    .filter((text) => text !== '')
+    .join('\n\n');
 }
 
 /** Markdown as readable plain text: underlined headings, dashes for bullets, aligned tables. */
 export function markdownToPlainText(markdown: string): string {
-  return `${blocksText(parseBlocks(markdown))}\n`;
+  return `${blocksText(parseMarkdown(markdown).children)}\n`;
 }

@@ -1,4 +1,5 @@
-import { firstHeading, parseBlocks, parseInline, type Block, type Inline } from './markdown-blocks';
+import type { ListItem, PhrasingContent, RootContent, Table, TableRow } from 'mdast';
+import { firstHeading, listStart, parseMarkdown, plainText, safeHref, taskBox } from './markdown-tree';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -6,64 +7,89 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }
 
-function inlineHtml(nodes: Inline[]): string {
+function inlineHtml(nodes: PhrasingContent[]): string {
   return nodes
-    .map((node) => {
+    .map((node): string => {
       switch (node.type) {
         case 'text':
-          return escapeHtml(node.text);
-        case 'code':
-          return `<code>${escapeHtml(node.text)}</code>`;
+          return escapeHtml(node.value);
+        case 'inlineCode':
+          return `<code>${escapeHtml(node.value)}</code>`;
         case 'strong':
           return `<strong>${inlineHtml(node.children)}</strong>`;
-        case 'em':
+        case 'emphasis':
           return `<em>${inlineHtml(node.children)}</em>`;
-        case 'strike':
+        case 'delete':
           return `<del>${inlineHtml(node.children)}</del>`;
         case 'break':
           return '<br>';
-        case 'link':
-          return `<a href="${escapeHtml(node.href)}" rel="noopener noreferrer">${inlineHtml(node.children)}</a>`;
+        case 'link': {
+          const href = safeHref(node.url);
+          const label = inlineHtml(node.children);
+          return href ? `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${label}</a>` : label;
+        }
+        default:
+          // Images are not loaded (a report fetches nothing); they and the rest read as their text.
+          return escapeHtml(plainText([node]));
       }
     })
     .join('');
 }
 
-const inline = (text: string) => inlineHtml(parseInline(text));
+function itemHtml(item: ListItem): string {
+  // A tight item's paragraph is its text, as GitHub renders it.
+  const parts = item.children.map((child) =>
+    child.type === 'paragraph' && !item.spread ? inlineHtml(child.children) : blockHtml(child),
+  );
+  return `<li>${escapeHtml(taskBox(item))}${parts.join('\n')}</li>`;
+}
 
-function blockHtml(block: Block): string {
+function tableHtml(table: Table): string {
+  const style = (column: number) => {
+    const align = table.align?.[column];
+    return align ? ` style="text-align:${align}"` : '';
+  };
+  const cells = (row: TableRow, tag: 'th' | 'td') =>
+    row.children.map((cell, column) => `<${tag}${style(column)}>${inlineHtml(cell.children)}</${tag}>`).join('');
+  const [head, ...rows] = table.children;
+  const body = rows.map((row) => `<tr>${cells(row, 'td')}</tr>`);
+  return `<table>\n<thead><tr>${head ? cells(head, 'th') : ''}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>`;
+}
+
+function blockHtml(block: RootContent): string {
   switch (block.type) {
     case 'heading':
-      return `<h${block.level}>${inline(block.text)}</h${block.level}>`;
+      return `<h${block.depth}>${inlineHtml(block.children)}</h${block.depth}>`;
     case 'paragraph':
-      return `<p>${inline(block.text)}</p>`;
-    case 'rule':
+      return `<p>${inlineHtml(block.children)}</p>`;
+    case 'thematicBreak':
       return '<hr>';
     case 'code':
-      return `<pre><code>${escapeHtml(block.text)}</code></pre>`;
-    case 'quote':
-      return `<blockquote>\n${blocksHtml(block.blocks)}\n</blockquote>`;
+      return `<pre><code>${escapeHtml(block.value)}</code></pre>`;
+    case 'blockquote':
+    case 'footnoteDefinition':
+      return `<blockquote>\n${blocksHtml(block.children)}\n</blockquote>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
-      const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
-      return `<${tag}${start}>\n${block.items.map((item) => `<li>${inline(item)}</li>`).join('\n')}\n</${tag}>`;
+      const start = listStart(block);
+      const startAttribute = block.ordered && start !== 1 ? ` start="${start}"` : '';
+      return `<${tag}${startAttribute}>\n${block.children.map(itemHtml).join('\n')}\n</${tag}>`;
     }
-    case 'table': {
-      const style = (column: number) => {
-        const align = block.align[column];
-        return align ? ` style="text-align:${align}"` : '';
-      };
-      const head = block.header.map((cell, column) => `<th${style(column)}>${inline(cell)}</th>`).join('');
-      const rows = block.rows.map(
-        (row) => `<tr>${row.map((cell, column) => `<td${style(column)}>${inline(cell)}</td>`).join('')}</tr>`,
-      );
-      return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
-    }
+    case 'listItem':
+      return itemHtml(block);
+    case 'table':
+      return tableHtml(block);
+    default:
+      // Link definitions print nothing; raw HTML is read as text, so no other block occurs.
+      return '';
   }
 }
 
-function blocksHtml(blocks: Block[]): string {
-  return blocks.map(blockHtml).join('\n');
+function blocksHtml(blocks: RootContent[]): string {
+  return blocks
+    .map(blockHtml)
+    .filter((html) => html !== '')
+    .join('\n');
 }
 
 const STYLE = [
@@ -85,7 +111,7 @@ const STYLE = [
  * it is markdown syntax we render, links are http(s) only, and the page carries no script.
  */
 export function renderHtmlDocument(markdown: string, fallbackTitle: string): string {
-  const blocks = parseBlocks(markdown);
+  const blocks = parseMarkdown(markdown).children;
   const title = firstHeading(blocks) ?? fallbackTitle;
   return [
     '<!doctype html>',

@@ -8,7 +8,8 @@ import { renderPdfDocument } from './pdf-document';
 import { markdownToPlainText } from './plain-text';
 import { renderHtmlDocument } from './render-html';
 import { summarize } from './summarize';
-import { formatValue, renderTemplate } from './templater';
+import { formatValue } from './templates/format-value';
+import { renderTemplate } from './templates/liquid';
 
 /** A csv_table `field` that makes a one-row table of the whole input. */
 export const WHOLE_INPUT = '*';
@@ -97,9 +98,9 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
       runGuard(step, input);
       return files();
     case 'markdown_report': {
-      const data = { files: readFindings(ctx.files) };
-      const title = renderTemplate(step.title, input, { data }).trim();
-      const body = renderTemplate(step.template, input, { data }).trim();
+      const data = { input, files: readFindings(ctx.files) };
+      const title = renderTemplate(step.title, data, { syntax: step.syntax }).trim();
+      const body = renderTemplate(step.template, data, { syntax: step.syntax }).trim();
       return files(textFile(step.filename, `${title ? `# ${title}\n\n` : ''}${body}\n`));
     }
     case 'summarize': {
@@ -130,7 +131,8 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
     }
     case 'pdf_document': {
       const source = markdownSource(ctx, 'a PDF');
-      const title = renderTemplate(step.title, input, { escape: 'none' }).trim() || step.filename;
+      const title =
+        renderTemplate(step.title, { input }, { escape: 'none', syntax: step.syntax }).trim() || step.filename;
       return files(binaryFile(step.filename, await renderPdfDocument(fileText(source), title)));
     }
     case 'json_output': {
@@ -147,7 +149,10 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
       return files(textFile(step.filename, `${JSON.stringify(document, null, 2)}\n`));
     }
     case 'approval':
-      return { kind: 'approval', message: renderTemplate(step.message, input, { escape: 'none' }) };
+      return {
+        kind: 'approval',
+        message: renderTemplate(step.message, { input }, { escape: 'none', syntax: step.syntax }),
+      };
     case 'bundle':
       return files(...bundle(ctx.files));
     default:
