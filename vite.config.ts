@@ -67,11 +67,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The framework every page needs ships as one file: one request and one gzip stream instead
-        // of a dozen small shared chunks. Lazy-only libraries (RJSF, markdown, papaparse…) stay out.
+        // of a dozen small shared chunks. Lazy-only libraries (RJSF, markdown, papaparse…) stay out,
+        // and so do the framework's parts only lazy pages use (useQueries, useMutation…): `$initial`
+        // keeps the group to what the entry imports statically.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
+              tags: ['$initial'],
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)|zod[\\/](mini|v4[\\/](core|mini))|openapi-fetch|use-sync-external-store)[\\/]/,
             },
           ],

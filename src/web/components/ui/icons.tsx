@@ -27,13 +27,6 @@ export const CheckCircleIcon = /* @__PURE__ */ icon(
     <path d="m8.5 12 2.5 2.5 4.5-5" />
   </>,
 );
-export const HandIcon = /* @__PURE__ */ icon(
-  'HandIcon',
-  <>
-    <path d="M18 11V6a2 2 0 0 0-4 0v0M14 10V4a2 2 0 0 0-4 0v2M10 10.5V6a2 2 0 0 0-4 0v8" />
-    <path d="M18 8a2 2 0 1 1 4 0v6a8 8 0 0 1-8 8h-2c-2.8 0-4.5-.9-6-2.4l-3.6-3.6a2 2 0 0 1 2.8-2.8L7 15" />
-  </>,
-);
 export const CircleDashedIcon = /* @__PURE__ */ icon(
   'CircleDashedIcon',
   <>

@@ -1,11 +1,7 @@
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import { errorBackoff } from '@/api/retry-policy';
-import { useCapabilities } from '@/api/server-queries';
-import { mergeRuns } from '@/features/runs-list/feed';
 import type { RunFilter } from '@/features/runs-list/run-filter';
-import { feedKeyFor } from '@/features/runs-list/use-runs-feed';
-import { runsQueries } from '@/features/runs-list/runs-queries';
 
 /** The inbox's filter: every run waiting for a person. */
 export const WAITING: RunFilter = { status: 'human_in_the_loop' };
@@ -30,23 +26,3 @@ export const approvalQueries = {
       meta: { label: 'the approvals count' },
     }),
 };
-
-/**
- * Runs waiting for approval, for the header. Where the server lists every workflow's runs by
- * status this costs one request per half minute; elsewhere counting would mean reading every
- * workflow's list, so the header shows only what the inbox last found, and asks for nothing.
- */
-export function useWaitingCount(): { count: number; more: boolean } | undefined {
-  const caps = useCapabilities();
-  const server = useQuery({ ...approvalQueries.waitingCount(), enabled: caps.globalExecutions });
-  const inboxKey = feedKeyFor({ kind: 'all' }, WAITING, caps);
-  const head = useQuery({ ...runsQueries.head(inboxKey), enabled: false });
-  const pages = useInfiniteQuery({ ...runsQueries.feed(inboxKey), enabled: false });
-  if (caps.globalExecutions) return server.data;
-  if (!head.data && !pages.data) return undefined;
-  const runs = mergeRuns(
-    head.data?.items,
-    (pages.data?.pages ?? []).map((p) => p.items),
-  );
-  return { count: runs.filter((r) => r.status === 'human_in_the_loop').length, more: false };
-}

@@ -5,7 +5,6 @@ import { getApiClient } from '@/api/active-client';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { SearchIcon } from '@/components/ui/shell-icons';
 import { runsQueries } from '@/features/runs-list/runs-queries';
 import { findById, type FindOutcome } from './find-by-id';
 
@@ -27,10 +26,11 @@ async function knownWorkflowOf(queryClient: QueryClient, executionId: string): P
   }
 }
 
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
-/** A header button and ⌘K / Ctrl+K: paste an execution or workflow id and land on it. */
-export function FindById() {
+/**
+ * Paste an execution or workflow id and land on it. Loaded on the first ⌘K or click (find-button.tsx
+ * holds the trigger); each new `request` opens it again.
+ */
+export function FindDialog({ request }: { request: number }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -41,23 +41,16 @@ export function FindById() {
   const [message, setMessage] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  const open = () => {
+  // A new request starts with a clean slate (adjusted while rendering, as React advises for props).
+  const [shownFor, setShownFor] = useState(request);
+  if (shownFor !== request) {
+    setShownFor(request);
     setMessage(null);
     setProgress(null);
-    if (!dialog.current?.open) dialog.current?.showModal();
-  };
+  }
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setMessage(null);
-        setProgress(null);
-        if (!dialog.current?.open) dialog.current?.showModal();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, [request]);
 
   const land = (outcome: FindOutcome) => {
     if (outcome.kind === 'no-id') {
@@ -107,63 +100,54 @@ export function FindById() {
   };
 
   return (
-    <>
-      <Button size="sm" onClick={open} aria-label="Find by id" aria-keyshortcuts="Meta+K Control+K">
-        <SearchIcon />
-        <span className="hidden lg:inline">Find</span>
-        <kbd className="hidden rounded border border-zinc-300 px-1 font-sans text-[10px] text-zinc-500 lg:inline dark:border-zinc-600 dark:text-zinc-400">
-          {isMac() ? '⌘K' : 'Ctrl K'}
-        </kbd>
-      </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-title`}
-        onClose={() => abort.current?.abort()}
-        className="m-auto mt-24 w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onClose={() => abort.current?.abort()}
+      className="m-auto mt-24 w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <form
+        method="dialog"
+        className="space-y-3 p-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
       >
-        <form
-          method="dialog"
-          className="space-y-3 p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <h2 id={`${id}-title`} className="font-semibold">
-            Find by id
-          </h2>
-          <label htmlFor={`${id}-input`} className="block text-sm text-zinc-600 dark:text-zinc-400">
-            Execution or workflow id
-          </label>
-          <Input
-            id={`${id}-input`}
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="e.g. 3f2b…-… or a link to a run"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          {progress && (
-            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-              {progress}
-            </p>
-          )}
-          {message && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" size="sm" onClick={() => dialog.current?.close()}>
-              Cancel
-            </Button>
-            <Button type="submit" size="sm" variant="primary" busy={busy} disabled={text.trim() === ''}>
-              Open
-            </Button>
-          </div>
-        </form>
-      </dialog>
-    </>
+        <h2 id={`${id}-title`} className="font-semibold">
+          Find by id
+        </h2>
+        <label htmlFor={`${id}-input`} className="block text-sm text-zinc-600 dark:text-zinc-400">
+          Execution or workflow id
+        </label>
+        <Input
+          id={`${id}-input`}
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. 3f2b…-… or a link to a run"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {progress && (
+          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+            {progress}
+          </p>
+        )}
+        {message && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {message}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" size="sm" onClick={() => dialog.current?.close()}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" variant="primary" busy={busy} disabled={text.trim() === ''}>
+            Open
+          </Button>
+        </div>
+      </form>
+    </dialog>
   );
 }

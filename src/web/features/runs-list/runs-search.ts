@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { filterParam, statusParam, type ExecutionStatusFilter } from '@/lib/search-params';
+import { filterParam, oneOf, statusParam, type ExecutionStatusFilter } from '@/lib/search-params';
 import { RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
 
 /** The filters of a runs list, all in the URL so a view can be shared. */
@@ -9,7 +8,7 @@ export interface RunsSearch {
   range?: RunRange;
 }
 
-const rangeParam = z.catch(z.optional(z.enum(RUN_RANGES)), undefined);
+const rangeParam = oneOf(RUN_RANGES);
 
 /** Drops absent keys so the URL never shows `?q=undefined`-like leftovers. */
 const present = <T extends object>(o: T): T =>
@@ -17,9 +16,9 @@ const present = <T extends object>(o: T): T =>
 
 export const validateRunsSearch = (raw: Record<string, unknown>): RunsSearch =>
   present({
-    status: z.parse(statusParam, raw.status),
-    q: z.parse(filterParam, raw.q),
-    range: z.parse(rangeParam, raw.range),
+    status: statusParam(raw.status),
+    q: filterParam(raw.q),
+    range: rangeParam(raw.range),
   });
 
 export const filterFromSearch = (search: RunsSearch): RunFilter => ({

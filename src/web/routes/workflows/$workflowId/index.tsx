@@ -16,11 +16,13 @@ export const Route = createFileRoute('/workflows/$workflowId/')({
     await Promise.all([
       queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
       from
-        ? queryClient
-            .ensureQueryData(serverQueries.capabilities())
-            .then((caps) =>
-              queryClient.ensureQueryData(annotationQueries.input(params.workflowId, from, caps.executionInput)),
-            )
+        ? queryClient.ensureQueryData(serverQueries.capabilities()).then(async (caps) => {
+            // The journals' reader loads with the page, not with the first page of the dashboard.
+            const annotations = await import('@/features/runs-list/run-annotations');
+            return queryClient.ensureQueryData(
+              annotations.annotationQueries.input(params.workflowId, from, caps.executionInput),
+            );
+          })
         : null,
     ]);
   },

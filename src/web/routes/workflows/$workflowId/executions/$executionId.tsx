@@ -23,13 +23,13 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
     void queryClient.prefetchQuery(serverQueries.capabilities());
     await Promise.all([
       queryClient.ensureQueryData(executionQueries.detail(params.workflowId, params.executionId)),
-      queryClient
-        .ensureQueryData(serverQueries.capabilities())
-        .then((caps) =>
-          queryClient.ensureQueryData(
-            annotationQueries.input(params.workflowId, params.executionId, caps.executionInput),
-          ),
-        ),
+      queryClient.ensureQueryData(serverQueries.capabilities()).then(async (caps) => {
+        // The journals' reader loads with the page, not with the first page of the dashboard.
+        const annotations = await import('@/features/runs-list/run-annotations');
+        return queryClient.ensureQueryData(
+          annotations.annotationQueries.input(params.workflowId, params.executionId, caps.executionInput),
+        );
+      }),
     ]);
   },
   pendingComponent: () => <PageSkeleton rows={3} label="Loading the execution" />,

@@ -1,0 +1,27 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ServerCapabilities } from '@/api/capabilities';
+import { mergeRuns } from '@/features/runs-list/feed';
+import { feedKeyFor } from '@/features/runs-list/use-runs-feed';
+import { runsQueries } from '@/features/runs-list/runs-queries';
+import { WAITING } from './approval-queries';
+import type { Waiting } from './waiting-count';
+
+/** Every waiting run the inbox read (its cached pages), on a server without the cross-workflow list. */
+export default function InboxWaitingCount({
+  caps,
+  children,
+}: {
+  caps: ServerCapabilities;
+  children: (waiting: Waiting | undefined) => ReactNode;
+}) {
+  const inboxKey = feedKeyFor({ kind: 'all' }, WAITING, caps);
+  const head = useQuery({ ...runsQueries.head(inboxKey), enabled: false });
+  const pages = useInfiniteQuery({ ...runsQueries.feed(inboxKey), enabled: false });
+  if (!head.data && !pages.data) return children(undefined);
+  const runs = mergeRuns(
+    head.data?.items,
+    (pages.data?.pages ?? []).map((p) => p.items),
+  );
+  return children({ count: runs.filter((r) => r.status === 'human_in_the_loop').length, more: false });
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { serverQueries } from '@/api/server-queries';
+import { approvalQueries } from './approval-queries';
+
+/** How many runs wait for a person; `more` when there are more than one page of them. */
+export interface Waiting {
+  count: number;
+  more: boolean;
+}
+
+type RenderWaiting = (waiting: Waiting | undefined) => ReactNode;
+
+// Only a server without the cross-workflow list needs the runs feed's code to count: it loads then,
+// never with the first page.
+const InboxWaitingCount = lazy(() => import('./inbox-waiting-count'));
+
+/**
+ * Runs waiting for approval, for the header. Where the server lists every workflow's runs by
+ * status this costs one request per half minute; elsewhere counting would mean reading every
+ * workflow's list, so the header shows only what the inbox last found, and asks for nothing.
+ */
+export function WaitingCount({ children }: { children: RenderWaiting }) {
+  // The raw query, not useCapabilities: "not known yet" must not read as "no cross-workflow list".
+  const { data: caps } = useQuery(serverQueries.capabilities());
+  const server = useQuery({ ...approvalQueries.waitingCount(), enabled: caps?.globalExecutions === true });
+  if (!caps || caps.globalExecutions) return children(server.data);
+  return (
+    <Suspense fallback={children(undefined)}>
+      <InboxWaitingCount caps={caps}>{children}</InboxWaitingCount>
+    </Suspense>
+  );
+}
