@@ -1,3 +1,4 @@
+import { group, lastWord } from './reading/state';
 import {
   COMPOUNDS,
   FIELD_HEADS,
@@ -130,11 +131,11 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
   const listOf = /^(?:.*\b)?(?:list|array|set|collection) of (.*)$/.exec(phrase);
   if (listOf) {
     list = true;
-    phrase = listOf[1]!;
+    phrase = group(listOf, 1);
   }
   const numberOf = /^(?:.*\b)?(?:the )?(?:number|count) of ([a-z][a-z-]*(?: [a-z][a-z-]*)?)/.exec(phrase);
   if (numberOf) {
-    const noun = numberOf[1]!.split(' ').filter(isNounWord).join(' ');
+    const noun = group(numberOf, 1).split(' ').filter(isNounWord).join(' ');
     if (!noun) return null;
     return makeField(snakeCase(`number of ${noun}`), 'integer', 'number', position, {
       required: !optional,
@@ -143,7 +144,7 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
   }
   const yearsOf = /\b(years|months|hours|days) of ([a-z]+)/.exec(phrase);
   if (yearsOf)
-    return makeField(snakeCase(`${yearsOf[1]} of ${yearsOf[2]}`), 'integer', yearsOf[1]!, position, {
+    return makeField(snakeCase(`${yearsOf[1]} of ${yearsOf[2]}`), 'integer', group(yearsOf, 1), position, {
       required: !optional,
       minimum: 0,
     });
@@ -155,13 +156,15 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
   let words = (cut === -1 ? all : all.slice(0, cut)).map((word) => word.replace(/[^a-z0-9'-]/g, '')).filter(Boolean);
   // "first name" and the like survive the filler rule that would drop "first".
   const rawPair = words.slice(-2).join(' ');
-  const keptCompound = COMPOUNDS[rawPair] !== undefined && FILLER.has(words.at(-2)!) ? rawPair.replace(' ', '-') : null;
+  const keptCompound =
+    COMPOUNDS[rawPair] !== undefined && FILLER.has(words.at(-2) ?? '') ? rawPair.replace(' ', '-') : null;
   if (keptCompound) words = [...words.slice(0, -2), keptCompound];
-  while (words.length > 0 && !isNounWord(words[0]!)) words = words.slice(1);
-  while (words.length > 0 && !isNounWord(words[words.length - 1]!)) words = words.slice(0, -1);
+  while (words.length > 0 && !isNounWord(words[0] ?? '')) words = words.slice(1);
+  while (words.length > 0 && !isNounWord(lastWord(words))) words = words.slice(0, -1);
   // A phrase with function words inside it is a clause, not a name.
   if (words.length === 0 || words.some((word) => !isNounWord(word))) return null;
-  const head = words[words.length - 1]!;
+  const head = lastWord(words);
+  const headKind = FIELD_HEADS.get(head);
   if (OUTPUT_WORDS.has(head)) return null;
   let qualifiers = words.slice(Math.max(0, words.length - 3), -1).filter((word) => !OUTPUT_WORDS.has(word));
 
@@ -183,9 +186,9 @@ export function phraseToField(raw: string, position: number, options: PhraseOpti
     key = snakeCase([...qualifiers, head].join(' '));
     kind = 'list';
     itemKind = LIST_HEADS.get(head);
-  } else if (FIELD_HEADS.has(head)) {
+  } else if (headKind) {
     key = snakeCase([...qualifiers, head].join(' '));
-    kind = FIELD_HEADS.get(head)!;
+    kind = headKind;
   } else if (FIELD_HEADS.get(singular(head)) === 'text') {
     key = snakeCase([...qualifiers, head].join(' '));
     kind = 'text';

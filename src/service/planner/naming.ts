@@ -1,3 +1,4 @@
+import { group, lastWord } from './reading/state';
 import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
 import { FILLER, OUTPUT_WORDS, STOP, TRANSFORM_VERBS } from './lexicon';
@@ -93,8 +94,8 @@ export function deriveName(lower: string, entityKinds: EntityKind[]): string {
   const found = findingName(text);
   if (found) return found;
   const verb = /^([a-z]+)\s+(\S.*)?$/.exec(text);
-  if (verb && TRANSFORM_VERBS[verb[1]!] !== undefined) {
-    const nominal = TRANSFORM_VERBS[verb[1]!]!;
+  const nominal = verb ? TRANSFORM_VERBS[group(verb, 1)] : undefined;
+  if (verb && nominal !== undefined) {
     if (verb[1] === 'extract' && entityKinds.length > 0) {
       return entityKinds.length <= 2
         ? `${entityKinds.map((kind) => ENTITY_NAMES[kind]).join(' & ')} Extraction`
@@ -105,13 +106,13 @@ export function deriveName(lower: string, entityKinds: EntityKind[]): string {
       .replace(/^(?:(?:a|an|the|all|some|my|our|each|every|incoming|new|this|these)\s+)+/, '');
     rest = rest.replace(/^(?:list|set|batch|collection) of\s+/, '');
     let object = phraseWords(rest);
-    if (object.length === 1) object = [singular(object[0]!)];
+    if (object.length === 1) object = [singular(object[0] ?? '')];
     const into = /\binto\s+(?:an?\s+|the\s+)?(.*)/.exec(verb[2] ?? '');
     // Only a made thing names the workflow ("into a digest"), not a language ("into French").
     const target = into
-      ? tidy(phraseWords(into[1]!)).filter((word, index, all) => index < all.length - 1 || OUTPUT_WORDS.has(word))
+      ? tidy(phraseWords(group(into, 1))).filter((word, index, all) => index < all.length - 1 || OUTPUT_WORDS.has(word))
       : [];
-    if (target.length > 0 && !OUTPUT_WORDS.has(target.at(-1)!)) target.length = 0;
+    if (target.length > 0 && !OUTPUT_WORDS.has(lastWord(target))) target.length = 0;
     if (object.length > 0 && target.length > 0) return clip(titleCase(`${object.join(' ')} ${target.join(' ')}`));
     if (object.length > 0) return clip(titleCase(`${object.join(' ')} ${nominal}`.trim()));
   }
@@ -120,12 +121,12 @@ export function deriveName(lower: string, entityKinds: EntityKind[]): string {
       text,
     );
   if (made) {
-    const object = tidy(phraseWords(made[1]!));
+    const object = tidy(phraseWords(group(made, 1)));
     if (object.length > 0) {
       // "a reply to a customer's message" → "Customer Reply"; "a brief about a company" → "Company Brief".
-      if (object.length === 1 && OUTPUT_WORDS.has(object[0]!)) {
-        const after = new RegExp(`\\b${object[0]}\\s+(?:to|for|about|of|on)\\s+(.*)`).exec(made[1]!);
-        const owner = after ? phraseWords(after[1]!).filter((word) => !OUTPUT_WORDS.has(word)) : [];
+      if (object.length === 1 && OUTPUT_WORDS.has(object[0] ?? '')) {
+        const after = new RegExp(`\\b${object[0]}\\s+(?:to|for|about|of|on)\\s+(.*)`).exec(group(made, 1));
+        const owner = after ? phraseWords(group(after, 1)).filter((word) => !OUTPUT_WORDS.has(word)) : [];
         if (owner.length > 0) return clip(titleCase(`${owner[0]} ${object[0]}`));
       }
       return clip(titleCase(object.join(' ')));
@@ -170,8 +171,10 @@ export function describePlan(fields: Field[], steps: StepSpec[], guards: string[
   const outputs: string[] = [];
   for (const step of steps) {
     if (step.kind === 'markdown_report' && !outputs.includes('a Markdown report')) outputs.push('a Markdown report');
-    else if (OUTPUT_PHRASES[step.kind] && !outputs.includes(OUTPUT_PHRASES[step.kind]!))
-      outputs.push(OUTPUT_PHRASES[step.kind]!);
+    else {
+      const phrase = OUTPUT_PHRASES[step.kind];
+      if (phrase && !outputs.includes(phrase)) outputs.push(phrase);
+    }
   }
   // Last, so the "and" inside it reads as part of the list.
   if (steps.some((step) => step.kind === 'extract_entities')) {
