@@ -28,7 +28,7 @@ describe('patterns in steps and the planner', () => {
 
   // These inputs took 2 to 11 s each before and take milliseconds now; the 2 s timeout (a wide
   // margin on a busy machine) is what fails them if the quadratic work returns.
-  it('summarise 100,000 characters of "A. " without quadratic work', () => {
+  it('summarize 100,000 characters of "A. " without quadratic work', () => {
     const text = 'A. '.repeat(LARGEST / 3);
     expect(summarize(text, 3).length).toBeLessThanOrEqual(3);
   }, 2_000);

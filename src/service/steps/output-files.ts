@@ -70,7 +70,7 @@ export function readFindings(files: OutputFile[], only?: string[]): Record<strin
   return findings;
 }
 
-/** Recursively sorts object keys so the same data always serialises to the same bytes. */
+/** Recursively sorts object keys so the same data always serializes to the same bytes. */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value === 'object' && value !== null) {
