@@ -36,6 +36,11 @@ describe('runGuard', () => {
     );
   });
 
+  it('fills the Liquid-style placeholder too, and takes the value literally', () => {
+    expect(failure({ ...negative, message: 'got {{ value }} and {{value}}' }, { amount: -1 })).toBe('got -1 and -1');
+    expect(failure(noFail, { notes: 'FAIL $& $1' })).toBe('notes must not contain "FAIL" (got "FAIL $& $1")');
+  });
+
   it('passes values that keep the rule', () => {
     expect(failure(negative, { amount: 0 })).toBeNull();
     expect(failure(negative, { amount: '12.5' })).toBeNull();

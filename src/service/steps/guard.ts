@@ -35,11 +35,15 @@ const BREAKS: Record<
   exclusive_maximum: (n, limit) => n >= limit,
 };
 
-/** Throws the guard's message (with `{{value}}` filled in) when the input breaks its rule. */
+/**
+ * Throws the guard's message when the input breaks its rule. The message is not a template: its one
+ * placeholder, `{{value}}` (or Liquid-style `{{ value }}`), is replaced by the offending value.
+ */
 export function runGuard(step: GuardStep, input: Record<string, unknown>): void {
   const value = input[step.field];
   const fail = (got: string): never => {
-    throw new StepFailure(step.message.replaceAll('{{value}}', got));
+    // A function replacement, so a `$&` in the value is not read as a replacement pattern.
+    throw new StepFailure(step.message.replace(/\{\{ ?value ?\}\}/g, () => got));
   };
   if (step.rule === 'required') {
     if (isAbsent(value)) fail('nothing');
