@@ -6,7 +6,7 @@ import { humanList } from './text-case';
 /** Free text may be long (a transcript), but stays well inside the 4 MB request limit. */
 export const TEXT_MAX_LENGTH = 100_000;
 /** Short strings (names, titles) get a bound too, so a pasted essay is caught as a mistake. */
-export const STRING_MAX_LENGTH = 500;
+const STRING_MAX_LENGTH = 500;
 
 function describe(field: Field): string {
   const what = field.title.charAt(0).toLowerCase() + field.title.slice(1);
@@ -57,7 +57,7 @@ function itemSchema(kind: ItemKind | undefined): JsonSchema {
 }
 
 /** The JSON Schema of one field, titled and described so a generated form reads well. */
-export function fieldSchema(field: Field): JsonSchema {
+function fieldSchema(field: Field): JsonSchema {
   const base: JsonSchema = { title: field.title, description: describe(field) };
   let schema: JsonSchema;
   switch (field.kind) {

@@ -11,7 +11,7 @@ export type Schema = Record<string, unknown> & {
 };
 
 /** A compact, exact description of a property: its type, format, enum, list items or columns. */
-export function shape(schema: Schema): string {
+function shape(schema: Schema): string {
   if (schema.enum)
     return `enum:${schema.enum.join('|')}${schema.default !== undefined ? `=${String(schema.default)}` : ''}`;
   if (schema.type === 'array') {

@@ -81,7 +81,7 @@ export function singular(word: string): string {
 // a long run: prompts reach 20,000 characters and plans are made on the service's thread.
 
 /** `text` without the characters of `chars` at its start and end. */
-export function trimCharsOf(text: string, chars: string): string {
+function trimCharsOf(text: string, chars: string): string {
   let start = 0;
   let end = text.length;
   while (start < end && chars.includes(text[start]!)) start++;

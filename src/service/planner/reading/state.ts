@@ -17,7 +17,7 @@ export interface GuardDraft {
 
 export type EntityKind = 'emails' | 'urls' | 'dates' | 'numbers' | 'action_items';
 
-export type Concurrency = 'low' | 'medium' | 'high';
+type Concurrency = 'low' | 'medium' | 'high';
 
 export interface Reading {
   fields: Field[];
