@@ -5,12 +5,12 @@ import { badRequest } from './errors';
 
 export type ExecutionStats = Schemas['ExecutionStats'];
 type StatusCounts = Schemas['ExecutionStatusCounts'];
-export type Bucket = ExecutionStats['bucket'];
+type Bucket = ExecutionStats['bucket'];
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const DEFAULT_RANGE_MS = 7 * DAY_MS;
-export const MAX_BUCKETS = 2000;
+const MAX_BUCKETS = 2000;
 const HISTOGRAM_BINS = 16;
 
 export interface StatsQuery {
@@ -21,7 +21,7 @@ export interface StatsQuery {
 }
 
 /** A validated range: stored-form bounds for the query, and the bucket grid. */
-export interface StatsRange {
+interface StatsRange {
   from: string;
   to: string;
   fromMs: number;

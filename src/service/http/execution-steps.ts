@@ -6,7 +6,7 @@ import { stepName } from './step-names';
 export type ExecutionStep = Schemas['ExecutionStep'];
 
 /** What the steps view needs of the execution itself. */
-export interface StepsExecution {
+interface StepsExecution {
   status: ExecutionStatus;
   error: string | null;
 }

@@ -10,7 +10,7 @@ export interface ExecutionListRow extends ExecutionView {
 }
 
 /** A row of the account-wide list, which also names the workflow. */
-export interface AccountExecutionRow extends ExecutionListRow {
+interface AccountExecutionRow extends ExecutionListRow {
   workflow_name: string;
 }
 
@@ -30,7 +30,7 @@ export interface StatsSpan {
   offsetMs: number;
 }
 
-export interface ListFilter {
+interface ListFilter {
   /** Only executions in one of these statuses; null for all. */
   statuses: readonly ExecutionStatus[] | null;
   /** Exclusive upper bound on created_at (the cursor), or null for the first page. */

@@ -1,7 +1,7 @@
 import type { Db } from './database';
 
 /** How far one step of one execution got, as the engine recorded it. */
-export type StepRecordStatus = 'processing' | 'waiting' | 'finished' | 'error';
+type StepRecordStatus = 'processing' | 'waiting' | 'finished' | 'error';
 
 export interface StepRecord {
   position: number;

@@ -22,7 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StepList } from './step-list';
 import { lifecycleRows, rowsFromServer } from './step-model';
 
-export interface ExecutionStepsProps {
+interface ExecutionStepsProps {
   workflowId: string;
   executionId: string;
   status: ExecutionStatus;

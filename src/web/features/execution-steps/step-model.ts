@@ -1,7 +1,7 @@
 import type { ExecutionStatus, Schemas } from '@contract/openapi-document';
 
 export type ServerStep = Schemas['ExecutionStep'];
-export type ServerStepStatus = ServerStep['status'];
+type ServerStepStatus = ServerStep['status'];
 
 /** One row of either stepper, in the same words. */
 export interface StepRow {

@@ -16,7 +16,7 @@ const DAY_MS = 24 * HOUR_MS;
 const RANGE_MS: Record<HealthRange, number> = { '1h': HOUR_MS, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
 
 export type Bucket = 'hour' | 'day';
-export type StatusCounts = Record<ExecutionStatus, number>;
+type StatusCounts = Record<ExecutionStatus, number>;
 
 /** What the panel needs of a run read from a list page. */
 export interface HealthRun {
@@ -34,7 +34,7 @@ export interface HealthWindow {
   tzOffsetMinutes: number;
 }
 
-export interface HistogramBin {
+interface HistogramBin {
   fromMs: number;
   toMs: number;
   count: number;
@@ -67,7 +67,7 @@ export function healthWindow(range: HealthRange, nowMs: number, tzOffsetMinutes:
   };
 }
 
-export const emptyCounts = (): StatusCounts => ({
+const emptyCounts = (): StatusCounts => ({
   initial: 0,
   processing: 0,
   human_in_the_loop: 0,

@@ -40,7 +40,7 @@ import {
 import { HealthTable } from './health-table';
 import { RunsChart, STACK_ORDER, STATUS_STYLE } from './runs-chart';
 
-export interface RunsHealthPanelProps {
+interface RunsHealthPanelProps {
   workflowId: string;
   loadedRuns: readonly HealthRun[];
   complete?: boolean;
