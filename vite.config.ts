@@ -75,7 +75,7 @@ export default defineConfig({
             {
               name: 'framework',
               tags: ['$initial'],
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)|zod[\\/](mini|v4[\\/](core|mini))|openapi-fetch|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)|openapi-fetch|use-sync-external-store)[\\/]/,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { NotFoundView } from '@/components/not-found';
 import { RouteErrorView } from '@/routes/-shell/route-error';
@@ -9,27 +9,11 @@ import { useActiveProfile } from '@/api/active-client';
 import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
+import { useWhenIdle } from '@/lib/use-when-idle';
 import { ShellHeader } from './-shell/shell-header';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
 const ExecutionWatcherHost = lazy(() => import('@/features/executions/execution-watcher-host'));
-
-function useWhenIdle(delayMs: number): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    let handle: number | undefined;
-    const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function')
-        handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-      else setIdle(true);
-    }, delayMs);
-    return () => {
-      clearTimeout(timer);
-      if (handle !== undefined) cancelIdleCallback(handle);
-    };
-  }, [delayMs]);
-  return idle;
-}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // With no key, every page leads to Settings with an explanation and a way back.

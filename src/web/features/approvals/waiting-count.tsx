@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { serverQueries } from '@/api/server-queries';
+import { useWhenIdle } from '@/lib/use-when-idle';
 import { approvalQueries } from './approval-queries';
 
 /** How many runs wait for a person; `more` when there are more than one page of them. */
@@ -21,8 +22,11 @@ const InboxWaitingCount = lazy(() => import('./inbox-waiting-count'));
  * workflow's list, so the header shows only what the inbox last found, and asks for nothing.
  */
 export function WaitingCount({ children }: { children: RenderWaiting }) {
-  // The raw query, not useCapabilities: "not known yet" must not read as "no cross-workflow list".
-  const { data: caps } = useQuery(serverQueries.capabilities());
+  // A summary, so it waits until the page has loaded (reading the contract document and counting
+  // compete with nothing then), unless a page already knows the capabilities. The raw query, not
+  // useCapabilities: "not known yet" must not read as "no cross-workflow list".
+  const idle = useWhenIdle(1500);
+  const { data: caps } = useQuery({ ...serverQueries.capabilities(), enabled: idle });
   const server = useQuery({ ...approvalQueries.waitingCount(), enabled: caps?.globalExecutions === true });
   if (!caps || caps.globalExecutions) return children(server.data);
   return (
