@@ -43,6 +43,7 @@ describe('readPlanningNotes', () => {
       'Returns its results here; Airtable is not connected to the local service.',
     ]);
     expect(kinds('Write a LinkedIn post about a launch')).toEqual([]);
+    expect(notesOf('Total the orders and add them to a Google Sheet').left).toBe('total the orders');
     expect(kinds('Share it on LinkedIn')).toEqual(['integration']);
   });
 

@@ -36,6 +36,10 @@ const SERVICES: [RegExp, string][] = [
   [/\bcrm\b/, 'the CRM'],
 ];
 
+/** The words that hand a result to a service, just before its name: "post it to", "add them to a". */
+const DELIVERY =
+  /\b(?:and (?:then )?)?(?:add|post|save|send|upload|put|push|sync|export|share|log|append|write|store|create|ping|notify|update) (?:(?:it|them|this|that|these|the \w+|a \w+) )?(?:to|in|on|into|via|with) (?:(?:a|an|the|our|my|their) )?(?:new )?$/;
+
 /** After a service's name, these make it the kind of thing to write ("a LinkedIn post"), not a place to reach. */
 const CONTENT_AFTER =
   /^\s+(?:posts?|messages?|articles?|profiles?|pages?|ads?|headlines?|bios?|updates?|captions?|threads?|summar)/;
@@ -96,7 +100,10 @@ export function readPlanningNotes(state: ReadState): void {
       kind: 'integration',
       text: `Returns its results here; ${service} is not connected to the local service.`,
     });
-    prompt.mask(match.index, match.index + match[0].length);
+    // "and add them to a Google Sheet": the delivery is part of what the service would do.
+    const before = prompt.lower.slice(Math.max(0, match.index - 50), match.index);
+    const delivery = DELIVERY.exec(before);
+    prompt.mask(delivery ? match.index - before.length + delivery.index : match.index, match.index + match[0].length);
   }
   for (const match of prompt.matches(EMAIL_SENDING)) {
     add(state, { kind: 'integration', text: 'Returns its results here; the local service does not send email.' });
