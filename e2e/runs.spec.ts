@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { BOTH_MODES_TAG, expect, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
@@ -21,7 +21,7 @@ async function waitForStatus(api: APIRequestContext, workflowId: string, id: str
     .toBe(status);
 }
 
-const runsList = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Runs' });
+const runsList = (page: Page) => page.getByRole('list', { name: 'Runs' });
 
 test(
   'a run started elsewhere appears at the top of an open list, and the status filter finds the failed runs',
@@ -120,6 +120,7 @@ test(
 
 test('batch rows read as “row n of file” in the runs list and show their input on the run page', async ({
   connectedPage: page,
+  api,
   readyWorkflow,
 }) => {
   test.setTimeout(150_000);
@@ -130,6 +131,13 @@ test('batch rows read as “row n of file” in the runs list and show their inp
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: csv });
   await page.getByRole('button', { name: 'Send 3 rows' }).click();
   await expect(page).toHaveURL(/\/batches\//);
+  // The batch page sends the rows; leave it only once the server has all three.
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get(`workflows/${workflow.id}/executions`)).json()) as { data: unknown[] }).data.length,
+    )
+    .toBe(3);
 
   await page.goto(`/workflows/${workflow.id}/executions`);
   const failedRow = runsList(page).getByRole('listitem').filter({ hasText: 'row 2 of invoices.csv' });

@@ -71,7 +71,7 @@ export function ApprovalsInbox() {
           {feed.checkedAt > 0 && (
             <>
               {' '}
-              · checked <RelativeTime iso={new Date(feed.checkedAt).toISOString()} />
+              · checked <RelativeTime key={feed.checkedAt} iso={new Date(feed.checkedAt).toISOString()} />
             </>
           )}
         </p>

@@ -97,7 +97,7 @@ export function RunsToolbar({
         {checkedAt > 0 && (
           <span className="text-xs text-zinc-500 dark:text-zinc-400">
             <span className="mr-1 inline-block size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-            Live · checked <RelativeTime iso={new Date(checkedAt).toISOString()} />
+            Live · checked <RelativeTime key={checkedAt} iso={new Date(checkedAt).toISOString()} />
           </span>
         )}
       </div>
