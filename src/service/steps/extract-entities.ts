@@ -1,8 +1,6 @@
 import { findActionItems, type ActionItem } from './action-items';
 import { findDates, mask, type FoundDate, type Masked } from './find-dates';
 
-export type { ActionItem, FoundDate };
-
 export interface FoundNumber {
   text: string;
   value: number;

@@ -69,7 +69,7 @@ export function mask(text: string, spans: Masked[]): string {
   return parts.join('');
 }
 
-export interface Span<T> {
+interface Span<T> {
   index: number;
   value: T;
 }

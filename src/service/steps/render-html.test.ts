@@ -31,6 +31,16 @@ describe('renderHtmlDocument', () => {
     );
   });
 
+  it('prints task boxes as written and loads no images', () => {
+    const html = renderHtmlDocument(
+      '- [ ] call Ana\n- [x] done\n\n![logo](https://x.org/a.png) ![bad](javascript:1)',
+      'x',
+    );
+    expect(html).toContain('<ul>\n<li>[ ] call Ana</li>\n<li>[x] done</li>\n</ul>');
+    expect(html).toContain('<p>logo bad</p>');
+    expect(html).not.toMatch(/<img|javascript:/);
+  });
+
   it('renders headings, emphasis, code, lists, quotes, rules and tables', () => {
     const markdown = [
       '## Sub',

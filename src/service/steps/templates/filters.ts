@@ -1,4 +1,3 @@
-import { escapeMarkdown } from '../markdown-escape';
 import { formatValue } from './format-value';
 
 /**
@@ -9,7 +8,7 @@ import { formatValue } from './format-value';
 const mapString = (fn: (text: string) => string) => (value: unknown) => (typeof value === 'string' ? fn(value) : value);
 
 /** Text that `raw` marks as final: printed as is, and not escaped again by `quote`. */
-export class Unescaped {
+class Unescaped {
   constructor(readonly text: string) {}
   toString(): string {
     return this.text;
@@ -97,7 +96,3 @@ export function reportFilters(escape: (text: string) => string): Record<string, 
     },
   };
 }
-
-/** The markdown-escaping mode's output filter. */
-export const markdownText = (value: unknown): string =>
-  value instanceof Unescaped ? value.text : escapeMarkdown(formatValue(value));

@@ -5,7 +5,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Missing, blank or without content: undefined, null, '', NaN, [] and {}. */
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (typeof value === 'number') return !Number.isFinite(value);
   if (Array.isArray(value)) return value.length === 0;

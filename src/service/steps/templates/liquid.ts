@@ -26,7 +26,7 @@ export interface TemplateData {
   files?: Record<string, unknown>;
 }
 
-export interface TemplateOptions {
+interface TemplateOptions {
   escape?: EscapeMode;
   /** Absent for plans saved before Liquid: the template is converted first (legacy-syntax.ts). */
   syntax?: TemplateSyntax;
