@@ -35,9 +35,11 @@ describe('planWorkflow inputs and outputs', () => {
     ).toEqual({
       letter_type: 'enum:formal|casual|enthusiastic',
     });
-    expect(fieldsOf('Review a tenancy agreement and say whether the deposit is refundable, then draft a memo')).toEqual({
-      tenancy_agreement: 'text',
-    });
+    expect(fieldsOf('Review a tenancy agreement and say whether the deposit is refundable, then draft a memo')).toEqual(
+      {
+        tenancy_agreement: 'text',
+      },
+    );
   });
 
   it('takes schedules and services out of the inputs and notes them', () => {
