@@ -44,7 +44,7 @@ export function literal(text: string): string {
 }
 
 /** The Liquid expression for a field of `root` (`input`, `row`, `item`). */
-export function field(root: string, key: string): string {
+function field(root: string, key: string): string {
   return /^[a-z_]\w*$/i.test(key) ? `${root}.${key}` : `${root}["${key.replace(/"/g, '')}"]`;
 }
 

@@ -1,7 +1,7 @@
 import { findActionItems, type ActionItem } from './action-items';
 import { findDates, mask, type FoundDate, type Masked } from './find-dates';
 
-export interface FoundNumber {
+interface FoundNumber {
   text: string;
   value: number;
   /** `%`, a currency code (USD, EUR…) or the unit word as written (kg, hours…); null for a bare number. */

@@ -9,12 +9,12 @@ const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-export function extensionOf(filename: string): string {
+function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return dot === -1 ? '' : filename.slice(dot + 1).toLowerCase();
 }
 
-export function contentTypeOf(filename: string): string {
+function contentTypeOf(filename: string): string {
   return CONTENT_TYPES[extensionOf(filename)] ?? 'application/octet-stream';
 }
 
@@ -38,13 +38,13 @@ export function latestMarkdown(previous: OutputFile[], files: OutputFile[]): Out
 }
 
 /** A file's name without its extension, as a template key: `summary.md` → `summary`. */
-export function findingKey(filename: string): string {
+function findingKey(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return (dot > 0 ? filename.slice(0, dot) : filename).replace(/[^\p{L}\p{N}_-]+/gu, '_');
 }
 
 /** Markdown without its top heading, so it can sit under another document's heading. */
-export function markdownBody(markdown: string): string {
+function markdownBody(markdown: string): string {
   return markdown.replace(/^\s*# [^\n]*\n+/, '').trim();
 }
 

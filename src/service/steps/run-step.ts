@@ -12,7 +12,7 @@ import { formatValue } from './templates/format-value';
 import { renderTemplate } from './templates/liquid';
 
 /** A csv_table `field` that makes a one-row table of the whole input. */
-export const WHOLE_INPUT = '*';
+const WHOLE_INPUT = '*';
 
 export const GENERATED_BY = 'Workflow Automation local service (rule-based planner)';
 
