@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { BOTH_MODES_TAG, expect, screenshotBothThemes, test } from './support/fixtures';
+import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
 async function startWaitingRun(api: APIRequestContext, workflowId: string, company: string): Promise<string> {
@@ -54,6 +54,7 @@ test(
     // The local service keeps the draft in results while the run waits.
     const first = cards.filter({ hasText: a.slice(0, 8) });
     await expect(first.getByLabel(/^Draft /).first()).toContainText(/Initech/);
+    await expectNoSeriousA11yViolations(page, 'the approvals inbox');
     await screenshotBothThemes(page, 'approvals-inbox');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshotBothThemes(page, 'approvals-inbox-375');

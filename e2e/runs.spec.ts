@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BOTH_MODES_TAG, expect, screenshotBothThemes, test, textAndNumberFields } from './support/fixtures';
+import {
+  BOTH_MODES_TAG,
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshotBothThemes,
+  test,
+  textAndNumberFields,
+} from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
 /** Starts one run through the API, as another tool or person would, and returns its id. */
@@ -92,6 +99,7 @@ test(
     await expect(page).toHaveURL(/\/runs\?status=error/);
     await expect(invoiceRow).toBeVisible();
     await expect(quoteRow).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'the runs page');
     await screenshotBothThemes(page, 'runs-page');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshotBothThemes(page, 'runs-page-375');
@@ -120,7 +128,6 @@ test(
 
 test('batch rows read as “row n of file” in the runs list and show their input on the run page', async ({
   connectedPage: page,
-  api,
   readyWorkflow,
 }) => {
   test.setTimeout(150_000);
@@ -131,13 +138,8 @@ test('batch rows read as “row n of file” in the runs list and show their inp
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: csv });
   await page.getByRole('button', { name: 'Send 3 rows' }).click();
   await expect(page).toHaveURL(/\/batches\//);
-  // The batch page sends the rows; leave it only once the server has all three.
-  await expect
-    .poll(
-      async () =>
-        ((await (await api.get(`workflows/${workflow.id}/executions`)).json()) as { data: unknown[] }).data.length,
-    )
-    .toBe(3);
+  // The batch page sends and records the rows; leave it once it has seen them all end.
+  await expect(page.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
 
   await page.goto(`/workflows/${workflow.id}/executions`);
   const failedRow = runsList(page).getByRole('listitem').filter({ hasText: 'row 2 of invoices.csv' });
@@ -150,6 +152,7 @@ test('batch rows read as “row n of file” in the runs list and show their inp
   await page.getByRole('searchbox', { name: 'Search runs' }).fill('hooli');
   await expect(runsList(page).getByRole('listitem')).toHaveCount(1);
   await expect(page).toHaveURL(/q=hooli/);
+  await expectNoSeriousA11yViolations(page, 'a workflow’s runs');
   await screenshotBothThemes(page, 'workflow-runs');
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshotBothThemes(page, 'workflow-runs-375');

@@ -108,7 +108,10 @@ export const annotationQueries = {
     queryOptions({
       queryKey: [...annotationQueries.all(), workflowId],
       queryFn: () => readAnnotations(workflowId),
-      staleTime: 30_000,
+      // A batch on another tab records its rows as they go: the list picks them up as it re-reads.
+      staleTime: 15_000,
+      refetchInterval: 15_000,
+      refetchIntervalInBackground: false,
       retry: false,
     }),
 };
