@@ -1,4 +1,3 @@
-import type { Heading, List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
@@ -16,6 +15,17 @@ function htmlAsText(this: Processor): void {
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(htmlAsText).freeze();
+
+// The mdast node types, as the parser gives them (so the `mdast` types package need not be listed).
+type Root = ReturnType<typeof parser.parse>;
+export type RootContent = Root['children'][number];
+type Node<Type extends RootContent['type']> = Extract<RootContent, { type: Type }>;
+type Heading = Node<'heading'>;
+type List = Node<'list'>;
+export type ListItem = Node<'listItem'>;
+export type Table = Node<'table'>;
+export type TableRow = Node<'tableRow'>;
+export type PhrasingContent = Node<'paragraph'>['children'][number];
 
 /** Reads markdown into a tree. Never throws; anything it does not know is a paragraph. */
 export function parseMarkdown(markdown: string): Root {

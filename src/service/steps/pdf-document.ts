@@ -1,6 +1,13 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { ListItem, RootContent } from 'mdast';
-import { firstHeading, listStart, parseMarkdown, plainText, taskBox } from './markdown-tree';
+import {
+  firstHeading,
+  listStart,
+  parseMarkdown,
+  plainText,
+  taskBox,
+  type ListItem,
+  type RootContent,
+} from './markdown-tree';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;

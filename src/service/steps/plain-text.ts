@@ -1,5 +1,12 @@
-import type { ListItem, RootContent, Table } from 'mdast';
-import { listStart, parseMarkdown, plainText, taskBox } from './markdown-tree';
+import {
+  listStart,
+  parseMarkdown,
+  plainText,
+  taskBox,
+  type ListItem,
+  type RootContent,
+  type Table,
+} from './markdown-tree';
 
 function tableText(table: Table): string {
   const cells = table.children.map((row) => row.children.map((cell) => plainText(cell.children).replace(/\s+/g, ' ')));

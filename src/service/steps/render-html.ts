@@ -1,5 +1,16 @@
-import type { ListItem, PhrasingContent, RootContent, Table, TableRow } from 'mdast';
-import { firstHeading, listStart, parseMarkdown, plainText, safeHref, taskBox } from './markdown-tree';
+import {
+  firstHeading,
+  listStart,
+  parseMarkdown,
+  plainText,
+  safeHref,
+  taskBox,
+  type ListItem,
+  type PhrasingContent,
+  type RootContent,
+  type Table,
+  type TableRow,
+} from './markdown-tree';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
