@@ -9,8 +9,9 @@ import { legacyToLiquid } from './legacy-syntax';
  * Report templates are Liquid (https://liquidjs.com), rendered by LiquidJS rather than a language of
  * our own. LiquidJS rather than Handlebars: it is already a dependency, it interprets templates
  * instead of compiling them to JavaScript, its filters (`{{ input.notes | quote }}`) need no helper
- * syntax, and it bounds the work of one render (memoryLimit, templateLimit), which matters for
- * inputs of 100,000 characters.
+ * syntax, and it bounds the work of one render (memoryLimit, renderLimit), which matters for
+ * inputs of 100,000 characters. Its syntax is further from the older one (see legacy-syntax.ts),
+ * which a converter bridges for stored plans.
  *
  * A template sees the input as `input` and what earlier steps found as `files` (keyed by file name
  * without extension: `files.summary`, `files.entities.emails`). Every output tag prints its value as
