@@ -33,6 +33,34 @@ export interface paths {
     get: operations['getWorkflow'];
     put?: never;
     post?: never;
+    /**
+     * Delete a workflow with its executions, their steps and result files (local extension)
+     * @description Removes everything in one transaction. Runs still processing stop at their next step boundary without writing anything. Other accounts' workflows answer 404 as for GET.
+     */
+    delete: operations['deleteWorkflow'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a workflow or edit its description (local extension)
+     * @description Changes only the fields given; at least one is required. A name is trimmed and must not be blank. A name set here is the user's: a later re-plan keeps it (as does a description set here). Other accounts' workflows answer 404 as for GET.
+     */
+    patch: operations['updateWorkflow'];
+    trace?: never;
+  };
+  '/workflows/{workflowId}/replan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Re-plan a workflow in place from an edited prompt (local extension)
+     * @description The workflow keeps its id and its past runs (their inputs, results and files are unchanged) and goes back through planning as on create: status `planning`, then `ready` or `failed`. Its name and description are re-planned too, unless the user gave them (on create or with PATCH). Refused with 409 while any of its executions is waiting, processing or waiting for approval, since those would run under a plan they were not started with.
+     */
+    post: operations['replanWorkflow'];
     delete?: never;
     options?: never;
     head?: never;
@@ -275,6 +303,8 @@ export interface components {
       status?: components['schemas']['WorkflowStatus'];
       /** @description The workflow's configured batch concurrency (local extension). */
       concurrency?: components['schemas']['Concurrency'];
+      /** @description The prompt the workflow was planned from, for editing and re-planning (local extension). */
+      prompt?: string;
       /** @description Why planning failed, when status is failed (local extension). */
       planning_error?: string;
       /** @description What the prompt asks for that the local service does not do (schedules, triggers, third-party integrations, browsing), so nothing is dropped silently; the workflow runs on demand without it (local extension). Absent when there is nothing to note. */
@@ -289,6 +319,13 @@ export interface components {
     WorkflowListPage: {
       data: components['schemas']['WorkflowListItem'][];
       cursor: string | null;
+    };
+    UpdateWorkflowRequest: {
+      name?: string;
+      description?: string;
+    };
+    ReplanWorkflowRequest: {
+      prompt: string;
     };
     CreateWorkflowRequest: {
       prompt: string;
@@ -723,6 +760,101 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  deleteWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  updateWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWorkflowRequest'];
+      };
+    };
+    responses: {
+      /** @description The updated workflow. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  replanWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplanWorkflowRequest'];
+      };
+    };
+    responses: {
+      /** @description Planning again; the workflow as it is now. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['ServerError'];

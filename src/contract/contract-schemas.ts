@@ -148,6 +148,13 @@ export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.
   kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing']),
   text: c.string,
 });
+export const ReplanWorkflowRequest: c.Check<Schemas['ReplanWorkflowRequest']> = /* @__PURE__ */ c.object({
+  prompt: c.string,
+});
+export const UpdateWorkflowRequest: c.Check<Schemas['UpdateWorkflowRequest']> = /* @__PURE__ */ c.object(
+  {},
+  { name: c.string, description: c.string },
+);
 export const WorkflowCreateResponse: c.Check<Schemas['WorkflowCreateResponse']> = /* @__PURE__ */ c.object({
   id: c.string,
   name: c.string,
@@ -173,6 +180,7 @@ export const WorkflowDetail: c.Check<Schemas['WorkflowDetail']> = /* @__PURE__ *
   {
     status: WorkflowStatus,
     concurrency: Concurrency,
+    prompt: c.string,
     planning_error: c.string,
     planning_notes: /* @__PURE__ */ c.array(PlanningNote),
   },

@@ -26,6 +26,7 @@ import { RateLimiter } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
 import { spaRoutes, viteRoutes, type Middleware } from './http/spa';
 import { upstreamRoutes } from './http/upstream';
+import { workflowEditRoutes } from './http/workflow-edits';
 import { workflowRoutes } from './http/workflows';
 import type { Store } from './store/store';
 
@@ -103,6 +104,7 @@ function localApi(
       workflowRoutes(api, ctx);
       executionRoutes(api, ctx);
       approvalRoutes(api, ctx);
+      workflowEditRoutes(api, ctx);
       api.setNotFoundHandler(sendNoRoute);
     },
     { prefix: '/api/v1' },

@@ -150,6 +150,21 @@ export class Engine {
     this.planningTimers.set(workflow.id, timer);
   }
 
+  /** Plans a re-planned workflow from its new prompt; a pending plan of the old prompt is dropped. */
+  replan(workflow: WorkflowRecord): void {
+    clearTimeout(this.planningTimers.get(workflow.id));
+    this.plans.forget(workflow.id);
+    this.planLater(workflow);
+  }
+
+  /** Forgets a deleted workflow (planning, queue, plan); its runs in flight find their rows gone and end as lost. */
+  forget(workflowId: string): void {
+    clearTimeout(this.planningTimers.get(workflowId));
+    this.planningTimers.delete(workflowId);
+    this.queues.delete(workflowId);
+    this.plans.forget(workflowId);
+  }
+
   /** Tells the engine new executions are waiting in a lane (a batch, or single runs when batchId is null). */
   enqueued(workflowId: string, batchId: string | null, batchCap: number | null): void {
     this.addLane(workflowId, batchId, batchCap);

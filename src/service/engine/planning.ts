@@ -20,7 +20,10 @@ export function planColumns(plan: WorkflowPlan) {
 }
 
 /** Plans a stored workflow and records the outcome: ready with its plan, or failed with a reason. */
-export function planStoredWorkflow(store: Store, workflow: WorkflowRecord, logger: Logger): void {
+export function planStoredWorkflow(store: Store, scheduled: WorkflowRecord, logger: Logger): void {
+  // Read again: the workflow may have been renamed, re-planned or deleted while it waited.
+  const workflow = store.workflows.byId(scheduled.id);
+  if (!workflow || workflow.status !== 'planning') return;
   try {
     const plan = planWorkflow(workflow.prompt, {
       name: workflow.name_given ? workflow.name : undefined,

@@ -10,7 +10,7 @@ export interface ReadyPlan {
   inputSchema: JsonSchema | null;
 }
 
-/** Parses stored plans once per workflow; a plan never changes after planning, so entries never go stale. */
+/** Parses stored plans once per workflow; a plan changes only by re-planning or deletion, which call forget. */
 export class PlanCache {
   private readonly plans = new Map<string, ReadyPlan>();
 
@@ -29,5 +29,9 @@ export class PlanCache {
       this.plans.set(workflow.id, plan);
     }
     return plan;
+  }
+
+  forget(workflowId: string): void {
+    this.plans.delete(workflowId);
   }
 }

@@ -112,6 +112,8 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
     return store.completeExecution(executionId, attempt, results) ? 'finished' : 'lost';
   } catch (error) {
     if (deps.signal.aborted) return 'stopped';
+    // Its workflow was deleted meanwhile (the step records' foreign keys fail): nothing is left to record.
+    if (!store.executions.byId(executionId)) return 'lost';
     let message: string;
     if (error instanceof StepFailure) message = error.message;
     else if (error instanceof TimeLimitExceeded) message = TIME_LIMIT_MESSAGE;

@@ -49,6 +49,11 @@ export class InputValidators {
     return validate;
   }
 
+  /** Drops a workflow's compiled schema once it is re-planned or deleted. */
+  forget(workflowId: string): void {
+    this.compiled.delete(workflowId);
+  }
+
   /** Every error of `value` against the schema, each prefixed with its path (e.g. `input.website`). */
   errors(workflowId: string, schema: JsonSchema | null, value: unknown, prefix: string): string[] {
     const tooDeep = nestingError(value, prefix);

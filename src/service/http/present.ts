@@ -57,6 +57,7 @@ export class Presenter {
           : null,
     };
     if (this.strictV1) return detail;
+    detail.prompt = w.prompt;
     if (w.concurrency) detail.concurrency = w.concurrency;
     if (w.status === 'failed' && w.planning_error) detail.planning_error = w.planning_error;
     if (w.status === 'ready' && w.planning_notes)

@@ -63,7 +63,7 @@ describe.each([
     const res = await svc.call<WorkflowDetail>('GET', `/api/v1/workflows/${workflowId}`);
     assertMatchesContract('getWorkflow', 200, res.body);
     const v1 = ['created_at', 'description', 'id', 'input_schema', 'name', 'updated_at'];
-    expect(keys(res.body)).toEqual(strict ? v1 : [...v1, 'concurrency', 'status'].sort());
+    expect(keys(res.body)).toEqual(strict ? v1 : [...v1, 'concurrency', 'prompt', 'status'].sort());
   });
 
   it('answers POST /workflows with the v1 create response in both modes', async () => {

@@ -1,0 +1,196 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionCreateResponse, WorkflowCreateResponse, WorkflowDetail } from '../../contract/openapi-document';
+import { assertMatchesContract } from '../test-support/contract-validator';
+import { KEY_B, reportStep, type TestService } from '../test-support/test-service';
+import { useTestService } from '../test-support/use-service';
+
+type Err = { error: string };
+
+const svc = useTestService();
+const url = (id: string) => `/api/v1/workflows/${id}`;
+
+async function planned(prompt: string): Promise<string> {
+  const created = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', { body: { prompt } });
+  await svc.engine.idle();
+  return created.body.id;
+}
+
+async function runOnce(id: string, input: object = { name: 'Ann' }): Promise<string> {
+  const res = await svc.call<ExecutionCreateResponse>('POST', `${url(id)}/executions`, { body: { input } });
+  expect(res.status).toBe(201);
+  return res.body.execution_id;
+}
+
+const ofWorkflow = 'execution_id IN (SELECT id FROM executions WHERE workflow_id = ?)';
+const count = (service: TestService, sql: string, ...args: string[]) =>
+  (service.store.db.prepare(sql).get(...args) as { n: number }).n;
+/** Step records and files of the workflow's executions, and those whose execution is gone. */
+function rows(service: TestService, id: string) {
+  const gone = (table: string) =>
+    count(service, `SELECT COUNT(*) AS n FROM ${table} WHERE execution_id NOT IN (SELECT id FROM executions)`);
+  return {
+    executions: count(service, 'SELECT COUNT(*) AS n FROM executions WHERE workflow_id = ?', id),
+    files: count(service, `SELECT COUNT(*) AS n FROM files WHERE ${ofWorkflow}`, id),
+    steps: count(service, `SELECT COUNT(*) AS n FROM execution_steps WHERE ${ofWorkflow}`, id),
+    orphans: gone('files') + gone('execution_steps'),
+  };
+}
+
+describe('PATCH /workflows/{id}', () => {
+  let id: string;
+  beforeAll(() => {
+    id = svc.addWorkflow({ steps: [reportStep()] });
+  });
+
+  it('renames a workflow and edits its description, answering the detail', async () => {
+    const res = await svc.call<WorkflowDetail>('PATCH', url(id), {
+      body: { name: '  Invoice Summary ', description: 'Sums up invoices' },
+    });
+    expect(res.status).toBe(200);
+    assertMatchesContract('updateWorkflow', 200, res.body);
+    expect(res.body).toMatchObject({ id, name: 'Invoice Summary', description: 'Sums up invoices', status: 'ready' });
+    expect((await svc.call<WorkflowDetail>('GET', url(id))).body.name).toBe('Invoice Summary');
+  });
+
+  it('changes only the fields given', async () => {
+    const res = await svc.call<WorkflowDetail>('PATCH', url(id), { body: { description: 'Only this' } });
+    expect(res.body).toMatchObject({ name: 'Invoice Summary', description: 'Only this' });
+  });
+
+  it.each([
+    ['a blank name', { name: '   ' }, 'name must not be blank'],
+    ['an empty name', { name: '' }, 'name'],
+    ['a name over 200 characters', { name: 'x'.repeat(201) }, 'name'],
+    ['a description over 2,000 characters', { description: 'x'.repeat(2001) }, 'description'],
+    ['no field', {}, ''],
+    ['an unknown field', { prompt: 'no' }, 'prompt'],
+  ])('refuses %s with 400', async (_label, body, words) => {
+    const res = await svc.call<Err>('PATCH', url(id), { body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain(words);
+  });
+
+  it("answers 404 for another account's workflow, as GET does", async () => {
+    const res = await svc.call<Err>('PATCH', url(id), { body: { name: 'Mine now' }, key: KEY_B });
+    expect(res.status).toBe(404);
+    expect((await svc.call<WorkflowDetail>('GET', url(id))).body.name).toBe('Invoice Summary');
+  });
+});
+
+describe('POST /workflows/{id}/replan', () => {
+  it('re-plans in place from the new prompt, keeping the runs', async () => {
+    const id = await planned('Summarize a support ticket from its text');
+    const executionId = await runOnce(id, { support_ticket: 'The printer is on fire' });
+    await svc.engine.idle();
+    expect((await svc.call<WorkflowDetail>('GET', url(id))).body.name).toBe('Support Ticket Summary');
+    const prompt = 'Enrich a lead from its email address and company website';
+    const res = await svc.call<WorkflowDetail>('POST', `${url(id)}/replan`, { body: { prompt } });
+    expect(res.status).toBe(202);
+    assertMatchesContract('replanWorkflow', 202, res.body);
+    expect(res.body).toMatchObject({ id, status: 'planning', input_schema: null, prompt });
+    await svc.engine.idle();
+    const after = (await svc.call<WorkflowDetail>('GET', url(id))).body;
+    expect(after).toMatchObject({ status: 'ready', name: 'Lead Enrichment' });
+    expect(Object.keys((after.input_schema?.properties ?? {}) as object)).toEqual(['email', 'company_website']);
+    const old = await svc.call<{ status: string }>('GET', `${url(id)}/executions/${executionId}`);
+    expect(old.body.status).toBe('finished');
+    // Runs after re-planning are checked against the new input schema.
+    const bad = await svc.call<Err>('POST', `${url(id)}/executions`, { body: { input: { support_ticket: 'x' } } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps a name the user gave', async () => {
+    const id = await planned('Summarize a support ticket from its text');
+    await svc.call('PATCH', url(id), { body: { name: 'My Triage' } });
+    await svc.call('POST', `${url(id)}/replan`, { body: { prompt: 'Check a refund request from its order id' } });
+    await svc.engine.idle();
+    expect((await svc.call<WorkflowDetail>('GET', url(id))).body).toMatchObject({ name: 'My Triage', status: 'ready' });
+  });
+
+  it('refuses while a run waits for approval (it would resume under other steps)', async () => {
+    const id = svc.addWorkflow({ steps: [reportStep(), { kind: 'approval', message: 'Check' }, reportStep()] });
+    await runOnce(id);
+    await svc.engine.idle();
+    const res = await svc.call<Err>('POST', `${url(id)}/replan`, { body: { prompt: 'Something else' } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('1 run is waiting, processing or waiting for approval; cancel or finish them first');
+  });
+
+  it.each([
+    ['a blank prompt', { prompt: '  ' }],
+    ['no prompt', {}],
+    ['a prompt over 20,000 characters', { prompt: 'x'.repeat(20001) }],
+  ])('refuses %s with 400', async (_label, body) => {
+    const id = svc.addWorkflow({ steps: [reportStep()] });
+    expect((await svc.call('POST', `${url(id)}/replan`, { body })).status).toBe(400);
+  });
+
+  it("answers 404 for another account's workflow", async () => {
+    const id = svc.addWorkflow({ steps: [reportStep()] });
+    const res = await svc.call('POST', `${url(id)}/replan`, { body: { prompt: 'Mine' }, key: KEY_B });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('DELETE /workflows/{id}', () => {
+  it('deletes the workflow with its executions, their steps and files', async () => {
+    const id = svc.addWorkflow({ steps: [reportStep()] });
+    await runOnce(id);
+    await runOnce(id, { name: 'Bo' });
+    await svc.engine.idle();
+    expect(rows(svc, id)).toEqual({ executions: 2, files: 2, steps: 2, orphans: 0 });
+    const res = await svc.call('DELETE', url(id));
+    expect(res.status).toBe(204);
+    expect((await svc.call<Err>('GET', url(id))).status).toBe(404);
+    expect(rows(svc, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
+    expect((await svc.call('DELETE', url(id))).status).toBe(404);
+  });
+
+  it("answers 404 for another account's workflow and keeps it", async () => {
+    const id = svc.addWorkflow({ steps: [reportStep()] });
+    expect((await svc.call('DELETE', url(id), { key: KEY_B })).status).toBe(404);
+    expect((await svc.call('GET', url(id))).status).toBe(200);
+  });
+});
+
+describe('DELETE while runs are processing', () => {
+  const slow = useTestService({ WORKFLOW_TIME_SCALE: '0.05' });
+
+  it('leaves the engine running: the runs in flight end without writing', async () => {
+    const id = slow.addWorkflow({ steps: [reportStep('a.md'), reportStep('b.md')] });
+    const other = slow.addWorkflow({ steps: [reportStep()] });
+    for (const name of ['Ann', 'Bo', 'Cy']) {
+      await slow.call('POST', `${url(id)}/executions`, { body: { input: { name } } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(count(slow, "SELECT COUNT(*) AS n FROM executions WHERE status = 'processing'")).toBeGreaterThan(0);
+    expect((await slow.call('DELETE', url(id))).status).toBe(204);
+    await slow.engine.idle();
+    expect(rows(slow, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
+    const run = await slow.call<ExecutionCreateResponse>('POST', `${url(other)}/executions`, {
+      body: { input: { name: 'Di' } },
+    });
+    await slow.engine.idle();
+    const done = await slow.call<{ status: string }>('GET', `${url(other)}/executions/${run.body.execution_id}`);
+    expect(done.body.status).toBe('finished');
+  });
+});
+
+describe('strict-v1 mode', () => {
+  const strict = useTestService({ WORKFLOW_STRICT_V1: '1' });
+
+  // As a v1 server: a new path is no route (404); a new method on the workflow's path is not allowed (405, Allow: GET).
+  it.each([
+    ['PATCH', '', { name: 'New' }, 405, /^method PATCH is not allowed on .*; use GET/],
+    ['POST', '/replan', { prompt: 'New' }, 404, /^no route POST /],
+    ['DELETE', '', undefined, 405, /^method DELETE is not allowed on .*; use GET/],
+  ] as const)('has no %s …%s route', async (method, suffix, body, status, error) => {
+    const id = strict.addWorkflow({ steps: [reportStep()] });
+    const res = await strict.call<Err>(method, `${url(id)}${suffix}`, { body });
+    expect(res.status).toBe(status);
+    expect(res.body.error).toMatch(error);
+    const detail = await strict.call<WorkflowDetail>('GET', url(id));
+    expect(detail.body.name).toBe('Test workflow');
+    expect(detail.body).not.toHaveProperty('prompt');
+  });
+});
