@@ -64,6 +64,12 @@ export const PROBES = {
   executionSteps: operation('get', '/workflows/{}/executions/{}/steps', { marked: true }),
   /** GET …/executions/{}/input: the input an execution ran with, from any browser. */
   executionInput: operation('get', '/workflows/{}/executions/{}/input', { marked: true }),
+  /** PATCH /workflows/{workflowId}: rename a workflow or edit its description. */
+  updateWorkflow: operation('patch', '/workflows/{}', { marked: true }),
+  /** POST /workflows/{workflowId}/replan: re-plan it in place from an edited prompt. */
+  replanWorkflow: operation('post', '/workflows/{}/replan', { marked: true }),
+  /** DELETE /workflows/{workflowId}: delete it with its runs and their files. */
+  deleteWorkflow: operation('delete', '/workflows/{}', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

@@ -227,6 +227,33 @@ export function createApiClient(config: ClientConfig) {
       return parseAnswer(contract.ExecutionDetail, data, 'execution', status);
     },
 
+    /** Local extension: renames a workflow or edits its description. Only where capabilities say `updateWorkflow`. */
+    async updateWorkflow(
+      workflowId: string,
+      body: Schemas['UpdateWorkflowRequest'],
+      options?: CallOptions,
+    ): Promise<WorkflowDetail> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.PATCH('/workflows/{workflowId}', { ...init, params: { path: { workflowId } }, body }),
+      );
+      return parseAnswer(contract.WorkflowDetail, data, 'workflow', status);
+    },
+
+    /** Local extension: re-plans a workflow in place from an edited prompt (its runs kept). Only where capabilities say `replanWorkflow`. */
+    async replanWorkflow(workflowId: string, prompt: string, options?: CallOptions): Promise<WorkflowDetail> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.POST('/workflows/{workflowId}/replan', { ...init, params: { path: { workflowId } }, body: { prompt } }),
+      );
+      return parseAnswer(contract.WorkflowDetail, data, 'workflow', status);
+    },
+
+    /** Local extension: deletes a workflow with its runs and their files. Only where capabilities say `deleteWorkflow`. */
+    async deleteWorkflow(workflowId: string, options?: CallOptions): Promise<void> {
+      await call(options, 'user', (init) =>
+        api.DELETE('/workflows/{workflowId}', { ...init, params: { path: { workflowId } } }),
+      );
+    },
+
     /** Which local extensions exist; a server without the document (404, not JSON) has none. */
     async getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities> {
       let document: unknown = null;

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { backLinkClasses } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
-export function WorkflowHeader({ workflow }: { workflow: WorkflowDetail }) {
+/** `actions`: what the page offers on this workflow (rename, re-plan, delete where the server has them). */
+export function WorkflowHeader({ workflow, actions }: { workflow: WorkflowDetail; actions?: ReactNode }) {
   return (
     <div>
       <Link to="/workflows" className={backLinkClasses}>
@@ -16,6 +18,7 @@ export function WorkflowHeader({ workflow }: { workflow: WorkflowDetail }) {
           {workflow.name}
         </h1>
         <WorkflowStatusBadge status={workflow.status} />
+        {actions && <div className="ml-auto">{actions}</div>}
       </div>
       {workflow.description && (
         <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{workflow.description}</p>

@@ -6,6 +6,7 @@ import { serverQueries } from '@/api/server-queries';
 import { useCreatedWorkflow } from '@/features/workflows/created-workflows';
 import { PlanningNotes } from '@/features/workflows/planning-notes';
 import { PlanningNotice } from '@/features/workflows/planning-notice';
+import { WorkflowActions } from '@/features/workflows/workflow-actions';
 import { WorkflowHeader } from '@/features/workflows/workflow-header';
 import { planningPollDelay, planningState, workflowQueries } from '@/features/workflows/workflow-queries';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -41,7 +42,7 @@ function WorkflowLayout() {
 
   return (
     <div className="space-y-6">
-      <WorkflowHeader workflow={workflow} />
+      <WorkflowHeader workflow={workflow} actions={<WorkflowActions workflow={workflow} />} />
       <PlanningNotice
         state={state}
         workflow={workflow}

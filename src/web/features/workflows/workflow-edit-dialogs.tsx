@@ -1,0 +1,179 @@
+import { useId, useState } from 'react';
+import type { WorkflowDetail } from '@contract/openapi-document';
+import { isApiError } from '@/api/errors';
+import { FieldError, FieldHint, Input, Label, Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { EditDialog } from './edit-dialog';
+import { EDIT_LIMITS, useDeleteWorkflow, useReplanWorkflow, useUpdateWorkflow } from './use-workflow-edits';
+
+interface DialogProps {
+  workflow: WorkflowDetail;
+  onClose: () => void;
+}
+
+const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'The change did not go through; try again.');
+const tooLong = (what: string, text: string, limit: number) =>
+  text.length > limit
+    ? `Keep the ${what} to ${limit.toLocaleString('en')} characters (it has ${text.length.toLocaleString('en')}).`
+    : null;
+
+/** Rename the workflow and edit its description; each error shows next to its field. */
+export function RenameDialog({ workflow, onClose }: DialogProps) {
+  const id = useId();
+  const [name, setName] = useState(workflow.name);
+  const [description, setDescription] = useState(workflow.description);
+  const [tried, setTried] = useState(false);
+  const update = useUpdateWorkflow(workflow.id);
+  const server = update.error ? messageOf(update.error) : null;
+  const serverField =
+    server === null ? null : /description/i.test(server) ? 'description' : /name/i.test(server) ? 'name' : 'form';
+  const nameError =
+    (tried && (name.trim() === '' ? 'Give the workflow a name.' : tooLong('name', name.trim(), EDIT_LIMITS.name))) ||
+    (serverField === 'name' ? server : null);
+  const descriptionError =
+    (tried && tooLong('description', description.trim(), EDIT_LIMITS.description)) ||
+    (serverField === 'description' ? server : null);
+
+  return (
+    <EditDialog
+      title="Rename workflow"
+      confirm="Save"
+      busy={update.isPending}
+      error={serverField === 'form' ? server : null}
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        const invalid =
+          name.trim() === '' ||
+          tooLong('name', name.trim(), EDIT_LIMITS.name) ||
+          tooLong('description', description.trim(), EDIT_LIMITS.description);
+        if (invalid) return;
+        update.mutate(
+          { name, description },
+          {
+            onSuccess: (detail) => {
+              toast({ tone: 'success', title: `Saved '${detail.name}'` });
+              onClose();
+            },
+          },
+        );
+      }}
+    >
+      <div>
+        <Label htmlFor={`${id}-name`} required>
+          Name
+        </Label>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          autoFocus
+          invalid={Boolean(nameError)}
+          aria-describedby={nameError ? `${id}-name-error` : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {nameError && <FieldError id={`${id}-name-error`}>{nameError}</FieldError>}
+      </div>
+      <div>
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          rows={3}
+          value={description}
+          invalid={Boolean(descriptionError)}
+          aria-describedby={descriptionError ? `${id}-description-error` : undefined}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        {descriptionError && <FieldError id={`${id}-description-error`}>{descriptionError}</FieldError>}
+      </div>
+    </EditDialog>
+  );
+}
+
+/** Edit the prompt and plan the workflow again in place; its past runs stay as they are. */
+export function ReplanDialog({ workflow, onClose }: DialogProps) {
+  const id = useId();
+  const [prompt, setPrompt] = useState(workflow.prompt ?? '');
+  const [tried, setTried] = useState(false);
+  const replan = useReplanWorkflow(workflow.id);
+  const problem =
+    prompt.trim() === ''
+      ? 'Describe what the workflow should do.'
+      : tooLong('prompt', prompt.trim(), EDIT_LIMITS.prompt);
+  const promptError = tried ? problem : null;
+
+  return (
+    <EditDialog
+      title="Edit prompt and re-plan"
+      confirm="Re-plan"
+      busy={replan.isPending}
+      error={replan.error ? messageOf(replan.error) : null}
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        if (problem) return;
+        replan.mutate(prompt, { onSuccess: onClose });
+      }}
+    >
+      <div>
+        <Label htmlFor={`${id}-prompt`} required>
+          Prompt
+        </Label>
+        <Textarea
+          id={`${id}-prompt`}
+          rows={8}
+          value={prompt}
+          autoFocus
+          invalid={Boolean(promptError)}
+          aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
+          onChange={(e) => setPrompt(e.target.value)}
+        />
+        {promptError && <FieldError id={`${id}-prompt-error`}>{promptError}</FieldError>}
+        <FieldHint id={`${id}-prompt-hint`}>
+          The workflow is planned again from this prompt, as when it was created: its inputs and steps may change. Its
+          past runs and their results are kept.
+        </FieldHint>
+      </div>
+    </EditDialog>
+  );
+}
+
+/** Delete the workflow with its runs, once its name is typed. */
+export function DeleteDialog({ workflow, onClose }: DialogProps) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteWorkflow(workflow.id);
+  const matches = typed.trim() === workflow.name.trim();
+
+  return (
+    <EditDialog
+      title={`Delete '${workflow.name}' and all its runs?`}
+      confirm="Delete workflow"
+      danger
+      busy={remove.isPending}
+      blocked={!matches}
+      error={remove.error ? messageOf(remove.error) : null}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!matches) return;
+        remove.mutate(undefined, {
+          onSuccess: () => toast({ tone: 'success', title: `Deleted '${workflow.name}'` }),
+        });
+      }}
+    >
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        The workflow, every run of it and their result files are deleted from the server. This cannot be undone.
+      </p>
+      <div>
+        <Label htmlFor={`${id}-confirm`}>Type the workflow&apos;s name to confirm</Label>
+        <Input
+          id={`${id}-confirm`}
+          value={typed}
+          autoFocus
+          autoComplete="off"
+          placeholder={workflow.name}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </div>
+    </EditDialog>
+  );
+}
