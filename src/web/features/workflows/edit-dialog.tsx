@@ -55,7 +55,7 @@ export function EditDialog({
           {title}
         </h2>
         {children}
-        {error && <FieldError>{error}</FieldError>}
+        <div role="alert">{error && <FieldError>{error}</FieldError>}</div>
         <div className="flex justify-end gap-2">
           <Button onClick={() => dialog.current?.close()}>Cancel</Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy} disabled={blocked}>
