@@ -70,15 +70,18 @@ test('edit the prompt and re-plan in place: planning as on create, then the new 
   expect(runs.data.map((r) => r.id)).toEqual([runId]);
 });
 
-test('delete a workflow after typing its name, and land on the list without it', async ({
+test('delete a workflow and its runs after typing its name, and land on the list without it', async ({
   connectedPage: page,
+  api,
   readyWorkflow,
 }) => {
   const name = unique('Invoice Summary');
-  const workflow = await readyWorkflow('Summarize an invoice', name);
+  const workflow = await readyWorkflow('Summarize meeting notes', name);
+  const input = Object.fromEntries(Object.keys(workflow.input_schema?.properties ?? {}).map((key) => [key, 'Notes']));
+  expect((await api.post(`workflows/${workflow.id}/executions`, { data: { input } })).status()).toBe(201);
   await page.goto(`/workflows/${workflow.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete '${name}' and all its runs?` });
+  const dialog = page.getByRole('dialog', { name: `Delete '${name}' and its 1 run?` });
   const confirm = dialog.getByRole('button', { name: 'Delete workflow' });
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('textbox', { name: "Type the workflow's name to confirm" }).fill(name);
@@ -87,8 +90,8 @@ test('delete a workflow after typing its name, and land on the list without it',
   await expect(page).toHaveURL(/\/workflows$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(name, { exact: true })).toHaveCount(0);
-  await page.goto(`/workflows/${workflow.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(name);
+  expect((await api.get(`workflows/${workflow.id}`)).status()).toBe(404);
+  expect((await api.get(`workflows/${workflow.id}/executions`)).status()).toBe(404);
 });
 
 test(

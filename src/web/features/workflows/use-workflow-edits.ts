@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { getApiClient } from '@/api/active-client';
@@ -7,7 +7,7 @@ import { workflowQueries } from './workflow-queries';
 /** The contract's limits on what the edit dialogs send (UpdateWorkflowRequest, ReplanWorkflowRequest). */
 export const EDIT_LIMITS = { name: 200, description: 2000, prompt: 20000 } as const;
 
-export interface WorkflowTexts {
+interface WorkflowTexts {
   name: string;
   description: string;
 }
@@ -56,4 +56,31 @@ export function useDeleteWorkflow(workflowId: string) {
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'server' });
     },
   });
+}
+
+/**
+ * How many runs the workflow has, for the delete confirmation: where the server has the stats
+ * extension, its total over the workflow's whole life (day buckets from its creation); else unknown.
+ */
+export function useRunCount(workflow: WorkflowDetail, enabled: boolean): number | undefined {
+  const { data } = useQuery({
+    queryKey: [...workflowQueries.detail(workflow.id).queryKey, 'run-count'],
+    queryFn: ({ signal }) =>
+      getApiClient().getExecutionStats(
+        workflow.id,
+        {
+          from: workflow.created_at,
+          to: new Date(Date.now() + 60_000).toISOString(),
+          bucket: 'day',
+          tzOffsetMinutes: 0,
+        },
+        { signal },
+      ),
+    enabled,
+    staleTime: 0,
+    retry: false,
+    select: (stats) => stats.total,
+    meta: { label: 'the run count' },
+  });
+  return data;
 }

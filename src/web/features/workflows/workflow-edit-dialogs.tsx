@@ -4,7 +4,14 @@ import { isApiError } from '@/api/errors';
 import { FieldError, FieldHint, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { EditDialog } from './edit-dialog';
-import { EDIT_LIMITS, useDeleteWorkflow, useReplanWorkflow, useUpdateWorkflow } from './use-workflow-edits';
+import { useCapabilities } from '@/api/server-queries';
+import {
+  EDIT_LIMITS,
+  useDeleteWorkflow,
+  useReplanWorkflow,
+  useRunCount,
+  useUpdateWorkflow,
+} from './use-workflow-edits';
 
 interface DialogProps {
   workflow: WorkflowDetail;
@@ -137,16 +144,24 @@ export function ReplanDialog({ workflow, onClose }: DialogProps) {
   );
 }
 
+/** "Delete 'Invoice Summary' and its 1,234 runs?", or "… and all its runs?" when the server does not count them. */
+function deleteQuestion(name: string, runs: number | undefined): string {
+  if (runs === undefined) return `Delete '${name}' and all its runs?`;
+  if (runs === 0) return `Delete '${name}'?`;
+  return `Delete '${name}' and its ${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}?`;
+}
+
 /** Delete the workflow with its runs, once its name is typed. */
 export function DeleteDialog({ workflow, onClose }: DialogProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const remove = useDeleteWorkflow(workflow.id);
   const matches = typed.trim() === workflow.name.trim();
+  const runs = useRunCount(workflow, useCapabilities().executionStats);
 
   return (
     <EditDialog
-      title={`Delete '${workflow.name}' and all its runs?`}
+      title={deleteQuestion(workflow.name, runs)}
       confirm="Delete workflow"
       danger
       busy={remove.isPending}
