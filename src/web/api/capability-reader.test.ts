@@ -29,6 +29,21 @@ describe('capabilitiesFromDocument', () => {
       expect(capabilitiesFromDocument(junk)).toEqual(NO_CAPABILITIES);
   });
 
+  it('offers rename, re-plan and delete only where they are marked, not for any server with such methods', () => {
+    const plain = { patch: { responses: {} }, delete: { responses: {} } };
+    const unmarked = capabilitiesFromDocument({
+      paths: { '/workflows/{id}': plain, '/workflows/{id}/replan': { post: {} } },
+    });
+    expect([unmarked.updateWorkflow, unmarked.replanWorkflow, unmarked.deleteWorkflow]).toEqual([false, false, false]);
+    const local = capabilitiesFromDocument({
+      paths: {
+        '/workflows/{id}': { patch: { ...marked }, delete: { ...marked } },
+        '/workflows/{id}/replan': { post: { ...marked } },
+      },
+    });
+    expect([local.updateWorkflow, local.replanWorkflow, local.deleteWorkflow]).toEqual([true, true, true]);
+  });
+
   it('finds the cancel extension by the document structure, whatever the path parameter is called', () => {
     const post = { post: { ...marked, responses: {} } };
     expect(capabilitiesFromDocument({ paths: { '/workflows/{workflowId}/executions/cancel': post } }).cancel).toBe(
