@@ -1,4 +1,4 @@
-import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, test } from './support/fixtures';
+import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 
@@ -86,6 +86,7 @@ test('delete a workflow and its runs after typing its name, and land on the list
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('textbox', { name: "Type the workflow's name to confirm" }).fill(name);
   await expectNoSeriousA11yViolations(page, 'the delete dialog');
+  await screenshotBothThemes(page, 'workflow-delete-dialog');
   await confirm.click();
   await expect(page).toHaveURL(/\/workflows$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
