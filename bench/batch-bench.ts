@@ -518,7 +518,7 @@ const JSON_OUT = (i: number) =>
   });
 
 /** 10,000 rows with details cached: most finished with 3 inline files, every third with 2 (one only a link), a few errors. */
-export function syntheticRows(count = 10_000): { batch: Pick<BatchRecord, 'columns'>; rows: RowRecord[] } {
+function syntheticRows(count = 10_000): { batch: Pick<BatchRecord, 'columns'>; rows: RowRecord[] } {
   const rows: RowRecord[] = [];
   for (let i = 0; i < count; i += 1) {
     const cells = [`Company ${i}`, `https://company-${i}.example`, i % 2 === 0 ? 'formal' : 'casual'];

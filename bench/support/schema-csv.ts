@@ -21,7 +21,7 @@ function primaryType(s: PropertySchema): string | undefined {
 }
 
 /** One valid cell for row i, written the way a spreadsheet would hold it. */
-export function cellFor(name: string, s: PropertySchema, i: number): string {
+function cellFor(name: string, s: PropertySchema, i: number): string {
   if (s.enum !== undefined && s.enum.length > 0) return String(s.enum[i % s.enum.length]);
   switch (primaryType(s)) {
     case 'integer':

@@ -4,14 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { E2E_API_KEY } from './servers';
 
 export { expect };
-export {
-  BOTH_MODES_TAG,
-  DEFAULT_BASE_URL,
-  E2E_API_KEY,
-  E2E_OTHER_KEY,
-  STRICT_V1_BASE_URL,
-  STRICT_V1_PORT,
-} from './servers';
+export { BOTH_MODES_TAG, E2E_API_KEY } from './servers';
 
 /** Which service a test talks to; the strict-v1 project sets it (see e2e/support/servers.ts). */
 export interface ServerMode {

@@ -22,5 +22,5 @@ export type Concurrency = Schemas['Concurrency'];
 export type PlanningNote = Schemas['PlanningNote'];
 export type ListPage<T> = { data: T[]; cursor: string | null };
 
-export const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['finished', 'error'];
+const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['finished', 'error'];
 export const isTerminalStatus = (s: ExecutionStatus): boolean => TERMINAL_STATUSES.includes(s);

@@ -15,7 +15,7 @@ export function schemaDialect(schema: unknown): SchemaDialect {
 }
 
 /** The meta-schema id ajv registers for each dialect. */
-export const META_SCHEMA_ID: Readonly<Record<SchemaDialect, string>> = {
+const META_SCHEMA_ID: Readonly<Record<SchemaDialect, string>> = {
   'draft-07': 'http://json-schema.org/draft-07/schema',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',

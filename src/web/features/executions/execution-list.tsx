@@ -18,7 +18,7 @@ export type RunRow = ListedExecution & {
 };
 
 /** How long a finished run took, where the item says when it started and ended. */
-export function durationOf(row: Pick<ListedExecution, 'started_at' | 'finished_at'>): number | null {
+function durationOf(row: Pick<ListedExecution, 'started_at' | 'finished_at'>): number | null {
   if (!row.started_at || !row.finished_at) return null;
   const ms = Date.parse(row.finished_at) - Date.parse(row.started_at);
   return Number.isFinite(ms) ? Math.max(0, ms) : null;

@@ -2,7 +2,7 @@ import { isApiError } from '@/api/errors';
 import type { ApiClient } from '@/api/client';
 import { listAllWorkflows } from '@/features/runs-list/feed';
 
-export type FindTarget =
+type FindTarget =
   { kind: 'workflow'; workflowId: string } | { kind: 'execution'; workflowId: string; executionId: string };
 
 export type FindOutcome = FindTarget | { kind: 'not-found'; id: string; checkedWorkflows: number } | { kind: 'no-id' };

@@ -42,7 +42,7 @@ export function indexBatchRows(
 }
 
 /** Run-journal entries win over batch rows: they are what this browser sent for a single run. */
-export function indexRunEntries(entries: readonly JournalEntry[], into: Map<string, RunAnnotation>): void {
+function indexRunEntries(entries: readonly JournalEntry[], into: Map<string, RunAnnotation>): void {
   for (const e of entries)
     into.set(e.executionId, { ...into.get(e.executionId), input: e.input, inputSummary: summarizeInput(e.input) });
 }
@@ -117,7 +117,7 @@ export const annotationQueries = {
 };
 
 /** A run's input as the execution page shows it, from the run journal or else the batch journal. */
-export function entryFromAnnotation(
+function entryFromAnnotation(
   executionId: string,
   workflowId: string,
   annotation: RunAnnotation | undefined,

@@ -52,7 +52,7 @@ const statusMatches = (status: ExecutionStatus, filter: ExecutionStatusFilter): 
   filter === 'all' || (filter === 'active' ? !isTerminalStatus(status) : status === filter);
 
 /** The words a text search looks through for one run. */
-export function searchText(row: RunRow): string {
+function searchText(row: RunRow): string {
   const a = row.annotation;
   return [row.id, row.workflow_id, row.workflow_name, row.error, a?.inputSummary, a?.batch?.fileName]
     .filter(Boolean)

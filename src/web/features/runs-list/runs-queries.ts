@@ -5,9 +5,9 @@ import { getApiClient } from '@/api/active-client';
 import { firstCursor, readFeedPage, type FeedCursor, type FeedScope } from './feed';
 
 /** Runs per page read: the most v1 allows, so a scan spends as few requests as it can. */
-export const RUNS_PAGE_SIZE = 100;
+const RUNS_PAGE_SIZE = 100;
 /** Runs the live re-read of the first page asks for. */
-export const HEAD_SIZE = 25;
+const HEAD_SIZE = 25;
 /** How often an open list re-reads its first page, so a run started anywhere shows up. */
 export const RUNS_POLL_MS = 10_000;
 /** The share of the budget a merged list's re-reads may take: one request per this many ms. */
@@ -25,7 +25,7 @@ const scopeKey = (scope: FeedScope) => (scope.kind === 'all' ? 'all' : scope.wor
 const statusKey = (statuses: readonly ExecutionStatus[] | undefined) => statuses?.join(',') ?? 'any';
 
 /** A merged re-read costs one request per workflow, so it comes less often: a fixed share of the budget. */
-export const headInterval = (requests: number | undefined): number =>
+const headInterval = (requests: number | undefined): number =>
   Math.max(RUNS_POLL_MS, (requests ?? 1) * MERGED_MS_PER_REQUEST);
 
 export const runsQueries = {

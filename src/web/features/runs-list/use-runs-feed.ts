@@ -6,7 +6,7 @@ import { annotationQueries } from './run-annotations';
 import { hasTextOrRange, matchesFilter, rangeStart, statusesOf, type RunFilter, type RunRow } from './run-filter';
 import { RUNS_POLL_MS, runsQueries, type FeedKey } from './runs-queries';
 
-export interface ScanProgress {
+interface ScanProgress {
   /** Runs read so far. */
   scanned: number;
   /** About how many runs the list holds, where that can be estimated. */
