@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readBooleans } from './booleans';
-import { fieldsOf, stateOf } from './test-state';
+import { fieldsOf, stateAfter } from './test-state';
 
-function booleansOf(prompt: string) {
-  const state = stateOf(prompt);
-  readBooleans(state);
-  return fieldsOf(state);
-}
+const booleansOf = (prompt: string) => fieldsOf(stateAfter(readBooleans, prompt));
 
 describe('readBooleans', () => {
   it('names a "whether" clause by its predicate', () => {
@@ -22,8 +18,7 @@ describe('readBooleans', () => {
   });
 
   it('describes the field with the clause', () => {
-    const state = stateOf('whether the order is a gift');
-    readBooleans(state);
+    const state = stateAfter(readBooleans, 'whether the order is a gift');
     expect(state.fields.all()[0]?.description).toBe('Whether the order is a gift.');
   });
 });

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readChoices } from './choices';
-import { fieldsOf, stateOf } from './test-state';
+import { fieldsOf, stateAfter } from './test-state';
 
-function choicesOf(prompt: string) {
-  const state = stateOf(prompt);
-  readChoices(state);
-  return fieldsOf(state);
-}
+const choicesOf = (prompt: string) => fieldsOf(stateAfter(readChoices, prompt));
 
 describe('readChoices', () => {
   it('reads "whether it is A, B or C" as a choice about what "it" is', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readCompounds } from './compounds';
-import { fieldsOf, leftOf, stateOf } from './test-state';
+import { fieldsOf, leftOf, stateAfter } from './test-state';
 
 function read(prompt: string) {
-  const state = stateOf(prompt);
-  readCompounds(state);
+  const state = stateAfter(readCompounds, prompt);
   return { fields: fieldsOf(state), left: leftOf(state) };
 }
 

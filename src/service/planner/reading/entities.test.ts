@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readExtraction } from './entities';
-import { stateOf } from './test-state';
+import { stateAfter } from './test-state';
 
-function kindsOf(prompt: string) {
-  const state = stateOf(prompt);
-  readExtraction(state);
-  return state.entityKinds;
-}
+const kindsOf = (prompt: string) => stateAfter(readExtraction, prompt).entityKinds;
 
 describe('readExtraction', () => {
   it('reads the kinds to find in the order the prompt names them', () => {

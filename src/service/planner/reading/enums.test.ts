@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readEnums } from './enums';
-import { fieldsOf, stateOf } from './test-state';
+import { fieldsOf, stateAfter } from './test-state';
 
-function enumsOf(prompt: string) {
-  const state = stateOf(prompt);
-  readEnums(state);
-  return fieldsOf(state);
-}
+const enumsOf = (prompt: string) => fieldsOf(stateAfter(readEnums, prompt));
 
 describe('readEnums', () => {
   it('reads "key: a or b" and "key = a/b/c", keeping the values as written', () => {

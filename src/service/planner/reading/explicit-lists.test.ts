@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readExplicitLists } from './explicit-lists';
-import { fieldsOf, stateOf } from './test-state';
+import { fieldsOf, stateAfter } from './test-state';
 
 function read(prompt: string) {
-  const state = stateOf(prompt);
-  readExplicitLists(state);
+  const state = stateAfter(readExplicitLists, prompt);
   return { fields: fieldsOf(state), strong: state.strongList };
 }
 

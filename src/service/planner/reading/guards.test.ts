@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readGuards } from './guards';
-import { leftOf, stateOf } from './test-state';
+import { leftOf, stateAfter } from './test-state';
 
-function guardsOf(prompt: string) {
-  const state = stateOf(prompt);
-  readGuards(state);
-  return state.guards.map(({ phrase, rule, limit, value }) => ({ phrase, rule, limit, value }));
-}
+const guardsOf = (prompt: string) =>
+  stateAfter(readGuards, prompt).guards.map(({ phrase, rule, limit, value }) => ({ phrase, rule, limit, value }));
 
 describe('readGuards', () => {
   it('reads "fail if" conditions, several at once', () => {
@@ -26,8 +23,7 @@ describe('readGuards', () => {
   });
 
   it('reads "is required" and masks what it understood', () => {
-    const state = stateOf('Book a room. The guest name is required.');
-    readGuards(state);
+    const state = stateAfter(readGuards, 'Book a room. The guest name is required.');
     expect(state.guards.map((guard) => [guard.phrase, guard.rule])).toEqual([['guest name', 'required']]);
     expect(leftOf(state)).toBe('book a room. .');
   });

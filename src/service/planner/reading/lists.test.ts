@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readLists } from './lists';
-import { fieldsOf, stateOf } from './test-state';
+import { fieldsOf, stateAfter } from './test-state';
 
-function listsOf(prompt: string) {
-  const state = stateOf(prompt);
-  readLists(state);
-  return fieldsOf(state);
-}
+const listsOf = (prompt: string) => fieldsOf(stateAfter(readLists, prompt));
 
 describe('readLists', () => {
   it('reads "a list of …" with its item kind', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readPlanningNotes } from './notes';
-import { leftOf, stateOf } from './test-state';
+import { leftOf, stateAfter } from './test-state';
 
 function notesOf(prompt: string) {
-  const state = stateOf(prompt);
-  readPlanningNotes(state);
+  const state = stateAfter(readPlanningNotes, prompt);
   return { notes: state.notes, left: leftOf(state) };
 }
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanNouns } from './nouns';
-import { fieldsOf, stateOf } from './test-state';
+import { fieldsOf, stateAfter } from './test-state';
 
-function nounsOf(prompt: string) {
-  const state = stateOf(prompt);
-  scanNouns(state);
-  return fieldsOf(state);
-}
+const nounsOf = (prompt: string) => fieldsOf(stateAfter(scanNouns, prompt));
 
 describe('scanNouns', () => {
   it('finds known input nouns with up to two qualifiers', () => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readOutputs } from './outputs';
-import { leftOf, stateOf } from './test-state';
+import { leftOf, stateAfter } from './test-state';
 
-function left(prompt: string) {
-  const state = stateOf(prompt);
-  readOutputs(state);
-  return leftOf(state);
-}
+const left = (prompt: string) => leftOf(stateAfter(readOutputs, prompt));
 
 describe('readOutputs', () => {
   it('takes out what a finding verb must come up with, up to what it works from', () => {

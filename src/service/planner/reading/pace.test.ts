@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readConcurrency } from './pace';
-import { stateOf } from './test-state';
+import { stateAfter } from './test-state';
 
-function paceOf(prompt: string) {
-  const state = stateOf(prompt);
-  readConcurrency(state);
-  return state.concurrency;
-}
+const paceOf = (prompt: string) => stateAfter(readConcurrency, prompt).concurrency;
 
 describe('readConcurrency', () => {
   it('reads low, high and the default', () => {

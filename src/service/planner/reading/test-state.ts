@@ -35,3 +35,10 @@ export function fieldsOf(state: ReadState): string[] {
 export function leftOf(state: ReadState): string {
   return state.prompt.free().replace(/\s+/g, ' ').trim();
 }
+
+/** The reading state after one stage has read the prompt. */
+export function stateAfter(stage: (state: ReadState) => void, prompt: string): ReadState {
+  const state = stateOf(prompt);
+  stage(state);
+  return state;
+}

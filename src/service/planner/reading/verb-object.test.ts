@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { leftOf, fieldsOf, stateOf } from './test-state';
+import { fieldsOf, leftOf, stateAfter } from './test-state';
 import { readSortKey, readVerbObject } from './verb-object';
 
-function objectOf(prompt: string) {
-  const state = stateOf(prompt);
-  readVerbObject(state);
-  return fieldsOf(state);
-}
+const objectOf = (prompt: string) => fieldsOf(stateAfter(readVerbObject, prompt));
 
 describe('readVerbObject', () => {
   it('takes the object of a reading verb as the text to read', () => {
@@ -15,8 +11,7 @@ describe('readVerbObject', () => {
   });
 
   it('takes no input from a making verb, and masks its object', () => {
-    const state = stateOf('Estimate a project cost');
-    readVerbObject(state);
+    const state = stateAfter(readVerbObject, 'Estimate a project cost');
     expect(fieldsOf(state)).toEqual([]);
     expect(leftOf(state)).toBe('estimate a');
   });
@@ -24,14 +19,12 @@ describe('readVerbObject', () => {
 
 describe('readSortKey', () => {
   it('masks what a sorting verb sorts by, with its values', () => {
-    const state = stateOf('Triage a bug report by severity (minor, major, critical) and assign it');
-    readSortKey(state);
+    const state = stateAfter(readSortKey, 'Triage a bug report by severity (minor, major, critical) and assign it');
     expect(leftOf(state)).toBe('triage a bug report and assign it');
   });
 
   it('leaves other verbs alone', () => {
-    const state = stateOf('Write a story by an author');
-    readSortKey(state);
+    const state = stateAfter(readSortKey, 'Write a story by an author');
     expect(leftOf(state)).toBe('write a story by an author');
   });
 });
