@@ -15,6 +15,9 @@ test('an execution waiting for approval continues when approved', async ({ conne
   await screenshotBothThemes(page, 'execution-waiting-for-approval');
   await page.getByLabel(/comment/i).fill('Looks good');
   await page.getByRole('button', { name: 'Approve' }).click();
+  // Sent only after the undo window, which the panel announces.
+  await expect(page.getByRole('status').filter({ hasText: 'Approving in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toHaveCount(0);
 });
@@ -26,6 +29,14 @@ test('a rejected approval ends the execution in error', async ({ connectedPage: 
   await page.getByLabel(/company name/i).fill('Umbrella');
   await page.getByRole('button', { name: 'Run workflow' }).click();
   await page.getByRole('button', { name: 'Reject' }).click({ timeout: 60_000 });
+  // Undo within the window: nothing is sent and the run still waits.
+  await expect(page.getByRole('status').filter({ hasText: 'Rejecting in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await page.waitForTimeout(6_000);
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible({ timeout: 60_000 });
 });
 

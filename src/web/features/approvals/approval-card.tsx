@@ -7,7 +7,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { executionQueries } from '@/features/executions/execution-queries';
 import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
 import type { RunRow } from '@/features/runs-list/run-filter';
-import type { PendingDecision } from './pending-decisions';
+import type { PendingDecision } from '@/features/executions/pending-decisions';
 
 /** The files made so far, read from the execution's detail (the local service keeps the draft there). */
 function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {

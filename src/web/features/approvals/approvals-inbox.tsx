@@ -13,7 +13,7 @@ import { runsQueries } from '@/features/runs-list/runs-queries';
 import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
 import { ApprovalCard } from './approval-card';
 import { approvalQueries, WAITING } from './approval-queries';
-import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from './pending-decisions';
+import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from '@/features/executions/pending-decisions';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
 import { Textarea } from '@/components/ui/input';
 import { isOwnPage } from '@/lib/own-page';
 import { useCapabilities } from '@/api/server-queries';
+import { secondsLeft, usePendingDecisions, UNDO_SECONDS, type PendingDecision } from './pending-decisions';
 import { useDecideApproval } from './use-decide-approval';
 
 const DECISIONS = [
@@ -13,14 +14,38 @@ const DECISIONS = [
   { label: 'Reject', variant: 'danger', approved: false },
 ] as const;
 
+/** "Approving in 3 s…", counting down to the moment the queued decision is sent. */
+function Countdown({ decision }: { decision: PendingDecision }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const verb = decision.approved ? 'Approving' : 'Rejecting';
+  return (
+    <>
+      {/* The ticking figure is for the eye; a screen reader hears the window once, not every second. */}
+      <span aria-hidden="true">
+        {verb} in {secondsLeft(decision.sendAt, now)} s…
+      </span>
+      <span className="sr-only">
+        {verb} in {UNDO_SECONDS} seconds.
+      </span>
+    </>
+  );
+}
+
 /** Approve or reject when the server offers the approval extension; otherwise, where to do it. */
 export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
   const id = useId();
   const capabilities = useCapabilities();
   const [comment, setComment] = useState('');
   const decide = useDecideApproval();
+  // Held for a few seconds first, as in the approvals inbox, so a slip can be undone.
+  const { pending, decide: queue, undo } = usePendingDecisions((d) => decide.mutate(d));
+  const queued = pending.get(execution.id);
   const decideWith = (approved: boolean) =>
-    decide.mutate({ workflowId: execution.workflow_id, executionId: execution.id, approved, comment });
+    queue([{ workflowId: execution.workflow_id, executionId: execution.id, comment }], approved);
 
   return (
     <section
@@ -47,21 +72,39 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
                 >
                   Comment <span className="font-normal opacity-80">(optional)</span>
                 </label>
-                <Textarea id={`${id}-comment`} rows={2} value={comment} onChange={(e) => setComment(e.target.value)} />
+                <Textarea
+                  id={`${id}-comment`}
+                  rows={2}
+                  value={comment}
+                  disabled={!!queued || decide.isPending}
+                  onChange={(e) => setComment(e.target.value)}
+                />
               </div>
-              <div className="flex flex-wrap gap-2">
-                {DECISIONS.map(({ label, variant, approved }) => (
-                  <Button
-                    key={label}
-                    variant={variant}
-                    onClick={() => decideWith(approved)}
-                    busy={decide.isPending && decide.variables?.approved === approved}
-                    disabled={decide.isPending}
-                  >
-                    {label}
+              {queued ? (
+                <div
+                  role="status"
+                  className="flex flex-wrap items-center gap-3 text-sm text-amber-950 dark:text-amber-100"
+                >
+                  <Countdown decision={queued} />
+                  <Button size="sm" onClick={() => undo(execution.id)}>
+                    Undo
                   </Button>
-                ))}
-              </div>
+                </div>
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  {DECISIONS.map(({ label, variant, approved }) => (
+                    <Button
+                      key={label}
+                      variant={variant}
+                      onClick={() => decideWith(approved)}
+                      busy={decide.isPending && decide.variables?.approved === approved}
+                      disabled={decide.isPending}
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                </div>
+              )}
               {decide.error && (
                 <p role="alert" className="text-sm text-red-700 dark:text-red-300">
                   {isApiError(decide.error) ? decide.error.message : 'The decision was not recorded.'}

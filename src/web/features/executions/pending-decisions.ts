@@ -7,13 +7,16 @@ export interface PendingDecision {
   workflowId: string;
   executionId: string;
   approved: boolean;
+  /** The reviewer's note, as written when deciding (later typing does not change a queued decision). */
+  comment?: string;
   /** Epoch ms when it is sent. */
   sendAt: number;
 }
 
 /**
  * Decisions held for a few seconds before they go out: `decide` queues one (or many, for bulk
- * approval), `undo` takes it back, and `send` is called for each one whose time has come.
+ * approval), `undo` takes it back, and `send` is called for each one whose time has come. The
+ * approvals inbox and a single run's approval panel share it, so both give the same undo window.
  */
 export function usePendingDecisions(send: (decision: PendingDecision) => void, delayMs = UNDO_SECONDS * 1000) {
   const [pending, setPending] = useState<ReadonlyMap<string, PendingDecision>>(new Map());
@@ -28,7 +31,7 @@ export function usePendingDecisions(send: (decision: PendingDecision) => void, d
   }, []);
 
   const decide = useCallback(
-    (items: { workflowId: string; executionId: string }[], approved: boolean) => {
+    (items: { workflowId: string; executionId: string; comment?: string }[], approved: boolean) => {
       const sendAt = Date.now() + delayMs;
       setPending((prev) => {
         const next = new Map(prev);
@@ -66,3 +69,6 @@ export function usePendingDecisions(send: (decision: PendingDecision) => void, d
 
   return { pending, decide, undo };
 }
+
+/** Whole seconds until a queued decision is sent, never below 1 while it is still queued. */
+export const secondsLeft = (sendAt: number, now: number) => Math.max(1, Math.ceil((sendAt - now) / 1000));
