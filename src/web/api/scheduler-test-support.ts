@@ -89,3 +89,9 @@ export const maxInWindow = (times: number[], windowMs: number) => {
   }
   return best;
 };
+
+/** A request that answers 200 and notes, in `sentAt`, the fake time it went out. */
+export const okNotingTime = (clock: FakeClock, sentAt: number[]) => async () => {
+  sentAt.push(clock.now());
+  return response(200);
+};

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RequestScheduler } from './scheduler';
-import { FakeClock, flush, response, maxInWindow } from './scheduler-test-support';
+import { FakeClock, flush, response, maxInWindow, okNotingTime } from './scheduler-test-support';
 
 describe('RequestScheduler', () => {
   it('keeps a burst of 150 requests to at most 100 in any 60 s window and still runs them all', async () => {
     const clock = new FakeClock();
     const scheduler = new RequestScheduler({ clock, budget: 100 });
     const issued: number[] = [];
-    const done = Array.from({ length: 150 }, () =>
-      scheduler.schedule('visible', async () => {
-        issued.push(clock.now());
-        return response(200);
-      }),
-    );
+    const done = Array.from({ length: 150 }, () => scheduler.schedule('visible', okNotingTime(clock, issued)));
     await clock.advance(1000);
     expect(issued).toHaveLength(100);
     expect(scheduler.getSnapshot().used).toBe(100);
@@ -82,21 +77,13 @@ describe('RequestScheduler', () => {
     const clock = new FakeClock();
     const scheduler = new RequestScheduler({ clock, budget: 100, backgroundReserve: 20, channel: null });
     const background: number[] = [];
-    const all = Array.from({ length: 100 }, () =>
-      scheduler.schedule('background', async () => {
-        background.push(clock.now());
-        return response(200);
-      }),
-    );
+    const all = Array.from({ length: 100 }, () => scheduler.schedule('background', okNotingTime(clock, background)));
     await clock.advance(1000);
     expect(background).toHaveLength(80);
     expect(scheduler.getSnapshot()).toMatchObject({ used: 80, spare: 0 });
-    let clickedAt = -1;
-    await scheduler.schedule('user', async () => {
-      clickedAt = clock.now();
-      return response(200);
-    });
-    expect(clickedAt).toBe(1000);
+    const clickedAt: number[] = [];
+    await scheduler.schedule('user', okNotingTime(clock, clickedAt));
+    expect(clickedAt).toEqual([1000]);
     await clock.advance(60_000);
     await Promise.all(all);
     expect(background).toHaveLength(100);
@@ -108,12 +95,7 @@ describe('RequestScheduler', () => {
     const clock = new FakeClock();
     const scheduler = new RequestScheduler({ clock, budget: 2, windowMarginMs: 1000, channel: null });
     const issued: number[] = [];
-    const all = Array.from({ length: 3 }, () =>
-      scheduler.schedule('user', async () => {
-        issued.push(clock.now());
-        return response(200);
-      }),
-    );
+    const all = Array.from({ length: 3 }, () => scheduler.schedule('user', okNotingTime(clock, issued)));
     await clock.advance(60_500);
     expect(issued).toEqual([0, 0]);
     await clock.advance(500);
