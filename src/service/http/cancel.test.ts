@@ -9,6 +9,7 @@ import type {
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { KEY_B, reportStep, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
+import { runsUrl } from '../test-support/runs';
 
 type Err = { error: string };
 type Page = { data: ExecutionListItem[]; cursor: string | null };
@@ -19,7 +20,7 @@ const OTHER_ID = '8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23';
 // Steps take 100 ms each, so a low-concurrency batch keeps one execution processing and the rest waiting.
 const svc = useTestService({ WORKFLOW_TIME_SCALE: '0.05', WORKFLOW_RATE_LIMIT: '1000000' });
 
-const runs = (workflowId: string) => `/api/v1/workflows/${workflowId}/executions`;
+const runs = runsUrl;
 const cancel = (workflowId: string, body: unknown, key?: string) =>
   svc.call<CancelExecutionsResponse & Err>('POST', `${runs(workflowId)}/cancel`, { body, key });
 const status = (id: string) => svc.store.executions.byId(id)!.status;

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionCreateResponse, Schemas } from '../../contract/openapi-document';
+import type { Schemas } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { guardAgainstFail, reportStep } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
+import { runsUrl, startRun } from '../test-support/runs';
 
 type Steps = Schemas['ExecutionSteps'];
 type Stats = Schemas['ExecutionStats'];
@@ -14,9 +15,8 @@ const svc = useTestService();
 let checked: string;
 let approved: string;
 
-const runs = (id: string) => `/api/v1/workflows/${id}/executions`;
-const run = async (workflowId: string, name: string) =>
-  (await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: { input: { name } } })).body.execution_id;
+const runs = runsUrl;
+const run = (workflowId: string, name: string) => startRun(svc, workflowId, { name });
 const steps = async (workflowId: string, id: string) => {
   const res = await svc.call<Steps>('GET', `${runs(workflowId)}/${id}/steps`);
   expect(res.status).toBe(200);

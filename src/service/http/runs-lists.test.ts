@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionCreateResponse, ExecutionListItem, Schemas } from '../../contract/openapi-document';
+import type { ExecutionListItem, Schemas } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { guardAgainstFail, KEY_B, reportStep } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
+import { runsUrl, startRun } from '../test-support/runs';
 
 type Page<T> = { data: T[]; cursor: string | null };
 type AccountItem = Schemas['AccountExecutionListItem'];
@@ -18,12 +19,7 @@ const firstRuns: string[] = [];
 const failedRuns: string[] = [];
 const secondRuns: string[] = [];
 
-const run = async (workflowId: string, name: string) =>
-  (
-    await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${workflowId}/executions`, {
-      body: { input: { name } },
-    })
-  ).body.execution_id;
+const run = (workflowId: string, name: string) => startRun(svc, workflowId, { name });
 
 /** Every item of a cursor walk at `limit` per page. */
 async function walk<T extends { id: string }>(url: string, limit: number, key?: string): Promise<T[]> {
@@ -56,7 +52,7 @@ beforeAll(async () => {
   await svc.engine.idle();
 });
 
-const runs = (id: string) => `/api/v1/workflows/${id}/executions`;
+const runs = runsUrl;
 
 describe('status filter on GET …/workflows/{id}/executions (local extension)', () => {
   it('walks only the failed runs, newest first, with the usual cursor', async () => {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BatchCreateResponse,
-  ExecutionCreateResponse,
   ExecutionDetail,
   ExecutionListItem,
   WorkflowCreateResponse,
@@ -11,6 +10,7 @@ import type {
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { guardAgainstFail, reportStep, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
+import { runsUrl, startRun } from '../test-support/runs';
 
 type Page<T> = { data: T[]; cursor: string | null };
 type Err = { error: string };
@@ -36,9 +36,7 @@ describe.each([
     approvalWorkflowId = svc.addWorkflow({
       steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
     });
-    const run = async (id: string, input: object) =>
-      (await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${id}/executions`, { body: { input } })).body
-        .execution_id;
+    const run = (id: string, input: object) => startRun(svc, id, input);
     finishedId = await run(workflowId, { name: 'Ann' });
     failedId = await run(workflowId, { name: 'FAIL' });
     waitingId = await run(approvalWorkflowId, { name: 'Bo' });
@@ -50,7 +48,7 @@ describe.each([
     await svc.engine.idle();
   });
 
-  const runs = (id: string) => `/api/v1/workflows/${id}/executions`;
+  const runs = runsUrl;
 
   it('lists workflows with the v1 fields, plus status only outside strict mode', async () => {
     const res = await svc.call<Page<WorkflowListItem>>('GET', '/api/v1/workflows?limit=100');
@@ -97,33 +95,15 @@ describe.each([
       return;
     }
     // started_at and finished_at: a local choice, for durations.
-    expect(keys(finished)).toEqual([
-      'created_at',
-      'finished_at',
-      'id',
-      'results',
-      'started_at',
-      'status',
-      'url',
-      'workflow_id',
-    ]);
+    const listed = ['created_at', 'finished_at', 'id', 'results', 'started_at', 'status', 'url', 'workflow_id'];
+    expect(keys(finished)).toEqual(listed);
     expect(finished.results).toEqual([
       {
         filename: 'report.md',
         url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\/report\.md\?expires=\d+&signature=[0-9a-f]{64}$/),
       },
     ]);
-    expect(keys(failed)).toEqual([
-      'created_at',
-      'error',
-      'finished_at',
-      'id',
-      'results',
-      'started_at',
-      'status',
-      'url',
-      'workflow_id',
-    ]);
+    expect(keys(failed)).toEqual([...listed, 'error'].sort());
     expect(failed).toMatchObject({ error: 'name must not contain FAIL', results: [{ filename: 'error.txt' }] });
     expect(failed.results![0]).not.toHaveProperty('content');
     // The link works like the detail's.
