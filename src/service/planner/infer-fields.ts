@@ -60,9 +60,9 @@ const STAGES: ((state: ReadState) => void)[] = [
   readModifiers,
 ];
 
-/** Reads a prompt's inputs, rules, extraction wishes and pace. */
-export function readPrompt(prompt: string): Reading {
-  const state: ReadState = {
+/** The state before the first stage: nothing read, nothing masked. */
+export function newReadState(prompt: string): ReadState {
+  return {
     prompt: new PromptText(prompt),
     fields: new FieldSet(),
     guards: [],
@@ -72,6 +72,11 @@ export function readPrompt(prompt: string): Reading {
     concurrency: 'medium',
     strongList: false,
   };
+}
+
+/** Reads a prompt's inputs, rules, extraction wishes and pace. */
+export function readPrompt(prompt: string): Reading {
+  const state = newReadState(prompt);
   for (const stage of STAGES) stage(state);
   return {
     fields: state.fields.all(),

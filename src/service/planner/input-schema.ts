@@ -8,6 +8,9 @@ export const TEXT_MAX_LENGTH = 100_000;
 /** Short strings (names, titles) get a bound too, so a pasted essay is caught as a mistake. */
 const STRING_MAX_LENGTH = 500;
 
+/** The JSON Schema string format of each kind that is a formatted string. */
+const STRING_FORMATS = { email: 'email', uri: 'uri', date: 'date', datetime: 'date-time' } as const;
+
 function describe(field: Field): string {
   const what = field.title.charAt(0).toLowerCase() + field.title.slice(1);
   const the = `The ${/^[A-Z]{2}/.test(field.title) ? field.title : what}`;
@@ -42,11 +45,9 @@ function describe(field: Field): string {
 function itemSchema(kind: ItemKind | undefined): JsonSchema {
   switch (kind) {
     case 'email':
-      return { type: 'string', format: 'email' };
     case 'uri':
-      return { type: 'string', format: 'uri' };
     case 'date':
-      return { type: 'string', format: 'date' };
+      return { type: 'string', format: STRING_FORMATS[kind] };
     case 'number':
       return { type: 'number' };
     case 'integer':
@@ -66,16 +67,10 @@ function fieldSchema(field: Field): JsonSchema {
       if (field.required) schema.minLength = 1;
       break;
     case 'email':
-      schema = { type: 'string', format: 'email' };
-      break;
     case 'uri':
-      schema = { type: 'string', format: 'uri' };
-      break;
     case 'date':
-      schema = { type: 'string', format: 'date' };
-      break;
     case 'datetime':
-      schema = { type: 'string', format: 'date-time' };
+      schema = { type: 'string', format: STRING_FORMATS[field.kind] };
       break;
     case 'integer':
     case 'number':

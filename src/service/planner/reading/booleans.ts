@@ -3,6 +3,11 @@ import { FILLER, STOP } from '../lexicon';
 import { snakeCase, withoutOpenParenthesis } from '../text-case';
 import { group, lastWord, type ReadState } from './state';
 
+const NAMED_YES_NO = [
+  /\b([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false|yes or no)\s*\)/g,
+  /\b(?:a |an )?(?:flag|checkbox|toggle|tick ?box|switch) (?:for|whether|if) (?:the |it is |it's )?([a-z][a-z-]*(?: [a-z][a-z-]*)?)/g,
+];
+
 /** Yes/no inputs: "whether it is urgent", "urgent or not", "rush (yes/no)", "a flag for gift wrap". */
 export function readBooleans(state: ReadState): void {
   const { prompt } = state;
@@ -27,35 +32,21 @@ export function readBooleans(state: ReadState): void {
     state.fields.add(makeField(snakeCase(word), 'boolean', word, match.index, { required: false, default: false }));
     prompt.mask(match.index, match.index + match[0].length);
   }
-  for (const match of prompt.matches(
-    /\b([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false|yes or no)\s*\)/g,
-  )) {
-    const words = group(match, 1)
-      .split(' ')
-      .filter((word) => !STOP.has(word));
-    if (words.length === 0) continue;
-    state.fields.add(
-      makeField(snakeCase(words.join(' ')), 'boolean', lastWord(words), match.index, {
-        required: false,
-        default: false,
-      }),
-    );
-    prompt.mask(match.index, match.index + match[0].length);
-  }
-  for (const match of prompt.matches(
-    /\b(?:a |an )?(?:flag|checkbox|toggle|tick ?box|switch) (?:for|whether|if) (?:the |it is |it's )?([a-z][a-z-]*(?: [a-z][a-z-]*)?)/g,
-  )) {
-    const words = group(match, 1)
-      .split(' ')
-      .filter((word) => !STOP.has(word));
-    if (words.length === 0) continue;
-    state.fields.add(
-      makeField(snakeCase(words.join(' ')), 'boolean', lastWord(words), match.index, {
-        required: false,
-        default: false,
-      }),
-    );
-    prompt.mask(match.index, match.index + match[0].length);
+  // "rush (yes/no)", then "a flag for gift wrap": the phrase in the group names the input.
+  for (const pattern of NAMED_YES_NO) {
+    for (const match of prompt.matches(pattern)) {
+      const words = group(match, 1)
+        .split(' ')
+        .filter((word) => !STOP.has(word));
+      if (words.length === 0) continue;
+      state.fields.add(
+        makeField(snakeCase(words.join(' ')), 'boolean', lastWord(words), match.index, {
+          required: false,
+          default: false,
+        }),
+      );
+      prompt.mask(match.index, match.index + match[0].length);
+    }
   }
 }
 

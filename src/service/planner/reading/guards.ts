@@ -47,24 +47,31 @@ function readCondition(state: ReadState, condition: string, position: number): G
   const [, phrase = '', verb = '', rest = ''] = match;
   if (/^(?:contain|include|has|have)/.test(verb)) {
     const value = quotedValue(state, rest, position + condition.indexOf(rest));
-    return value
-      ? { phrase, rule: 'not_contains', value, expectation: `must not contain "${value}"`, position, numeric: false }
-      : null;
+    return value ? notContainsGuard(phrase, value, position) : null;
   }
   if (/^(?:exceed|goes over)/.test(verb)) {
-    const limit = new RegExp(`^${NUMBER}`).exec(rest.trim());
-    return limit
-      ? {
-          phrase,
-          rule: 'maximum',
-          limit: num(group(limit, 1)),
-          expectation: `must not exceed ${limit[1]}`,
-          position,
-          numeric: true,
-        }
-      : null;
+    return maximumGuard(phrase, rest, position);
   }
   return predicate(state, phrase, rest.trim(), position, false);
+}
+
+function notContainsGuard(phrase: string, value: string, position: number): GuardDraft {
+  return { phrase, rule: 'not_contains', value, expectation: `must not contain "${value}"`, position, numeric: false };
+}
+
+/** "exceed 500" / "go over 500": the limit is the number the text starts with. */
+function maximumGuard(phrase: string, text: string, position: number): GuardDraft | null {
+  const limit = new RegExp(`^${NUMBER}`).exec(text.trim());
+  return limit
+    ? {
+        phrase,
+        rule: 'maximum',
+        limit: num(group(limit, 1)),
+        expectation: `must not exceed ${limit[1]}`,
+        position,
+        numeric: true,
+      }
+    : null;
 }
 
 /** "amount must not be negative", "notes must not contain FAIL", "quantity must be at least 1". */
@@ -81,22 +88,10 @@ function readRequirement(
   if (verb === 'contain' || verb === 'include') {
     if (!negated) return null;
     const value = quotedValue(state, object, position + subject.length);
-    return value
-      ? { phrase, rule: 'not_contains', value, expectation: `must not contain "${value}"`, position, numeric: false }
-      : null;
+    return value ? notContainsGuard(phrase, value, position) : null;
   }
   if (verb === 'exceed' || verb === 'go over') {
-    const limit = new RegExp(`^${NUMBER}`).exec(object.trim());
-    return negated && limit
-      ? {
-          phrase,
-          rule: 'maximum',
-          limit: num(group(limit, 1)),
-          expectation: `must not exceed ${limit[1]}`,
-          position,
-          numeric: true,
-        }
-      : null;
+    return negated ? maximumGuard(phrase, object, position) : null;
   }
   return predicate(state, phrase, object.trim(), position, !negated);
 }

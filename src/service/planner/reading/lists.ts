@@ -42,23 +42,13 @@ export function readLists(state: ReadState): void {
   for (const match of prompt.matches(inParens)) {
     const { columns } = columnsOf(state, group(match, 2), groupStart(match, 2) - 1);
     if (columns.length < 2) continue;
-    const noun =
-      group(match, 1)
-        .split(' ')
-        .filter((word) => !STOP.has(word) && !FILLER.has(word))
-        .join(' ') || 'rows';
-    state.fields.add(makeField(snakeCase(noun), 'rows', lastWord(noun.split(' ')), match.index, { columns }));
+    addRowsField(state, match, columns);
     prompt.mask(match.index, match.index + match[0].length);
   }
   for (const match of prompt.matches(withColumns)) {
     const { columns, end } = columnsOf(state, group(match, 2), groupStart(match, 2));
     if (columns.length === 0) continue;
-    const noun =
-      group(match, 1)
-        .split(' ')
-        .filter((word) => !STOP.has(word) && !FILLER.has(word))
-        .join(' ') || 'rows';
-    state.fields.add(makeField(snakeCase(noun), 'rows', lastWord(noun.split(' ')), match.index, { columns }));
+    addRowsField(state, match, columns);
     prompt.mask(match.index, end);
   }
   for (const match of prompt.matches(
@@ -107,6 +97,16 @@ function addListField(
         });
   state.fields.add(field);
   state.prompt.mask(match.index, columns.length > 0 ? end : columnsStart === -1 ? end : columnsStart);
+}
+
+/** A table input named by the noun of "line items (…)" or "products with …", "rows" when only filler is left. */
+function addRowsField(state: ReadState, match: RegExpExecArray, columns: Field[]): void {
+  const noun =
+    group(match, 1)
+      .split(' ')
+      .filter((word) => !STOP.has(word) && !FILLER.has(word))
+      .join(' ') || 'rows';
+  state.fields.add(makeField(snakeCase(noun), 'rows', lastWord(noun.split(' ')), match.index, { columns }));
 }
 
 /** The columns of "rows with name, price and quantity", and where their list ends. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeField } from '../fields';
 import { readModifiers } from './modifiers';
-import { stateOf } from './test-state';
+import { newReadState } from '../infer-fields';
 
 function withField(prompt: string, key: string, kind: 'string' | 'integer' | 'enum' = 'string', extra = {}) {
-  const state = stateOf(prompt);
+  const state = newReadState(prompt);
   state.fields.add(makeField(key, kind, key, state.prompt.lower.indexOf(key.replace(/_/g, ' ')), extra));
   readModifiers(state);
   return state.fields.all()[0];

@@ -1,20 +1,5 @@
-import { FieldSet } from '../fields';
-import { PromptText } from '../prompt-text';
+import { newReadState } from '../infer-fields';
 import type { ReadState } from './state';
-
-/** A fresh reading state for one stage's unit tests. */
-export function stateOf(prompt: string): ReadState {
-  return {
-    prompt: new PromptText(prompt),
-    fields: new FieldSet(),
-    guards: [],
-    entityKinds: [],
-    notes: [],
-    namingText: '',
-    concurrency: 'medium',
-    strongList: false,
-  };
-}
 
 /** The fields a stage found, as `key:kind` (enums with their values, lists with their item kind). */
 export function fieldsOf(state: ReadState): string[] {
@@ -38,7 +23,7 @@ export function leftOf(state: ReadState): string {
 
 /** The reading state after one stage has read the prompt. */
 export function stateAfter(stage: (state: ReadState) => void, prompt: string): ReadState {
-  const state = stateOf(prompt);
+  const state = newReadState(prompt);
   stage(state);
   return state;
 }
