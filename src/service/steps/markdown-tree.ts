@@ -87,3 +87,11 @@ export function firstHeading(blocks: RootContent[]): string | null {
   const heading = blocks.find((block): block is Heading => block.type === 'heading');
   return heading ? plainText(heading.children) : null;
 }
+
+/** Each block rendered and joined by `separator`; a block that renders to nothing (a link definition) leaves no gap. */
+export function joinBlocks(blocks: RootContent[], render: (block: RootContent) => string, separator: string): string {
+  return blocks
+    .map(render)
+    .filter((text) => text !== '')
+    .join(separator);
+}

@@ -1,4 +1,5 @@
 import {
+  joinBlocks,
   listStart,
   parseMarkdown,
   plainText,
@@ -49,7 +50,7 @@ function blockText(block: RootContent): string {
         .join('\n');
     case 'blockquote':
     case 'footnoteDefinition':
-      return blocksText(block.children)
+      return joinBlocks(block.children, blockText, '\n\n')
         .split('\n')
         .map((line) => (line ? `> ${line}` : '>'))
         .join('\n');
@@ -72,14 +73,7 @@ function blockText(block: RootContent): string {
   }
 }
 
-function blocksText(blocks: RootContent[]): string {
-  return blocks
-    .map(blockText)
-    .filter((text) => text !== '')
-    .join('\n\n');
-}
-
 /** Markdown as readable plain text: underlined headings, dashes for bullets, aligned tables. */
 export function markdownToPlainText(markdown: string): string {
-  return `${blocksText(parseMarkdown(markdown).children)}\n`;
+  return `${joinBlocks(parseMarkdown(markdown).children, blockText, '\n\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import {
   firstHeading,
+  joinBlocks,
   listStart,
   parseMarkdown,
   plainText,
@@ -79,7 +80,7 @@ function blockHtml(block: RootContent): string {
       return `<pre><code>${escapeHtml(block.value)}</code></pre>`;
     case 'blockquote':
     case 'footnoteDefinition':
-      return `<blockquote>\n${blocksHtml(block.children)}\n</blockquote>`;
+      return `<blockquote>\n${joinBlocks(block.children, blockHtml, '\n')}\n</blockquote>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       const start = listStart(block);
@@ -94,13 +95,6 @@ function blockHtml(block: RootContent): string {
       // Link definitions print nothing; raw HTML is read as text, so no other block occurs.
       return '';
   }
-}
-
-function blocksHtml(blocks: RootContent[]): string {
-  return blocks
-    .map(blockHtml)
-    .filter((html) => html !== '')
-    .join('\n');
 }
 
 const STYLE = [
@@ -135,7 +129,7 @@ export function renderHtmlDocument(markdown: string, fallbackTitle: string): str
     '</head>',
     '<body>',
     '<main>',
-    blocksHtml(blocks),
+    joinBlocks(blocks, blockHtml, '\n'),
     '</main>',
     '</body>',
     '</html>',
