@@ -4,6 +4,7 @@ import { serverQueries } from '@/api/server-queries';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { PageHeading } from '@/components/ui/page-heading';
 import type { RunFilter } from '@/features/runs-list/run-filter';
 import { RunsView } from '@/features/runs-list/runs-view';
 import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs-list/runs-search';
@@ -27,12 +28,9 @@ function RunsPage() {
   );
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-xl font-semibold text-zinc-900 dark:text-white">Runs</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Recent runs of every workflow, newest first. Paste a run id into Find (⌘K) to open it.
-        </p>
-      </div>
+      <PageHeading title="Runs">
+        Recent runs of every workflow, newest first. Paste a run id into Find (⌘K) to open it.
+      </PageHeading>
       <RunsView
         scope={{ kind: 'all' }}
         filter={filter}

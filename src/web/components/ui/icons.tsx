@@ -68,7 +68,6 @@ export const FileIcon = /* @__PURE__ */ icon(
     <path d="M14 2v6h6" />
   </>,
 );
-export const ChevronRightIcon = /* @__PURE__ */ icon('ChevronRightIcon', <path d="m9 18 6-6-6-6" />);
 export const StopIcon = /* @__PURE__ */ icon('StopIcon', <rect x="6" y="6" width="12" height="12" rx="1.5" />);
 export const RotateIcon = /* @__PURE__ */ icon(
   'RotateIcon',

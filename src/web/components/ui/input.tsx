@@ -14,30 +14,22 @@ export const controlClasses = (invalid?: boolean, extra?: string) => cn(control,
 
 type InvalidProp = { invalid?: boolean };
 
+/** The class and invalid state every form control carries; `rest` props spread after them may override. */
+const controlAttrs = (invalid: boolean | undefined, extra: string) => ({
+  className: controlClasses(invalid, extra),
+  'aria-invalid': invalid || undefined,
+});
+
 export function Input({ invalid, className, ...rest }: ComponentProps<'input'> & InvalidProp) {
-  return (
-    <input className={controlClasses(invalid, cn('h-9', className))} aria-invalid={invalid || undefined} {...rest} />
-  );
+  return <input {...controlAttrs(invalid, cn('h-9', className))} {...rest} />;
 }
 
 export function Textarea({ invalid, className, ...rest }: ComponentProps<'textarea'> & InvalidProp) {
-  return (
-    <textarea
-      className={controlClasses(invalid, cn('py-2 leading-relaxed', className))}
-      aria-invalid={invalid || undefined}
-      {...rest}
-    />
-  );
+  return <textarea {...controlAttrs(invalid, cn('py-2 leading-relaxed', className))} {...rest} />;
 }
 
 export function Select({ invalid, className, ...rest }: ComponentProps<'select'> & InvalidProp) {
-  return (
-    <select
-      className={controlClasses(invalid, cn('h-9 pr-8', className))}
-      aria-invalid={invalid || undefined}
-      {...rest}
-    />
-  );
+  return <select {...controlAttrs(invalid, cn('h-9 pr-8', className))} {...rest} />;
 }
 
 export function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
@@ -51,6 +43,39 @@ export function Label({ htmlFor, children, required }: { htmlFor: string; childr
       )}
       {required && <span className="sr-only"> (required)</span>}
     </label>
+  );
+}
+
+/**
+ * A labelled form field: the control (which sets its own `aria-describedby`), then its error and
+ * hint, whose ids are `messageId` (the control's id unless given) plus `-error` and `-hint`.
+ */
+export function Field({
+  id,
+  messageId = id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  messageId?: string;
+  label: ReactNode;
+  required?: boolean;
+  error?: string | null | false;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children}
+      {error && <FieldError id={`${messageId}-error`}>{error}</FieldError>}
+      {hint !== undefined && <FieldHint id={`${messageId}-hint`}>{hint}</FieldHint>}
+    </div>
   );
 }
 

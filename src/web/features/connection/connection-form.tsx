@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, FieldError, FieldHint, Input, Label } from '@/components/ui/input';
+import { Checkbox, Field, FieldHint, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
@@ -102,10 +102,7 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Connection">
-      <div>
-        <Label htmlFor={`${id}-name`} required>
-          Profile name
-        </Label>
+      <Field id={`${id}-name`} label="Profile name" required error={errors.name}>
         <Input
           id={`${id}-name`}
           value={draft.name}
@@ -114,12 +111,20 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           aria-describedby={describe('name')}
           autoComplete="off"
         />
-        {errors.name && <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>}
-      </div>
-      <div>
-        <Label htmlFor={`${id}-url`} required>
-          Base URL
-        </Label>
+      </Field>
+      <Field
+        id={`${id}-url`}
+        messageId={`${id}-baseUrl`}
+        label="Base URL"
+        required
+        error={errors.baseUrl}
+        hint={
+          <>
+            This dashboard’s own <code className="font-mono">/api/v1</code> works for the local service and for any
+            server behind its proxy.
+          </>
+        }
+      >
         <Input
           id={`${id}-url`}
           value={draft.baseUrl}
@@ -131,16 +136,19 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           spellCheck={false}
           className="font-mono"
         />
-        {errors.baseUrl && <FieldError id={`${id}-baseUrl-error`}>{errors.baseUrl}</FieldError>}
-        <FieldHint id={`${id}-baseUrl-hint`}>
-          This dashboard’s own <code className="font-mono">/api/v1</code> works for the local service and for any server
-          behind its proxy.
-        </FieldHint>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-key`} required>
-          API key
-        </Label>
+      </Field>
+      <Field
+        id={`${id}-key`}
+        messageId={`${id}-apiKey`}
+        label="API key"
+        required
+        error={errors.apiKey}
+        hint={
+          devKeyFilled
+            ? 'Pre-filled with the development key the local service printed at start-up.'
+            : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'
+        }
+      >
         <div className="flex gap-2">
           <Input
             id={`${id}-key`}
@@ -157,13 +165,7 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
             {showKey ? 'Hide' : 'Show'}
           </Button>
         </div>
-        {errors.apiKey && <FieldError id={`${id}-apiKey-error`}>{errors.apiKey}</FieldError>}
-        <FieldHint id={`${id}-apiKey-hint`}>
-          {devKeyFilled
-            ? 'Pre-filled with the development key the local service printed at start-up.'
-            : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'}
-        </FieldHint>
-      </div>
+      </Field>
       <div>
         <Checkbox
           id={`${id}-remember`}

@@ -1,5 +1,6 @@
 import { formatMs } from '@/lib/format-ms';
 import type { HealthFigures } from './health-figures';
+import { ChartFrame } from './chart-frame';
 
 const WIDTH = 600;
 const HEIGHT = 100;
@@ -43,22 +44,7 @@ export function DurationHistogram({
           </span>
         );
       })}
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={labelledBy}
-        className="h-24 w-full"
-        preserveAspectRatio="none"
-      >
-        <line
-          x1={0}
-          x2={WIDTH}
-          y1={HEIGHT}
-          y2={HEIGHT}
-          vectorEffect="non-scaling-stroke"
-          className="stroke-zinc-300 dark:stroke-zinc-700"
-          strokeWidth={1}
-        />
+      <ChartFrame width={WIDTH} height={HEIGHT} labelledBy={labelledBy} className="h-24 w-full">
         {bins.map((bin) => {
           const h = (bin.count / max) * (HEIGHT - 2);
           const x = xOf(bin.fromMs);
@@ -84,7 +70,7 @@ export function DurationHistogram({
             className="stroke-zinc-800 dark:stroke-zinc-200"
           />
         ))}
-      </svg>
+      </ChartFrame>
       <div
         aria-hidden="true"
         className="mt-1 flex justify-between text-[10px] text-zinc-500 tabular-nums dark:text-zinc-400"

@@ -1,5 +1,6 @@
 import type { ExecutionStatus } from '@contract/openapi-document';
 import type { Bucket, HealthFigures } from './health-figures';
+import { ChartFrame } from './chart-frame';
 
 /** Bottom to top in each bar: the outcomes first, then what is still under way. */
 export const STACK_ORDER: readonly ExecutionStatus[] = [
@@ -52,22 +53,7 @@ export function RunsChart({ figures, labelledBy }: { figures: HealthFigures; lab
     <div className="relative pl-8">
       <span className="absolute top-0 left-0 text-[10px] text-zinc-500 tabular-nums dark:text-zinc-400">{max}</span>
       <span className="absolute bottom-5 left-0 text-[10px] text-zinc-500 dark:text-zinc-400">0</span>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={labelledBy}
-        className="h-32 w-full"
-        preserveAspectRatio="none"
-      >
-        <line
-          x1={0}
-          x2={WIDTH}
-          y1={HEIGHT}
-          y2={HEIGHT}
-          vectorEffect="non-scaling-stroke"
-          className="stroke-zinc-300 dark:stroke-zinc-700"
-          strokeWidth={1}
-        />
+      <ChartFrame width={WIDTH} height={HEIGHT} labelledBy={labelledBy} className="h-32 w-full">
         {figures.buckets.map((bucket, i) => {
           let y = HEIGHT;
           const x = i * slot + (slot - barWidth) / 2;
@@ -91,7 +77,7 @@ export function RunsChart({ figures, labelledBy }: { figures: HealthFigures; lab
             </g>
           );
         })}
-      </svg>
+      </ChartFrame>
       <div aria-hidden="true" className="relative mt-1 h-4 text-[10px] text-zinc-500 dark:text-zinc-400">
         {figures.buckets.map((bucket, i) =>
           i % tickEvery === 0 ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -11,6 +11,28 @@ export const statusFilterLabel = (f: ExecutionStatusFilter) =>
   f === 'all' ? 'All statuses' : f === 'active' ? 'Not finished yet' : STATUS_META[f].label;
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+/** One labelled control of the toolbar, its label small and above it. */
+function ToolbarField({
+  htmlFor,
+  label,
+  wide,
+  children,
+}: {
+  htmlFor: string;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'flex min-w-48 flex-1 flex-col gap-1' : 'flex flex-col gap-1'}>
+      <label htmlFor={htmlFor} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 /** Status, text and time range (all kept in the URL by the page), and a refresh button. */
 export function RunsToolbar({
@@ -42,10 +64,7 @@ export function RunsToolbar({
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-status`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-          Status
-        </label>
+      <ToolbarField htmlFor={`${id}-status`} label="Status">
         <Select
           id={`${id}-status`}
           className="w-48"
@@ -58,11 +77,8 @@ export function RunsToolbar({
             </option>
           ))}
         </Select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-range`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-          Created
-        </label>
+      </ToolbarField>
+      <ToolbarField htmlFor={`${id}-range`} label="Created">
         <Select
           id={`${id}-range`}
           className="w-40"
@@ -76,11 +92,8 @@ export function RunsToolbar({
             </option>
           ))}
         </Select>
-      </div>
-      <div className="flex min-w-48 flex-1 flex-col gap-1">
-        <label htmlFor={`${id}-q`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-          Search runs
-        </label>
+      </ToolbarField>
+      <ToolbarField htmlFor={`${id}-q`} label="Search runs" wide>
         <Input
           id={`${id}-q`}
           type="search"
@@ -89,7 +102,7 @@ export function RunsToolbar({
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-      </div>
+      </ToolbarField>
       <div className="flex items-center gap-2">
         <Button onClick={onRefresh} busy={refreshing} aria-label="Refresh runs">
           <RefreshIcon /> <span className="hidden sm:inline">Refresh</span>

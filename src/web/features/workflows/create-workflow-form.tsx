@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { BadRequestError, isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
-import { FieldError, FieldHint, Input, Label, Textarea } from '@/components/ui/input';
+import { Field, Input, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useCreateWorkflow } from './use-create-workflow';
 
@@ -52,26 +52,27 @@ export function CreateWorkflowForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New workflow">
       <div>
-        <Label htmlFor={`${id}-prompt`} required>
-          What should it do?
-        </Label>
-        <Textarea
-          ref={promptRef}
+        <Field
           id={`${id}-prompt`}
-          rows={5}
-          value={prompt}
-          onChange={(e) => {
-            setPrompt(e.target.value);
-            if (promptError) setPromptError(null);
-          }}
-          invalid={!!promptError}
-          aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
-          placeholder="Describe the task and the inputs it needs, in plain words."
-        />
-        {promptError && <FieldError id={`${id}-prompt-error`}>{promptError}</FieldError>}
-        <FieldHint id={`${id}-prompt-hint`}>
-          Name the inputs you want to give it; the planner turns them into the run form.
-        </FieldHint>
+          label="What should it do?"
+          required
+          error={promptError}
+          hint="Name the inputs you want to give it; the planner turns them into the run form."
+        >
+          <Textarea
+            ref={promptRef}
+            id={`${id}-prompt`}
+            rows={5}
+            value={prompt}
+            onChange={(e) => {
+              setPrompt(e.target.value);
+              if (promptError) setPromptError(null);
+            }}
+            invalid={!!promptError}
+            aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
+            placeholder="Describe the task and the inputs it needs, in plain words."
+          />
+        </Field>
         <p id={`${id}-examples`} className="mt-3 text-xs font-medium text-zinc-600 dark:text-zinc-400">
           Or start from an example:
         </p>
@@ -92,24 +93,22 @@ export function CreateWorkflowForm() {
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-name`}>Name</Label>
+        <Field id={`${id}-name`} label="Name">
           <Input
             id={`${id}-name`}
             value={name}
             onChange={(e) => setName(e.target.value)}
             placeholder="Chosen by the planner if empty"
           />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-description`}>Description</Label>
+        </Field>
+        <Field id={`${id}-description`} label="Description">
           <Input
             id={`${id}-description`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             placeholder="Optional"
           />
-        </div>
+        </Field>
       </div>
       {otherError && (
         <Notice tone="danger" role="alert" title="The workflow was not created">

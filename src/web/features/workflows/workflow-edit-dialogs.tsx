@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
-import { FieldError, FieldHint, Input, Label, Textarea } from '@/components/ui/input';
+import { Field, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { EditDialog } from './edit-dialog';
 import { useCapabilities } from '@/api/server-queries';
@@ -66,10 +66,7 @@ export function RenameDialog({ workflow, onClose }: DialogProps) {
         );
       }}
     >
-      <div>
-        <Label htmlFor={`${id}-name`} required>
-          Name
-        </Label>
+      <Field id={`${id}-name`} label="Name" required error={nameError}>
         <Input
           id={`${id}-name`}
           value={name}
@@ -78,10 +75,8 @@ export function RenameDialog({ workflow, onClose }: DialogProps) {
           aria-describedby={nameError ? `${id}-name-error` : undefined}
           onChange={(e) => setName(e.target.value)}
         />
-        {nameError && <FieldError id={`${id}-name-error`}>{nameError}</FieldError>}
-      </div>
-      <div>
-        <Label htmlFor={`${id}-description`}>Description</Label>
+      </Field>
+      <Field id={`${id}-description`} label="Description" error={descriptionError}>
         <Textarea
           id={`${id}-description`}
           rows={3}
@@ -90,8 +85,7 @@ export function RenameDialog({ workflow, onClose }: DialogProps) {
           aria-describedby={descriptionError ? `${id}-description-error` : undefined}
           onChange={(e) => setDescription(e.target.value)}
         />
-        {descriptionError && <FieldError id={`${id}-description-error`}>{descriptionError}</FieldError>}
-      </div>
+      </Field>
     </EditDialog>
   );
 }
@@ -121,10 +115,13 @@ export function ReplanDialog({ workflow, onClose }: DialogProps) {
         replan.mutate(prompt, { onSuccess: onClose });
       }}
     >
-      <div>
-        <Label htmlFor={`${id}-prompt`} required>
-          Prompt
-        </Label>
+      <Field
+        id={`${id}-prompt`}
+        label="Prompt"
+        required
+        error={promptError}
+        hint="The workflow is planned again from this prompt, as when it was created: its inputs and steps may change. Its past runs and their results are kept."
+      >
         <Textarea
           id={`${id}-prompt`}
           rows={8}
@@ -134,12 +131,7 @@ export function ReplanDialog({ workflow, onClose }: DialogProps) {
           aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
           onChange={(e) => setPrompt(e.target.value)}
         />
-        {promptError && <FieldError id={`${id}-prompt-error`}>{promptError}</FieldError>}
-        <FieldHint id={`${id}-prompt-hint`}>
-          The workflow is planned again from this prompt, as when it was created: its inputs and steps may change. Its
-          past runs and their results are kept.
-        </FieldHint>
-      </div>
+      </Field>
     </EditDialog>
   );
 }
