@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StepSpec } from '../planner/plan-types';
 import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { queueRuns } from '../test-support/runs';
 import { TIME_LIMIT_MESSAGE } from './timing';
 
 const services: TestService[] = [];
@@ -41,13 +42,11 @@ describe('dispatch', () => {
   it('never processes more than 10 executions of a workflow at once, and starts them in creation order', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
     const workflowId = svc.addWorkflow({ steps: [slowStep] });
-    const created = svc.store.createExecutions(
-      svc.accountId(),
+    const created = queueRuns(
+      svc,
       workflowId,
       Array.from({ length: 60 }, () => ({ name: 'x' })),
-      null,
     );
-    svc.engine.enqueued(workflowId, null, null);
     const peaks = await sampleWhileDraining(svc, [workflowId]);
     expect(peaks.get(workflowId)).toBe(10);
     expect(svc.store.executions.countByStatus(workflowId)).toEqual({ finished: 60 });
@@ -87,8 +86,7 @@ describe('time limit', () => {
     const workflowId = svc.addWorkflow({
       steps: [reportStep(), { kind: 'pdf_document', filename: 'a.pdf', title: 'A' }],
     });
-    const [execution] = svc.store.createExecutions(svc.accountId(), workflowId, [{}], null);
-    svc.engine.enqueued(workflowId, null, null);
+    const [execution] = queueRuns(svc, workflowId, [{}]);
     await svc.engine.idle();
     const row = svc.store.executions.byId(execution!.id)!;
     expect(row).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
@@ -100,8 +98,7 @@ describe('time limit', () => {
     const workflowId = svc.addWorkflow({
       steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
     });
-    const [execution] = svc.store.createExecutions(svc.accountId(), workflowId, [{}], null);
-    svc.engine.enqueued(workflowId, null, null);
+    const [execution] = queueRuns(svc, workflowId, [{}]);
     await svc.engine.idle();
     expect(svc.store.executions.byId(execution!.id)!.status).toBe('human_in_the_loop');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -178,13 +175,12 @@ describe('recovery after a crash', () => {
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
     const workflowId = svc.addWorkflow({ steps: [slowStep] });
-    const batch = svc.store.createExecutions(
-      svc.accountId(),
+    const batch = queueRuns(
+      svc,
       workflowId,
       Array.from({ length: 20 }, () => ({})),
       { batchId: 'b1', cap: 1 },
     );
-    svc.engine.enqueued(workflowId, 'b1', 1);
     const counts = svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
     svc.engine.cancelled(workflowId);
     expect(counts.cancelled + counts.stopping).toBe(20);
@@ -200,8 +196,7 @@ describe('recovery after a crash', () => {
     const workflowId = first.addWorkflow({
       steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
     });
-    const [waiting] = first.store.createExecutions(first.accountId(), workflowId, [{ name: 'Zoe' }], null);
-    first.engine.enqueued(workflowId, null, null);
+    const [waiting] = queueRuns(first, workflowId, [{ name: 'Zoe' }]);
     await first.engine.idle();
     await first.engine.stop();
     const planning = first.store.createWorkflow({

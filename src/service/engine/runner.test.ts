@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepSpec } from '../planner/plan-types';
 import { reportStep, startTestService, type TestService } from '../test-support/test-service';
+import { queueRuns } from '../test-support/runs';
 import { closeStepPool, useStepWorker } from './step-pool';
 import { TIME_LIMIT_MESSAGE } from './timing';
 
@@ -20,8 +21,7 @@ afterAll(async () => {
 
 async function start(steps: StepSpec[], input: Record<string, unknown> = {}, service = svc) {
   const workflowId = service.addWorkflow({ steps });
-  const [execution] = service.store.createExecutions(service.accountId(), workflowId, [input], null);
-  service.engine.enqueued(workflowId, null, null);
+  const [execution] = queueRuns(service, workflowId, [input]);
   return { workflowId, executionId: execution!.id };
 }
 
