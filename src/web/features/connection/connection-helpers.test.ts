@@ -8,51 +8,43 @@ const page = 'http://127.0.0.1:8080';
 
 const withFetch = (respond: () => Response) => (async () => respond()) as unknown as typeof globalThis.fetch;
 
+const failedToFetch = () => {
+  throw new TypeError('Failed to fetch');
+};
+const verdictOf = (baseUrl: string, key: string, respond: () => Response) =>
+  testConnection(baseUrl, key, { fetch: withFetch(respond), scheduler, pageOrigin: page });
+
 describe('testConnection', () => {
-  it('says OK when the server lists workflows with the key', async () => {
-    const fetch = withFetch(() => Response.json({ data: [], cursor: null }));
-    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({ kind: 'ok' });
-  });
-
-  it('says the key is bad on a 401', async () => {
-    const fetch = withFetch(() => Response.json({ error: 'invalid key' }, { status: 401 }));
-    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({
-      kind: 'bad-key',
-    });
-  });
-
-  it('says unreachable when nothing answers on the same origin', async () => {
-    const fetch = withFetch(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    expect(await testConnection('/api/v1', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({
-      kind: 'unreachable',
-    });
+  it.each([
+    [
+      'OK when the server lists workflows with the key',
+      '/api/v1',
+      () => Response.json({ data: [], cursor: null }),
+      'ok',
+    ],
+    ['the key is bad on a 401', '/api/v1', () => Response.json({ error: 'invalid key' }, { status: 401 }), 'bad-key'],
+    ['unreachable when nothing answers on the same origin', '/api/v1', failedToFetch, 'unreachable'],
+    [
+      'wrong URL when the path has no API',
+      'http://127.0.0.1:8080',
+      () => new Response('nope', { status: 404 }),
+      'wrong-url',
+    ],
+  ])('says %s', async (_case, baseUrl, respond, kind) => {
+    expect(await verdictOf(baseUrl, 'k', respond)).toMatchObject({ kind });
   });
 
   it('says CORS blocked for a cross-origin URL and suggests the proxy', async () => {
-    const fetch = withFetch(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    const verdict = await testConnection('https://api.example.com/api/v1', 'k', { fetch, scheduler, pageOrigin: page });
+    const verdict = await verdictOf('https://api.example.com/api/v1', 'k', failedToFetch);
     expect(verdict.kind).toBe('cors');
     expect(verdict.message).toContain('WORKFLOW_UPSTREAM=https://api.example.com/api/v1 npm start');
   });
 
-  it('points at the base URL when the path has no API', async () => {
-    const fetch = withFetch(() => new Response('nope', { status: 404 }));
-    expect(await testConnection('http://127.0.0.1:8080', 'k', { fetch, scheduler, pageOrigin: page })).toMatchObject({
-      kind: 'wrong-url',
-    });
-  });
-
   it('asks for a key before sending anything', async () => {
-    const fetch = withFetch(() => {
+    const verdict = await verdictOf('/api/v1', '', () => {
       throw new Error('must not be called');
     });
-    expect(await testConnection('/api/v1', '', { fetch, scheduler, pageOrigin: page })).toMatchObject({
-      kind: 'bad-key',
-    });
+    expect(verdict).toMatchObject({ kind: 'bad-key' });
   });
 });
 
@@ -65,12 +57,6 @@ describe('fetchDevKey', () => {
   it('ignores 404s, HTML fallbacks and network failures', async () => {
     expect(await fetchDevKey(withFetch(() => new Response('no', { status: 404 })))).toBeNull();
     expect(await fetchDevKey(withFetch(() => new Response('<!doctype html><html></html>')))).toBeNull();
-    expect(
-      await fetchDevKey(
-        withFetch(() => {
-          throw new TypeError('offline');
-        }),
-      ),
-    ).toBeNull();
+    expect(await fetchDevKey(withFetch(failedToFetch))).toBeNull();
   });
 });
