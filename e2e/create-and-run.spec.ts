@@ -42,6 +42,7 @@ test('create a workflow from a prompt, watch it plan, run it, read every preview
   await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
   await expect(page.getByLabel('Submitted input')).toContainText('Acme Rockets');
+  await expect(page.getByText('As this browser submitted it.')).toBeVisible();
 
   const tabs = page.getByRole('tablist', { name: 'Result files' });
   const open = async (extension: string) => {

@@ -161,6 +161,7 @@ test('batch rows read as “row n of file” in the runs list and show their inp
   await failedRow.getByRole('link').click();
   await expect(page.getByRole('link', { name: 'Row 2 of invoices.csv' })).toBeVisible();
   await expect(page.getByLabel('Submitted input')).toContainText('Hooli');
+  await expect(page.getByText('Row 2 of invoices.csv, from this browser’s batch.')).toBeVisible();
   await expect(page.getByRole('list', { name: /^(Progress|Steps)$/ })).toContainText(/error|failed/i, {
     timeout: 60_000,
   });

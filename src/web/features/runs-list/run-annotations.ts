@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import { isApiError } from '@/api/errors';
+import { journalSource, type InputSource } from '@/features/runs/input-source';
 import type { JournalEntry } from '@/lib/run-journal';
 
 /** What this browser knows about a run the API does not say: its input and its batch row. */
@@ -76,7 +77,7 @@ async function readInput(workflowId: string, executionId: string, fromServer: bo
   try {
     const { getRunJournal } = await import('@/lib/run-journal');
     const entry = await getRunJournal()?.get(executionId);
-    if (entry) return entry;
+    if (entry) return { ...entry, source: { kind: 'run-journal' } };
   } catch {
     // No IndexedDB: fall through to the batch journal, which says so the same way.
   }
@@ -84,14 +85,14 @@ async function readInput(workflowId: string, executionId: string, fromServer: bo
   if (local || !fromServer) return local;
   try {
     const { input } = await getApiClient().getExecutionInput(workflowId, executionId);
-    return { executionId, workflowId, input, submittedAt: 0, settled: 1, profileId: '' };
+    return { executionId, workflowId, input, submittedAt: 0, settled: 1, profileId: '', source: { kind: 'server' } };
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
   }
 }
 
-export type RunInput = JournalEntry & { batch?: RunAnnotation['batch'] };
+export type RunInput = JournalEntry & { batch?: RunAnnotation['batch']; source: InputSource };
 
 export const annotationQueries = {
   all: () => ['run-annotations'] as const,
@@ -131,5 +132,6 @@ function entryFromAnnotation(
     settled: 1,
     profileId: '',
     batch: annotation.batch,
+    source: journalSource(annotation.batch),
   };
 }

@@ -5,10 +5,17 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { RefreshIcon } from '@/components/ui/icons';
 import type { JournalEntry } from '@/lib/run-journal';
+import { inputCaption, type InputSource } from './input-source';
 import { useRunWorkflow } from './use-run-workflow';
 
-/** The input this browser submitted for the execution, with ways to run it again. */
-export function InputPanel({ entry, workflowId }: { entry: JournalEntry | null; workflowId: string }) {
+/** The execution's input, wherever it was found (this browser's journals or the server), with ways to run it again. */
+export function InputPanel({
+  entry,
+  workflowId,
+}: {
+  entry: (JournalEntry & { source: InputSource }) | null;
+  workflowId: string;
+}) {
   const run = useRunWorkflow(workflowId);
   if (!entry) {
     return (
@@ -28,7 +35,7 @@ export function InputPanel({ entry, workflowId }: { entry: JournalEntry | null; 
     <Card>
       <CardHeader
         title="Input"
-        description="As this browser submitted it."
+        description={inputCaption(entry.source)}
         actions={entry.input !== null && <CopyButton text={text} label="Copy" />}
       />
       <CardBody className="space-y-4">
