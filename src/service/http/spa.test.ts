@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { startTestService } from '../test-support/test-service';
+import { startTestService, type TestService } from '../test-support/test-service';
 import { useTestService, useServiceWithDashboard } from '../test-support/use-service';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
+const get = (svc: TestService, url: string, headers: Record<string, string> = {}) =>
+  svc.app.inject({ method: 'GET', url, headers });
 
 describe('without a built dashboard', () => {
   const svc = useTestService();
 
   it('explains at / and on client routes how to build it', async () => {
     for (const url of ['/', '/workflows/abc']) {
-      const res = await svc.app.inject({ method: 'GET', url, headers: html });
+      const res = await get(svc, url, html);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('npm run build');
@@ -17,10 +19,10 @@ describe('without a built dashboard', () => {
   });
 
   it('keeps JSON 404s for service paths and non-HTML requests', async () => {
-    const api = await svc.app.inject({ method: 'GET', url: '/api/nope', headers: html });
+    const api = await get(svc, '/api/nope', html);
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'no route GET /api/nope' });
-    expect((await svc.app.inject({ method: 'GET', url: '/favicon.ico' })).json()).toEqual({
+    expect((await get(svc, '/favicon.ico')).json()).toEqual({
       error: 'no route GET /favicon.ico',
     });
   });
@@ -31,20 +33,20 @@ describe('with a built dashboard', () => {
 
   it('serves index.html at / and for client-side routes', async () => {
     for (const url of ['/', '/workflows/abc/executions/def']) {
-      const res = await svc.app.inject({ method: 'GET', url, headers: html });
+      const res = await get(svc, url, html);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>dashboard</title>');
     }
   });
 
   it('serves built assets with their type', async () => {
-    const res = await svc.app.inject({ method: 'GET', url: '/assets/app.js' });
+    const res = await get(svc, '/assets/app.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('javascript');
   });
 
   it('answers a missing asset with a JSON 404 rather than the page', async () => {
-    const res = await svc.app.inject({ method: 'GET', url: '/assets/gone.js' });
+    const res = await get(svc, '/assets/gone.js');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'no route GET /assets/gone.js' });
   });
@@ -62,8 +64,8 @@ describe('dev mode', () => {
       },
     );
     try {
-      expect((await svc.app.inject({ method: 'GET', url: '/src/main.tsx' })).body).toBe('vite:/src/main.tsx');
-      expect((await svc.app.inject({ method: 'GET', url: '/missing' })).statusCode).toBe(404);
+      expect((await get(svc, '/src/main.tsx')).body).toBe('vite:/src/main.tsx');
+      expect((await get(svc, '/missing')).statusCode).toBe(404);
       expect((await svc.call('GET', '/api/v1/workflows')).status).toBe(200);
     } finally {
       await svc.close();

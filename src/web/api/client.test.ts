@@ -164,19 +164,7 @@ describe('createApiClient', () => {
   });
 
   it('keeps the fields of an execution the contract does not name, and null results until finished', async () => {
-    const { client } = setup(() =>
-      json(200, {
-        id: 'e',
-        workflow_id: 'w',
-        status: 'processing',
-        created_at: 't',
-        retry_after_seconds: 3,
-        results: null,
-        progress: 'x',
-      }),
-    );
-    const detail = await client.getExecution('w', 'e');
-    expect(detail).toEqual({
+    const served = {
       id: 'e',
       workflow_id: 'w',
       status: 'processing',
@@ -184,7 +172,9 @@ describe('createApiClient', () => {
       retry_after_seconds: 3,
       results: null,
       progress: 'x',
-    });
+    };
+    const { client } = setup(() => json(200, structuredClone(served)));
+    expect(await client.getExecution('w', 'e')).toEqual(served);
   });
 
   it('reads capabilities from the served contract and treats a 404 as none', async () => {
