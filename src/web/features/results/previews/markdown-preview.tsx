@@ -1,32 +1,30 @@
-import { useEffect, useMemo, useState, type ComponentProps, type JSX } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ElementType, type JSX } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { BLOCKED_IMAGE_PREFIX, markdownImageSrc, safeMarkdownUrl } from './markdown-urls';
 
 const isExternal = (href: string | undefined) => !!href && !href.startsWith('#');
 
+/** A markdown element drawn as its own tag with fixed classes, minus the `node` prop react-markdown adds. */
+const styled = (tag: keyof JSX.IntrinsicElements, className: string) => {
+  const Tag: ElementType = tag;
+  return function Styled({ node: _n, ...p }: { node?: unknown }) {
+    return <Tag className={className} {...p} />;
+  };
+};
+
 /** Typographic styles as a components map, since @tailwindcss/typography is not part of the stack. */
 const components: Components = {
-  h1: ({ node: _n, ...p }) => (
-    <h1 className="mt-6 mb-3 text-2xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:text-zinc-50" {...p} />
+  h1: styled('h1', 'mt-6 mb-3 text-2xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:text-zinc-50'),
+  h2: styled(
+    'h2',
+    'mt-6 mb-2 border-b border-zinc-200 pb-1 text-xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:border-zinc-800 dark:text-zinc-50',
   ),
-  h2: ({ node: _n, ...p }) => (
-    <h2
-      className="mt-6 mb-2 border-b border-zinc-200 pb-1 text-xl font-semibold tracking-tight text-zinc-900 first:mt-0 dark:border-zinc-800 dark:text-zinc-50"
-      {...p}
-    />
-  ),
-  h3: ({ node: _n, ...p }) => (
-    <h3 className="mt-5 mb-2 text-lg font-semibold text-zinc-900 first:mt-0 dark:text-zinc-100" {...p} />
-  ),
-  h4: ({ node: _n, ...p }) => <h4 className="mt-4 mb-1 font-semibold text-zinc-900 dark:text-zinc-100" {...p} />,
-  h5: ({ node: _n, ...p }) => (
-    <h5 className="mt-4 mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100" {...p} />
-  ),
-  h6: ({ node: _n, ...p }) => (
-    <h6 className="mt-4 mb-1 text-sm font-semibold text-zinc-600 dark:text-zinc-400" {...p} />
-  ),
-  p: ({ node: _n, ...p }) => <p className="my-3 leading-7" {...p} />,
+  h3: styled('h3', 'mt-5 mb-2 text-lg font-semibold text-zinc-900 first:mt-0 dark:text-zinc-100'),
+  h4: styled('h4', 'mt-4 mb-1 font-semibold text-zinc-900 dark:text-zinc-100'),
+  h5: styled('h5', 'mt-4 mb-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100'),
+  h6: styled('h6', 'mt-4 mb-1 text-sm font-semibold text-zinc-600 dark:text-zinc-400'),
+  p: styled('p', 'my-3 leading-7'),
   a: ({ node: _n, href, ...p }) =>
     !href ? (
       // A link whose target was dropped as unsafe keeps its text but is no longer a link.
@@ -52,7 +50,7 @@ const components: Components = {
       {...p}
     />
   ),
-  ol: ({ node: _n, ...p }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-zinc-500" {...p} />,
+  ol: styled('ol', 'my-3 list-decimal space-y-1 pl-6 marker:text-zinc-500'),
   li: ({ node: _n, className, ...p }) => (
     <li className={className?.includes('task-list-item') ? 'list-none leading-7' : 'leading-7'} {...p} />
   ),
@@ -60,38 +58,28 @@ const components: Components = {
   input: ({ node: _n, ...p }) => (
     <input {...p} aria-label="Task" className="mr-2 size-3.5 translate-y-0.5 accent-indigo-600" />
   ),
-  blockquote: ({ node: _n, ...p }) => (
-    <blockquote
-      className="my-4 border-l-4 border-indigo-200 pl-4 text-zinc-600 italic dark:border-indigo-900 dark:text-zinc-400"
-      {...p}
-    />
+  blockquote: styled(
+    'blockquote',
+    'my-4 border-l-4 border-indigo-200 pl-4 text-zinc-600 italic dark:border-indigo-900 dark:text-zinc-400',
   ),
-  code: ({ node: _n, ...p }) => (
-    <code
-      className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[0.85em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
-      {...p}
-    />
+  code: styled(
+    'code',
+    'rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[0.85em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
   ),
-  pre: ({ node: _n, ...p }) => (
-    <pre
-      className="my-4 overflow-x-auto rounded-lg bg-zinc-950 p-4 font-mono text-sm leading-6 text-zinc-100 dark:bg-black/40 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
-      {...p}
-    />
+  pre: styled(
+    'pre',
+    'my-4 overflow-x-auto rounded-lg bg-zinc-950 p-4 font-mono text-sm leading-6 text-zinc-100 dark:bg-black/40 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit',
   ),
-  hr: ({ node: _n, ...p }) => <hr className="my-6 border-zinc-200 dark:border-zinc-800" {...p} />,
+  hr: styled('hr', 'my-6 border-zinc-200 dark:border-zinc-800'),
   table: ({ node: _n, ...p }) => (
     <div className="my-4 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full border-collapse text-left text-sm" {...p} />
     </div>
   ),
-  thead: ({ node: _n, ...p }) => <thead className="bg-zinc-50 dark:bg-zinc-900" {...p} />,
-  th: ({ node: _n, ...p }) => (
-    <th className="border-b border-zinc-200 px-3 py-2 font-semibold dark:border-zinc-800" {...p} />
-  ),
-  td: ({ node: _n, ...p }) => (
-    <td className="border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60" {...p} />
-  ),
-  del: ({ node: _n, ...p }) => <del className="text-zinc-500 dark:text-zinc-400" {...p} />,
+  thead: styled('thead', 'bg-zinc-50 dark:bg-zinc-900'),
+  th: styled('th', 'border-b border-zinc-200 px-3 py-2 font-semibold dark:border-zinc-800'),
+  td: styled('td', 'border-b border-zinc-100 px-3 py-2 align-top dark:border-zinc-800/60'),
+  del: styled('del', 'text-zinc-500 dark:text-zinc-400'),
 };
 
 type Props = { text: string; siblings?: ReadonlyMap<string, string> } & Pick<ComponentProps<'div'>, 'className'>;
