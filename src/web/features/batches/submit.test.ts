@@ -43,12 +43,18 @@ function makeBatch(service: FakeService, rows: number, perChunk?: number) {
   return built;
 }
 
+/** A fake service, and a journal holding a new batch of `rows` names made for it. */
+async function journaledBatch(rows: number, perChunk?: number) {
+  const service = new FakeService();
+  const j = journal();
+  const built = makeBatch(service, rows, perChunk);
+  await j.create(built.batch, built.rows);
+  return { service, j, batch: built.batch };
+}
+
 describe('submitBatch', () => {
   it('records the batch before sending and each row execution id by item index', async () => {
-    const service = new FakeService();
-    const j = journal();
-    const { batch, rows } = makeBatch(service, 5, 2);
-    await j.create(batch, rows);
+    const { service, j, batch } = await journaledBatch(5, 2);
     const outcome = await submitBatch(batch.id, { journal: j, api: service.api });
     expect(outcome).toEqual({ kind: 'done' });
     const saved = await j.rows(batch.id);
@@ -64,10 +70,7 @@ describe('submitBatch', () => {
   });
 
   it('marks a chunk whose answer was lost unconfirmed and stops without resending it', async () => {
-    const service = new FakeService();
-    const j = journal();
-    const { batch, rows } = makeBatch(service, 7, 2);
-    await j.create(batch, rows);
+    const { service, j, batch } = await journaledBatch(7, 2);
     const losing = losesSecondAnswer(service, 'connection reset');
     await submitBatch(batch.id, { journal: j, api: losing });
     const b = (await j.get(batch.id))!;
@@ -92,10 +95,7 @@ describe('submitBatch', () => {
   });
 
   it('records a refused chunk as failed, and sends it again only once allowed', async () => {
-    const service = new FakeService();
-    const j = journal();
-    const { batch, rows } = makeBatch(service, 3);
-    await j.create(batch, rows);
+    const { service, j, batch } = await journaledBatch(3);
     const { BadRequestError } = await import('@/api/errors');
     const refusing = { createBatch: async () => Promise.reject(new BadRequestError('items[0].name must be string')) };
     const outcome = await submitBatch(batch.id, { journal: j, api: refusing });
@@ -108,10 +108,7 @@ describe('submitBatch', () => {
 
 describe('reconcileChunk', () => {
   it('finds an unconfirmed chunk that landed and records its ids in creation order, with no duplicate', async () => {
-    const service = new FakeService();
-    const j = journal();
-    const { batch, rows } = makeBatch(service, 6, 2);
-    await j.create(batch, rows);
+    const { service, j, batch } = await journaledBatch(6, 2);
     service.create({ name: 'someone else, long before' }).created_at = new Date(Date.now() - 10 * 60_000).toISOString();
     const flaky = losesSecondAnswer(service, 'socket hang up');
     await submitBatch(batch.id, { journal: j, api: flaky });
@@ -129,10 +126,7 @@ describe('reconcileChunk', () => {
   });
 
   it('says absent when nothing was created, so the user may send it again', async () => {
-    const service = new FakeService();
-    const j = journal();
-    const { batch, rows } = makeBatch(service, 3);
-    await j.create(batch, rows);
+    const { service, j, batch } = await journaledBatch(3);
     await submitBatch(batch.id, { journal: j, api: { createBatch: async () => Promise.reject(new Error('offline')) } });
     expect(await reconcileChunk({ journal: j, api: service.api }, batch.id, 0)).toEqual({ verdict: 'absent' });
     expect((await j.get(batch.id))!.chunks[0]!.state).toBe('unconfirmed');
