@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtmlDocument } from './render-html';
 
+/** The document for `markdown` where the file name does not matter. */
+const rendered = (markdown: string) => renderHtmlDocument(markdown, 'x');
+
 describe('renderHtmlDocument', () => {
   it('writes a standalone UTF-8 document titled by the first heading', () => {
     const html = renderHtmlDocument('# Café report\n\nHello', 'fallback.html');
@@ -11,16 +14,15 @@ describe('renderHtmlDocument', () => {
   });
 
   it('escapes raw HTML so a script in the input is shown, never run', () => {
-    const html = renderHtmlDocument('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">', 'x');
+    const html = rendered('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
     expect(html).not.toMatch(/<script|<img/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
   });
 
   it('links only http and https addresses', () => {
-    const html = renderHtmlDocument(
+    const html = rendered(
       '[ok](https://example.com/a?b=1&c=2) [bad](javascript:alert(1)) [data](data:text/html,hi) https://bare.example.org/x.',
-      'x',
     );
     expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer">ok</a>');
     expect(html).toContain(' bad ');
@@ -32,10 +34,7 @@ describe('renderHtmlDocument', () => {
   });
 
   it('prints task boxes as written and loads no images', () => {
-    const html = renderHtmlDocument(
-      '- [ ] call Ana\n- [x] done\n\n![logo](https://x.org/a.png) ![bad](javascript:1)',
-      'x',
-    );
+    const html = rendered('- [ ] call Ana\n- [x] done\n\n![logo](https://x.org/a.png) ![bad](javascript:1)');
     expect(html).toContain('<ul>\n<li>[ ] call Ana</li>\n<li>[x] done</li>\n</ul>');
     expect(html).toContain('<p>logo bad</p>');
     expect(html).not.toMatch(/<img|javascript:/);
@@ -65,7 +64,7 @@ describe('renderHtmlDocument', () => {
       '<b>raw</b>',
       '```',
     ].join('\n');
-    const html = renderHtmlDocument(markdown, 'x');
+    const html = rendered(markdown);
     expect(html).toContain('<h2>Sub</h2>');
     expect(html).toContain(
       '<p>Some <strong>bold</strong>, <em>italic</em>, <code>a &lt; b</code> and snake_case_name.</p>',

@@ -15,21 +15,15 @@ async function journalWith(runs: [string, string, string, number][]): Promise<Ru
 describe('RunJournal', () => {
   it('remembers the input submitted for an execution', async () => {
     const journal = fresh();
-    await journal.record({
+    const submitted = {
       executionId: 'e1',
       workflowId: 'w1',
       input: { company: 'Acme' },
       profileId: 'p',
       submittedAt: 5,
-    });
-    expect(await journal.get('e1')).toEqual({
-      executionId: 'e1',
-      workflowId: 'w1',
-      input: { company: 'Acme' },
-      profileId: 'p',
-      submittedAt: 5,
-      settled: 0,
-    });
+    };
+    await journal.record(structuredClone(submitted));
+    expect(await journal.get('e1')).toEqual({ ...submitted, settled: 0 });
     expect(await journal.get('unknown')).toBeNull();
   });
 
