@@ -1,16 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { BatchTab } from '@/features/batches/upload/batch-tab';
-import { workflowQueries } from '@/features/workflows/workflow-queries';
+import { loadWorkflow, useLoadedWorkflow } from './-workflow-page';
 
 export const Route = createFileRoute('/workflows/$workflowId/batch')({
-  loader: ({ context: { queryClient }, params }) =>
-    queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
+  loader: loadWorkflow,
   component: BatchRoute,
 });
 
 function BatchRoute() {
-  const { workflowId } = Route.useParams();
-  const { data: workflow } = useSuspenseQuery(workflowQueries.detail(workflowId));
+  const workflow = useLoadedWorkflow(Route.useParams().workflowId);
   return <BatchTab workflow={workflow} />;
 }

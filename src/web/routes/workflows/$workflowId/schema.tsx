@@ -1,18 +1,15 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { workflowQueries } from '@/features/workflows/workflow-queries';
+import { loadWorkflow, useLoadedWorkflow } from './-workflow-page';
 
 export const Route = createFileRoute('/workflows/$workflowId/schema')({
-  loader: ({ context: { queryClient }, params }) =>
-    queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
+  loader: loadWorkflow,
   component: SchemaTab,
 });
 
 function SchemaTab() {
-  const { workflowId } = Route.useParams();
-  const { data: workflow } = useSuspenseQuery(workflowQueries.detail(workflowId));
+  const workflow = useLoadedWorkflow(Route.useParams().workflowId);
   const text = JSON.stringify(workflow.input_schema, null, 2);
   return (
     <Card>
