@@ -69,6 +69,15 @@ test(
 
     await page.getByRole('button', { name: 'Refresh runs' }).click();
     await expect(runsList(page).getByRole('listitem')).toHaveCount(1);
+
+    // Started through the API, so no journal of this browser knows its input: only the server's input extension.
+    await page.goto(`/workflows/${workflow.id}/executions/${ok}`);
+    if (strictV1) {
+      await expect(page.getByText(/Not known here/)).toBeVisible();
+    } else {
+      await expect(page.getByLabel('Submitted input')).toContainText('Acme');
+      await expect(page.getByText('As the server recorded it.')).toBeVisible();
+    }
   },
 );
 
