@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface IconProps {
@@ -24,9 +24,15 @@ export function IconSvg({ className, children }: IconProps & { children: ReactNo
   );
 }
 
-/** An icon component drawing `paths` in the shared frame. */
-export const icon = (name: string, paths: ReactNode) => {
-  const Icon = ({ className }: IconProps) => <IconSvg className={className}>{paths}</IconSvg>;
+/** One part of an icon: a string is the `d` of a path, anything else (a circle, a rect) is drawn as given. */
+type Shape = string | ReactElement;
+
+/** An icon component drawing `shapes` in the shared frame. */
+export const icon = (name: string, ...shapes: Shape[]) => {
+  const parts = shapes.map((shape, i) =>
+    typeof shape === 'string' ? <path key={i} d={shape} /> : cloneElement(shape, { key: i }),
+  );
+  const Icon = ({ className }: IconProps) => <IconSvg className={className}>{parts}</IconSvg>;
   Icon.displayName = name;
   return Icon;
 };
