@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RequestScheduler } from './scheduler';
-import { FakeClock, flush, response } from './scheduler-test-support';
+import { flush, response, onFakeClock } from './scheduler-test-support';
 
 describe('RequestScheduler under rate limits', () => {
   it('honours Retry-After: a 429 is retried only after the time the server asked for', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock });
+    const { clock, scheduler } = onFakeClock();
     const calls: number[] = [];
     const result = scheduler.schedule('user', async () => {
       calls.push(clock.now());
@@ -20,8 +18,7 @@ describe('RequestScheduler under rate limits', () => {
   });
 
   it('holds everything until RateLimit-Reset when the server reports no requests remaining', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, maxInFlight: 1 });
+    const { clock, scheduler } = onFakeClock({ maxInFlight: 1 });
     const calls: number[] = [];
     const fn = async () => {
       calls.push(clock.now());
@@ -37,8 +34,7 @@ describe('RequestScheduler under rate limits', () => {
   });
 
   it('answers a 429 storm with one backoff and a single probe, not a thundering herd', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, maxInFlight: 6 });
+    const { clock, scheduler } = onFakeClock({ maxInFlight: 6 });
     const calls: number[] = [];
     let inFlight = 0;
     let maxInFlightAfterStorm = 0;
@@ -73,8 +69,7 @@ describe('RequestScheduler under rate limits', () => {
   });
 
   it('recovers after a storm: the next requests go out at once at full parallelism', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, maxInFlight: 4 });
+    const { clock, scheduler } = onFakeClock({ maxInFlight: 4 });
     let stormOver = false;
     const first = scheduler.schedule('user', async () =>
       stormOver ? response(200) : response(429, { 'Retry-After': '2' }),
@@ -100,8 +95,7 @@ describe('RequestScheduler under rate limits', () => {
   });
 
   it('backs off exponentially with jitter when a 429 carries no Retry-After, and hands the 429 back after maxRetries', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, maxRetries: 2, random: () => 0.5 });
+    const { clock, scheduler } = onFakeClock({ maxRetries: 2, random: () => 0.5 });
     const calls: number[] = [];
     const result = scheduler.schedule('user', async () => {
       calls.push(clock.now());

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RequestScheduler } from './scheduler';
-import { FakeClock, flush, response, FakeHub, maxInWindow, okNotingTime } from './scheduler-test-support';
+import type { RequestScheduler } from './scheduler';
+import { flush, response, maxInWindow, okNotingTime, onFakeClock, tabsOnFakeClock } from './scheduler-test-support';
 
 describe('RequestScheduler across tabs', () => {
   it('shares one budget between two tabs of the same key', async () => {
-    const clock = new FakeClock();
-    const hub = new FakeHub();
-    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a' });
-    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b' });
+    const { clock, open } = tabsOnFakeClock();
+    const tabA = open('a');
+    const tabB = open('b');
     const issued: number[] = [];
     const run = (s: RequestScheduler) => s.schedule('visible', okNotingTime(clock, issued));
     const all = [...Array.from({ length: 80 }, () => run(tabA)), ...Array.from({ length: 80 }, () => run(tabB))];
@@ -22,11 +21,10 @@ describe('RequestScheduler across tabs', () => {
   });
 
   it('gives a newly opened tab the history of the tabs already open', async () => {
-    const clock = new FakeClock();
-    const hub = new FakeHub();
-    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a', budget: 10 });
+    const { clock, open } = tabsOnFakeClock({ budget: 10 });
+    const tabA = open('a');
     await Promise.all(Array.from({ length: 10 }, () => tabA.schedule('visible', async () => response(200))));
-    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b', budget: 10 });
+    const tabB = open('b');
     expect(tabB.getSnapshot().used).toBe(10);
     const sentAt: number[] = [];
     const late = tabB.schedule('user', okNotingTime(clock, sentAt));
@@ -38,10 +36,9 @@ describe('RequestScheduler across tabs', () => {
   });
 
   it('makes every tab wait when one of them is told to back off', async () => {
-    const clock = new FakeClock();
-    const hub = new FakeHub();
-    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a' });
-    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b' });
+    const { clock, open } = tabsOnFakeClock();
+    const tabA = open('a');
+    const tabB = open('b');
     let first = true;
     const a = tabA.schedule('user', async () => {
       if (first) {
@@ -61,18 +58,16 @@ describe('RequestScheduler across tabs', () => {
   });
 
   it('keeps working alone when no BroadcastChannel exists', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, channel: null, budget: 2 });
+    const { scheduler } = onFakeClock({ channel: null, budget: 2 });
     const results = await Promise.all([1, 2].map(() => scheduler.schedule('user', async () => 'ok')));
     expect(results).toEqual(['ok', 'ok']);
     expect(scheduler.getSnapshot()).toMatchObject({ used: 2, budget: 2, queued: 0, inFlight: 0 });
   });
 
   it('counts the background of every tab against one reserve', async () => {
-    const clock = new FakeClock();
-    const hub = new FakeHub();
-    const tabA = new RequestScheduler({ clock, channel: hub.open(), tabId: 'a', backgroundReserve: 20 });
-    const tabB = new RequestScheduler({ clock, channel: hub.open(), tabId: 'b', backgroundReserve: 20 });
+    const { clock, open } = tabsOnFakeClock({ backgroundReserve: 20 });
+    const tabA = open('a');
+    const tabB = open('b');
     const issued: number[] = [];
     const run = (s: RequestScheduler, p: 'background' | 'visible') => s.schedule(p, okNotingTime(clock, issued));
     const all = [

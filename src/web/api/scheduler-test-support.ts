@@ -1,5 +1,5 @@
 /** Fakes for the scheduler's tests: a manual clock, a BroadcastChannel hub, and a window counter. */
-import type { ChannelLike, SchedulerClock } from './scheduler';
+import { RequestScheduler, type ChannelLike, type SchedulerClock, type SchedulerOptions } from './scheduler';
 
 /** A manual clock: timers fire only when the test advances time. */
 export class FakeClock implements SchedulerClock {
@@ -95,3 +95,17 @@ export const okNotingTime = (clock: FakeClock, sentAt: number[]) => async () => 
   sentAt.push(clock.now());
   return response(200);
 };
+
+/** A scheduler on a fresh fake clock. */
+export function onFakeClock(options: Omit<SchedulerOptions, 'clock'> = {}) {
+  const clock = new FakeClock();
+  return { clock, scheduler: new RequestScheduler({ clock, ...options }) };
+}
+
+/** Tabs of one key on a fresh fake clock: `open` starts a tab's scheduler on a shared channel hub. */
+export function tabsOnFakeClock(options: Omit<SchedulerOptions, 'clock' | 'channel' | 'tabId'> = {}) {
+  const clock = new FakeClock();
+  const hub = new FakeHub();
+  const open = (tabId: string) => new RequestScheduler({ clock, channel: hub.open(), tabId, ...options });
+  return { clock, open };
+}

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RequestScheduler } from './scheduler';
-import { FakeClock, flush, response, maxInWindow, okNotingTime } from './scheduler-test-support';
+import { flush, response, maxInWindow, okNotingTime, onFakeClock } from './scheduler-test-support';
 
 describe('RequestScheduler', () => {
   it('keeps a burst of 150 requests to at most 100 in any 60 s window and still runs them all', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, budget: 100 });
+    const { clock, scheduler } = onFakeClock({ budget: 100 });
     const issued: number[] = [];
     const done = Array.from({ length: 150 }, () => scheduler.schedule('visible', okNotingTime(clock, issued)));
     await clock.advance(1000);
@@ -20,8 +18,7 @@ describe('RequestScheduler', () => {
   });
 
   it('runs user actions before visible reads before background work', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, maxInFlight: 1 });
+    const { scheduler } = onFakeClock({ maxInFlight: 1 });
     const order: string[] = [];
     let release!: () => void;
     const first = scheduler.schedule('background', () => {
@@ -42,8 +39,7 @@ describe('RequestScheduler', () => {
   });
 
   it('drops a queued request whose signal aborts without ever sending it', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, budget: 1 });
+    const { clock, scheduler } = onFakeClock({ budget: 1 });
     await scheduler.schedule('user', async () => response(200));
     const controller = new AbortController();
     let sent = false;
@@ -62,8 +58,7 @@ describe('RequestScheduler', () => {
   });
 
   it('notifies subscribers when the budget in use changes', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock });
+    const { clock, scheduler } = onFakeClock();
     let notified = 0;
     scheduler.subscribe(() => notified++);
     await scheduler.schedule('user', async () => response(200));
@@ -74,8 +69,7 @@ describe('RequestScheduler', () => {
     expect(scheduler.getSnapshot().used).toBe(0);
   });
   it('keeps the reserve for people: background work stops at budget − reserve, a click still goes out', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, budget: 100, backgroundReserve: 20, channel: null });
+    const { clock, scheduler } = onFakeClock({ budget: 100, backgroundReserve: 20, channel: null });
     const background: number[] = [];
     const all = Array.from({ length: 100 }, () => scheduler.schedule('background', okNotingTime(clock, background)));
     await clock.advance(1000);
@@ -92,8 +86,7 @@ describe('RequestScheduler', () => {
   });
 
   it('counts a request for the margin after the window, so arrival jitter cannot overfill a server window', async () => {
-    const clock = new FakeClock();
-    const scheduler = new RequestScheduler({ clock, budget: 2, windowMarginMs: 1000, channel: null });
+    const { clock, scheduler } = onFakeClock({ budget: 2, windowMarginMs: 1000, channel: null });
     const issued: number[] = [];
     const all = Array.from({ length: 3 }, () => scheduler.schedule('user', okNotingTime(clock, issued)));
     await clock.advance(60_500);
