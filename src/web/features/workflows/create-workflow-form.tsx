@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { BadRequestError, isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Textarea } from '@/components/ui/input';
+import { Field, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useCreateWorkflow } from './use-create-workflow';
+import { PromptField } from './prompt-field';
 
 const EXAMPLES = [
   'Write a company brief from a company name, its website and a tone: formal or casual',
@@ -52,27 +53,20 @@ export function CreateWorkflowForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New workflow">
       <div>
-        <Field
+        <PromptField
           id={`${id}-prompt`}
           label="What should it do?"
-          required
           error={promptError}
           hint="Name the inputs you want to give it; the planner turns them into the run form."
-        >
-          <Textarea
-            ref={promptRef}
-            id={`${id}-prompt`}
-            rows={5}
-            value={prompt}
-            onChange={(e) => {
-              setPrompt(e.target.value);
-              if (promptError) setPromptError(null);
-            }}
-            invalid={!!promptError}
-            aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
-            placeholder="Describe the task and the inputs it needs, in plain words."
-          />
-        </Field>
+          ref={promptRef}
+          rows={5}
+          value={prompt}
+          onChange={(e) => {
+            setPrompt(e.target.value);
+            if (promptError) setPromptError(null);
+          }}
+          placeholder="Describe the task and the inputs it needs, in plain words."
+        />
         <p id={`${id}-examples`} className="mt-3 text-xs font-medium text-zinc-600 dark:text-zinc-400">
           Or start from an example:
         </p>

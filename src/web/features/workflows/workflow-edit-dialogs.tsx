@@ -5,6 +5,7 @@ import { Field, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { EditDialog } from './edit-dialog';
 import { useCapabilities } from '@/api/server-queries';
+import { PromptField } from './prompt-field';
 import {
   EDIT_LIMITS,
   useDeleteWorkflow,
@@ -115,23 +116,16 @@ export function ReplanDialog({ workflow, onClose }: DialogProps) {
         replan.mutate(prompt, { onSuccess: onClose });
       }}
     >
-      <Field
+      <PromptField
         id={`${id}-prompt`}
         label="Prompt"
-        required
         error={promptError}
         hint="The workflow is planned again from this prompt, as when it was created: its inputs and steps may change. Its past runs and their results are kept."
-      >
-        <Textarea
-          id={`${id}-prompt`}
-          rows={8}
-          value={prompt}
-          autoFocus
-          invalid={Boolean(promptError)}
-          aria-describedby={`${id}-prompt-hint${promptError ? ` ${id}-prompt-error` : ''}`}
-          onChange={(e) => setPrompt(e.target.value)}
-        />
-      </Field>
+        rows={8}
+        value={prompt}
+        autoFocus
+        onChange={(e) => setPrompt(e.target.value)}
+      />
     </EditDialog>
   );
 }
