@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
+import { warmStepPool } from './engine/step-pool';
 import { createService } from './service';
 import { describeStartupError } from './startup-errors';
 
@@ -95,6 +96,7 @@ async function start(config: Config): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await service.app.listen({ port: config.port, host: config.host });
+  if (!config.upstream) warmStepPool();
   if (service.devKey?.created) {
     console.log(
       `Created a development API key (shown once; also saved to ${join(config.dataDir, 'dev-key.txt')}):\n  ${service.devKey.key}`,

@@ -36,6 +36,14 @@ function sharedPool(): Piscina<StepTask, StepReply> {
 }
 
 /**
+ * Starts the pool's threads now, at service start: a thread loads the step libraries (LiquidJS,
+ * remark, pdf-lib) in about a second, which would otherwise count against the first run's time.
+ */
+export function warmStepPool(): void {
+  sharedPool();
+}
+
+/**
  * Runs a step on a pool thread, so a slow step never stalls HTTP. Aborting `signal` terminates the
  * thread if the step is running (piscina replaces it): the hard stop for the run time limit.
  */
