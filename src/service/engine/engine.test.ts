@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StepSpec } from '../planner/plan-types';
+import type { BatchOptions } from '../store/store';
 import { reportStep, startTestService, type TestService } from '../test-support/test-service';
 import { queueRuns } from '../test-support/runs';
 import { TIME_LIMIT_MESSAGE } from './timing';
@@ -38,15 +39,17 @@ async function sampleWhileDraining(svc: TestService, workflowIds: string[]): Pro
 
 const slowStep: StepSpec = reportStep(); // 2 s nominal; at scale 0.005 about 10 ms
 
+/** A service at scale 0.005 with one slow-step workflow and `count` runs of it queued. */
+async function slowRuns(count: number, input: object = {}, batch: BatchOptions | null = null) {
+  const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
+  const workflowId = svc.addWorkflow({ steps: [slowStep] });
+  const inputs = Array.from({ length: count }, () => ({ ...input }));
+  return { svc, workflowId, queued: queueRuns(svc, workflowId, inputs, batch) };
+}
+
 describe('dispatch', () => {
   it('never processes more than 10 executions of a workflow at once, and starts them in creation order', async () => {
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
-    const workflowId = svc.addWorkflow({ steps: [slowStep] });
-    const created = queueRuns(
-      svc,
-      workflowId,
-      Array.from({ length: 60 }, () => ({ name: 'x' })),
-    );
+    const { svc, workflowId, queued: created } = await slowRuns(60, { name: 'x' });
     const peaks = await sampleWhileDraining(svc, [workflowId]);
     expect(peaks.get(workflowId)).toBe(10);
     expect(svc.store.executions.countByStatus(workflowId)).toEqual({ finished: 60 });
@@ -173,14 +176,7 @@ describe('recovery after a crash', () => {
   });
 
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
-    const workflowId = svc.addWorkflow({ steps: [slowStep] });
-    const batch = queueRuns(
-      svc,
-      workflowId,
-      Array.from({ length: 20 }, () => ({})),
-      { batchId: 'b1', cap: 1 },
-    );
+    const { svc, workflowId, queued: batch } = await slowRuns(20, {}, { batchId: 'b1', cap: 1 });
     const counts = svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
     svc.engine.cancelled(workflowId);
     expect(counts.cancelled + counts.stopping).toBe(20);
