@@ -20,9 +20,8 @@ const OTHER_ID = '8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23';
 // Steps take 100 ms each, so a low-concurrency batch keeps one execution processing and the rest waiting.
 const svc = useTestService({ WORKFLOW_TIME_SCALE: '0.05', WORKFLOW_RATE_LIMIT: '1000000' });
 
-const runs = runsUrl;
 const cancel = (workflowId: string, body: unknown, key?: string) =>
-  svc.call<CancelExecutionsResponse & Err>('POST', `${runs(workflowId)}/cancel`, { body, key });
+  svc.call<CancelExecutionsResponse & Err>('POST', `${runsUrl(workflowId)}/cancel`, { body, key });
 const status = (id: string) => svc.store.executions.byId(id)!.status;
 
 async function until(check: () => boolean): Promise<void> {
@@ -32,7 +31,7 @@ async function until(check: () => boolean): Promise<void> {
 
 async function lowBatch(workflowId: string, count: number): Promise<BatchCreateResponse & { batch_id: string }> {
   const items = Array.from({ length: count }, (_, i) => ({ name: `row ${i}` }));
-  const res = await svc.call<BatchCreateResponse & { batch_id: string }>('POST', `${runs(workflowId)}/batch`, {
+  const res = await svc.call<BatchCreateResponse & { batch_id: string }>('POST', `${runsUrl(workflowId)}/batch`, {
     body: { items, concurrency: 'low' },
   });
   expect(res.status).toBe(201);
@@ -41,7 +40,9 @@ async function lowBatch(workflowId: string, count: number): Promise<BatchCreateR
 
 /** Starts one run of the workflow and waits until it reaches `reached`; returns its id. */
 async function runUntil(workflowId: string, reached: string, input?: Record<string, unknown>): Promise<string> {
-  const created = await svc.call<ExecutionCreateResponse>('POST', runs(workflowId), { body: input ? { input } : {} });
+  const created = await svc.call<ExecutionCreateResponse>('POST', runsUrl(workflowId), {
+    body: input ? { input } : {},
+  });
   const id = created.body.execution_id;
   await until(() => status(id) === reached);
   return id;
@@ -56,7 +57,7 @@ async function expectCancelledByKeyA(workflowId: string, id: string): Promise<vo
 }
 
 async function detail(workflowId: string, id: string): Promise<ExecutionDetail> {
-  return (await svc.call<ExecutionDetail>('GET', `${runs(workflowId)}/${id}`)).body;
+  return (await svc.call<ExecutionDetail>('GET', `${runsUrl(workflowId)}/${id}`)).body;
 }
 
 describe('POST …/executions/cancel', () => {
@@ -87,7 +88,7 @@ describe('POST …/executions/cancel', () => {
     });
     // The cancelled rows never ran: none got past its first attempt.
     for (const id of rest) expect(svc.store.executions.byId(id)!.attempt).toBe(0);
-    const page = await svc.call<Page>('GET', runs(workflowId));
+    const page = await svc.call<Page>('GET', runsUrl(workflowId));
     expect(page.body.data.map((item) => item.error)).toEqual([message, message, message, message]);
   });
 
@@ -136,8 +137,9 @@ describe('POST …/executions/cancel', () => {
     const mine = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
     const sibling = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
     const theirs = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] }, KEY_B);
-    const inSibling = (await svc.call<ExecutionCreateResponse>('POST', runs(sibling), { body: {} })).body.execution_id;
-    const ofB = (await svc.call<ExecutionCreateResponse>('POST', runs(theirs), { body: {}, key: KEY_B })).body
+    const inSibling = (await svc.call<ExecutionCreateResponse>('POST', runsUrl(sibling), { body: {} })).body
+      .execution_id;
+    const ofB = (await svc.call<ExecutionCreateResponse>('POST', runsUrl(theirs), { body: {}, key: KEY_B })).body
       .execution_id;
     await until(() => status(inSibling) === 'human_in_the_loop' && status(ofB) === 'human_in_the_loop');
 
@@ -190,7 +192,7 @@ describe('POST …/executions/cancel', () => {
     const limited = await startTestService({ WORKFLOW_RATE_LIMIT: '2' });
     try {
       const workflowId = limited.addWorkflow({ steps: [reportStep()] });
-      const url = `${runs(workflowId)}/cancel`;
+      const url = `${runsUrl(workflowId)}/cancel`;
       expect((await limited.call<Err>('POST', url, { key: null, body: { batch_id: OTHER_ID } })).status).toBe(401);
       const first = await limited.call('POST', url, { body: { batch_id: OTHER_ID } });
       expect(first.headers['ratelimit-remaining']).toBe('1');

@@ -9,23 +9,20 @@ type Steps = Schemas['ExecutionSteps'];
 type Stats = Schemas['ExecutionStats'];
 type Err = { error: string };
 
-const guard = guardAgainstFail;
-
 const svc = useTestService();
 let checked: string;
 let approved: string;
 
-const runs = runsUrl;
 const run = (workflowId: string, name: string) => startRun(svc, workflowId, { name });
 const steps = async (workflowId: string, id: string) => {
-  const res = await svc.call<Steps>('GET', `${runs(workflowId)}/${id}/steps`);
+  const res = await svc.call<Steps>('GET', `${runsUrl(workflowId)}/${id}/steps`);
   expect(res.status).toBe(200);
   assertMatchesContract('getExecutionSteps', 200, res.body);
   return res.body.steps;
 };
 
 beforeAll(async () => {
-  checked = svc.addWorkflow({ steps: [guard, reportStep()] });
+  checked = svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
   approved = svc.addWorkflow({
     steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
   });
@@ -58,7 +55,7 @@ describe('GET …/executions/{id}/steps (local extension)', () => {
     const id = await run(approved, 'Bo');
     await svc.engine.idle();
     expect((await steps(approved, id)).map((s) => s.status)).toEqual(['finished', 'waiting', 'pending']);
-    await svc.call('POST', `${runs(approved)}/${id}/approval`, { body: { approved: true } });
+    await svc.call('POST', `${runsUrl(approved)}/${id}/approval`, { body: { approved: true } });
     await svc.engine.idle();
     const after = await steps(approved, id);
     expect(after.map((s) => [s.kind, s.status])).toEqual([
@@ -73,7 +70,7 @@ describe('GET …/executions/{id}/steps (local extension)', () => {
   it('shows a rejected approval as the failing step, and the rest skipped', async () => {
     const id = await run(approved, 'Cy');
     await svc.engine.idle();
-    await svc.call('POST', `${runs(approved)}/${id}/approval`, { body: { approved: false, comment: 'no' } });
+    await svc.call('POST', `${runsUrl(approved)}/${id}/approval`, { body: { approved: false, comment: 'no' } });
     expect((await steps(approved, id)).map((s) => [s.status, s.error])).toEqual([
       ['finished', null],
       ['error', 'rejected by reviewer: no'],
@@ -83,7 +80,7 @@ describe('GET …/executions/{id}/steps (local extension)', () => {
 
   it('answers 404 for a run of another workflow', async () => {
     const id = await run(checked, 'Di');
-    const res = await svc.call<Err>('GET', `${runs(approved)}/${id}/steps`);
+    const res = await svc.call<Err>('GET', `${runsUrl(approved)}/${id}/steps`);
     expect(res).toMatchObject({ status: 404, body: { error: 'execution not found' } });
   });
 });
@@ -91,13 +88,13 @@ describe('GET …/executions/{id}/steps (local extension)', () => {
 describe('GET …/executions/stats (local extension)', () => {
   let workflow: string;
   beforeAll(async () => {
-    workflow = svc.addWorkflow({ steps: [guard, reportStep()] });
+    workflow = svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
     for (const name of ['A', 'B', 'FAIL', 'C']) await run(workflow, name);
     await svc.engine.idle();
   });
 
   it('counts the range by status, per bucket, with the success rate and durations', async () => {
-    const res = await svc.call<Stats>('GET', `${runs(workflow)}/stats`);
+    const res = await svc.call<Stats>('GET', `${runsUrl(workflow)}/stats`);
     expect(res.status).toBe(200);
     assertMatchesContract('getExecutionStats', 200, res.body);
     const stats = res.body;
@@ -121,12 +118,12 @@ describe('GET …/executions/stats (local extension)', () => {
     const from = new Date(Date.parse(to) - 3 * 3_600_000).toISOString();
     const res = await svc.call<Stats>(
       'GET',
-      `${runs(workflow)}/stats?from=${from}&to=${to}&bucket=hour&tz_offset_minutes=30`,
+      `${runsUrl(workflow)}/stats?from=${from}&to=${to}&bucket=hour&tz_offset_minutes=30`,
     );
     expect(res.body.buckets).toHaveLength(4);
     expect(res.body.buckets.every((b) => b.start.slice(14, 16) === '30')).toBe(true);
     expect(res.body.total).toBe(4);
-    const before = await svc.call<Stats>('GET', `${runs(workflow)}/stats?to=${from}`);
+    const before = await svc.call<Stats>('GET', `${runsUrl(workflow)}/stats?to=${from}`);
     expect(before.body).toMatchObject({ total: 0, success_rate: null, duration: { count: 0, p50_ms: null } });
   });
 
@@ -137,10 +134,10 @@ describe('GET …/executions/stats (local extension)', () => {
       ['from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z&bucket=hour', 'the range holds 8760 hour buckets'],
     ] as const;
     for (const [query, message] of cases) {
-      const res = await svc.call<Err>('GET', `${runs(workflow)}/stats?${query}`);
+      const res = await svc.call<Err>('GET', `${runsUrl(workflow)}/stats?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
     }
-    expect((await svc.call<Err>('GET', `${runs(workflow)}/stats?bucket=week`)).status).toBe(400);
+    expect((await svc.call<Err>('GET', `${runsUrl(workflow)}/stats?bucket=week`)).status).toBe(400);
   });
 });

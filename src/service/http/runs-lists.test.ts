@@ -9,8 +9,6 @@ type Page<T> = { data: T[]; cursor: string | null };
 type AccountItem = Schemas['AccountExecutionListItem'];
 type Err = { error: string };
 
-const guard = guardAgainstFail;
-
 const svc = useTestService();
 let first: string;
 let second: string;
@@ -40,7 +38,7 @@ async function walk<T extends { id: string }>(url: string, limit: number, key?: 
 }
 
 beforeAll(async () => {
-  first = svc.addWorkflow({ name: 'Checks names', steps: [guard, reportStep()] });
+  first = svc.addWorkflow({ name: 'Checks names', steps: [guardAgainstFail, reportStep()] });
   second = svc.addWorkflow({ name: 'Plain report', steps: [reportStep()] });
   for (let i = 0; i < 23; i++) {
     const failing = i % 7 === 3;
@@ -52,25 +50,23 @@ beforeAll(async () => {
   await svc.engine.idle();
 });
 
-const runs = runsUrl;
-
 describe('status filter on GET …/workflows/{id}/executions (local extension)', () => {
   it('walks only the failed runs, newest first, with the usual cursor', async () => {
-    const items = await walk<ExecutionListItem>(`${runs(first)}?status=error`, 1);
+    const items = await walk<ExecutionListItem>(`${runsUrl(first)}?status=error`, 1);
     expect(items.map((item) => item.id)).toEqual(failedRuns);
     expect(new Set(items.map((item) => item.status))).toEqual(new Set(['error']));
   });
 
   it('takes a comma-separated list, and every status once', async () => {
-    const items = await walk<ExecutionListItem>(`${runs(first)}?status=finished,error,error`, 4);
+    const items = await walk<ExecutionListItem>(`${runsUrl(first)}?status=finished,error,error`, 4);
     expect(items.map((item) => item.id)).toEqual(firstRuns);
-    const none = await svc.call<Page<ExecutionListItem>>('GET', `${runs(first)}?status=initial,human_in_the_loop`);
+    const none = await svc.call<Page<ExecutionListItem>>('GET', `${runsUrl(first)}?status=initial,human_in_the_loop`);
     expect(none.body).toEqual({ data: [], cursor: null });
   });
 
   it('answers 400 naming the statuses for an unknown or empty status', async () => {
     for (const status of ['failed', '', 'error,', 'ERROR']) {
-      const res = await svc.call<Err>('GET', `${runs(first)}?status=${status}`);
+      const res = await svc.call<Err>('GET', `${runsUrl(first)}?status=${status}`);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(
         'status must be one of initial, processing, human_in_the_loop, finished, error, or a comma-separated list of them',
@@ -79,7 +75,7 @@ describe('status filter on GET …/workflows/{id}/executions (local extension)',
   });
 
   it('carries started_at and finished_at on ended runs (local choice), for durations', async () => {
-    const res = await svc.call<Page<ExecutionListItem>>('GET', runs(first));
+    const res = await svc.call<Page<ExecutionListItem>>('GET', runsUrl(first));
     assertMatchesContract('listExecutions', 200, res.body);
     for (const item of res.body.data) {
       expect(item.started_at! >= item.created_at).toBe(true);
@@ -132,12 +128,14 @@ describe('GET /executions across workflows (local extension)', () => {
 describe('GET …/executions/{id}/input (local extension)', () => {
   it('returns the input the run was started with, to its own account only', async () => {
     const id = failedRuns[0]!;
-    const res = await svc.call('GET', `${runs(first)}/${id}/input`);
+    const res = await svc.call('GET', `${runsUrl(first)}/${id}/input`);
     expect(res.body).toEqual({ execution_id: id, workflow_id: first, input: { name: 'FAIL 17' } });
     assertMatchesContract('getExecutionInput', 200, res.body);
-    expect((await svc.call<Err>('GET', `${runs(first)}/${id}/input`, { key: KEY_B })).body).toEqual({
+    expect((await svc.call<Err>('GET', `${runsUrl(first)}/${id}/input`, { key: KEY_B })).body).toEqual({
       error: 'workflow not found',
     });
-    expect((await svc.call<Err>('GET', `${runs(second)}/${id}/input`)).body).toEqual({ error: 'execution not found' });
+    expect((await svc.call<Err>('GET', `${runsUrl(second)}/${id}/input`)).body).toEqual({
+      error: 'execution not found',
+    });
   });
 });

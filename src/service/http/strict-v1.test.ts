@@ -16,7 +16,6 @@ type Page<T> = { data: T[]; cursor: string | null };
 type Err = { error: string };
 
 const keys = (value: object) => Object.keys(value).sort();
-const guard = guardAgainstFail;
 
 /** The same requests against the default service and a strict-v1 one; strict answers carry exactly the v1 fields. */
 describe.each([
@@ -32,7 +31,7 @@ describe.each([
   let batch: BatchCreateResponse;
 
   beforeAll(async () => {
-    workflowId = svc.addWorkflow({ steps: [guard, reportStep()] });
+    workflowId = svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
     approvalWorkflowId = svc.addWorkflow({
       steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
     });
@@ -47,8 +46,6 @@ describe.each([
     ).body;
     await svc.engine.idle();
   });
-
-  const runs = runsUrl;
 
   it('lists workflows with the v1 fields, plus status only outside strict mode', async () => {
     const res = await svc.call<Page<WorkflowListItem>>('GET', '/api/v1/workflows?limit=100');
@@ -85,7 +82,7 @@ describe.each([
   });
 
   it('lists executions with the four shown fields only in strict mode, with url, error and result links otherwise', async () => {
-    const res = await svc.call<Page<ExecutionListItem>>('GET', runs(workflowId));
+    const res = await svc.call<Page<ExecutionListItem>>('GET', runsUrl(workflowId));
     assertMatchesContract('listExecutions', 200, res.body);
     const byId = new Map(res.body.data.map((item) => [item.id, item]));
     const finished = byId.get(finishedId)!;
@@ -115,7 +112,7 @@ describe.each([
   });
 
   it('shows a finished execution the same way in both modes', async () => {
-    const res = await svc.call<ExecutionDetail>('GET', `${runs(workflowId)}/${finishedId}`);
+    const res = await svc.call<ExecutionDetail>('GET', `${runsUrl(workflowId)}/${finishedId}`);
     assertMatchesContract('getExecution', 200, res.body);
     expect(keys(res.body)).toEqual(['created_at', 'id', 'results', 'status', 'url', 'workflow_id']);
     expect(res.body.results).toEqual([
@@ -124,7 +121,7 @@ describe.each([
   });
 
   it('shows results null while waiting for approval in strict mode, the draft otherwise', async () => {
-    const res = await svc.call<ExecutionDetail>('GET', `${runs(approvalWorkflowId)}/${waitingId}`);
+    const res = await svc.call<ExecutionDetail>('GET', `${runsUrl(approvalWorkflowId)}/${waitingId}`);
     assertMatchesContract('getExecution', 200, res.body);
     expect(res.body.status).toBe('human_in_the_loop');
     if (strict) expect(res.body.results).toBeNull();
@@ -135,8 +132,8 @@ describe.each([
   });
 
   it('offers the approval and cancel extensions only outside strict mode', async () => {
-    const approval = `${runs(approvalWorkflowId)}/${waitingId}/approval`;
-    const cancel = `${runs(workflowId)}/cancel`;
+    const approval = `${runsUrl(approvalWorkflowId)}/${waitingId}/approval`;
+    const cancel = `${runsUrl(workflowId)}/cancel`;
     const approved = await svc.call<Err>('POST', approval, { body: { approved: false } });
     const cancelled = await svc.call<Err>('POST', cancel, { body: { execution_ids: [finishedId] } });
     if (strict) {
