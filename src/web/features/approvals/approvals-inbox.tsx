@@ -5,11 +5,11 @@ import { useCapabilities } from '@/api/server-queries';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckCircleIcon, RefreshIcon } from '@/components/ui/icons';
-import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useDecideApproval } from '@/features/executions/use-decide-approval';
 import { runsQueries } from '@/features/runs-list/runs-queries';
+import { FeedStart } from '@/features/runs-list/feed-start';
 import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
 import { ApprovalCard } from './approval-card';
 import { approvalQueries, WAITING } from './approval-queries';
@@ -111,41 +111,41 @@ export function ApprovalsInbox() {
           </span>
         </div>
       )}
-      {!!feed.error && feed.loaded === 0 ? (
-        <Notice tone="danger" role="alert" title="The waiting runs could not be loaded">
-          {isApiError(feed.error) ? feed.error.message : 'Try Refresh.'}
-        </Notice>
-      ) : feed.loaded === 0 && feed.refreshing ? (
-        <ListSkeleton label="Looking for runs waiting for approval" />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<CheckCircleIcon className="size-6" />} title="Nothing waits for approval">
-          Runs that stop for a person’s decision appear here, from every workflow.
-        </EmptyState>
-      ) : (
-        <ul aria-label="Runs waiting for approval" className="space-y-3">
-          {rows.map((row) => (
-            <ApprovalCard
-              key={row.id}
-              row={row}
-              canDecide={caps.approval}
-              autoLoadDraft={caps.approval}
-              selected={selected.has(row.id)}
-              onSelect={(on) =>
-                setSelected((prev) => {
-                  const next = new Set(prev);
-                  if (on) next.add(row.id);
-                  else next.delete(row.id);
-                  return next;
-                })
-              }
-              pending={pending.get(row.id)}
-              onDecide={(approved) => decide([{ workflowId: row.workflow_id, executionId: row.id }], approved)}
-              onUndo={() => undo(row.id)}
-              sending={decided.has(row.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <FeedStart
+        feed={feed}
+        errorTitle="The waiting runs could not be loaded"
+        loadingLabel="Looking for runs waiting for approval"
+      >
+        {rows.length === 0 ? (
+          <EmptyState icon={<CheckCircleIcon className="size-6" />} title="Nothing waits for approval">
+            Runs that stop for a person’s decision appear here, from every workflow.
+          </EmptyState>
+        ) : (
+          <ul aria-label="Runs waiting for approval" className="space-y-3">
+            {rows.map((row) => (
+              <ApprovalCard
+                key={row.id}
+                row={row}
+                canDecide={caps.approval}
+                autoLoadDraft={caps.approval}
+                selected={selected.has(row.id)}
+                onSelect={(on) =>
+                  setSelected((prev) => {
+                    const next = new Set(prev);
+                    if (on) next.add(row.id);
+                    else next.delete(row.id);
+                    return next;
+                  })
+                }
+                pending={pending.get(row.id)}
+                onDecide={(approved) => decide([{ workflowId: row.workflow_id, executionId: row.id }], approved)}
+                onUndo={() => undo(row.id)}
+                sending={decided.has(row.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </FeedStart>
       {feed.hasMore && (
         <div className="flex justify-center">
           <Button onClick={feed.loadMore} busy={feed.loadingMore}>

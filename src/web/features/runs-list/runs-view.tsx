@@ -3,13 +3,11 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { LoadMore } from '@/components/ui/load-more';
-import { ListSkeleton } from '@/components/ui/list-skeleton';
-import { Notice } from '@/components/ui/notice';
-import { isApiError } from '@/api/errors';
 import { useCapabilities } from '@/api/server-queries';
 import { ExecutionList } from '@/features/executions/execution-list';
 import { roundEstimate, type FeedScope } from './feed';
 import type { RunFilter, RunRow } from './run-filter';
+import { FeedStart } from './feed-start';
 import { RunsToolbar, statusFilterLabel } from './runs-toolbar';
 import { useRunsFeed, type RunsFeed } from './use-runs-feed';
 
@@ -82,31 +80,27 @@ export function RunsView({
           )}
         </div>
       )}
-      {!!feed.error && feed.loaded === 0 ? (
-        <Notice tone="danger" role="alert" title="The runs could not be loaded">
-          {isApiError(feed.error) ? feed.error.message : 'Try Refresh.'}
-        </Notice>
-      ) : feed.loaded === 0 && feed.refreshing ? (
-        <ListSkeleton label="Loading runs" />
-      ) : feed.rows.length > 0 ? (
-        <>
-          {!feed.scanning && (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400" aria-live="polite">
-              {count(feed.rows.length)}
-              {feed.hasMore ? '+' : ''} {feed.rows.length === 1 ? 'run' : 'runs'}
-              {feed.serverFiltered && filter.status !== 'all' ? ` · ${statusFilterLabel(filter.status)}` : ''}
-            </p>
-          )}
-          <ExecutionList rows={feed.rows} showWorkflow={scope.kind === 'all'} />
-          {!feed.scanning && <LoadMore hasNextPage={feed.hasMore} busy={feed.loadingMore} onLoad={feed.loadMore} />}
-        </>
-      ) : filtered ? (
-        <EmptyState icon={<InboxIcon className="size-6" />} title="No run matches these filters">
-          {feed.progress.running ? 'Still scanning older runs…' : 'Try another status, range or search.'}
-        </EmptyState>
-      ) : (
-        empty
-      )}
+      <FeedStart feed={feed} errorTitle="The runs could not be loaded" loadingLabel="Loading runs">
+        {feed.rows.length > 0 ? (
+          <>
+            {!feed.scanning && (
+              <p className="text-sm text-zinc-500 dark:text-zinc-400" aria-live="polite">
+                {count(feed.rows.length)}
+                {feed.hasMore ? '+' : ''} {feed.rows.length === 1 ? 'run' : 'runs'}
+                {feed.serverFiltered && filter.status !== 'all' ? ` · ${statusFilterLabel(filter.status)}` : ''}
+              </p>
+            )}
+            <ExecutionList rows={feed.rows} showWorkflow={scope.kind === 'all'} />
+            {!feed.scanning && <LoadMore hasNextPage={feed.hasMore} busy={feed.loadingMore} onLoad={feed.loadMore} />}
+          </>
+        ) : filtered ? (
+          <EmptyState icon={<InboxIcon className="size-6" />} title="No run matches these filters">
+            {feed.progress.running ? 'Still scanning older runs…' : 'Try another status, range or search.'}
+          </EmptyState>
+        ) : (
+          empty
+        )}
+      </FeedStart>
     </div>
   );
 }
