@@ -51,7 +51,7 @@ export const response = (status: number, headers: Record<string, string> = {}) =
 });
 
 /** Synchronous BroadcastChannel stand-in: a message reaches every other member of the hub. */
-export class FakeHub {
+class FakeHub {
   members = new Set<FakeChannel>();
   open(): FakeChannel {
     const channel = new FakeChannel(this);
@@ -59,7 +59,7 @@ export class FakeHub {
     return channel;
   }
 }
-export class FakeChannel implements ChannelLike {
+class FakeChannel implements ChannelLike {
   private listeners = new Set<(event: { data: unknown }) => void>();
   constructor(private hub: FakeHub) {}
   postMessage(message: unknown): void {
