@@ -1,30 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BatchCreateResponse, ExecutionListItem } from '../../contract/openapi-document';
+import { describe, expect, it, vi } from 'vitest';
+import type { BatchCreateResponse } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { KEY_B, PUBLIC_URL, reportStep } from '../test-support/test-service';
-import { useTestService } from '../test-support/use-service';
+import { GOOD, SCHEMA, useExecutionsWorkflow, type Err, type Page } from '../test-support/executions-workflow';
 
-type Page = { data: ExecutionListItem[]; cursor: string | null };
-type Err = { error: string };
-
-const SCHEMA = {
-  type: 'object',
-  required: ['name', 'tone'],
-  properties: {
-    name: { type: 'string' },
-    website: { type: 'string', format: 'uri' },
-    tone: { type: 'string', enum: ['formal', 'casual'] },
-  },
-};
-const GOOD = { name: 'Ann', tone: 'formal' };
-
-const svc = useTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
-let workflowId: string;
-beforeAll(async () => {
-  workflowId = svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
-});
-
-const runs = (id = workflowId) => `/api/v1/workflows/${id}/executions`;
+const { svc, workflowId, runs } = useExecutionsWorkflow();
 
 describe('POST /api/v1/workflows/{id}/executions/batch', () => {
   it.each([
@@ -56,7 +36,7 @@ describe('POST /api/v1/workflows/{id}/executions/batch', () => {
     const res = await svc.call<BatchCreateResponse>('POST', `${runs()}/batch`, { body: { items: [GOOD] } });
     expect(res.status).toBe(201);
     assertMatchesContract('createExecutionBatch', 201, res.body);
-    expect(res.body).toMatchObject({ workflow_id: workflowId, total: 1, executions: [{ index: 0 }] });
+    expect(res.body).toMatchObject({ workflow_id: workflowId(), total: 1, executions: [{ index: 0 }] });
   });
 
   it('accepts 10,000 items, and a cursor walk visits each exactly once, newest first', async () => {

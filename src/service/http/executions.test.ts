@@ -1,37 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionCreateResponse, ExecutionDetail, ExecutionListItem } from '../../contract/openapi-document';
+import { describe, expect, it } from 'vitest';
+import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { KEY_B, PUBLIC_URL, reportStep } from '../test-support/test-service';
-import { useTestService } from '../test-support/use-service';
+import { GOOD, useExecutionsWorkflow, type Err, type Page } from '../test-support/executions-workflow';
 
-type Page = { data: ExecutionListItem[]; cursor: string | null };
-type Err = { error: string };
-
-const SCHEMA = {
-  type: 'object',
-  required: ['name', 'tone'],
-  properties: {
-    name: { type: 'string' },
-    website: { type: 'string', format: 'uri' },
-    tone: { type: 'string', enum: ['formal', 'casual'] },
-  },
-};
-const GOOD = { name: 'Ann', tone: 'formal' };
-
-const svc = useTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
-let workflowId: string;
-beforeAll(async () => {
-  workflowId = svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
-});
-
-const runs = (id = workflowId) => `/api/v1/workflows/${id}/executions`;
+const { svc, workflowId, runs } = useExecutionsWorkflow();
 
 describe('POST /api/v1/workflows/{id}/executions', () => {
   it('creates an execution in status initial that finishes with its report', async () => {
     const res = await svc.call<ExecutionCreateResponse>('POST', runs(), { body: { input: GOOD } });
     expect(res.status).toBe(201);
     assertMatchesContract('createExecution', 201, res.body);
-    expect(res.body).toMatchObject({ workflow_id: workflowId, status: 'initial' });
+    expect(res.body).toMatchObject({ workflow_id: workflowId(), status: 'initial' });
     await svc.engine.idle();
     const detail = await svc.call<ExecutionDetail>('GET', `${runs()}/${res.body.execution_id}`);
     assertMatchesContract('getExecution', 200, detail.body);
@@ -40,7 +20,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
       id: res.body.execution_id,
       status: 'finished',
       created_at: res.body.created_at,
-      url: `${PUBLIC_URL}/workflows/${workflowId}/executions/${res.body.execution_id}`,
+      url: `${PUBLIC_URL}/workflows/${workflowId()}/executions/${res.body.execution_id}`,
     });
     expect(detail.body.results).toHaveLength(1);
     expect(detail.body.results![0]).toMatchObject({ filename: 'report.md', content: '# Report\n\nHello Ann\n' });
@@ -131,7 +111,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
 describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
   it('shows retry_after_seconds and results null while waiting', async () => {
     // Written straight to the store, so the engine has not picked it up yet.
-    const [waiting] = svc.store.createExecutions(svc.accountId(), workflowId, [GOOD], null);
+    const [waiting] = svc.store.createExecutions(svc.accountId(), workflowId(), [GOOD], null);
     const res = await svc.call<ExecutionDetail>('GET', `${runs()}/${waiting!.id}`);
     assertMatchesContract('getExecution', 200, res.body);
     expect(Object.keys(res.body).sort()).toEqual([
@@ -144,7 +124,7 @@ describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
       'workflow_id',
     ]);
     expect(res.body).toMatchObject({ status: 'initial', retry_after_seconds: 1, results: null });
-    svc.engine.enqueued(workflowId, null, null);
+    svc.engine.enqueued(workflowId(), null, null);
     await svc.engine.idle();
   });
 
