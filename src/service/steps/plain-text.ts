@@ -1,13 +1,5 @@
-import {
-  joinBlocks,
-  listStart,
-  parseMarkdown,
-  plainText,
-  taskBox,
-  type ListItem,
-  type RootContent,
-  type Table,
-} from './markdown-tree';
+import { joinBlocks, listStart, parseMarkdown, plainText, taskBox } from './markdown-tree';
+import type { ListItem, RootContent, Table } from './markdown-tree';
 
 function tableText(table: Table): string {
   const cells = table.children.map((row) => row.children.map((cell) => plainText(cell.children).replace(/\s+/g, ' ')));
