@@ -7,8 +7,7 @@ export class AccountsRepo {
   private readonly byIdStmt;
   private readonly listStmt;
   private readonly revokeStmt;
-  private readonly lastStmt;
-  private readonly saveLastStmt;
+  private readonly reserveStmt;
   private readonly countStmt;
 
   constructor(db: Db) {
@@ -25,43 +24,42 @@ export class AccountsRepo {
       'SELECT id, name, key_hash, created_at, revoked_at FROM accounts ORDER BY created_at',
     );
     this.revokeStmt = db.prepare('UPDATE accounts SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-    this.lastStmt = db.prepare<[string], { last_created_us: number }>(
-      'SELECT last_created_us FROM accounts WHERE id = ?',
+    this.reserveStmt = db.prepare<[number, number, string], { last_created_us: number }>(
+      'UPDATE accounts SET last_created_us = MAX(last_created_us + ?, ?) WHERE id = ? RETURNING last_created_us',
     );
-    this.saveLastStmt = db.prepare('UPDATE accounts SET last_created_us = ? WHERE id = ? AND last_created_us < ?');
     this.countStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts');
   }
 
-  insert(account: Omit<AccountRecord, 'revoked_at'>): void {
+  async insert(account: Omit<AccountRecord, 'revoked_at'>): Promise<void> {
     this.insertStmt.run(account);
   }
 
-  byKeyHash(hash: string): AccountRecord | undefined {
+  async byKeyHash(hash: string): Promise<AccountRecord | undefined> {
     return this.byHashStmt.get(hash);
   }
 
-  byId(id: string): AccountRecord | undefined {
+  async byId(id: string): Promise<AccountRecord | undefined> {
     return this.byIdStmt.get(id);
   }
 
-  list(): AccountRecord[] {
+  async list(): Promise<AccountRecord[]> {
     return this.listStmt.all();
   }
 
-  count(): number {
+  async count(): Promise<number> {
     return this.countStmt.get()?.n ?? 0;
   }
 
   /** Marks the account's key as revoked; its data stays. Returns false when it was unknown or already revoked. */
-  revoke(id: string, at: string): boolean {
+  async revoke(id: string, at: string): Promise<boolean> {
     return this.revokeStmt.run(at, id).changes === 1;
   }
 
-  lastCreatedMicros(id: string): number {
-    return this.lastStmt.get(id)?.last_created_us ?? 0;
-  }
-
-  saveLastCreatedMicros(id: string, micros: number): void {
-    this.saveLastStmt.run(micros, id, micros);
+  /**
+   * Reserves `count` consecutive created_at microseconds for the account and returns the newest, or
+   * undefined for an unknown account. Call it inside the transaction that uses them.
+   */
+  async reserveCreated(id: string, count: number, nowMicros: number): Promise<number | undefined> {
+    return this.reserveStmt.get(count, nowMicros + count - 1, id)?.last_created_us;
   }
 }

@@ -92,6 +92,13 @@ const MIGRATIONS: string[] = [
   `,
   // Planning notes (local extension): what a prompt asks that the local service does not do, as JSON.
   `ALTER TABLE workflows ADD COLUMN planning_notes TEXT;`,
+  `
+  ALTER TABLE executions ADD COLUMN owner TEXT;
+  ALTER TABLE executions ADD COLUMN lease_until INTEGER;
+  ALTER TABLE workflows ADD COLUMN planning_lease_until INTEGER;
+  ALTER TABLE workflows ADD COLUMN planning_owner TEXT;
+  CREATE TABLE rate_windows (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL);
+  `,
 ];
 
 function migrate(db: Db): void {

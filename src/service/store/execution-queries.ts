@@ -87,7 +87,7 @@ export class ExecutionQueries {
   }
 
   /** One page of a workflow's executions, newest first. */
-  workflowPage(workflowId: string, filter: ListFilter): ExecutionListRow[] {
+  async workflowPage(workflowId: string, filter: ListFilter): Promise<ExecutionListRow[]> {
     const statuses = filter.statuses ?? [];
     const key = `w:${statuses.length}:${filter.before !== null}`;
     const stmt = this.statement(
@@ -100,7 +100,7 @@ export class ExecutionQueries {
   }
 
   /** One page of all the account's executions (optionally of one workflow), newest first. */
-  accountPage(accountId: string, workflowId: string | null, filter: ListFilter): AccountExecutionRow[] {
+  async accountPage(accountId: string, workflowId: string | null, filter: ListFilter): Promise<AccountExecutionRow[]> {
     const statuses = filter.statuses ?? [];
     const key = `a:${workflowId !== null}:${statuses.length}:${filter.before !== null}`;
     const stmt = this.statement(key, () => {
@@ -117,12 +117,12 @@ export class ExecutionQueries {
   }
 
   /** Executions of the workflow created in [from, to), counted per status and bucket. */
-  bucketCounts(workflowId: string, span: StatsSpan): BucketCount[] {
+  async bucketCounts(workflowId: string, span: StatsSpan): Promise<BucketCount[]> {
     return this.bucketsStmt.all({ workflowId, ...span });
   }
 
   /** Durations (first start to end, ms) of the workflow's ended executions created in [from, to), shortest first. */
-  durations(workflowId: string, from: string, to: string): number[] {
+  async durations(workflowId: string, from: string, to: string): Promise<number[]> {
     return this.durationsStmt.all(workflowId, from, to);
   }
 }

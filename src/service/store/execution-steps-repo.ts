@@ -22,7 +22,7 @@ export class ExecutionStepsRepo {
   private readonly decideStmt;
   private readonly listStmt;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.startStmt = db.prepare(
       `INSERT OR REPLACE INTO execution_steps (execution_id, position, status, started_at, finished_at, error)
        VALUES (?, ?, 'processing', ?, NULL, NULL)`,
@@ -43,29 +43,37 @@ export class ExecutionStepsRepo {
     );
   }
 
-  started(executionId: string, position: number, at: string): void {
+  async started(executionId: string, position: number, at: string): Promise<void> {
     this.startStmt.run(executionId, position, at);
   }
 
-  finished(executionId: string, position: number, at: string): void {
+  async finished(executionId: string, position: number, at: string): Promise<void> {
     this.endStmt.run('finished', at, null, executionId, position);
   }
 
-  failed(executionId: string, position: number, at: string, error: string): void {
+  async failed(executionId: string, position: number, at: string, error: string): Promise<void> {
     this.endStmt.run('error', at, error, executionId, position);
   }
 
   /** The approval step at `position` now waits for a reviewer. */
-  waiting(executionId: string, position: number): void {
+  async waiting(executionId: string, position: number): Promise<void> {
     this.waitStmt.run(executionId, position);
   }
 
   /** Ends the waiting approval step: approved (error null) or rejected/cancelled with the message. */
-  decided(executionId: string, at: string, error: string | null): void {
+  async decided(executionId: string, at: string, error: string | null): Promise<void> {
     this.decideStmt.run(error === null ? 'finished' : 'error', at, error, executionId);
   }
 
-  list(executionId: string): StepRecord[] {
+  async list(executionId: string): Promise<StepRecord[]> {
     return this.listStmt.all(executionId);
+  }
+
+  /** Finishes step `finishedIndex` and starts step `nextIndex` in one write. */
+  async advance(executionId: string, finishedIndex: number, nextIndex: number, at: string): Promise<void> {
+    this.db.transaction(() => {
+      this.endStmt.run('finished', at, null, executionId, finishedIndex);
+      this.startStmt.run(executionId, nextIndex, at);
+    })();
   }
 }

@@ -44,17 +44,17 @@ export class FilesRepo {
     );
   }
 
-  insert(file: FileInsert): void {
+  async insert(file: FileInsert): Promise<void> {
     this.insertStmt.run(file);
   }
 
   /** The result files of an execution, in order (drafts excluded). */
-  summaries(executionId: string): FileSummary[] {
+  async summaries(executionId: string): Promise<FileSummary[]> {
     return this.summariesStmt.all(executionId);
   }
 
   /** Names and ids of the result files of many executions at once, grouped by execution. */
-  links(executionIds: readonly string[]): Map<string, FileLink[]> {
+  async links(executionIds: readonly string[]): Promise<Map<string, FileLink[]>> {
     const byExecution = new Map<string, FileLink[]>();
     if (executionIds.length === 0) return byExecution;
     for (const link of this.linksStmt.all(JSON.stringify(executionIds))) {
@@ -65,15 +65,15 @@ export class FilesRepo {
     return byExecution;
   }
 
-  drafts(executionId: string): FileSummary[] {
+  async drafts(executionId: string): Promise<FileSummary[]> {
     return this.draftsStmt.all(executionId);
   }
 
-  dropDrafts(executionId: string): void {
+  async dropDrafts(executionId: string): Promise<void> {
     this.dropDraftsStmt.run(executionId);
   }
 
-  get(id: string): StoredFile | undefined {
+  async get(id: string): Promise<StoredFile | undefined> {
     return this.getStmt.get(id);
   }
 }

@@ -14,19 +14,19 @@ export class MetaRepo {
     this.insertStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
   }
 
-  get(key: string): string | undefined {
+  async get(key: string): Promise<string | undefined> {
     return this.getStmt.get(key)?.value;
   }
 
-  set(key: string, value: string): void {
+  async set(key: string, value: string): Promise<void> {
     this.setStmt.run(key, value);
   }
 
   /** Stores `value` unless the key already has one, and returns whichever value is stored. */
-  getOrInit(key: string, value: () => string): string {
-    const existing = this.get(key);
+  async getOrInit(key: string, value: () => string): Promise<string> {
+    const existing = await this.get(key);
     if (existing !== undefined) return existing;
     this.insertStmt.run(key, value());
-    return this.get(key) as string;
+    return (await this.get(key)) as string;
   }
 }

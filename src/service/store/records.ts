@@ -46,6 +46,9 @@ export interface ExecutionRecord {
   error: string | null;
   /** Set when a processing execution was cancelled; it ends in error with this message at its next step boundary. */
   cancel_requested: string | null;
+  /** The replica that holds the processing execution, and until when (epoch ms) without a heartbeat. */
+  owner: string | null;
+  lease_until: number | null;
   created_at: string;
 }
 

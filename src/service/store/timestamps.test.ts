@@ -52,40 +52,43 @@ describe('formatMicros and parseMicros', () => {
 });
 
 describe('TimestampIssuer', () => {
-  const issuer = (now: () => number, start = 0) => {
+  /** An in-memory stand-in for the atomic UPDATE … RETURNING on accounts.last_created_us. */
+  const issuer = (now: () => number) => {
     const saved = new Map<string, number>();
-    const instance = new TimestampIssuer(
-      now,
-      (id) => saved.get(id) ?? start,
-      (id, v) => saved.set(id, v),
-    );
-    return { instance, saved };
+    const reserve = async (id: string, count: number, nowMicros: number) => {
+      const newest = Math.max((saved.get(id) ?? 0) + count, nowMicros + count - 1);
+      saved.set(id, newest);
+      return newest;
+    };
+    return new TimestampIssuer(now, reserve);
   };
 
-  it('bumps by one microsecond when the clock has not moved', () => {
-    const { instance } = issuer(() => 1_000_000);
-    expect(instance.issue('a')).toEqual([1_000_000]);
-    expect(instance.issue('a')).toEqual([1_000_001]);
-    expect(instance.issue('a', 3)).toEqual([1_000_002, 1_000_003, 1_000_004]);
+  it('bumps by one microsecond when the clock has not moved', async () => {
+    const instance = issuer(() => 1_000_000);
+    expect(await instance.issue('a')).toEqual([1_000_000]);
+    expect(await instance.issue('a')).toEqual([1_000_001]);
+    expect(await instance.issue('a', 3)).toEqual([1_000_002, 1_000_003, 1_000_004]);
   });
 
-  it('keeps accounts independent', () => {
-    const { instance } = issuer(() => 500);
-    expect(instance.issue('a')).toEqual([500]);
-    expect(instance.issue('b')).toEqual([500]);
+  it('keeps accounts independent', async () => {
+    const instance = issuer(() => 500);
+    expect(await instance.issue('a')).toEqual([500]);
+    expect(await instance.issue('b')).toEqual([500]);
   });
 
-  it('never goes backwards, even when the clock does or after a restart', () => {
+  it('never goes backwards when the clock does', async () => {
     let now = 2_000_000;
-    const { instance, saved } = issuer(() => now);
-    instance.issue('a', 10);
+    const instance = issuer(() => now);
+    await instance.issue('a', 10);
     now = 1_000_000;
-    expect(instance.issue('a')).toEqual([2_000_010]);
-    const restarted = new TimestampIssuer(
-      () => now,
-      (id) => saved.get(id) ?? 0,
-      () => undefined,
+    expect(await instance.issue('a')).toEqual([2_000_010]);
+  });
+
+  it('falls back to the clock for an account without a row', async () => {
+    const instance = new TimestampIssuer(
+      () => 42.7,
+      async () => undefined,
     );
-    expect(restarted.issue('a')).toEqual([2_000_011]);
+    expect(await instance.issue('x', 2)).toEqual([42, 43]);
   });
 });

@@ -73,24 +73,23 @@ export function normalizeTimestamp(text: string): string | null {
   return `${iso.slice(0, 19)}.${String(instant.micros).padStart(6, '0')}Z`;
 }
 
-/** Hands out strictly increasing created_at values per account, bumping by 1 µs on collision. */
+/**
+ * Hands out strictly increasing created_at values per account, bumping by 1 µs on collision. The
+ * last value lives in the accounts row and is advanced atomically in the caller's transaction, so
+ * replicas sharing one database never hand out the same or an older value (no cache in memory).
+ */
 export class TimestampIssuer {
-  private readonly last = new Map<string, number>();
-
   constructor(
     private readonly nowMicros: () => number,
-    private readonly loadLast: (accountId: string) => number,
-    private readonly saveLast: (accountId: string, micros: number) => void,
+    /** Raises the account's last value to at least `now + count - 1` (and by `count`), returning it. */
+    private readonly reserve: (accountId: string, count: number, nowMicros: number) => Promise<number | undefined>,
   ) {}
 
   /** Reserves `count` consecutive microsecond values; call inside the transaction that uses them. */
-  issue(accountId: string, count = 1): number[] {
-    const previous = this.last.get(accountId) ?? this.loadLast(accountId);
-    const first = Math.max(Math.floor(this.nowMicros()), previous + 1);
-    const values = Array.from({ length: count }, (_, i) => first + i);
-    const newest = first + count - 1;
-    this.last.set(accountId, newest);
-    this.saveLast(accountId, newest);
-    return values;
+  async issue(accountId: string, count = 1): Promise<number[]> {
+    const now = Math.floor(this.nowMicros());
+    const newest = (await this.reserve(accountId, count, now)) ?? now + count - 1;
+    const first = newest - count + 1;
+    return Array.from({ length: count }, (_, i) => first + i);
   }
 }

@@ -36,22 +36,22 @@ export class WorkflowEditsRepo {
     });
   }
 
-  update(id: string, changes: { name?: string; description?: string }, updatedAt: string): void {
+  async update(id: string, changes: { name?: string; description?: string }, updatedAt: string): Promise<void> {
     this.updateStmt.run({ id, name: changes.name ?? null, description: changes.description ?? null, updatedAt });
   }
 
   /** Puts the workflow back into planning with a new prompt; its executions stay as they are. */
-  replan(id: string, prompt: string, updatedAt: string): void {
+  async replan(id: string, prompt: string, updatedAt: string): Promise<void> {
     this.replanStmt.run(prompt, updatedAt, id);
   }
 
   /** Executions that would still run under the current plan: waiting, processing or waiting for approval. */
-  activeCount(id: string): number {
+  async activeCount(id: string): Promise<number> {
     return this.activeStmt.get(id)?.n ?? 0;
   }
 
   /** Removes the workflow with its executions, their step records and their files. */
-  delete(id: string): void {
+  async delete(id: string): Promise<void> {
     this.deleteAll(id);
   }
 }

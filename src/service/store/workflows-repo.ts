@@ -24,7 +24,7 @@ export class WorkflowsRepo {
   private readonly failedStmt;
   private readonly planningStmt;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.insertStmt =
       db.prepare(`INSERT INTO workflows (${COLUMNS}) VALUES (@id, @account_id, @name, @description, @prompt, @name_given,
       @description_given, @status, @planning_error, @input_schema, @steps, @concurrency, @planning_notes, @created_at, @updated_at)`);
@@ -49,34 +49,55 @@ export class WorkflowsRepo {
     );
   }
 
-  insert(workflow: WorkflowRecord): void {
+  async insert(workflow: WorkflowRecord): Promise<void> {
     this.insertStmt.run(workflow);
   }
 
   /** The workflow when it belongs to the account; another account's id is as unknown as a missing one. */
-  get(accountId: string, id: string): WorkflowRecord | undefined {
+  async get(accountId: string, id: string): Promise<WorkflowRecord | undefined> {
     return this.getStmt.get(id, accountId);
   }
 
-  byId(id: string): WorkflowRecord | undefined {
+  async byId(id: string): Promise<WorkflowRecord | undefined> {
     return this.byIdStmt.get(id);
   }
 
   /** Up to `limit` workflows newest first, strictly older than `before` when given. */
-  page(accountId: string, before: string | null, limit: number): WorkflowRecord[] {
+  async page(accountId: string, before: string | null, limit: number): Promise<WorkflowRecord[]> {
     return before === null ? this.pageStmt.all(accountId, limit) : this.pageAfterStmt.all(accountId, before, limit);
   }
 
   /** Stores a finished plan; a compare-and-set on status so a plan is applied once. */
-  markReady(id: string, fields: PlannedFields, updatedAt: string): boolean {
+  async markReady(id: string, fields: PlannedFields, updatedAt: string): Promise<boolean> {
     return this.readyStmt.run({ id, ...fields, updated_at: updatedAt }).changes === 1;
   }
 
-  markFailed(id: string, error: string, updatedAt: string): boolean {
+  async markFailed(id: string, error: string, updatedAt: string): Promise<boolean> {
     return this.failedStmt.run(error, updatedAt, id).changes === 1;
   }
 
-  planning(): WorkflowRecord[] {
+  async planning(): Promise<WorkflowRecord[]> {
     return this.planningStmt.all();
+  }
+
+  /** Workflows still planning whose planning lease is free (never taken, or ended before `now`). */
+  async planningDue(now: number): Promise<WorkflowRecord[]> {
+    return this.db
+      .prepare<[number], WorkflowRecord>(
+        `SELECT ${COLUMNS} FROM workflows WHERE status = 'planning' AND (planning_lease_until IS NULL OR planning_lease_until < ?) ORDER BY created_at`,
+      )
+      .all(now);
+  }
+
+  /** Takes (or renews) the planning lease of a planning workflow; false when another owner holds it. */
+  async claimPlanning(id: string, owner: string, leaseUntil: number, now: number): Promise<boolean> {
+    return (
+      this.db
+        .prepare(
+          `UPDATE workflows SET planning_owner = ?, planning_lease_until = ? WHERE id = ? AND status = 'planning'
+           AND (planning_lease_until IS NULL OR planning_lease_until < ? OR planning_owner = ?)`,
+        )
+        .run(owner, leaseUntil, id, now, owner).changes === 1
+    );
   }
 }

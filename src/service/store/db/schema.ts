@@ -1,0 +1,105 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The tables as Kysely sees them, on both databases. Integers that hold milliseconds or
+ * microseconds are BIGINT on PostgreSQL and come back as numbers (see postgres-dialect.ts).
+ */
+export interface Database {
+  migrations: MigrationsTable;
+  meta: MetaTable;
+  accounts: AccountsTable;
+  workflows: WorkflowsTable;
+  executions: ExecutionsTable;
+  execution_steps: ExecutionStepsTable;
+  files: FilesTable;
+  rate_windows: RateWindowsTable;
+}
+
+interface MigrationsTable {
+  version: number;
+  applied_at: string;
+}
+
+interface MetaTable {
+  key: string;
+  value: string;
+}
+
+interface AccountsTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  created_at: string;
+  last_created_us: Generated<number>;
+  revoked_at: string | null;
+}
+
+interface WorkflowsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string;
+  prompt: string;
+  name_given: 0 | 1;
+  description_given: 0 | 1;
+  status: 'planning' | 'ready' | 'failed';
+  planning_error: string | null;
+  input_schema: string | null;
+  steps: string | null;
+  concurrency: 'low' | 'medium' | 'high' | null;
+  planning_notes: string | null;
+  planning_owner: ColumnType<string | null, string | null | undefined>;
+  planning_lease_until: ColumnType<number | null, number | null | undefined>;
+  created_at: string;
+  updated_at: string;
+}
+
+type ExecutionStatusColumn = 'initial' | 'processing' | 'human_in_the_loop' | 'finished' | 'error';
+
+interface ExecutionsTable {
+  id: string;
+  account_id: string;
+  workflow_id: string;
+  batch_id: string | null;
+  batch_cap: number | null;
+  input: string;
+  status: ExecutionStatusColumn;
+  attempt: Generated<number>;
+  resume_step: Generated<number>;
+  elapsed_ms: Generated<number>;
+  started_at: ColumnType<number | null, number | null | undefined>;
+  deadline: ColumnType<number | null, number | null | undefined>;
+  finished_at: ColumnType<string | null, string | null | undefined>;
+  error: ColumnType<string | null, string | null | undefined>;
+  cancel_requested: ColumnType<string | null, string | null | undefined>;
+  first_started_at: ColumnType<string | null, string | null | undefined>;
+  owner: ColumnType<string | null, string | null | undefined>;
+  lease_until: ColumnType<number | null, number | null | undefined>;
+  created_at: string;
+}
+
+interface ExecutionStepsTable {
+  execution_id: string;
+  position: number;
+  status: 'processing' | 'waiting' | 'finished' | 'error';
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+interface FilesTable {
+  id: string;
+  execution_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  data: ColumnType<Buffer, Uint8Array, Uint8Array>;
+  size: number;
+  inline: 0 | 1;
+}
+
+interface RateWindowsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
