@@ -51,16 +51,12 @@ describe('FieldSet', () => {
 
 describe('text case helpers', () => {
   it('converts between the cases the planner writes', () => {
-    expect(snakeCase("Customer's E-mail Address")).toBe('customers_e_mail_address');
-    expect(snakeCase('Café #1')).toBe('cafe_1');
-    expect(snakeCase('2nd line')).toBe('field_2nd_line');
-    expect(snakeCase('!!!')).toBe('field');
+    const snake = ["Customer's E-mail Address", 'Café #1', '2nd line', '!!!'].map((text) => snakeCase(text));
+    expect(snake).toEqual(['customers_e_mail_address', 'cafe_1', 'field_2nd_line', 'field']);
     expect(sentenceCase('order_id')).toBe('Order ID');
-    expect(titleCase('meeting notes of the week')).toBe('Meeting Notes of the Week');
-    expect(titleCase('csv export')).toBe('CSV Export');
+    const titles = ['meeting notes of the week', 'csv export'].map((text) => titleCase(text));
+    expect(titles).toEqual(['Meeting Notes of the Week', 'CSV Export']);
     expect(humanList(['a', 'b', 'c'])).toBe('a, b and c');
-    expect(singular('entries')).toBe('entry');
-    expect(singular('attendees')).toBe('attendee');
-    expect(singular('status')).toBe('status');
+    expect(['entries', 'attendees', 'status'].map((word) => singular(word))).toEqual(['entry', 'attendee', 'status']);
   });
 });

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
+import { itReads } from './reading/test-state';
 
 const nameOf = (prompt: string) => planWorkflow(prompt, {}).name;
 
 /** Names from the prompt's main verb and object (issue 14), on sentences outside the held-out set. */
 describe('workflow names', () => {
-  it('names what a finding verb looks for', () => {
-    expect(nameOf('Fetch the weekly exchange rates for a list of currencies')).toBe('Weekly Exchange Rates');
-    expect(nameOf("Look up the hotel's address, star rating and check-in time from its name")).toBe('Hotel Profile');
-  });
-
-  it('names a summary of something after that thing, not its owner', () => {
-    expect(nameOf("Every evening, email the manager a summary of the day's failed payments")).toBe(
-      'Failed Payments Summary',
-    );
-  });
-
-  it('names new verbs by what they do to their object', () => {
-    expect(nameOf('Enrich a contact from their email address')).toBe('Contact Enrichment');
-    expect(nameOf('Reconcile a bank statement against the ledger export')).toBe('Bank Statement Reconciliation');
-  });
-
-  it('ends an object before a participle that has its own object', () => {
-    expect(nameOf('Write a tweet thanking a customer for a review')).toBe('Tweet');
+  itReads(nameOf, {
+    'names what a finding verb looks for': {
+      'Fetch the weekly exchange rates for a list of currencies': 'Weekly Exchange Rates',
+      "Look up the hotel's address, star rating and check-in time from its name": 'Hotel Profile',
+    },
+    'names a summary of something after that thing, not its owner': {
+      "Every evening, email the manager a summary of the day's failed payments": 'Failed Payments Summary',
+    },
+    'names new verbs by what they do to their object': {
+      'Enrich a contact from their email address': 'Contact Enrichment',
+      'Reconcile a bank statement against the ledger export': 'Bank Statement Reconciliation',
+    },
+    'ends an object before a participle that has its own object': {
+      'Write a tweet thanking a customer for a review': 'Tweet',
+    },
   });
 
   it('leaves schedules and services out of the name', () => {

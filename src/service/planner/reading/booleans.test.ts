@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readBooleans } from './booleans';
-import { fieldsOf, stateAfter } from './test-state';
-
-const booleansOf = (prompt: string) => fieldsOf(stateAfter(readBooleans, prompt));
+import { fieldsOf, itStageReads, stateAfter } from './test-state';
 
 describe('readBooleans', () => {
-  it('names a "whether" clause by its predicate', () => {
-    expect(booleansOf('say whether the invoice is overdue')).toEqual(['overdue:boolean?']);
-    expect(booleansOf('whether to attach a receipt')).toEqual(['attach_receipt:boolean?']);
-    expect(booleansOf('whether the candidate needs a visa')).toEqual(['needs_visa:boolean?']);
-  });
-
-  it('reads "x or not", "x (yes/no)" and "a flag for x"', () => {
-    expect(booleansOf('vegetarian or not')).toEqual(['vegetarian:boolean?']);
-    expect(booleansOf('gift wrap (yes/no)')).toEqual(['gift_wrap:boolean?']);
-    expect(booleansOf('a checkbox for newsletter signup')).toEqual(['newsletter_signup:boolean?']);
+  itStageReads(readBooleans, fieldsOf, {
+    'names a "whether" clause by its predicate': {
+      'say whether the invoice is overdue': ['overdue:boolean?'],
+      'whether to attach a receipt': ['attach_receipt:boolean?'],
+      'whether the candidate needs a visa': ['needs_visa:boolean?'],
+    },
+    'reads "x or not", "x (yes/no)" and "a flag for x"': {
+      'vegetarian or not': ['vegetarian:boolean?'],
+      'gift wrap (yes/no)': ['gift_wrap:boolean?'],
+      'a checkbox for newsletter signup': ['newsletter_signup:boolean?'],
+    },
   });
 
   it('describes the field with the clause', () => {

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { readCounts } from './counts';
-import { fieldsOf, stateAfter } from './test-state';
-
-const countsOf = (prompt: string) => fieldsOf(stateAfter(readCounts, prompt));
+import { fieldsOf, itStageReads, stateAfter } from './test-state';
 
 describe('readCounts', () => {
-  it('reads counts as non-negative whole numbers', () => {
-    expect(countsOf('Plan a party for a number of guests')).toEqual(['number_of_guests:integer']);
-    expect(countsOf('ask how many tickets')).toEqual(['number_of_tickets:integer']);
-    expect(countsOf('with years of experience')).toEqual(['years_of_experience:integer']);
-    const state = stateAfter(readCounts, 'the number of rooms');
-    expect(state.fields.all()[0]?.minimum).toBe(0);
+  itStageReads(readCounts, fieldsOf, {
+    'reads counts as whole numbers': {
+      'Plan a party for a number of guests': ['number_of_guests:integer'],
+      'ask how many tickets': ['number_of_tickets:integer'],
+      'with years of experience': ['years_of_experience:integer'],
+    },
+    'does not count output words or function words': {
+      'the number of the beast': [],
+    },
   });
 
-  it('does not count output words or function words', () => {
-    expect(countsOf('the number of the beast')).toEqual([]);
+  it('reads counts as non-negative', () => {
+    const state = stateAfter(readCounts, 'the number of rooms');
+    expect(state.fields.all()[0]?.minimum).toBe(0);
   });
 });

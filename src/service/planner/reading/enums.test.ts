@@ -1,27 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { readEnums } from './enums';
-import { fieldsOf, stateAfter } from './test-state';
-
-const enumsOf = (prompt: string) => fieldsOf(stateAfter(readEnums, prompt));
+import { fieldsOf, itStageReads } from './test-state';
 
 describe('readEnums', () => {
-  it('reads "key: a or b" and "key = a/b/c", keeping the values as written', () => {
-    expect(enumsOf('Draft a post. Voice: Playful or Serious.')).toEqual(['voice:enum(Playful|Serious)']);
-    expect(enumsOf('urgency = low/normal/high')).toEqual(['urgency:enum(low|normal|high)']);
-  });
-
-  it('reads values in parentheses with a default', () => {
-    expect(enumsOf('the speed (standard, express, default standard)')).toEqual(['speed:enum(standard|express)?']);
-  });
-
-  it('reads "a short or long summary length" and a list of languages', () => {
-    expect(enumsOf('Write it in a friendly or neutral style')).toEqual(['style:enum(friendly|neutral)']);
-    expect(enumsOf('Translate a menu into Italian, Greek or Polish')).toEqual(['language:enum(Italian|Greek|Polish)']);
-  });
-
-  it('does not read a list of fields, numbers or yes/no as choices', () => {
-    expect(enumsOf('contact (name, email or phone)')).toEqual([]);
-    expect(enumsOf('rating (1, 2 or 3)')).toEqual([]);
-    expect(enumsOf('gift wrap (yes/no)')).toEqual([]);
+  itStageReads(readEnums, fieldsOf, {
+    'reads "key: a or b" and "key = a/b/c", keeping the values as written': {
+      'Draft a post. Voice: Playful or Serious.': ['voice:enum(Playful|Serious)'],
+      'urgency = low/normal/high': ['urgency:enum(low|normal|high)'],
+    },
+    'reads values in parentheses with a default': {
+      'the speed (standard, express, default standard)': ['speed:enum(standard|express)?'],
+    },
+    'reads "a short or long summary length" and a list of languages': {
+      'Write it in a friendly or neutral style': ['style:enum(friendly|neutral)'],
+      'Translate a menu into Italian, Greek or Polish': ['language:enum(Italian|Greek|Polish)'],
+    },
+    'does not read a list of fields, numbers or yes/no as choices': {
+      'contact (name, email or phone)': [],
+      'rating (1, 2 or 3)': [],
+      'gift wrap (yes/no)': [],
+    },
   });
 });

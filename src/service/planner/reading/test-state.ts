@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { newReadState } from '../infer-fields';
 import type { ReadState } from './state';
 
@@ -26,4 +27,24 @@ export function stateAfter(stage: (state: ReadState) => void, prompt: string): R
   const state = newReadState(prompt);
   stage(state);
   return state;
+}
+
+/**
+ * One test per behaviour, each a table of prompts and what `read` makes of them; a failing row is
+ * named by its prompt.
+ */
+export function itReads<T>(read: (prompt: string) => T, behaviours: Record<string, Record<string, T>>): void {
+  for (const [behaviour, rows] of Object.entries(behaviours))
+    it(behaviour, () => {
+      for (const [prompt, expected] of Object.entries(rows)) expect(read(prompt), prompt).toEqual(expected);
+    });
+}
+
+/** itReads for one stage: what it leaves in the reading state, seen through `view` (fieldsOf, leftOf). */
+export function itStageReads<T>(
+  stage: (state: ReadState) => void,
+  view: (state: ReadState) => T,
+  behaviours: Record<string, Record<string, T>>,
+): void {
+  itReads((prompt) => view(stateAfter(stage, prompt)), behaviours);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, leftOf, stateAfter } from './test-state';
+import { fieldsOf, itStageReads, leftOf, stateAfter } from './test-state';
 import { readSortKey, readVerbObject } from './verb-object';
 
-const objectOf = (prompt: string) => fieldsOf(stateAfter(readVerbObject, prompt));
-
 describe('readVerbObject', () => {
-  it('takes the object of a reading verb as the text to read', () => {
-    expect(objectOf('Proofread a cover letter')).toEqual(['cover_letter:text']);
-    expect(objectOf('Classify an email by topic')).toEqual(['email_text:text']);
+  itStageReads(readVerbObject, fieldsOf, {
+    'takes the object of a reading verb as the text to read': {
+      'Proofread a cover letter': ['cover_letter:text'],
+      'Classify an email by topic': ['email_text:text'],
+    },
   });
 
   it('takes no input from a making verb, and masks its object', () => {
@@ -18,13 +18,12 @@ describe('readVerbObject', () => {
 });
 
 describe('readSortKey', () => {
-  it('masks what a sorting verb sorts by, with its values', () => {
-    const state = stateAfter(readSortKey, 'Triage a bug report by severity (minor, major, critical) and assign it');
-    expect(leftOf(state)).toBe('triage a bug report and assign it');
-  });
-
-  it('leaves other verbs alone', () => {
-    const state = stateAfter(readSortKey, 'Write a story by an author');
-    expect(leftOf(state)).toBe('write a story by an author');
+  itStageReads(readSortKey, leftOf, {
+    'masks what a sorting verb sorts by, with its values': {
+      'Triage a bug report by severity (minor, major, critical) and assign it': 'triage a bug report and assign it',
+    },
+    'leaves other verbs alone': {
+      'Write a story by an author': 'write a story by an author',
+    },
   });
 });
