@@ -1,12 +1,16 @@
-// `npm run bench [service|web|runs]`: prints figures and ratios, each measured side by side in this
-// one run; with no argument, the service, web and runs sections (about 15 minutes, most of it
-// tracking a 10,000-row batch and scanning 10,000 runs at strict v1's rate limit). Knobs:
-// BENCH_SECONDS (load per service figure, default 8), BENCH_TRACKING_TIME_SCALE (default 0.04),
-// BENCH_TRACKING_TIMEOUT_MS (default 10 minutes), BENCH_RUNS_STRICT_TIMEOUT_MS (default 4 minutes).
+// `npm run bench [service|replicas|web|runs]`: prints figures and ratios, each measured side by side in
+// this one run; with no argument, every section (about 20 minutes, most of it tracking a 10,000-row batch,
+// scanning 10,000 runs at strict v1's rate limit and draining 10,000 runs on SQLite and PostgreSQL).
+// Peers take turns in short rounds (BENCH_ROUNDS, default 3), as the 2-core machine is noisy. Knobs:
+// BENCH_SECONDS (load per service figure, default 8, in rounds of half of it), BENCH_TRACKING_TIME_SCALE (default 0.04),
+// BENCH_TRACKING_TIMEOUT_MS (default 10 minutes), BENCH_RUNS_STRICT_TIMEOUT_MS (default 4 minutes); the
+// replicas section's PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else scripts/pg-cluster.sh.
+import { cpus, loadavg } from 'node:os';
 import { runServiceBench, type Figure } from './service-bench';
 
 const sections: Array<[string, () => Promise<Figure[]>]> = [
   ['service', runServiceBench],
+  ['replicas', async () => (await import('./replicas-bench')).runReplicasBench()],
   ['web', async () => (await import('./web-bench')).runWebBench()],
   ['runs', async () => (await import('./runs-bench')).runRunsBench()],
 ];
@@ -33,7 +37,12 @@ for (const [name, run] of sections) {
     console.error(`  ${name} bench failed: ${(err as Error).stack ?? String(err)}`);
     process.exitCode = 1;
   }
-  console.log(`  (${name} took ${minutes(performance.now() - t0)})`);
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  console.log(
+    `  (${name} took ${minutes(performance.now() - t0)}; load average now ${load} on ${cpus().length} cores)`,
+  );
 }
 
 console.log('\n== summary');

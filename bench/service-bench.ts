@@ -4,13 +4,23 @@ import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort, sleep, startProcess, type Started } from './support/processes';
+import { join } from 'node:path';
+import { describeRounds, measureInterleaved, type Target } from './support/interleave';
+import { sleep, startProcess, freePort } from './support/processes';
+import {
+  countUnfinished,
+  finishedExecution,
+  json,
+  KEY,
+  root,
+  round,
+  startService,
+  tsx,
+  waitTerminal,
+} from './support/service-api';
 
-const root = resolve(import.meta.dirname, '..');
-const tsx = join(root, 'node_modules/.bin/tsx');
-const KEY = 'bench-key-0000000000000000';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 
 export interface Figure {
@@ -19,23 +29,6 @@ export interface Figure {
   unit: string;
   goal?: string;
   ok?: boolean;
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, {
-    ...init,
-    headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...init?.headers },
-  });
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  // A short warm-up, so JIT and caches are hot before the figure that counts.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (r.non2xx > 0 || r.errors > 0) console.warn(`  warning: ${r.non2xx} non-2xx and ${r.errors} errors from ${url}`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
 async function latency(url: string, headers: Record<string, string>) {
@@ -107,49 +100,6 @@ async function stallFigures(base: string, detailUrl: string): Promise<Figure[]> 
   ];
 }
 
-async function startLocal(dataDir: string): Promise<{ base: string; proc: Started }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const proc = await startProcess(
-    tsx,
-    [join(root, 'src/service/main.ts')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WORKFLOW_API_KEYS: KEY,
-      // The limiter stays on; the limit is raised so it does not cap the throughput figure.
-      WORKFLOW_RATE_LIMIT: '100000000',
-      WORKFLOW_TIME_SCALE: '0',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    `${base}/openapi.json`,
-  );
-  return { base, proc };
-}
-
-interface WorkflowItem {
-  id: string;
-  name: string;
-}
-async function inputFreeWorkflow(base: string): Promise<string> {
-  const page = await json<{ data: WorkflowItem[] }>(`${base}/workflows?limit=100`);
-  for (const w of page.data) {
-    const detail = await json<{ input_schema: unknown; status?: string }>(`${base}/workflows/${w.id}`);
-    if (detail.input_schema === null && detail.status !== 'planning') return w.id;
-  }
-  throw new Error('no ready workflow without input found among the demo workflows');
-}
-
-async function waitTerminal(base: string, wid: string, eid: string) {
-  for (;;) {
-    const d = await json<{ status: string }>(`${base}/workflows/${wid}/executions/${eid}`);
-    if (d.status === 'finished' || d.status === 'error') return d;
-    await sleep(50);
-  }
-}
-
 async function prismBinary(): Promise<string | null> {
   const dir = join(root, 'bench/.cache/prism');
   const bin = join(dir, 'node_modules/.bin/prism');
@@ -171,16 +121,10 @@ async function prismBinary(): Promise<string | null> {
 export async function runServiceBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
-  const local = await startLocal(dataDir);
+  const local = await startService(dataDir);
   const stops: Array<() => Promise<void>> = [local.proc.stop];
   try {
-    const wid = await inputFreeWorkflow(local.base);
-    const created = await json<{ execution_id: string }>(`${local.base}/workflows/${wid}/executions`, {
-      method: 'POST',
-      body: '{"input":{}}',
-    });
-    await waitTerminal(local.base, wid, created.execution_id);
-    const detailPath = `/workflows/${wid}/executions/${created.execution_id}`;
+    const { wid, detailPath } = await finishedExecution(local.base);
 
     // Ceiling: bare Fastify + better-sqlite3.
     const cport = await freePort();
@@ -212,13 +156,23 @@ export async function runServiceBench(): Promise<Figure[]> {
       prismUrl = `http://127.0.0.1:${pport}/workflows/${ids.workflowId}/executions/${ids.executionId}`;
     }
 
-    console.log(`  measuring GET execution, ${CONNECTIONS} connections, ${DURATION} s each…`);
-    const localFig = await load(`${local.base}${detailPath}`, { 'x-api-key': KEY });
-    const ceilFig = await load(
-      `http://127.0.0.1:${cport}/api/v1/workflows/${ids.workflowId}/executions/${ids.executionId}`,
-      { 'x-api-key': KEY },
-    );
-    const prismFig = prismUrl ? await load(prismUrl, { 'x-api-key': KEY }) : null;
+    const seconds = Math.max(2, Math.round(DURATION / 2));
+    console.log(`  measuring GET execution, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${seconds} s…`);
+    const headers = { 'x-api-key': KEY };
+    const targets: Target[] = [
+      { label: 'local', urls: [`${local.base}${detailPath}`], headers },
+      {
+        label: 'ceiling',
+        urls: [`http://127.0.0.1:${cport}/api/v1/workflows/${ids.workflowId}/executions/${ids.executionId}`],
+        headers,
+      },
+      ...(prismUrl ? [{ label: 'Prism', urls: [prismUrl], headers }] : []),
+    ];
+    const measured = await measureInterleaved(targets, { rounds: ROUNDS, seconds, connections: CONNECTIONS });
+    for (const [label, m] of measured) console.log(`  ${describeRounds(label, m)}`);
+    const localFig = measured.get('local')!;
+    const ceilFig = measured.get('ceiling')!;
+    const prismFig = measured.get('Prism') ?? null;
 
     figures.push({ name: 'GET execution, local service', value: Math.round(localFig.rps), unit: 'req/s' });
     figures.push({ name: 'GET execution, local service p99', value: localFig.p99, unit: 'ms' });
@@ -278,19 +232,3 @@ export async function runServiceBench(): Promise<Figure[]> {
   }
   return figures;
 }
-
-async function countUnfinished(base: string, wid: string): Promise<number> {
-  let cursor: string | null = null;
-  let unfinished = 0;
-  do {
-    const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page: { data: Array<{ status: string }>; cursor: string | null } = await json(
-      `${base}/workflows/${wid}/executions?limit=100${q}`,
-    );
-    unfinished += page.data.filter((e) => e.status !== 'finished' && e.status !== 'error').length;
-    cursor = page.cursor;
-  } while (cursor);
-  return unfinished;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,6 +1,6 @@
 declare module 'autocannon' {
   interface Options {
-    url: string;
+    url: string | string[];
     connections?: number;
     duration?: number;
     pipelining?: number;
