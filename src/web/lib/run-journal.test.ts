@@ -12,6 +12,13 @@ async function journalWith(runs: [string, string, string, number][]): Promise<Ru
   return journal;
 }
 
+/** Two workflows' runs, from two profiles, recorded out of time order: `c` came between `a` and `b`. */
+const RUNS: [string, string, string, number][] = [
+  ['a', 'w1', 'p', 10],
+  ['b', 'w1', 'p', 30],
+  ['c', 'w2', 'other', 20],
+];
+
 describe('RunJournal', () => {
   it('remembers the input submitted for an execution', async () => {
     const journal = fresh();
@@ -28,25 +35,17 @@ describe('RunJournal', () => {
   });
 
   it('lists a workflow’s runs newest first and no other workflow’s', async () => {
-    const journal = await journalWith([
-      ['a', 'w1', 'p', 1],
-      ['b', 'w1', 'p', 3],
-      ['c', 'w2', 'p', 2],
-    ]);
+    const journal = await journalWith(RUNS);
     expect((await journal.forWorkflow('w1')).map((e) => e.executionId)).toEqual(['b', 'a']);
   });
 
   it('tracks which executions still need watching, per profile, until marked settled', async () => {
-    const journal = await journalWith([
-      ['a', 'w', 'p', 10],
-      ['b', 'w', 'p', 20],
-      ['c', 'w', 'other', 30],
-    ]);
+    const journal = await journalWith(RUNS);
     expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['a', 'b']);
     expect(await journal.markSettled('a')).toBe(true);
     expect(await journal.markSettled('a')).toBe(false);
     expect((await journal.unsettled('p')).map((e) => e.executionId)).toEqual(['b']);
-    expect((await journal.unsettled('p', 25)).map((e) => e.executionId)).toEqual([]);
+    expect((await journal.unsettled('p', 31)).map((e) => e.executionId)).toEqual([]);
     expect((await journal.get('a'))?.settled).toBe(1);
   });
 

@@ -6,23 +6,32 @@ import {
   validateWorkflowsSearch,
 } from './search-params';
 
+/** Each page's search validator, by the page it belongs to. */
+const VALIDATE = {
+  executions: validateExecutionsSearch,
+  workflows: validateWorkflowsSearch,
+  settings: validateSettingsSearch,
+  run: validateRunSearch,
+};
+
 describe('search param validation', () => {
-  it('keeps valid values', () => {
-    expect(validateExecutionsSearch({ status: 'error' })).toEqual({ status: 'error' });
-    expect(validateWorkflowsSearch({ q: 'brief' })).toEqual({ q: 'brief' });
-    expect(validateSettingsSearch({ redirect: '/workflows?q=a', reason: 'rejected' })).toEqual({
-      redirect: '/workflows?q=a',
-      reason: 'rejected',
-    });
-    expect(validateRunSearch({ from: 'e-1' })).toEqual({ from: 'e-1' });
+  it.each([
+    ['executions', { status: 'error' }],
+    ['workflows', { q: 'brief' }],
+    ['settings', { redirect: '/workflows?q=a', reason: 'rejected' }],
+    ['run', { from: 'e-1' }],
+  ] as const)('keeps valid values (%s: %o)', (page, search) => {
+    expect(VALIDATE[page](search)).toEqual(search);
   });
 
-  it('falls back to the default (absent) instead of failing on bad values', () => {
-    expect(validateExecutionsSearch({ status: 'exploded' })).toEqual({});
-    expect(validateWorkflowsSearch({ q: 42 })).toEqual({});
-    expect(validateWorkflowsSearch({ q: 'x'.repeat(201) })).toEqual({});
-    expect(validateRunSearch({ from: '' })).toEqual({});
-    expect(validateSettingsSearch({ reason: 'bored' })).toEqual({});
+  it.each([
+    ['executions', { status: 'exploded' }],
+    ['workflows', { q: 42 }],
+    ['workflows', { q: 'x'.repeat(201) }],
+    ['run', { from: '' }],
+    ['settings', { reason: 'bored' }],
+  ] as const)('falls back to the default (absent) instead of failing on bad values (%s: %o)', (page, search) => {
+    expect(VALIDATE[page](search)).toEqual({});
   });
 
   it('refuses redirects that leave the app', () => {

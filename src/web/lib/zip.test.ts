@@ -6,12 +6,14 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const unzip = async (blob: Blob) => unzipSync(new Uint8Array(await blob.arrayBuffer()));
 
 describe('entry paths', () => {
-  it('removes absolute paths and parent-directory escapes', () => {
-    expect(safeEntryPath('/etc/passwd')).toBe('etc/passwd');
-    expect(safeEntryPath('../../evil.sh')).toBe('evil.sh');
-    expect(safeEntryPath('a\\..\\b.txt')).toBe('a/b.txt');
-    expect(safeEntryPath('..')).toBe('file');
-    expect(safeEntryPath('a\u0000b\n.txt')).toBe('ab.txt');
+  it.each([
+    ['/etc/passwd', 'etc/passwd'],
+    ['../../evil.sh', 'evil.sh'],
+    ['a\\..\\b.txt', 'a/b.txt'],
+    ['..', 'file'],
+    ['a\u0000b\n.txt', 'ab.txt'],
+  ])('removes absolute paths and parent-directory escapes: %j becomes %j', (path, safe) => {
+    expect(safeEntryPath(path)).toBe(safe);
   });
 
   it('keeps subfolders and de-duplicates names case-insensitively', () => {

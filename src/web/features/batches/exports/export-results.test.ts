@@ -58,11 +58,14 @@ describe('neutralizeFormula', () => {
   });
 
   it('quotes a formula that starts after a separator inside the cell', () => {
-    expect(neutralizeFormula('x;=1+1')).toBe("x;'=1+1");
-    expect(neutralizeFormula('x,=1+1')).toBe("x,'=1+1");
-    expect(neutralizeFormula('x\t=1+1')).toBe("x\t'=1+1");
-    expect(neutralizeFormula("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
-    expect(neutralizeFormula('a; @b')).toBe("a; '@b");
+    for (const [before, formula] of [
+      ['x;', '=1+1'],
+      ['x,', '=1+1'],
+      ['x\t', '=1+1'],
+      ['x;', "=cmd|' /C calc'!A0"],
+      ['a; ', '@b'],
+    ])
+      expect(neutralizeFormula(before + formula)).toBe(`${before}'${formula}`);
   });
 
   it('never touches numbers or text that only contains a sign', () => {
