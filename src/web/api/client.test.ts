@@ -164,15 +164,8 @@ describe('createApiClient', () => {
   });
 
   it('keeps the fields of an execution the contract does not name, and null results until finished', async () => {
-    const served = {
-      id: 'e',
-      workflow_id: 'w',
-      status: 'processing',
-      created_at: 't',
-      retry_after_seconds: 3,
-      results: null,
-      progress: 'x',
-    };
+    const unnamed = { retry_after_seconds: 3, progress: 'x' };
+    const served = { id: 'e', workflow_id: 'w', status: 'processing', created_at: 't', results: null, ...unnamed };
     const { client } = setup(() => json(200, structuredClone(served)));
     expect(await client.getExecution('w', 'e')).toEqual(served);
   });

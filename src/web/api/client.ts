@@ -1,3 +1,4 @@
+import type { Check } from '@contract/contract-check';
 import * as contract from '@contract/contract-schemas';
 import type {
   BatchCreateResponse,
@@ -59,6 +60,24 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  */
 export function createApiClient(config: ClientConfig) {
   const { baseUrl, api, call, getPublic } = createTransport(config);
+
+  /** One execution, or a local extension's view of it (`/steps`, `/input`), checked against `check`. */
+  async function getOfExecution<T>(
+    view: '' | '/steps' | '/input',
+    check: Check<T>,
+    label: string,
+    workflowId: string,
+    executionId: string,
+    options: CallOptions | undefined,
+  ): Promise<T> {
+    const { data, status } = await call(options, 'visible', (init) =>
+      api.GET(`/workflows/{workflowId}/executions/{executionId}${view}`, {
+        ...init,
+        params: { path: { workflowId, executionId } },
+      }),
+    );
+    return parseAnswer(check, data, label, status);
+  }
 
   return {
     baseUrl,
@@ -125,43 +144,17 @@ export function createApiClient(config: ClientConfig) {
     },
 
     /** Local extension: the workflow's steps as the execution ran them. Only where capabilities say `executionSteps`. */
-    async getExecutionSteps(
-      workflowId: string,
-      executionId: string,
-      options?: CallOptions,
-    ): Promise<Schemas['ExecutionSteps']> {
-      const { data, status } = await call(options, 'visible', (init) =>
-        api.GET('/workflows/{workflowId}/executions/{executionId}/steps', {
-          ...init,
-          params: { path: { workflowId, executionId } },
-        }),
-      );
-      return parseAnswer(contract.ExecutionSteps, data, 'execution steps', status);
+    getExecutionSteps(workflowId: string, executionId: string, options?: CallOptions) {
+      return getOfExecution('/steps', contract.ExecutionSteps, 'execution steps', workflowId, executionId, options);
     },
 
     /** Local extension: the input an execution was started with. Only where capabilities say `executionInput`. */
-    async getExecutionInput(
-      workflowId: string,
-      executionId: string,
-      options?: CallOptions,
-    ): Promise<Schemas['ExecutionInput']> {
-      const { data, status } = await call(options, 'visible', (init) =>
-        api.GET('/workflows/{workflowId}/executions/{executionId}/input', {
-          ...init,
-          params: { path: { workflowId, executionId } },
-        }),
-      );
-      return parseAnswer(contract.ExecutionInput, data, 'execution input', status);
+    getExecutionInput(workflowId: string, executionId: string, options?: CallOptions) {
+      return getOfExecution('/input', contract.ExecutionInput, 'execution input', workflowId, executionId, options);
     },
 
-    async getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
-      const { data, status } = await call(options, 'visible', (init) =>
-        api.GET('/workflows/{workflowId}/executions/{executionId}', {
-          ...init,
-          params: { path: { workflowId, executionId } },
-        }),
-      );
-      return parseAnswer(contract.ExecutionDetail, data, 'execution', status);
+    getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
+      return getOfExecution('', contract.ExecutionDetail, 'execution', workflowId, executionId, options);
     },
 
     async createExecution(

@@ -1,4 +1,5 @@
 /** Fakes for the scheduler's tests: a manual clock, a BroadcastChannel hub, and a window counter. */
+import { expect } from 'vitest';
 import { RequestScheduler, type ChannelLike, type SchedulerClock, type SchedulerOptions } from './scheduler';
 
 /** A manual clock: timers fire only when the test advances time. */
@@ -89,6 +90,25 @@ export const maxInWindow = (times: number[], windowMs: number) => {
   }
   return best;
 };
+
+/**
+ * Checks a burst larger than one window allows: `first` requests have gone out so far; once two
+ * windows pass the rest have gone, none before the second window, and no 60 s window held more
+ * than `budget`.
+ */
+export async function expectBurst(
+  clock: FakeClock,
+  pending: Promise<unknown>[],
+  sentAt: number[],
+  { first, budget }: { first: number; budget: number },
+) {
+  expect(sentAt).toHaveLength(first);
+  await clock.advance(120_000);
+  await Promise.all(pending);
+  expect(sentAt).toHaveLength(pending.length);
+  expect(maxInWindow(sentAt, 60_000)).toBeLessThanOrEqual(budget);
+  expect(Math.min(...sentAt.slice(first))).toBeGreaterThanOrEqual(60_000);
+}
 
 /** A request that answers 200 and notes, in `sentAt`, the fake time it went out. */
 export const okNotingTime = (clock: FakeClock, sentAt: number[]) => async () => {
