@@ -3,7 +3,8 @@
 // batch figures of issue #4 (see batch-bench.ts).
 import type { Browser } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { measureParseAndValidate, measureResultsCsv, measureTracking } from './batch-bench';
+import { measureParseAndValidate, measureResultsCsv } from './batch-bench';
+import { measureTracking } from './batch-tracking';
 import type { Figure } from './service-bench';
 import { buildSpa, connectPage, launchChromium, startWebServer, type WebServer } from './support/browser';
 import { installProbe, waitForMark, watchText } from './support/page-probe';
