@@ -64,7 +64,7 @@ describe('neutralizeFormula', () => {
       ['x\t', '=1+1'],
       ['x;', "=cmd|' /C calc'!A0"],
       ['a; ', '@b'],
-    ])
+    ] as const)
       expect(neutralizeFormula(before + formula)).toBe(`${before}'${formula}`);
   });
 
