@@ -79,6 +79,26 @@ export function Field({
   );
 }
 
+/**
+ * A Field around one Input with the same id: the label (and its required mark), error and hint go
+ * to the Field, the rest to the Input, which is marked invalid while there is an error.
+ */
+export function TextField({
+  id,
+  messageId,
+  label,
+  required,
+  error,
+  hint,
+  ...input
+}: Omit<ComponentProps<typeof Field>, 'children'> & Omit<ComponentProps<typeof Input>, 'id' | 'invalid'>) {
+  return (
+    <Field id={id} messageId={messageId} label={label} required={required} error={error} hint={hint}>
+      <Input id={id} invalid={!!error} {...input} />
+    </Field>
+  );
+}
+
 export function FieldHint({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '@/api/errors';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { RefreshIcon } from '@/components/ui/icons';
 import type { JournalEntry } from '@/lib/run-journal';
 import { inputCaption, type InputSource } from './input-source';
+import { RunStartError } from './run-start-error';
 import { useRunWorkflow } from './use-run-workflow';
 
 /** The execution's input, wherever it was found (this browser's journals or the server), with ways to run it again. */
@@ -59,11 +59,7 @@ export function InputPanel({
             Edit and run
           </Link>
         </div>
-        {run.error && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {isApiError(run.error) ? run.error.message : 'The run could not be started.'}
-          </p>
-        )}
+        {run.error && <RunStartError error={run.error} />}
       </CardBody>
     </Card>
   );

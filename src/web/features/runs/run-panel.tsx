@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
-import { BadRequestError, isApiError } from '@/api/errors';
+import { BadRequestError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { PlayIcon } from '@/components/ui/icons';
@@ -10,6 +10,7 @@ import { untrustedSchemaProblem } from '@/lib/schema-guard';
 import { useActiveProfile } from '@/api/active-client';
 import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
+import { RunStartError } from './run-start-error';
 import { useRunWorkflow } from './use-run-workflow';
 
 // RJSF and ajv are large; they load only when a workflow with an input form is opened.
@@ -59,11 +60,7 @@ export function RunPanel({
       <Button type="submit" variant="primary" busy={run.isPending}>
         <PlayIcon className="size-3.5" /> Run workflow
       </Button>
-      {run.error && !fieldLevel && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {isApiError(run.error) ? run.error.message : 'The run could not be started.'}
-        </p>
-      )}
+      {run.error && !fieldLevel && <RunStartError error={run.error} />}
       {fieldLevel && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           The server refused the input; see the fields above.

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { BadRequestError, isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useCreateWorkflow } from './use-create-workflow';
 import { PromptField } from './prompt-field';
@@ -12,6 +12,12 @@ const EXAMPLES = [
   'Build a CSV table from a list of products with a name and a price',
 ];
 
+/** The optional fields, each with what it says while empty. */
+const OPTIONAL_FIELDS = [
+  { key: 'name', label: 'Name', placeholder: 'Chosen by the planner if empty' },
+  { key: 'description', label: 'Description', placeholder: 'Optional' },
+] as const;
+
 /** A refusal that names the prompt belongs under the prompt field, not in the form's notice. */
 const isPromptError = (error: unknown): error is BadRequestError =>
   error instanceof BadRequestError && /prompt/i.test(error.message);
@@ -21,8 +27,7 @@ export function CreateWorkflowForm() {
   const id = useId();
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const [prompt, setPrompt] = useState('');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const [optional, setOptional] = useState({ name: '', description: '' });
   const [promptError, setPromptError] = useState<string | null>(null);
 
   const create = useCreateWorkflow();
@@ -36,7 +41,7 @@ export function CreateWorkflowForm() {
     }
     setPromptError(null);
     create.mutate(
-      { prompt, name, description },
+      { prompt, ...optional },
       {
         onError: (error) => {
           if (isPromptError(error)) {
@@ -87,22 +92,16 @@ export function CreateWorkflowForm() {
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Name">
-          <Input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="Chosen by the planner if empty"
+        {OPTIONAL_FIELDS.map((field) => (
+          <TextField
+            key={field.key}
+            id={`${id}-${field.key}`}
+            label={field.label}
+            value={optional[field.key]}
+            onChange={(e) => setOptional((values) => ({ ...values, [field.key]: e.target.value }))}
+            placeholder={field.placeholder}
           />
-        </Field>
-        <Field id={`${id}-description`} label="Description">
-          <Input
-            id={`${id}-description`}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            placeholder="Optional"
-          />
-        </Field>
+        ))}
       </div>
       {otherError && (
         <Notice tone="danger" role="alert" title="The workflow was not created">
