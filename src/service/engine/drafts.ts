@@ -34,9 +34,9 @@ export class Drafts {
   }
 
   private async build(executionId: string): Promise<void> {
-    if (this.store.files.drafts(executionId).length > 0) return;
-    const execution = this.store.executions.byId(executionId);
-    const workflow = execution && this.store.workflows.byId(execution.workflow_id);
+    if ((await this.store.files.drafts(executionId)).length > 0) return;
+    const execution = await this.store.executions.byId(executionId);
+    const workflow = execution && (await this.store.workflows.byId(execution.workflow_id));
     const plan = workflow ? this.plans.get(workflow) : null;
     if (!execution || execution.status !== 'human_in_the_loop' || !plan) return;
     const context: StepContext = {
@@ -55,8 +55,8 @@ export class Drafts {
       if (outcome.files.length > 0) draft = outcome.files;
     }
     // The reviewer may have decided while the steps replayed; a draft then has no one to show it to.
-    if (draft.length > 0 && this.store.executions.byId(executionId)?.status === 'human_in_the_loop') {
-      this.store.saveDrafts(executionId, draft);
+    if (draft.length > 0 && (await this.store.executions.byId(executionId))?.status === 'human_in_the_loop') {
+      await this.store.saveDrafts(executionId, draft);
     }
   }
 }

@@ -18,6 +18,8 @@ afterEach(async () => {
   for (const svc of services.splice(0).reverse()) await svc.close();
 });
 
+const row = async (svc: TestService, id: string) => (await svc.store.executions.byId(id))!;
+
 /** Samples how many executions of each workflow are processing, until the engine is idle. */
 async function sampleWhileDraining(svc: TestService, workflowIds: string[]): Promise<Map<string, number>> {
   const peaks = new Map(workflowIds.map((id) => [id, 0]));
@@ -27,7 +29,7 @@ async function sampleWhileDraining(svc: TestService, workflowIds: string[]): Pro
   });
   while (!done) {
     for (const id of workflowIds) {
-      const processing = svc.store.executions.countByStatus(id).processing ?? 0;
+      const processing = (await svc.store.executions.countByStatus(id)).processing ?? 0;
       expect(svc.engine.runningCount(id)).toBeLessThanOrEqual(10);
       peaks.set(id, Math.max(peaks.get(id)!, processing));
     }
@@ -42,9 +44,9 @@ const slowStep: StepSpec = reportStep(); // 2 s nominal; at scale 0.005 about 10
 /** A service at scale 0.005 with one slow-step workflow and `count` runs of it queued. */
 async function slowRuns(count: number, input: object = {}, batch: BatchOptions | null = null) {
   const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
-  const workflowId = svc.addWorkflow({ steps: [slowStep] });
+  const workflowId = await svc.addWorkflow({ steps: [slowStep] });
   const inputs = Array.from({ length: count }, () => ({ ...input }));
-  return { svc, workflowId, queued: queueRuns(svc, workflowId, inputs, batch) };
+  return { svc, workflowId, queued: await queueRuns(svc, workflowId, inputs, batch) };
 }
 
 describe('dispatch', () => {
@@ -52,15 +54,16 @@ describe('dispatch', () => {
     const { svc, workflowId, queued: created } = await slowRuns(60, { name: 'x' });
     const peaks = await sampleWhileDraining(svc, [workflowId]);
     expect(peaks.get(workflowId)).toBe(10);
-    expect(svc.store.executions.countByStatus(workflowId)).toEqual({ finished: 60 });
-    const started = created.map((e) => svc.store.executions.byId(e.id)!.started_at!);
+    expect(await svc.store.executions.countByStatus(workflowId)).toEqual({ finished: 60 });
+    const started = await Promise.all(created.map(async (e) => (await svc.store.executions.byId(e.id))!.started_at!));
     expect([...started].sort((a, b) => a - b)).toEqual(started);
   });
 
   it('caps each batch at its concurrency: low 1, medium 5, high 10 (the per-workflow limit)', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
     const levels = ['low', 'medium', 'high'] as const;
-    const ids = levels.map(() => svc.addWorkflow({ steps: [slowStep] }));
+    const ids: string[] = [];
+    for (const _ of levels) ids.push(await svc.addWorkflow({ steps: [slowStep] }));
     for (const [i, level] of levels.entries()) {
       const res = await svc.call('POST', `/api/v1/workflows/${ids[i]}/executions/batch`, {
         body: { items: Array.from({ length: 25 }, () => ({})), concurrency: level },
@@ -73,7 +76,7 @@ describe('dispatch', () => {
 
   it('defaults a batch to the workflow’s own concurrency, and lets single runs share the remaining slots', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
-    const workflowId = svc.addWorkflow({ concurrency: 'low', steps: [slowStep] });
+    const workflowId = await svc.addWorkflow({ concurrency: 'low', steps: [slowStep] });
     await svc.call('POST', `/api/v1/workflows/${workflowId}/executions/batch`, {
       body: { items: Array.from({ length: 6 }, () => ({})) },
     });
@@ -86,28 +89,27 @@ describe('dispatch', () => {
 describe('time limit', () => {
   it('ends a run that goes over the limit in error, saying so', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '1' }, 150);
-    const workflowId = svc.addWorkflow({
+    const workflowId = await svc.addWorkflow({
       steps: [reportStep(), { kind: 'pdf_document', filename: 'a.pdf', title: 'A' }],
     });
-    const [execution] = queueRuns(svc, workflowId, [{}]);
+    const [execution] = await queueRuns(svc, workflowId, [{}]);
     await svc.engine.idle();
-    const row = svc.store.executions.byId(execution!.id)!;
-    expect(row).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
+    expect(await row(svc, execution!.id)).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
     expect(TIME_LIMIT_MESSAGE).toBe('execution exceeded the 15-minute run time limit');
   });
 
   it('does not count time spent waiting for approval', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '0.01' }, 200);
-    const workflowId = svc.addWorkflow({
+    const workflowId = await svc.addWorkflow({
       steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
     });
-    const [execution] = queueRuns(svc, workflowId, [{}]);
+    const [execution] = await queueRuns(svc, workflowId, [{}]);
     await svc.engine.idle();
-    expect(svc.store.executions.byId(execution!.id)!.status).toBe('human_in_the_loop');
+    expect((await row(svc, execution!.id)).status).toBe('human_in_the_loop');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    svc.engine.decide(svc.store.executions.byId(execution!.id)!, true, undefined);
+    expect(await svc.engine.decide(await row(svc, execution!.id), true, undefined)).toBe('ok');
     await svc.engine.idle();
-    expect(svc.store.executions.byId(execution!.id)!.status).toBe('finished');
+    expect((await row(svc, execution!.id)).status).toBe('finished');
   });
 });
 
@@ -115,18 +117,34 @@ describe('retry_after_seconds', () => {
   it('grows with the queue ahead and stays within 1..30', async () => {
     const svc = await service({ WORKFLOW_TIME_SCALE: '1' });
     await svc.engine.stop();
-    const workflowId = svc.addWorkflow({ steps: [reportStep(), reportStep('b.md')] });
-    const workflow = svc.store.workflows.byId(workflowId)!;
-    const rows = svc.store.createExecutions(
+    const workflowId = await svc.addWorkflow({ steps: [reportStep(), reportStep('b.md')] });
+    const workflow = (await svc.store.workflows.byId(workflowId))!;
+    const rows = await svc.store.createExecutions(
       svc.accountId(),
       workflowId,
       Array.from({ length: 200 }, () => ({})),
       null,
     );
-    const estimate = (i: number) => svc.engine.retryAfterSeconds(svc.store.executions.byId(rows[i]!.id)!, workflow);
-    expect(estimate(0)).toBe(4);
-    expect(estimate(10)).toBe(8);
-    expect(estimate(199)).toBe(30);
+    const estimate = async (i: number) => svc.engine.retryAfterSeconds(await row(svc, rows[i]!.id), workflow);
+    expect(await estimate(0)).toBe(4);
+    expect(await estimate(10)).toBe(8);
+    expect(await estimate(199)).toBe(30);
+  });
+});
+
+describe('stopping', () => {
+  it('puts the runs it interrupts back in the queue at once, for any replica to run', async () => {
+    const svc = await service({ WORKFLOW_TIME_SCALE: '1' });
+    const workflowId = await svc.addWorkflow({ steps: [slowStep] });
+    const queued = await queueRuns(svc, workflowId, [{}, {}, {}]);
+    await expect.poll(async () => (await svc.store.executions.countByStatus(workflowId)).processing).toBe(3);
+    await svc.engine.stop();
+    // Interrupted mid-step: waiting again with no owner, and the attempt they had can no longer complete them.
+    const rows = await Promise.all(queued.map((e) => row(svc, e.id)));
+    expect(rows.map((r) => [r.status, r.attempt, r.owner, r.lease_until])).toEqual(
+      queued.map(() => ['initial', 1, null, null]),
+    );
+    expect(await svc.store.completeExecution(queued[0]!.id, 1, [])).toBe(false);
   });
 });
 
@@ -134,29 +152,29 @@ describe('recovery after a crash', () => {
   it('requeues processing runs, fails those past their deadline, and never lets the old attempt complete', async () => {
     const first = await service();
     await first.engine.stop();
-    const workflowId = first.addWorkflow({ steps: [reportStep()] });
-    const [late, interrupted] = first.store.createExecutions(first.accountId(), workflowId, [{}, {}], null);
+    const workflowId = await first.addWorkflow({ steps: [reportStep()] });
+    const [late, interrupted] = await first.store.createExecutions(first.accountId(), workflowId, [{}, {}], null);
     const now = Date.now();
-    expect(first.store.executions.claim(late!.id, now - 60_000, now - 1_000)).toBe(true);
-    expect(first.store.executions.claim(interrupted!.id, now, now + 60_000)).toBe(true);
+    expect(await first.store.executions.claim(late!.id, now - 60_000, now - 1_000)).toBe(true);
+    expect(await first.store.executions.claim(interrupted!.id, now, now + 60_000)).toBe(true);
     await first.shutdown();
 
     const second = await service({ DATA_DIR: first.dataDir });
     await second.engine.idle();
-    expect(second.store.executions.byId(late!.id)).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
-    expect(second.store.executions.byId(interrupted!.id)).toMatchObject({ status: 'finished', attempt: 2 });
-    expect(second.store.completeExecution(interrupted!.id, 1, [])).toBe(false);
-    expect(second.store.files.summaries(interrupted!.id)).toHaveLength(1);
+    expect(await row(second, late!.id)).toMatchObject({ status: 'error', error: TIME_LIMIT_MESSAGE });
+    expect(await row(second, interrupted!.id)).toMatchObject({ status: 'finished', attempt: 2 });
+    expect(await second.store.completeExecution(interrupted!.id, 1, [])).toBe(false);
+    expect(await second.store.files.summaries(interrupted!.id)).toHaveLength(1);
   });
 
   it('ends a run that was cancelled while processing in error on restart, with the cancel message', async () => {
     const first = await service();
     await first.engine.stop();
-    const workflowId = first.addWorkflow({ steps: [reportStep()] });
-    const [marked] = first.store.createExecutions(first.accountId(), workflowId, [{}], null);
+    const workflowId = await first.addWorkflow({ steps: [reportStep()] });
+    const [marked] = await first.store.createExecutions(first.accountId(), workflowId, [{}], null);
     const now = Date.now();
-    expect(first.store.executions.claim(marked!.id, now, now + 60_000)).toBe(true);
-    const counts = first.store.cancelExecutions(
+    expect(await first.store.executions.claim(marked!.id, now, now + 60_000)).toBe(true);
+    const counts = await first.store.cancelExecutions(
       first.accountId(),
       workflowId,
       { ids: [marked!.id] },
@@ -167,35 +185,35 @@ describe('recovery after a crash', () => {
 
     const second = await service({ DATA_DIR: first.dataDir });
     await second.engine.idle();
-    expect(second.store.executions.byId(marked!.id)).toMatchObject({
+    expect(await row(second, marked!.id)).toMatchObject({
       status: 'error',
       error: 'cancelled by A (API key)',
       attempt: 1,
     });
-    expect(second.store.files.summaries(marked!.id).map((f) => f.filename)).toEqual(['error.txt']);
+    expect((await second.store.files.summaries(marked!.id)).map((f) => f.filename)).toEqual(['error.txt']);
   });
 
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
     const { svc, workflowId, queued: batch } = await slowRuns(20, {}, { batchId: 'b1', cap: 1 });
-    const counts = svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
+    const counts = await svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
     svc.engine.cancelled(workflowId);
     expect(counts.cancelled + counts.stopping).toBe(20);
     await svc.engine.idle();
     // At most the one run already claimed got to run; every cancelled one kept attempt 0.
-    const attempts = batch.map((e) => svc.store.executions.byId(e.id)!.attempt);
+    const attempts = await Promise.all(batch.map(async (e) => (await row(svc, e.id)).attempt));
     expect(attempts.filter((a) => a > 0).length).toBe(counts.stopping);
-    expect(svc.store.executions.countByStatus(workflowId)).toEqual({ error: 20 });
+    expect(await svc.store.executions.countByStatus(workflowId)).toEqual({ error: 20 });
   });
 
   it('resumes planning and keeps approvals waiting across a restart', async () => {
     const first = await service();
-    const workflowId = first.addWorkflow({
+    const workflowId = await first.addWorkflow({
       steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
     });
-    const [waiting] = queueRuns(first, workflowId, [{ name: 'Zoe' }]);
+    const [waiting] = await queueRuns(first, workflowId, [{ name: 'Zoe' }]);
     await first.engine.idle();
     await first.engine.stop();
-    const planning = first.store.createWorkflow({
+    const planning = await first.store.createWorkflow({
       accountId: first.accountId(),
       prompt: 'Summarize meeting notes',
       name: 'Notes',
@@ -207,13 +225,20 @@ describe('recovery after a crash', () => {
 
     const second = await service({ DATA_DIR: first.dataDir });
     await second.engine.idle();
-    expect(second.store.workflows.byId(planning.id)!.status).toBe('ready');
-    expect(second.store.executions.byId(waiting!.id)!.status).toBe('human_in_the_loop');
-    second.engine.decide(second.store.executions.byId(waiting!.id)!, true, undefined);
+    expect((await second.store.workflows.byId(planning.id))!.status).toBe('ready');
+    expect((await row(second, waiting!.id)).status).toBe('human_in_the_loop');
+    expect(await second.engine.decide(await row(second, waiting!.id), true, undefined)).toBe('ok');
     await second.engine.idle();
-    expect(second.store.executions.byId(waiting!.id)!.status).toBe('finished');
-    const files = second.store.files.summaries(waiting!.id);
+    expect((await row(second, waiting!.id)).status).toBe('finished');
+    const files = await second.store.files.summaries(waiting!.id);
     expect(files.map((f) => f.filename)).toEqual(['a.html']);
     expect(files[0]!.inline_data!.toString()).toContain('Hello Zoe');
+    // One write per step: each step's record is finished, the approval by the decision.
+    const steps = await second.store.steps.list(waiting!.id);
+    expect(steps.map((step) => [step.position, step.status])).toEqual([
+      [0, 'finished'],
+      [1, 'finished'],
+      [2, 'finished'],
+    ]);
   });
 });

@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
+import type { Claimed } from '../store/executions-repo';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { Drafts } from './drafts';
-import { PLANNING_SECONDS, planStoredWorkflow } from './planning';
+import { DEFAULT_LEASE_MS, Leases } from './leases';
+import { PlanningQueue } from './planning';
 import { PlanCache } from './plans';
 import { runExecution, type RunOutcome } from './runner';
-import { estimateRetryAfter, runTimeLimitMs, TIME_LIMIT_MESSAGE } from './timing';
+import { estimateRetryAfter, runTimeLimitMs } from './timing';
 
 export interface EngineOptions {
   store: Store;
@@ -19,21 +22,8 @@ export interface EngineOptions {
   runTimeLimitMs?: number;
   /** How often queues are re-checked in case an event was missed; events do the real work. */
   safetyTickMs?: number;
-}
-
-/** Waiting executions of one batch, or (batchId null) all single runs of a workflow. */
-interface Lane {
-  batchId: string | null;
-  cap: number;
-  running: number;
-  /** False once a query found nothing waiting; single runs and approvals set it again. */
-  pending: boolean;
-}
-
-interface WorkflowQueue {
-  running: number;
-  lanes: Map<string, Lane>;
-  scheduled: boolean;
+  /** How long a claim holds without a heartbeat (LEASE_SECONDS × 1000); heartbeats come every third of it. */
+  leaseMs?: number;
 }
 
 interface ActiveRun {
@@ -44,223 +34,213 @@ interface ActiveRun {
 
 export type ApprovalOutcome = 'ok' | 'not-waiting';
 
-const laneKey = (batchId: string | null) => batchId ?? '';
-
 /**
- * Runs executions. Per workflow at most LIMITS.maxConcurrentPerWorkflow (10) process at once, the
- * oldest waiting first. A batch is a lane with its own cap (low 1, medium 5, high 15); a lane's cap
- * only ever lowers the workflow's 10, so `high` runs 10 at a time unless other runs share the slots.
- * Single runs share the workflow's 10 with no lane cap. Work is driven by events (created, ended,
- * approved) with a slow safety tick; no step scans the whole table.
+ * Runs executions, alone or as one of several replicas on one database. Each dispatch claims in
+ * the database (`claimNext`): per workflow at most LIMITS.maxConcurrentPerWorkflow (10) process at
+ * once across all replicas, the oldest waiting first, and a batch within its cap (low 1, medium 5,
+ * high 15, which the workflow's 10 bounds). Work is driven by events (created, ended, approved) with a
+ * slow safety tick that also finds work submitted to or freed by other replicas, settles the runs
+ * of replicas whose leases ended, and claims planning nobody finished.
  */
 export class Engine {
   readonly plans = new PlanCache();
-  private readonly queues = new Map<string, WorkflowQueue>();
+  /** This replica's id on the executions and plans it claims. */
+  readonly owner = randomUUID();
+  private readonly running = new Map<string, number>();
   private readonly active = new Map<string, ActiveRun>();
   private readonly runs = new Set<Promise<unknown>>();
-  private readonly planningTimers = new Map<string, NodeJS.Timeout>();
+  /** Workflows with a dispatch queued, running, or asked for again while one ran. */
+  private readonly scheduled = new Set<string>();
+  private readonly dispatching = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  /** Workflows that had work here; on a store of one process the tick re-checks only these. */
+  private readonly known = new Set<string>();
   private readonly abort = new AbortController();
   private readonly drafts: Drafts;
+  private readonly leases: Leases;
+  private readonly planning: PlanningQueue;
   private readonly limitMs: number;
+  private readonly leaseMs: number;
   private tick: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
   private started = false;
 
   constructor(private readonly options: EngineOptions) {
     this.limitMs = runTimeLimitMs(options.timeScale, options.runTimeLimitMs);
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     // Every waiting step listens for the stop signal; a busy engine has hundreds at once, which is expected.
     setMaxListeners(0, this.abort.signal);
     this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
+    const shared = { store: options.store, clock: options.clock, logger: options.logger, owner: this.owner };
+    this.leases = new Leases({ ...shared, leaseMs: this.leaseMs });
+    this.planning = new PlanningQueue({ ...shared, leaseMs: this.leaseMs, timeScale: options.timeScale });
   }
 
   private get store(): Store {
     return this.options.store;
   }
 
-  /** Recovers from an unclean stop, then starts dispatching. */
-  start(): void {
+  /** Settles executions left processing by a process that is gone, then starts dispatching and planning. */
+  async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    this.recover();
-    this.tick = setInterval(() => this.queues.forEach((_, id) => this.schedule(id)), this.options.safetyTickMs ?? 2000);
+    let requeued: Set<string>;
+    try {
+      requeued = await this.leases.recoverAtStart();
+      for (const lane of await this.store.executions.pendingLanes()) requeued.add(lane.workflow_id);
+      await this.planning.due();
+    } catch (error) {
+      this.started = false;
+      throw error;
+    }
+    this.leases.start();
+    requeued.forEach((id) => this.schedule(id));
+    this.tick = setInterval(() => {
+      if (this.ticking || !this.started) return;
+      this.ticking = this.safetyTick().finally(() => (this.ticking = null));
+    }, this.options.safetyTickMs ?? 2000);
     this.tick.unref();
   }
 
-  /**
-   * After a crash, processing rows belong to no one: past their deadline they end in error, the
-   * rest wait again (attempt kept, so a run of the dead process can never complete them).
-   */
-  private recover(): void {
-    const now = this.options.clock.now();
-    for (const execution of this.store.executions.processing()) {
-      // Cancelled before the crash: its next step boundary would have ended it, so end it now.
-      if (execution.cancel_requested !== null) {
-        this.store.failExecution(execution.id, execution.attempt, execution.cancel_requested);
-      } else if (execution.deadline !== null && execution.deadline < now) {
-        this.store.failExecution(execution.id, execution.attempt, TIME_LIMIT_MESSAGE);
-      } else {
-        this.store.executions.requeue(execution.id, execution.attempt, execution.elapsed_ms);
-      }
+  private async safetyTick(): Promise<void> {
+    try {
+      const ids = await this.leases.recoverExpired();
+      // Another replica may have taken work in or freed slots; alone, every change came through this engine.
+      if (this.store.shared) for (const lane of await this.store.executions.pendingLanes()) ids.add(lane.workflow_id);
+      else this.known.forEach((id) => ids.add(id));
+      ids.forEach((id) => this.schedule(id));
+      await this.planning.due();
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'safety tick failed');
     }
-    for (const lane of this.store.executions.pendingLanes()) {
-      this.addLane(lane.workflow_id, lane.batch_id, lane.batch_cap);
-    }
-    for (const workflow of this.store.workflows.planning()) this.planLater(workflow);
-    this.queues.forEach((_, id) => this.schedule(id));
   }
 
-  /** Stops dispatching and waits for running steps to settle; unfinished runs are recovered on the next start. */
+  /**
+   * Stops dispatching and planning and waits for running steps to settle. Interrupted runs wait
+   * again at once (see settleOrphan); any the engine could not settle are recovered later.
+   */
   async stop(): Promise<void> {
     this.started = false;
     if (this.tick) clearInterval(this.tick);
-    this.planningTimers.forEach((timer) => clearTimeout(timer));
-    this.planningTimers.clear();
     this.abort.abort();
+    await this.ticking;
+    await Promise.allSettled([...this.dispatching.values()]);
     await Promise.allSettled([...this.runs]);
+    await this.leases.stop();
+    await this.planning.stop();
   }
 
-  /** Resolves when nothing is running, queued or planning (executions waiting for approval do not count). */
+  /** Resolves when nothing is running, queued or planning here (executions waiting for approval do not count). */
   async idle(pollMs = 5): Promise<void> {
     while (!this.isIdle()) await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 
   private isIdle(): boolean {
-    if (this.runs.size > 0 || this.planningTimers.size > 0) return false;
-    for (const queue of this.queues.values()) {
-      if (queue.scheduled || queue.running > 0) return false;
-      for (const lane of queue.lanes.values()) if (lane.pending) return false;
-    }
-    return true;
+    return this.runs.size === 0 && this.scheduled.size === 0 && this.ticking === null && !this.planning.busy;
   }
 
-  /** Executions processing now for a workflow (as the engine counts them). */
+  /** Executions this engine is running now for a workflow. */
   runningCount(workflowId: string): number {
-    return this.queues.get(workflowId)?.running ?? 0;
+    return this.running.get(workflowId) ?? 0;
   }
 
   /** Schedules planning of a new workflow after the (scaled) thinking time. */
   planLater(workflow: WorkflowRecord): void {
-    if (this.abort.signal.aborted) return;
-    const timer = setTimeout(
-      () => {
-        this.planningTimers.delete(workflow.id);
-        planStoredWorkflow(this.store, workflow, this.options.logger);
-      },
-      PLANNING_SECONDS * 1000 * this.options.timeScale,
-    );
-    this.planningTimers.set(workflow.id, timer);
+    this.planning.later(workflow);
   }
 
   /** Plans a re-planned workflow from its new prompt; a pending plan of the old prompt is dropped. */
   replan(workflow: WorkflowRecord): void {
-    clearTimeout(this.planningTimers.get(workflow.id));
+    this.planning.drop(workflow.id);
     this.plans.forget(workflow.id);
-    this.planLater(workflow);
+    this.planning.later(workflow);
   }
 
   /** Forgets a deleted workflow (planning, queue, plan); its runs in flight find their rows gone and end as lost. */
   forget(workflowId: string): void {
-    clearTimeout(this.planningTimers.get(workflowId));
-    this.planningTimers.delete(workflowId);
-    this.queues.delete(workflowId);
+    this.planning.drop(workflowId);
+    this.known.delete(workflowId);
     this.plans.forget(workflowId);
   }
 
-  /** Tells the engine new executions are waiting in a lane (a batch, or single runs when batchId is null). */
-  enqueued(workflowId: string, batchId: string | null, batchCap: number | null): void {
-    this.addLane(workflowId, batchId, batchCap);
+  /**
+   * Tells the engine new executions are waiting in a workflow (a batch's lane or single runs; the
+   * claim finds them in the database, so the lane arguments are not needed any more).
+   */
+  enqueued(workflowId: string, _batchId?: string | null, _batchCap?: number | null): void {
     this.schedule(workflowId);
   }
 
-  private addLane(workflowId: string, batchId: string | null, batchCap: number | null): Lane {
-    let queue = this.queues.get(workflowId);
-    if (!queue) {
-      queue = { running: 0, lanes: new Map(), scheduled: false };
-      this.queues.set(workflowId, queue);
-    }
-    let lane = queue.lanes.get(laneKey(batchId));
-    if (!lane) {
-      lane = { batchId, cap: batchCap ?? Number.POSITIVE_INFINITY, running: 0, pending: true };
-      queue.lanes.set(laneKey(batchId), lane);
-    }
-    lane.pending = true;
-    return lane;
+  /** Cancelled executions of a workflow left its queue: a dispatch pass finds them gone. */
+  cancelled(workflowId: string): void {
+    this.schedule(workflowId);
   }
 
   private schedule(workflowId: string): void {
-    const queue = this.queues.get(workflowId);
-    if (!queue || queue.scheduled || !this.started) return;
-    queue.scheduled = true;
+    if (!this.started) return;
+    this.known.add(workflowId);
+    if (this.dispatching.has(workflowId)) {
+      this.again.add(workflowId);
+      return;
+    }
+    if (this.scheduled.has(workflowId)) return;
+    this.scheduled.add(workflowId);
+    // One pass per turn of the event loop however many events came in it.
     setImmediate(() => {
-      queue.scheduled = false;
-      if (!this.started) return;
-      try {
-        this.dispatch(workflowId, queue);
-      } catch (error) {
-        this.options.logger.error({ err: error, workflowId }, 'dispatch failed');
-      }
+      const pass = this.dispatch(workflowId)
+        .catch((error: unknown) => this.options.logger.error({ err: error, workflowId }, 'dispatch failed'))
+        .finally(() => {
+          this.dispatching.delete(workflowId);
+          this.scheduled.delete(workflowId);
+          if (this.again.delete(workflowId)) this.schedule(workflowId);
+        });
+      this.dispatching.set(workflowId, pass);
     });
   }
 
-  /** Fills free slots with the oldest waiting executions across lanes, honouring every lane's cap. */
-  private dispatch(workflowId: string, queue: WorkflowQueue): void {
-    const free = LIMITS.maxConcurrentPerWorkflow - queue.running;
-    if (free <= 0) return;
-    const candidates: Array<{ id: string; created_at: string; lane: Lane }> = [];
-    for (const [key, lane] of queue.lanes) {
-      if (!lane.pending) {
-        if (lane.running === 0 && lane.batchId !== null) queue.lanes.delete(key);
-        continue;
-      }
-      const room = Math.min(free, lane.cap - lane.running);
-      if (room <= 0) continue;
-      const head = this.store.executions.laneHead(workflowId, lane.batchId, room);
-      if (head.length === 0) lane.pending = false;
-      for (const row of head) candidates.push({ ...row, lane });
-    }
-    candidates.sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
-    for (const candidate of candidates.slice(0, free)) {
-      const now = this.options.clock.now();
-      if (!this.store.executions.claim(candidate.id, now, now + this.limitMs)) continue;
-      queue.running += 1;
-      candidate.lane.running += 1;
-      this.launch(candidate.id, workflowId, queue, candidate.lane);
-    }
+  /** Claims the oldest waiting executions that fit the workflow's free slots and its batches' caps. */
+  private async dispatch(workflowId: string): Promise<void> {
+    if (!this.started) return;
+    const running = this.runningCount(workflowId);
+    if (running >= LIMITS.maxConcurrentPerWorkflow) return;
+    const now = this.options.clock.now();
+    const claimed = await this.store.executions.claimNext(workflowId, {
+      now,
+      limitMs: this.limitMs,
+      owner: this.owner,
+      leaseUntil: now + this.leaseMs,
+      maxPerWorkflow: LIMITS.maxConcurrentPerWorkflow,
+    });
+    if (claimed.length === 0 && running === 0) this.known.delete(workflowId);
+    // Launched even when the engine stopped meanwhile: the run sees the stop and puts its execution back.
+    for (const execution of claimed) this.launch(execution);
   }
 
-  private launch(executionId: string, workflowId: string, queue: WorkflowQueue, lane: Lane): void {
-    this.active.set(executionId, { workflowId, stepIndex: 0, stepStartedAt: this.options.clock.now() });
-    const run: Promise<RunOutcome | void> = runExecution(executionId, {
+  private launch({ id, workflow_id: workflowId, attempt }: Claimed): void {
+    this.running.set(workflowId, this.runningCount(workflowId) + 1);
+    this.active.set(id, { workflowId, stepIndex: 0, stepStartedAt: this.options.clock.now() });
+    const run: Promise<RunOutcome | void> = runExecution(id, attempt, {
       store: this.store,
       plans: this.plans,
       clock: this.options.clock,
       logger: this.options.logger,
       timeScale: this.options.timeScale,
       signal: this.abort.signal,
-      onStep: (id, stepIndex) =>
-        this.active.set(id, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
+      onStep: (executionId, stepIndex) =>
+        this.active.set(executionId, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
     })
       .catch((error: unknown) => {
-        this.options.logger.error({ err: error, executionId }, 'execution run failed');
+        this.options.logger.error({ err: error, executionId: id }, 'execution run failed');
       })
       .finally(() => {
-        this.active.delete(executionId);
+        this.active.delete(id);
         this.runs.delete(run);
-        queue.running -= 1;
-        lane.running -= 1;
+        const left = this.runningCount(workflowId) - 1;
+        if (left > 0) this.running.set(workflowId, left);
+        else this.running.delete(workflowId);
         this.schedule(workflowId);
       });
     this.runs.add(run);
-  }
-
-  /**
-   * Cancelled executions of a workflow left its queues. Lanes read waiting rows from the store, so
-   * a dispatch pass finds the cancelled ones gone and retires lanes with nothing left.
-   */
-  cancelled(workflowId: string): void {
-    const queue = this.queues.get(workflowId);
-    if (!queue) return;
-    for (const lane of queue.lanes.values()) lane.pending = true;
-    this.schedule(workflowId);
   }
 
   /** Makes sure an execution waiting for approval has its draft stored (see Drafts). */
@@ -269,20 +249,21 @@ export class Engine {
   }
 
   /** Records a reviewer's decision on an execution waiting in human_in_the_loop. */
-  decide(execution: ExecutionView, approved: boolean, comment: string | undefined): ApprovalOutcome {
+  async decide(execution: ExecutionView, approved: boolean, comment: string | undefined): Promise<ApprovalOutcome> {
     if (!approved) {
       const reason = comment?.trim() ? `rejected by reviewer: ${comment.trim()}` : 'rejected by reviewer';
-      return this.store.rejectExecution(execution.id, reason) ? 'ok' : 'not-waiting';
+      return (await this.store.rejectExecution(execution.id, reason)) ? 'ok' : 'not-waiting';
     }
-    if (!this.store.executions.resumeApproved(execution.id)) return 'not-waiting';
-    this.enqueued(execution.workflow_id, execution.batch_id, execution.batch_cap);
+    if (!(await this.store.executions.resumeApproved(execution.id))) return 'not-waiting';
+    this.enqueued(execution.workflow_id);
     return 'ok';
   }
 
   /** Expected seconds until the execution is worth polling again (see estimateRetryAfter). */
-  retryAfterSeconds(execution: ExecutionView, workflow: WorkflowRecord): number {
+  async retryAfterSeconds(execution: ExecutionView, workflow: WorkflowRecord): Promise<number> {
     const plan = this.plans.get(workflow);
     if (!plan) return 1;
+    // A run on another replica has no step here: it is estimated from the step it would resume at.
     const active = this.active.get(execution.id);
     return estimateRetryAfter({
       plan,

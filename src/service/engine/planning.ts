@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Clock } from '../clock';
 import { planWorkflow, PlanningError } from '../planner/plan';
 import type { WorkflowPlan } from '../planner/plan-types';
 import type { WorkflowRecord } from '../store/records';
@@ -19,21 +20,126 @@ export function planColumns(plan: WorkflowPlan) {
   };
 }
 
-/** Plans a stored workflow and records the outcome: ready with its plan, or failed with a reason. */
-export function planStoredWorkflow(store: Store, scheduled: WorkflowRecord, logger: Logger): void {
+/**
+ * Plans a stored workflow and records the outcome: ready with its plan, or failed with a reason.
+ * Both writes are a compare-and-set on status `planning`, so a plan is written once.
+ */
+export async function planStoredWorkflow(store: Store, workflowId: string, logger: Logger): Promise<void> {
   // Read again: the workflow may have been renamed, re-planned or deleted while it waited.
-  const workflow = store.workflows.byId(scheduled.id);
+  const workflow = await store.workflows.byId(workflowId);
   if (!workflow || workflow.status !== 'planning') return;
   try {
     const plan = planWorkflow(workflow.prompt, {
       name: workflow.name_given ? workflow.name : undefined,
       description: workflow.description_given ? workflow.description : undefined,
     });
-    store.workflows.markReady(workflow.id, planColumns(plan), store.nowIso());
+    await store.workflows.markReady(workflow.id, planColumns(plan), store.nowIso());
   } catch (error) {
     const known = error instanceof PlanningError;
     if (!known) logger.error({ err: error, workflowId: workflow.id }, 'planning failed');
     const reason = known ? (error as Error).message : 'the planner failed unexpectedly; try rephrasing the prompt';
-    store.workflows.markFailed(workflow.id, reason, store.nowIso());
+    await store.workflows.markFailed(workflow.id, reason, store.nowIso());
+  }
+}
+
+export interface PlanningOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  timeScale: number;
+  owner: string;
+  leaseMs: number;
+}
+
+/**
+ * The planner's work queue, shared by every replica through the workflows table: a workflow in
+ * `planning` is planned once its (scaled) thinking time has passed, by whichever replica claims
+ * it (`claimPlanning`, a CAS with a lease). The replica that created it waits on a timer; the
+ * others find it on their safety tick (`planningDue`), which also picks up a workflow whose
+ * planner died with the claim held, once that lease ends.
+ */
+export class PlanningQueue {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Workflows waiting on a timer or being planned here, so a tick does not plan one twice. */
+  private readonly pending = new Set<string>();
+  /** Re-plans asked for while the workflow was being planned here: planned again after that one. */
+  private readonly again = new Map<string, Pick<WorkflowRecord, 'id' | 'updated_at'>>();
+  private stopped = false;
+
+  constructor(private readonly options: PlanningOptions) {}
+
+  /** True while a workflow waits for its thinking time or is being planned here. */
+  get busy(): boolean {
+    return this.timers.size > 0 || this.inFlight.size > 0;
+  }
+
+  private get thinkingMs(): number {
+    return PLANNING_SECONDS * 1000 * this.options.timeScale;
+  }
+
+  /** Plans the workflow after the thinking time from its last change (creation or re-plan). */
+  later(workflow: Pick<WorkflowRecord, 'id' | 'updated_at'>, full = true): void {
+    if (this.stopped) return;
+    if (this.pending.has(workflow.id)) {
+      if (full && !this.timers.has(workflow.id)) this.again.set(workflow.id, workflow);
+      return;
+    }
+    this.pending.add(workflow.id);
+    const since = full ? 0 : Math.max(0, this.options.clock.now() - Date.parse(workflow.updated_at));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(workflow.id);
+        this.track(workflow.id, this.claimAndPlan(workflow.id));
+      },
+      Math.max(0, this.thinkingMs - since),
+    );
+    this.timers.set(workflow.id, timer);
+  }
+
+  /** Drops a pending plan (re-planned or deleted workflow); one being planned reads the workflow again. */
+  drop(workflowId: string): void {
+    const timer = this.timers.get(workflowId);
+    if (!timer) return;
+    clearTimeout(timer);
+    this.timers.delete(workflowId);
+    this.pending.delete(workflowId);
+  }
+
+  /** The safety tick and start-up: workflows planning with no live claim, whoever created them. */
+  async due(): Promise<void> {
+    if (this.stopped) return;
+    for (const workflow of await this.options.store.workflows.planningDue(this.options.clock.now())) {
+      this.later(workflow, false);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timers.forEach((timer) => clearTimeout(timer));
+    this.timers.clear();
+    this.pending.clear();
+    this.again.clear();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(workflowId: string, work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => this.options.logger.error({ err: error, workflowId }, 'planning failed'))
+      .finally(() => {
+        this.inFlight.delete(tracked);
+        this.pending.delete(workflowId);
+        const replanned = this.again.get(workflowId);
+        this.again.delete(workflowId);
+        if (replanned) this.later(replanned);
+      });
+    this.inFlight.add(tracked);
+  }
+
+  private async claimAndPlan(workflowId: string): Promise<void> {
+    const { store, clock, owner, leaseMs, logger } = this.options;
+    const now = clock.now();
+    if (!(await store.workflows.claimPlanning(workflowId, owner, now + leaseMs, now))) return;
+    await planStoredWorkflow(store, workflowId, logger);
   }
 }

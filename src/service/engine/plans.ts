@@ -4,23 +4,29 @@ import type { WorkflowRecord } from '../store/records';
 
 /** A ready workflow's plan, parsed once: its steps and their nominal durations at time scale 1. */
 export interface ReadyPlan {
+  /** The stored text parsed, to notice a plan re-planned through another replica. */
+  source: { steps: string; inputSchema: string | null };
   steps: StepSpec[];
   stepSeconds: number[];
   totalSeconds: number;
   inputSchema: JsonSchema | null;
 }
 
-/** Parses stored plans once per workflow; a plan changes only by re-planning or deletion, which call forget. */
+/**
+ * Parses stored plans once per workflow. A plan changes only by re-planning or deletion: this
+ * replica's routes call forget, and a re-plan through another replica shows as different stored text.
+ */
 export class PlanCache {
   private readonly plans = new Map<string, ReadyPlan>();
 
   get(workflow: WorkflowRecord): ReadyPlan | null {
     if (workflow.status !== 'ready' || workflow.steps === null) return null;
     let plan = this.plans.get(workflow.id);
-    if (!plan) {
+    if (!plan || plan.source.steps !== workflow.steps || plan.source.inputSchema !== workflow.input_schema) {
       const steps = JSON.parse(workflow.steps) as StepSpec[];
       const seconds = steps.map((step) => stepSeconds(step));
       plan = {
+        source: { steps: workflow.steps, inputSchema: workflow.input_schema },
         steps,
         stepSeconds: seconds,
         totalSeconds: seconds.reduce((sum, s) => sum + s, 0),

@@ -20,15 +20,19 @@ afterAll(async () => {
 });
 
 async function start(steps: StepSpec[], input: Record<string, unknown> = {}, service = svc) {
-  const workflowId = service.addWorkflow({ steps });
-  const [execution] = queueRuns(service, workflowId, [input]);
+  const workflowId = await service.addWorkflow({ steps });
+  const [execution] = await queueRuns(service, workflowId, [input]);
   return { workflowId, executionId: execution!.id };
 }
 
 async function run(steps: StepSpec[], input: Record<string, unknown> = {}, service = svc) {
   const { executionId } = await start(steps, input, service);
   await service.engine.idle();
-  return { row: service.store.executions.byId(executionId)!, files: service.store.files.summaries(executionId) };
+  return {
+    row: (await service.store.executions.byId(executionId))!,
+    files: await service.store.files.summaries(executionId),
+    steps: await service.store.steps.list(executionId),
+  };
 }
 
 describe('runExecution', () => {
@@ -61,6 +65,27 @@ describe('runExecution', () => {
     expect(files.map((f) => f.filename)).toEqual(['a.md']);
   });
 
+  it('records every step’s timing: finishing one starts the next, and completion finishes the last', async () => {
+    const { row, steps } = await run([reportStep('a.md'), reportStep('b.md'), reportStep('c.md')], { name: 'N' });
+    expect(row.status).toBe('finished');
+    expect(steps.map((step) => [step.position, step.status])).toEqual([
+      [0, 'finished'],
+      [1, 'finished'],
+      [2, 'finished'],
+    ]);
+    expect(steps.every((step) => step.finished_at !== null && step.finished_at >= step.started_at)).toBe(true);
+    expect(steps[1]!.started_at).toBe(steps[0]!.finished_at);
+  });
+
+  it('marks the failing step in error and keeps the ones before it finished', async () => {
+    const guard = { kind: 'guard', field: 'email', rule: 'required', message: 'email is required' } as const;
+    const { steps } = await run([reportStep('a.md'), guard, reportStep('c.md')]);
+    expect(steps.map((step) => [step.position, step.status, step.error])).toEqual([
+      [0, 'finished', null],
+      [1, 'error', 'email is required'],
+    ]);
+  });
+
   it('finishes a workflow without steps with no results', async () => {
     const { row, files } = await run([]);
     expect(row.status).toBe('finished');
@@ -79,7 +104,7 @@ describe('a step that never returns', () => {
 
   it('runs off the HTTP thread: requests are answered while it spins', async () => {
     const { workflowId, executionId } = await start([reportStep('spin.md')], {}, limited);
-    await expect.poll(() => limited.store.executions.byId(executionId)!.status).toBe('processing');
+    await expect.poll(async () => (await limited.store.executions.byId(executionId))!.status).toBe('processing');
     const reply = await limited.call<{ status: string }>(
       'GET',
       `/api/v1/workflows/${workflowId}/executions/${executionId}`,

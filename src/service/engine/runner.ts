@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
 import type { Store } from '../store/store';
+import { settleOrphan } from './leases';
 import type { PlanCache } from './plans';
 import { runStepOffThread, StepCrash } from './step-pool';
 import { TIME_LIMIT_MESSAGE } from './timing';
@@ -62,18 +63,28 @@ async function runStepBounded(
 /**
  * Runs one claimed execution to its next resting state. Steps are deterministic, so the steps
  * before `resume_step` (already done before an approval or a crash) are replayed without waiting
- * to rebuild their files. Every write is a compare-and-set on the attempt, so a run that lost its
- * claim changes nothing.
+ * to rebuild their files. Every write that decides the run's fate is a compare-and-set on the
+ * attempt, so a run that lost its claim (its lease expired and another replica took it) changes
+ * nothing. Step records take one write per step: finishing a step starts the next
+ * (`steps.advance`), and completion finishes the last one in the completion transaction.
  */
-export async function runExecution(executionId: string, deps: RunnerDeps): Promise<RunOutcome> {
+export async function runExecution(executionId: string, attempt: number, deps: RunnerDeps): Promise<RunOutcome> {
   const { store } = deps;
-  const execution = store.executions.byId(executionId);
-  if (!execution || execution.status !== 'processing' || execution.deadline === null || execution.started_at === null)
+  const execution = await store.executions.byId(executionId);
+  if (
+    !execution ||
+    execution.status !== 'processing' ||
+    execution.attempt !== attempt ||
+    execution.deadline === null ||
+    execution.started_at === null
+  )
     return 'lost';
-  const { attempt, deadline, started_at: startedAt } = execution;
-  const workflow = store.workflows.byId(execution.workflow_id);
+  const { deadline, started_at: startedAt } = execution;
+  const workflow = await store.workflows.byId(execution.workflow_id);
   const plan = workflow ? deps.plans.get(workflow) : null;
   let stepIndex = 0;
+  // The step whose record is open (processing), to finish when the next one starts or the run completes.
+  let open: number | null = null;
   try {
     if (!plan) throw new StepFailure('the workflow has no plan to run');
     const context: StepContext = {
@@ -88,32 +99,34 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       if (replay && step.kind === 'approval') continue;
       if (!replay) {
         deps.onStep(executionId, stepIndex);
-        store.steps.started(executionId, stepIndex, store.nowIso());
+        const at = store.nowIso();
+        if (open === null) await store.steps.started(executionId, stepIndex, at);
+        else await store.steps.advance(executionId, open, stepIndex, at);
+        open = stepIndex;
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
       const outcome = await runStepBounded(step, context, deadline, deps);
       // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
-      const cancelled = store.executions.cancelRequest(executionId);
+      const cancelled = await store.executions.cancelRequest(executionId);
       if (cancelled !== null) throw new StepFailure(cancelled);
       if (deps.clock.now() > deadline) throw new TimeLimitExceeded();
       if (outcome.kind === 'approval') {
-        store.steps.waiting(executionId, stepIndex);
+        await store.steps.waiting(executionId, stepIndex);
         const elapsed = execution.elapsed_ms + Math.max(0, deps.clock.now() - startedAt);
-        return store.executions.pauseForApproval(executionId, attempt, stepIndex + 1, Math.round(elapsed))
+        return (await store.executions.pauseForApproval(executionId, attempt, stepIndex + 1, Math.round(elapsed)))
           ? 'waiting'
           : 'lost';
       }
       context.previous = outcome.files;
       context.files = [...context.files, ...outcome.files];
       if (outcome.files.length > 0) results = outcome.files;
-      if (!replay) store.steps.finished(executionId, stepIndex, store.nowIso());
     }
-    if (deps.signal.aborted) return 'stopped';
-    return store.completeExecution(executionId, attempt, results) ? 'finished' : 'lost';
+    const done = await store.completeExecution(executionId, attempt, results, open ?? undefined);
+    return done ? 'finished' : 'lost';
   } catch (error) {
-    if (deps.signal.aborted) return 'stopped';
+    if (deps.signal.aborted) return await stopped(executionId, attempt, deps);
     // Its workflow was deleted meanwhile (the step records' foreign keys fail): nothing is left to record.
-    if (!store.executions.byId(executionId)) return 'lost';
+    if (!(await store.executions.byId(executionId))) return 'lost';
     let message: string;
     if (error instanceof StepFailure) message = error.message;
     else if (error instanceof TimeLimitExceeded) message = TIME_LIMIT_MESSAGE;
@@ -123,9 +136,24 @@ export async function runExecution(executionId: string, deps: RunnerDeps): Promi
       const err = error instanceof StepCrash ? { message: error.message, stack: error.stack } : error;
       deps.logger.error({ err, executionId, workflowId: execution.workflow_id, step: stepIndex + 1 }, 'step failed');
     }
-    if (!store.failExecution(executionId, attempt, message)) return 'lost';
+    if (!(await store.failExecution(executionId, attempt, message))) return 'lost';
     // The step that was running is the failing one (its row is only updated while it is processing).
-    store.steps.failed(executionId, stepIndex, store.nowIso(), message);
+    await store.steps.failed(executionId, stepIndex, store.nowIso(), message);
     return 'error';
   }
+}
+
+/**
+ * The engine stopped mid-run: the execution is settled at once (see settleOrphan), so it waits
+ * again for this or another replica instead of for its lease to end. Read again for a cancel
+ * request made meanwhile. If that fails too, lease expiry or start-up recovery settles it later.
+ */
+async function stopped(executionId: string, attempt: number, deps: RunnerDeps): Promise<RunOutcome> {
+  try {
+    const row = await deps.store.executions.byId(executionId);
+    if (row?.status === 'processing' && row.attempt === attempt) await settleOrphan(deps.store, row, deps.clock.now());
+  } catch (error) {
+    deps.logger.warn({ err: error, executionId }, 'could not settle a stopped run');
+  }
+  return 'stopped';
 }

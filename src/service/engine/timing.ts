@@ -29,20 +29,20 @@ export interface RetryAfterFacts {
   /** The step an execution processing now is in, and for how many (real) seconds so far. */
   current: { stepIndex: number; secondsInStep: number } | undefined;
   /** Executions of the workflow waiting ahead of this one, counted up to `enough`. */
-  waitingAhead: (enough: number) => number;
+  waitingAhead: (enough: number) => Promise<number>;
 }
 
 /**
  * Expected seconds until the execution is worth polling again: what is left of its steps while
  * processing; while waiting, also the runs queued ahead of it shared over the workflow's slots.
  */
-export function estimateRetryAfter({
+export async function estimateRetryAfter({
   plan,
   execution,
   timeScale: scale,
   current,
   waitingAhead,
-}: RetryAfterFacts): number {
+}: RetryAfterFacts): Promise<number> {
   if (scale === 0) return 1;
   const remainingSteps = (from: number) => plan.stepSeconds.slice(from).reduce((sum, s) => sum + s, 0);
   if (execution.status === 'processing' && current) {
@@ -54,6 +54,6 @@ export function estimateRetryAfter({
   const slots = Math.min(LIMITS.maxConcurrentPerWorkflow, execution.batch_cap ?? LIMITS.maxConcurrentPerWorkflow);
   // Counting further than enough runs to reach the 30 s ceiling would not change the answer.
   const enough = perRun > 0 ? Math.ceil((30 / perRun) * slots) + 1 : 0;
-  const ahead = enough > 0 ? waitingAhead(enough) : 0;
+  const ahead = enough > 0 ? await waitingAhead(enough) : 0;
   return clampRetryAfter(Math.floor(ahead / slots) * perRun + ownSeconds);
 }
