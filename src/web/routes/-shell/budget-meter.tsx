@@ -34,7 +34,7 @@ export function BudgetMeter() {
         aria-valuemax={snapshot.budget}
         aria-valuenow={Math.min(snapshot.used, snapshot.budget)}
         aria-valuetext={label}
-        className="h-1.5 w-14 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+        className="h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:w-14 dark:bg-zinc-800"
       >
         <div
           className={cn('h-full rounded-full transition-[width] duration-500', tone)}

@@ -1,18 +1,24 @@
 import { Link } from '@tanstack/react-router';
-import { AppHeader, navActive, navLink } from '@/components/layout/app-header';
+import { AppHeader, menuOnlyIcon, navActive, navLabel, navLink } from '@/components/layout/app-header';
+import { icon } from '@/components/ui/create-icon';
 import { HandIcon } from '@/components/ui/shell-icons';
 import { WaitingCount, type Waiting } from '@/features/approvals/waiting-count';
 import { FindById } from '@/features/find/find-button';
-import { useActiveProfile } from '@/api/active-client';
+import { useActiveProfile, useConnection } from '@/api/active-client';
 import { ProfileSwitcher } from '@/features/connection/profile-switcher';
 import { BudgetMeter } from './budget-meter';
+
+const RunsIcon = /* @__PURE__ */ icon('RunsIcon', 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01');
 
 /** The header with the features it shows: the shared frame stays free of feature imports. */
 export function ShellHeader() {
   const connected = useActiveProfile().apiKey !== '';
+  const profiles = useConnection().profiles.length;
   return (
     <AppHeader
       connected={connected}
+      // The profile switcher shows from two profiles on, and needs the links' room.
+      wideTools={profiles > 1}
       nav={connected && <RunsLinks />}
       tools={
         <>
@@ -25,12 +31,13 @@ export function ShellHeader() {
   );
 }
 
-/** The approvals inbox with how many runs wait (first, so a phone shows it), and runs across workflows. */
+/** The approvals inbox with how many runs wait, and runs across workflows. */
 function RunsLinks() {
   return (
     <>
       <WaitingCount>{(waiting) => <ApprovalsLink waiting={waiting} />}</WaitingCount>
       <Link to="/runs" className={navLink} activeProps={navActive}>
+        <RunsIcon className={menuOnlyIcon} />
         <span>Runs</span>
       </Link>
     </>
@@ -45,9 +52,11 @@ function ApprovalsLink({ waiting }: { waiting: Waiting | undefined }) {
       className={navLink}
       activeProps={navActive}
       aria-label={label ? `Approvals, ${label} waiting` : 'Approvals'}
+      title={label ? `Approvals, ${label} waiting` : 'Approvals'}
+      data-waiting={label ? true : undefined}
     >
       <HandIcon className="size-4" />
-      <span className="hidden md:inline">Approvals</span>
+      <span className={navLabel}>Approvals</span>
       {label && (
         <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white tabular-nums dark:bg-amber-400 dark:text-amber-950">
           {label}
