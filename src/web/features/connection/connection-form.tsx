@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, FieldHint, Input } from '@/components/ui/input';
+import { Checkbox, Field, FieldHint, Input, TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
@@ -100,49 +100,41 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
     [errors[field] ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') ||
     undefined;
 
+  /** A text field's Field props: the input's id, the messages' id (named after the field), its label and error. */
+  const fieldOf = (field: keyof Errors, inputId: string, label: string) => ({
+    id: `${id}-${inputId}`,
+    messageId: `${id}-${field}`,
+    label,
+    required: true,
+    error: errors[field],
+  });
+
+  /** A text field's input props: the draft's value, its setter, and the error and hint that describe it. */
+  const inputOf = (field: keyof Errors, hint?: boolean) => ({
+    value: draft[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    'aria-describedby': describe(field, hint),
+  });
+
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Connection">
-      <Field id={`${id}-name`} label="Profile name" required error={errors.name}>
-        <Input
-          id={`${id}-name`}
-          value={draft.name}
-          onChange={(e) => set('name', e.target.value)}
-          invalid={!!errors.name}
-          aria-describedby={describe('name')}
-          autoComplete="off"
-        />
-      </Field>
-      <Field
-        id={`${id}-url`}
-        messageId={`${id}-baseUrl`}
-        label="Base URL"
-        required
-        error={errors.baseUrl}
+      <TextField {...fieldOf('name', 'name', 'Profile name')} {...inputOf('name')} autoComplete="off" />
+      <TextField
+        {...fieldOf('baseUrl', 'url', 'Base URL')}
         hint={
           <>
             This dashboard’s own <code className="font-mono">/api/v1</code> works for the local service and for any
             server behind its proxy.
           </>
         }
-      >
-        <Input
-          id={`${id}-url`}
-          value={draft.baseUrl}
-          onChange={(e) => set('baseUrl', e.target.value)}
-          invalid={!!errors.baseUrl}
-          aria-describedby={describe('baseUrl', true)}
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          className="font-mono"
-        />
-      </Field>
+        {...inputOf('baseUrl', true)}
+        inputMode="url"
+        autoComplete="url"
+        spellCheck={false}
+        className="font-mono"
+      />
       <Field
-        id={`${id}-key`}
-        messageId={`${id}-apiKey`}
-        label="API key"
-        required
-        error={errors.apiKey}
+        {...fieldOf('apiKey', 'key', 'API key')}
         hint={
           devKeyFilled
             ? 'Pre-filled with the development key the local service printed at start-up.'
@@ -153,10 +145,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           <Input
             id={`${id}-key`}
             type={showKey ? 'text' : 'password'}
-            value={draft.apiKey}
-            onChange={(e) => set('apiKey', e.target.value)}
+            {...inputOf('apiKey', true)}
             invalid={!!errors.apiKey}
-            aria-describedby={describe('apiKey', true)}
             autoComplete="off"
             spellCheck={false}
             className="font-mono"
