@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { useState, type JSX } from 'react';
 
 type Props<T extends string> = {
   label: string;
@@ -28,4 +28,14 @@ export function SegmentedToggle<T extends string>({ label, value, options, onCha
       ))}
     </div>
   );
+}
+
+/**
+ * A view switch with its state: `views` maps each view to its button's label, and the first view
+ * shows first. Returns the current view and the switch to place.
+ */
+export function useSegmentedToggle<T extends string>(label: string, views: Record<T, string>) {
+  const options = (Object.keys(views) as T[]).map((value) => ({ value, label: views[value] }));
+  const [view, setView] = useState<T>(options[0]!.value);
+  return { view, toggle: <SegmentedToggle label={label} value={view} options={options} onChange={setView} /> };
 }

@@ -1,28 +1,22 @@
-import { useMemo, useState, type JSX } from 'react';
+import { useMemo, type JSX } from 'react';
 import { buildSrcdoc, estimateFrameHeight } from './html-srcdoc';
 import { neutralizeHtml } from './neutralize-html';
-import { SegmentedToggle } from '@/components/ui/segmented-toggle';
+import { useSegmentedToggle } from '@/components/ui/segmented-toggle';
 import { TextPreview } from './text-preview';
-
-type View = 'rendered' | 'source';
-const VIEWS = [
-  { value: 'rendered', label: 'Rendered' },
-  { value: 'source', label: 'Source' },
-] as const;
 
 /**
  * Renders result HTML in a fully sandboxed frame: no scripts, an opaque origin (no storage, no
  * parent access) and a CSP that blocks every network load.
  */
 export function HtmlPreview({ text, filename }: { text: string; filename: string }): JSX.Element {
-  const [view, setView] = useState<View>('rendered');
+  const { view, toggle } = useSegmentedToggle('HTML view', { rendered: 'Rendered', source: 'Source' });
   const srcdoc = useMemo(() => buildSrcdoc(neutralizeHtml(text)), [text]);
   const height = useMemo(() => estimateFrameHeight(text), [text]);
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <SegmentedToggle label="HTML view" value={view} options={VIEWS} onChange={setView} />
+        {toggle}
         <p className="text-xs text-zinc-500 dark:text-zinc-400">Scripts and network access are off in this preview.</p>
       </div>
       {view === 'rendered' ? (

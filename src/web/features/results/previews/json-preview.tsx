@@ -1,20 +1,14 @@
-import { useMemo, useState, type JSX } from 'react';
+import { useMemo, type JSX } from 'react';
 import { JsonTree } from './json-tree';
 import { parseJson } from './json-tree-model';
-import { SegmentedToggle } from '@/components/ui/segmented-toggle';
+import { useSegmentedToggle } from '@/components/ui/segmented-toggle';
 import { Notice } from '@/components/ui/notice';
 import { TextPreview } from './text-preview';
-
-type View = 'tree' | 'raw';
-const VIEWS = [
-  { value: 'tree', label: 'Tree' },
-  { value: 'raw', label: 'Raw' },
-] as const;
 
 /** JSON as a collapsible tree or pretty-printed text; invalid JSON is shown as text with a note. */
 export function JsonPreview({ text, filename }: { text: string; filename: string }): JSX.Element {
   const parsed = useMemo(() => parseJson(text), [text]);
-  const [view, setView] = useState<View>('tree');
+  const { view, toggle } = useSegmentedToggle('JSON view', { tree: 'Tree', raw: 'Raw' });
 
   if (!parsed.ok) {
     return (
@@ -29,7 +23,7 @@ export function JsonPreview({ text, filename }: { text: string; filename: string
 
   return (
     <div className="space-y-3">
-      <SegmentedToggle label="JSON view" value={view} options={VIEWS} onChange={setView} />
+      {toggle}
       {view === 'tree' ? (
         <div
           role="region"
