@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** One service process (main.ts, as `npm start` runs it) on its own port and data directory. */
+export interface Replica {
+  name: string;
+  /** `http://127.0.0.1:<port>` followed by `path`. */
+  url(path: string): string;
+  /** Everything it printed so far. */
+  output(): string;
+  /** kill -9, resolved once the process is gone. */
+  kill(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+const dataDirs: string[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts main.ts in one Node process (tsx as a loader, so kill -9 hits the service itself) on
+ * `databaseUrl`, and resolves once it listens. `env` adds to (or overrides) the service's variables.
+ */
+export async function startReplica(name: string, databaseUrl: string, env: Record<string, string>): Promise<Replica> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `workflow-replica-${name}-`));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', '--no-build'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Dashboard: ')) {
+    if (child.exitCode !== null) throw new Error(`replica ${name} exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`replica ${name} did not start:\n${output}`);
+    await sleep(50);
+  }
+  return {
+    name,
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Kills every replica still running and removes their data directories (for afterAll). */
+export async function stopReplicas(): Promise<void> {
+  await Promise.all(
+    [...running].map(async (child) => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }),
+  );
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
