@@ -1,65 +1,68 @@
-import type { Db } from './database';
+import { sql } from 'kysely';
+import { greatest, type StoreContext } from './db/context';
+import { PreparedQuery } from './db/prepared';
 import type { AccountRecord } from './records';
 
-export class AccountsRepo {
-  private readonly insertStmt;
-  private readonly byHashStmt;
-  private readonly byIdStmt;
-  private readonly listStmt;
-  private readonly revokeStmt;
-  private readonly reserveStmt;
-  private readonly countStmt;
+const COLUMNS = ['id', 'name', 'key_hash', 'created_at', 'revoked_at'] as const;
 
-  constructor(db: Db) {
-    this.insertStmt = db.prepare(
-      'INSERT INTO accounts (id, name, key_hash, created_at) VALUES (@id, @name, @key_hash, @created_at)',
-    );
-    this.byHashStmt = db.prepare<[string], AccountRecord>(
-      'SELECT id, name, key_hash, created_at, revoked_at FROM accounts WHERE key_hash = ?',
-    );
-    this.byIdStmt = db.prepare<[string], AccountRecord>(
-      'SELECT id, name, key_hash, created_at, revoked_at FROM accounts WHERE id = ?',
-    );
-    this.listStmt = db.prepare<[], AccountRecord>(
-      'SELECT id, name, key_hash, created_at, revoked_at FROM accounts ORDER BY created_at',
-    );
-    this.revokeStmt = db.prepare('UPDATE accounts SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-    this.reserveStmt = db.prepare<[number, number, string], { last_created_us: number }>(
-      'UPDATE accounts SET last_created_us = MAX(last_created_us + ?, ?) WHERE id = ? RETURNING last_created_us',
-    );
-    this.countStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM accounts');
-  }
+// Every authenticated request reads this one.
+const byKeyHash = new PreparedQuery((db, hash: string) =>
+  db.selectFrom('accounts').select(COLUMNS).where('key_hash', '=', hash),
+);
+
+export class AccountsRepo {
+  constructor(private readonly ctx: StoreContext) {}
 
   async insert(account: Omit<AccountRecord, 'revoked_at'>): Promise<void> {
-    this.insertStmt.run(account);
+    await this.ctx.db.insertInto('accounts').values(account).execute();
   }
 
   async byKeyHash(hash: string): Promise<AccountRecord | undefined> {
-    return this.byHashStmt.get(hash);
+    return byKeyHash.first(this.ctx, hash);
   }
 
   async byId(id: string): Promise<AccountRecord | undefined> {
-    return this.byIdStmt.get(id);
+    return this.ctx.db.selectFrom('accounts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   async list(): Promise<AccountRecord[]> {
-    return this.listStmt.all();
+    return this.ctx.db.selectFrom('accounts').select(COLUMNS).orderBy('created_at').execute();
   }
 
   async count(): Promise<number> {
-    return this.countStmt.get()?.n ?? 0;
+    const row = await this.ctx.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** Marks the account's key as revoked; its data stays. Returns false when it was unknown or already revoked. */
   async revoke(id: string, at: string): Promise<boolean> {
-    return this.revokeStmt.run(at, id).changes === 1;
+    const result = await this.ctx.db
+      .updateTable('accounts')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /**
    * Reserves `count` consecutive created_at microseconds for the account and returns the newest, or
-   * undefined for an unknown account. Call it inside the transaction that uses them.
+   * undefined for an unknown account. One atomic UPDATE … RETURNING: on PostgreSQL its row lock
+   * holds until the caller's transaction commits, so replicas hand out stamps in commit order.
    */
   async reserveCreated(id: string, count: number, nowMicros: number): Promise<number | undefined> {
-    return this.reserveStmt.get(count, nowMicros + count - 1, id)?.last_created_us;
+    const last = sql.ref<number>('last_created_us');
+    const row = await this.ctx.db
+      .updateTable('accounts')
+      .set({
+        last_created_us: greatest(this.ctx.dialect, sql<number>`${last} + ${count}`, sql.val(nowMicros + count - 1)),
+      })
+      .where('id', '=', id)
+      .returning('last_created_us')
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.last_created_us);
   }
 }

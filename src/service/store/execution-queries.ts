@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ExecutionStatus } from '../../contract/openapi-document';
-import type { Db } from './database';
+import { epochMs, intDiv, notIndexed, type StoreContext } from './db/context';
 import type { ExecutionView } from './records';
 
 /** An execution as the lists show it: the view plus when it first started and when it ended. */
@@ -38,106 +38,117 @@ interface ListFilter {
   limit: number;
 }
 
-const LIST_COLUMNS =
-  'e.id, e.account_id, e.workflow_id, e.batch_id, e.batch_cap, e.status, e.resume_step, e.error, e.created_at, e.first_started_at, e.finished_at';
+const LIST_COLUMNS = [
+  'e.id',
+  'e.account_id',
+  'e.workflow_id',
+  'e.batch_id',
+  'e.batch_cap',
+  'e.status',
+  'e.resume_step',
+  'e.error',
+  'e.created_at',
+  'e.first_started_at',
+  'e.finished_at',
+] as const;
+
+const ALL_STATUSES = ['initial', 'processing', 'human_in_the_loop', 'finished', 'error'] as const;
 
 /**
  * The executions lists with the local extensions' filters (status, workflow) and the stats reads.
  * Every list is newest first with a created_at cursor, exactly like the plain v1 list; each shape of
- * filter is one prepared statement that an index serves (see the migrations).
+ * filter is a statement an index serves (see the migrations).
  */
 export class ExecutionQueries {
-  private readonly statements = new Map<string, Statement<unknown[]>>();
-  private readonly bucketsStmt;
-  private readonly durationsStmt;
-
-  constructor(private readonly db: Db) {
-    // Counted in SQLite from the status index alone (status and created_at are in it), five seeks
-    // and no row reads: 10,000 runs take a few milliseconds. Milliseconds are rounded before the
-    // division, as julianday's floating point lands a hair before an exact boundary.
-    this.bucketsStmt = db.prepare<
-      [{ workflowId: string; from: string; to: string; bucketMs: number; offsetMs: number }],
-      BucketCount
-    >(
-      `SELECT status, CAST((ROUND((julianday(created_at) - 2440587.5) * 86400000) + @offsetMs) / @bucketMs AS INTEGER) AS bucket,
-         COUNT(*) AS n
-       FROM executions INDEXED BY executions_by_workflow_status
-       WHERE workflow_id = @workflowId AND status IN ('initial', 'processing', 'human_in_the_loop', 'finished', 'error')
-         AND created_at >= @from AND created_at < @to
-       GROUP BY status, bucket`,
-    );
-    this.durationsStmt = db
-      .prepare<[string, string, string], number>(
-        `SELECT CAST(ROUND((julianday(finished_at) - julianday(first_started_at)) * 86400000) AS INTEGER) AS ms
-         FROM executions
-         WHERE workflow_id = ? AND created_at >= ? AND created_at < ?
-           AND finished_at IS NOT NULL AND first_started_at IS NOT NULL
-         ORDER BY ms`,
-      )
-      .pluck();
-  }
-
-  private statement(key: string, sql: () => string) {
-    let stmt = this.statements.get(key);
-    if (!stmt) {
-      stmt = this.db.prepare<unknown[]>(sql());
-      this.statements.set(key, stmt);
-    }
-    return stmt;
-  }
+  constructor(private readonly ctx: StoreContext) {}
 
   /** One page of a workflow's executions, newest first. */
   async workflowPage(workflowId: string, filter: ListFilter): Promise<ExecutionListRow[]> {
-    const statuses = filter.statuses ?? [];
-    const key = `w:${statuses.length}:${filter.before !== null}`;
-    const stmt = this.statement(
-      key,
-      () =>
-        `SELECT ${LIST_COLUMNS} FROM executions e WHERE e.workflow_id = ?${statusClause(statuses.length)}` +
-        `${filter.before !== null ? ' AND e.created_at < ?' : ''} ORDER BY e.created_at DESC LIMIT ?`,
-    );
-    return stmt.all(...params(workflowId, filter)) as ExecutionListRow[];
+    return this.ctx.db
+      .selectFrom('executions as e')
+      .select(LIST_COLUMNS)
+      .where('e.workflow_id', '=', workflowId)
+      .$call((q) => filtered(q, filter))
+      .execute();
   }
 
   /** One page of all the account's executions (optionally of one workflow), newest first. */
   async accountPage(accountId: string, workflowId: string | null, filter: ListFilter): Promise<AccountExecutionRow[]> {
-    const statuses = filter.statuses ?? [];
-    const key = `a:${workflowId !== null}:${statuses.length}:${filter.before !== null}`;
-    const stmt = this.statement(key, () => {
-      // With a workflow, its own index serves; `+` keeps the planner off the account index.
-      const owner = workflowId !== null ? 'e.workflow_id = ? AND +e.account_id = ?' : 'e.account_id = ?';
-      return (
-        `SELECT ${LIST_COLUMNS}, w.name AS workflow_name FROM executions e JOIN workflows w ON w.id = e.workflow_id` +
-        ` WHERE ${owner}${statusClause(statuses.length)}` +
-        `${filter.before !== null ? ' AND e.created_at < ?' : ''} ORDER BY e.created_at DESC LIMIT ?`
-      );
-    });
-    const owner = workflowId !== null ? [workflowId, accountId] : [accountId];
-    return stmt.all(...params(owner, filter)) as AccountExecutionRow[];
+    return (
+      this.ctx.db
+        .selectFrom('executions as e')
+        .innerJoin('workflows as w', 'w.id', 'e.workflow_id')
+        .select([...LIST_COLUMNS, 'w.name as workflow_name'])
+        // With a workflow, its own index serves; SQLite is kept off the account index.
+        .$if(workflowId !== null, (q) =>
+          q
+            .where('e.workflow_id', '=', workflowId!)
+            .where((eb) => eb(notIndexed(this.ctx.dialect, eb.ref('e.account_id')), '=', accountId)),
+        )
+        .$if(workflowId === null, (q) => q.where('e.account_id', '=', accountId))
+        .$call((q) => filtered(q, filter))
+        .execute()
+    );
   }
 
-  /** Executions of the workflow created in [from, to), counted per status and bucket. */
+  /**
+   * Executions of the workflow created in [from, to), counted per status and bucket: on SQLite
+   * from the status index alone (status and created_at are in it), five seeks and no row reads.
+   */
   async bucketCounts(workflowId: string, span: StatsSpan): Promise<BucketCount[]> {
-    return this.bucketsStmt.all({ workflowId, ...span });
+    const { dialect } = this.ctx;
+    const rows = await this.ctx.db
+      .selectFrom('executions')
+      .select((eb) => [
+        'status',
+        intDiv(
+          dialect,
+          sql<number>`${epochMs(dialect, eb.ref('created_at'))} + ${span.offsetMs}`,
+          sql.val(span.bucketMs),
+        ).as('bucket'),
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .where('workflow_id', '=', workflowId)
+      .where('status', 'in', ALL_STATUSES)
+      .where('created_at', '>=', span.from)
+      .where('created_at', '<', span.to)
+      .groupBy(['status', 'bucket'])
+      .execute();
+    return rows.map((row) => ({ status: row.status, bucket: Number(row.bucket), n: Number(row.n) }));
   }
 
   /** Durations (first start to end, ms) of the workflow's ended executions created in [from, to), shortest first. */
   async durations(workflowId: string, from: string, to: string): Promise<number[]> {
-    return this.durationsStmt.all(workflowId, from, to);
+    const { dialect } = this.ctx;
+    const rows = await this.ctx.db
+      .selectFrom('executions')
+      .select((eb) =>
+        sql<number>`${epochMs(dialect, eb.ref('finished_at'))} - ${epochMs(dialect, eb.ref('first_started_at'))}`.as(
+          'ms',
+        ),
+      )
+      .where('workflow_id', '=', workflowId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where('finished_at', 'is not', null)
+      .where('first_started_at', 'is not', null)
+      .orderBy('ms')
+      .execute();
+    return rows.map((row) => Number(row.ms));
   }
 }
 
-function statusClause(count: number): string {
-  if (count === 0) return '';
-  if (count === 1) return ' AND e.status = ?';
-  return ` AND e.status IN (${Array.from({ length: count }, () => '?').join(', ')})`;
-}
-
-function params(owner: string | string[], filter: ListFilter): Array<string | number> {
-  return [
-    ...(Array.isArray(owner) ? owner : [owner]),
-    ...(filter.statuses ?? []),
-    ...(filter.before !== null ? [filter.before] : []),
-    filter.limit,
-  ];
+/** The status filter, the cursor, newest first and the page size, shared by both lists. */
+function filtered<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filter: ListFilter,
+): SelectQueryBuilder<DB, TB, O> {
+  const statuses = filter.statuses ?? [];
+  const status = sql.ref<string>('e.status');
+  const createdAt = sql.ref<string>('e.created_at');
+  let q = query;
+  if (statuses.length === 1) q = q.where(status, '=', statuses[0]!);
+  else if (statuses.length > 1) q = q.where(status, 'in', statuses);
+  if (filter.before !== null) q = q.where(createdAt, '<', filter.before);
+  return q.orderBy(createdAt, 'desc').limit(filter.limit);
 }

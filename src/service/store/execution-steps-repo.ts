@@ -1,4 +1,5 @@
-import type { Db } from './database';
+import { sql } from 'kysely';
+import type { StoreContext } from './db/context';
 
 /** How far one step of one execution got, as the engine recorded it. */
 type StepRecordStatus = 'processing' | 'waiting' | 'finished' | 'error';
@@ -16,64 +17,103 @@ export interface StepRecord {
  * run never reached have no row. A re-run of a step (after a crash) overwrites its row.
  */
 export class ExecutionStepsRepo {
-  private readonly startStmt;
-  private readonly endStmt;
-  private readonly waitStmt;
-  private readonly decideStmt;
-  private readonly listStmt;
-
-  constructor(private readonly db: Db) {
-    this.startStmt = db.prepare(
-      `INSERT OR REPLACE INTO execution_steps (execution_id, position, status, started_at, finished_at, error)
-       VALUES (?, ?, 'processing', ?, NULL, NULL)`,
-    );
-    this.endStmt = db.prepare(
-      `UPDATE execution_steps SET status = ?, finished_at = ?, error = ?
-       WHERE execution_id = ? AND position = ? AND status = 'processing'`,
-    );
-    this.waitStmt = db.prepare(
-      `UPDATE execution_steps SET status = 'waiting' WHERE execution_id = ? AND position = ? AND status = 'processing'`,
-    );
-    // An approval step ends when someone decides (or cancels), not when the run goes on.
-    this.decideStmt = db.prepare(
-      `UPDATE execution_steps SET status = ?, finished_at = ?, error = ? WHERE execution_id = ? AND status = 'waiting'`,
-    );
-    this.listStmt = db.prepare<[string], StepRecord>(
-      'SELECT position, status, started_at, finished_at, error FROM execution_steps WHERE execution_id = ? ORDER BY position',
-    );
-  }
+  constructor(private readonly ctx: StoreContext) {}
 
   async started(executionId: string, position: number, at: string): Promise<void> {
-    this.startStmt.run(executionId, position, at);
+    await this.ctx.db
+      .insertInto('execution_steps')
+      .values({
+        execution_id: executionId,
+        position,
+        status: 'processing',
+        started_at: at,
+        finished_at: null,
+        error: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['execution_id', 'position'])
+          .doUpdateSet({ status: 'processing', started_at: at, finished_at: null, error: null }),
+      )
+      .execute();
   }
 
   async finished(executionId: string, position: number, at: string): Promise<void> {
-    this.endStmt.run('finished', at, null, executionId, position);
+    await this.end(executionId, position, at, null);
   }
 
   async failed(executionId: string, position: number, at: string, error: string): Promise<void> {
-    this.endStmt.run('error', at, error, executionId, position);
+    await this.end(executionId, position, at, error);
+  }
+
+  private async end(executionId: string, position: number, at: string, error: string | null): Promise<void> {
+    await this.ctx.db
+      .updateTable('execution_steps')
+      .set({ status: error === null ? 'finished' : 'error', finished_at: at, error })
+      .where('execution_id', '=', executionId)
+      .where('position', '=', position)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
+  /**
+   * Finishes step `finishedIndex` and starts step `nextIndex` in one statement (one commit per
+   * step instead of two): an upsert of both rows, where the finished one keeps its started_at and
+   * changes only while it is still processing.
+   */
+  async advance(executionId: string, finishedIndex: number, nextIndex: number, at: string): Promise<void> {
+    const row = (position: number, status: 'processing' | 'finished') => ({
+      execution_id: executionId,
+      position,
+      status,
+      started_at: at,
+      finished_at: status === 'finished' ? at : null,
+      error: null,
+    });
+    await this.ctx.db
+      .insertInto('execution_steps')
+      .values([row(finishedIndex, 'finished'), row(nextIndex, 'processing')])
+      .onConflict((oc) =>
+        oc
+          .columns(['execution_id', 'position'])
+          .doUpdateSet({
+            status: sql.ref('excluded.status'),
+            started_at: sql<string>`CASE WHEN excluded.status = 'processing' THEN excluded.started_at ELSE execution_steps.started_at END`,
+            finished_at: sql.ref('excluded.finished_at'),
+            error: null,
+          })
+          .where(sql<boolean>`excluded.status = 'processing' OR execution_steps.status = 'processing'`),
+      )
+      .execute();
   }
 
   /** The approval step at `position` now waits for a reviewer. */
   async waiting(executionId: string, position: number): Promise<void> {
-    this.waitStmt.run(executionId, position);
+    await this.ctx.db
+      .updateTable('execution_steps')
+      .set({ status: 'waiting' })
+      .where('execution_id', '=', executionId)
+      .where('position', '=', position)
+      .where('status', '=', 'processing')
+      .execute();
   }
 
-  /** Ends the waiting approval step: approved (error null) or rejected/cancelled with the message. */
+  /** Ends the waiting approval step: approved (error null) or rejected/cancelled with the message. An approval step ends when someone decides (or cancels), not when the run goes on. */
   async decided(executionId: string, at: string, error: string | null): Promise<void> {
-    this.decideStmt.run(error === null ? 'finished' : 'error', at, error, executionId);
+    await this.ctx.db
+      .updateTable('execution_steps')
+      .set({ status: error === null ? 'finished' : 'error', finished_at: at, error })
+      .where('execution_id', '=', executionId)
+      .where('status', '=', 'waiting')
+      .execute();
   }
 
   async list(executionId: string): Promise<StepRecord[]> {
-    return this.listStmt.all(executionId);
-  }
-
-  /** Finishes step `finishedIndex` and starts step `nextIndex` in one write. */
-  async advance(executionId: string, finishedIndex: number, nextIndex: number, at: string): Promise<void> {
-    this.db.transaction(() => {
-      this.endStmt.run('finished', at, null, executionId, finishedIndex);
-      this.startStmt.run(executionId, nextIndex, at);
-    })();
+    return this.ctx.db
+      .selectFrom('execution_steps')
+      .select(['position', 'status', 'started_at', 'finished_at', 'error'])
+      .where('execution_id', '=', executionId)
+      .orderBy('position')
+      .execute();
   }
 }

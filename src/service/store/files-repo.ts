@@ -1,4 +1,6 @@
-import type { Db } from './database';
+import { sql } from 'kysely';
+import { inList, type StoreContext } from './db/context';
+import { PreparedQuery } from './db/prepared';
 import type { FileLink, FileSummary, StoredFile } from './records';
 
 export interface FileInsert {
@@ -12,52 +14,58 @@ export interface FileInsert {
   inline: 0 | 1;
 }
 
-export class FilesRepo {
-  private readonly insertStmt;
-  private readonly summariesStmt;
-  private readonly getStmt;
-  private readonly linksStmt;
-  private readonly draftsStmt;
-  private readonly dropDraftsStmt;
+/** Only inline files' bytes are read, so listing a PDF-heavy execution stays cheap. */
+const inlineData = sql<Buffer | null>`CASE WHEN inline = 1 THEN data END`.as('inline_data');
 
-  constructor(db: Db) {
-    this.insertStmt =
-      db.prepare(`INSERT INTO files (id, execution_id, position, filename, content_type, data, size, inline)
-      VALUES (@id, @execution_id, @position, @filename, @content_type, @data, @size, @inline)`);
-    // Only inline files' bytes are read, so listing a PDF-heavy execution stays cheap.
-    this.summariesStmt = db.prepare<[string], FileSummary>(
-      'SELECT id, filename, CASE WHEN inline = 1 THEN data END AS inline_data FROM files WHERE execution_id = ? AND position >= 0 ORDER BY position',
-    );
-    // One statement for a whole list page: the ids travel as one JSON array instead of one query per row.
-    this.linksStmt = db.prepare<[string], FileLink>(
-      `SELECT execution_id, id, filename FROM files
-       WHERE execution_id IN (SELECT value FROM json_each(?)) AND position >= 0 ORDER BY execution_id, position`,
-    );
-    // Drafts (files shown while an execution waits for approval) sit at negative positions, so the
-    // final results, numbered from 0, never collide with them and never include them.
-    this.draftsStmt = db.prepare<[string], FileSummary>(
-      'SELECT id, filename, CASE WHEN inline = 1 THEN data END AS inline_data FROM files WHERE execution_id = ? AND position < 0 ORDER BY position',
-    );
-    this.dropDraftsStmt = db.prepare('DELETE FROM files WHERE execution_id = ? AND position < 0');
-    this.getStmt = db.prepare<[string], StoredFile>(
-      'SELECT id, execution_id, filename, content_type, data, size FROM files WHERE id = ?',
-    );
-  }
+// Drafts (files shown while an execution waits for approval) sit at negative positions, so the
+// final results, numbered from 0, never collide with them and never include them.
+const results = new PreparedQuery((db, executionId: string) =>
+  db
+    .selectFrom('files')
+    .select(['id', 'filename', inlineData])
+    .where('execution_id', '=', executionId)
+    .where('position', '>=', 0)
+    .orderBy('position'),
+);
+
+/** Both drivers bind a Buffer as a BLOB / BYTEA; a view over the same bytes costs no copy. */
+const asBuffer = (data: Uint8Array): Buffer =>
+  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+
+export class FilesRepo {
+  constructor(private readonly ctx: StoreContext) {}
 
   async insert(file: FileInsert): Promise<void> {
-    this.insertStmt.run(file);
+    await this.insertMany([file]);
+  }
+
+  async insertMany(files: readonly FileInsert[]): Promise<void> {
+    if (files.length === 0) return;
+    await this.ctx.db
+      .insertInto('files')
+      .values(files.map((file) => ({ ...file, data: asBuffer(file.data) })))
+      .execute();
   }
 
   /** The result files of an execution, in order (drafts excluded). */
   async summaries(executionId: string): Promise<FileSummary[]> {
-    return this.summariesStmt.all(executionId);
+    return results.all(this.ctx, executionId);
   }
 
   /** Names and ids of the result files of many executions at once, grouped by execution. */
   async links(executionIds: readonly string[]): Promise<Map<string, FileLink[]>> {
     const byExecution = new Map<string, FileLink[]>();
     if (executionIds.length === 0) return byExecution;
-    for (const link of this.linksStmt.all(JSON.stringify(executionIds))) {
+    // One statement for a whole list page instead of one query per row.
+    const rows = await this.ctx.db
+      .selectFrom('files')
+      .select(['execution_id', 'id', 'filename'])
+      .where((eb) => inList(this.ctx.dialect, eb.ref('execution_id'), executionIds))
+      .where('position', '>=', 0)
+      .orderBy('execution_id')
+      .orderBy('position')
+      .execute();
+    for (const link of rows) {
       const list = byExecution.get(link.execution_id);
       if (list) list.push(link);
       else byExecution.set(link.execution_id, [link]);
@@ -66,14 +74,24 @@ export class FilesRepo {
   }
 
   async drafts(executionId: string): Promise<FileSummary[]> {
-    return this.draftsStmt.all(executionId);
+    return this.ctx.db
+      .selectFrom('files')
+      .select(['id', 'filename', inlineData])
+      .where('execution_id', '=', executionId)
+      .where('position', '<', 0)
+      .orderBy('position')
+      .execute();
   }
 
   async dropDrafts(executionId: string): Promise<void> {
-    this.dropDraftsStmt.run(executionId);
+    await this.ctx.db.deleteFrom('files').where('execution_id', '=', executionId).where('position', '<', 0).execute();
   }
 
   async get(id: string): Promise<StoredFile | undefined> {
-    return this.getStmt.get(id);
+    return this.ctx.db
+      .selectFrom('files')
+      .select(['id', 'execution_id', 'filename', 'content_type', 'data', 'size'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 }

@@ -1,32 +1,34 @@
-import type { Db } from './database';
+import type { StoreContext } from './db/context';
 
 /** Small service-wide settings (the file signing secret, the dev account) as key/value rows. */
 export class MetaRepo {
-  private readonly getStmt;
-  private readonly setStmt;
-  private readonly insertStmt;
-
-  constructor(db: Db) {
-    this.getStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
-    this.setStmt = db.prepare(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    );
-    this.insertStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
-  }
+  constructor(private readonly ctx: StoreContext) {}
 
   async get(key: string): Promise<string | undefined> {
-    return this.getStmt.get(key)?.value;
+    const row = await this.ctx.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
   }
 
   async set(key: string, value: string): Promise<void> {
-    this.setStmt.run(key, value);
+    await this.ctx.db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
   }
 
-  /** Stores `value` unless the key already has one, and returns whichever value is stored. */
+  /**
+   * Stores `value` unless the key already has one, and returns whichever value is stored. Replicas
+   * starting together agree: the first insert wins and the others read it back.
+   */
   async getOrInit(key: string, value: () => string): Promise<string> {
     const existing = await this.get(key);
     if (existing !== undefined) return existing;
-    this.insertStmt.run(key, value());
+    await this.ctx.db
+      .insertInto('meta')
+      .values({ key, value: value() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     return (await this.get(key)) as string;
   }
 }

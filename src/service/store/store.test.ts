@@ -1,23 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import { openStore, type Store } from './store';
+import type { Store } from './store';
+import { testDialect, testStoreHome, type TestStoreHome } from './test-store';
 
-let dir: string;
+let home: TestStoreHome;
 let store: Store;
 const clock = manualClock(Date.UTC(2026, 10, 21, 23, 6, 29, 123));
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'workflow-store-'));
-  store = await openStore({ dataDir: dir }, clock);
+  home = await testStoreHome();
+  store = await home.open(clock);
   await store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
 });
 afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await home.cleanup();
 });
 
 const workflow = () =>
@@ -27,16 +23,15 @@ const workflow = () =>
   );
 
 describe('Store', () => {
-  it('uses WAL and applies each migration once', async () => {
-    const { rows } = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(store.kysely);
-    expect(rows[0]?.journal_mode).toBe('wal');
-    store.close();
-    store = await openStore({ dataDir: dir }, clock);
+  it('applies each migration once, also when opened again', async () => {
+    store = await home.open(clock);
     const applied = await store.kysely
       .selectFrom('migrations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .execute();
-    expect(applied).toEqual([{ n: 5 }]);
+      .executeTakeFirst();
+    expect(Number(applied?.n)).toBe(5);
+    expect(store.dialect).toBe(testDialect);
+    expect(store.shared).toBe(testDialect === 'postgres');
   });
 
   it('gives every row of an account a distinct, increasing created_at even when the clock stands still', async () => {
@@ -54,8 +49,8 @@ describe('Store', () => {
   it('keeps created_at increasing across a reopen', async () => {
     const w = await workflow();
     await store.createExecutions('acc', w.id, [{}], null);
-    store.close();
-    store = await openStore({ dataDir: dir }, clock);
+    await store.close();
+    store = await home.open(clock);
     const [next] = await store.createExecutions('acc', w.id, [{}], null);
     expect(next!.created_at).toBe('2026-11-21T23:06:29.123002Z');
   });
@@ -96,5 +91,54 @@ describe('Store', () => {
       ['b.pdf', null],
     ]);
     expect(await store.files.get(files[1]!.id)).toMatchObject({ content_type: 'application/pdf', size: 4 });
+  });
+
+  it('finds 10,000 named executions in one cancel, and lists files of many executions at once', async () => {
+    const w = await workflow();
+    const rows = await store.createExecutions(
+      'acc',
+      w.id,
+      Array.from({ length: 10_000 }, () => ({})),
+      null,
+    );
+    const ids = [...rows.map((row) => row.id), 'missing'];
+    const counts = await store.cancelExecutions('acc', w.id, { ids }, 'stop');
+    expect(counts).toEqual({ cancelled: 10_000, stopping: 0, unchanged: 0, not_found: 1 });
+    const links = await store.files.links(rows.slice(0, 3).map((row) => row.id));
+    expect([...links.values()].map((list) => list.map((link) => link.filename))).toEqual([
+      ['error.txt'],
+      ['error.txt'],
+      ['error.txt'],
+    ]);
+  });
+
+  it('round-trips file bytes and counts as numbers', async () => {
+    const w = await workflow();
+    const [e] = await store.createExecutions('acc', w.id, [{}], null);
+    const bytes = new Uint8Array([0, 1, 2, 255, 254]);
+    await store.saveDrafts(e!.id, [{ filename: 'x.bin', data: bytes }]);
+    const [draft] = await store.files.drafts(e!.id);
+    const file = await store.files.get(draft!.id);
+    expect([...file!.data]).toEqual([...bytes]);
+    expect(file!.size).toBe(5);
+    expect(await store.accounts.count()).toBe(1);
+    expect(await store.executions.waitingAhead(w.id, '9999-12-31T23:59:59.999999Z', 5)).toBe(1);
+  });
+
+  it('finishes one step and starts the next in one write', async () => {
+    const w = await workflow();
+    const [e] = await store.createExecutions('acc', w.id, [{}], null);
+    await store.steps.started(e!.id, 0, '2026-11-21T23:06:30.000000Z');
+    await store.steps.advance(e!.id, 0, 1, '2026-11-21T23:06:31.000000Z');
+    expect(await store.steps.list(e!.id)).toEqual([
+      {
+        position: 0,
+        status: 'finished',
+        started_at: '2026-11-21T23:06:30.000000Z',
+        finished_at: '2026-11-21T23:06:31.000000Z',
+        error: null,
+      },
+      { position: 1, status: 'processing', started_at: '2026-11-21T23:06:31.000000Z', finished_at: null, error: null },
+    ]);
   });
 });

@@ -1,57 +1,67 @@
-import type { Db } from './database';
+import { atomically, type StoreContext } from './db/context';
 
-const ACTIVE_STATUSES = "('initial', 'processing', 'human_in_the_loop')";
-const OF_WORKFLOW = 'SELECT id FROM executions WHERE workflow_id = ?';
+const ACTIVE_STATUSES = ['initial', 'processing', 'human_in_the_loop'] as const;
 
 /** What the local "fix or remove" extensions change: a workflow's name and prompt, or the whole workflow. */
 export class WorkflowEditsRepo {
-  private readonly updateStmt;
-  private readonly replanStmt;
-  private readonly activeStmt;
-  private readonly deleteAll;
+  constructor(private readonly ctx: StoreContext) {}
 
-  constructor(db: Db) {
-    // A name or description set here is the user's, so a later re-plan keeps it (as one given on create).
-    this.updateStmt = db.prepare(
-      `UPDATE workflows SET name = COALESCE(@name, name), name_given = (name_given OR @name IS NOT NULL),
-      description = COALESCE(@description, description), description_given = (description_given OR @description IS NOT NULL),
-      updated_at = @updatedAt WHERE id = @id`,
-    );
-    this.replanStmt = db.prepare<[string, string, string]>(
-      `UPDATE workflows SET prompt = ?, status = 'planning', planning_error = NULL, input_schema = NULL, steps = NULL,
-      concurrency = NULL, planning_notes = NULL, updated_at = ? WHERE id = ?`,
-    );
-    this.activeStmt = db.prepare<[string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM executions WHERE workflow_id = ? AND status IN ${ACTIVE_STATUSES}`,
-    );
-    const statements = [
-      db.prepare(`DELETE FROM files WHERE execution_id IN (${OF_WORKFLOW})`),
-      db.prepare(`DELETE FROM execution_steps WHERE execution_id IN (${OF_WORKFLOW})`),
-      db.prepare('DELETE FROM executions WHERE workflow_id = ?'),
-      db.prepare('DELETE FROM workflows WHERE id = ?'),
-    ];
-    // Children before parents, in one transaction: the foreign keys hold at every statement.
-    this.deleteAll = db.transaction((id: string) => {
-      for (const statement of statements) statement.run(id);
-    });
-  }
-
+  /** A name or description set here is the user's, so a later re-plan keeps it (as one given on create). */
   async update(id: string, changes: { name?: string; description?: string }, updatedAt: string): Promise<void> {
-    this.updateStmt.run({ id, name: changes.name ?? null, description: changes.description ?? null, updatedAt });
+    await this.ctx.db
+      .updateTable('workflows')
+      .set({
+        updated_at: updatedAt,
+        ...(changes.name !== undefined ? { name: changes.name, name_given: 1 as const } : {}),
+        ...(changes.description !== undefined
+          ? { description: changes.description, description_given: 1 as const }
+          : {}),
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Puts the workflow back into planning with a new prompt; its executions stay as they are. */
   async replan(id: string, prompt: string, updatedAt: string): Promise<void> {
-    this.replanStmt.run(prompt, updatedAt, id);
+    await this.ctx.db
+      .updateTable('workflows')
+      .set({
+        prompt,
+        status: 'planning',
+        planning_error: null,
+        input_schema: null,
+        steps: null,
+        concurrency: null,
+        planning_notes: null,
+        // A new plan is due: any replica may take it at once.
+        planning_owner: null,
+        planning_lease_until: null,
+        updated_at: updatedAt,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Executions that would still run under the current plan: waiting, processing or waiting for approval. */
   async activeCount(id: string): Promise<number> {
-    return this.activeStmt.get(id)?.n ?? 0;
+    const row = await this.ctx.db
+      .selectFrom('executions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workflow_id', '=', id)
+      .where('status', 'in', ACTIVE_STATUSES)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** Removes the workflow with its executions, their step records and their files. */
   async delete(id: string): Promise<void> {
-    this.deleteAll(id);
+    // Children before parents, in one transaction: the foreign keys hold at every statement.
+    await atomically(this.ctx, async (db) => {
+      const ofWorkflow = db.selectFrom('executions').select('id').where('workflow_id', '=', id);
+      await db.deleteFrom('files').where('execution_id', 'in', ofWorkflow).execute();
+      await db.deleteFrom('execution_steps').where('execution_id', 'in', ofWorkflow).execute();
+      await db.deleteFrom('executions').where('workflow_id', '=', id).execute();
+      await db.deleteFrom('workflows').where('id', '=', id).execute();
+    });
   }
 }

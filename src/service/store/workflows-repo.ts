@@ -1,9 +1,25 @@
 import type { Concurrency } from '../../contract/openapi-document';
-import type { Db } from './database';
+import type { StoreContext } from './db/context';
+import { PreparedQuery } from './db/prepared';
 import type { WorkflowRecord } from './records';
 
-const COLUMNS =
-  'id, account_id, name, description, prompt, name_given, description_given, status, planning_error, input_schema, steps, concurrency, planning_notes, created_at, updated_at';
+const COLUMNS = [
+  'id',
+  'account_id',
+  'name',
+  'description',
+  'prompt',
+  'name_given',
+  'description_given',
+  'status',
+  'planning_error',
+  'input_schema',
+  'steps',
+  'concurrency',
+  'planning_notes',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface PlannedFields {
   name: string;
@@ -14,90 +30,95 @@ export interface PlannedFields {
   planning_notes: string | null;
 }
 
-export class WorkflowsRepo {
-  private readonly insertStmt;
-  private readonly getStmt;
-  private readonly byIdStmt;
-  private readonly pageStmt;
-  private readonly pageAfterStmt;
-  private readonly readyStmt;
-  private readonly failedStmt;
-  private readonly planningStmt;
+// Every request on a workflow or its executions reads this one.
+const ofAccount = new PreparedQuery((db, id: string, accountId: string) =>
+  db.selectFrom('workflows').select(COLUMNS).where('id', '=', id).where('account_id', '=', accountId),
+);
 
-  constructor(private readonly db: Db) {
-    this.insertStmt =
-      db.prepare(`INSERT INTO workflows (${COLUMNS}) VALUES (@id, @account_id, @name, @description, @prompt, @name_given,
-      @description_given, @status, @planning_error, @input_schema, @steps, @concurrency, @planning_notes, @created_at, @updated_at)`);
-    this.getStmt = db.prepare<[string, string], WorkflowRecord>(
-      `SELECT ${COLUMNS} FROM workflows WHERE id = ? AND account_id = ?`,
-    );
-    this.byIdStmt = db.prepare<[string], WorkflowRecord>(`SELECT ${COLUMNS} FROM workflows WHERE id = ?`);
-    this.pageStmt = db.prepare<[string, number], WorkflowRecord>(
-      `SELECT ${COLUMNS} FROM workflows WHERE account_id = ? ORDER BY created_at DESC LIMIT ?`,
-    );
-    this.pageAfterStmt = db.prepare<[string, string, number], WorkflowRecord>(
-      `SELECT ${COLUMNS} FROM workflows WHERE account_id = ? AND created_at < ? ORDER BY created_at DESC LIMIT ?`,
-    );
-    this.readyStmt =
-      db.prepare(`UPDATE workflows SET status = 'ready', planning_error = NULL, name = @name, description = @description,
-      input_schema = @input_schema, steps = @steps, concurrency = @concurrency, planning_notes = @planning_notes, updated_at = @updated_at WHERE id = @id AND status = 'planning'`);
-    this.failedStmt = db.prepare(
-      `UPDATE workflows SET status = 'failed', planning_error = ?, updated_at = ? WHERE id = ? AND status = 'planning'`,
-    );
-    this.planningStmt = db.prepare<[], WorkflowRecord>(
-      `SELECT ${COLUMNS} FROM workflows WHERE status = 'planning' ORDER BY created_at`,
-    );
-  }
+export class WorkflowsRepo {
+  constructor(private readonly ctx: StoreContext) {}
 
   async insert(workflow: WorkflowRecord): Promise<void> {
-    this.insertStmt.run(workflow);
+    await this.ctx.db.insertInto('workflows').values(workflow).execute();
   }
 
   /** The workflow when it belongs to the account; another account's id is as unknown as a missing one. */
   async get(accountId: string, id: string): Promise<WorkflowRecord | undefined> {
-    return this.getStmt.get(id, accountId);
+    return ofAccount.first(this.ctx, id, accountId);
   }
 
   async byId(id: string): Promise<WorkflowRecord | undefined> {
-    return this.byIdStmt.get(id);
+    return this.ctx.db.selectFrom('workflows').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   /** Up to `limit` workflows newest first, strictly older than `before` when given. */
   async page(accountId: string, before: string | null, limit: number): Promise<WorkflowRecord[]> {
-    return before === null ? this.pageStmt.all(accountId, limit) : this.pageAfterStmt.all(accountId, before, limit);
+    return this.ctx.db
+      .selectFrom('workflows')
+      .select(COLUMNS)
+      .where('account_id', '=', accountId)
+      .$if(before !== null, (q) => q.where('created_at', '<', before!))
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Stores a finished plan; a compare-and-set on status so a plan is applied once. */
   async markReady(id: string, fields: PlannedFields, updatedAt: string): Promise<boolean> {
-    return this.readyStmt.run({ id, ...fields, updated_at: updatedAt }).changes === 1;
+    const result = await this.ctx.db
+      .updateTable('workflows')
+      .set({ ...fields, status: 'ready', planning_error: null, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where('status', '=', 'planning')
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   async markFailed(id: string, error: string, updatedAt: string): Promise<boolean> {
-    return this.failedStmt.run(error, updatedAt, id).changes === 1;
+    const result = await this.ctx.db
+      .updateTable('workflows')
+      .set({ status: 'failed', planning_error: error, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where('status', '=', 'planning')
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   async planning(): Promise<WorkflowRecord[]> {
-    return this.planningStmt.all();
+    return this.ctx.db
+      .selectFrom('workflows')
+      .select(COLUMNS)
+      .where('status', '=', 'planning')
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Workflows still planning whose planning lease is free (never taken, or ended before `now`). */
   async planningDue(now: number): Promise<WorkflowRecord[]> {
-    return this.db
-      .prepare<[number], WorkflowRecord>(
-        `SELECT ${COLUMNS} FROM workflows WHERE status = 'planning' AND (planning_lease_until IS NULL OR planning_lease_until < ?) ORDER BY created_at`,
-      )
-      .all(now);
+    return this.ctx.db
+      .selectFrom('workflows')
+      .select(COLUMNS)
+      .where('status', '=', 'planning')
+      .where((eb) => eb.or([eb('planning_lease_until', 'is', null), eb('planning_lease_until', '<', Math.floor(now))]))
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Takes (or renews) the planning lease of a planning workflow; false when another owner holds it. */
   async claimPlanning(id: string, owner: string, leaseUntil: number, now: number): Promise<boolean> {
-    return (
-      this.db
-        .prepare(
-          `UPDATE workflows SET planning_owner = ?, planning_lease_until = ? WHERE id = ? AND status = 'planning'
-           AND (planning_lease_until IS NULL OR planning_lease_until < ? OR planning_owner = ?)`,
-        )
-        .run(owner, leaseUntil, id, now, owner).changes === 1
-    );
+    const result = await this.ctx.db
+      .updateTable('workflows')
+      .set({ planning_owner: owner, planning_lease_until: Math.ceil(leaseUntil) })
+      .where('id', '=', id)
+      .where('status', '=', 'planning')
+      .where((eb) =>
+        eb.or([
+          eb('planning_lease_until', 'is', null),
+          eb('planning_lease_until', '<', Math.floor(now)),
+          eb('planning_owner', '=', owner),
+        ]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 }

@@ -1,0 +1,148 @@
+import { sql, type ColumnDataType, type Kysely } from 'kysely';
+import type { StoreDialect } from './open';
+import type { Database } from './schema';
+
+type Migration = (db: Kysely<Database>, dialect: StoreDialect) => Promise<void>;
+
+/** Milliseconds and microseconds since the epoch outgrow PostgreSQL's 4-byte INTEGER. */
+const epochInteger = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bigint' : 'integer');
+const bytes = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bytea' : 'blob');
+
+const initialSchema: Migration = async (db, dialect) => {
+  const schema = db.schema;
+  await schema
+    .createTable('meta')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
+  await schema
+    .createTable('accounts')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('last_created_us', epochInteger(dialect), (c) => c.notNull().defaultTo(0))
+    .addColumn('revoked_at', 'text')
+    .execute();
+  await schema
+    .createTable('workflows')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('prompt', 'text', (c) => c.notNull())
+    .addColumn('name_given', 'integer', (c) => c.notNull())
+    .addColumn('description_given', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('planning', 'ready', 'failed')`))
+    .addColumn('planning_error', 'text')
+    .addColumn('input_schema', 'text')
+    .addColumn('steps', 'text')
+    .addColumn('concurrency', 'text', (c) => c.check(sql`concurrency IN ('low', 'medium', 'high')`))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await schema.createIndex('workflows_by_account').on('workflows').columns(['account_id', 'created_at']).execute();
+  await schema
+    .createTable('executions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
+    .addColumn('batch_id', 'text')
+    .addColumn('batch_cap', 'integer')
+    .addColumn('input', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status IN ('initial', 'processing', 'human_in_the_loop', 'finished', 'error')`),
+    )
+    .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('resume_step', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('elapsed_ms', epochInteger(dialect), (c) => c.notNull().defaultTo(0))
+    .addColumn('started_at', epochInteger(dialect))
+    .addColumn('deadline', epochInteger(dialect))
+    .addColumn('finished_at', 'text')
+    .addColumn('error', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  const indexes: Array<[string, string[]]> = [
+    ['executions_by_account', ['account_id', 'created_at']],
+    ['executions_by_workflow', ['workflow_id', 'created_at']],
+    ['executions_by_workflow_status', ['workflow_id', 'status', 'created_at']],
+    ['executions_by_lane', ['workflow_id', 'batch_id', 'status', 'created_at']],
+  ];
+  for (const [name, columns] of indexes) await schema.createIndex(name).on('executions').columns(columns).execute();
+  await schema
+    .createIndex('executions_processing')
+    .on('executions')
+    .column('status')
+    .where(sql<boolean>`status = 'processing'`)
+    .execute();
+  await schema
+    .createTable('files')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('execution_id', 'text', (c) => c.notNull().references('executions.id'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('filename', 'text', (c) => c.notNull())
+    .addColumn('content_type', 'text', (c) => c.notNull())
+    .addColumn('data', bytes(dialect), (c) => c.notNull())
+    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('inline', 'integer', (c) => c.notNull())
+    .addUniqueConstraint('files_execution_position', ['execution_id', 'position'])
+    .execute();
+};
+
+/** The ordered schema changes; a database records how many it has applied in the migrations table. */
+export const MIGRATIONS: readonly Migration[] = [
+  initialSchema,
+  // The message a processing execution ends with at its next step boundary, once someone cancels it.
+  async (db) => {
+    await db.schema.alterTable('executions').addColumn('cancel_requested', 'text').execute();
+  },
+  // Run details (local extensions): when a run first started, each step's timing and outcome, and
+  // an index for the account-wide list filtered by status.
+  async (db, dialect) => {
+    await db.schema.alterTable('executions').addColumn('first_started_at', 'text').execute();
+    // Only SQLite can hold rows from before this migration; a PostgreSQL database starts empty.
+    if (dialect === 'sqlite') {
+      await sql`UPDATE executions SET first_started_at = strftime('%Y-%m-%dT%H:%M:%f000Z', started_at / 1000.0, 'unixepoch')
+        WHERE started_at IS NOT NULL`.execute(db);
+    }
+    await db.schema
+      .createTable('execution_steps')
+      .addColumn('execution_id', 'text', (c) => c.notNull().references('executions.id'))
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sql`status IN ('processing', 'waiting', 'finished', 'error')`),
+      )
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('finished_at', 'text')
+      .addColumn('error', 'text')
+      .addPrimaryKeyConstraint('execution_steps_pkey', ['execution_id', 'position'])
+      .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
+      .execute();
+    await db.schema
+      .createIndex('executions_by_account_status')
+      .on('executions')
+      .columns(['account_id', 'status', 'created_at'])
+      .execute();
+  },
+  // Planning notes (local extension): what a prompt asks that the local service does not do, as JSON.
+  async (db) => {
+    await db.schema.alterTable('workflows').addColumn('planning_notes', 'text').execute();
+  },
+  // Replicas: who holds a processing execution and until when, the planner's lease on a workflow,
+  // and rate-limit windows every replica counts in. SQLite adds one column per ALTER.
+  async (db, dialect) => {
+    const alter = [
+      db.schema.alterTable('executions').addColumn('owner', 'text'),
+      db.schema.alterTable('executions').addColumn('lease_until', epochInteger(dialect)),
+      db.schema.alterTable('workflows').addColumn('planning_lease_until', epochInteger(dialect)),
+      db.schema.alterTable('workflows').addColumn('planning_owner', 'text'),
+    ];
+    for (const statement of alter) await statement.execute();
+    await db.schema
+      .createTable('rate_windows')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('window_start', epochInteger(dialect), (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .execute();
+  },
+];

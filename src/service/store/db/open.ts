@@ -1,0 +1,66 @@
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrate } from './migrate';
+import type { Database } from './schema';
+import { CachedSqliteDialect } from './sqlite-dialect';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** A connected, migrated database and which SQL dialect it speaks. */
+export interface OpenDatabase {
+  kysely: Kysely<Database>;
+  dialect: StoreDialect;
+}
+
+// BIGINT (counts, ms and µs timestamps) and NUMERIC arrive as strings by default; every such value
+// here fits well within 2^53, and the records promise numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+/** Replicas share the database; ten connections each keep a few replicas well under max_connections. */
+const POOL_SIZE = 10;
+
+function openPostgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens (creating if needed) `${dataDir}/service.db` in WAL mode. */
+function openSqlite(dataDir: string): Kysely<Database> {
+  // The database holds the signing secret, inputs and results: only this user may read it. SQLite
+  // gives the -wal and -shm files the database file's mode.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const path = join(dataDir, 'service.db');
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+  const db = new BetterSqlite3(path);
+  db.pragma('journal_mode = WAL');
+  // NORMAL keeps every commit safe from a process crash (kill -9); only a power cut can lose the last few.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new CachedSqliteDialect(db) });
+}
+
+/**
+ * PostgreSQL when `databaseUrl` is a postgres:// URL, else SQLite in `dataDir`; the schema is
+ * brought up to date before this returns.
+ */
+export async function openDatabase(dataDir: string, databaseUrl: string | undefined): Promise<OpenDatabase> {
+  const dialect: StoreDialect = databaseUrl ? 'postgres' : 'sqlite';
+  if (databaseUrl && !/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL');
+  }
+  const kysely = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
+  try {
+    await migrate(kysely, dialect);
+  } catch (error) {
+    await kysely.destroy();
+    throw error;
+  }
+  return { kysely, dialect };
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { contentTypeFor, inlineContent } from '../files/content-types';
+import type { FileInsert } from './files-repo';
+import type { NewFile } from './records';
+import type { Store } from './store';
+
+/*
+ * The multi-row writes that end or pause a run. Each takes a Store bound to an open transaction
+ * (Store's methods of the same names open it), so status and files change together or not at all.
+ */
+
+/** How a cancel request went, counted per distinct execution it named. */
+export interface CancelCounts {
+  /** Waiting executions (initial or human_in_the_loop) that ended in error now. */
+  cancelled: number;
+  /** Processing executions that end in error at their next step boundary. */
+  stopping: number;
+  /** Executions already finished or in error. */
+  unchanged: number;
+  /** Named ids that are not executions of this workflow of this account. */
+  not_found: number;
+}
+
+export type CancelTargetSpec = { batchId: string } | { ids: readonly string[] };
+
+function errorFile(message: string): NewFile {
+  return { filename: 'error.txt', data: new TextEncoder().encode(message) };
+}
+
+async function insertFiles(tx: Store, executionId: string, files: readonly NewFile[], firstPosition = 0) {
+  await tx.files.insertMany(
+    files.map((file, index): FileInsert => ({
+      id: randomUUID(),
+      execution_id: executionId,
+      position: firstPosition + index,
+      filename: file.filename,
+      content_type: contentTypeFor(file.filename),
+      data: file.data,
+      size: file.data.byteLength,
+      inline: inlineContent(file.filename, file.data) === null ? 0 : 1,
+    })),
+  );
+}
+
+export async function failExecution(tx: Store, id: string, attempt: number, message: string): Promise<boolean> {
+  if (!(await tx.executions.fail(id, attempt, message, tx.nowIso()))) return false;
+  await insertFiles(tx, id, [errorFile(message)]);
+  return true;
+}
+
+export async function completeExecution(
+  tx: Store,
+  id: string,
+  attempt: number,
+  files: readonly NewFile[],
+  lastStepIndex: number | undefined,
+): Promise<boolean> {
+  const cancelled = await tx.executions.cancelRequest(id);
+  if (cancelled !== null) return failExecution(tx, id, attempt, cancelled);
+  const at = tx.nowIso();
+  if (!(await tx.executions.finish(id, attempt, at))) return false;
+  if (lastStepIndex !== undefined) await tx.steps.finished(id, lastStepIndex, at);
+  await insertFiles(tx, id, files);
+  return true;
+}
+
+export async function rejectExecution(tx: Store, id: string, message: string): Promise<boolean> {
+  if (!(await tx.executions.reject(id, message, tx.nowIso()))) return false;
+  await insertFiles(tx, id, [errorFile(message)]);
+  return true;
+}
+
+export async function cancelExecutions(
+  tx: Store,
+  accountId: string,
+  workflowId: string,
+  target: CancelTargetSpec,
+  message: string,
+): Promise<CancelCounts> {
+  const named = 'ids' in target ? new Set(target.ids).size : 0;
+  const found = await tx.executions.cancelTargets(
+    accountId,
+    workflowId,
+    'ids' in target ? { ids: [...new Set(target.ids)] } : target,
+  );
+  const counts: CancelCounts = {
+    cancelled: 0,
+    stopping: 0,
+    unchanged: 0,
+    not_found: Math.max(0, named - found.length),
+  };
+  const finishedAt = tx.nowIso();
+  for (const execution of found) {
+    const waiting = execution.status === 'initial' || execution.status === 'human_in_the_loop';
+    if (waiting && (await tx.executions.cancelWaiting(execution.id, message, finishedAt))) {
+      await tx.files.dropDrafts(execution.id);
+      await insertFiles(tx, execution.id, [errorFile(message)]);
+      counts.cancelled += 1;
+    } else if (execution.status === 'processing' && (await tx.executions.requestCancel(execution.id, message))) {
+      counts.stopping += 1;
+    } else {
+      counts.unchanged += 1;
+    }
+  }
+  return counts;
+}
+
+export async function saveDrafts(tx: Store, executionId: string, files: readonly NewFile[]): Promise<void> {
+  await tx.files.dropDrafts(executionId);
+  await insertFiles(tx, executionId, files, -files.length);
+}
