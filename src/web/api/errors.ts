@@ -4,92 +4,68 @@
  */
 
 export abstract class ApiError extends Error {
-  /** HTTP status, or 0 when no response arrived. */
-  abstract readonly status: number;
-  /** Whether repeating the same request later may succeed. */
-  abstract readonly retryable: boolean;
-}
-
-export class UnauthorizedError extends ApiError {
-  override name = 'UnauthorizedError';
-  readonly status = 401;
-  readonly retryable = false;
-  constructor(message = 'Your API key was rejected.') {
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when no response arrived. */
+    readonly status: number,
+    /** Whether repeating the same request later may succeed. */
+    readonly retryable: boolean,
+  ) {
     super(message);
   }
 }
 
-export class NotFoundError extends ApiError {
-  override name = 'NotFoundError';
-  readonly status = 404;
-  readonly retryable = false;
-  constructor(message = 'Not found.') {
-    super(message);
-  }
-}
+/** An ApiError class whose status and retry verdict are fixed and whose message has a default. */
+const fixedError = (name: string, status: number, retryable: boolean, defaultMessage: string) =>
+  class extends ApiError {
+    override name = name;
+    constructor(message = defaultMessage) {
+      super(message, status, retryable);
+    }
+  };
+
+export class UnauthorizedError extends fixedError('UnauthorizedError', 401, false, 'Your API key was rejected.') {}
+export class NotFoundError extends fixedError('NotFoundError', 404, false, 'Not found.') {}
+export class NetworkError extends fixedError('NetworkError', 0, true, 'The server could not be reached.') {}
+export class NotConnectedError extends fixedError(
+  'NotConnectedError',
+  0,
+  false,
+  'No API key is set. Add one in Settings.',
+) {}
 
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError';
-  readonly retryable = false;
   /** 400, or the local statuses that also mean "the request itself is wrong" (409, 413). */
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
+  constructor(message: string, status = 400) {
+    super(message, status, false);
   }
 }
 
 export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';
-  readonly status = 429;
-  readonly retryable = true;
   constructor(
     readonly retryAfterSeconds: number,
     message = `Rate limited, retrying in ${retryAfterSeconds} s.`,
   ) {
-    super(message);
+    super(message, 429, true);
   }
 }
 
 export class ServerError extends ApiError {
   override name = 'ServerError';
-  readonly retryable = true;
-  constructor(
-    message = 'The server failed to answer.',
-    readonly status = 500,
-  ) {
-    super(message);
-  }
-}
-
-export class NetworkError extends ApiError {
-  override name = 'NetworkError';
-  readonly status = 0;
-  readonly retryable = true;
-  constructor(message = 'The server could not be reached.') {
-    super(message);
+  constructor(message = 'The server failed to answer.', status = 500) {
+    super(message, status, true);
   }
 }
 
 export class CorsBlockedError extends ApiError {
   override name = 'CorsBlockedError';
-  readonly status = 0;
-  readonly retryable = false;
   constructor(
     readonly baseUrl: string,
     message = `The browser blocked the request to ${baseUrl} (CORS). Use the dashboard's same-origin proxy instead.`,
   ) {
-    super(message);
-  }
-}
-
-export class NotConnectedError extends ApiError {
-  override name = 'NotConnectedError';
-  readonly status = 0;
-  readonly retryable = false;
-  constructor(message = 'No API key is set. Add one in Settings.') {
-    super(message);
+    super(message, 0, false);
   }
 }
 
@@ -99,14 +75,13 @@ export class NotConnectedError extends ApiError {
  */
 export class ContractViolationError extends ApiError {
   override name = 'ContractViolationError';
-  readonly retryable = false;
   constructor(
     /** Where the answer went wrong, e.g. `executions[3].id missing`. */
     readonly problems: string[],
-    readonly status = 200,
+    status = 200,
     message = `The server's answer broke the contract: ${problems.join('; ')}.`,
   ) {
-    super(message);
+    super(message, status, false);
   }
 }
 
