@@ -22,7 +22,7 @@ import { openApiRoute } from './http/openapi';
 import { PAGE_MESSAGES } from './http/request-messages';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
-import { RateLimiter } from './http/rate-limit';
+import { RateLimiter, storeWindows } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
 import { spaRoutes, viteRoutes, type Middleware } from './http/spa';
 import { upstreamRoutes } from './http/upstream';
@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config,
       store: local.store,
       engine: local.engine,
-      presenter: new Presenter(config.publicUrl, local.signer, local.engine, config.strictV1),
+      presenter: new Presenter(config.publicUrl, local.signer, config.strictV1),
       inputs: new InputValidators(),
       results: new ResultCache(),
     };
@@ -191,12 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.removeContentTypeParser('text/plain');
     // Strict-v1 mode offers nothing beyond v1: no contract document and no dev-key convenience.
     if (!config.strictV1) openApiRoute(app);
+    // Other replicas may share a PostgreSQL store, so there the limits are counted in it.
+    const windows = local.store.shared ? storeWindows(local.store) : null;
     localApi(
       app,
       ctx,
       new KeyResolver(local.store, clock),
-      new RateLimiter(config.rateLimitPerMinute, clock),
-      new RateLimiter(config.keyFailuresPerMinute, clock),
+      new RateLimiter(config.rateLimitPerMinute, clock, windows && { windows, scope: 'key' }),
+      new RateLimiter(config.keyFailuresPerMinute, clock, windows && { windows, scope: 'address' }),
     );
     fileRoutes(app, local.store, local.signer);
     if (!config.strictV1) devKeyRoute(app, local.devKey);

@@ -8,6 +8,8 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: resolve('./.data'),
+      databaseUrl: null,
+      leaseSeconds: 30,
       publicUrl: 'http://127.0.0.1:8080',
       apiKeys: [],
       rateLimitPerMinute: 100,
@@ -26,6 +28,8 @@ describe('loadConfig', () => {
       PORT: '9000',
       HOST: '0.0.0.0',
       DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://flows:secret@db.example.com:5432/flows',
+      LEASE_SECONDS: '2.5',
       PUBLIC_URL: 'https://flows.example.com/',
       WORKFLOW_API_KEYS: ' ka, kb ,,ka',
       WORKFLOW_RATE_LIMIT: '5',
@@ -44,6 +48,8 @@ describe('loadConfig', () => {
       port: 9000,
       host: '0.0.0.0',
       dataDir: '/tmp/x',
+      databaseUrl: 'postgres://flows:secret@db.example.com:5432/flows',
+      leaseSeconds: 2.5,
       publicUrl: 'https://flows.example.com',
       apiKeys: ['ka', 'kb'],
       rateLimitPerMinute: 5,
@@ -73,6 +79,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ WORKFLOW_STRICT_V1: value }).strictV1).toBe(strict);
   });
 
+  it.each([
+    'postgres://localhost/flows',
+    'postgresql://u:p@[::1]:5433/flows',
+    'postgres:///flows?host=/run/postgresql',
+  ])('reads DATABASE_URL=%s as PostgreSQL', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('never repeats a bad DATABASE_URL, which may hold a password', () => {
+    const attempt = () => loadConfig({ DATABASE_URL: 'mysql://flows:hunter2@db/flows' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', WORKFLOW_TIME_SCALE: ' ' })).toMatchObject({ port: 8080, timeScale: 1 });
   });
@@ -91,6 +111,12 @@ describe('loadConfig', () => {
     ['WORKFLOW_API_KEYS', 'good,bad key', 'WORKFLOW_API_KEYS must be a comma-separated list'],
     ['WORKFLOW_STRICT_V1', 'yes', 'WORKFLOW_STRICT_V1 must be 1 or true (bare v1, no extensions), or 0 or false'],
     ['WORKFLOW_STRICT_V1', '2', 'WORKFLOW_STRICT_V1 must be 1 or true'],
+    ['DATABASE_URL', 'mysql://localhost/flows', 'DATABASE_URL must be a PostgreSQL connection URL'],
+    ['DATABASE_URL', 'localhost:5432/flows', 'DATABASE_URL must be a PostgreSQL connection URL'],
+    ['DATABASE_URL', './service.db', 'DATABASE_URL must be a PostgreSQL connection URL'],
+    ['LEASE_SECONDS', '0', 'LEASE_SECONDS must be a number of seconds greater than 0'],
+    ['LEASE_SECONDS', '-5', 'LEASE_SECONDS must be a number of seconds greater than 0'],
+    ['LEASE_SECONDS', 'long', 'LEASE_SECONDS must be a number of seconds greater than 0'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -13,6 +13,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** postgres://… to keep the state in PostgreSQL (replicas may share it); null for SQLite in dataDir. */
+  databaseUrl: string | null;
+  /** How long a replica's claim on a running execution lasts without a heartbeat, in seconds. */
+  leaseSeconds: number;
   /** Base of every absolute link the service hands out, without a trailing slash. */
   publicUrl: string;
   apiKeys: string[];
@@ -59,6 +63,24 @@ const rules = {
   },
   HOST: { schema: z.string().trim().min(1), must: 'be a host name or IP address' },
   DATA_DIR: { schema: z.string().trim().min(1), must: 'be a directory path' },
+  DATABASE_URL: {
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+        } catch {
+          return false;
+        }
+      }),
+    must: 'be a PostgreSQL connection URL, e.g. postgres://user:password@localhost:5432/workflows (unset for SQLite in DATA_DIR)',
+  },
+  LEASE_SECONDS: {
+    schema: z.coerce.number().finite().positive(),
+    must: 'be a number of seconds greater than 0',
+  },
   PUBLIC_URL: {
     schema: httpUrl,
     must: 'be an absolute http(s) URL without query or fragment, e.g. http://127.0.0.1:8080',
@@ -135,6 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     dataDir: resolve(read(env, 'DATA_DIR') ?? './.data'),
+    databaseUrl: read(env, 'DATABASE_URL') ?? null,
+    leaseSeconds: read(env, 'LEASE_SECONDS') ?? 30,
     publicUrl: read(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port),
     apiKeys: read(env, 'WORKFLOW_API_KEYS') ?? [],
     rateLimitPerMinute: read(env, 'WORKFLOW_RATE_LIMIT') ?? 100,

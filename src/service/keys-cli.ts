@@ -5,11 +5,12 @@ import { openStore, type Store } from './store/store';
 
 let store: Store | null = null;
 try {
-  store = openStore(loadConfig().dataDir, systemClock);
-  console.log(runKeysCommand(store, process.argv.slice(2)));
+  const config = loadConfig();
+  store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl ?? undefined }, systemClock);
+  console.log(await runKeysCommand(store, process.argv.slice(2)));
 } catch (error) {
   console.error(error instanceof ConfigError ? `Invalid configuration: ${error.message}` : (error as Error).message);
   process.exitCode = 1;
 } finally {
-  store?.close();
+  await store?.close();
 }

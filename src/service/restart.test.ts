@@ -68,8 +68,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('restart after kill -9', () => {
   it('ends each of 1,000 batch executions in exactly one terminal state, with its files exactly once', async () => {
     // The workflow is written before the first start, so the test does not depend on what the planner makes of a prompt.
-    const setup = openStore(dataDir, systemClock);
-    const [account] = provisionKeys(setup, [KEY]);
+    const setup = await openStore({ dataDir }, systemClock);
+    const [account] = await provisionKeys(setup, [KEY]);
     const columns = planColumns({
       name: 'Restart test',
       description: '',
@@ -80,7 +80,7 @@ describe('restart after kill -9', () => {
         { kind: 'render_html', filename: 'report.html' },
       ],
     });
-    const workflow = setup.createWorkflow(
+    const workflow = await setup.createWorkflow(
       {
         accountId: account!.id,
         prompt: 'test',
@@ -91,8 +91,8 @@ describe('restart after kill -9', () => {
       },
       { status: 'ready', input_schema: null, steps: columns.steps, concurrency: 'high' },
     );
-    expect(setup.accounts.byKeyHash(hashKey(KEY))).toBeDefined();
-    setup.close();
+    expect(await setup.accounts.byKeyHash(hashKey(KEY))).toBeDefined();
+    await setup.close();
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api/v1/workflows/${workflow.id}/executions`;

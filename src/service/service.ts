@@ -29,29 +29,32 @@ export interface Service {
   close(): Promise<void>;
 }
 
-function startLocal(
+async function startLocal(
   config: Config,
   options: ServiceOptions,
   clock: Clock,
-): { services: LocalServices; devKey: DevKey | null } {
-  const store = openStore(config.dataDir, clock);
+): Promise<{ services: LocalServices; devKey: DevKey | null }> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl ?? undefined }, clock);
   try {
     const secret =
-      config.fileSigningSecret ?? store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex'));
-    provisionKeys(store, config.apiKeys);
-    const devKey = config.apiKeys.length === 0 ? ensureDevKey(store, config.dataDir) : null;
+      config.fileSigningSecret ??
+      (await store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex')));
+    await provisionKeys(store, config.apiKeys);
+    // On PostgreSQL too, the dev key's file lives in DATA_DIR (the dashboard's dev mode reads it there).
+    const devKey = config.apiKeys.length === 0 ? await ensureDevKey(store, config.dataDir) : null;
     const engine = new Engine({
       store,
       clock,
       logger: options.logger,
       timeScale: config.timeScale,
       runTimeLimitMs: options.runTimeLimitMs,
+      leaseMs: config.leaseSeconds * 1000,
     });
-    engine.start();
+    await engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);
     return { services: { store, engine, signer, devKey: () => devKey?.key ?? null }, devKey };
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
 }
@@ -59,7 +62,7 @@ function startLocal(
 /** Opens the store, provisions accounts, recovers and starts the engine, and builds the app (not listening). */
 export async function createService(config: Config, options: ServiceOptions): Promise<Service> {
   const clock = options.clock ?? systemClock;
-  const local = config.upstream ? null : startLocal(config, options, clock);
+  const local = config.upstream ? null : await startLocal(config, options, clock);
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -72,13 +75,13 @@ export async function createService(config: Config, options: ServiceOptions): Pr
     });
   } catch (error) {
     await local?.services.engine.stop();
-    local?.services.store.close();
+    await local?.services.store.close();
     throw error;
   }
   app.addHook('onClose', async () => {
     if (!local) return;
     await local.services.engine.stop();
-    local.services.store.close();
+    await local.services.store.close();
   });
   return {
     app,

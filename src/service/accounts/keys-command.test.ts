@@ -6,27 +6,29 @@ import { runKeysCommand } from './keys-command';
 const { store } = useFreshStore('workflow-keys-');
 
 describe('keys command', () => {
-  it('creates an account and prints its key once; only the hash is stored', () => {
-    const output = runKeysCommand(store, ['create', 'CI', 'robot']);
+  it('creates an account and prints its key once; only the hash is stored', async () => {
+    const output = await runKeysCommand(store, ['create', 'CI', 'robot']);
     const key = /API key \(shown once, store it now\): (wk_\S+)/.exec(output)![1]!;
-    const account = store.accounts.byKeyHash(hashKey(key));
+    const account = await store.accounts.byKeyHash(hashKey(key));
     expect(account).toMatchObject({ name: 'CI robot', revoked_at: null });
-    expect(runKeysCommand(store, ['list'])).not.toContain(key);
+    expect(await runKeysCommand(store, ['list'])).not.toContain(key);
   });
 
-  it('lists accounts and revokes one by id', () => {
-    runKeysCommand(store, ['create']);
-    const [account] = store.accounts.list();
-    expect(runKeysCommand(store, ['list'])).toContain(`${account!.id}  API key  created`);
-    expect(runKeysCommand(store, ['revoke', account!.id])).toContain(`Revoked account ${account!.id}`);
-    expect(runKeysCommand(store, ['list'])).toContain('revoked');
-    expect(() => runKeysCommand(store, ['revoke', account!.id])).toThrow(`no active account with id ${account!.id}`);
+  it('lists accounts and revokes one by id', async () => {
+    await runKeysCommand(store, ['create']);
+    const [account] = await store.accounts.list();
+    expect(await runKeysCommand(store, ['list'])).toContain(`${account!.id}  API key  created`);
+    expect(await runKeysCommand(store, ['revoke', account!.id])).toContain(`Revoked account ${account!.id}`);
+    expect(await runKeysCommand(store, ['list'])).toContain('revoked');
+    await expect(runKeysCommand(store, ['revoke', account!.id])).rejects.toThrow(
+      `no active account with id ${account!.id}`,
+    );
   });
 
-  it('explains its usage for a missing or unknown command', () => {
-    expect(runKeysCommand(store, ['list'])).toBe('No accounts yet.');
-    expect(() => runKeysCommand(store, [])).toThrow(/^Usage: npm run keys -- <command>/);
-    expect(() => runKeysCommand(store, ['rotate'])).toThrow(/unknown command "rotate"/);
-    expect(() => runKeysCommand(store, ['revoke'])).toThrow(/revoke needs an account id/);
+  it('explains its usage for a missing or unknown command', async () => {
+    expect(await runKeysCommand(store, ['list'])).toBe('No accounts yet.');
+    await expect(runKeysCommand(store, [])).rejects.toThrow(/^Usage: npm run keys -- <command>/);
+    await expect(runKeysCommand(store, ['rotate'])).rejects.toThrow(/unknown command "rotate"/);
+    await expect(runKeysCommand(store, ['revoke'])).rejects.toThrow(/revoke needs an account id/);
   });
 });

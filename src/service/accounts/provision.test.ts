@@ -17,41 +17,41 @@ describe('generateKey', () => {
 });
 
 describe('provisionKeys', () => {
-  it('creates one account per key, storing only hashes, and is idempotent', () => {
-    expect(provisionKeys(store, ['ka', 'kb'])).toHaveLength(2);
-    expect(provisionKeys(store, ['ka', 'kb', 'kc'])).toHaveLength(1);
-    const accounts = store.accounts.list();
+  it('creates one account per key, storing only hashes, and is idempotent', async () => {
+    expect(await provisionKeys(store, ['ka', 'kb'])).toHaveLength(2);
+    expect(await provisionKeys(store, ['ka', 'kb', 'kc'])).toHaveLength(1);
+    const accounts = await store.accounts.list();
     expect(accounts).toHaveLength(3);
     expect(accounts.map((a) => a.key_hash)).toEqual(['ka', 'kb', 'kc'].map(hashKey));
-    expect(JSON.stringify(store.db.prepare('SELECT * FROM accounts').all())).not.toMatch(/"k[abc]"/);
+    expect(JSON.stringify(await store.kysely.selectFrom('accounts').selectAll().execute())).not.toMatch(/"k[abc]"/);
   });
 
-  it('gives each new account the demo workflows, ready to run', () => {
-    const [account] = provisionKeys(store, ['ka']);
-    const workflows = store.workflows.page(account!.id, null, 100);
+  it('gives each new account the demo workflows, ready to run', async () => {
+    const [account] = await provisionKeys(store, ['ka']);
+    const workflows = await store.workflows.page(account!.id, null, 100);
     expect(workflows).toHaveLength(DEMO_WORKFLOWS.length);
     expect(workflows.every((w) => w.status === 'ready' && w.steps !== null)).toBe(true);
   });
 });
 
 describe('ensureDevKey', () => {
-  it('creates a dev key on first start, saved with mode 0600, and reuses it later', () => {
-    const first = ensureDevKey(store, dataDir());
+  it('creates a dev key on first start, saved with mode 0600, and reuses it later', async () => {
+    const first = await ensureDevKey(store, dataDir());
     expect(first?.created).toBe(true);
     const file = join(dataDir(), 'dev-key.txt');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(ensureDevKey(store, dataDir())).toEqual({ key: first!.key, created: false });
+    expect(await ensureDevKey(store, dataDir())).toEqual({ key: first!.key, created: false });
   });
 
-  it('makes no key when accounts already exist that it did not create', () => {
-    provisionKeys(store, ['ka']);
-    expect(ensureDevKey(store, dataDir())).toBeNull();
+  it('makes no key when accounts already exist that it did not create', async () => {
+    await provisionKeys(store, ['ka']);
+    expect(await ensureDevKey(store, dataDir())).toBeNull();
     expect(existsSync(join(dataDir(), 'dev-key.txt'))).toBe(false);
   });
 
-  it('stops offering the key once its account is revoked', () => {
-    const first = ensureDevKey(store, dataDir())!;
-    store.accounts.revoke(store.accounts.byKeyHash(hashKey(first.key))!.id, store.nowIso());
-    expect(ensureDevKey(store, dataDir())).toBeNull();
+  it('stops offering the key once its account is revoked', async () => {
+    const first = (await ensureDevKey(store, dataDir()))!;
+    await store.accounts.revoke((await store.accounts.byKeyHash(hashKey(first.key)))!.id, store.nowIso());
+    expect(await ensureDevKey(store, dataDir())).toBeNull();
   });
 });

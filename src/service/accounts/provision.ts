@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { planColumns } from '../engine/planning';
 import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
@@ -12,12 +12,12 @@ const DEV_ACCOUNT = 'dev_account_id';
 const DEV_KEY_FILE = 'dev-key.txt';
 
 /** Gives a new account the demo workflows, already planned and ready to run. */
-function seedDemoWorkflows(store: Store, accountId: string): void {
+async function seedDemoWorkflows(store: Store, accountId: string): Promise<void> {
   // Seeded oldest-last, so the newest-first list shows them in their declared order.
   for (const demo of [...DEMO_WORKFLOWS].reverse()) {
     const plan = planWorkflow(demo.prompt, { name: demo.name, description: demo.description });
     const columns = planColumns(plan);
-    store.createWorkflow(
+    await store.createWorkflow(
       {
         accountId,
         prompt: demo.prompt,
@@ -31,33 +31,33 @@ function seedDemoWorkflows(store: Store, accountId: string): void {
   }
 }
 
-/** Creates an account for `key` (a new one when omitted) with the demo workflows. */
-export function createAccount(
+/** Creates an account for `key` (a new one when omitted) with the demo workflows, in one transaction. */
+export async function createAccount(
   store: Store,
   name: string,
   key: string = generateKey(),
-): { account: AccountRecord; key: string } {
-  return store.transaction(() => {
-    const account: AccountRecord = {
-      id: randomUUID(),
-      name,
-      key_hash: hashKey(key),
-      created_at: store.nowIso(),
-      revoked_at: null,
-    };
-    store.accounts.insert(account);
-    seedDemoWorkflows(store, account.id);
+  id: string = randomUUID(),
+): Promise<{ account: AccountRecord; key: string }> {
+  return store.transaction(async (tx) => {
+    const account: AccountRecord = { id, name, key_hash: hashKey(key), created_at: tx.nowIso(), revoked_at: null };
+    await tx.accounts.insert(account);
+    await seedDemoWorkflows(tx, account.id);
     return { account, key };
   });
 }
 
 /** One account per configured key; keys that already have one are left alone. Returns the new accounts. */
-export function provisionKeys(store: Store, keys: readonly string[]): AccountRecord[] {
+export async function provisionKeys(store: Store, keys: readonly string[]): Promise<AccountRecord[]> {
   const created: AccountRecord[] = [];
-  keys.forEach((key, index) => {
-    if (store.accounts.byKeyHash(hashKey(key))) return;
-    created.push(createAccount(store, `WORKFLOW_API_KEYS #${index + 1}`, key).account);
-  });
+  for (const [index, key] of keys.entries()) {
+    if (await store.accounts.byKeyHash(hashKey(key))) continue;
+    try {
+      created.push((await createAccount(store, `WORKFLOW_API_KEYS #${index + 1}`, key)).account);
+    } catch (error) {
+      // Another replica starting at the same time made it first (key hashes are unique).
+      if (!(await store.accounts.byKeyHash(hashKey(key)))) throw error;
+    }
+  }
   return created;
 }
 
@@ -70,19 +70,30 @@ export interface DevKey {
 /**
  * Without configured keys the service makes its own: on first start (no accounts) it creates a dev
  * account and writes the key to `${dataDir}/dev-key.txt` (mode 0600) for the dashboard's dev mode.
- * Later starts reuse that file while its key still opens the dev account.
+ * Later starts reuse that file while its key still opens the dev account. Replicas starting
+ * together on one database make one dev account: the first to claim `dev_account_id` creates it.
  */
-export function ensureDevKey(store: Store, dataDir: string): DevKey | null {
+export async function ensureDevKey(store: Store, dataDir: string): Promise<DevKey | null> {
   const file = join(dataDir, DEV_KEY_FILE);
-  if (store.accounts.count() === 0) {
-    const { account, key } = createAccount(store, 'Local developer');
-    store.meta.set(DEV_ACCOUNT, account.id);
-    writeFileSync(file, `${key}\n`, { mode: 0o600 });
-    return { key, created: true };
+  const made = await store.transaction(async (tx) => {
+    if ((await tx.accounts.count()) > 0) return null;
+    const id = randomUUID();
+    const claimed = await tx.meta.getOrInit(DEV_ACCOUNT, () => id);
+    if (claimed !== id) {
+      if (await tx.accounts.byId(claimed)) return null;
+      await tx.meta.set(DEV_ACCOUNT, id);
+    }
+    return createAccount(tx, 'Local developer', generateKey(), id);
+  });
+  if (made) {
+    // On PostgreSQL nothing else needs DATA_DIR, so it may not exist yet.
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${made.key}\n`, { mode: 0o600 });
+    return { key: made.key, created: true };
   }
-  const accountId = store.meta.get(DEV_ACCOUNT);
+  const accountId = await store.meta.get(DEV_ACCOUNT);
   if (!accountId || !existsSync(file)) return null;
   const key = readFileSync(file, 'utf8').trim();
-  const account = store.accounts.byKeyHash(hashKey(key));
+  const account = await store.accounts.byKeyHash(hashKey(key));
   return account && account.id === accountId && account.revoked_at === null ? { key, created: false } : null;
 }

@@ -9,7 +9,7 @@ type Err = { error: string };
 const svc = useTestService();
 let workflowId: string;
 beforeAll(async () => {
-  workflowId = svc.addWorkflow({
+  workflowId = await svc.addWorkflow({
     steps: [
       reportStep('draft.md'),
       { kind: 'approval', message: 'Check the draft' },
@@ -61,7 +61,7 @@ describe('GET …/executions/{eid} while waiting for approval', () => {
   });
 
   it('shows [] when no step before the approval made a file', async () => {
-    const early = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
+    const early = await svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
     const created = await svc.call<ExecutionCreateResponse>('POST', `/api/v1/workflows/${early}/executions`, {
       body: {},
     });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountOf } from './auth';
 import { contractRoute } from './contract-route';
 import { HttpError, notFound } from './errors';
-import { requireWorkflow, resultFiles, type LocalContext } from './local-context';
+import { executionDetail, requireWorkflow, type LocalContext } from './local-context';
 
 /** Local extension: a reviewer approves (the run continues) or rejects (it ends in error). */
 export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
@@ -11,18 +11,18 @@ export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'decideApproval', async (request) => {
     const account = accountOf(request);
     const { workflowId, executionId } = request.params;
-    const workflow = requireWorkflow(ctx, account, workflowId);
-    const execution = ctx.store.executions.get(account.id, workflowId, executionId);
+    const workflow = await requireWorkflow(ctx, account, workflowId);
+    const execution = await ctx.store.executions.get(account.id, workflowId, executionId);
     if (!execution) throw notFound('execution not found');
     const outcome =
       execution.status === 'human_in_the_loop'
-        ? ctx.engine.decide(execution, request.body.approved, request.body.comment)
+        ? await ctx.engine.decide(execution, request.body.approved, request.body.comment)
         : 'not-waiting';
     if (outcome === 'not-waiting') {
-      const current = ctx.store.executions.byId(executionId)?.status ?? execution.status;
+      const current = (await ctx.store.executions.byId(executionId))?.status ?? execution.status;
       throw new HttpError(409, `execution is not waiting for approval (its status is ${current})`);
     }
-    const updated = ctx.store.executions.byId(executionId)!;
-    return ctx.presenter.executionDetail(updated, resultFiles(ctx, executionId), () => workflow);
+    const updated = (await ctx.store.executions.byId(executionId))!;
+    return executionDetail(ctx, updated, () => workflow);
   });
 }

@@ -30,7 +30,7 @@ describe('API keys', () => {
     const fresh = await startTestService({ WORKFLOW_API_KEYS: 'to-revoke' }, { clock });
     try {
       expect((await fresh.call('GET', '/api/v1/workflows', { key: 'to-revoke' })).status).toBe(200);
-      fresh.store.accounts.revoke(fresh.accountId('to-revoke'), fresh.store.nowIso());
+      await fresh.store.accounts.revoke(fresh.accountId('to-revoke'), fresh.store.nowIso());
       clock.advance(5_001);
       expect((await fresh.call<Err>('GET', '/api/v1/workflows', { key: 'to-revoke' })).body).toEqual({
         error: 'invalid API key',

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { AccountRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { HttpError } from './errors';
-import type { RateLimiter } from './rate-limit';
+import type { RateDecision, RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +17,7 @@ declare module 'fastify' {
 /** Seconds an answer about a key is reused; a key revoked with the CLI stops working within this time. */
 const CACHE_MS = 5_000;
 
-/** Looks accounts up by key hash, remembering answers briefly so hot paths skip SQLite. */
+/** Looks accounts up by key hash, remembering answers briefly so hot paths skip the database. */
 export class KeyResolver {
   // Unknown keys are cached too; the least recently used answer goes first, so random keys cannot
   // grow the cache or push out the keys in real use.
@@ -28,13 +28,18 @@ export class KeyResolver {
     private readonly clock: Clock,
   ) {}
 
-  resolve(key: string): AccountRecord | null {
-    const now = this.clock.now();
+  /** The remembered answer for `key` while it is fresh (null: no active account); undefined when it must be looked up. */
+  cached(key: string): AccountRecord | null | undefined {
     const cached = this.cache.get(key);
-    if (cached && cached.until > now) return cached.account;
-    const found = this.store.accounts.byKeyHash(hashKey(key));
+    return cached && cached.until > this.clock.now() ? cached.account : undefined;
+  }
+
+  async resolve(key: string): Promise<AccountRecord | null> {
+    const cached = this.cached(key);
+    if (cached !== undefined) return cached;
+    const found = await this.store.accounts.byKeyHash(hashKey(key));
     const account = found && found.revoked_at === null ? found : null;
-    this.cache.set(key, { account, until: now + CACHE_MS });
+    this.cache.set(key, { account, until: this.clock.now() + CACHE_MS });
     return account;
   }
 }
@@ -44,43 +49,75 @@ export function accountOf(request: FastifyRequest): AccountRecord {
   return request.account;
 }
 
+function keyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+function tooManyFailures(reply: FastifyReply, wait: number): HttpError {
+  reply.header('Retry-After', wait);
+  return new HttpError(429, `too many failed API key attempts from this address; retry in ${wait} s`);
+}
+
+const unauthorized = (key: string | undefined) =>
+  new HttpError(401, key ? 'invalid API key' : 'missing API key: send it in the x-api-key header');
+
+/** Sets the rate-limit headers of an authenticated request; the 429 when its window is used up. */
+function limited(reply: FastifyReply, decision: RateDecision): HttpError | undefined {
+  reply.header('RateLimit-Limit', decision.limit);
+  reply.header('RateLimit-Remaining', decision.remaining);
+  reply.header('RateLimit-Reset', decision.resetSeconds);
+  if (decision.allowed) return undefined;
+  reply.header('Retry-After', decision.resetSeconds);
+  return new HttpError(
+    429,
+    `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+  );
+}
+
 /**
  * onRequest hook: authenticates the key, then counts the request against the key's rate limit.
  * Missing and wrong keys count against the client address (`failures`), and an address out of
  * attempts gets 429 before its key is even looked at, so guessing cannot go faster than the limit.
  */
 export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: RateLimiter) {
-  // Callback style: this runs on every API request, and an async hook costs a promise per call.
-  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+  // On a shared store the limits are counted in the database, so every step may wait for it.
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<HttpError | undefined> => {
     const address = request.socket.remoteAddress ?? 'unknown';
-    const wait = failures.exhausted(address);
-    if (wait !== null) {
-      reply.header('Retry-After', wait);
-      return done(new HttpError(429, `too many failed API key attempts from this address; retry in ${wait} s`));
-    }
-    const header = request.headers['x-api-key'];
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key) {
-      failures.hit(address);
-      return done(new HttpError(401, 'missing API key: send it in the x-api-key header'));
-    }
-    const account = keys.resolve(key);
+    const wait = await failures.exhausted(address);
+    if (wait !== null) return tooManyFailures(reply, wait);
+    const key = keyOf(request);
+    const account = key ? await keys.resolve(key) : null;
     if (!account) {
-      failures.hit(address);
-      return done(new HttpError(401, 'invalid API key'));
+      await failures.hit(address);
+      return unauthorized(key);
     }
     request.account = account;
-    const decision = limiter.hit(account.id);
-    reply.header('RateLimit-Limit', decision.limit);
-    reply.header('RateLimit-Remaining', decision.remaining);
-    reply.header('RateLimit-Reset', decision.resetSeconds);
-    if (decision.allowed) return done();
-    reply.header('Retry-After', decision.resetSeconds);
-    done(
-      new HttpError(
-        429,
-        `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
-      ),
-    );
+    return limited(reply, await limiter.hit(account.id));
+  };
+  if (limiter.isShared || failures.isShared) {
+    return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+      authenticate(request, reply).then(done, done);
+    };
+  }
+  // One process: the limits are in memory and a known key is cached, so the usual request takes no
+  // promise at all (this runs on every API request).
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const wait = failures.exhaustedLocal(address);
+    if (wait !== null) return done(tooManyFailures(reply, wait));
+    const key = keyOf(request);
+    const admit = (account: AccountRecord | null): HttpError | undefined => {
+      if (!account) {
+        failures.hitLocal(address);
+        return unauthorized(key);
+      }
+      request.account = account;
+      return limited(reply, limiter.hitLocal(account.id));
+    };
+    if (!key) return done(admit(null));
+    const cached = keys.cached(key);
+    if (cached !== undefined) return done(admit(cached));
+    keys.resolve(key).then((account) => done(admit(account)), done);
   };
 }

@@ -22,11 +22,11 @@ const svc = useTestService({ WORKFLOW_TIME_SCALE: '0.05', WORKFLOW_RATE_LIMIT: '
 
 const cancel = (workflowId: string, body: unknown, key?: string) =>
   svc.call<CancelExecutionsResponse & Err>('POST', `${runsUrl(workflowId)}/cancel`, { body, key });
-const status = (id: string) => svc.store.executions.byId(id)!.status;
+const status = async (id: string) => (await svc.store.executions.byId(id))!.status;
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(check()).toBe(true);
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await check()).toBe(true);
 }
 
 async function lowBatch(workflowId: string, count: number): Promise<BatchCreateResponse & { batch_id: string }> {
@@ -44,7 +44,7 @@ async function runUntil(workflowId: string, reached: string, input?: Record<stri
     body: input ? { input } : {},
   });
   const id = created.body.execution_id;
-  await until(() => status(id) === reached);
+  await until(async () => (await status(id)) === reached);
   return id;
 }
 
@@ -62,10 +62,10 @@ async function detail(workflowId: string, id: string): Promise<ExecutionDetail> 
 
 describe('POST …/executions/cancel', () => {
   it('cancels a batch: waiting rows end in error at once, the processing one at its next step boundary', async () => {
-    const workflowId = svc.addWorkflow({ steps: [reportStep('a.md'), reportStep('b.md'), reportStep('c.md')] });
+    const workflowId = await svc.addWorkflow({ steps: [reportStep('a.md'), reportStep('b.md'), reportStep('c.md')] });
     const batch = await lowBatch(workflowId, 4);
     const [first, ...rest] = batch.executions.map((e) => e.execution_id);
-    await until(() => status(first!) === 'processing');
+    await until(async () => (await status(first!)) === 'processing');
 
     const res = await cancel(workflowId, { batch_id: batch.batch_id, reason: 'wrong file uploaded' });
     expect(res.status).toBe(200);
@@ -80,14 +80,14 @@ describe('POST …/executions/cancel', () => {
       });
     }
     // Still processing: it stops when its current step ends, not in the middle of it.
-    expect(status(first!)).toBe('processing');
+    expect(await status(first!)).toBe('processing');
     await svc.engine.idle();
     expect(await detail(workflowId, first!)).toMatchObject({
       status: 'error',
       results: [{ filename: 'error.txt', content: message }],
     });
     // The cancelled rows never ran: none got past its first attempt.
-    for (const id of rest) expect(svc.store.executions.byId(id)!.attempt).toBe(0);
+    for (const id of rest) expect((await svc.store.executions.byId(id))!.attempt).toBe(0);
     const page = await svc.call<Page>('GET', runsUrl(workflowId));
     expect(page.body.data.map((item) => item.error)).toEqual([message, message, message, message]);
   });
@@ -101,7 +101,7 @@ describe('POST …/executions/cancel', () => {
       value: 'Ann',
       message: 'second step ran',
     } as const;
-    const workflowId = svc.addWorkflow({ steps: [reportStep('a.md'), guard, reportStep('c.md')] });
+    const workflowId = await svc.addWorkflow({ steps: [reportStep('a.md'), guard, reportStep('c.md')] });
     const id = await runUntil(workflowId, 'processing', { name: 'Ann' });
     const res = await cancel(workflowId, { execution_ids: [id] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
@@ -110,7 +110,7 @@ describe('POST …/executions/cancel', () => {
   });
 
   it('ends a run cancelled during its last step in error, not finished', async () => {
-    const workflowId = svc.addWorkflow({ steps: [reportStep()] });
+    const workflowId = await svc.addWorkflow({ steps: [reportStep()] });
     const id = await runUntil(workflowId, 'processing', { name: 'Ann' });
     expect((await cancel(workflowId, { execution_ids: [id] })).body.stopping).toBe(1);
     await svc.engine.idle();
@@ -118,7 +118,7 @@ describe('POST …/executions/cancel', () => {
   });
 
   it('ends an execution waiting for approval at once, without a reason suffix when none is given', async () => {
-    const workflowId = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
+    const workflowId = await svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }, reportStep()] });
     const id = await runUntil(workflowId, 'human_in_the_loop');
     const res = await cancel(workflowId, { execution_ids: [id], reason: '   ' });
     expect(res.body).toEqual({ cancelled: 1, stopping: 0, unchanged: 0, not_found: 0 });
@@ -126,7 +126,7 @@ describe('POST …/executions/cancel', () => {
   });
 
   it('leaves finished and failed executions unchanged and counts ids named twice once', async () => {
-    const workflowId = svc.addWorkflow({ steps: [reportStep()] });
+    const workflowId = await svc.addWorkflow({ steps: [reportStep()] });
     const id = await runUntil(workflowId, 'finished', { name: 'Ann' });
     const res = await cancel(workflowId, { execution_ids: [id, id.toUpperCase()] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 0, unchanged: 1, not_found: 0 });
@@ -134,18 +134,20 @@ describe('POST …/executions/cancel', () => {
   });
 
   it('counts ids of other workflows and other accounts as not found, and changes nothing there', async () => {
-    const mine = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
-    const sibling = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
-    const theirs = svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] }, KEY_B);
+    const mine = await svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
+    const sibling = await svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] });
+    const theirs = await svc.addWorkflow({ steps: [{ kind: 'approval', message: 'Go?' }] }, KEY_B);
     const inSibling = (await svc.call<ExecutionCreateResponse>('POST', runsUrl(sibling), { body: {} })).body
       .execution_id;
     const ofB = (await svc.call<ExecutionCreateResponse>('POST', runsUrl(theirs), { body: {}, key: KEY_B })).body
       .execution_id;
-    await until(() => status(inSibling) === 'human_in_the_loop' && status(ofB) === 'human_in_the_loop');
+    await until(
+      async () => (await status(inSibling)) === 'human_in_the_loop' && (await status(ofB)) === 'human_in_the_loop',
+    );
 
     const res = await cancel(mine, { execution_ids: [inSibling, ofB, OTHER_ID] });
     expect(res.body).toEqual({ cancelled: 0, stopping: 0, unchanged: 0, not_found: 3 });
-    expect([status(inSibling), status(ofB)]).toEqual(['human_in_the_loop', 'human_in_the_loop']);
+    expect([await status(inSibling), await status(ofB)]).toEqual(['human_in_the_loop', 'human_in_the_loop']);
     // Another account's workflow answers like a missing one.
     expect(await cancel(theirs, { execution_ids: [ofB] })).toMatchObject({
       status: 404,
@@ -174,7 +176,7 @@ describe('POST …/executions/cancel', () => {
     [{ batch_id: OTHER_ID, reason: 'x'.repeat(501) }, 'reason must be a string of at most 500 characters'],
     [{ batch_id: OTHER_ID, force: true }, "unknown property 'force' in the request body"],
   ])('answers 400 for %j', async (body, message) => {
-    const workflowId = svc.addWorkflow({ steps: [reportStep()] });
+    const workflowId = await svc.addWorkflow({ steps: [reportStep()] });
     const res = await cancel(workflowId, body);
     expect(res.status).toBe(400);
     assertMatchesContract('cancelExecutions', 400, res.body);
@@ -182,7 +184,7 @@ describe('POST …/executions/cancel', () => {
   });
 
   it('accepts 10,000 ids in one request', async () => {
-    const workflowId = svc.addWorkflow({ steps: [reportStep()] });
+    const workflowId = await svc.addWorkflow({ steps: [reportStep()] });
     const ids = Array.from({ length: 10_000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const res = await cancel(workflowId, { execution_ids: ids });
     expect(res.body).toEqual({ cancelled: 0, stopping: 0, unchanged: 0, not_found: 10_000 });
@@ -191,7 +193,7 @@ describe('POST …/executions/cancel', () => {
   it('needs a key and counts against the rate limit like every endpoint', async () => {
     const limited = await startTestService({ WORKFLOW_RATE_LIMIT: '2' });
     try {
-      const workflowId = limited.addWorkflow({ steps: [reportStep()] });
+      const workflowId = await limited.addWorkflow({ steps: [reportStep()] });
       const url = `${runsUrl(workflowId)}/cancel`;
       expect((await limited.call<Err>('POST', url, { key: null, body: { batch_id: OTHER_ID } })).status).toBe(401);
       const first = await limited.call('POST', url, { body: { batch_id: OTHER_ID } });

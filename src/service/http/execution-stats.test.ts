@@ -7,52 +7,57 @@ import type { ExecutionStatus } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
 import { openStore, type Store } from '../store/store';
 import { formatMicros } from '../store/timestamps';
+import { testDatabase, type TestDatabase } from '../test-support/test-database';
 import { computeStats, statsRange, statsSpan, type StatsQuery } from './execution-stats';
 
 const NOW = Date.parse('2026-03-10T12:34:00Z');
 let dir: string;
+let database: TestDatabase;
 let store: Store;
 let workflowId: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'workflow-stats-'));
-  store = openStore(dir, manualClock(NOW));
-  store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
-  workflowId = store.createWorkflow(
+  database = await testDatabase();
+  store = await openStore({ dataDir: dir, databaseUrl: database.databaseUrl }, manualClock(NOW));
+  await store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
+  const workflow = await store.createWorkflow(
     { accountId: 'acc', prompt: 'p', name: 'n', description: '', nameGiven: true, descriptionGiven: false },
     { status: 'ready', input_schema: null, steps: '[]', concurrency: 'medium' },
-  ).id;
+  );
+  workflowId = workflow.id;
 });
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** An execution created at `createdMs` that ran for `durationMs` (null: never started). */
-function add(status: ExecutionStatus, createdMs: number, durationMs: number | null): void {
+async function add(status: ExecutionStatus, createdMs: number, durationMs: number | null): Promise<void> {
   const stamp = (ms: number) => formatMicros(ms * 1000);
-  store.db
-    .prepare(
-      `INSERT INTO executions (id, account_id, workflow_id, input, status, first_started_at, finished_at, created_at)
-       VALUES (?, 'acc', ?, '{}', ?, ?, ?, ?)`,
-    )
-    .run(
-      randomUUID(),
-      workflowId,
+  await store.kysely
+    .insertInto('executions')
+    .values({
+      id: randomUUID(),
+      account_id: 'acc',
+      workflow_id: workflowId,
+      input: '{}',
       status,
-      durationMs === null ? null : stamp(createdMs + 10),
-      durationMs === null ? null : stamp(createdMs + 10 + durationMs),
-      stamp(createdMs),
-    );
+      first_started_at: durationMs === null ? null : stamp(createdMs + 10),
+      finished_at: durationMs === null ? null : stamp(createdMs + 10 + durationMs),
+      created_at: stamp(createdMs),
+    })
+    .execute();
 }
 
-function stats(query: StatsQuery) {
+async function stats(query: StatsQuery) {
   const range = statsRange(query, NOW);
   const queries = store.executionQueries;
   return computeStats(
     workflowId,
-    queries.bucketCounts(workflowId, statsSpan(range)),
-    queries.durations(workflowId, range.from, range.to),
+    await queries.bucketCounts(workflowId, statsSpan(range)),
+    await queries.durations(workflowId, range.from, range.to),
     range,
   );
 }
@@ -70,14 +75,14 @@ describe('statsRange', () => {
 });
 
 describe('computeStats over the store', () => {
-  it('puts runs in local-day buckets, counts the success rate and reads durations', () => {
-    add('finished', Date.parse('2026-03-08T10:00:00Z'), 1000);
+  it('puts runs in local-day buckets, counts the success rate and reads durations', async () => {
+    await add('finished', Date.parse('2026-03-08T10:00:00Z'), 1000);
     // 23:30 UTC on the 8th is the 9th at UTC+1.
-    add('error', Date.parse('2026-03-08T23:30:00Z'), 3000);
-    add('finished', Date.parse('2026-03-09T10:00:00Z'), 2000);
-    add('processing', Date.parse('2026-03-10T11:00:00Z'), null);
-    add('finished', Date.parse('2026-03-01T10:00:00Z'), 5);
-    const result = stats({ from: '2026-03-08T00:00:00+01:00', bucket: 'day', tz_offset_minutes: 60 });
+    await add('error', Date.parse('2026-03-08T23:30:00Z'), 3000);
+    await add('finished', Date.parse('2026-03-09T10:00:00Z'), 2000);
+    await add('processing', Date.parse('2026-03-10T11:00:00Z'), null);
+    await add('finished', Date.parse('2026-03-01T10:00:00Z'), 5);
+    const result = await stats({ from: '2026-03-08T00:00:00+01:00', bucket: 'day', tz_offset_minutes: 60 });
     expect(result.buckets.map((b) => b.start)).toEqual([
       '2026-03-07T23:00:00.000000Z',
       '2026-03-08T23:00:00.000000Z',
@@ -93,9 +98,9 @@ describe('computeStats over the store', () => {
     expect(result.duration).toMatchObject({ count: 3, p50_ms: 2000, p95_ms: 3000, max_ms: 3000 });
   });
 
-  it('bins durations in round widths from 0 past the longest, counting each once', () => {
-    for (let i = 0; i < 100; i++) add('finished', NOW - 1000 * (i + 1), (i + 1) * 37);
-    const { duration } = stats({});
+  it('bins durations in round widths from 0 past the longest, counting each once', async () => {
+    for (let i = 0; i < 100; i++) await add('finished', NOW - 1000 * (i + 1), (i + 1) * 37);
+    const { duration } = await stats({});
     expect(duration.p50_ms).toBe(50 * 37);
     expect(duration.p95_ms).toBe(95 * 37);
     expect(new Set(duration.histogram.map((bin) => bin.to_ms - bin.from_ms))).toEqual(new Set([500]));
@@ -104,10 +109,10 @@ describe('computeStats over the store', () => {
     expect(duration.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(100);
   });
 
-  it('counts an hour bucket at a half-hour offset from its first minute', () => {
-    add('finished', Date.parse('2026-03-10T11:29:59.999Z'), 1);
-    add('finished', Date.parse('2026-03-10T11:30:00Z'), 1);
-    const result = stats({ from: '2026-03-10T10:00:00Z', bucket: 'hour', tz_offset_minutes: 330 });
+  it('counts an hour bucket at a half-hour offset from its first minute', async () => {
+    await add('finished', Date.parse('2026-03-10T11:29:59.999Z'), 1);
+    await add('finished', Date.parse('2026-03-10T11:30:00Z'), 1);
+    const result = await stats({ from: '2026-03-10T10:00:00Z', bucket: 'hour', tz_offset_minutes: 330 });
     expect(result.buckets.map((b) => [b.start.slice(11, 16), b.counts.finished])).toEqual([
       ['09:30', 0],
       ['10:30', 1],

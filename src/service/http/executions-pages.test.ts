@@ -40,7 +40,7 @@ describe('POST /api/v1/workflows/{id}/executions/batch', () => {
   });
 
   it('accepts 10,000 items, and a cursor walk visits each exactly once, newest first', async () => {
-    const batchWorkflow = svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
+    const batchWorkflow = await svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
     const items = Array.from({ length: 10_000 }, (_, i) => ({ name: `N${i}`, tone: 'casual' }));
     const res = await svc.call<BatchCreateResponse>('POST', `${runs(batchWorkflow)}/batch`, { body: { items } });
     expect(res.status).toBe(201);
@@ -65,13 +65,13 @@ describe('POST /api/v1/workflows/{id}/executions/batch', () => {
     expect([...seen.values()].every((n) => n === 1)).toBe(true);
     expect(new Set(res.body.executions.map((e) => e.execution_id))).toEqual(new Set(seen.keys()));
     await svc.engine.idle();
-    expect(svc.store.executions.countByStatus(batchWorkflow)).toEqual({ finished: 10_000 });
+    expect(await svc.store.executions.countByStatus(batchWorkflow)).toEqual({ finished: 10_000 });
   });
 });
 
 describe('GET /api/v1/workflows/{id}/executions', () => {
   it('pages newest first with url on every item and error only on failed ones', async () => {
-    const listed = svc.addWorkflow({ steps: [reportStep()] });
+    const listed = await svc.addWorkflow({ steps: [reportStep()] });
     for (let i = 0; i < 3; i++) await svc.call('POST', runs(listed));
     await svc.engine.idle();
     const first = await svc.call<Page>('GET', `${runs(listed)}?limit=2`);
@@ -91,14 +91,14 @@ describe('GET /api/v1/workflows/{id}/executions', () => {
   });
 
   it('reads the result files of a whole page in one query, never one per item', async () => {
-    const listed = svc.addWorkflow({ steps: [reportStep('a.md'), { kind: 'render_html', filename: 'b.html' }] });
+    const listed = await svc.addWorkflow({ steps: [reportStep('a.md'), { kind: 'render_html', filename: 'b.html' }] });
     await svc.call('POST', `${runs(listed)}/batch`, {
       body: { items: Array.from({ length: 30 }, (_, i) => ({ name: `n${i}` })) },
     });
     await svc.engine.idle();
-    // One detail read puts that execution's files in the result cache; the page uses it instead of SQLite.
-    const newest = svc.store.executionQueries.workflowPage(listed, { statuses: null, before: null, limit: 1 })[0]!.id;
-    await svc.call('GET', `${runs(listed)}/${newest}`);
+    // One detail read puts that execution's files in the result cache; the page uses it instead of the database.
+    const [newest] = await svc.store.executionQueries.workflowPage(listed, { statuses: null, before: null, limit: 1 });
+    await svc.call('GET', `${runs(listed)}/${newest!.id}`);
     const links = vi.spyOn(svc.store.files, 'links');
     const summaries = vi.spyOn(svc.store.files, 'summaries');
     try {

@@ -48,7 +48,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
     expect(missing.body.error).toBe(
       "input: must have required property 'name'; input: must have required property 'tone'",
     );
-    const open = svc.addWorkflow({ input_schema: null, steps: [reportStep()] });
+    const open = await svc.addWorkflow({ input_schema: null, steps: [reportStep()] });
     expect((await svc.call('POST', runs(open))).status).toBe(201);
     expect((await svc.call('POST', runs(open), { body: {} })).status).toBe(201);
   });
@@ -59,7 +59,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
   });
 
   it('answers 400, not 500, for input nested too deeply to store, in a single run or a batch', async () => {
-    const open = svc.addWorkflow({ input_schema: null, steps: [reportStep()] });
+    const open = await svc.addWorkflow({ input_schema: null, steps: [reportStep()] });
     const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
     const json = { 'content-type': 'application/json' };
     const deep = await svc.call<Err>('POST', runs(open), { body: `{"input":{"a":${nested(20_000)}}}`, headers: json });
@@ -81,7 +81,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
   });
 
   it('refuses to run a workflow that is still planning or failed to plan', async () => {
-    const planning = svc.store.createWorkflow({
+    const planning = await svc.store.createWorkflow({
       accountId: svc.accountId(),
       prompt: 'p',
       name: 'n',
@@ -94,7 +94,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
       status: 400,
       body: { error: 'workflow is still planning; try again in a few seconds' },
     });
-    svc.store.workflows.markFailed(planning.id, 'the prompt is empty', svc.store.nowIso());
+    await svc.store.workflows.markFailed(planning.id, 'the prompt is empty', svc.store.nowIso());
     const failed = await svc.call<Err>('POST', `${runs(planning.id)}/batch`, { body: { items: [{}] } });
     expect(failed).toMatchObject({
       status: 400,
@@ -111,7 +111,7 @@ describe('POST /api/v1/workflows/{id}/executions', () => {
 describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
   it('shows retry_after_seconds and results null while waiting', async () => {
     // Written straight to the store, so the engine has not picked it up yet.
-    const [waiting] = svc.store.createExecutions(svc.accountId(), workflowId(), [GOOD], null);
+    const [waiting] = await svc.store.createExecutions(svc.accountId(), workflowId(), [GOOD], null);
     const res = await svc.call<ExecutionDetail>('GET', `${runs()}/${waiting!.id}`);
     assertMatchesContract('getExecution', 200, res.body);
     expect(Object.keys(res.body).sort()).toEqual([
@@ -129,7 +129,7 @@ describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
   });
 
   it('ends a failing step in error with an error.txt result holding the message', async () => {
-    const guarded = svc.addWorkflow({
+    const guarded = await svc.addWorkflow({
       steps: [{ kind: 'guard', field: 'name', rule: 'required', message: 'name is required' }, reportStep()],
     });
     const created = await svc.call<ExecutionCreateResponse>('POST', runs(guarded), { body: { input: {} } });
@@ -146,7 +146,7 @@ describe('GET /api/v1/workflows/{id}/executions/{eid}', () => {
 
   it('answers 404 for a missing execution, another account’s, or one under another workflow', async () => {
     const created = await svc.call<ExecutionCreateResponse>('POST', runs(), { body: { input: GOOD } });
-    const other = svc.addWorkflow({ steps: [] });
+    const other = await svc.addWorkflow({ steps: [] });
     const missing = await svc.call<Err>('GET', `${runs()}/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23`);
     const foreign = await svc.call<Err>('GET', `${runs()}/${created.body.execution_id}`, { key: KEY_B });
     const elsewhere = await svc.call<Err>('GET', `${runs(other)}/${created.body.execution_id}`);

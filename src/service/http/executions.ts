@@ -6,22 +6,28 @@ import type { FileLink } from '../store/records';
 import { accountOf } from './auth';
 import { contractRoute } from './contract-route';
 import { badRequest, notFound } from './errors';
-import { detailFiles, pageFileLinks, requireValidInputs, requireWorkflow, type LocalContext } from './local-context';
+import {
+  executionDetail,
+  pageFileLinks,
+  requireValidInputs,
+  requireWorkflow,
+  type LocalContext,
+} from './local-context';
 import { paginate } from './pagination';
 import { runsRoutes } from './runs-routes';
 import { parseStatusFilter } from './status-filter';
 
 export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'listExecutions', async (request) => {
-    const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
+    const workflow = await requireWorkflow(ctx, accountOf(request), request.params.workflowId);
     // The status filter is a local extension; strict v1 ignores it like any unknown parameter.
     const statuses = ctx.config.strictV1 ? null : parseStatusFilter(request.query.status);
     let links = new Map<string, FileLink[]>();
     return paginate(
       request.query,
-      (before, limit) => {
-        const rows = ctx.store.executionQueries.workflowPage(workflow.id, { statuses, before, limit });
-        links = pageFileLinks(ctx, rows);
+      async (before, limit) => {
+        const rows = await ctx.store.executionQueries.workflowPage(workflow.id, { statuses, before, limit });
+        links = await pageFileLinks(ctx, rows);
         return rows;
       },
       (row) => ctx.presenter.executionListItem(row, links.get(row.id)),
@@ -30,10 +36,10 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
 
   contractRoute(app, 'createExecution', async (request, reply) => {
     const account = accountOf(request);
-    const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+    const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
     const input = request.body?.input ?? {};
     requireValidInputs(ctx, workflow, [input], () => 'input');
-    const [execution] = ctx.store.createExecutions(account.id, workflow.id, [input], null);
+    const [execution] = await ctx.store.createExecutions(account.id, workflow.id, [input], null);
     ctx.engine.enqueued(workflow.id, null, null);
     return reply.code(201).send({
       execution_id: execution!.id,
@@ -45,12 +51,12 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
 
   contractRoute(app, 'createExecutionBatch', async (request, reply) => {
     const account = accountOf(request);
-    const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+    const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
     const { items, concurrency } = request.body;
     requireValidInputs(ctx, workflow, items, (index) => `items[${index}]`);
     const cap = LIMITS.batchConcurrency[concurrency ?? workflow.concurrency ?? 'medium'];
     const batchId = randomUUID();
-    const executions = ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap });
+    const executions = await ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap });
     ctx.engine.enqueued(workflow.id, batchId, cap);
     return reply.code(201).send({
       workflow_id: workflow.id,
@@ -63,14 +69,12 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'getExecution', async (request) => {
     const account = accountOf(request);
     const { workflowId, executionId } = request.params;
-    const execution = ctx.store.executions.get(account.id, workflowId, executionId);
+    const execution = await ctx.store.executions.get(account.id, workflowId, executionId);
     if (!execution) {
-      requireWorkflow(ctx, account, workflowId);
+      await requireWorkflow(ctx, account, workflowId);
       throw notFound('execution not found');
     }
-    return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), () =>
-      ctx.store.workflows.byId(workflowId),
-    );
+    return executionDetail(ctx, execution, () => ctx.store.workflows.byId(workflowId));
   });
 
   runsRoutes(app, ctx);
@@ -82,11 +86,11 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     if (batchId !== undefined && ids !== undefined) throw badRequest('send either batch_id or execution_ids, not both');
     if (batchId === undefined && ids === undefined)
       throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
-    const workflow = requireWorkflow(ctx, account, request.params.workflowId);
+    const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
     const message = `cancelled by ${account.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
     const target =
       batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
-    const counts = ctx.store.cancelExecutions(account.id, workflow.id, target, message);
+    const counts = await ctx.store.cancelExecutions(account.id, workflow.id, target, message);
     if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
     return counts;
   });

@@ -9,7 +9,7 @@ const svc = useTestService({}, { clock });
 let results: Map<string, string>;
 
 beforeAll(async () => {
-  const workflowId = svc.addWorkflow({
+  const workflowId = await svc.addWorkflow({
     steps: [
       reportStep('rapport été.md'),
       { kind: 'render_html', filename: 'page.html' },

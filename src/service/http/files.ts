@@ -25,7 +25,7 @@ export function fileRoutes(app: FastifyInstance, store: Store, signer: LinkSigne
         throw new HttpError(403, 'this download link is not valid; fetch the execution again for a fresh one');
       if (check === 'expired')
         throw new HttpError(403, 'this download link has expired; fetch the execution again for a fresh one');
-      const file = store.files.get(fileId);
+      const file = await store.files.get(fileId);
       if (!file || file.filename !== filename) throw new HttpError(404, 'file not found');
       const inline = request.query.inline === '1' && canDisplayInline(file.content_type);
       reply

@@ -28,24 +28,24 @@ describe('failed API key attempts', () => {
 });
 
 describe('KeyResolver cache', () => {
-  it('evicts the least recently used key instead of emptying itself when full', () => {
+  it('evicts the least recently used key instead of emptying itself when full', async () => {
     let lookups = 0;
     const store = {
       accounts: {
-        byKeyHash: () => {
+        byKeyHash: async () => {
           lookups += 1;
-          return null;
+          return undefined;
         },
       },
     } as unknown as ConstructorParameters<typeof KeyResolver>[0];
     const resolver = new KeyResolver(store, manualClock(0));
-    resolver.resolve('hot');
+    await resolver.resolve('hot');
     for (let i = 0; i < 10_000; i++) {
-      resolver.resolve(`random-${i}`);
-      if (i % 1000 === 0) resolver.resolve('hot');
+      await resolver.resolve(`random-${i}`);
+      if (i % 1000 === 0) await resolver.resolve('hot');
     }
     const before = lookups;
-    resolver.resolve('hot');
+    await resolver.resolve('hot');
     expect(lookups).toBe(before);
   });
 });

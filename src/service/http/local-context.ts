@@ -1,3 +1,4 @@
+import type { ExecutionDetail } from '../../contract/openapi-document';
 import type { Config } from '../config';
 import type { Engine } from '../engine/engine';
 import type { ReadyPlan } from '../engine/plans';
@@ -19,8 +20,8 @@ export interface LocalContext {
 }
 
 /** The result files of a finished or failed execution (cached; they never change). */
-export function resultFiles(ctx: LocalContext, executionId: string) {
-  return () => ctx.results.get(executionId, () => ctx.store.files.summaries(executionId));
+export function resultFiles(ctx: LocalContext, executionId: string): CachedFile[] | Promise<CachedFile[]> {
+  return ctx.results.hit(executionId) ?? ctx.results.get(executionId, () => ctx.store.files.summaries(executionId));
 }
 
 const utf8 = new TextDecoder();
@@ -29,21 +30,43 @@ const utf8 = new TextDecoder();
  * What an execution detail shows as results: the cached final files once finished or failed, the
  * draft (stored on first read) while waiting for approval when drafts are shown, else nothing.
  */
-export async function detailFiles(ctx: LocalContext, execution: ExecutionView): Promise<() => CachedFile[]> {
+async function detailFiles(ctx: LocalContext, execution: ExecutionView): Promise<CachedFile[]> {
+  if (!ctx.presenter.showsFiles(execution.status)) return [];
   if (execution.status !== 'human_in_the_loop') return resultFiles(ctx, execution.id);
-  if (!ctx.presenter.showsDrafts) return () => [];
   await ctx.engine.ensureDrafts(execution.id);
-  const drafts = ctx.store.files
-    .drafts(execution.id)
-    .map((f) => ({ id: f.id, filename: f.filename, content: f.inline_data ? utf8.decode(f.inline_data) : null }));
-  return () => drafts;
+  const drafts = await ctx.store.files.drafts(execution.id);
+  return drafts.map((f) => ({
+    id: f.id,
+    filename: f.filename,
+    content: f.inline_data ? utf8.decode(f.inline_data) : null,
+  }));
+}
+
+/**
+ * The execution detail, loading only what its status shows: the results or draft, or the workflow
+ * (through `workflow`) to estimate retry_after_seconds while it waits or runs.
+ */
+export async function executionDetail(
+  ctx: LocalContext,
+  execution: ExecutionView,
+  workflow: () => WorkflowRecord | undefined | Promise<WorkflowRecord | undefined>,
+): Promise<ExecutionDetail> {
+  let retryAfter = 1;
+  if (ctx.presenter.showsRetryAfter(execution.status)) {
+    const found = await workflow();
+    if (found) retryAfter = await ctx.engine.retryAfterSeconds(execution, found);
+  }
+  return ctx.presenter.executionDetail(execution, await detailFiles(ctx, execution), retryAfter);
 }
 
 /**
  * The result files of a list page's finished and failed executions: from the cache where it has
  * them, the rest in one query for the whole page.
  */
-export function pageFileLinks(ctx: LocalContext, rows: readonly ExecutionView[]): Map<string, FileLink[]> {
+export async function pageFileLinks(
+  ctx: LocalContext,
+  rows: readonly ExecutionView[],
+): Promise<Map<string, FileLink[]>> {
   const links = new Map<string, FileLink[]>();
   const missing: string[] = [];
   for (const row of rows) {
@@ -56,12 +79,16 @@ export function pageFileLinks(ctx: LocalContext, rows: readonly ExecutionView[])
       );
     else missing.push(row.id);
   }
-  for (const [id, files] of ctx.store.files.links(missing)) links.set(id, files);
+  if (missing.length > 0) for (const [id, files] of await ctx.store.files.links(missing)) links.set(id, files);
   return links;
 }
 
-export function requireWorkflow(ctx: LocalContext, account: AccountRecord, workflowId: string): WorkflowRecord {
-  const workflow = ctx.store.workflows.get(account.id, workflowId);
+export async function requireWorkflow(
+  ctx: LocalContext,
+  account: AccountRecord,
+  workflowId: string,
+): Promise<WorkflowRecord> {
+  const workflow = await ctx.store.workflows.get(account.id, workflowId);
   if (!workflow) throw notFound('workflow not found');
   return workflow;
 }

@@ -27,13 +27,13 @@ function cursorBound(cursor: string | undefined): string | null {
  * Reads one more row than asked to learn whether a next page exists; the cursor is then the
  * created_at of the last row returned, and the next page starts strictly before it.
  */
-export function paginate<Row extends { created_at: string }, Item>(
+export async function paginate<Row extends { created_at: string }, Item>(
   query: PageQuery,
-  fetch: (before: string | null, limit: number) => Row[],
+  fetch: (before: string | null, limit: number) => Promise<Row[]>,
   present: (row: Row) => Item,
-): ListPage<Item> {
+): Promise<ListPage<Item>> {
   const limit = query.limit ?? LIMITS.defaultPageSize;
-  const rows = fetch(cursorBound(query.cursor), limit + 1);
+  const rows = await fetch(cursorBound(query.cursor), limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { data: page.map(present), cursor: rows.length > limit && last ? last.created_at : null };

@@ -7,7 +7,6 @@ import type {
   WorkflowDetail,
   WorkflowListItem,
 } from '../../contract/openapi-document';
-import type { Engine } from '../engine/engine';
 import type { LinkSigner } from '../files/presign';
 import type { ExecutionListRow } from '../store/execution-queries';
 import type { ExecutionView, FileLink, WorkflowRecord } from '../store/records';
@@ -24,7 +23,6 @@ export class Presenter {
   constructor(
     private readonly publicUrl: string,
     private readonly signer: LinkSigner,
-    private readonly engine: Engine,
     private readonly strictV1 = false,
   ) {}
 
@@ -102,16 +100,21 @@ export class Presenter {
     return result;
   }
 
+  /** Whether an execution detail in this status shows files: its results, or its draft while waiting for approval. */
+  showsFiles(status: ExecutionView['status']): boolean {
+    return status === 'finished' || status === 'error' || (status === 'human_in_the_loop' && this.showsDrafts);
+  }
+
+  /** Whether an execution detail in this status carries retry_after_seconds (waiting or processing). */
+  showsRetryAfter(status: ExecutionView['status']): boolean {
+    return status === 'initial' || status === 'processing';
+  }
+
   /**
-   * The execution detail with only its listed properties. `workflow` is needed only while the
-   * run is waiting or processing, to estimate retry_after_seconds. `files` are the results when
-   * finished or in error, and the draft while waiting for approval.
+   * The execution detail with only its listed properties. `files` are read when showsFiles(status),
+   * and `retryAfterSeconds` when showsRetryAfter(status); the caller loads only those.
    */
-  executionDetail(
-    e: ExecutionView,
-    files: () => CachedFile[],
-    workflow: () => WorkflowRecord | undefined,
-  ): ExecutionDetail {
+  executionDetail(e: ExecutionView, files: readonly CachedFile[], retryAfterSeconds: number): ExecutionDetail {
     const detail: ExecutionDetail = {
       id: e.id,
       workflow_id: e.workflow_id,
@@ -120,13 +123,8 @@ export class Presenter {
       url: this.executionUrl(e.workflow_id, e.id),
       results: null,
     };
-    if (e.status === 'initial' || e.status === 'processing') {
-      const w = workflow();
-      detail.retry_after_seconds = w ? this.engine.retryAfterSeconds(e, w) : 1;
-    }
-    if (e.status === 'finished' || e.status === 'error' || (e.status === 'human_in_the_loop' && this.showsDrafts)) {
-      detail.results = files().map((file) => this.resultFile(file));
-    }
+    if (this.showsRetryAfter(e.status)) detail.retry_after_seconds = retryAfterSeconds;
+    if (this.showsFiles(e.status)) detail.results = files.map((file) => this.resultFile(file));
     return detail;
   }
 }

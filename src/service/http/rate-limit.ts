@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import type { Store } from '../store/store';
 
 export interface RateDecision {
   allowed: boolean;
@@ -10,17 +11,49 @@ export interface RateDecision {
 
 const WINDOW_MS = 60_000;
 
-/** Fixed one-minute windows per key: the first request opens a window, which allows `limit` requests. */
+interface Window {
+  start: number;
+  count: number;
+}
+
+/**
+ * Where windows are counted when other replicas share the database: one atomic upsert per hit, so
+ * the limit holds across them (see RateWindowsRepo), and a read for `exhausted`.
+ */
+export interface SharedWindows {
+  hit(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }>;
+  peek(key: string): Promise<Window | undefined>;
+}
+
+/**
+ * Fixed one-minute windows per key: the first request opens a window, which allows `limit` requests.
+ * With `shared` windows (PostgreSQL, where other replicas may run) they are counted in the database
+ * under `${scope}:${key}`; otherwise (SQLite, one process) in memory, without a promise per request.
+ */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windows = new Map<string, Window>();
 
   constructor(
     private readonly limit: number,
     private readonly clock: Clock,
+    private readonly shared: { windows: SharedWindows; scope: string } | null = null,
   ) {}
 
+  /** Whether hits go to the database (then only the async methods count). */
+  get isShared(): boolean {
+    return this.shared !== null;
+  }
+
   /** Counts one request for `key` and says whether it may proceed. */
-  hit(key: string): RateDecision {
+  async hit(key: string): Promise<RateDecision> {
+    if (!this.shared) return this.hitLocal(key);
+    const now = this.clock.now();
+    const window = await this.shared.windows.hit(`${this.shared.scope}:${key}`, now, WINDOW_MS);
+    return this.decide({ start: window.windowStart, count: window.count }, now);
+  }
+
+  /** The in-memory count of `hit`, for callers on the fast path when the limiter is not shared. */
+  hitLocal(key: string): RateDecision {
     const now = this.clock.now();
     let window = this.windows.get(key);
     if (!window || now - window.start >= WINDOW_MS) {
@@ -29,6 +62,26 @@ export class RateLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
+    return this.decide(window, now);
+  }
+
+  /** Whole seconds until `key` may try again when its window is used up; null while it has room. Counts nothing. */
+  async exhausted(key: string): Promise<number | null> {
+    if (!this.shared) return this.exhaustedLocal(key);
+    return this.wait(await this.shared.windows.peek(`${this.shared.scope}:${key}`), this.clock.now());
+  }
+
+  /** The in-memory answer of `exhausted`, for callers on the fast path when the limiter is not shared. */
+  exhaustedLocal(key: string): number | null {
+    return this.wait(this.windows.get(key), this.clock.now());
+  }
+
+  private wait(window: Window | undefined, now: number): number | null {
+    if (!window || now - window.start >= WINDOW_MS || window.count < this.limit) return null;
+    return Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
+  }
+
+  private decide(window: Window, now: number): RateDecision {
     return {
       allowed: window.count <= this.limit,
       limit: this.limit,
@@ -37,15 +90,22 @@ export class RateLimiter {
     };
   }
 
-  /** Whole seconds until `key` may try again when its window is used up; null while it has room. Counts nothing. */
-  exhausted(key: string): number | null {
-    const now = this.clock.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= WINDOW_MS || window.count < this.limit) return null;
-    return Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-  }
-
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(key);
   }
+}
+
+/** The store's shared windows (rate_windows), for the limiters of a service on a shared store. */
+export function storeWindows(store: Store): SharedWindows {
+  return {
+    hit: (key, now, windowMs) => store.rateWindows.hit(key, now, windowMs),
+    peek: async (key) => {
+      const row = await store.kysely
+        .selectFrom('rate_windows')
+        .select(['window_start', 'count'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row && { start: Number(row.window_start), count: Number(row.count) };
+    },
+  };
 }

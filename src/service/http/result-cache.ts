@@ -11,7 +11,7 @@ const utf8 = new TextDecoder();
 
 /**
  * Results of finished and failed executions never change, so polling them again need not touch
- * SQLite. Least recently used entries go first once the cache holds `maxBytes` of text.
+ * the database. Least recently used entries go first once the cache holds `maxBytes` of text.
  */
 export class ResultCache {
   private readonly entries = new Map<string, { files: CachedFile[]; bytes: number }>();
@@ -24,15 +24,22 @@ export class ResultCache {
     return this.entries.get(executionId)?.files;
   }
 
-  /** The files of a terminal execution, loading them once. */
-  get(executionId: string, load: () => FileSummary[]): CachedFile[] {
+  /** The cached files of an execution, if any, marked as recently used. */
+  hit(executionId: string): CachedFile[] | undefined {
     const hit = this.entries.get(executionId);
-    if (hit) {
-      this.entries.delete(executionId);
-      this.entries.set(executionId, hit);
-      return hit.files;
-    }
-    const files = load().map((f) => ({
+    if (!hit) return undefined;
+    this.entries.delete(executionId);
+    this.entries.set(executionId, hit);
+    return hit.files;
+  }
+
+  /** The files of a terminal execution, loading them once. */
+  async get(executionId: string, load: () => Promise<FileSummary[]>): Promise<CachedFile[]> {
+    return this.hit(executionId) ?? this.add(executionId, await load());
+  }
+
+  private add(executionId: string, loaded: FileSummary[]): CachedFile[] {
+    const files = loaded.map((f) => ({
       id: f.id,
       filename: f.filename,
       content: f.inline_data ? utf8.decode(f.inline_data) : null,

@@ -11,7 +11,7 @@ const svc = useTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
 let workflowId: string;
 let executionId: string;
 beforeAll(async () => {
-  workflowId = svc.addWorkflow({ steps: [reportStep()] });
+  workflowId = await svc.addWorkflow({ steps: [reportStep()] });
   executionId = (
     await svc.call<{ execution_id: string }>('POST', `/api/v1/workflows/${workflowId}/executions`, { body: {} })
   ).body.execution_id;

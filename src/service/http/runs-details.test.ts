@@ -22,8 +22,8 @@ const steps = async (workflowId: string, id: string) => {
 };
 
 beforeAll(async () => {
-  checked = svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
-  approved = svc.addWorkflow({
+  checked = await svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
+  approved = await svc.addWorkflow({
     steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
   });
 });
@@ -88,7 +88,7 @@ describe('GET …/executions/{id}/steps (local extension)', () => {
 describe('GET …/executions/stats (local extension)', () => {
   let workflow: string;
   beforeAll(async () => {
-    workflow = svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
+    workflow = await svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
     for (const name of ['A', 'B', 'FAIL', 'C']) await run(workflow, name);
     await svc.engine.idle();
   });

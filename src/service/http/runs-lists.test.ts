@@ -38,8 +38,8 @@ async function walk<T extends { id: string }>(url: string, limit: number, key?: 
 }
 
 beforeAll(async () => {
-  first = svc.addWorkflow({ name: 'Checks names', steps: [guardAgainstFail, reportStep()] });
-  second = svc.addWorkflow({ name: 'Plain report', steps: [reportStep()] });
+  first = await svc.addWorkflow({ name: 'Checks names', steps: [guardAgainstFail, reportStep()] });
+  second = await svc.addWorkflow({ name: 'Plain report', steps: [reportStep()] });
   for (let i = 0; i < 23; i++) {
     const failing = i % 7 === 3;
     const id = await run(first, failing ? `FAIL ${i}` : `Ann ${i}`);

@@ -10,15 +10,15 @@ import { paginate } from './pagination';
 import { parseStatusFilter } from './status-filter';
 
 /** The execution when it is one of the workflow's (of this account), else the 404 that says which is missing. */
-function requireExecution(
+async function requireExecution(
   ctx: LocalContext,
   account: AccountRecord,
   workflowId: string,
   executionId: string,
-): ExecutionView {
-  const execution = ctx.store.executions.get(account.id, workflowId, executionId);
+): Promise<ExecutionView> {
+  const execution = await ctx.store.executions.get(account.id, workflowId, executionId);
   if (execution) return execution;
-  requireWorkflow(ctx, account, workflowId);
+  await requireWorkflow(ctx, account, workflowId);
   throw notFound('execution not found');
 }
 
@@ -34,17 +34,17 @@ export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const account = accountOf(request);
     const statuses = parseStatusFilter(request.query.status);
     const workflowId = request.query.workflow_id;
-    if (workflowId !== undefined) requireWorkflow(ctx, account, workflowId);
+    if (workflowId !== undefined) await requireWorkflow(ctx, account, workflowId);
     let links = new Map<string, FileLink[]>();
     return paginate(
       request.query,
-      (before, limit) => {
-        const rows = ctx.store.executionQueries.accountPage(account.id, workflowId?.toLowerCase() ?? null, {
+      async (before, limit) => {
+        const rows = await ctx.store.executionQueries.accountPage(account.id, workflowId?.toLowerCase() ?? null, {
           statuses,
           before,
           limit,
         });
-        links = pageFileLinks(ctx, rows);
+        links = await pageFileLinks(ctx, rows);
         return rows;
       },
       (row) => ({ ...ctx.presenter.executionListItem(row, links.get(row.id)), workflow_name: row.workflow_name }),
@@ -52,36 +52,35 @@ export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
   });
 
   contractRoute(app, 'getExecutionStats', async (request) => {
-    const workflow = requireWorkflow(ctx, accountOf(request), request.params.workflowId);
+    const workflow = await requireWorkflow(ctx, accountOf(request), request.params.workflowId);
     const range = statsRange(request.query, Date.parse(ctx.store.nowIso()));
     const queries = ctx.store.executionQueries;
-    return computeStats(
-      workflow.id,
+    const [buckets, durations] = await Promise.all([
       queries.bucketCounts(workflow.id, statsSpan(range)),
       queries.durations(workflow.id, range.from, range.to),
-      range,
-    );
+    ]);
+    return computeStats(workflow.id, buckets, durations, range);
   });
 
   contractRoute(app, 'getExecutionSteps', async (request) => {
     const account = accountOf(request);
     const { workflowId, executionId } = request.params;
-    const execution = requireExecution(ctx, account, workflowId, executionId);
-    const workflow = ctx.store.workflows.byId(execution.workflow_id);
+    const execution = await requireExecution(ctx, account, workflowId, executionId);
+    const workflow = await ctx.store.workflows.byId(execution.workflow_id);
     const plan = workflow ? ctx.engine.plans.get(workflow) : null;
     return {
       execution_id: execution.id,
       workflow_id: execution.workflow_id,
       status: execution.status,
-      steps: presentSteps(plan?.steps ?? [], ctx.store.steps.list(execution.id), execution),
+      steps: presentSteps(plan?.steps ?? [], await ctx.store.steps.list(execution.id), execution),
     };
   });
 
   contractRoute(app, 'getExecutionInput', async (request) => {
     const account = accountOf(request);
     const { workflowId, executionId } = request.params;
-    const execution = requireExecution(ctx, account, workflowId, executionId);
-    const record = ctx.store.executions.byId(execution.id)!;
+    const execution = await requireExecution(ctx, account, workflowId, executionId);
+    const record = (await ctx.store.executions.byId(execution.id))!;
     return {
       execution_id: execution.id,
       workflow_id: execution.workflow_id,

@@ -15,7 +15,7 @@ describe('runs extensions in strict-v1 mode', () => {
 
   beforeAll(async () => {
     svc = await startTestService({ WORKFLOW_STRICT_V1: '1' });
-    workflowId = svc.addWorkflow({ steps: [reportStep()] });
+    workflowId = await svc.addWorkflow({ steps: [reportStep()] });
     executionId = (await svc.call<ExecutionCreateResponse>('POST', runs(), { body: { input: { name: 'Ann' } } })).body
       .execution_id;
     await svc.engine.idle();

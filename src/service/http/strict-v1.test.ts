@@ -31,8 +31,8 @@ describe.each([
   let batch: BatchCreateResponse;
 
   beforeAll(async () => {
-    workflowId = svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
-    approvalWorkflowId = svc.addWorkflow({
+    workflowId = await svc.addWorkflow({ steps: [guardAgainstFail, reportStep()] });
+    approvalWorkflowId = await svc.addWorkflow({
       steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()],
     });
     const run = (id: string, input: object) => startRun(svc, id, input);
@@ -76,7 +76,7 @@ describe.each([
       strict ? ['executions', 'total', 'workflow_id'] : ['batch_id', 'executions', 'total', 'workflow_id'],
     );
     if (!strict)
-      expect(svc.store.executions.byId(batch.executions[0]!.execution_id)!.batch_id).toBe(
+      expect((await svc.store.executions.byId(batch.executions[0]!.execution_id))!.batch_id).toBe(
         (batch as { batch_id?: string }).batch_id,
       );
   });

@@ -21,25 +21,49 @@ async function runOnce(id: string, input: object = { name: 'Ann' }): Promise<str
   return res.body.execution_id;
 }
 
-const ofWorkflow = 'execution_id IN (SELECT id FROM executions WHERE workflow_id = ?)';
-const count = (service: TestService, sql: string, ...args: string[]) =>
-  (service.store.db.prepare(sql).get(...args) as { n: number }).n;
+/** How many rows a count query found (PostgreSQL counts as bigint, which arrives as a string). */
+async function counted(query: {
+  executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }>;
+}): Promise<number> {
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 /** Step records and files of the workflow's executions, and those whose execution is gone. */
-function rows(service: TestService, id: string) {
-  const gone = (table: string) =>
-    count(service, `SELECT COUNT(*) AS n FROM ${table} WHERE execution_id NOT IN (SELECT id FROM executions)`);
+async function rows(service: TestService, id: string) {
+  const db = service.store.kysely;
+  const ofWorkflow = db.selectFrom('executions').select('id').where('workflow_id', '=', id);
+  const anyExecution = db.selectFrom('executions').select('id');
+  const gone = (table: 'files' | 'execution_steps') =>
+    counted(
+      db
+        .selectFrom(table)
+        .where('execution_id', 'not in', anyExecution)
+        .select((eb) => eb.fn.countAll().as('n')),
+    );
+  const of = (table: 'files' | 'execution_steps') =>
+    counted(
+      db
+        .selectFrom(table)
+        .where('execution_id', 'in', ofWorkflow)
+        .select((eb) => eb.fn.countAll().as('n')),
+    );
   return {
-    executions: count(service, 'SELECT COUNT(*) AS n FROM executions WHERE workflow_id = ?', id),
-    files: count(service, `SELECT COUNT(*) AS n FROM files WHERE ${ofWorkflow}`, id),
-    steps: count(service, `SELECT COUNT(*) AS n FROM execution_steps WHERE ${ofWorkflow}`, id),
-    orphans: gone('files') + gone('execution_steps'),
+    executions: await counted(
+      db
+        .selectFrom('executions')
+        .where('workflow_id', '=', id)
+        .select((eb) => eb.fn.countAll().as('n')),
+    ),
+    files: await of('files'),
+    steps: await of('execution_steps'),
+    orphans: (await gone('files')) + (await gone('execution_steps')),
   };
 }
 
 describe('PATCH /workflows/{id}', () => {
   let id: string;
-  beforeAll(() => {
-    id = svc.addWorkflow({ steps: [reportStep()] });
+  beforeAll(async () => {
+    id = await svc.addWorkflow({ steps: [reportStep()] });
   });
 
   it('renames a workflow and edits its description, answering the detail', async () => {
@@ -108,7 +132,7 @@ describe('POST /workflows/{id}/replan', () => {
   });
 
   it('refuses while a run waits for approval (it would resume under other steps)', async () => {
-    const id = svc.addWorkflow({ steps: [reportStep(), { kind: 'approval', message: 'Check' }, reportStep()] });
+    const id = await svc.addWorkflow({ steps: [reportStep(), { kind: 'approval', message: 'Check' }, reportStep()] });
     await runOnce(id);
     await svc.engine.idle();
     const res = await svc.call<Err>('POST', `${url(id)}/replan`, { body: { prompt: 'Something else' } });
@@ -121,12 +145,12 @@ describe('POST /workflows/{id}/replan', () => {
     ['no prompt', {}],
     ['a prompt over 20,000 characters', { prompt: 'x'.repeat(20001) }],
   ])('refuses %s with 400', async (_label, body) => {
-    const id = svc.addWorkflow({ steps: [reportStep()] });
+    const id = await svc.addWorkflow({ steps: [reportStep()] });
     expect((await svc.call('POST', `${url(id)}/replan`, { body })).status).toBe(400);
   });
 
   it("answers 404 for another account's workflow", async () => {
-    const id = svc.addWorkflow({ steps: [reportStep()] });
+    const id = await svc.addWorkflow({ steps: [reportStep()] });
     const res = await svc.call('POST', `${url(id)}/replan`, { body: { prompt: 'Mine' }, key: KEY_B });
     expect(res.status).toBe(404);
   });
@@ -134,20 +158,20 @@ describe('POST /workflows/{id}/replan', () => {
 
 describe('DELETE /workflows/{id}', () => {
   it('deletes the workflow with its executions, their steps and files', async () => {
-    const id = svc.addWorkflow({ steps: [reportStep()] });
+    const id = await svc.addWorkflow({ steps: [reportStep()] });
     await runOnce(id);
     await runOnce(id, { name: 'Bo' });
     await svc.engine.idle();
-    expect(rows(svc, id)).toEqual({ executions: 2, files: 2, steps: 2, orphans: 0 });
+    expect(await rows(svc, id)).toEqual({ executions: 2, files: 2, steps: 2, orphans: 0 });
     const res = await svc.call('DELETE', url(id));
     expect(res.status).toBe(204);
     expect((await svc.call<Err>('GET', url(id))).status).toBe(404);
-    expect(rows(svc, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
+    expect(await rows(svc, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
     expect((await svc.call('DELETE', url(id))).status).toBe(404);
   });
 
   it("answers 404 for another account's workflow and keeps it", async () => {
-    const id = svc.addWorkflow({ steps: [reportStep()] });
+    const id = await svc.addWorkflow({ steps: [reportStep()] });
     expect((await svc.call('DELETE', url(id), { key: KEY_B })).status).toBe(404);
     expect((await svc.call('GET', url(id))).status).toBe(200);
   });
@@ -157,16 +181,20 @@ describe('DELETE while runs are processing', () => {
   const slow = useTestService({ WORKFLOW_TIME_SCALE: '0.05' });
 
   it('leaves the engine running: the runs in flight end without writing', async () => {
-    const id = slow.addWorkflow({ steps: [reportStep('a.md'), reportStep('b.md')] });
-    const other = slow.addWorkflow({ steps: [reportStep()] });
+    const id = await slow.addWorkflow({ steps: [reportStep('a.md'), reportStep('b.md')] });
+    const other = await slow.addWorkflow({ steps: [reportStep()] });
     for (const name of ['Ann', 'Bo', 'Cy']) {
       await slow.call('POST', `${url(id)}/executions`, { body: { input: { name } } });
     }
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(count(slow, "SELECT COUNT(*) AS n FROM executions WHERE status = 'processing'")).toBeGreaterThan(0);
+    const processing = slow.store.kysely
+      .selectFrom('executions')
+      .where('status', '=', 'processing')
+      .select((eb) => eb.fn.countAll().as('n'));
+    expect(await counted(processing)).toBeGreaterThan(0);
     expect((await slow.call('DELETE', url(id))).status).toBe(204);
     await slow.engine.idle();
-    expect(rows(slow, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
+    expect(await rows(slow, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
     const run = await slow.call<ExecutionCreateResponse>('POST', `${url(other)}/executions`, {
       body: { input: { name: 'Di' } },
     });
@@ -185,7 +213,7 @@ describe('strict-v1 mode', () => {
     ['POST', '/replan', { prompt: 'New' }, 404, /^no route POST /],
     ['DELETE', '', undefined, 405, /^method DELETE is not allowed on .*; use GET/],
   ] as const)('has no %s …%s route', async (method, suffix, body, status, error) => {
-    const id = strict.addWorkflow({ steps: [reportStep()] });
+    const id = await strict.addWorkflow({ steps: [reportStep()] });
     const res = await strict.call<Err>(method, `${url(id)}${suffix}`, { body });
     expect(res.status).toBe(status);
     expect(res.body.error).toMatch(error);

@@ -107,7 +107,7 @@ describe('GET /api/v1/workflows/{id}', () => {
   });
 
   it('answers 404 for a missing workflow and for another account’s, alike', async () => {
-    const theirs = svc.addWorkflow({ steps: [] }, KEY_B);
+    const theirs = await svc.addWorkflow({ steps: [] }, KEY_B);
     const missing = await svc.call<Err>('GET', '/api/v1/workflows/8d6f0a3e-5b7c-4b7e-9a51-0c2f7d9e1a23');
     const foreign = await svc.call<Err>('GET', `/api/v1/workflows/${theirs}`);
     expect([missing.status, foreign.status]).toEqual([404, 404]);
@@ -140,7 +140,7 @@ describe('GET /api/v1/workflows', () => {
   it('pages newest first with a default of 20 and a cursor that visits every workflow once', async () => {
     const fresh = await startTestService({ WORKFLOW_API_KEYS: 'pager' });
     try {
-      for (let i = 0; i < 30; i++) fresh.addWorkflow({ name: `W${i}`, steps: [] }, 'pager');
+      for (let i = 0; i < 30; i++) await fresh.addWorkflow({ name: `W${i}`, steps: [] }, 'pager');
       const first = await fresh.call<Page>('GET', '/api/v1/workflows', { key: 'pager' });
       expect(first.body.data).toHaveLength(20);
       expect(first.body.data[0]!.name).toBe('W29');
@@ -172,7 +172,7 @@ describe('GET /api/v1/workflows', () => {
     let compared = 0;
     for (const item of page.data.filter((w) => w.status === 'ready')) {
       const detail = await svc.call<WorkflowDetail>('GET', `/api/v1/workflows/${item.id}`);
-      const stored = svc.store.workflows.byId(item.id)!.input_schema;
+      const stored = (await svc.store.workflows.byId(item.id))!.input_schema;
       expect(detail.body.input_schema).toEqual(stored === null ? null : JSON.parse(stored));
       if (stored !== null) compared += 1;
     }

@@ -19,7 +19,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const account = accountOf(request);
     return paginate(
       request.query,
-      (before, limit) => ctx.store.workflows.page(account.id, before, limit),
+      async (before, limit) => ctx.store.workflows.page(account.id, before, limit),
       (row) => ctx.presenter.workflowListItem(row),
     );
   });
@@ -29,7 +29,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const { prompt, name, description } = request.body;
     if (prompt.trim() === '') throw badRequest('prompt must not be blank');
     const givenName = name?.trim() ?? '';
-    const workflow = ctx.store.createWorkflow({
+    const workflow = await ctx.store.createWorkflow({
       accountId: account.id,
       prompt,
       name: givenName || provisionalName(prompt),
@@ -49,6 +49,6 @@ export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
   });
 
   contractRoute(app, 'getWorkflow', async (request) =>
-    ctx.presenter.workflowDetail(requireWorkflow(ctx, accountOf(request), request.params.workflowId)),
+    ctx.presenter.workflowDetail(await requireWorkflow(ctx, accountOf(request), request.params.workflowId)),
   );
 }

@@ -24,8 +24,8 @@ export const GOOD = { name: 'Ann', tone: 'formal' };
 export function useExecutionsWorkflow() {
   const svc = useTestService({ WORKFLOW_RATE_LIMIT: '1000000' });
   let id = '';
-  beforeAll(() => {
-    id = svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
+  beforeAll(async () => {
+    id = await svc.addWorkflow({ input_schema: SCHEMA, steps: [reportStep()] });
   });
   const workflowId = () => id;
   const runs = (workflow = id) => `/api/v1/workflows/${workflow}/executions`;

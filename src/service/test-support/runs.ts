@@ -12,13 +12,13 @@ export async function startRun(svc: TestService, workflowId: string, input: obje
 }
 
 /** Creates runs straight in the store and tells the engine, as the create routes do. */
-export function queueRuns(
+export async function queueRuns(
   svc: TestService,
   workflowId: string,
   inputs: readonly object[],
   batch: BatchOptions | null = null,
-): NewExecution[] {
-  const created = svc.store.createExecutions(svc.accountId(), workflowId, inputs, batch);
+): Promise<NewExecution[]> {
+  const created = await svc.store.createExecutions(svc.accountId(), workflowId, inputs, batch);
   svc.engine.enqueued(workflowId, batch?.batchId ?? null, batch?.cap ?? null);
   return created;
 }

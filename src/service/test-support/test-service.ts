@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { hashKey } from '../accounts/keys';
 import { loadConfig, type Config } from '../config';
@@ -10,6 +10,7 @@ import { createLogger } from '../logger';
 import type { StepSpec, WorkflowPlan } from '../planner/plan-types';
 import { createService, type Service, type ServiceOptions } from '../service';
 import type { Store } from '../store/store';
+import { testDatabase, type TestDatabase } from './test-database';
 
 export const KEY_A = 'test-key-account-a';
 export const KEY_B = 'test-key-account-b';
@@ -37,30 +38,77 @@ export interface TestService extends Omit<Service, 'store' | 'engine'> {
     options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
   ): Promise<Reply<T>>;
   /** A ready workflow with exactly these steps, bypassing the planner. */
-  addWorkflow(plan: Partial<WorkflowPlan> & { steps: StepSpec[] }, key?: string): string;
+  addWorkflow(plan: Partial<WorkflowPlan> & { steps: StepSpec[] }, key?: string): Promise<string>;
 }
 
-/** A full local service on a throwaway data directory, at time scale 0 unless `env` says otherwise. */
+/**
+ * The PostgreSQL database of each data directory in use (TEST_STORE=postgres), so a service started
+ * again with `DATA_DIR` of an earlier one (a restart) finds the same state there too.
+ */
+const databases = new Map<string, TestDatabase>();
+
+/** The database for a test service on `dataDir`: the one already made for it, else a fresh one (it then owns it). */
+async function databaseFor(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ url?: string; owned?: TestDatabase }> {
+  if (env.DATABASE_URL !== undefined) return { url: env.DATABASE_URL };
+  const existing = databases.get(dataDir);
+  if (existing) return { url: existing.databaseUrl };
+  const fresh = await testDatabase();
+  if (fresh.databaseUrl === undefined) return {};
+  databases.set(dataDir, fresh);
+  return { url: fresh.databaseUrl, owned: fresh };
+}
+
+/**
+ * A full local service on a throwaway data directory, at time scale 0 unless `env` says otherwise.
+ * With TEST_STORE=postgres its state is in a fresh PostgreSQL schema (see testDatabase), dropped on close.
+ */
 export async function startTestService(
   env: Record<string, string> = {},
   options: Partial<ServiceOptions> = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workflow-service-'));
+  const database = await databaseFor(resolve(env.DATA_DIR ?? dataDir), env);
   const config = loadConfig({
     DATA_DIR: dataDir,
     WORKFLOW_API_KEYS: `${KEY_A},${KEY_B}`,
     WORKFLOW_TIME_SCALE: '0',
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
+    ...(database.url === undefined ? {} : { DATABASE_URL: database.url }),
     ...env,
   });
-  const service = await createService(config, {
-    logger: createLogger(config.logLevel),
-    distDir: join(dataDir, 'no-dist'),
-    ...options,
-  });
+  const dropDatabase = async () => {
+    if (!database.owned) return;
+    databases.delete(config.dataDir);
+    await database.owned.drop();
+  };
+  let service: Service;
+  try {
+    service = await createService(config, {
+      logger: createLogger(config.logLevel),
+      distDir: join(dataDir, 'no-dist'),
+      ...options,
+    });
+  } catch (error) {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const store = service.store!;
-  const accountId = (key = KEY_A) => store.accounts.byKeyHash(hashKey(key))!.id;
+  // Looked up once, so tests can name an account's id without waiting for the store.
+  const accountIds = new Map<string, string>();
+  for (const key of config.apiKeys) {
+    const account = await store.accounts.byKeyHash(hashKey(key));
+    if (account) accountIds.set(key, account.id);
+  }
+  const accountId = (key = KEY_A) => {
+    const id = accountIds.get(key);
+    if (!id) throw new Error(`no account for the key ${key}: it is not in WORKFLOW_API_KEYS of this test service`);
+    return id;
+  };
   let stopped = false;
   const shutdown = async () => {
     if (stopped) return;
@@ -77,6 +125,7 @@ export async function startTestService(
     shutdown,
     async close() {
       await shutdown();
+      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(config.dataDir, { recursive: true, force: true });
     },
@@ -91,7 +140,7 @@ export async function startTestService(
       const parsed = type.includes('json') && raw.body !== '' ? (JSON.parse(raw.body) as unknown) : raw.body;
       return { status: raw.statusCode, body: parsed as never, headers: raw.headers, raw };
     },
-    addWorkflow(plan, key = KEY_A) {
+    async addWorkflow(plan, key = KEY_A) {
       const full: WorkflowPlan = {
         name: 'Test workflow',
         description: 'For tests',
@@ -100,7 +149,7 @@ export async function startTestService(
         ...plan,
       };
       const columns = planColumns(full);
-      return store.createWorkflow(
+      const workflow = await store.createWorkflow(
         {
           accountId: accountId(key),
           prompt: 'test',
@@ -110,7 +159,8 @@ export async function startTestService(
           descriptionGiven: true,
         },
         { status: 'ready', input_schema: columns.input_schema, steps: columns.steps, concurrency: columns.concurrency },
-      ).id;
+      );
+      return workflow.id;
     },
   };
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { systemClock } from '../clock';
 import type { ServiceOptions } from '../service';
 import { openStore, type Store } from '../store/store';
+import { testDatabase, type TestDatabase } from './test-database';
 import { startTestService, startWithBuiltDashboard, type TestService } from './test-service';
 
 /**
@@ -48,18 +49,24 @@ export function useServiceWithDashboard(): TestService {
   return forwardTo(() => started?.svc ?? null, 'test service');
 }
 
-/** A fresh store on its own throwaway data directory for each test. */
+/**
+ * A fresh store on its own throwaway data directory for each test; with TEST_STORE=postgres, on a
+ * fresh PostgreSQL schema (see testDatabase), dropped after the test.
+ */
 export function useFreshStore(prefix = 'workflow-store-'): { store: Store; dataDir: () => string } {
   let dir: string | null = null;
   let store: Store | null = null;
-  beforeEach(() => {
+  let database: TestDatabase | null = null;
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), prefix));
-    store = openStore(dir, systemClock);
+    database = await testDatabase();
+    store = await openStore({ dataDir: dir, databaseUrl: database.databaseUrl }, systemClock);
   });
-  afterEach(() => {
-    store?.close();
+  afterEach(async () => {
+    await store?.close();
+    await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
-    store = dir = null;
+    store = dir = database = null;
   });
   return {
     store: forwardTo(() => store, 'store'),
