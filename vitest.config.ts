@@ -50,6 +50,9 @@ if (postgres !== 'none') {
       exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES],
       env: { TEST_STORE: 'postgres' },
       globalSetup: ['scripts/vitest-postgres.ts'],
+      // Every statement is a round trip here: draining the 10,000-run batch of executions-pages takes
+      // a minute or more on a busy two-core machine, against seconds on SQLite.
+      testTimeout: 180_000,
     },
   });
 } else if (process.env.VITEST && !(globalThis as { pgNotePrinted?: boolean }).pgNotePrinted) {
