@@ -27,19 +27,21 @@ function errorFile(message: string): NewFile {
   return { filename: 'error.txt', data: new TextEncoder().encode(message) };
 }
 
+function fileRows(executionId: string, files: readonly NewFile[], firstPosition = 0): FileInsert[] {
+  return files.map((file, index) => ({
+    id: randomUUID(),
+    execution_id: executionId,
+    position: firstPosition + index,
+    filename: file.filename,
+    content_type: contentTypeFor(file.filename),
+    data: file.data,
+    size: file.data.byteLength,
+    inline: inlineContent(file.filename, file.data) === null ? 0 : 1,
+  }));
+}
+
 async function insertFiles(tx: Store, executionId: string, files: readonly NewFile[], firstPosition = 0) {
-  await tx.files.insertMany(
-    files.map((file, index): FileInsert => ({
-      id: randomUUID(),
-      execution_id: executionId,
-      position: firstPosition + index,
-      filename: file.filename,
-      content_type: contentTypeFor(file.filename),
-      data: file.data,
-      size: file.data.byteLength,
-      inline: inlineContent(file.filename, file.data) === null ? 0 : 1,
-    })),
-  );
+  await tx.files.insertMany(fileRows(executionId, files, firstPosition));
 }
 
 export async function failExecution(tx: Store, id: string, attempt: number, message: string): Promise<boolean> {
@@ -70,6 +72,10 @@ export async function rejectExecution(tx: Store, id: string, message: string): P
   return true;
 }
 
+/**
+ * Set-based, so cancelling a 10,000-item batch is a handful of statements on either database. The
+ * counts come from what each UPDATE changed, so a row that moved on since it was read is unchanged.
+ */
 export async function cancelExecutions(
   tx: Store,
   accountId: string,
@@ -83,26 +89,21 @@ export async function cancelExecutions(
     workflowId,
     'ids' in target ? { ids: [...new Set(target.ids)] } : target,
   );
-  const counts: CancelCounts = {
-    cancelled: 0,
-    stopping: 0,
-    unchanged: 0,
+  const ids = (statuses: readonly string[]) =>
+    found.filter((row) => statuses.includes(row.status)).map((row) => row.id);
+  const cancelled = await tx.executions.cancelWaitingMany(ids(['initial', 'human_in_the_loop']), message, tx.nowIso());
+  if (cancelled.length > 0) {
+    await tx.files.dropDraftsOf(cancelled);
+    const error = errorFile(message);
+    await tx.files.insertMany(cancelled.flatMap((id) => fileRows(id, [error])));
+  }
+  const stopping = await tx.executions.requestCancelMany(ids(['processing']), message);
+  return {
+    cancelled: cancelled.length,
+    stopping,
+    unchanged: found.length - cancelled.length - stopping,
     not_found: Math.max(0, named - found.length),
   };
-  const finishedAt = tx.nowIso();
-  for (const execution of found) {
-    const waiting = execution.status === 'initial' || execution.status === 'human_in_the_loop';
-    if (waiting && (await tx.executions.cancelWaiting(execution.id, message, finishedAt))) {
-      await tx.files.dropDrafts(execution.id);
-      await insertFiles(tx, execution.id, [errorFile(message)]);
-      counts.cancelled += 1;
-    } else if (execution.status === 'processing' && (await tx.executions.requestCancel(execution.id, message))) {
-      counts.stopping += 1;
-    } else {
-      counts.unchanged += 1;
-    }
-  }
-  return counts;
 }
 
 export async function saveDrafts(tx: Store, executionId: string, files: readonly NewFile[]): Promise<void> {

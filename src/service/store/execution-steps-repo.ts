@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { StoreContext } from './db/context';
+import { inList, type StoreContext } from './db/context';
 
 /** How far one step of one execution got, as the engine recorded it. */
 type StepRecordStatus = 'processing' | 'waiting' | 'finished' | 'error';
@@ -104,6 +104,16 @@ export class ExecutionStepsRepo {
       .updateTable('execution_steps')
       .set({ status: error === null ? 'finished' : 'error', finished_at: at, error })
       .where('execution_id', '=', executionId)
+      .where('status', '=', 'waiting')
+      .execute();
+  }
+
+  /** `decided` for many executions at once (a cancelled batch). */
+  async decidedMany(executionIds: readonly string[], at: string, error: string | null): Promise<void> {
+    await this.ctx.db
+      .updateTable('execution_steps')
+      .set({ status: error === null ? 'finished' : 'error', finished_at: at, error })
+      .where((eb) => inList(this.ctx.dialect, eb.ref('execution_id'), executionIds))
       .where('status', '=', 'waiting')
       .execute();
   }

@@ -160,6 +160,33 @@ export class ExecutionsRepo extends ExecutionDispatch {
     return cancelled;
   }
 
+  /** Ends the named executions that still wait (initial or human_in_the_loop) in error; returns their ids. */
+  async cancelWaitingMany(ids: readonly string[], message: string, finishedAt: string): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('executions')
+      .set({ status: 'error', error: message, finished_at: finishedAt })
+      .where((eb) => inList(this.ctx.dialect, eb.ref('id'), ids))
+      .where('status', 'in', ['initial', 'human_in_the_loop'])
+      .returning('id')
+      .execute();
+    const cancelled = rows.map((row) => row.id);
+    if (cancelled.length > 0) await this.steps.decidedMany(cancelled, finishedAt, message);
+    return cancelled;
+  }
+
+  /** Marks the named executions that are processing to stop at their next step boundary; returns how many. */
+  async requestCancelMany(ids: readonly string[], message: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('executions')
+      .set({ cancel_requested: sql<string>`COALESCE(cancel_requested, ${message})` })
+      .where((eb) => inList(this.ctx.dialect, eb.ref('id'), ids))
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Marks a processing execution to end in error at its next step boundary; false when it is not processing. */
   async requestCancel(id: string, message: string): Promise<boolean> {
     // The first cancel's message wins; a second request neither changes nor repeats it.

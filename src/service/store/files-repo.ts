@@ -28,6 +28,9 @@ const results = new PreparedQuery((db, executionId: string) =>
     .orderBy('position'),
 );
 
+/** Rows per INSERT: 8 values each stays far below both databases' bind-variable limits. */
+const INSERT_CHUNK = 500;
+
 /** Both drivers bind a Buffer as a BLOB / BYTEA; a view over the same bytes costs no copy. */
 const asBuffer = (data: Uint8Array): Buffer =>
   Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -40,11 +43,10 @@ export class FilesRepo {
   }
 
   async insertMany(files: readonly FileInsert[]): Promise<void> {
-    if (files.length === 0) return;
-    await this.ctx.db
-      .insertInto('files')
-      .values(files.map((file) => ({ ...file, data: asBuffer(file.data) })))
-      .execute();
+    for (let start = 0; start < files.length; start += INSERT_CHUNK) {
+      const rows = files.slice(start, start + INSERT_CHUNK).map((file) => ({ ...file, data: asBuffer(file.data) }));
+      await this.ctx.db.insertInto('files').values(rows).execute();
+    }
   }
 
   /** The result files of an execution, in order (drafts excluded). */
@@ -85,6 +87,15 @@ export class FilesRepo {
 
   async dropDrafts(executionId: string): Promise<void> {
     await this.ctx.db.deleteFrom('files').where('execution_id', '=', executionId).where('position', '<', 0).execute();
+  }
+
+  /** Drops the drafts of many executions (a cancelled batch). */
+  async dropDraftsOf(executionIds: readonly string[]): Promise<void> {
+    await this.ctx.db
+      .deleteFrom('files')
+      .where((eb) => inList(this.ctx.dialect, eb.ref('execution_id'), executionIds))
+      .where('position', '<', 0)
+      .execute();
   }
 
   async get(id: string): Promise<StoredFile | undefined> {

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import { openStore, type Store } from './store';
+
+const clock = manualClock(Date.UTC(2026, 10, 21, 23, 6, 29, 123));
+let dir: string;
+let store: Store | undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'workflow-store-sqlite-'));
+});
+afterEach(async () => {
+  await store?.close();
+  store = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A service.db as the service before #13 left it: migrations 1-4 applied, with one account, workflow and run. */
+function writeVersion4Database(): void {
+  const db = new Database(join(dir, 'service.db'));
+  db.exec(readFileSync(new URL('./fixtures/schema-v4.sql', import.meta.url), 'utf8'));
+  db.exec(`CREATE TABLE migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
+    INSERT INTO migrations VALUES (1, 'x'), (2, 'x'), (3, 'x'), (4, 'x');
+    INSERT INTO accounts (id, name, key_hash, created_at, last_created_us) VALUES ('acc', 'A', 'h', '2026-01-01T00:00:00.000000Z', 1767225600000002);
+    INSERT INTO workflows VALUES ('w', 'acc', 'n', '', 'p', 1, 0, 'ready', NULL, NULL, '[]', 'low', '2026-01-01T00:00:00.000000Z', '2026-01-01T00:00:00.000000Z', NULL);
+    INSERT INTO executions (id, account_id, workflow_id, input, status, created_at) VALUES ('e', 'acc', 'w', '{}', 'initial', '2026-01-01T00:00:00.000001Z');`);
+  db.close();
+}
+
+describe('Store on SQLite', () => {
+  it('uses WAL, keeps the file private and applies each migration once', async () => {
+    store = await openStore({ dataDir: dir }, clock);
+    const { rows } = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(store.kysely);
+    expect(rows[0]?.journal_mode).toBe('wal');
+    expect(statSync(join(dir, 'service.db')).mode & 0o777).toBe(0o600);
+    await store.close();
+    store = await openStore({ dataDir: dir }, clock);
+    const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('migrates a version-4 database forward and keeps its rows and stamps', async () => {
+    writeVersion4Database();
+    store = await openStore({ dataDir: dir }, clock);
+    const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(await store.executions.byId('e')).toMatchObject({ status: 'initial', owner: null, lease_until: null });
+    const claimed = await store.executions.claimNext('w', {
+      now: clock.now(),
+      limitMs: 1_000,
+      owner: 'me',
+      leaseUntil: clock.now() + 1_000,
+      maxPerWorkflow: 10,
+    });
+    expect(claimed).toEqual([{ id: 'e', workflow_id: 'w', batch_id: null, batch_cap: null, attempt: 1 }]);
+    // The clock stands before the stored last stamp: the next one follows the stored value.
+    clock.set(Date.UTC(2025, 0, 1));
+    const [next] = await store.createExecutions('acc', 'w', [{}], null);
+    expect(next!.created_at).toBe('2026-01-01T00:00:00.000003Z');
+    expect((await store.rateWindows.hit('k', 1_000, 60_000)).count).toBe(1);
+  });
+
+  it('refuses a database from a newer version of the service', async () => {
+    store = await openStore({ dataDir: dir }, clock);
+    await store.kysely.insertInto('migrations').values({ version: 99, applied_at: 'x' }).execute();
+    await store.close();
+    store = undefined;
+    await expect(openStore({ dataDir: dir }, clock)).rejects.toThrow(/newer version/);
+  });
+});
