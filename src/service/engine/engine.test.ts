@@ -40,10 +40,12 @@ async function sampleWhileDraining(svc: TestService, workflowIds: string[]): Pro
 }
 
 const slowStep: StepSpec = reportStep(); // 2 s nominal; at scale 0.005 about 10 ms
+/** The scaled limit at 0.005 is 4.5 s: step threads still loading on a busy machine could reach it. */
+const ROOMY_LIMIT_MS = 60_000;
 
 /** A service at scale 0.005 with one slow-step workflow and `count` runs of it queued. */
 async function slowRuns(count: number, input: object = {}, batch: BatchOptions | null = null) {
-  const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
+  const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' }, ROOMY_LIMIT_MS);
   const workflowId = await svc.addWorkflow({ steps: [slowStep] });
   const inputs = Array.from({ length: count }, () => ({ ...input }));
   return { svc, workflowId, queued: await queueRuns(svc, workflowId, inputs, batch) };
@@ -60,7 +62,7 @@ describe('dispatch', () => {
   });
 
   it('caps each batch at its concurrency: low 1, medium 5, high 10 (the per-workflow limit)', async () => {
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
+    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' }, ROOMY_LIMIT_MS);
     const levels = ['low', 'medium', 'high'] as const;
     const ids: string[] = [];
     for (const _ of levels) ids.push(await svc.addWorkflow({ steps: [slowStep] }));
@@ -75,7 +77,8 @@ describe('dispatch', () => {
   });
 
   it('defaults a batch to the workflow’s own concurrency, and lets single runs share the remaining slots', async () => {
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' });
+    // Steps of 100 ms: the four single runs, created one request at a time, all wait while the batch runs.
+    const svc = await service({ WORKFLOW_TIME_SCALE: '0.05' }, ROOMY_LIMIT_MS);
     const workflowId = await svc.addWorkflow({ concurrency: 'low', steps: [slowStep] });
     await svc.call('POST', `/api/v1/workflows/${workflowId}/executions/batch`, {
       body: { items: Array.from({ length: 6 }, () => ({})) },

@@ -78,16 +78,16 @@ describe('engines sharing one database', () => {
   it('keeps a live replica’s runs through heartbeats, and another replica takes them over once it dies', async () => {
     db = await replicas();
     const victim = freezable(await db.store(0));
-    const a = await db.engine(0, { store: victim.store, timeScale: 1, leaseMs: 300 });
+    const a = await db.engine(0, { store: victim.store, timeScale: 1, leaseMs: 600 });
     // Started before A claims: on SQLite a starting engine takes every processing row as its own process's.
-    const b = await db.engine(1, { timeScale: 0, leaseMs: 300 });
+    const b = await db.engine(1, { timeScale: 0, leaseMs: 600 });
     const store = await db.store(1);
-    const workflowId = await db.addWorkflow([reportStep()]); // 2 s at scale 1
+    const workflowId = await db.addWorkflow([reportStep(), reportStep('b.md')]); // 4 s at scale 1
     const ids = (await queue(store, workflowId, 3)).map((e) => e.id);
     a.enqueued(workflowId);
     await expect.poll(async () => (await store.executions.countByStatus(workflowId)).processing).toBe(3);
     // Several leases long: A's heartbeats keep its claims, so B leaves them alone.
-    await sleep(800);
+    await sleep(1_400);
     expect((await rows(store, ids)).map((row) => [row.status, row.owner, row.attempt])).toEqual(
       ids.map(() => ['processing', a.owner, 1]),
     );
@@ -98,15 +98,16 @@ describe('engines sharing one database', () => {
       .toBe(3);
     const after = await rows(store, ids);
     expect(after.map((row) => [row.owner, row.attempt])).toEqual(ids.map(() => [b.owner, 2]));
-    for (const id of ids) expect((await store.files.summaries(id)).map((f) => f.filename)).toEqual(['report.md']);
+    for (const id of ids) expect((await store.files.summaries(id)).map((f) => f.filename)).toEqual(['b.md']);
   });
 
   it('never completes a run twice: the replica whose lease ended finds its attempt gone', async () => {
     db = await replicas();
     const stores = [await db.store(0), await db.store(1)];
     const spies = [...new Set(stores)].map((store) => vi.spyOn(store, 'completeExecution'));
-    // A's clock stopped a minute ago: its leases end as soon as it takes them, and its heartbeats cannot help.
-    const a = await db.engine(0, { clock: manualClock(Date.now() - 60_000), timeScale: 0.25 });
+    // A's clock stopped 10 s ago: its leases (1.5 s) end as soon as it takes them and its heartbeats cannot
+    // help, while its runs' deadlines (60 s) are still ahead, so B requeues them rather than failing them.
+    const a = await db.engine(0, { clock: manualClock(Date.now() - 10_000), timeScale: 0.25 });
     const workflowId = await db.addWorkflow([reportStep()]); // 0.5 s at scale 0.25
     const ids = (await queue(stores[0]!, workflowId, 3)).map((e) => e.id);
     a.enqueued(workflowId);

@@ -9,6 +9,7 @@ import { openStore, type Store } from '../store/store';
 import { testDatabase } from '../test-support/test-database';
 import { Engine, type EngineOptions } from './engine';
 import { planColumns } from './planning';
+import { runStepOffThread } from './step-pool';
 
 /** Engines as replicas on one database: `TEST_STORE=postgres` gives each its own pool, else they share one SQLite store. */
 export interface Replicas {
@@ -27,6 +28,7 @@ export interface Replicas {
 }
 
 export async function replicas(): Promise<Replicas> {
+  await warmStepThreads();
   const dataDir = mkdtempSync(join(tmpdir(), 'engine-replicas-'));
   const database = await testDatabase();
   const stores = new Map<number, Store>();
@@ -67,7 +69,9 @@ export async function replicas(): Promise<Replicas> {
         logger: createLogger('silent'),
         timeScale: 0,
         safetyTickMs: 50,
-        leaseMs: 600,
+        leaseMs: 1500,
+        // Generous: a step thread loading its libraries on a busy machine must not fail a run here.
+        runTimeLimitMs: 60_000,
         ...options,
       });
       engines.push(engine);
@@ -125,4 +129,16 @@ export function freezable(store: Store): { store: Store; freeze(): void } {
       frozen = true;
     },
   };
+}
+
+/**
+ * Starts the step threads before the engines do: a thread loading its libraries takes seconds on a
+ * busy machine, which would stall the event loop past short test leases and eat into run time limits.
+ */
+async function warmStepThreads(): Promise<void> {
+  const step: StepSpec = { kind: 'markdown_report', filename: 'warm.md', title: 'W', template: 'x' };
+  const signal = new AbortController().signal;
+  await Promise.all(
+    Array.from({ length: 4 }, () => runStepOffThread(step, { input: {}, files: [], previous: [] }, signal)),
+  );
 }
