@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import { AccountsRepo } from './accounts-repo';
 import type { StoreContext } from './db/context';
-import { openDatabase, type StoreDialect } from './db/open';
+import { openDatabase, type ReadIfIdle, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
 import * as outcomes from './execution-outcomes';
 import type { CancelCounts, CancelTargetSpec } from './execution-outcomes';
@@ -70,8 +70,10 @@ export class Store {
     readonly kysely: Kysely<Database>,
     readonly dialect: StoreDialect,
     private readonly clock: Clock,
+    private readonly readIfIdle?: ReadIfIdle,
   ) {
-    const ctx: StoreContext = { db: kysely, dialect };
+    // Inside a transaction every read goes through it, so it sees the transaction's own writes.
+    const ctx: StoreContext = { db: kysely, dialect, readIfIdle: kysely.isTransaction ? undefined : readIfIdle };
     this.shared = dialect === 'postgres';
     this.accounts = new AccountsRepo(ctx);
     this.workflows = new WorkflowsRepo(ctx);
@@ -90,8 +92,8 @@ export class Store {
 
   /** Opens the store: PostgreSQL when `databaseUrl` is set, else `${dataDir}/service.db`; migrations run first. */
   static async open(location: StoreLocation, clock: Clock): Promise<Store> {
-    const { kysely, dialect } = await openDatabase(location.dataDir, location.databaseUrl || undefined);
-    return new Store(kysely, dialect, clock);
+    const { kysely, dialect, readIfIdle } = await openDatabase(location.dataDir, location.databaseUrl || undefined);
+    return new Store(kysely, dialect, clock, readIfIdle);
   }
 
   /** Now as a stored timestamp, for values that need not be unique (updated_at, finished_at). */

@@ -1,11 +1,13 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { StoreDialect } from './open';
+import type { ReadIfIdle, StoreDialect } from './open';
 import type { Database } from './schema';
 
 /** What every repo works with: the database (or the open transaction) and its dialect. */
 export interface StoreContext {
   db: Kysely<Database>;
   dialect: StoreDialect;
+  /** SQLite outside a transaction: the hot reads' shortcut past Kysely's connection handling. */
+  readIfIdle?: ReadIfIdle | undefined;
 }
 
 /** Runs `fn` in a transaction, or in the caller's when `db` already is one. */

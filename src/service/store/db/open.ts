@@ -13,7 +13,11 @@ export type StoreDialect = 'sqlite' | 'postgres';
 export interface OpenDatabase {
   kysely: Kysely<Database>;
   dialect: StoreDialect;
+  /** SQLite only: runs a read at once when the connection is idle (see PreparedQuery). */
+  readIfIdle?: ReadIfIdle;
 }
+
+export type ReadIfIdle = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
 // BIGINT (counts, ms and µs timestamps) and NUMERIC arrive as strings by default; every such value
 // here fits well within 2^53, and the records promise numbers.
@@ -29,7 +33,7 @@ function openPostgres(url: string): Kysely<Database> {
 }
 
 /** Opens (creating if needed) `${dataDir}/service.db` in WAL mode. */
-function openSqlite(dataDir: string): Kysely<Database> {
+function openSqlite(dataDir: string): { kysely: Kysely<Database>; readIfIdle: ReadIfIdle } {
   // The database holds the signing secret, inputs and results: only this user may read it. SQLite
   // gives the -wal and -shm files the database file's mode.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -43,7 +47,11 @@ function openSqlite(dataDir: string): Kysely<Database> {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new CachedSqliteDialect(db) });
+  const dialect = new CachedSqliteDialect(db);
+  return {
+    kysely: new Kysely<Database>({ dialect }),
+    readIfIdle: (sql, parameters) => dialect.driver.readIfIdle(sql, parameters),
+  };
 }
 
 /**
@@ -55,12 +63,12 @@ export async function openDatabase(dataDir: string, databaseUrl: string | undefi
   if (databaseUrl && !/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL');
   }
-  const kysely = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
+  const opened = databaseUrl ? { kysely: openPostgres(databaseUrl) } : openSqlite(dataDir);
   try {
-    await migrate(kysely, dialect);
+    await migrate(opened.kysely, dialect);
   } catch (error) {
-    await kysely.destroy();
+    await opened.kysely.destroy();
     throw error;
   }
-  return { kysely, dialect };
+  return { ...opened, dialect };
 }

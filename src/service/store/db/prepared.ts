@@ -14,8 +14,9 @@ interface Template {
 
 /**
  * A query built with Kysely once per dialect and then run with new arguments, skipping the build
- * and compile that otherwise cost more than the SQLite read itself. For the hot reads only; the
- * query must use each argument as a plain bound value.
+ * and compile that otherwise cost more than the SQLite read itself; on an idle SQLite connection
+ * it also skips Kysely's connection handling. For the hot reads only; the query must use each
+ * argument as a plain bound value.
  */
 export class PreparedQuery<A extends readonly unknown[], R> {
   private readonly templates = new Map<StoreDialect, Template>();
@@ -39,6 +40,8 @@ export class PreparedQuery<A extends readonly unknown[], R> {
   async all(ctx: StoreContext, ...args: A): Promise<R[]> {
     const { compiled, slots } = this.template(ctx, args.length);
     const parameters = slots.map((slot, i) => (slot === -1 ? compiled.parameters[i] : args[slot]));
+    const rows = ctx.readIfIdle?.(compiled.sql, parameters);
+    if (rows !== undefined) return rows as R[];
     const result = await ctx.db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   }

@@ -23,7 +23,7 @@ class CachedSqliteConnection implements DatabaseConnection {
 
   constructor(private readonly db: SqliteDatabase) {}
 
-  private statement(sql: string): Statement {
+  statement(sql: string): Statement {
     let stmt = this.statements.get(sql);
     if (stmt === undefined) {
       stmt = this.db.prepare(sql);
@@ -74,6 +74,15 @@ class CachedSqliteDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  /**
+   * Runs a read at once when no one holds the connection (nothing can interleave: it is
+   * synchronous), or returns undefined so the caller goes through Kysely and waits its turn.
+   */
+  readIfIdle(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    if (this.locked) return undefined;
+    return this.connection.statement(sql).all(parameters as unknown[]);
+  }
+
   acquireConnection(): Promise<DatabaseConnection> {
     if (!this.locked) {
       this.locked = true;
@@ -110,10 +119,14 @@ class CachedSqliteDriver implements Driver {
 
 /** Kysely's SQLite SQL (compiler, adapter) over the caching driver above. */
 export class CachedSqliteDialect implements Dialect {
-  constructor(private readonly db: SqliteDatabase) {}
+  readonly driver: CachedSqliteDriver;
+
+  constructor(db: SqliteDatabase) {
+    this.driver = new CachedSqliteDriver(db);
+  }
 
   createDriver(): Driver {
-    return new CachedSqliteDriver(this.db);
+    return this.driver;
   }
 
   createQueryCompiler() {
