@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type Kysely } from 'kysely';
+import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { StoreDialect } from './open';
 import type { Database } from './schema';
 
@@ -7,6 +7,15 @@ type Migration = (db: Kysely<Database>, dialect: StoreDialect) => Promise<void>;
 /** Milliseconds and microseconds since the epoch outgrow PostgreSQL's 4-byte INTEGER. */
 const epochInteger = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bigint' : 'integer');
 const bytes = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bytea' : 'blob');
+
+/**
+ * created_at is a fixed-width ISO string whose byte order is time order: compare it bytewise on
+ * PostgreSQL too (SQLite always does), whatever the cluster's default collation.
+ */
+const timeText =
+  (dialect: StoreDialect) =>
+  (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
+    dialect === 'postgres' ? column.notNull().modifyEnd(sql`COLLATE "C"`) : column.notNull();
 
 const initialSchema: Migration = async (db, dialect) => {
   const schema = db.schema;
@@ -20,7 +29,7 @@ const initialSchema: Migration = async (db, dialect) => {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', timeText(dialect))
     .addColumn('last_created_us', epochInteger(dialect), (c) => c.notNull().defaultTo(0))
     .addColumn('revoked_at', 'text')
     .execute();
@@ -38,7 +47,7 @@ const initialSchema: Migration = async (db, dialect) => {
     .addColumn('input_schema', 'text')
     .addColumn('steps', 'text')
     .addColumn('concurrency', 'text', (c) => c.check(sql`concurrency IN ('low', 'medium', 'high')`))
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', timeText(dialect))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await schema.createIndex('workflows_by_account').on('workflows').columns(['account_id', 'created_at']).execute();
@@ -60,7 +69,7 @@ const initialSchema: Migration = async (db, dialect) => {
     .addColumn('deadline', epochInteger(dialect))
     .addColumn('finished_at', 'text')
     .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', timeText(dialect))
     .execute();
   const indexes: Array<[string, string[]]> = [
     ['executions_by_account', ['account_id', 'created_at']],
