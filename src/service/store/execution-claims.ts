@@ -79,14 +79,16 @@ async function pick(ctx: StoreContext, workflowId: string, free: number, running
 /**
  * Claims the oldest waiting executions of the workflow that fit: at most `maxPerWorkflow`
  * processing in all and each batch within its cap, in creation order, all in one transaction. On
- * PostgreSQL the workflow's row lock serializes claims of one workflow across replicas, and each
+ * PostgreSQL the workflow's row lock (taken first) serializes claims of one workflow across replicas, and each
  * statement after it sees the previous claimer's committed rows, so the counts are exact.
  */
 export async function claimNext(ctx: StoreContext, workflowId: string, options: ClaimOptions): Promise<Claimed[]> {
   return atomically(ctx, async (db) => {
     const tx: StoreContext = { db, dialect: ctx.dialect };
+    // NO KEY UPDATE serializes claimers like FOR UPDATE but leaves the key share lock that a new
+    // execution's foreign key takes free, so submitting runs never waits on a claim.
     if (ctx.dialect === 'postgres') {
-      await db.selectFrom('workflows').select('id').where('id', '=', workflowId).forUpdate().execute();
+      await db.selectFrom('workflows').select('id').where('id', '=', workflowId).forNoKeyUpdate().execute();
     }
     const processing = await db
       .selectFrom('executions')

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Claimed } from './executions-repo';
 import type { Store } from './store';
-import { testStoreHome, type TestStoreHome } from './test-store';
+import { testDialect, testStoreHome, type TestStoreHome } from './test-store';
 
 /*
  * On PostgreSQL two Store instances (two pools) on one schema stand for two replicas: the rules
@@ -179,5 +179,18 @@ describe('leases', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await a.workflows.planningDue(now)).toEqual([]);
     expect((await a.workflows.planningDue(now + 30_001)).map((w) => w.id)).toEqual([planning.id]);
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('migrations on PostgreSQL', () => {
+  it('let replicas start together on an empty database: one migrates, the others wait and find it done', async () => {
+    const fresh = await testStoreHome();
+    try {
+      const stores = await Promise.all([fresh.open(clock), fresh.open(clock), fresh.open(clock)]);
+      const versions = await stores[2]!.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
+      expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await fresh.cleanup();
+    }
   });
 });

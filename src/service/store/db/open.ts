@@ -29,6 +29,9 @@ const POOL_SIZE = 10;
 
 function openPostgres(url: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection the server dropped (restart, failover) would otherwise crash the process
+  // as an unhandled 'error' event; the pool discards it and the next query opens a new one.
+  pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
