@@ -117,11 +117,14 @@ describe('engines sharing one database', () => {
       .poll(async () => (await stores[1]!.executions.countByStatus(workflowId)).finished, { timeout: 10_000 })
       .toBe(3);
     await a.idle(); // A's runs ran to their end and tried to complete
+    // Every run of A tried to complete (A may even have claimed some again before B's tick took them back),
+    // and each execution was completed exactly once: by B, at a later attempt.
     const calls = spies.flatMap((spy) => spy.mock.calls.map((call) => call[0]));
-    expect(calls.filter((id) => ids.includes(id)).length).toBe(6);
+    expect(calls.filter((id) => ids.includes(id)).length).toBeGreaterThanOrEqual(6);
     expect([...(await completions(spies)).entries()].sort()).toEqual(ids.map((id) => [id, 1]).sort());
     const after = await rows(stores[1]!, ids);
-    expect(after.map((row) => [row.status, row.owner, row.attempt])).toEqual(ids.map(() => ['finished', b.owner, 2]));
+    expect(after.map((row) => [row.status, row.owner])).toEqual(ids.map(() => ['finished', b.owner]));
+    expect(after.every((row) => row.attempt >= 2)).toBe(true);
     for (const id of ids) expect(await stores[1]!.files.summaries(id)).toHaveLength(1);
   });
 });
