@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bodyAjv = makeValidatorAjv(false);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
   installErrorHandling(app);
-  // Before the route table listens: the plugin's catch-all OPTIONS route would otherwise add OPTIONS
+  // Before the route table listens: the catch-all OPTIONS route of CORS would otherwise add OPTIONS
   // to every 405's Allow header.
   await registerCors(app);
   const routeTable = new RouteTable();

@@ -43,8 +43,9 @@ const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** Adds the dashboard's security headers to every answer `applies` picks (the SPA's HTML and assets). */
 export function addDashboardSecurityHeaders(app: FastifyInstance, applies: (url: string) => boolean): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: this runs on every answer, API ones included, and an async hook costs a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (applies(request.url)) reply.headers(DASHBOARD_SECURITY_HEADERS);
-    return payload;
+    done(null, payload);
   });
 }
