@@ -24,6 +24,7 @@ import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
 import { RateLimiter, storeWindows } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
+import { TerminalExecutions } from './http/terminal-cache';
 import { spaRoutes, viteRoutes, type Middleware } from './http/spa';
 import { upstreamRoutes } from './http/upstream';
 import { workflowEditRoutes } from './http/workflow-edits';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       presenter: new Presenter(config.publicUrl, local.signer, config.strictV1),
       inputs: new InputValidators(),
       results: new ResultCache(),
+      terminal: local.store.shared ? null : new TerminalExecutions(),
     };
     // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
     app.removeContentTypeParser('text/plain');

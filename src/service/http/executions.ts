@@ -69,11 +69,14 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'getExecution', async (request) => {
     const account = accountOf(request);
     const { workflowId, executionId } = request.params;
-    const execution = await ctx.store.executions.get(account.id, workflowId, executionId);
+    const execution =
+      ctx.terminal?.get(account.id, workflowId, executionId) ??
+      (await ctx.store.executions.get(account.id, workflowId, executionId));
     if (!execution) {
       await requireWorkflow(ctx, account, workflowId);
       throw notFound('execution not found');
     }
+    ctx.terminal?.remember(account.id, execution);
     return executionDetail(ctx, execution, () => ctx.store.workflows.byId(workflowId));
   });
 

@@ -8,6 +8,7 @@ import { badRequest, joinMessages, notFound } from './errors';
 import type { InputValidators } from './input-validation';
 import type { Presenter } from './present';
 import type { CachedFile, ResultCache } from './result-cache';
+import type { TerminalExecutions } from './terminal-cache';
 
 /** What the local API routes share. */
 export interface LocalContext {
@@ -17,6 +18,8 @@ export interface LocalContext {
   presenter: Presenter;
   inputs: InputValidators;
   results: ResultCache;
+  /** Ended executions read again without the database; null on a shared store (other replicas delete too). */
+  terminal: TerminalExecutions | null;
 }
 
 /** The result files of a finished or failed execution (cached; they never change). */

@@ -159,13 +159,16 @@ describe('POST /workflows/{id}/replan', () => {
 describe('DELETE /workflows/{id}', () => {
   it('deletes the workflow with its executions, their steps and files', async () => {
     const id = await svc.addWorkflow({ steps: [reportStep()] });
-    await runOnce(id);
+    const run = await runOnce(id);
     await runOnce(id, { name: 'Bo' });
     await svc.engine.idle();
     expect(await rows(svc, id)).toEqual({ executions: 2, files: 2, steps: 2, orphans: 0 });
+    // Read once while it exists, so the service has it among the ended runs it remembers.
+    expect((await svc.call('GET', `${url(id)}/executions/${run}`)).status).toBe(200);
     const res = await svc.call('DELETE', url(id));
     expect(res.status).toBe(204);
     expect((await svc.call<Err>('GET', url(id))).status).toBe(404);
+    expect((await svc.call<Err>('GET', `${url(id)}/executions/${run}`)).status).toBe(404);
     expect(await rows(svc, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
     expect((await svc.call('DELETE', url(id))).status).toBe(404);
   });
