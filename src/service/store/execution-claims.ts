@@ -31,47 +31,77 @@ interface Candidate {
   created_at: string;
 }
 
+/** Past this many waiting batches, one oldest-first scan beats a head query per lane. */
+const MAX_LANE_QUERIES = 32;
+
+/**
+ * The batches of the workflow with waiting executions, by a skip scan over the executions_claim
+ * index (one seek per batch): reading every waiting row instead would cost as much as the backlog
+ * on each claim, ten thousand rows for a large batch held at its cap.
+ */
+async function waitingBatches(ctx: StoreContext, workflowId: string): Promise<string[]> {
+  const { rows } = await sql<{ batch_id: string | null }>`
+    WITH RECURSIVE lanes(batch_id) AS (
+      SELECT (SELECT batch_id FROM executions WHERE workflow_id = ${workflowId} AND status = 'initial'
+        AND batch_id IS NOT NULL ORDER BY batch_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT e.batch_id FROM executions e WHERE e.workflow_id = ${workflowId} AND e.status = 'initial'
+        AND e.batch_id > lanes.batch_id ORDER BY e.batch_id LIMIT 1)
+      FROM lanes WHERE lanes.batch_id IS NOT NULL
+    )
+    SELECT batch_id FROM lanes WHERE batch_id IS NOT NULL LIMIT ${MAX_LANE_QUERIES + 1}`.execute(ctx.db);
+  return rows.map((row) => row.batch_id as string);
+}
+
+/** The oldest waiting executions of one lane (a batch, or the single runs when null). */
+function laneHead(ctx: StoreContext, workflowId: string, batchId: string | null, limit: number) {
+  return ctx.db
+    .selectFrom('executions')
+    .select(['id', 'batch_id', 'batch_cap', 'created_at'])
+    .where('workflow_id', '=', workflowId)
+    .where('status', '=', 'initial')
+    .where('batch_id', batchId === null ? 'is' : '=', batchId)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The oldest waiting executions of the workflow, any lane, when there are too many lanes to ask each. */
+function oldest(ctx: StoreContext, workflowId: string, limit: number) {
+  return ctx.db
+    .selectFrom('executions')
+    .select(['id', 'batch_id', 'batch_cap', 'created_at'])
+    .where('workflow_id', '=', workflowId)
+    .where('status', '=', 'initial')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * Picks the oldest waiting executions of the workflow that fit the free slots and each batch's
- * cap, given how many of each batch already run. Each round reads past the last row seen and
- * leaves out batches already full, and takes at least one row, so it ends within `free` rounds.
+ * cap, given how many of each batch already run: the head of each lane with room (a full batch
+ * costs nothing), merged in creation order.
  */
 async function pick(ctx: StoreContext, workflowId: string, free: number, running: Map<string, number>) {
+  const batches = await waitingBatches(ctx, workflowId);
+  const candidates: Candidate[] = [];
+  if (batches.length > MAX_LANE_QUERIES) {
+    candidates.push(...(await oldest(ctx, workflowId, free * 20)));
+  } else {
+    candidates.push(...(await laneHead(ctx, workflowId, null, free)));
+    for (const batchId of batches) candidates.push(...(await laneHead(ctx, workflowId, batchId, free)));
+    candidates.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  }
   const chosen: Candidate[] = [];
-  const full = new Set<string>();
-  let after: string | null = null;
-  while (chosen.length < free) {
-    const limit = free - chosen.length;
-    const rows: Candidate[] = await ctx.db
-      .selectFrom('executions')
-      .select(['id', 'batch_id', 'batch_cap', 'created_at'])
-      .where('workflow_id', '=', workflowId)
-      .where('status', '=', 'initial')
-      .$if(after !== null, (q) => q.where('created_at', '>', after!))
-      .$if(full.size > 0, (q) =>
-        q.where((eb) =>
-          eb.or([eb('batch_id', 'is', null), eb.not(inList(ctx.dialect, eb.ref('batch_id'), [...full]))]),
-        ),
-      )
-      .orderBy('created_at')
-      .limit(limit)
-      .execute();
-    for (const row of rows) {
-      after = row.created_at;
-      if (row.batch_id === null || row.batch_cap === null) {
-        chosen.push(row);
-        continue;
-      }
+  for (const row of candidates) {
+    if (chosen.length >= free) break;
+    if (row.batch_id !== null && row.batch_cap !== null) {
       const count = running.get(row.batch_id) ?? 0;
-      if (count >= row.batch_cap) {
-        full.add(row.batch_id);
-        continue;
-      }
-      chosen.push(row);
+      if (count >= row.batch_cap) continue;
       running.set(row.batch_id, count + 1);
-      if (count + 1 >= row.batch_cap) full.add(row.batch_id);
     }
-    if (rows.length < limit) break;
+    chosen.push(row);
   }
   return chosen;
 }

@@ -147,6 +147,12 @@ export const MIGRATIONS: readonly Migration[] = [
       db.schema.alterTable('workflows').addColumn('planning_owner', 'text'),
     ];
     for (const statement of alter) await statement.execute();
+    // claimNext: a seek per waiting batch and per lane head (see execution-claims.ts).
+    await db.schema
+      .createIndex('executions_claim')
+      .on('executions')
+      .columns(['workflow_id', 'status', 'batch_id', 'created_at'])
+      .execute();
     await db.schema
       .createTable('rate_windows')
       .addColumn('key', 'text', (c) => c.primaryKey())
