@@ -4,7 +4,7 @@
 // Each deployment is its own set of service processes started as `npm start` starts them; each PostgreSQL
 // deployment has its own fresh schema (see support/postgres.ts for where the cluster comes from).
 // Knobs: BENCH_SECONDS (load per round is half of it, default 8), BENCH_ROUNDS (default 3),
-// BENCH_DRAIN_ROUNDS (default 2), BENCH_DRAIN_ITEMS (default 10,000), BENCH_DRAIN_TIMEOUT_MS (default
+// BENCH_DRAIN_ROUNDS (default 2; 0 skips the drains), BENCH_DRAIN_ITEMS (default 10,000), BENCH_DRAIN_TIMEOUT_MS (default
 // 5 minutes per drain), BENCH_LEASE_SECONDS (the replicas' LEASE_SECONDS; default: the service's).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -164,7 +164,9 @@ export async function runReplicasBench(): Promise<Figure[]> {
       figures.push(...getFigures(d, measured.get(d.label)!));
     }
 
-    console.log(`  drain ${ITEMS.toLocaleString('en')} executions, ${DRAIN_ROUNDS} interleaved round(s)…`);
+    if (DRAIN_ROUNDS > 0) {
+      console.log(`  drain ${ITEMS.toLocaleString('en')} executions, ${DRAIN_ROUNDS} interleaved round(s)…`);
+    }
     const drains = new Map<string, Array<number | null>>(deployments.map((d) => [d.label, []]));
     for (let r = 0; r < DRAIN_ROUNDS; r++) {
       for (let i = 0; i < deployments.length; i++) {
@@ -172,7 +174,7 @@ export async function runReplicasBench(): Promise<Figure[]> {
         drains.get(d.label)!.push(await drain(d));
       }
     }
-    for (const d of deployments) {
+    for (const d of DRAIN_ROUNDS > 0 ? deployments : []) {
       const times = drains.get(d.label)!;
       const done = times.filter((t): t is number => t !== null);
       console.log(`  drain, ${d.label}: ${times.map((t) => (t === null ? 'timeout' : `${round(t)} s`)).join(' / ')}`);
