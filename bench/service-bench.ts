@@ -121,7 +121,10 @@ async function prismBinary(): Promise<string | null> {
 export async function runServiceBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
-  const local = await startService(dataDir);
+  const local = await startService(dataDir).catch((err: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   const stops: Array<() => Promise<void>> = [local.proc.stop];
   try {
     const { wid, detailPath } = await finishedExecution(local.base);
