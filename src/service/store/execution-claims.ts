@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { atomically, inList, type StoreContext } from './db/context';
+import { atomically, greatest, inList, type StoreContext } from './db/context';
 import { formatMicros } from './timestamps';
 
 /** An execution claimNext moved to processing for this attempt. */
@@ -140,8 +140,10 @@ export async function claimNext(ctx: StoreContext, workflowId: string, options: 
         status: 'processing',
         attempt: sql<number>`attempt + 1`,
         started_at: startedAt,
-        // first_started_at keeps the first claim, so a run's duration spans its approval pause.
-        first_started_at: sql<string>`COALESCE(first_started_at, ${formatMicros(Math.floor(options.now * 1000))})`,
+        // first_started_at keeps the first claim, so a run's duration spans its approval pause. A
+        // run never starts before it was created: created_at may run a few µs ahead of the clock
+        // after a large batch reserved consecutive stamps.
+        first_started_at: sql<string>`COALESCE(first_started_at, ${greatest(ctx.dialect, sql.ref<string>('created_at'), sql.val(formatMicros(Math.floor(options.now * 1000))))})`,
         // The run time limit is a budget: time already used before an approval pause is taken off.
         deadline: sql<number>`${startedAt + options.limitMs} - elapsed_ms`,
         owner: options.owner,

@@ -21,8 +21,12 @@ export function atomically<T>(ctx: StoreContext, fn: (db: Kysely<Database>) => P
  */
 
 /** The larger of two numbers: SQLite's two-argument MAX is PostgreSQL's GREATEST. */
-export function greatest(dialect: StoreDialect, a: Expression<number>, b: Expression<number>): RawBuilder<number> {
-  return dialect === 'postgres' ? sql<number>`GREATEST(${a}, ${b})` : sql<number>`MAX(${a}, ${b})`;
+export function greatest<T extends number | string>(
+  dialect: StoreDialect,
+  a: Expression<T>,
+  b: Expression<T>,
+): RawBuilder<T> {
+  return dialect === 'postgres' ? sql<T>`GREATEST(${a}, ${b})` : sql<T>`MAX(${a}, ${b})`;
 }
 
 /**
