@@ -29,6 +29,25 @@ describe('describeStartupError', () => {
     );
   });
 
+  it('names the PostgreSQL server, never its password, when it cannot be reached or refuses the login', () => {
+    const pg = { ...config, databaseUrl: 'postgres://app:s3cret@db.internal:5433/workflows' };
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5433'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+    expect(describeStartupError(refused, pg)).toBe(
+      'PostgreSQL at db.internal:5433/workflows cannot be reached (ECONNREFUSED); start it, or fix the host and port; check DATABASE_URL',
+    );
+    const login = Object.assign(new Error('password authentication failed for user "app"'), { code: '28P01' });
+    const reason = describeStartupError(login, pg);
+    expect(reason).toBe(
+      'PostgreSQL at db.internal:5433/workflows refused the user name or password (28P01: password authentication failed for user "app"); check DATABASE_URL',
+    );
+    expect(reason).not.toContain('s3cret');
+    const missing = Object.assign(new Error('database "workflows" does not exist'), { code: '3D000' });
+    expect(describeStartupError(missing, pg)).toContain('has no such database');
+  });
+
   it('leaves anything else to the stack trace', () => {
     expect(describeStartupError(new TypeError('x is undefined'), config)).toBeNull();
     expect(describeStartupError('a string', config)).toBeNull();
