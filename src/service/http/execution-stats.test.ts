@@ -1,36 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
-import { openStore, type Store } from '../store/store';
+import type { Store } from '../store/store';
+import { addAccountWorkflow, testStoreHome, type TestStoreHome } from '../store/test-store';
 import { formatMicros } from '../store/timestamps';
-import { testDatabase, type TestDatabase } from '../test-support/test-database';
 import { computeStats, statsRange, statsSpan, type StatsQuery } from './execution-stats';
 
 const NOW = Date.parse('2026-03-10T12:34:00Z');
-let dir: string;
-let database: TestDatabase;
+let home: TestStoreHome;
 let store: Store;
 let workflowId: string;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'workflow-stats-'));
-  database = await testDatabase();
-  store = await openStore({ dataDir: dir, databaseUrl: database.databaseUrl }, manualClock(NOW));
-  await store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
-  const workflow = await store.createWorkflow(
-    { accountId: 'acc', prompt: 'p', name: 'n', description: '', nameGiven: true, descriptionGiven: false },
-    { status: 'ready', input_schema: null, steps: '[]', concurrency: 'medium' },
-  );
-  workflowId = workflow.id;
+  home = await testStoreHome();
+  store = await home.open(manualClock(NOW));
+  workflowId = await addAccountWorkflow(store, 'medium');
 });
 afterEach(async () => {
-  await store.close();
-  await database.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await home.cleanup();
 });
 
 /** An execution created at `createdMs` that ran for `durationMs` (null: never started). */

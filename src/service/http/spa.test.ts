@@ -6,16 +6,21 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 const get = (svc: TestService, url: string, headers: Record<string, string> = {}) =>
   svc.app.inject({ method: 'GET', url, headers });
 
+/** Each of `urls`, asked for as a browser asks for a page, answers 200 with `text` in its body (and of `type`, if given). */
+async function expectPages(svc: TestService, urls: readonly string[], text: string, type?: string): Promise<void> {
+  for (const url of urls) {
+    const res = await get(svc, url, html);
+    expect(res.statusCode).toBe(200);
+    if (type !== undefined) expect(res.headers['content-type']).toBe(type);
+    expect(res.body).toContain(text);
+  }
+}
+
 describe('without a built dashboard', () => {
   const svc = useTestService();
 
   it('explains at / and on client routes how to build it', async () => {
-    for (const url of ['/', '/workflows/abc']) {
-      const res = await get(svc, url, html);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.body).toContain('npm run build');
-    }
+    await expectPages(svc, ['/', '/workflows/abc'], 'npm run build', 'text/html; charset=utf-8');
   });
 
   it('keeps JSON 404s for service paths and non-HTML requests', async () => {
@@ -32,11 +37,7 @@ describe('with a built dashboard', () => {
   const svc = useServiceWithDashboard();
 
   it('serves index.html at / and for client-side routes', async () => {
-    for (const url of ['/', '/workflows/abc/executions/def']) {
-      const res = await get(svc, url, html);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<title>dashboard</title>');
-    }
+    await expectPages(svc, ['/', '/workflows/abc/executions/def'], '<title>dashboard</title>');
   });
 
   it('serves built assets with their type', async () => {

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchCreateResponse } from '../../contract/openapi-document';
-import { provisionKeys } from '../accounts/provision';
 import { systemClock } from '../clock';
-import { planColumns } from '../engine/planning';
 import { openStore } from '../store/store';
+import { addReportWorkflow } from '../test-support/report-workflow';
 import { freshSchema, type TestDatabase } from '../test-support/test-database';
 import { sleep, startReplica, stopReplicas } from './replica';
 import { watchExecutions, type Watch } from './watch-executions';
@@ -21,29 +20,7 @@ async function readyWorkflow(databaseUrl: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workflow-replicas-setup-'));
   const store = await openStore({ dataDir, databaseUrl }, systemClock);
   try {
-    const [account] = await provisionKeys(store, [KEY]);
-    const columns = planColumns({
-      name: 'Crash test',
-      description: '',
-      input_schema: null,
-      concurrency: 'high',
-      steps: [
-        { kind: 'markdown_report', filename: 'report.md', title: 'Item {{n}}', template: 'Number {{n}}' },
-        { kind: 'render_html', filename: 'report.html' },
-      ],
-    });
-    const workflow = await store.createWorkflow(
-      {
-        accountId: account!.id,
-        prompt: 'test',
-        name: 'Crash test',
-        description: '',
-        nameGiven: true,
-        descriptionGiven: true,
-      },
-      { status: 'ready', input_schema: null, steps: columns.steps, concurrency: 'high' },
-    );
-    return workflow.id;
+    return await addReportWorkflow(store, KEY, 'Crash test');
   } finally {
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** One service process (main.ts, as `npm start` runs it) on its own port and data directory. */
+/** One service process (main.ts, as `npm start` runs it) on a port and data directory (see ReplicaPlace). */
 export interface Replica {
   name: string;
   /** `http://127.0.0.1:<port>` followed by `path`. */
@@ -21,7 +21,8 @@ export interface Replica {
 const running = new Set<ChildProcess>();
 const dataDirs: string[] = [];
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on just now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -32,19 +33,31 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Where a replica listens and keeps its files; by default a free port and a data directory of its own. */
+export interface ReplicaPlace {
+  port?: number;
+  /** A directory the caller owns (stopReplicas leaves it), e.g. to start a service again on the same files. */
+  dataDir?: string;
+}
+
 /**
  * Starts main.ts in one Node process (tsx as a loader, so kill -9 hits the service itself) on
- * `databaseUrl`, and resolves once it listens. `env` adds to (or overrides) the service's variables.
+ * `databaseUrl` (undefined: SQLite in its data directory), and resolves once it listens. `env` adds
+ * to (or overrides) the service's variables.
  */
-export async function startReplica(name: string, databaseUrl: string, env: Record<string, string>): Promise<Replica> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `workflow-replica-${name}-`));
-  dataDirs.push(dataDir);
+export async function startReplica(
+  name: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+  place: ReplicaPlace = {},
+): Promise<Replica> {
+  const port = place.port ?? (await freePort());
+  const dataDir = place.dataDir ?? ownDataDir(name);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', '--no-build'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -75,6 +88,12 @@ export async function startReplica(name: string, databaseUrl: string, env: Recor
       await exited;
     },
   };
+}
+
+function ownDataDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `workflow-replica-${name}-`));
+  dataDirs.push(dir);
+  return dir;
 }
 
 /** Kills every replica still running and removes their data directories (for afterAll). */

@@ -44,10 +44,14 @@ async function insertFiles(tx: Store, executionId: string, files: readonly NewFi
   await tx.files.insertMany(fileRows(executionId, files, firstPosition));
 }
 
+/** Stores `message` as the error.txt of an execution that just ended in error (`ended`); answers `ended`. */
+async function withErrorFile(tx: Store, id: string, message: string, ended: boolean): Promise<boolean> {
+  if (ended) await insertFiles(tx, id, [errorFile(message)]);
+  return ended;
+}
+
 export async function failExecution(tx: Store, id: string, attempt: number, message: string): Promise<boolean> {
-  if (!(await tx.executions.fail(id, attempt, message, tx.nowIso()))) return false;
-  await insertFiles(tx, id, [errorFile(message)]);
-  return true;
+  return withErrorFile(tx, id, message, await tx.executions.fail(id, attempt, message, tx.nowIso()));
 }
 
 export async function completeExecution(
@@ -67,9 +71,7 @@ export async function completeExecution(
 }
 
 export async function rejectExecution(tx: Store, id: string, message: string): Promise<boolean> {
-  if (!(await tx.executions.reject(id, message, tx.nowIso()))) return false;
-  await insertFiles(tx, id, [errorFile(message)]);
-  return true;
+  return withErrorFile(tx, id, message, await tx.executions.reject(id, message, tx.nowIso()));
 }
 
 /**

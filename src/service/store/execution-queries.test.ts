@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Store } from './store';
-import { testStoreHome, type TestStoreHome } from './test-store';
+import { addAccountWorkflow, testStoreHome, type TestStoreHome } from './test-store';
 
 const start = Date.UTC(2026, 10, 21, 0, 0, 0);
 const clock = manualClock(start);
@@ -13,12 +13,7 @@ beforeEach(async () => {
   clock.set(start);
   home = await testStoreHome();
   store = await home.open(clock);
-  await store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
-  const workflow = await store.createWorkflow(
-    { accountId: 'acc', prompt: 'p', name: 'Flow', description: '', nameGiven: true, descriptionGiven: false },
-    { status: 'ready', input_schema: null, steps: '[]', concurrency: 'low' },
-  );
-  workflowId = workflow.id;
+  workflowId = await addAccountWorkflow(store, 'low', 'Flow');
 });
 afterEach(async () => {
   await home.cleanup();

@@ -1,56 +1,16 @@
-import type { Concurrency, ExecutionStatus, WorkflowStatus } from '../../contract/openapi-document';
+import type { Selectable } from 'kysely';
+import type { AccountsTable, ExecutionsTable, WorkflowsTable } from './db/schema';
 
-/** Row shapes as SQLite returns them (JSON columns still as text). */
+/*
+ * Row shapes as the store reads them (JSON columns still as text): a table's columns (db/schema.ts)
+ * less those named, which the queries that need them read on their own.
+ */
 
-export interface AccountRecord {
-  id: string;
-  name: string;
-  key_hash: string;
-  created_at: string;
-  revoked_at: string | null;
-}
+export type AccountRecord = Omit<Selectable<AccountsTable>, 'last_created_us'>;
 
-export interface WorkflowRecord {
-  id: string;
-  account_id: string;
-  name: string;
-  description: string;
-  prompt: string;
-  name_given: 0 | 1;
-  description_given: 0 | 1;
-  status: WorkflowStatus;
-  planning_error: string | null;
-  input_schema: string | null;
-  steps: string | null;
-  concurrency: Concurrency | null;
-  /** JSON array of planning notes (local extension); null when there are none. */
-  planning_notes: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type WorkflowRecord = Omit<Selectable<WorkflowsTable>, 'planning_owner' | 'planning_lease_until'>;
 
-export interface ExecutionRecord {
-  id: string;
-  account_id: string;
-  workflow_id: string;
-  batch_id: string | null;
-  batch_cap: number | null;
-  input: string;
-  status: ExecutionStatus;
-  attempt: number;
-  resume_step: number;
-  elapsed_ms: number;
-  started_at: number | null;
-  deadline: number | null;
-  finished_at: string | null;
-  error: string | null;
-  /** Set when a processing execution was cancelled; it ends in error with this message at its next step boundary. */
-  cancel_requested: string | null;
-  /** The replica that holds the processing execution, and until when (epoch ms) without a heartbeat. */
-  owner: string | null;
-  lease_until: number | null;
-  created_at: string;
-}
+export type ExecutionRecord = Omit<Selectable<ExecutionsTable>, 'first_started_at'>;
 
 /** What the API shows of an execution; reading only these columns keeps polling cheap. */
 export type ExecutionView = Pick<

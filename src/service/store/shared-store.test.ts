@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Claimed } from './executions-repo';
 import type { Store } from './store';
-import { testDialect, testStoreHome, type TestStoreHome } from './test-store';
+import { addAccountWorkflow, testDialect, testStoreHome, type TestStoreHome } from './test-store';
 
 /*
  * On PostgreSQL two Store instances (two pools) on one schema stand for two replicas: the rules
@@ -21,12 +21,7 @@ beforeEach(async () => {
   home = await testStoreHome();
   a = await home.open(clock);
   b = home.dialect === 'postgres' ? await home.open(clock) : a;
-  await a.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: a.nowIso() });
-  const workflow = await a.createWorkflow(
-    { accountId: 'acc', prompt: 'p', name: 'n', description: '', nameGiven: true, descriptionGiven: false },
-    { status: 'ready', input_schema: null, steps: '[]', concurrency: 'high' },
-  );
-  workflowId = workflow.id;
+  workflowId = await addAccountWorkflow(a, 'high');
 });
 afterEach(async () => {
   await home.cleanup();

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Concurrency } from '../../contract/openapi-document';
 import type { Clock } from '../clock';
 import { freshSchema } from '../test-support/test-database';
 import { openStore, type Store } from './store';
@@ -43,4 +44,14 @@ function postgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_STORE=postgres needs TEST_DATABASE_URL=postgres://…');
   return url;
+}
+
+/** Inserts the account 'acc' and a ready workflow of it with no steps (named `name`); answers the workflow's id. */
+export async function addAccountWorkflow(store: Store, concurrency: Concurrency, name = 'n'): Promise<string> {
+  await store.accounts.insert({ id: 'acc', name: 'A', key_hash: 'h', created_at: store.nowIso() });
+  const workflow = await store.createWorkflow(
+    { accountId: 'acc', prompt: 'p', name, description: '', nameGiven: true, descriptionGiven: false },
+    { status: 'ready', input_schema: null, steps: '[]', concurrency },
+  );
+  return workflow.id;
 }

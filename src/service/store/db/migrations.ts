@@ -17,6 +17,14 @@ const timeText =
   (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
     dialect === 'postgres' ? column.notNull().modifyEnd(sql`COLLATE "C"`) : column.notNull();
 
+/** A new table keyed by a text id. */
+const idTable = (db: Kysely<Database>, name: string) =>
+  db.schema.createTable(name).addColumn('id', 'text', (c) => c.primaryKey());
+
+/** A new table keyed by a text id whose rows each belong to a row of another table (`references`: 'table.id'). */
+const ownedTable = <C extends string>(db: Kysely<Database>, name: string, column: C, references: string) =>
+  idTable(db, name).addColumn(column, 'text', (c) => c.notNull().references(references));
+
 const initialSchema: Migration = async (db, dialect) => {
   const schema = db.schema;
   await schema
@@ -24,19 +32,14 @@ const initialSchema: Migration = async (db, dialect) => {
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
-  await schema
-    .createTable('accounts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await idTable(db, 'accounts')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('key_hash', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', timeText(dialect))
     .addColumn('last_created_us', epochInteger(dialect), (c) => c.notNull().defaultTo(0))
     .addColumn('revoked_at', 'text')
     .execute();
-  await schema
-    .createTable('workflows')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+  await ownedTable(db, 'workflows', 'account_id', 'accounts.id')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('prompt', 'text', (c) => c.notNull())
@@ -51,10 +54,7 @@ const initialSchema: Migration = async (db, dialect) => {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await schema.createIndex('workflows_by_account').on('workflows').columns(['account_id', 'created_at']).execute();
-  await schema
-    .createTable('executions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+  await ownedTable(db, 'executions', 'account_id', 'accounts.id')
     .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
     .addColumn('batch_id', 'text')
     .addColumn('batch_cap', 'integer')
@@ -84,10 +84,7 @@ const initialSchema: Migration = async (db, dialect) => {
     .column('status')
     .where(sql<boolean>`status = 'processing'`)
     .execute();
-  await schema
-    .createTable('files')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('execution_id', 'text', (c) => c.notNull().references('executions.id'))
+  await ownedTable(db, 'files', 'execution_id', 'executions.id')
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('filename', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Concurrency, ExecutionStatus, WorkflowStatus } from '../../../contract/openapi-document';
 
 /**
  * The tables as Kysely sees them, on both databases. Integers that hold milliseconds or
@@ -25,7 +26,7 @@ interface MetaTable {
   value: string;
 }
 
-interface AccountsTable {
+export interface AccountsTable {
   id: string;
   name: string;
   key_hash: string;
@@ -34,7 +35,7 @@ interface AccountsTable {
   revoked_at: string | null;
 }
 
-interface WorkflowsTable {
+export interface WorkflowsTable {
   id: string;
   account_id: string;
   name: string;
@@ -42,11 +43,12 @@ interface WorkflowsTable {
   prompt: string;
   name_given: 0 | 1;
   description_given: 0 | 1;
-  status: 'planning' | 'ready' | 'failed';
+  status: WorkflowStatus;
   planning_error: string | null;
   input_schema: string | null;
   steps: string | null;
-  concurrency: 'low' | 'medium' | 'high' | null;
+  concurrency: Concurrency | null;
+  /** JSON array of planning notes (local extension); null when there are none. */
   planning_notes: string | null;
   planning_owner: ColumnType<string | null, string | null | undefined>;
   planning_lease_until: ColumnType<number | null, number | null | undefined>;
@@ -54,16 +56,14 @@ interface WorkflowsTable {
   updated_at: string;
 }
 
-type ExecutionStatusColumn = 'initial' | 'processing' | 'human_in_the_loop' | 'finished' | 'error';
-
-interface ExecutionsTable {
+export interface ExecutionsTable {
   id: string;
   account_id: string;
   workflow_id: string;
   batch_id: string | null;
   batch_cap: number | null;
   input: string;
-  status: ExecutionStatusColumn;
+  status: ExecutionStatus;
   attempt: Generated<number>;
   resume_step: Generated<number>;
   elapsed_ms: Generated<number>;
@@ -71,8 +71,10 @@ interface ExecutionsTable {
   deadline: ColumnType<number | null, number | null | undefined>;
   finished_at: ColumnType<string | null, string | null | undefined>;
   error: ColumnType<string | null, string | null | undefined>;
+  /** Set when a processing execution was cancelled; it ends in error with this message at its next step boundary. */
   cancel_requested: ColumnType<string | null, string | null | undefined>;
   first_started_at: ColumnType<string | null, string | null | undefined>;
+  /** The replica that holds the processing execution, and until when (epoch ms) without a heartbeat. */
   owner: ColumnType<string | null, string | null | undefined>;
   lease_until: ColumnType<number | null, number | null | undefined>;
   created_at: string;
