@@ -62,6 +62,9 @@ export async function startReplica(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Longer than fetch's own 4 s keep-alive, so the service never closes a connection the test's
+      // fetch is about to reuse ("other side closed" on a loaded machine).
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
