@@ -210,6 +210,7 @@ export class Engine {
       owner: this.owner,
       leaseUntil: now + this.leaseMs,
       maxPerWorkflow: LIMITS.maxConcurrentPerWorkflow,
+      startFirstStep: true,
     });
     if (claimed.length === 0 && running === 0) this.known.delete(workflowId);
     // Launched even when the engine stopped meanwhile: the run sees the stop and puts its execution back.
@@ -226,6 +227,7 @@ export class Engine {
       logger: this.options.logger,
       timeScale: this.options.timeScale,
       signal: this.abort.signal,
+      firstStepStarted: true,
       onStep: (executionId, stepIndex) =>
         this.active.set(executionId, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
     })

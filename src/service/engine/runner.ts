@@ -22,6 +22,8 @@ export interface RunnerDeps {
   signal: AbortSignal;
   /** Tells the engine which step a run is in, for retry_after_seconds. */
   onStep(executionId: string, stepIndex: number): void;
+  /** The claim already started the step at the run's resume_step (ClaimOptions.startFirstStep). */
+  firstStepStarted?: boolean;
 }
 
 export type RunOutcome = 'finished' | 'error' | 'waiting' | 'stopped' | 'lost';
@@ -70,6 +72,9 @@ async function runStepBounded(
  */
 export async function runExecution(executionId: string, attempt: number, deps: RunnerDeps): Promise<RunOutcome> {
   const { store } = deps;
+  // Alone on its database, this process writes every cancel request: with none since the row was
+  // read, its cancel_requested still holds at a step boundary and the read there is skipped.
+  let cancelSeen = store.executions.cancelGeneration();
   const execution = await store.executions.byId(executionId);
   if (
     !execution ||
@@ -85,6 +90,8 @@ export async function runExecution(executionId: string, attempt: number, deps: R
   let stepIndex = 0;
   // The step whose record is open (processing), to finish when the next one starts or the run completes.
   let open: number | null = null;
+  // The step the claim started, until the run reaches it; a run that never does removes its record.
+  let pending: number | null = deps.firstStepStarted ? execution.resume_step : null;
   try {
     if (!plan) throw new StepFailure('the workflow has no plan to run');
     const context: StepContext = {
@@ -99,15 +106,22 @@ export async function runExecution(executionId: string, attempt: number, deps: R
       if (replay && step.kind === 'approval') continue;
       if (!replay) {
         deps.onStep(executionId, stepIndex);
-        const at = store.nowIso();
-        if (open === null) await store.steps.started(executionId, stepIndex, at);
-        else await store.steps.advance(executionId, open, stepIndex, at);
+        if (open === null && stepIndex === pending) pending = null;
+        else {
+          const at = store.nowIso();
+          if (open === null) await store.steps.started(executionId, stepIndex, at);
+          else await store.steps.advance(executionId, open, stepIndex, at);
+        }
         open = stepIndex;
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
       const outcome = await runStepBounded(step, context, deadline, deps);
       // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
-      const cancelled = await store.executions.cancelRequest(executionId);
+      let cancelled = execution.cancel_requested;
+      if (store.shared || store.executions.cancelGeneration() !== cancelSeen) {
+        cancelSeen = store.executions.cancelGeneration();
+        cancelled = await store.executions.cancelRequest(executionId);
+      }
       if (cancelled !== null) throw new StepFailure(cancelled);
       if (deps.clock.now() > deadline) throw new TimeLimitExceeded();
       if (outcome.kind === 'approval') {
@@ -121,10 +135,11 @@ export async function runExecution(executionId: string, attempt: number, deps: R
       context.files = [...context.files, ...outcome.files];
       if (outcome.files.length > 0) results = outcome.files;
     }
+    if (pending !== null) await store.steps.discard(executionId, pending);
     const done = await store.completeExecution(executionId, attempt, results, open ?? undefined);
     return done ? 'finished' : 'lost';
   } catch (error) {
-    if (deps.signal.aborted) return await stopped(executionId, attempt, deps);
+    if (deps.signal.aborted) return await stopped(executionId, attempt, pending, deps);
     // Its workflow was deleted meanwhile (the step records' foreign keys fail): nothing is left to record.
     if (!(await store.executions.byId(executionId))) return 'lost';
     let message: string;
@@ -137,6 +152,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
       deps.logger.error({ err, executionId, workflowId: execution.workflow_id, step: stepIndex + 1 }, 'step failed');
     }
     if (!(await store.failExecution(executionId, attempt, message))) return 'lost';
+    if (pending !== null) await store.steps.discard(executionId, pending);
     // The step that was running is the failing one (its row is only updated while it is processing).
     await store.steps.failed(executionId, stepIndex, store.nowIso(), message);
     return 'error';
@@ -148,10 +164,18 @@ export async function runExecution(executionId: string, attempt: number, deps: R
  * again for this or another replica instead of for its lease to end. Read again for a cancel
  * request made meanwhile. If that fails too, lease expiry or start-up recovery settles it later.
  */
-async function stopped(executionId: string, attempt: number, deps: RunnerDeps): Promise<RunOutcome> {
+async function stopped(
+  executionId: string,
+  attempt: number,
+  pending: number | null,
+  deps: RunnerDeps,
+): Promise<RunOutcome> {
   try {
     const row = await deps.store.executions.byId(executionId);
-    if (row?.status === 'processing' && row.attempt === attempt) await settleOrphan(deps.store, row, deps.clock.now());
+    if (row?.status === 'processing' && row.attempt === attempt) {
+      if (pending !== null) await deps.store.steps.discard(executionId, pending);
+      await settleOrphan(deps.store, row, deps.clock.now());
+    }
   } catch (error) {
     deps.logger.warn({ err: error, executionId }, 'could not settle a stopped run');
   }

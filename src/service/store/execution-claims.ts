@@ -22,6 +22,11 @@ export interface ClaimOptions {
   leaseUntil: number;
   /** At most this many processing executions per workflow (10), counted in the database. */
   maxPerWorkflow: number;
+  /**
+   * Also starts each claimed run's first step (the one at its resume_step) in the claim's
+   * transaction, at `now`, saving the runner a commit; the runner then does not start it again.
+   */
+  startFirstStep?: boolean;
 }
 
 interface Candidate {
@@ -106,6 +111,31 @@ async function pick(ctx: StoreContext, workflowId: string, free: number, running
   return chosen;
 }
 
+/** Starts the step at each claimed run's resume_step, as ExecutionStepsRepo.started does. */
+async function startSteps(tx: StoreContext, runs: { id: string; position: number; at: string }[]) {
+  await tx.db
+    .insertInto('execution_steps')
+    .values(
+      runs.map((run) => ({
+        execution_id: run.id,
+        position: run.position,
+        status: 'processing' as const,
+        started_at: run.at,
+        finished_at: null,
+        error: null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['execution_id', 'position']).doUpdateSet({
+        status: 'processing',
+        started_at: sql.ref('excluded.started_at'),
+        finished_at: null,
+        error: null,
+      }),
+    )
+    .execute();
+}
+
 /**
  * Claims the oldest waiting executions of the workflow that fit: at most `maxPerWorkflow`
  * processing in all and each batch within its cap, in creation order, all in one transaction. On
@@ -157,8 +187,18 @@ export async function claimNext(ctx: StoreContext, workflowId: string, options: 
         ),
       )
       .where('status', '=', 'initial')
-      .returning(['id', 'attempt'])
+      .returning(['id', 'attempt', 'resume_step'])
       .execute();
+    if (options.startFirstStep && updated.length > 0) {
+      const at = formatMicros(Math.floor(options.now * 1000));
+      const createdAt = new Map(chosen.map((row) => [row.id, row.created_at]));
+      // Like first_started_at, a step never starts before its run was created.
+      const starts = updated.map((row) => {
+        const created = createdAt.get(row.id) ?? at;
+        return { id: row.id, position: row.resume_step, at: created > at ? created : at };
+      });
+      await startSteps(tx, starts);
+    }
     const attempts = new Map(updated.map((row) => [row.id, Number(row.attempt)]));
     return chosen
       .filter((row) => attempts.has(row.id))

@@ -87,6 +87,16 @@ export class ExecutionStepsRepo {
       .execute();
   }
 
+  /** Removes a step record that was started for a run that never got to it (see claimNext's startFirstStep). */
+  async discard(executionId: string, position: number): Promise<void> {
+    await this.ctx.db
+      .deleteFrom('execution_steps')
+      .where('execution_id', '=', executionId)
+      .where('position', '=', position)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
   /** The approval step at `position` now waits for a reviewer. */
   async waiting(executionId: string, position: number): Promise<void> {
     await this.ctx.db

@@ -33,6 +33,23 @@ const view = new PreparedQuery((db, id: string, workflowId: string, accountId: s
     .where('account_id', '=', accountId),
 );
 
+// A run reads its row once when it starts (the runner).
+const byId = new PreparedQuery((db, id: string) =>
+  db.selectFrom('executions').select(EXECUTION_COLUMNS).where('id', '=', id),
+);
+
+// Every run asks at each step boundary (the runner) and before completing.
+const cancelRequested = new PreparedQuery((db, id: string) =>
+  db.selectFrom('executions').select('cancel_requested').where('id', '=', id),
+);
+
+/**
+ * Bumped before any cancel request is written in this process (whatever the store). On a store of
+ * one process every cancel comes through here, so a run that saw no bump since it read its row
+ * knows no cancel is pending without asking (see the runner).
+ */
+let cancelGeneration = 0;
+
 export class ExecutionsRepo extends ExecutionDispatch {
   /**
    * `steps` records how approval steps end; `now` is the store's clock as a timestamp, for an
@@ -64,7 +81,12 @@ export class ExecutionsRepo extends ExecutionDispatch {
   }
 
   async byId(id: string): Promise<ExecutionRecord | undefined> {
-    return this.db.selectFrom('executions').select(EXECUTION_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return byId.first(this.ctx, id);
+  }
+
+  /** Changes whenever this process is about to request a cancel (see cancelGeneration). */
+  cancelGeneration(): number {
+    return cancelGeneration;
   }
 
   async pauseForApproval(id: string, attempt: number, resumeStep: number, elapsedMs: number): Promise<boolean> {
@@ -178,6 +200,7 @@ export class ExecutionsRepo extends ExecutionDispatch {
   /** Marks the named executions that are processing to stop at their next step boundary; returns how many. */
   async requestCancelMany(ids: readonly string[], message: string): Promise<number> {
     if (ids.length === 0) return 0;
+    cancelGeneration++;
     const result = await this.db
       .updateTable('executions')
       .set({ cancel_requested: sql<string>`COALESCE(cancel_requested, ${message})` })
@@ -190,6 +213,7 @@ export class ExecutionsRepo extends ExecutionDispatch {
   /** Marks a processing execution to end in error at its next step boundary; false when it is not processing. */
   async requestCancel(id: string, message: string): Promise<boolean> {
     // The first cancel's message wins; a second request neither changes nor repeats it.
+    cancelGeneration++;
     return this.changedOne(
       this.db
         .updateTable('executions')
@@ -204,11 +228,7 @@ export class ExecutionsRepo extends ExecutionDispatch {
    * before each step's outcome is recorded; the store also asks before completing a run.
    */
   async cancelRequest(id: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('executions')
-      .select('cancel_requested')
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await cancelRequested.first(this.ctx, id);
     return row?.cancel_requested ?? null;
   }
 
