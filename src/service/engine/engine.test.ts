@@ -62,7 +62,9 @@ describe('dispatch', () => {
   });
 
   it('caps each batch at its concurrency: low 1, medium 5, high 10 (the per-workflow limit)', async () => {
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' }, ROOMY_LIMIT_MS);
+    // Steps of about 50 ms: on PostgreSQL each sample is a round trip per workflow, and 10 ms steps of the
+    // high batch could end between two samples, hiding its peak of 10.
+    const svc = await service({ WORKFLOW_TIME_SCALE: '0.025' }, ROOMY_LIMIT_MS);
     const levels = ['low', 'medium', 'high'] as const;
     const ids: string[] = [];
     for (const _ of levels) ids.push(await svc.addWorkflow({ steps: [slowStep] }));
