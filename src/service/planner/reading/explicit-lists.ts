@@ -33,7 +33,7 @@ export function readExplicitLists(state: ReadState): void {
       );
       const known = fields.filter((field): field is Field => field !== null && isKnown(field));
       const colon = isStrong && match[0].includes(':') && !/^(?:inputs?|fields?|parameters|params)\b/.test(match[0]);
-      // A weak or bare-colon trigger only counts when it names something we recognise as an input.
+      // A weak or bare-colon trigger only counts when it names something we recognize as an input.
       if ((!isStrong || colon) && known.length === 0) continue;
       if (colon && items.length < 2 && !/^(?:input|field)/.test(match[0])) continue;
       // "a company given its name": the name is the company's.
