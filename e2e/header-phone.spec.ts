@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotBothThemes, test, type Fixtures } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 
 /** The main links, by the names people and the other specs find them with. */
@@ -142,12 +142,15 @@ test.describe('the header on a 375 px phone', () => {
   });
 });
 
-test('on a phone a dot on the menu button tells runs wait for approval; the count is inside', async ({
-  connectedPage: page,
-  api,
-  readyWorkflow,
-}) => {
-  test.setTimeout(120_000);
+/**
+ * Runs `journey` while one run of an approval workflow waits, so the Approvals link carries its count
+ * (the widest the header's links get); the run is rejected afterwards, as the approvals journey counts
+ * every waiting run of the account.
+ */
+async function withWaitingRun(
+  { api, readyWorkflow }: Pick<Fixtures, 'api' | 'readyWorkflow'>,
+  journey: () => Promise<void>,
+) {
   const workflow = await readyWorkflow(PROMPTS.approval, 'Phone approval');
   const res = await api.post(`workflows/${workflow.id}/executions`, { data: { input: { company_name: 'Initech' } } });
   expect(res.status(), await res.text()).toBe(201);
@@ -156,20 +159,32 @@ test('on a phone a dot on the menu button tells runs wait for approval; the coun
     ((await (await api.get(`workflows/${workflow.id}/executions/${id}`)).json()) as { status: string }).status;
   try {
     await expect.poll(status, { timeout: 60_000 }).toBe('human_in_the_loop');
+    await journey();
+  } finally {
+    await api.post(`workflows/${workflow.id}/executions/${id}/approval`, {
+      data: { approved: false, comment: 'left by the phone header journey' },
+    });
+  }
+}
+
+const approvalsWithCount = (page: Page) => nav(page).getByRole('link', { name: /^Approvals, \d+\+? waiting$/ });
+
+test('on a phone a dot on the menu button tells runs wait for approval; the count is inside', async ({
+  connectedPage: page,
+  api,
+  readyWorkflow,
+}) => {
+  test.setTimeout(120_000);
+  await withWaitingRun({ api, readyWorkflow }, async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/workflows');
     const dot = menuButton(page).locator('span');
     await expect(dot).toBeVisible({ timeout: 40_000 });
     await menuButton(page).click();
-    await expectReachable(page, nav(page).getByRole('link', { name: /^Approvals, \d+\+? waiting$/ }));
+    await expectReachable(page, approvalsWithCount(page));
     expect(await sidewaysOverflow(page)).toEqual(FITS);
     await screenshotBothThemes(page, 'header-phone-375-menu-waiting');
-  } finally {
-    // The approvals journey counts every waiting run of the account: leave none behind.
-    await api.post(`workflows/${workflow.id}/executions/${id}/approval`, {
-      data: { approved: false, comment: 'left by the phone header journey' },
-    });
-  }
+  });
 });
 
 test('with two profiles a 375 px phone fits too, and the profile switcher stays', async ({ connectedPage: page }) => {
@@ -185,21 +200,28 @@ test('with two profiles a 375 px phone fits too, and the profile switcher stays'
 });
 
 for (const profiles of [1, 2]) {
+  // With a waiting run, so the Approvals link is as wide as it gets (its count loads after the page).
   test(`from 640 to 1280 px nothing in the header clips or scrolls (${profiles} profile${profiles > 1 ? 's' : ''})`, async ({
     connectedPage: page,
+    api,
+    readyWorkflow,
   }) => {
+    test.setTimeout(120_000);
     if (profiles > 1) await twoProfiles(page);
-    await page.goto('/workflows');
-    for (const width of [640, 768, 1024, 1279, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
-      expect(await sidewaysOverflow(page), `at ${width} px`).toEqual(FITS);
-      if (width === 640 || width === 1024)
-        await screenshotBothThemes(page, `header-phone-${width}-${profiles}-profiles`);
-      if (await menuButton(page).isVisible()) await menuButton(page).click();
-      for (const { name, exact } of LINKS) await expectReachable(page, nav(page).getByRole('link', { name, exact }));
-      if (await menuButton(page).isVisible()) await page.keyboard.press('Escape');
-    }
+    await withWaitingRun({ api, readyWorkflow }, async () => {
+      await page.goto('/workflows');
+      await expect(approvalsWithCount(page)).toBeAttached({ timeout: 40_000 });
+      for (const width of [640, 768, 1024, 1279, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+        expect(await sidewaysOverflow(page), `at ${width} px`).toEqual(FITS);
+        if (width === 640 || width === 1024)
+          await screenshotBothThemes(page, `header-phone-${width}-${profiles}-profiles`);
+        if (await menuButton(page).isVisible()) await menuButton(page).click();
+        for (const { name, exact } of LINKS) await expectReachable(page, nav(page).getByRole('link', { name, exact }));
+        if (await menuButton(page).isVisible()) await page.keyboard.press('Escape');
+      }
+    });
   });
 }
 

@@ -53,7 +53,7 @@ interface AppHeaderProps {
  * Where the main links would not fit beside the tools (a phone), they fold into a menu button's panel.
  */
 export function AppHeader({ connected, tools, wideTools = false, nav }: AppHeaderProps) {
-  const folded = useNarrower(wideTools ? '80rem' : '40rem');
+  const folded = useNarrower(wideTools ? '80rem' : '48rem');
   const [open, setOpen] = useState(false);
   // A window turned wide and back again finds the menu closed.
   const [wasFolded, setWasFolded] = useState(folded);
