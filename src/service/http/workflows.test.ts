@@ -78,21 +78,30 @@ describe('POST /api/v1/workflows', () => {
 
 describe('GET /api/v1/workflows/{id}', () => {
   it('shows input_schema null and status planning until the planner is done, then the plan', async () => {
-    const created = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', {
-      body: { prompt: 'Write a company brief from a company name and its website' },
-    });
-    const before = await svc.call<WorkflowDetail>('GET', `/api/v1/workflows/${created.body.id}`);
-    assertMatchesContract('getWorkflow', 200, before.body);
-    expect(before.body).toMatchObject({ status: 'planning', input_schema: null });
-    expect(before.body).not.toHaveProperty('concurrency');
-    await svc.engine.idle();
-    const after = await svc.call<WorkflowDetail>('GET', `/api/v1/workflows/${created.body.id}`);
-    assertMatchesContract('getWorkflow', 200, after.body);
-    expect(after.body.status).toBe('ready');
-    expect(after.body.input_schema).toMatchObject({ type: 'object', properties: { company_name: { type: 'string' } } });
-    expect(after.body.concurrency).toMatch(/^(low|medium|high)$/);
-    expect(after.body.name).not.toBe(created.body.name);
-    expect(after.body.updated_at > after.body.created_at).toBe(true);
+    // Thinking time of 1 s (2 s at scale 0.5): at scale 0 a planner on a fast store could finish before the first read.
+    const thinking = await startTestService({ WORKFLOW_TIME_SCALE: '0.5' });
+    try {
+      const created = await thinking.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', {
+        body: { prompt: 'Write a company brief from a company name and its website' },
+      });
+      const before = await thinking.call<WorkflowDetail>('GET', `/api/v1/workflows/${created.body.id}`);
+      assertMatchesContract('getWorkflow', 200, before.body);
+      expect(before.body).toMatchObject({ status: 'planning', input_schema: null });
+      expect(before.body).not.toHaveProperty('concurrency');
+      await thinking.engine.idle();
+      const after = await thinking.call<WorkflowDetail>('GET', `/api/v1/workflows/${created.body.id}`);
+      assertMatchesContract('getWorkflow', 200, after.body);
+      expect(after.body.status).toBe('ready');
+      expect(after.body.input_schema).toMatchObject({
+        type: 'object',
+        properties: { company_name: { type: 'string' } },
+      });
+      expect(after.body.concurrency).toMatch(/^(low|medium|high)$/);
+      expect(after.body.name).not.toBe(created.body.name);
+      expect(after.body.updated_at > after.body.created_at).toBe(true);
+    } finally {
+      await thinking.close();
+    }
   });
 
   it('reports a prompt the planner cannot use as failed, with the reason', async () => {
