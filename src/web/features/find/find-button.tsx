@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/shell-icons';
 
@@ -9,21 +9,50 @@ const FindDialog = lazy(() => loadDialog().then((m) => ({ default: m.FindDialog 
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+// ⌘K is heard from the moment this module loads, not from when the header mounts: a press made
+// while the page is still starting (the route and the header render a moment after `load`) opens
+// the dialog once the button is there, instead of being lost.
+const STARTING_MS = 10_000;
+let presses = 0;
+let unheardPressAt = -Infinity;
+const pressListeners = new Set<() => void>();
+const isFindShortcut = (event: KeyboardEvent) => (event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k';
+if (typeof window !== 'undefined') {
+  window.addEventListener('keydown', (event) => {
+    if (!isFindShortcut(event)) return;
+    if (pressListeners.size === 0) {
+      // Later, with no Find button shown (not connected), the browser keeps its own ⌘K.
+      if (performance.now() > STARTING_MS) return;
+      unheardPressAt = performance.now();
+    }
+    event.preventDefault();
+    presses += 1;
+    for (const listener of pressListeners) listener();
+  });
+}
+const subscribeToPresses = (listener: () => void) => {
+  pressListeners.add(listener);
+  return () => pressListeners.delete(listener);
+};
+let aButtonHasMounted = false;
+/** A press made while the page was starting, before any Find button was there to hear it. */
+const unheardPresses = () => (!aButtonHasMounted && performance.now() - unheardPressAt < STARTING_MS ? 1 : 0);
+
 /** A header button and ⌘K / Ctrl+K: paste an execution or workflow id and land on it. */
 export function FindById() {
-  // How many times the dialog was asked for: each new value opens it again.
-  const [request, setRequest] = useState(0);
-  const open = () => setRequest((n) => n + 1);
+  const pressCount = useSyncExternalStore(
+    subscribeToPresses,
+    () => presses,
+    () => 0,
+  );
+  const [pressesBefore] = useState(() => presses - unheardPresses());
+  const [clicks, setClicks] = useState(0);
+  const open = () => setClicks((n) => n + 1);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setRequest((n) => n + 1);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    aButtonHasMounted = true;
   }, []);
+  // How many times the dialog was asked for: each new value opens it again.
+  const request = clicks + pressCount - pressesBefore;
   const preload = () => void loadDialog().catch(() => undefined);
 
   return (
