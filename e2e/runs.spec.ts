@@ -137,6 +137,24 @@ test(
   },
 );
 
+test('Ctrl+K pressed while the page is still starting opens Find by id, and only once', async ({
+  connectedPage: page,
+}) => {
+  const dialog = page.getByRole('dialog', { name: 'Find by id' });
+  for (let round = 0; round < 3; round++) {
+    // Before the header has mounted: the press must wait for it, not be lost.
+    await page.goto('/workflows', { waitUntil: 'domcontentloaded' });
+    await page.keyboard.press('Control+K');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  // Moving on inside the app does not bring an old press back.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click();
+  await expect(page.getByRole('heading', { name: 'Runs', level: 1 })).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
 test('batch rows read as “row n of file” in the runs list and show their input on the run page', async ({
   connectedPage: page,
   readyWorkflow,
