@@ -25,9 +25,14 @@ export class LinkSigner {
     return createHmac('sha256', this.secret).update(`GET\n${path}\n${expires}`).digest('hex');
   }
 
+  /** The expiry a link made now carries; links made within the same second are identical. */
+  expiryNow(): number {
+    return Math.floor(this.clock.now() / 1000) + this.lifetimeSeconds;
+  }
+
   /** An absolute link to the file, valid for the configured lifetime from now. */
   url(fileId: string, filename: string): string {
-    const expires = Math.floor(this.clock.now() / 1000) + this.lifetimeSeconds;
+    const expires = this.expiryNow();
     const cached = this.recent.get(fileId);
     if (cached && cached.expires === expires) return cached.url;
     const path = filePath(fileId, filename);

@@ -17,6 +17,9 @@ import { paginate } from './pagination';
 import { runsRoutes } from './runs-routes';
 import { parseStatusFilter } from './status-filter';
 
+/** What Fastify sends a serialized object as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'listExecutions', async (request) => {
     const workflow = await requireWorkflow(ctx, accountOf(request), request.params.workflowId);
@@ -66,18 +69,28 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     });
   });
 
-  contractRoute(app, 'getExecution', async (request) => {
+  contractRoute(app, 'getExecution', async (request, reply) => {
     const account = accountOf(request);
     const { workflowId, executionId } = request.params;
+    const { terminal } = ctx;
+    // Read before presenting: the answer is then never kept under a later expiry than its links carry.
+    const linkExpiry = ctx.presenter.linkExpiryNow();
+    const kept = terminal?.answer(account.id, workflowId, executionId, linkExpiry);
+    if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
     const execution =
-      ctx.terminal?.get(account.id, workflowId, executionId) ??
+      terminal?.get(account.id, workflowId, executionId) ??
       (await ctx.store.executions.get(account.id, workflowId, executionId));
     if (!execution) {
       await requireWorkflow(ctx, account, workflowId);
       throw notFound('execution not found');
     }
-    ctx.terminal?.remember(account.id, execution);
-    return executionDetail(ctx, execution, () => ctx.store.workflows.byId(workflowId));
+    const detail = await executionDetail(ctx, execution, () => ctx.store.workflows.byId(workflowId));
+    if (!terminal) return detail;
+    // Serialized by the route's own response schema, exactly as Fastify would.
+    const body = reply.serialize(detail);
+    if (typeof body !== 'string') return detail;
+    terminal.rememberAnswer(account.id, execution, linkExpiry, body);
+    return reply.type(JSON_TYPE).send(body);
   });
 
   runsRoutes(app, ctx);

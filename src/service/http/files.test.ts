@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
-import { reportStep } from '../test-support/test-service';
+import { KEY_A, reportStep } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
 
 const clock = manualClock(Date.now());
 const svc = useTestService({}, { clock });
 let results: Map<string, string>;
+let detailPath: string;
 
 beforeAll(async () => {
   const workflowId = await svc.addWorkflow({
@@ -21,10 +22,8 @@ beforeAll(async () => {
     body: { input: { name: '<script>alert(1)</script>' } },
   });
   await svc.engine.idle();
-  const detail = await svc.call<ExecutionDetail>(
-    'GET',
-    `/api/v1/workflows/${workflowId}/executions/${created.body.execution_id}`,
-  );
+  detailPath = `/api/v1/workflows/${workflowId}/executions/${created.body.execution_id}`;
+  const detail = await svc.call<ExecutionDetail>('GET', detailPath);
   results = new Map(detail.body.results!.map((f) => [f.filename, f.url]));
 });
 
@@ -96,5 +95,25 @@ describe('GET /files/… (presigned downloads)', () => {
     } finally {
       clock.advance(-(3600 * 1000 + 1000));
     }
+  });
+});
+
+describe('GET execution of an ended run, polled', () => {
+  const get = () => svc.app.inject({ method: 'GET', url: detailPath, headers: { 'x-api-key': KEY_A } });
+
+  it('answers the same bytes within a second, and links with a later expiry once the second has passed', async () => {
+    const first = await get();
+    const again = await get();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    const expiries = (body: string) =>
+      (JSON.parse(body) as ExecutionDetail).results!.map((f) => Number(new URL(f.url).searchParams.get('expires')));
+    clock.advance(1000);
+    const later = await get();
+    expect(expiries(later.body)).toEqual(expiries(first.body).map((e) => e + 1));
+    // The fresh links work, with the same file behind them.
+    const report = (JSON.parse(later.body) as ExecutionDetail).results!.find((f) => f.filename === 'rapport été.md')!;
+    expect((await fetchFile(report.url)).statusCode).toBe(200);
   });
 });

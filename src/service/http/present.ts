@@ -26,6 +26,11 @@ export class Presenter {
     private readonly strictV1 = false,
   ) {}
 
+  /** What the links presented now depend on: an answer presented with the same value is the same. */
+  linkExpiryNow(): number {
+    return this.signer.expiryNow();
+  }
+
   workflowUrl(workflowId: string): string {
     return `${this.publicUrl}/workflows/${workflowId}`;
   }

@@ -18,9 +18,9 @@ describe('TerminalExecutions', () => {
   it('remembers only ended runs, per account and workflow, and forgets a deleted workflow’s', () => {
     const cache = new TerminalExecutions();
     for (const status of ['initial', 'processing', 'human_in_the_loop'] as const)
-      cache.remember('a1', run(status, status));
-    cache.remember('a1', run('e1', 'finished'));
-    cache.remember('a1', run('e2', 'error', 'w2'));
+      cache.rememberAnswer('a1', run(status, status), 100, '{}');
+    cache.rememberAnswer('a1', run('e1', 'finished'), 100, '{"id":"e1"}');
+    cache.rememberAnswer('a1', run('e2', 'error', 'w2'), 100, '{"id":"e2"}');
     expect(['initial', 'processing', 'human_in_the_loop'].map((id) => cache.get('a1', 'w1', id))).toEqual([
       undefined,
       undefined,
@@ -29,7 +29,12 @@ describe('TerminalExecutions', () => {
     expect(cache.get('a1', 'w1', 'e1')?.status).toBe('finished');
     expect(cache.get('a2', 'w1', 'e1')).toBeUndefined();
     expect(cache.get('a1', 'w2', 'e1')).toBeUndefined();
+    expect(cache.answer('a1', 'w1', 'e1', 100)).toBe('{"id":"e1"}');
+    // Links of another expiry: the answer must be presented again.
+    expect(cache.answer('a1', 'w1', 'e1', 101)).toBeUndefined();
+    expect(cache.answer('a1', 'w1', 'initial', 100)).toBeUndefined();
     cache.forgetWorkflow('w1');
+    expect(cache.answer('a1', 'w1', 'e1', 100)).toBeUndefined();
     expect(cache.get('a1', 'w1', 'e1')).toBeUndefined();
     expect(cache.get('a1', 'w2', 'e2')?.status).toBe('error');
   });
