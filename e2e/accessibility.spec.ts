@@ -1,29 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
-
-async function runToEnd(
-  api: APIRequestContext,
-  workflowId: string,
-  input: Record<string, unknown>,
-  until: string[],
-): Promise<string> {
-  const created = await api.post(`workflows/${workflowId}/executions`, { data: { input } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { execution_id } = (await created.json()) as { execution_id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await api.get(`workflows/${workflowId}/executions/${execution_id}`)).json()) as { status: string })
-          .status,
-      {
-        timeout: 60_000,
-        intervals: [250, 500],
-      },
-    )
-    .toMatch(new RegExp(`^(${until.join('|')})$`));
-  return execution_id;
-}
+import { runUntil } from './support/runs';
 
 async function check(page: Page, path: string, name: string, ready: (page: Page) => Promise<void>) {
   // Reduced motion turns colour transitions off, so axe never measures a colour halfway through one.
@@ -47,9 +25,9 @@ test('every page passes axe without serious or critical violations, in light and
   const brief = await readyWorkflow(PROMPTS.everyFormat);
   const approval = await readyWorkflow(PROMPTS.approval);
   const guarded = await readyWorkflow(PROMPTS.guarded);
-  const finished = await runToEnd(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, ['finished']);
-  const waiting = await runToEnd(api, approval.id, { company_name: 'Initech' }, ['human_in_the_loop']);
-  const failed = await runToEnd(api, guarded.id, { customer_name: 'Hooli', amount: -1 }, ['error']);
+  const finished = await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
+  const waiting = await runUntil(api, approval.id, { company_name: 'Initech' }, 'human_in_the_loop');
+  const failed = await runUntil(api, guarded.id, { customer_name: 'Hooli', amount: -1 }, 'error');
 
   const heading = (name: string | RegExp) => async (p: Page) => {
     await expect(p.getByRole('heading', { name }).first()).toBeVisible();

@@ -1,22 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
+import { runUntil } from './support/runs';
 
-async function startWaitingRun(api: APIRequestContext, workflowId: string, company: string): Promise<string> {
-  const res = await api.post(`workflows/${workflowId}/executions`, { data: { input: { company_name: company } } });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { execution_id: string }).execution_id;
-  await expect
-    .poll(
-      async () =>
-        ((await (await api.get(`workflows/${workflowId}/executions/${id}`)).json()) as { status: string }).status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('human_in_the_loop');
-  return id;
-}
+const startWaitingRun = (api: APIRequestContext, workflowId: string, company: string) =>
+  runUntil(api, workflowId, { company_name: company }, 'human_in_the_loop');
 
 /**
  * Journeys before this one share the server and the key, and some leave runs waiting (a rejected

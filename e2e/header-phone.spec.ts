@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshotBothThemes, test, type Fixtures } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
+import { startRun, waitForStatus } from './support/runs';
 
 /** The main links, by the names people and the other specs find them with. */
 const LINKS: { name: string | RegExp; exact?: boolean; label: string; url: RegExp }[] = [
@@ -152,13 +153,9 @@ async function withWaitingRun(
   journey: () => Promise<void>,
 ) {
   const workflow = await readyWorkflow(PROMPTS.approval, 'Phone approval');
-  const res = await api.post(`workflows/${workflow.id}/executions`, { data: { input: { company_name: 'Initech' } } });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { execution_id: string }).execution_id;
-  const status = async () =>
-    ((await (await api.get(`workflows/${workflow.id}/executions/${id}`)).json()) as { status: string }).status;
+  const id = await startRun(api, workflow.id, { company_name: 'Initech' });
   try {
-    await expect.poll(status, { timeout: 60_000 }).toBe('human_in_the_loop');
+    await waitForStatus(api, workflow.id, id, 'human_in_the_loop');
     await journey();
   } finally {
     await api.post(`workflows/${workflow.id}/executions/${id}/approval`, {

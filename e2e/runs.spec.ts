@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   BOTH_MODES_TAG,
   expect,
@@ -8,25 +8,7 @@ import {
   textAndNumberFields,
 } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
-
-/** Starts one run through the API, as another tool or person would, and returns its id. */
-async function startRun(api: APIRequestContext, workflowId: string, input: Record<string, unknown>): Promise<string> {
-  const res = await api.post(`workflows/${workflowId}/executions`, { data: { input } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { execution_id: string }).execution_id;
-}
-
-async function waitForStatus(api: APIRequestContext, workflowId: string, id: string, status: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        ((await (await api.get(`workflows/${workflowId}/executions/${id}`)).json()) as { status: string }).status,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe(status);
-}
+import { startRun, waitForStatus } from './support/runs';
 
 const runsList = (page: Page) => page.getByRole('list', { name: 'Runs' });
 

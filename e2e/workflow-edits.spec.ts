@@ -1,4 +1,5 @@
 import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
+import { runUntil, startRun } from './support/runs';
 
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 
@@ -37,19 +38,8 @@ test('edit the prompt and re-plan in place: planning as on create, then the new 
 }) => {
   const workflow = await readyWorkflow('Summarize meeting notes');
   const input = Object.fromEntries(Object.keys(workflow.input_schema?.properties ?? {}).map((key) => [key, 'Notes']));
-  const run = await api.post(`workflows/${workflow.id}/executions`, { data: { input } });
-  expect(run.status(), await run.text()).toBe(201);
-  const runId = ((await run.json()) as { execution_id: string }).execution_id;
   // Re-planning waits until no run is left to run under the old plan.
-  await expect
-    .poll(
-      async () =>
-        ((await (await api.get(`workflows/${workflow.id}/executions/${runId}`)).json()) as { status: string }).status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('finished');
+  const runId = await runUntil(api, workflow.id, input, 'finished');
 
   await page.goto(`/workflows/${workflow.id}`);
   await page.getByRole('button', { name: 'Edit prompt and re-plan' }).click();
@@ -78,7 +68,7 @@ test('delete a workflow and its runs after typing its name, and land on the list
   const name = unique('Invoice Summary');
   const workflow = await readyWorkflow('Summarize meeting notes', name);
   const input = Object.fromEntries(Object.keys(workflow.input_schema?.properties ?? {}).map((key) => [key, 'Notes']));
-  expect((await api.post(`workflows/${workflow.id}/executions`, { data: { input } })).status()).toBe(201);
+  await startRun(api, workflow.id, input);
   await page.goto(`/workflows/${workflow.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete '${name}' and its 1 run?` });
