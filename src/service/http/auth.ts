@@ -101,23 +101,29 @@ export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: Ra
     };
   }
   // One process: the limits are in memory and a known key is cached, so the usual request takes no
-  // promise at all (this runs on every API request).
+  // promise and makes no closure at all (this runs on every API request).
+  const admit = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    address: string,
+    key: string | undefined,
+    account: AccountRecord | null,
+  ): HttpError | undefined => {
+    if (!account) {
+      failures.hitLocal(address);
+      return unauthorized(key);
+    }
+    request.account = account;
+    return limited(reply, limiter.hitLocal(account.id));
+  };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const address = request.socket.remoteAddress ?? 'unknown';
     const wait = failures.exhaustedLocal(address);
     if (wait !== null) return done(tooManyFailures(reply, wait));
     const key = keyOf(request);
-    const admit = (account: AccountRecord | null): HttpError | undefined => {
-      if (!account) {
-        failures.hitLocal(address);
-        return unauthorized(key);
-      }
-      request.account = account;
-      return limited(reply, limiter.hitLocal(account.id));
-    };
-    if (!key) return done(admit(null));
+    if (!key) return done(admit(request, reply, address, key, null));
     const cached = keys.cached(key);
-    if (cached !== undefined) return done(admit(cached));
-    keys.resolve(key).then((account) => done(admit(account)), done);
+    if (cached !== undefined) return done(admit(request, reply, address, key, cached));
+    keys.resolve(key).then((account) => done(admit(request, reply, address, key, account)), done);
   };
 }
