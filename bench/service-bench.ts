@@ -163,11 +163,12 @@ export async function runServiceBench(): Promise<Figure[]> {
     console.log(`  measuring GET execution, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${seconds} s…`);
     const headers = { 'x-api-key': KEY };
     const targets: Target[] = [
-      { label: 'local', urls: [`${local.base}${detailPath}`], headers },
+      { label: 'local', urls: [`${local.base}${detailPath}`], headers, pid: local.proc.child.pid },
       {
         label: 'ceiling',
         urls: [`http://127.0.0.1:${cport}/api/v1/workflows/${ids.workflowId}/executions/${ids.executionId}`],
         headers,
+        pid: ceiling.child.pid,
       },
       ...(prismUrl ? [{ label: 'Prism', urls: [prismUrl], headers }] : []),
     ];
@@ -195,6 +196,14 @@ export async function runServiceBench(): Promise<Figure[]> {
     }
     const c = localFig.rps / ceilFig.rps;
     figures.push({ name: 'ratio local / ceiling', value: round(c * 100), unit: '%', goal: '≥ 70%', ok: c >= 0.7 });
+    // The same ratio from each server's CPU time per request: the load generator shares the two
+    // cores, so req/s swings with it, while the work per request barely does.
+    if (localFig.cpuMicrosPerRequest !== null && ceilFig.cpuMicrosPerRequest !== null) {
+      figures.push({ name: 'CPU per request, local service', value: round(localFig.cpuMicrosPerRequest), unit: 'µs' });
+      figures.push({ name: 'CPU per request, ceiling', value: round(ceilFig.cpuMicrosPerRequest), unit: 'µs' });
+      const byCpu = ceilFig.cpuMicrosPerRequest / localFig.cpuMicrosPerRequest;
+      figures.push({ name: 'ratio local / ceiling, by CPU per request', value: round(byCpu * 100), unit: '%' });
+    }
 
     console.log('  measuring GET execution latency with and without adversarial runs…');
     figures.push(...(await stallFigures(local.base, `${local.base}${detailPath}`)));
