@@ -6,7 +6,8 @@ const key = (accountId: string, workflowId: string, executionId: string) => `${a
 interface Entry {
   execution: ExecutionView;
   /** The serialized GET answer, and the link expiry it was presented with. */
-  answer?: { linkExpiry: number; body: string };
+  linkExpiry: number;
+  body: string;
 }
 
 /**
@@ -26,14 +27,14 @@ export class TerminalExecutions {
 
   /** The answer kept for this execution, if it was presented with links of this expiry. */
   answer(accountId: string, workflowId: string, executionId: string, linkExpiry: number): string | undefined {
-    const answer = this.entries.get(key(accountId, workflowId, executionId))?.answer;
-    return answer?.linkExpiry === linkExpiry ? answer.body : undefined;
+    const entry = this.entries.get(key(accountId, workflowId, executionId));
+    return entry?.linkExpiry === linkExpiry ? entry.body : undefined;
   }
 
   /** Keeps an ended execution (finished or error; others may still change) and its serialized answer, presented with links of `linkExpiry`. */
   rememberAnswer(accountId: string, execution: ExecutionView, linkExpiry: number, body: string): void {
     if (!ended(execution)) return;
-    this.entries.set(key(accountId, execution.workflow_id, execution.id), { execution, answer: { linkExpiry, body } });
+    this.entries.set(key(accountId, execution.workflow_id, execution.id), { execution, linkExpiry, body });
   }
 
   forgetWorkflow(workflowId: string): void {

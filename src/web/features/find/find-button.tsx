@@ -13,26 +13,30 @@ const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 // while the page is still starting (the route and the header render a moment after `load`) opens
 // the dialog once the button is there, instead of being lost.
 const STARTING_MS = 10_000;
-let presses = 0;
+let requests = 0;
 let unheardPressAt = -Infinity;
-const pressListeners = new Set<() => void>();
+const requestListeners = new Set<() => void>();
 const isFindShortcut = (event: KeyboardEvent) => (event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k';
 if (typeof window !== 'undefined') {
   window.addEventListener('keydown', (event) => {
     if (!isFindShortcut(event)) return;
-    if (pressListeners.size === 0) {
+    if (requestListeners.size === 0) {
       // Later, with no Find button shown (not connected), the browser keeps its own ⌘K.
       if (performance.now() > STARTING_MS) return;
       unheardPressAt = performance.now();
     }
     event.preventDefault();
-    presses += 1;
-    for (const listener of pressListeners) listener();
+    askToFind();
   });
 }
-const subscribeToPresses = (listener: () => void) => {
-  pressListeners.add(listener);
-  return () => pressListeners.delete(listener);
+/** Counts one more request for the dialog (a press or a click); each new count opens it again. */
+function askToFind(): void {
+  requests += 1;
+  for (const listener of requestListeners) listener();
+}
+const subscribeToRequests = (listener: () => void) => {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
 };
 let aButtonHasMounted = false;
 /** A press made while the page was starting, before any Find button was there to hear it. */
@@ -40,26 +44,24 @@ const unheardPresses = () => (!aButtonHasMounted && performance.now() - unheardP
 
 /** A header button and ⌘K / Ctrl+K: paste an execution or workflow id and land on it. */
 export function FindById() {
-  const pressCount = useSyncExternalStore(
-    subscribeToPresses,
-    () => presses,
+  const requestCount = useSyncExternalStore(
+    subscribeToRequests,
+    () => requests,
     () => 0,
   );
-  const [pressesBefore] = useState(() => presses - unheardPresses());
-  const [clicks, setClicks] = useState(0);
-  const open = () => setClicks((n) => n + 1);
+  // Requests made before this button mounted are not its own, except a press while the page started.
+  const [requestsBefore] = useState(() => requests - unheardPresses());
   useEffect(() => {
     aButtonHasMounted = true;
   }, []);
-  // How many times the dialog was asked for: each new value opens it again.
-  const request = clicks + pressCount - pressesBefore;
+  const request = requestCount - requestsBefore;
   const preload = () => void loadDialog().catch(() => undefined);
 
   return (
     <>
       <Button
         size="sm"
-        onClick={open}
+        onClick={askToFind}
         onPointerEnter={preload}
         onFocus={preload}
         aria-label="Find by id"
