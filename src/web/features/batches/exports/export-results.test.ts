@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvDocument, neutralizeFormula } from '@/lib/csv-write';
+import { csvDocument } from '@/lib/csv-write';
 import type { RowRecord } from '@/features/batches/batch-types';
 import { errorFromResults, needsDetails } from '@/features/batches/details';
 import { rowFolder, zipRowFiles } from './download-zip';
@@ -51,46 +51,10 @@ const readCsv = (text: string): string[][] => {
   return parsed.data;
 };
 
-describe('neutralizeFormula', () => {
-  it('quotes cells a spreadsheet would run as a formula', () => {
-    for (const c of ['=1+1', '+A1', '-1+1', '@SUM(1)', '\tx', '\rx', '-', "=cmd|' /C calc'!A0"])
-      expect(neutralizeFormula(c)).toBe(`'${c}`);
-  });
-
-  it('quotes a formula that starts after a separator inside the cell', () => {
-    for (const [before, formula] of [
-      ['x;', '=1+1'],
-      ['x,', '=1+1'],
-      ['x\t', '=1+1'],
-      ['x;', "=cmd|' /C calc'!A0"],
-      ['a; ', '@b'],
-    ] as const)
-      expect(neutralizeFormula(before + formula)).toBe(`${before}'${formula}`);
-  });
-
-  it('never touches numbers or text that only contains a sign', () => {
-    for (const c of [
-      '-75.00',
-      '-5',
-      '+1',
-      '1,234.50',
-      '-0.5e3',
-      '12%',
-      'a=1',
-      'x;-5',
-      'pre-paid',
-      'hello - world',
-      'a@b.c',
-      '',
-    ])
-      expect(neutralizeFormula(c)).toBe(c);
-  });
-});
-
 describe('csvDocument', () => {
   it('quotes fields per RFC 4180 and ends records with CRLF', () => {
     expect(csvDocument([['a', 'b,c', 'say "hi"', 'two\nlines']], { bom: false })).toBe(
-      'a,"b,c","say ""hi""","two\nlines"\r\n',
+      '"a","b,c","say ""hi""","two\nlines"\r\n',
     );
   });
 });
@@ -147,7 +111,7 @@ describe('buildResultsCsv', () => {
       ['Ada', 'line1\nline2', 'finished', 'e1', '', '# Ada "quoted"', 'http://x/big.txt', 'http://x/chart.png'],
       ["'=SUM(A1)", '-75.00', 'error', 'e2', 'Guard: "b,1" is blocked', '', '', ''],
       ['-5', "'@me", 'skipped', '', 'Skipped: email: is required', '', '', ''],
-      ["x;'=1+1", '2024-02-29', 'finished', 'e4', '', '', '', ''],
+      ['x;=1+1', '2024-02-29', 'finished', 'e4', '', '', '', ''],
     ]);
   });
 
@@ -161,6 +125,41 @@ describe('buildResultsCsv', () => {
     expect(back).toHaveLength(10_001);
     expect(back[1]![3]).toBe('e0');
     expect(back[10_000]![3]).toBe('e9999');
+  });
+});
+
+/** Real result files, as the service writes them: a Markdown table, a JSON document, a list. */
+const REPORT_MD = '| Field | Value |\n| --- | --- |\n| Website | https://acme.com |\n| Amount | -75.00 |';
+const DATA_JSON = '{\n  "email": "ada@example.com",\n  "score": -3\n}';
+const TODO_MD = '- call Ada; today\n- send the quote, by Friday';
+const withFiles = (index: number): RowRecord => ({
+  ...base,
+  index,
+  cells: [`Row ${index}`, '-75.00'],
+  status: 'finished',
+  executionId: `e${index}`,
+  results: [
+    { filename: 'report.md', url: 'http://x/r.md', content: REPORT_MD },
+    { filename: 'data.json', url: 'http://x/d.json', content: DATA_JSON },
+    { filename: 'todo.md', url: 'http://x/t.md', content: TODO_MD },
+  ],
+});
+
+describe('exports of real result files', () => {
+  const many = Array.from({ length: 10_000 }, (_, i) => withFiles(i));
+
+  it('keeps every file exactly in the CSV of 10,000 rows, a list with one quote in front', () => {
+    const back = readCsv(buildResultsCsv({ columns: ['name', 'amount'] }, many));
+    expect(back).toHaveLength(10_001);
+    for (const row of back.slice(1))
+      expect(row.slice(1)).toEqual(['-75.00', 'finished', row[3], '', REPORT_MD, DATA_JSON, `'${TODO_MD}`]);
+  });
+
+  it('keeps every file exactly in the XLSX', async () => {
+    const { readSheet } = await import('read-excel-file/universal');
+    const blob = await buildResultsXlsx({ columns: ['name', 'amount'] }, many.slice(0, 50));
+    const sheet = await readSheet(await blob.arrayBuffer());
+    for (const row of sheet.slice(1)) expect(row.slice(5)).toEqual([REPORT_MD, DATA_JSON, TODO_MD]);
   });
 });
 
