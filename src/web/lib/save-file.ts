@@ -56,3 +56,26 @@ export function downloadName(filename: string): string {
 /** Saves text built in the page (a CSV) under a file name. */
 export const saveText = (text: string, filename: string, type = 'text/csv;charset=utf-8'): void =>
   saveBlob(new Blob([text], { type }), filename);
+
+/** Text safe as a file name on every system: no path or reserved characters, spaces kept. */
+export const fileSafe = (text: string): string =>
+  [...text]
+    .map((c) => (c.charCodeAt(0) < 32 ? ' ' : c))
+    .join('')
+    .replace(/[\\/:*?"<>|]+/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * A single run's zip, named so a person finds it among their downloads: the workflow's name and when
+ * the run was created, local time ("Sales intro 2026-11-26 14.05.zip"); the run's short id without a name.
+ */
+export function runArchiveName(run: { id: string; createdAt: string }, workflowName: string | undefined): string {
+  const created = new Date(run.createdAt);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const when = Number.isNaN(created.getTime())
+    ? ''
+    : ` ${created.getFullYear()}-${pad(created.getMonth() + 1)}-${pad(created.getDate())} ${pad(created.getHours())}.${pad(created.getMinutes())}`;
+  const name = fileSafe(workflowName ?? '') || `Run ${run.id.slice(0, 8)}`;
+  return `${name}${when}.zip`;
+}

@@ -25,14 +25,14 @@ async function loadForZip(resolver: LinkResolver, file: ResultFile): Promise<Uin
   }
 }
 
-/** "Download all": every result in one zip, in a folder named after the execution. */
+/** "Download all": every result in one zip named `archiveName`, in a folder of the same name. */
 export function DownloadAllButton({
   files,
-  executionId,
+  archiveName,
   resolver,
 }: {
   files: ResultFile[];
-  executionId: string;
+  archiveName: string;
   resolver: LinkResolver;
 }): JSX.Element {
   const [state, setState] = useState<State>({ status: 'idle' });
@@ -42,19 +42,20 @@ export function DownloadAllButton({
     try {
       // fflate is only needed for this action, so it loads on the first click.
       const { zipFiles } = await import('@/lib/zip');
+      const folder = archiveName.replace(/\.zip$/i, '');
       const sources = files.map((file) => ({
-        path: `${executionId}/${file.filename}`,
+        path: `${folder}/${file.filename}`,
         load: () =>
           file.content !== undefined
             ? Promise.resolve(new TextEncoder().encode(file.content))
             : loadForZip(resolver, file),
       }));
       const outcome = await zipFiles(sources, {
-        missingFolder: executionId,
+        missingFolder: folder,
         onProgress: (done, total) => setState({ status: 'working', progress: { done, total } }),
       });
-      saveBlob(outcome.blob, `${executionId}.zip`);
-      setState({ status: 'done', missing: outcome.missing.map((m) => m.path.slice(executionId.length + 1)) });
+      saveBlob(outcome.blob, archiveName);
+      setState({ status: 'done', missing: outcome.missing.map((m) => m.path.slice(folder.length + 1)) });
     } catch (error) {
       setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
     }

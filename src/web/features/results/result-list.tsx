@@ -11,14 +11,15 @@ type Props = {
   fetchedAt: number;
   /** Refetches the execution detail and resolves with its fresh files. */
   refreshFiles: () => Promise<ResultFile[]>;
-  executionId: string;
+  /** The file name "Download all" saves the zip under. */
+  archiveName: string;
 };
 
 /**
  * An execution's result files: one tab per file with its preview, Copy and Download, plus
  * "Download all" as a zip. Links close to expiry are refreshed before any use.
  */
-export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Props): JSX.Element {
+export function ResultList({ files, fetchedAt, refreshFiles, archiveName }: Props): JSX.Element {
   const resolver = useLinkResolver(files, fetchedAt, refreshFiles);
   const [selected, setSelected] = useState(0);
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
@@ -57,7 +58,7 @@ export function ResultList({ files, fetchedAt, refreshFiles, executionId }: Prop
             {files.length === 0 ? 'No files' : `${files.length} ${files.length === 1 ? 'file' : 'files'}`}
           </p>
         </div>
-        {files.length > 0 && <DownloadAllButton files={files} executionId={executionId} resolver={resolver} />}
+        {files.length > 0 && <DownloadAllButton files={files} archiveName={archiveName} resolver={resolver} />}
       </div>
 
       {files.length === 0 ? (

@@ -55,7 +55,7 @@ describe('ResultList', () => {
 
   it('shows a tab per file, the first file open, and Download all', () => {
     const html = renderToStaticMarkup(
-      <ResultList files={files} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />,
+      <ResultList files={files} fetchedAt={Date.now()} refreshFiles={noRefresh} archiveName="e1.zip" />,
     );
     expect(html.match(/role="tab"/g)).toHaveLength(3);
     expect(html).toContain('aria-label="chart.png (PNG image)"');
@@ -68,7 +68,7 @@ describe('ResultList', () => {
 
   it('says so when an execution produced no files', () => {
     const html = renderToStaticMarkup(
-      <ResultList files={[]} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />,
+      <ResultList files={[]} fetchedAt={Date.now()} refreshFiles={noRefresh} archiveName="e1.zip" />,
     );
     expect(html).toContain('without producing any files');
     expect(html).not.toContain('Download all');
@@ -76,7 +76,7 @@ describe('ResultList', () => {
 
   it('offers Copy link and a download card for a binary file', () => {
     const html = renderToStaticMarkup(
-      <ResultList files={[files[2]!]} fetchedAt={Date.now()} refreshFiles={noRefresh} executionId="e1" />,
+      <ResultList files={[files[2]!]} fetchedAt={Date.now()} refreshFiles={noRefresh} archiveName="e1.zip" />,
     );
     expect(html).not.toContain('role="tab"');
     expect(html).toContain('Copy link');

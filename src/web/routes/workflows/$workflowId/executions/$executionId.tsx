@@ -15,7 +15,9 @@ import { ExecutionSteps } from '@/features/execution-steps/execution-steps';
 import { ResultList } from '@/features/results/result-list';
 import { InputPanel } from '@/features/runs/input-panel';
 import { annotationQueries } from '@/features/runs-list/run-annotations';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { isOwnPage } from '@/lib/own-page';
+import { runArchiveName } from '@/lib/save-file';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/$executionId')({
@@ -135,7 +137,10 @@ function ExecutionPage() {
               files={execution.results}
               fetchedAt={query.dataUpdatedAt}
               refreshFiles={refreshFiles}
-              executionId={execution.id}
+              archiveName={runArchiveName(
+                { id: execution.id, createdAt: execution.created_at },
+                queryClient.getQueryData(workflowQueries.detail(workflowId).queryKey)?.name,
+              )}
             />
           ) : (
             <Card>
