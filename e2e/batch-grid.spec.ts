@@ -1,4 +1,3 @@
-import type { Download, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -12,6 +11,7 @@ import {
   test,
   textAndNumberFields,
 } from './support/fixtures';
+import { download } from './support/downloads';
 import { PROMPTS } from './support/prompts';
 
 const ROWS = 2000;
@@ -43,11 +43,6 @@ const readCsv = (text: string): string[][] => {
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 };
-
-async function download(page: Page, name: string | RegExp): Promise<Download> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
-  return file;
-}
 
 test.describe('the batch page as a spreadsheet grid', () => {
   test(

@@ -1,8 +1,8 @@
-import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
 import { neutralizeFormula } from '../src/contract/spreadsheet-cells';
 import { BOTH_MODES_TAG, expect, test } from './support/fixtures';
+import { download } from './support/downloads';
 import { PROMPTS } from './support/prompts';
 import { runUntil } from './support/runs';
 
@@ -10,11 +10,6 @@ interface ResultFileJson {
   filename: string;
   url: string;
   content?: string;
-}
-
-async function download(page: Page, name: string | RegExp): Promise<Download> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
-  return file;
 }
 
 test.describe('files that read right', () => {
