@@ -94,8 +94,8 @@ export function AppHeader({ connected, tools, wideTools = false, nav }: AppHeade
           <span className="grid size-7 place-items-center rounded-md bg-indigo-600 text-white shadow-sm">
             <WorkflowIcon className="size-4" />
           </span>
-          {/* The Workflows link says it too; the row needs the room until `lg`, and beside a profile switcher. */}
-          <span className={cn('hidden text-sm', !wideTools && 'lg:inline')}>Workflows</span>
+          {/* Beside the links in a row, the room goes to the links until `lg`; folded into the menu, the name has room. */}
+          <span className={cn('text-sm', folded ? 'inline' : 'hidden lg:inline')}>Workflows</span>
         </Link>
         <nav
           ref={navRef}
