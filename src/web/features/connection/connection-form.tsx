@@ -167,8 +167,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           aria-describedby={`${id}-remember-hint`}
         />
         <FieldHint id={`${id}-remember-hint`}>
-          Off: the key is kept for this tab only and forgotten when it closes. On: it stays in this browser’s local
-          storage.
+          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
+          in this browser’s local storage.
         </FieldHint>
       </div>
 

@@ -59,8 +59,7 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
         error={error}
         hint={
           <>
-            The local service prints one when it starts. Ask whoever runs {hostOf(profile.baseUrl)} for yours, or make
-            one there with <code className="font-mono">npm run keys -- create</code>.
+            The local service prints one when it starts; otherwise ask whoever runs {hostOf(profile.baseUrl)} for yours.
           </>
         }
       >
@@ -95,7 +94,8 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
           aria-describedby={`${id}-remember-hint`}
         />
         <FieldHint id={`${id}-remember-hint`}>
-          Off: tabs of this browser share the key until the last one closes. On: it stays in this browser.
+          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
+          in this browser.
         </FieldHint>
       </div>
       {trouble && (
