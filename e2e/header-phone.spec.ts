@@ -34,16 +34,30 @@ async function sidewaysOverflow(page: Page) {
         return box.left < 0 || box.right > root.clientWidth + 0.5;
       })
       .map((el) => el.getAttribute('aria-label') ?? el.textContent);
+    // Controls squeezed onto each other: a shrunken menu button under the Find button, say.
+    const controls = [...banner.querySelectorAll<HTMLElement>('a, button, select')].filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    const overlapping = controls.flatMap((a, i) =>
+      controls.slice(i + 1).flatMap((b) => {
+        const [r, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const wide = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        const high = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        const name = (el: HTMLElement) => el.getAttribute('aria-label') ?? el.textContent;
+        return wide > 1 && high > 1 ? [`${name(a)} / ${name(b)}`] : [];
+      }),
+    );
     return {
       page: root.scrollWidth - root.clientWidth,
       header: banner.scrollWidth - banner.clientWidth,
       clipped,
       offscreen,
+      overlapping,
     };
   });
 }
 
-const FITS = { page: 0, header: 0, clipped: [], offscreen: [] };
+const FITS = { page: 0, header: 0, clipped: [], offscreen: [], overlapping: [] };
 
 /** A second connection profile, so the header shows the profile switcher too. */
 async function twoProfiles(page: Page) {
@@ -198,6 +212,19 @@ test('with two profiles a 375 px phone fits too, and the profile switcher stays'
   await menuButton(page).click();
   await expectReachable(page, nav(page).getByRole('link', { name: 'Runs', exact: true }));
   await screenshotBothThemes(page, 'header-phone-375-profiles-menu');
+});
+
+test('with two profiles and the request meter showing, a 375 px phone still fits', async ({ connectedPage: page }) => {
+  await twoProfiles(page);
+  // One request a minute: the page's first request makes the budget tight, so the header shows its meter.
+  await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '1'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/workflows');
+  await expect(header(page).getByRole('meter', { name: 'Request budget' })).toBeVisible();
+  const fit = await sidewaysOverflow(page);
+  expect({ ...fit, clipped: [] }, 'the app’s name may give way, nothing else').toEqual(FITS);
+  await expect(menuButton(page)).toBeVisible();
+  await screenshotBothThemes(page, 'header-phone-375-profiles-meter');
 });
 
 for (const profiles of [1, 2]) {

@@ -2,7 +2,7 @@ import { isCrossOrigin } from '@/api/client';
 import type { ProfilesStore } from '@/api/profiles-store';
 
 /** Where this tab's key came from at start-up; `none` leads to the welcome page. */
-export type FirstKeySource = 'stored' | 'open-tab' | 'dev-key' | 'none';
+type FirstKeySource = 'stored' | 'open-tab' | 'dev-key' | 'none';
 
 interface FirstKeyOptions {
   /** Asks the other open tabs for their keys (see tab-keys.ts); null when none answers in time. */

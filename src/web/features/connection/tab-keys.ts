@@ -16,7 +16,7 @@ type OpenChannel = () => ChannelLike | null;
 const CHANNEL_NAME = 'wf.connection';
 
 /** How long a new tab waits for an answer before deciding nobody holds a key. */
-export const ASK_TIMEOUT_MS = 300;
+const ASK_TIMEOUT_MS = 300;
 
 const openBroadcastChannel: OpenChannel = () =>
   typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
