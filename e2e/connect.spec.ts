@@ -2,19 +2,17 @@ import { E2E_API_KEY, E2E_OTHER_KEY } from '../playwright.config';
 import { connect, expect, screenshotBothThemes, test } from './support/fixtures';
 
 test.describe('connecting', () => {
-  test('a first visit leads to settings, and connecting opens the workflows', async ({ page }) => {
+  test('a first visit without a known key lands on the welcome, and connecting opens the workflows', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/settings/);
-    await expect(page.getByText('Connect to a workflow server to get started')).toBeVisible();
-    await screenshotBothThemes(page, 'settings-first-visit');
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Workflows', level: 1 })).toBeVisible();
 
     const key = page.getByLabel('API key');
     await expect(key).toHaveAttribute('type', 'password');
     await key.fill(E2E_API_KEY);
-    await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Connection OK' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page).toHaveURL(/\/workflows$/);
     await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
 
@@ -28,14 +26,19 @@ test.describe('connecting', () => {
 
   test('a deep link without a key comes back to the same page after connecting', async ({ page }) => {
     await page.goto('/workflows/new');
-    await expect(page).toHaveURL(/\/settings\?.*redirect=%2Fworkflows%2Fnew/);
+    await expect(page).toHaveURL(/\/welcome\?.*redirect=%2Fworkflows%2Fnew/);
     await page.getByLabel('API key').fill(E2E_API_KEY);
-    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page).toHaveURL(/\/workflows\/new$/);
     await expect(page.getByRole('heading', { name: 'New workflow' })).toBeVisible();
   });
 
-  test('an empty key is refused at the field', async ({ page }) => {
+  test('an empty key is refused at the field, on the welcome and in settings', async ({ page }) => {
+    await page.goto('/welcome');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByText('Enter the API key to connect.')).toBeVisible();
+    await expect(page.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
+
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Save and connect' }).click();
     await expect(page.getByText('Enter the API key for this server.')).toBeVisible();

@@ -14,6 +14,8 @@ const LINKS: { name: string | RegExp; exact?: boolean; label: string; url: RegEx
 const header = (page: Page) => page.getByRole('banner');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuButton = (page: Page) => nav(page).getByRole('button', { name: 'Menu' });
+/** The app's name beside its logo, at the start of the header. */
+const brandName = (page: Page) => header(page).getByRole('link', { name: 'Workflows home' }).getByText('Workflows');
 
 /** What sticks out sideways: the page, the header, and anything inside it that scrolls or clips. */
 async function sidewaysOverflow(page: Page) {
@@ -32,16 +34,30 @@ async function sidewaysOverflow(page: Page) {
         return box.left < 0 || box.right > root.clientWidth + 0.5;
       })
       .map((el) => el.getAttribute('aria-label') ?? el.textContent);
+    // Controls squeezed onto each other: a shrunken menu button under the Find button, say.
+    const controls = [...banner.querySelectorAll<HTMLElement>('a, button, select')].filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    const overlapping = controls.flatMap((a, i) =>
+      controls.slice(i + 1).flatMap((b) => {
+        const [r, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const wide = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        const high = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        const name = (el: HTMLElement) => el.getAttribute('aria-label') ?? el.textContent;
+        return wide > 1 && high > 1 ? [`${name(a)} / ${name(b)}`] : [];
+      }),
+    );
     return {
       page: root.scrollWidth - root.clientWidth,
       header: banner.scrollWidth - banner.clientWidth,
       clipped,
       offscreen,
+      overlapping,
     };
   });
 }
 
-const FITS = { page: 0, header: 0, clipped: [], offscreen: [] };
+const FITS = { page: 0, header: 0, clipped: [], offscreen: [], overlapping: [] };
 
 /** A second connection profile, so the header shows the profile switcher too. */
 async function twoProfiles(page: Page) {
@@ -81,7 +97,8 @@ test.describe('the header on a 375 px phone', () => {
   test('fits without sideways scrolling, and every main link is reachable', async ({ connectedPage: page }) => {
     expect(await sidewaysOverflow(page)).toEqual(FITS);
     await expect(header(page).getByRole('button', { name: 'Find by id' })).toBeVisible();
-    await expect(header(page).getByRole('meter', { name: 'Request budget' })).toBeVisible();
+    // The request meter shows only when the budget is tight (first-visit.spec.ts); the header has room.
+    await expect(header(page).getByRole('meter', { name: 'Request budget' })).toHaveCount(0);
     await expect(header(page).getByRole('button', { name: /^Theme: / })).toBeVisible();
 
     for (const { name, exact, url } of LINKS) {
@@ -190,10 +207,24 @@ test('with two profiles a 375 px phone fits too, and the profile switcher stays'
   await page.goto('/workflows');
   await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
   await expect(header(page).getByRole('combobox', { name: 'Connection profile' })).toBeVisible();
+  await expect(brandName(page)).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual(FITS);
   await menuButton(page).click();
   await expectReachable(page, nav(page).getByRole('link', { name: 'Runs', exact: true }));
   await screenshotBothThemes(page, 'header-phone-375-profiles-menu');
+});
+
+test('with two profiles and the request meter showing, a 375 px phone still fits', async ({ connectedPage: page }) => {
+  await twoProfiles(page);
+  // One request a minute: the page's first request makes the budget tight, so the header shows its meter.
+  await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '1'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/workflows');
+  await expect(header(page).getByRole('meter', { name: 'Request budget' })).toBeVisible();
+  const fit = await sidewaysOverflow(page);
+  expect({ ...fit, clipped: [] }, 'the app’s name may give way, nothing else').toEqual(FITS);
+  await expect(menuButton(page)).toBeVisible();
+  await screenshotBothThemes(page, 'header-phone-375-profiles-meter');
 });
 
 for (const profiles of [1, 2]) {
@@ -212,6 +243,8 @@ for (const profiles of [1, 2]) {
         await page.setViewportSize({ width, height: 800 });
         await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
         expect(await sidewaysOverflow(page), `at ${width} px`).toEqual(FITS);
+        // A second profile no longer hides the app's name: it shows wherever the links fold into the menu.
+        if (profiles > 1) await expect(brandName(page), `at ${width} px`).toBeVisible();
         if (width === 640 || width === 1024)
           await screenshotBothThemes(page, `header-phone-${width}-${profiles}-profiles`);
         if (await menuButton(page).isVisible()) await menuButton(page).click();

@@ -8,6 +8,9 @@ import { RouteErrorView } from './routes/-shell/route-error';
 import { PageSkeleton } from './components/ui/skeleton';
 import { followActiveProfile } from './api/active-client';
 import { getProfilesStore } from './api/profiles-store';
+import { fetchDevKey } from './features/connection/dev-key';
+import { findFirstKey } from './features/connection/first-key';
+import { answerKeyRequests, askOpenTabsForKeys } from './features/connection/tab-keys';
 import { workflowQueries } from './features/workflows/workflow-queries';
 import { initTheme } from './lib/theme';
 import { routeTree } from './route-tree.gen';
@@ -17,37 +20,54 @@ initTheme();
 // The scheduler takes the active profile's budget and scope now and after every profile switch.
 followActiveProfile();
 
+// A new tab of this browser asks the open ones for their key: this one answers them for its whole life.
+answerKeyRequests(() => getProfilesStore().sharedKeys());
+
 const queryClient = createQueryClient();
 
-// The workflow list is the first page of most visits: its request starts now, while React and the
-// router are still starting, and the route's loader then finds it under way.
-if (/^\/(workflows\/?)?$/.test(location.pathname) && getProfilesStore().isConnected()) {
-  void queryClient.prefetchInfiniteQuery(workflowQueries.list());
-}
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // React Query owns freshness; the router always asks it rather than caching loader results itself.
-  defaultPreloadStaleTime: 0,
-  defaultPendingMs: 150,
-  defaultPendingComponent: () => <PageSkeleton />,
-  defaultErrorComponent: RouteErrorView,
-  defaultNotFoundComponent: () => <NotFoundView />,
-  scrollRestoration: true,
-});
+const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // React Query owns freshness; the router always asks it rather than caching loader results itself.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 150,
+    defaultPendingComponent: () => <PageSkeleton />,
+    defaultErrorComponent: RouteErrorView,
+    defaultNotFoundComponent: () => <NotFoundView />,
+    scrollRestoration: true,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * Starts the app once this tab knows its key (its own, an open tab's, or the local service's
+ * development key), so the first page is chosen once: no welcome page flashes before a key arrives.
+ */
+async function start() {
+  await findFirstKey(getProfilesStore(), {
+    askOpenTabs: () => askOpenTabsForKeys(),
+    devKey: () => fetchDevKey(),
+    origin: location.origin,
+  });
+  // The workflow list is the first page of most visits: its request starts now, while React and the
+  // router are still starting, and the route's loader then finds it under way.
+  if (/^\/(workflows\/?)?$/.test(location.pathname) && getProfilesStore().isConnected()) {
+    void queryClient.prefetchInfiniteQuery(workflowQueries.list());
+  }
+  const router = createAppRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ApprovalsRouteImport } from './routes/approvals'
 import { Route as RunsRouteImport } from './routes/runs'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as WorkflowsIndexRouteImport } from './routes/workflows/index'
 import { Route as WorkflowsWorkflowIdRouteImport } from './routes/workflows/$workflowId'
 import { Route as WorkflowsNewRouteImport } from './routes/workflows/new'
@@ -41,6 +42,11 @@ const RunsRoute = RunsRouteImport.update({
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WorkflowsIndexRoute = WorkflowsIndexRouteImport.update({
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/approvals': typeof ApprovalsRoute
   '/runs': typeof RunsRoute
   '/settings': typeof SettingsRoute
+  '/welcome': typeof WelcomeRoute
   '/workflows/$workflowId': typeof WorkflowsWorkflowIdRouteWithChildren
   '/workflows/new': typeof WorkflowsNewRoute
   '/workflows/': typeof WorkflowsIndexRoute
@@ -115,6 +122,7 @@ export interface FileRoutesByTo {
   '/approvals': typeof ApprovalsRoute
   '/runs': typeof RunsRoute
   '/settings': typeof SettingsRoute
+  '/welcome': typeof WelcomeRoute
   '/workflows/new': typeof WorkflowsNewRoute
   '/workflows': typeof WorkflowsIndexRoute
   '/workflows/$workflowId/batch': typeof WorkflowsWorkflowIdBatchRoute
@@ -130,6 +138,7 @@ export interface FileRoutesById {
   '/approvals': typeof ApprovalsRoute
   '/runs': typeof RunsRoute
   '/settings': typeof SettingsRoute
+  '/welcome': typeof WelcomeRoute
   '/workflows/$workflowId': typeof WorkflowsWorkflowIdRouteWithChildren
   '/workflows/new': typeof WorkflowsNewRoute
   '/workflows/': typeof WorkflowsIndexRoute
@@ -147,6 +156,7 @@ export interface FileRouteTypes {
     | '/approvals'
     | '/runs'
     | '/settings'
+    | '/welcome'
     | '/workflows/$workflowId'
     | '/workflows/new'
     | '/workflows/'
@@ -162,6 +172,7 @@ export interface FileRouteTypes {
     | '/approvals'
     | '/runs'
     | '/settings'
+    | '/welcome'
     | '/workflows/new'
     | '/workflows'
     | '/workflows/$workflowId/batch'
@@ -176,6 +187,7 @@ export interface FileRouteTypes {
     | '/approvals'
     | '/runs'
     | '/settings'
+    | '/welcome'
     | '/workflows/$workflowId'
     | '/workflows/new'
     | '/workflows/'
@@ -192,6 +204,7 @@ export interface RootRouteChildren {
   ApprovalsRoute: typeof ApprovalsRoute
   RunsRoute: typeof RunsRoute
   SettingsRoute: typeof SettingsRoute
+  WelcomeRoute: typeof WelcomeRoute
   WorkflowsWorkflowIdRoute: typeof WorkflowsWorkflowIdRouteWithChildren
   WorkflowsNewRoute: typeof WorkflowsNewRoute
   WorkflowsIndexRoute: typeof WorkflowsIndexRoute
@@ -225,6 +238,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/workflows/': {
@@ -322,6 +342,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApprovalsRoute: ApprovalsRoute,
   RunsRoute: RunsRoute,
   SettingsRoute: SettingsRoute,
+  WelcomeRoute: WelcomeRoute,
   WorkflowsWorkflowIdRoute: WorkflowsWorkflowIdRouteWithChildren,
   WorkflowsNewRoute: WorkflowsNewRoute,
   WorkflowsIndexRoute: WorkflowsIndexRoute,

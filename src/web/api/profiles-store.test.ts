@@ -93,4 +93,29 @@ describe('ProfilesStore', () => {
     store.setBudget(50);
     expect(calls).toBe(2);
   });
+
+  it('shares the keys it holds, and takes shared keys only into profiles without one', () => {
+    const { store, local, session } = setup();
+    const prod = store.save({
+      name: 'Production',
+      baseUrl: 'https://api.example.com/api/v1',
+      apiKey: 'typed',
+      remember: false,
+    });
+    const kept = store.save({ name: 'Kept', baseUrl: 'https://kept.example.com/api/v1', apiKey: '', remember: true });
+    expect(store.sharedKeys()).toEqual({ [prod.id]: 'typed' });
+
+    const taken = store.adoptKeys({
+      local: ' shared-local ',
+      [prod.id]: 'would-overwrite',
+      [kept.id]: 'kept-key',
+      stranger: 'x',
+    });
+    expect(taken).toBe(true);
+    const byName = Object.fromEntries(store.getState().profiles.map((p) => [p.name, p.apiKey]));
+    expect(byName).toEqual({ Local: 'shared-local', Production: 'typed', Kept: 'kept-key' });
+    expect(session.getItem('wf.key.local')).toBe('shared-local');
+    expect(local.getItem(`wf.key.${kept.id}`)).toBe('kept-key');
+    expect(store.adoptKeys({ local: 'again' })).toBe(false);
+  });
 });

@@ -98,6 +98,29 @@ export class ProfilesStore {
     return saved;
   }
 
+  /** The keys this tab holds, by profile id, for another tab of this browser that has none. */
+  sharedKeys(): Record<string, string> {
+    return Object.fromEntries(this.state.profiles.filter((p) => p.apiKey !== '').map((p) => [p.id, p.apiKey]));
+  }
+
+  /**
+   * Takes keys another tab shared into the profiles of this tab that have none (a key typed here
+   * wins), stored as each profile's remember choice says. Returns whether any key was taken.
+   */
+  adoptKeys(keys: Record<string, string>): boolean {
+    let taken = false;
+    const profiles = this.state.profiles.map((p) => {
+      const key = keys[p.id];
+      if (p.apiKey !== '' || typeof key !== 'string' || key.trim() === '') return p;
+      taken = true;
+      const adopted = { ...p, apiKey: key.trim() };
+      this.writeKey(adopted);
+      return adopted;
+    });
+    if (taken) this.update({ ...this.state, profiles });
+    return taken;
+  }
+
   setActive(id: string): void {
     if (!this.state.profiles.some((p) => p.id === id)) return;
     this.update({ ...this.state, activeId: id });

@@ -3,6 +3,7 @@ import {
   validateExecutionsSearch,
   validateRunSearch,
   validateSettingsSearch,
+  validateWelcomeSearch,
   validateWorkflowsSearch,
 } from './search-params';
 
@@ -11,6 +12,7 @@ const VALIDATE = {
   executions: validateExecutionsSearch,
   workflows: validateWorkflowsSearch,
   settings: validateSettingsSearch,
+  welcome: validateWelcomeSearch,
   run: validateRunSearch,
 };
 
@@ -20,6 +22,7 @@ describe('search param validation', () => {
     ['workflows', { q: 'brief' }],
     ['settings', { redirect: '/workflows?q=a', reason: 'rejected' }],
     ['run', { from: 'e-1' }],
+    ['welcome', { redirect: '/workflows/w-1/executions/e-1' }],
   ] as const)('keeps valid values (%s: %o)', (page, search) => {
     expect(VALIDATE[page](search)).toEqual(search);
   });
@@ -37,6 +40,7 @@ describe('search param validation', () => {
   it('refuses redirects that leave the app', () => {
     for (const redirect of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
       expect(validateSettingsSearch({ redirect }).redirect).toBeUndefined();
+      expect(validateWelcomeSearch({ redirect }).redirect).toBeUndefined();
     }
   });
 

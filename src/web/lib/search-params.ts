@@ -43,6 +43,10 @@ export interface SettingsSearch {
   /** Why the user was sent here: no key yet, or a key the server rejected. */
   reason?: 'no-key' | 'rejected';
 }
+export interface WelcomeSearch {
+  /** The page the visitor asked for, opened once the key is in. */
+  redirect?: string;
+}
 export interface WorkflowsSearch {
   q?: string;
 }
@@ -59,6 +63,7 @@ const present = <T extends object>(o: T): T =>
 
 export const validateSettingsSearch = (raw: Raw): SettingsSearch =>
   present({ redirect: redirectParam(raw.redirect), reason: reasonParam(raw.reason) });
+export const validateWelcomeSearch = (raw: Raw): WelcomeSearch => present({ redirect: redirectParam(raw.redirect) });
 export const validateWorkflowsSearch = (raw: Raw): WorkflowsSearch => present({ q: filterParam(raw.q) });
 export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch => present({ status: statusParam(raw.status) });
 export const validateRunSearch = (raw: Raw): RunSearch => present({ from: fromParam(raw.from) });

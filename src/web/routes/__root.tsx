@@ -15,12 +15,15 @@ import { ShellHeader } from './-shell/shell-header';
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
 const ExecutionWatcherHost = lazy(() => import('@/features/executions/execution-watcher-host'));
 
+/** Pages that work without a key: arriving, and changing the server or profile. */
+const KEYLESS_PAGES = new Set(['/welcome', '/settings']);
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  // With no key, every page leads to Settings with an explanation and a way back.
+  // With no key, every page leads to the welcome page, which asks for one and then goes on to it.
   beforeLoad: ({ location }) => {
-    if (location.pathname === '/settings' || getProfilesStore().isConnected()) return;
+    if (KEYLESS_PAGES.has(location.pathname) || getProfilesStore().isConnected()) return;
     const back = location.pathname === '/' ? undefined : location.href;
-    throw redirect({ to: '/settings', search: { redirect: back, reason: 'no-key' } });
+    throw redirect({ to: '/welcome', search: { redirect: back } });
   },
   component: RootLayout,
   notFoundComponent: () => <NotFoundView />,

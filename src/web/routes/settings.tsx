@@ -12,6 +12,7 @@ import { NotificationToggle } from '@/features/executions/notification-toggle';
 import { cn } from '@/lib/cn';
 import { validateSettingsSearch } from '@/lib/search-params';
 import { usePageTitle } from '@/lib/use-page-title';
+import { BudgetUsage } from './-shell/budget-meter';
 
 export const Route = createFileRoute('/settings')({
   validateSearch: validateSettingsSearch,
@@ -131,7 +132,8 @@ function SettingsPage() {
           title="Request budget"
           description="The dashboard spaces its requests so the key never exceeds the server’s rate limit."
         />
-        <CardBody>
+        <CardBody className="space-y-5">
+          <BudgetUsage />
           <BudgetForm />
         </CardBody>
       </Card>

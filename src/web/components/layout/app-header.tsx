@@ -88,19 +88,20 @@ export function AppHeader({ connected, tools, wideTools = false, nav }: AppHeade
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1.5 px-3 sm:gap-4 sm:px-6">
         <Link
           to="/workflows"
-          className="flex shrink-0 items-center gap-2 rounded-md pr-1 font-semibold text-zinc-900 dark:text-white"
+          className="flex min-w-0 items-center gap-2 rounded-md pr-1 font-semibold text-zinc-900 dark:text-white"
           aria-label="Workflows home"
         >
-          <span className="grid size-7 place-items-center rounded-md bg-indigo-600 text-white shadow-sm">
+          <span className="grid size-7 shrink-0 place-items-center rounded-md bg-indigo-600 text-white shadow-sm">
             <WorkflowIcon className="size-4" />
           </span>
-          {/* The Workflows link says it too; the row needs the room until `lg`, and beside a profile switcher. */}
-          <span className={cn('hidden text-sm', !wideTools && 'lg:inline')}>Workflows</span>
+          {/* Beside the links in a row, the room goes to the links until `lg`; folded into the menu, the name has room. */}
+          {/* When the header is short of room (a tight budget's meter beside two profiles), the name gives way first. */}
+          <span className={cn('truncate text-sm', folded ? 'inline' : 'hidden lg:inline')}>Workflows</span>
         </Link>
         <nav
           ref={navRef}
           aria-label="Main"
-          className="group/nav flex min-w-0 items-center"
+          className={cn('group/nav flex min-w-0 items-center', folded && 'shrink-0')}
           // Leaving the menu with Tab, or following one of its links, closes it.
           onBlur={(event) => {
             if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);

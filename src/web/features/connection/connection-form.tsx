@@ -41,19 +41,21 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
   const [showKey, setShowKey] = useState(false);
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
-  const [devKeyFilled, setDevKeyFilled] = useState(false);
+  const [devKey, setDevKey] = useState<string | null>(null);
 
-  // The local service tells loopback visitors its development key; pre-fill it, never save it unasked.
+  // The local service tells loopback visitors its development key: it fills an empty key field, and
+  // the field says so for as long as it holds that key.
   useEffect(() => {
-    if (profile.apiKey !== '' || isCrossOrigin(profile.baseUrl, location.origin)) return;
+    if (isCrossOrigin(profile.baseUrl, location.origin)) return;
     const controller = new AbortController();
     void fetchDevKey(fetch, controller.signal).then((key) => {
       if (!key || controller.signal.aborted) return;
+      setDevKey(key);
       setDraft((d) => (d.apiKey === '' ? { ...d, apiKey: key } : d));
-      setDevKeyFilled(true);
     });
     return () => controller.abort();
-  }, [profile.apiKey, profile.baseUrl]);
+  }, [profile.baseUrl]);
+  const holdsDevKey = devKey !== null && draft.apiKey.trim() === devKey;
 
   const set = <K extends keyof Profile>(key: K, value: Profile[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -136,8 +138,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
       <Field
         {...fieldOf('apiKey', 'key', 'API key')}
         hint={
-          devKeyFilled
-            ? 'Pre-filled with the development key the local service printed at start-up.'
+          holdsDevKey
+            ? 'This is the development key the local service printed at start-up.'
             : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'
         }
       >
@@ -165,8 +167,8 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           aria-describedby={`${id}-remember-hint`}
         />
         <FieldHint id={`${id}-remember-hint`}>
-          Off: the key is kept for this tab only and forgotten when it closes. On: it stays in this browser’s local
-          storage.
+          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
+          in this browser’s local storage.
         </FieldHint>
       </div>
 

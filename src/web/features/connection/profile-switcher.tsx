@@ -14,7 +14,7 @@ export function ProfileSwitcher() {
         id="profile-switcher"
         value={activeId}
         onChange={(e) => getProfilesStore().setActive(e.target.value)}
-        className="h-8 max-w-32 rounded-md border border-zinc-300 bg-white pr-7 pl-2 text-sm text-zinc-800 sm:max-w-44 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+        className="h-8 max-w-24 rounded-md border border-zinc-300 bg-white pr-7 pl-2 text-sm text-zinc-800 sm:max-w-36 xl:max-w-44 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
       >
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
