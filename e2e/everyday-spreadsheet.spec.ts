@@ -21,15 +21,21 @@ const everydayRows = (header: string[]) =>
     ]),
   ]);
 
-/** Every input the page sends to the service, one run or a batch at a time. */
-function sentInputs(page: Page): Record<string, unknown>[] {
+/** Every input the page sends to the service, one run or a batch at a time, read as the requests go out. */
+async function sentInputs(page: Page): Promise<Record<string, unknown>[]> {
   const inputs: Record<string, unknown>[] = [];
-  page.on('request', (request) => {
-    if (request.method() !== 'POST' || !/\/executions(\/batch)?$/.test(new URL(request.url()).pathname)) return;
-    // One run sends { input }, a batch sends { items } whose items are the inputs.
-    const body = request.postDataJSON() as { input?: Record<string, unknown>; items?: Record<string, unknown>[] };
-    if (body.input !== undefined) inputs.push(body.input);
-    inputs.push(...(body.items ?? []));
+  await page.route(/\/executions(\/batch)?$/, async (route) => {
+    const request = route.request();
+    if (request.method() === 'POST') {
+      // One run sends { input }, a batch sends { items } whose items are the inputs.
+      const body = JSON.parse(request.postDataBuffer()?.toString('utf8') ?? '{}') as {
+        input?: Record<string, unknown>;
+        items?: Record<string, unknown>[];
+      };
+      if (body.input !== undefined) inputs.push(body.input);
+      inputs.push(...(body.items ?? []));
+    }
+    await route.continue();
   });
   return inputs;
 }
@@ -49,7 +55,7 @@ test.describe('everyday spreadsheets', { tag: BOTH_MODES_TAG }, () => {
   }) => {
     test.setTimeout(180_000);
     const workflow = await readyWorkflow(SALES_INTRO);
-    const sent = sentInputs(page);
+    const sent = await sentInputs(page);
     await upload(page, workflow.id, everydayRows(['Company', 'Website', 'E-mail', 'Phone']));
 
     const mapping = page.getByRole('list', { name: 'Column mapping' });
@@ -129,7 +135,7 @@ test.describe('everyday spreadsheets', { tag: BOTH_MODES_TAG }, () => {
     readyWorkflow,
   }) => {
     const workflow = await readyWorkflow(SALES_INTRO);
-    const sent = sentInputs(page);
+    const sent = await sentInputs(page);
     await page.goto(`/workflows/${workflow.id}`);
     await page.getByLabel(/email/i).fill('ceo@globex.com');
     const website = page.getByLabel(/website/i);

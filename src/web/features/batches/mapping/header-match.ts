@@ -137,7 +137,7 @@ const GENERIC_HEADS = new Set(['name', 'id', 'number', 'code', 'title', 'label',
 const UNIT_SYMBOLS = /[$€£¥₹₩₽¢]/g;
 
 /** One word of a header: as written (lower-cased) and in the form it is compared in. */
-export interface HeaderWord {
+interface HeaderWord {
   raw: string;
   word: string;
 }
@@ -149,7 +149,7 @@ const singular = (w: string): string => (w.length > 3 && /[^siu]s$/.test(w) ? w.
  * The words of a header, lower-cased, accents folded, units in brackets and currency symbols
  * dropped, camelCase split, abbreviations and synonyms spelled one way.
  */
-export function headerWords(header: string): HeaderWord[] {
+function headerWords(header: string): HeaderWord[] {
   const text = header
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -193,7 +193,7 @@ export type MatchReason =
   /** Header words (as written) that met the field, each with the field's word when it was a synonym. */
   | { kind: 'words'; words: { header: string; field: string | null }[] };
 
-export interface FieldNames {
+interface FieldNames {
   name: string;
   title: string | undefined;
 }

@@ -201,7 +201,9 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
               />
               <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
                 <Button variant="primary" disabled={!ready} busy={submitting} onClick={() => void submit()}>
-                  Send {sendCount > 0 ? sendCount.toLocaleString() : ''} row{sendCount === 1 ? '' : 's'}
+                  {sendCount > 0 && !noneValid
+                    ? `Send ${sendCount.toLocaleString()} row${sendCount === 1 ? '' : 's'}`
+                    : 'Send rows'}
                 </Button>
                 <Button variant="ghost" onClick={draft.reset}>
                   Start over
