@@ -7,15 +7,37 @@
 type Params = Record<string, unknown>;
 type Form = 'sentence' | 'fragment';
 
-const FORMAT_SENTENCES: Record<string, string> = {
-  email: 'Enter a valid email address, like name@example.com.',
-  uri: 'Enter a full URL, like https://example.com.',
-  url: 'Enter a full URL, like https://example.com.',
-  date: 'Enter a date as YYYY-MM-DD.',
-  'date-time': 'Enter a date and time.',
-  time: 'Enter a time as HH:MM.',
-  uuid: 'Enter a UUID.',
+/** What a format asks for, said once for both forms: "Enter …." and "is not …". */
+const FORMATS: Record<string, string> = {
+  email: 'a valid email address, like name@example.com',
+  uri: 'a full URL, like https://example.com',
+  url: 'a full URL, like https://example.com',
+  iri: 'a full URL, like https://example.com',
+  'uri-reference': 'a web address or a path, like https://example.com or /about',
+  date: 'a date as YYYY-MM-DD',
+  'date-time': 'a date and time, like 2025-01-31T09:30:00Z',
+  time: 'a time as HH:MM',
+  uuid: 'a UUID, like 123e4567-e89b-12d3-a456-426614174000',
+  ipv4: 'an IPv4 address, like 192.168.0.1',
+  ipv6: 'an IPv6 address, like 2001:db8::1',
+  hostname: 'a host name, like example.com',
 };
+
+/** JSON types in a person's words: "must be text", never "must be string". */
+const TYPES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+  null: 'empty',
+};
+
+const typeWords = (type: unknown): string =>
+  (Array.isArray(type) ? type : String(type).split(','))
+    .map((t) => TYPES[String(t).trim()] ?? String(t).trim())
+    .join(' or ');
 
 const plural = (n: unknown, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
 const listed = (values: unknown) =>
@@ -31,10 +53,12 @@ const MESSAGES: Record<string, (p: Params) => Record<Form, string>> = {
     sentence: `This field is required when ${String(p.property)} is given.`,
     fragment: `is required when ${String(p.property)} is given`,
   }),
-  format: (p) => ({
-    sentence: FORMAT_SENTENCES[String(p.format)] ?? `Enter a valid ${String(p.format)}.`,
-    fragment: `is not a valid ${String(p.format)}`,
-  }),
+  format: (p) => {
+    const what = FORMATS[String(p.format)];
+    return what === undefined
+      ? { sentence: `Enter a valid ${String(p.format)}.`, fragment: `is not a valid ${String(p.format)}` }
+      : { sentence: `Enter ${what}.`, fragment: `is not ${what}` };
+  },
   enum: (p) => ({
     sentence: 'Choose one of the listed options.',
     fragment: `must be one of: ${listed(p.allowedValues)}`,
@@ -45,8 +69,8 @@ const MESSAGES: Record<string, (p: Params) => Record<Form, string>> = {
         ? 'Enter a whole number.'
         : p.type === 'number'
           ? 'Enter a number.'
-          : `Must be a ${String(p.type)}.`,
-    fragment: `must be ${String(p.type).replace(',', ' or ')}`,
+          : `Must be ${typeWords(p.type)}.`,
+    fragment: `must be ${typeWords(p.type)}`,
   }),
   additionalProperties: () => ({
     sentence: 'This field is not an input of this workflow.',

@@ -16,7 +16,7 @@ describe('friendlyMessage', () => {
       friendlyMessage({ name: 'format', params: { format: 'email' }, message: 'must match format "email"' }),
     ).toContain('email address');
     expect(friendlyMessage({ name: 'format', params: { format: 'uri' }, message: '' })).toContain('https://');
-    expect(friendlyMessage({ name: 'format', params: { format: 'ipv4' }, message: '' })).toBe('Enter a valid ipv4.');
+    expect(friendlyMessage({ name: 'format', params: { format: 'regex' }, message: '' })).toBe('Enter a valid regex.');
   });
   it('keeps unknown messages, capitalized', () => {
     expect(friendlyMessage({ name: 'const', params: {}, message: 'must be equal to constant' })).toBe(

@@ -53,6 +53,18 @@ describe('coerceCell', () => {
     expect(coerceCell('2', { enum: [1, 2, 3] })).toEqual({ kind: 'value', value: 2 });
   });
 
+  it('adds https:// to a bare domain in a website field, and only there', () => {
+    const website = { type: 'string', format: 'uri' };
+    expect(coerceCell('acme.com', website)).toEqual({ kind: 'value', value: 'https://acme.com' });
+    expect(coerceCell(' www.acme.com/team ', website)).toEqual({ kind: 'value', value: 'https://www.acme.com/team' });
+    expect(coerceCell('http://acme.com', website)).toEqual({ kind: 'value', value: 'http://acme.com' });
+    expect(coerceCell('acme.com', { type: 'string' })).toEqual({ kind: 'value', value: 'acme.com' });
+    expect(coerceCell('acme.com', { type: 'string', format: 'uri-reference' })).toEqual({
+      kind: 'value',
+      value: 'acme.com',
+    });
+  });
+
   it('round-trips any safe integer written as text', () => {
     fc.assert(
       fc.property(fc.maxSafeInteger(), (n) => {

@@ -1,3 +1,4 @@
+import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
 import { asSchema, isObject, schemaTypes, type JsonSchema } from './schema-info';
 
 export type Coerced = { kind: 'value'; value: unknown } | { kind: 'omit' } | { kind: 'error'; message: string };
@@ -149,8 +150,15 @@ function asObject(t: string): Coerced {
     : { kind: 'error', message: `${quote(t)} is not a JSON object like {"key": "value"}` };
 }
 
-/** Matches an enum member ignoring case when the exact text is not one, so "High" fills enum ["high"]. */
+/**
+ * Matches an enum member ignoring case when the exact text is not one, so "High" fills enum ["high"];
+ * gives a bare domain its https:// where the field wants a full web address, so "acme.com" is sent.
+ */
 function asString(t: string, schema: JsonSchema): Coerced {
+  if (wantsFullAddress(schema)) {
+    const full = completeUrl(t);
+    if (full !== null) return { kind: 'value', value: full };
+  }
   if (Array.isArray(schema.enum) && !schema.enum.includes(t)) {
     const lower = t.toLowerCase();
     const matches = schema.enum.filter((v): v is string => typeof v === 'string' && v.toLowerCase() === lower);

@@ -2,7 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import type { Prepared } from './prepare-rows';
+import type { PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
 
 /** One editable cell: commits on blur or Enter, so a re-check does not run on every key. */
@@ -47,18 +49,24 @@ function CellEditor({
 /** Counts, and a virtualized list of the invalid rows with a message under each bad cell. */
 export function InvalidRows({
   table,
+  props,
   prepared,
   skip,
   onSkip,
   onEdit,
   onDownload,
+  onShowMapping,
 }: {
   table: Table;
+  /** The workflow's fields, so a message names a field by its title. */
+  props: readonly PropertyInfo[];
   prepared: Prepared;
   skip: boolean;
   onSkip: (v: boolean) => void;
   onEdit: (row: number, column: number, value: string) => void;
   onDownload: () => void;
+  /** Takes the person to the column mapping, offered when no row is valid. */
+  onShowMapping: () => void;
 }) {
   const invalid = useMemo(() => [...prepared.problems.keys()].sort((a, b) => a - b), [prepared]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -74,6 +82,7 @@ export function InvalidRows({
     overscan: 6,
   });
   const { valid, invalid: bad, rows } = prepared.stats;
+  const titleOf = (property: string) => props.find((p) => p.name === property)?.title ?? property;
   return (
     <section aria-labelledby="validation-heading" className="space-y-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -89,15 +98,32 @@ export function InvalidRows({
           <span className="text-zinc-500 dark:text-zinc-400"> of {rows.toLocaleString()} rows, every row checked</span>
         </p>
       </div>
+      {bad > 0 && valid === 0 && (
+        <Notice
+          tone="warning"
+          title="No row is valid"
+          actions={
+            <Button size="sm" onClick={onShowMapping}>
+              Check the columns
+            </Button>
+          }
+        >
+          When every row fails, the columns probably need matching: pick the field each column fills under “Columns and
+          fields” above.
+        </Notice>
+      )}
       {bad > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-3">
-            <Checkbox
-              id="skip-invalid"
-              checked={skip}
-              onChange={(e) => onSkip(e.target.checked)}
-              label={`Skip the ${bad.toLocaleString()} invalid row${bad === 1 ? '' : 's'} and send the rest`}
-            />
+            {/* Skipping every row would send nothing, so the choice appears only once some row is valid. */}
+            {valid > 0 && (
+              <Checkbox
+                id="skip-invalid"
+                checked={skip}
+                onChange={(e) => onSkip(e.target.checked)}
+                label={`Skip the ${bad.toLocaleString()} invalid row${bad === 1 ? '' : 's'} and send the rest`}
+              />
+            )}
             <Button size="sm" onClick={onDownload}>
               Download invalid rows (CSV)
             </Button>
@@ -132,7 +158,8 @@ export function InvalidRows({
                         if (col < 0) {
                           return (
                             <p key={k} className="pt-5 text-xs text-red-700 dark:text-red-400">
-                              {p.property || 'Input'}: {p.message} (no column; set it in the mapping)
+                              {p.property === '' ? 'Input' : titleOf(p.property)}: {p.message} (no column; set it in the
+                              mapping)
                             </p>
                           );
                         }

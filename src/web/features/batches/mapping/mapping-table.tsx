@@ -2,8 +2,10 @@ import { useId, useMemo } from 'react';
 import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { Table } from '@/features/batches/upload/table';
+import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
 import { coerceCell, describeCoercion, type DecimalMark } from './coerce';
-import { mappedProperties, type Mapping, type MappingCheck } from './mapping';
+import { describeReason } from './header-match';
+import { autoMatch, mappedProperties, type Mapping, type MappingCheck } from './mapping';
 import type { PropertyInfo } from './schema-info';
 
 const IGNORE = '\u0000ignore';
@@ -35,6 +37,20 @@ function conversionExamples(table: Table, props: readonly PropertyInfo[], mappin
   return out;
 }
 
+/** Per column sent to a website field: how many of its cells are bare domains that get https:// in front. */
+function completedAddresses(table: Table, props: readonly PropertyInfo[], mapping: Mapping): Map<string, number> {
+  const byName = new Map(props.map((p) => [p.name, p]));
+  const out = new Map<string, number>();
+  table.columns.forEach((column, i) => {
+    const prop = byName.get(mapping.columns[column] ?? '');
+    if (prop === undefined || !wantsFullAddress(prop.schema)) return;
+    let n = 0;
+    for (const row of table.rows) if (completeUrl(row[i] ?? '') !== null) n += 1;
+    if (n > 0) out.set(column, n);
+  });
+  return out;
+}
+
 /** Which column fills which input field: auto-mapped, with overrides, ignores, constants and the decimal mark. */
 export function MappingTable({
   table,
@@ -57,6 +73,9 @@ export function MappingTable({
   const filled = mappedProperties(mapping);
   const unmapped = props.filter((p) => !filled.has(p.name));
   const examples = useMemo(() => conversionExamples(table, props, mapping), [table, props, mapping]);
+  const completed = useMemo(() => completedAddresses(table, props, mapping), [table, props, mapping]);
+  // The reason is shown while a column still goes where the automatic match sent it.
+  const auto = useMemo(() => autoMatch(table.columns, props), [table.columns, props]);
   const decimal = mapping.decimal ?? '.';
   const setColumn = (column: string, value: string) =>
     onChange({ ...mapping, columns: { ...mapping.columns, [column]: value === IGNORE ? null : value } });
@@ -78,6 +97,8 @@ export function MappingTable({
           const selectId = `${id}-col-${i}`;
           const target = mapping.columns[column] ?? null;
           const example = examples.get(column);
+          const reason = target !== null && auto.mapping.columns[column] === target ? auto.reasons[column] : undefined;
+          const added = completed.get(column);
           return (
             <li
               key={column}
@@ -95,6 +116,9 @@ export function MappingTable({
                   id={selectId}
                   value={target ?? IGNORE}
                   onChange={(e) => setColumn(column, e.target.value)}
+                  aria-describedby={
+                    [reason && `${selectId}-why`, added && `${selectId}-added`].filter(Boolean).join(' ') || undefined
+                  }
                   className="w-full"
                 >
                   <option value={IGNORE}>Ignore this column</option>
@@ -109,6 +133,16 @@ export function MappingTable({
                     ))
                   )}
                 </Select>
+                {reason !== undefined && (
+                  <p id={`${selectId}-why`} className="text-xs text-zinc-500 dark:text-zinc-400">
+                    {describeReason(reason)}
+                  </p>
+                )}
+                {added !== undefined && (
+                  <p id={`${selectId}-added`} className="text-xs text-emerald-700 dark:text-emerald-400">
+                    Added https:// to {added.toLocaleString()} website{added === 1 ? '' : 's'}
+                  </p>
+                )}
                 {example !== undefined && (
                   <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={example}>
                     Converted, e.g. {example}

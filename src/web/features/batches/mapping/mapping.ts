@@ -1,5 +1,5 @@
 import { coerceCell, detectDecimalMark, type DecimalMark } from './coerce';
-import { headerKey } from './header-match';
+import { matchScore, type MatchReason } from './header-match';
 import { schemaTypes, type PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
 
@@ -24,35 +24,42 @@ const propertyLabel = (p: PropertyInfo): string =>
   p.title !== undefined && p.title !== p.name ? `"${p.title}" (${p.name})` : `"${p.name}"`;
 
 /**
- * Maps each column to the property whose name, or else title, matches it (see headerKey: case,
- * punctuation, units and abbreviations do not matter). With no
- * properties (a null or open schema) every column is sent under its own name.
+ * Maps each column to the field it fits best (see matchScore: whole name, then title, then shared
+ * words and synonyms), best pair first, so no column fills two fields and no field takes two
+ * columns. With no properties (a null or open schema) every column is sent under its own name.
  */
-export function autoMap(columns: readonly string[], props: readonly PropertyInfo[]): Mapping {
-  if (props.length === 0) return { columns: Object.fromEntries(columns.map((c) => [c, c])), constants: {} };
-  const byName = new Map<string, string>();
-  const byTitle = new Map<string, string>();
-  for (const p of props) {
-    byName.set(headerKey(p.name), p.name);
-    if (p.title !== undefined && !byTitle.has(headerKey(p.title))) byTitle.set(headerKey(p.title), p.name);
-  }
-  const taken = new Set<string>();
+export function autoMatch(
+  columns: readonly string[],
+  props: readonly PropertyInfo[],
+): { mapping: Mapping; reasons: Record<string, MatchReason> } {
+  if (props.length === 0)
+    return { mapping: { columns: Object.fromEntries(columns.map((c) => [c, c])), constants: {} }, reasons: {} };
+  const candidates: { column: number; prop: number; score: number; reason: MatchReason }[] = [];
+  columns.forEach((c, column) =>
+    props.forEach((p, prop) => {
+      const m = matchScore(c, p);
+      if (m !== null) candidates.push({ column, prop, ...m });
+    }),
+  );
+  // Ties go to the earlier column, then the earlier field, so the result never depends on sort details.
+  candidates.sort((a, b) => b.score - a.score || a.column - b.column || a.prop - b.prop);
   const result: Record<string, string | null> = {};
-  // Name matches win over title matches, so a pass over names comes first.
-  for (const pass of [byName, byTitle]) {
-    for (const c of columns) {
-      if (result[c] != null) continue;
-      const key = headerKey(c);
-      const prop = key === '' ? undefined : pass.get(key);
-      if (prop !== undefined && !taken.has(prop)) {
-        result[c] = prop;
-        taken.add(prop);
-      }
-    }
+  const reasons: Record<string, MatchReason> = {};
+  const taken = new Set<number>();
+  for (const m of candidates) {
+    const column = columns[m.column]!;
+    if (result[column] != null || taken.has(m.prop)) continue;
+    result[column] = props[m.prop]!.name;
+    reasons[column] = m.reason;
+    taken.add(m.prop);
   }
   for (const c of columns) result[c] ??= null;
-  return { columns: result, constants: {} };
+  return { mapping: { columns: result, constants: {} }, reasons };
 }
+
+/** autoMatch's mapping alone. */
+export const autoMap = (columns: readonly string[], props: readonly PropertyInfo[]): Mapping =>
+  autoMatch(columns, props).mapping;
 
 /** Properties filled by some column. */
 export function mappedProperties(mapping: Mapping): Set<string> {

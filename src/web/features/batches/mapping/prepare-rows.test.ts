@@ -41,7 +41,7 @@ describe('prepareRows', () => {
     expect(r.problems.get(1)).toEqual([
       { column: 'Age', property: 'age', message: '"old" is not a whole number' },
       { column: 'Active', property: 'active', message: '"maybe" is not true or false (yes/no and 1/0 work too)' },
-      { column: 'Email', property: 'email', message: 'is not a valid email' },
+      { column: 'Email', property: 'email', message: 'is not a valid email address, like name@example.com' },
     ]);
     expect(r.problems.get(2)).toEqual([
       { column: 'Name', property: 'name', message: 'is required' },
@@ -95,7 +95,7 @@ describe('compileValidator', () => {
       type: 'object',
       properties: { n: { type: 'integer' } },
     });
-    expect(v({ n: 'x' })).toEqual([{ property: 'n', message: 'must be integer' }]);
+    expect(v({ n: 'x' })).toEqual([{ property: 'n', message: 'must be a whole number' }]);
   });
 
   it('explains a schema it cannot compile', () => {

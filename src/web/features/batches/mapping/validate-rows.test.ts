@@ -20,12 +20,28 @@ describe('compileValidator', () => {
       properties: { pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }] } },
     });
     expect(modern({ pair: [1, 'a'] })).toEqual([]);
-    expect(modern({ pair: ['a', 'a'] })).toEqual([{ property: 'pair', message: '0 must be integer' }]);
+    expect(modern({ pair: ['a', 'a'] })).toEqual([{ property: 'pair', message: '0 must be a whole number' }]);
     const classic = compileValidator({
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       properties: { pair: { type: 'array', items: [{ type: 'integer' }] } },
     });
-    expect(classic({ pair: ['a'] })).toEqual([{ property: 'pair', message: '0 must be integer' }]);
+    expect(classic({ pair: ['a'] })).toEqual([{ property: 'pair', message: '0 must be a whole number' }]);
+  });
+
+  it('says what a row gets wrong in the words the run form uses, never "is not a valid uri"', () => {
+    const validate = compileValidator({
+      type: 'object',
+      properties: {
+        website: { type: 'string', format: 'uri' },
+        email: { type: 'string', format: 'email' },
+        note: { type: 'string' },
+      },
+    });
+    expect(validate({ website: 'acme dot com', email: 'nobody', note: 5 })).toEqual([
+      { property: 'website', message: 'is not a full URL, like https://example.com' },
+      { property: 'email', message: 'is not a valid email address, like name@example.com' },
+      { property: 'note', message: 'must be text' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type JSX } from 'react';
+import { useId, useRef, useState, type JSX } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -89,11 +89,13 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
   const sendCount = (prepared?.stats.rows ?? 0) - (draft.skipInvalid ? invalidCount : 0);
   const blockers: string[] = [];
   if (check !== null) blockers.push(...check.blocking);
-  if (invalidCount > 0 && !draft.skipInvalid)
+  const noneValid = prepared !== null && prepared.stats.rows > 0 && prepared.stats.valid === 0;
+  if (noneValid) blockers.push('No row is valid yet: match the columns to the fields above.');
+  else if (invalidCount > 0 && !draft.skipInvalid)
     blockers.push(
       `Fix or skip the ${invalidCount.toLocaleString()} invalid row${invalidCount === 1 ? '' : 's'} first.`,
     );
-  if (prepared !== null && sendCount === 0) blockers.push('No row is left to send.');
+  if (prepared !== null && sendCount === 0 && !noneValid) blockers.push('No row is left to send.');
   const ready =
     upload !== null && prepared !== null && prepared.stats.rows === upload.table.rows.length && blockers.length === 0;
 
@@ -107,6 +109,12 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const mappingSection = useRef<HTMLElement>(null);
+  const showMapping = () => {
+    mappingSection.current?.scrollIntoView({ block: 'start' });
+    mappingSection.current?.querySelector('select')?.focus({ preventScroll: true });
   };
 
   const downloadInvalid = () => {
@@ -152,7 +160,7 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
           )}
           {upload !== null && upload.table.columns.length > 0 && check !== null && (
             <>
-              <section aria-labelledby="mapping-heading" className="space-y-3">
+              <section ref={mappingSection} aria-labelledby="mapping-heading" className="space-y-3">
                 <h3 id="mapping-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
                   Columns and fields
                 </h3>
@@ -173,11 +181,13 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
               {prepared !== null ? (
                 <InvalidRows
                   table={upload.table}
+                  props={draft.props}
                   prepared={prepared}
                   skip={draft.skipInvalid}
                   onSkip={draft.setSkipInvalid}
                   onEdit={draft.editCell}
                   onDownload={downloadInvalid}
+                  onShowMapping={showMapping}
                 />
               ) : (
                 <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
@@ -191,7 +201,9 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
               />
               <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
                 <Button variant="primary" disabled={!ready} busy={submitting} onClick={() => void submit()}>
-                  Send {sendCount > 0 ? sendCount.toLocaleString() : ''} row{sendCount === 1 ? '' : 's'}
+                  {sendCount > 0 && !noneValid
+                    ? `Send ${sendCount.toLocaleString()} row${sendCount === 1 ? '' : 's'}`
+                    : 'Send rows'}
                 </Button>
                 <Button variant="ghost" onClick={draft.reset}>
                   Start over

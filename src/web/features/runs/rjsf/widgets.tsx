@@ -8,8 +8,9 @@ import {
   type BaseInputTemplateProps,
   type WidgetProps,
 } from '@rjsf/utils';
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { controlClasses } from '@/components/ui/input';
+import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
 import { describedBy, RequiredMark, useControl, useShownErrors } from './field-parts';
 
 /** Text and number inputs: RJSF renders every single-line field through this template. */
@@ -17,23 +18,52 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, readonly, disabled, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } = props;
   const { invalid, attributes } = useControl(props);
   const inputProps = getInputProps(schema, type, options);
+  // The address this field was completed to, so the note stays until the person changes it.
+  const [completedTo, setCompletedTo] = useState<string | null>(null);
   const inputValue =
     inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? value : '') : (value ?? '');
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
     onChange(target.value === '' ? options.emptyValue : target.value);
+  /** Gives a bare domain its https:// in a field that wants a full URL; the text to report otherwise. */
+  const complete = (text: string): string | null => {
+    const full = wantsFullAddress(schema) && !readonly ? completeUrl(text) : null;
+    if (full === null) return null;
+    setCompletedTo(full);
+    onChange(full);
+    return full;
+  };
+  const noteId = `${id}-completed`;
+  const completed = completedTo !== null && value === completedTo;
   return (
-    <input
-      {...attributes}
-      {...inputProps}
-      value={inputValue}
-      placeholder={props.placeholder}
-      readOnly={readonly}
-      disabled={disabled}
-      onChange={onChangeOverride || handleChange}
-      onBlur={({ target }) => onBlur(id, target.value)}
-      onFocus={({ target }) => onFocus(id, target.value)}
-      className={controlClasses(invalid, 'h-9')}
-    />
+    <>
+      <input
+        {...attributes}
+        {...inputProps}
+        aria-describedby={[attributes['aria-describedby'], completed && noteId].filter(Boolean).join(' ') || undefined}
+        value={inputValue}
+        placeholder={props.placeholder}
+        readOnly={readonly}
+        disabled={disabled}
+        onChange={onChangeOverride || handleChange}
+        onBlur={({ target }) => {
+          const full = complete(target.value);
+          // The form checks its committed data, so the blur waits until the completed address is in it.
+          if (full === null) onBlur(id, target.value);
+          else setTimeout(() => onBlur(id, full), 0);
+        }}
+        onKeyDown={(e) => {
+          // Enter submits straight away: complete first, so the run gets the full address.
+          if (e.key === 'Enter') complete(e.currentTarget.value);
+        }}
+        onFocus={({ target }) => onFocus(id, target.value)}
+        className={controlClasses(invalid, 'h-9')}
+      />
+      {completed && (
+        <p id={noteId} className="text-xs text-emerald-700 dark:text-emerald-400">
+          Added https:// in front, to make it a full URL.
+        </p>
+      )}
+    </>
   );
 }
 
