@@ -13,7 +13,7 @@ import { useGridEdits } from './use-grid-edits';
 import { useStripScroll } from './use-strip-scroll';
 
 const SCROLLER =
-  'h-[28rem] overflow-x-hidden overflow-y-auto rounded-lg border border-zinc-200 bg-white [overflow-anchor:none] dark:border-zinc-800 dark:bg-zinc-950';
+  'overflow-x-hidden overflow-y-auto rounded-lg border border-zinc-200 bg-white [overflow-anchor:none] dark:border-zinc-800 dark:bg-zinc-950';
 
 /** The virtual window over the rows shown, 10,000 of them included. */
 function useRows(shown: readonly RowRecord[], scroller: RefObject<HTMLDivElement | null>, estimate: number) {
@@ -51,7 +51,7 @@ function RowTable({
   return (
     <div
       ref={scroller}
-      className={SCROLLER}
+      className={cn(SCROLLER, 'h-[28rem]')}
       role="table"
       aria-label="Rows of this batch"
       aria-rowcount={shown.length + 1}
@@ -144,7 +144,7 @@ function RowCards({
   return (
     <div className="space-y-2">
       <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-300">{header}</label>
-      <div ref={scroller} className={SCROLLER} tabIndex={0} onFocus={onFocus}>
+      <div ref={scroller} className={cn(SCROLLER, 'h-[min(36rem,75vh)]')} tabIndex={0} onFocus={onFocus}>
         <div
           role="list"
           aria-label="Rows of this batch"

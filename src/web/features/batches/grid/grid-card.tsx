@@ -66,11 +66,12 @@ export function GridCard({
           <History workflowId={workflowId} row={r} />
         </div>
       )}
-      <dl className="mt-2 space-y-2">
+      {/* Title beside value, two to a line, so a card of many fields still fits a phone's screen. */}
+      <dl className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-baseline gap-x-3 gap-y-1.5">
         {columns.map((c, ci) => (
-          <div key={c} data-cell className="min-w-0">
-            <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{labels[ci] ?? c}</dt>
-            <dd className="mt-0.5 min-w-0">
+          <div key={c} className="contents">
+            <dt className="text-xs font-medium break-words text-zinc-500 dark:text-zinc-400">{labels[ci] ?? c}</dt>
+            <dd data-cell className="min-w-0">
               {editable ? (
                 <CellInput
                   label={`${labels[ci] ?? c}, row ${r.index + 1}`}
@@ -85,7 +86,7 @@ export function GridCard({
           </div>
         ))}
         {hasResults && (
-          <div className="min-w-0">
+          <div className="contents">
             <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Results</dt>
             <dd className="min-w-0">
               <ResultsCell row={r} as="div" />
