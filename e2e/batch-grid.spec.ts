@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -43,6 +44,61 @@ const readCsv = (text: string): string[][] => {
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 };
+
+/** Where an element is actually drawn: its box cut by every ancestor that clips what overflows it. */
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The drawn boxes of a row's cells (or column headers), in order. */
+const drawnCells = (cells: Locator): Promise<Box[]> =>
+  cells.evaluateAll((cells) =>
+    cells.map((cell) => {
+      const r = cell.getBoundingClientRect();
+      const box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      for (let el = cell.parentElement; el !== null; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const c = el.getBoundingClientRect();
+        box.left = Math.max(box.left, c.left);
+        box.right = Math.min(box.right, c.right);
+        box.top = Math.max(box.top, c.top);
+        box.bottom = Math.min(box.bottom, c.bottom);
+      }
+      return box;
+    }),
+  );
+
+const overlaps = (a: Box, b: Box): boolean =>
+  a.right - a.left > 0.5 &&
+  a.bottom - a.top > 0.5 &&
+  Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+
+/** Whether the focused element is wholly drawn and is what a click at its centre would hit (nothing sticky over it). */
+const focusedFullyInView = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (el === null || el === document.body) return { inGrid: false, visible: false, name: '' };
+    const inGrid = el.closest('[aria-label="Rows of this batch"]') !== null;
+    const r = el.getBoundingClientRect();
+    let visible = r.width > 0;
+    for (let p = el.parentElement; p !== null && visible; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const c = p.getBoundingClientRect();
+      visible = r.left >= c.left - 1 && r.right <= c.right + 1 && r.top >= c.top - 1 && r.bottom <= c.bottom + 1;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      inGrid,
+      visible: visible && hit !== null && (hit === el || el.contains(hit)),
+      name: el.getAttribute('aria-label') ?? el.textContent ?? '',
+    };
+  });
 
 test.describe('the batch page as a spreadsheet grid', () => {
   test(
@@ -228,4 +284,113 @@ test.describe('the batch page as a spreadsheet grid', () => {
       expect(listed).toBe(ROWS - 2 + 1);
     },
   );
+
+  test('at 1280 px the pinned columns cover no cell and Tab keeps the focused cell in view; at 375 px rows are cards', async ({
+    connectedPage: page,
+    readyWorkflow,
+  }) => {
+    test.setTimeout(240_000);
+    await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = textAndNumberFields(workflow);
+    // Five columns the workflow does not use: the grid is wider than the page, as with a real export.
+    const header = [titled(f.text), titled(f.number), 'Notes', 'City', 'Region', 'Country', 'Phone'];
+    // Rows 2, 6 and 10 have negative amounts, so the workflow fails them.
+    const rows = Array.from({ length: 12 }, (_, i) => [
+      `Wide ${i + 1}`,
+      String(i % 4 === 1 ? -(i + 1) : i + 1),
+      `Note ${i + 1}`,
+      'Lyon',
+      'Rhône',
+      'France',
+      `+33 4 00 00 00 ${String(i).padStart(2, '0')}`,
+    ]);
+    const csv = Papa.unparse([header, ...rows], { newline: '\n' });
+    await page.goto(`/workflows/${workflow.id}/batch`);
+    await page
+      .getByLabel('Spreadsheet file')
+      .setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Send 12 rows' }).click();
+    await expect(page.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 180_000 });
+    await expect(page.getByText('3 rows failed: fix their cells below, then re-run them.')).toBeVisible();
+    // The progress card speaks in rows, never in the parts the batch was sent in.
+    await expect(page.getByText(/Chunk \d|\d+(\.\d+)? KB|Pause tracking/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pause updates' })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const grid = page.getByRole('table', { name: 'Rows of this batch' });
+    const row = grid.getByRole('row', { name: 'Row 2', exact: true });
+    await expect(row.getByRole('cell').filter({ hasText: /negative/i })).toBeVisible();
+
+    // Select and row number at the left, status and error at the right; every other cell is data.
+    const assertNothingCovered = async (when: string) => {
+      for (const cells of [
+        await drawnCells(grid.getByRole('columnheader')),
+        await drawnCells(row.getByRole('cell')),
+        await drawnCells(grid.getByRole('row', { name: 'Row 3', exact: true }).getByRole('cell')),
+      ]) {
+        const pinned = [cells[0]!, cells[1]!, cells.at(-2)!, cells.at(-1)!];
+        cells.slice(2, -2).forEach((cell, i) => {
+          for (const p of pinned)
+            expect(overlaps(cell, p), `${when}: data cell ${i + 1} is drawn under a pinned column`).toBe(false);
+        });
+      }
+    };
+    await assertNothingCovered('at rest');
+    // Tab through the failed row and on into the next ones: each focused control is wholly in view.
+    await row.getByLabel(`${header[0]}, row 2`, { exact: true }).focus();
+    for (let step = 0; step < 24; step += 1) {
+      const focused = await focusedFullyInView(page);
+      if (!focused.inGrid) break;
+      expect(focused.visible, `Tab ${step}: "${focused.name}" is hidden or covered`).toBe(true);
+      await page.keyboard.press('Tab');
+    }
+    await assertNothingCovered('after tabbing');
+    const last = row.getByLabel('Phone, row 2', { exact: true });
+    await last.focus();
+    expect((await focusedFullyInView(page)).visible, 'the last column, focused, is in view').toBe(true);
+    await screenshotBothThemes(page, 'batch-grid-wide-1280px');
+
+    // On a phone each row is a card: its status and error first, then the fields under their titles.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const cards = page.getByRole('list', { name: 'Rows of this batch' });
+    const card = cards.getByRole('listitem', { name: 'Row 2', exact: true });
+    const props = (workflow.input_schema as { properties: Record<string, { title?: string }> }).properties;
+    const amountTitle = props[f.number]?.title ?? header[1]!;
+    const amount = card.getByLabel(`${amountTitle}, row 2`, { exact: true });
+    const status = card.getByRole('link', { name: 'Row 2: Error, open its execution' });
+    const error = card.getByText(/negative/i).first();
+    await expect(amount).toBeVisible();
+    const [statusBox, errorBox, firstField] = await Promise.all([
+      status.boundingBox(),
+      error.boundingBox(),
+      card.getByText(props[f.text]?.title ?? header[0]!, { exact: true }).boundingBox(),
+    ]);
+    expect(statusBox!.y, 'status above the fields').toBeLessThan(firstField!.y);
+    expect(errorBox!.y, 'error above the fields').toBeLessThan(firstField!.y);
+    expect(statusBox!.x + statusBox!.width, 'status on screen').toBeLessThanOrEqual(375);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      'the cards fit 375 px',
+    ).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'the batch rows as cards');
+    await screenshotBothThemes(page, 'batch-cards-375px');
+
+    // The card is edited as the grid is: fixing the amount selects the row for the re-run.
+    await amount.fill('20');
+    await amount.press('Enter');
+    await expect(card.getByLabel('Select row 2')).toBeChecked();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoSeriousA11yViolations(page, 'the batch grid with pinned columns');
+    for (const n of [6, 10]) {
+      const cell = grid.getByLabel(`${header[1]}, row ${n}`, { exact: true });
+      await cell.fill(String(n));
+      await cell.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Re-run all failed (3)' }).click();
+    await expect(page.getByRole('img', { name: /12 finished/ })).toBeVisible({ timeout: 120_000 });
+    // Nothing failed any more: no count of failed rows, no hint to edit them.
+    await expect(page.getByText(/failed: fix/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Re-run all failed/ })).toHaveCount(0);
+  });
 });

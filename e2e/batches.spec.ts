@@ -171,7 +171,7 @@ test.describe('batch runs from a spreadsheet', () => {
     await expect(doneCount(page)).toHaveText('5 / 5');
   });
 
-  test('while a batch is under way, its Stop and Pause tracking buttons stay on screen at 375 px', async ({
+  test('while a batch is under way, its Stop and Pause updates buttons stay on screen at 375 px', async ({
     connectedPage: page,
     readyWorkflow,
   }) => {
@@ -184,7 +184,7 @@ test.describe('batch runs from a spreadsheet', () => {
     await page.getByRole('button', { name: 'Send 2 rows' }).click();
     await expect(page).toHaveURL(/\/batches\//);
     await page.setViewportSize({ width: 375, height: 800 });
-    for (const name of [/^Stop/, 'Pause tracking']) {
+    for (const name of [/^Stop/, 'Pause updates']) {
       const box = await page.getByRole('button', { name }).boundingBox();
       expect(box, String(name)).not.toBeNull();
       expect(box!.x, `${String(name)} starts on screen`).toBeGreaterThanOrEqual(0);
@@ -236,7 +236,9 @@ test.describe('batch runs from a spreadsheet', () => {
     const rows = Array.from({ length: 25 }, (_, i) => [`Lost ${i + 1}`, String(i + 1)]);
     await upload(page, workflow.id, 'lost.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
     await page.getByRole('button', { name: 'Send 25 rows' }).click();
-    await expect(page.getByText('Sent (found on the service after a lost answer)')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/connection dropped while sending, but the service received them/)).toBeVisible({
+      timeout: 60_000,
+    });
     await waitForDone(page);
     await expect(doneCount(page)).toHaveText('25 / 25');
     expect(cut).toBe(1);

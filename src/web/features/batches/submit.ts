@@ -46,7 +46,8 @@ async function submitLocked(
   await journal.recover(batchId, now());
   for (;;) {
     const batch = await journal.get(batchId);
-    if (batch === undefined) return { kind: 'blocked', chunk: -1, reason: 'This batch is no longer in the journal.' };
+    if (batch === undefined)
+      return { kind: 'blocked', chunk: -1, reason: 'This batch is no longer saved in this browser.' };
     const blocker = batch.chunks.find((c) => c.state === 'unconfirmed' || c.state === 'failed');
     if (blocker !== undefined) {
       return {

@@ -1,27 +1,171 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Notice } from '@/components/ui/notice';
 import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
 import type { JsonSchema } from '@/features/batches/mapping/schema-info';
 import { cn } from '@/lib/cn';
-import { gridLayout, PINNED_ERROR, PINNED_STATUS, toggled, W } from './grid-layout';
+import { GridCard } from './grid-card';
+import { columnLabels, gridLayout, toggled, useCards } from './grid-layout';
 import { canEdit, filterRows, isCancelled, isFailed, type GridFilter } from './grid-model';
-import { GridRow } from './grid-row';
+import { GridRow, type GridRowProps } from './grid-row';
 import { GridToolbar, RerunBar } from './grid-toolbar';
 import { useGridEdits } from './use-grid-edits';
+import { useStripScroll } from './use-strip-scroll';
 
-/** The columns after the uploaded ones; status and error are pinned (see grid-layout.ts). */
-const TRAILING_COLUMNS = [
-  ['Results', ''],
-  ['Attempt', ''],
-  ['Status', cn(PINNED_STATUS, 'bg-zinc-50 dark:bg-zinc-900')],
-  ['Error', cn(PINNED_ERROR, 'bg-zinc-50 dark:bg-zinc-900')],
-] as const;
+const SCROLLER =
+  'overflow-x-hidden overflow-y-auto rounded-lg border border-zinc-200 bg-white [overflow-anchor:none] dark:border-zinc-800 dark:bg-zinc-950';
+
+/** The virtual window over the rows shown, 10,000 of them included. */
+function useRows(shown: readonly RowRecord[], scroller: RefObject<HTMLDivElement | null>, estimate: number) {
+  // The virtualizer's functions change identity by design; the compiler leaves this hook alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  return useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimate,
+    // Heights are measured (edited rows grow with their messages) and cached by row, not by position.
+    getItemKey: (i) => shown[i]?.index ?? i,
+    overscan: 10,
+  });
+}
+
+type RowPropsOf = (r: RowRecord, item: VirtualItem, measure: (el: Element | null) => void) => GridRowProps;
+
+/** The rows as a table: select and row number at the left, status and error at the right, the uploaded columns between. */
+function RowTable({
+  shown,
+  columns,
+  rowProps,
+  header,
+}: {
+  shown: readonly RowRecord[];
+  columns: readonly string[];
+  rowProps: RowPropsOf;
+  header: ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useRows(shown, scroller, 52);
+  const { strip, onFocus, onWheel, onKeyDown } = useStripScroll(scroller);
+  const { rowStyle, dataStyle, dataWidth } = gridLayout(columns);
+  const head = 'px-2 py-2';
+  return (
+    <div
+      ref={scroller}
+      className={cn(SCROLLER, 'h-[28rem]')}
+      role="table"
+      aria-label="Rows of this batch"
+      aria-rowcount={shown.length + 1}
+      tabIndex={0}
+      onFocus={onFocus}
+      onWheel={onWheel}
+      onKeyDown={onKeyDown}
+    >
+      <div role="rowgroup" data-grid-head className="sticky top-0 z-20">
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="grid items-center border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+          style={rowStyle}
+        >
+          <span role="columnheader" className="flex h-9 items-center justify-center">
+            {header}
+          </span>
+          <span role="columnheader" className={head}>
+            Row
+          </span>
+          <div {...strip}>
+            <div className="grid items-center" style={dataStyle}>
+              {columns.map((c) => (
+                <span key={c} role="columnheader" className={cn(head, 'truncate normal-case')} title={c}>
+                  {c}
+                </span>
+              ))}
+              <span role="columnheader" className={head}>
+                Results
+              </span>
+              <span role="columnheader" className={head}>
+                Attempt
+              </span>
+            </div>
+          </div>
+          <span role="columnheader" className={cn(head, 'border-l border-zinc-200 dark:border-zinc-800')}>
+            Status
+          </span>
+          <span role="columnheader" className={head}>
+            Error
+          </span>
+        </div>
+      </div>
+      <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {shown.length === 0 && <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No row matches.</p>}
+        {virtualizer.getVirtualItems().map((v) => {
+          const r = shown[v.index]!;
+          return (
+            <GridRow
+              key={r.index}
+              {...rowProps(r, v, virtualizer.measureElement)}
+              rowStyle={rowStyle}
+              dataStyle={dataStyle}
+              strip={strip}
+            />
+          );
+        })}
+      </div>
+      {/* The one visible sideways scroll bar, under the uploaded columns only; the rows follow it. */}
+      <div
+        aria-hidden="true"
+        data-grid-foot
+        className="sticky bottom-0 z-20 grid border-t border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
+        style={rowStyle}
+      >
+        <div {...strip} className="col-start-3 min-w-0 overflow-x-auto">
+          <div className="h-px" style={{ width: dataWidth }} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The rows as cards, one under the other, for a phone. */
+function RowCards({
+  shown,
+  labels,
+  rowProps,
+  header,
+}: {
+  shown: readonly RowRecord[];
+  labels: readonly string[];
+  rowProps: RowPropsOf;
+  header: ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useRows(shown, scroller, 220);
+  const { onFocus } = useStripScroll(scroller);
+  return (
+    <div className="space-y-2">
+      <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-300">{header}</label>
+      <div ref={scroller} className={cn(SCROLLER, 'h-[min(36rem,75vh)]')} tabIndex={0} onFocus={onFocus}>
+        <div
+          role="list"
+          aria-label="Rows of this batch"
+          className="relative w-full"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {shown.length === 0 && <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No row matches.</p>}
+          {virtualizer.getVirtualItems().map((v) => {
+            const r = shown[v.index]!;
+            return <GridCard key={r.index} {...rowProps(r, v, virtualizer.measureElement)} labels={labels} />;
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
 
 /**
  * The batch as a spreadsheet: the uploaded columns, then results, attempt, status and error,
- * virtualized for 10,000 rows. Failed rows are edited in place (checked as on upload) and re-run
- * as the next attempt of the same row.
+ * virtualized for 10,000 rows; on a phone each row is a card. Failed rows are edited in place
+ * (checked as on upload) and re-run as the next attempt of the same row.
  */
 export function BatchGrid({
   batch,
@@ -39,28 +183,50 @@ export function BatchGrid({
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const { edits, checks, selected, setSelected, busy, message, cellsOf, commit, rerun } = useGridEdits(batch, schema);
+  const cards = useCards();
 
   const shown = useMemo(() => filterRows(rows, filter, query), [rows, filter, query]);
   const failed = useMemo(() => rows.filter(isFailed), [rows]);
   const cancelledCount = useMemo(() => rows.filter(isCancelled).length, [rows]);
   const columns = batch.columns;
-  const { gridStyle, width } = gridLayout(columns);
-
-  const scroller = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change identity by design; the compiler leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 52,
-    // Heights are measured (edited rows grow with their messages) and cached by row, not by position.
-    getItemKey: (i) => shown[i]?.index ?? i,
-    overscan: 10,
-  });
+  const labels = useMemo(() => columnLabels(columns, batch.mapping, schema), [columns, batch.mapping, schema]);
 
   const selectedRows = rows.filter((r) => canEdit(r) && selected.has(r.index));
-  const shownFailed = shown.filter(canEdit);
-  const allShownSelected = shownFailed.length > 0 && shownFailed.every((r) => selected.has(r.index));
+  const shownEditable = shown.filter(canEdit);
+  const allShownSelected = shownEditable.length > 0 && shownEditable.every((r) => selected.has(r.index));
+  const unsent = rows.filter(canEdit).length - failed.length;
+
+  const selectAll = (
+    <input
+      type="checkbox"
+      className="size-4 accent-indigo-600"
+      aria-label="Select every failed or unsent row shown"
+      disabled={shownEditable.length === 0}
+      checked={allShownSelected}
+      onChange={() =>
+        setSelected(
+          allShownSelected
+            ? new Set([...selected].filter((i) => !shownEditable.some((r) => r.index === i)))
+            : new Set([...selected, ...shownEditable.map((r) => r.index)]),
+        )
+      }
+    />
+  );
+  const rowProps: RowPropsOf = (r, item, measure) => ({
+    row: r,
+    item,
+    measure,
+    columns,
+    workflowId,
+    cells: cellsOf(r),
+    edited: edits.has(r.index),
+    check: checks.get(r.index),
+    selected: selected.has(r.index),
+    expanded: open.has(r.index),
+    onSelect: () => setSelected((s) => toggled(s, r.index)),
+    onExpand: () => setOpen((s) => toggled(s, r.index)),
+    onCommit: (column, value) => commit(r, column, value),
+  });
 
   return (
     <div className="space-y-3">
@@ -77,6 +243,7 @@ export function BatchGrid({
       {(failed.length > 0 || selectedRows.length > 0) && (
         <RerunBar
           failed={failed.length}
+          unsent={unsent}
           selected={selectedRows.length}
           busy={busy}
           onRerunSelected={() => void rerun(selectedRows)}
@@ -88,86 +255,21 @@ export function BatchGrid({
           {message.text}
         </Notice>
       )}
-
-      <div
-        ref={scroller}
-        className="h-[28rem] overflow-auto rounded-lg border border-zinc-200 bg-white [overflow-anchor:none] dark:border-zinc-800 dark:bg-zinc-950"
-        role="table"
-        aria-label="Rows of this batch"
-        aria-rowcount={shown.length + 1}
-        tabIndex={0}
-      >
-        <div role="rowgroup" className="sticky top-0 z-20 min-w-full" style={{ width }}>
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="grid items-center border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
-            style={gridStyle}
-          >
-            <span
-              role="columnheader"
-              className="sticky left-0 z-10 flex h-9 items-center justify-center bg-zinc-50 dark:bg-zinc-900"
-            >
-              <input
-                type="checkbox"
-                className="size-4 accent-indigo-600"
-                aria-label="Select every failed or unsent row shown"
-                disabled={shownFailed.length === 0}
-                checked={allShownSelected}
-                onChange={() =>
-                  setSelected(
-                    allShownSelected
-                      ? new Set([...selected].filter((i) => !shownFailed.some((r) => r.index === i)))
-                      : new Set([...selected, ...shownFailed.map((r) => r.index)]),
-                  )
-                }
-              />
-            </span>
-            <span
-              role="columnheader"
-              className="sticky z-10 bg-zinc-50 px-2 py-2 dark:bg-zinc-900"
-              style={{ left: W.select }}
-            >
-              Row
-            </span>
-            {columns.map((c) => (
-              <span key={c} role="columnheader" className="truncate px-2 py-2 normal-case" title={c}>
-                {c}
-              </span>
-            ))}
-            {TRAILING_COLUMNS.map(([name, pinned]) => (
-              <span key={name} role="columnheader" className={cn('px-2 py-2', pinned)}>
-                {name}
-              </span>
-            ))}
-          </div>
-        </div>
-        <div role="rowgroup" className="relative min-w-full" style={{ height: virtualizer.getTotalSize(), width }}>
-          {shown.length === 0 && <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No row matches.</p>}
-          {virtualizer.getVirtualItems().map((v) => {
-            const r = shown[v.index]!;
-            return (
-              <GridRow
-                key={r.index}
-                row={r}
-                item={v}
-                measure={virtualizer.measureElement}
-                columns={columns}
-                gridStyle={gridStyle}
-                workflowId={workflowId}
-                cells={cellsOf(r)}
-                edited={edits.has(r.index)}
-                check={checks.get(r.index)}
-                selected={selected.has(r.index)}
-                expanded={open.has(r.index)}
-                onSelect={() => setSelected((s) => toggled(s, r.index))}
-                onExpand={() => setOpen((s) => toggled(s, r.index))}
-                onCommit={(column, value) => commit(r, column, value)}
-              />
-            );
-          })}
-        </div>
-      </div>
+      {cards ? (
+        <RowCards
+          shown={shown}
+          labels={labels}
+          rowProps={rowProps}
+          header={
+            <>
+              {selectAll}
+              Select every failed or unsent row shown
+            </>
+          }
+        />
+      ) : (
+        <RowTable shown={shown} columns={columns} rowProps={rowProps} header={selectAll} />
+      )}
     </div>
   );
 }

@@ -82,12 +82,19 @@ export function History({ workflowId, row }: { workflowId: string; row: RowRecor
   );
 }
 
-/** The first result files of a finished row, linked, and the start of its text result. */
-export function ResultsCell({ row: r }: { row: RowRecord }) {
+/**
+ * The first result files of a finished row, linked, and the start of its text result: a grid cell,
+ * or plain content on a phone card.
+ */
+export function ResultsCell({ row: r, as = 'cell' }: { row: RowRecord; as?: 'cell' | 'div' }) {
   const textResult = r.status === 'finished' ? textStart(r.results) : null;
   const files = r.status === 'finished' ? (r.results ?? []) : [];
+  const Tag = as === 'cell' ? 'span' : 'div';
   return (
-    <span role="cell" className="min-w-0 px-2 py-2 text-xs">
+    <Tag
+      {...(as === 'cell' ? { role: 'cell', 'data-cell': true } : {})}
+      className={as === 'cell' ? 'min-w-0 px-2 py-2 text-xs' : 'min-w-0 text-xs'}
+    >
       {files.length > 0 && (
         <span className="flex flex-wrap gap-x-2 gap-y-0.5 pt-0.5">
           {files.slice(0, 3).map((f) => (
@@ -113,7 +120,7 @@ export function ResultsCell({ row: r }: { row: RowRecord }) {
       {r.status === 'finished' && r.results === undefined && (
         <span className="text-zinc-400 dark:text-zinc-500">files not fetched yet</span>
       )}
-    </span>
+    </Tag>
   );
 }
 

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import type { RowRecord } from '@/features/batches/batch-types';
 import { cn } from '@/lib/cn';
 import { CellInput, History, ResultsCell, StatusBadge } from './grid-cells';
-import { PINNED_ERROR, PINNED_STATUS, W } from './grid-layout';
+import type { StripProps } from './use-strip-scroll';
 import { canEdit, problemsByColumn, type RowCheck } from './grid-model';
 
 export interface GridRowProps {
@@ -11,7 +11,6 @@ export interface GridRowProps {
   item: VirtualItem;
   measure: (element: Element | null) => void;
   columns: readonly string[];
-  gridStyle: CSSProperties;
   workflowId: string;
   /** The cells as edited here, or the row's own. */
   cells: string[];
@@ -24,13 +23,63 @@ export interface GridRowProps {
   onCommit: (column: number, value: string) => void;
 }
 
-/** One row of the batch grid: a failed row's cells are inputs, every other row's are text. */
+/** The row's error and the problems of its edit that belong to no column. */
+export function RowErrors({ row: r, other, clamp }: { row: RowRecord; other: readonly string[]; clamp: boolean }) {
+  return (
+    <>
+      {r.error !== undefined && (
+        <span
+          className={cn('block pt-0.5 break-words text-red-700 dark:text-red-400', clamp && 'line-clamp-2')}
+          title={r.error}
+        >
+          {r.error}
+        </span>
+      )}
+      {other.map((m) => (
+        <span key={m} className="mt-1 block break-words text-red-700 dark:text-red-400">
+          {m}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** "History" or "Details": shows the row's error in full and its earlier attempts. */
+export function ExpandButton({
+  row: r,
+  expanded,
+  onExpand,
+}: {
+  row: RowRecord;
+  expanded: boolean;
+  onExpand: () => void;
+}) {
+  if (r.error === undefined && (r.attempts?.length ?? 0) === 0) return null;
+  return (
+    <button
+      type="button"
+      className="text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
+      aria-expanded={expanded}
+      aria-label={`${expanded ? 'Hide' : 'Show'} details of row ${r.index + 1}`}
+      onClick={onExpand}
+    >
+      {expanded ? 'Hide' : (r.attempts?.length ?? 0) > 0 ? 'History' : 'Details'}
+    </button>
+  );
+}
+
+/**
+ * One row of the batch grid (see grid-layout.ts for its three parts): a failed row's cells are
+ * inputs, every other row's are text.
+ */
 export function GridRow({
   row: r,
   item: v,
   measure,
   columns,
-  gridStyle,
+  rowStyle,
+  dataStyle,
+  strip,
   workflowId,
   cells,
   edited,
@@ -40,11 +89,14 @@ export function GridRow({
   onSelect,
   onExpand,
   onCommit,
-}: GridRowProps) {
+}: GridRowProps & {
+  rowStyle: CSSProperties;
+  dataStyle: CSSProperties;
+  /** The sideways strip's ref and scroll handler, shared by every row so the columns stay aligned. */
+  strip: StripProps;
+}) {
   const editable = canEdit(r);
   const { byColumn, other } = problemsByColumn(check?.problems ?? []);
-  const expandable = r.error !== undefined || (r.attempts?.length ?? 0) > 0;
-  const zebra = selected ? 'bg-indigo-50 dark:bg-indigo-500/10' : 'bg-white dark:bg-zinc-950';
   return (
     <div
       ref={measure}
@@ -52,14 +104,14 @@ export function GridRow({
       role="row"
       aria-rowindex={v.index + 2}
       aria-label={`Row ${r.index + 1}`}
-      className={cn('absolute top-0 left-0 w-full border-b border-zinc-100 dark:border-zinc-800/70', zebra)}
+      className={cn(
+        'absolute top-0 left-0 w-full border-b border-zinc-100 dark:border-zinc-800/70',
+        selected ? 'bg-indigo-50 dark:bg-indigo-500/10' : 'bg-white dark:bg-zinc-950',
+      )}
       style={{ transform: `translateY(${v.start}px)` }}
     >
-      <div className="grid items-start text-sm" style={gridStyle}>
-        <span
-          role="cell"
-          className={cn('sticky left-0 z-10 flex h-full min-h-11 items-start justify-center pt-3', zebra)}
-        >
+      <div className="grid items-start text-sm" style={rowStyle}>
+        <span role="cell" data-cell className="flex min-h-11 items-start justify-center pt-3">
           {editable && (
             <input
               type="checkbox"
@@ -70,63 +122,46 @@ export function GridRow({
             />
           )}
         </span>
-        <span
-          role="cell"
-          className={cn('sticky z-10 h-full px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400', zebra)}
-          style={{ left: W.select }}
-        >
+        <span role="cell" data-cell className="px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
           {r.index + 1}
         </span>
-        {columns.map((c, ci) => (
-          <span key={c} role="cell" className="min-w-0 px-2 py-2">
-            {editable ? (
-              <CellInput
-                label={`${c}, row ${r.index + 1}`}
-                value={cells[ci] ?? ''}
-                message={byColumn.get(c)}
-                onCommit={(value) => onCommit(ci, value)}
-              />
-            ) : (
-              <span className="block truncate pt-1 text-zinc-800 dark:text-zinc-200" title={cells[ci]}>
-                {cells[ci] ?? ''}
+        <div {...strip}>
+          <div className="grid items-start" style={dataStyle}>
+            {columns.map((c, ci) => (
+              <span key={c} role="cell" data-cell className="min-w-0 px-2 py-2">
+                {editable ? (
+                  <CellInput
+                    label={`${c}, row ${r.index + 1}`}
+                    value={cells[ci] ?? ''}
+                    message={byColumn.get(c)}
+                    onCommit={(value) => onCommit(ci, value)}
+                  />
+                ) : (
+                  <span className="block truncate pt-1 text-zinc-800 dark:text-zinc-200" title={cells[ci]}>
+                    {cells[ci] ?? ''}
+                  </span>
+                )}
               </span>
-            )}
-          </span>
-        ))}
-        <ResultsCell row={r} />
-        <span role="cell" className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">
-          <span className="block pt-1 tabular-nums">{r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}</span>
-          {expandable && (
-            <button
-              type="button"
-              className="mt-0.5 text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-300"
-              aria-expanded={expanded}
-              aria-label={`${expanded ? 'Hide' : 'Show'} details of row ${r.index + 1}`}
-              onClick={onExpand}
-            >
-              {expanded ? 'Hide' : (r.attempts?.length ?? 0) > 0 ? 'History' : 'Details'}
-            </button>
-          )}
-        </span>
-        <span role="cell" className={cn('px-2 py-2', PINNED_STATUS, zebra)}>
+            ))}
+            <ResultsCell row={r} />
+            <span role="cell" data-cell className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">
+              <span className="block pt-1 pb-0.5 tabular-nums">
+                {r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}
+              </span>
+              <ExpandButton row={r} expanded={expanded} onExpand={onExpand} />
+            </span>
+          </div>
+        </div>
+        <span role="cell" data-cell className="h-full border-l border-zinc-200 px-2 py-2 dark:border-zinc-800">
           <StatusBadge row={r} workflowId={workflowId} />
           {edited && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
         </span>
-        <span role="cell" className={cn('min-w-0 px-2 py-2 text-xs', PINNED_ERROR, zebra)}>
-          {r.error !== undefined && (
-            <span className="line-clamp-2 pt-0.5 break-words text-red-700 dark:text-red-400" title={r.error}>
-              {r.error}
-            </span>
-          )}
-          {other.map((m) => (
-            <span key={m} className="mt-1 block break-words text-red-700 dark:text-red-400">
-              {m}
-            </span>
-          ))}
+        <span role="cell" data-cell className="min-w-0 px-2 py-2 text-xs">
+          <RowErrors row={r} other={other} clamp />
         </span>
       </div>
       {expanded && (
-        <div role="cell" aria-label={`Details of row ${r.index + 1}`} className="sticky left-0 w-[min(100%,48rem)]">
+        <div role="cell" aria-label={`Details of row ${r.index + 1}`} className="w-[min(100%,48rem)]">
           <History workflowId={workflowId} row={r} />
         </div>
       )}

@@ -94,15 +94,34 @@ export function GridToolbar({
   );
 }
 
+/** What the re-run bar says, for 0, 1 or many failed rows and rows never sent. */
+export function rerunText(failed: number, unsent: number): string {
+  const never =
+    unsent === 0
+      ? ''
+      : unsent === 1
+        ? 'The row never sent can be selected, edited and sent.'
+        : `The ${unsent.toLocaleString()} rows never sent can be selected, edited and sent.`;
+  if (failed === 0) return never === '' ? 'No row failed.' : `No row failed. ${never}`;
+  const fix =
+    failed === 1
+      ? '1 row failed: fix its cells below, then re-run it.'
+      : `${failed.toLocaleString()} rows failed: fix their cells below, then re-run them.`;
+  return never === '' ? fix : `${fix} ${never}`;
+}
+
 /** Re-runs the selected rows, or every failed one, once their cells are fixed. */
 export function RerunBar({
   failed,
+  unsent,
   selected,
   busy,
   onRerunSelected,
   onRerunFailed,
 }: {
   failed: number;
+  /** Rows skipped or stopped before they were sent: they can be selected and sent too. */
+  unsent: number;
   selected: number;
   busy: boolean;
   onRerunSelected: () => void;
@@ -110,18 +129,17 @@ export function RerunBar({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900/60">
-      <p className="mr-auto text-sm text-zinc-700 dark:text-zinc-200">
-        {failed.toLocaleString()} failed row{failed === 1 ? '' : 's'}: edit cells below, then re-run. Rows never sent
-        can be selected and sent too.
-      </p>
+      <p className="mr-auto text-sm text-zinc-700 dark:text-zinc-200">{rerunText(failed, unsent)}</p>
       <Button size="sm" disabled={selected === 0} busy={busy} onClick={onRerunSelected}>
         <RotateIcon />
         Re-run selected ({selected.toLocaleString()})
       </Button>
-      <Button size="sm" variant="primary" busy={busy} disabled={failed === 0} onClick={onRerunFailed}>
-        <RotateIcon />
-        Re-run all failed ({failed.toLocaleString()})
-      </Button>
+      {failed > 0 && (
+        <Button size="sm" variant="primary" busy={busy} onClick={onRerunFailed}>
+          <RotateIcon />
+          Re-run all failed ({failed.toLocaleString()})
+        </Button>
+      )}
     </div>
   );
 }

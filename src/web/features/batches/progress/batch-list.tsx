@@ -33,7 +33,7 @@ export function BatchList({ workflowId }: { workflowId: string }) {
   useTrackAll(batches);
   if (error !== null)
     return (
-      <Notice tone="danger" title="The batch journal cannot be read">
+      <Notice tone="danger" title="The batches saved in this browser cannot be read">
         {error}
       </Notice>
     );
@@ -80,7 +80,7 @@ export function BatchList({ workflowId }: { workflowId: string }) {
                     {b.doneAt !== undefined ? (
                       <Badge tone="success">Done</Badge>
                     ) : b.trackingPaused ? (
-                      <Badge>Paused</Badge>
+                      <Badge>Updates paused</Badge>
                     ) : (
                       <Badge tone="info">Running</Badge>
                     )}
@@ -96,7 +96,7 @@ export function BatchList({ workflowId }: { workflowId: string }) {
                     )}
                     {b.doneAt === undefined && (
                       <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
-                        {b.trackingPaused ? 'Resume tracking' : 'Pause tracking'}
+                        {b.trackingPaused ? 'Resume updates' : 'Pause updates'}
                       </Button>
                     )}
                     <Button

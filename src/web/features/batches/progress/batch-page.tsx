@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -21,7 +22,7 @@ import { StatusBar } from './progress-bar';
 import { etaMs, formatSpan, timeLeftText } from './timing';
 import { useBatch, useSubmission } from '@/features/batches/use-journal';
 
-/** Resumes what a reload interrupted: sending, checking unconfirmed chunks once, and tracking. */
+/** Resumes what a reload interrupted: sending, checking rows that may not have arrived once, and updating. */
 function useResume(batch: BatchRecord | undefined) {
   const id = batch?.id;
   const hasPending = batch?.chunks.some((c) => c.state === 'pending' || c.state === 'sending') ?? false;
@@ -50,7 +51,7 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-/** The batch page: progress by status, time, completions, requests, exports and every row. */
+/** The batch page: progress by status, time, completions, sending, exports and every row. */
 export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId: string }) {
   const view = useBatch(batchId);
   const batch = view.state === 'ready' ? view.batch : undefined;
@@ -64,7 +65,7 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
   if (view.state === 'loading') return <PageSkeleton rows={3} label="Loading the batch" />;
   if (view.state === 'error')
     return (
-      <Notice tone="danger" title="The batch journal cannot be read">
+      <Notice tone="danger" title="This batch’s saved progress cannot be read">
         {view.message}
       </Notice>
     );
@@ -107,8 +108,11 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
           </Link>
           <h2 className="mt-1 text-lg font-semibold break-all text-zinc-900 dark:text-zinc-50">{batch.fileName}</h2>
           <p className="text-sm text-zinc-500 dark:text-zinc-400">
-            {batch.rowCount.toLocaleString()} rows · concurrency {batch.concurrency ?? 'workflow default'} · started{' '}
-            {new Date(batch.createdAt).toLocaleString()}
+            {batch.rowCount.toLocaleString()} rows ·{' '}
+            {batch.concurrency !== null
+              ? `up to ${LIMITS.batchConcurrency[batch.concurrency]} at a time`
+              : 'at the workflow’s own pace'}{' '}
+            · started {new Date(batch.createdAt).toLocaleString()}
           </p>
         </div>
         {/* Wraps on a phone: the badge, Stop with its note and Pause are wider together than 375 px. */}
@@ -116,16 +120,16 @@ export function BatchPage({ workflowId, batchId }: { workflowId: string; batchId
           {batch.doneAt !== undefined ? (
             <Badge tone="success">Done</Badge>
           ) : batch.trackingPaused ? (
-            <Badge>Tracking paused</Badge>
+            <Badge>Updates paused</Badge>
           ) : (
             <Badge tone="info">
-              {submitting ? 'Sending' : batch.stopped !== undefined ? 'Stopped · tracking' : 'Tracking'}
+              {submitting ? 'Sending' : batch.stopped !== undefined ? 'Stopped · finishing' : 'Running'}
             </Badge>
           )}
           <StopControl batch={batch} />
           {batch.doneAt === undefined && (
             <Button size="sm" onClick={togglePause}>
-              {batch.trackingPaused ? 'Resume tracking' : 'Pause tracking'}
+              {batch.trackingPaused ? 'Resume updates' : 'Pause updates'}
             </Button>
           )}
         </div>

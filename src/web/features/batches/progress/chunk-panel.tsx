@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { formatBytes } from '@/lib/format-bytes';
 import { getJournal } from '@/features/batches/batch-journal';
 import { runReconcile, runSubmission } from '@/features/batches/batch-runtime';
-import type { BatchRecord, ChunkRecord, ChunkState } from '@/features/batches/batch-types';
+import type { BatchRecord, ChunkRecord } from '@/features/batches/batch-types';
 import { allowResend } from '@/features/batches/submit';
 
-const STATE: Record<ChunkState, { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Not sent yet', tone: 'neutral' },
-  sending: { label: 'Sending', tone: 'info' },
-  confirmed: { label: 'Sent', tone: 'success' },
-  unconfirmed: { label: 'Unconfirmed', tone: 'warning' },
-  failed: { label: 'Refused', tone: 'danger' },
-  stopped: { label: 'Not sent (stopped)', tone: 'neutral' },
-};
+/** Which rows a part of the batch holds, in a person's words: "46 rows (rows 12 to 58)". */
+export function rowsText(rows: readonly number[]): string {
+  if (rows.length === 0) return 'no rows';
+  if (rows.length === 1) return `row ${rows[0]! + 1}`;
+  const first = Math.min(...rows) + 1;
+  const last = Math.max(...rows) + 1;
+  return `${rows.length.toLocaleString()} rows (rows ${first.toLocaleString()} to ${last.toLocaleString()})`;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord }) {
   const [busy, setBusy] = useState<'check' | 'resend' | null>(null);
@@ -31,11 +31,12 @@ function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord
       setBusy(null);
     }
   };
+  const which = rowsText(chunk.rows);
   const resend = async () => {
     const warning =
       chunk.state === 'unconfirmed' && chunk.check?.verdict !== 'absent'
-        ? `Send chunk ${chunk.index + 1} again? If it did reach the service, its ${chunk.rows.length} rows will run twice.`
-        : `Send chunk ${chunk.index + 1} (${chunk.rows.length} rows) again?`;
+        ? `Send ${which} again? If they did reach the service, they will run twice.`
+        : `Send ${which} again?`;
     if (!window.confirm(warning)) return;
     setBusy('resend');
     try {
@@ -47,20 +48,26 @@ function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord
       setBusy(null);
     }
   };
-  const n = chunk.rows.length.toLocaleString();
+  const they = chunk.rows.length === 1 ? 'it' : 'they';
+  let title: string;
   let body: string;
-  if (chunk.state === 'failed')
-    body = `The service refused these ${n} rows, so none of them was created: ${chunk.error ?? 'no reason given'}.`;
-  else if (chunk.check === undefined)
-    body = `The answer to this request was lost (${chunk.error ?? 'no answer'}), so its ${n} rows may or may not exist on the service. Check the service before sending them again.`;
-  else if (chunk.check.verdict === 'absent')
-    body = `No executions of these ${n} rows were found on the service, so sending them again is safe.`;
-  else
-    body = `Found ${chunk.check.found.toLocaleString()} unknown executions created around that time where ${n} were expected: someone else may have run this workflow meanwhile. Check again, or send again if you accept possible duplicates.`;
+  if (chunk.state === 'failed') {
+    title = `${capital(which)} ${chunk.rows.length === 1 ? 'was' : 'were'} not accepted`;
+    body = `The service refused ${chunk.rows.length === 1 ? 'it' : 'them'}, so nothing ran: ${chunk.error ?? 'no reason given'}. Fix the cause, then send again.`;
+  } else if (chunk.check === undefined) {
+    title = `${capital(which)} may not have arrived`;
+    body = `The connection dropped before the service answered (${chunk.error ?? 'no answer'}), so ${they} may or may not be running. Check the service before sending again, so nothing runs twice.`;
+  } else if (chunk.check.verdict === 'absent') {
+    title = `${capital(which)} did not arrive`;
+    body = `The service has no runs of ${chunk.rows.length === 1 ? 'it' : 'them'}, so sending again is safe.`;
+  } else {
+    title = `${capital(which)}: not sure whether ${they} arrived`;
+    body = `The service has ${chunk.check.found.toLocaleString()} runs from around that time that this browser did not start, where ${chunk.rows.length.toLocaleString()} were expected: someone else may have run this workflow meanwhile. Check again, or send again if you accept that some rows may run twice.`;
+  }
   return (
     <Notice
       tone={chunk.state === 'failed' ? 'danger' : 'warning'}
-      title={`Chunk ${chunk.index + 1}: ${STATE[chunk.state].label.toLowerCase()}`}
+      title={title}
       actions={
         <>
           {chunk.state === 'unconfirmed' && (
@@ -85,24 +92,31 @@ function ChunkProblem({ batch, chunk }: { batch: BatchRecord; chunk: ChunkRecord
   );
 }
 
-/** The batch's requests: one line each, and what to do about one that did not clearly land. */
+/** How many rows have reached the service, and what became of the parts that did not clearly arrive. */
+export function sendingText(chunks: readonly ChunkRecord[]): string | null {
+  const count = (pick: (c: ChunkRecord) => boolean) => chunks.filter(pick).reduce((n, c) => n + c.rows.length, 0);
+  const total = count(() => true);
+  const sent = count((c) => c.state === 'confirmed');
+  // Rows a Stop left unsent are told by the Stopped notice.
+  if (total === 0 || sent === total) return null;
+  return `${sent.toLocaleString()} of ${total.toLocaleString()} rows sent to the service.`;
+}
+
+/** Sending progress in rows while it lasts, and what to do about rows that did not clearly arrive. */
 export function ChunkPanel({ batch }: { batch: BatchRecord }) {
   const problems = batch.chunks.filter((c) => c.state === 'unconfirmed' || c.state === 'failed');
+  const recovered = batch.chunks.filter((c) => c.state === 'confirmed' && c.check?.verdict === 'landed');
+  const sending = sendingText(batch.chunks);
+  if (sending === null && problems.length === 0 && recovered.length === 0) return null;
   return (
     <div className="space-y-3">
-      <ol className="flex flex-wrap gap-2" aria-label="Requests">
-        {batch.chunks.map((c) => (
-          <li key={c.index} className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
-            Chunk {c.index + 1} · {c.rows.length.toLocaleString()} row{c.rows.length === 1 ? '' : 's'} ·{' '}
-            {formatBytes(c.bytes)}
-            <Badge tone={STATE[c.state].tone}>
-              {c.state === 'confirmed' && c.check?.verdict === 'landed'
-                ? 'Sent (found on the service after a lost answer)'
-                : STATE[c.state].label}
-            </Badge>
-          </li>
-        ))}
-      </ol>
+      {sending !== null && <p className="text-sm text-zinc-600 dark:text-zinc-300">{sending}</p>}
+      {recovered.map((c) => (
+        <p key={c.index} className="text-sm text-zinc-600 dark:text-zinc-300">
+          {capital(rowsText(c.rows))}: the connection dropped while sending, but the service received{' '}
+          {c.rows.length === 1 ? 'it, so it was' : 'them, so they were'} not sent twice.
+        </p>
+      ))}
       {problems.map((c) => (
         <ChunkProblem key={c.index} batch={batch} chunk={c} />
       ))}
