@@ -58,7 +58,7 @@ export interface paths {
     put?: never;
     /**
      * Re-plan a workflow in place from an edited prompt (local extension)
-     * @description The workflow keeps its id and its past runs (their inputs, results and files are unchanged) and goes back through planning as on create: status `planning`, then `ready` or `failed`. Its name and description are re-planned too, unless the user gave them (on create or with PATCH). Refused with 409 while any of its executions is waiting, processing or waiting for approval, since those would run under a plan they were not started with.
+     * @description The workflow keeps its id and its past runs (their inputs, results and files are unchanged) and goes back through planning as on create: status `planning`, then `ready` or `failed`. Its name and description are re-planned too, unless the user gave them (on create, or changed them with PATCH; one sent back unchanged stays the planner's). Refused with 409 while any of its executions is waiting, processing or waiting for approval, since those would run under a plan they were not started with.
      */
     post: operations['replanWorkflow'];
     delete?: never;
