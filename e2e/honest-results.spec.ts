@@ -27,7 +27,11 @@ test(
     const notes = page.getByRole('list', { name: 'Planning notes' });
     if (strictV1) await expect(notes).toHaveCount(0);
     else await expect(notes.getByRole('listitem')).toContainText([NOT_PRODUCED]);
-    await expect(page.getByText('returns a draft of the short sales intro email')).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Takes the company website URL and contact email and returns a draft of the short sales intro email/,
+      ),
+    ).toBeVisible();
     await screenshotBothThemes(page, 'honest-results-workflow');
 
     await website.fill('https://www.acme-robotics.com');

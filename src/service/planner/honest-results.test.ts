@@ -35,7 +35,7 @@ describe('the sales intro email prompt', () => {
 
   it('describes what it really returns, and returns no JSON nobody asked for', () => {
     expect(plan.description).toBe(
-      'Takes the company website url and contact email and returns a draft of the short sales intro email (Markdown). It does not write the one-paragraph company summary: that needs a language model, the web or another system.',
+      'Takes the company website URL and contact email and returns a draft of the short sales intro email (Markdown). It does not write the one-paragraph company summary: that needs a language model, the web or another system.',
     );
     expect(plan.steps.map((step) => step.kind)).toEqual(['markdown_report', 'bundle']);
   });
@@ -118,6 +118,8 @@ describe('everyday prompts', () => {
     ]);
     expect(plan.description).toContain('It does not look up order status');
     expect(renderedReport(plan, { order_number: 'A-1001' })).toMatch(/^# Order Status\n\n> \*\*Not produced:\*\*/);
+    const json = plan.steps.find((step) => step.kind === 'json_output');
+    expect(json?.kind === 'json_output' && json.notProduced).toEqual(notesOf(plan, 'output'));
   });
 
   it("says it cannot find the contact's job title, rather than extracting email addresses nobody asked for", () => {

@@ -156,7 +156,10 @@ const ENTITY_PHRASES: Record<EntityKind, string> = {
 };
 
 function fieldPhrase(field: Field): string {
-  const title = /^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase();
+  // Titles are in sentence case: only their first letter is lowered, so "URL" stays as it is.
+  const title = /^[A-Z]{2}/.test(field.title)
+    ? field.title
+    : field.title.charAt(0).toLowerCase() + field.title.slice(1);
   if (field.kind === 'boolean') return `${title} (yes or no)`;
   return field.kind === 'enum' ? `${title} (${humanList(field.enumValues ?? [], 'or')})` : title;
 }

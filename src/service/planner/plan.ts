@@ -234,7 +234,13 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !explicit) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];
-    steps.push({ kind: 'json_output', filename: `${base}.json`, findings });
+    const notProduced = notes.map((note) => note.text);
+    steps.push({
+      kind: 'json_output',
+      filename: `${base}.json`,
+      findings,
+      ...(notProduced.length > 0 ? { notProduced } : {}),
+    });
   }
   steps.push({ kind: 'bundle' });
 
