@@ -58,7 +58,7 @@ export interface paths {
     put?: never;
     /**
      * Re-plan a workflow in place from an edited prompt (local extension)
-     * @description The workflow keeps its id and its past runs (their inputs, results and files are unchanged) and goes back through planning as on create: status `planning`, then `ready` or `failed`. Its name and description are re-planned too, unless the user gave them (on create or with PATCH). Refused with 409 while any of its executions is waiting, processing or waiting for approval, since those would run under a plan they were not started with.
+     * @description The workflow keeps its id and its past runs (their inputs, results and files are unchanged) and goes back through planning as on create: status `planning`, then `ready` or `failed`. Its name and description are re-planned too, unless the user gave them (on create, or changed them with PATCH; one sent back unchanged stays the planner's). Refused with 409 while any of its executions is waiting, processing or waiting for approval, since those would run under a plan they were not started with.
      */
     post: operations['replanWorkflow'];
     delete?: never;
@@ -307,12 +307,15 @@ export interface components {
       prompt?: string;
       /** @description Why planning failed, when status is failed (local extension). */
       planning_error?: string;
-      /** @description What the prompt asks for that the local service does not do (schedules, triggers, third-party integrations, browsing), so nothing is dropped silently; the workflow runs on demand without it (local extension). Absent when there is nothing to note. */
+      /** @description What the prompt asks for that the local service does not do (schedules, triggers, third-party integrations, browsing, and outputs only a model, the web or another system could produce), so nothing is dropped silently; the workflow runs on demand without it and says what it returns instead (local extension). Absent when there is nothing to note. */
       planning_notes?: components['schemas']['PlanningNote'][];
     };
     PlanningNote: {
-      /** @enum {string} */
-      kind: 'schedule' | 'trigger' | 'integration' | 'browsing';
+      /**
+       * @description `output`: a requested output the workflow does not produce (e.g. a company summary from a website, a job title, an order's status); the text names it and what the workflow returns instead.
+       * @enum {string}
+       */
+      kind: 'schedule' | 'trigger' | 'integration' | 'browsing' | 'output';
       /** @description One sentence for a person, e.g. "Runs on demand; 'every Monday' is not scheduled by the local service." */
       text: string;
     };

@@ -145,7 +145,7 @@ export const ExecutionSteps: c.Check<Schemas['ExecutionSteps']> = /* @__PURE__ *
   steps: /* @__PURE__ */ c.array(ExecutionStep),
 });
 export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.object({
-  kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing']),
+  kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing', 'output']),
   text: c.string,
 });
 export const ReplanWorkflowRequest: c.Check<Schemas['ReplanWorkflowRequest']> = /* @__PURE__ */ c.object({

@@ -4,10 +4,29 @@ export interface Clock {
   now(): number;
 }
 
-export const systemClock: Clock = {
-  // performance.now() adds microseconds that Date.now() lacks; created_at uses them.
-  now: () => performance.timeOrigin + performance.now(),
-};
+/**
+ * The wall clock with the microseconds performance.now() adds (created_at uses them). The monotonic
+ * clock alone, from the process's start (performance.timeOrigin + performance.now()), drifts from the
+ * wall clock as NTP slews or steps it, so stamps could lie ahead of every browser's "now"; it is
+ * re-anchored whenever it leaves the wall clock's current millisecond.
+ */
+export function wallClock(wallMs: () => number = Date.now, monotonicMs: () => number = () => performance.now()): Clock {
+  let anchorWall = wallMs();
+  let anchorMonotonic = monotonicMs();
+  return {
+    now: () => {
+      const wall = wallMs();
+      const monotonic = monotonicMs();
+      const precise = anchorWall + (monotonic - anchorMonotonic);
+      if (precise >= wall && precise < wall + 1) return precise;
+      anchorWall = wall;
+      anchorMonotonic = monotonic;
+      return wall;
+    },
+  };
+}
+
+export const systemClock: Clock = wallClock();
 
 /** A clock that stands still until a test moves it. */
 export function manualClock(

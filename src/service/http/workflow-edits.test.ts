@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, WorkflowCreateResponse, WorkflowDetail } from '../../contract/openapi-document';
+import { planWorkflow } from '../planner/plan';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { KEY_B, reportStep, type TestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
@@ -129,6 +130,43 @@ describe('POST /workflows/{id}/replan', () => {
     await svc.call('POST', `${url(id)}/replan`, { body: { prompt: 'Check a refund request from its order id' } });
     await svc.engine.idle();
     expect((await svc.call<WorkflowDetail>('GET', url(id))).body).toMatchObject({ name: 'My Triage', status: 'ready' });
+  });
+
+  it('writes a new description for the new plan, even after a rename sent the generated one back unchanged', async () => {
+    const id = await planned('Summarize a support ticket from its text');
+    const before = (await svc.call<WorkflowDetail>('GET', url(id))).body;
+    await svc.call('PATCH', url(id), { body: { name: 'Ticket digest', description: before.description } });
+    const prompt = 'Write a company brief from a company name and its website as an HTML page';
+    await svc.call('POST', `${url(id)}/replan`, { body: { prompt } });
+    await svc.engine.idle();
+    const after = (await svc.call<WorkflowDetail>('GET', url(id))).body;
+    expect(after).toMatchObject({ name: 'Ticket digest', status: 'ready' });
+    expect(after.description).toBe(planWorkflow(prompt, {}).description);
+    expect(after.description).toContain('an HTML page');
+  });
+
+  it('keeps a description the user wrote', async () => {
+    const id = await planned('Summarize a support ticket from its text');
+    await svc.call('PATCH', url(id), { body: { description: 'Our triage notes' } });
+    await svc.call('POST', `${url(id)}/replan`, { body: { prompt: 'Check a refund request from its order id' } });
+    await svc.engine.idle();
+    expect((await svc.call<WorkflowDetail>('GET', url(id))).body.description).toBe('Our triage notes');
+  });
+
+  it('stamps updated_at at the re-plan and at the new plan, never ahead of the wall clock', async () => {
+    const id = await planned('Summarize a support ticket from its text');
+    const created = (await svc.call<WorkflowDetail>('GET', url(id))).body;
+    const asked = Date.now();
+    const answer = await svc.call<WorkflowDetail>('POST', `${url(id)}/replan`, { body: { prompt: 'Write a memo' } });
+    const answered = Date.now();
+    const replanned = Date.parse(answer.body.updated_at);
+    expect(replanned).toBeGreaterThanOrEqual(asked - 1);
+    expect(replanned).toBeLessThanOrEqual(answered);
+    await svc.engine.idle();
+    const ready = (await svc.call<WorkflowDetail>('GET', url(id))).body;
+    expect(Date.parse(ready.updated_at)).toBeGreaterThanOrEqual(replanned);
+    expect(Date.parse(ready.updated_at)).toBeLessThanOrEqual(Date.now());
+    expect(ready.created_at).toBe(created.created_at);
   });
 
   it('refuses while a run waits for approval (it would resume under other steps)', async () => {

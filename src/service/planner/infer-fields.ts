@@ -68,6 +68,7 @@ export function newReadState(prompt: string): ReadState {
     guards: [],
     entityKinds: [],
     notes: [],
+    sought: [],
     namingText: '',
     concurrency: 'medium',
     strongList: false,
@@ -87,5 +88,6 @@ export function readPrompt(prompt: string): Reading {
     prompt: state.prompt,
     notes: state.notes,
     namingText: state.namingText,
+    sought: state.sought,
   };
 }

@@ -156,13 +156,22 @@ const ENTITY_PHRASES: Record<EntityKind, string> = {
 };
 
 function fieldPhrase(field: Field): string {
-  const title = /^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase();
+  // Titles are in sentence case: only their first letter is lowered, so "URL" stays as it is.
+  const title = /^[A-Z]{2}/.test(field.title)
+    ? field.title
+    : field.title.charAt(0).toLowerCase() + field.title.slice(1);
   if (field.kind === 'boolean') return `${title} (yes or no)`;
   return field.kind === 'enum' ? `${title} (${humanList(field.enumValues ?? [], 'or')})` : title;
 }
 
 /** One sentence saying what the workflow takes, checks and returns. */
-export function describePlan(fields: Field[], steps: StepSpec[], guards: string[], entityKinds: EntityKind[]): string {
+export function describePlan(
+  fields: Field[],
+  steps: StepSpec[],
+  guards: string[],
+  entityKinds: EntityKind[],
+  shape: { document?: string; leftOut?: string[] } = {},
+): string {
   const shown = fields.slice(0, fields.length > 6 ? 5 : 6).map(fieldPhrase);
   const takes =
     fields.length === 0
@@ -170,7 +179,8 @@ export function describePlan(fields: Field[], steps: StepSpec[], guards: string[
       : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
   const outputs: string[] = [];
   for (const step of steps) {
-    if (step.kind === 'markdown_report' && !outputs.includes('a Markdown report')) outputs.push('a Markdown report');
+    const report = shape.document ? `${shape.document} (Markdown)` : 'a Markdown report';
+    if (step.kind === 'markdown_report' && !outputs.includes(report)) outputs.push(report);
     else {
       const phrase = OUTPUT_PHRASES[step.kind];
       if (phrase && !outputs.includes(phrase)) outputs.push(phrase);
@@ -186,5 +196,9 @@ export function describePlan(fields: Field[], steps: StepSpec[], guards: string[
   if (guards.length > 0) middle.push(`stops with an error when ${humanList(guards, 'or')}`);
   if (steps.some((step) => step.kind === 'approval')) middle.push('waits for a person to approve the draft');
   const parts = [takes, ...middle, `returns ${humanList(outputs)}`];
-  return `${parts.length > 2 ? `${parts.slice(0, -1).join(', ')}, and ${parts.at(-1)}` : parts.join(' and ')}.`;
+  const does = `${parts.length > 2 ? `${parts.slice(0, -1).join(', ')}, and ${parts.at(-1)}` : parts.join(' and ')}.`;
+  const leftOut = shape.leftOut ?? [];
+  return leftOut.length === 0
+    ? does
+    : `${does} It does not ${humanList(leftOut, 'or')}: that needs a language model, the web or another system.`;
 }

@@ -59,7 +59,7 @@ export const FIXTURES_A: Fixture[] = [
     name: 'Reminder',
     fields: { email: 'string:email', due_date: 'string:date', note: 'text' },
     required: ['email', 'due_date'],
-    steps: ['markdown_report', 'json_output', 'bundle'],
+    steps: ['markdown_report', 'bundle'],
   },
   {
     prompt: 'Triage a support ticket: subject, body, priority (low, medium, high) and whether it is urgent',

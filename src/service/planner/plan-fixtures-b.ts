@@ -114,7 +114,7 @@ export const FIXTURES_B: Fixture[] = [
     prompt: 'Send a welcome email to a new user with a name and email',
     name: 'Welcome Email',
     fields: { name: 'string', email: 'string:email' },
-    steps: ['markdown_report', 'json_output', 'bundle'],
+    steps: ['markdown_report', 'bundle'],
   },
   // Classifying reads the item's text; what it classifies by (and its labels) is the output.
   {

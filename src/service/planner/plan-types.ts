@@ -22,7 +22,13 @@ export type StepSpec =
    * Writes the input plus what earlier steps found as a JSON document; `findings` names the earlier
    * files to include (JSON parsed, markdown as text); without it, every earlier JSON file.
    */
-  | { kind: 'json_output'; filename: string; findings?: string[] }
+  | {
+      kind: 'json_output';
+      filename: string;
+      findings?: string[];
+      /** What was asked that the workflow does not produce (its output notes), first in the document. */
+      notProduced?: string[];
+    }
   /** Lays out the previous step's markdown as a PDF. */
   | { kind: 'pdf_document'; filename: string; title: string; syntax?: TemplateSyntax }
   /** Writes the previous step's markdown as plain text (`.txt`). */

@@ -1,10 +1,12 @@
 import { makeField, resolveField, type Field } from './fields';
 import { inputSchema } from './input-schema';
+import type { PlanningNote } from '../../contract/openapi-document';
+import { readDeliverables, type Deliverable } from './deliverables';
 import { readPrompt, type EntityKind, type GuardDraft, type Reading } from './infer-fields';
 import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from './plan-types';
-import { documentKindOf, plainLiteral, reportTemplate, subjectField } from './report-template';
+import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
 import { kebabCase, singular, snakeCase, trimEndOf } from './text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
@@ -138,6 +140,10 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const guards = guardSteps(reading, fields);
   fields.sort((a, b) => a.position - b.position);
 
+  // A summary asked for by name is written by the summarize step when there is text to sum up.
+  const deliverables = readDeliverables(reading.prompt.lower);
+  if (deliverables.some((d) => /^summar/.test(d.head)) && textFields(fields).length > 0) wants.summary = true;
+
   const name = opts.name?.trim() || deriveName(reading.namingText, entityKinds);
   const base = baseName(name);
   const sources = textFields(fields).map((field) => field.key);
@@ -169,7 +175,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     });
   }
 
+  const draft = fields.length > 0 ? deliverables.find((d) => d.draft !== null) : undefined;
   const explicit =
+    draft !== undefined ||
     wants.summaryVerb ||
     wants.report ||
     csv ||
@@ -180,13 +188,19 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     extract ||
     wants.approval;
   const markdown =
+    draft !== undefined ||
     wants.report ||
     wants.html ||
     wants.pdf ||
     wants.text ||
     wants.approval ||
     !(csv || wants.json || extract || summarize);
-  const documentKind = documentKindOf(intent);
+  const kindOfText = documentKindOf(intent);
+  // A reply or a certificate reads as one; else the first draft the prompt asks for shapes the report.
+  const drafting = kindOfText === 'report' ? draft : undefined;
+  const documentKind: DocumentKind = drafting?.draft ?? kindOfText;
+  const leftOut = unmet(reading, deliverables, summarize, drafting);
+  const notes = leftOut.map((item) => item.note);
   const report = (stage?: 'draft' | 'final') =>
     reportTemplate({
       name,
@@ -197,7 +211,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       stage,
       prompt: text,
       documentKind,
+      deliverable: drafting,
       checks: guards.checks,
+      notices: markdown ? notes.map((note) => note.text) : [],
     });
   if (markdown && wants.approval) {
     const draft = report('draft');
@@ -218,18 +234,58 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !explicit) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];
-    steps.push({ kind: 'json_output', filename: `${base}.json`, findings });
+    const notProduced = notes.map((note) => note.text);
+    steps.push({
+      kind: 'json_output',
+      filename: `${base}.json`,
+      findings,
+      ...(notProduced.length > 0 ? { notProduced } : {}),
+    });
   }
   steps.push({ kind: 'bundle' });
 
   return {
     name,
-    description: opts.description?.trim() || describePlan(fields, steps, guards.violations, entityKinds),
+    description:
+      opts.description?.trim() ||
+      describePlan(fields, steps, guards.violations, entityKinds, {
+        document: drafting ? producedPhrase(drafting) : undefined,
+        leftOut: leftOut.map((item) => item.what),
+      }),
     input_schema: inputSchema(fields),
     concurrency: reading.concurrency,
     steps,
-    planning_notes: reading.notes,
+    planning_notes: [...reading.notes, ...notes],
   };
+}
+
+/** What a draft workflow returns, in a person's words: "a draft of the sales intro email". */
+function producedPhrase(draft: Deliverable): string {
+  return draft.draft === 'checklist' ? `the ${draft.phrase}` : `a draft of the ${draft.phrase}`;
+}
+
+const NEEDS = 'that needs a language model, the web or another system, which the local service does not use';
+
+/**
+ * What the prompt asks for that the rule-based steps cannot make from the inputs (a company summary
+ * from a website, a job title, an order's status), each with a note that says so and what it
+ * returns instead, so nothing is dropped silently.
+ */
+function unmet(
+  reading: Reading,
+  deliverables: Deliverable[],
+  summarize: boolean,
+  draft: Deliverable | undefined,
+): { what: string; note: PlanningNote }[] {
+  const instead = draft ? producedPhrase(draft) : 'a report of the inputs it is given';
+  const items: string[] = [];
+  for (const made of deliverables)
+    if (made.needsModel && !(summarize && /^summar/.test(made.head))) items.push(`write the ${made.phrase}`);
+  for (const sought of reading.sought) items.push(sought.charAt(0).toLowerCase() + sought.slice(1));
+  return items.map((what) => ({
+    what,
+    note: { kind: 'output', text: `Does not ${what}: ${NEEDS}. It returns ${instead} instead.` },
+  }));
 }
 
 function reportTitle(name: string, fields: Field[]): string {

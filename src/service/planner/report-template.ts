@@ -1,4 +1,6 @@
 import { escapeMarkdown } from '../steps/markdown-escape';
+import type { Deliverable, DraftKind } from './deliverables';
+import { draftBody } from './draft-templates';
 import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
 import type { TemplateSyntax } from './plan-types';
@@ -20,11 +22,15 @@ export interface ReportOptions {
   prompt: string;
   /** What kind of document the prompt asks for, when the report should read as one. */
   documentKind: DocumentKind;
+  /** The draft the prompt asks for, when documentKind is a draft kind. */
+  deliverable?: Deliverable;
   /** The rules the input passed to get this far ("amount must not be negative"). */
   checks: string[];
+  /** What the workflow does not produce of what was asked (its planning notes), said first. */
+  notices?: string[];
 }
 
-export type DocumentKind = 'reply' | 'certificate' | 'report';
+export type DocumentKind = 'reply' | 'certificate' | 'report' | DraftKind;
 
 /** A reply or a certificate reads as one; anything else is a report. */
 export function documentKindOf(text: string): DocumentKind {
@@ -197,9 +203,13 @@ function intro(options: ReportOptions): string {
       `This ${what} sets out the key facts about ${about}.`,
     );
   }
-  if (options.stage === 'draft') return `_Draft for review: a person must approve it before it is final._\n\n${text}`;
-  if (options.stage === 'final') return `_Approved by a reviewer._\n\n${text}`;
-  return text;
+  return options.stage ? `${stageLine(options.stage)}\n\n${text}` : text;
+}
+
+function stageLine(stage: 'draft' | 'final'): string {
+  return stage === 'draft'
+    ? '_Draft for review: a person must approve it before it is final._'
+    : '_Approved by a reviewer._';
 }
 
 const STATUS_SECTIONS = ['Summary', 'Done', 'In progress', 'Blocked', 'Next steps'];
@@ -243,7 +253,14 @@ export function reportTemplate(options: ReportOptions): { title: string; templat
   const name = literal(options.name);
   const title = `${options.stage === 'draft' ? 'Draft: ' : ''}${name}${subject ? `: ${out(subject.key, 'inline')}` : ''}`;
   if (options.fields.length === 0) return { title, template: noInputTemplate(options), syntax: 'liquid' };
-  const sections: string[] = [intro(options)];
+  const notices = (options.notices ?? []).map((text) => `> **Not produced:** ${literal(text)}`).join('\n>\n');
+  const kind = options.documentKind;
+  if (options.deliverable && kind !== 'reply' && kind !== 'certificate' && kind !== 'report') {
+    const body = draftBody(kind, options.fields, options.deliverable, options.prompt);
+    const staged = options.stage ? `${stageLine(options.stage)}\n\n${body}` : body;
+    return { title, template: `${[notices, staged].filter(Boolean).join('\n\n')}\n`, syntax: 'liquid' };
+  }
+  const sections: string[] = [...(notices ? [notices] : []), intro(options)];
   const table = detailsTable(options.fields);
   if (table) sections.push(table);
   if (options.checks.length > 0)

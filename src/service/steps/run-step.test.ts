@@ -121,6 +121,19 @@ describe('runStep', () => {
     );
   });
 
+  it('json_output says first what the workflow does not produce, when the plan names it', async () => {
+    const [file] = await only(
+      { kind: 'json_output', filename: 'result.json', notProduced: ['Does not look up order status.'] },
+      { input: { order: 'A-1' }, files: [] },
+    );
+    expect(fileText(file!).split('\n').slice(0, 4)).toEqual([
+      '{',
+      '  "not_produced": [',
+      '    "Does not look up order status."',
+      '  ],',
+    ]);
+  });
+
   it('approval asks for a decision with a message about this input', async () => {
     expect(
       await runStep(

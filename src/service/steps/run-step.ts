@@ -141,6 +141,7 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
         step.findings ?? ctx.files.filter((file) => file.filename.endsWith('.json')).map((file) => file.filename),
       );
       const document = {
+        ...(step.notProduced?.length ? { not_produced: step.notProduced } : {}),
         input: sortKeys(input),
         findings: sortKeys(findings),
         files: [...new Set(ctx.files.map((file) => file.filename))],

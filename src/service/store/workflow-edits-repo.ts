@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { atomically, type StoreContext } from './db/context';
 
 const ACTIVE_STATUSES = ['initial', 'processing', 'human_in_the_loop'] as const;
@@ -6,15 +7,21 @@ const ACTIVE_STATUSES = ['initial', 'processing', 'human_in_the_loop'] as const;
 export class WorkflowEditsRepo {
   constructor(private readonly ctx: StoreContext) {}
 
-  /** A name or description set here is the user's, so a later re-plan keeps it (as one given on create). */
+  /**
+   * A name or description the user changes here becomes theirs, so a later re-plan keeps it (as one
+   * given on create). One sent back unchanged stays the planner's: the rename dialog sends both, and
+   * a generated description must follow the next plan.
+   */
   async update(id: string, changes: { name?: string; description?: string }, updatedAt: string): Promise<void> {
+    const givenIf = (column: 'name' | 'description', value: string) =>
+      sql<0 | 1>`case when ${sql.ref(column)} = ${value} then ${sql.ref(`${column}_given`)} else 1 end`;
     await this.ctx.db
       .updateTable('workflows')
       .set({
         updated_at: updatedAt,
-        ...(changes.name !== undefined ? { name: changes.name, name_given: 1 as const } : {}),
+        ...(changes.name !== undefined ? { name: changes.name, name_given: givenIf('name', changes.name) } : {}),
         ...(changes.description !== undefined
-          ? { description: changes.description, description_given: 1 as const }
+          ? { description: changes.description, description_given: givenIf('description', changes.description) }
           : {}),
       })
       .where('id', '=', id)

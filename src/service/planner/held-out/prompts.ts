@@ -9,8 +9,8 @@ export interface HeldOutPrompt {
   names: string[];
   /** Each input the workflow needs, as the keys that would count for it. */
   inputs: string[][];
-  /** What the local service cannot do and must say so: schedule, trigger, integration, browsing. */
-  notes?: ('schedule' | 'trigger' | 'integration' | 'browsing')[];
+  /** What the local service cannot do and must say so: schedule, trigger, integration, browsing, an output it cannot make. */
+  notes?: ('schedule' | 'trigger' | 'integration' | 'browsing' | 'output')[];
 }
 
 export const HELD_OUT: HeldOutPrompt[] = [
@@ -231,5 +231,17 @@ export const HELD_OUT: HeldOutPrompt[] = [
     prompt: 'Categorize bank transactions from a list of transactions with date, description and amount.',
     names: ['Categorize Bank Transactions', 'Categorize Transactions', 'Transaction Categorization'],
     inputs: [['transactions', 'bank_transactions']],
+  },
+  {
+    prompt: 'From a customer email address and their order ID, check where the order is and write them a short update.',
+    names: ['Order Update', 'Short Update'],
+    inputs: [['customer_email', 'email', 'email_address'], ['order_id']],
+    notes: ['output'],
+  },
+  {
+    prompt: 'Given a LinkedIn profile URL, research the person and draft a personalised connection message.',
+    names: ['Connection Message', 'Personalised Connection Message'],
+    inputs: [['linkedin_profile_url', 'profile_url', 'url']],
+    notes: ['browsing'],
   },
 ];

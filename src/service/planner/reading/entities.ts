@@ -11,7 +11,8 @@ export function readExtraction(state: ReadState): void {
     // "collect the patient name and phone number" gathers values from a person unless a text is named.
     const source = /^\s+(?:from|in|out of|inside|within)\b/.test(prompt.lower.slice(match.index + match[0].length));
     if (/^(?:collect|capture|grab)\b/.test(match[0]) && !source) continue;
-    const kinds = entityKindsIn(group(match, 1));
+    // "the contact's job title" is a job title to find, not contacts.
+    const kinds = entityKindsIn(group(match, 1).replace(/^.*?'s\s+/, ''));
     if (kinds.length === 0) continue;
     for (const kind of kinds) if (!state.entityKinds.includes(kind)) state.entityKinds.push(kind);
     prompt.mask(match.index, match.index + match[0].length);

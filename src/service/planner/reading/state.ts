@@ -32,6 +32,8 @@ export interface Reading {
   notes: PlanningNote[];
   /** The lower-case prompt without the words the notes took (schedules, services), to name the workflow by. */
   namingText: string;
+  /** What the prompt asks the workflow to find out or judge, in its own words ("look up order status"). */
+  sought: string[];
 }
 
 /** What the stages share while reading one prompt; each stage masks in `prompt` what it understood. */
@@ -42,6 +44,7 @@ export interface ReadState {
   readonly entityKinds: EntityKind[];
   concurrency: Concurrency;
   readonly notes: PlanningNote[];
+  readonly sought: string[];
   namingText: string;
   /** An explicit list of inputs ("inputs: …", "given …") was found, so no other nouns are inputs. */
   strongList: boolean;

@@ -65,6 +65,28 @@ function groupDigits(value: unknown): unknown {
   return typeof value === 'number' && Number.isFinite(value) ? GROUPED.format(value) : value;
 }
 
+/** Mailboxes that belong to a role, not a person: a greeting to them reads "Hi there". */
+const ROLE_MAILBOXES =
+  /^(?:info|hello|hi|contact|sales|support|admin|office|team|mail|enquiries|inquiries|help|billing|hr|jobs|careers|no-?reply)$/;
+
+/** The first name in an email address, for a greeting: "jordan.miles@…" → "Jordan"; "info@…" → "there". */
+const emailName = mapString((text) => {
+  const first = /^([^@\s]+)@/.exec(text.trim())?.[1]?.split(/[._+-]/)[0] ?? '';
+  if (!/^\p{L}{2,}$/u.test(first) || ROLE_MAILBOXES.test(first.toLowerCase())) return 'there';
+  return first.charAt(0).toUpperCase() + first.slice(1).toLowerCase();
+});
+
+/** The name a website's domain gives its owner: "https://www.acme-robotics.com" → "Acme Robotics". */
+function siteName(value: unknown): unknown {
+  const name = host(value);
+  if (typeof name !== 'string' || !/^[\p{L}\d.-]+\.\p{L}{2,}$/u.test(name)) return value;
+  const labels = name.split('.');
+  // "acme.co.uk": the label before a second-level label such as "co".
+  const label =
+    labels.length > 2 && /^(?:co|com|org|net|gov|ac|edu)$/.test(labels.at(-2) ?? '') ? labels.at(-3) : labels.at(-2);
+  return titleCase((label ?? name).replace(/[-_]+/g, ' '));
+}
+
 /** The first word of a name, for a greeting. */
 const firstWord = mapString((text) => text.trim().split(/\s+/)[0] ?? text);
 
@@ -83,6 +105,8 @@ export function reportFilters(escape: (text: string) => string): Record<string, 
     excerpt,
     number: groupDigits,
     first_word: firstWord,
+    email_name: emailName,
+    site_name: siteName,
     // Liquid's own `raw` prints undefined as nothing; ours prints it as every other output does.
     raw: { raw: true, handler: (value) => (value instanceof Unescaped ? value : new Unescaped(formatValue(value))) },
     // A markdown block quote of the (escaped) text: the `>` markers must survive the escaping.

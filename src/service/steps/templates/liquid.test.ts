@@ -23,6 +23,23 @@ describe('renderTemplate (Liquid)', () => {
     expect(render('{{ input.name }}', { input }, 'none')).toBe(input.name);
   });
 
+  it('greets by the first name in an email address, and a role mailbox or a bad address as "there"', () => {
+    const input = { a: 'jordan.miles@example.com', b: 'info@example.com', c: 'not an address', d: 'x7@example.com' };
+    expect(
+      render(
+        '{{ input.a | email_name }} {{ input.b | email_name }} {{ input.c | email_name }} {{ input.d | email_name }}',
+        { input },
+      ),
+    ).toBe('Jordan there there there');
+  });
+
+  it("names a company by its website's domain, and leaves what is not a website as it is", () => {
+    const input = { a: 'https://www.acme-robotics.com/about', b: 'shop.example.co.uk', c: 'not a site' };
+    expect(render('{{ input.a | site_name }} / {{ input.b | site_name }} / {{ input.c | site_name }}', { input })).toBe(
+      'Acme Robotics / Example / not a site',
+    );
+  });
+
   it('formats dates and numbers the same on every machine', () => {
     const input = { day: '2026-11-21T23:30:00+05:00', bad: '2026-02-31', n: 1234567.25, m: -1000, z: -0 };
     expect(render('{{ input.day | long_date }}, {{ input.bad | long_date }}', { input })).toBe(

@@ -3,11 +3,13 @@ import { BadRequestError, isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { LocalServiceScope } from './local-service-scope';
 import { useCreateWorkflow } from './use-create-workflow';
 import { PromptField } from './prompt-field';
 
 const EXAMPLES = [
   'Write a company brief from a company name, its website and a tone: formal or casual',
+  "Write a sales intro email from a contact's name, their email and their company's website",
   'Summarize meeting notes and extract every email address and date',
   'Build a CSV table from a list of products with a name and a price',
 ];
@@ -57,6 +59,7 @@ export function CreateWorkflowForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="New workflow">
+      <LocalServiceScope />
       <div>
         <PromptField
           id={`${id}-prompt`}

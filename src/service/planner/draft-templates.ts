@@ -1,0 +1,312 @@
+import type { Deliverable, DraftKind } from './deliverables';
+import type { Field } from './fields';
+
+/*
+ * The drafts the rule-based steps can write from the inputs alone, in their real shape: an email
+ * with its subject line, greeting, body and sign-off; a message; a reminder; a checklist; a posting.
+ * Each is a Liquid template (see report-template.ts) that uses every input it is given.
+ */
+
+/** The Liquid expression for an input field. */
+const ref = (key: string) => (/^[a-z_]\w*$/i.test(key) ? `input.${key}` : `input["${key.replace(/"/g, '')}"]`);
+const out = (key: string, filter?: string) => `{{ ${ref(key)}${filter ? ` | ${filter}` : ''} }}`;
+
+/** Literal text a template prints: it cannot open a tag. */
+const plain = (text: string) => text.replace(/\{(?=[{%]|$)/g, '{ ').replace(/([}%])\}/g, '$1 }');
+
+const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
+
+/** Lines shown only when the field has a value. */
+const ifGiven = (field: Field, line: string) => `{% if ${ref(field.key)} != blank %}${line}{% endif %}`;
+
+interface Roles {
+  person?: Field;
+  email?: Field;
+  company?: Field;
+  website?: Field;
+  date?: Field;
+  topic?: Field;
+  location?: Field;
+  team?: Field;
+  lists: Field[];
+  texts: Field[];
+}
+
+const NOT_A_PERSON = /(?:company|business|organi[sz]ation|product|course|event|meeting|project|team|file|job|brand)_/;
+
+function rolesOf(fields: Field[]): Roles {
+  const strings = fields.filter((field) => field.kind === 'string');
+  const person = strings.find(
+    (field) => /(?:^|_)(?:first_|full_)?name$/.test(field.key) && !NOT_A_PERSON.test(field.key),
+  );
+  return {
+    person:
+      person ??
+      strings.find((field) =>
+        /^(?:employee|customer|client|candidate|contact|recipient|attendee|guest|user|hire)$/.test(field.key),
+      ),
+    email: fields.find((field) => field.kind === 'email'),
+    company: strings.find((field) => /(?:^|_)(?:company|business|organi[sz]ation|employer)(?:_name)?$/.test(field.key)),
+    website: fields.find((field) => field.kind === 'uri'),
+    date: fields.find((field) => field.kind === 'date' || field.kind === 'datetime'),
+    topic: strings.find((field) =>
+      /(?:^|_)(?:title|subject|topic|product|event|meeting|purchase|role|position|job|course)(?:_name|_title)?$/.test(
+        field.key,
+      ),
+    ),
+    location: strings.find((field) => /(?:^|_)(?:location|venue|place|address|city|room)$/.test(field.key)),
+    team: strings.find((field) => /(?:^|_)(?:team|department)(?:_name)?$/.test(field.key)),
+    lists: fields.filter((field) => field.kind === 'list' || field.kind === 'rows'),
+    texts: fields.filter((field) => field.kind === 'text'),
+  };
+}
+
+/** Who the draft greets: by first name, by the name in their email address, or "there". */
+function greetee(roles: Roles): string {
+  if (roles.person) return out(roles.person.key, 'first_word');
+  if (roles.email) return out(roles.email.key, 'email_name');
+  return 'there';
+}
+
+/** The company the draft is about, as its name or as the name its website's domain gives. */
+function companyOf(roles: Roles): string | null {
+  if (roles.company) return out(roles.company.key, 'inline');
+  if (roles.website) return out(roles.website.key, 'site_name');
+  return null;
+}
+
+function valueOf(field: Field): string {
+  if (field.kind === 'date') return out(field.key, 'long_date');
+  if (field.kind === 'number') return out(field.key, 'number');
+  if (field.kind === 'boolean') return `{% if ${ref(field.key)} %}yes{% else %}no{% endif %}`;
+  return out(field.key, 'inline');
+}
+
+/** The inputs the draft has not yet used, as "- **Title:** value" lines, so nothing given is dropped. */
+function otherDetails(fields: Field[], used: Set<Field>): string[] {
+  const lines: string[] = [];
+  for (const field of fields) {
+    if (used.has(field)) continue;
+    if (field.kind === 'list' || field.kind === 'rows') {
+      lines.push(
+        `- **${plain(field.title)}:** {% for item in ${ref(field.key)} %}{{ item }}{% unless forloop.last %}, {% endunless %}{% endfor %}`,
+      );
+    } else if (field.kind === 'text') {
+      lines.push(`- **${plain(field.title)}:** ${out(field.key, 'excerpt')}`);
+    } else {
+      lines.push(`- **${plain(field.title)}:** ${valueOf(field)}`);
+    }
+  }
+  return lines;
+}
+
+function usedOf(...fields: (Field | undefined)[]): Set<Field> {
+  return new Set(fields.filter((field): field is Field => field !== undefined));
+}
+
+type Purpose = 'intro' | 'follow_up' | 'welcome' | 'thanks' | 'offer' | 'general';
+
+function purposeOf(words: string): Purpose {
+  if (/\b(?:intro|introduction|introductory|sales|outreach|cold|prospecting|pitch)\b/.test(words)) return 'intro';
+  if (/\bfollow-?\s?up\b/.test(words)) return 'follow_up';
+  if (/\b(?:welcome|onboarding)\b/.test(words)) return 'welcome';
+  if (/\bthank(?:-?\s?you|s)\b/.test(words)) return 'thanks';
+  if (/\boffer\b/.test(words)) return 'offer';
+  return 'general';
+}
+
+interface Letter {
+  subject: string;
+  paragraphs: string[];
+  used: Set<Field>;
+}
+
+/** The subject and body of an email or message, by what it is for. */
+function letter(purpose: Purpose, roles: Roles, phrase: string): Letter {
+  const company = companyOf(roles);
+  const topic = roles.topic ? out(roles.topic.key, 'inline') : null;
+  const date = roles.date ? valueOf(roles.date) : null;
+  const person = usedOf(roles.person, roles.email);
+  switch (purpose) {
+    case 'intro':
+      return {
+        subject: company ? `A quick introduction for ${company}` : 'A quick introduction',
+        paragraphs: [
+          `I came across ${company ?? 'your company'}${roles.website ? ` (${out(roles.website.key, 'host')})` : ''} and wanted to introduce myself. We help teams like yours with [what you offer], and I think there could be a good fit.`,
+          'Would you be open to a short call next week to see whether it is worth exploring?',
+        ],
+        used: usedOf(...person, roles.company, roles.website),
+      };
+    case 'follow_up':
+      return {
+        subject: topic ? `Following up on ${topic}` : 'Following up',
+        paragraphs: [
+          `Thank you for your time${date ? ` on ${date}` : ''}. I wanted to follow up${topic ? ` on ${topic}` : ''} and check whether you have any questions.`,
+          'I am happy to share anything that would help with the next step.',
+        ],
+        used: usedOf(...person, roles.topic, roles.date),
+      };
+    case 'welcome':
+      return {
+        subject: `Welcome${company ? ` to ${company}` : roles.team ? ` to the ${out(roles.team.key, 'inline')} team` : ''}!`,
+        paragraphs: [
+          `We are delighted to welcome you${roles.team ? ` to the ${out(roles.team.key, 'inline')} team` : ''}${company ? ` at ${company}` : ''}.${date ? ` We look forward to seeing you on ${date}.` : ''}`,
+          'If you have any questions before then, just reply to this email.',
+        ],
+        used: usedOf(...person, roles.company, roles.website, roles.team, roles.date),
+      };
+    case 'thanks':
+      return {
+        subject: 'Thank you',
+        paragraphs: [
+          `Thank you${topic ? ` for ${topic}` : ''}. It means a lot to us${company ? ` at ${company}` : ''}.`,
+          'We hope to see you again soon.',
+        ],
+        used: usedOf(...person, roles.topic, roles.company, roles.website),
+      };
+    case 'offer':
+      return {
+        subject: topic ? `Your offer: ${topic}` : 'Your offer',
+        paragraphs: [
+          `We are pleased to offer you the position${topic ? ` of ${topic}` : ''}${company ? ` at ${company}` : ''}.${date ? ` Your start date would be ${date}.` : ''}`,
+          'Please reply to confirm that you accept, or with any questions you have.',
+        ],
+        used: usedOf(...person, roles.topic, roles.company, roles.website, roles.date),
+      };
+    case 'general':
+      return {
+        subject: topic ? `${plain(sentence(phrase))}: ${topic}` : plain(sentence(phrase)),
+        paragraphs: [`I am writing to you about ${topic ?? 'the following'}.`],
+        used: usedOf(...person, roles.topic),
+      };
+  }
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function emailDraft(fields: Field[], deliverable: Deliverable, prompt: string): string {
+  const roles = rolesOf(fields);
+  const { subject, paragraphs, used } = letter(purposeOf(`${deliverable.phrase} ${prompt}`), roles, deliverable.phrase);
+  const details = otherDetails(fields, used);
+  return [
+    `**Subject:** ${subject}`,
+    '',
+    `Hi ${greetee(roles)},`,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(details.length > 0 ? ['For reference:', '', ...details, ''] : []),
+    'Best regards,',
+    '',
+    '[Your name]',
+  ].join('\n');
+}
+
+function messageDraft(fields: Field[], deliverable: Deliverable, prompt: string): string {
+  const roles = rolesOf(fields);
+  const { paragraphs, used } = letter(purposeOf(`${deliverable.phrase} ${prompt}`), roles, deliverable.phrase);
+  const details = otherDetails(fields, used);
+  return [
+    `Hi ${greetee(roles)},`,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(details.length > 0 ? [...details, ''] : []),
+    'Thanks,',
+    '[Your name]',
+  ].join('\n');
+}
+
+function reminderDraft(fields: Field[]): string {
+  const roles = rolesOf(fields);
+  const what = roles.topic ? out(roles.topic.key, 'inline') : 'our upcoming appointment';
+  const when = roles.date ? ` on ${valueOf(roles.date)}` : '';
+  const where = roles.location ? ifGiven(roles.location, ` at ${out(roles.location.key, 'inline')}`) : '';
+  const details = otherDetails(fields, usedOf(roles.person, roles.email, roles.topic, roles.date, roles.location));
+  return [
+    `**Subject:** Reminder: ${what}${when}`,
+    '',
+    `Hi ${greetee(roles)},`,
+    '',
+    `This is a friendly reminder about **${what}**${when}${where}.`,
+    '',
+    ...(details.length > 0 ? [...details, ''] : []),
+    'Please let us know if you can no longer make it.',
+    '',
+    'See you there,',
+    '',
+    '[Your name]',
+  ].join('\n');
+}
+
+function checklistDraft(fields: Field[], prompt: string): string {
+  const roles = rolesOf(fields);
+  const who = roles.person ? out(roles.person.key, 'inline') : 'the new starter';
+  const lines: string[] = [];
+  if (/\b(?:onboard|new (?:hire|employee|starter|joiner)|first day)/.test(prompt)) {
+    const date = roles.date ? ` before ${valueOf(roles.date)}` : '';
+    lines.push(
+      `- [ ] Send ${who} a welcome email with the first-day details`,
+      `- [ ] Set up ${who}'s laptop, email and accounts${date}`,
+      `- [ ] Introduce ${who} to the ${roles.team ? `${out(roles.team.key, 'inline')} ` : ''}team`,
+      `- [ ] Share the handbook and the first week's plan`,
+      `- [ ] Book a check-in at the end of the first week`,
+    );
+  }
+  for (const list of roles.lists)
+    lines.push(`{% for item in ${ref(list.key)} -%}`, '- [ ] {{ item }}', '{% endfor -%}');
+  const used = usedOf(roles.person, roles.date, roles.team, ...roles.lists);
+  for (const field of fields.filter((f) => !used.has(f)))
+    lines.push(`- [ ] Confirm the ${plain(lowerTitle(field))}: ${valueOf(field)}`);
+  if (lines.length === 0) lines.push('- [ ] ', '- [ ] ', '- [ ] ');
+  return lines.join('\n');
+}
+
+function postingDraft(fields: Field[]): string {
+  const roles = rolesOf(fields);
+  const role = roles.topic ? out(roles.topic.key, 'inline') : 'this role';
+  const company = companyOf(roles);
+  const facts = fields.filter(
+    (field) =>
+      field !== roles.topic &&
+      field !== roles.company &&
+      field.kind !== 'list' &&
+      field.kind !== 'rows' &&
+      field.kind !== 'text',
+  );
+  return [
+    `We are hiring${role === 'this role' ? '' : ` a ${role}`}${company ? ` at ${company}` : ''}.`,
+    '',
+    ...facts.map((field) => `- **${plain(field.title)}:** ${valueOf(field)}`),
+    ...(facts.length > 0 ? [''] : []),
+    ...roles.texts.flatMap((text) => [`## ${plain(text.title)}`, '', out(text.key), '']),
+    ...roles.lists.flatMap((list) => [
+      `## ${plain(list.title)}`,
+      '',
+      `{% for item in ${ref(list.key)} -%}`,
+      '- {{ item }}',
+      '{% else -%}',
+      '- None given',
+      '{% endfor -%}',
+      '',
+    ]),
+    '## How to apply',
+    '',
+    `Send your CV and a short note about why ${role === 'this role' ? 'the role' : role} interests you.`,
+  ].join('\n');
+}
+
+/** The body of a draft of `kind`, built from the inputs. */
+export function draftBody(kind: DraftKind, fields: Field[], deliverable: Deliverable, prompt: string): string {
+  const lower = prompt.toLowerCase();
+  switch (kind) {
+    case 'email':
+      return emailDraft(fields, deliverable, lower);
+    case 'message':
+      return messageDraft(fields, deliverable, lower);
+    case 'reminder':
+      return reminderDraft(fields);
+    case 'checklist':
+      return checklistDraft(fields, lower);
+    case 'posting':
+      return postingDraft(fields);
+  }
+}
