@@ -29,9 +29,12 @@ describe('lifecycleRows (servers without the steps extension)', () => {
     expect(states(lifecycleRows('finished', true))).toContain('Waiting for approval: done');
   });
 
-  it('shows an approval never needed as not run, and a new run as queued', () => {
+  it('shows an approval never needed as not run, a rejected run as rejected, and a new run as queued', () => {
     expect(states(lifecycleRows('error', false))).toBe(
       'Queued: done, Processing: done, Waiting for approval: skipped, Error: failed',
+    );
+    expect(states(lifecycleRows('error', true, true))).toBe(
+      'Queued: done, Processing: done, Waiting for approval: done, Rejected: failed',
     );
     expect(states(lifecycleRows('initial', false))).toBe(
       'Queued: current, Processing: upcoming, Waiting for approval: upcoming, Finished: upcoming',

@@ -48,9 +48,9 @@ export function rowsFromServer(steps: readonly ServerStep[]): StepRow[] {
  * The lifecycle where the server lists no steps: queued → processing → waiting for approval →
  * finished or error. `passedApproval`: this run was seen waiting for approval, so once it is
  * queued or processing again the approval is done (it no longer falls back to "not reached"), and
- * a run that ended after it shows it done.
+ * a run that ended after it shows it done. `rejected`: the error was a person's rejection.
  */
-export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean): StepRow[] {
+export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean, rejected = false): StepRow[] {
   const ended = status === 'finished' || status === 'error';
   const resumed = passedApproval && (status === 'initial' || status === 'processing');
   const approval: StepRow['state'] =
@@ -79,7 +79,7 @@ export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean):
   }
   rows.push({
     key: 'end',
-    label: status === 'error' ? 'Error' : 'Finished',
+    label: status === 'error' ? (rejected ? 'Rejected' : 'Error') : 'Finished',
     state: status === 'error' ? 'failed' : status === 'finished' ? 'done' : 'upcoming',
   });
   return rows;
