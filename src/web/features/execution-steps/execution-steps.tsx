@@ -58,7 +58,7 @@ export function ExecutionSteps({
 
   // The last steps read stay up through a failed re-read (an outage): they are still this run's steps.
   if (steps.data && steps.data.steps.length > 0)
-    return <StepList rows={rowsFromServer(steps.data.steps)} label="Steps" />;
+    return <StepList rows={rowsFromServer(steps.data.steps, rejected)} label="Steps" />;
   if (executionSteps && !steps.isError && !steps.data) return <Skeleton className="h-24 w-full" />;
   return <StepList rows={lifecycleRows(status, sawApproval || seenWaiting, rejected)} label="Progress" />;
 }

@@ -34,7 +34,7 @@ describe('lifecycleRows (servers without the steps extension)', () => {
       'Queued: done, Processing: done, Waiting for approval: skipped, Error: failed',
     );
     expect(states(lifecycleRows('error', true, true))).toBe(
-      'Queued: done, Processing: done, Waiting for approval: done, Rejected: failed',
+      'Queued: done, Processing: done, Waiting for approval: done, Rejected: rejected',
     );
     expect(states(lifecycleRows('initial', false))).toBe(
       'Queued: current, Processing: upcoming, Waiting for approval: upcoming, Finished: upcoming',
@@ -52,6 +52,12 @@ describe('the steps time line', () => {
     }),
     step(2, 'skipped'),
   ];
+
+  it('shows the review that ended a rejected run as rejected, not failed', () => {
+    const review = [step(0, 'finished'), step(1, 'error', { error: 'Rejected by Ada: too long' }), step(2, 'skipped')];
+    expect(rowsFromServer(review, true).map((row) => row.state)).toEqual(['done', 'rejected', 'skipped']);
+    expect(rowsFromServer(review).map((row) => row.state)).toEqual(['done', 'failed', 'skipped']);
+  });
 
   it('places timed steps on the run’s time line', () => {
     const bars = waterfall(rowsFromServer(steps));
