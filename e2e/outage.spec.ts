@@ -94,6 +94,10 @@ test.describe('outage: the service is killed and comes back', () => {
       const execution = await openPage(context);
       await execution.goto(`/workflows/${approval.id}/executions/${executionId}`);
       await expect(execution.getByRole('button', { name: 'Approve' })).toBeVisible();
+      // The workflow's own steps, as the server lists them, to compare with what the outage leaves up.
+      const steps = execution.getByRole('list', { name: 'Steps' });
+      await expect(steps.getByRole('listitem').first()).toBeVisible();
+      const stepsBefore = await steps.getByRole('listitem').allInnerTexts();
 
       const batch = await openPage(context);
       const rows = Array.from({ length: 12 }, (_, i) => `Row ${i + 1},${i + 1}`);
@@ -123,6 +127,9 @@ test.describe('outage: the service is killed and comes back', () => {
       await expect(batch.getByText('paused while the server is not answering')).toHaveCount(2);
       await expect(execution.getByText('Something went wrong')).toHaveCount(0);
       await expect(execution.getByRole('button', { name: 'Approve' })).toBeVisible();
+      // The run's real steps stay: not a generic lifecycle with steps the workflow does not have.
+      await expect(execution.getByRole('list', { name: 'Progress' })).toHaveCount(0);
+      expect(await steps.getByRole('listitem').allInnerTexts()).toEqual(stepsBefore);
       await wanderer.getByRole('link', { name: 'Outage invoices' }).click();
       await expect(wanderer.getByText(BANNER)).toHaveCount(1, { timeout: 20_000 });
       mkdirSync(SHOTS, { recursive: true });
