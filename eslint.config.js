@@ -33,8 +33,9 @@ const FEATURE_EDGES = [
   { from: 'batches', to: ['workflows'] },
   // A batch gathers result files with the same size limit and link refresh as the result cards.
   { from: 'batches', to: ['results'] },
-  // Runs lists show executions' rows and badges, with inputs and batch rows from this browser's journals.
-  { from: 'runs-list', to: ['executions', 'runs', 'batches'] },
+  // Runs lists show executions' rows and badges, with inputs and batch rows from this browser's journals,
+  // the inputs named by their workflow's field titles.
+  { from: 'runs-list', to: ['executions', 'runs', 'batches', 'workflows'] },
   // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results.
   { from: 'approvals', to: ['runs-list', 'executions', 'results'] },
   // Find by id looks in this browser's journals (through the runs feed) before asking the server.

@@ -22,7 +22,7 @@ test('an execution waiting for approval continues when approved', async ({ conne
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toHaveCount(0);
 });
 
-test('a rejected approval ends the execution in error', async ({ connectedPage: page, readyWorkflow }) => {
+test('a rejected approval ends the run as rejected, not failed', async ({ connectedPage: page, readyWorkflow }) => {
   test.setTimeout(90_000);
   const workflow = await readyWorkflow(PROMPTS.approval);
   await page.goto(`/workflows/${workflow.id}`);
@@ -37,7 +37,8 @@ test('a rejected approval ends the execution in error', async ({ connectedPage: 
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
   await page.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Rejected by / })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('This run failed')).toHaveCount(0);
 });
 
 test('an execution that fails shows its error and the executions list can filter to it', async ({
@@ -55,8 +56,14 @@ test('an execution that fails shows its error and the executions list can filter
   await expect(failure).toContainText(/amount/i);
   await expect(page.getByRole('list', { name: /^(Progress|Steps)$/ })).toContainText(/error|failed/i);
   await screenshotBothThemes(page, 'execution-error');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshotBothThemes(page, 'execution-error-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
-  await page.getByRole('button', { name: 'Run again with this input' }).click();
+  // The same input would fail again: editing it comes first, running it unchanged second.
+  const actions = page.getByRole('link', { name: 'Edit and run' }).locator('..');
+  await expect(actions.locator('a, button').first()).toHaveText('Edit and run');
+  await page.getByRole('button', { name: 'Run again', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible({ timeout: 60_000 });
 
   await page.getByRole('link', { name: 'Executions', exact: true }).click();

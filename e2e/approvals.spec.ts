@@ -1,28 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { BOTH_MODES_TAG, expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
-import { runUntil } from './support/runs';
+import { rejectRunsAlreadyWaiting, runUntil } from './support/runs';
 
 const startWaitingRun = (api: APIRequestContext, workflowId: string, company: string) =>
   runUntil(api, workflowId, { company_name: company }, 'human_in_the_loop');
-
-/**
- * Journeys before this one share the server and the key, and some leave runs waiting (a rejected
- * slip undone, a page closed before deciding). The inbox shows every waiting run of the account, so
- * on the local service those are rejected first; a strict server has no way to decide through its
- * API, and runs only the journeys tagged for both modes, none of which leaves a run waiting.
- */
-async function rejectRunsAlreadyWaiting(api: APIRequestContext): Promise<void> {
-  const res = await api.get('executions?status=human_in_the_loop&limit=100');
-  if (!res.ok()) return;
-  const { data } = (await res.json()) as { data: Array<{ id: string; workflow_id: string }> };
-  for (const run of data) {
-    const decided = await api.post(`workflows/${run.workflow_id}/executions/${run.id}/approval`, {
-      data: { approved: false, comment: 'cleared before the approvals inbox journey' },
-    });
-    expect(decided.ok(), await decided.text()).toBe(true);
-  }
-}
 
 test(
   'the inbox lists every waiting run across workflows, with drafts, undo and bulk approval',

@@ -94,6 +94,10 @@ test.describe('outage: the service is killed and comes back', () => {
       const execution = await openPage(context);
       await execution.goto(`/workflows/${approval.id}/executions/${executionId}`);
       await expect(execution.getByRole('button', { name: 'Approve' })).toBeVisible();
+      // The workflow's own steps, as the server lists them, to compare with what the outage leaves up.
+      const steps = execution.getByRole('list', { name: 'Steps' });
+      await expect(steps.getByRole('listitem').first()).toBeVisible();
+      const stepsBefore = await steps.getByRole('listitem').allInnerTexts();
 
       const batch = await openPage(context);
       const rows = Array.from({ length: 12 }, (_, i) => `Row ${i + 1},${i + 1}`);
@@ -131,6 +135,10 @@ test.describe('outage: the service is killed and comes back', () => {
       await batch.screenshot({ path: `${SHOTS}/outage-batch.png`, fullPage: true });
 
       await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - crashedAt))));
+      // By now every re-read of the steps has failed: the run's real steps stay, not a generic
+      // lifecycle with steps the workflow does not have.
+      await expect(execution.getByRole('list', { name: 'Progress' })).toHaveCount(0);
+      expect(await steps.getByRole('listitem').allInnerTexts()).toEqual(stepsBefore);
       await service.restart();
       // Made while the pages still believe the server is down: the list shows it only if it refetched by itself.
       await api(service, 'workflows', {

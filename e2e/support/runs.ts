@@ -39,3 +39,21 @@ export async function runUntil(
   await waitForStatus(api, workflowId, id, status);
   return id;
 }
+
+/**
+ * Journeys share the server and the key, and some leave runs waiting (a rejected slip undone, a
+ * page closed before deciding). Journeys that count waiting runs (the inbox, the header's count)
+ * reject those first on the local service; a strict server has no way to decide through its
+ * API, and runs only the journeys tagged for both modes, none of which leaves a run waiting.
+ */
+export async function rejectRunsAlreadyWaiting(api: APIRequestContext): Promise<void> {
+  const res = await api.get('executions?status=human_in_the_loop&limit=100');
+  if (!res.ok()) return;
+  const { data } = (await res.json()) as { data: Array<{ id: string; workflow_id: string }> };
+  for (const run of data) {
+    const decided = await api.post(`workflows/${run.workflow_id}/executions/${run.id}/approval`, {
+      data: { approved: false, comment: 'cleared before a journey that counts waiting runs' },
+    });
+    expect(decided.ok(), await decided.text()).toBe(true);
+  }
+}

@@ -5,7 +5,8 @@
  * RateLimitedError as final and retries only what may pass on a later try (transport failures,
  * 5xx) with `errorBackoff`.
  */
-import { RateLimitedError, isAbortError, isApiError } from './errors';
+import { getServerReachability } from '@/lib/server-reachability';
+import { NetworkError, RateLimitedError, isAbortError, isApiError } from './errors';
 
 /** Upper bound of the backoff: a page checks at least once a minute while failing. */
 const MAX_BACKOFF_MS = 60_000;
@@ -26,5 +27,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   // The scheduler has already waited out this 429 as long as the policy allows.
   if (error instanceof RateLimitedError) return false;
   if (isApiError(error) && !error.retryable) return false;
+  // While the server is known to be down its probe asks for everyone; the page refetches when it answers.
+  if (error instanceof NetworkError && getServerReachability().getSnapshot().down) return false;
   return failureCount < 2;
 }

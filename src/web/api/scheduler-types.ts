@@ -47,6 +47,8 @@ export interface Task {
   seq: number;
   attempts: number;
   issuedAt: number;
+  /** The budget window's stamp of the last issue, to give back if the request never reached the server. */
+  stamp?: string;
   run: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;

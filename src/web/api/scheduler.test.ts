@@ -90,4 +90,15 @@ describe('RequestScheduler', () => {
     await Promise.all(all);
     expect(issued).toEqual([0, 0, 61_000]);
   });
+
+  it('gives back the budget of requests that got no answer, so retries during an outage spend none of it', async () => {
+    const { scheduler } = onFakeClock({ budget: 100, channel: null });
+    await scheduler.schedule('visible', async () => response(200));
+    const unreachable = () => scheduler.schedule('visible', () => Promise.reject(new TypeError('Failed to fetch')));
+    for (let i = 0; i < 5; i++) await expect(unreachable()).rejects.toBeInstanceOf(TypeError);
+    expect(scheduler.getSnapshot().used).toBe(1);
+    // An answer of any status counts, as the server counted it.
+    await scheduler.schedule('visible', async () => response(500));
+    expect(scheduler.getSnapshot().used).toBe(2);
+  });
 });

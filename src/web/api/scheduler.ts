@@ -25,6 +25,8 @@
  * Design
  * - The budget is a sliding window of issue timestamps, shared with the other tabs of the same
  *   scope (./shared-window).
+ * - A request that got no answer at all (fetch's TypeError: the server is unreachable) is given
+ *   back to the budget, as the server never counted it.
  * - A 429 storm causes one backoff: 429s of requests sent before the hold began do not lengthen
  *   it, and after the hold a single probe request goes first; the rest follow only once it
  *   succeeds, so the queue never stampedes the server.
@@ -202,7 +204,7 @@ export class RequestScheduler {
   };
 
   private issue(task: Task, now: number): void {
-    this.window.record(now);
+    task.stamp = this.window.record(now);
     this.inFlight++;
     task.attempts++;
     task.issuedAt = now;
@@ -216,6 +218,9 @@ export class RequestScheduler {
       (value) => this.settle(task, value),
       (error: unknown) => {
         this.inFlight--;
+        // fetch rejects with a TypeError when no answer came (server down, connection refused): the
+        // server counted nothing, so neither does the budget, and retries during an outage cost none of it.
+        if (error instanceof TypeError && task.stamp) this.window.unrecord(task.stamp);
         this.finish(task);
         task.reject(error);
         this.pump();

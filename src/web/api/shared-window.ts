@@ -1,7 +1,7 @@
 /**
  * The request scheduler's budget history: a sliding window of issue timestamps, shared with the
  * other tabs of the same scope (origin + key) over a BroadcastChannel, so every tab counts the
- * requests of all. Messages: 'issued' (a stamp), 'hold' (a backoff every tab must honour),
+ * requests of all. Messages: 'issued' (a stamp), 'unsent' (a stamp given back), 'hold' (a backoff every tab must honour),
  * 'sync-request' (a new tab asks for the history) and 'sync' (the answer). Without a channel the
  * window simply holds this tab's own stamps.
  */
@@ -28,6 +28,7 @@ export interface ChannelLike {
 
 type Message =
   | { type: 'issued'; key: string; at: number }
+  | { type: 'unsent'; key: string }
   | { type: 'hold'; until: number }
   | { type: 'sync-request'; from: string }
   | { type: 'sync'; stamps: { key: string; at: number }[] };
@@ -67,11 +68,18 @@ export class SharedWindow {
     }
   }
 
-  /** Counts one request issued by this tab now, and tells the other tabs. */
-  record(now: number): void {
+  /** Counts one request issued by this tab now, and tells the other tabs; returns its stamp's key. */
+  record(now: number): string {
     const key = `${this.options.tabId}:${this.stampSeq++}`;
     this.stamps.set(key, now);
     this.post({ type: 'issued', key, at: now });
+    return key;
+  }
+
+  /** Gives back a request that never reached the server (it cannot count against its limit), in every tab. */
+  unrecord(key: string): void {
+    this.stamps.delete(key);
+    this.post({ type: 'unsent', key });
   }
 
   /** Tells the other tabs to hold until then. */
@@ -117,6 +125,9 @@ export class SharedWindow {
     switch (message.type) {
       case 'issued':
         this.stamps.set(message.key, message.at);
+        break;
+      case 'unsent':
+        this.stamps.delete(message.key);
         break;
       case 'hold':
         this.options.onHold(message.until);

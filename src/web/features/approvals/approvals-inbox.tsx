@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { useCapabilities } from '@/api/server-queries';
 import { Button } from '@/components/ui/button';
@@ -7,8 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { CheckCircleIcon, RefreshIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { useDecideApproval } from '@/features/executions/use-decide-approval';
-import { runsQueries } from '@/features/runs-list/runs-queries';
+import { useDecideApproval } from './use-decide-approval';
 import { FeedStart } from '@/features/runs-list/feed-start';
 import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
 import { ApprovalCard } from './approval-card';
@@ -46,16 +45,19 @@ export function ApprovalsInbox() {
               `${d.executionId.slice(0, 8)}: ${isApiError(error) ? error.message : 'the decision was not recorded'}`,
             ]);
           },
-          onSettled: () => {
-            void queryClient.invalidateQueries({ queryKey: runsQueries.all() });
-            void queryClient.invalidateQueries({ queryKey: approvalQueries.waitingCount().queryKey });
-          },
         },
       );
     },
-    [decideApproval, queryClient],
+    [decideApproval],
   );
   const { pending, decide, undo } = usePendingDecisions(send);
+
+  // The header's count takes what the inbox just read from the same list, so the two never disagree.
+  const waitingRead = feed.all.filter((r) => r.status === 'human_in_the_loop').length;
+  useEffect(() => {
+    if (!feed.serverFiltered || feed.checkedAt === 0 || feed.error) return;
+    queryClient.setQueryData(approvalQueries.waitingCount().queryKey, { count: waitingRead, more: feed.hasMore });
+  }, [queryClient, feed.serverFiltered, feed.checkedAt, feed.error, feed.hasMore, waitingRead]);
 
   const rows = feed.rows.filter((r) => !decided.has(r.id));
   const chosen = rows.filter((r) => selected.has(r.id) && !pending.has(r.id));

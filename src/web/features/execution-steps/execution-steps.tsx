@@ -7,6 +7,7 @@
  *   changes (and every few seconds while it processes).
  * - `sawApproval?: boolean` — the page saw this run waiting for approval (e.g. before it was
  *   approved). The component also remembers it itself while mounted; this covers a remount.
+ * - `rejected?: boolean` — the run ended in error because a person rejected it.
  *
  * Where the server offers the steps extension (capability `executionSteps`) it shows the
  * workflow's real steps with durations, a time line and the failing step's error. Elsewhere it
@@ -27,12 +28,19 @@ interface ExecutionStepsProps {
   executionId: string;
   status: ExecutionStatus;
   sawApproval?: boolean;
+  rejected?: boolean;
 }
 
 /** While a run processes, its current step moves on about this often at most. */
 const PROCESSING_REFRESH_MS = 3_000;
 
-export function ExecutionSteps({ workflowId, executionId, status, sawApproval = false }: ExecutionStepsProps) {
+export function ExecutionSteps({
+  workflowId,
+  executionId,
+  status,
+  sawApproval = false,
+  rejected = false,
+}: ExecutionStepsProps) {
   const { executionSteps } = useCapabilities();
   // Remembered during render (not in an effect), so the first frame after an approval is already right.
   const [seenWaiting, setSeenWaiting] = useState(status === 'human_in_the_loop');
@@ -48,9 +56,9 @@ export function ExecutionSteps({ workflowId, executionId, status, sawApproval = 
     meta: { label: 'the steps' },
   });
 
-  if (executionSteps && !steps.isError) {
-    if (!steps.data) return <Skeleton className="h-24 w-full" />;
-    if (steps.data.steps.length > 0) return <StepList rows={rowsFromServer(steps.data.steps)} label="Steps" />;
-  }
-  return <StepList rows={lifecycleRows(status, sawApproval || seenWaiting)} label="Progress" />;
+  // The last steps read stay up through a failed re-read (an outage): they are still this run's steps.
+  if (steps.data && steps.data.steps.length > 0)
+    return <StepList rows={rowsFromServer(steps.data.steps, rejected)} label="Steps" />;
+  if (executionSteps && !steps.isError && !steps.data) return <Skeleton className="h-24 w-full" />;
+  return <StepList rows={lifecycleRows(status, sawApproval || seenWaiting, rejected)} label="Progress" />;
 }

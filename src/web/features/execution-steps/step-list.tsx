@@ -13,6 +13,7 @@ const DOT: Record<StepRow['state'], string> = {
   upcoming: 'bg-white text-zinc-500 ring-1 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
   skipped: 'bg-white text-zinc-400 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-500 dark:ring-zinc-800',
   failed: 'bg-red-600 text-white dark:bg-red-500',
+  rejected: 'bg-zinc-100 text-zinc-700 ring-2 ring-zinc-400 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-500',
 };
 
 const LABEL: Record<StepRow['state'], string> = {
@@ -22,6 +23,7 @@ const LABEL: Record<StepRow['state'], string> = {
   upcoming: 'text-zinc-500 dark:text-zinc-400',
   skipped: 'text-zinc-500 line-through decoration-zinc-300 dark:text-zinc-400 dark:decoration-zinc-600',
   failed: 'font-semibold text-red-700 dark:text-red-400',
+  rejected: 'font-semibold text-zinc-900 dark:text-zinc-100',
 };
 
 function Dot({ row, number }: { row: StepRow; number: number }) {
@@ -30,7 +32,7 @@ function Dot({ row, number }: { row: StepRow; number: number }) {
       <CheckIcon className="size-3.5" />
     ) : row.state === 'failed' ? (
       <XIcon className="size-3.5" />
-    ) : row.state === 'waiting' ? (
+    ) : row.state === 'waiting' || row.state === 'rejected' ? (
       <HandIcon className="size-3.5" />
     ) : row.state === 'current' ? (
       <LoaderIcon className="size-3.5 animate-spin motion-reduce:animate-none" />
@@ -87,14 +89,25 @@ export function StepList({ rows, label }: { rows: readonly StepRow[]; label: str
                   <div
                     className={cn(
                       'h-1.5 rounded-full',
-                      row.state === 'failed' ? 'bg-red-500 dark:bg-red-400' : 'bg-indigo-500 dark:bg-indigo-400',
+                      row.state === 'failed'
+                        ? 'bg-red-500 dark:bg-red-400'
+                        : row.state === 'rejected'
+                          ? 'bg-zinc-400 dark:bg-zinc-500'
+                          : 'bg-indigo-500 dark:bg-indigo-400',
                     )}
                     style={{ marginLeft: `${bar.offset}%`, width: `${bar.width}%` }}
                   />
                 </div>
               )}
               {row.error && (
-                <p className="mt-1.5 rounded-md border border-red-200 bg-red-50 px-2.5 py-1.5 text-xs break-words text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200">
+                <p
+                  className={cn(
+                    'mt-1.5 rounded-md border px-2.5 py-1.5 text-xs break-words',
+                    row.state === 'rejected'
+                      ? 'border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-200'
+                      : 'border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200',
+                  )}
+                >
                   {row.error}
                 </p>
               )}

@@ -29,9 +29,12 @@ describe('lifecycleRows (servers without the steps extension)', () => {
     expect(states(lifecycleRows('finished', true))).toContain('Waiting for approval: done');
   });
 
-  it('shows an approval never needed as not run, and a new run as queued', () => {
+  it('shows an approval never needed as not run, a rejected run as rejected, and a new run as queued', () => {
     expect(states(lifecycleRows('error', false))).toBe(
       'Queued: done, Processing: done, Waiting for approval: skipped, Error: failed',
+    );
+    expect(states(lifecycleRows('error', true, true))).toBe(
+      'Queued: done, Processing: done, Waiting for approval: done, Rejected: rejected',
     );
     expect(states(lifecycleRows('initial', false))).toBe(
       'Queued: current, Processing: upcoming, Waiting for approval: upcoming, Finished: upcoming',
@@ -49,6 +52,12 @@ describe('the steps time line', () => {
     }),
     step(2, 'skipped'),
   ];
+
+  it('shows the review that ended a rejected run as rejected, not failed', () => {
+    const review = [step(0, 'finished'), step(1, 'error', { error: 'Rejected by Ada: too long' }), step(2, 'skipped')];
+    expect(rowsFromServer(review, true).map((row) => row.state)).toEqual(['done', 'rejected', 'skipped']);
+    expect(rowsFromServer(review).map((row) => row.state)).toEqual(['done', 'failed', 'skipped']);
+  });
 
   it('places timed steps on the run’s time line', () => {
     const bars = waterfall(rowsFromServer(steps));

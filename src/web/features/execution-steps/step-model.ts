@@ -7,7 +7,7 @@ type ServerStepStatus = ServerStep['status'];
 export interface StepRow {
   key: string;
   label: string;
-  state: 'done' | 'current' | 'waiting' | 'upcoming' | 'skipped' | 'failed';
+  state: 'done' | 'current' | 'waiting' | 'upcoming' | 'skipped' | 'failed' | 'rejected';
   /** Milliseconds, where the server timed the step. */
   durationMs?: number | null;
   startedAt?: string | null;
@@ -21,6 +21,7 @@ export const STATE_WORDS: Record<StepRow['state'], string> = {
   upcoming: 'not reached yet',
   skipped: 'not run',
   failed: 'failed',
+  rejected: 'rejected by a reviewer',
 };
 
 const FROM_SERVER: Record<ServerStepStatus, StepRow['state']> = {
@@ -32,12 +33,12 @@ const FROM_SERVER: Record<ServerStepStatus, StepRow['state']> = {
   error: 'failed',
 };
 
-/** The steps extension's answer as rows. */
-export function rowsFromServer(steps: readonly ServerStep[]): StepRow[] {
+/** The steps extension's answer as rows; in a `rejected` run the step that ended it is the rejected review. */
+export function rowsFromServer(steps: readonly ServerStep[], rejected = false): StepRow[] {
   return steps.map((step) => ({
     key: `${step.index}`,
     label: step.name,
-    state: FROM_SERVER[step.status],
+    state: rejected && step.status === 'error' ? 'rejected' : FROM_SERVER[step.status],
     durationMs: step.duration_ms,
     startedAt: step.started_at,
     error: step.error,
@@ -48,9 +49,9 @@ export function rowsFromServer(steps: readonly ServerStep[]): StepRow[] {
  * The lifecycle where the server lists no steps: queued → processing → waiting for approval →
  * finished or error. `passedApproval`: this run was seen waiting for approval, so once it is
  * queued or processing again the approval is done (it no longer falls back to "not reached"), and
- * a run that ended after it shows it done.
+ * a run that ended after it shows it done. `rejected`: the error was a person's rejection.
  */
-export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean): StepRow[] {
+export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean, rejected = false): StepRow[] {
   const ended = status === 'finished' || status === 'error';
   const resumed = passedApproval && (status === 'initial' || status === 'processing');
   const approval: StepRow['state'] =
@@ -79,8 +80,8 @@ export function lifecycleRows(status: ExecutionStatus, passedApproval: boolean):
   }
   rows.push({
     key: 'end',
-    label: status === 'error' ? 'Error' : 'Finished',
-    state: status === 'error' ? 'failed' : status === 'finished' ? 'done' : 'upcoming',
+    label: status === 'error' ? (rejected ? 'Rejected' : 'Error') : 'Finished',
+    state: status === 'error' ? (rejected ? 'rejected' : 'failed') : status === 'finished' ? 'done' : 'upcoming',
   });
   return rows;
 }

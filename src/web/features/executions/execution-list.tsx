@@ -5,6 +5,7 @@ import { ChevronRightIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration } from '@/lib/format-time';
 import type { ListedExecution } from '@/api/client';
+import { rejectionOf, rejectionSentence } from './rejections';
 import { StatusBadge } from './status-badge';
 
 /** A run as a list shows it: the server's item plus what this browser knows about it. */
@@ -84,6 +85,7 @@ function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean 
   const duration = durationOf(row);
   const batch = row.annotation?.batch;
   const input = row.annotation?.inputSummary;
+  const rejection = rejectionOf(row, row.error);
   return (
     <Link
       to="/workflows/$workflowId/executions/$executionId"
@@ -91,7 +93,7 @@ function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean 
       className="group flex items-start gap-3 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:items-center sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
     >
       <div className="flex shrink-0 sm:w-44">
-        <StatusBadge status={row.status} />
+        <StatusBadge status={row.status} rejected={!!rejection} />
       </div>
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex min-w-0 items-baseline gap-2">
@@ -114,8 +116,17 @@ function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean 
             {input && <span>{input}</span>}
           </p>
         )}
-        {row.status === 'error' && row.error && (
-          <p className="line-clamp-2 text-xs break-words text-red-700 sm:line-clamp-1 dark:text-red-400">{row.error}</p>
+        {rejection ? (
+          <p className="line-clamp-2 text-xs break-words text-zinc-600 sm:line-clamp-1 dark:text-zinc-400">
+            {rejectionSentence(rejection)}
+          </p>
+        ) : (
+          row.status === 'error' &&
+          row.error && (
+            <p className="line-clamp-2 text-xs break-words text-red-700 sm:line-clamp-1 dark:text-red-400">
+              {row.error}
+            </p>
+          )
         )}
         <p className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400">
           <RelativeTime iso={row.created_at} />

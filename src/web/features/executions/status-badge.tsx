@@ -20,12 +20,18 @@ export const STATUS_META: Record<
   error: { label: 'Error', tone: 'danger', Icon: XCircleIcon },
 };
 
-/** Status as colour, icon and words together, so it reads without colour vision. */
-export function StatusBadge({ status }: { status: ExecutionStatus }) {
-  const meta = STATUS_META[status] ?? STATUS_META.initial;
+/** A run a person rejected: v1 says `error`, but nothing failed. */
+export const REJECTED_META = { label: 'Rejected', tone: 'neutral', Icon: HandIcon } as const;
+
+/**
+ * Status as colour, icon and words together, so it reads without colour vision. `rejected`: the
+ * run ended in error because a person rejected it (see rejections.ts), so it reads "Rejected".
+ */
+export function StatusBadge({ status, rejected = false }: { status: ExecutionStatus; rejected?: boolean }) {
+  const meta = rejected && status === 'error' ? REJECTED_META : (STATUS_META[status] ?? STATUS_META.initial);
   return (
     <Badge tone={meta.tone}>
-      <meta.Icon className={meta.spin ? 'size-3 animate-spin' : 'size-3'} />
+      <meta.Icon className={'spin' in meta && meta.spin ? 'size-3 animate-spin' : 'size-3'} />
       {meta.label}
     </Badge>
   );

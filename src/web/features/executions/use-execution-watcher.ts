@@ -10,6 +10,7 @@ import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { executionQueries } from './execution-queries';
 import { ExecutionWatcher } from './execution-watcher';
 import { notify } from './notifications';
+import { rejectionOf } from './rejections';
 
 const TICK_MS = 3_000;
 
@@ -44,8 +45,10 @@ export function useExecutionWatcher(): void {
         const workflow = queryClient.getQueryData<WorkflowDetail>(workflowQueries.detail(entry.workflowId).queryKey);
         const name = workflow?.name ?? 'A workflow';
         const ok = detail.status === 'finished';
-        const title = ok ? 'Run finished' : 'Run failed';
-        const description = `${name}${ok ? ' finished' : ' ended with an error'}.`;
+        const errorText = detail.results?.find((f) => /error/i.test(f.filename))?.content;
+        const rejected = !!rejectionOf(detail, errorText);
+        const title = ok ? 'Run finished' : rejected ? 'Run rejected' : 'Run failed';
+        const description = `${name}${ok ? ' finished' : rejected ? ' was rejected by a reviewer' : ' ended with an error'}.`;
         const open = () =>
           void router.navigate({
             to: '/workflows/$workflowId/executions/$executionId',
@@ -58,7 +61,12 @@ export function useExecutionWatcher(): void {
           ?.getObserversCount();
         const visible = document.visibilityState === 'visible';
         if (!(watched && visible))
-          toast({ tone: ok ? 'success' : 'danger', title, description, action: { label: 'View run', onClick: open } });
+          toast({
+            tone: ok ? 'success' : rejected ? 'neutral' : 'danger',
+            title,
+            description,
+            action: { label: 'View run', onClick: open },
+          });
         if (!visible || !document.hasFocus()) notify(title, description, open);
       },
       onRunningCount: setRunningCount,

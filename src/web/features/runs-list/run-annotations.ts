@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import { isApiError } from '@/api/errors';
 import { journalSource, type InputSource } from '@/features/runs/input-source';
+import { fieldLabel, formatValue } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';
 
 /** What this browser knows about a run the API does not say: its input and its batch row. */
@@ -11,12 +12,19 @@ export interface RunAnnotation {
   batch?: { batchId: string; fileName: string; /** 1-based, as a person counts rows. */ row: number };
 }
 
-/** "company_name: Acme · amount: 12", short enough for a list cell. */
-export function summarizeInput(input: Record<string, unknown> | null | undefined, max = 80): string | undefined {
+/**
+ * "Company name: Acme · Amount: 12", short enough for a list cell: fields by the workflow's
+ * titles where its input schema is known, else by their keys made readable.
+ */
+export function summarizeInput(
+  input: Record<string, unknown> | null | undefined,
+  schema?: unknown,
+  max = 80,
+): string | undefined {
   if (input === undefined) return undefined;
   if (input === null || Object.keys(input).length === 0) return 'No input';
   const text = Object.entries(input)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .map(([k, v]) => `${fieldLabel(schema, k)}: ${formatValue(v)}`)
     .join(' · ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

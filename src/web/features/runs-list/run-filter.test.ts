@@ -50,7 +50,7 @@ describe('journal annotations', () => {
       into,
     );
     expect(into.get('x2')?.batch?.row).toBe(37);
-    expect(into.get('x1')?.inputSummary).toBe('n: 1');
+    expect(into.get('x1')?.inputSummary).toBe('N: 1');
   });
   it('summarizes an input briefly', () => {
     expect(summarizeInput(null)).toBe('No input');

@@ -1,8 +1,15 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { ExecutionStatus } from '@contract/openapi-document';
 import { errorBackoff } from '@/api/retry-policy';
 import { getApiClient } from '@/api/active-client';
-import { firstCursor, readFeedPage, type FeedCursor, type FeedScope } from './feed';
+import { firstCursor, readFeedPage, type FeedCursor, type FeedPage, type FeedScope } from './feed';
+import type { RunRow } from './run-filter';
 
 /** Runs per page read: the most v1 allows, so a scan spends as few requests as it can. */
 const RUNS_PAGE_SIZE = 100;
@@ -30,6 +37,10 @@ const headInterval = (requests: number | undefined): number =>
 
 export const runsQueries = {
   all: () => ['runs'] as const,
+
+  /** Every list's live first page (not the pages read further back), for a cheap re-read after a change. */
+  isHead: (query: Pick<Query, 'queryKey'>): boolean =>
+    query.queryKey[0] === runsQueries.all()[0] && query.queryKey.at(-1) === 'head',
 
   /** The pages read so far, oldest last; the live first page comes from `head`. */
   feed: ({ scope, statuses, globalList }: FeedKey) =>
@@ -74,3 +85,20 @@ export const runsQueries = {
 
 const isFirst = (cursor: FeedCursor): boolean =>
   cursor.kind === 'single' ? cursor.cursor === null : cursor.workflows === null;
+
+const patchItems = (page: FeedPage, id: string, patch: Partial<RunRow>): FeedPage =>
+  page.items.some((r) => r.id === id)
+    ? { ...page, items: page.items.map((r) => (r.id === id ? { ...r, ...patch } : r)) }
+    : page;
+
+/**
+ * Writes what is now known of one run into every runs list read so far (first pages and pages
+ * further back alike), so each shows it at once, without re-reading the pages.
+ */
+export function patchRunInLists(queryClient: QueryClient, id: string, patch: Partial<RunRow>): void {
+  queryClient.setQueriesData<FeedPage | InfiniteData<FeedPage>>({ queryKey: runsQueries.all() }, (data) => {
+    if (!data) return data;
+    if ('pages' in data) return { ...data, pages: data.pages.map((p) => patchItems(p, id, patch)) };
+    return patchItems(data, id, patch);
+  });
+}

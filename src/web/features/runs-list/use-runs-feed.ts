@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerCapabilities } from '@/api/capabilities';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { estimateTotal, mergeRuns, type FeedScope } from './feed';
-import { annotationQueries } from './run-annotations';
+import { annotationQueries, summarizeInput, type RunAnnotation } from './run-annotations';
 import { hasTextOrRange, matchesFilter, rangeStart, statusesOf, type RunFilter, type RunRow } from './run-filter';
 import { RUNS_POLL_MS, runsQueries, type FeedKey } from './runs-queries';
 
@@ -41,6 +42,11 @@ export interface RunsFeed {
   checkedAt: number;
   error: unknown;
 }
+
+/** Past this many workflows in one list, inputs are named by their keys, not by reading each workflow. */
+const MAX_SCHEMA_READS = 10;
+/** A workflow's fields rarely change; its schema is read again only after this long. */
+const SCHEMA_STALE_MS = 5 * 60_000;
 
 /** Where the server can filter by status for this scope, per its contract document. */
 export function feedKeyFor(scope: FeedScope, filter: RunFilter, caps: ServerCapabilities): FeedKey {
@@ -88,17 +94,34 @@ export function useRunsFeed(
     queries: workflowIds.map((id) => annotationQueries.forWorkflow(id)),
     combine: (results) => results.map((r) => r.data),
   });
+  // The workflows' input schemas name each input's fields. A workflow's page has read its own; across
+  // workflows each costs a request, so they are read only for a few, and not where the list itself
+  // already costs a request per workflow (no cross-workflow list): there the cached ones serve.
+  const readSchemas = scope.kind === 'workflow' || (caps.globalExecutions && workflowIds.length <= MAX_SCHEMA_READS);
+  const schemas = useQueries({
+    queries: workflowIds.map((id) => ({
+      ...workflowQueries.detail(id),
+      enabled: readSchemas,
+      staleTime: SCHEMA_STALE_MS,
+    })),
+    combine: (results) => results.map((r) => r.data),
+  });
   // "Now" is when the list was last read, so ranges and estimates follow the data, not each render.
   const now = Math.max(head.dataUpdatedAt, feed.dataUpdatedAt);
   const rows = useMemo(() => {
     const known = annotations.filter((a) => a !== undefined);
+    const schemaOf = new Map(schemas.filter((w) => w !== undefined).map((w) => [w.id, w.input_schema]));
+    const titled = (annotation: RunAnnotation, workflowId: string): RunAnnotation =>
+      schemaOf.has(workflowId) && annotation.input !== undefined
+        ? { ...annotation, inputSummary: summarizeInput(annotation.input, schemaOf.get(workflowId)) }
+        : annotation;
     return merged
       .map((r) => {
         const annotation = known.find((a) => a.has(r.id))?.get(r.id);
-        return annotation ? { ...r, annotation } : r;
+        return annotation ? { ...r, annotation: titled(annotation, r.workflow_id) } : r;
       })
       .filter((r) => matchesFilter(r, filter, now));
-  }, [merged, annotations, filter, now]);
+  }, [merged, annotations, schemas, filter, now]);
 
   const scanning = (!key.statuses && filter.status !== 'all') || hasTextOrRange(filter);
   const oldest = merged.at(-1)?.created_at;

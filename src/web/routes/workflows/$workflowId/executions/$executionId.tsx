@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { isTerminalStatus, type ExecutionDetail } from '@contract/openapi-document';
@@ -8,10 +8,11 @@ import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { serverQueries, useCapabilities } from '@/api/server-queries';
-import { ApprovalPanel } from '@/features/executions/approval-panel';
+import { ApprovalPanel } from '@/features/approvals/approval-panel';
 import { executionQueries } from '@/features/executions/execution-queries';
 import { StatusBadge } from '@/features/executions/status-badge';
 import { ExecutionSteps } from '@/features/execution-steps/execution-steps';
+import { rejectionOf, rejectionSentence } from '@/features/executions/rejections';
 import { ResultList } from '@/features/results/result-list';
 import { InputPanel } from '@/features/runs/input-panel';
 import { annotationQueries } from '@/features/runs-list/run-annotations';
@@ -38,11 +39,9 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
   component: ExecutionPage,
 });
 
-/** The message of the error.txt an errored execution carries, when the server inlines it. */
-const errorMessage = (execution: ExecutionDetail) =>
-  execution.status === 'error'
-    ? (execution.results?.find((f) => /error/i.test(f.filename) && f.content)?.content?.trim() ?? null)
-    : null;
+/** The error file an errored execution carries (error.txt on the local service). */
+const errorFile = (execution: ExecutionDetail) =>
+  execution.status === 'error' ? execution.results?.find((f) => /error/i.test(f.filename)) : undefined;
 
 function ExecutionPage() {
   const { workflowId, executionId } = Route.useParams();
@@ -51,10 +50,15 @@ function ExecutionPage() {
   const { executionInput } = useCapabilities();
   const { data: entry } = useSuspenseQuery(annotationQueries.input(workflowId, executionId, executionInput));
   const execution = query.data;
+  // The workflow's page around this one has read it: its input schema titles the input's fields.
+  const { data: workflow } = useQuery(workflowQueries.detail(workflowId));
   const sawApproval = useRef(false);
   if (execution.status === 'human_in_the_loop') sawApproval.current = true;
   usePageTitle(`Execution ${executionId.slice(0, 8)}`);
-  const failure = errorMessage(execution);
+  const failure = errorFile(execution)?.content?.trim() || null;
+  const rejection = rejectionOf(execution, failure);
+  // What the run made before it was rejected (the draft the reviewer read), where the server keeps it.
+  const keptFiles = rejection ? (execution.results ?? []).filter((f) => f !== errorFile(execution)) : [];
   const running = !isTerminalStatus(execution.status);
 
   const refreshFiles = async () => {
@@ -92,7 +96,7 @@ function ExecutionPage() {
               )}
             </div>
             <div className="flex flex-col items-end gap-1" aria-live="polite">
-              <StatusBadge status={execution.status} />
+              <StatusBadge status={execution.status} rejected={!!rejection} />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 Started <RelativeTime iso={execution.created_at} />
                 {running && (
@@ -109,6 +113,7 @@ function ExecutionPage() {
             executionId={executionId}
             status={execution.status}
             sawApproval={sawApproval.current}
+            rejected={!!rejection}
           />
           {execution.url && !isOwnPage(execution.url, location) && (
             <a
@@ -124,10 +129,18 @@ function ExecutionPage() {
       </Card>
 
       {execution.status === 'human_in_the_loop' && <ApprovalPanel execution={execution} />}
-      {execution.status === 'error' && (
-        <Notice tone="danger" role="alert" title="This run failed">
-          {failure ?? 'The server reported an error. See the files below for details.'}
+      {rejection ? (
+        <Notice tone="info" role="status" title={rejectionSentence(rejection)}>
+          {keptFiles.length > 0
+            ? 'The run stopped at the review. What it had made is kept below.'
+            : 'The run stopped at the review; nothing failed.'}
         </Notice>
+      ) : (
+        execution.status === 'error' && (
+          <Notice tone="danger" role="alert" title="This run failed">
+            {failure ?? 'The server reported an error. See the files below for details.'}
+          </Notice>
+        )
       )}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
@@ -153,7 +166,12 @@ function ExecutionPage() {
           )}
         </div>
         <div className="min-w-0">
-          <InputPanel entry={entry} workflowId={workflowId} />
+          <InputPanel
+            entry={entry}
+            workflowId={workflowId}
+            schema={workflow?.input_schema}
+            failed={execution.status === 'error' && !rejection}
+          />
         </div>
       </div>
     </div>

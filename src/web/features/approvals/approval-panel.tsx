@@ -6,7 +6,12 @@ import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
 import { Textarea } from '@/components/ui/input';
 import { isOwnPage } from '@/lib/own-page';
 import { useCapabilities } from '@/api/server-queries';
-import { secondsLeft, usePendingDecisions, UNDO_SECONDS, type PendingDecision } from './pending-decisions';
+import {
+  secondsLeft,
+  usePendingDecisions,
+  UNDO_SECONDS,
+  type PendingDecision,
+} from '@/features/executions/pending-decisions';
 import { useDecideApproval } from './use-decide-approval';
 
 const DECISIONS = [
@@ -60,7 +65,7 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
               Waiting for approval
             </h2>
             <p className="mt-0.5 text-sm text-amber-900 dark:text-amber-200">
-              A person must approve this run before it continues. Rejecting it ends the run with an error.
+              A person must approve this run before it continues. Rejecting it stops the run here.
             </p>
           </div>
           {capabilities.approval ? (
