@@ -53,6 +53,7 @@ test(
     await expect(dialog.getByRole('status')).toHaveText(
       /^(Looked through all \d+ runs?|Found among the \d+ most recent runs?)\.$/,
     );
+    await screenshotBothThemes(page, 'find-run-by-short-id');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(runUrl);
 
