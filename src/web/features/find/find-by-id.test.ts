@@ -198,6 +198,11 @@ describe('findFor', () => {
     expect(await findFor('invoce', deps)).toMatchObject({ candidates: [{ kind: 'workflow', name: 'Invoices' }] });
     expect(calls).toEqual(['workflows', 'workflows']);
   });
+  it('says the look was complete when every workflow’s only page was read, the match among them', async () => {
+    const target = runId('abcdef12', 1);
+    const { deps } = server([workflow(W1, 'Digest'), workflow(W2, 'Weekly')], [run(target, W1)]);
+    expect(await findFor('abcdef12', deps)).toMatchObject({ scan: { runs: 1, complete: true, stoppedAtMatch: false } });
+  });
   it('lists nothing, after reading every run, when no id starts with the text', async () => {
     const { deps } = server([workflow(W1, 'Invoices')], [run(E, W1)]);
     expect(await findFor('abcdef12', deps)).toEqual({

@@ -11,16 +11,9 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { StatusBadge } from '@/features/executions/status-badge';
 import { listAllWorkflows } from '@/features/runs-list/feed';
 import { cn } from '@/lib/cn';
-import {
-  candidatesIn,
-  findFor,
-  targetOf,
-  type Candidate,
-  type FindProgress,
-  type FindTarget,
-  type ScanReport,
-} from './find-by-id';
+import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type ScanReport } from './find-by-id';
 import { readQuery } from './find-match';
+import { nothingLine, progressLine, scanLine } from './find-words';
 import { knownIn } from './known-in-cache';
 
 /** Every workflow, read once when Find opens so names match as they are typed; fresh for a minute. */
@@ -47,31 +40,6 @@ async function journalWorkflowOf(executionId: string): Promise<string | undefine
   } catch {
     return undefined;
   }
-}
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
-
-function progressLine(progress: FindProgress): string {
-  if (progress.kind === 'runs') return `Looking through recent runs… ${plural(progress.runs, 'run')} so far`;
-  return `Looking for this id in each workflow… ${progress.checked} of ${progress.of}`;
-}
-
-/** How far the look through the runs went, in a person's words. */
-export function scanLine(scan: ScanReport): string {
-  if (scan.complete)
-    return scan.runs === 0 ? 'There are no runs yet.' : `Looked through all ${plural(scan.runs, 'run')}.`;
-  if (scan.stoppedAtMatch) return `Found among the ${plural(scan.runs, 'most recent run')}.`;
-  return `Looked through the ${plural(scan.runs, 'most recent run')}; older runs were not searched. Paste the run’s full id or its link to find an older one.`;
-}
-
-/** What to say when nothing matched. */
-function nothingLine(text: string, checkedWorkflows: number | undefined): string {
-  const query = readQuery(text);
-  if (query.kind === 'full-id')
-    return `No workflow or run has the id ${query.id} in this account (looked in ${plural(checkedWorkflows ?? 0, 'workflow')}).`;
-  if (query.kind === 'text' && query.idPrefix)
-    return `Nothing matches “${query.text}”: no workflow name is like it, and no run or workflow id starts with it.`;
-  return `No workflow name is like “${text.trim()}”. To find a run, use its id as the runs list shows it, or its link.`;
 }
 
 interface ServerAnswer {
