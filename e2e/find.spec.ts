@@ -51,7 +51,7 @@ test(
     await expect(options).toHaveCount(1);
     await expect(options.first()).toContainText('Harbour Lights Digest');
     await expect(dialog.getByRole('status')).toHaveText(
-      /^(Looked at the only run|Looked through all \d+ runs|Found in the newest run|Found among the \d+ newest runs)\.$/,
+      /^(Looked at the only run|Looked through all [\d,]+ runs|Found in the newest run|Found among the [\d,]+ newest runs)\.$/,
     );
     await screenshotBothThemes(page, 'find-run-by-short-id');
     await page.keyboard.press('Enter');
