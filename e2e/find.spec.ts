@@ -54,6 +54,9 @@ test(
       /^(Looked at the only run|Looked through all [\d,]+ runs|Found in the newest run|Found among the [\d,]+ newest runs)\.$/,
     );
     await screenshotBothThemes(page, 'find-run-by-short-id');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshotBothThemes(page, 'find-run-by-short-id-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(runUrl);
 

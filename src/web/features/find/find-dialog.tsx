@@ -269,6 +269,7 @@ function CandidateOption({
   onPoint: () => void;
   onChoose: () => void;
 }) {
+  const kind = c.kind === 'workflow' ? 'Workflow' : 'Run';
   return (
     <li
       id={id}
@@ -281,14 +282,13 @@ function CandidateOption({
         selected && 'bg-indigo-50 dark:bg-indigo-500/15',
       )}
     >
-      <span className="w-16 shrink-0 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-        {c.kind === 'workflow' ? 'Workflow' : 'Run'}
-      </span>
+      <span className="hidden w-16 shrink-0 text-xs font-medium text-zinc-500 sm:block dark:text-zinc-400">{kind}</span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium">
+        <span className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1">
           {c.kind === 'workflow' ? c.name : (c.workflowName ?? `Workflow ${c.workflowId.slice(0, 8)}`)}
         </span>
-        <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+          <span className="sm:hidden">{kind} · </span>
           {c.kind === 'execution' && <span className="mr-2 font-mono">{c.executionId.slice(0, 8)}</span>}
           {c.kind === 'workflow' ? 'changed ' : 'started '}
           <RelativeTime iso={c.at} />
