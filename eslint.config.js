@@ -38,8 +38,8 @@ const FEATURE_EDGES = [
   { from: 'runs-list', to: ['executions', 'runs', 'batches', 'workflows'] },
   // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results.
   { from: 'approvals', to: ['runs-list', 'executions', 'results'] },
-  // Find by id looks in this browser's journals (through the runs feed) before asking the server.
-  { from: 'find', to: ['runs-list'] },
+  // Find lists workflows through the runs feed's reader and shows candidate runs with their status badges.
+  { from: 'find', to: ['runs-list', 'executions'] },
 ];
 
 const webLayers = {

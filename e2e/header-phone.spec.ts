@@ -96,7 +96,7 @@ test.describe('the header on a 375 px phone', () => {
 
   test('fits without sideways scrolling, and every main link is reachable', async ({ connectedPage: page }) => {
     expect(await sidewaysOverflow(page)).toEqual(FITS);
-    await expect(header(page).getByRole('button', { name: 'Find by id' })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: 'Find a run or workflow' })).toBeVisible();
     // The request meter shows only when the budget is tight (first-visit.spec.ts); the header has room.
     await expect(header(page).getByRole('meter', { name: 'Request budget' })).toHaveCount(0);
     await expect(header(page).getByRole('button', { name: /^Theme: / })).toBeVisible();
@@ -149,9 +149,9 @@ test.describe('the header on a 375 px phone', () => {
     await expect(panel).toBeHidden();
   });
 
-  test('find by id still opens from the button and from Ctrl+K', async ({ connectedPage: page }) => {
-    const dialog = page.getByRole('dialog', { name: 'Find by id' });
-    await header(page).getByRole('button', { name: 'Find by id' }).click();
+  test('Find still opens from the button and from Ctrl+K', async ({ connectedPage: page }) => {
+    const dialog = page.getByRole('dialog', { name: 'Find a run or workflow' });
+    await header(page).getByRole('button', { name: 'Find a run or workflow' }).click();
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -66,7 +66,7 @@ test(
 );
 
 test(
-  'the runs page lists every workflow’s runs and Find by id lands on a run from its id alone',
+  'the runs page lists every workflow’s runs and Find lands on a run from its id alone',
   { tag: BOTH_MODES_TAG },
   async ({ connectedPage: page, api, readyWorkflow }) => {
     test.setTimeout(120_000);
@@ -101,28 +101,26 @@ test(
     // A fresh tab knows nothing of these runs: the id alone must be enough.
     await page.goto('/workflows');
     await page.keyboard.press('Control+K');
-    const dialog = page.getByRole('dialog', { name: 'Find by id' });
+    const dialog = page.getByRole('dialog', { name: 'Find a run or workflow' });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Execution or workflow id').fill(quoteRun);
+    await dialog.getByLabel('Name, id or link').fill(quoteRun);
     await dialog.getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(new RegExp(`/workflows/${quotes.id}/executions/${quoteRun}`));
 
-    await page.getByRole('button', { name: 'Find by id' }).click();
-    await dialog.getByLabel('Execution or workflow id').fill(invoices.id);
+    await page.getByRole('button', { name: 'Find a run or workflow' }).click();
+    await dialog.getByLabel('Name, id or link').fill(invoices.id);
     await dialog.getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(new RegExp(`/workflows/${invoices.id}$`));
 
-    await page.getByRole('button', { name: 'Find by id' }).click();
-    await dialog.getByLabel('Execution or workflow id').fill('00000000-0000-4000-8000-000000000000');
+    await page.getByRole('button', { name: 'Find a run or workflow' }).click();
+    await dialog.getByLabel('Name, id or link').fill('00000000-0000-4000-8000-000000000000');
     await dialog.getByRole('button', { name: 'Open' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('No workflow or execution has the id');
+    await expect(dialog.getByRole('alert')).toContainText('No workflow or run has the id');
   },
 );
 
-test('Ctrl+K pressed while the page is still starting opens Find by id, and only once', async ({
-  connectedPage: page,
-}) => {
-  const dialog = page.getByRole('dialog', { name: 'Find by id' });
+test('Ctrl+K pressed while the page is still starting opens Find, and only once', async ({ connectedPage: page }) => {
+  const dialog = page.getByRole('dialog', { name: 'Find a run or workflow' });
   for (let round = 0; round < 3; round++) {
     // Before the header has mounted: the press must wait for it, not be lost.
     await page.goto('/workflows', { waitUntil: 'domcontentloaded' });

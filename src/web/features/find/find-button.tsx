@@ -42,7 +42,7 @@ let aButtonHasMounted = false;
 /** A press made while the page was starting, before any Find button was there to hear it. */
 const unheardPresses = () => (!aButtonHasMounted && performance.now() - unheardPressAt < STARTING_MS ? 1 : 0);
 
-/** A header button and ⌘K / Ctrl+K: paste an execution or workflow id and land on it. */
+/** A header button and ⌘K / Ctrl+K: find a run or workflow by name, id or link, and open it. */
 export function FindById() {
   const requestCount = useSyncExternalStore(
     subscribeToRequests,
@@ -64,7 +64,7 @@ export function FindById() {
         onClick={askToFind}
         onPointerEnter={preload}
         onFocus={preload}
-        aria-label="Find by id"
+        aria-label="Find a run or workflow"
         aria-keyshortcuts="Meta+K Control+K"
       >
         <SearchIcon />
