@@ -150,7 +150,7 @@ export interface paths {
     put?: never;
     /**
      * Approve or reject an execution waiting in human_in_the_loop (local extension)
-     * @description Approved continues the execution with its next step; rejected ends it in error. Answers 409 when the execution is not waiting for approval.
+     * @description Approved continues the execution with its next step; rejected ends it in error with the message "Rejected by <key name>: <comment>", keeping the draft in its results (x-local-choices results-on-error). Answers 409 when the execution is not waiting for approval.
      */
     post: operations['decideApproval'];
     delete?: never;
@@ -420,7 +420,7 @@ export interface components {
       url?: string;
       /** @description Present while status is initial or processing. */
       retry_after_seconds?: number;
-      /** @description Null while initial or processing. Locally: the draft while human_in_the_loop (x-local-choices results-in-human-in-the-loop), error.txt when error. */
+      /** @description Null while initial or processing. Locally: the draft while human_in_the_loop (x-local-choices results-in-human-in-the-loop), error.txt first when error (x-local-choices results-on-error). */
       results: components['schemas']['ResultFile'][] | null;
     };
     CreateBatchRequest: {

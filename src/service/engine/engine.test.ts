@@ -112,7 +112,7 @@ describe('time limit', () => {
     await svc.engine.idle();
     expect((await row(svc, execution!.id)).status).toBe('human_in_the_loop');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await svc.engine.decide(await row(svc, execution!.id), true, undefined)).toBe('ok');
+    expect(await svc.engine.decide(await row(svc, execution!.id), true, undefined, 'Reviewer')).toBe('ok');
     await svc.engine.idle();
     expect((await row(svc, execution!.id)).status).toBe('finished');
   });
@@ -232,7 +232,7 @@ describe('recovery after a crash', () => {
     await second.engine.idle();
     expect((await second.store.workflows.byId(planning.id))!.status).toBe('ready');
     expect((await row(second, waiting!.id)).status).toBe('human_in_the_loop');
-    expect(await second.engine.decide(await row(second, waiting!.id), true, undefined)).toBe('ok');
+    expect(await second.engine.decide(await row(second, waiting!.id), true, undefined, 'Reviewer')).toBe('ok');
     await second.engine.idle();
     expect((await row(second, waiting!.id)).status).toBe('finished');
     const files = await second.store.files.summaries(waiting!.id);

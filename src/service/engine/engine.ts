@@ -34,6 +34,12 @@ interface ActiveRun {
 
 export type ApprovalOutcome = 'ok' | 'not-waiting';
 
+/** A rejected run's error: "Rejected by <reviewer>: <comment>", or without a comment "Rejected by <reviewer>". */
+export function rejectionMessage(reviewer: string, comment: string | undefined): string {
+  const words = comment?.trim();
+  return words ? `Rejected by ${reviewer}: ${words}` : `Rejected by ${reviewer}`;
+}
+
 /**
  * Runs executions, alone or as one of several replicas on one database. Each dispatch claims in
  * the database (`claimNext`): per workflow at most LIMITS.maxConcurrentPerWorkflow (10) process at
@@ -250,11 +256,22 @@ export class Engine {
     return this.drafts.ensure(executionId);
   }
 
-  /** Records a reviewer's decision on an execution waiting in human_in_the_loop. */
-  async decide(execution: ExecutionView, approved: boolean, comment: string | undefined): Promise<ApprovalOutcome> {
+  /**
+   * Records a reviewer's decision on an execution waiting in human_in_the_loop. A rejected run ends
+   * in error ("Rejected by <reviewer>: <comment>") and keeps the draft the reviewer read as results.
+   */
+  async decide(
+    execution: ExecutionView,
+    approved: boolean,
+    comment: string | undefined,
+    reviewer: string,
+  ): Promise<ApprovalOutcome> {
     if (!approved) {
-      const reason = comment?.trim() ? `rejected by reviewer: ${comment.trim()}` : 'rejected by reviewer';
-      return (await this.store.rejectExecution(execution.id, reason)) ? 'ok' : 'not-waiting';
+      // The draft is built when someone first reads it; a decision made without reading it builds it here.
+      await this.drafts.ensure(execution.id);
+      return (await this.store.rejectExecution(execution.id, rejectionMessage(reviewer, comment)))
+        ? 'ok'
+        : 'not-waiting';
     }
     if (!(await this.store.executions.resumeApproved(execution.id))) return 'not-waiting';
     this.enqueued(execution.workflow_id);

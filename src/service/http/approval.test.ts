@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, reportStep } from '../test-support/test-service';
+import { KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
 
 type Err = { error: string };
@@ -88,15 +88,45 @@ describe('POST …/executions/{eid}/approval', () => {
     expect(done.body.results![0]!.content).toContain('Hello Ann');
   });
 
-  it('ends a rejected execution in error with the reviewer’s comment', async () => {
+  it('ends a rejected execution in error named after the reviewer’s key, and keeps the draft', async () => {
     const id = await waitingExecution();
-    const res = await decide(id, { approved: false, comment: 'wrong tone' });
+    const res = await decide(id, { approved: false, comment: ' wrong tone ' });
     expect(res.status).toBe(200);
     assertMatchesContract('decideApproval', 200, res.body);
     expect(res.body).toMatchObject({
       status: 'error',
-      results: [{ filename: 'error.txt', content: 'rejected by reviewer: wrong tone' }],
+      results: [
+        { filename: 'error.txt', content: 'Rejected by WORKFLOW_API_KEYS #1: wrong tone' },
+        { filename: 'draft.md', content: '# Report\n\nHello Ann\n', url: expect.stringContaining('/draft.md?') },
+      ],
     });
+    const detail = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
+    expect(detail.body.results!.map((f) => f.filename)).toEqual(['error.txt', 'draft.md']);
+    const download = await svc.app.inject({
+      method: 'GET',
+      url: detail.body.results![1]!.url.replace('http://service.test', ''),
+    });
+    expect(download.body).toBe('# Report\n\nHello Ann\n');
+    const list = await svc.call<{ data: { id: string; error?: string; results?: { filename: string }[] }[] }>(
+      'GET',
+      base(),
+    );
+    expect(list.body.data.find((item) => item.id === id)).toMatchObject({
+      error: 'Rejected by WORKFLOW_API_KEYS #1: wrong tone',
+      results: [{ filename: 'error.txt' }, { filename: 'draft.md' }],
+    });
+  });
+
+  it('keeps the draft the reviewer read, and says who rejected it without a comment', async () => {
+    const id = await waitingExecution();
+    const read = await svc.call<ExecutionDetail>('GET', `${base()}/${id}`);
+    const res = await decide(id, { approved: false, comment: '  ' });
+    expect(res.body.results!.map(({ filename, content }) => ({ filename, content }))).toEqual([
+      { filename: 'error.txt', content: 'Rejected by WORKFLOW_API_KEYS #1' },
+      { filename: 'draft.md', content: '# Report\n\nHello Ann\n' },
+    ]);
+    // The same stored file, no longer a draft: its link is the one the reviewer had.
+    expect(res.body.results![1]!.url.split('?')[0]).toBe(read.body.results![0]!.url.split('?')[0]);
   });
 
   it('answers 409 when the execution is not waiting for approval', async () => {
@@ -129,5 +159,36 @@ describe('POST …/executions/{eid}/approval', () => {
       body: { approved: true },
     });
     expect(missing).toMatchObject({ status: 404, body: { error: 'execution not found' } });
+  });
+});
+
+/** A strict-v1 server has no approval route; a run rejected elsewhere (another replica) still reads as v1 says. */
+describe('a rejected execution in strict-v1 mode', () => {
+  let strict: TestService;
+  beforeAll(async () => {
+    strict = await startTestService({ WORKFLOW_STRICT_V1: '1' });
+  });
+  afterAll(() => strict.close());
+
+  it('is in error, with only v1 fields, the reviewer’s words in error.txt and the draft kept', async () => {
+    const workflow = await strict.addWorkflow({
+      steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check the draft' }, reportStep('final.md')],
+    });
+    const runs = `/api/v1/workflows/${workflow}/executions`;
+    const created = await strict.call<ExecutionCreateResponse>('POST', runs, { body: { input: { name: 'Ann' } } });
+    const id = created.body.execution_id;
+    await strict.engine.idle();
+    const route = await strict.call<Err>('POST', `${runs}/${id}/approval`, { body: { approved: false } });
+    expect(route.status).toBe(404);
+    const waiting = (await strict.store.executions.byId(id))!;
+    expect(await strict.engine.decide(waiting, false, 'too long', 'Maria')).toBe('ok');
+    const detail = await strict.call<ExecutionDetail>('GET', `${runs}/${id}`);
+    assertMatchesContract('getExecution', 200, detail.body);
+    expect(Object.keys(detail.body).sort()).toEqual(['created_at', 'id', 'results', 'status', 'url', 'workflow_id']);
+    expect(detail.body.status).toBe('error');
+    expect(detail.body.results!.map(({ filename, content }) => ({ filename, content }))).toEqual([
+      { filename: 'error.txt', content: 'Rejected by Maria: too long' },
+      { filename: 'draft.md', content: '# Report\n\nHello Ann\n' },
+    ]);
   });
 });

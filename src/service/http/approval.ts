@@ -4,7 +4,10 @@ import { contractRoute } from './contract-route';
 import { HttpError, notFound } from './errors';
 import { executionDetail, requireWorkflow, type LocalContext } from './local-context';
 
-/** Local extension: a reviewer approves (the run continues) or rejects (it ends in error). */
+/**
+ * Local extension: a reviewer approves (the run continues) or rejects (it ends in error, named after
+ * the reviewer's API key, and keeps the draft as results).
+ */
 export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
   // Strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
@@ -16,7 +19,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
     if (!execution) throw notFound('execution not found');
     const outcome =
       execution.status === 'human_in_the_loop'
-        ? await ctx.engine.decide(execution, request.body.approved, request.body.comment)
+        ? await ctx.engine.decide(execution, request.body.approved, request.body.comment, account.name)
         : 'not-waiting';
     if (outcome === 'not-waiting') {
       const current = (await ctx.store.executions.byId(executionId))?.status ?? execution.status;

@@ -73,7 +73,7 @@ describe('GET …/executions/{id}/steps (local extension)', () => {
     await svc.call('POST', `${runsUrl(approved)}/${id}/approval`, { body: { approved: false, comment: 'no' } });
     expect((await steps(approved, id)).map((s) => [s.status, s.error])).toEqual([
       ['finished', null],
-      ['error', 'rejected by reviewer: no'],
+      ['error', 'Rejected by WORKFLOW_API_KEYS #1: no'],
       ['skipped', null],
     ]);
   });

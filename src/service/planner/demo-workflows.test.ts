@@ -113,7 +113,7 @@ describe('DEMO_WORKFLOWS', () => {
     });
     const { results } = await run(plan, d.example!);
     expect(text(results[0])).toBe(
-      'name,price,quantity\r\nEspresso beans 1 kg,24.5,3\r\n"Oat milk, barista",2.2,12\r\n"\'=cmd|""/c calc""!A1 (a formula, written safely)",0,1\r\n',
+      '"name","price","quantity"\r\n"Espresso beans 1 kg","24.5","3"\r\n"Oat milk, barista","2.2","12"\r\n"\'=cmd|""/c calc""!A1 (a formula, written safely)","0","1"\r\n',
     );
     const products = Array.from({ length: 3000 }, (_, i) => ({
       name: `Product ${i} with a descriptive name`,

@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
+import { clipAtWord, snakeCase } from './text-case';
 import { FIXTURES_A } from './plan-fixtures-a';
 import { FIXTURES_B } from './plan-fixtures-b';
 import type { JsonSchema } from './plan-types';
@@ -143,6 +144,25 @@ describe('planWorkflow fixtures', () => {
     expect(plan.name).toBe('My summariser');
     expect(plan.description).toBe('Short.');
     expect(plan.steps.find((step) => step.kind === 'summarize')).toBeDefined();
+  });
+
+  it('shortens a long name into file names that end on a whole word', () => {
+    const plan = planWorkflow('Write a Markdown report and a PDF about a company from its website url', {
+      name: 'Website to sales intro email and detailed company summary',
+    });
+    const names = plan.steps.flatMap((step) => ('filename' in step ? [step.filename] : []));
+    expect(names).toEqual(['website-to-sales-intro-email.md', 'website-to-sales-intro-email.pdf']);
+    for (const name of names) expect(name.replace(/\.\w+$/, '').length).toBeLessThanOrEqual(40);
+  });
+
+  it('cuts a field key at a word boundary when the title is long', () => {
+    expect(snakeCase('The full postal address of the company headquarters building')).toBe(
+      'the_full_postal_address_of_the_company',
+    );
+    expect(clipAtWord('sales-intro-email-and-company-summary', 36, '-')).toBe('sales-intro-email-and-company');
+    expect(clipAtWord('a-company-summary-for-sales', 22, '-')).toBe('a-company-summary');
+    expect(clipAtWord('short-name', 40, '-')).toBe('short-name');
+    expect(clipAtWord('supercalifragilisticexpialidocious', 10, '-')).toBe('supercalif');
   });
 
   it('describes the workflow in one sentence', () => {

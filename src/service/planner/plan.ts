@@ -7,7 +7,7 @@ import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from './plan-types';
 import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
-import { kebabCase, singular, snakeCase, trimEndOf } from './text-case';
+import { clipAtWord, kebabCase, singular, snakeCase } from './text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {
@@ -102,7 +102,7 @@ function textFields(fields: Field[]): Field[] {
 
 /** A file name for the workflow's documents: "Company Brief" → "company-brief". */
 function baseName(name: string): string {
-  const base = trimEndOf(kebabCase(name).slice(0, 40), '-') || 'report';
+  const base = clipAtWord(kebabCase(name), 40, '-') || 'report';
   return ['summary', 'entities', 'draft'].includes(base) ? `${base}-report` : base;
 }
 

@@ -28,11 +28,25 @@ export function snakeCase(text: string): string {
     .replace(/[^a-z0-9]+/g, '_');
   const trimmed = trimCharsOf(snake, '_');
   const safe = /^\d/.test(trimmed) ? `field_${trimmed}` : trimmed;
-  return trimEndOf(safe.slice(0, 48), '_') || 'field';
+  return clipAtWord(safe, 48, '_') || 'field';
 }
 
 export function kebabCase(text: string): string {
   return snakeCase(text).replace(/_/g, '-');
+}
+
+/**
+ * `slug` shortened to at most `max` characters at a `separator`, so a name never ends in half a word
+ * ("company-summary" rather than "company-summar") or in "and"; a single word longer than `max` is cut.
+ */
+export function clipAtWord(slug: string, max: number, separator: string): string {
+  if (slug.length <= max) return slug;
+  const end = slug.lastIndexOf(separator, max);
+  if (end <= 0) return slug.slice(0, max);
+  const words = slug.slice(0, end).split(separator);
+  // A name cut after "and" or "of" reads as unfinished; such a word is dropped too.
+  while (words.length > 1 && SMALL_WORDS.has(words.at(-1)!)) words.pop();
+  return trimEndOf(words.join(separator), separator);
 }
 
 const acronym = (word: string) => ACRONYMS.get(word.toLowerCase());

@@ -4,9 +4,12 @@ import {
   listStart,
   parseMarkdown,
   plainText,
+  safeHref,
   taskBox,
   type ListItem,
+  type PhrasingContent,
   type RootContent,
+  type Table,
 } from './markdown-tree';
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -16,6 +19,10 @@ const FOOTER = 28;
 export const MAX_PAGES = 300;
 const TEXT = rgb(0.12, 0.14, 0.16);
 const MUTED = rgb(0.4, 0.43, 0.47);
+const RULE = rgb(0.62, 0.65, 0.69);
+const HEADER_FILL = rgb(0.93, 0.94, 0.95);
+/** Space between a table cell's border and its text. */
+const CELL_PAD = { x: 5, y: 4 };
 
 /** Look-alikes for common characters the standard PDF fonts (WinAnsi) cannot draw. */
 const REPLACEMENTS: Record<string, string> = {
@@ -39,21 +46,127 @@ const REPLACEMENTS: Record<string, string> = {
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  italic: PDFFont;
+  boldItalic: PDFFont;
   mono: PDFFont;
 }
 
+type FontName = keyof Fonts;
+
+/** A stretch of inline text in one font; `\n` alone is a hard line break. */
+export interface Run {
+  text: string;
+  font: FontName;
+}
+
+/** What was drawn, in order: lets tests read the layout without a PDF text extractor. */
+export type DrawOp =
+  | { kind: 'text'; page: number; x: number; y: number; width: number; text: string; font: FontName; size: number }
+  | { kind: 'line'; page: number; x1: number; y1: number; x2: number; y2: number }
+  | { kind: 'fill'; page: number; x: number; y: number; width: number; height: number };
+
+/** Part of a laid-out line in one font, spaces included, so text extractors read the words apart. */
+interface Piece {
+  text: string;
+  font: FontName;
+  width: number;
+}
+
+interface Line {
+  pieces: Piece[];
+  width: number;
+}
+
 interface Style {
-  font: keyof Fonts;
+  font: FontName;
   size: number;
   color?: ReturnType<typeof rgb>;
   indent?: number;
   spaceBefore: number;
 }
 
+type Align = 'left' | 'center' | 'right';
+
+/** The font of text inside `**` and `_` marks, on top of the surrounding one. */
+function styled(font: FontName, mark: 'strong' | 'emphasis'): FontName {
+  if (font === 'mono') return font;
+  const bold = font === 'bold' || font === 'boldItalic' || mark === 'strong';
+  const italic = font === 'italic' || font === 'boldItalic' || mark === 'emphasis';
+  return bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular';
+}
+
+/**
+ * Inline markdown as runs of text per font. A line break inside a paragraph's source (a soft break)
+ * is a space, as in any reader; only a hard break (two spaces or `\` at the end) starts a new line.
+ */
+export function inlineRuns(nodes: PhrasingContent[], font: FontName = 'regular'): Run[] {
+  return nodes.flatMap((node): Run[] => {
+    switch (node.type) {
+      case 'text':
+        return [{ text: node.value.replace(/\n/g, ' '), font }];
+      case 'inlineCode':
+        return [{ text: node.value.replace(/\n/g, ' '), font: 'mono' }];
+      case 'break':
+        return [{ text: '\n', font }];
+      case 'image':
+        return [{ text: node.alt ?? '', font }];
+      case 'footnoteReference':
+        return [{ text: `[${node.label ?? node.identifier}]`, font }];
+      case 'link': {
+        const label = inlineRuns(node.children, font);
+        const text = plainText(node.children);
+        const href = safeHref(node.url);
+        return !href || text === href || `${text}/` === href ? label : [...label, { text: ` (${href})`, font }];
+      }
+      case 'strong':
+      case 'emphasis':
+        return inlineRuns(node.children, styled(font, node.type));
+      case 'delete':
+      case 'linkReference':
+        return inlineRuns(node.children, font);
+      default:
+        return [];
+    }
+  });
+}
+
+/** The words of a block as runs, for list items and table-less places that print a block inline. */
+function blockRuns(block: RootContent): Run[] {
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading':
+      return inlineRuns(block.children);
+    case 'list':
+      // A nested list's items, a line each, marked as items.
+      return joinRuns(block.children.map((item) => [{ text: '\u2013 ', font: 'regular' as const }, ...itemRuns(item)]));
+    case 'code':
+      return joinRuns(block.value.split('\n').map((line) => [{ text: line, font: 'mono' }]));
+    case 'blockquote':
+    case 'footnoteDefinition':
+      return joinRuns(block.children.map(blockRuns));
+    default:
+      return [];
+  }
+}
+
+/** A list item's words on one run of lines (nested lists are flattened into it, a line each). */
+function itemRuns(item: ListItem): Run[] {
+  const box = taskBox(item);
+  return [...(box ? [{ text: box, font: 'regular' as const }] : []), ...joinRuns(item.children.map(blockRuns))];
+}
+
+function joinRuns(parts: Run[][]): Run[] {
+  return parts
+    .filter((part) => part.length > 0)
+    .flatMap((part, index) => (index === 0 ? part : [{ text: '\n', font: 'regular' as const }, ...part]));
+}
+
 class Layout {
   private page: PDFPage;
+  private pageIndex = 0;
   private y: number;
   private readonly charset: Set<number>;
+  readonly ops: DrawOp[] = [];
 
   constructor(
     private readonly doc: PDFDocument,
@@ -76,82 +189,276 @@ class Layout {
     return out;
   }
 
-  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    const space = font.widthOfTextAtSize(' ', size);
-    for (const paragraph of this.sanitize(text).split('\n')) {
-      let line = '';
-      let lineWidth = 0;
-      // Standard fonts have no kerning, so a line's width is the sum of its words' widths.
-      for (const word of paragraph.split(/ +/)) {
-        const wordWidth = font.widthOfTextAtSize(word, size);
-        const candidate = line ? lineWidth + space + wordWidth : wordWidth;
-        if (candidate <= width) {
-          line = line ? `${line} ${word}` : word;
-          lineWidth = candidate;
+  private width(text: string, font: FontName, size: number): number {
+    return this.fonts[font].widthOfTextAtSize(text, size);
+  }
+
+  /**
+   * Runs broken into lines no wider than `width`: at spaces, at hard breaks, and inside a word only
+   * when the word alone is wider than the line. Spaces stay in the text between words.
+   */
+  wrap(runs: Run[], size: number, width: number): Line[] {
+    const lines: Line[] = [];
+    let line: Line = { pieces: [], width: 0 };
+    let space: FontName | null = null;
+    let word: Piece[] = [];
+    const push = (piece: Piece) => {
+      const last = line.pieces.at(-1);
+      if (last?.font === piece.font) {
+        last.text += piece.text;
+        last.width += piece.width;
+      } else line.pieces.push({ ...piece });
+      line.width += piece.width;
+    };
+    const endLine = () => {
+      lines.push(line);
+      line = { pieces: [], width: 0 };
+    };
+    const placeWord = () => {
+      if (word.length === 0) return;
+      const wordWidth = word.reduce((sum, piece) => sum + piece.width, 0);
+      const spaceWidth = space && line.pieces.length > 0 ? this.width(' ', space, size) : 0;
+      if (line.pieces.length > 0 && line.width + spaceWidth + wordWidth > width) endLine();
+      else if (space && line.pieces.length > 0) push({ text: ' ', font: space, width: spaceWidth });
+      // A word wider than the line is cut wherever it has to be.
+      for (const piece of word) {
+        if (line.width + piece.width <= width || (line.pieces.length === 0 && piece.width <= width)) {
+          push(piece);
           continue;
         }
-        if (line) lines.push(line);
-        line = word;
-        lineWidth = wordWidth;
-        // A word wider than the line is cut wherever it has to be.
-        while (lineWidth > width && line.length > 1) {
-          let cut = Math.max(1, Math.floor((line.length * width) / lineWidth));
-          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-          lines.push(line.slice(0, cut));
-          line = line.slice(cut);
-          lineWidth = font.widthOfTextAtSize(line, size);
+        for (const char of piece.text) {
+          const charWidth = this.width(char, piece.font, size);
+          if (line.pieces.length > 0 && line.width + charWidth > width) endLine();
+          push({ text: char, font: piece.font, width: charWidth });
         }
       }
-      lines.push(line);
+      word = [];
+      space = null;
+    };
+    for (const run of runs) {
+      if (run.text === '\n') {
+        placeWord();
+        endLine();
+        space = null;
+        continue;
+      }
+      for (const part of this.sanitize(run.text).split(/( +)/)) {
+        if (part === '') continue;
+        if (part.startsWith(' ')) {
+          placeWord();
+          space = run.font;
+        } else word.push({ text: part, font: run.font, width: this.width(part, run.font, size) });
+      }
     }
+    placeWord();
+    lines.push(line);
     return lines;
+  }
+
+  /** The width `runs` take on one line, and that of their widest word (the least a column can be). */
+  private measure(runs: Run[], size: number): { natural: number; least: number } {
+    const lines = this.wrap(runs, size, Number.POSITIVE_INFINITY);
+    let least = 0;
+    for (const run of runs)
+      for (const word of this.sanitize(run.text).split(/[ \n]+/))
+        least = Math.max(least, this.width(word, run.font, size));
+    return { natural: Math.max(0, ...lines.map((line) => line.width)), least };
   }
 
   /** Whether the page limit is reached; later text is dropped. */
   full = false;
 
+  /** Starts a new page; false (and `full`) at the page limit. */
+  private newPage(): boolean {
+    if (this.doc.getPageCount() >= MAX_PAGES) {
+      this.full = true;
+      return false;
+    }
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pageIndex++;
+    this.y = PAGE.height - MARGIN;
+    return true;
+  }
+
+  private room(): number {
+    return this.y - (MARGIN + FOOTER);
+  }
+
   private ensureRoom(height: number): void {
-    if (this.y - height < MARGIN + FOOTER) {
-      if (this.doc.getPageCount() >= MAX_PAGES) {
-        this.full = true;
-        return;
+    if (height > this.room()) this.newPage();
+  }
+
+  private drawPieces(pieces: Piece[], x: number, y: number, size: number, color = TEXT): void {
+    let at = x;
+    for (const piece of pieces) {
+      if (piece.text.trim() !== '') {
+        this.page.drawText(piece.text, { x: at, y, size, font: this.fonts[piece.font], color });
+        this.ops.push({
+          kind: 'text',
+          page: this.pageIndex,
+          x: at,
+          y,
+          width: piece.width,
+          text: piece.text,
+          font: piece.font,
+          size,
+        });
       }
-      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-      this.y = PAGE.height - MARGIN;
+      at += piece.width;
     }
   }
 
-  text(text: string, style: Style, prefix = ''): void {
-    const font = this.fonts[style.font];
+  private drawLine(x1: number, y1: number, x2: number, y2: number): void {
+    this.page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness: 0.6, color: RULE });
+    this.ops.push({ kind: 'line', page: this.pageIndex, x1, y1, x2, y2 });
+  }
+
+  private fill(x: number, y: number, width: number, height: number): void {
+    this.page.drawRectangle({ x, y, width, height, color: HEADER_FILL });
+    this.ops.push({ kind: 'fill', page: this.pageIndex, x, y, width, height });
+  }
+
+  /** Inline runs as wrapped lines; a prefix (a list marker) hangs before the first line. */
+  text(runs: Run[], style: Style, prefix = ''): void {
     const indent = style.indent ?? 0;
-    const prefixWidth = prefix ? font.widthOfTextAtSize(prefix, style.size) : 0;
+    const prefixWidth = prefix ? this.width(prefix, style.font, style.size) : 0;
     const width = PAGE.width - 2 * MARGIN - indent - prefixWidth;
     const lineHeight = style.size * 1.4;
     this.y -= style.spaceBefore;
-    this.wrap(text, font, style.size, width).forEach((line, index) => {
+    this.wrap(runs, style.size, width).forEach((line, index) => {
       if (this.full) return;
       this.ensureRoom(lineHeight);
       if (this.full) return;
       this.y -= lineHeight;
       const x = MARGIN + indent;
       if (index === 0 && prefix)
-        this.page.drawText(prefix, { x, y: this.y, size: style.size, font, color: style.color ?? TEXT });
-      this.page.drawText(line, { x: x + prefixWidth, y: this.y, size: style.size, font, color: style.color ?? TEXT });
+        this.drawPieces([{ text: prefix, font: style.font, width: prefixWidth }], x, this.y, style.size, style.color);
+      this.drawPieces(line.pieces, x + prefixWidth, this.y, style.size, style.color);
     });
+  }
+
+  /** Text as written, every line and space kept (code), cut where a line is wider than the page. */
+  preformatted(text: string, style: Style): void {
+    const runs = text.split('\n').flatMap((line, index) => [
+      ...(index > 0 ? [{ text: '\n', font: style.font }] : []),
+      // Non-breaking spaces keep the indentation, which wrapping would otherwise fold.
+      { text: line.replace(/ /g, '\u00a0'), font: style.font },
+    ]);
+    this.text(runs, style);
   }
 
   rule(): void {
     this.ensureRoom(16);
     if (this.full) return;
     this.y -= 10;
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: PAGE.width - MARGIN, y: this.y },
-      thickness: 0.6,
-      color: MUTED,
-    });
+    this.drawLine(MARGIN, this.y, PAGE.width - MARGIN, this.y);
     this.y -= 6;
+  }
+
+  /**
+   * Column widths that fill the line: each column's natural width when they all fit; else each gets
+   * its widest word (up to an equal share), and the rest is poured evenly into the columns still
+   * narrower than their text, so short columns stay on one line and long ones share what is left.
+   */
+  private columnWidths(rows: Run[][][], size: number, available: number, count: number): number[] {
+    const natural = Array.from({ length: count }, () => 0);
+    const least = Array.from({ length: count }, () => 0);
+    for (const row of rows)
+      row.forEach((cell, column) => {
+        const measured = this.measure(cell, size);
+        natural[column] = Math.max(natural[column]!, measured.natural + 2 * CELL_PAD.x);
+        least[column] = Math.max(least[column]!, measured.least + 2 * CELL_PAD.x);
+      });
+    const total = natural.reduce((sum, width) => sum + width, 0);
+    if (total <= available) return natural.map((width) => (width * available) / Math.max(total, 1));
+    const widths = least.map((width) => Math.min(width, available / count));
+    for (;;) {
+      const spare = available - widths.reduce((sum, width) => sum + width, 0);
+      const wanting = widths.flatMap((width, column) => (width < natural[column]! - 0.01 ? [column] : []));
+      if (spare < 0.01 || wanting.length === 0) break;
+      const share = spare / wanting.length;
+      for (const column of wanting) widths[column] = Math.min(natural[column]!, widths[column]! + share);
+    }
+    return widths;
+  }
+
+  /**
+   * A Markdown table as a ruled grid: the header row bold on a shaded band and repeated at the top
+   * of each page the table runs onto, cells wrapped within their column, and a row taller than a
+   * page continued on the next.
+   */
+  async table(table: Table, indent: number): Promise<void> {
+    const size = 9.5;
+    const lineHeight = size * 1.35;
+    const rows = table.children.map((row, index) =>
+      row.children.map((cell) => inlineRuns(cell.children, index === 0 ? 'bold' : 'regular')),
+    );
+    const count = Math.max(1, ...rows.map((row) => row.length));
+    for (const row of rows) while (row.length < count) row.push([]);
+    const x0 = MARGIN + indent;
+    const widths = this.columnWidths(rows, size, PAGE.width - MARGIN - x0, count);
+    const edges = widths.reduce<number[]>((at, width) => [...at, at.at(-1)! + width], [x0]);
+    const aligns: Align[] = Array.from({ length: count }, (_, column) => table.align?.[column] ?? 'left');
+    const laid = rows.map((row) => row.map((cell, column) => this.wrap(cell, size, widths[column]! - 2 * CELL_PAD.x)));
+    const height = (lines: number) => lines * lineHeight + 2 * CELL_PAD.y;
+
+    const drawSlice = (cells: Line[][], from: number, to: number, header: boolean) => {
+      const top = this.y;
+      const bottom = top - height(to - from);
+      if (header) this.fill(x0, bottom, edges.at(-1)! - x0, top - bottom);
+      cells.forEach((lines, column) => {
+        const left = edges[column]! + CELL_PAD.x;
+        const inner = widths[column]! - 2 * CELL_PAD.x;
+        lines.slice(from, to).forEach((line, index) => {
+          const shift =
+            aligns[column] === 'right'
+              ? inner - line.width
+              : aligns[column] === 'center'
+                ? (inner - line.width) / 2
+                : 0;
+          const baseline = top - CELL_PAD.y - (index + 1) * lineHeight + size * 0.3;
+          this.drawPieces(line.pieces, left + Math.max(0, shift), baseline, size);
+        });
+      });
+      this.drawLine(x0, top, edges.at(-1)!, top);
+      this.drawLine(x0, bottom, edges.at(-1)!, bottom);
+      for (const edge of edges) this.drawLine(edge, top, edge, bottom);
+      this.y = bottom;
+    };
+    const header = laid[0]!;
+    const headerLines = Math.max(1, ...header.map((lines) => lines.length));
+    // A header row taller than a third of a page is not repeated: it would leave little room for rows.
+    const repeat = height(headerLines) < (PAGE.height - 2 * MARGIN - FOOTER) / 3;
+    const drawRow = (cells: Line[][], isHeader: boolean) => {
+      const lines = Math.max(1, ...cells.map((cellLines) => cellLines.length));
+      // A row that fits on a fresh page is never split; the header row keeps the first body row with it.
+      const keep = isHeader && laid.length > 1 ? Math.max(1, ...laid[1]!.map((l) => l.length)) : 0;
+      if (
+        height(lines) + (keep ? height(keep) : 0) > this.room() &&
+        height(lines) <= PAGE.height - 2 * MARGIN - FOOTER
+      ) {
+        if (!this.newPage()) return;
+        if (!isHeader && repeat) drawSlice(header, 0, headerLines, true);
+      }
+      let from = 0;
+      while (from < lines && !this.full) {
+        const fit = Math.floor((this.room() - 2 * CELL_PAD.y) / lineHeight);
+        if (fit < 1) {
+          if (!this.newPage()) return;
+          if (!isHeader && repeat) drawSlice(header, 0, headerLines, true);
+          continue;
+        }
+        const to = Math.min(lines, from + fit);
+        drawSlice(cells, from, to, isHeader);
+        from = to;
+      }
+    };
+    this.y -= 8;
+    for (const [index, cells] of laid.entries()) {
+      if (this.full) return;
+      if (index % 200 === 199) await yieldToLoop();
+      drawRow(cells, index === 0);
+    }
   }
 
   footers(): void {
@@ -175,28 +482,6 @@ class Layout {
   }
 }
 
-/** A list item's words on one run of lines (nested lists are flattened into it). */
-function itemText(item: ListItem): string {
-  return taskBox(item) + item.children.map(blockPlain).join('\n');
-}
-
-function blockPlain(block: RootContent): string {
-  switch (block.type) {
-    case 'paragraph':
-    case 'heading':
-      return plainText(block.children);
-    case 'list':
-      return block.children.map(itemText).join('\n');
-    case 'code':
-      return block.value;
-    case 'blockquote':
-    case 'footnoteDefinition':
-      return block.children.map(blockPlain).join('\n');
-    default:
-      return '';
-  }
-}
-
 const HEADING_SIZES = [16, 14, 12.5, 11.5, 11, 11];
 
 /** Gives other work (HTTP requests) a turn while a long document is laid out. */
@@ -208,7 +493,7 @@ async function layBlocks(layout: Layout, blocks: RootContent[], indent: number):
     if (index % 50 === 49) await yieldToLoop();
     switch (block.type) {
       case 'heading':
-        layout.text(plainText(block.children), {
+        layout.text(inlineRuns(block.children, 'bold'), {
           font: 'bold',
           size: HEADING_SIZES[block.depth - 1] ?? 11,
           indent,
@@ -216,10 +501,10 @@ async function layBlocks(layout: Layout, blocks: RootContent[], indent: number):
         });
         break;
       case 'paragraph':
-        layout.text(plainText(block.children), { font: 'regular', size: 10.5, indent, spaceBefore: 6 });
+        layout.text(inlineRuns(block.children), { font: 'regular', size: 10.5, indent, spaceBefore: 6 });
         break;
       case 'code':
-        layout.text(block.value, { font: 'mono', size: 9, indent: indent + 8, spaceBefore: 6 });
+        layout.preformatted(block.value, { font: 'mono', size: 9, indent: indent + 8, spaceBefore: 6 });
         break;
       case 'blockquote':
       case 'footnoteDefinition':
@@ -233,34 +518,26 @@ async function layBlocks(layout: Layout, blocks: RootContent[], indent: number):
           if (item % 200 === 199) await yieldToLoop();
           const marker = block.ordered ? `${listStart(block) + item}.  ` : '\u2022  ';
           layout.text(
-            itemText(child),
+            itemRuns(child),
             { font: 'regular', size: 10.5, indent: indent + 8, spaceBefore: item === 0 ? 6 : 2 },
             marker,
           );
         }
         break;
-      case 'table': {
-        const [head, ...rows] = block.children.map((row) => row.children.map((cell) => plainText(cell.children)));
-        layout.text((head ?? []).join('  |  '), { font: 'bold', size: 10, indent, spaceBefore: 8 });
-        for (const [row, cells] of rows.entries()) {
-          if (row % 200 === 199) await yieldToLoop();
-          layout.text(cells.join('  |  '), { font: 'regular', size: 10, indent, spaceBefore: 2 });
-        }
+      case 'table':
+        await layout.table(block, indent);
         break;
-      }
     }
   }
 }
 
-/**
- * Lays out markdown as an A4 PDF with a title, wrapped text and numbered pages. Metadata dates are
- * left out so the same markdown always gives the same bytes.
- */
-export async function renderPdfDocument(markdown: string, title: string): Promise<Uint8Array> {
+async function layOut(markdown: string, title: string): Promise<{ doc: PDFDocument; layout: Layout }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts: Fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+    boldItalic: await doc.embedFont(StandardFonts.HelveticaBoldOblique),
     mono: await doc.embedFont(StandardFonts.Courier),
   };
   const layout = new Layout(doc, fonts);
@@ -271,8 +548,22 @@ export async function renderPdfDocument(markdown: string, title: string): Promis
   const first = blocks[0];
   if (first?.type === 'heading' && first.depth === 1 && firstHeading([first])?.trim() === title.trim())
     blocks = blocks.slice(1);
-  layout.text(title, { font: 'bold', size: 20, spaceBefore: 0 });
+  layout.text([{ text: title, font: 'bold' }], { font: 'bold', size: 20, spaceBefore: 0 });
   await layBlocks(layout, blocks, 0);
   layout.footers();
+  return { doc, layout };
+}
+
+/** What renderPdfDocument draws, page by page, for reading the layout in tests. */
+export async function pdfDrawing(markdown: string, title: string): Promise<DrawOp[]> {
+  return (await layOut(markdown, title)).layout.ops;
+}
+
+/**
+ * Lays out markdown as an A4 PDF with a title, wrapped text, ruled tables and numbered pages.
+ * Metadata dates are left out so the same markdown always gives the same bytes.
+ */
+export async function renderPdfDocument(markdown: string, title: string): Promise<Uint8Array> {
+  const { doc } = await layOut(markdown, title);
   return doc.save({ objectsPerTick: 50 });
 }

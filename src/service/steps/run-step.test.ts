@@ -65,12 +65,12 @@ describe('runStep', () => {
       { input: { rows: [{ name: 'Tea', price: 3 }] } },
     );
     expect(table?.contentType).toBe('text/csv; charset=utf-8');
-    expect(fileText(table!)).toBe('name,price\r\nTea,3\r\n');
+    expect(fileText(table!)).toBe('"name","price"\r\n"Tea","3"\r\n');
     const [lines] = await only(
       { kind: 'csv_table', field: 'names', filename: 'names.csv' },
       { input: { names: 'Ann\n\nBo\n' } },
     );
-    expect(fileText(lines!)).toBe('names\r\nAnn\r\nBo\r\n');
+    expect(fileText(lines!)).toBe('"names"\r\n"Ann"\r\n"Bo"\r\n');
     await expect(
       runStep({ kind: 'csv_table', field: 'rows', filename: 'x.csv' }, { input: { rows: 5 }, files: [], previous: [] }),
     ).rejects.toThrow(new StepFailure('rows must be a list of rows to build a table (got a number)'));

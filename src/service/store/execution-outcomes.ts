@@ -70,8 +70,15 @@ export async function completeExecution(
   return true;
 }
 
+/**
+ * The rejected run's results: error.txt with the reviewer's words first (where clients look for the
+ * message), then the draft the reviewer read.
+ */
 export async function rejectExecution(tx: Store, id: string, message: string): Promise<boolean> {
-  return withErrorFile(tx, id, message, await tx.executions.reject(id, message, tx.nowIso()));
+  if (!(await tx.executions.reject(id, message, tx.nowIso()))) return false;
+  await tx.files.keepDrafts(id, 1);
+  await insertFiles(tx, id, [errorFile(message)]);
+  return true;
 }
 
 /**

@@ -89,6 +89,22 @@ export class FilesRepo {
     await this.ctx.db.deleteFrom('files').where('execution_id', '=', executionId).where('position', '<', 0).execute();
   }
 
+  /**
+   * Makes the drafts result files, in their order, from position `first` on (a rejected run keeps
+   * what the reviewer read).
+   */
+  async keepDrafts(executionId: string, first: number): Promise<void> {
+    const count = (await this.drafts(executionId)).length;
+    // Drafts sit at -count…-1, so each moves to a free position ≥ first whatever order the rows change in.
+    if (count > 0)
+      await this.ctx.db
+        .updateTable('files')
+        .set((eb) => ({ position: eb('position', '+', count + first) }))
+        .where('execution_id', '=', executionId)
+        .where('position', '<', 0)
+        .execute();
+  }
+
   /** Drops the drafts of many executions (a cancelled batch). */
   async dropDraftsOf(executionIds: readonly string[]): Promise<void> {
     await this.ctx.db

@@ -174,7 +174,7 @@ export class Store {
     return this.transaction((tx) => outcomes.failExecution(tx, id, attempt, message));
   }
 
-  /** Ends an execution waiting for approval in error; false when it was not waiting. */
+  /** Ends an execution waiting for approval in error, keeping its draft as results; false when it was not waiting. */
   rejectExecution(id: string, message: string): Promise<boolean> {
     return this.transaction((tx) => outcomes.rejectExecution(tx, id, message));
   }

@@ -9,8 +9,9 @@ import stored from './fixtures/stored-demo-plans.json';
 /**
  * The demo workflows' steps as the planner saved them before templates were Liquid (no `syntax`),
  * with every file they produced then. A workflow in a user's data directory must keep producing the
- * same files. One change is deliberate: the status template's plain text ends in "- " where it ended
- * in "-", since a bare "-" is an empty list item in CommonMark (the old reader took it for text).
+ * same files. The changes are deliberate: the status template's plain text ends in "- " where it ended
+ * in "-", since a bare "-" is an empty list item in CommonMark (the old reader took it for text); CSV
+ * files quote every field (issue 19); the certificate PDF keeps its spaces and draws its table as a grid.
  */
 const fixture = stored as { plans: Record<string, StepSpec[]>; results: Record<string, Record<string, string>> };
 
