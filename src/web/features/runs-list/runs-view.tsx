@@ -13,12 +13,16 @@ import { useRunsFeed, type RunsFeed } from './use-runs-feed';
 
 const count = (n: number) => n.toLocaleString('en');
 
-/** "Scanned 2,000 of about 5,650 runs · 11 match", while the browser filters what it reads. */
+/**
+ * "11 matches so far, in the 2,000 newest of about 5,650 runs", while the browser filters what it
+ * reads; "1 match in all 3 runs" once every page is read.
+ */
 export function scanLine(feed: Pick<RunsFeed, 'progress' | 'rows'>): string {
-  const { scanned, estimate, complete, requests } = feed.progress;
-  const of = complete ? ` of ${count(scanned)}` : estimate ? ` of about ${count(roundEstimate(estimate))}` : '';
+  const { scanned, estimate, complete } = feed.progress;
   const found = `${count(feed.rows.length)} ${feed.rows.length === 1 ? 'match' : 'matches'}`;
-  return `Scanned ${count(scanned)}${of} runs · ${found} · ${count(requests)} request${requests === 1 ? '' : 's'}`;
+  if (complete) return `${found} in ${scanned === 1 ? 'the only run' : `all ${count(scanned)} runs`}`;
+  const of = estimate ? ` of about ${count(roundEstimate(estimate))}` : '';
+  return `${found} so far, in the ${count(scanned)} newest${of} runs`;
 }
 
 /**
