@@ -31,7 +31,7 @@ export function RunsView({
   onFilterChange,
   originAt,
   empty,
-  above,
+  below,
 }: {
   scope: FeedScope;
   filter: RunFilter;
@@ -39,8 +39,8 @@ export function RunsView({
   /** No run is older than this (the workflow's creation): it bounds the scan's estimate. */
   originAt?: string;
   empty: ReactNode;
-  /** Shown above the filters, given the runs read so far (for the health panel's fallback figures). */
-  above?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
+  /** Shown under the list, given the runs read so far (for the health panel's fallback figures). */
+  below?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
 }) {
   const caps = useCapabilities();
   const feed = useRunsFeed(scope, filter, caps, originAt);
@@ -48,7 +48,6 @@ export function RunsView({
 
   return (
     <div className="space-y-4">
-      {above?.({ all: feed.all, complete: feed.progress.complete && !filter.range })}
       <RunsToolbar
         filter={filter}
         onChange={onFilterChange}
@@ -101,6 +100,7 @@ export function RunsView({
           empty
         )}
       </FeedStart>
+      {below?.({ all: feed.all, complete: feed.progress.complete && !filter.range })}
     </div>
   );
 }
