@@ -35,15 +35,14 @@ function WorkflowRow({ workflow: w }: { workflow: WorkflowListItem }) {
           {w.description && (
             <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>
           )}
-          <WorkflowRowActivity workflow={w} rowRef={row} />
-          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <WorkflowRowActivity workflow={w} rowRef={row}>
             Created <RelativeTime iso={w.created_at} />
             {w.updated_at !== w.created_at && (
               <>
                 <span aria-hidden="true"> · </span>updated <RelativeTime iso={w.updated_at} />
               </>
             )}
-          </p>
+          </WorkflowRowActivity>
         </div>
         <ChevronRightIcon className="text-zinc-400 transition-transform group-hover:translate-x-0.5" />
       </Link>

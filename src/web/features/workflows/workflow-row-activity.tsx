@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { ExecutionStatus, WorkflowListItem } from '@contract/openapi-document';
 import {
   CheckCircleIcon,
@@ -37,23 +37,30 @@ function useSeen(target: RefObject<HTMLElement | null>, wanted: boolean): boolea
 export function WorkflowRowActivity({
   workflow,
   rowRef,
+  children,
 }: {
   workflow: WorkflowListItem;
   rowRef: RefObject<HTMLElement | null>;
+  /** What the line ends with (when the workflow was created), shown even while the activity is unknown. */
+  children: ReactNode;
 }) {
   const fromServer = workflow.activity;
   const seen = useSeen(rowRef, !fromServer);
   const { data: page } = useQuery({ ...workflowQueries.recentRuns(workflow.id), enabled: !fromServer && seen });
   const activity = fromServer ? activityFromServer(fromServer) : page ? activityFromRuns(page) : null;
-  if (!activity) return null;
-  return <ActivityLine activity={activity} />;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      {activity && <ActivityParts activity={activity} />}
+      <span className="text-zinc-500 dark:text-zinc-400">{children}</span>
+    </p>
+  );
 }
 
-function ActivityLine({ activity }: { activity: RowActivity }) {
+function ActivityParts({ activity }: { activity: RowActivity }) {
   const { lastRun, success, waiting } = activity;
   const last = lastRun ? (LAST_RUN[lastRun.status] ?? LAST_RUN.initial) : null;
   return (
-    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+    <>
       {lastRun && last ? (
         <span className="inline-flex items-center gap-1">
           <last.Icon className={cn('size-3.5', last.color)} />
@@ -75,7 +82,7 @@ function ActivityLine({ activity }: { activity: RowActivity }) {
           {waiting.more ? '+' : ''} waiting for approval
         </span>
       )}
-    </p>
+    </>
   );
 }
 
