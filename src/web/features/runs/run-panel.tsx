@@ -59,7 +59,7 @@ function CodeDisclosure({ defaultOpen, children }: { defaultOpen: boolean; child
         <span className="min-w-0">
           <span className="block text-sm font-semibold text-zinc-900 dark:text-zinc-100">Run it from code</span>
           <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-            The same request as the Run button, as curl or fetch
+            The same request as the Run button, to paste into a script or terminal
           </span>
         </span>
       </button>
