@@ -171,6 +171,7 @@ test('Delete is a quiet button; the confirmation takes the name whatever its das
   await expect(confirm).toBeDisabled();
   await typed.fill(`  ${name.replace('–', '-').toUpperCase()}`);
   await expect(confirm).toBeEnabled();
+  await screenshotBothThemes(page, 'workflow-delete-dialog');
   await confirm.click();
   await expect(page).toHaveURL(/\/workflows$/);
   expect((await api.get(`workflows/${workflow.id}`)).status()).toBe(404);

@@ -44,11 +44,12 @@ export const workflowQueries = {
 
   /**
    * The newest page of a workflow's runs, for its list row on a server without the activity
-   * extension. Its own key, so changes to the workflows do not re-read every row.
+   * extension. Under the workflow's executions key (['executions', id]), so whatever refreshes its
+   * runs (a decision, a run ending) refreshes the row too; a change to the workflows does not.
    */
   recentRuns: (workflowId: string) =>
     queryOptions({
-      queryKey: ['workflow-recent-runs', workflowId],
+      queryKey: ['executions', workflowId, 'recent-runs'],
       queryFn: ({ signal }) =>
         getApiClient().listExecutions(workflowId, { limit: RECENT_RUNS }, { signal, priority: 'background' }),
       staleTime: RECENT_RUNS_STALE_MS,
