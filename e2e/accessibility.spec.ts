@@ -40,7 +40,7 @@ test('every page passes axe without serious or critical violations, in light and
   await check(page, `/workflows/${brief.id}/executions`, 'executions', async (p) => {
     await expect(p.getByRole('link', { name: /Finished/ }).first()).toBeVisible();
   });
-  await check(page, `/workflows/${brief.id}/schema`, 'schema', heading('Input schema'));
+  await check(page, `/workflows/${brief.id}/schema`, 'schema', heading('Input fields'));
   await check(page, `/workflows/${brief.id}/batch`, 'batch', async (p) => {
     await expect(p.getByRole('link', { name: 'Batch', exact: true })).toHaveAttribute('aria-current', 'page');
   });

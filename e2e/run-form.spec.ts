@@ -64,6 +64,7 @@ test('copy as curl masks the key unless asked, and "Edit and run" brings the inp
   await page.goto(`/workflows/${workflow.id}`);
   await page.getByLabel(/company name/i).fill('Globex');
   await page.getByLabel(/website/i).fill('https://globex.test');
+  await page.getByRole('button', { name: /Run it from code/ }).click();
   const snippet = page.getByLabel('curl request');
   await expect(snippet).toContainText('$WORKFLOW_API_KEY');
   await expect(snippet).toContainText('"company_name":"Globex"');

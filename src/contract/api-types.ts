@@ -286,6 +286,29 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
       status?: components['schemas']['WorkflowStatus'];
+      /** @description True on a demo workflow a new account starts with, while it keeps its demo prompt (local extension, list only). */
+      example?: boolean;
+      activity?: components['schemas']['WorkflowActivity'];
+    };
+    /** @description How the workflow's runs are doing, for the workflows list (local extension, list only). */
+    WorkflowActivity: {
+      /** @description The newest execution, or null before the first. */
+      last_run: components['schemas']['WorkflowLastRun'] | null;
+      /** @description Executions created in the last `days` days that have ended, by outcome. */
+      recent: {
+        days: number;
+        finished: number;
+        error: number;
+      };
+      /** @description Executions waiting in human_in_the_loop, whenever they were created. */
+      waiting_approval: number;
+    };
+    WorkflowLastRun: {
+      /** Format: uuid */
+      id: string;
+      status: components['schemas']['ExecutionStatus'];
+      /** Format: date-time */
+      created_at: string;
     };
     WorkflowDetail: {
       /** Format: uuid */

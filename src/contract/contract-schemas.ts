@@ -155,6 +155,16 @@ export const UpdateWorkflowRequest: c.Check<Schemas['UpdateWorkflowRequest']> = 
   {},
   { name: c.string, description: c.string },
 );
+export const WorkflowLastRun: c.Check<Schemas['WorkflowLastRun']> = /* @__PURE__ */ c.object({
+  id: c.string,
+  status: ExecutionStatus,
+  created_at: c.string,
+});
+export const WorkflowActivity: c.Check<Schemas['WorkflowActivity']> = /* @__PURE__ */ c.object({
+  last_run: /* @__PURE__ */ c.oneOf(WorkflowLastRun, c.nullValue),
+  recent: /* @__PURE__ */ c.object({ days: c.number, finished: c.number, error: c.number }),
+  waiting_approval: c.number,
+});
 export const WorkflowCreateResponse: c.Check<Schemas['WorkflowCreateResponse']> = /* @__PURE__ */ c.object({
   id: c.string,
   name: c.string,
@@ -187,7 +197,7 @@ export const WorkflowDetail: c.Check<Schemas['WorkflowDetail']> = /* @__PURE__ *
 );
 export const WorkflowListItem: c.Check<Schemas['WorkflowListItem']> = /* @__PURE__ */ c.object(
   { id: c.string, name: c.string, description: c.string, created_at: c.string, updated_at: c.string },
-  { status: WorkflowStatus },
+  { status: WorkflowStatus, example: c.boolean, activity: WorkflowActivity },
 );
 export const WorkflowListPage: c.Check<Schemas['WorkflowListPage']> = /* @__PURE__ */ c.object({
   data: /* @__PURE__ */ c.array(WorkflowListItem),

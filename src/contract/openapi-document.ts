@@ -20,6 +20,7 @@ export type CancelExecutionsResponse = Schemas['CancelExecutionsResponse'];
 export type BatchCreateResponse = Schemas['BatchCreateResponse'];
 export type Concurrency = Schemas['Concurrency'];
 export type PlanningNote = Schemas['PlanningNote'];
+export type WorkflowActivity = Schemas['WorkflowActivity'];
 export type ListPage<T> = { data: T[]; cursor: string | null };
 
 const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['finished', 'error'];

@@ -4,13 +4,18 @@ import type {
   PlanningNote,
   ResultFile,
   ResultFileLink,
+  WorkflowActivity,
   WorkflowDetail,
   WorkflowListItem,
 } from '../../contract/openapi-document';
+import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
 import type { LinkSigner } from '../files/presign';
-import type { ExecutionListRow } from '../store/execution-queries';
+import type { ExecutionListRow, WorkflowActivityRow } from '../store/execution-queries';
 import type { ExecutionView, FileLink, WorkflowRecord } from '../store/records';
 import type { CachedFile } from './result-cache';
+
+/** A demo workflow is known by its prompt: re-planned from another prompt, it is the person's own. */
+const DEMO_PROMPTS = new Set(DEMO_WORKFLOWS.map((demo) => demo.prompt));
 
 /** When a list row's run first started and ended (local choice), where the row carries them. */
 type ListTimes = Pick<ExecutionListRow, 'first_started_at' | 'finished_at'>;
@@ -49,6 +54,28 @@ export class Presenter {
     };
     if (!this.strictV1) item.status = w.status;
     return item;
+  }
+
+  /** Whether list items carry the `example` and `activity` extensions (so the caller reads the activity). */
+  get listsActivity(): boolean {
+    return !this.strictV1;
+  }
+
+  /** A row of the workflows list: the item, plus (not in strict-v1 mode) the example mark and its runs' activity. */
+  workflowListEntry(w: WorkflowRecord, activity: WorkflowActivityRow | undefined, days: number): WorkflowListItem {
+    const item = this.workflowListItem(w);
+    if (this.strictV1) return item;
+    if (DEMO_PROMPTS.has(w.prompt)) item.example = true;
+    if (activity) item.activity = this.workflowActivity(activity, days);
+    return item;
+  }
+
+  private workflowActivity(row: WorkflowActivityRow, days: number): WorkflowActivity {
+    return {
+      last_run: row.lastRun,
+      recent: { days, finished: row.finished, error: row.error },
+      waiting_approval: row.waitingApproval,
+    };
   }
 
   workflowDetail(w: WorkflowRecord): WorkflowDetail {

@@ -47,11 +47,14 @@ describe.each([
     await svc.engine.idle();
   });
 
-  it('lists workflows with the v1 fields, plus status only outside strict mode', async () => {
+  it('lists workflows with the v1 fields, plus status, activity and the example mark only outside strict mode', async () => {
     const res = await svc.call<Page<WorkflowListItem>>('GET', '/api/v1/workflows?limit=100');
     assertMatchesContract('listWorkflows', 200, res.body);
     const v1 = ['created_at', 'description', 'id', 'name', 'updated_at'];
-    for (const item of res.body.data) expect(keys(item)).toEqual(strict ? v1 : [...v1, 'status'].sort());
+    for (const item of res.body.data) {
+      const local = ['activity', 'status', ...('example' in item ? ['example'] : [])];
+      expect(keys(item)).toEqual(strict ? v1 : [...v1, ...local].sort());
+    }
   });
 
   it('shows a workflow with the v1 fields, plus status and concurrency only outside strict mode', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkflowCreateResponse, WorkflowDetail, WorkflowListItem } from '../../contract/openapi-document';
 import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_B, PUBLIC_URL, startTestService } from '../test-support/test-service';
+import { guardAgainstFail, KEY_B, PUBLIC_URL, reportStep, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
 
 type Page = { data: WorkflowListItem[]; cursor: string | null };
@@ -171,6 +171,57 @@ describe('GET /api/v1/workflows', () => {
       } while (cursor);
       expect(seen.size).toBe(30 + DEMO_WORKFLOWS.length);
       expect(pages).toBe(Math.ceil(seen.size / 7));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('marks the demo workflows as examples, and only them', async () => {
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'examples' });
+    try {
+      await fresh.addWorkflow({ name: 'Mine', steps: [] }, 'examples');
+      const page = (await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', { key: 'examples' })).body;
+      const marked = page.data.filter((w) => w.example === true).map((w) => w.name);
+      expect(marked).toEqual(DEMO_WORKFLOWS.map((d) => d.name));
+      expect(page.data.find((w) => w.name === 'Mine')).not.toHaveProperty('example');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('gives each workflow its last run, its ended runs of the last 7 days and its runs waiting for approval', async () => {
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'activity' });
+    try {
+      const checked = await fresh.addWorkflow({ name: 'Checked', steps: [guardAgainstFail, reportStep()] }, 'activity');
+      const reviewed = await fresh.addWorkflow(
+        { name: 'Reviewed', steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()] },
+        'activity',
+      );
+      const idle = await fresh.addWorkflow({ name: 'Idle', steps: [] }, 'activity');
+      const run = (id: string, input: object) =>
+        fresh.call<{ execution_id: string }>('POST', `/api/v1/workflows/${id}/executions`, {
+          key: 'activity',
+          body: { input },
+        });
+      await run(checked, { name: 'Ann' });
+      await run(checked, { name: 'Bo' });
+      const last = (await run(checked, { name: 'FAIL' })).body.execution_id;
+      await run(reviewed, { name: 'Cy' });
+      await run(reviewed, { name: 'Di' });
+      await fresh.engine.idle();
+
+      const res = await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', { key: 'activity' });
+      assertMatchesContract('listWorkflows', 200, res.body);
+      const byId = new Map(res.body.data.map((w) => [w.id, w.activity]));
+      expect(byId.get(checked)).toMatchObject({
+        last_run: { id: last, status: 'error' },
+        recent: { finished: 2, error: 1 },
+        waiting_approval: 0,
+      });
+      expect(byId.get(reviewed)).toMatchObject({ recent: { finished: 0, error: 0 }, waiting_approval: 2 });
+      expect(byId.get(reviewed)?.last_run?.status).toBe('human_in_the_loop');
+      expect(byId.get(idle)).toMatchObject({ last_run: null, recent: { finished: 0, error: 0 }, waiting_approval: 0 });
+      expect(byId.get(idle)?.recent.days).toBe(7);
     } finally {
       await fresh.close();
     }

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { formatMicros } from '../store/timestamps';
 import { accountOf } from './auth';
 import { contractRoute } from './contract-route';
 import { badRequest } from './errors';
 import { requireWorkflow, type LocalContext } from './local-context';
 import { paginate } from './pagination';
+
+/** The list's success rate counts the runs of the last 7 days. */
+const ACTIVITY_DAYS = 7;
 
 /** Until the planner names a workflow, its name is the start of its prompt. */
 function provisionalName(prompt: string): string {
@@ -17,11 +21,23 @@ function provisionalName(prompt: string): string {
 export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'listWorkflows', async (request) => {
     const account = accountOf(request);
-    return paginate(
+    const page = await paginate(
       request.query,
       async (before, limit) => ctx.store.workflows.page(account.id, before, limit),
-      (row) => ctx.presenter.workflowListItem(row),
+      (row) => row,
     );
+    if (!ctx.presenter.listsActivity) {
+      return { data: page.data.map((row) => ctx.presenter.workflowListItem(row)), cursor: page.cursor };
+    }
+    const since = formatMicros((Date.parse(ctx.store.nowIso()) - ACTIVITY_DAYS * 86_400_000) * 1000);
+    const activity = await ctx.store.executionQueries.workflowActivity(
+      page.data.map((row) => row.id),
+      since,
+    );
+    return {
+      data: page.data.map((row) => ctx.presenter.workflowListEntry(row, activity.get(row.id), ACTIVITY_DAYS)),
+      cursor: page.cursor,
+    };
   });
 
   contractRoute(app, 'createWorkflow', async (request, reply) => {

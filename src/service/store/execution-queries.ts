@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ExecutionStatus } from '../../contract/openapi-document';
-import { epochMs, intDiv, notIndexed, type StoreContext } from './db/context';
+import { epochMs, inList, intDiv, notIndexed, type StoreContext } from './db/context';
 import type { ExecutionView } from './records';
 
 /** An execution as the lists show it: the view plus when it first started and when it ended. */
@@ -28,6 +28,15 @@ export interface StatsSpan {
   bucketMs: number;
   /** Added to epoch milliseconds before bucketing, so buckets start at the viewer's midnight. */
   offsetMs: number;
+}
+
+/** How a workflow's runs are doing, for the workflows list. */
+export interface WorkflowActivityRow {
+  lastRun: { id: string; status: ExecutionStatus; created_at: string } | null;
+  /** Runs created since the caller's `since` that ended, by outcome. */
+  finished: number;
+  error: number;
+  waitingApproval: number;
 }
 
 interface ListFilter {
@@ -135,6 +144,63 @@ export class ExecutionQueries {
       .orderBy('ms')
       .execute();
     return rows.map((row) => Number(row.ms));
+  }
+
+  /**
+   * For each workflow: its newest run, its runs created since `since` that ended (finished or
+   * error), and its runs waiting for approval. Three statements for the whole page of workflows,
+   * each served by the workflow/status/created_at index.
+   */
+  async workflowActivity(workflowIds: readonly string[], since: string): Promise<Map<string, WorkflowActivityRow>> {
+    const activity = new Map<string, WorkflowActivityRow>(
+      workflowIds.map((id) => [id, { lastRun: null, finished: 0, error: 0, waitingApproval: 0 }]),
+    );
+    if (workflowIds.length === 0) return activity;
+    const { dialect } = this.ctx;
+    const [ended, waiting, newest] = await Promise.all([
+      this.ctx.db
+        .selectFrom('executions')
+        .select((eb) => ['workflow_id', 'status', eb.fn.countAll<number>().as('n')])
+        .where((eb) => inList(dialect, eb.ref('workflow_id'), workflowIds))
+        .where('status', 'in', ['finished', 'error'])
+        .where('created_at', '>=', since)
+        .groupBy(['workflow_id', 'status'])
+        .execute(),
+      this.ctx.db
+        .selectFrom('executions')
+        .select((eb) => ['workflow_id', eb.fn.countAll<number>().as('n')])
+        .where((eb) => inList(dialect, eb.ref('workflow_id'), workflowIds))
+        .where('status', '=', 'human_in_the_loop')
+        .groupBy('workflow_id')
+        .execute(),
+      this.ctx.db
+        .selectFrom('executions as e')
+        .select(['e.workflow_id', 'e.id', 'e.status', 'e.created_at'])
+        .where((eb) => inList(dialect, eb.ref('e.workflow_id'), workflowIds))
+        .where((eb) =>
+          eb(
+            'e.created_at',
+            '=',
+            eb
+              .selectFrom('executions as n')
+              .select((inner) => inner.fn.max('n.created_at').as('newest'))
+              .whereRef('n.workflow_id', '=', 'e.workflow_id'),
+          ),
+        )
+        .execute(),
+    ]);
+    for (const row of ended) {
+      const entry = activity.get(row.workflow_id)!;
+      if (row.status === 'finished') entry.finished = Number(row.n);
+      else entry.error = Number(row.n);
+    }
+    for (const row of waiting) activity.get(row.workflow_id)!.waitingApproval = Number(row.n);
+    for (const row of newest) {
+      const entry = activity.get(row.workflow_id)!;
+      // Two runs created in the same microsecond: either is the newest.
+      entry.lastRun ??= { id: row.id, status: row.status, created_at: row.created_at };
+    }
+    return activity;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatExact, formatRelative } from './format-time';
+import { formatDuration, formatExact, formatPast, formatRelative } from './format-time';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
 
@@ -16,6 +16,17 @@ describe('formatRelative', () => {
   it('does not crash on a malformed timestamp', () => {
     expect(formatRelative('not a date', now)).toBe('unknown time');
     expect(formatExact('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatPast', () => {
+  it('says just now for a time a little ahead of the clock instead of a future time', () => {
+    expect(formatPast('2026-11-21T12:00:13Z', now)).toBe('just now');
+    expect(formatPast('2026-11-21T12:05:00Z', now)).toBe('just now');
+  });
+  it('reads like formatRelative for past times', () => {
+    expect(formatPast('2026-11-21T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatPast('not a date', now)).toBe('unknown time');
   });
 });
 

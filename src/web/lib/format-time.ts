@@ -22,6 +22,15 @@ export function formatRelative(iso: string, now = Date.now()): string {
   return 'just now';
 }
 
+/**
+ * Like formatRelative, for something that has already happened: a time a little ahead of this
+ * browser's clock (the server's clock runs ahead) reads "just now", never "in 13 seconds".
+ */
+export function formatPast(iso: string, now = Date.now()): string {
+  const then = Date.parse(iso);
+  return formatRelative(iso, Number.isFinite(then) ? Math.max(now, then) : now);
+}
+
 const exact = new Intl.DateTimeFormat('en', {
   dateStyle: 'medium',
   timeStyle: 'medium',

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import { formatExact, formatRelative } from '@/lib/format-time';
+import { formatExact, formatPast } from '@/lib/format-time';
 
-/** "5 minutes ago", with the exact time on hover; re-renders every 30 s so it stays true. */
+/**
+ * When something happened: "5 minutes ago", with the exact time on hover; re-renders every 30 s so
+ * it stays true. A time ahead of this clock reads "just now".
+ */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -10,7 +13,7 @@ export function RelativeTime({ iso, className }: { iso: string; className?: stri
   }, []);
   return (
     <time dateTime={iso} title={formatExact(iso)} className={className}>
-      {formatRelative(iso, now)}
+      {formatPast(iso, now)}
     </time>
   );
 }

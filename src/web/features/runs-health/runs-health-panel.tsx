@@ -1,6 +1,7 @@
 /**
- * A workflow's runs at a glance, above its runs list: runs per hour or day stacked by status, the
- * success rate, and a duration histogram with p50 and p95, for a range the person picks.
+ * A workflow's runs at a glance, under its runs list: runs per hour or day stacked by status, the
+ * success rate, and a duration histogram with p50 and p95, for a range the person picks. It starts
+ * closed (the list is what people come for) and reads nothing until opened.
  *
  * Props (for the page that mounts it):
  * - `workflowId: string` — the workflow whose runs it shows.
@@ -20,9 +21,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { getApiClient } from '@/api/active-client';
 import { useCapabilities } from '@/api/server-queries';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Card, CardBody } from '@/components/ui/card';
+import { ChevronRightIcon } from '@/components/ui/icons';
 import { SegmentedToggle } from '@/components/ui/segmented-toggle';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { formatMs } from '@/lib/format-ms';
 import { DurationHistogram } from './duration-histogram';
 import {
@@ -51,7 +54,7 @@ interface RunsHealthPanelProps {
 const STATS_REFRESH_MS = 60_000;
 const RANGE_OPTIONS = HEALTH_RANGES.map((value) => ({ value, label: value }));
 
-function useHealthFigures(workflowId: string, window: HealthWindow, loadedRuns: readonly HealthRun[]) {
+function useHealthFigures(workflowId: string, window: HealthWindow, loadedRuns: readonly HealthRun[], open: boolean) {
   const { executionStats } = useCapabilities();
   const stats = useQuery({
     queryKey: ['runs-health', workflowId, window.fromMs, window.toMs, window.bucket, window.tzOffsetMinutes],
@@ -66,12 +69,12 @@ function useHealthFigures(workflowId: string, window: HealthWindow, loadedRuns: 
         },
         { signal },
       ),
-    enabled: executionStats,
+    enabled: executionStats && open,
     // The window moves on every minute (a new key), which re-reads the figures; the old ones stay up meanwhile.
     placeholderData: keepPreviousData,
     meta: { label: 'the run statistics' },
   });
-  const fromPages = useMemo(() => figuresFromRuns(loadedRuns, window), [loadedRuns, window]);
+  const fromPages = useMemo(() => (open ? figuresFromRuns(loadedRuns, window) : null), [open, loadedRuns, window]);
   if (!executionStats || stats.isError) return { figures: fromPages, loading: false };
   return { figures: stats.data ? figuresFromStats(stats.data) : null, loading: stats.isPending };
 }
@@ -90,28 +93,53 @@ export function RunsHealthPanel({ workflowId, loadedRuns, complete, range, onRan
   const [ownRange, setOwnRange] = useState<HealthRange>('7d');
   const current = range ?? ownRange;
   const window = useWindow(current);
-  const { figures, loading } = useHealthFigures(workflowId, window, loadedRuns);
+  const [open, setOpen] = useState(false);
+  const { figures, loading } = useHealthFigures(workflowId, window, loadedRuns, open);
   const headingId = useId();
+  const bodyId = useId();
   const chartId = useId();
   const histogramId = useId();
   const pick = (next: HealthRange) => (onRangeChange ? onRangeChange(next) : setOwnRange(next));
   return (
     <Card>
-      <CardHeader
-        id={headingId}
-        title="Health"
-        description={figures ? coverage(figures, current, loadedRuns.length, complete) : 'Reading the figures…'}
-        actions={<SegmentedToggle label="Health range" value={current} options={RANGE_OPTIONS} onChange={pick} />}
-      />
-      <CardBody className="space-y-5">
-        {loading || !figures ? (
-          <Skeleton className="h-36 w-full" />
-        ) : figures.total === 0 ? (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">No runs in this range.</p>
-        ) : (
-          <HealthBody figures={figures} chartId={chartId} histogramId={histogramId} range={current} />
-        )}
-      </CardBody>
+      <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((was) => !was)}
+          className="-m-1 flex min-w-0 items-center gap-2 rounded-md p-1 text-left"
+        >
+          <ChevronRightIcon className={cn('text-zinc-500 transition-transform', open && 'rotate-90')} />
+          <span className="min-w-0">
+            <span id={headingId} className="block text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+              Health charts
+            </span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+              {open && figures
+                ? coverage(figures, current, loadedRuns.length, complete)
+                : 'Runs over time, success rate and how long runs take'}
+            </span>
+          </span>
+        </button>
+        {open && <SegmentedToggle label="Health range" value={current} options={RANGE_OPTIONS} onChange={pick} />}
+      </div>
+      {open && (
+        <CardBody
+          id={bodyId}
+          role="region"
+          aria-labelledby={headingId}
+          className="space-y-5 border-t border-zinc-200 dark:border-zinc-800"
+        >
+          {loading || !figures ? (
+            <Skeleton className="h-36 w-full" />
+          ) : figures.total === 0 ? (
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">No runs in this range.</p>
+          ) : (
+            <HealthBody figures={figures} chartId={chartId} histogramId={histogramId} range={current} />
+          )}
+        </CardBody>
+      )}
     </Card>
   );
 }

@@ -35,7 +35,7 @@ export function RunsView({
   onFilterChange,
   originAt,
   empty,
-  above,
+  below,
 }: {
   scope: FeedScope;
   filter: RunFilter;
@@ -43,8 +43,8 @@ export function RunsView({
   /** No run is older than this (the workflow's creation): it bounds the scan's estimate. */
   originAt?: string;
   empty: ReactNode;
-  /** Shown above the filters, given the runs read so far (for the health panel's fallback figures). */
-  above?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
+  /** Shown under the list, given the runs read so far (for the health panel's fallback figures). */
+  below?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
 }) {
   const caps = useCapabilities();
   const feed = useRunsFeed(scope, filter, caps, originAt);
@@ -52,7 +52,6 @@ export function RunsView({
 
   return (
     <div className="space-y-4">
-      {above?.({ all: feed.all, complete: feed.progress.complete && !filter.range })}
       <RunsToolbar
         filter={filter}
         onChange={onFilterChange}
@@ -105,6 +104,7 @@ export function RunsView({
           empty
         )}
       </FeedStart>
+      {below?.({ all: feed.all, complete: feed.progress.complete && !filter.range })}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { BadRequestError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
-import { PlayIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, PlayIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { untrustedSchemaProblem } from '@/lib/schema-guard';
 import { useActiveProfile } from '@/api/active-client';
 import { parseServerInputErrors } from './friendly-errors';
@@ -37,6 +38,37 @@ const absoluteBase = (baseUrl: string) => {
     return baseUrl;
   }
 };
+
+/**
+ * The request snippets, closed until asked for: most people run from the form, and the code would
+ * take a third of the tab. Closed, the snippet stays mounted, so its format and key choice are kept.
+ */
+function CodeDisclosure({ defaultOpen, children }: { defaultOpen: boolean; children: ReactNode }) {
+  const id = useId();
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <Card className="self-start">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-code`}
+        onClick={() => setOpen((was) => !was)}
+        className="flex w-full items-center gap-2 rounded-lg px-4 py-3 text-left hover:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60"
+      >
+        <ChevronRightIcon className={cn('text-zinc-500 transition-transform', open && 'rotate-90')} />
+        <span className="min-w-0">
+          <span className="block text-sm font-semibold text-zinc-900 dark:text-zinc-100">Run it from code</span>
+          <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+            The same request as the Run button, to paste into a script or terminal
+          </span>
+        </span>
+      </button>
+      <div id={`${id}-code`} hidden={!open}>
+        <CardBody className="border-t border-zinc-200 dark:border-zinc-800">{children}</CardBody>
+      </div>
+    </Card>
+  );
+}
 
 export function RunPanel({
   workflow,
@@ -90,7 +122,8 @@ export function RunPanel({
           ) : schemaProblem !== null ? (
             <Notice tone="danger" role="alert" title="This workflow's input form cannot be shown">
               {schemaProblem} The dashboard does not compile such a schema, because checking input against it could
-              freeze this tab. Use <em>Copy as curl</em> to run it with an input you write yourself.
+              freeze this tab. Copy the request under <em>Run it from code</em> to run it with an input you write
+              yourself.
             </Notice>
           ) : (
             <Suspense fallback={<FormSkeleton />}>
@@ -107,16 +140,14 @@ export function RunPanel({
           )}
         </CardBody>
       </Card>
-      <Card className="self-start">
-        <CardBody>
-          <SnippetPanel
-            baseUrl={absoluteBase(profile.baseUrl)}
-            workflowId={workflow.id}
-            body={body}
-            apiKey={profile.apiKey}
-          />
-        </CardBody>
-      </Card>
+      <CodeDisclosure defaultOpen={schemaProblem !== null}>
+        <SnippetPanel
+          baseUrl={absoluteBase(profile.baseUrl)}
+          workflowId={workflow.id}
+          body={body}
+          apiKey={profile.apiKey}
+        />
+      </CodeDisclosure>
     </div>
   );
 }

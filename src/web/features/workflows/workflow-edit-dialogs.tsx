@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { EditDialog } from './edit-dialog';
 import { useCapabilities } from '@/api/server-queries';
 import { PromptField } from './prompt-field';
+import { namesMatch } from './workflow-name';
 import {
   EDIT_LIMITS,
   useDeleteWorkflow,
@@ -137,12 +138,12 @@ function deleteQuestion(name: string, runs: number | undefined): string {
   return `Delete '${name}' and its ${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}?`;
 }
 
-/** Delete the workflow with its runs, once its name is typed. */
+/** Delete the workflow with its runs, once its name is typed (any dash, case or spacing will do). */
 export function DeleteDialog({ workflow, onClose }: DialogProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const remove = useDeleteWorkflow(workflow.id);
-  const matches = typed.trim() === workflow.name.trim();
+  const matches = namesMatch(typed, workflow.name);
   const runs = useRunCount(workflow, useCapabilities().executionStats);
 
   return (
@@ -166,11 +167,15 @@ export function DeleteDialog({ workflow, onClose }: DialogProps) {
       </p>
       <div>
         <Label htmlFor={`${id}-confirm`}>Type the workflow&apos;s name to confirm</Label>
+        <p id={`${id}-confirm-hint`} className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+          Capitals, spaces and the kind of dash do not matter.
+        </p>
         <Input
           id={`${id}-confirm`}
           value={typed}
           autoFocus
           autoComplete="off"
+          aria-describedby={`${id}-confirm-hint`}
           placeholder={workflow.name}
           onChange={(e) => setTyped(e.target.value)}
         />

@@ -1,41 +1,52 @@
 import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
 import type { WorkflowListItem } from '@contract/openapi-document';
+import { Badge } from '@/components/ui/badge';
 import { ChevronRightIcon } from '@/components/ui/shell-icons';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { WorkflowRowActivity } from './workflow-row-activity';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 
 export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
   return (
     <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
       {workflows.map((w) => (
-        <li key={w.id}>
-          <Link
-            to="/workflows/$workflowId"
-            params={{ workflowId: w.id }}
-            className="group flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
-          >
-            <div className="min-w-0 flex-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="truncate font-medium text-zinc-900 dark:text-zinc-100">{w.name}</span>
-                <WorkflowStatusBadge status={w.status} />
-              </div>
-              {w.description && (
-                <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>
-              )}
-              <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-                Created <RelativeTime iso={w.created_at} />
-                {w.updated_at !== w.created_at && (
-                  <>
-                    <span aria-hidden="true"> · </span>updated <RelativeTime iso={w.updated_at} />
-                  </>
-                )}
-              </p>
-            </div>
-            <ChevronRightIcon className="text-zinc-400 transition-transform group-hover:translate-x-0.5" />
-          </Link>
-        </li>
+        <WorkflowRow key={w.id} workflow={w} />
       ))}
     </ul>
+  );
+}
+
+function WorkflowRow({ workflow: w }: { workflow: WorkflowListItem }) {
+  const row = useRef<HTMLLIElement>(null);
+  return (
+    <li ref={row}>
+      <Link
+        to="/workflows/$workflowId"
+        params={{ workflowId: w.id }}
+        className="group flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
+      >
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-medium text-zinc-900 dark:text-zinc-100">{w.name}</span>
+            <WorkflowStatusBadge status={w.status} />
+            {w.example && <Badge tone="accent">Example</Badge>}
+          </div>
+          {w.description && (
+            <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>
+          )}
+          <WorkflowRowActivity workflow={w} rowRef={row}>
+            Created <RelativeTime iso={w.created_at} />
+            {w.updated_at !== w.created_at && (
+              <>
+                <span aria-hidden="true"> · </span>updated <RelativeTime iso={w.updated_at} />
+              </>
+            )}
+          </WorkflowRowActivity>
+        </div>
+        <ChevronRightIcon className="text-zinc-400 transition-transform group-hover:translate-x-0.5" />
+      </Link>
+    </li>
   );
 }
 

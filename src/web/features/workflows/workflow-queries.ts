@@ -3,6 +3,10 @@ import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-d
 import { getApiClient } from '@/api/active-client';
 
 const WORKFLOW_PAGE_SIZE = 50;
+/** Runs a list row reads where the server gives no activity: one page, the newest. */
+const RECENT_RUNS = 25;
+/** A list row's runs are a summary: read again at most this often, so a list of rows stays cheap. */
+const RECENT_RUNS_STALE_MS = 120_000;
 /** How long after creation a server without the status extension may still be planning. */
 const PLANNING_GRACE_MS = 120_000;
 
@@ -36,6 +40,21 @@ export const workflowQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.cursor ?? undefined,
       meta: { label: 'the workflow list' },
+    }),
+
+  /**
+   * The newest page of a workflow's runs, for its list row on a server without the activity
+   * extension. Under the workflow's executions key (['executions', id]), so whatever refreshes its
+   * runs (a decision, a run ending) refreshes the row too; a change to the workflows does not.
+   */
+  recentRuns: (workflowId: string) =>
+    queryOptions({
+      queryKey: ['executions', workflowId, 'recent-runs'],
+      queryFn: ({ signal }) =>
+        getApiClient().listExecutions(workflowId, { limit: RECENT_RUNS }, { signal, priority: 'background' }),
+      staleTime: RECENT_RUNS_STALE_MS,
+      refetchOnWindowFocus: false,
+      meta: { label: 'the recent runs' },
     }),
 
   detail: (workflowId: string) =>

@@ -9,6 +9,7 @@ import { PlanningNotice } from '@/features/workflows/planning-notice';
 import { WorkflowActions } from '@/features/workflows/workflow-actions';
 import { WorkflowHeader } from '@/features/workflows/workflow-header';
 import { planningPollDelay, planningState, workflowQueries } from '@/features/workflows/workflow-queries';
+import { useNarrower } from '@/lib/use-narrower';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/workflows/$workflowId')({
@@ -39,10 +40,16 @@ function WorkflowLayout() {
   usePageTitle(workflow.name);
   const state = planningState(workflow, created);
   const wasPlanning = state === 'planning';
+  // On a phone the header stays a few lines, so each tab starts on the first screen.
+  const compact = useNarrower('40rem');
 
   return (
-    <div className="space-y-6">
-      <WorkflowHeader workflow={workflow} actions={<WorkflowActions workflow={workflow} />} />
+    <div className="space-y-4 sm:space-y-6">
+      <WorkflowHeader
+        workflow={workflow}
+        compact={compact}
+        actions={<WorkflowActions workflow={workflow} compact={compact} />}
+      />
       <PlanningNotice
         state={state}
         workflow={workflow}
@@ -53,7 +60,7 @@ function WorkflowLayout() {
           void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
         }}
       />
-      <PlanningNotes notes={workflow.planning_notes} />
+      <PlanningNotes notes={workflow.planning_notes} collapsed={compact} />
       <RouteTabs
         label="Workflow sections"
         tabs={[

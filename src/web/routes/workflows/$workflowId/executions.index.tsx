@@ -45,7 +45,7 @@ function ExecutionsTab() {
       filter={filter}
       onFilterChange={onFilterChange}
       originAt={workflow.created_at}
-      above={({ all, complete }) => (
+      below={({ all, complete }) => (
         <RunsHealthPanel
           workflowId={workflowId}
           loadedRuns={all}

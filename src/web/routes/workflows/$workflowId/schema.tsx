@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useId, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { SchemaFieldList } from '@/features/workflows/schema-field-list';
+import { schemaFields } from '@/features/workflows/schema-fields';
 import { loadWorkflow, useLoadedWorkflow } from './-workflow-page';
 
 export const Route = createFileRoute('/workflows/$workflowId/schema')({
@@ -10,26 +14,46 @@ export const Route = createFileRoute('/workflows/$workflowId/schema')({
 
 function SchemaTab() {
   const workflow = useLoadedWorkflow(Route.useParams().workflowId);
+  const id = useId();
+  const [raw, setRaw] = useState(false);
   const text = JSON.stringify(workflow.input_schema, null, 2);
+  const fields = useMemo(() => schemaFields(workflow.input_schema), [workflow.input_schema]);
+  const noInput = workflow.input_schema === null;
+  // A schema without readable fields (or one the list cannot describe) is shown raw from the start.
+  const showRaw = raw || (!noInput && fields.length === 0);
+
   return (
     <Card>
       <CardHeader
-        title="Input schema"
+        title="Input fields"
         description={
-          workflow.input_schema === null
-            ? 'input_schema is null: this workflow takes no input.'
-            : 'The JSON Schema the run form and the server validate input against.'
+          noInput
+            ? 'This workflow takes no input: run it as it is.'
+            : 'What a run of this workflow asks for. The run form and the server check input against it.'
         }
-        actions={<CopyButton text={text} label="Copy schema" />}
+        actions={
+          <>
+            {!noInput && fields.length > 0 && (
+              <Button size="sm" aria-expanded={raw} aria-controls={`${id}-raw`} onClick={() => setRaw((was) => !was)}>
+                {raw ? 'Hide raw schema' : 'Show raw schema'}
+              </Button>
+            )}
+            <CopyButton text={text} label="Copy schema" />
+          </>
+        }
       />
-      <CardBody>
-        <pre
-          tabIndex={0}
-          aria-label="Input schema JSON"
-          className="max-h-[32rem] overflow-auto rounded-md bg-zinc-50 p-4 font-mono text-xs leading-relaxed text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
-        >
-          {text}
-        </pre>
+      <CardBody className="space-y-4">
+        {fields.length > 0 && <SchemaFieldList fields={fields} label="Input fields" />}
+        {(showRaw || noInput) && (
+          <pre
+            id={`${id}-raw`}
+            tabIndex={0}
+            aria-label="Input schema JSON"
+            className="max-h-[32rem] overflow-auto rounded-md bg-zinc-50 p-4 font-mono text-xs leading-relaxed text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
+          >
+            {text}
+          </pre>
+        )}
       </CardBody>
     </Card>
   );
