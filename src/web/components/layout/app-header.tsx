@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { icon } from '@/components/ui/create-icon';
 import { PlusIcon, SettingsIcon, WorkflowIcon } from '@/components/ui/shell-icons';
 import { cn } from '@/lib/cn';
+import { useNarrower } from '@/lib/use-narrower';
 import { ThemeToggle } from './theme-toggle';
 
 const MenuIcon = /* @__PURE__ */ icon('MenuIcon', 'M4 6h16M4 12h16M4 18h16');
@@ -23,19 +24,6 @@ export const menuOnlyIcon = 'hidden group-data-menu/links:block';
 export const navLabel = 'max-lg:group-data-row/links:hidden';
 
 const LINKS_ID = 'main-links';
-
-/** Whether the window is narrower than `width`; follows resizes. */
-function useNarrower(width: string): boolean {
-  const query = `(width < ${width})`;
-  return useSyncExternalStore(
-    (changed) => {
-      const list = matchMedia(query);
-      list.addEventListener('change', changed);
-      return () => list.removeEventListener('change', changed);
-    },
-    () => matchMedia(query).matches,
-  );
-}
 
 interface AppHeaderProps {
   /** Whether a profile has a key: only then can the user create a workflow. */
