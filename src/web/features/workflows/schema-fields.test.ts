@@ -59,9 +59,13 @@ describe('schemaFields', () => {
       ['Products', 'products', 'list of rows', true],
     ]);
   });
-  it('keeps the format, an example, a default and the limits in words', () => {
+  it('keeps an example, a default, the limits in words, and a format only where the kind does not say it', () => {
     const [website, , tone, notes, products] = schemaFields(schema);
-    expect(website).toMatchObject({ format: 'uri', example: 'https://acme.com' });
+    expect(website).toMatchObject({ kind: 'website', example: 'https://acme.com' });
+    expect(website?.format).toBeUndefined();
+    expect(
+      schemaFields({ type: 'object', properties: { code: { type: 'string', format: 'iso-3166-alpha-2' } } })[0]?.format,
+    ).toBe('iso-3166-alpha-2');
     expect(tone?.default).toBe('formal');
     expect(notes?.limits).toEqual(['up to 500 characters']);
     expect(products?.limits).toEqual(['at least 1 entry']);

@@ -12,7 +12,7 @@ export interface SchemaField {
   /** The kind of value in a person's words: "website", "list of email addresses", "one of formal or casual". */
   kind: string;
   required: boolean;
-  /** The JSON Schema format as written (uri, email, date …), when there is one. */
+  /** The JSON Schema format as written, only when `kind` has no everyday words for it (a custom one such as iso-3166-alpha-2). */
   format?: string;
   description?: string;
   /** Limits in words: "up to 500 characters", "at least 1". */
@@ -142,7 +142,7 @@ function fieldOf(key: string, schema: unknown, required: boolean, depth: number)
     required,
     limits: limitsOf(s),
   };
-  if (typeof s.format === 'string') field.format = s.format;
+  if (typeof s.format === 'string' && !FORMAT_WORDS[s.format]) field.format = s.format;
   if (typeof s.description === 'string' && s.description.trim()) field.description = s.description.trim();
   const example = Array.isArray(s.examples) && s.examples.length > 0 ? s.examples[0] : s.example;
   if (example !== undefined) field.example = shown(example);
