@@ -36,8 +36,9 @@ const FEATURE_EDGES = [
   // Runs lists show executions' rows and badges, with inputs and batch rows from this browser's journals,
   // the inputs named by their workflow's field titles.
   { from: 'runs-list', to: ['executions', 'runs', 'batches', 'workflows'] },
-  // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results.
-  { from: 'approvals', to: ['runs-list', 'executions', 'results'] },
+  // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results;
+  // a decision changes the workflows list's waiting count and last run.
+  { from: 'approvals', to: ['runs-list', 'executions', 'results', 'workflows'] },
   // Find lists workflows through the runs feed's reader and shows candidate runs with their status badges.
   { from: 'find', to: ['runs-list', 'executions'] },
 ];

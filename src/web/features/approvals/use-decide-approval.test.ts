@@ -5,6 +5,7 @@ import { executionQueries } from '@/features/executions/execution-queries';
 import type { FeedPage } from '@/features/runs-list/feed';
 import type { RunRow } from '@/features/runs-list/run-filter';
 import { runsQueries, type FeedKey } from '@/features/runs-list/runs-queries';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { approvalQueries } from './approval-queries';
 import { refreshAfterDecision } from './use-decide-approval';
 
@@ -29,6 +30,7 @@ describe('refreshAfterDecision', () => {
       pageParams: [null, null],
     });
     client.setQueryData(approvalQueries.waitingCount().queryKey, { count: 1, more: false });
+    client.setQueryData(workflowQueries.list().queryKey, { pages: [], pageParams: [] });
     return client;
   }
 
@@ -45,12 +47,13 @@ describe('refreshAfterDecision', () => {
     expect(client.getQueryData(executionQueries.detail(WF, 'a').queryKey)).toBe(detail);
   });
 
-  it('marks the count, the lists and the workflow’s runs for a fresh read', () => {
+  it('marks the count, the lists, the workflow’s runs and the workflows list for a fresh read', () => {
     const client = seeded();
     refreshAfterDecision(client, WF, undefined);
     const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
     expect(stale(approvalQueries.waitingCount().queryKey)).toBe(true);
     expect(stale(runsQueries.head(everyRun).queryKey)).toBe(true);
     expect(stale(runsQueries.feed(workflowRuns).queryKey)).toBe(true);
+    expect(stale(workflowQueries.list().queryKey)).toBe(true);
   });
 });

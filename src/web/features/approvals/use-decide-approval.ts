@@ -4,6 +4,7 @@ import { getApiClient } from '@/api/active-client';
 import { executionQueries } from '@/features/executions/execution-queries';
 import { rememberRejection } from '@/features/executions/rejections';
 import { patchRunInLists, runsQueries } from '@/features/runs-list/runs-queries';
+import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { approvalQueries } from './approval-queries';
 
 export interface ApprovalDecision {
@@ -16,7 +17,7 @@ export interface ApprovalDecision {
 /**
  * Everything that shows a decided run follows the decision at once, wherever it was made: its
  * page, the runs lists (patched now, their first pages re-read), the workflow's runs, the header's
- * count and the inbox. Pages read further back are re-read only when next shown.
+ * count, the inbox and the workflows list (its waiting count and last run). Pages read further back are re-read only when next shown.
  */
 export function refreshAfterDecision(
   queryClient: QueryClient,
@@ -29,6 +30,7 @@ export function refreshAfterDecision(
   }
   void queryClient.invalidateQueries({ queryKey: executionQueries.all(workflowId) });
   void queryClient.invalidateQueries({ queryKey: approvalQueries.waitingCount().queryKey });
+  void queryClient.invalidateQueries({ queryKey: workflowQueries.list().queryKey });
   void queryClient.invalidateQueries({ queryKey: runsQueries.all(), predicate: runsQueries.isHead });
   void queryClient.invalidateQueries({
     queryKey: runsQueries.all(),
