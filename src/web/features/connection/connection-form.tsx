@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, FieldHint, Input, TextField } from '@/components/ui/input';
+import { Field, Input, TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
 import { getProfilesStore, type Profile } from '@/api/profiles-store';
+import { RememberKey } from './remember-key';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
 interface Errors {
@@ -158,19 +159,12 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           </Button>
         </div>
       </Field>
-      <div>
-        <Checkbox
-          id={`${id}-remember`}
-          checked={draft.remember}
-          onChange={(e) => set('remember', e.target.checked)}
-          label="Remember on this device"
-          aria-describedby={`${id}-remember-hint`}
-        />
-        <FieldHint id={`${id}-remember-hint`}>
-          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
-          in this browser’s local storage.
-        </FieldHint>
-      </div>
+      <RememberKey
+        id={id}
+        checked={draft.remember}
+        onChange={(on) => set('remember', on)}
+        keptIn="this browser’s local storage"
+      />
 
       {verdict && (
         <Notice

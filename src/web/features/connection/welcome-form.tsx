@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, FieldHint, Input } from '@/components/ui/input';
+import { Field, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useActiveProfile } from '@/api/active-client';
 import { getProfilesStore } from '@/api/profiles-store';
+import { RememberKey } from './remember-key';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
 /** The server's address as a person reads it: its host, or the whole URL when it has none. */
@@ -85,19 +86,7 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
           </Button>
         </div>
       </Field>
-      <div>
-        <Checkbox
-          id={`${id}-remember`}
-          checked={remember}
-          onChange={(e) => setRemember(e.target.checked)}
-          label="Remember on this device"
-          aria-describedby={`${id}-remember-hint`}
-        />
-        <FieldHint id={`${id}-remember-hint`}>
-          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
-          in this browser.
-        </FieldHint>
-      </div>
+      <RememberKey id={id} checked={remember} onChange={setRemember} keptIn="this browser" />
       {trouble && (
         <Notice
           role="alert"
