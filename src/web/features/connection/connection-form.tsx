@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Input, TextField } from '@/components/ui/input';
+import { Field, TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
 import { getProfilesStore, type Profile } from '@/api/profiles-store';
+import { KeyInput } from './key-input';
 import { RememberKey } from './remember-key';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
@@ -39,7 +40,6 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
   const id = useId();
   const [draft, setDraft] = useState<Profile>(profile);
   const [errors, setErrors] = useState<Errors>({});
-  const [showKey, setShowKey] = useState(false);
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [devKey, setDevKey] = useState<string | null>(null);
@@ -144,20 +144,7 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
             : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'
         }
       >
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-key`}
-            type={showKey ? 'text' : 'password'}
-            {...inputOf('apiKey', true)}
-            invalid={!!errors.apiKey}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-          <Button variant="secondary" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
-          </Button>
-        </div>
+        <KeyInput id={`${id}-key`} {...inputOf('apiKey', true)} invalid={!!errors.apiKey} />
       </Field>
       <RememberKey
         id={id}

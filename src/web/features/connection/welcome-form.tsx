@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useActiveProfile } from '@/api/active-client';
 import { getProfilesStore } from '@/api/profiles-store';
+import { KeyInput } from './key-input';
 import { RememberKey } from './remember-key';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
@@ -23,7 +24,6 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
   const profile = useActiveProfile();
   const [key, setKey] = useState('');
   const [remember, setRemember] = useState(profile.remember);
-  const [showKey, setShowKey] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [trouble, setTrouble] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,27 +64,18 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
           </>
         }
       >
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-key`}
-            type={showKey ? 'text' : 'password'}
-            value={key}
-            onChange={(e) => {
-              setKey(e.target.value);
-              setError(null);
-              setTrouble(null);
-            }}
-            invalid={!!error}
-            aria-describedby={[error ? `${id}-key-error` : null, `${id}-key-hint`].filter(Boolean).join(' ')}
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-            className="font-mono"
-          />
-          <Button variant="secondary" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
-          </Button>
-        </div>
+        <KeyInput
+          id={`${id}-key`}
+          value={key}
+          onChange={(e) => {
+            setKey(e.target.value);
+            setError(null);
+            setTrouble(null);
+          }}
+          invalid={!!error}
+          aria-describedby={[error ? `${id}-key-error` : null, `${id}-key-hint`].filter(Boolean).join(' ')}
+          autoFocus
+        />
       </Field>
       <RememberKey id={id} checked={remember} onChange={setRemember} keptIn="this browser" />
       {trouble && (
