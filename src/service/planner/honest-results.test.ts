@@ -42,18 +42,43 @@ describe('the sales intro email prompt', () => {
 });
 
 describe('everyday prompts', () => {
-  it('writes a follow-up email that greets the client by first name and follows up on the topic', () => {
-    const plan = planWorkflow(
-      'Write a follow-up email to a client from the client name, their email and the meeting topic',
-      {},
-    );
-    const report = renderedReport(plan, {
-      client_name: 'Ana Ruiz',
-      email: 'ana@example.com',
-      meeting_topic: 'the spring pilot',
-    });
-    expect(report).toContain('**Subject:** Following up on the spring pilot');
-    expect(report).toContain('Hi Ana,');
+  it.each([
+    {
+      behaviour: 'writes a follow-up email that greets the client by first name and follows up on the topic',
+      prompt: 'Write a follow-up email to a client from the client name, their email and the meeting topic',
+      input: { client_name: 'Ana Ruiz', email: 'ana@example.com', meeting_topic: 'the spring pilot' },
+      says: ['**Subject:** Following up on the spring pilot', 'Hi Ana,'],
+    },
+    {
+      behaviour: 'writes a job posting with the role, its facts, the requirements as a list and how to apply',
+      prompt: 'Write a job posting from a job title, location, salary range and a list of requirements',
+      input: {
+        job_title: 'Data Engineer',
+        location: 'Lisbon',
+        salary_range: '€50k-€60k',
+        requirements: ['SQL', 'Python'],
+      },
+      says: [
+        'We are hiring a Data Engineer.',
+        '- **Location:** Lisbon',
+        '## Requirements\n\n- SQL\n- Python',
+        '## How to apply',
+      ],
+    },
+    {
+      behaviour: 'writes a meeting reminder whose subject names the meeting and its date',
+      prompt: 'Send a meeting reminder to an attendee with their name, the meeting title, date and location',
+      input: { attendee_name: 'Lee Park', meeting_title: 'Quarterly review', date: '2027-01-15', location: 'Room 4' },
+      says: [
+        '**Subject:** Reminder: Quarterly review on 15 January 2027',
+        'Hi Lee,',
+        'a friendly reminder about **Quarterly review** on 15 January 2027 at Room 4.',
+      ],
+    },
+  ])('$behaviour, with no note about what it cannot do', ({ prompt, input, says }) => {
+    const plan = planWorkflow(prompt, {});
+    const report = renderedReport(plan, input);
+    for (const words of says) expect(report).toContain(words);
     expect(notesOf(plan, 'output')).toEqual([]);
   });
 
@@ -76,39 +101,6 @@ describe('everyday prompts', () => {
     expect(boxes.length).toBeGreaterThanOrEqual(4);
     expect(report).toContain("- [ ] Set up Sam Okafor's laptop, email and accounts before 1 December 2026");
     expect(plan.description).toContain('returns the onboarding checklist (Markdown)');
-  });
-
-  it('writes a job posting with the role, its facts, the requirements as a list and how to apply', () => {
-    const plan = planWorkflow(
-      'Write a job posting from a job title, location, salary range and a list of requirements',
-      {},
-    );
-    const report = renderedReport(plan, {
-      job_title: 'Data Engineer',
-      location: 'Lisbon',
-      salary_range: '€50k-€60k',
-      requirements: ['SQL', 'Python'],
-    });
-    expect(report).toContain('We are hiring a Data Engineer.');
-    expect(report).toContain('- **Location:** Lisbon');
-    expect(report).toContain('## Requirements\n\n- SQL\n- Python');
-    expect(report).toContain('## How to apply');
-  });
-
-  it('writes a meeting reminder whose subject names the meeting and its date', () => {
-    const plan = planWorkflow(
-      'Send a meeting reminder to an attendee with their name, the meeting title, date and location',
-      {},
-    );
-    const report = renderedReport(plan, {
-      attendee_name: 'Lee Park',
-      meeting_title: 'Quarterly review',
-      date: '2027-01-15',
-      location: 'Room 4',
-    });
-    expect(report).toContain('**Subject:** Reminder: Quarterly review on 15 January 2027');
-    expect(report).toContain('Hi Lee,');
-    expect(report).toContain('a friendly reminder about **Quarterly review** on 15 January 2027 at Room 4.');
   });
 
   it('says before the first run that it cannot look up an order status, and returns a report of its inputs', () => {

@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ProfilesStore, type StorageLike } from './profiles-store';
-
-const storage = (): StorageLike & { dump(): Record<string, string> } => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-    dump: () => Object.fromEntries(map),
-  };
-};
-
-const setup = () => {
-  const local = storage();
-  const session = storage();
-  const store = new ProfilesStore(local, session, 'http://127.0.0.1:8080');
-  return { local, session, store };
-};
+import { freshProfilesStore, memoryStorage, TEST_ORIGIN } from './testing/profiles-storage';
+import { ProfilesStore } from './profiles-store';
 
 describe('ProfilesStore', () => {
   it('starts with a Local profile pointing at this origin and no key', () => {
-    const { store } = setup();
+    const { store } = freshProfilesStore();
     expect(store.active()).toMatchObject({ name: 'Local', baseUrl: 'http://127.0.0.1:8080/api/v1', apiKey: '' });
     expect(store.isConnected()).toBe(false);
   });
 
   it('keeps a key in sessionStorage only, unless remember is chosen', () => {
-    const { store, local, session } = setup();
+    const { store, local, session } = freshProfilesStore();
     const saved = store.save({ ...store.active(), apiKey: ' secret-key ' });
     expect(session.getItem(`wf.key.${saved.id}`)).toBe('secret-key');
     expect(JSON.stringify(local.dump())).not.toContain('secret-key');
@@ -36,7 +20,7 @@ describe('ProfilesStore', () => {
   });
 
   it('reads profiles, keys and the active choice back from storage', () => {
-    const { store, local, session } = setup();
+    const { store, local, session } = freshProfilesStore();
     const prod = store.save({
       name: 'Production',
       baseUrl: 'https://api.example.com/api/v1/',
@@ -45,7 +29,7 @@ describe('ProfilesStore', () => {
     });
     store.setActive(prod.id);
     store.setBudget(40);
-    const again = new ProfilesStore(local, session, 'http://127.0.0.1:8080');
+    const again = new ProfilesStore(local, session, TEST_ORIGIN);
     expect(again.getState().profiles.map((p) => p.name)).toEqual(['Local', 'Production']);
     expect(again.active()).toMatchObject({
       name: 'Production',
@@ -56,15 +40,15 @@ describe('ProfilesStore', () => {
   });
 
   it('loses a session-only key in a new session but keeps the profile', () => {
-    const { store, local } = setup();
+    const { store, local } = freshProfilesStore();
     store.save({ ...store.active(), apiKey: 'k' });
-    const newSession = new ProfilesStore(local, storage(), 'http://127.0.0.1:8080');
+    const newSession = new ProfilesStore(local, memoryStorage(), TEST_ORIGIN);
     expect(newSession.active().apiKey).toBe('');
     expect(newSession.active().name).toBe('Local');
   });
 
   it('never removes the last profile and moves the active choice off a removed one', () => {
-    const { store } = setup();
+    const { store } = freshProfilesStore();
     const only = store.active();
     store.remove(only.id);
     expect(store.getState().profiles).toHaveLength(1);
@@ -75,7 +59,7 @@ describe('ProfilesStore', () => {
   });
 
   it('clamps the request budget to a sane range and ignores garbage in storage', () => {
-    const { store, local, session } = setup();
+    const { store, local, session } = freshProfilesStore();
     store.setBudget(0);
     expect(store.getState().budget).toBe(1);
     local.setItem('wf.requestBudget', 'lots');
@@ -86,7 +70,7 @@ describe('ProfilesStore', () => {
   });
 
   it('tells subscribers about every change', () => {
-    const { store } = setup();
+    const { store } = freshProfilesStore();
     let calls = 0;
     store.subscribe(() => calls++);
     store.save({ ...store.active(), apiKey: 'k' });
@@ -95,7 +79,7 @@ describe('ProfilesStore', () => {
   });
 
   it('shares the keys it holds, and takes shared keys only into profiles without one', () => {
-    const { store, local, session } = setup();
+    const { store, local, session } = freshProfilesStore();
     const prod = store.save({
       name: 'Production',
       baseUrl: 'https://api.example.com/api/v1',

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, FieldHint, Input, TextField } from '@/components/ui/input';
+import { Field, TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
 import { getProfilesStore, type Profile } from '@/api/profiles-store';
+import { KeyInput } from './key-input';
+import { RememberKey } from './remember-key';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
 interface Errors {
@@ -38,7 +40,6 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
   const id = useId();
   const [draft, setDraft] = useState<Profile>(profile);
   const [errors, setErrors] = useState<Errors>({});
-  const [showKey, setShowKey] = useState(false);
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [devKey, setDevKey] = useState<string | null>(null);
@@ -143,34 +144,14 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
             : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'
         }
       >
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-key`}
-            type={showKey ? 'text' : 'password'}
-            {...inputOf('apiKey', true)}
-            invalid={!!errors.apiKey}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-          <Button variant="secondary" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
-          </Button>
-        </div>
+        <KeyInput id={`${id}-key`} {...inputOf('apiKey', true)} invalid={!!errors.apiKey} />
       </Field>
-      <div>
-        <Checkbox
-          id={`${id}-remember`}
-          checked={draft.remember}
-          onChange={(e) => set('remember', e.target.checked)}
-          label="Remember on this device"
-          aria-describedby={`${id}-remember-hint`}
-        />
-        <FieldHint id={`${id}-remember-hint`}>
-          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
-          in this browser’s local storage.
-        </FieldHint>
-      </div>
+      <RememberKey
+        id={id}
+        checked={draft.remember}
+        onChange={(on) => set('remember', on)}
+        keptIn="this browser’s local storage"
+      />
 
       {verdict && (
         <Notice

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, FieldHint, Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useActiveProfile } from '@/api/active-client';
 import { getProfilesStore } from '@/api/profiles-store';
+import { KeyInput } from './key-input';
+import { RememberKey } from './remember-key';
 import { testConnection, type ConnectionVerdict } from './test-connection';
 
 /** The server's address as a person reads it: its host, or the whole URL when it has none. */
@@ -22,7 +24,6 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
   const profile = useActiveProfile();
   const [key, setKey] = useState('');
   const [remember, setRemember] = useState(profile.remember);
-  const [showKey, setShowKey] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [trouble, setTrouble] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,41 +64,20 @@ export function WelcomeForm({ onConnected }: { onConnected: () => void }) {
           </>
         }
       >
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-key`}
-            type={showKey ? 'text' : 'password'}
-            value={key}
-            onChange={(e) => {
-              setKey(e.target.value);
-              setError(null);
-              setTrouble(null);
-            }}
-            invalid={!!error}
-            aria-describedby={[error ? `${id}-key-error` : null, `${id}-key-hint`].filter(Boolean).join(' ')}
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-            className="font-mono"
-          />
-          <Button variant="secondary" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
-          </Button>
-        </div>
-      </Field>
-      <div>
-        <Checkbox
-          id={`${id}-remember`}
-          checked={remember}
-          onChange={(e) => setRemember(e.target.checked)}
-          label="Remember on this device"
-          aria-describedby={`${id}-remember-hint`}
+        <KeyInput
+          id={`${id}-key`}
+          value={key}
+          onChange={(e) => {
+            setKey(e.target.value);
+            setError(null);
+            setTrouble(null);
+          }}
+          invalid={!!error}
+          aria-describedby={[error ? `${id}-key-error` : null, `${id}-key-hint`].filter(Boolean).join(' ')}
+          autoFocus
         />
-        <FieldHint id={`${id}-remember-hint`}>
-          Off: the open tabs of this browser share the key, and it is forgotten when the last one closes. On: it stays
-          in this browser.
-        </FieldHint>
-      </div>
+      </Field>
+      <RememberKey id={id} checked={remember} onChange={setRemember} keptIn="this browser" />
       {trouble && (
         <Notice
           role="alert"

@@ -1,24 +1,7 @@
 import type { ExecutionStatus } from '@contract/openapi-document';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
-import {
-  CheckCircleIcon,
-  CircleDashedIcon,
-  HandIcon,
-  LoaderIcon,
-  XCircleIcon,
-  type IconProps,
-} from '@/components/ui/icons';
-
-export const STATUS_META: Record<
-  ExecutionStatus,
-  { label: string; tone: BadgeTone; Icon: (p: IconProps) => React.JSX.Element; spin?: boolean }
-> = {
-  initial: { label: 'Queued', tone: 'neutral', Icon: CircleDashedIcon },
-  processing: { label: 'Processing', tone: 'info', Icon: LoaderIcon, spin: true },
-  human_in_the_loop: { label: 'Waiting for approval', tone: 'warning', Icon: HandIcon },
-  finished: { label: 'Finished', tone: 'success', Icon: CheckCircleIcon },
-  error: { label: 'Error', tone: 'danger', Icon: XCircleIcon },
-};
+import { Badge } from '@/components/ui/badge';
+import { HandIcon } from '@/components/ui/icons';
+import { STATUS_META } from '@/components/execution-status';
 
 /** A run a person rejected: v1 says `error`, but nothing failed. */
 export const REJECTED_META = { label: 'Rejected', tone: 'neutral', Icon: HandIcon } as const;

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { RefreshIcon } from '@/components/ui/icons';
-import { STATUS_META } from '@/features/executions/status-badge';
+import { STATUS_META } from '@/components/execution-status';
 import { EXECUTION_STATUS_FILTERS, type ExecutionStatusFilter } from '@/lib/search-params';
 import { RANGE_LABELS, RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { RawJson } from '@/components/ui/raw-json';
 import { ExternalLinkIcon, RefreshIcon } from '@/components/ui/icons';
 import { formatValue, labelledFields, linkOf } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';
@@ -119,16 +120,7 @@ export function InputPanel({
               >
                 {showRaw ? 'Hide raw JSON' : 'Show raw JSON'}
               </button>
-              {showRaw && (
-                <pre
-                  id={rawId}
-                  tabIndex={0}
-                  aria-label="Raw input (JSON)"
-                  className="mt-2 max-h-72 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
-                >
-                  {text}
-                </pre>
-              )}
+              {showRaw && <RawJson id={rawId} label="Raw input (JSON)" text={text} className="mt-2 max-h-72 p-3" />}
             </div>
           </>
         )}

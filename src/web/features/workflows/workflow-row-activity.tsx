@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { ExecutionStatus, WorkflowListItem } from '@contract/openapi-document';
-import {
-  CheckCircleIcon,
-  CircleDashedIcon,
-  HandIcon,
-  LoaderIcon,
-  XCircleIcon,
-  type IconProps,
-} from '@/components/ui/icons';
+import { STATUS_META } from '@/components/execution-status';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/lib/cn';
 import { activityFromRuns, activityFromServer, formatRate, type RowActivity } from './workflow-activity';
@@ -58,7 +51,8 @@ export function WorkflowRowActivity({
 
 function ActivityParts({ activity }: { activity: RowActivity }) {
   const { lastRun, success, waiting } = activity;
-  const last = lastRun ? (LAST_RUN[lastRun.status] ?? LAST_RUN.initial) : null;
+  const status = lastRun && lastRun.status in LAST_RUN_WORDS ? lastRun.status : 'initial';
+  const last = lastRun ? { ...STATUS_META[status], words: LAST_RUN_WORDS[status] } : null;
   return (
     <>
       {lastRun && last ? (
@@ -86,15 +80,11 @@ function ActivityParts({ activity }: { activity: RowActivity }) {
   );
 }
 
-/** The last run's outcome as a sentence part, with an icon in its colour (never colour alone). */
-const LAST_RUN: Record<ExecutionStatus, { words: string; Icon: (p: IconProps) => React.JSX.Element; color: string }> = {
-  initial: { words: 'queued', Icon: CircleDashedIcon, color: 'text-zinc-500 dark:text-zinc-400' },
-  processing: { words: 'running', Icon: LoaderIcon, color: 'text-sky-600 dark:text-sky-400' },
-  human_in_the_loop: {
-    words: 'waiting for approval',
-    Icon: HandIcon,
-    color: 'text-amber-600 dark:text-amber-400',
-  },
-  finished: { words: 'finished', Icon: CheckCircleIcon, color: 'text-emerald-600 dark:text-emerald-400' },
-  error: { words: 'failed', Icon: XCircleIcon, color: 'text-red-600 dark:text-red-400' },
+/** The last run's outcome as a sentence part, shown with its status icon in its colour (never colour alone). */
+const LAST_RUN_WORDS: Record<ExecutionStatus, string> = {
+  initial: 'queued',
+  processing: 'running',
+  human_in_the_loop: 'waiting for approval',
+  finished: 'finished',
+  error: 'failed',
 };

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 import { CellInput, History, ResultsCell, StatusBadge } from './grid-cells';
 import { canEdit, problemsByColumn } from './grid-model';
-import { ExpandButton, RowErrors, type GridRowProps } from './grid-row';
+import { ExpandButton, RowErrors, SelectRowBox, type GridRowProps } from './grid-row';
 
 /**
  * One row as a card, for a phone: its status and error first, then each field under its title,
@@ -39,15 +39,7 @@ export function GridCard({
       style={{ transform: `translateY(${v.start}px)` }}
     >
       <div data-cell className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        {editable && (
-          <input
-            type="checkbox"
-            className="size-4 accent-indigo-600"
-            aria-label={`Select row ${r.index + 1}`}
-            checked={selected}
-            onChange={onSelect}
-          />
-        )}
+        {editable && <SelectRowBox row={r} selected={selected} onSelect={onSelect} />}
         <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">Row {r.index + 1}</span>
         <StatusBadge row={r} workflowId={workflowId} />
         {r.attempt > 1 && <span className="text-xs text-zinc-500 dark:text-zinc-400">attempt {r.attempt}</span>}

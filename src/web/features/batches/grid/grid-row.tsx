@@ -44,6 +44,27 @@ export function RowErrors({ row: r, other, clamp }: { row: RowRecord; other: rea
   );
 }
 
+/** The box that picks a failed or unsent row to send again. */
+export function SelectRowBox({
+  row: r,
+  selected,
+  onSelect,
+}: {
+  row: RowRecord;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 accent-indigo-600"
+      aria-label={`Select row ${r.index + 1}`}
+      checked={selected}
+      onChange={onSelect}
+    />
+  );
+}
+
 /** "History" or "Details": shows the row's error in full and its earlier attempts. */
 export function ExpandButton({
   row: r,
@@ -112,15 +133,7 @@ export function GridRow({
     >
       <div className="grid items-start text-sm" style={rowStyle}>
         <span role="cell" data-cell className="flex min-h-11 items-start justify-center pt-3">
-          {editable && (
-            <input
-              type="checkbox"
-              className="size-4 accent-indigo-600"
-              aria-label={`Select row ${r.index + 1}`}
-              checked={selected}
-              onChange={onSelect}
-            />
-          )}
+          {editable && <SelectRowBox row={r} selected={selected} onSelect={onSelect} />}
         </span>
         <span role="cell" data-cell className="px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
           {r.index + 1}

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { RawJson } from '@/components/ui/raw-json';
 import { SchemaFieldList } from '@/features/workflows/schema-field-list';
 import { schemaFields } from '@/features/workflows/schema-fields';
 import { loadWorkflow, useLoadedWorkflow } from './-workflow-page';
@@ -45,14 +46,7 @@ function SchemaTab() {
       <CardBody className="space-y-4">
         {fields.length > 0 && <SchemaFieldList fields={fields} label="Input fields" />}
         {(showRaw || noInput) && (
-          <pre
-            id={`${id}-raw`}
-            tabIndex={0}
-            aria-label="Input schema JSON"
-            className="max-h-[32rem] overflow-auto rounded-md bg-zinc-50 p-4 font-mono text-xs leading-relaxed text-zinc-800 ring-1 ring-zinc-200 dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
-          >
-            {text}
-          </pre>
+          <RawJson id={`${id}-raw`} label="Input schema JSON" text={text} className="max-h-[32rem] p-4" />
         )}
       </CardBody>
     </Card>
