@@ -132,6 +132,11 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
           </span>
         )}
       </div>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        {
+          "In the CSV, a cell that starts with = + - or @ gets a ' in front, so spreadsheets show it instead of running it as a formula (the XLSX keeps every cell as it is)."
+        }
+      </p>
       {saved !== null && (
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
           {saved}
