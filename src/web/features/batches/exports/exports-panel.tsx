@@ -92,7 +92,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
         <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
           <span>
             Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()}{' '}
-            rows, {gathered.filesFetched.toLocaleString()} text files fetched
+            rows, {gathered.filesFetched.toLocaleString()} texts collected
           </span>
           {detailsNote !== null && <span className="basis-full text-zinc-600 dark:text-zinc-300">{detailsNote}</span>}
           <progress
