@@ -151,3 +151,36 @@ test('list fields add and remove items, with nested fields validated per item', 
       .first(),
   ).toContainText('Widget');
 });
+
+test('words typed into a number field ask for a number, and a submit flags every empty required field', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
+  const workflow = await readyWorkflow(PROMPTS.form);
+  const schema = workflow.input_schema as { required: string[]; properties: Record<string, { title?: string }> };
+  expect(schema.required.length).toBeGreaterThan(2);
+  await page.goto(`/workflows/${workflow.id}`);
+  await expect(page.getByLabel(/email/i)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  for (const key of schema.required) {
+    await expect(page.getByLabel(schema.properties[key]?.title ?? key)).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(page.getByText('This field is required.')).toHaveCount(schema.required.length);
+
+  const invoice = await readyWorkflow(PROMPTS.guarded);
+  await page.goto(`/workflows/${invoice.id}`);
+  const amount = page.getByLabel(/amount/i);
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page.getByLabel(/customer/i)).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await amount.fill('twelve hundred');
+  await amount.blur();
+  await expect(amount).toHaveAccessibleDescription(/Enter a number, like 1200\.$/);
+  await expect(amount).toHaveValue('twelve hundred');
+
+  await amount.fill('1200.50');
+  await amount.blur();
+  await expect(page.getByText('Enter a number, like 1200.')).toHaveCount(0);
+  await expect(page.getByLabel('curl request')).toContainText('"amount":1200.5');
+});

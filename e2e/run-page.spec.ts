@@ -80,7 +80,7 @@ test('rejecting on a run’s page shows it rejected, by whom and why, with its d
   await screenshotWidths(page, 'run-rejected');
 
   // The workflow's runs say the same.
-  await page.getByRole('link', { name: 'All executions' }).click();
+  await page.getByRole('link', { name: 'All runs' }).click();
   await expect(page.getByRole('link', { name: new RegExp(id) })).toContainText('Rejected');
   await expect(page.getByRole('link', { name: new RegExp(id) })).toContainText('Too formal for the launch');
 });
@@ -116,7 +116,7 @@ test(
     await screenshotWidths(page, 'run-finished');
 
     // The runs list names the input's fields the same way.
-    await page.getByRole('link', { name: 'All executions' }).click();
+    await page.getByRole('link', { name: 'All runs' }).click();
     const row = page.getByRole('list', { name: 'Runs' }).getByRole('listitem').first();
     await expect(row).toContainText(/company name: Hooli/i);
     await expect(row).not.toContainText(`${nameKey}:`);

@@ -66,9 +66,9 @@ const MESSAGES: Record<string, (p: Params) => Record<Form, string>> = {
   type: (p) => ({
     sentence:
       p.type === 'integer'
-        ? 'Enter a whole number.'
+        ? 'Enter a whole number, like 12.'
         : p.type === 'number'
-          ? 'Enter a number.'
+          ? 'Enter a number, like 1200.'
           : `Must be ${typeWords(p.type)}.`,
     fragment: `must be ${typeWords(p.type)}`,
   }),

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { PageHeading } from '@/components/ui/page-heading';
+import { findShortcutLabel } from '@/features/find/shortcut-label';
 import type { RunFilter } from '@/features/runs-list/run-filter';
 import { RunsView } from '@/features/runs-list/runs-view';
 import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs-list/runs-search';
@@ -29,7 +30,8 @@ function RunsPage() {
   return (
     <div className="space-y-6">
       <PageHeading title="Runs">
-        Recent runs of every workflow, newest first. Paste a run id into Find (⌘K) to open it.
+        Recent runs of every workflow, newest first. Paste a run’s short id, a link or a workflow name into Find (
+        {findShortcutLabel()}) to open it.
       </PageHeading>
       <RunsView
         scope={{ kind: 'all' }}

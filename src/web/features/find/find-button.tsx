@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/shell-icons';
+import { findShortcutLabel } from './shortcut-label';
 
 // The dialog and its search are not part of the first page: they load on the first ⌘K or click
 // (or as soon as the pointer or focus reaches the button, so the click rarely waits).
 const loadDialog = () => import('./find-dialog');
 const FindDialog = lazy(() => loadDialog().then((m) => ({ default: m.FindDialog })));
-
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 // ⌘K is heard from the moment this module loads, not from when the header mounts: a press made
 // while the page is still starting (the route and the header render a moment after `load`) opens
@@ -70,7 +69,7 @@ export function FindById() {
         <SearchIcon />
         <span className="hidden lg:inline">Find</span>
         <kbd className="hidden rounded border border-zinc-300 px-1 font-sans text-[10px] text-zinc-500 lg:inline dark:border-zinc-600 dark:text-zinc-400">
-          {isMac() ? '⌘K' : 'Ctrl K'}
+          {findShortcutLabel()}
         </kbd>
       </Button>
       {request > 0 && (

@@ -38,7 +38,7 @@ export function PlanningNotice({
   if (state === 'planning') {
     return (
       <Notice tone="info" role="status" title="Planning…">
-        <p>The planning agent is designing the steps and the input form. This page updates by itself.</p>
+        <p>The planner is designing the steps and the input form. This page updates by itself.</p>
         {created?.url && (
           <p className="mt-1">
             <ServerLink url={created.url} />

@@ -19,7 +19,7 @@ function NewWorkflowPage() {
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">New workflow</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Describe the task. A planning agent designs the steps and the input form; this takes a few seconds.
+          Describe the task. The planner designs the steps and the input form; this takes a few seconds.
         </p>
       </div>
       <Card>

@@ -237,7 +237,7 @@ describe('exportSummary', () => {
     expect(words.missing).toEqual([
       '1 row has not finished yet.',
       '1 finished row still awaits its result files.',
-      '1 text result not fetched yet: its cell holds its link instead of the text.',
+      '1 result is still being collected; until then its cell holds a download link instead of the text.',
     ]);
   });
 

@@ -204,7 +204,7 @@ export function describeExport(s: ExportSummary): { holds: string; missing: stri
     );
   if (s.textsMissing > 0)
     missing.push(
-      `${plural(s.textsMissing, 'text result')} not fetched yet: ${s.textsMissing === 1 ? 'its cell holds its' : 'their cells hold their'} link instead of the text.`,
+      `${plural(s.textsMissing, 'result')} ${s.textsMissing === 1 ? 'is' : 'are'} still being collected; until then ${s.textsMissing === 1 ? 'its cell holds' : 'their cells hold'} a download link instead of the text.`,
     );
   return { holds, missing };
 }

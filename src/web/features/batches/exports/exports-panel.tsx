@@ -92,7 +92,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
         <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-200">
           <span>
             Gathering results: {gathered.rowsWithResults.toLocaleString()} of {gathered.rowsTotal.toLocaleString()}{' '}
-            rows, {gathered.filesFetched.toLocaleString()} text files fetched
+            rows, {gathered.filesFetched.toLocaleString()} texts collected
           </span>
           {detailsNote !== null && <span className="basis-full text-zinc-600 dark:text-zinc-300">{detailsNote}</span>}
           <progress
@@ -132,6 +132,11 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
           </span>
         )}
       </div>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        {
+          "In the CSV, a cell that starts with = + - or @ gets a ' in front, so spreadsheets show it instead of running it as a formula (the XLSX keeps every cell as it is)."
+        }
+      </p>
       {saved !== null && (
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
           {saved}

@@ -118,7 +118,7 @@ export function ResultsCell({ row: r, as = 'cell' }: { row: RowRecord; as?: 'cel
         </span>
       )}
       {r.status === 'finished' && r.results === undefined && (
-        <span className="text-zinc-400 dark:text-zinc-500">files not fetched yet</span>
+        <span className="text-zinc-400 dark:text-zinc-500">files still being collected</span>
       )}
     </Tag>
   );

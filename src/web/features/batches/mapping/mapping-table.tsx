@@ -126,9 +126,9 @@ export function MappingTable({
                     <option value={column}>Send as “{column}”</option>
                   ) : (
                     props.map((p) => (
-                      <option key={p.name} value={p.name}>
-                        {p.title !== undefined && p.title !== p.name ? `${p.title} (${p.name})` : p.name}
-                        {p.required ? ' *' : ''}
+                      <option key={p.name} value={p.name} title={p.name}>
+                        {p.title ?? p.name}
+                        {p.required ? ' (required)' : ''}
                       </option>
                     ))
                   )}

@@ -61,7 +61,7 @@ describe('checkMapping', () => {
     const m = autoMap(['email'], props);
     const check = checkMapping(['email'], props, m);
     expect(check.blocking).toEqual([
-      'Required field "Company" (company_name) has no column. Pick a column for it or set one value for every row.',
+      'Required field "Company" has no column. Pick a column for it or set one value for every row.',
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('checkMapping', () => {
       columns: { email: 'email', company: 'company_name' },
       constants: { employee_count: 'many' },
     });
-    expect(bad.blocking).toEqual(['The value for "Head count" (employee_count): "many" is not a whole number.']);
+    expect(bad.blocking).toEqual(['The value for "Head count": "many" is not a whole number.']);
   });
 
   it('blocks two columns filling one property and notes ignored columns', () => {

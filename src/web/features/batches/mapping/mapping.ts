@@ -20,8 +20,8 @@ export interface MappingCheck {
   notes: string[];
 }
 
-const propertyLabel = (p: PropertyInfo): string =>
-  p.title !== undefined && p.title !== p.name ? `"${p.title}" (${p.name})` : `"${p.name}"`;
+// A person knows a field by its title; the key is the schema's, not theirs.
+const propertyLabel = (p: PropertyInfo): string => `"${p.title ?? p.name}"`;
 
 /**
  * Maps each column to the field it fits best (see matchScore: whole name, then title, then shared

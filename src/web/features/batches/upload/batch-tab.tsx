@@ -136,7 +136,7 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
           description={
             open
               ? 'This workflow takes no input. Run it a number of times, or upload a spreadsheet whose rows are sent as they are.'
-              : 'Upload a spreadsheet: each row becomes one execution. Columns are matched to the workflow’s input fields, and every row is checked before anything is sent.'
+              : 'Upload a spreadsheet: each row runs the workflow once. Columns are matched to the workflow’s input fields, and every row is checked before anything is sent.'
           }
         />
         <CardBody className="space-y-6">

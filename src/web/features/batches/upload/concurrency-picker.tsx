@@ -2,7 +2,7 @@ import type { ConcurrencyLevel } from '@contract/limits';
 import { LIMITS } from '@contract/limits';
 
 const OPTIONS: { value: ConcurrencyLevel | null; label: string; hint: string }[] = [
-  { value: null, label: 'Workflow default', hint: 'Use the concurrency the workflow was designed with.' },
+  { value: null, label: 'Workflow default', hint: 'Runs at the pace the workflow was designed for.' },
   {
     value: 'low',
     label: `Low (${LIMITS.batchConcurrency.low})`,
@@ -16,7 +16,7 @@ const OPTIONS: { value: ConcurrencyLevel | null; label: string; hint: string }[]
   {
     value: 'high',
     label: `High (${LIMITS.batchConcurrency.high})`,
-    hint: 'Fifteen asked for; in practice the service’s per-workflow cap applies.',
+    hint: `Fifteen asked for; the service’s limit of ${LIMITS.maxConcurrentPerWorkflow} at once still applies.`,
   },
 ];
 
@@ -57,8 +57,8 @@ export function ConcurrencyPicker({
         ))}
       </div>
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        Whatever you choose, the service runs at most {LIMITS.maxConcurrentPerWorkflow} executions of one workflow at
-        once; the rest wait their turn.
+        Whatever you choose, the service runs at most {LIMITS.maxConcurrentPerWorkflow} of this workflow’s runs at once;
+        the rest wait their turn.
       </p>
     </fieldset>
   );

@@ -13,15 +13,34 @@ import { controlClasses } from '@/components/ui/input';
 import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
 import { describedBy, RequiredMark, useControl, useShownErrors } from './field-parts';
 
+/** Phone keypads for decimals have no minus sign, so a field that takes negatives keeps the full keyboard. */
+const canBeNegative = (schema: BaseInputTemplateProps['schema']): boolean =>
+  !(
+    (typeof schema.minimum === 'number' && schema.minimum >= 0) ||
+    (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= 0)
+  );
+
 /** Text and number inputs: RJSF renders every single-line field through this template. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, readonly, disabled, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } = props;
   const { invalid, attributes } = useControl(props);
-  const inputProps = getInputProps(schema, type, options);
+  const given = getInputProps(schema, type, options);
+  // A browser's number box drops text it cannot read ("twelve hundred" arrives empty and is then
+  // called missing), so numbers are typed as text and the form's own check says what is wrong.
+  const numeric = given.type === 'number' || schema.type === 'number' || schema.type === 'integer';
+  const inputProps = numeric
+    ? {
+        ...given,
+        type: 'text',
+        inputMode: canBeNegative(schema) ? undefined : ('decimal' as const),
+        step: undefined,
+        min: undefined,
+        max: undefined,
+      }
+    : given;
   // The address this field was completed to, so the note stays until the person changes it.
   const [completedTo, setCompletedTo] = useState<string | null>(null);
-  const inputValue =
-    inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? value : '') : (value ?? '');
+  const inputValue = numeric ? (value || value === 0 ? value : '') : (value ?? '');
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
     onChange(target.value === '' ? options.emptyValue : target.value);
   /** Gives a bare domain its https:// in a field that wants a full URL; the text to report otherwise. */

@@ -54,7 +54,7 @@ function ExecutionPage() {
   const { data: workflow } = useQuery(workflowQueries.detail(workflowId));
   const sawApproval = useRef(false);
   if (execution.status === 'human_in_the_loop') sawApproval.current = true;
-  usePageTitle(`Execution ${executionId.slice(0, 8)}`);
+  usePageTitle(`Run ${executionId.slice(0, 8)}`);
   const failure = errorFile(execution)?.content?.trim() || null;
   const rejection = rejectionOf(execution, failure);
   // What the run made before it was rejected (the draft the reviewer read), where the server keeps it.
@@ -74,14 +74,14 @@ function ExecutionPage() {
           params={{ workflowId }}
           className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
         >
-          <ArrowLeftIcon /> All executions
+          <ArrowLeftIcon /> All runs
         </Link>
       </div>
       <Card>
         <CardBody className="space-y-5 sm:p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
-              <h2 className="text-lg font-semibold text-zinc-900 dark:text-white">Execution</h2>
+              <h2 className="text-lg font-semibold text-zinc-900 dark:text-white">Run</h2>
               <p className="mt-0.5 font-mono text-xs break-all text-zinc-500 select-all dark:text-zinc-400">
                 {execution.id}
               </p>
