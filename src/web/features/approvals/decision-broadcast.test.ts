@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelLike } from '@/features/connection/tab-keys';
-import { decisionTabs, type DecidedMessage } from './decision-broadcast';
+import { decisionTabs, type ChannelLike, type DecidedMessage } from './decision-broadcast';
 
 /** Each test gets its own channel name, so tabs of different tests never hear each other. */
 let round = 0;

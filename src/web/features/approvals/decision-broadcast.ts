@@ -4,7 +4,6 @@
  * decided announces it over a same-origin BroadcastChannel; every other tab runs the same refresh.
  */
 import type { ExecutionDetail } from '@contract/openapi-document';
-import type { ChannelLike } from '@/features/connection/tab-keys';
 
 const CHANNEL_NAME = 'wf.decisions';
 
@@ -15,6 +14,9 @@ export interface DecidedMessage {
   executionId: string;
   status?: ExecutionDetail['status'];
 }
+
+/** The part of BroadcastChannel the messaging uses, so tests can open their own. */
+export type ChannelLike = Pick<BroadcastChannel, 'postMessage' | 'addEventListener' | 'close'>;
 
 type OpenChannel = () => ChannelLike | null;
 
