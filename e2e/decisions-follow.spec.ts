@@ -12,14 +12,15 @@ test('a decision in one tab updates the other tab’s count and inbox without a 
   const workflow = await readyWorkflow(PROMPTS.approval, 'Two tabs press release');
   const run = await runUntil(api, workflow.id, { company_name: 'Globex' }, 'human_in_the_loop');
 
-  // The second tab of the same browser gets its key from the first one.
+  await deciding.goto(`/workflows/${workflow.id}/executions/${run}`);
+  await expect(deciding.getByRole('button', { name: 'Approve' })).toBeVisible();
+  // The second tab of the same browser gets its key from the first, already open one.
   const watching = await deciding.context().newPage();
   await watching.goto('/approvals');
   const inbox = watching.getByRole('list', { name: 'Runs waiting for approval' });
   await expect(inbox.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
   await expect(watching.getByRole('link', { name: 'Approvals, 1 waiting' })).toBeVisible({ timeout: 40_000 });
 
-  await deciding.goto(`/workflows/${workflow.id}/executions/${run}`);
   await deciding.getByRole('button', { name: 'Approve' }).click();
   await waitForStatus(api, workflow.id, run, 'finished');
 
