@@ -50,8 +50,10 @@ test(
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // A slip can be undone: nothing is sent until the few seconds pass.
-    await first.getByRole('button', { name: 'Reject' }).click();
-    await expect(first.getByRole('status')).toContainText('Rejecting in a few seconds');
+    await first.getByRole('button', { name: 'Reject…' }).click();
+    await first.getByLabel('Comment (optional)').fill('Not this one');
+    await first.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(first.getByRole('status')).toContainText('Rejecting in');
     await first.getByRole('button', { name: 'Undo' }).click();
     await expect(first.getByRole('button', { name: 'Approve' })).toBeVisible();
     await page.waitForTimeout(6_000);

@@ -11,6 +11,8 @@ import { getProfilesStore } from './api/profiles-store';
 import { fetchDevKey } from './features/connection/dev-key';
 import { findFirstKey } from './features/connection/first-key';
 import { answerKeyRequests, askOpenTabsForKeys } from './features/connection/tab-keys';
+import { followOtherTabsDecisions } from './features/approvals/decision-broadcast';
+import { refreshAfterOtherTabsDecision } from './features/approvals/use-decide-approval';
 import { workflowQueries } from './features/workflows/workflow-queries';
 import { initTheme } from './lib/theme';
 import { routeTree } from './route-tree.gen';
@@ -24,6 +26,9 @@ followActiveProfile();
 answerKeyRequests(() => getProfilesStore().sharedKeys());
 
 const queryClient = createQueryClient();
+
+// A decision made in another tab refreshes this one's count, inbox and lists as if made here.
+followOtherTabsDecisions((decision) => refreshAfterOtherTabsDecision(queryClient, decision));
 
 const createAppRouter = () =>
   createRouter({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -8,6 +8,7 @@ import { executionQueries } from '@/features/executions/execution-queries';
 import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
 import type { RunRow } from '@/features/runs-list/run-filter';
 import type { PendingDecision } from '@/features/executions/pending-decisions';
+import { Countdown, DecisionComment } from './decision-parts';
 
 /** The files made so far, read from the execution's detail (the local service keeps the draft there). */
 function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
@@ -67,7 +68,11 @@ function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
   );
 }
 
-/** One run waiting for a person: what it made so far, and approve or reject with a few seconds to undo. */
+/**
+ * One run waiting for a person: what it made so far, and approve or reject with a few seconds to
+ * undo. Reject first asks for an optional comment, as the run's own page does, since the run will
+ * read "Rejected by …: <comment>".
+ */
 export function ApprovalCard({
   row,
   canDecide,
@@ -85,11 +90,13 @@ export function ApprovalCard({
   selected: boolean;
   onSelect: (selected: boolean) => void;
   pending: PendingDecision | undefined;
-  onDecide: (approved: boolean) => void;
+  onDecide: (approved: boolean, comment?: string) => void;
   onUndo: () => void;
   sending: boolean;
 }) {
   const id = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [comment, setComment] = useState('');
   const name = row.workflow_name ?? `Workflow ${row.workflow_id.slice(0, 8)}`;
   return (
     <li
@@ -130,18 +137,45 @@ export function ApprovalCard({
         </p>
       ) : pending ? (
         <div role="status" className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-300">
-          <span>{pending.approved ? 'Approving' : 'Rejecting'} in a few seconds…</span>
+          <Countdown decision={pending} />
           <Button size="sm" onClick={onUndo}>
             Undo
           </Button>
+        </div>
+      ) : rejecting ? (
+        <div className="space-y-2">
+          <DecisionComment
+            id={`${id}-comment`}
+            value={comment}
+            onChange={setComment}
+            disabled={sending}
+            autoFocus
+            labelClassName="text-zinc-800 dark:text-zinc-200"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={sending}
+              onClick={() => {
+                setRejecting(false);
+                onDecide(false, comment);
+              }}
+            >
+              Reject
+            </Button>
+            <Button size="sm" disabled={sending} onClick={() => setRejecting(false)}>
+              Cancel
+            </Button>
+          </div>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button variant="primary" size="sm" busy={sending} disabled={sending} onClick={() => onDecide(true)}>
             Approve
           </Button>
-          <Button variant="danger" size="sm" disabled={sending} onClick={() => onDecide(false)}>
-            Reject
+          <Button variant="danger" size="sm" disabled={sending} onClick={() => setRejecting(true)}>
+            Reject…
           </Button>
         </div>
       )}

@@ -1,44 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
-import { Textarea } from '@/components/ui/input';
 import { isOwnPage } from '@/lib/own-page';
 import { useCapabilities } from '@/api/server-queries';
-import {
-  secondsLeft,
-  usePendingDecisions,
-  UNDO_SECONDS,
-  type PendingDecision,
-} from '@/features/executions/pending-decisions';
+import { usePendingDecisions } from '@/features/executions/pending-decisions';
+import { Countdown, DecisionComment } from './decision-parts';
 import { useDecideApproval } from './use-decide-approval';
 
 const DECISIONS = [
   { label: 'Approve', variant: 'primary', approved: true },
   { label: 'Reject', variant: 'danger', approved: false },
 ] as const;
-
-/** "Approving in 3 s…", counting down to the moment the queued decision is sent. */
-function Countdown({ decision }: { decision: PendingDecision }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-  const verb = decision.approved ? 'Approving' : 'Rejecting';
-  return (
-    <>
-      {/* The ticking figure is for the eye; a screen reader hears the window once, not every second. */}
-      <span aria-hidden="true">
-        {verb} in {secondsLeft(decision.sendAt, now)} s…
-      </span>
-      <span className="sr-only">
-        {verb} in {UNDO_SECONDS} seconds.
-      </span>
-    </>
-  );
-}
 
 /** Approve or reject when the server offers the approval extension; otherwise, where to do it. */
 export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
@@ -70,21 +44,13 @@ export function ApprovalPanel({ execution }: { execution: ExecutionDetail }) {
           </div>
           {capabilities.approval ? (
             <>
-              <div>
-                <label
-                  htmlFor={`${id}-comment`}
-                  className="mb-1 block text-sm font-medium text-amber-950 dark:text-amber-100"
-                >
-                  Comment <span className="font-normal opacity-80">(optional)</span>
-                </label>
-                <Textarea
-                  id={`${id}-comment`}
-                  rows={2}
-                  value={comment}
-                  disabled={!!queued || decide.isPending}
-                  onChange={(e) => setComment(e.target.value)}
-                />
-              </div>
+              <DecisionComment
+                id={`${id}-comment`}
+                value={comment}
+                onChange={setComment}
+                disabled={!!queued || decide.isPending}
+                labelClassName="text-amber-950 dark:text-amber-100"
+              />
               {queued ? (
                 <div
                   role="status"

@@ -32,7 +32,7 @@ export function ApprovalsInbox() {
     (d: PendingDecision) => {
       setDecided((prev) => new Set(prev).add(d.executionId));
       decideApproval.mutate(
-        { workflowId: d.workflowId, executionId: d.executionId, approved: d.approved },
+        { workflowId: d.workflowId, executionId: d.executionId, approved: d.approved, comment: d.comment },
         {
           onError: (error) => {
             setDecided((prev) => {
@@ -140,7 +140,9 @@ export function ApprovalsInbox() {
                   })
                 }
                 pending={pending.get(row.id)}
-                onDecide={(approved) => decide([{ workflowId: row.workflow_id, executionId: row.id }], approved)}
+                onDecide={(approved, comment) =>
+                  decide([{ workflowId: row.workflow_id, executionId: row.id, comment }], approved)
+                }
                 onUndo={() => undo(row.id)}
                 sending={decided.has(row.id)}
               />

@@ -7,7 +7,7 @@ import type { RunRow } from '@/features/runs-list/run-filter';
 import { runsQueries, type FeedKey } from '@/features/runs-list/runs-queries';
 import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { approvalQueries } from './approval-queries';
-import { refreshAfterDecision } from './use-decide-approval';
+import { refreshAfterDecision, refreshAfterOtherTabsDecision } from './use-decide-approval';
 
 const WF = '11111111-1111-4111-8111-111111111111';
 const run = (id: string, status: RunRow['status']): RunRow => ({
@@ -55,5 +55,28 @@ describe('refreshAfterDecision', () => {
     expect(stale(runsQueries.head(everyRun).queryKey)).toBe(true);
     expect(stale(runsQueries.feed(workflowRuns).queryKey)).toBe(true);
     expect(stale(workflowQueries.list().queryKey)).toBe(true);
+  });
+});
+
+describe('refreshAfterOtherTabsDecision', () => {
+  it('shows the new status another tab reported, and marks the count and lists for a fresh read', () => {
+    const client = new QueryClient();
+    const everyRun: FeedKey = { scope: { kind: 'all' }, globalList: true };
+    client.setQueryData(runsQueries.head(everyRun).queryKey, page(run('a', 'human_in_the_loop')));
+    client.setQueryData(approvalQueries.waitingCount().queryKey, { count: 1, more: false });
+    refreshAfterOtherTabsDecision(client, { workflowId: WF, executionId: 'a', status: 'finished' });
+    expect(client.getQueryData<FeedPage>(runsQueries.head(everyRun).queryKey)?.items[0]?.status).toBe('finished');
+    expect(client.getQueryState(approvalQueries.waitingCount().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the lists as they are when the other tab knew no status', () => {
+    const client = new QueryClient();
+    const everyRun: FeedKey = { scope: { kind: 'all' }, globalList: true };
+    client.setQueryData(runsQueries.head(everyRun).queryKey, page(run('a', 'human_in_the_loop')));
+    refreshAfterOtherTabsDecision(client, { workflowId: WF, executionId: 'a' });
+    expect(client.getQueryData<FeedPage>(runsQueries.head(everyRun).queryKey)?.items[0]?.status).toBe(
+      'human_in_the_loop',
+    );
+    expect(client.getQueryState(runsQueries.head(everyRun).queryKey)?.isInvalidated).toBe(true);
   });
 });

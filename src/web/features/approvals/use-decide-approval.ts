@@ -6,12 +6,23 @@ import { rememberRejection } from '@/features/executions/rejections';
 import { patchRunInLists, runsQueries } from '@/features/runs-list/runs-queries';
 import { workflowQueries } from '@/features/workflows/workflow-queries';
 import { approvalQueries } from './approval-queries';
+import { announceDecision } from './decision-broadcast';
 
 export interface ApprovalDecision {
   workflowId: string;
   executionId: string;
   approved: boolean;
   comment?: string;
+}
+
+/** A decision made in another tab: the run's new status where it is known, then the same fresh reads. */
+export function refreshAfterOtherTabsDecision(
+  queryClient: QueryClient,
+  { workflowId, executionId, status }: { workflowId: string; executionId: string; status?: ExecutionDetail['status'] },
+) {
+  // The patch matters where nothing re-reads on its own, as the header's count on a strict v1 server.
+  if (status) patchRunInLists(queryClient, executionId, { status });
+  refreshAfterDecision(queryClient, workflowId, undefined);
 }
 
 /**
@@ -53,7 +64,11 @@ export function useDecideApproval() {
       // Remembered before the new status shows, so the run reads "Rejected" from its first frame.
       if (!approved) rememberRejection(executionId, comment);
       refreshAfterDecision(queryClient, workflowId, detail);
+      announceDecision({ workflowId, executionId, status: detail?.status });
     },
-    onError: (_error, { workflowId }) => refreshAfterDecision(queryClient, workflowId, undefined),
+    onError: (_error, { workflowId, executionId }) => {
+      refreshAfterDecision(queryClient, workflowId, undefined);
+      announceDecision({ workflowId, executionId });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { ResultFile } from '@contract/openapi-document';
 import { DownloadAllButton } from './download-all-button';
+import { initialFileIndex } from './initial-file';
 import { ResultCard } from './result-card';
 import { pickPreview, typeLabel } from './previews/pick-preview';
 import { useLinkResolver } from './links/use-link-resolver';
@@ -13,24 +14,29 @@ type Props = {
   refreshFiles: () => Promise<ResultFile[]>;
   /** The file name "Download all" saves the zip under. */
   archiveName: string;
+  /** The run's status, so a finished run opens on its final file rather than its draft. */
+  runStatus?: string;
 };
 
 /**
  * An execution's result files: one tab per file with its preview, Copy and Download, plus
  * "Download all" as a zip. Links close to expiry are refreshed before any use.
  */
-export function ResultList({ files, fetchedAt, refreshFiles, archiveName }: Props): JSX.Element {
+export function ResultList({ files, fetchedAt, refreshFiles, archiveName, runStatus }: Props): JSX.Element {
   const resolver = useLinkResolver(files, fetchedAt, refreshFiles);
-  const [selected, setSelected] = useState(0);
-  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
+  // Until the person picks a tab the choice follows the run, so a draft seen while waiting gives
+  // way to the final file once the run finishes.
+  const [selected, setSelected] = useState<number | null>(null);
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set());
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const siblings = useMemo(() => new Map(files.map((f) => [f.filename, f.url])), [files]);
-  const current = Math.min(selected, Math.max(files.length - 1, 0));
+  const current = Math.min(selected ?? initialFileIndex(files, runStatus), Math.max(files.length - 1, 0));
 
   const select = (index: number, focus = false) => {
     setSelected(index);
-    setVisited((v) => (v.has(index) ? v : new Set(v).add(index)));
+    // The file shown so far stays mounted too, whether picked or chosen for the person.
+    setVisited((v) => (v.has(index) && v.has(current) ? v : new Set(v).add(index).add(current)));
     if (focus) tabRefs.current[index]?.focus();
   };
 

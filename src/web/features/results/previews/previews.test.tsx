@@ -82,4 +82,28 @@ describe('ResultList', () => {
     expect(html).toContain('Copy link');
     expect(html).toContain('There is no preview for ZIP files');
   });
+
+  it('opens a finished run on its final file, keeping the server’s tab order', () => {
+    const approved = [
+      { filename: 'draft.md', url: 'https://files.test/draft.md?sig=1', content: 'Draft for review' },
+      { filename: 'customer-reply.md', url: 'https://files.test/customer-reply.md?sig=1', content: 'Dear Ada' },
+    ];
+    const html = renderToStaticMarkup(
+      <ResultList
+        files={approved}
+        runStatus="finished"
+        fetchedAt={Date.now()}
+        refreshFiles={noRefresh}
+        archiveName="e1.zip"
+      />,
+    );
+    const tabs = [...html.matchAll(/role="tab"[^>]*aria-label="([^"]+)"[^>]*aria-selected="(true|false)"/g)];
+    expect(tabs.map((t) => [t[1]!.split(' ')[0], t[2]])).toEqual([
+      ['draft.md', 'false'],
+      ['customer-reply.md', 'true'],
+    ]);
+    // Only the open file's panel is drawn until another tab is picked.
+    expect(html).toMatch(/id="[^"]*-panel-1"/);
+    expect(html).not.toMatch(/id="[^"]*-panel-0"/);
+  });
 });

@@ -148,6 +148,7 @@ function ExecutionPage() {
           {execution.results ? (
             <ResultList
               files={execution.results}
+              runStatus={execution.status}
               fetchedAt={query.dataUpdatedAt}
               refreshFiles={refreshFiles}
               archiveName={runArchiveName(
