@@ -1,6 +1,6 @@
 import { expect, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
-import { rejectRunsAlreadyWaiting, runUntil, waitForStatus } from './support/runs';
+import { onlyWaitingRuns, runUntil, waitForStatus } from './support/runs';
 
 test('a decision in one tab updates the other tab’s count and inbox without a reload', async ({
   connectedPage: deciding,
@@ -8,11 +8,12 @@ test('a decision in one tab updates the other tab’s count and inbox without a 
   readyWorkflow,
 }) => {
   test.setTimeout(120_000);
-  await rejectRunsAlreadyWaiting(api);
-  const workflow = await readyWorkflow(PROMPTS.approval, 'Two tabs press release');
-  const run = await runUntil(api, workflow.id, { company_name: 'Globex' }, 'human_in_the_loop');
+  const {
+    workflowId,
+    runs: [run],
+  } = await onlyWaitingRuns(api, readyWorkflow, 'Two tabs press release', ['Globex']);
 
-  await deciding.goto(`/workflows/${workflow.id}/executions/${run}`);
+  await deciding.goto(`/workflows/${workflowId}/executions/${run}`);
   await expect(deciding.getByRole('button', { name: 'Approve' })).toBeVisible();
   // The second tab of the same browser gets its key from the first, already open one.
   const watching = await deciding.context().newPage();
@@ -22,7 +23,7 @@ test('a decision in one tab updates the other tab’s count and inbox without a 
   await expect(watching.getByRole('link', { name: 'Approvals, 1 waiting' })).toBeVisible({ timeout: 40_000 });
 
   await deciding.getByRole('button', { name: 'Approve' }).click();
-  await waitForStatus(api, workflow.id, run, 'finished');
+  await waitForStatus(api, workflowId, run, 'finished');
 
   // Well inside the inbox's and the count's own polling intervals.
   await expect(watching.getByText('Nothing waits for approval')).toBeVisible({ timeout: 5_000 });
@@ -35,9 +36,10 @@ test('rejecting from the inbox takes a comment, and the run then reads it and op
   readyWorkflow,
 }) => {
   test.setTimeout(120_000);
-  await rejectRunsAlreadyWaiting(api);
-  const workflow = await readyWorkflow(PROMPTS.approval, 'Inbox reject press release');
-  const run = await runUntil(api, workflow.id, { company_name: 'Initrode' }, 'human_in_the_loop');
+  const {
+    workflowId,
+    runs: [run],
+  } = await onlyWaitingRuns(api, readyWorkflow, 'Inbox reject press release', ['Initrode']);
 
   await page.goto('/approvals');
   const card = page.getByRole('list', { name: 'Runs waiting for approval' }).getByRole('listitem').first();
@@ -55,9 +57,9 @@ test('rejecting from the inbox takes a comment, and the run then reads it and op
   await page.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(card.getByRole('status')).toContainText('Rejecting in');
-  await waitForStatus(api, workflow.id, run, 'error');
+  await waitForStatus(api, workflowId, run, 'error');
 
-  await page.goto(`/workflows/${workflow.id}/executions/${run}`);
+  await page.goto(`/workflows/${workflowId}/executions/${run}`);
   await expect(
     page.getByRole('status').filter({ hasText: /^Rejected by .+: Too formal for our customers/ }),
   ).toBeVisible();
@@ -71,13 +73,13 @@ test('an approved run opens on its final file rather than the draft', async ({
   readyWorkflow,
 }) => {
   test.setTimeout(120_000);
-  const workflow = await readyWorkflow(PROMPTS.approval, 'Approved press release');
-  const run = await runUntil(api, workflow.id, { company_name: 'Vandelay' }, 'human_in_the_loop');
-  const decided = await api.post(`workflows/${workflow.id}/executions/${run}/approval`, { data: { approved: true } });
+  const { id: workflowId } = await readyWorkflow(PROMPTS.approval, 'Approved press release');
+  const run = await runUntil(api, workflowId, { company_name: 'Vandelay' }, 'human_in_the_loop');
+  const decided = await api.post(`workflows/${workflowId}/executions/${run}/approval`, { data: { approved: true } });
   expect(decided.ok(), await decided.text()).toBe(true);
-  await waitForStatus(api, workflow.id, run, 'finished');
+  await waitForStatus(api, workflowId, run, 'finished');
 
-  await page.goto(`/workflows/${workflow.id}/executions/${run}`);
+  await page.goto(`/workflows/${workflowId}/executions/${run}`);
   const tabs = page.getByRole('tablist', { name: 'Result files' }).getByRole('tab');
   // The server's order stays: the draft is still the first tab, only not the open one.
   await expect(tabs.first()).toHaveAccessibleName(/^draft\.md/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { BOTH_MODES_TAG, expect, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
-import { rejectRunsAlreadyWaiting, runUntil } from './support/runs';
+import { onlyWaitingRuns, runUntil } from './support/runs';
 
 /** Light and dark, at the desktop width and a phone's. */
 async function screenshotWidths(page: Page, name: string): Promise<void> {
@@ -23,10 +23,9 @@ test('approving on a run’s own page updates the header’s count, the runs lis
   readyWorkflow,
 }) => {
   test.setTimeout(120_000);
-  await rejectRunsAlreadyWaiting(api);
-  const workflow = await readyWorkflow(PROMPTS.approval, 'Decisions press release');
-  const approved = await runUntil(api, workflow.id, { company_name: 'Initech' }, 'human_in_the_loop');
-  const other = await runUntil(api, workflow.id, { company_name: 'Umbrella' }, 'human_in_the_loop');
+  const {
+    runs: [approved, other],
+  } = await onlyWaitingRuns(api, readyWorkflow, 'Decisions press release', ['Initech', 'Umbrella']);
 
   await page.goto('/runs');
   await expect(approvalsLink(page, 2)).toBeVisible({ timeout: 20_000 });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { PROMPTS } from './prompts';
 
 /** Starts one run through the API, as another tool or person would, and returns its id. */
 export async function startRun(
@@ -56,4 +57,22 @@ export async function rejectRunsAlreadyWaiting(api: APIRequestContext): Promise<
     });
     expect(decided.ok(), await decided.text()).toBe(true);
   }
+}
+
+/**
+ * The only runs waiting for approval: a new approval workflow named `name` with one waiting run per
+ * company, after rejecting whatever waited before (so counts and inboxes hold just these).
+ */
+export async function onlyWaitingRuns<const Companies extends readonly string[]>(
+  api: APIRequestContext,
+  readyWorkflow: (prompt: string, name?: string) => Promise<{ id: string }>,
+  name: string,
+  companies: Companies,
+): Promise<{ workflowId: string; runs: { [K in keyof Companies]: string } }> {
+  await rejectRunsAlreadyWaiting(api);
+  const { id: workflowId } = await readyWorkflow(PROMPTS.approval, name);
+  const runs: string[] = [];
+  for (const company of companies)
+    runs.push(await runUntil(api, workflowId, { company_name: company }, 'human_in_the_loop'));
+  return { workflowId, runs: runs as { [K in keyof Companies]: string } };
 }
