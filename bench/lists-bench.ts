@@ -21,7 +21,10 @@ async function seed(base: string): Promise<void> {
   for (let i = 0; i < WORKFLOWS; i++) {
     const created = await json<{ id: string }>(`${base}/workflows`, {
       method: 'POST',
-      body: JSON.stringify({ prompt: `Write a motivational quote of the day number ${i} as a markdown report` }),
+      body: JSON.stringify({
+        prompt: 'Write a motivational quote of the day as a markdown report',
+        name: `Quote ${i + 1}`,
+      }),
     });
     ids.push(created.id);
   }
@@ -70,25 +73,25 @@ export async function runListsBench(): Promise<Figure[]> {
     const withActivity = measured.get('with activity')!;
     const bare = measured.get('strict v1')!;
     const ratio = withActivity.rps / bare.rps;
+    const cpu = (m: typeof bare) => (m.cpuMicrosPerRequest === null ? null : round(m.cpuMicrosPerRequest / 1000));
+    const withCpu = cpu(withActivity);
     return [
-      { name: 'GET 100 workflows with activity (5,000 runs)', value: Math.round(withActivity.rps), unit: 'req/s' },
       {
-        name: 'GET 100 workflows with activity p99',
-        value: withActivity.p99,
-        unit: 'ms',
-        goal: '≤ 100 ms',
-        ok: withActivity.p99 <= 100,
+        name: 'GET 100 workflows with activity (5,000 runs)',
+        value: Math.round(withActivity.rps),
+        unit: 'req/s',
+        // Every open list asks once a minute; a hundred people refreshing every second is still far below.
+        goal: '≥ 100 req/s',
+        ok: withActivity.rps >= 100,
       },
+      { name: 'GET 100 workflows with activity p99', value: withActivity.p99, unit: 'ms' },
+      ...(withCpu === null
+        ? []
+        : [{ name: 'CPU per page with activity', value: withCpu, unit: 'ms', goal: '≤ 5 ms', ok: withCpu <= 5 }]),
       { name: 'GET 100 workflows, strict v1 (no activity)', value: Math.round(bare.rps), unit: 'req/s' },
       { name: 'GET 100 workflows, strict v1 p99', value: bare.p99, unit: 'ms' },
-      {
-        name: 'ratio with activity / strict v1',
-        value: round(ratio * 100),
-        unit: '%',
-        // The dashboard asks for this page once a minute per open list; a third of the bare rate is ample.
-        goal: '≥ 33%',
-        ok: ratio >= 0.33,
-      },
+      ...(cpu(bare) === null ? [] : [{ name: 'CPU per page, strict v1', value: cpu(bare)!, unit: 'ms' }]),
+      { name: 'ratio with activity / strict v1', value: round(ratio * 100), unit: '%' },
     ];
   } finally {
     for (const stop of stops) await stop();
