@@ -176,10 +176,16 @@ test.describe('the batch page as a spreadsheet grid', () => {
       await amount.fill('75.00');
       await amount.press('Enter');
       await expect(row.getByLabel(`Select row ${FIXED + 1}`)).toBeChecked();
+      // The reload below comes once the re-run was accepted: a reload that cuts its request off leaves
+      // the row unconfirmed, for the person to check and send again (submit.test.ts covers that).
+      const accepted = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && /\/executions(\/batch)?$/.test(new URL(r.url()).pathname),
+      );
       await page.getByRole('button', { name: 'Re-run selected (1)' }).click();
+      await accepted;
       await expect(page.getByText('Re-running 1 row as a new attempt in this batch.')).toBeVisible();
 
-      // A reload in the middle: the re-run is in the journal, so it carries on.
+      // A reload in the middle of the run: the re-run is in the journal, so it is tracked to its end.
       await page.reload();
       await expect(page.getByRole('heading', { name: 'clients.csv' })).toBeVisible();
       await page.getByLabel('Search rows').fill('Client 8');
