@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decisionTabs, type ChannelLike, type DecidedMessage } from './decision-broadcast';
+import type { ChannelLike } from '@/lib/tab-channel';
+import { decisionTabs, type DecidedMessage } from './decision-broadcast';
 
 /** Each test gets its own channel name, so tabs of different tests never hear each other. */
 let round = 0;

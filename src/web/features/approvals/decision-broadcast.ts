@@ -4,6 +4,7 @@
  * decided announces it over a same-origin BroadcastChannel; every other tab runs the same refresh.
  */
 import type { ExecutionDetail } from '@contract/openapi-document';
+import { tabChannel, type ChannelLike, type OpenChannel } from '@/lib/tab-channel';
 
 const CHANNEL_NAME = 'wf.decisions';
 
@@ -15,13 +16,7 @@ export interface DecidedMessage {
   status?: ExecutionDetail['status'];
 }
 
-/** The part of BroadcastChannel the messaging uses, so tests can open their own. */
-export type ChannelLike = Pick<BroadcastChannel, 'postMessage' | 'addEventListener' | 'close'>;
-
-type OpenChannel = () => ChannelLike | null;
-
-const openBroadcastChannel: OpenChannel = () =>
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+const openBroadcastChannel = tabChannel(CHANNEL_NAME);
 
 const isDecided = (data: unknown): data is DecidedMessage => {
   if (typeof data !== 'object' || data === null) return false;

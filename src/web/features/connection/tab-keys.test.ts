@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerKeyRequests, askOpenTabsForKeys, type ChannelLike } from './tab-keys';
+import type { ChannelLike } from '@/lib/tab-channel';
+import { answerKeyRequests, askOpenTabsForKeys } from './tab-keys';
 
 /** Each test gets its own channel name, so tabs of different tests never hear each other. */
 let round = 0;

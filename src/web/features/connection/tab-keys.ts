@@ -3,23 +3,14 @@
  * At start-up a tab without a key asks the other open tabs of this browser, over a same-origin
  * BroadcastChannel, and any tab that holds keys answers. Once the last tab closes nobody answers.
  */
-
-/** The part of BroadcastChannel the handshake uses, so tests can pass their own. */
-export interface ChannelLike {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  close(): void;
-}
-
-type OpenChannel = () => ChannelLike | null;
+import { tabChannel, type OpenChannel } from '@/lib/tab-channel';
 
 const CHANNEL_NAME = 'wf.connection';
 
 /** How long a new tab waits for an answer before deciding nobody holds a key. */
 const ASK_TIMEOUT_MS = 300;
 
-const openBroadcastChannel: OpenChannel = () =>
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+const openBroadcastChannel = tabChannel(CHANNEL_NAME);
 
 interface Ask {
   type: 'ask-keys';
