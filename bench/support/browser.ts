@@ -8,7 +8,7 @@ import { CHROMIUM_LAUNCH } from '../../e2e/support/chromium';
 import { freePort, startProcess } from './processes';
 
 const root = resolve(import.meta.dirname, '../..');
-const WEB_KEY = 'bench-web-key-000000000000';
+const WEB_KEY = 'bench-web-key-0000000000000000000000';
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH);

@@ -5,7 +5,7 @@ import { freePort, sleep, startProcess, type Started } from './processes';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const tsx = join(root, 'node_modules/.bin/tsx');
-export const KEY = 'bench-key-0000000000000000';
+export const KEY = 'bench-key-00000000000000000000000000';
 
 export async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, {

@@ -8,8 +8,9 @@
  * the strict service; the `strictV1` fixture tells the test which one it is talking to. Both
  * services know the same keys, each with its own database.
  */
-export const E2E_API_KEY = 'e2e-key-0123456789abcdef';
-export const E2E_OTHER_KEY = 'e2e-other-key-0123456789';
+// At least 32 characters, as the service requires of configured keys.
+export const E2E_API_KEY = 'e2e-key-0123456789abcdef0123456789';
+export const E2E_OTHER_KEY = 'e2e-other-key-0123456789abcdef0123';
 
 export const DEFAULT_PORT = Number(process.env.E2E_PORT ?? 8787);
 export const STRICT_V1_PORT = Number(process.env.E2E_STRICT_PORT ?? DEFAULT_PORT + 1);

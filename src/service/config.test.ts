@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const KA = 'key-a-0123456789abcdef0123456789abcdef';
+const KB = 'key-b-0123456789abcdef0123456789abcdef';
+
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
     expect(loadConfig({})).toEqual({
@@ -31,7 +34,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://flows:secret@db.example.com:5432/flows',
       LEASE_SECONDS: '2.5',
       PUBLIC_URL: 'https://flows.example.com/',
-      WORKFLOW_API_KEYS: ' ka, kb ,,ka',
+      WORKFLOW_API_KEYS: ` ${KA}, ${KB} ,,${KA}`,
       WORKFLOW_RATE_LIMIT: '5',
       WORKFLOW_TIME_SCALE: '0.02',
       WORKFLOW_UPSTREAM: 'https://api.example.com/api/v1/',
@@ -51,7 +54,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://flows:secret@db.example.com:5432/flows',
       leaseSeconds: 2.5,
       publicUrl: 'https://flows.example.com',
-      apiKeys: ['ka', 'kb'],
+      apiKeys: [KA, KB],
       rateLimitPerMinute: 5,
       timeScale: 0.02,
       upstream: 'https://api.example.com/api/v1',
@@ -121,5 +124,21 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(message);
+  });
+
+  it('refuses a configured key shorter than 32 characters, naming the variable and the key by position only', () => {
+    const short = 'k'.repeat(31);
+    let error: unknown;
+    try {
+      loadConfig({ WORKFLOW_API_KEYS: `${'a'.repeat(32)},${short}` });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(
+      /^WORKFLOW_API_KEYS must hold keys of at least 32 characters; key #2 has 31/,
+    );
+    expect((error as Error).message).toContain('npm run keys -- create');
+    expect((error as Error).message).not.toContain(short);
   });
 });

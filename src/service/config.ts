@@ -143,6 +143,20 @@ function read<K extends keyof Rules>(env: Env, name: K): z.output<Rules[K]['sche
   return parsed.data as z.output<Rules[K]['schema']>;
 }
 
+/** Shorter keys can be guessed or typed from memory; generated ones (`wk_` + 32) are longer. */
+const MIN_KEY_LENGTH = 32;
+
+/** The configured keys; a short one is named by its position, since the message reaches logs and the key must not. */
+function readApiKeys(env: Env): string[] {
+  const keys = read(env, 'WORKFLOW_API_KEYS') ?? [];
+  const short = keys.findIndex((key) => key.length < MIN_KEY_LENGTH);
+  if (short === -1) return keys;
+  throw new ConfigError(
+    `WORKFLOW_API_KEYS must hold keys of at least ${MIN_KEY_LENGTH} characters; key #${short + 1} has ${keys[short]!.length} ` +
+      '(make one with `openssl rand -hex 32`, or leave WORKFLOW_API_KEYS unset and create keys with `npm run keys -- create`)',
+  );
+}
+
 function defaultPublicUrl(host: string, port: number): string {
   // A wildcard bind address is not something a browser can open, so links use loopback instead.
   const linkHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -160,7 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: read(env, 'DATABASE_URL') ?? null,
     leaseSeconds: read(env, 'LEASE_SECONDS') ?? 30,
     publicUrl: read(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port),
-    apiKeys: read(env, 'WORKFLOW_API_KEYS') ?? [],
+    apiKeys: readApiKeys(env),
     rateLimitPerMinute: read(env, 'WORKFLOW_RATE_LIMIT') ?? 100,
     timeScale: read(env, 'WORKFLOW_TIME_SCALE') ?? 1,
     upstream: read(env, 'WORKFLOW_UPSTREAM') ?? null,

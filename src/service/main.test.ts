@@ -50,7 +50,7 @@ describe('main', () => {
       const port = (blocker.address() as AddressInfo).port;
       // Its own data directory, so the account it provisions does not stop the dev-key test from making a key.
       const ownDir = mkdtempSync(join(tmpdir(), 'workflow-main-port-'));
-      const result = await runMain({ WORKFLOW_API_KEYS: 'k', PORT: String(port), DATA_DIR: ownDir });
+      const result = await runMain({ WORKFLOW_API_KEYS: 'k'.repeat(32), PORT: String(port), DATA_DIR: ownDir });
       rmSync(ownDir, { recursive: true, force: true });
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe(

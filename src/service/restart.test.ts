@@ -10,7 +10,7 @@ import { freePort, sleep, startReplica, stopReplicas } from './replicas/replica'
 import { openStore } from './store/store';
 import { addReportWorkflow } from './test-support/report-workflow';
 
-const KEY = 'restart-test-key';
+const KEY = 'restart-test-key-0123456789abcdef';
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-restart-'));
 
 afterAll(async () => {

@@ -39,7 +39,7 @@ async function startLocal(
     const secret =
       config.fileSigningSecret ??
       (await store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex')));
-    await provisionKeys(store, config.apiKeys);
+    await provisionKeys(store, config.apiKeys, options.logger);
     // On PostgreSQL too, the dev key's file lives in DATA_DIR (the dashboard's dev mode reads it there).
     const devKey = config.apiKeys.length === 0 ? await ensureDevKey(store, config.dataDir) : null;
     const engine = new Engine({

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const KEY = 'worker-startup-test-key';
+const KEY = 'worker-startup-test-key-0123456789ab';
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-worker-startup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -12,7 +12,7 @@ export async function runKeysCommand(store: Store, args: string[]): Promise<stri
   switch (command) {
     case 'create': {
       const name = rest.join(' ').trim() || 'API key';
-      const { account, key } = await createAccount(store, name);
+      const { account, key } = await createAccount(store, name, 'command');
       return `Created account ${account.id} (${name}).\nAPI key (shown once, store it now): ${key}`;
     }
     case 'list': {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { planColumns } from '../engine/planning';
 import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
 import { planWorkflow } from '../planner/plan';
+import type { Logger } from 'pino';
+import type { AccountSource } from '../store/db/schema';
 import type { AccountRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { generateKey, hashKey } from './keys';
@@ -35,27 +37,61 @@ async function seedDemoWorkflows(store: Store, accountId: string): Promise<void>
 export async function createAccount(
   store: Store,
   name: string,
+  source: AccountSource,
   key: string = generateKey(),
   id: string = randomUUID(),
 ): Promise<{ account: AccountRecord; key: string }> {
   return store.transaction(async (tx) => {
-    const account: AccountRecord = { id, name, key_hash: hashKey(key), created_at: tx.nowIso(), revoked_at: null };
+    const account: AccountRecord = {
+      id,
+      name,
+      key_hash: hashKey(key),
+      created_at: tx.nowIso(),
+      revoked_at: null,
+      source,
+    };
     await tx.accounts.insert(account);
     await seedDemoWorkflows(tx, account.id);
     return { account, key };
   });
 }
 
-/** One account per configured key; keys that already have one are left alone. Returns the new accounts. */
-export async function provisionKeys(store: Store, keys: readonly string[]): Promise<AccountRecord[]> {
+/**
+ * One account per configured key; keys that already have one are left alone. Keys provisioned
+ * earlier that are no longer configured are revoked (their data stays), so removing a key from
+ * WORKFLOW_API_KEYS and restarting shuts it out. Returns the new accounts.
+ */
+export async function provisionKeys(store: Store, keys: readonly string[], logger?: Logger): Promise<AccountRecord[]> {
   const created: AccountRecord[] = [];
   for (const [index, key] of keys.entries()) {
-    if (await store.accounts.byKeyHash(hashKey(key))) continue;
+    const name = `WORKFLOW_API_KEYS #${index + 1}`;
+    const existing = await store.accounts.byKeyHash(hashKey(key));
+    if (existing) {
+      // Revoked is final: a key that was shut out must not come back by being pasted in again.
+      if (existing.revoked_at !== null) {
+        logger?.warn(
+          { account: existing.id },
+          `${name} opens an account that was revoked at ${existing.revoked_at}, so it will not work; ` +
+            'replace it with a new key (or create one with `npm run keys -- create`)',
+        );
+      }
+      continue;
+    }
     try {
-      created.push((await createAccount(store, `WORKFLOW_API_KEYS #${index + 1}`, key)).account);
+      created.push((await createAccount(store, name, 'environment', key)).account);
     } catch (error) {
       // Another replica starting at the same time made it first (key hashes are unique).
       if (!(await store.accounts.byKeyHash(hashKey(key)))) throw error;
+    }
+  }
+  const configured = new Set(keys.map(hashKey));
+  for (const account of await store.accounts.activeFromEnvironment()) {
+    if (configured.has(account.key_hash)) continue;
+    if (await store.accounts.revoke(account.id, store.nowIso())) {
+      logger?.warn(
+        { account: account.id },
+        `Revoked the key of account ${account.id} (${account.name}): it is no longer in WORKFLOW_API_KEYS; its data is kept`,
+      );
     }
   }
   return created;
@@ -83,7 +119,7 @@ export async function ensureDevKey(store: Store, dataDir: string): Promise<DevKe
       if (await tx.accounts.byId(claimed)) return null;
       await tx.meta.set(DEV_ACCOUNT, id);
     }
-    return createAccount(tx, 'Local developer', generateKey(), id);
+    return createAccount(tx, 'Local developer', 'developer', generateKey(), id);
   });
   if (made) {
     // On PostgreSQL nothing else needs DATA_DIR, so it may not exist yet.

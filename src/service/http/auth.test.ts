@@ -27,12 +27,22 @@ describe('API keys', () => {
 
   it('stops accepting a revoked key within seconds', async () => {
     const clock = manualClock(Date.now());
-    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'to-revoke' }, { clock });
+    const fresh = await startTestService(
+      { WORKFLOW_API_KEYS: 'to-revoke-0123456789abcdef0123456789abcdef' },
+      { clock },
+    );
     try {
-      expect((await fresh.call('GET', '/api/v1/workflows', { key: 'to-revoke' })).status).toBe(200);
-      await fresh.store.accounts.revoke(fresh.accountId('to-revoke'), fresh.store.nowIso());
+      expect(
+        (await fresh.call('GET', '/api/v1/workflows', { key: 'to-revoke-0123456789abcdef0123456789abcdef' })).status,
+      ).toBe(200);
+      await fresh.store.accounts.revoke(
+        fresh.accountId('to-revoke-0123456789abcdef0123456789abcdef'),
+        fresh.store.nowIso(),
+      );
       clock.advance(5_001);
-      expect((await fresh.call<Err>('GET', '/api/v1/workflows', { key: 'to-revoke' })).body).toEqual({
+      expect(
+        (await fresh.call<Err>('GET', '/api/v1/workflows', { key: 'to-revoke-0123456789abcdef0123456789abcdef' })).body,
+      ).toEqual({
         error: 'invalid API key',
       });
     } finally {

@@ -31,7 +31,7 @@ describe('request body limit', () => {
       const body = JSON.stringify({ prompt: 'x'.repeat(8 * 1024 * 1024) });
       const answers = [];
       for (let i = 0; i < 5; i++) {
-        const res = await fetch(process.argv[1], { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test-key-account-a' }, body })
+        const res = await fetch(process.argv[1], { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'test-key-account-a-0123456789abcdef' }, body })
           .then(async (r) => [r.status, await r.text()], (e) => ['failed', String(e.cause?.code ?? e)]);
         answers.push(res);
       }
@@ -44,7 +44,9 @@ describe('request body limit', () => {
     ]);
     const answer = [413, JSON.stringify({ error: 'request body is larger than 4 MB' })];
     expect(JSON.parse(stdout)).toEqual(Array.from({ length: 5 }, () => answer));
-    const next = await fetch(`${address}/api/v1/workflows`, { headers: { 'x-api-key': 'test-key-account-a' } });
+    const next = await fetch(`${address}/api/v1/workflows`, {
+      headers: { 'x-api-key': 'test-key-account-a-0123456789abcdef' },
+    });
     expect(next.status).toBe(200);
   });
 });

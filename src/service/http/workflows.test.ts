@@ -134,9 +134,11 @@ describe('GET /api/v1/workflows/{id}', () => {
 
 describe('GET /api/v1/workflows', () => {
   it('starts a new account with the ready demo workflows, in their declared order', async () => {
-    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'only-key' });
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'only-key-0123456789abcdef0123456789abcdef' });
     try {
-      const res = await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', { key: 'only-key' });
+      const res = await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', {
+        key: 'only-key-0123456789abcdef0123456789abcdef',
+      });
       assertMatchesContract('listWorkflows', 200, res.body);
       expect(res.body.data.map((w) => w.name)).toEqual(DEMO_WORKFLOWS.map((d) => d.name));
       expect(res.body.data.every((w) => w.status === 'ready')).toBe(true);
@@ -147,10 +149,13 @@ describe('GET /api/v1/workflows', () => {
   });
 
   it('pages newest first with a default of 20 and a cursor that visits every workflow once', async () => {
-    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'pager' });
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'pager-0123456789abcdef0123456789abcdef' });
     try {
-      for (let i = 0; i < 30; i++) await fresh.addWorkflow({ name: `W${i}`, steps: [] }, 'pager');
-      const first = await fresh.call<Page>('GET', '/api/v1/workflows', { key: 'pager' });
+      for (let i = 0; i < 30; i++)
+        await fresh.addWorkflow({ name: `W${i}`, steps: [] }, 'pager-0123456789abcdef0123456789abcdef');
+      const first = await fresh.call<Page>('GET', '/api/v1/workflows', {
+        key: 'pager-0123456789abcdef0123456789abcdef',
+      });
       expect(first.body.data).toHaveLength(20);
       expect(first.body.data[0]!.name).toBe('W29');
       const seen = new Set<string>();
@@ -158,7 +163,7 @@ describe('GET /api/v1/workflows', () => {
       let pages = 0;
       do {
         const url = `/api/v1/workflows?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const page: Page = (await fresh.call<Page>('GET', url, { key: 'pager' })).body;
+        const page: Page = (await fresh.call<Page>('GET', url, { key: 'pager-0123456789abcdef0123456789abcdef' })).body;
         assertMatchesContract('listWorkflows', 200, page);
         for (const w of page.data) {
           expect(seen.has(w.id)).toBe(false);
@@ -177,10 +182,14 @@ describe('GET /api/v1/workflows', () => {
   });
 
   it('marks the demo workflows as examples, and only them', async () => {
-    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'examples' });
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'examples-0123456789abcdef0123456789abcdef' });
     try {
-      await fresh.addWorkflow({ name: 'Mine', steps: [] }, 'examples');
-      const page = (await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', { key: 'examples' })).body;
+      await fresh.addWorkflow({ name: 'Mine', steps: [] }, 'examples-0123456789abcdef0123456789abcdef');
+      const page = (
+        await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', {
+          key: 'examples-0123456789abcdef0123456789abcdef',
+        })
+      ).body;
       const marked = page.data.filter((w) => w.example === true).map((w) => w.name);
       expect(marked).toEqual(DEMO_WORKFLOWS.map((d) => d.name));
       expect(page.data.find((w) => w.name === 'Mine')).not.toHaveProperty('example');
@@ -190,17 +199,20 @@ describe('GET /api/v1/workflows', () => {
   });
 
   it('gives each workflow its last run, its ended runs of the last 7 days and its runs waiting for approval', async () => {
-    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'activity' });
+    const fresh = await startTestService({ WORKFLOW_API_KEYS: 'activity-0123456789abcdef0123456789abcdef' });
     try {
-      const checked = await fresh.addWorkflow({ name: 'Checked', steps: [guardAgainstFail, reportStep()] }, 'activity');
+      const checked = await fresh.addWorkflow(
+        { name: 'Checked', steps: [guardAgainstFail, reportStep()] },
+        'activity-0123456789abcdef0123456789abcdef',
+      );
       const reviewed = await fresh.addWorkflow(
         { name: 'Reviewed', steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check' }, reportStep()] },
-        'activity',
+        'activity-0123456789abcdef0123456789abcdef',
       );
-      const idle = await fresh.addWorkflow({ name: 'Idle', steps: [] }, 'activity');
+      const idle = await fresh.addWorkflow({ name: 'Idle', steps: [] }, 'activity-0123456789abcdef0123456789abcdef');
       const run = (id: string, input: object) =>
         fresh.call<{ execution_id: string }>('POST', `/api/v1/workflows/${id}/executions`, {
-          key: 'activity',
+          key: 'activity-0123456789abcdef0123456789abcdef',
           body: { input },
         });
       await run(checked, { name: 'Ann' });
@@ -210,7 +222,9 @@ describe('GET /api/v1/workflows', () => {
       await run(reviewed, { name: 'Di' });
       await fresh.engine.idle();
 
-      const res = await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', { key: 'activity' });
+      const res = await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', {
+        key: 'activity-0123456789abcdef0123456789abcdef',
+      });
       assertMatchesContract('listWorkflows', 200, res.body);
       const byId = new Map(res.body.data.map((w) => [w.id, w.activity]));
       expect(byId.get(checked)).toMatchObject({

@@ -11,7 +11,7 @@ import { freshSchema, type TestDatabase } from '../test-support/test-database';
 import { sleep, startReplica, stopReplicas } from './replica';
 import { watchExecutions, type Watch } from './watch-executions';
 
-const KEY = 'replicas-crash-key';
+const KEY = 'replicas-crash-key-0123456789abcdef';
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const ITEMS = 1_000;
 

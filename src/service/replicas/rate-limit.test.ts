@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshSchema, type TestDatabase } from '../test-support/test-database';
 import { startReplica, stopReplicas } from './replica';
 
-const KEY = 'replicas-rate-limit-key';
+const KEY = 'replicas-rate-limit-key-0123456789ab';
 const BASE_URL = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!BASE_URL)('the rate limit across two replicas on one PostgreSQL', () => {

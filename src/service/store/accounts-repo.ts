@@ -3,7 +3,7 @@ import { greatest, type StoreContext } from './db/context';
 import { PreparedQuery } from './db/prepared';
 import type { AccountRecord } from './records';
 
-const COLUMNS = ['id', 'name', 'key_hash', 'created_at', 'revoked_at'] as const;
+const COLUMNS = ['id', 'name', 'key_hash', 'created_at', 'revoked_at', 'source'] as const;
 
 // Every authenticated request reads this one.
 const byKeyHash = new PreparedQuery((db, hash: string) =>
@@ -13,7 +13,10 @@ const byKeyHash = new PreparedQuery((db, hash: string) =>
 export class AccountsRepo {
   constructor(private readonly ctx: StoreContext) {}
 
-  async insert(account: Omit<AccountRecord, 'revoked_at'>): Promise<void> {
+  /** Without a `source` the account counts as made by `npm run keys`: start-up never revokes it. */
+  async insert(
+    account: Omit<AccountRecord, 'revoked_at' | 'source'> & Partial<Pick<AccountRecord, 'source'>>,
+  ): Promise<void> {
     await this.ctx.db.insertInto('accounts').values(account).execute();
   }
 
@@ -27,6 +30,17 @@ export class AccountsRepo {
 
   async list(): Promise<AccountRecord[]> {
     return this.ctx.db.selectFrom('accounts').select(COLUMNS).orderBy('created_at').execute();
+  }
+
+  /** The accounts whose keys came from WORKFLOW_API_KEYS and still work. */
+  async activeFromEnvironment(): Promise<AccountRecord[]> {
+    return this.ctx.db
+      .selectFrom('accounts')
+      .select(COLUMNS)
+      .where('source', '=', 'environment')
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
   }
 
   async count(): Promise<number> {

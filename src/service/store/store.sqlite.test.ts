@@ -41,14 +41,14 @@ describe('Store on SQLite', () => {
     await store.close();
     store = await openStore({ dataDir: dir }, clock);
     const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('migrates a version-4 database forward and keeps its rows and stamps', async () => {
     writeVersion4Database();
     store = await openStore({ dataDir: dir }, clock);
     const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(await store.executions.byId('e')).toMatchObject({ status: 'initial', owner: null, lease_until: null });
     const claimed = await store.executions.claimNext('w', {
       now: clock.now(),
@@ -63,6 +63,22 @@ describe('Store on SQLite', () => {
     const [next] = await store.createExecutions('acc', 'w', [{}], null);
     expect(next!.created_at).toBe('2026-01-01T00:00:00.000003Z');
     expect((await store.rateWindows.hit('k', 1_000, 60_000)).count).toBe(1);
+  });
+
+  it('marks the accounts that WORKFLOW_API_KEYS and the dev key made before sources were stored', async () => {
+    writeVersion4Database();
+    const db = new Database(join(dir, 'service.db'));
+    db.exec(`INSERT INTO accounts (id, name, key_hash, created_at) VALUES
+        ('env', 'WORKFLOW_API_KEYS #1', 'h1', '2026-01-02T00:00:00.000000Z'),
+        ('dev', 'Local developer', 'h2', '2026-01-03T00:00:00.000000Z');
+      INSERT INTO meta VALUES ('dev_account_id', 'dev');`);
+    db.close();
+    store = await openStore({ dataDir: dir }, clock);
+    expect((await store.accounts.list()).map((account) => [account.id, account.source])).toEqual([
+      ['acc', 'command'],
+      ['env', 'environment'],
+      ['dev', 'developer'],
+    ]);
   });
 
   it('refuses a database from a newer version of the service', async () => {

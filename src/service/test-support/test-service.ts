@@ -12,8 +12,9 @@ import { createService, type Service, type ServiceOptions } from '../service';
 import type { Store } from '../store/store';
 import { testDatabase, type TestDatabase } from './test-database';
 
-export const KEY_A = 'test-key-account-a';
-export const KEY_B = 'test-key-account-b';
+// At least 32 characters, as the service requires of configured keys.
+export const KEY_A = 'test-key-account-a-0123456789abcdef';
+export const KEY_B = 'test-key-account-b-0123456789abcdef';
 export const PUBLIC_URL = 'http://service.test';
 
 interface Reply<T = unknown> {

@@ -157,4 +157,20 @@ export const MIGRATIONS: readonly Migration[] = [
       .addColumn('count', 'integer', (c) => c.notNull())
       .execute();
   },
+  // Where each account's key came from, so start-up revokes only the WORKFLOW_API_KEYS keys that have
+  // left the variable. Accounts made before are recognized by the names provisioning and the dev key gave them.
+  async (db) => {
+    await db.schema
+      .alterTable('accounts')
+      .addColumn('source', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('command')
+          .check(sql`source IN ('environment', 'command', 'developer')`),
+      )
+      .execute();
+    await sql`UPDATE accounts SET source = 'environment' WHERE substr(name, 1, 19) = 'WORKFLOW_API_KEYS #'`.execute(db);
+    await sql`UPDATE accounts SET source = 'developer'
+      WHERE id = (SELECT value FROM meta WHERE key = 'dev_account_id')`.execute(db);
+  },
 ];

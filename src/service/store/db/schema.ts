@@ -26,6 +26,12 @@ interface MetaTable {
   value: string;
 }
 
+/**
+ * Where an account's key came from: WORKFLOW_API_KEYS ('environment', revoked at start once it leaves
+ * the variable), `npm run keys -- create` ('command') or the development key ('developer').
+ */
+export type AccountSource = 'environment' | 'command' | 'developer';
+
 export interface AccountsTable {
   id: string;
   name: string;
@@ -33,6 +39,7 @@ export interface AccountsTable {
   created_at: string;
   last_created_us: Generated<number>;
   revoked_at: string | null;
+  source: ColumnType<AccountSource, AccountSource | undefined, AccountSource>;
 }
 
 export interface WorkflowsTable {
