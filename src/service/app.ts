@@ -52,8 +52,11 @@ export interface AppDeps {
 }
 
 const ID_PARAMS = ['workflowId', 'executionId'] as const;
-/** Texts stored and shown back as they are; NUL and unpaired surrogates break other clients and exports. */
-const STORED_TEXT = ['prompt', 'name', 'description'] as const;
+/**
+ * Texts stored and shown back as they are (a cancel reason and an approval comment become the run's
+ * error); NUL and unpaired surrogates break other clients and exports, and PostgreSQL cannot store NUL.
+ */
+const STORED_TEXT = ['prompt', 'name', 'description', 'comment', 'reason'] as const;
 const UNSTORABLE = /\0|\p{Cs}/u;
 
 function makeValidatorAjv(coerce: boolean): Ajv {
