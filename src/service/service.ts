@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { ensureDevKey, provisionKeys, type DevKey } from './accounts/provision';
+import { ensureDevKey, provisionKeys, revokeUnlistedKeys, type DevKey } from './accounts/provision';
 import { buildApp, type LocalServices } from './app';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -40,6 +40,7 @@ async function startLocal(
       config.fileSigningSecret ??
       (await store.meta.getOrInit('file_signing_secret', () => randomBytes(32).toString('hex')));
     await provisionKeys(store, config.apiKeys, options.logger);
+    await revokeUnlistedKeys(store, config.apiKeys, options.logger);
     // On PostgreSQL too, the dev key's file lives in DATA_DIR (the dashboard's dev mode reads it there).
     const devKey = config.apiKeys.length === 0 ? await ensureDevKey(store, config.dataDir) : null;
     const engine = new Engine({

@@ -57,9 +57,8 @@ export async function createAccount(
 }
 
 /**
- * One account per configured key; keys that already have one are left alone. Keys provisioned
- * earlier that are no longer configured are revoked (their data stays), so removing a key from
- * WORKFLOW_API_KEYS and restarting shuts it out. Returns the new accounts.
+ * One account per configured key; keys that already have one are left alone (a revoked one is
+ * reported, not revived). Returns the new accounts.
  */
 export async function provisionKeys(store: Store, keys: readonly string[], logger?: Logger): Promise<AccountRecord[]> {
   const created: AccountRecord[] = [];
@@ -84,17 +83,25 @@ export async function provisionKeys(store: Store, keys: readonly string[], logge
       if (!(await store.accounts.byKeyHash(hashKey(key)))) throw error;
     }
   }
+  return created;
+}
+
+/**
+ * Revokes the keys that came from WORKFLOW_API_KEYS and are no longer among `keys` (their data
+ * stays), so removing a key from the variable and restarting shuts it out. Keys made with
+ * `npm run keys` and the dev key are not touched.
+ */
+export async function revokeUnlistedKeys(store: Store, keys: readonly string[], logger: Logger): Promise<void> {
   const configured = new Set(keys.map(hashKey));
   for (const account of await store.accounts.activeFromEnvironment()) {
     if (configured.has(account.key_hash)) continue;
     if (await store.accounts.revoke(account.id, store.nowIso())) {
-      logger?.warn(
+      logger.warn(
         { account: account.id },
         `Revoked the key of account ${account.id} (${account.name}): it is no longer in WORKFLOW_API_KEYS; its data is kept`,
       );
     }
   }
-  return created;
 }
 
 export interface DevKey {
