@@ -43,6 +43,16 @@ describe('main', () => {
     expect(result.stderr.trim()).toBe('Invalid configuration: WORKFLOW_TIME_SCALE must be a number ≥ 0');
   });
 
+  it('refuses to start with a configured key of 31 characters, naming WORKFLOW_API_KEYS but not the key', async () => {
+    const short = 's'.repeat(31);
+    const result = await runMain({ WORKFLOW_API_KEYS: short });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^Invalid configuration: WORKFLOW_API_KEYS must hold keys of at least 32 characters; key #1 has 31 /,
+    );
+    expect(result.stderr + result.stdout).not.toContain(short);
+  });
+
   it('stops with a one-line message and exit code 1 when the port is taken', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
