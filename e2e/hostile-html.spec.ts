@@ -138,8 +138,6 @@ test('HTML that hides markup or network loads from the clean-up reaches the fram
 test('a server answering a web page for a .pdf link gets no frame in the dashboard', async ({
   connectedPage: page,
 }) => {
-  const pdf =
-    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   await serveExecution(page, [
     { filename: 'invoice.pdf', url: 'http://127.0.0.1:1/files/invoice.pdf' },
     { filename: 'scan.pdf', url: 'http://127.0.0.1:1/files/scan.pdf' },
@@ -152,10 +150,8 @@ test('a server answering a web page for a .pdf link gets no frame in the dashboa
       body: '<!doctype html><p>Invoice</p><script>fetch("https://evil.example/script-ran")</script><img src="https://evil.example/pixel.png">',
     }),
   );
-  // A real PDF from a host that does not allow this origin to read it.
-  await page.route('http://127.0.0.1:1/files/scan.pdf*', (route) =>
-    route.fulfill({ contentType: 'application/pdf', body: pdf }),
-  );
+  // A host the dashboard cannot read (as when its CORS does not allow this origin: fetch fails the same way).
+  await page.route('http://127.0.0.1:1/files/scan.pdf*', (route) => route.abort('accessdenied'));
   const outbound: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('evil.example')) outbound.push(request.url());
