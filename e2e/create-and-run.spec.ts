@@ -65,7 +65,18 @@ test('create a workflow from a prompt, watch it plan, run it, read every preview
   await expect(panel).toContainText('Acme Rockets');
 
   panel = await open('pdf');
-  await expect(panel.locator('object[type="application/pdf"], iframe, embed').first()).toBeVisible();
+  // The frame holds the checked bytes as a blob typed application/pdf, never the file's own link.
+  const pdfFrame = panel.locator('iframe[title^="PDF preview of"]');
+  await expect(pdfFrame).toBeVisible();
+  const blobUrl = await pdfFrame.getAttribute('src');
+  expect(blobUrl).toMatch(/^blob:/);
+  const opening = page.waitForEvent('popup');
+  await panel.getByRole('link', { name: 'Open the PDF in a new tab' }).click();
+  const pdfTab = await opening;
+  await pdfTab.waitForLoadState();
+  expect(pdfTab.url()).toBe(blobUrl);
+  expect(await pdfTab.evaluate(() => document.contentType)).toBe('application/pdf');
+  await pdfTab.close();
   await screenshotBothThemes(page, 'execution-finished');
 
   panel = await open('md');

@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
  * - connect-src and img-src http: https:: a profile may point at any v1 server, and result files
  *   come from presigned links on whatever host that server names, so they cannot be listed ahead.
  *   Markdown previews load remote images only after a click on "Show images from this file".
- * - frame-src http: https:: the PDF preview frames the file's presigned link, wherever it lives.
+ * - frame-src blob:: the PDF preview frames a blob: of the file's bytes once it has checked they are a
+ *   PDF, never the file's link, so no other origin is framed.
  * - worker-src 'self' blob:: the CSV and spreadsheet parsers are worker files of this origin, but
  *   write-excel-file compresses a spreadsheet over about 160 KB through fflate, which starts its
  *   worker from a blob: URL and fails silently without it (the XLSX download of a large batch did
@@ -24,7 +25,7 @@ export const DASHBOARD_CSP = [
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "connect-src 'self' https: http:",
-  "frame-src 'self' https: http:",
+  'frame-src blob:',
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",

@@ -34,15 +34,19 @@ async function request(url: string, fetchImpl: Fetch, signal?: AbortSignal): Pro
   return response;
 }
 
+export type LimitedBytes =
+  | { status: 'ok'; bytes: Uint8Array<ArrayBuffer>; contentType: string | null }
+  | { status: 'too-large'; bytes: number | null; limit: number };
+
 /**
- * Fetches a file as UTF-8 text but stops reading past limitBytes (by Content-Length when the
- * server sends it, else while streaming), so a huge result never lands in memory for a preview.
+ * Fetches a file's bytes but stops reading past limitBytes (by Content-Length when the server sends
+ * it, else while streaming), so a huge result never lands in memory for a preview.
  */
-export async function fetchTextWithLimit(
+export async function fetchBytesWithLimit(
   url: string,
   limitBytes: number,
   options: { signal?: AbortSignal; fetchImpl?: Fetch } = {},
-): Promise<LimitedText> {
+): Promise<LimitedBytes> {
   const controller = new AbortController();
   const forward = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', forward, { once: true });
@@ -55,32 +59,47 @@ export async function fetchTextWithLimit(
       return { status: 'too-large', bytes: declared, limit: limitBytes };
     }
     if (!response.body) {
-      const text = await response.text();
-      const bytes = new TextEncoder().encode(text).byteLength;
-      return bytes > limitBytes
-        ? { status: 'too-large', bytes, limit: limitBytes }
-        : { status: 'ok', text, bytes, contentType };
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return bytes.byteLength > limitBytes
+        ? { status: 'too-large', bytes: bytes.byteLength, limit: limitBytes }
+        : { status: 'ok', bytes, contentType };
     }
     const reader = response.body.getReader();
-    const decoder = new TextDecoder('utf-8');
-    const parts: string[] = [];
-    let bytes = 0;
+    const parts: Uint8Array[] = [];
+    let total = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      bytes += value.byteLength;
-      if (bytes > limitBytes) {
+      total += value.byteLength;
+      if (total > limitBytes) {
         await reader.cancel();
         controller.abort();
         return { status: 'too-large', bytes: null, limit: limitBytes };
       }
-      parts.push(decoder.decode(value, { stream: true }));
+      parts.push(value);
     }
-    parts.push(decoder.decode());
-    return { status: 'ok', text: parts.join(''), bytes, contentType };
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const part of parts) {
+      bytes.set(part, offset);
+      offset += part.byteLength;
+    }
+    return { status: 'ok', bytes, contentType };
   } finally {
     options.signal?.removeEventListener('abort', forward);
   }
+}
+
+/** Fetches a file as UTF-8 text, within limitBytes as fetchBytesWithLimit reads it. */
+export async function fetchTextWithLimit(
+  url: string,
+  limitBytes: number,
+  options: { signal?: AbortSignal; fetchImpl?: Fetch } = {},
+): Promise<LimitedText> {
+  const result = await fetchBytesWithLimit(url, limitBytes, options);
+  if (result.status === 'too-large') return result;
+  const text = new TextDecoder('utf-8').decode(result.bytes);
+  return { status: 'ok', text, bytes: result.bytes.byteLength, contentType: result.contentType };
 }
 
 /** Fetches a whole file as bytes, for the zip. */

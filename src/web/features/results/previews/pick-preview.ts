@@ -129,7 +129,8 @@ export const PREVIEW_BYTE_LIMITS: Record<PreviewKind, number> = {
   json: 5 * 1024 * 1024,
   text: 5 * 1024 * 1024,
   image: Infinity,
-  pdf: Infinity,
+  // A PDF is read whole into memory to be checked and framed as a blob; bigger ones are downloaded.
+  pdf: 50 * 1024 * 1024,
   download: 0,
 };
 
