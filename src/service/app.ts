@@ -133,6 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requestTimeout: config.http.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs),
     },
+    // Off by default, so a client cannot name another address in X-Forwarded-For; with the hops listed,
+    // request.ip is the real client behind them (Fastify reads X-Forwarded-For only as far as they go).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: (error, request, reply) => {
