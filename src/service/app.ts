@@ -23,6 +23,7 @@ import { openApiRoute } from './http/openapi';
 import { PAGE_MESSAGES } from './http/request-messages';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
+import { addApiHeaders } from './http/security-headers';
 import { RateLimiter, storeWindows } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
 import { TerminalExecutions } from './http/terminal-cache';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done(null, payload);
   });
+  addApiHeaders(app);
   if (deps.logger.isLevelEnabled('debug')) {
     app.addHook('onResponse', (request, reply, done) => {
       // Paths only: a file link's query string is a credential.
