@@ -10,6 +10,7 @@ import type { Engine } from './engine/engine';
 import type { LinkSigner } from './files/presign';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
+import { limitConnectionsPerAddress } from './http/connection-limits';
 import { openCorsForFrameworkError, registerCors } from './http/cors';
 import { devKeyRoute } from './http/dev-key';
 import { badRequest, handleClientError, HttpError, installErrorHandling, sendFrameworkError } from './http/errors';
@@ -22,6 +23,7 @@ import { openApiRoute } from './http/openapi';
 import { PAGE_MESSAGES } from './http/request-messages';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
+import { addApiHeaders } from './http/security-headers';
 import { RateLimiter, storeWindows } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
 import { TerminalExecutions } from './http/terminal-cache';
@@ -132,10 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     // Node reads the request timeout only when the server is made (setting it later has no effect),
     // and checks it on this interval (30 s by default), which bounds how late it fires.
+    // The headers alone get a shorter time than the whole request: a client that trickles header
+    // lines in holds its slot for seconds, not for the body's time.
     http: {
       requestTimeout: config.http.requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs),
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
     },
+    // Off by default, so a client cannot name another address in X-Forwarded-For; with the hops listed,
+    // request.ip is the real client behind them (Fastify reads X-Forwarded-For only as far as they go).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: (error, request, reply) => {
@@ -146,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.server.maxConnections = config.http.maxConnections;
+  limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress, config.trustedProxies);
 
   const queryAjv = makeValidatorAjv(true);
   const bodyAjv = makeValidatorAjv(false);
@@ -167,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done(null, payload);
   });
+  addApiHeaders(app);
   if (deps.logger.isLevelEnabled('debug')) {
     app.addHook('onResponse', (request, reply, done) => {
       // Paths only: a file link's query string is a credential.

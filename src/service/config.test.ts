@@ -21,8 +21,16 @@ describe('loadConfig', () => {
       logLevel: 'info',
       fileSigningSecret: null,
       strictV1: false,
-      http: { requestTimeoutMs: 30_000, connectionTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 },
+      http: {
+        requestTimeoutMs: 30_000,
+        connectionTimeoutMs: 60_000,
+        keepAliveTimeoutMs: 5_000,
+        maxConnections: 1_000,
+        headersTimeoutMs: 10_000,
+        maxConnectionsPerAddress: 64,
+      },
       keyFailuresPerMinute: 30,
+      trustedProxies: [],
     });
   });
 
@@ -46,6 +54,9 @@ describe('loadConfig', () => {
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '3000',
       HTTP_MAX_CONNECTIONS: '50',
       WORKFLOW_KEY_FAILURE_LIMIT: '7',
+      HTTP_HEADERS_TIMEOUT_MS: '500',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '8',
+      WORKFLOW_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8,,fd00::/8 ',
     });
     expect(config).toEqual({
       port: 9000,
@@ -61,8 +72,16 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       fileSigningSecret: 'a-long-enough-secret',
       strictV1: true,
-      http: { requestTimeoutMs: 1000, connectionTimeoutMs: 2000, keepAliveTimeoutMs: 3000, maxConnections: 50 },
+      http: {
+        requestTimeoutMs: 1000,
+        connectionTimeoutMs: 2000,
+        keepAliveTimeoutMs: 3000,
+        maxConnections: 50,
+        headersTimeoutMs: 500,
+        maxConnectionsPerAddress: 8,
+      },
       keyFailuresPerMinute: 7,
+      trustedProxies: ['127.0.0.1', '10.0.0.0/8', 'fd00::/8'],
     });
   });
 
@@ -96,6 +115,10 @@ describe('loadConfig', () => {
     expect(attempt).not.toThrow(/hunter2/);
   });
 
+  it('keeps the headers timeout within a shorter request timeout', () => {
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '4000' }).http.headersTimeoutMs).toBe(4000);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', WORKFLOW_TIME_SCALE: ' ' })).toMatchObject({ port: 8080, timeScale: 1 });
   });
@@ -120,6 +143,12 @@ describe('loadConfig', () => {
     ['LEASE_SECONDS', '0', 'LEASE_SECONDS must be a number of seconds greater than 0'],
     ['LEASE_SECONDS', '-5', 'LEASE_SECONDS must be a number of seconds greater than 0'],
     ['LEASE_SECONDS', 'long', 'LEASE_SECONDS must be a number of seconds greater than 0'],
+    ['WORKFLOW_TRUSTED_PROXIES', 'proxy.example.com', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
+    ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.0/33', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
+    ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.1,*', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '0', 'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, 1 or more'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '40000', 'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (30000)'],
+    ['HTTP_MAX_CONNECTIONS_PER_ADDRESS', '-1', 'HTTP_MAX_CONNECTIONS_PER_ADDRESS must be a whole number, 1 or more'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);

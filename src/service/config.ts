@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -26,10 +27,25 @@ export interface Config {
   upstream: string | null;
   logLevel: LogLevel;
   fileSigningSecret: string | null;
-  /** HTTP limits: a whole request (headers and body), an idle socket, an idle keep-alive connection, open connections. */
-  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /**
+   * HTTP limits: a whole request (headers and body), an idle socket, an idle keep-alive connection,
+   * open connections; then a request's headers alone, and open connections from one address.
+   */
+  http: {
+    requestTimeoutMs: number;
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+    headersTimeoutMs: number;
+    maxConnectionsPerAddress: number;
+  };
   /** Wrong or missing API keys one client address may send per minute before it gets 429. */
   keyFailuresPerMinute: number;
+  /**
+   * Proxies and load balancers (IP addresses and CIDR ranges) whose X-Forwarded-For names the real
+   * client; empty: X-Forwarded-For is ignored and the peer's address is the client's.
+   */
+  trustedProxies: string[];
   /** Strict-v1 mode: no extension and no choice beyond the bare v1 description (WORKFLOW_STRICT_V1). */
   strictV1: boolean;
 }
@@ -48,6 +64,14 @@ const httpUrl = z
     }
   })
   .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
+
+/** An IPv4 or IPv6 address, or a CIDR range of them (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 /** A count of at least 1; `unit` says of what. */
 const wholeNumber = (unit?: string) => ({
@@ -130,6 +154,20 @@ const rules = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('milliseconds'),
   HTTP_MAX_CONNECTIONS: wholeNumber(),
   WORKFLOW_KEY_FAILURE_LIMIT: wholeNumber('failed key attempts per minute'),
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber('milliseconds'),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(),
+  WORKFLOW_TRUSTED_PROXIES: {
+    schema: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrRange)),
+    must: 'be a comma-separated list of IP addresses and CIDR ranges of your proxies, e.g. 127.0.0.1,10.0.0.0/8',
+  },
 } as const;
 
 type Rules = typeof rules;
@@ -163,10 +201,22 @@ function defaultPublicUrl(host: string, port: number): string {
   return `http://${linkHost}:${port}`;
 }
 
+/** The time a request's headers may take: part of the whole request's, so never longer (Node refuses that). */
+function headersTimeout(env: Env, requestTimeoutMs: number): number {
+  const set = read(env, 'HTTP_HEADERS_TIMEOUT_MS');
+  if (set === undefined) return Math.min(10_000, requestTimeoutMs);
+  if (set > requestTimeoutMs)
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}), which covers headers and body`,
+    );
+  return set;
+}
+
 /** Reads and validates the service configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = read(env, 'PORT') ?? 8080;
   const host = read(env, 'HOST') ?? '127.0.0.1';
+  const requestTimeoutMs = read(env, 'HTTP_REQUEST_TIMEOUT_MS') ?? 30_000;
   return {
     port,
     host,
@@ -181,12 +231,15 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     fileSigningSecret: read(env, 'FILE_SIGNING_SECRET') ?? null,
     http: {
-      requestTimeoutMs: read(env, 'HTTP_REQUEST_TIMEOUT_MS') ?? 30_000,
+      requestTimeoutMs,
       connectionTimeoutMs: read(env, 'HTTP_CONNECTION_TIMEOUT_MS') ?? 60_000,
       keepAliveTimeoutMs: read(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS') ?? 5_000,
       maxConnections: read(env, 'HTTP_MAX_CONNECTIONS') ?? 1_000,
+      headersTimeoutMs: headersTimeout(env, requestTimeoutMs),
+      maxConnectionsPerAddress: read(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS') ?? 64,
     },
     keyFailuresPerMinute: read(env, 'WORKFLOW_KEY_FAILURE_LIMIT') ?? 30,
     strictV1: read(env, 'WORKFLOW_STRICT_V1') ?? false,
+    trustedProxies: read(env, 'WORKFLOW_TRUSTED_PROXIES') ?? [],
   };
 }

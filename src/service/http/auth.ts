@@ -54,9 +54,11 @@ function keyOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-function tooManyFailures(reply: FastifyReply, wait: number): HttpError {
-  reply.header('Retry-After', wait);
-  return new HttpError(429, `too many failed API key attempts from this address; retry in ${wait} s`);
+/** The answer to a missing or wrong key: 401, or 429 once its address has used up its failed attempts. */
+function refused(reply: FastifyReply, key: string | undefined, failure: RateDecision): HttpError {
+  if (failure.allowed) return unauthorized(key);
+  reply.header('Retry-After', failure.resetSeconds);
+  return new HttpError(429, `too many failed API key attempts from this address; retry in ${failure.resetSeconds} s`);
 }
 
 const unauthorized = (key: string | undefined) =>
@@ -77,21 +79,18 @@ function limited(reply: FastifyReply, decision: RateDecision): HttpError | undef
 
 /**
  * onRequest hook: authenticates the key, then counts the request against the key's rate limit.
- * Missing and wrong keys count against the client address (`failures`), and an address out of
- * attempts gets 429 before its key is even looked at, so guessing cannot go faster than the limit.
+ * The key is looked at first, so a valid key is never refused for its address: strangers sending
+ * wrong keys from behind the same proxy, NAT or page cannot lock it out. Missing and wrong keys
+ * count against the client address (`failures`, per real client when WORKFLOW_TRUSTED_PROXIES names
+ * the hops in between) and get 429 past its budget; guessing a key stays hopeless because keys are
+ * long and random, and the budget keeps one address from flooding the key lookups.
  */
 export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: RateLimiter) {
   // On a shared store the limits are counted in the database, so every step may wait for it.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<HttpError | undefined> => {
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const wait = await failures.exhausted(address);
-    if (wait !== null) return tooManyFailures(reply, wait);
     const key = keyOf(request);
     const account = key ? await keys.resolve(key) : null;
-    if (!account) {
-      await failures.hit(address);
-      return unauthorized(key);
-    }
+    if (!account) return refused(reply, key, await failures.hit(request.ip));
     request.account = account;
     return limited(reply, await limiter.hit(account.id));
   };
@@ -105,25 +104,18 @@ export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: Ra
   const admit = (
     request: FastifyRequest,
     reply: FastifyReply,
-    address: string,
     key: string | undefined,
     account: AccountRecord | null,
   ): HttpError | undefined => {
-    if (!account) {
-      failures.hitLocal(address);
-      return unauthorized(key);
-    }
+    if (!account) return refused(reply, key, failures.hitLocal(request.ip));
     request.account = account;
     return limited(reply, limiter.hitLocal(account.id));
   };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const wait = failures.exhaustedLocal(address);
-    if (wait !== null) return done(tooManyFailures(reply, wait));
     const key = keyOf(request);
-    if (!key) return done(admit(request, reply, address, key, null));
+    if (!key) return done(admit(request, reply, key, null));
     const cached = keys.cached(key);
-    if (cached !== undefined) return done(admit(request, reply, address, key, cached));
-    keys.resolve(key).then((account) => done(admit(request, reply, address, key, account)), done);
+    if (cached !== undefined) return done(admit(request, reply, key, cached));
+    keys.resolve(key).then((account) => done(admit(request, reply, key, account)), done);
   };
 }

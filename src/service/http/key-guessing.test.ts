@@ -15,15 +15,28 @@ const from = (remoteAddress: string, key: string | null) =>
   });
 
 describe('failed API key attempts', () => {
-  it('are limited per client address with 429 and Retry-After, even for a right key after that', async () => {
+  it('are limited per client address with 429, Retry-After and a sentence saying why', async () => {
     for (const key of ['guess-1', null, 'guess-2']) expect((await from('10.0.0.1', key)).statusCode).toBe(401);
-    const limited = await from('10.0.0.1', 'guess-3');
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ error: expect.stringMatching(/too many failed API key attempts/) });
-    expect((await from('10.0.0.1', KEY_A)).statusCode).toBe(429);
+    for (const key of ['guess-3', null]) {
+      const limited = await from('10.0.0.1', key);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json()).toEqual({
+        error: expect.stringMatching(/^too many failed API key attempts from this address; retry in \d+ s$/),
+      });
+    }
     // Other addresses are not affected.
-    expect((await from('10.0.0.2', KEY_A)).statusCode).toBe(200);
+    expect((await from('10.0.0.2', 'guess-4')).statusCode).toBe(401);
+  });
+
+  it('never lock a valid key out: it is served from an address that ran out of attempts', async () => {
+    for (let i = 0; i < 31; i++) await from('10.0.0.3', i % 2 === 0 ? `wrong-${i}` : null);
+    expect((await from('10.0.0.3', 'wrong-again')).statusCode).toBe(429);
+    const served = await from('10.0.0.3', KEY_A);
+    expect(served.statusCode).toBe(200);
+    // Counted against its own key's limit only.
+    expect(served.headers['ratelimit-limit']).toBe(String(svc.config.rateLimitPerMinute));
+    expect((await from('10.0.0.3', null)).statusCode).toBe(429);
   });
 });
 

@@ -11,11 +11,9 @@ describe('RateLimiter', () => {
       2, 1, 0,
     ]);
     clock.advance(47_500);
-    expect(await limiter.exhausted('k')).toBe(13);
     const refused = await limiter.hit('k');
     expect(refused).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 13 });
     clock.advance(12_500);
-    expect(limiter.exhaustedLocal('k')).toBeNull();
     expect(await limiter.hit('k')).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
   });
 
@@ -39,11 +37,9 @@ describe('RateLimiter on a shared store', () => {
     const decisions = [await a!.hit('k'), await b!.hit('k'), await a!.hit('k')];
     expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0]);
     clock.advance(47_500);
-    expect(await b!.exhausted('k')).toBe(13);
     expect(await b!.hit('k')).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 13 });
     expect((await a!.hit('other')).allowed).toBe(true);
     clock.advance(12_500);
-    expect(await a!.exhausted('k')).toBeNull();
     expect(await b!.hit('k')).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
   });
 
@@ -53,7 +49,6 @@ describe('RateLimiter on a shared store', () => {
     const keys = new RateLimiter(1, clock, { windows, scope: 'key' });
     const addresses = new RateLimiter(1, clock, { windows, scope: 'address' });
     expect((await keys.hit('x')).allowed).toBe(true);
-    expect(await addresses.exhausted('x')).toBeNull();
     expect((await addresses.hit('x')).allowed).toBe(true);
     expect((await keys.hit('x')).allowed).toBe(false);
   });

@@ -18,11 +18,10 @@ interface Window {
 
 /**
  * Where windows are counted when other replicas share the database: one atomic upsert per hit, so
- * the limit holds across them (see RateWindowsRepo), and a read for `exhausted`.
+ * the limit holds across them (see RateWindowsRepo).
  */
 export interface SharedWindows {
   hit(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }>;
-  peek(key: string): Promise<Window | undefined>;
 }
 
 /**
@@ -65,22 +64,6 @@ export class RateLimiter {
     return this.decide(window, now);
   }
 
-  /** Whole seconds until `key` may try again when its window is used up; null while it has room. Counts nothing. */
-  async exhausted(key: string): Promise<number | null> {
-    if (!this.shared) return this.exhaustedLocal(key);
-    return this.wait(await this.shared.windows.peek(`${this.shared.scope}:${key}`), this.clock.now());
-  }
-
-  /** The in-memory answer of `exhausted`, for callers on the fast path when the limiter is not shared. */
-  exhaustedLocal(key: string): number | null {
-    return this.wait(this.windows.get(key), this.clock.now());
-  }
-
-  private wait(window: Window | undefined, now: number): number | null {
-    if (!window || now - window.start >= WINDOW_MS || window.count < this.limit) return null;
-    return Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-  }
-
   private decide(window: Window, now: number): RateDecision {
     return {
       allowed: window.count <= this.limit,
@@ -97,15 +80,5 @@ export class RateLimiter {
 
 /** The store's shared windows (rate_windows), for the limiters of a service on a shared store. */
 export function storeWindows(store: Store): SharedWindows {
-  return {
-    hit: (key, now, windowMs) => store.rateWindows.hit(key, now, windowMs),
-    peek: async (key) => {
-      const row = await store.kysely
-        .selectFrom('rate_windows')
-        .select(['window_start', 'count'])
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row && { start: Number(row.window_start), count: Number(row.count) };
-    },
-  };
+  return { hit: (key, now, windowMs) => store.rateWindows.hit(key, now, windowMs) };
 }

@@ -35,18 +35,48 @@ export const DASHBOARD_CSP = [
 ].join('; ');
 
 const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': DASHBOARD_CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   // For browsers that predate frame-ancestors.
   'x-frame-options': 'DENY',
 };
 
-/** Adds the dashboard's security headers to every answer `applies` picks (the SPA's HTML and assets). */
-export function addDashboardSecurityHeaders(app: FastifyInstance, applies: (url: string) => boolean): void {
+/**
+ * The path the router serves for `url`: no query, and doubled slashes collapsed as its
+ * ignoreDuplicateSlashes does, so `//files/…` is judged as the `/files/…` it is routed to.
+ */
+export function routedPath(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  return path.includes('//') ? path.replace(/\/{2,}/g, '/') : path;
+}
+
+/**
+ * Adds the dashboard's security headers to every answer `applies` picks by its routed path (the SPA's
+ * HTML and assets). A policy the route set itself stays: it knows what its answer is.
+ */
+export function addDashboardSecurityHeaders(app: FastifyInstance, applies: (path: string) => boolean): void {
   // Callback style: this runs on every answer, API ones included, and an async hook costs a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (applies(request.url)) reply.headers(DASHBOARD_SECURITY_HEADERS);
+    if (applies(routedPath(request.url))) {
+      reply.headers(DASHBOARD_SECURITY_HEADERS);
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DASHBOARD_CSP);
+    }
+    done(null, payload);
+  });
+}
+
+/**
+ * API answers are data that carry signed file links: never sniffed into a page, never kept by a
+ * browser or shared cache. A route that chose its own caching keeps it.
+ */
+export function addApiHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const path = routedPath(request.url);
+    if (path === '/api' || path.startsWith('/api/')) {
+      reply.header('x-content-type-options', 'nosniff');
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }

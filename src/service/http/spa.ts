@@ -4,14 +4,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNoRoute, shownPath } from './no-route';
-import { addDashboardSecurityHeaders } from './security-headers';
+import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
 /** Connect-style middleware, as Vite's dev server exposes it. */
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-/** Paths the dashboard never owns. */
-const isServicePath = (url: string): boolean =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url.startsWith('/__dev/');
+/** Paths the dashboard never owns, judged as the router reads them (`//files/…` is `/files/…`). */
+const isServicePath = (url: string): boolean => {
+  const path = routedPath(url);
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/files/') || path.startsWith('/__dev/');
+};
 
 const wantsHtml = (request: FastifyRequest): boolean =>
   (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
@@ -34,7 +36,7 @@ or use <code>npm start</code>, which builds when needed. For development with ho
  */
 export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
-  addDashboardSecurityHeaders(app, (url) => !isServicePath(url));
+  addDashboardSecurityHeaders(app, (path) => !isServicePath(path));
   if (built) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
   } else {

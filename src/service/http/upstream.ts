@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyReplyFrom } from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
 /**
@@ -69,6 +69,15 @@ function pick(headers: IncomingHttpHeaders, names: readonly string[]): IncomingH
   return Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
 }
 
+/**
+ * The X-Forwarded-For this service vouches for: the client it saw, after the chain of trusted hops
+ * before it (WORKFLOW_TRUSTED_PROXIES); whatever an untrusted client wrote there is dropped.
+ */
+function forwardedFor(request: FastifyRequest): string {
+  // request.ips (nearest first) exists only when trustProxy is set.
+  return request.ips ? [...request.ips].reverse().join(', ') : request.ip;
+}
+
 /** Response headers as this service sends them: only the forwarded ones, and never runnable as a page. */
 function answerHeaders(upstreamHeaders: IncomingHttpHeaders): IncomingHttpHeaders {
   const headers = pick(upstreamHeaders, FORWARD_RESPONSE);
@@ -114,7 +123,11 @@ export function upstreamRoutes(app: FastifyInstance, upstream: string, timeoutMs
         ...(hasBody
           ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
           : {}),
-        rewriteRequestHeaders: (_request, headers) => pick(headers, FORWARD_REQUEST),
+        // The client's address lets an upstream that trusts this service count failed keys per client.
+        rewriteRequestHeaders: (_request, headers) => ({
+          ...pick(headers, FORWARD_REQUEST),
+          'x-forwarded-for': forwardedFor(request),
+        }),
         rewriteHeaders: answerHeaders,
         // The upstream answers as it chose (a 503 included); this service never asks twice.
         retryDelay: () => null,
