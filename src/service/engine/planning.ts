@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
-import { planWorkflow, PlanningError } from '../planner/plan';
+import { PlanningError } from '../planner/plan';
 import type { WorkflowPlan } from '../planner/plan-types';
 import type { WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
+import { planOffThread } from './step-pool';
 
 /** How long the planning agent "thinks" at time scale 1. */
 export const PLANNING_SECONDS = 2;
@@ -29,7 +30,7 @@ export async function planStoredWorkflow(store: Store, workflowId: string, logge
   const workflow = await store.workflows.byId(workflowId);
   if (!workflow || workflow.status !== 'planning') return;
   try {
-    const plan = planWorkflow(workflow.prompt, {
+    const plan = await planOffThread(workflow.prompt, {
       name: workflow.name_given ? workflow.name : undefined,
       description: workflow.description_given ? workflow.description : undefined,
     });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { JsonSchema, StepSpec } from '../planner/plan-types';
 import { stepSeconds } from '../steps/run-step';
 import type { WorkflowRecord } from '../store/records';
@@ -12,12 +13,37 @@ export interface ReadyPlan {
   inputSchema: JsonSchema | null;
 }
 
+/** How much memory parsed plans may take (bytes as estimated by `planBytes`) and how many. */
+export interface PlanCacheLimits {
+  maxBytes: number;
+  maxEntries: number;
+}
+
+export const PLAN_CACHE_LIMITS: PlanCacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 5000 };
+
+/** The stored text (two bytes a character) and its parsed copy, which takes a few times as much. */
+const planBytes = (plan: ReadyPlan) => 8 * (plan.source.steps.length + (plan.source.inputSchema?.length ?? 0)) + 1024;
+
 /**
  * Parses stored plans once per workflow. A plan changes only by re-planning or deletion: this
  * replica's routes call forget, and a re-plan through another replica shows as different stored text.
+ * The least recently used go first beyond the limits.
  */
 export class PlanCache {
-  private readonly plans = new Map<string, ReadyPlan>();
+  private readonly plans: LRUCache<string, ReadyPlan>;
+
+  constructor(limits: PlanCacheLimits = PLAN_CACHE_LIMITS) {
+    this.plans = new LRUCache<string, ReadyPlan>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      sizeCalculation: planBytes,
+    });
+  }
+
+  /** Estimated memory of the plans kept, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.plans.calculatedSize;
+  }
 
   get(workflow: WorkflowRecord): ReadyPlan | null {
     if (workflow.status !== 'ready' || workflow.steps === null) return null;

@@ -1,8 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import { StepFailure, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
-import type { StepReply, StepTask } from './step-worker';
+import { PlanningError } from '../planner/plan';
+import {
+  StepFailure,
+  type StepContext,
+  type StepResult,
+  type StepSpec,
+  type WorkflowPlan,
+} from '../planner/plan-types';
+import type { PlanReply, PlanTask, StepReply, StepTask } from './step-worker';
 
 /** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */
 export class StepCrash extends Error {}
@@ -51,6 +58,20 @@ export async function runStepOffThread(step: StepSpec, context: StepContext, sig
   const reply = await sharedPool().run({ step, context }, { signal });
   if (reply.kind === 'done') return reply.result;
   if (reply.kind === 'failure') throw new StepFailure(reply.message);
+  const crash = new StepCrash(`${reply.name}: ${reply.message}`);
+  if (reply.stack) crash.stack = reply.stack;
+  throw crash;
+}
+
+/**
+ * Plans a prompt on a pool thread, so a long prompt never holds up HTTP. A refusal comes back as the
+ * PlanningError it was; the planner's own step worker is used even when tests swap the step module.
+ */
+export async function planOffThread(prompt: string, given: PlanTask['given']): Promise<WorkflowPlan> {
+  const planning = sharedPool() as unknown as Piscina<PlanTask, PlanReply>;
+  const reply = await planning.run({ prompt, given }, { filename: fileURLToPath(WORKER), name: 'planTask' });
+  if (reply.kind === 'planned') return reply.plan;
+  if (reply.kind === 'refused') throw new PlanningError(reply.message);
   const crash = new StepCrash(`${reply.name}: ${reply.message}`);
   if (reply.stack) crash.stack = reply.stack;
   throw crash;

@@ -1,5 +1,12 @@
 import { platform, setPriority } from 'node:os';
-import { StepFailure, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
+import { planWorkflow, PlanningError } from '../planner/plan';
+import {
+  StepFailure,
+  type StepContext,
+  type StepResult,
+  type StepSpec,
+  type WorkflowPlan,
+} from '../planner/plan-types';
 import { runStep } from '../steps/run-step';
 
 export interface StepTask {
@@ -29,6 +36,28 @@ export default async function runStepTask({ step, context }: StepTask): Promise<
     return { kind: 'done', result: await runStep(step, context) };
   } catch (error) {
     if (error instanceof StepFailure) return { kind: 'failure', message: error.message };
+    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+    return { kind: 'crash', name, message, stack };
+  }
+}
+
+export interface PlanTask {
+  prompt: string;
+  /** The name and description the user gave, which the plan keeps. */
+  given: { name?: string; description?: string };
+}
+
+export type PlanReply =
+  | { kind: 'planned'; plan: WorkflowPlan }
+  | { kind: 'refused'; message: string }
+  | { kind: 'crash'; name: string; message: string; stack?: string };
+
+/** Plans one prompt in a pool thread (see planOffThread in step-pool.ts). */
+export function planTask({ prompt, given }: PlanTask): PlanReply {
+  try {
+    return { kind: 'planned', plan: planWorkflow(prompt, given) };
+  } catch (error) {
+    if (error instanceof PlanningError) return { kind: 'refused', message: error.message };
     const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
     return { kind: 'crash', name, message, stack };
   }

@@ -1,5 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { LRUCache } from 'lru-cache';
 import { ajvClassFor } from '../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../contract/schema-dialect';
 import type { JsonSchema } from '../planner/plan-types';
@@ -32,20 +33,56 @@ function nestingError(value: unknown, prefix: string): string | null {
   return null;
 }
 
-/** Compiles each workflow's input_schema once and reports every way an input breaks it. */
+interface Compiled {
+  /** The plan's schema object it was compiled from: a re-plan (here or on another replica) gives a new one. */
+  schema: JsonSchema;
+  validate: ValidateFunction;
+  bytes: number;
+}
+
+/** How much memory compiled validators may take (bytes as estimated by `compiledBytes`) and how many. */
+export interface ValidatorLimits {
+  maxBytes: number;
+  maxEntries: number;
+}
+
+export const VALIDATOR_LIMITS: ValidatorLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 2000 };
+
+/** A compiled validator's code and closures: measured about 13 KB for a typical 500-character schema. */
+const compiledBytes = (schema: JsonSchema) => 20 * JSON.stringify(schema).length + 4096;
+
+/**
+ * Compiles each workflow's input_schema once and reports every way an input breaks it. The least
+ * recently used go first beyond the limits; a re-planned or deleted workflow's is dropped.
+ */
 export class InputValidators {
   private readonly ajvs = new Map<SchemaDialect, Ajv>();
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly compiled: LRUCache<string, Compiled>;
+
+  constructor(limits: ValidatorLimits = VALIDATOR_LIMITS) {
+    this.compiled = new LRUCache<string, Compiled>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      sizeCalculation: (entry) => entry.bytes,
+    });
+  }
+
+  /** Estimated memory of the compiled validators kept, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.compiled.calculatedSize;
+  }
 
   private validator(workflowId: string, schema: JsonSchema): ValidateFunction {
-    let validate = this.compiled.get(workflowId);
-    if (!validate) {
-      const dialect = schemaDialect(schema);
-      let ajv = this.ajvs.get(dialect);
-      if (!ajv) this.ajvs.set(dialect, (ajv = makeAjv(dialect)));
-      validate = ajv.compile(withKnownMetaSchema(schema));
-      this.compiled.set(workflowId, validate);
-    }
+    const kept = this.compiled.get(workflowId);
+    if (kept && kept.schema === schema) return kept.validate;
+    const dialect = schemaDialect(schema);
+    let ajv = this.ajvs.get(dialect);
+    if (!ajv) this.ajvs.set(dialect, (ajv = makeAjv(dialect)));
+    const known = withKnownMetaSchema(schema);
+    const validate = ajv.compile(known);
+    // Ajv keeps every schema it compiled; the function works on its own, so only this cache holds it.
+    ajv.removeSchema(known);
+    this.compiled.set(workflowId, { schema, validate, bytes: compiledBytes(schema) });
     return validate;
   }
 

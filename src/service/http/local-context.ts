@@ -23,8 +23,9 @@ export interface LocalContext {
 }
 
 /** The result files of a finished or failed execution (cached; they never change). */
-export function resultFiles(ctx: LocalContext, executionId: string): CachedFile[] | Promise<CachedFile[]> {
-  return ctx.results.hit(executionId) ?? ctx.results.get(executionId, () => ctx.store.files.summaries(executionId));
+export function resultFiles(ctx: LocalContext, execution: ExecutionView): CachedFile[] | Promise<CachedFile[]> {
+  const { id, workflow_id: workflowId } = execution;
+  return ctx.results.hit(id) ?? ctx.results.get(id, workflowId, () => ctx.store.files.summaries(id));
 }
 
 const utf8 = new TextDecoder();
@@ -35,7 +36,7 @@ const utf8 = new TextDecoder();
  */
 async function detailFiles(ctx: LocalContext, execution: ExecutionView): Promise<CachedFile[]> {
   if (!ctx.presenter.showsFiles(execution.status)) return [];
-  if (execution.status !== 'human_in_the_loop') return resultFiles(ctx, execution.id);
+  if (execution.status !== 'human_in_the_loop') return resultFiles(ctx, execution);
   await ctx.engine.ensureDrafts(execution.id);
   const drafts = await ctx.store.files.drafts(execution.id);
   return drafts.map((f) => ({

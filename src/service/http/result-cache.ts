@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FileSummary } from '../store/records';
 
 /** A result file ready to present: its inline text already decoded. */
@@ -7,51 +8,79 @@ export interface CachedFile {
   content: string | null;
 }
 
+interface Entry {
+  workflowId: string;
+  files: CachedFile[];
+}
+
+/** How much memory the kept results may take, in bytes as counted by `entryBytes`, and how many executions. */
+export interface ResultCacheLimits {
+  maxBytes: number;
+  /** One execution's results above this are read from the store each time rather than kept. */
+  maxEntryBytes: number;
+  maxEntries: number;
+}
+
+export const RESULT_CACHE_LIMITS: ResultCacheLimits = {
+  maxBytes: 32 * 1024 * 1024,
+  maxEntryBytes: 2 * 1024 * 1024,
+  maxEntries: 20_000,
+};
+
 const utf8 = new TextDecoder();
 
+/** An upper bound of an entry's memory: strings at two bytes a character, plus the objects around them. */
+function entryBytes({ files }: Entry): number {
+  return files.reduce((sum, f) => sum + 100 + 2 * (f.id.length + f.filename.length + (f.content?.length ?? 0)), 100);
+}
+
 /**
- * Results of finished and failed executions never change, so polling them again need not touch
- * the database. Least recently used entries go first once the cache holds `maxBytes` of text.
+ * Results of finished and failed executions never change, so polling them again need not touch the
+ * database. Least recently used entries go first once the cache holds `maxBytes` or `maxEntries`;
+ * deleting a workflow forgets its executions' results.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, { files: CachedFile[]; bytes: number }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(limits: ResultCacheLimits = RESULT_CACHE_LIMITS) {
+    this.entries = new LRUCache<string, Entry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      maxEntrySize: limits.maxEntryBytes,
+      sizeCalculation: entryBytes,
+    });
+  }
+
+  /** Memory the kept results take, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
 
   /** The cached files of an execution, if any, without loading or reordering. */
   peek(executionId: string): CachedFile[] | undefined {
-    return this.entries.get(executionId)?.files;
+    return this.entries.peek(executionId)?.files;
   }
 
   /** The cached files of an execution, if any, marked as recently used. */
   hit(executionId: string): CachedFile[] | undefined {
-    const hit = this.entries.get(executionId);
-    if (!hit) return undefined;
-    this.entries.delete(executionId);
-    this.entries.set(executionId, hit);
-    return hit.files;
+    return this.entries.get(executionId)?.files;
   }
 
-  /** The files of a terminal execution, loading them once. */
-  async get(executionId: string, load: () => Promise<FileSummary[]>): Promise<CachedFile[]> {
-    return this.hit(executionId) ?? this.add(executionId, await load());
-  }
-
-  private add(executionId: string, loaded: FileSummary[]): CachedFile[] {
-    const files = loaded.map((f) => ({
+  /** The files of a terminal execution, loading them once (or each time, if too big to keep). */
+  async get(executionId: string, workflowId: string, load: () => Promise<FileSummary[]>): Promise<CachedFile[]> {
+    const hit = this.hit(executionId);
+    if (hit) return hit;
+    const files = (await load()).map((f) => ({
       id: f.id,
       filename: f.filename,
       content: f.inline_data ? utf8.decode(f.inline_data) : null,
     }));
-    const bytes = files.reduce((sum, f) => sum + 100 + f.filename.length + (f.content?.length ?? 0), 0);
-    this.entries.set(executionId, { files, bytes });
-    this.bytes += bytes;
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.bytes;
-    }
+    this.entries.set(executionId, { workflowId, files });
     return files;
+  }
+
+  /** Drops the results of a deleted workflow's executions. */
+  forgetWorkflow(workflowId: string): void {
+    for (const [id, entry] of this.entries.entries()) if (entry.workflowId === workflowId) this.entries.delete(id);
   }
 }

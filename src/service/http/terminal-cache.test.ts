@@ -39,3 +39,32 @@ describe('TerminalExecutions', () => {
     expect(cache.get('a1', 'w2', 'e2')?.status).toBe('error');
   });
 });
+
+describe('TerminalExecutions limits', () => {
+  const finished = (id: string, workflowId = 'w1') => run(id, 'finished', workflowId);
+
+  it('stays under its byte limit however many answers are kept', () => {
+    const limits = { maxBytes: 200_000, maxEntryBytes: 20_000, maxEntries: 20_000 };
+    const cache = new TerminalExecutions(limits);
+    for (let i = 0; i < 1000; i++) cache.rememberAnswer('a1', finished(`e${i}`), 100, `{"c":"${'é'.repeat(3000)}"}`);
+    expect(cache.bytes).toBeGreaterThan(limits.maxBytes / 2);
+    expect(cache.bytes).toBeLessThanOrEqual(limits.maxBytes);
+    expect(cache.answer('a1', 'w1', 'e999', 100)).toBeDefined();
+    expect(cache.answer('a1', 'w1', 'e0', 100)).toBeUndefined();
+  });
+
+  it('keeps at most its number of answers', () => {
+    const cache = new TerminalExecutions({ maxBytes: 1_000_000, maxEntryBytes: 100_000, maxEntries: 2 });
+    for (const id of ['e1', 'e2', 'e3']) cache.rememberAnswer('a1', finished(id), 100, '{}');
+    expect(['e1', 'e2', 'e3'].map((id) => cache.answer('a1', 'w1', id, 100))).toEqual([undefined, '{}', '{}']);
+  });
+
+  it('does not keep an answer bigger than one entry may be, nor drop the others for it', () => {
+    const cache = new TerminalExecutions({ maxBytes: 1_000_000, maxEntryBytes: 10_000, maxEntries: 100 });
+    cache.rememberAnswer('a1', finished('small'), 100, '{}');
+    cache.rememberAnswer('a1', finished('big'), 100, `{"c":"${'x'.repeat(10_000)}"}`);
+    expect(cache.answer('a1', 'w1', 'big', 100)).toBeUndefined();
+    expect(cache.get('a1', 'w1', 'big')).toBeUndefined();
+    expect(cache.answer('a1', 'w1', 'small', 100)).toBe('{}');
+  });
+});

@@ -10,16 +10,48 @@ interface Entry {
   body: string;
 }
 
+/** How much memory the kept answers may take (bytes as counted by `entryBytes`) and how many runs. */
+export interface TerminalCacheLimits {
+  maxBytes: number;
+  /** An answer above this (many inline results) is served as usual but not kept. */
+  maxEntryBytes: number;
+  maxEntries: number;
+}
+
+export const TERMINAL_CACHE_LIMITS: TerminalCacheLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxEntryBytes: 2 * 1024 * 1024,
+  maxEntries: 20_000,
+};
+
+/** An upper bound of an entry's memory: the answer at two bytes a character, plus the execution record. */
+const entryBytes = (entry: Entry) => 2 * entry.body.length + 1024;
+
 /**
  * Finished and failed executions never change; only deleting their workflow removes them. On a store
  * no other process writes runs to (SQLite), polling one again therefore need not touch the database:
  * GET execution reads it here, with its results from the ResultCache. Deleting a workflow forgets its runs.
  *
  * The serialized answer is kept too. Only its signed links change, once a second (their expiry),
- * so a run polled many times a second is presented and serialized once per second.
+ * so a run polled many times a second is presented and serialized once per second. Least recently
+ * read answers go first once the cache holds `maxBytes` or `maxEntries`.
  */
 export class TerminalExecutions {
-  private readonly entries = new LRUCache<string, Entry>({ max: 20_000 });
+  private readonly entries: LRUCache<string, Entry>;
+
+  constructor(limits: TerminalCacheLimits = TERMINAL_CACHE_LIMITS) {
+    this.entries = new LRUCache<string, Entry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      maxEntrySize: limits.maxEntryBytes,
+      sizeCalculation: entryBytes,
+    });
+  }
+
+  /** Memory the kept answers take, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
 
   get(accountId: string, workflowId: string, executionId: string): ExecutionView | undefined {
     return this.entries.get(key(accountId, workflowId, executionId))?.execution;

@@ -4,7 +4,8 @@ import { snakeCase, withoutOpenParenthesis } from '../text-case';
 import { group, lastWord, type ReadState } from './state';
 
 const NAMED_YES_NO = [
-  /\b([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false|yes or no)\s*\)/g,
+  // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+  /\b(?<![a-z]-+)([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false|yes or no)\s*\)/g,
   /\b(?:a |an )?(?:flag|checkbox|toggle|tick ?box|switch) (?:for|whether|if) (?:the |it is |it's )?([a-z][a-z-]*(?: [a-z][a-z-]*)?)/g,
 ];
 
@@ -26,7 +27,8 @@ export function readBooleans(state: ReadState): void {
     );
     prompt.mask(match.index, match.index + match[0].length);
   }
-  for (const match of prompt.matches(/\b([a-z][a-z-]*) or not\b/g)) {
+  // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+  for (const match of prompt.matches(/\b(?<![a-z]-+)([a-z][a-z-]*) or not\b/g)) {
     const word = group(match, 1);
     if (STOP.has(word)) continue;
     state.fields.add(makeField(snakeCase(word), 'boolean', word, match.index, { required: false, default: false }));

@@ -40,7 +40,8 @@ export function readChoices(state: ReadState): void {
     prompt.mask(match.index, match.index + match[0].length);
   }
   const oneOf = new RegExp(
-    String.raw`\b([a-z][a-z-]*)(?: of [a-z]+)?,?(?: (?:that|which) (?:is|are|must be|should be|can be))? (?:one of|either):? ${VALUES}(?![\w'-])`,
+    // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+    String.raw`\b(?<![a-z]-+)([a-z][a-z-]*)(?: of [a-z]+)?,?(?: (?:that|which) (?:is|are|must be|should be|can be))? (?:one of|either):? ${VALUES}(?![\w'-])`,
     'g',
   );
   for (const match of prompt.matches(oneOf)) {

@@ -96,7 +96,8 @@ export function readEnums(state: ReadState): void {
   }
   // "priority (low, medium, high)", "tone (formal or casual, default formal)"
   for (const match of prompt.matches(
-    /\b([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:one of\s*(?::\s*)?|either\s+)?([^()\s](?:[^()]*[^()\s])?)\s*\)/g,
+    // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+    /\b(?<![a-z]-+)([a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*\(\s*(?:one of\s*(?::\s*)?|either\s+)?([^()\s](?:[^()]*[^()\s])?)\s*\)/g,
   )) {
     const inner = group(match, 2);
     const defaultMatch = /\b(?:defaults?(?: to| is)?|by default)\s*(?::\s*)?["']?([\w'-]+)["']?\s*$/.exec(inner);
@@ -122,7 +123,7 @@ export function readEnums(state: ReadState): void {
   for (const match of prompt.matches(
     new RegExp(
       // eslint-disable-next-line regexp/no-super-linear-move
-      String.raw`\b(?<![a-z][\w-]*\s*,\s*)((?:[a-z][\w-]*\s*,\s*)*[a-z][\w-]*\s*(?:,\s*)?(?:or|\/)\s*[a-z][\w-]*)\s+(${ENUM_HEADS})\b`,
+      String.raw`\b(?<!\w-+)(?<![a-z][\w-]*\s*,\s*)((?:[a-z][\w-]*\s*,\s*)*[a-z][\w-]*\s*(?:,\s*)?(?:or|\/)\s*[a-z][\w-]*)\s+(${ENUM_HEADS})\b`,
       'g',
     ),
   )) {

@@ -18,7 +18,8 @@ export function readGuards(state: ReadState): void {
     prompt.mask(match.index, match.index + match[0].length);
   }
   const must =
-    /\b((?:the |an? |its |their )?[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:must|should|has to|needs to|may|can)( not|n't|not)? (be|contain|include|exceed|go over) (.+?)(?=[.;,!?\n]| and | or |$)/g;
+    // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+    /\b((?:the |an? |its |their )?(?<![a-z]-+)[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:must|should|has to|needs to|may|can)( not|n't|not)? (be|contain|include|exceed|go over) (.+?)(?=[.;,!?\n]| and | or |$)/g;
   for (const match of prompt.matches(must)) {
     const [, subject = '', negated, verb = '', object = ''] = match;
     const guard = readRequirement(state, subject, Boolean(negated), verb, object, match.index);
@@ -28,7 +29,8 @@ export function readGuards(state: ReadState): void {
     }
   }
   for (const match of prompt.matches(
-    /\b((?:the |an? )?[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:is|are) (?:required|mandatory)\b/g,
+    // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+    /\b((?:the |an? )?(?<![a-z]-+)[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:is|are) (?:required|mandatory)\b/g,
   )) {
     const phrase = group(match, 1).replace(/^(?:the|an?)\s+/, '');
     if (STOP.has(phrase)) continue;

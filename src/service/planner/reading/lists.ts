@@ -35,10 +35,12 @@ export function readLists(state: ReadState): void {
   const rowNouns =
     'rows|items|entries|line items|records|lines|products|orders|contacts|people|tasks|expenses|transactions|invoices|employees|students|participants|attendees|guests|books|tickets|leads|customers';
   const withColumns = new RegExp(
-    String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(?!\s)(.+?)${stop}`,
+    // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+    String.raw`\b((?:(?<!\w-+)[a-z][\w-]* )?(?:${rowNouns}))\s+(?:with|having|each with|containing|that have|including)\s+(?:(?:a|an|the|their|its|each|columns?|fields?)\s+)*(?!\s)(.+?)${stop}`,
     'g',
   );
-  const inParens = new RegExp(String.raw`\b((?:[a-z][\w-]* )?(?:${rowNouns}))\s*\(([^()]+)\)`, 'g');
+  // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+  const inParens = new RegExp(String.raw`\b((?:(?<!\w-+)[a-z][\w-]* )?(?:${rowNouns}))\s*\(([^()]+)\)`, 'g');
   for (const match of prompt.matches(inParens)) {
     const { columns } = columnsOf(state, group(match, 2), groupStart(match, 2) - 1);
     if (columns.length < 2) continue;
@@ -52,7 +54,8 @@ export function readLists(state: ReadState): void {
     prompt.mask(match.index, end);
   }
   for (const match of prompt.matches(
-    /\b([a-z][\w-]*(?: [a-z][\w-]*)?)\s*(?:\(\s*(?:comma[- ]separated|one per line|a list|list|tags)\s*\)|,? one per line)/g,
+    // eslint-disable-next-line regexp/no-super-linear-move -- the lookbehind runs only at a letter right after hyphens, so each hyphen is read back once
+    /\b(?<!\w-+)([a-z][\w-]*(?: [a-z][\w-]*)?)\s*(?:\(\s*(?:comma[- ]separated|one per line|a list|list|tags)\s*\)|,? one per line)/g,
   )) {
     const field = phraseToField(group(match, 1), match.index, { allowUnknown: true });
     if (!field) continue;

@@ -28,6 +28,7 @@ export function scanNouns(state: ReadState): void {
     start: m.index,
     end: m.index + m[0].length,
   }));
+  const words = tokens.map((t) => t.word);
   const token = (i: number): Token => tokens[i] ?? { word: '', start: 0, end: 0 };
   const gap = (a: number, b: number) => free.slice(token(a).end, token(b).start);
   const joined = (a: number, b: number) => /^ +$/.test(gap(a, b)) || /^'s +$/.test(gap(a, b));
@@ -54,19 +55,8 @@ export function scanNouns(state: ReadState): void {
     const clauseStart = first === 0 || !joined(first - 1, first);
     if (first === i && clauseStart && (TRANSFORM_VERBS[word] !== undefined || CREATION_VERBS.has(word))) continue;
     // The object of "write/generate/…" is what the workflow makes.
-    if (
-      before &&
-      isMadeBy(
-        tokens.map((t) => t.word),
-        first,
-        joined,
-      )
-    )
-      continue;
-    const phrase = tokens
-      .slice(first, i + 1)
-      .map((t) => t.word)
-      .join(' ');
+    if (before && isMadeBy(words, first, joined)) continue;
+    const phrase = words.slice(first, i + 1).join(' ');
     const field = phraseToField(phrase, token(first).start, { allowUnknown: false });
     if (!field) continue;
     state.fields.add(field);
