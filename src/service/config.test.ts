@@ -20,6 +20,12 @@ describe('loadConfig', () => {
       strictV1: false,
       http: { requestTimeoutMs: 30_000, connectionTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 },
       keyFailuresPerMinute: 30,
+      quotas: {
+        runningPerAccount: 20,
+        workflowsPerAccount: 1_000,
+        queuedPerAccount: 50_000,
+        storedBytesPerAccount: 2_048 * 1024 * 1024,
+      },
     });
   });
 
@@ -43,6 +49,10 @@ describe('loadConfig', () => {
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '3000',
       HTTP_MAX_CONNECTIONS: '50',
       WORKFLOW_KEY_FAILURE_LIMIT: '7',
+      WORKFLOW_ACCOUNT_MAX_RUNNING: '4',
+      WORKFLOW_ACCOUNT_MAX_WORKFLOWS: '5',
+      WORKFLOW_ACCOUNT_MAX_QUEUED: '6',
+      WORKFLOW_ACCOUNT_MAX_STORED_MB: '7',
     });
     expect(config).toEqual({
       port: 9000,
@@ -60,6 +70,12 @@ describe('loadConfig', () => {
       strictV1: true,
       http: { requestTimeoutMs: 1000, connectionTimeoutMs: 2000, keepAliveTimeoutMs: 3000, maxConnections: 50 },
       keyFailuresPerMinute: 7,
+      quotas: {
+        runningPerAccount: 4,
+        workflowsPerAccount: 5,
+        queuedPerAccount: 6,
+        storedBytesPerAccount: 7 * 1024 * 1024,
+      },
     });
   });
 
@@ -117,6 +133,14 @@ describe('loadConfig', () => {
     ['LEASE_SECONDS', '0', 'LEASE_SECONDS must be a number of seconds greater than 0'],
     ['LEASE_SECONDS', '-5', 'LEASE_SECONDS must be a number of seconds greater than 0'],
     ['LEASE_SECONDS', 'long', 'LEASE_SECONDS must be a number of seconds greater than 0'],
+    [
+      'WORKFLOW_ACCOUNT_MAX_RUNNING',
+      '0',
+      'WORKFLOW_ACCOUNT_MAX_RUNNING must be a whole number of executions, 1 or more',
+    ],
+    ['WORKFLOW_ACCOUNT_MAX_WORKFLOWS', 'many', 'WORKFLOW_ACCOUNT_MAX_WORKFLOWS must be a whole number of workflows'],
+    ['WORKFLOW_ACCOUNT_MAX_QUEUED', '1.5', 'WORKFLOW_ACCOUNT_MAX_QUEUED must be a whole number of executions'],
+    ['WORKFLOW_ACCOUNT_MAX_STORED_MB', '-1', 'WORKFLOW_ACCOUNT_MAX_STORED_MB must be a whole number of megabytes'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
 import type { StepSpec } from '../planner/plan-types';
-import { runsUrl } from '../test-support/runs';
+import { queueRuns, runsUrl } from '../test-support/runs';
 import { KEY_A, KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
 
 let svc: TestService | undefined;
@@ -72,4 +72,58 @@ describe('fair share between accounts', () => {
     );
     expect(ratio).toBeLessThanOrEqual(3);
   }, 120_000);
+});
+
+describe('per-account cap on running executions', () => {
+  it('runs at most WORKFLOW_ACCOUNT_MAX_RUNNING of an account at once over all its workflows, and starts held ones as others end', async () => {
+    svc = await startTestService(
+      { WORKFLOW_TIME_SCALE: '0.01', WORKFLOW_ACCOUNT_MAX_RUNNING: '3' },
+      { runTimeLimitMs: 600_000 },
+    );
+    const workflows = [
+      await svc.addWorkflow({ steps: [reportStep()] }),
+      await svc.addWorkflow({ steps: [reportStep()] }),
+      await svc.addWorkflow({ steps: [reportStep()] }),
+    ];
+    for (const id of workflows)
+      await queueRuns(
+        svc,
+        id,
+        Array.from({ length: 8 }, () => ({})),
+      );
+    const other = await svc.addWorkflow({ steps: [reportStep()] }, KEY_B);
+    await svc.store.createExecutions(
+      svc.accountId(KEY_B),
+      other,
+      Array.from({ length: 8 }, () => ({})),
+      null,
+    );
+    svc.engine.enqueued(other);
+    let peakA = 0;
+    let peakB = 0;
+    let done = false;
+    const idle = svc.engine.idle().then(() => (done = true));
+    const processing = async (key: string) =>
+      Number(
+        (
+          await svc!.store.kysely
+            .selectFrom('executions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('account_id', '=', svc!.accountId(key))
+            .where('status', '=', 'processing')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    while (!done) {
+      peakA = Math.max(peakA, await processing(KEY_A));
+      peakB = Math.max(peakB, await processing(KEY_B));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await idle;
+    expect(peakA).toBe(3);
+    // The cap is per account: the other account's runs were not held back by account A's.
+    expect(peakB).toBe(3);
+    for (const id of [...workflows, other])
+      expect(await svc.store.executions.countByStatus(id)).toEqual({ finished: 8 });
+  }, 60_000);
 });

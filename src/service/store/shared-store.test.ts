@@ -106,6 +106,52 @@ describe('claimNext', () => {
   });
 });
 
+describe('claimNext with a per-account cap', () => {
+  it("never lets two replicas claiming different workflows at once exceed the account's cap", async () => {
+    const other = (
+      await a.createWorkflow(
+        { accountId: 'acc', prompt: 'p', name: 'm', description: '', nameGiven: true, descriptionGiven: false },
+        { status: 'ready', input_schema: null, steps: '[]', concurrency: 'high' },
+      )
+    ).id;
+    const many = Array.from({ length: 40 }, () => ({}));
+    await a.createExecutions('acc', workflowId, many, null);
+    await b.createExecutions('acc', other, many, null);
+    const full: string[] = [];
+    const claimCapped = (store: Store, owner: string, workflow: string) =>
+      store.executions.claimNext(workflow, {
+        now: clock.now(),
+        limitMs: 60_000,
+        owner,
+        leaseUntil: clock.now() + 30_000,
+        maxPerWorkflow: 10,
+        maxPerAccount: 12,
+        onAccountFull: (accountId) => full.push(accountId),
+      });
+    let peak = 0;
+    const replica = async (store: Store, owner: string, workflow: string) => {
+      const mine: Claimed[] = [];
+      for (let round = 0; round < 30; round++) {
+        mine.push(...(await claimCapped(store, owner, workflow)));
+        const row = await store.kysely
+          .selectFrom('executions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', 'acc')
+          .where('status', '=', 'processing')
+          .executeTakeFirstOrThrow();
+        peak = Math.max(peak, Number(row.n));
+        expect(Number(row.n)).toBeLessThanOrEqual(12);
+        for (const run of mine.splice(0, 1 + (round % 2))) {
+          expect(await store.completeExecution(run.id, run.attempt, [])).toBe(true);
+        }
+      }
+    };
+    await Promise.all([replica(a, 'a', workflowId), replica(b, 'b', other)]);
+    expect(peak).toBe(12);
+    expect(new Set(full)).toEqual(new Set(['acc']));
+  });
+});
+
 describe('shared counters', () => {
   it('stamps created_at strictly increasing per account across replicas writing at once', async () => {
     const write = (store: Store) =>
