@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Claimed } from './executions-repo';
+import { QuotaExceeded } from './quota-exceeded';
 import type { Store } from './store';
 import { addAccountWorkflow, testDialect, testStoreHome, type TestStoreHome } from './test-store';
 
@@ -167,6 +168,16 @@ describe('shared counters', () => {
     expect(new Set(rows.map((row) => row.created_at)).size).toBe(120);
     // The clock stood still: the stamps are consecutive microseconds after the workflow's.
     expect(rows.at(-1)!.created_at).toBe('2026-11-21T23:06:29.123120Z');
+  });
+
+  it("never lets replicas submitting at once pass the account's quota of waiting runs", async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? a : b).createExecutions('acc', workflowId, [{}], null, 50)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(50);
+    const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(refusals).toHaveLength(10);
+    expect(refusals.every((r) => r instanceof QuotaExceeded && r.kind === 'queued' && r.current === 50)).toBe(true);
   });
 
   it('counts rate-limit hits exactly under concurrency, and opens a new window once one ended', async () => {
