@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExecutionBatchResponse } from '../../contract/openapi-document';
+import type { BatchCreateResponse } from '../../contract/openapi-document';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { queueRuns, runsUrl } from '../test-support/runs';
 import { KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
@@ -53,7 +53,7 @@ describe('queued runs per account', () => {
     const s = await heldService();
     const workflowId = await s.addWorkflow({ steps: [reportStep()] });
     await queueRuns(s, workflowId, items(10_000));
-    const batch = await s.call<ExecutionBatchResponse>('POST', `${runsUrl(workflowId)}/batch`, {
+    const batch = await s.call<BatchCreateResponse>('POST', `${runsUrl(workflowId)}/batch`, {
       body: { items: items(10_000) },
     });
     expect(batch.status).toBe(201);
