@@ -6,7 +6,7 @@ import type { Store } from '../store/store';
 import { HttpError } from './errors';
 
 /** How long a client told to wait by the queued-runs quota waits before sending again. */
-export const QUEUED_RETRY_SECONDS = 30;
+const QUEUED_RETRY_SECONDS = 30;
 /** How long an account's stored bytes are trusted before they are summed again. */
 const STORED_BYTES_TTL_MS = 15_000;
 
@@ -18,7 +18,7 @@ function size(bytes: number): string {
 }
 
 /** A quota's refusal as the client sees it: 429 for runs waiting (it clears as they start), 400 for what only the person can free. */
-export function quotaError(error: QuotaExceeded, asked: number): HttpError {
+function quotaError(error: QuotaExceeded, asked: number): HttpError {
   if (error.kind === 'workflows') {
     return new HttpError(
       400,

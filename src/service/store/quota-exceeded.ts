@@ -1,5 +1,5 @@
 /** What an account may keep: its workflows, or its executions waiting to start. */
-export type QuotaKind = 'workflows' | 'queued';
+type QuotaKind = 'workflows' | 'queued';
 
 /**
  * A write refused because the account would go over one of its quotas, counted in the writing
