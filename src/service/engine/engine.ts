@@ -45,8 +45,9 @@ export function rejectionMessage(reviewer: string, comment: string | undefined):
 /**
  * Runs executions, alone or as one of several replicas on one database. Each dispatch claims in
  * the database (`claimNext`): per workflow at most LIMITS.maxConcurrentPerWorkflow (10) process at
- * once across all replicas, and per account at most `maxRunningPerAccount`, the oldest waiting first, and a batch within its cap (low 1, medium 5,
- * high 15, which the workflow's 10 bounds). Work is driven by events (created, ended, approved) with a
+ * once across all replicas, per account at most `maxRunningPerAccount` over all its workflows, the
+ * oldest waiting first, and a batch within its cap (low 1, medium 5, high 15, which the workflow's
+ * 10 bounds). Work is driven by events (created, ended, approved) with a
  * slow safety tick that also finds work submitted to or freed by other replicas, settles the runs
  * of replicas whose leases ended, and claims planning nobody finished.
  */
