@@ -31,6 +31,12 @@ describe('loadConfig', () => {
       },
       keyFailuresPerMinute: 30,
       trustedProxies: [],
+      quotas: {
+        runningPerAccount: 20,
+        workflowsPerAccount: 1_000,
+        queuedPerAccount: 50_000,
+        storedBytesPerAccount: 2_048 * 1024 * 1024,
+      },
     });
   });
 
@@ -57,6 +63,10 @@ describe('loadConfig', () => {
       HTTP_HEADERS_TIMEOUT_MS: '500',
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '8',
       WORKFLOW_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8,,fd00::/8 ',
+      WORKFLOW_ACCOUNT_MAX_RUNNING: '4',
+      WORKFLOW_ACCOUNT_MAX_WORKFLOWS: '5',
+      WORKFLOW_ACCOUNT_MAX_QUEUED: '6',
+      WORKFLOW_ACCOUNT_MAX_STORED_MB: '7',
     });
     expect(config).toEqual({
       port: 9000,
@@ -82,6 +92,12 @@ describe('loadConfig', () => {
       },
       keyFailuresPerMinute: 7,
       trustedProxies: ['127.0.0.1', '10.0.0.0/8', 'fd00::/8'],
+      quotas: {
+        runningPerAccount: 4,
+        workflowsPerAccount: 5,
+        queuedPerAccount: 6,
+        storedBytesPerAccount: 7 * 1024 * 1024,
+      },
     });
   });
 
@@ -149,6 +165,14 @@ describe('loadConfig', () => {
     ['HTTP_HEADERS_TIMEOUT_MS', '0', 'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, 1 or more'],
     ['HTTP_HEADERS_TIMEOUT_MS', '40000', 'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (30000)'],
     ['HTTP_MAX_CONNECTIONS_PER_ADDRESS', '-1', 'HTTP_MAX_CONNECTIONS_PER_ADDRESS must be a whole number, 1 or more'],
+    [
+      'WORKFLOW_ACCOUNT_MAX_RUNNING',
+      '0',
+      'WORKFLOW_ACCOUNT_MAX_RUNNING must be a whole number of executions, 1 or more',
+    ],
+    ['WORKFLOW_ACCOUNT_MAX_WORKFLOWS', 'many', 'WORKFLOW_ACCOUNT_MAX_WORKFLOWS must be a whole number of workflows'],
+    ['WORKFLOW_ACCOUNT_MAX_QUEUED', '1.5', 'WORKFLOW_ACCOUNT_MAX_QUEUED must be a whole number of executions'],
+    ['WORKFLOW_ACCOUNT_MAX_STORED_MB', '-1', 'WORKFLOW_ACCOUNT_MAX_STORED_MB must be a whole number of megabytes'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);

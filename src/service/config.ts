@@ -48,6 +48,15 @@ export interface Config {
   trustedProxies: string[];
   /** Strict-v1 mode: no extension and no choice beyond the bare v1 description (WORKFLOW_STRICT_V1). */
   strictV1: boolean;
+  /** Per-account fair share: running executions over all its workflows, and how much it may keep. */
+  quotas: Quotas;
+}
+
+export interface Quotas {
+  runningPerAccount: number;
+  workflowsPerAccount: number;
+  queuedPerAccount: number;
+  storedBytesPerAccount: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -168,6 +177,10 @@ const rules = {
       .refine((entries) => entries.every(isAddressOrRange)),
     must: 'be a comma-separated list of IP addresses and CIDR ranges of your proxies, e.g. 127.0.0.1,10.0.0.0/8',
   },
+  WORKFLOW_ACCOUNT_MAX_RUNNING: wholeNumber('executions'),
+  WORKFLOW_ACCOUNT_MAX_WORKFLOWS: wholeNumber('workflows'),
+  WORKFLOW_ACCOUNT_MAX_QUEUED: wholeNumber('executions'),
+  WORKFLOW_ACCOUNT_MAX_STORED_MB: wholeNumber('megabytes'),
 } as const;
 
 type Rules = typeof rules;
@@ -241,5 +254,13 @@ export function loadConfig(env: Env = process.env): Config {
     keyFailuresPerMinute: read(env, 'WORKFLOW_KEY_FAILURE_LIMIT') ?? 30,
     strictV1: read(env, 'WORKFLOW_STRICT_V1') ?? false,
     trustedProxies: read(env, 'WORKFLOW_TRUSTED_PROXIES') ?? [],
+    quotas: {
+      // Two workflows at v1's 10 each: one workflow always reaches its full concurrency.
+      runningPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_RUNNING') ?? 20,
+      workflowsPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_WORKFLOWS') ?? 1_000,
+      // Five full 10,000-item batches, so a batch or a 10,000-row grid sent one run per row always fits.
+      queuedPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_QUEUED') ?? 50_000,
+      storedBytesPerAccount: (read(env, 'WORKFLOW_ACCOUNT_MAX_STORED_MB') ?? 2_048) * 1024 * 1024,
+    },
   };
 }

@@ -50,6 +50,7 @@ async function startLocal(
       timeScale: config.timeScale,
       runTimeLimitMs: options.runTimeLimitMs,
       leaseMs: config.leaseSeconds * 1000,
+      maxRunningPerAccount: config.quotas.runningPerAccount,
     });
     await engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);

@@ -48,7 +48,7 @@ export class Drafts {
     for (const step of plan.steps.slice(0, execution.resume_step)) {
       if (step.kind === 'approval') continue;
       // Off the HTTP thread, like the run itself: a PDF step can take a while.
-      const outcome = await runStepOffThread(step, context, this.signal);
+      const outcome = await runStepOffThread(step, context, this.signal, execution.account_id);
       if (outcome.kind !== 'files') continue;
       context.previous = outcome.files;
       context.files = [...context.files, ...outcome.files];

@@ -24,6 +24,8 @@ export interface EngineOptions {
   safetyTickMs?: number;
   /** How long a claim holds without a heartbeat (LEASE_SECONDS × 1000); heartbeats come every third of it. */
   leaseMs?: number;
+  /** At most this many executions of one account process at once, over all its workflows and replicas. */
+  maxRunningPerAccount?: number;
 }
 
 interface ActiveRun {
@@ -43,8 +45,9 @@ export function rejectionMessage(reviewer: string, comment: string | undefined):
 /**
  * Runs executions, alone or as one of several replicas on one database. Each dispatch claims in
  * the database (`claimNext`): per workflow at most LIMITS.maxConcurrentPerWorkflow (10) process at
- * once across all replicas, the oldest waiting first, and a batch within its cap (low 1, medium 5,
- * high 15, which the workflow's 10 bounds). Work is driven by events (created, ended, approved) with a
+ * once across all replicas, per account at most `maxRunningPerAccount` over all its workflows, the
+ * oldest waiting first, and a batch within its cap (low 1, medium 5, high 15, which the workflow's
+ * 10 bounds). Work is driven by events (created, ended, approved) with a
  * slow safety tick that also finds work submitted to or freed by other replicas, settles the runs
  * of replicas whose leases ended, and claims planning nobody finished.
  */
@@ -61,6 +64,8 @@ export class Engine {
   private readonly again = new Set<string>();
   /** Workflows that had work here; on a store of one process the tick re-checks only these. */
   private readonly known = new Set<string>();
+  /** Workflows held back by their account's cap, by account: dispatched again when a run of the account ends. */
+  private readonly heldByAccount = new Map<string, Set<string>>();
   private readonly abort = new AbortController();
   private readonly drafts: Drafts;
   private readonly leases: Leases;
@@ -166,6 +171,7 @@ export class Engine {
   forget(workflowId: string): void {
     this.planning.drop(workflowId);
     this.known.delete(workflowId);
+    for (const held of this.heldByAccount.values()) held.delete(workflowId);
     this.plans.forget(workflowId);
   }
 
@@ -210,20 +216,31 @@ export class Engine {
     const running = this.runningCount(workflowId);
     if (running >= LIMITS.maxConcurrentPerWorkflow) return;
     const now = this.options.clock.now();
+    let held = false;
     const claimed = await this.store.executions.claimNext(workflowId, {
       now,
       limitMs: this.limitMs,
       owner: this.owner,
       leaseUntil: now + this.leaseMs,
       maxPerWorkflow: LIMITS.maxConcurrentPerWorkflow,
+      ...(this.options.maxRunningPerAccount === undefined
+        ? {}
+        : {
+            maxPerAccount: this.options.maxRunningPerAccount,
+            onAccountFull: (accountId: string) => {
+              held = true;
+              const workflows = this.heldByAccount.get(accountId) ?? new Set<string>();
+              this.heldByAccount.set(accountId, workflows.add(workflowId));
+            },
+          }),
       startFirstStep: true,
     });
-    if (claimed.length === 0 && running === 0) this.known.delete(workflowId);
+    if (claimed.length === 0 && running === 0 && !held) this.known.delete(workflowId);
     // Launched even when the engine stopped meanwhile: the run sees the stop and puts its execution back.
     for (const execution of claimed) this.launch(execution);
   }
 
-  private launch({ id, workflow_id: workflowId, attempt }: Claimed): void {
+  private launch({ id, account_id: accountId, workflow_id: workflowId, attempt }: Claimed): void {
     this.running.set(workflowId, this.runningCount(workflowId) + 1);
     this.active.set(id, { workflowId, stepIndex: 0, stepStartedAt: this.options.clock.now() });
     const run: Promise<RunOutcome | void> = runExecution(id, attempt, {
@@ -247,6 +264,9 @@ export class Engine {
         if (left > 0) this.running.set(workflowId, left);
         else this.running.delete(workflowId);
         this.schedule(workflowId);
+        const held = this.heldByAccount.get(accountId);
+        this.heldByAccount.delete(accountId);
+        held?.forEach((id) => this.schedule(id));
       });
     this.runs.add(run);
   }

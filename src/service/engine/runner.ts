@@ -51,11 +51,12 @@ async function runStepBounded(
   step: StepSpec,
   context: StepContext,
   deadline: number,
+  account: string,
   deps: RunnerDeps,
 ): Promise<StepResult> {
   const timeLimit = AbortSignal.timeout(Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(deadline - deps.clock.now()))));
   try {
-    return await runStepOffThread(step, context, AbortSignal.any([deps.signal, timeLimit]));
+    return await runStepOffThread(step, context, AbortSignal.any([deps.signal, timeLimit]), account);
   } catch (error) {
     if (timeLimit.aborted && !deps.signal.aborted) throw new TimeLimitExceeded();
     throw error;
@@ -115,7 +116,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
         open = stepIndex;
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
-      const outcome = await runStepBounded(step, context, deadline, deps);
+      const outcome = await runStepBounded(step, context, deadline, execution.account_id, deps);
       // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
       let cancelled = execution.cancel_requested;
       if (store.shared || store.executions.cancelGeneration() !== cancelSeen) {

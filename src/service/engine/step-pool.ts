@@ -9,6 +9,7 @@ import {
   type StepSpec,
   type WorkflowPlan,
 } from '../planner/plan-types';
+import { FairQueue } from './fair-queue';
 import type { PlanReply, PlanTask, StepReply, StepTask } from './step-worker';
 
 /** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */
@@ -27,9 +28,14 @@ function workerExecArgv(): string[] {
 }
 
 let pool: Piscina<StepTask, StepReply> | null = null;
+const threads = Math.max(2, availableParallelism());
+/**
+ * Steps reach the pool through per-account queues that take turns, at most one per thread, so one
+ * account's backlog never sits in the pool's own first-in-first-out queue ahead of another's step.
+ */
+const turns = new FairQueue(threads);
 
 function sharedPool(): Piscina<StepTask, StepReply> {
-  const threads = Math.max(2, availableParallelism());
   pool ??= new Piscina<StepTask, StepReply>({
     filename: fileURLToPath(workerFile),
     execArgv: workerExecArgv(),
@@ -51,11 +57,17 @@ export function warmStepPool(): void {
 }
 
 /**
- * Runs a step on a pool thread, so a slow step never stalls HTTP. Aborting `signal` terminates the
- * thread if the step is running (piscina replaces it): the hard stop for the run time limit.
+ * Runs a step on a pool thread, so a slow step never stalls HTTP, when it is `account`'s turn (see
+ * FairQueue). Aborting `signal` drops a waiting step, or terminates the thread if the step is running
+ * (piscina replaces it): the hard stop for the run time limit.
  */
-export async function runStepOffThread(step: StepSpec, context: StepContext, signal: AbortSignal): Promise<StepResult> {
-  const reply = await sharedPool().run({ step, context }, { signal });
+export async function runStepOffThread(
+  step: StepSpec,
+  context: StepContext,
+  signal: AbortSignal,
+  account: string,
+): Promise<StepResult> {
+  const reply = await turns.run(account, () => sharedPool().run({ step, context }, { signal }), signal);
   if (reply.kind === 'done') return reply.result;
   if (reply.kind === 'failure') throw new StepFailure(reply.message);
   const crash = new StepCrash(`${reply.name}: ${reply.message}`);

@@ -139,6 +139,6 @@ async function warmStepThreads(): Promise<void> {
   const step: StepSpec = { kind: 'markdown_report', filename: 'warm.md', title: 'W', template: 'x' };
   const signal = new AbortController().signal;
   await Promise.all(
-    Array.from({ length: 4 }, () => runStepOffThread(step, { input: {}, files: [], previous: [] }, signal)),
+    Array.from({ length: 4 }, () => runStepOffThread(step, { input: {}, files: [], previous: [] }, signal, 'warm-up')),
   );
 }

@@ -15,6 +15,7 @@ import {
 } from './local-context';
 import { paginate } from './pagination';
 import { runsRoutes } from './runs-routes';
+import { requireStorageRoom, withinQuota } from './quotas';
 import { parseStatusFilter } from './status-filter';
 
 /** What Fastify sends a serialized object as. */
@@ -42,7 +43,10 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
     const input = request.body?.input ?? {};
     requireValidInputs(ctx, workflow, [input], () => 'input');
-    const [execution] = await ctx.store.createExecutions(account.id, workflow.id, [input], null);
+    await requireStorageRoom(ctx.store, ctx.config.quotas, account.id);
+    const [execution] = await withinQuota(reply, 1, () =>
+      ctx.store.createExecutions(account.id, workflow.id, [input], null, ctx.config.quotas.queuedPerAccount),
+    );
     ctx.engine.enqueued(workflow.id, null, null);
     return reply.code(201).send({
       execution_id: execution!.id,
@@ -59,7 +63,10 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     requireValidInputs(ctx, workflow, items, (index) => `items[${index}]`);
     const cap = LIMITS.batchConcurrency[concurrency ?? workflow.concurrency ?? 'medium'];
     const batchId = randomUUID();
-    const executions = await ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap });
+    await requireStorageRoom(ctx.store, ctx.config.quotas, account.id);
+    const executions = await withinQuota(reply, items.length, () =>
+      ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap }, ctx.config.quotas.queuedPerAccount),
+    );
     ctx.engine.enqueued(workflow.id, batchId, cap);
     return reply.code(201).send({
       workflow_id: workflow.id,

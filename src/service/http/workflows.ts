@@ -5,6 +5,7 @@ import { contractRoute } from './contract-route';
 import { badRequest } from './errors';
 import { requireWorkflow, type LocalContext } from './local-context';
 import { paginate } from './pagination';
+import { withinQuota } from './quotas';
 
 /** The list's success rate counts the runs of the last 7 days. */
 const ACTIVITY_DAYS = 7;
@@ -45,14 +46,20 @@ export function workflowRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const { prompt, name, description } = request.body;
     if (prompt.trim() === '') throw badRequest('prompt must not be blank');
     const givenName = name?.trim() ?? '';
-    const workflow = await ctx.store.createWorkflow({
-      accountId: account.id,
-      prompt,
-      name: givenName || provisionalName(prompt),
-      description: description ?? '',
-      nameGiven: givenName !== '',
-      descriptionGiven: description !== undefined,
-    });
+    const workflow = await withinQuota(reply, 1, () =>
+      ctx.store.createWorkflow(
+        {
+          accountId: account.id,
+          prompt,
+          name: givenName || provisionalName(prompt),
+          description: description ?? '',
+          nameGiven: givenName !== '',
+          descriptionGiven: description !== undefined,
+        },
+        undefined,
+        ctx.config.quotas.workflowsPerAccount,
+      ),
+    );
     ctx.engine.planLater(workflow);
     return reply.code(201).send({
       id: workflow.id,

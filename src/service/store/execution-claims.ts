@@ -5,6 +5,7 @@ import { formatMicros } from './timestamps';
 /** An execution claimNext moved to processing for this attempt. */
 export interface Claimed {
   id: string;
+  account_id: string;
   workflow_id: string;
   batch_id: string | null;
   batch_cap: number | null;
@@ -22,6 +23,13 @@ export interface ClaimOptions {
   leaseUntil: number;
   /** At most this many processing executions per workflow (10), counted in the database. */
   maxPerWorkflow: number;
+  /**
+   * At most this many processing executions per account, over all its workflows, counted in the
+   * database so the cap holds across replicas; unset for no cap.
+   */
+  maxPerAccount?: number;
+  /** Told when the account's cap binds, so the caller can try again when any run of the account ends. */
+  onAccountFull?: (accountId: string) => void;
   /**
    * Also starts each claimed run's first step (the one at its resume_step) in the claim's
    * transaction, at `now`, saving the runner a commit; the runner then does not start it again.
@@ -137,19 +145,42 @@ async function startSteps(tx: StoreContext, runs: { id: string; position: number
 }
 
 /**
+ * How many more executions the account may start under `max`. On PostgreSQL a transaction lock on
+ * the account (taken after the workflow's row lock, never before, so claimers cannot deadlock)
+ * serializes claims of all its workflows across replicas, so the count is exact.
+ */
+async function accountRoom(tx: StoreContext, accountId: string, max: number): Promise<number> {
+  if (tx.dialect === 'postgres') {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`claims:${accountId}`}))`.execute(tx.db);
+  }
+  const row = await tx.db
+    .selectFrom('executions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return max - Number(row?.n ?? 0);
+}
+
+/**
  * Claims the oldest waiting executions of the workflow that fit: at most `maxPerWorkflow`
- * processing in all and each batch within its cap, in creation order, all in one transaction. On
- * PostgreSQL the workflow's row lock (taken first) serializes claims of one workflow across replicas, and each
- * statement after it sees the previous claimer's committed rows, so the counts are exact.
+ * processing in all, at most `maxPerAccount` of its account's, and each batch within its cap, in
+ * creation order, all in one transaction. On PostgreSQL the workflow's row lock (taken first)
+ * serializes claims of one workflow across replicas, and each statement after it sees the previous
+ * claimer's committed rows, so the counts are exact.
  */
 export async function claimNext(ctx: StoreContext, workflowId: string, options: ClaimOptions): Promise<Claimed[]> {
   return atomically(ctx, async (db) => {
     const tx: StoreContext = { db, dialect: ctx.dialect };
     // NO KEY UPDATE serializes claimers like FOR UPDATE but leaves the key share lock that a new
     // execution's foreign key takes free, so submitting runs never waits on a claim.
-    if (ctx.dialect === 'postgres') {
-      await db.selectFrom('workflows').select('id').where('id', '=', workflowId).forNoKeyUpdate().execute();
-    }
+    const owner = await db
+      .selectFrom('workflows')
+      .select('account_id')
+      .where('id', '=', workflowId)
+      .$call((query) => (ctx.dialect === 'postgres' ? query.forNoKeyUpdate() : query))
+      .executeTakeFirst();
+    if (!owner) return [];
     const processing = await db
       .selectFrom('executions')
       .select((eb) => ['batch_id', eb.fn.countAll<number>().as('n')])
@@ -157,8 +188,15 @@ export async function claimNext(ctx: StoreContext, workflowId: string, options: 
       .where('status', '=', 'processing')
       .groupBy('batch_id')
       .execute();
-    const free = options.maxPerWorkflow - processing.reduce((sum, row) => sum + Number(row.n), 0);
+    let free = options.maxPerWorkflow - processing.reduce((sum, row) => sum + Number(row.n), 0);
     if (free <= 0) return [];
+    if (options.maxPerAccount !== undefined) {
+      const room = await accountRoom(tx, owner.account_id, options.maxPerAccount);
+      // The account's cap binds: runs of the workflow left waiting start when any run of the account ends.
+      if (room <= free) options.onAccountFull?.(owner.account_id);
+      if (room <= 0) return [];
+      free = Math.min(free, room);
+    }
     const running = new Map<string, number>();
     for (const row of processing) if (row.batch_id !== null) running.set(row.batch_id, Number(row.n));
     const chosen = await pick(tx, workflowId, free, running);
@@ -204,6 +242,7 @@ export async function claimNext(ctx: StoreContext, workflowId: string, options: 
       .filter((row) => attempts.has(row.id))
       .map((row) => ({
         id: row.id,
+        account_id: owner.account_id,
         workflow_id: workflowId,
         batch_id: row.batch_id,
         batch_cap: row.batch_cap,

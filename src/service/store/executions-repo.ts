@@ -232,6 +232,17 @@ export class ExecutionsRepo extends ExecutionDispatch {
     return row?.cancel_requested ?? null;
   }
 
+  /** The account's executions waiting to start, over all its workflows (an index range of executions_by_account_status). */
+  async waitingOf(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('executions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'initial')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async countByStatus(workflowId: string): Promise<Record<string, number>> {
     const rows = await this.db
       .selectFrom('executions')

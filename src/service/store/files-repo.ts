@@ -49,6 +49,17 @@ export class FilesRepo {
     }
   }
 
+  /** Bytes of every file (results and drafts) of the account's executions. */
+  async accountBytes(accountId: string): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('files')
+      .innerJoin('executions', 'executions.id', 'files.execution_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('files.size'), eb.val(0)).as('bytes'))
+      .where('executions.account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
   /** The result files of an execution, in order (drafts excluded). */
   async summaries(executionId: string): Promise<FileSummary[]> {
     return results.all(this.ctx, executionId);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Claimed } from './executions-repo';
+import { QuotaExceeded } from './quota-exceeded';
 import type { Store } from './store';
 import { addAccountWorkflow, testDialect, testStoreHome, type TestStoreHome } from './test-store';
 
@@ -106,6 +107,52 @@ describe('claimNext', () => {
   });
 });
 
+describe('claimNext with a per-account cap', () => {
+  it("never lets two replicas claiming different workflows at once exceed the account's cap", async () => {
+    const other = (
+      await a.createWorkflow(
+        { accountId: 'acc', prompt: 'p', name: 'm', description: '', nameGiven: true, descriptionGiven: false },
+        { status: 'ready', input_schema: null, steps: '[]', concurrency: 'high' },
+      )
+    ).id;
+    const many = Array.from({ length: 40 }, () => ({}));
+    await a.createExecutions('acc', workflowId, many, null);
+    await b.createExecutions('acc', other, many, null);
+    const full: string[] = [];
+    const claimCapped = (store: Store, owner: string, workflow: string) =>
+      store.executions.claimNext(workflow, {
+        now: clock.now(),
+        limitMs: 60_000,
+        owner,
+        leaseUntil: clock.now() + 30_000,
+        maxPerWorkflow: 10,
+        maxPerAccount: 12,
+        onAccountFull: (accountId) => full.push(accountId),
+      });
+    let peak = 0;
+    const replica = async (store: Store, owner: string, workflow: string) => {
+      const mine: Claimed[] = [];
+      for (let round = 0; round < 30; round++) {
+        mine.push(...(await claimCapped(store, owner, workflow)));
+        const row = await store.kysely
+          .selectFrom('executions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', 'acc')
+          .where('status', '=', 'processing')
+          .executeTakeFirstOrThrow();
+        peak = Math.max(peak, Number(row.n));
+        expect(Number(row.n)).toBeLessThanOrEqual(12);
+        for (const run of mine.splice(0, 1 + (round % 2))) {
+          expect(await store.completeExecution(run.id, run.attempt, [])).toBe(true);
+        }
+      }
+    };
+    await Promise.all([replica(a, 'a', workflowId), replica(b, 'b', other)]);
+    expect(peak).toBe(12);
+    expect(new Set(full)).toEqual(new Set(['acc']));
+  });
+});
+
 describe('shared counters', () => {
   it('stamps created_at strictly increasing per account across replicas writing at once', async () => {
     const write = (store: Store) =>
@@ -121,6 +168,16 @@ describe('shared counters', () => {
     expect(new Set(rows.map((row) => row.created_at)).size).toBe(120);
     // The clock stood still: the stamps are consecutive microseconds after the workflow's.
     expect(rows.at(-1)!.created_at).toBe('2026-11-21T23:06:29.123120Z');
+  });
+
+  it("never lets replicas submitting at once pass the account's quota of waiting runs", async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? a : b).createExecutions('acc', workflowId, [{}], null, 50)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(50);
+    const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(refusals).toHaveLength(10);
+    expect(refusals.every((r) => r instanceof QuotaExceeded && r.kind === 'queued' && r.current === 50)).toBe(true);
   });
 
   it('counts rate-limit hits exactly under concurrency, and opens a new window once one ended', async () => {

@@ -57,7 +57,9 @@ describe('Store on SQLite', () => {
       leaseUntil: clock.now() + 1_000,
       maxPerWorkflow: 10,
     });
-    expect(claimed).toEqual([{ id: 'e', workflow_id: 'w', batch_id: null, batch_cap: null, attempt: 1 }]);
+    expect(claimed).toEqual([
+      { id: 'e', account_id: 'acc', workflow_id: 'w', batch_id: null, batch_cap: null, attempt: 1 },
+    ]);
     // The clock stands before the stored last stamp: the next one follows the stored value.
     clock.set(Date.UTC(2025, 0, 1));
     const [next] = await store.createExecutions('acc', 'w', [{}], null);

@@ -11,6 +11,7 @@ import { ExecutionQueries } from './execution-queries';
 import { ExecutionStepsRepo } from './execution-steps-repo';
 import { ExecutionsRepo, type NewExecution } from './executions-repo';
 import { FilesRepo } from './files-repo';
+import { QuotaExceeded } from './quota-exceeded';
 import { MetaRepo } from './meta-repo';
 import { RateWindowsRepo } from './rate-windows-repo';
 import type { NewFile, WorkflowRecord } from './records';
@@ -107,13 +108,22 @@ export class Store {
     return this.kysely.transaction().execute((trx) => fn(new Store(trx, this.dialect, this.clock)));
   }
 
+  /**
+   * Creates a workflow; with `maxWorkflows`, throws QuotaExceeded when the account already has
+   * that many (counted after its row is locked, so concurrent creations cannot both pass).
+   */
   async createWorkflow(
     input: NewWorkflow,
     plan?: Pick<WorkflowRecord, 'status' | 'input_schema' | 'steps' | 'concurrency'> &
       Partial<Pick<WorkflowRecord, 'planning_notes'>>,
+    maxWorkflows?: number,
   ): Promise<WorkflowRecord> {
     return this.transaction(async (tx) => {
       const [micros] = (await tx.timestamps.issue(input.accountId)) as [number];
+      if (maxWorkflows !== undefined) {
+        const count = await tx.workflows.countOf(input.accountId);
+        if (count >= maxWorkflows) throw new QuotaExceeded('workflows', maxWorkflows, count);
+      }
       const createdAt = formatMicros(micros);
       const record: WorkflowRecord = {
         id: randomUUID(),
@@ -137,15 +147,23 @@ export class Store {
     });
   }
 
-  /** Inserts one execution per input in a single transaction, with consecutive created_at values. */
+  /**
+   * Inserts one execution per input in a single transaction, with consecutive created_at values.
+   * With `maxQueued`, throws QuotaExceeded when the account's waiting executions would pass it.
+   */
   async createExecutions(
     accountId: string,
     workflowId: string,
     inputs: readonly unknown[],
     batch: BatchOptions | null,
+    maxQueued?: number,
   ): Promise<NewExecution[]> {
     return this.transaction(async (tx) => {
       const stamps = await tx.timestamps.issue(accountId, inputs.length);
+      if (maxQueued !== undefined) {
+        const waiting = await tx.executions.waitingOf(accountId);
+        if (waiting + inputs.length > maxQueued) throw new QuotaExceeded('queued', maxQueued, waiting);
+      }
       const executions = inputs.map((input, index): NewExecution => ({
         id: randomUUID(),
         account_id: accountId,

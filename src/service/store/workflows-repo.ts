@@ -38,6 +38,16 @@ const ofAccount = new PreparedQuery((db, id: string, accountId: string) =>
 export class WorkflowsRepo {
   constructor(private readonly ctx: StoreContext) {}
 
+  /** How many workflows the account has. */
+  async countOf(accountId: string): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('workflows')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async insert(workflow: WorkflowRecord): Promise<void> {
     await this.ctx.db.insertInto('workflows').values(workflow).execute();
   }
