@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getApiClient } from './active-client';
 import { NO_CAPABILITIES, type ServerCapabilities } from './capabilities';
+import { queryKeys } from './query-keys';
 
 export const serverQueries = {
   capabilities: () =>
     queryOptions({
-      queryKey: ['server', 'capabilities'],
+      queryKey: queryKeys.server.capabilities(),
       queryFn: ({ signal }) => getApiClient().getServerCapabilities({ signal }),
       staleTime: Infinity,
       gcTime: Infinity,
