@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 import type { FeedPage, FeedRow } from './runs-feed';
 
 /** Every runs list's live first page (not the pages read further back), for a cheap re-read after a change. */
-export const isFeedHead = (query: Pick<Query, 'queryKey'>): boolean => {
+const isFeedHead = (query: Pick<Query, 'queryKey'>): boolean => {
   const [root, kind] = queryKeys.runs.feeds();
   return query.queryKey[0] === root && query.queryKey[1] === kind && query.queryKey.at(-1) === 'head';
 };

@@ -22,8 +22,7 @@ import { refreshAfter } from './refresh';
 import { errorBackoff } from './retry-policy';
 import { firstCursor, readFeedPage, type FeedCursor, type FeedPage, type FeedScope } from './runs-feed';
 
-export type { ApiClient, ListedExecution } from './client';
-export type { Priority } from './scheduler';
+export type { ListedExecution } from './client';
 
 const EXECUTION_PAGE_SIZE = 25;
 /** How often a list with running executions refreshes; slower than a detail page, it is a summary. */
@@ -158,10 +157,9 @@ export function watchedRun(queryClient: QueryClient, workflowId: string, executi
 export const readRunNow = (queryClient: QueryClient, workflowId: string, executionId: string) =>
   queryClient.fetchQuery({ ...runQueries.detail(workflowId, executionId), staleTime: 0 });
 
-/** The runs lists: what a page of rows is and how its reads are shared. */
-export type { FeedCursor, FeedPage, FeedRow, FeedScope } from './runs-feed';
-export { estimateTotal, listAllWorkflows, mergeRuns, roundEstimate } from './runs-feed';
-export { patchRunInLists } from './refresh';
+/** The runs lists: what a page of rows is, and the figures the lists show. */
+export type { FeedScope } from './runs-feed';
+export { estimateTotal, mergeRuns, roundEstimate } from './runs-feed';
 
 /** Runs per page read: the most v1 allows, so a scan spends as few requests as it can. */
 const RUNS_PAGE_SIZE = 100;

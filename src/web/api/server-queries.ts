@@ -1,2 +1,2 @@
 // Kept for features/batches until the batch engine work moves its imports to '@/api/server'.
-export { serverQueries, useCapabilities } from './server';
+export { useCapabilities } from './server';
