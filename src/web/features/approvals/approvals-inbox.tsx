@@ -12,7 +12,7 @@ import { useDecideApproval } from './use-decide-approval';
 import { FeedStart } from '@/features/runs-list/feed-start';
 import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
 import { ApprovalCard } from './approval-card';
-import { WAITING } from './waiting-count';
+import { WAITING } from './waiting-filter';
 import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from '@/features/executions/pending-decisions';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;

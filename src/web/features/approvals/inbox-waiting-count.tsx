@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { ServerCapabilities } from '@/api/capabilities';
 import { feedQueries, mergeRuns } from '@/api/runs';
 import { feedKeyFor } from '@/features/runs-list/use-runs-feed';
-import { WAITING, type Waiting } from './waiting-count';
+import type { Waiting } from './waiting-count';
+import { WAITING } from './waiting-filter';
 
 /** Every waiting run the inbox read (its cached pages), on a server without the cross-workflow list. */
 export default function InboxWaitingCount({

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { approvalQueries, WAITING_STATUS, type Waiting } from '@/api/approvals';
+import { approvalQueries, type Waiting } from '@/api/approvals';
 import { serverQueries } from '@/api/server';
-import type { RunFilter } from '@/features/runs-list/run-filter';
 import { useWhenIdle } from '@/lib/use-when-idle';
 
 export type { Waiting } from '@/api/approvals';
-
-/** The inbox's filter: every run waiting for a person. */
-export const WAITING: RunFilter = { status: WAITING_STATUS };
 
 type RenderWaiting = (waiting: Waiting | undefined) => ReactNode;
 
