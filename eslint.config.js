@@ -43,6 +43,31 @@ const FEATURE_EDGES = [
   { from: 'find', to: ['runs-list', 'executions'] },
 ];
 
+// The API client's files: everything else reaches the server through a resource module of src/web/api.
+const CLIENT_FILES = [
+  {
+    group: ['**/api/client', '**/api/active-client', '**/api/transport', '**/api/scheduler'],
+    message:
+      'Only src/web/api talks to the API client: use (or add) a resource module there (workflows, runs, approvals, health, find, server, connection).',
+  },
+];
+const SERVER_STATE_SYNTAX = [
+  {
+    selector: "Property[key.name='queryKey']",
+    message:
+      'Query keys live in src/web/api/query-keys.ts: use a queryOptions factory from a resource module of src/web/api.',
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|setQueriesData|getQueryData|getQueryCache|removeQueries|resetQueries|cancelQueries|refetchQueries)$/]',
+    message:
+      'What a change refreshes is decided in src/web/api (api/refresh.ts and the resource modules): call their mutation hooks or helpers instead.',
+  },
+];
+// Temporary: features/batches still calls the client directly until the batch engine work moves it
+// behind src/web/api/batches.ts (issue #21, the batch engine's part); remove this list then.
+const BATCHES_UNTIL_ENGINE_MOVES = ['src/web/features/batches/**'];
+
 const webLayers = {
   files: ['src/web/**/*.{ts,tsx}'],
   plugins: { boundaries },
@@ -134,6 +159,19 @@ export default tseslint.config(
     },
   },
   webLayers,
+  {
+    // One server-state layer: only src/web/api talks to the API client or names a query key, so each
+    // change refreshes what it changes in one place (api/refresh.ts), and a newcomer reads one folder.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/**', ...BATCHES_UNTIL_ENGINE_MOVES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...roomRule(['service'])['no-restricted-imports'][1].patterns, ...CLIENT_FILES] },
+      ],
+      'no-restricted-syntax': ['error', ...SERVER_STATE_SYNTAX],
+    },
+  },
   { files: ['src/service/**/*.ts'], rules: roomRule(['web']) },
   {
     // Steps and the planner read untrusted text of up to 100,000 characters on a shared thread pool:

@@ -14,7 +14,7 @@
  * names a plain v1 server might use with another meaning.
  *
  * ./capability-reader applies the probes to a document (loaded only when capabilities are asked
- * for). The dashboard reads them with `useCapabilities()` (./server-queries); a server without
+ * for). The dashboard reads them with `useCapabilities()` (./server.ts); a server without
  * the document has none, so the plain v1 experience is the default.
  */
 

@@ -1,20 +1,2 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getApiClient } from './active-client';
-import { NO_CAPABILITIES, type ServerCapabilities } from './capabilities';
-
-export const serverQueries = {
-  capabilities: () =>
-    queryOptions({
-      queryKey: ['server', 'capabilities'],
-      queryFn: ({ signal }) => getApiClient().getServerCapabilities({ signal }),
-      staleTime: Infinity,
-      gcTime: Infinity,
-      meta: { label: 'server capabilities' },
-    }),
-};
-
-/** The server's local extensions; none until known, so a plain v1 experience is the default. */
-export function useCapabilities(): ServerCapabilities {
-  const { data } = useQuery(serverQueries.capabilities());
-  return data ?? NO_CAPABILITIES;
-}
+// Kept for features/batches until the batch engine work moves its imports to '@/api/server'.
+export { useCapabilities } from './server';

@@ -5,7 +5,7 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { NotFoundView } from '@/components/not-found';
 import { RouteErrorView } from '@/routes/-shell/route-error';
 import { Toaster } from '@/components/ui/toast';
-import { useActiveProfile } from '@/api/active-client';
+import { forgetPreviousAccount, refreshEverything, useActiveProfile } from '@/api/connection';
 import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
@@ -40,12 +40,8 @@ function useResetOnProfileChange() {
   useEffect(() => {
     if (previous.current === signature) return;
     previous.current = signature;
-    // Reset (not clear): pages on screen keep their observers, drop the old account's data and
-    // refetch with the new key; nothing of the previous account stays in the cache.
-    void queryClient.cancelQueries().then(() => {
-      void queryClient.resetQueries();
-      void router.invalidate();
-    });
+    // Nothing of the previous account stays in the cache; the pages on screen read again.
+    void forgetPreviousAccount(queryClient).then(() => void router.invalidate());
   }, [signature, queryClient, router]);
 }
 
@@ -54,7 +50,7 @@ function useRefreshAfterOutage() {
   const router = useRouter();
   const { queryClient } = Route.useRouteContext();
   useOnServerRecovered(() => {
-    void queryClient.invalidateQueries();
+    refreshEverything(queryClient);
     void router.invalidate();
   });
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { executionQueries } from '@/features/executions/execution-queries';
+import { runQueries } from '@/api/runs';
 import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
 import type { RunRow } from '@/features/runs-list/run-filter';
 import type { PendingDecision } from '@/features/executions/pending-decisions';
@@ -13,7 +13,7 @@ import { Countdown, DecisionComment } from './decision-parts';
 /** The files made so far, read from the execution's detail (the local service keeps the draft there). */
 function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
   const detail = useQuery({
-    ...executionQueries.detail(row.workflow_id, row.id),
+    ...runQueries.detail(row.workflow_id, row.id),
     enabled: autoLoad,
     // One read is enough: the inbox's list notices when the run stops waiting.
     refetchInterval: false,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@/api/errors';
-import { useCapabilities } from '@/api/server-queries';
+import { shareWaitingCount } from '@/api/approvals';
+import { useCapabilities } from '@/api/server';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckCircleIcon, RefreshIcon } from '@/components/ui/icons';
@@ -11,7 +12,7 @@ import { useDecideApproval } from './use-decide-approval';
 import { FeedStart } from '@/features/runs-list/feed-start';
 import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
 import { ApprovalCard } from './approval-card';
-import { approvalQueries, WAITING } from './approval-queries';
+import { WAITING } from './waiting-filter';
 import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from '@/features/executions/pending-decisions';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
@@ -56,7 +57,7 @@ export function ApprovalsInbox() {
   const waitingRead = feed.all.filter((r) => r.status === 'human_in_the_loop').length;
   useEffect(() => {
     if (!feed.serverFiltered || feed.checkedAt === 0 || feed.error) return;
-    queryClient.setQueryData(approvalQueries.waitingCount().queryKey, { count: waitingRead, more: feed.hasMore });
+    shareWaitingCount(queryClient, { count: waitingRead, more: feed.hasMore });
   }, [queryClient, feed.serverFiltered, feed.checkedAt, feed.error, feed.hasMore, waitingRead]);
 
   const rows = feed.rows.filter((r) => !decided.has(r.id));

@@ -1,11 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ServerCapabilities } from '@/api/capabilities';
-import { mergeRuns } from '@/features/runs-list/feed';
+import { feedQueries, mergeRuns } from '@/api/runs';
 import { feedKeyFor } from '@/features/runs-list/use-runs-feed';
-import { runsQueries } from '@/features/runs-list/runs-queries';
-import { WAITING } from './approval-queries';
 import type { Waiting } from './waiting-count';
+import { WAITING } from './waiting-filter';
 
 /** Every waiting run the inbox read (its cached pages), on a server without the cross-workflow list. */
 export default function InboxWaitingCount({
@@ -16,8 +15,8 @@ export default function InboxWaitingCount({
   children: (waiting: Waiting | undefined) => ReactNode;
 }) {
   const inboxKey = feedKeyFor({ kind: 'all' }, WAITING, caps);
-  const head = useQuery({ ...runsQueries.head(inboxKey), enabled: false });
-  const pages = useInfiniteQuery({ ...runsQueries.feed(inboxKey), enabled: false });
+  const head = useQuery({ ...feedQueries.head(inboxKey), enabled: false });
+  const pages = useInfiniteQuery({ ...feedQueries.pages(inboxKey), enabled: false });
   if (!head.data && !pages.data) return children(undefined);
   const runs = mergeRuns(
     head.data?.items,

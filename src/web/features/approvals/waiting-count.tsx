@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { serverQueries } from '@/api/server-queries';
+import { approvalQueries, type Waiting } from '@/api/approvals';
+import { serverQueries } from '@/api/server';
 import { useWhenIdle } from '@/lib/use-when-idle';
-import { approvalQueries } from './approval-queries';
 
-/** How many runs wait for a person; `more` when there are more than one page of them. */
-export interface Waiting {
-  count: number;
-  more: boolean;
-}
+export type { Waiting } from '@/api/approvals';
 
 type RenderWaiting = (waiting: Waiting | undefined) => ReactNode;
 

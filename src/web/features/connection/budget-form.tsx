@@ -3,8 +3,7 @@ import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { FieldError, FieldHint, Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { getScheduler } from '@/api/scheduler';
-import { useConnection } from '@/api/active-client';
+import { requestBudget, useConnection } from '@/api/connection';
 import { getProfilesStore } from '@/api/profiles-store';
 
 /** The per-minute request budget the scheduler keeps this browser under. */
@@ -22,7 +21,7 @@ export function BudgetForm() {
     }
     setError(null);
     getProfilesStore().setBudget(n);
-    getScheduler().setBudget(n);
+    requestBudget.setPerMinute(n);
     toast({ tone: 'success', title: 'Request budget saved', description: `${n} requests per minute.` });
   };
   return (

@@ -2,12 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { isCrossOrigin } from '@/api/client';
 import { fetchDevKey } from './dev-key';
 import { getProfilesStore, type Profile } from '@/api/profiles-store';
 import { KeyInput } from './key-input';
 import { RememberKey } from './remember-key';
-import { testConnection, type ConnectionVerdict } from './test-connection';
+import { isCrossOrigin, testConnection, type ConnectionVerdict } from '@/api/connection';
 
 interface Errors {
   name?: string;

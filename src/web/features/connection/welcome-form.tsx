@@ -3,11 +3,10 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { useActiveProfile } from '@/api/active-client';
 import { getProfilesStore } from '@/api/profiles-store';
 import { KeyInput } from './key-input';
 import { RememberKey } from './remember-key';
-import { testConnection, type ConnectionVerdict } from './test-connection';
+import { testConnection, useActiveProfile, type ConnectionVerdict } from '@/api/connection';
 
 /** The server's address as a person reads it: its host, or the whole URL when it has none. */
 function hostOf(baseUrl: string): string {

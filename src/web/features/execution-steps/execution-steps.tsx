@@ -15,10 +15,10 @@
  * keeps an approval done once the run goes on.
  */
 import type { ExecutionStatus } from '@contract/openapi-document';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getApiClient } from '@/api/active-client';
-import { useCapabilities } from '@/api/server-queries';
+import { runQueries } from '@/api/runs';
+import { useCapabilities } from '@/api/server';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StepList } from './step-list';
 import { lifecycleRows, rowsFromServer } from './step-model';
@@ -31,9 +31,6 @@ interface ExecutionStepsProps {
   rejected?: boolean;
 }
 
-/** While a run processes, its current step moves on about this often at most. */
-const PROCESSING_REFRESH_MS = 3_000;
-
 export function ExecutionSteps({
   workflowId,
   executionId,
@@ -45,16 +42,7 @@ export function ExecutionSteps({
   // Remembered during render (not in an effect), so the first frame after an approval is already right.
   const [seenWaiting, setSeenWaiting] = useState(status === 'human_in_the_loop');
   if (status === 'human_in_the_loop' && !seenWaiting) setSeenWaiting(true);
-  const steps = useQuery({
-    queryKey: ['execution-steps', workflowId, executionId, status],
-    queryFn: ({ signal }) => getApiClient().getExecutionSteps(workflowId, executionId, { signal }),
-    enabled: executionSteps,
-    refetchInterval: status === 'processing' ? PROCESSING_REFRESH_MS : false,
-    refetchIntervalInBackground: false,
-    // A new status is a new key: the steps read before stay up until the new ones arrive.
-    placeholderData: keepPreviousData,
-    meta: { label: 'the steps' },
-  });
+  const steps = useQuery(runQueries.steps(workflowId, executionId, status, executionSteps));
 
   // The last steps read stay up through a failed re-read (an outage): they are still this run's steps.
   if (steps.data && steps.data.steps.length > 0)

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { ExecutionDetail, WorkflowDetail } from '@contract/openapi-document';
 import { toast } from '@/components/ui/toast';
 import { setRunningCount } from '@/lib/document-title';
-import { getApiClient, useActiveProfile } from '@/api/active-client';
+import { useActiveProfile } from '@/api/connection';
+import { settleRun, watchedRun } from '@/api/runs';
+import { ExecutionWatcher } from '@/api/run-watcher';
 import { getRunJournal } from '@/lib/run-journal';
-import { workflowQueries } from '@/features/workflows/workflow-queries';
-import { executionQueries } from './execution-queries';
-import { ExecutionWatcher } from './execution-watcher';
+import { cachedWorkflow } from '@/api/workflows';
 import { notify } from './notifications';
 import { rejectionOf } from './rejections';
 
@@ -29,21 +28,12 @@ export function useExecutionWatcher(): void {
     }
     const watcher = new ExecutionWatcher({
       journal,
-      client: getApiClient,
       profileId: () => profile.id,
-      peek: (entry) => {
-        const query = queryClient.getQueryCache().find<ExecutionDetail>({
-          queryKey: executionQueries.detail(entry.workflowId, entry.executionId).queryKey,
-          exact: true,
-        });
-        // Only a query an open page keeps fresh is as good as asking.
-        return query && query.getObserversCount() > 0 ? query.state.data : undefined;
-      },
+      // Only a run an open page keeps fresh is as good as asking.
+      peek: (entry) => watchedRun(queryClient, entry.workflowId, entry.executionId),
       onSettled: (entry, detail) => {
-        queryClient.setQueryData(executionQueries.detail(entry.workflowId, entry.executionId).queryKey, detail);
-        void queryClient.invalidateQueries({ queryKey: executionQueries.all(entry.workflowId) });
-        const workflow = queryClient.getQueryData<WorkflowDetail>(workflowQueries.detail(entry.workflowId).queryKey);
-        const name = workflow?.name ?? 'A workflow';
+        settleRun(queryClient, entry.workflowId, detail);
+        const name = cachedWorkflow(queryClient, entry.workflowId)?.name ?? 'A workflow';
         const ok = detail.status === 'finished';
         const errorText = detail.results?.find((f) => /error/i.test(f.filename))?.content;
         const rejected = !!rejectionOf(detail, errorText);
@@ -55,10 +45,7 @@ export function useExecutionWatcher(): void {
             params: { workflowId: entry.workflowId, executionId: entry.executionId },
           });
         // Someone looking at that execution's page already sees it end; tell everyone else.
-        const watched = queryClient
-          .getQueryCache()
-          .find({ queryKey: executionQueries.detail(entry.workflowId, entry.executionId).queryKey, exact: true })
-          ?.getObserversCount();
+        const watched = watchedRun(queryClient, entry.workflowId, entry.executionId) !== undefined;
         const visible = document.visibilityState === 'visible';
         if (!(watched && visible))
           toast({

@@ -1,6 +1,6 @@
 import type { ExecutionStatus, WorkflowListItem, WorkflowStatus } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
-import type { ApiClient } from '@/api/client';
+import type { FindClient } from '@/api/find';
 import { idStartsWith, nameScore, readQuery, type FindQuery } from './find-match';
 
 export type FindTarget =
@@ -48,7 +48,7 @@ export type FindOutcome =
 export type FindProgress = { kind: 'runs'; runs: number } | { kind: 'workflows'; checked: number; of: number };
 
 export interface FindDeps {
-  client: Pick<ApiClient, 'getWorkflow' | 'getExecution' | 'listExecutions' | 'listAccountExecutions'>;
+  client: FindClient;
   /** What the query cache holds now. */
   known: () => Known;
   /** Every workflow of the account (read once, then from the cache). */

@@ -1,37 +1,21 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { getApiClient } from '@/api/active-client';
+import { cachedData, everyWorkflow, findClient, findQueries } from '@/api/find';
 import { isApiError } from '@/api/errors';
-import { useCapabilities } from '@/api/server-queries';
+import { useCapabilities } from '@/api/server';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { StatusBadge } from '@/features/executions/status-badge';
-import { listAllWorkflows } from '@/features/runs-list/feed';
 import { cn } from '@/lib/cn';
 import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type ScanReport } from './find-by-id';
 import { readQuery } from './find-match';
 import { nothingLine, progressLine, scanLine } from './find-words';
 import { knownIn } from './known-in-cache';
 
-/** Every workflow, read once when Find opens so names match as they are typed; fresh for a minute. */
-const allWorkflowsQuery = {
-  queryKey: ['workflows', 'find', 'all'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    listAllWorkflows(getApiClient(), 'user', signal).then((r) => r.workflows),
-  staleTime: 60_000,
-  meta: { label: 'the workflows' },
-};
-
-const knownNow = (queryClient: QueryClient) =>
-  knownIn(
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .map((q) => ({ data: q.state.data, updatedAt: q.state.dataUpdatedAt })),
-  );
+const knownNow = (queryClient: QueryClient) => knownIn(cachedData(queryClient));
 
 async function journalWorkflowOf(executionId: string): Promise<string | undefined> {
   try {
@@ -69,7 +53,7 @@ export function FindDialog({ request }: { request: number }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const abort = useRef<AbortController | null>(null);
-  const workflows = useQuery(allWorkflowsQuery);
+  const workflows = useQuery(findQueries.everyWorkflow());
 
   // A new request starts with a clean slate (adjusted while rendering, as React advises for props).
   const [shownFor, setShownFor] = useState(request);
@@ -124,9 +108,9 @@ export function FindDialog({ request }: { request: number }) {
     setFailure(null);
     try {
       const outcome = await findFor(asked, {
-        client: getApiClient(),
+        client: findClient(),
         known: () => knownNow(queryClient),
-        allWorkflows: () => queryClient.fetchQuery(allWorkflowsQuery),
+        allWorkflows: () => everyWorkflow(queryClient),
         journalWorkflowOf,
         globalList: globalExecutions,
         onProgress: (p) => setProgress(progressLine(p)),

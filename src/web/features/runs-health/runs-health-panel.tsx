@@ -17,10 +17,10 @@
  * On the local service (capability `executionStats`) the figures come from one request to
  * GET …/executions/stats, re-read every minute.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { getApiClient } from '@/api/active-client';
-import { useCapabilities } from '@/api/server-queries';
+import { healthQueries } from '@/api/health';
+import { useCapabilities } from '@/api/server';
 import { Card, CardBody } from '@/components/ui/card';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { SegmentedToggle } from '@/components/ui/segmented-toggle';
@@ -56,24 +56,7 @@ const RANGE_OPTIONS = HEALTH_RANGES.map((value) => ({ value, label: value }));
 
 function useHealthFigures(workflowId: string, window: HealthWindow, loadedRuns: readonly HealthRun[], open: boolean) {
   const { executionStats } = useCapabilities();
-  const stats = useQuery({
-    queryKey: ['runs-health', workflowId, window.fromMs, window.toMs, window.bucket, window.tzOffsetMinutes],
-    queryFn: ({ signal }) =>
-      getApiClient().getExecutionStats(
-        workflowId,
-        {
-          from: new Date(window.fromMs).toISOString(),
-          to: new Date(window.toMs).toISOString(),
-          bucket: window.bucket,
-          tzOffsetMinutes: window.tzOffsetMinutes,
-        },
-        { signal },
-      ),
-    enabled: executionStats && open,
-    // The window moves on every minute (a new key), which re-reads the figures; the old ones stay up meanwhile.
-    placeholderData: keepPreviousData,
-    meta: { label: 'the run statistics' },
-  });
+  const stats = useQuery(healthQueries.stats(workflowId, window, executionStats && open));
   const fromPages = useMemo(() => (open ? figuresFromRuns(loadedRuns, window) : null), [open, loadedRuns, window]);
   if (!executionStats || stats.isError) return { figures: fromPages, loading: false };
   return { figures: stats.data ? figuresFromStats(stats.data) : null, loading: stats.isPending };

@@ -1,6 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getApiClient } from '@/api/active-client';
-import { isApiError } from '@/api/errors';
+import { runQueries } from '@/api/runs';
 import { journalSource, type InputSource } from '@/features/runs/input-source';
 import { fieldLabel, formatValue } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';
@@ -77,11 +75,8 @@ async function readAnnotations(workflowId: string): Promise<Map<string, RunAnnot
   return into;
 }
 
-/**
- * A run's input: what this browser sent for a single run, else the batch row it sent (both free),
- * else the server's input extension where the document declares it, so any browser can run it again.
- */
-async function readInput(workflowId: string, executionId: string, fromServer: boolean): Promise<RunInput | null> {
+/** A run's input as this browser knows it: what it sent for a single run, else the batch row it sent. */
+async function readLocalInput(workflowId: string, executionId: string): Promise<RunInput | null> {
   try {
     const { getRunJournal } = await import('@/lib/run-journal');
     const entry = await getRunJournal()?.get(executionId);
@@ -89,40 +84,34 @@ async function readInput(workflowId: string, executionId: string, fromServer: bo
   } catch {
     // No IndexedDB: fall through to the batch journal, which says so the same way.
   }
-  const local = entryFromAnnotation(executionId, workflowId, (await readAnnotations(workflowId)).get(executionId));
-  if (local || !fromServer) return local;
-  try {
-    const { input } = await getApiClient().getExecutionInput(workflowId, executionId);
-    return { executionId, workflowId, input, submittedAt: 0, settled: 1, profileId: '', source: { kind: 'server' } };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
+  return entryFromAnnotation(executionId, workflowId, (await readAnnotations(workflowId)).get(executionId));
 }
 
 export type RunInput = JournalEntry & { batch?: RunAnnotation['batch']; source: InputSource };
 
 export const annotationQueries = {
-  all: () => ['run-annotations'] as const,
-  /** One run's input as this browser knows it (run journal, then batch journal), or null. */
+  /**
+   * One run's input: what this browser sent (run journal, then batch journal), both free, else the
+   * server's input extension where the document declares it, so any browser can run it again; or null.
+   */
   input: (workflowId: string, executionId: string, fromServer = false) =>
-    queryOptions({
-      queryKey: [...annotationQueries.all(), workflowId, 'input', executionId, fromServer],
-      queryFn: () => readInput(workflowId, executionId, fromServer),
-      staleTime: Infinity,
-      retry: false,
-    }),
+    runQueries.input(
+      workflowId,
+      executionId,
+      fromServer,
+      () => readLocalInput(workflowId, executionId),
+      (input): RunInput => ({
+        executionId,
+        workflowId,
+        input,
+        submittedAt: 0,
+        settled: 1,
+        profileId: '',
+        source: { kind: 'server' },
+      }),
+    ),
   /** What this browser's run and batch journals know about one workflow's runs, by execution id. */
-  forWorkflow: (workflowId: string) =>
-    queryOptions({
-      queryKey: [...annotationQueries.all(), workflowId],
-      queryFn: () => readAnnotations(workflowId),
-      // A batch on another tab records its rows as they go: the list picks them up as it re-reads.
-      staleTime: 15_000,
-      refetchInterval: 15_000,
-      refetchIntervalInBackground: false,
-      retry: false,
-    }),
+  forWorkflow: (workflowId: string) => runQueries.journals(workflowId, () => readAnnotations(workflowId)),
 };
 
 /** A run's input as the execution page shows it, from the run journal or else the batch journal. */

@@ -1,11 +1,19 @@
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerCapabilities } from '@/api/capabilities';
-import { workflowQueries } from '@/features/workflows/workflow-queries';
-import { estimateTotal, mergeRuns, type FeedScope } from './feed';
+import { workflowQueries } from '@/api/workflows';
+import {
+  estimateTotal,
+  feedQueries,
+  mergeRuns,
+  refreshFeed,
+  RUNS_POLL_MS,
+  seedFeedHead,
+  type FeedKey,
+  type FeedScope,
+} from '@/api/runs';
 import { annotationQueries, summarizeInput, type RunAnnotation } from './run-annotations';
 import { hasTextOrRange, matchesFilter, rangeStart, statusesOf, type RunFilter, type RunRow } from './run-filter';
-import { RUNS_POLL_MS, runsQueries, type FeedKey } from './runs-queries';
 
 interface ScanProgress {
   /** Runs read so far. */
@@ -70,15 +78,12 @@ export function useRunsFeed(
 ): RunsFeed {
   const queryClient = useQueryClient();
   const key = feedKeyFor(scope, filter, caps);
-  const feed = useInfiniteQuery(runsQueries.feed(key));
+  const feed = useInfiniteQuery(feedQueries.pages(key));
   const first = feed.data?.pages[0];
-  const headOptions = runsQueries.head(key);
-  // The first page just read is the head's first answer: reading it again at once would spend the
-  // budget twice (a merged list's first page costs a request per workflow). Seeding is idempotent
-  // and the cache tells its observers after this render, so doing it here is safe.
-  if (first && queryClient.getQueryData(headOptions.queryKey) === undefined)
-    queryClient.setQueryData(headOptions.queryKey, first, { updatedAt: feed.dataUpdatedAt });
-  const head = useQuery({ ...headOptions, enabled: !!first, staleTime: RUNS_POLL_MS });
+  // The first page just read seeds the live head; the cache tells its observers after this render,
+  // so doing it here is safe.
+  if (first) seedFeedHead(queryClient, key, first, feed.dataUpdatedAt);
+  const head = useQuery({ ...feedQueries.head(key), enabled: !!first, staleTime: RUNS_POLL_MS });
   // A stop holds for the filter it was made under; a new filter scans afresh.
   const filterKey = `${filter.status}\n${filter.q ?? ''}\n${filter.range ?? ''}`;
   const [stoppedFor, setStoppedFor] = useState<string | null>(null);
@@ -156,10 +161,7 @@ export function useRunsFeed(
     resumeScan: () => setStoppedFor(null),
     refresh: () => {
       setStoppedFor(null);
-      // The head is dropped so the new first page seeds it, instead of a second read of the same page.
-      queryClient.removeQueries({ queryKey: headOptions.queryKey, exact: true });
-      void queryClient.resetQueries({ queryKey: runsQueries.feed(key).queryKey });
-      void queryClient.invalidateQueries({ queryKey: annotationQueries.all() });
+      refreshFeed(queryClient, key);
     },
     refreshing: feed.isRefetching || (feed.isFetching && !feed.isFetchingNextPage) || head.isFetching,
     checkedAt: now,

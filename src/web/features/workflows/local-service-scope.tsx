@@ -1,4 +1,4 @@
-import { useCapabilities } from '@/api/server-queries';
+import { useCapabilities } from '@/api/server';
 import { Notice } from '@/components/ui/notice';
 
 /**

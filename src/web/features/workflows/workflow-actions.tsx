@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
-import { useCapabilities } from '@/api/server-queries';
+import { useCapabilities } from '@/api/server';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { icon } from '@/components/ui/create-icon';
 import { cn } from '@/lib/cn';

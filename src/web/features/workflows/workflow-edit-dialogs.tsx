@@ -4,16 +4,11 @@ import { isApiError } from '@/api/errors';
 import { Field, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { EditDialog } from './edit-dialog';
-import { useCapabilities } from '@/api/server-queries';
+import { useCapabilities } from '@/api/server';
 import { PromptField } from './prompt-field';
 import { namesMatch } from './workflow-name';
-import {
-  EDIT_LIMITS,
-  useDeleteWorkflow,
-  useReplanWorkflow,
-  useRunCount,
-  useUpdateWorkflow,
-} from './use-workflow-edits';
+import { EDIT_LIMITS, useReplanWorkflow, useRunCount, useUpdateWorkflow } from '@/api/workflows';
+import { useDeleteWorkflow } from './use-workflow-edits';
 
 interface DialogProps {
   workflow: WorkflowDetail;

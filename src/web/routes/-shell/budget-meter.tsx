@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getScheduler, type BudgetSnapshot } from '@/api/scheduler';
+import { requestBudget, type BudgetSnapshot } from '@/api/connection';
 import { cn } from '@/lib/cn';
 
 /** Share of the budget in use from which the header shows the meter: under a fifth is left. */
@@ -13,19 +13,15 @@ function budgetIsTight(snapshot: Pick<BudgetSnapshot, 'used' | 'budget' | 'holdU
 
 /** The scheduler's budget, refreshed every second as old requests leave the one-minute window. */
 function useBudget() {
-  const scheduler = getScheduler();
-  const snapshot = useSyncExternalStore(
-    (l) => scheduler.subscribe(l),
-    () => scheduler.getSnapshot(),
-  );
+  const snapshot = useSyncExternalStore(requestBudget.subscribe, requestBudget.getSnapshot);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => {
-      scheduler.refresh();
+      requestBudget.refresh();
       setNow(Date.now());
     }, 1000);
     return () => clearInterval(timer);
-  }, [scheduler]);
+  }, []);
   const ratio = Math.min(1, snapshot.used / snapshot.budget);
   const held = snapshot.holdUntil !== null && snapshot.holdUntil > now;
   const seconds = held ? Math.ceil((snapshot.holdUntil! - now) / 1000) : 0;

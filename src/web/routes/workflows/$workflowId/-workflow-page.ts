@@ -1,5 +1,5 @@
 import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { workflowQueries } from '@/features/workflows/workflow-queries';
+import { workflowQueries } from '@/api/workflows';
 
 type LoaderArgs = { context: { queryClient: QueryClient }; params: { workflowId: string } };
 

@@ -3,10 +3,10 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, CardBody } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { serverQueries, useCapabilities } from '@/api/server-queries';
+import { serverQueries, useCapabilities } from '@/api/server';
 import { annotationQueries } from '@/features/runs-list/run-annotations';
 import { RunPanel } from '@/features/runs/run-panel';
-import { planningState, workflowQueries } from '@/features/workflows/workflow-queries';
+import { planningState, workflowQueries } from '@/api/workflows';
 import { validateRunSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/workflows/$workflowId/')({

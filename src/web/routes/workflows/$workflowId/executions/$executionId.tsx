@@ -7,16 +7,16 @@ import { ArrowLeftIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { serverQueries, useCapabilities } from '@/api/server-queries';
+import { serverQueries, useCapabilities } from '@/api/server';
 import { ApprovalPanel } from '@/features/approvals/approval-panel';
-import { executionQueries } from '@/features/executions/execution-queries';
 import { StatusBadge } from '@/features/executions/status-badge';
 import { ExecutionSteps } from '@/features/execution-steps/execution-steps';
 import { rejectionOf, rejectionSentence } from '@/features/executions/rejections';
 import { ResultList } from '@/features/results/result-list';
 import { InputPanel } from '@/features/runs/input-panel';
 import { annotationQueries } from '@/features/runs-list/run-annotations';
-import { workflowQueries } from '@/features/workflows/workflow-queries';
+import { readRunNow, runQueries } from '@/api/runs';
+import { cachedWorkflow, workflowQueries } from '@/api/workflows';
 import { isOwnPage } from '@/lib/own-page';
 import { runArchiveName } from '@/lib/save-file';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
   loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(serverQueries.capabilities());
     await Promise.all([
-      queryClient.ensureQueryData(executionQueries.detail(params.workflowId, params.executionId)),
+      queryClient.ensureQueryData(runQueries.detail(params.workflowId, params.executionId)),
       queryClient.ensureQueryData(serverQueries.capabilities()).then(async (caps) => {
         // The journals' reader loads with the page, not with the first page of the dashboard.
         const annotations = await import('@/features/runs-list/run-annotations');
@@ -46,7 +46,7 @@ const errorFile = (execution: ExecutionDetail) =>
 function ExecutionPage() {
   const { workflowId, executionId } = Route.useParams();
   const queryClient = useQueryClient();
-  const query = useSuspenseQuery(executionQueries.detail(workflowId, executionId));
+  const query = useSuspenseQuery(runQueries.detail(workflowId, executionId));
   const { executionInput } = useCapabilities();
   const { data: entry } = useSuspenseQuery(annotationQueries.input(workflowId, executionId, executionInput));
   const execution = query.data;
@@ -62,7 +62,7 @@ function ExecutionPage() {
   const running = !isTerminalStatus(execution.status);
 
   const refreshFiles = async () => {
-    const fresh = await queryClient.fetchQuery({ ...executionQueries.detail(workflowId, executionId), staleTime: 0 });
+    const fresh = await readRunNow(queryClient, workflowId, executionId);
     return fresh.results ?? [];
   };
 
@@ -153,7 +153,7 @@ function ExecutionPage() {
               refreshFiles={refreshFiles}
               archiveName={runArchiveName(
                 { id: execution.id, createdAt: execution.created_at },
-                queryClient.getQueryData(workflowQueries.detail(workflowId).queryKey)?.name,
+                cachedWorkflow(queryClient, workflowId)?.name,
               )}
             />
           ) : (

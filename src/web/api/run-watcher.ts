@@ -1,9 +1,10 @@
 import { isTerminalStatus, type ExecutionDetail } from '@contract/openapi-document';
-import type { ApiClient } from '@/api/client';
-import { NotFoundError, UnauthorizedError } from '@/api/errors';
 import type { JournalEntry, RunJournal } from '@/lib/run-journal';
-import { errorBackoff } from '@/api/retry-policy';
+import { getApiClient } from './active-client';
+import type { ApiClient } from './client';
+import { NotFoundError, UnauthorizedError } from './errors';
 import { pollInterval } from './poll-interval';
+import { errorBackoff } from './retry-policy';
 
 /** Only runs started in the last day are watched; older ones were surely seen or are stale. */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
@@ -14,7 +15,8 @@ const MAX_PER_TICK = 5;
 
 export interface WatcherDeps {
   journal: RunJournal;
-  client: () => ApiClient;
+  /** The active profile's client unless given (tests give a fake one). */
+  client?: () => ApiClient;
   profileId: () => string;
   /** The execution as an open page already knows it, to avoid asking twice. */
   peek: (entry: JournalEntry) => ExecutionDetail | undefined;
@@ -51,9 +53,9 @@ export class ExecutionWatcher {
         if (checked >= MAX_PER_TICK) continue;
         checked++;
         try {
-          detail = await this.deps
-            .client()
-            .getExecution(entry.workflowId, entry.executionId, { priority: 'background' });
+          detail = await (this.deps.client ?? getApiClient)().getExecution(entry.workflowId, entry.executionId, {
+            priority: 'background',
+          });
         } catch (error) {
           if (error instanceof NotFoundError) {
             await this.deps.journal.markSettled(entry.executionId);

@@ -1,7 +1,9 @@
 import type { ExecutionStatus, ListPage, WorkflowListItem } from '@contract/openapi-document';
-import type { ApiClient } from '@/api/client';
-import type { Priority } from '@/api/scheduler';
-import type { RunRow } from './run-filter';
+import type { ApiClient, ListedExecution } from './client';
+import type { Priority } from './scheduler';
+
+/** A run as the runs lists read it: the server's item, named by its workflow where the list mixes workflows. */
+export type FeedRow = ListedExecution & { workflow_name?: string };
 
 /** Which runs a list shows: one workflow's, or every workflow's. */
 export type FeedScope = { kind: 'workflow'; workflowId: string } | { kind: 'all' };
@@ -16,7 +18,7 @@ export type FeedCursor =
   | { kind: 'merged'; workflows: { id: string; name: string; cursor: string | null }[] | null };
 
 export interface FeedPage {
-  items: RunRow[];
+  items: FeedRow[];
   next: FeedCursor | undefined;
   /** Requests this page cost, for the "how much did the scan spend" line. */
   requests: number;
@@ -104,7 +106,7 @@ export async function readFeedPage(request: FeedRequest, at: FeedCursor): Promis
     }),
   );
   requests += pages.length;
-  const items: RunRow[] = [];
+  const items: FeedRow[] = [];
   const byId = new Map(pages.map((p) => [p.id, p.page]));
   const nextWorkflows = workflows.map((w) => {
     const page = byId.get(w.id);
@@ -130,8 +132,8 @@ function frontier<T extends { cursor: string | null }>(workflows: T[], n: number
  * One list from the live first page and the pages read so far: newest first, one row per id,
  * the first page's copy winning because it was read last.
  */
-export function mergeRuns(head: readonly RunRow[] | undefined, pages: readonly (readonly RunRow[])[]): RunRow[] {
-  const byId = new Map<string, RunRow>();
+export function mergeRuns(head: readonly FeedRow[] | undefined, pages: readonly (readonly FeedRow[])[]): FeedRow[] {
+  const byId = new Map<string, FeedRow>();
   for (const page of pages) for (const row of page) byId.set(row.id, row);
   for (const row of head ?? []) byId.set(row.id, { ...byId.get(row.id), ...row });
   return [...byId.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));

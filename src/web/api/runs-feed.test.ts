@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from '@contract/openapi-document';
-import type { ListedExecution } from '@/api/client';
-import { estimateTotal, firstCursor, mergeRuns, readFeedPage, roundEstimate, type FeedRequest } from './feed';
+import type { ListedExecution } from './client';
+import { estimateTotal, firstCursor, mergeRuns, readFeedPage, roundEstimate, type FeedRequest } from './runs-feed';
 
 const run = (id: string, minute: number, status: ListedExecution['status'] = 'finished', workflow_id = 'w1') => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowDetail } from '@contract/openapi-document';
-import { planningPollDelay, planningState } from './workflow-queries';
+import { planningPollDelay, planningState } from './workflows';
 
 const detail = (over: Partial<WorkflowDetail>): WorkflowDetail => ({
   id: 'w',

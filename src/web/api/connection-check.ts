@@ -1,4 +1,4 @@
-import { createApiClient } from '@/api/client';
+import { createApiClient } from './client';
 import {
   CorsBlockedError,
   NetworkError,
@@ -6,8 +6,8 @@ import {
   NotFoundError,
   UnauthorizedError,
   isApiError,
-} from '@/api/errors';
-import type { RequestScheduler } from '@/api/scheduler';
+} from './errors';
+import type { RequestScheduler } from './scheduler';
 
 export type ConnectionVerdict =
   | { kind: 'ok'; message: string }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RequestScheduler } from '@/api/scheduler';
-import { fetchDevKey } from './dev-key';
-import { testConnection } from './test-connection';
+import { testConnection } from './connection-check';
+import { RequestScheduler } from './scheduler';
 
 const scheduler = new RequestScheduler({ channel: null, maxRetries: 0 });
 const page = 'http://127.0.0.1:8080';
@@ -45,18 +44,5 @@ describe('testConnection', () => {
       throw new Error('must not be called');
     });
     expect(verdict).toMatchObject({ kind: 'bad-key' });
-  });
-});
-
-describe('fetchDevKey', () => {
-  it('reads a key from JSON or plain text', async () => {
-    expect(await fetchDevKey(withFetch(() => Response.json({ key: 'dev-key-123' })))).toBe('dev-key-123');
-    expect(await fetchDevKey(withFetch(() => new Response('dev-key-456\n')))).toBe('dev-key-456');
-  });
-
-  it('ignores 404s, HTML fallbacks and network failures', async () => {
-    expect(await fetchDevKey(withFetch(() => new Response('no', { status: 404 })))).toBeNull();
-    expect(await fetchDevKey(withFetch(() => new Response('<!doctype html><html></html>')))).toBeNull();
-    expect(await fetchDevKey(withFetch(failedToFetch))).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionDetail } from '@contract/openapi-document';
-import type { ApiClient } from '@/api/client';
+import type { ApiClient } from './client';
 import { NotFoundError, ServerError } from '@/api/errors';
 import { RunJournal } from '@/lib/run-journal';
-import { ExecutionWatcher } from './execution-watcher';
+import { ExecutionWatcher } from './run-watcher';
 
 const detail = (id: string, status: ExecutionDetail['status']): ExecutionDetail => ({
   id,
