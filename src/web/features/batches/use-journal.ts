@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getJournal } from './batch-journal';
-import type { BatchRecord, RowRecord } from './batch-types';
-import { isSubmitting, submitOutcome, subscribeRuntime } from './batch-runtime';
+import { getJournal } from '@/batch-engine/batch-journal';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
+import { isSubmitting, submitOutcome, subscribeRuntime } from '@/batch-engine/batch-runtime';
 
 /** Re-reads at most this often: 10,000 rows are not worth reading on every single write. */
 const ROWS_REFRESH_MS = 750;

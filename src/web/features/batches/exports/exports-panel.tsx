@@ -3,12 +3,18 @@ import { Button } from '@/components/ui/button';
 import { ArchiveIcon, DownloadIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { saveBlob, saveText } from '@/lib/save-file';
-import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
-import { gatheringState, subscribeRuntime } from '@/features/batches/batch-runtime';
-import { fetchResultFile, zipRowFiles } from './download-zip';
-import { getScheduler } from '@/api/scheduler';
-import { detailReadsLeft } from '@/features/batches/gather-state';
-import { buildResultsCsv, buildResultsXlsx, describeExport, detailReadsNote, exportSummary } from './export-results';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
+import { gatheringState, subscribeRuntime } from '@/batch-engine/batch-runtime';
+import { fetchResultFile, zipRowFiles } from '@/batch-engine/download-zip';
+import { backgroundBudget } from '@/api/batches';
+import { detailReadsLeft } from '@/batch-engine/gather-state';
+import {
+  buildResultsCsv,
+  buildResultsXlsx,
+  describeExport,
+  detailReadsNote,
+  exportSummary,
+} from '@/batch-engine/export-results';
 
 const baseName = (b: BatchRecord): string =>
   b.fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'batch';
@@ -27,8 +33,7 @@ export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readon
     );
 
   const gathered = useSyncExternalStore(subscribeRuntime, () => gatheringState(batch.id));
-  const detailsNote =
-    gathered === undefined ? null : detailReadsNote(detailReadsLeft(rows), getScheduler().backgroundBudget());
+  const detailsNote = gathered === undefined ? null : detailReadsNote(detailReadsLeft(rows), backgroundBudget());
 
   const csv = () => {
     const name = `${baseName(batch)}-results.csv`;

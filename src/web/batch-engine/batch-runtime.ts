@@ -1,5 +1,4 @@
-import { getApiClient } from '@/api/active-client';
-import { getScheduler } from '@/api/scheduler';
+import { backgroundIntervalMs, batchApi } from '@/api/batches';
 import { getJournal } from './batch-journal';
 import { planRerun, type RerunPick } from './build-batch';
 import { gatherResults, type GatherDeps } from './gather-results';
@@ -37,7 +36,7 @@ export const gatheringState = (batchId: string): GatherProgress | undefined => g
 export function runSubmission(batchId: string): Promise<SubmitOutcome> {
   const running = submissions.get(batchId);
   if (running !== undefined) return running;
-  const p = submitBatch(batchId, { journal: getJournal(), api: getApiClient() })
+  const p = submitBatch(batchId, { journal: getJournal(), api: batchApi() })
     .catch((e: unknown): SubmitOutcome => ({
       kind: 'blocked',
       chunk: -1,
@@ -58,7 +57,7 @@ export function runSubmission(batchId: string): Promise<SubmitOutcome> {
 
 /** Checks an unconfirmed chunk against the service; when it clearly landed, sending goes on. */
 export async function runReconcile(batchId: string, chunkIndex: number) {
-  const verdict = await reconcileChunk({ journal: getJournal(), api: getApiClient() }, batchId, chunkIndex);
+  const verdict = await reconcileChunk({ journal: getJournal(), api: batchApi() }, batchId, chunkIndex);
   if (verdict.verdict === 'landed') void runSubmission(batchId);
   return verdict;
 }
@@ -111,9 +110,8 @@ function startWork(batchId: string): void {
 
 async function work(batchId: string, signal: AbortSignal): Promise<void> {
   const journal = getJournal();
-  const api = getApiClient();
-  const scheduler = getScheduler();
-  const intervalMs = () => scheduler.backgroundIntervalMs();
+  const api = batchApi();
+  const intervalMs = backgroundIntervalMs;
   // A re-run while gathering reopens the batch: track it again, then gather what is new.
   while (!signal.aborted) {
     // Files of rows already done download meanwhile: their links cost no API request.
@@ -166,12 +164,12 @@ async function prefetchContents(batchId: string, deps: GatherDeps, signal: Abort
  * extension, its unfinished executions. Tracking goes on until every row is final.
  */
 export function stopBatch(batchId: string): Promise<StopOutcome> {
-  const api = getApiClient();
+  const api = batchApi();
   return stopBatchWith(
     {
       journal: getJournal(),
       api,
-      cancelSupported: async () => (await api.getServerCapabilities({ priority: 'user' })).cancel,
+      cancelSupported: api.cancelSupported,
       settled: () => submissions.get(batchId) ?? Promise.resolve(),
     },
     batchId,
