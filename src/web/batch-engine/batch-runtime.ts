@@ -4,6 +4,7 @@ import { planRerun, type RerunPick } from './build-batch';
 import { gatherResults, type GatherDeps } from './gather-results';
 import { gatherProgress, gatheringNeeded, type GatherProgress } from './gather-state';
 import { reconcileChunk } from './reconcile';
+import { resumeBatches } from './resume';
 import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
 import { realSleep, trackBatch } from './tracker';
 
@@ -53,6 +54,22 @@ export function runSubmission(batchId: string): Promise<SubmitOutcome> {
   submissions.set(batchId, p);
   changed();
   return p;
+}
+
+let started = false;
+
+/**
+ * Starts the engine for this tab's whole life (main.tsx calls it once there is a key): batches a
+ * reload interrupted resume sending, and lost answers are checked, whatever page is open. Tracking
+ * and gathering run while a batch is on screen (`holdTracking`). Calling it again changes nothing.
+ */
+export function startBatchEngine(): void {
+  if (started) return;
+  started = true;
+  resumeBatches(getJournal(), {
+    send: (batchId) => void runSubmission(batchId),
+    check: (batchId, chunkIndex) => void runReconcile(batchId, chunkIndex).catch(() => undefined),
+  });
 }
 
 /** Checks an unconfirmed chunk against the service; when it clearly landed, sending goes on. */
