@@ -31,9 +31,8 @@ const roomRule = (forbidden) => ({
 const FEATURE_EDGES = [
   // Starting a run refreshes that workflow's executions list.
   { from: 'runs', to: ['executions'] },
-  // Notifications and the batch page name the workflow they belong to.
+  // Notifications name the workflow they belong to.
   { from: 'executions', to: ['workflows'] },
-  { from: 'batches', to: ['workflows'] },
   // Runs lists show executions' rows and badges, with inputs (batch rows come from the batch engine's journal),
   // the inputs named by their workflow's field titles.
   { from: 'runs-list', to: ['executions', 'runs', 'workflows'] },
