@@ -21,21 +21,21 @@ const roomRule = (forbidden) => ({
 
 // The dashboard's layers, lowest first: lib (no app knowledge) and components (shared UI, which imports
 // only lib) → api (the client, the scheduler, the query cache: may show a toast, so it may import
-// components) → features (one folder per job) → routes (pages and the shell that compose features).
+// components) → batch-engine (sends, follows and gathers batches from the browser's journal, without
+// React, so it runs whatever page is open) → features (one folder per job) → routes (pages and the
+// shell that compose features).
 // An import may only point down or sideways within its own layer. src/web/main.tsx starts the app
-// and may import anything; src/contract is shared by every layer.
+// and may import anything; src/contract is shared by every layer. Fakes and fixtures live in testing/
+// folders: only tests (*.test.ts) and other testing/ files may import them.
 // Features import each other only along the edges listed in FEATURE_EDGES, each with its reason.
 const FEATURE_EDGES = [
   // Starting a run refreshes that workflow's executions list.
   { from: 'runs', to: ['executions'] },
-  // Notifications and the batch page name the workflow they belong to.
+  // Notifications name the workflow they belong to.
   { from: 'executions', to: ['workflows'] },
-  { from: 'batches', to: ['workflows'] },
-  // A batch gathers result files with the same size limit and link refresh as the result cards.
-  { from: 'batches', to: ['results'] },
-  // Runs lists show executions' rows and badges, with inputs and batch rows from this browser's journals,
+  // Runs lists show executions' rows and badges, with inputs (batch rows come from the batch engine's journal),
   // the inputs named by their workflow's field titles.
-  { from: 'runs-list', to: ['executions', 'runs', 'batches', 'workflows'] },
+  { from: 'runs-list', to: ['executions', 'runs', 'workflows'] },
   // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results;
   // a decision changes the workflows list's waiting count and last run.
   { from: 'approvals', to: ['runs-list', 'executions', 'results', 'workflows'] },
@@ -48,7 +48,7 @@ const CLIENT_FILES = [
   {
     group: ['**/api/client', '**/api/active-client', '**/api/transport', '**/api/scheduler'],
     message:
-      'Only src/web/api talks to the API client: use (or add) a resource module there (workflows, runs, approvals, health, find, server, connection).',
+      'Only src/web/api talks to the API client: use (or add) a resource module there (workflows, runs, approvals, batches, health, find, server, connection).',
   },
 ];
 const SERVER_STATE_SYNTAX = [
@@ -64,9 +64,6 @@ const SERVER_STATE_SYNTAX = [
       'What a change refreshes is decided in src/web/api (api/refresh.ts and the resource modules): call their mutation hooks or helpers instead.',
   },
 ];
-// Temporary: features/batches still calls the client directly until the batch engine work moves it
-// behind src/web/api/batches.ts (issue #21, the batch engine's part); remove this list then.
-const BATCHES_UNTIL_ENGINE_MOVES = ['src/web/features/batches/**'];
 
 const webLayers = {
   files: ['src/web/**/*.{ts,tsx}'],
@@ -75,10 +72,14 @@ const webLayers = {
     'import/resolver': { typescript: { project: './tsconfig.json' } },
     'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
     'boundaries/elements': [
+      // Listed first: the first matching pattern gives a file its type.
+      { type: 'tests', pattern: 'src/web/**/*.test.{ts,tsx}', mode: 'full' },
+      { type: 'testing', pattern: 'src/web/**/testing/**', mode: 'full' },
       { type: 'contract', pattern: 'src/contract/**', mode: 'full' },
       { type: 'lib', pattern: 'src/web/lib/**', mode: 'full' },
       { type: 'components', pattern: 'src/web/components/**', mode: 'full' },
       { type: 'api', pattern: 'src/web/api/**', mode: 'full' },
+      { type: 'batch-engine', pattern: 'src/web/batch-engine/**', mode: 'full' },
       { type: 'features', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
       { type: 'routes', pattern: 'src/web/routes/**', mode: 'full' },
       { type: 'app', pattern: 'src/web/*', mode: 'full' },
@@ -94,17 +95,41 @@ const webLayers = {
           { from: 'lib', allow: ['lib', 'contract'] },
           { from: 'components', allow: ['components', 'lib', 'contract'] },
           { from: 'api', allow: ['api', 'components', 'lib', 'contract'] },
+          // The engine reaches the server only through api/batches.ts (the client files are the layer helper's rule).
+          { from: 'batch-engine', allow: ['batch-engine', 'api', 'lib', 'contract'] },
           // A feature's own files, always; another feature's only along FEATURE_EDGES.
           {
             from: 'features',
-            allow: [['features', { feature: '${from.feature}' }], 'api', 'components', 'lib', 'contract'],
+            allow: [
+              ['features', { feature: '${from.feature}' }],
+              'batch-engine',
+              'api',
+              'components',
+              'lib',
+              'contract',
+            ],
           },
           ...FEATURE_EDGES.map(({ from, to }) => ({
             from: [['features', { feature: from }]],
             allow: to.map((feature) => ['features', { feature }]),
           })),
-          { from: 'routes', allow: ['routes', 'features', 'api', 'components', 'lib', 'contract'] },
+          { from: 'routes', allow: ['routes', 'features', 'batch-engine', 'api', 'components', 'lib', 'contract'] },
           { from: 'app', allow: ['*'] },
+          // Tests and their fakes may reach anything; nothing else allows 'testing', so product code cannot import it.
+          { from: ['tests', 'testing'], allow: ['*'] },
+        ],
+      },
+    ],
+    // The engine runs outside React (started at boot by main.tsx): React and its libraries stay in features and routes.
+    'boundaries/external': [
+      'error',
+      {
+        default: 'allow',
+        rules: [
+          {
+            from: ['batch-engine'],
+            disallow: ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-router'],
+          },
         ],
       },
     ],
@@ -163,7 +188,7 @@ export default tseslint.config(
     // One server-state layer: only src/web/api talks to the API client or names a query key, so each
     // change refreshes what it changes in one place (api/refresh.ts), and a newcomer reads one folder.
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/api/**', ...BATCHES_UNTIL_ENGINE_MOVES],
+    ignores: ['src/web/api/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,8 +1,8 @@
 // Issue #4's batch figures: parse, map and validate a spreadsheet in the real Batch tab; the results CSV.
 // Issue #8's tracking figures are in batch-tracking.ts.
 import type { Browser } from '@playwright/test';
-import type { BatchRecord, RowRecord } from '../src/web/features/batches/batch-types';
-import { buildResultsCsv } from '../src/web/features/batches/exports/export-results';
+import type { BatchRecord, RowRecord } from '../src/web/batch-engine/batch-types';
+import { buildResultsCsv } from '../src/web/batch-engine/export-results';
 import type { Figure } from './service-bench';
 import { csvFile, DEMO_WORKFLOW, demoWorkflow, removeFile, uploadAndCheck, type Workflow } from './support/batch-page';
 import { connectPage, type WebServer } from './support/browser';

@@ -4,7 +4,7 @@
 // BENCH_STRICT_ROWS (default 200: every row costs a detail read there, 80 a minute), BENCH_STRICT=0
 // (skip the strict-v1 run), BENCH_TRACKING_TIMEOUT_MS, BENCH_GATHER_TIMEOUT_MS.
 import type { Browser } from '@playwright/test';
-import { buildResultsCsv } from '../src/web/features/batches/exports/export-results';
+import { buildResultsCsv } from '../src/web/batch-engine/export-results';
 import type { Figure } from './service-bench';
 import {
   csvFile,

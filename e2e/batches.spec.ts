@@ -216,6 +216,47 @@ test.describe('batch runs from a spreadsheet', () => {
     expect(await countExecutions(api, workflow.id)).toBe(60);
   });
 
+  test('a send cut off by leaving the page is checked and confirmed on whichever page opens next', async ({
+    connectedPage: page,
+    api,
+    readyWorkflow,
+  }) => {
+    test.setTimeout(180_000);
+    await fastBudget(page);
+    const workflow = await readyWorkflow(PROMPTS.guarded);
+    const f = textAndNumberFields(workflow);
+    let reached: () => void = () => undefined;
+    const sendReached = new Promise<void>((resolve) => (reached = resolve));
+    let left: () => void = () => undefined;
+    const pageLeft = new Promise<void>((resolve) => (left = resolve));
+    await page.route('**/executions/batch', async (route) => {
+      // The service creates the rows, but the tab is gone before the answer comes back.
+      await route.fetch();
+      reached();
+      await pageLeft;
+      await route.abort().catch(() => undefined);
+    });
+    const rows = Array.from({ length: 12 }, (_, i) => [`Away ${i + 1}`, String(i + 1)]);
+    await upload(page, workflow.id, 'away.csv', 'text/csv', csvOf([[f.text, f.number], ...rows]));
+    await page.getByRole('button', { name: 'Send 12 rows' }).click();
+    await sendReached;
+    // Back on the workflows list, not the batch: the app itself asks the service whether the rows arrived.
+    const checked = page.waitForRequest(
+      (r) => r.url().includes(`/workflows/${workflow.id}/executions?`) && r.url().includes('limit=100'),
+    );
+    await page.goto('/workflows');
+    left();
+    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+    await checked;
+    expect(await countExecutions(api, workflow.id)).toBe(12);
+    await page.goto(`/workflows/${workflow.id}/batch`);
+    await page.getByRole('link', { name: 'away.csv' }).click();
+    await expect(page.getByText(/may not have arrived/)).toBeHidden();
+    await waitForDone(page);
+    await expect(doneCount(page)).toHaveText('12 / 12');
+    expect(await countExecutions(api, workflow.id)).toBe(12);
+  });
+
   test('a chunk whose answer is lost becomes unconfirmed and is found on the service, not sent twice', async ({
     connectedPage: page,
     api,

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { RowRecord } from '../../src/web/features/batches/batch-types';
+import type { RowRecord } from '../../src/web/batch-engine/batch-types';
 import { apiGet, type WebServer } from './browser';
 import { groupedNumberPattern, waitForMark, watchText } from './page-probe';
 import { csvForSchema, type ObjectSchema } from './schema-csv';

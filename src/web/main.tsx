@@ -7,6 +7,7 @@ import { NotFoundView } from './components/not-found';
 import { RouteErrorView } from './routes/-shell/route-error';
 import { PageSkeleton } from './components/ui/skeleton';
 import { followActiveProfile } from './api/connection';
+import { startBatchEngine } from './batch-engine/batch-runtime';
 import { getProfilesStore } from './api/profiles-store';
 import { fetchDevKey } from './features/connection/dev-key';
 import { findFirstKey } from './features/connection/first-key';
@@ -64,6 +65,7 @@ async function start() {
   if (/^\/(workflows\/?)?$/.test(location.pathname) && getProfilesStore().isConnected()) {
     void queryClient.prefetchInfiniteQuery(workflowQueries.list());
   }
+  startBatchEngineOnceConnected();
   const router = createAppRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -72,6 +74,17 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
+}
+
+/** Batches a reload interrupted resume on whatever page opens, as soon as there is a key to send them with. */
+function startBatchEngineOnceConnected() {
+  const store = getProfilesStore();
+  if (store.isConnected()) return startBatchEngine();
+  const off = store.subscribe(() => {
+    if (!store.isConnected()) return;
+    off();
+    startBatchEngine();
+  });
 }
 
 void start();

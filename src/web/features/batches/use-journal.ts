@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getJournal } from './batch-journal';
-import type { BatchRecord, RowRecord } from './batch-types';
-import { isSubmitting, submitOutcome, subscribeRuntime } from './batch-runtime';
+import { getJournal } from '@/batch-engine/batch-journal';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
+import { holdTracking, isSubmitting, submitOutcome, subscribeRuntime } from '@/batch-engine/batch-runtime';
 
 /** Re-reads at most this often: 10,000 rows are not worth reading on every single write. */
 const ROWS_REFRESH_MS = 750;
@@ -88,4 +88,17 @@ export function useSubmission(batchId: string) {
   const submitting = useSyncExternalStore(subscribeRuntime, () => isSubmitting(batchId));
   const outcome = useSyncExternalStore(subscribeRuntime, () => submitOutcome(batchId));
   return { submitting, outcome };
+}
+
+/**
+ * Keeps the batch followed while it is on screen and its updates are not paused: the engine tracks
+ * it to the end, then gathers its results, and picks up rows re-run later (so it is held after Done too).
+ */
+export function useTrackWhileShown(batch: BatchRecord | undefined): void {
+  const id = batch?.id;
+  const track = batch !== undefined && !batch.trackingPaused;
+  useEffect(() => {
+    if (id === undefined || !track) return;
+    return holdTracking(id);
+  }, [id, track]);
 }

@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react';
 import type { ResultFile } from '@contract/openapi-document';
 import { Button, Spinner } from '@/components/ui/button';
-import { FileFetchError, fetchBytes } from './links/fetch-with-limit';
+import { FileFetchError, fetchBytes } from '@/lib/fetch-with-limit';
 import type { LinkResolver } from './links/fresh-links';
 import { ArchiveIcon } from '@/components/ui/icons';
 import { saveBlob } from '@/lib/save-file';

@@ -58,7 +58,7 @@ async function readAnnotations(workflowId: string): Promise<Map<string, RunAnnot
   const into = new Map<string, RunAnnotation>();
   // Both journals load on demand: a list must not wait for IndexedDB code it may not need.
   const [{ getJournal }, { getRunJournal }] = await Promise.all([
-    import('@/features/batches/batch-journal'),
+    import('@/batch-engine/batch-journal'),
     import('@/lib/run-journal'),
   ]);
   try {

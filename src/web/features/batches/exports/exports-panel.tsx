@@ -1,70 +1,15 @@
-import { useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { ArchiveIcon, DownloadIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
-import { saveBlob, saveText } from '@/lib/save-file';
-import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
-import { gatheringState, subscribeRuntime } from '@/features/batches/batch-runtime';
-import { fetchResultFile, zipRowFiles } from './download-zip';
-import { getScheduler } from '@/api/scheduler';
-import { detailReadsLeft } from '@/features/batches/gather-state';
-import { buildResultsCsv, buildResultsXlsx, describeExport, detailReadsNote, exportSummary } from './export-results';
-
-const baseName = (b: BatchRecord): string =>
-  b.fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]+/g, '_') || 'batch';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
+import { useExports } from './use-exports';
 
 /** The results downloads (CSV, XLSX, zip), each saying what it holds and what is still missing. */
 export function ExportsPanel({ batch, rows }: { batch: BatchRecord; rows: readonly RowRecord[] }) {
-  const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const summary = exportSummary(rows);
-  const { holds, missing } = describeExport(summary);
-  const savedNote = (name: string, files: number, gaps: string[]) =>
-    setSaved(
-      `Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`,
-    );
-
-  const gathered = useSyncExternalStore(subscribeRuntime, () => gatheringState(batch.id));
-  const detailsNote =
-    gathered === undefined ? null : detailReadsNote(detailReadsLeft(rows), getScheduler().backgroundBudget());
-
-  const csv = () => {
-    const name = `${baseName(batch)}-results.csv`;
-    saveText(buildResultsCsv(batch, rows), name);
-    savedNote(name, summary.files, missing);
-  };
-  const xlsx = async () => {
-    const name = `${baseName(batch)}-results.xlsx`;
-    try {
-      saveBlob(await buildResultsXlsx(batch, rows), name);
-      savedNote(name, summary.files, missing);
-    } catch (e) {
-      setError(`The workbook could not be written: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  };
-  const zip = async () => {
-    const name = `${baseName(batch)}-files.zip`;
-    setError(null);
-    setZipping({ done: 0, total: summary.files });
-    try {
-      const outcome = await zipRowFiles(rows, (f) => fetchResultFile(f), {
-        onProgress: (done, total) => setZipping({ done, total }),
-      });
-      saveBlob(outcome.blob, name);
-      const gaps = [...missing];
-      if (outcome.missing.length > 0)
-        gaps.push(
-          `${outcome.missing.length.toLocaleString()} files could not be downloaded (listed in MISSING-FILES.txt).`,
-        );
-      savedNote(name, outcome.files, gaps);
-    } catch (e) {
-      setError(`The zip could not be built: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      setZipping(null);
-    }
-  };
+  const { summary, holds, missing, gathered, detailsNote, zipping, saved, error, csv, xlsx, zip } = useExports(
+    batch,
+    rows,
+  );
 
   return (
     <div className="space-y-3">

@@ -1,7 +1,7 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Notice } from '@/components/ui/notice';
-import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
 import type { JsonSchema } from '@/features/batches/mapping/schema-info';
 import { cn } from '@/lib/cn';
 import { GridCard } from './grid-card';

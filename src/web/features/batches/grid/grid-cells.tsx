@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
-import type { RowRecord } from '@/features/batches/batch-types';
+import type { RowRecord } from '@/batch-engine/batch-types';
 import { STATUS_STYLE } from '@/features/batches/progress/status-style';
 import { textStart } from './grid-model';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type CSSProperties } from 'react';
-import type { Mapping } from '@/features/batches/mapping/mapping';
+import type { Mapping } from '@/batch-engine/batch-types';
 import { schemaProperties, type JsonSchema } from '@/features/batches/mapping/schema-info';
 
 /** Column widths; the uploaded columns all get `cell`. */

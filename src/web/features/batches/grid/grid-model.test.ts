@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RowRecord } from '@/features/batches/batch-types';
+import type { RowRecord } from '@/batch-engine/batch-types';
 import { compileRows } from '@/features/batches/mapping/prepare-rows';
 import { canEdit, checkCells, filterRows, isCancelled, matchesSearch, problemsByColumn, textStart } from './grid-model';
 

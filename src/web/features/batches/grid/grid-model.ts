@@ -1,6 +1,7 @@
 import type { ResultFile } from '@contract/openapi-document';
-import type { RowRecord, RowStatus } from '@/features/batches/batch-types';
-import type { CellProblem, RowCompiler } from '@/features/batches/mapping/prepare-rows';
+import type { RowRecord, RowStatus } from '@/batch-engine/batch-types';
+import type { CellProblem } from '@/batch-engine/batch-types';
+import type { RowCompiler } from '@/features/batches/mapping/prepare-rows';
 
 /** 'failed' and 'cancelled' split the error rows after a Stop, so real failures are not lost among cancelled runs. */
 export type GridFilter = RowStatus | 'all' | 'failed' | 'cancelled';

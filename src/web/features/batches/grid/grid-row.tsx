@@ -1,6 +1,6 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { CSSProperties } from 'react';
-import type { RowRecord } from '@/features/batches/batch-types';
+import type { RowRecord } from '@/batch-engine/batch-types';
 import { cn } from '@/lib/cn';
 import { CellInput, History, ResultsCell, StatusBadge } from './grid-cells';
 import type { StripProps } from './use-strip-scroll';

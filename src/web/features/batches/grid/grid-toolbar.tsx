@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { RotateIcon } from '@/components/ui/icons';
 import { Input, Select } from '@/components/ui/input';
-import { ROW_STATUSES, type BatchRecord } from '@/features/batches/batch-types';
+import { ROW_STATUSES, type BatchRecord } from '@/batch-engine/batch-types';
 import { STATUS_STYLE } from '@/features/batches/progress/status-style';
 import { cn } from '@/lib/cn';
 import type { GridFilter } from './grid-model';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { rerunRows } from '@/features/batches/batch-runtime';
-import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
+import { rerunRows } from '@/batch-engine/batch-runtime';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
 import { compileRows } from '@/features/batches/mapping/prepare-rows';
 import type { JsonSchema } from '@/features/batches/mapping/schema-info';
 import { checkCells, type RowCheck } from './grid-model';

@@ -4,7 +4,7 @@ import { asSchema, isObject, schemaTypes, type JsonSchema } from './schema-info'
 export type Coerced = { kind: 'value'; value: unknown } | { kind: 'omit' } | { kind: 'error'; message: string };
 
 /** How a file writes decimals: "." as in 1,234.50 or "," as in 1.234,50. */
-export type DecimalMark = '.' | ',';
+import type { DecimalMark } from '@/batch-engine/batch-types';
 
 export interface CoerceOptions {
   /** "." when absent. */

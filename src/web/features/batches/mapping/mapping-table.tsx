@@ -3,9 +3,11 @@ import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { Table } from '@/features/batches/upload/table';
 import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
-import { coerceCell, describeCoercion, type DecimalMark } from './coerce';
+import type { DecimalMark } from '@/batch-engine/batch-types';
+import { coerceCell, describeCoercion } from './coerce';
 import { describeReason } from './header-match';
-import { autoMatch, mappedProperties, type Mapping, type MappingCheck } from './mapping';
+import type { Mapping } from '@/batch-engine/batch-types';
+import { autoMatch, mappedProperties, type MappingCheck } from './mapping';
 import type { PropertyInfo } from './schema-info';
 
 const IGNORE = '\u0000ignore';

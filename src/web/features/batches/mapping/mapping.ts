@@ -1,17 +1,8 @@
-import { coerceCell, detectDecimalMark, type DecimalMark } from './coerce';
+import type { DecimalMark, Mapping } from '@/batch-engine/batch-types';
+import { coerceCell, detectDecimalMark } from './coerce';
 import { matchScore, type MatchReason } from './header-match';
 import { schemaTypes, type PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
-
-/** How columns become input fields. */
-export interface Mapping {
-  /** Column name → input property, or null when the column is ignored. */
-  columns: Record<string, string | null>;
-  /** Property → text sent for every row, used only for properties no column fills. */
-  constants: Record<string, string>;
-  /** How numbers in the file write their decimals: "." (1,234.50) or "," (1.234,50); "." when absent. */
-  decimal?: DecimalMark;
-}
 
 export interface MappingCheck {
   /** Problems that must be fixed before anything is sent. */

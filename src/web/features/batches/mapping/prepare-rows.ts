@@ -1,15 +1,8 @@
 import { coerceCell } from './coerce';
-import type { Mapping } from './mapping';
+import type { CellProblem, Mapping } from '@/batch-engine/batch-types';
 import { schemaProperties, type JsonSchema, type PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
 import { compileValidator } from './validate-rows';
-
-/** One message about one cell; column is null when the value came from a constant or no column exists. */
-export interface CellProblem {
-  column: string | null;
-  property: string;
-  message: string;
-}
 
 export interface Prepared {
   /** One input per table row, in order (invalid rows included, as far as they could be built). */

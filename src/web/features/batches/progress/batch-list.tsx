@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { formatRelative } from '@/lib/format-time';
-import { getJournal } from '@/features/batches/batch-journal';
-import { holdTracking } from '@/features/batches/batch-runtime';
-import type { BatchRecord } from '@/features/batches/batch-types';
+import { getJournal } from '@/batch-engine/batch-journal';
+import { holdTracking } from '@/batch-engine/batch-runtime';
+import type { BatchRecord } from '@/batch-engine/batch-types';
 import { StatusBar } from './progress-bar';
 import { useBatchList } from '@/features/batches/use-journal';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChunkRecord } from '@/features/batches/batch-types';
+import type { ChunkRecord } from '@/batch-engine/batch-types';
 import { rowsText, sendingText } from './chunk-panel';
 
 const chunk = (index: number, rows: number[], state: ChunkRecord['state']): ChunkRecord => ({

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { getJournal } from '@/features/batches/batch-journal';
-import { runReconcile, runSubmission } from '@/features/batches/batch-runtime';
-import type { BatchRecord, ChunkRecord } from '@/features/batches/batch-types';
-import { allowResend } from '@/features/batches/submit';
+import { getJournal } from '@/batch-engine/batch-journal';
+import { runReconcile, runSubmission } from '@/batch-engine/batch-runtime';
+import type { BatchRecord, ChunkRecord } from '@/batch-engine/batch-types';
+import { allowResend } from '@/batch-engine/submit';
 
 /** Which rows a part of the batch holds, in a person's words: "46 rows (rows 12 to 58)". */
 export function rowsText(rows: readonly number[]): string {

@@ -1,4 +1,4 @@
-import type { RowStatus } from '@/features/batches/batch-types';
+import type { RowStatus } from '@/batch-engine/batch-types';
 import { BAR_ORDER, STATUS_STYLE } from './status-style';
 
 /** A stacked bar of rows by status, with the counts written out beside it. */

@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@/components/ui/badge';
-import type { RowStatus } from '@/features/batches/batch-types';
+import type { RowStatus } from '@/batch-engine/batch-types';
 
 /** Label, bar colour and badge tone per row status; words always accompany colour. */
 export const STATUS_STYLE: Record<RowStatus, { label: string; bar: string; tone: BadgeTone }> = {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StopIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
-import { useCapabilities } from '@/api/server-queries';
-import { stopBatch } from '@/features/batches/batch-runtime';
-import type { BatchRecord, StopRecord } from '@/features/batches/batch-types';
+import { useCapabilities } from '@/api/server';
+import { stopBatch } from '@/batch-engine/batch-runtime';
+import type { BatchRecord, StopRecord } from '@/batch-engine/batch-types';
 
 const n = (x: number, one: string, many = `${one}s`) => `${x.toLocaleString()} ${x === 1 ? one : many}`;
 

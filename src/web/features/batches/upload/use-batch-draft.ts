@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import type { ConcurrencyLevel } from '@contract/limits';
-import { getJournal, sha256Hex } from '@/features/batches/batch-journal';
-import { buildBatch } from '@/features/batches/build-batch';
-import { autoMap, checkMapping, detectDecimal, type Mapping } from '@/features/batches/mapping/mapping';
+import { getJournal, sha256Hex } from '@/batch-engine/batch-journal';
+import { buildBatch } from '@/batch-engine/build-batch';
+import type { Mapping } from '@/batch-engine/batch-types';
+import { autoMap, checkMapping, detectDecimal } from '@/features/batches/mapping/mapping';
 import { prepareRowsAsync, type Prepared } from '@/features/batches/mapping/prepare-rows';
 import { readUpload } from './read-upload';
 import { schemaProperties } from '@/features/batches/mapping/schema-info';

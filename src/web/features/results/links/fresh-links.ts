@@ -1,5 +1,5 @@
 import type { ResultFile } from '@contract/openapi-document';
-import { needsRefresh } from './needs-refresh';
+import { needsRefresh } from '@/lib/needs-refresh';
 
 export type FileSnapshot = { files: ResultFile[]; fetchedAt: number };
 

@@ -1,4 +1,4 @@
-import { FileFetchError, fetchBytesWithLimit } from '@/features/results/links/fetch-with-limit';
+import { FileFetchError, fetchBytesWithLimit } from '@/lib/fetch-with-limit';
 import type { LinkResolver } from '@/features/results/links/fresh-links';
 import { PREVIEW_BYTE_LIMITS } from './pick-preview';
 

@@ -1,7 +1,7 @@
 import { useState, type JSX, type ReactNode } from 'react';
 import type { ResultFile } from '@contract/openapi-document';
 import { Button, Spinner } from '@/components/ui/button';
-import { FileFetchError, fetchTextWithLimit } from '@/features/results/links/fetch-with-limit';
+import { FileFetchError, fetchTextWithLimit } from '@/lib/fetch-with-limit';
 import { DownloadLink } from '@/features/results/file-actions';
 import { formatBytes } from '@/lib/format-bytes';
 import type { LinkResolver } from '@/features/results/links/fresh-links';

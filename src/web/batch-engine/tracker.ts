@@ -1,4 +1,4 @@
-import type { ApiClient, ListedExecution } from '@/api/client';
+import type { BatchApi, ListedExecution } from '@/api/batches';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type RowRecord } from './batch-types';
@@ -18,7 +18,7 @@ const MAX_IDLE_MS = 15_000;
 
 interface TrackerDeps {
   journal: BatchJournal;
-  api: Pick<ApiClient, 'listExecutions' | 'getExecution'>;
+  api: Pick<BatchApi, 'listExecutions' | 'getExecution'>;
   /** The gap between two tracker requests: the scheduler's background pace (what people leave). */
   intervalMs: () => number;
   now?: () => number;

@@ -1,6 +1,25 @@
 import type { ConcurrencyLevel } from '@contract/limits';
 import type { ExecutionStatus, ResultFile } from '@contract/openapi-document';
-import type { Mapping } from './mapping/mapping';
+
+/** How numbers in a file write their decimals: "." (1,234.50) or "," (1.234,50). */
+export type DecimalMark = '.' | ',';
+
+/** How columns become input fields. */
+export interface Mapping {
+  /** Column name → input property, or null when the column is ignored. */
+  columns: Record<string, string | null>;
+  /** Property → text sent for every row, used only for properties no column fills. */
+  constants: Record<string, string>;
+  /** How numbers in the file write their decimals; "." when absent. */
+  decimal?: DecimalMark;
+}
+
+/** One message about one cell; column is null when the value came from a constant or no column exists. */
+export interface CellProblem {
+  column: string | null;
+  property: string;
+  message: string;
+}
 
 /**
  * A chunk is one batch request. pending: not sent; sending: the request may be in flight (set

@@ -1,6 +1,5 @@
 import { planChunks } from './chunk-plan';
-import { countRows, type BatchRecord, type RowRecord } from './batch-types';
-import type { CellProblem } from './mapping/prepare-rows';
+import { countRows, type BatchRecord, type CellProblem, type RowRecord } from './batch-types';
 
 export interface BatchSource extends Pick<
   BatchRecord,

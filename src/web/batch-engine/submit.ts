@@ -1,9 +1,9 @@
-import type { ApiClient, CancelOutcome } from '@/api/client';
+import type { BatchApi, CancelOutcome } from '@/api/batches';
 import { RateLimitedError, isApiError } from '@/api/errors';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type ChunkRecord, type RowRecord, type StopRecord } from './batch-types';
 
-export type SubmitApi = Pick<ApiClient, 'createBatch'>;
+export type SubmitApi = Pick<BatchApi, 'createBatch'>;
 
 export type SubmitOutcome =
   | { kind: 'done' }
@@ -189,7 +189,7 @@ export interface StopOutcome {
 
 export interface StopDeps {
   journal: BatchJournal;
-  api: Pick<ApiClient, 'cancelExecutions'>;
+  api: Pick<BatchApi, 'cancelExecutions'>;
   /** Whether the server offers the cancel extension (asked after sending has been halted). */
   cancelSupported: () => Promise<boolean>;
   /** Resolves when a chunk this tab is sending right now has settled, so its executions are cancelled too. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
 import { needsDetails } from './details';
-import { FakeService, nameBatch } from './fake-service';
+import { FakeService, nameBatch } from './testing/fake-service';
 import { gatherResults } from './gather-results';
 import { gatherProgress, gatheringNeeded } from './gather-state';
 import { submitBatch } from './submit';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
-import { FakeService, nameBatch } from './fake-service';
+import { FakeService, nameBatch } from './testing/fake-service';
 import { reconcileChunk, judge } from './reconcile';
 import { allowResend, submitBatch } from './submit';
 

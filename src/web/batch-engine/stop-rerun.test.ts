@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
 import { planRerun } from './build-batch';
-import { FakeService, nameBatch } from './fake-service';
+import { FakeService, nameBatch } from './testing/fake-service';
 import { reconcileChunk } from './reconcile';
 import { STOPPED_MESSAGE, allowResend, stopBatchWith, submitBatch } from './submit';
 import { trackBatch } from './tracker';

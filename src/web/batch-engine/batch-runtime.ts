@@ -1,10 +1,10 @@
-import { getApiClient } from '@/api/active-client';
-import { getScheduler } from '@/api/scheduler';
+import { backgroundIntervalMs, batchApi } from '@/api/batches';
 import { getJournal } from './batch-journal';
 import { planRerun, type RerunPick } from './build-batch';
 import { gatherResults, type GatherDeps } from './gather-results';
 import { gatherProgress, gatheringNeeded, type GatherProgress } from './gather-state';
 import { reconcileChunk } from './reconcile';
+import { resumeBatches } from './resume';
 import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
 import { realSleep, trackBatch } from './tracker';
 
@@ -37,7 +37,7 @@ export const gatheringState = (batchId: string): GatherProgress | undefined => g
 export function runSubmission(batchId: string): Promise<SubmitOutcome> {
   const running = submissions.get(batchId);
   if (running !== undefined) return running;
-  const p = submitBatch(batchId, { journal: getJournal(), api: getApiClient() })
+  const p = submitBatch(batchId, { journal: getJournal(), api: batchApi() })
     .catch((e: unknown): SubmitOutcome => ({
       kind: 'blocked',
       chunk: -1,
@@ -56,9 +56,25 @@ export function runSubmission(batchId: string): Promise<SubmitOutcome> {
   return p;
 }
 
+let started = false;
+
+/**
+ * Starts the engine for this tab's whole life (main.tsx calls it once there is a key): batches a
+ * reload interrupted resume sending, and lost answers are checked, whatever page is open. Tracking
+ * and gathering run while a batch is on screen (`holdTracking`). Calling it again changes nothing.
+ */
+export function startBatchEngine(): void {
+  if (started) return;
+  started = true;
+  resumeBatches(getJournal(), {
+    send: (batchId) => void runSubmission(batchId),
+    check: (batchId, chunkIndex) => void runReconcile(batchId, chunkIndex).catch(() => undefined),
+  });
+}
+
 /** Checks an unconfirmed chunk against the service; when it clearly landed, sending goes on. */
 export async function runReconcile(batchId: string, chunkIndex: number) {
-  const verdict = await reconcileChunk({ journal: getJournal(), api: getApiClient() }, batchId, chunkIndex);
+  const verdict = await reconcileChunk({ journal: getJournal(), api: batchApi() }, batchId, chunkIndex);
   if (verdict.verdict === 'landed') void runSubmission(batchId);
   return verdict;
 }
@@ -111,9 +127,8 @@ function startWork(batchId: string): void {
 
 async function work(batchId: string, signal: AbortSignal): Promise<void> {
   const journal = getJournal();
-  const api = getApiClient();
-  const scheduler = getScheduler();
-  const intervalMs = () => scheduler.backgroundIntervalMs();
+  const api = batchApi();
+  const intervalMs = backgroundIntervalMs;
   // A re-run while gathering reopens the batch: track it again, then gather what is new.
   while (!signal.aborted) {
     // Files of rows already done download meanwhile: their links cost no API request.
@@ -166,12 +181,12 @@ async function prefetchContents(batchId: string, deps: GatherDeps, signal: Abort
  * extension, its unfinished executions. Tracking goes on until every row is final.
  */
 export function stopBatch(batchId: string): Promise<StopOutcome> {
-  const api = getApiClient();
+  const api = batchApi();
   return stopBatchWith(
     {
       journal: getJournal(),
       api,
-      cancelSupported: async () => (await api.getServerCapabilities({ priority: 'user' })).cancel,
+      cancelSupported: api.cancelSupported,
       settled: () => submissions.get(batchId) ?? Promise.resolve(),
     },
     batchId,

@@ -1,6 +1,6 @@
 import type { ResultFile } from '@contract/openapi-document';
 import { zipFiles, type ZipOutcome } from '@/lib/zip';
-import type { RowRecord } from '@/features/batches/batch-types';
+import type { RowRecord } from './batch-types';
 
 /** row-0001 … row-10000: zero-padded to at least four digits so folders sort in row order. */
 export const rowFolder = (index: number, total: number): string =>

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
-import { FakeService, nameBatch } from './fake-service';
+import { FakeService, nameBatch } from './testing/fake-service';
 import { submitBatch } from './submit';
 import { trackBatch } from './tracker';
 

@@ -1,7 +1,7 @@
 import { csvDocument } from '@/lib/csv-write';
 import { utf8Length } from '@/lib/utf8';
-import type { BatchRecord, RowRecord } from '@/features/batches/batch-types';
-import { isTextFile } from '@/features/batches/gather-state';
+import type { BatchRecord, RowRecord } from './batch-types';
+import { isTextFile } from './gather-state';
 
 /** Inline text up to this size goes into the cell; bigger files (or binary ones) get their link. */
 export const INLINE_CELL_BYTES = 32 * 1024;

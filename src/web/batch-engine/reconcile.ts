@@ -1,4 +1,4 @@
-import type { ApiClient } from '@/api/client';
+import type { BatchApi } from '@/api/batches';
 import type { ExecutionListItem } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { confirmChunk, withChunk } from './submit';
@@ -45,7 +45,7 @@ function chunkWindow(chunk: ChunkRecord, previousNewestCreatedAt: string | undef
  * the window's start, and returns those inside it that no row of any journal batch owns.
  */
 async function findCandidates(
-  api: Pick<ApiClient, 'listExecutions'>,
+  api: Pick<BatchApi, 'listExecutions'>,
   workflowId: string,
   window: { from: number; to: number },
   knownIds: ReadonlySet<string>,
@@ -75,7 +75,7 @@ async function findCandidates(
 
 /** Checks one unconfirmed chunk against the service; records ids when it clearly landed. */
 export async function reconcileChunk(
-  deps: { journal: BatchJournal; api: Pick<ApiClient, 'listExecutions'>; now?: () => number },
+  deps: { journal: BatchJournal; api: Pick<BatchApi, 'listExecutions'>; now?: () => number },
   batchId: string,
   chunkIndex: number,
 ): Promise<Verdict> {

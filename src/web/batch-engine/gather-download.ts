@@ -1,5 +1,5 @@
 import type { ResultFile } from '@contract/openapi-document';
-import { FileFetchError, fetchTextWithLimit } from '@/features/results/links/fetch-with-limit';
+import { FileFetchError, fetchTextWithLimit } from '@/lib/fetch-with-limit';
 import type { RowRecord } from './batch-types';
 
 /** A text file larger than this stays a link in the spreadsheet (a cell holds at most 32,767 characters anyway). */

@@ -2,8 +2,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { csvDocument } from '@/lib/csv-write';
-import type { RowRecord } from '@/features/batches/batch-types';
-import { errorFromResults, needsDetails } from '@/features/batches/details';
+import type { RowRecord } from './batch-types';
+import { errorFromResults, needsDetails } from './details';
 import { rowFolder, zipRowFiles } from './download-zip';
 import {
   buildResultsCsv,

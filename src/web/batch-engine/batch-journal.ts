@@ -119,6 +119,12 @@ export class BatchJournal {
     return all.sort((a, b) => b.createdAt - a.createdAt);
   }
 
+  /** Every batch in this browser, of every workflow, in no particular order. */
+  async all(): Promise<BatchRecord[]> {
+    const db = await this.db();
+    return promised(db.transaction('batches').objectStore('batches').getAll() as IDBRequest<BatchRecord[]>);
+  }
+
   async rows(batchId: string): Promise<RowRecord[]> {
     const db = await this.db();
     return promised(db.transaction('rows').objectStore('rows').getAll(rowRange(batchId)) as IDBRequest<RowRecord[]>);

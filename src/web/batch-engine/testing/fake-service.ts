@@ -1,6 +1,6 @@
 import type { ExecutionDetail, ExecutionListItem, ListPage } from '@contract/openapi-document';
 import { NetworkError, NotFoundError } from '@/api/errors';
-import { buildBatch, type BatchSource } from './build-batch';
+import { buildBatch, type BatchSource } from '../build-batch';
 
 interface FakeExecution extends ExecutionListItem {
   input: Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { ApiClient, ListedExecution } from '@/api/client';
-import { LINK_MAX_AGE_MS, needsRefresh } from '@/features/results/links/needs-refresh';
+import type { BatchApi, ListedExecution } from '@/api/batches';
+import { LINK_MAX_AGE_MS, needsRefresh } from '@/lib/needs-refresh';
 import type { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
 import { realSleep } from './tracker';
@@ -25,7 +25,7 @@ const FILE_CONCURRENCY = 5;
 
 export interface GatherDeps {
   journal: BatchJournal;
-  api: Pick<ApiClient, 'listExecutions' | 'getExecution'>;
+  api: Pick<BatchApi, 'listExecutions' | 'getExecution'>;
   /** The gap between two API requests: the scheduler's background pace. */
   intervalMs: () => number;
   fetchImpl?: typeof fetch;

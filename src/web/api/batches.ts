@@ -1,0 +1,35 @@
+import { getApiClient } from './active-client';
+import type { ApiClient } from './client';
+import { getScheduler } from './scheduler';
+
+export type { CancelOutcome, ListedExecution } from './client';
+
+/**
+ * The server calls the batch engine makes: sending chunks, reading and listing executions, and
+ * cancelling a stopped batch. Tests hand the engine a fake with the same shape.
+ */
+export type BatchApi = Pick<ApiClient, 'createBatch' | 'listExecutions' | 'getExecution' | 'cancelExecutions'> & {
+  /** Whether this server offers the cancel extension (asked at a person's priority: they just pressed Stop). */
+  cancelSupported(): Promise<boolean>;
+};
+
+/**
+ * The batch calls of the connection active now. The engine asks once per piece of work, so a batch
+ * already being sent or followed keeps talking to the server it started with.
+ */
+export function batchApi(): BatchApi {
+  const client = getApiClient();
+  return {
+    createBatch: (...args) => client.createBatch(...args),
+    listExecutions: (...args) => client.listExecutions(...args),
+    getExecution: (...args) => client.getExecution(...args),
+    cancelExecutions: (...args) => client.cancelExecutions(...args),
+    cancelSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).cancel,
+  };
+}
+
+/** The gap between two background requests: the pace at which the scheduler spreads what people leave. */
+export const backgroundIntervalMs = (): number => getScheduler().backgroundIntervalMs();
+
+/** How many background requests the scheduler allows per window, to say how long gathering details may take. */
+export const backgroundBudget = (): number => getScheduler().backgroundBudget();
