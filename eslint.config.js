@@ -29,18 +29,12 @@ const roomRule = (forbidden) => ({
 // folders: only tests (*.test.ts) and other testing/ files may import them.
 // Features import each other only along the edges listed in FEATURE_EDGES, each with its reason.
 const FEATURE_EDGES = [
-  // Starting a run refreshes that workflow's executions list.
-  { from: 'runs', to: ['executions'] },
-  // Notifications name the workflow they belong to.
-  { from: 'executions', to: ['workflows'] },
-  // Runs lists show executions' rows and badges, with inputs (batch rows come from the batch engine's journal),
-  // the inputs named by their workflow's field titles.
-  { from: 'runs-list', to: ['executions', 'runs', 'workflows'] },
-  // The inbox reads waiting runs through the runs feed, decides with the approval hook, shows drafts as results;
-  // a decision changes the workflows list's waiting count and last run.
-  { from: 'approvals', to: ['runs-list', 'executions', 'results', 'workflows'] },
-  // Find lists workflows through the runs feed's reader and shows candidate runs with their status badges.
-  { from: 'find', to: ['runs-list', 'executions'] },
+  // One run's parts read a run as every list does: its input's source (input panel) and whether a person
+  // rejected it (the watcher's "Run rejected").
+  { from: 'run', to: ['runs'] },
+  // The inbox reads waiting runs through the runs feed and remembers a rejection where the runs lists read it;
+  // a draft shows as the results do (markdown preview).
+  { from: 'approvals', to: ['runs', 'results'] },
 ];
 
 // The API client's files: everything else reaches the server through a resource module of src/web/api.

@@ -13,7 +13,7 @@ import { useWhenIdle } from '@/lib/use-when-idle';
 import { ShellHeader } from './-shell/shell-header';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
-const ExecutionWatcherHost = lazy(() => import('@/features/executions/execution-watcher-host'));
+const ExecutionWatcherHost = lazy(() => import('@/features/run/execution-watcher-host'));
 
 /** Pages that work without a key: arriving, and changing the server or profile. */
 const KEYLESS_PAGES = new Set(['/welcome', '/settings']);

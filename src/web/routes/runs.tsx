@@ -5,10 +5,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { PageHeading } from '@/components/ui/page-heading';
-import { findShortcutLabel } from '@/features/find/shortcut-label';
-import type { RunFilter } from '@/features/runs-list/run-filter';
-import { RunsView } from '@/features/runs-list/runs-view';
-import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs-list/runs-search';
+import { findShortcutLabel } from '@/features/runs/find/shortcut-label';
+import type { RunFilter } from '@/features/runs/run-filter';
+import { RunsView } from '@/features/runs/runs-view';
+import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs/runs-search';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/runs')({

@@ -8,7 +8,7 @@ import { useConnection } from '@/api/connection';
 import { BudgetForm } from '@/features/connection/budget-form';
 import { ConnectionForm } from '@/features/connection/connection-form';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';
-import { NotificationToggle } from '@/features/executions/notification-toggle';
+import { NotificationToggle } from '@/features/run/notification-toggle';
 import { cn } from '@/lib/cn';
 import { validateSettingsSearch } from '@/lib/search-params';
 import { usePageTitle } from '@/lib/use-page-title';

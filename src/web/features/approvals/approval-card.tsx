@@ -6,8 +6,8 @@ import { Checkbox } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { runQueries } from '@/api/runs';
 import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
-import type { RunRow } from '@/features/runs-list/run-filter';
-import type { PendingDecision } from '@/features/executions/pending-decisions';
+import type { RunRow } from '@/features/runs/run-filter';
+import type { PendingDecision } from './pending-decisions';
 import { Countdown, DecisionComment } from './decision-parts';
 
 /** The files made so far, read from the execution's detail (the local service keeps the draft there). */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
 import { isOwnPage } from '@/lib/own-page';
 import { useCapabilities } from '@/api/server';
-import { usePendingDecisions } from '@/features/executions/pending-decisions';
+import { usePendingDecisions } from './pending-decisions';
 import { Countdown, DecisionComment } from './decision-parts';
 import { useDecideApproval } from './use-decide-approval';
 

@@ -9,11 +9,11 @@ import { CheckCircleIcon, RefreshIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useDecideApproval } from './use-decide-approval';
-import { FeedStart } from '@/features/runs-list/feed-start';
-import { useRunsFeed } from '@/features/runs-list/use-runs-feed';
+import { FeedStart } from '@/features/runs/feed-start';
+import { useRunsFeed } from '@/features/runs/use-runs-feed';
 import { ApprovalCard } from './approval-card';
 import { WAITING } from './waiting-filter';
-import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from '@/features/executions/pending-decisions';
+import { usePendingDecisions, UNDO_SECONDS, type PendingDecision } from './pending-decisions';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 

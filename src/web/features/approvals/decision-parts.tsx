@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { secondsLeft, UNDO_SECONDS, type PendingDecision } from '@/features/executions/pending-decisions';
+import { secondsLeft, UNDO_SECONDS, type PendingDecision } from './pending-decisions';
 
 /** "Approving in 3 s…", counting down to the moment the queued decision is sent. */
 export function Countdown({ decision }: { decision: PendingDecision }) {

@@ -1,5 +1,5 @@
 import { useDecideApproval as useDecideMutation } from '@/api/approvals';
-import { rememberRejection } from '@/features/executions/rejections';
+import { rememberRejection } from '@/features/runs/rejections';
 
 /**
  * Approves or rejects a waiting run (the refresh of every view that shows it is the layer's); a

@@ -7,7 +7,7 @@ import { RawJson } from '@/components/ui/raw-json';
 import { ExternalLinkIcon, RefreshIcon } from '@/components/ui/icons';
 import { formatValue, labelledFields, linkOf } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';
-import { inputCaption, type InputSource } from './input-source';
+import { inputCaption, type InputSource } from '@/features/runs/input-source';
 import { RunStartError } from './run-start-error';
 import { useRunWorkflow } from './use-run-workflow';
 

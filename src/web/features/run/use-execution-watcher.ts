@@ -9,7 +9,7 @@ import { ExecutionWatcher } from '@/api/run-watcher';
 import { getRunJournal } from '@/lib/run-journal';
 import { cachedWorkflow } from '@/api/workflows';
 import { notify } from './notifications';
-import { rejectionOf } from './rejections';
+import { rejectionOf } from '@/features/runs/rejections';
 
 const TICK_MS = 3_000;
 

@@ -1,5 +1,5 @@
 import { runQueries } from '@/api/runs';
-import { journalSource, type InputSource } from '@/features/runs/input-source';
+import { journalSource, type InputSource } from './input-source';
 import { fieldLabel, formatValue } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';
 

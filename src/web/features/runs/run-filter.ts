@@ -1,5 +1,5 @@
 import { isTerminalStatus, type ExecutionStatus } from '@contract/openapi-document';
-import type { RunRow as ListRow } from '@/features/executions/execution-list';
+import type { RunRow as ListRow } from './execution-list';
 import type { ExecutionStatusFilter } from '@/lib/search-params';
 import type { RunAnnotation } from './run-annotations';
 

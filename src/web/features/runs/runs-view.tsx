@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { LoadMore } from '@/components/ui/load-more';
 import { useCapabilities } from '@/api/server';
-import { ExecutionList } from '@/features/executions/execution-list';
+import { ExecutionList } from './execution-list';
 import { roundEstimate, type FeedScope } from '@/api/runs';
 import type { RunFilter, RunRow } from './run-filter';
 import { FeedStart } from './feed-start';

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { StatusBadge } from '@/features/executions/status-badge';
+import { StatusBadge } from '@/features/runs/status-badge';
 import { cn } from '@/lib/cn';
 import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type ScanReport } from './find-by-id';
 import { readQuery } from './find-match';

@@ -6,10 +6,10 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon, PlayIcon } from '@/components/ui/icons';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
-import { RunsHealthPanel } from '@/features/runs-health/runs-health-panel';
-import type { RunFilter } from '@/features/runs-list/run-filter';
-import { RunsView } from '@/features/runs-list/runs-view';
-import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs-list/runs-search';
+import { RunsHealthPanel } from '@/features/runs/health/runs-health-panel';
+import type { RunFilter } from '@/features/runs/run-filter';
+import { RunsView } from '@/features/runs/runs-view';
+import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs/runs-search';
 import { workflowQueries } from '@/api/workflows';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/')({

@@ -4,8 +4,8 @@ import { Card, CardBody } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { serverQueries, useCapabilities } from '@/api/server';
-import { annotationQueries } from '@/features/runs-list/run-annotations';
-import { RunPanel } from '@/features/runs/run-panel';
+import { annotationQueries } from '@/features/runs/run-annotations';
+import { RunPanel } from '@/features/run/run-panel';
 import { planningState, workflowQueries } from '@/api/workflows';
 import { validateRunSearch } from '@/lib/search-params';
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/workflows/$workflowId/')({
       from
         ? queryClient.ensureQueryData(serverQueries.capabilities()).then(async (caps) => {
             // The journals' reader loads with the page, not with the first page of the dashboard.
-            const annotations = await import('@/features/runs-list/run-annotations');
+            const annotations = await import('@/features/runs/run-annotations');
             return queryClient.ensureQueryData(
               annotations.annotationQueries.input(params.workflowId, from, caps.executionInput),
             );

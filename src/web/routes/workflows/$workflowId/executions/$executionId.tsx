@@ -9,12 +9,12 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { serverQueries, useCapabilities } from '@/api/server';
 import { ApprovalPanel } from '@/features/approvals/approval-panel';
-import { StatusBadge } from '@/features/executions/status-badge';
-import { ExecutionSteps } from '@/features/execution-steps/execution-steps';
-import { rejectionOf, rejectionSentence } from '@/features/executions/rejections';
+import { StatusBadge } from '@/features/runs/status-badge';
+import { ExecutionSteps } from '@/features/run/steps/execution-steps';
+import { rejectionOf, rejectionSentence } from '@/features/runs/rejections';
 import { ResultList } from '@/features/results/result-list';
-import { InputPanel } from '@/features/runs/input-panel';
-import { annotationQueries } from '@/features/runs-list/run-annotations';
+import { InputPanel } from '@/features/run/input-panel';
+import { annotationQueries } from '@/features/runs/run-annotations';
 import { readRunNow, runQueries } from '@/api/runs';
 import { cachedWorkflow, workflowQueries } from '@/api/workflows';
 import { isOwnPage } from '@/lib/own-page';
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/workflows/$workflowId/executions/$executi
       queryClient.ensureQueryData(runQueries.detail(params.workflowId, params.executionId)),
       queryClient.ensureQueryData(serverQueries.capabilities()).then(async (caps) => {
         // The journals' reader loads with the page, not with the first page of the dashboard.
-        const annotations = await import('@/features/runs-list/run-annotations');
+        const annotations = await import('@/features/runs/run-annotations');
         return queryClient.ensureQueryData(
           annotations.annotationQueries.input(params.workflowId, params.executionId, caps.executionInput),
         );
