@@ -95,8 +95,6 @@ export function ApprovalCard({
   sending: boolean;
 }) {
   const id = useId();
-  const [rejecting, setRejecting] = useState(false);
-  const [comment, setComment] = useState('');
   const name = row.workflow_name ?? `Workflow ${row.workflow_id.slice(0, 8)}`;
   return (
     <li
@@ -131,54 +129,79 @@ export function ApprovalCard({
         </div>
       </div>
       <Draft row={row} autoLoad={autoLoadDraft} />
-      {!canDecide ? (
+      {canDecide ? (
+        <CardDecision id={id} pending={pending} onDecide={onDecide} onUndo={onUndo} sending={sending} />
+      ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           This server offers no way to approve from the dashboard; open the run for its server link.
         </p>
-      ) : pending ? (
-        <div role="status" className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-300">
-          <Countdown decision={pending} />
-          <Button size="sm" onClick={onUndo}>
-            Undo
-          </Button>
-        </div>
-      ) : rejecting ? (
-        <div className="space-y-2">
-          <DecisionComment
-            id={`${id}-comment`}
-            value={comment}
-            onChange={setComment}
-            disabled={sending}
-            autoFocus
-            labelClassName="text-zinc-800 dark:text-zinc-200"
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="danger"
-              size="sm"
-              disabled={sending}
-              onClick={() => {
-                setRejecting(false);
-                onDecide(false, comment);
-              }}
-            >
-              Reject
-            </Button>
-            <Button size="sm" disabled={sending} onClick={() => setRejecting(false)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="primary" size="sm" busy={sending} disabled={sending} onClick={() => onDecide(true)}>
-            Approve
-          </Button>
-          <Button variant="danger" size="sm" disabled={sending} onClick={() => setRejecting(true)}>
-            Reject…
-          </Button>
-        </div>
       )}
     </li>
+  );
+}
+
+/** Approve, or Reject… then a comment and Reject; once decided, the countdown and Undo. */
+function CardDecision({
+  id,
+  pending,
+  onDecide,
+  onUndo,
+  sending,
+}: {
+  id: string;
+  pending: PendingDecision | undefined;
+  onDecide: (approved: boolean, comment?: string) => void;
+  onUndo: () => void;
+  sending: boolean;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  const [comment, setComment] = useState('');
+  if (pending)
+    return (
+      <div role="status" className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-300">
+        <Countdown decision={pending} />
+        <Button size="sm" onClick={onUndo}>
+          Undo
+        </Button>
+      </div>
+    );
+  if (rejecting)
+    return (
+      <div className="space-y-2">
+        <DecisionComment
+          id={`${id}-comment`}
+          value={comment}
+          onChange={setComment}
+          disabled={sending}
+          autoFocus
+          labelClassName="text-zinc-800 dark:text-zinc-200"
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={sending}
+            onClick={() => {
+              setRejecting(false);
+              onDecide(false, comment);
+            }}
+          >
+            Reject
+          </Button>
+          <Button size="sm" disabled={sending} onClick={() => setRejecting(false)}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="primary" size="sm" busy={sending} disabled={sending} onClick={() => onDecide(true)}>
+        Approve
+      </Button>
+      <Button variant="danger" size="sm" disabled={sending} onClick={() => setRejecting(true)}>
+        Reject…
+      </Button>
+    </div>
   );
 }
