@@ -29,8 +29,8 @@ const roomRule = (forbidden) => ({
 // folders: only tests (*.test.ts) and other testing/ files may import them.
 // Features import each other only along the edges listed in FEATURE_EDGES, each with its reason.
 const FEATURE_EDGES = [
-  // One run's parts read a run as every list does: its input's source (input panel) and whether a person
-  // rejected it (the watcher's "Run rejected").
+  // One run's page parts and its watcher read a run as the lists do: its status badge, whether a person
+  // rejected it, and where its input came from.
   { from: 'run', to: ['runs'] },
   // The inbox reads waiting runs through the runs feed and remembers a rejection where the runs lists read it;
   // a draft shows as the results do (markdown preview).
