@@ -68,6 +68,13 @@ const SERVER_STATE_SYNTAX = [
 // behind src/web/api/batches.ts (issue #21, the batch engine's part); remove this list then.
 const BATCHES_UNTIL_ENGINE_MOVES = ['src/web/features/batches/**'];
 
+// Test code (fakes, fixtures, harnesses) lives in testing/ (web) and test-support/ (service) folders,
+// beside tests; product code never imports it, so nothing meant for a test can ship or be mistaken
+// for the real thing. Test files, those folders themselves, e2e and bench may. A rule of its own name
+// (typescript-eslint's twin of no-restricted-imports), so each room's import rules stay as they are.
+const TEST_CODE = ['**/testing', '**/testing/**', '**/test-support', '**/test-support/**'];
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**', '**/test-support/**'];
+
 const webLayers = {
   files: ['src/web/**/*.{ts,tsx}'],
   plugins: { boundaries },
@@ -75,6 +82,8 @@ const webLayers = {
     'import/resolver': { typescript: { project: './tsconfig.json' } },
     'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
     'boundaries/elements': [
+      // First, so a testing/ folder inside a layer (api/testing/) is this type, not its layer's.
+      { type: 'testing', pattern: ['src/web/testing/**', 'src/web/**/testing/**'], mode: 'full' },
       { type: 'contract', pattern: 'src/contract/**', mode: 'full' },
       { type: 'lib', pattern: 'src/web/lib/**', mode: 'full' },
       { type: 'components', pattern: 'src/web/components/**', mode: 'full' },
@@ -105,6 +114,24 @@ const webLayers = {
           })),
           { from: 'routes', allow: ['routes', 'features', 'api', 'components', 'lib', 'contract'] },
           { from: 'app', allow: ['*'] },
+          // Harnesses and fakes may build on anything in the dashboard; only tests import them (below).
+          { from: 'testing', allow: ['*'] },
+        ],
+      },
+    ],
+  },
+};
+// The same layers for test files, which may also import testing/ folders.
+const webTestLayers = {
+  files: ['src/web/**/*.test.{ts,tsx}'],
+  rules: {
+    'boundaries/element-types': [
+      'error',
+      {
+        ...webLayers.rules['boundaries/element-types'][1],
+        rules: [
+          ...webLayers.rules['boundaries/element-types'][1].rules,
+          { from: '*', allow: ['testing'] },
         ],
       },
     ],
@@ -159,6 +186,24 @@ export default tseslint.config(
     },
   },
   webLayers,
+  webTestLayers,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: TEST_CODE,
+              message: 'testing/ and test-support/ hold test code: only tests and other test code may import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // One server-state layer: only src/web/api talks to the API client or names a query key, so each
     // change refreshes what it changes in one place (api/refresh.ts), and a newcomer reads one folder.
