@@ -1,0 +1,85 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+  type AnyRouter,
+} from '@tanstack/react-router';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, vi } from 'vitest';
+import { getProfilesStore } from '@/api/profiles-store';
+import { createQueryClient } from '@/api/query-client';
+import { API_BASE, FakeV1Server } from './fake-v1-server';
+
+// Vitest runs without globals, so Testing Library cannot register its own clean-up.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+export interface Rendered extends RenderResult {
+  user: UserEvent;
+  server: FakeV1Server;
+  queryClient: QueryClient;
+  /** The memory router the component sits in: `router.state.location.pathname` is where it navigated. */
+  router: AnyRouter;
+}
+
+export interface RenderOptions {
+  /** The v1 server the dashboard talks to; a plain v1 server with no data when omitted. */
+  server?: FakeV1Server;
+  /** The address the page starts at. */
+  path?: string;
+  /** Render as a visitor with no API key saved yet. */
+  signedOut?: boolean;
+}
+
+/**
+ * Renders `ui` as the dashboard would: a fresh query cache (the app's own, without retries so an
+ * error shows at once), a memory router (links and navigation work; the component stays on screen
+ * whatever the address), and the active profile pointed at `server`, whose `fetch` replaces the
+ * browser's. Components go through the real server-state layer and API client. Wait for the first
+ * paint with a `findBy…` query: the router renders asynchronously.
+ */
+export function renderWithServer(ui: ReactNode, options: RenderOptions = {}): Rendered {
+  const server = options.server ?? new FakeV1Server();
+  vi.stubGlobal('fetch', server.fetch);
+  const profiles = getProfilesStore();
+  const active = profiles.active();
+  profiles.save({
+    ...active,
+    baseUrl: `${location.origin}${API_BASE}`,
+    apiKey: options.signedOut ? '' : server.apiKey,
+  });
+
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+
+  const rootRoute = createRootRoute({ component: () => ui, notFoundComponent: () => null });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }),
+  });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, user, server, queryClient, router };
+}
+
+export { FakeV1Server } from './fake-v1-server';
+
+/** What a screen reader says after an element's name: the text of the elements its aria-describedby names. */
+export function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  return ids
+    .map((id) => element.ownerDocument.getElementById(id)?.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+}
