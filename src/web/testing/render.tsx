@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
 import { getProfilesStore } from '@/api/profiles-store';
 import { createQueryClient } from '@/api/query-client';
+import { serverQueries } from '@/api/server';
 import { API_BASE, FakeV1Server } from './fake-v1-server';
 
 // Vitest runs without globals, so Testing Library cannot register its own clean-up.
@@ -40,7 +41,7 @@ export interface RenderOptions {
 /**
  * Renders `ui` as the dashboard would: a fresh query cache (the app's own, without retries so an
  * error shows at once), a memory router (links and navigation work; the component stays on screen
- * whatever the address), and the active profile pointed at `server`, whose `fetch` replaces the
+ * whatever the address, and the server's capabilities read first as pages' loaders do), and the active profile pointed at `server`, whose `fetch` replaces the
  * browser's. Components go through the real server-state layer and API client. Wait for the first
  * paint with a `findBy…` query: the router renders asynchronously.
  */
@@ -59,7 +60,12 @@ export function renderWithServer(ui: ReactNode, options: RenderOptions = {}): Re
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
 
-  const rootRoute = createRootRoute({ component: () => ui, notFoundComponent: () => null });
+  // Pages read the server's capabilities in their loaders before they render; so does this one.
+  const rootRoute = createRootRoute({
+    loader: () => queryClient.ensureQueryData(serverQueries.capabilities()),
+    component: () => ui,
+    notFoundComponent: () => null,
+  });
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }),
