@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { act, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
 import { getProfilesStore } from '@/api/profiles-store';
 import { createQueryClient } from '@/api/query-client';
@@ -21,7 +21,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-export interface Rendered extends RenderResult {
+export interface Rendered extends Omit<RenderResult, 'rerender'> {
+  /** Shows `ui` in place of the first, inside the same providers (new props, same cache and router). */
+  rerender: (ui: ReactNode) => void;
   user: UserEvent;
   server: FakeV1Server;
   queryClient: QueryClient;
@@ -41,11 +43,11 @@ export interface RenderOptions {
 /**
  * Renders `ui` as the dashboard would: a fresh query cache (the app's own, without retries so an
  * error shows at once), a memory router (links and navigation work; the component stays on screen
- * whatever the address, and the server's capabilities read first as pages' loaders do), and the active profile pointed at `server`, whose `fetch` replaces the
- * browser's. Components go through the real server-state layer and API client. Wait for the first
- * paint with a `findBy…` query: the router renders asynchronously.
+ * whatever the address, and the server's capabilities are read first, as pages' loaders do), and the
+ * active profile pointed at `server`, whose `fetch` replaces the browser's. Components go through
+ * the real server-state layer and API client. Resolves once the component is on screen.
  */
-export function renderWithServer(ui: ReactNode, options: RenderOptions = {}): Rendered {
+export async function renderWithServer(ui: ReactNode, options: RenderOptions = {}): Promise<Rendered> {
   const server = options.server ?? new FakeV1Server();
   vi.stubGlobal('fetch', server.fetch);
   const profiles = getProfilesStore();
@@ -60,10 +62,26 @@ export function renderWithServer(ui: ReactNode, options: RenderOptions = {}): Re
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
 
-  // Pages read the server's capabilities in their loaders before they render; so does this one.
+  // What the page shows, swappable by `rerender` without leaving the router and the cache.
+  let shown = ui;
+  const listeners = new Set<() => void>();
+  let painted: () => void = () => undefined;
+  const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+  function Page() {
+    const current = useSyncExternalStore(
+      (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      () => shown,
+    );
+    useEffect(() => painted(), []);
+    return current;
+  }
+
   const rootRoute = createRootRoute({
     loader: () => queryClient.ensureQueryData(serverQueries.capabilities()),
-    component: () => ui,
+    component: Page,
     notFoundComponent: () => null,
   });
   const router = createRouter({
@@ -76,7 +94,13 @@ export function renderWithServer(ui: ReactNode, options: RenderOptions = {}): Re
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...result, user, server, queryClient, router };
+  await act(() => firstPaint);
+  const rerender = (next: ReactNode) =>
+    act(() => {
+      shown = next;
+      listeners.forEach((listener) => listener());
+    });
+  return { ...result, rerender, user, server, queryClient, router };
 }
 
 export { FakeV1Server } from './fake-v1-server';

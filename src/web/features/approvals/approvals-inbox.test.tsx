@@ -23,7 +23,7 @@ function serverWithWaitingRuns() {
 }
 
 async function openInbox(server: FakeV1Server) {
-  const rendered = renderWithServer(<ApprovalsInbox />, { server });
+  const rendered = await renderWithServer(<ApprovalsInbox />, { server });
   const list = await screen.findByRole('list', { name: 'Runs waiting for approval' });
   return { ...rendered, list };
 }

@@ -16,7 +16,7 @@ const draft = (fields: Partial<Profile> = {}): Profile => ({
 
 async function renderForm(profile: Profile, server = new FakeV1Server()) {
   const onSaved = vi.fn();
-  const rendered = renderWithServer(<ConnectionForm profile={profile} onSaved={onSaved} />, { server });
+  const rendered = await renderWithServer(<ConnectionForm profile={profile} onSaved={onSaved} />, { server });
   await screen.findByRole('form', { name: 'Connection' });
   return { ...rendered, onSaved };
 }

@@ -13,7 +13,7 @@ function serverWithWorkflows() {
 }
 
 async function openFind(server: FakeV1Server) {
-  const rendered = renderWithServer(<FindDialog request={1} />, { server });
+  const rendered = await renderWithServer(<FindDialog request={1} />, { server });
   const input = await screen.findByRole('combobox', { name: 'Name, id or link' });
   return { ...rendered, input };
 }

@@ -16,7 +16,10 @@ const INPUT_SCHEMA = {
 
 async function openRunForm(server = new FakeV1Server()) {
   const workflow = server.addWorkflow({ name: 'Lead research', input_schema: INPUT_SCHEMA });
-  const rendered = renderWithServer(<RunPanel workflow={workflow} />, { server, path: `/workflows/${workflow.id}` });
+  const rendered = await renderWithServer(<RunPanel workflow={workflow} />, {
+    server,
+    path: `/workflows/${workflow.id}`,
+  });
   // The form loads on first use (RJSF and ajv are their own chunk).
   const company = await screen.findByLabelText(/Company name/, {}, { timeout: 5_000 });
   return { ...rendered, workflow, company, employees: screen.getByLabelText(/Employees/) };
