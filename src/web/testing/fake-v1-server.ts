@@ -44,6 +44,8 @@ export class FakeV1Server {
   readonly workflows: WorkflowDetail[] = [];
   readonly executions: StoredExecution[] = [];
   readonly requests: SeenRequest[] = [];
+  /** Result files behind presigned links, by their full URL (outside the API, so no key is asked for). */
+  readonly files = new Map<string, string>();
   /** The key every call must carry; a different one is refused with 401. */
   apiKey = 'test-key';
   private readonly overrides: { method: string; path: RegExp; handler: Handler; once: boolean }[] = [];
@@ -97,10 +99,12 @@ export class FakeV1Server {
     return this.requests.filter((r) => r.method === method && path.test(r.path.split('?')[0]!));
   }
 
-  /** The `fetch` the dashboard uses in a test: this server under API_BASE on any origin, 404 elsewhere. */
+  /** The `fetch` the dashboard uses in a test: this server under API_BASE on any origin, `files`, 404 elsewhere. */
   fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
     const url = new URL(request.url);
+    const file = this.files.get(url.href);
+    if (file !== undefined) return new Response(file, { headers: { 'content-type': 'text/plain' } });
     if (!url.pathname.startsWith(API_BASE)) return new Response('Not found', { status: 404 });
     const text = request.method === 'GET' ? '' : await request.text();
     const seen: SeenRequest = {
