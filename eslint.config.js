@@ -129,10 +129,7 @@ const webTestLayers = {
       'error',
       {
         ...webLayers.rules['boundaries/element-types'][1],
-        rules: [
-          ...webLayers.rules['boundaries/element-types'][1].rules,
-          { from: '*', allow: ['testing'] },
-        ],
+        rules: [...webLayers.rules['boundaries/element-types'][1].rules, { from: '*', allow: ['testing'] }],
       },
     ],
   },
