@@ -59,6 +59,13 @@ const SERVER_STATE_SYNTAX = [
   },
 ];
 
+// Test code (fakes, fixtures, harnesses) lives in testing/ (web) and test-support/ (service) folders,
+// beside tests; product code never imports it, so nothing meant for a test can ship or be mistaken
+// for the real thing. Test files, those folders themselves, e2e and bench may. A rule of its own name
+// (typescript-eslint's twin of no-restricted-imports), so each room's import rules stay as they are.
+const TEST_CODE = ['**/testing', '**/testing/**', '**/test-support', '**/test-support/**'];
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**', '**/test-support/**'];
+
 const webLayers = {
   files: ['src/web/**/*.{ts,tsx}'],
   plugins: { boundaries },
@@ -68,7 +75,7 @@ const webLayers = {
     'boundaries/elements': [
       // Listed first: the first matching pattern gives a file its type.
       { type: 'tests', pattern: 'src/web/**/*.test.{ts,tsx}', mode: 'full' },
-      { type: 'testing', pattern: 'src/web/**/testing/**', mode: 'full' },
+      { type: 'testing', pattern: ['src/web/testing/**', 'src/web/**/testing/**'], mode: 'full' },
       { type: 'contract', pattern: 'src/contract/**', mode: 'full' },
       { type: 'lib', pattern: 'src/web/lib/**', mode: 'full' },
       { type: 'components', pattern: 'src/web/components/**', mode: 'full' },
@@ -178,6 +185,23 @@ export default tseslint.config(
     },
   },
   webLayers,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: TEST_CODE,
+              message: 'testing/ and test-support/ hold test code: only tests and other test code may import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // One server-state layer: only src/web/api talks to the API client or names a query key, so each
     // change refreshes what it changes in one place (api/refresh.ts), and a newcomer reads one folder.

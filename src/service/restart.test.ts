@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchCreateResponse, ExecutionDetail } from '../contract/openapi-document';
 import { hashKey } from './accounts/keys';
 import { systemClock } from './clock';
-import { freePort, sleep, startReplica, stopReplicas } from './replicas/replica';
+import { freePort, sleep, startReplica, stopReplicas } from './replicas/test-support/replica';
 import { openStore } from './store/store';
 import { addReportWorkflow } from './test-support/report-workflow';
 

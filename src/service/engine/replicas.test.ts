@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../clock';
 import type { Store } from '../store/store';
 import { reportStep } from '../test-support/test-service';
-import { freezable, replicas, type Replicas } from './test-replicas';
+import { freezable, replicas, type Replicas } from './test-support/in-process-replicas';
 
 let db: Replicas;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
 import type { Store } from '../store/store';
-import { addAccountWorkflow, testStoreHome, type TestStoreHome } from '../store/test-store';
+import { addAccountWorkflow, testStoreHome, type TestStoreHome } from '../store/test-support/store-home';
 import { formatMicros } from '../store/timestamps';
 import { computeStats, statsRange, statsSpan, type StatsQuery } from './execution-stats';
 

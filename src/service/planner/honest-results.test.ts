@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDeliverables } from './deliverables';
 import { planWorkflow } from './plan';
-import { notesOf, renderedReport } from './test-drafts';
+import { notesOf, renderedReport } from './test-support/drafts';
 
 const SALES_INTRO =
   "Given a company's website URL and a contact's email, write a short sales intro email and a one-paragraph company summary";

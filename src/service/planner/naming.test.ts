@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
-import { itReads } from './reading/test-state';
+import { itReads } from './reading/test-support/it-reads';
 
 const nameOf = (prompt: string) => planWorkflow(prompt, {}).name;
 

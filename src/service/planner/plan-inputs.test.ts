@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
-import { summary } from './test-plan-shape';
+import { summary } from './test-support/plan-shape';
 
 const fieldsOf = (prompt: string) => summary(planWorkflow(prompt, {})).fields;
 

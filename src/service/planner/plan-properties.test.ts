@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMON_WORDS } from './lexicon';
 import { planWorkflow, PlanningError } from './plan';
 import type { JsonSchema, WorkflowPlan } from './plan-types';
-import type { Schema } from './test-plan-shape';
+import type { Schema } from './test-support/plan-shape';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);

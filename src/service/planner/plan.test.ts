@@ -3,10 +3,10 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
 import { clipAtWord, snakeCase } from './text-case';
-import { FIXTURES_A } from './plan-fixtures-a';
-import { FIXTURES_B } from './plan-fixtures-b';
+import { FIXTURES_A } from './test-support/plan-fixtures-a';
+import { FIXTURES_B } from './test-support/plan-fixtures-b';
 import type { JsonSchema } from './plan-types';
-import { summary, type Schema } from './test-plan-shape';
+import { summary, type Schema } from './test-support/plan-shape';
 
 const FIXTURES = [...FIXTURES_A, ...FIXTURES_B];
 

@@ -8,8 +8,8 @@ import { systemClock } from '../clock';
 import { openStore } from '../store/store';
 import { addReportWorkflow } from '../test-support/report-workflow';
 import { freshSchema, type TestDatabase } from '../test-support/test-database';
-import { sleep, startReplica, stopReplicas } from './replica';
-import { watchExecutions, type Watch } from './watch-executions';
+import { sleep, startReplica, stopReplicas } from './test-support/replica';
+import { watchExecutions, type Watch } from './test-support/watch-executions';
 
 const KEY = 'replicas-crash-key-0123456789abcdef';
 const BASE_URL = process.env.TEST_DATABASE_URL;

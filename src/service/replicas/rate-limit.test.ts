@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshSchema, type TestDatabase } from '../test-support/test-database';
-import { startReplica, stopReplicas } from './replica';
+import { startReplica, stopReplicas } from './test-support/replica';
 
 const KEY = 'replicas-rate-limit-key-0123456789ab';
 const BASE_URL = process.env.TEST_DATABASE_URL;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Store } from './store';
-import { addAccountWorkflow, testStoreHome, type TestStoreHome } from './test-store';
+import { addAccountWorkflow, testStoreHome, type TestStoreHome } from './test-support/store-home';
 
 const start = Date.UTC(2026, 10, 21, 0, 0, 0);
 const clock = manualClock(start);

@@ -3,7 +3,7 @@ import { manualClock } from '../clock';
 import type { Claimed } from './executions-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import type { Store } from './store';
-import { addAccountWorkflow, testDialect, testStoreHome, type TestStoreHome } from './test-store';
+import { addAccountWorkflow, testDialect, testStoreHome, type TestStoreHome } from './test-support/store-home';
 
 /*
  * On PostgreSQL two Store instances (two pools) on one schema stand for two replicas: the rules

@@ -23,7 +23,7 @@ afterEach(async () => {
 /** A service.db as the service before #13 left it: migrations 1-4 applied, with one account, workflow and run. */
 function writeVersion4Database(): void {
   const db = new Database(join(dir, 'service.db'));
-  db.exec(readFileSync(new URL('./fixtures/schema-v4.sql', import.meta.url), 'utf8'));
+  db.exec(readFileSync(new URL('./test-support/schema-v4.sql', import.meta.url), 'utf8'));
   db.exec(`CREATE TABLE migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
     INSERT INTO migrations VALUES (1, 'x'), (2, 'x'), (3, 'x'), (4, 'x');
     INSERT INTO accounts (id, name, key_hash, created_at, last_created_us) VALUES ('acc', 'A', 'h', '2026-01-01T00:00:00.000000Z', 1767225600000002);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { MIGRATIONS } from './db/migrations';
 import type { Store } from './store';
-import { testDialect, testStoreHome, type TestStoreHome } from './test-store';
+import { testDialect, testStoreHome, type TestStoreHome } from './test-support/store-home';
 
 let home: TestStoreHome;
 let store: Store;

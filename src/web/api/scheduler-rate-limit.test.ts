@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flush, response, onFakeClock } from './scheduler-test-support';
+import { flush, response, onFakeClock } from './testing/scheduler-fakes';
 
 describe('RequestScheduler under rate limits', () => {
   it('honours Retry-After: a 429 is retried only after the time the server asked for', async () => {

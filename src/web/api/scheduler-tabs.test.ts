@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestScheduler } from './scheduler';
-import { expectBurst, flush, response, okNotingTime, onFakeClock, tabsOnFakeClock } from './scheduler-test-support';
+import { expectBurst, flush, response, okNotingTime, onFakeClock, tabsOnFakeClock } from './testing/scheduler-fakes';
 
 describe('RequestScheduler across tabs', () => {
   it('shares one budget between two tabs of the same key', async () => {

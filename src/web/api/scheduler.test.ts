@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectBurst, flush, response, maxInWindow, okNotingTime, onFakeClock } from './scheduler-test-support';
+import { expectBurst, flush, response, maxInWindow, okNotingTime, onFakeClock } from './testing/scheduler-fakes';
 
 describe('RequestScheduler', () => {
   it('keeps a burst of 150 requests to at most 100 in any 60 s window and still runs them all', async () => {

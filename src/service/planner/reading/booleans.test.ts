@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBooleans } from './booleans';
-import { fieldsOf, itStageReads, stateAfter } from './test-state';
+import { fieldsOf, itStageReads, stateAfter } from './test-support/it-reads';
 
 describe('readBooleans', () => {
   itStageReads(readBooleans, fieldsOf, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readChoices } from './choices';
-import { fieldsOf, stateAfter } from './test-state';
+import { fieldsOf, stateAfter } from './test-support/it-reads';
 
 const choicesOf = (prompt: string) => fieldsOf(stateAfter(readChoices, prompt));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCompounds } from './compounds';
-import { fieldsOf, leftOf, stateAfter } from './test-state';
+import { fieldsOf, leftOf, stateAfter } from './test-support/it-reads';
 
 function read(prompt: string) {
   const state = stateAfter(readCompounds, prompt);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCounts } from './counts';
-import { fieldsOf, itStageReads, stateAfter } from './test-state';
+import { fieldsOf, itStageReads, stateAfter } from './test-support/it-reads';
 
 describe('readCounts', () => {
   itStageReads(readCounts, fieldsOf, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readExtraction } from './entities';
-import { stateAfter } from './test-state';
+import { stateAfter } from './test-support/it-reads';
 
 const kindsOf = (prompt: string) => stateAfter(readExtraction, prompt).entityKinds;
 

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { readEnums } from './enums';
-import { fieldsOf, itStageReads } from './test-state';
+import { fieldsOf, itStageReads } from './test-support/it-reads';
 
 describe('readEnums', () => {
   itStageReads(readEnums, fieldsOf, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readExplicitLists } from './explicit-lists';
-import { fieldsOf, stateAfter } from './test-state';
+import { fieldsOf, stateAfter } from './test-support/it-reads';
 
 function read(prompt: string) {
   const state = stateAfter(readExplicitLists, prompt);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readGuards } from './guards';
-import { leftOf, stateAfter } from './test-state';
+import { leftOf, stateAfter } from './test-support/it-reads';
 
 const guardsOf = (prompt: string) =>
   stateAfter(readGuards, prompt).guards.map(({ phrase, rule, limit, value }) => ({ phrase, rule, limit, value }));

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { readLists } from './lists';
-import { fieldsOf, itStageReads } from './test-state';
+import { fieldsOf, itStageReads } from './test-support/it-reads';
 
 describe('readLists', () => {
   itStageReads(readLists, fieldsOf, {

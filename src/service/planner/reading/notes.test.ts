@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPlanningNotes } from './notes';
-import { leftOf, stateAfter } from './test-state';
+import { leftOf, stateAfter } from './test-support/it-reads';
 
 function notesOf(prompt: string) {
   const state = stateAfter(readPlanningNotes, prompt);

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { scanNouns } from './nouns';
-import { fieldsOf, itStageReads } from './test-state';
+import { fieldsOf, itStageReads } from './test-support/it-reads';
 
 describe('scanNouns', () => {
   itStageReads(scanNouns, fieldsOf, {

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { readOutputs } from './outputs';
-import { itStageReads, leftOf } from './test-state';
+import { itStageReads, leftOf } from './test-support/it-reads';
 
 describe('readOutputs', () => {
   itStageReads(readOutputs, leftOf, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConcurrency } from './pace';
-import { stateAfter } from './test-state';
+import { stateAfter } from './test-support/it-reads';
 
 const paceOf = (prompt: string) => stateAfter(readConcurrency, prompt).concurrency;
 

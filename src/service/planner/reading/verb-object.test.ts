@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, itStageReads, leftOf, stateAfter } from './test-state';
+import { fieldsOf, itStageReads, leftOf, stateAfter } from './test-support/it-reads';
 import { readSortKey, readVerbObject } from './verb-object';
 
 describe('readVerbObject', () => {

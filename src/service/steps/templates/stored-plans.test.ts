@@ -4,7 +4,7 @@ import { DEMO_WORKFLOWS } from '../../planner/demo-workflows';
 import type { OutputFile, StepSpec } from '../../planner/plan-types';
 import { fileText } from '../output-files';
 import { runStep } from '../run-step';
-import stored from './fixtures/stored-demo-plans.json';
+import stored from './test-support/stored-demo-plans.json';
 
 /**
  * The demo workflows' steps as the planner saved them before templates were Liquid (no `syntax`),

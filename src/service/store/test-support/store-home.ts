@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Concurrency } from '../../contract/openapi-document';
-import type { Clock } from '../clock';
-import { freshSchema } from '../test-support/test-database';
-import { openStore, type Store } from './store';
+import type { Concurrency } from '../../../contract/openapi-document';
+import type { Clock } from '../../clock';
+import { freshSchema } from '../../test-support/test-database';
+import { openStore, type Store } from '../store';
 
 /** Where one test's stores live: a fresh SQLite directory, or a fresh PostgreSQL schema. */
 export interface TestStoreHome {

@@ -1,4 +1,4 @@
-import type { Fixture } from './test-plan-shape';
+import type { Fixture } from './plan-shape';
 
 /** Prompts and the plans they must give: forms, rules, lists and approval. */
 export const FIXTURES_B: Fixture[] = [

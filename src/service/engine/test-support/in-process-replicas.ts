@@ -2,14 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../clock';
-import { createLogger } from '../logger';
-import type { StepSpec } from '../planner/plan-types';
-import { openStore, type Store } from '../store/store';
-import { testDatabase } from '../test-support/test-database';
-import { Engine, type EngineOptions } from './engine';
-import { planColumns } from './planning';
-import { runStepOffThread } from './step-pool';
+import { systemClock } from '../../clock';
+import { createLogger } from '../../logger';
+import type { StepSpec } from '../../planner/plan-types';
+import { openStore, type Store } from '../../store/store';
+import { testDatabase } from '../../test-support/test-database';
+import { Engine, type EngineOptions } from '../engine';
+import { planColumns } from '../planning';
+import { runStepOffThread } from '../step-pool';
 
 /** Engines as replicas on one database: `TEST_STORE=postgres` gives each its own pool, else they share one SQLite store. */
 export interface Replicas {

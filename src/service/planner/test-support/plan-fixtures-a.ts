@@ -1,4 +1,4 @@
-import type { Fixture } from './test-plan-shape';
+import type { Fixture } from './plan-shape';
 
 /** Prompts and the plans they must give: reports, summaries, extraction and tables. */
 export const FIXTURES_A: Fixture[] = [

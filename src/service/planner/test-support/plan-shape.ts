@@ -1,5 +1,5 @@
-import type { WorkflowPlan } from './plan-types';
-import { TEXT_MAX_LENGTH } from './input-schema';
+import type { WorkflowPlan } from '../plan-types';
+import { TEXT_MAX_LENGTH } from '../input-schema';
 
 export type Schema = Record<string, unknown> & {
   type?: string;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { newReadState } from '../infer-fields';
-import type { ReadState } from './state';
+import { newReadState } from '../../infer-fields';
+import type { ReadState } from '../state';
 
 /** The fields a stage found, as `key:kind` (enums with their values, lists with their item kind). */
 export function fieldsOf(state: ReadState): string[] {

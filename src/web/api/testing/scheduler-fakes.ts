@@ -1,6 +1,6 @@
 /** Fakes for the scheduler's tests: a manual clock, a BroadcastChannel hub, and a window counter. */
 import { expect } from 'vitest';
-import { RequestScheduler, type ChannelLike, type SchedulerClock, type SchedulerOptions } from './scheduler';
+import { RequestScheduler, type ChannelLike, type SchedulerClock, type SchedulerOptions } from '../scheduler';
 
 /** A manual clock: timers fire only when the test advances time. */
 export class FakeClock implements SchedulerClock {

@@ -1,0 +1,212 @@
+import type {
+  ExecutionDetail,
+  ExecutionStatus,
+  ResultFile,
+  WorkflowDetail,
+  WorkflowListItem,
+} from '@contract/openapi-document';
+import { openApiDocument } from '@contract/openapi-document';
+
+/** One request the fake server answered, as a test reads it back. */
+export interface SeenRequest {
+  method: string;
+  /** The path under the API base, with its query: `/workflows?limit=1`. */
+  path: string;
+  body: unknown;
+  apiKey: string | null;
+}
+
+type Handler = (request: SeenRequest) => Response | Promise<Response>;
+
+interface StoredExecution extends ExecutionDetail {
+  input: Record<string, unknown>;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const refuse = (status: number, error: string) => json({ error }, status);
+
+/** Where the API lives on the page's origin, as a new profile's default base URL says. */
+export const API_BASE = '/api/v1';
+
+/** A fixed instant to build times from, so lists sort the same on every run. */
+const EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+/**
+ * An in-memory Workflow Automation Service API v1 for interaction tests: the dashboard's real API
+ * client (openapi-fetch, the scheduler, the contract checks) talks to it through `fetch`. It keeps
+ * v1's semantics (a `{error}` body with the status, newest-first pages with `created_at` cursors)
+ * and, with `extensions`, serves the contract document so the local extensions read as offered
+ * (the cross-workflow list, status filters, approvals); without it it is a plain v1 server.
+ * `answer` overrides one route for a test (an error, a slow answer).
+ */
+export class FakeV1Server {
+  readonly workflows: WorkflowDetail[] = [];
+  readonly executions: StoredExecution[] = [];
+  readonly requests: SeenRequest[] = [];
+  /** Result files behind presigned links, by their full URL (outside the API, so no key is asked for). */
+  readonly files = new Map<string, string>();
+  /** The key every call must carry; a different one is refused with 401. */
+  apiKey = 'test-key';
+  private readonly overrides: { method: string; path: RegExp; handler: Handler; once: boolean }[] = [];
+  private minute = 0;
+
+  constructor(readonly options: { extensions?: boolean } = {}) {}
+
+  /** A new ISO time, a minute after the previous one. */
+  private nextTime(): string {
+    this.minute += 1;
+    return new Date(EPOCH + this.minute * 60_000).toISOString();
+  }
+
+  addWorkflow(fields: Partial<WorkflowDetail> & { name: string }): WorkflowDetail {
+    const at = this.nextTime();
+    const workflow: WorkflowDetail = {
+      id: crypto.randomUUID(),
+      description: '',
+      created_at: at,
+      updated_at: at,
+      input_schema: null,
+      ...fields,
+    };
+    this.workflows.push(workflow);
+    return workflow;
+  }
+
+  addExecution(
+    workflowId: string,
+    fields: { status?: ExecutionStatus; results?: ResultFile[] | null; input?: Record<string, unknown> } = {},
+  ): StoredExecution {
+    const execution: StoredExecution = {
+      id: crypto.randomUUID(),
+      workflow_id: workflowId,
+      status: fields.status ?? 'initial',
+      created_at: this.nextTime(),
+      results: fields.results ?? null,
+      input: fields.input ?? {},
+    };
+    this.executions.push(execution);
+    return execution;
+  }
+
+  /** Answers `method path` (a pattern on the path without its query) with `handler`, once or always. */
+  answer(method: string, path: RegExp, handler: Handler, { once = false } = {}): void {
+    this.overrides.unshift({ method, path, handler, once });
+  }
+
+  /** The requests made to `method` on paths matching `path`. */
+  seen(method: string, path: RegExp): SeenRequest[] {
+    return this.requests.filter((r) => r.method === method && path.test(r.path.split('?')[0]!));
+  }
+
+  /** The `fetch` the dashboard uses in a test: this server under API_BASE on any origin, `files`, 404 elsewhere. */
+  fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
+    const url = new URL(request.url);
+    const file = this.files.get(url.href);
+    if (file !== undefined) return new Response(file, { headers: { 'content-type': 'text/plain' } });
+    if (!url.pathname.startsWith(API_BASE)) return new Response('Not found', { status: 404 });
+    const text = request.method === 'GET' ? '' : await request.text();
+    const seen: SeenRequest = {
+      method: request.method,
+      path: url.pathname.slice(API_BASE.length) + url.search,
+      body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      apiKey: request.headers.get('x-api-key') ?? request.headers.get('authorization'),
+    };
+    this.requests.push(seen);
+    const pathOnly = url.pathname.slice(API_BASE.length);
+    const override = this.overrides.find((o) => o.method === seen.method && o.path.test(pathOnly));
+    if (override) {
+      if (override.once) this.overrides.splice(this.overrides.indexOf(override), 1);
+      return override.handler(seen);
+    }
+    return this.route(seen, pathOnly, url.searchParams);
+  };
+
+  private route(request: SeenRequest, path: string, query: URLSearchParams): Response {
+    if (path === '/openapi.json')
+      return this.options.extensions ? json(openApiDocument) : refuse(404, 'No such route.');
+    if (!request.apiKey?.includes(this.apiKey)) return refuse(401, 'Missing or invalid API key.');
+    const parts = path.split('/').filter(Boolean);
+    const [root, workflowId, sub, executionId, action] = parts;
+    if (request.method === 'GET' && root === 'workflows' && parts.length === 1)
+      return json(this.page(this.workflows.map(listItem), query, (w) => w.updated_at));
+    if (request.method === 'GET' && root === 'executions' && parts.length === 1 && this.options.extensions)
+      return json(
+        this.page(
+          this.filtered(this.executions, query).map((e) => this.accountItem(e)),
+          query,
+        ),
+      );
+    if (root !== 'workflows' || workflowId === undefined) return refuse(404, 'No such route.');
+    const workflow = this.workflows.find((w) => w.id === workflowId);
+    if (!workflow) return refuse(404, 'Workflow not found.');
+    if (request.method === 'GET' && parts.length === 2) return json(workflow);
+    if (sub !== 'executions') return refuse(404, 'No such route.');
+    const own = this.executions.filter((e) => e.workflow_id === workflowId);
+    if (request.method === 'GET' && parts.length === 3)
+      return json(this.page((this.options.extensions ? this.filtered(own, query) : own).map(executionItem), query));
+    if (request.method === 'POST' && parts.length === 3) {
+      const created = this.addExecution(workflowId, { input: (request.body ?? {}) as Record<string, unknown> });
+      const { id: execution_id, workflow_id, status, created_at } = created;
+      return json({ execution_id, workflow_id, status, created_at }, 201);
+    }
+    const execution = own.find((e) => e.id === executionId);
+    if (!execution) return refuse(404, 'Execution not found.');
+    if (request.method === 'GET' && parts.length === 4) return json(detailOf(execution));
+    if (request.method === 'POST' && action === 'approval' && this.options.extensions) {
+      if (execution.status !== 'human_in_the_loop') return refuse(409, 'This run is not waiting for a decision.');
+      execution.status = (request.body as { approved?: boolean }).approved ? 'finished' : 'error';
+      return json(detailOf(execution));
+    }
+    return refuse(404, 'No such route.');
+  }
+
+  private filtered(executions: StoredExecution[], query: URLSearchParams): StoredExecution[] {
+    const statuses = query.get('status')?.split(',');
+    return statuses ? executions.filter((e) => statuses.includes(e.status)) : executions;
+  }
+
+  private accountItem(execution: StoredExecution) {
+    const workflow = this.workflows.find((w) => w.id === execution.workflow_id);
+    return { ...executionItem(execution), workflow_name: workflow?.name ?? '' };
+  }
+
+  /** A v1 page: newest first, `cursor` the sort time of the last item, the next page strictly past it. */
+  private page<T extends { created_at: string }>(
+    items: T[],
+    query: URLSearchParams,
+    sortTime: (item: T) => string = (item) => item.created_at,
+  ) {
+    const limit = Number(query.get('limit') ?? 20);
+    const cursor = query.get('cursor');
+    const sorted = [...items].sort((a, b) => (sortTime(a) < sortTime(b) ? 1 : -1));
+    const after = cursor ? sorted.filter((item) => sortTime(item) < cursor) : sorted;
+    const data = after.slice(0, limit);
+    return { data, cursor: after.length > limit ? sortTime(data.at(-1)!) : null };
+  }
+}
+
+const listItem = ({ id, name, description, created_at, updated_at, status }: WorkflowDetail): WorkflowListItem => ({
+  id,
+  name,
+  description,
+  created_at,
+  updated_at,
+  ...(status ? { status } : {}),
+});
+
+const executionItem = ({ id, workflow_id, status, created_at }: StoredExecution) => ({
+  id,
+  workflow_id,
+  status,
+  created_at,
+});
+
+const detailOf = ({ id, workflow_id, status, created_at, results }: StoredExecution): ExecutionDetail => ({
+  id,
+  workflow_id,
+  status,
+  created_at,
+  results,
+});
