@@ -107,26 +107,28 @@ function workflowCalls({ api, call }: Transport) {
   };
 }
 
-/** Starting, listing and reading executions, one at a time or in a batch. */
-function executionCalls({ api, call }: Transport) {
-  /** One execution, or a local extension's view of it (`/steps`, `/input`), checked against `check`. */
-  async function getOfExecution<T>(
-    view: '' | '/steps' | '/input',
-    check: Check<T>,
-    label: string,
-    workflowId: string,
-    executionId: string,
-    options: CallOptions | undefined,
-  ): Promise<T> {
-    const { data, status } = await call(options, 'visible', (init) =>
-      api.GET(`/workflows/{workflowId}/executions/{executionId}${view}`, {
-        ...init,
-        params: { path: { workflowId, executionId } },
-      }),
-    );
-    return parseAnswer(check, data, label, status);
-  }
+/** One execution, or a local extension's view of it (`/steps`, `/input`), checked against `check`. */
+async function getOfExecution<T>(
+  { api, call }: Transport,
+  view: '' | '/steps' | '/input',
+  check: Check<T>,
+  label: string,
+  workflowId: string,
+  executionId: string,
+  options: CallOptions | undefined,
+): Promise<T> {
+  const { data, status } = await call(options, 'visible', (init) =>
+    api.GET(`/workflows/{workflowId}/executions/{executionId}${view}`, {
+      ...init,
+      params: { path: { workflowId, executionId } },
+    }),
+  );
+  return parseAnswer(check, data, label, status);
+}
 
+/** Starting, listing and reading executions one at a time. */
+function executionCalls(transport: Transport) {
+  const { api, call } = transport;
   return {
     async listExecutions(
       workflowId: string,
@@ -170,16 +172,32 @@ function executionCalls({ api, call }: Transport) {
 
     /** Local extension: the workflow's steps as the execution ran them. Only where capabilities say `executionSteps`. */
     getExecutionSteps(workflowId: string, executionId: string, options?: CallOptions) {
-      return getOfExecution('/steps', contract.ExecutionSteps, 'execution steps', workflowId, executionId, options);
+      return getOfExecution(
+        transport,
+        '/steps',
+        contract.ExecutionSteps,
+        'execution steps',
+        workflowId,
+        executionId,
+        options,
+      );
     },
 
     /** Local extension: the input an execution was started with. Only where capabilities say `executionInput`. */
     getExecutionInput(workflowId: string, executionId: string, options?: CallOptions) {
-      return getOfExecution('/input', contract.ExecutionInput, 'execution input', workflowId, executionId, options);
+      return getOfExecution(
+        transport,
+        '/input',
+        contract.ExecutionInput,
+        'execution input',
+        workflowId,
+        executionId,
+        options,
+      );
     },
 
     getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
-      return getOfExecution('', contract.ExecutionDetail, 'execution', workflowId, executionId, options);
+      return getOfExecution(transport, '', contract.ExecutionDetail, 'execution', workflowId, executionId, options);
     },
 
     async createExecution(
@@ -193,7 +211,12 @@ function executionCalls({ api, call }: Transport) {
       );
       return parseAnswer(contract.ExecutionCreateResponse, data, 'created execution', status);
     },
+  };
+}
 
+/** Sending batches, deciding about and stopping executions, and asking which local extensions the server has. */
+function controlCalls({ api, call, getPublic }: Transport) {
+  return {
     async createBatch(
       workflowId: string,
       items: Schemas['CreateBatchRequest']['items'],
@@ -209,12 +232,6 @@ function executionCalls({ api, call }: Transport) {
       if (answer.batch_id === '') delete answer.batch_id;
       return answer;
     },
-  };
-}
-
-/** Deciding about and stopping executions, and asking which local extensions the server has. */
-function controlCalls({ api, call, getPublic }: Transport) {
-  return {
     /**
      * Local extension: cancels a workflow's unfinished executions, by the server's batch id or by
      * up to 10,000 execution ids. Offer it only where capabilities say `cancel`.
