@@ -1,6 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, useTransition, type JSX } from 'react';
-import type { DelimitedKind } from './csv-parse-core';
 import {
   columnWidths,
   nextSort,
@@ -10,7 +9,8 @@ import {
   type SortState,
 } from './csv-table-model';
 import { SortIcon } from '@/components/ui/icons';
-import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
+import { WORKER_THRESHOLD_CHARS } from '@/lib/csv/read-delimited';
+import { parseDelimited, parseFirstRows, type DelimitedKind } from './parse-csv';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/button';
 import { ReadingTable } from './reading-table';
