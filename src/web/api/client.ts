@@ -52,36 +52,11 @@ export type CancelOutcome = CancelExecutionsResponse;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/**
- * The one typed API client. Requests are typed from the generated contract types; every answer is
- * checked against the schemas generated from the same document (a broken answer throws a
- * ContractViolationError). Every call goes through the request scheduler, throws a typed error
- * from ./errors on failure, and never redirects or toasts: pages decide what to show.
- */
-export function createApiClient(config: ClientConfig) {
-  const { baseUrl, api, call, getPublic } = createTransport(config);
+type Transport = ReturnType<typeof createTransport>;
 
-  /** One execution, or a local extension's view of it (`/steps`, `/input`), checked against `check`. */
-  async function getOfExecution<T>(
-    view: '' | '/steps' | '/input',
-    check: Check<T>,
-    label: string,
-    workflowId: string,
-    executionId: string,
-    options: CallOptions | undefined,
-  ): Promise<T> {
-    const { data, status } = await call(options, 'visible', (init) =>
-      api.GET(`/workflows/{workflowId}/executions/{executionId}${view}`, {
-        ...init,
-        params: { path: { workflowId, executionId } },
-      }),
-    );
-    return parseAnswer(check, data, label, status);
-  }
-
+/** Reading, creating and editing workflows. */
+function workflowCalls({ api, call }: Transport) {
   return {
-    baseUrl,
-
     async listWorkflows(page: PageParams = {}, options?: CallOptions): Promise<ListPage<WorkflowListItem>> {
       const query = { limit: page.limit, cursor: page.cursor ?? undefined };
       const { data } = await call(options, 'visible', (init) => api.GET('/workflows', { ...init, params: { query } }));
@@ -103,6 +78,58 @@ export function createApiClient(config: ClientConfig) {
       return parseAnswer(contract.WorkflowCreateResponse, data, 'created workflow', status);
     },
 
+    /** Local extension: renames a workflow or edits its description. Only where capabilities say `updateWorkflow`. */
+    async updateWorkflow(
+      workflowId: string,
+      body: Schemas['UpdateWorkflowRequest'],
+      options?: CallOptions,
+    ): Promise<WorkflowDetail> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.PATCH('/workflows/{workflowId}', { ...init, params: { path: { workflowId } }, body }),
+      );
+      return parseAnswer(contract.WorkflowDetail, data, 'workflow', status);
+    },
+
+    /** Local extension: re-plans a workflow in place from an edited prompt (its runs kept). Only where capabilities say `replanWorkflow`. */
+    async replanWorkflow(workflowId: string, prompt: string, options?: CallOptions): Promise<WorkflowDetail> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.POST('/workflows/{workflowId}/replan', { ...init, params: { path: { workflowId } }, body: { prompt } }),
+      );
+      return parseAnswer(contract.WorkflowDetail, data, 'workflow', status);
+    },
+
+    /** Local extension: deletes a workflow with its runs and their files. Only where capabilities say `deleteWorkflow`. */
+    async deleteWorkflow(workflowId: string, options?: CallOptions): Promise<void> {
+      await call(options, 'user', (init) =>
+        api.DELETE('/workflows/{workflowId}', { ...init, params: { path: { workflowId } } }),
+      );
+    },
+  };
+}
+
+/** One execution, or a local extension's view of it (`/steps`, `/input`), checked against `check`. */
+async function getOfExecution<T>(
+  { api, call }: Transport,
+  view: '' | '/steps' | '/input',
+  check: Check<T>,
+  label: string,
+  workflowId: string,
+  executionId: string,
+  options: CallOptions | undefined,
+): Promise<T> {
+  const { data, status } = await call(options, 'visible', (init) =>
+    api.GET(`/workflows/{workflowId}/executions/{executionId}${view}`, {
+      ...init,
+      params: { path: { workflowId, executionId } },
+    }),
+  );
+  return parseAnswer(check, data, label, status);
+}
+
+/** Starting, listing and reading executions one at a time. */
+function executionCalls(transport: Transport) {
+  const { api, call } = transport;
+  return {
     async listExecutions(
       workflowId: string,
       page: ExecutionPageParams = {},
@@ -145,16 +172,32 @@ export function createApiClient(config: ClientConfig) {
 
     /** Local extension: the workflow's steps as the execution ran them. Only where capabilities say `executionSteps`. */
     getExecutionSteps(workflowId: string, executionId: string, options?: CallOptions) {
-      return getOfExecution('/steps', contract.ExecutionSteps, 'execution steps', workflowId, executionId, options);
+      return getOfExecution(
+        transport,
+        '/steps',
+        contract.ExecutionSteps,
+        'execution steps',
+        workflowId,
+        executionId,
+        options,
+      );
     },
 
     /** Local extension: the input an execution was started with. Only where capabilities say `executionInput`. */
     getExecutionInput(workflowId: string, executionId: string, options?: CallOptions) {
-      return getOfExecution('/input', contract.ExecutionInput, 'execution input', workflowId, executionId, options);
+      return getOfExecution(
+        transport,
+        '/input',
+        contract.ExecutionInput,
+        'execution input',
+        workflowId,
+        executionId,
+        options,
+      );
     },
 
     getExecution(workflowId: string, executionId: string, options?: CallOptions): Promise<ExecutionDetail> {
-      return getOfExecution('', contract.ExecutionDetail, 'execution', workflowId, executionId, options);
+      return getOfExecution(transport, '', contract.ExecutionDetail, 'execution', workflowId, executionId, options);
     },
 
     async createExecution(
@@ -168,7 +211,12 @@ export function createApiClient(config: ClientConfig) {
       );
       return parseAnswer(contract.ExecutionCreateResponse, data, 'created execution', status);
     },
+  };
+}
 
+/** Sending batches, deciding about and stopping executions, and asking which local extensions the server has. */
+function controlCalls({ api, call, getPublic }: Transport) {
+  return {
     async createBatch(
       workflowId: string,
       items: Schemas['CreateBatchRequest']['items'],
@@ -184,7 +232,6 @@ export function createApiClient(config: ClientConfig) {
       if (answer.batch_id === '') delete answer.batch_id;
       return answer;
     },
-
     /**
      * Local extension: cancels a workflow's unfinished executions, by the server's batch id or by
      * up to 10,000 execution ids. Offer it only where capabilities say `cancel`.
@@ -220,33 +267,6 @@ export function createApiClient(config: ClientConfig) {
       return parseAnswer(contract.ExecutionDetail, data, 'execution', status);
     },
 
-    /** Local extension: renames a workflow or edits its description. Only where capabilities say `updateWorkflow`. */
-    async updateWorkflow(
-      workflowId: string,
-      body: Schemas['UpdateWorkflowRequest'],
-      options?: CallOptions,
-    ): Promise<WorkflowDetail> {
-      const { data, status } = await call(options, 'user', (init) =>
-        api.PATCH('/workflows/{workflowId}', { ...init, params: { path: { workflowId } }, body }),
-      );
-      return parseAnswer(contract.WorkflowDetail, data, 'workflow', status);
-    },
-
-    /** Local extension: re-plans a workflow in place from an edited prompt (its runs kept). Only where capabilities say `replanWorkflow`. */
-    async replanWorkflow(workflowId: string, prompt: string, options?: CallOptions): Promise<WorkflowDetail> {
-      const { data, status } = await call(options, 'user', (init) =>
-        api.POST('/workflows/{workflowId}/replan', { ...init, params: { path: { workflowId } }, body: { prompt } }),
-      );
-      return parseAnswer(contract.WorkflowDetail, data, 'workflow', status);
-    },
-
-    /** Local extension: deletes a workflow with its runs and their files. Only where capabilities say `deleteWorkflow`. */
-    async deleteWorkflow(workflowId: string, options?: CallOptions): Promise<void> {
-      await call(options, 'user', (init) =>
-        api.DELETE('/workflows/{workflowId}', { ...init, params: { path: { workflowId } } }),
-      );
-    },
-
     /** Which local extensions exist; a server without the document (404, not JSON) has none. */
     async getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities> {
       let document: unknown = null;
@@ -259,5 +279,21 @@ export function createApiClient(config: ClientConfig) {
       // No document (404, not JSON, unreachable) reads as no extensions.
       return capabilitiesFromDocument(document);
     },
+  };
+}
+
+/**
+ * The one typed API client. Requests are typed from the generated contract types; every answer is
+ * checked against the schemas generated from the same document (a broken answer throws a
+ * ContractViolationError). Every call goes through the request scheduler, throws a typed error
+ * from ./errors on failure, and never redirects or toasts: pages decide what to show.
+ */
+export function createApiClient(config: ClientConfig) {
+  const transport = createTransport(config);
+  return {
+    baseUrl: transport.baseUrl,
+    ...workflowCalls(transport),
+    ...executionCalls(transport),
+    ...controlCalls(transport),
   };
 }

@@ -1,7 +1,7 @@
 import type { BatchApi, ListedExecution } from '@/api/batches';
 import { LINK_MAX_AGE_MS, needsRefresh } from '@/lib/needs-refresh';
 import type { BatchJournal } from './batch-journal';
-import type { RowRecord } from './batch-types';
+import type { BatchRecord, RowRecord } from './batch-types';
 import { realSleep } from './tracker';
 import { creationOrder } from './tracker-plan';
 import { applySeen } from './tracker-rows';
@@ -43,16 +43,34 @@ export interface GatherDeps {
 /** Merges what a read or a download found into the row as stored now, if it is still the same execution. */
 type Patch = (stored: RowRecord) => RowRecord | null;
 
-export async function gatherResults(
-  batchId: string,
+/** One gathering pass: the batch, its rows as last seen, and the paced, batched ways to read and record. */
+interface Gathering {
+  batch: BatchRecord;
+  rows: Map<number, RowRecord>;
+  deps: GatherDeps;
+  signal: AbortSignal;
+  now: () => number;
+  /** Whether API requests may be spent (see GatherDeps.spendBudget). */
+  spend: boolean;
+  report: () => void;
+  /** Waits for the scheduler's background pace before an API request. */
+  pace: () => Promise<void>;
+  /** Writes the queued patches to the journal. */
+  flush: () => Promise<void>;
+  /** Applies a patch to the local row at once and queues it for the journal, flushing past `every` rows. */
+  queue: (index: number, patch: Patch, every?: number) => Promise<void>;
+  /** True when the row's links are too old to download from. */
+  stale: (row: RowRecord) => boolean;
+}
+
+function openGathering(
+  batch: BatchRecord,
+  rows: Map<number, RowRecord>,
   deps: GatherDeps,
   signal: AbortSignal,
-): Promise<'done' | 'stopped'> {
+): Gathering {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
-  const batch = await deps.journal.get(batchId);
-  if (batch === undefined) return 'stopped';
-  const rows = new Map((await deps.journal.rows(batchId)).map((r) => [r.index, r]));
   const report = () => deps.onProgress?.(gatherProgress([...rows.values()]));
   let lastRequest = -Infinity;
   const pace = async (): Promise<void> => {
@@ -67,7 +85,7 @@ export async function gatherResults(
     if (pending.size === 0) return;
     const work = new Map(pending);
     pending.clear();
-    await deps.journal.updateRows(batchId, [...work.keys()], (b, stored) => {
+    await deps.journal.updateRows(batch.id, [...work.keys()], (b, stored) => {
       const changed: RowRecord[] = [];
       for (const row of stored) {
         let next: RowRecord | null = null;
@@ -90,108 +108,128 @@ export async function gatherResults(
     if (local !== null) rows.set(index, local);
     if (pending.size >= every) await flush();
   };
-
-  const readDetail = async (row: RowRecord): Promise<void> => {
-    await pace();
-    deps.onRequest?.(now(), 'detail');
-    const detail = await deps.api.getExecution(batch.workflowId, row.executionId!, { priority: 'background', signal });
-    const at = now();
-    await queue(row.index, (stored) => applySeen(stored, detail, undefined, at), 20);
-  };
-
-  const spend = deps.spendBudget ?? true;
   const stale = (r: RowRecord): boolean => needsRefresh(r.linksAt ?? r.detailsAt ?? 0, now(), LINK_MAX_AGE_MS);
-  report();
+  return { batch, rows, deps, signal, now, spend: deps.spendBudget ?? true, report, pace, flush, queue, stale };
+}
+
+/** Reads one row's execution (one API request) and records its files and links. */
+async function readDetail(g: Gathering, row: RowRecord): Promise<void> {
+  await g.pace();
+  g.deps.onRequest?.(g.now(), 'detail');
+  const detail = await g.deps.api.getExecution(g.batch.workflowId, row.executionId!, {
+    priority: 'background',
+    signal: g.signal,
+  });
+  const at = g.now();
+  await g.queue(row.index, (stored) => applySeen(stored, detail, undefined, at), 20);
+}
+
+export async function gatherResults(
+  batchId: string,
+  deps: GatherDeps,
+  signal: AbortSignal,
+): Promise<'done' | 'stopped'> {
+  const batch = await deps.journal.get(batchId);
+  if (batch === undefined) return 'stopped';
+  const rows = new Map((await deps.journal.rows(batchId)).map((r) => [r.index, r]));
+  const g = openGathering(batch, rows, deps, signal);
+  g.report();
   try {
     // 1. Files the list did not give: one detail each.
-    if (spend)
+    if (g.spend)
       for (const row of [...rows.values()].filter((r) => hasFinalExecution(r) && needsDetails(r)))
-        await readDetail(row);
-    await flush();
-
+        await readDetail(g, row);
+    await g.flush();
     // 2. Contents from presigned links, renewing old links first.
-    const todo = () =>
-      [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0 && (spend || !stale(r)));
-    if (spend) await renewLinks(todo().filter(stale));
-    const renewedOnce = new Set<number>();
-    let next = 0;
-    const list = todo();
-    const worker = async (): Promise<void> => {
-      while (next < list.length) {
-        signal.throwIfAborted();
-        const row = rows.get(list[next++]!.index)!;
-        if (stale(row)) {
-          if (!spend) continue;
-          await renewLinks([row]);
-        }
-        for (const file of filesToFetch(rows.get(row.index)!)) {
-          const got = await download(file, signal, deps.fetchImpl);
-          if (got.kind === 'expired' && !spend) break;
-          if (got.kind === 'expired' && !renewedOnce.has(row.index)) {
-            // A rejected link: renew it once (a detail), then try that file again on the next pass.
-            renewedOnce.add(row.index);
-            await readDetail(rows.get(row.index)!);
-            list.push(rows.get(row.index)!);
-            break;
-          }
-          const executionId = row.executionId;
-          await queue(row.index, (stored) => withFile(stored, executionId, file.filename, got));
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: FILE_CONCURRENCY }, worker));
-    await flush();
+    await fetchContents(g);
+    await g.flush();
   } catch (e) {
-    await flush().catch(() => undefined);
+    await g.flush().catch(() => undefined);
     if (signal.aborted) return 'stopped';
     throw e;
   }
   return 'done';
+}
 
-  /**
-   * Renews links a page at a time: the list page read from the created_at of the row 100 places
-   * newer than the oldest stale row holds that row and the 99 after it (the tracker's cursors, all
-   * known by now). Rows a page did not show, or with no files on the list, get a detail read.
-   */
-  async function renewLinks(stale: readonly RowRecord[]): Promise<void> {
-    if (stale.length === 0) return;
-    const order = creationOrder(batch!, [...rows.values()]);
-    const seqOf = new Map(order.map((r, i) => [r.index, i]));
-    const left = new Set(stale.map((r) => r.index));
-    const alone: RowRecord[] = [];
-    const newestFirst = batch!.listDirection !== 'newer';
-    for (const r of [...stale].sort((a, b) => (seqOf.get(a.index) ?? 0) - (seqOf.get(b.index) ?? 0))) {
-      if (!left.has(r.index)) continue;
-      const s = seqOf.get(r.index);
-      const anchor =
-        s === undefined ? undefined : newestFirst ? order[Math.min(order.length - 1, s + 100)] : order[s - 1];
-      const cursor = anchor?.createdAt;
-      if (cursor === undefined || anchor === r) {
-        left.delete(r.index);
-        alone.push(r);
-        continue;
+/** Downloads the text files rows still lack, FILE_CONCURRENCY at a time, renewing stale or rejected links. */
+async function fetchContents(g: Gathering): Promise<void> {
+  const { rows, spend, stale, signal } = g;
+  const todo = () =>
+    [...rows.values()].filter((r) => hasFinalExecution(r) && filesToFetch(r).length > 0 && (spend || !stale(r)));
+  if (spend) await renewLinks(g, todo().filter(stale));
+  const renewedOnce = new Set<number>();
+  let next = 0;
+  const list = todo();
+  const worker = async (): Promise<void> => {
+    while (next < list.length) {
+      signal.throwIfAborted();
+      const row = rows.get(list[next++]!.index)!;
+      if (stale(row)) {
+        if (!spend) continue;
+        await renewLinks(g, [row]);
       }
-      await pace();
-      deps.onRequest?.(now(), 'list');
-      const page = await deps.api.listExecutions(
-        batch!.workflowId,
-        { limit: 100, cursor },
-        { priority: 'background', signal },
-      );
-      const at = now();
-      const byId = new Map<string, ListedExecution>(page.data.map((e) => [e.id, e]));
-      for (const other of order) {
-        const item = byId.get(other.executionId!);
-        if (item?.results === undefined || !left.has(other.index)) continue;
-        left.delete(other.index);
-        await queue(other.index, (stored) => withLinks(stored, other.executionId!, item.results!, at), 100);
-      }
-      if (left.has(r.index)) {
-        left.delete(r.index);
-        alone.push(r);
+      for (const file of filesToFetch(rows.get(row.index)!)) {
+        const got = await download(file, signal, g.deps.fetchImpl);
+        if (got.kind === 'expired' && !spend) break;
+        if (got.kind === 'expired' && !renewedOnce.has(row.index)) {
+          // A rejected link: renew it once (a detail), then try that file again on the next pass.
+          renewedOnce.add(row.index);
+          await readDetail(g, rows.get(row.index)!);
+          list.push(rows.get(row.index)!);
+          break;
+        }
+        const executionId = row.executionId;
+        await g.queue(row.index, (stored) => withFile(stored, executionId, file.filename, got));
       }
     }
-    for (const r of alone) await readDetail(r);
-    await flush();
+  };
+  await Promise.all(Array.from({ length: FILE_CONCURRENCY }, worker));
+}
+
+/**
+ * Renews links a page at a time: the list page read from the created_at of the row 100 places
+ * newer than the oldest stale row holds that row and the 99 after it (the tracker's cursors, all
+ * known by now). Rows a page did not show, or with no files on the list, get a detail read.
+ */
+async function renewLinks(g: Gathering, stale: readonly RowRecord[]): Promise<void> {
+  if (stale.length === 0) return;
+  const { batch, rows } = g;
+  const order = creationOrder(batch, [...rows.values()]);
+  const seqOf = new Map(order.map((r, i) => [r.index, i]));
+  const left = new Set(stale.map((r) => r.index));
+  const alone: RowRecord[] = [];
+  const newestFirst = batch.listDirection !== 'newer';
+  for (const r of [...stale].sort((a, b) => (seqOf.get(a.index) ?? 0) - (seqOf.get(b.index) ?? 0))) {
+    if (!left.has(r.index)) continue;
+    const s = seqOf.get(r.index);
+    const anchor =
+      s === undefined ? undefined : newestFirst ? order[Math.min(order.length - 1, s + 100)] : order[s - 1];
+    const cursor = anchor?.createdAt;
+    if (cursor === undefined || anchor === r) {
+      left.delete(r.index);
+      alone.push(r);
+      continue;
+    }
+    await g.pace();
+    g.deps.onRequest?.(g.now(), 'list');
+    const page = await g.deps.api.listExecutions(
+      batch.workflowId,
+      { limit: 100, cursor },
+      { priority: 'background', signal: g.signal },
+    );
+    const at = g.now();
+    const byId = new Map<string, ListedExecution>(page.data.map((e) => [e.id, e]));
+    for (const other of order) {
+      const item = byId.get(other.executionId!);
+      if (item?.results === undefined || !left.has(other.index)) continue;
+      left.delete(other.index);
+      await g.queue(other.index, (stored) => withLinks(stored, other.executionId!, item.results!, at), 100);
+    }
+    if (left.has(r.index)) {
+      left.delete(r.index);
+      alone.push(r);
+    }
   }
+  for (const r of alone) await readDetail(g, r);
+  await g.flush();
 }

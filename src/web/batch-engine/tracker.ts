@@ -10,6 +10,7 @@ import {
   walkReached,
   type Direction,
   type PlanState,
+  type Step,
 } from './tracker-plan';
 import { addSample, applySeen } from './tracker-rows';
 
@@ -44,48 +45,52 @@ export const realSleep = (ms: number, signal: AbortSignal): Promise<void> =>
 /** Rows are re-read from the journal this often, to pick up chunks confirmed and rows re-run meanwhile. */
 const RELOAD_EVERY_MS = 5000;
 
-/**
- * Follows one batch to the end at background priority: the scheduler gives it what people leave
- * of the key's budget (across tabs), and the tracker spreads that evenly. Each read's findings go
- * to the journal before the next request, so the page's counts move with every read.
- */
-export async function trackBatch(
-  batchId: string,
-  deps: TrackerDeps,
-  signal: AbortSignal,
-): Promise<'done' | 'paused' | 'stopped'> {
+/** What one tracking run knows: the batch and its rows as last read, in creation order, and the plan's state. */
+interface Tracking {
+  batch: BatchRecord | undefined;
+  rows: Map<number, RowRecord>;
+  order: RowRecord[];
+  seqOf: Map<string, number>;
+  loadedAt: number;
+  lastRequest: number;
+  chunksSeen: string;
+  state: PlanState;
+}
+
+/** A tracking run's steps, bound to its batch, dependencies and signal. */
+function openTracking(batchId: string, deps: TrackerDeps, signal: AbortSignal) {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
-  const state: PlanState = {};
-  let batch: BatchRecord | undefined;
-  let rows = new Map<number, RowRecord>();
-  let order: RowRecord[] = [];
-  let seqOf = new Map<string, number>();
-  let loadedAt = -Infinity;
-  let lastRequest = -Infinity;
-  let idleGap = 0;
-
-  let chunksSeen = '';
-  /** Reads the batch, and its rows only when its chunks changed (sent, checked, re-run) or `full`: rows may weigh megabytes once files are gathered. */
-  const load = async (full = false): Promise<void> => {
-    batch = await deps.journal.get(batchId);
-    loadedAt = now();
-    if (batch === undefined) return;
-    state.direction ??= batch.listDirection;
-    const chunks = batch.chunks.map((c) => `${c.index}:${c.state}`).join(',');
-    if (!full && chunks === chunksSeen) return;
-    chunksSeen = chunks;
-    rows = new Map((await deps.journal.rows(batchId)).map((r) => [r.index, r]));
-    reorder();
+  const t: Tracking = {
+    batch: undefined,
+    rows: new Map(),
+    order: [],
+    seqOf: new Map(),
+    loadedAt: -Infinity,
+    lastRequest: -Infinity,
+    chunksSeen: '',
+    state: {},
   };
   const reorder = (): void => {
-    order = creationOrder(batch!, [...rows.values()]);
-    seqOf = new Map(order.map((r, i) => [r.executionId!, i]));
+    t.order = creationOrder(t.batch!, [...t.rows.values()]);
+    t.seqOf = new Map(t.order.map((r, i) => [r.executionId!, i]));
+  };
+  /** Reads the batch, and its rows only when its chunks changed (sent, checked, re-run) or `full`: rows may weigh megabytes once files are gathered. */
+  const load = async (full = false): Promise<void> => {
+    t.batch = await deps.journal.get(batchId);
+    t.loadedAt = now();
+    if (t.batch === undefined) return;
+    t.state.direction ??= t.batch.listDirection;
+    const chunks = t.batch.chunks.map((c) => `${c.index}:${c.state}`).join(',');
+    if (!full && chunks === t.chunksSeen) return;
+    t.chunksSeen = chunks;
+    t.rows = new Map((await deps.journal.rows(batchId)).map((r) => [r.index, r]));
+    reorder();
   };
   const pace = async (): Promise<void> => {
-    const wait = lastRequest + deps.intervalMs() - now();
+    const wait = t.lastRequest + deps.intervalMs() - now();
     if (wait > 0) await sleep(wait, signal);
-    lastRequest = now();
+    t.lastRequest = now();
   };
   /** Records what a read saw, atomically against the rows as stored; returns how many rows changed. */
   const record = async (
@@ -94,14 +99,14 @@ export async function trackBatch(
   ): Promise<number> => {
     const indices: number[] = [];
     for (const { item } of seen) {
-      const seq = seqOf.get(item.id);
-      if (seq !== undefined) indices.push(order[seq]!.index);
+      const seq = t.seqOf.get(item.id);
+      if (seq !== undefined) indices.push(t.order[seq]!.index);
     }
-    const newDirection = learned !== undefined && learned !== batch!.listDirection ? learned : undefined;
+    const newDirection = learned !== undefined && learned !== t.batch!.listDirection ? learned : undefined;
     if (indices.length === 0 && newDirection === undefined) return 0;
     const byId = new Map(seen.map((s) => [s.item.id, s]));
     let changed: RowRecord[] = [];
-    batch = await deps.journal.updateRows(batchId, indices, (b, current) => {
+    t.batch = await deps.journal.updateRows(batchId, indices, (b, current) => {
       const counts = { ...b.counts };
       changed = [];
       for (const row of current) {
@@ -118,75 +123,112 @@ export async function trackBatch(
         rows: changed,
       };
     });
-    for (const r of changed) rows.set(r.index, r);
+    for (const r of changed) t.rows.set(r.index, r);
     if (changed.length > 0) reorder();
     return changed.length;
   };
+  return { t, now, sleep, load, pace, record };
+}
 
+type TrackingRun = ReturnType<typeof openTracking>;
+
+/** Reads one execution's detail (a probe) and records it; returns how many rows changed. */
+async function probe(run: TrackingRun, deps: TrackerDeps, signal: AbortSignal, seq: number): Promise<number> {
+  const { t, now } = run;
+  const row = t.order[seq]!;
+  deps.onRequest?.(now(), 'probe');
+  const detail = await deps.api.getExecution(t.batch!.workflowId, row.executionId!, { priority: 'background', signal });
+  const changed = await run.record([{ item: detail, cursor: undefined }]);
+  t.state.probe = { seq, final: isFinal(detail.status) };
+  return changed;
+}
+
+/** Reads one list page, records it and plans whether the walk goes on; returns how many rows changed. */
+async function readPage(
+  run: TrackingRun,
+  deps: TrackerDeps,
+  signal: AbortSignal,
+  step: Extract<Step, { kind: 'list' }>,
+): Promise<number> {
+  const { t, now } = run;
+  const { state } = t;
+  deps.onRequest?.(now(), 'list');
+  const page = await deps.api.listExecutions(
+    t.batch!.workflowId,
+    { limit: PAGE_SIZE, cursor: step.cursor },
+    { priority: 'background', signal },
+  );
+  const learned = state.direction ?? directionOf(page, step.cursor);
+  state.direction = learned;
+  const changed = await run.record(
+    page.data.map((item) => ({ item, cursor: step.cursor })),
+    learned,
+  );
+  state.probe = undefined;
+  const more =
+    step.pagesLeft > 1 && page.cursor !== null && !walkReached(page, t.order, t.seqOf, step.untilSeq, learned);
+  // Oldest first, the walk goes on while the service is ahead of what this page showed.
+  const ahead =
+    learned === 'newer' &&
+    page.cursor !== null &&
+    page.data.length > 0 &&
+    page.data.every((e) => t.seqOf.get(e.id) === undefined || isFinal(e.status));
+  state.walk =
+    more || ahead
+      ? {
+          cursor: page.cursor,
+          untilSeq: step.untilSeq,
+          pagesLeft: ahead ? Math.max(1, step.pagesLeft) : step.pagesLeft - 1,
+        }
+      : undefined;
+  return changed;
+}
+
+/** With nothing left to read: 'done' once every chunk is settled (stamping doneAt), else 'wait' for rows still to come. */
+async function finishOrWait(run: TrackingRun, deps: TrackerDeps, batchId: string): Promise<'done' | 'wait'> {
+  const { t, now } = run;
+  // Rows may still arrive: chunks being sent, or unconfirmed ones a check may yet find.
+  if (!t.batch!.chunks.every((c) => c.state === 'confirmed' || c.state === 'stopped')) return 'wait';
+  const all = [...t.rows.values()];
+  if (t.batch!.doneAt === undefined)
+    await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(all) } }));
+  return 'done';
+}
+
+/**
+ * Follows one batch to the end at background priority: the scheduler gives it what people leave
+ * of the key's budget (across tabs), and the tracker spreads that evenly. Each read's findings go
+ * to the journal before the next request, so the page's counts move with every read.
+ */
+export async function trackBatch(
+  batchId: string,
+  deps: TrackerDeps,
+  signal: AbortSignal,
+): Promise<'done' | 'paused' | 'stopped'> {
+  const run = openTracking(batchId, deps, signal);
+  const { t, now, sleep, load } = run;
+  const { state } = t;
+  let idleGap = 0;
   while (!signal.aborted) {
-    if (batch === undefined || now() - loadedAt >= RELOAD_EVERY_MS) await load();
-    if (batch === undefined) return 'stopped';
-    if (batch.trackingPaused) return 'paused';
-    const step = planStep(order, state, now());
+    if (t.batch === undefined || now() - t.loadedAt >= RELOAD_EVERY_MS) await load();
+    if (t.batch === undefined) return 'stopped';
+    if (t.batch.trackingPaused) return 'paused';
+    const step = planStep(t.order, state, now());
     if (step === null) {
       await load(true);
-      if (batch === undefined) return 'stopped';
-      if (planStep(order, state, now()) !== null) continue;
-      // Rows may still arrive: chunks being sent, or unconfirmed ones a check may yet find.
-      if (batch.chunks.every((c) => c.state === 'confirmed' || c.state === 'stopped')) {
-        const all = [...rows.values()];
-        if (batch.doneAt === undefined)
-          await deps.journal.update(batchId, (b) => ({ batch: { ...b, doneAt: now(), counts: countRows(all) } }));
-        return 'done';
-      }
+      if (t.batch === undefined) return 'stopped';
+      if (planStep(t.order, state, now()) !== null) continue;
+      if ((await finishOrWait(run, deps, batchId)) === 'done') return 'done';
       await sleep(1500, signal);
       continue;
     }
     let changed = 0;
     try {
-      await pace();
+      await run.pace();
       signal.throwIfAborted();
       if (step.straggler) state.lastStragglerPass = now();
-      if (step.kind === 'probe') {
-        const row = order[step.seq]!;
-        deps.onRequest?.(now(), 'probe');
-        const detail = await deps.api.getExecution(batch.workflowId, row.executionId!, {
-          priority: 'background',
-          signal,
-        });
-        changed = await record([{ item: detail, cursor: undefined }]);
-        state.probe = { seq: step.seq, final: isFinal(detail.status) };
-      } else {
-        deps.onRequest?.(now(), 'list');
-        const page = await deps.api.listExecutions(
-          batch.workflowId,
-          { limit: PAGE_SIZE, cursor: step.cursor },
-          { priority: 'background', signal },
-        );
-        const learned = state.direction ?? directionOf(page, step.cursor);
-        state.direction = learned;
-        changed = await record(
-          page.data.map((item) => ({ item, cursor: step.cursor })),
-          learned,
-        );
-        state.probe = undefined;
-        const more =
-          step.pagesLeft > 1 && page.cursor !== null && !walkReached(page, order, seqOf, step.untilSeq, learned);
-        // Oldest first, the walk goes on while the service is ahead of what this page showed.
-        const ahead =
-          learned === 'newer' &&
-          page.cursor !== null &&
-          page.data.length > 0 &&
-          page.data.every((e) => seqOf.get(e.id) === undefined || isFinal(e.status));
-        state.walk =
-          more || ahead
-            ? {
-                cursor: page.cursor,
-                untilSeq: step.untilSeq,
-                pagesLeft: ahead ? Math.max(1, step.pagesLeft) : step.pagesLeft - 1,
-              }
-            : undefined;
-      }
+      changed =
+        step.kind === 'probe' ? await probe(run, deps, signal, step.seq) : await readPage(run, deps, signal, step);
     } catch (e) {
       if (signal.aborted) return 'stopped';
       // A failed read (offline, 5xx, an execution gone) starts over from the journal after a pause.

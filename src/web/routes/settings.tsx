@@ -34,6 +34,76 @@ const SHORTCUTS: [string, string][] = [
   ['/', 'Focus the filter box'],
 ];
 
+/** The profiles to pick one to edit, the active one marked, and the new one being written. */
+function ProfilePicker({
+  profiles,
+  activeId,
+  current,
+  editing,
+  onPick,
+}: {
+  profiles: readonly Profile[];
+  activeId: string | null;
+  current: Profile;
+  editing: Profile | null;
+  onPick: (profile: Profile) => void;
+}) {
+  return (
+    <div role="group" aria-label="Profile to edit" className="flex flex-wrap gap-2">
+      {profiles.map((p) => (
+        <button
+          key={p.id}
+          type="button"
+          aria-pressed={current.id === p.id}
+          onClick={() => onPick(p)}
+          className={cn(
+            'rounded-full border px-3 py-1 text-sm font-medium',
+            current.id === p.id
+              ? 'border-indigo-600 bg-indigo-50 text-indigo-700 dark:border-indigo-400 dark:bg-indigo-500/15 dark:text-indigo-200'
+              : 'border-zinc-300 text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800',
+          )}
+        >
+          {p.name}
+          {p.id === activeId ? ' · active' : ''}
+        </button>
+      ))}
+      {editing?.id === '' && (
+        <span className="rounded-full border border-dashed border-indigo-400 px-3 py-1 text-sm text-indigo-700 dark:text-indigo-300">
+          New profile
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The keyboard shortcuts, as keys to press and what they do. */
+function ShortcutsCard() {
+  return (
+    <Card>
+      <CardHeader title="Keyboard shortcuts" />
+      <CardBody>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {SHORTCUTS.map(([keys, what]) => (
+            <div key={keys} className="contents">
+              <dt>
+                {keys.split(' then ').map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && <span className="mx-1 text-zinc-500 dark:text-zinc-400">then</span>}
+                    <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800">
+                      {k}
+                    </kbd>
+                  </span>
+                ))}
+              </dt>
+              <dd className="text-zinc-700 dark:text-zinc-300">{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
 function SettingsPage() {
   usePageTitle('Settings');
   const { redirect, reason } = Route.useSearch();
@@ -83,30 +153,13 @@ function SettingsPage() {
         />
         <CardBody className="space-y-5">
           {(profiles.length > 1 || editing?.id === '') && (
-            <div role="group" aria-label="Profile to edit" className="flex flex-wrap gap-2">
-              {profiles.map((p) => (
-                <button
-                  key={p.id}
-                  type="button"
-                  aria-pressed={current.id === p.id}
-                  onClick={() => setEditing(p)}
-                  className={cn(
-                    'rounded-full border px-3 py-1 text-sm font-medium',
-                    current.id === p.id
-                      ? 'border-indigo-600 bg-indigo-50 text-indigo-700 dark:border-indigo-400 dark:bg-indigo-500/15 dark:text-indigo-200'
-                      : 'border-zinc-300 text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800',
-                  )}
-                >
-                  {p.name}
-                  {p.id === activeId ? ' · active' : ''}
-                </button>
-              ))}
-              {editing?.id === '' && (
-                <span className="rounded-full border border-dashed border-indigo-400 px-3 py-1 text-sm text-indigo-700 dark:text-indigo-300">
-                  New profile
-                </span>
-              )}
-            </div>
+            <ProfilePicker
+              profiles={profiles}
+              activeId={activeId}
+              current={current}
+              editing={editing}
+              onPick={setEditing}
+            />
           )}
           <ConnectionForm key={current.id || 'new'} profile={current} onSaved={onSaved} />
           {current.id !== '' && profiles.length > 1 && (
@@ -145,28 +198,7 @@ function SettingsPage() {
         </CardBody>
       </Card>
 
-      <Card>
-        <CardHeader title="Keyboard shortcuts" />
-        <CardBody>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            {SHORTCUTS.map(([keys, what]) => (
-              <div key={keys} className="contents">
-                <dt>
-                  {keys.split(' then ').map((k, i) => (
-                    <span key={k}>
-                      {i > 0 && <span className="mx-1 text-zinc-500 dark:text-zinc-400">then</span>}
-                      <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800">
-                        {k}
-                      </kbd>
-                    </span>
-                  ))}
-                </dt>
-                <dd className="text-zinc-700 dark:text-zinc-300">{what}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardBody>
-      </Card>
+      <ShortcutsCard />
     </div>
   );
 }

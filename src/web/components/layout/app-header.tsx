@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { icon } from '@/components/ui/create-icon';
 import { PlusIcon, SettingsIcon, WorkflowIcon } from '@/components/ui/shell-icons';
 import { cn } from '@/lib/cn';
-import { useNarrower } from '@/lib/use-narrower';
 import { ThemeToggle } from './theme-toggle';
+import { useFoldMenu } from './use-fold-menu';
 
 const MenuIcon = /* @__PURE__ */ icon('MenuIcon', 'M4 6h16M4 12h16M4 18h16');
 const CloseIcon = /* @__PURE__ */ icon('CloseIcon', 'M18 6 6 18M6 6l12 12');
@@ -41,35 +41,7 @@ interface AppHeaderProps {
  * Where the main links would not fit beside the tools (a phone), they fold into a menu button's panel.
  */
 export function AppHeader({ connected, tools, wideTools = false, nav }: AppHeaderProps) {
-  const folded = useNarrower(wideTools ? '80rem' : '48rem');
-  const [open, setOpen] = useState(false);
-  // A window turned wide and back again finds the menu closed.
-  const [wasFolded, setWasFolded] = useState(folded);
-  if (wasFolded !== folded) {
-    setWasFolded(folded);
-    setOpen(false);
-  }
-  const navRef = useRef<HTMLElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const listening = new AbortController();
-    const options = { signal: listening.signal };
-    const inMenu = (node: EventTarget | null) => navRef.current?.contains(node as Node) === true;
-    document.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.key !== 'Escape') return;
-        setOpen(false);
-        // Focus goes back to the button only from the menu: a dialog opened above it keeps its own.
-        const focused = document.activeElement;
-        if (focused === document.body || inMenu(focused)) buttonRef.current?.focus();
-      },
-      options,
-    );
-    document.addEventListener('pointerdown', (event) => inMenu(event.target) || setOpen(false), options);
-    return () => listening.abort();
-  }, [open]);
+  const { folded, open, setOpen, navRef, buttonRef } = useFoldMenu(wideTools ? '80rem' : '48rem');
 
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">

@@ -18,6 +18,53 @@ type Props = {
   runStatus?: string;
 };
 
+/** One file's tab: its name and kind, selected by click or by arrow keys among its siblings. */
+function FileTab({
+  file,
+  tabId,
+  panelId,
+  isSelected,
+  tabRef,
+  onSelect,
+  onKeyDown,
+}: {
+  file: ResultFile;
+  tabId: string;
+  panelId: string;
+  isSelected: boolean;
+  tabRef: (el: HTMLButtonElement | null) => void;
+  onSelect: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+}) {
+  const kind = pickPreview(file.filename, null, file.content !== undefined);
+  return (
+    <button
+      ref={tabRef}
+      type="button"
+      role="tab"
+      id={tabId}
+      aria-label={`${file.filename} (${typeLabel(file.filename, kind)})`}
+      aria-selected={isSelected}
+      aria-controls={panelId}
+      tabIndex={isSelected ? 0 : -1}
+      onClick={onSelect}
+      onKeyDown={onKeyDown}
+      className={`flex max-w-56 shrink-0 flex-col items-start rounded-lg border px-3 py-1.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
+        isSelected
+          ? 'border-indigo-300 bg-indigo-50 text-indigo-900 dark:border-indigo-500/50 dark:bg-indigo-500/15 dark:text-indigo-100'
+          : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-900'
+      }`}
+    >
+      <span className="w-full truncate font-mono text-[13px] font-medium">{file.filename}</span>
+      <span
+        className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-500 dark:text-zinc-400'}`}
+      >
+        {typeLabel(file.filename, kind)}
+      </span>
+    </button>
+  );
+}
+
 /**
  * An execution's result files: one tab per file with its preview, Copy and Download, plus
  * "Download all" as a zip. Links close to expiry are refreshed before any use.
@@ -75,39 +122,20 @@ export function ResultList({ files, fetchedAt, refreshFiles, archiveName, runSta
         <>
           {files.length > 1 && (
             <div role="tablist" aria-label="Result files" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
-              {files.map((file, index) => {
-                const kind = pickPreview(file.filename, null, file.content !== undefined);
-                const isSelected = index === current;
-                return (
-                  <button
-                    key={`${index}:${file.filename}`}
-                    ref={(el) => {
-                      tabRefs.current[index] = el;
-                    }}
-                    type="button"
-                    role="tab"
-                    id={`${baseId}-tab-${index}`}
-                    aria-label={`${file.filename} (${typeLabel(file.filename, kind)})`}
-                    aria-selected={isSelected}
-                    aria-controls={`${baseId}-panel-${index}`}
-                    tabIndex={isSelected ? 0 : -1}
-                    onClick={() => select(index)}
-                    onKeyDown={onTabKey}
-                    className={`flex max-w-56 shrink-0 flex-col items-start rounded-lg border px-3 py-1.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
-                      isSelected
-                        ? 'border-indigo-300 bg-indigo-50 text-indigo-900 dark:border-indigo-500/50 dark:bg-indigo-500/15 dark:text-indigo-100'
-                        : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-900'
-                    }`}
-                  >
-                    <span className="w-full truncate font-mono text-[13px] font-medium">{file.filename}</span>
-                    <span
-                      className={`text-[11px] ${isSelected ? 'text-indigo-700 dark:text-indigo-300' : 'text-zinc-500 dark:text-zinc-400'}`}
-                    >
-                      {typeLabel(file.filename, kind)}
-                    </span>
-                  </button>
-                );
-              })}
+              {files.map((file, index) => (
+                <FileTab
+                  key={`${index}:${file.filename}`}
+                  file={file}
+                  tabId={`${baseId}-tab-${index}`}
+                  panelId={`${baseId}-panel-${index}`}
+                  isSelected={index === current}
+                  tabRef={(el) => {
+                    tabRefs.current[index] = el;
+                  }}
+                  onSelect={() => select(index)}
+                  onKeyDown={onTabKey}
+                />
+              ))}
             </div>
           )}
           {files.map((file, index) =>

@@ -162,6 +162,35 @@ function RowCards({
   );
 }
 
+/** The header's checkbox: selects (or clears) every failed or unsent row the filter shows. */
+function SelectAllShown({
+  shownEditable,
+  selected,
+  onSelect,
+}: {
+  shownEditable: readonly RowRecord[];
+  selected: ReadonlySet<number>;
+  onSelect: (next: Set<number>) => void;
+}) {
+  const allShownSelected = shownEditable.length > 0 && shownEditable.every((r) => selected.has(r.index));
+  return (
+    <input
+      type="checkbox"
+      className="size-4 accent-indigo-600"
+      aria-label="Select every failed or unsent row shown"
+      disabled={shownEditable.length === 0}
+      checked={allShownSelected}
+      onChange={() =>
+        onSelect(
+          allShownSelected
+            ? new Set([...selected].filter((i) => !shownEditable.some((r) => r.index === i)))
+            : new Set([...selected, ...shownEditable.map((r) => r.index)]),
+        )
+      }
+    />
+  );
+}
+
 /**
  * The batch as a spreadsheet: the uploaded columns, then results, attempt, status and error,
  * virtualized for 10,000 rows; on a phone each row is a card. Failed rows are edited in place
@@ -193,25 +222,9 @@ export function BatchGrid({
 
   const selectedRows = rows.filter((r) => canEdit(r) && selected.has(r.index));
   const shownEditable = shown.filter(canEdit);
-  const allShownSelected = shownEditable.length > 0 && shownEditable.every((r) => selected.has(r.index));
   const unsent = rows.filter(canEdit).length - failed.length;
 
-  const selectAll = (
-    <input
-      type="checkbox"
-      className="size-4 accent-indigo-600"
-      aria-label="Select every failed or unsent row shown"
-      disabled={shownEditable.length === 0}
-      checked={allShownSelected}
-      onChange={() =>
-        setSelected(
-          allShownSelected
-            ? new Set([...selected].filter((i) => !shownEditable.some((r) => r.index === i)))
-            : new Set([...selected, ...shownEditable.map((r) => r.index)]),
-        )
-      }
-    />
-  );
+  const selectAll = <SelectAllShown shownEditable={shownEditable} selected={selected} onSelect={setSelected} />;
   const rowProps: RowPropsOf = (r, item, measure) => ({
     row: r,
     item,

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import type { CellProblem } from '@/batch-engine/batch-types';
 import type { Prepared } from './prepare-rows';
 import type { PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
@@ -46,27 +47,58 @@ function CellEditor({
   );
 }
 
-/** Counts, and a virtualized list of the invalid rows with a message under each bad cell. */
-export function InvalidRows({
+/** One invalid row's problems: an editor for each bad cell, a message for a field no column fills. */
+function RowProblems({
   table,
-  props,
-  prepared,
-  skip,
-  onSkip,
+  rowIndex,
+  problems,
+  titleOf,
   onEdit,
-  onDownload,
-  onShowMapping,
 }: {
   table: Table;
-  /** The workflow's fields, so a message names a field by its title. */
-  props: readonly PropertyInfo[];
-  prepared: Prepared;
-  skip: boolean;
-  onSkip: (v: boolean) => void;
+  rowIndex: number;
+  problems: readonly CellProblem[];
+  titleOf: (property: string) => string;
   onEdit: (row: number, column: number, value: string) => void;
-  onDownload: () => void;
-  /** Takes the person to the column mapping, offered when no row is valid. */
-  onShowMapping: () => void;
+}) {
+  const cells = table.rows[rowIndex] ?? [];
+  return (
+    <div className="flex min-w-0 flex-1 flex-wrap gap-3">
+      {problems.map((p, k) => {
+        const col = p.column === null ? -1 : table.columns.indexOf(p.column);
+        if (col < 0) {
+          return (
+            <p key={k} className="pt-5 text-xs text-red-700 dark:text-red-400">
+              {p.property === '' ? 'Input' : titleOf(p.property)}: {p.message} (no column; set it in the mapping)
+            </p>
+          );
+        }
+        return (
+          <CellEditor
+            key={`${k}-${cells[col] ?? ''}`}
+            id={`fix-${rowIndex}-${col}`}
+            label={`${p.column} (row ${rowIndex + 1})`}
+            value={cells[col] ?? ''}
+            message={p.message}
+            onCommit={(value) => onEdit(rowIndex, col, value)}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** The invalid rows, virtualized: only the rows in view are in the page. */
+function InvalidRowList({
+  table,
+  prepared,
+  titleOf,
+  onEdit,
+}: {
+  table: Table;
+  prepared: Prepared;
+  titleOf: (property: string) => string;
+  onEdit: (row: number, column: number, value: string) => void;
 }) {
   const invalid = useMemo(() => [...prepared.problems.keys()].sort((a, b) => a - b), [prepared]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -81,10 +113,49 @@ export function InvalidRows({
     getItemKey: (i) => invalid[i] ?? i,
     overscan: 6,
   });
-  const { valid, invalid: bad, rows } = prepared.stats;
-  const titleOf = (property: string) => props.find((p) => p.name === property)?.title ?? property;
   return (
-    <section aria-labelledby="validation-heading" className="space-y-3">
+    <div
+      ref={scroller}
+      className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+      role="list"
+      aria-label="Invalid rows"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const rowIndex = invalid[v.index]!;
+          return (
+            <div
+              key={rowIndex}
+              role="listitem"
+              ref={virtualizer.measureElement}
+              data-index={v.index}
+              className="absolute inset-x-0 flex flex-col gap-2 border-b border-zinc-200 px-3 py-2 sm:flex-row sm:items-start dark:border-zinc-800"
+              style={{ transform: `translateY(${v.start}px)` }}
+              aria-label={`Row ${rowIndex + 1}`}
+            >
+              <span className="w-16 shrink-0 pt-5 text-xs font-medium text-zinc-500 tabular-nums dark:text-zinc-400">
+                Row {rowIndex + 1}
+              </span>
+              <RowProblems
+                table={table}
+                rowIndex={rowIndex}
+                problems={prepared.problems.get(rowIndex) ?? []}
+                titleOf={titleOf}
+                onEdit={onEdit}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** How many rows are valid and invalid, and a way to the mapping when none is valid. */
+function CheckSummary({ stats, onShowMapping }: { stats: Prepared['stats']; onShowMapping: () => void }) {
+  const { valid, invalid: bad, rows } = stats;
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <h3 id="validation-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           Check
@@ -112,6 +183,37 @@ export function InvalidRows({
           fields” above.
         </Notice>
       )}
+    </>
+  );
+}
+
+/** Counts, and a virtualized list of the invalid rows with a message under each bad cell. */
+export function InvalidRows({
+  table,
+  props,
+  prepared,
+  skip,
+  onSkip,
+  onEdit,
+  onDownload,
+  onShowMapping,
+}: {
+  table: Table;
+  /** The workflow's fields, so a message names a field by its title. */
+  props: readonly PropertyInfo[];
+  prepared: Prepared;
+  skip: boolean;
+  onSkip: (v: boolean) => void;
+  onEdit: (row: number, column: number, value: string) => void;
+  onDownload: () => void;
+  /** Takes the person to the column mapping, offered when no row is valid. */
+  onShowMapping: () => void;
+}) {
+  const { valid, invalid: bad } = prepared.stats;
+  const titleOf = (property: string) => props.find((p) => p.name === property)?.title ?? property;
+  return (
+    <section aria-labelledby="validation-heading" className="space-y-3">
+      <CheckSummary stats={prepared.stats} onShowMapping={onShowMapping} />
       {bad > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-3">
@@ -128,58 +230,7 @@ export function InvalidRows({
               Download invalid rows (CSV)
             </Button>
           </div>
-          <div
-            ref={scroller}
-            className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
-            role="list"
-            aria-label="Invalid rows"
-          >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((v) => {
-                const rowIndex = invalid[v.index]!;
-                const problems = prepared.problems.get(rowIndex) ?? [];
-                const cells = table.rows[rowIndex] ?? [];
-                return (
-                  <div
-                    key={rowIndex}
-                    role="listitem"
-                    ref={virtualizer.measureElement}
-                    data-index={v.index}
-                    className="absolute inset-x-0 flex flex-col gap-2 border-b border-zinc-200 px-3 py-2 sm:flex-row sm:items-start dark:border-zinc-800"
-                    style={{ transform: `translateY(${v.start}px)` }}
-                    aria-label={`Row ${rowIndex + 1}`}
-                  >
-                    <span className="w-16 shrink-0 pt-5 text-xs font-medium text-zinc-500 tabular-nums dark:text-zinc-400">
-                      Row {rowIndex + 1}
-                    </span>
-                    <div className="flex min-w-0 flex-1 flex-wrap gap-3">
-                      {problems.map((p, k) => {
-                        const col = p.column === null ? -1 : table.columns.indexOf(p.column);
-                        if (col < 0) {
-                          return (
-                            <p key={k} className="pt-5 text-xs text-red-700 dark:text-red-400">
-                              {p.property === '' ? 'Input' : titleOf(p.property)}: {p.message} (no column; set it in the
-                              mapping)
-                            </p>
-                          );
-                        }
-                        return (
-                          <CellEditor
-                            key={`${k}-${cells[col] ?? ''}`}
-                            id={`fix-${rowIndex}-${col}`}
-                            label={`${p.column} (row ${rowIndex + 1})`}
-                            value={cells[col] ?? ''}
-                            message={p.message}
-                            onCommit={(value) => onEdit(rowIndex, col, value)}
-                          />
-                        );
-                      })}
-                    </div>
-                  </div>
-                );
-              })}
-            </div>
-          </div>
+          <InvalidRowList table={table} prepared={prepared} titleOf={titleOf} onEdit={onEdit} />
         </>
       )}
     </section>

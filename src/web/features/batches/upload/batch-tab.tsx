@@ -70,62 +70,155 @@ function EmptyRuns({ workflow, onCreated }: { workflow: WorkflowDetail; onCreate
   );
 }
 
-/** The workflow page's Batch tab: upload a spreadsheet, map and check it, send it, and see every batch. */
-export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
-  const { workflow } = props;
-  const draft = useBatchDraft(workflow);
-  const navigate = useNavigate();
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const open = draft.props.length === 0;
-  const { upload, prepared, check } = draft;
+type Draft = ReturnType<typeof useBatchDraft>;
 
-  const goTo = (batchId: string) => {
-    void runSubmission(batchId);
-    void navigate({ to: '/workflows/$workflowId/batches/$batchId', params: { workflowId: workflow.id, batchId } });
-  };
-
+/** How many rows would be sent, what stops sending (the first is shown), and whether the button is live. */
+function sendState({ upload, prepared, check, skipInvalid }: Draft) {
   const invalidCount = prepared?.stats.invalid ?? 0;
-  const sendCount = (prepared?.stats.rows ?? 0) - (draft.skipInvalid ? invalidCount : 0);
+  const sendCount = (prepared?.stats.rows ?? 0) - (skipInvalid ? invalidCount : 0);
   const blockers: string[] = [];
   if (check !== null) blockers.push(...check.blocking);
   const noneValid = prepared !== null && prepared.stats.rows > 0 && prepared.stats.valid === 0;
   if (noneValid) blockers.push('No row is valid yet: match the columns to the fields above.');
-  else if (invalidCount > 0 && !draft.skipInvalid)
+  else if (invalidCount > 0 && !skipInvalid)
     blockers.push(
       `Fix or skip the ${invalidCount.toLocaleString()} invalid row${invalidCount === 1 ? '' : 's'} first.`,
     );
   if (prepared !== null && sendCount === 0 && !noneValid) blockers.push('No row is left to send.');
   const ready =
     upload !== null && prepared !== null && prepared.stats.rows === upload.table.rows.length && blockers.length === 0;
+  return { sendCount, noneValid, blockers, ready };
+}
 
+/** Saves the rows that failed the check, with why, as a CSV named after the upload. */
+function downloadInvalidRows({ upload, prepared }: Draft): void {
+  if (upload === null || prepared === null) return;
+  const indices = [...prepared.problems.keys()].sort((a, b) => a - b);
+  const csv = invalidRowsCsv(
+    upload.table.columns,
+    indices.map((i) => upload.table.rows[i]!),
+    indices.map((i) => problemText(prepared.problems.get(i)!)),
+  );
+  saveText(csv, `${upload.file.name.replace(/\.[^.]+$/, '')}-invalid-rows.csv`);
+}
+
+/** The send and start-over buttons, what still stops sending, and why the last send failed. */
+function SendBar({ draft, onSent }: { draft: Draft; onSent: (batchId: string) => void }) {
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const { sendCount, noneValid, blockers, ready } = sendState(draft);
   const submit = async () => {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      goTo(await draft.createBatch());
+      onSent(await draft.createBatch());
     } catch (e) {
       setSubmitError(e instanceof Error ? e.message : String(e));
     } finally {
       setSubmitting(false);
     }
   };
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <Button variant="primary" disabled={!ready} busy={submitting} onClick={() => void submit()}>
+          {sendCount > 0 && !noneValid
+            ? `Send ${sendCount.toLocaleString()} row${sendCount === 1 ? '' : 's'}`
+            : 'Send rows'}
+        </Button>
+        <Button variant="ghost" onClick={draft.reset}>
+          Start over
+        </Button>
+        {blockers.length > 0 && draft.prepared !== null && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-300">{blockers[0]}</p>
+        )}
+      </div>
+      {submitError !== null && (
+        <Notice tone="danger" role="alert" title="The batch was not sent">
+          {submitError}
+        </Notice>
+      )}
+    </>
+  );
+}
 
+/** Once a table is read: its mapping, the check of every row, the concurrency and sending. */
+function DraftReview({
+  workflow,
+  draft,
+  upload,
+  check,
+  onSent,
+}: {
+  workflow: WorkflowDetail;
+  draft: Draft;
+  upload: NonNullable<Draft['upload']>;
+  check: NonNullable<Draft['check']>;
+  onSent: (batchId: string) => void;
+}) {
+  const { prepared } = draft;
   const mappingSection = useRef<HTMLElement>(null);
   const showMapping = () => {
     mappingSection.current?.scrollIntoView({ block: 'start' });
     mappingSection.current?.querySelector('select')?.focus({ preventScroll: true });
   };
+  return (
+    <>
+      <section ref={mappingSection} aria-labelledby="mapping-heading" className="space-y-3">
+        <h3 id="mapping-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+          Columns and fields
+        </h3>
+        <MappingTable
+          table={upload.table}
+          props={draft.props}
+          mapping={draft.mapping}
+          check={check}
+          decimalDetected={draft.decimalDetected}
+          onChange={draft.setMapping}
+        />
+      </section>
+      {draft.prepareError !== null && (
+        <Notice tone="danger" role="alert">
+          {draft.prepareError}
+        </Notice>
+      )}
+      {prepared !== null ? (
+        <InvalidRows
+          table={upload.table}
+          props={draft.props}
+          prepared={prepared}
+          skip={draft.skipInvalid}
+          onSkip={draft.setSkipInvalid}
+          onEdit={draft.editCell}
+          onDownload={() => downloadInvalidRows(draft)}
+          onShowMapping={showMapping}
+        />
+      ) : (
+        <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+          Checking every row…
+        </p>
+      )}
+      <ConcurrencyPicker
+        value={draft.concurrency}
+        onChange={draft.setConcurrency}
+        workflowDefault={workflow.concurrency}
+      />
+      <SendBar draft={draft} onSent={onSent} />
+    </>
+  );
+}
 
-  const downloadInvalid = () => {
-    if (upload === null || prepared === null) return;
-    const indices = [...prepared.problems.keys()].sort((a, b) => a - b);
-    const csv = invalidRowsCsv(
-      upload.table.columns,
-      indices.map((i) => upload.table.rows[i]!),
-      indices.map((i) => problemText(prepared.problems.get(i)!)),
-    );
-    saveText(csv, `${upload.file.name.replace(/\.[^.]+$/, '')}-invalid-rows.csv`);
+/** The workflow page's Batch tab: upload a spreadsheet, map and check it, send it, and see every batch. */
+export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
+  const { workflow } = props;
+  const draft = useBatchDraft(workflow);
+  const navigate = useNavigate();
+  const open = draft.props.length === 0;
+  const { upload, check } = draft;
+
+  const goTo = (batchId: string) => {
+    void runSubmission(batchId);
+    void navigate({ to: '/workflows/$workflowId/batches/$batchId', params: { workflowId: workflow.id, batchId } });
   };
 
   return (
@@ -159,65 +252,7 @@ export function BatchTab(props: { workflow: WorkflowDetail }): JSX.Element {
             </Notice>
           )}
           {upload !== null && upload.table.columns.length > 0 && check !== null && (
-            <>
-              <section ref={mappingSection} aria-labelledby="mapping-heading" className="space-y-3">
-                <h3 id="mapping-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-                  Columns and fields
-                </h3>
-                <MappingTable
-                  table={upload.table}
-                  props={draft.props}
-                  mapping={draft.mapping}
-                  check={check}
-                  decimalDetected={draft.decimalDetected}
-                  onChange={draft.setMapping}
-                />
-              </section>
-              {draft.prepareError !== null && (
-                <Notice tone="danger" role="alert">
-                  {draft.prepareError}
-                </Notice>
-              )}
-              {prepared !== null ? (
-                <InvalidRows
-                  table={upload.table}
-                  props={draft.props}
-                  prepared={prepared}
-                  skip={draft.skipInvalid}
-                  onSkip={draft.setSkipInvalid}
-                  onEdit={draft.editCell}
-                  onDownload={downloadInvalid}
-                  onShowMapping={showMapping}
-                />
-              ) : (
-                <p role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
-                  Checking every row…
-                </p>
-              )}
-              <ConcurrencyPicker
-                value={draft.concurrency}
-                onChange={draft.setConcurrency}
-                workflowDefault={workflow.concurrency}
-              />
-              <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-                <Button variant="primary" disabled={!ready} busy={submitting} onClick={() => void submit()}>
-                  {sendCount > 0 && !noneValid
-                    ? `Send ${sendCount.toLocaleString()} row${sendCount === 1 ? '' : 's'}`
-                    : 'Send rows'}
-                </Button>
-                <Button variant="ghost" onClick={draft.reset}>
-                  Start over
-                </Button>
-                {blockers.length > 0 && prepared !== null && (
-                  <p className="text-sm text-zinc-600 dark:text-zinc-300">{blockers[0]}</p>
-                )}
-              </div>
-              {submitError !== null && (
-                <Notice tone="danger" role="alert" title="The batch was not sent">
-                  {submitError}
-                </Notice>
-              )}
-            </>
+            <DraftReview workflow={workflow} draft={draft} upload={upload} check={check} onSent={goTo} />
           )}
         </CardBody>
       </Card>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, MAX_FILE_BYTES, parseCsvBytes, parseCsvText } from './parse-csv';
-
-const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
+import { MAX_FILE_BYTES, parseCsvText } from './parse-csv';
+import { readUpload } from './read-upload';
 
 describe('parseCsvText', () => {
   it('reads a comma-separated file into columns and rows', () => {
@@ -82,39 +81,36 @@ describe('parseCsvText', () => {
   });
 });
 
-describe('parseCsvBytes', () => {
-  it('strips a UTF-8 byte order mark from the first header', () => {
-    const r = parseCsvBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('name\nAda\n')]));
-    expect(r.ok && r.table.columns).toEqual(['name']);
+describe('reading an uploaded file', () => {
+  const file = (parts: BlobPart[], name = 'people.csv') => new File(parts, name);
+
+  it('strips a UTF-8 byte order mark from the first header and names the delimiter', async () => {
+    const r = await readUpload(file([new Uint8Array([0xef, 0xbb, 0xbf]), 'name;city\nAda;Paris\n']));
+    expect(r).toMatchObject({ ok: true, kind: 'csv', note: '1 row, 2 columns, semicolon-separated.' });
+    expect(r.ok && r.kind === 'csv' && r.table.columns).toEqual(['name', 'city']);
   });
 
-  it('refuses binary data renamed to .csv', () => {
-    const r = parseCsvBytes(new Uint8Array([0x00, 0x01, 0x02, 0x41, 0x0a]));
-    expect(!r.ok && r.error).toMatch(/^This file is not text; is it really a CSV\?/);
-    const invalidUtf8 = parseCsvBytes(new Uint8Array([0x61, 0x0a, 0xff, 0xfe, 0xfd, 0x0a]));
-    expect(!invalidUtf8.ok && invalidUtf8.error).toMatch(/not text/);
+  it('refuses binary data and a workbook renamed to .csv', async () => {
+    const binary = await readUpload(file([new Uint8Array([0x00, 0x01, 0x02, 0x41, 0x0a])]));
+    expect(!binary.ok && binary.error).toMatch(/^This file is not text; is it really a CSV\?/);
+    const zip = await readUpload(file([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])]));
+    expect(!zip.ok && zip.error).toContain('rename it to .xlsx');
   });
 
-  it('recognizes a workbook renamed to .csv', () => {
-    const r = parseCsvBytes(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]));
-    expect(!r.ok && r.error).toContain('rename it to .xlsx');
+  it('refuses an empty file and rows that do not fit the header', async () => {
+    expect(await readUpload(file([]))).toEqual({ ok: false, error: 'The file is empty.' });
+    const ragged = await readUpload(file(['a,b\n1,2\n1,2,3\n']));
+    expect(!ragged.ok && ragged.error).toContain("Row 2 does not have the header's 2 columns");
   });
 
-  it('reads UTF-16 text with a byte order mark', () => {
-    const text = 'a\tb\n1\t2\n';
-    const utf16 = new Uint8Array(2 + text.length * 2);
-    utf16.set([0xff, 0xfe]);
-    for (let i = 0; i < text.length; i += 1) utf16[2 + i * 2] = text.charCodeAt(i);
-    const r = parseCsvBytes(utf16);
-    expect(r.ok && r.table.rows).toEqual([['1', '2']]);
-  });
-
-  it('says the limit for an over-large file', () => {
-    const r = parseCsvBytes(new Uint8Array(MAX_FILE_BYTES + 1));
+  it('says the limit for an over-large file', async () => {
+    const r = await readUpload(file([new Uint8Array(MAX_FILE_BYTES + 1)]));
     expect(!r.ok && r.error).toContain('the limit is 50 MB');
   });
 
-  it('decodes valid UTF-8 with accents', () => {
-    expect(decodeText(bytes('café'))).toEqual({ ok: true, text: 'café' });
+  it('reports reading progress up to the whole file', async () => {
+    const seen: number[] = [];
+    await readUpload(file([`a,b\n${'1,2\n'.repeat(10)}`]), (f) => seen.push(f));
+    expect(seen.at(-1)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type JSX } from 'react';
-import type { DelimitedKind } from './csv-parse-core';
+import type { DelimitedKind } from './parse-csv';
 import type * as CsvPreviewModule from './csv-preview';
 import { ReadingTable } from './reading-table';
 

@@ -1,6 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, useTransition, type JSX } from 'react';
-import type { DelimitedKind } from './csv-parse-core';
 import {
   columnWidths,
   nextSort,
@@ -10,7 +9,8 @@ import {
   type SortState,
 } from './csv-table-model';
 import { SortIcon } from '@/components/ui/icons';
-import { parseDelimited, parseFirstRows, WORKER_THRESHOLD_CHARS } from './parse-csv';
+import { WORKER_THRESHOLD_CHARS } from '@/lib/csv/read-delimited';
+import { parseDelimited, parseFirstRows, type DelimitedKind } from './parse-csv';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/button';
 import { ReadingTable } from './reading-table';
@@ -80,39 +80,10 @@ function ariaSort(sort: SortState, column: number): 'ascending' | 'descending' |
   return sort?.column === column ? sort.direction : 'none';
 }
 
-function CsvTableView({
-  table,
-  complete,
-  filename,
-}: {
-  table: CsvTable;
-  complete: boolean;
-  filename: string;
-}): JSX.Element {
-  const [sort, setSort] = useState<SortState>(null);
-  const [sorting, startSorting] = useTransition();
-  const order = useMemo(() => sortedRowOrder(table.rows, sort), [table.rows, sort]);
-  const widths = useMemo(() => columnWidths(table), [table]);
-  const numeric = useMemo(() => numericColumns(table), [table]);
-  const totalWidth = ROW_NUMBER_WIDTH + widths.reduce((a, b) => a + b, 0);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  // The virtualizer is read afresh on every render and this component is not compiler-memoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: order.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    initialRect: { width: 800, height: 480 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const columns = table.header.length + 1;
-
+/** How many rows and columns (or that the rest is loading), a sorting spinner, and malformed rows. */
+function TableStatus({ table, complete, sorting }: { table: CsvTable; complete: boolean; sorting: boolean }) {
   return (
-    <div className="space-y-2">
+    <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
         {complete ? (
           <span>
@@ -146,6 +117,136 @@ function CsvTableView({
           </ul>
         </details>
       )}
+    </>
+  );
+}
+
+/** The sticky header row: a button per column that sorts by it, once every row has loaded. */
+function TableHead({
+  header,
+  sort,
+  complete,
+  onSort,
+}: {
+  header: readonly string[];
+  sort: SortState;
+  complete: boolean;
+  onSort: (column: number) => void;
+}) {
+  return (
+    <thead className="sticky top-0 z-10">
+      <tr aria-rowindex={1}>
+        <th
+          scope="col"
+          className="border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-right text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
+        >
+          <span aria-hidden="true">#</span>
+          <span className="sr-only">Row number</span>
+        </th>
+        {header.map((name, column) => {
+          const direction = ariaSort(sort, column);
+          return (
+            <th
+              key={column}
+              scope="col"
+              aria-sort={direction}
+              className="border-b border-zinc-200 bg-zinc-100 p-0 dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              <button
+                type="button"
+                disabled={!complete}
+                onClick={() => onSort(column)}
+                title={complete ? `Sort by ${name}` : 'Sorting is available once every row has loaded'}
+                className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-zinc-800 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-wait dark:text-zinc-100 dark:hover:bg-zinc-800"
+              >
+                <span className="truncate">{name}</span>
+                <SortIcon
+                  direction={direction}
+                  className={`size-4 shrink-0 ${direction === 'none' ? 'text-zinc-400' : 'text-indigo-600 dark:text-indigo-400'}`}
+                />
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+/** One data row: its number in the file, then its cells (numbers right-aligned). */
+function TableRow({
+  row,
+  rowIndex,
+  position,
+  numeric,
+  width,
+}: {
+  row: readonly string[];
+  rowIndex: number;
+  /** Its place in the current order, counting from 0 under the header. */
+  position: number;
+  numeric: readonly boolean[];
+  width: number;
+}) {
+  return (
+    <tr
+      aria-rowindex={position + 2}
+      style={{ height: ROW_HEIGHT }}
+      className="even:bg-zinc-50/70 hover:bg-indigo-50/60 dark:even:bg-zinc-900/50 dark:hover:bg-indigo-500/10"
+    >
+      <td className="border-b border-zinc-100 px-3 text-right font-mono text-xs text-zinc-500 tabular-nums dark:border-zinc-800/70 dark:text-zinc-400">
+        {rowIndex + 1}
+      </td>
+      {Array.from({ length: width }, (_, column) => {
+        const cell = row[column] ?? '';
+        return (
+          <td
+            key={column}
+            title={cell.length > 24 ? cell : undefined}
+            className={`truncate border-b border-zinc-100 px-3 whitespace-nowrap text-zinc-800 ${numeric[column] ? 'text-right tabular-nums' : ''} dark:border-zinc-800/70 dark:text-zinc-200`}
+          >
+            {cell}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+function CsvTableView({
+  table,
+  complete,
+  filename,
+}: {
+  table: CsvTable;
+  complete: boolean;
+  filename: string;
+}): JSX.Element {
+  const [sort, setSort] = useState<SortState>(null);
+  const [sorting, startSorting] = useTransition();
+  const order = useMemo(() => sortedRowOrder(table.rows, sort), [table.rows, sort]);
+  const widths = useMemo(() => columnWidths(table), [table]);
+  const numeric = useMemo(() => numericColumns(table), [table]);
+  const totalWidth = ROW_NUMBER_WIDTH + widths.reduce((a, b) => a + b, 0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // The virtualizer is read afresh on every render and this component is not compiler-memoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 800, height: 480 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const columns = table.header.length + 1;
+
+  return (
+    <div className="space-y-2">
+      <TableStatus table={table} complete={complete} sorting={sorting} />
       <div
         ref={scrollRef}
         tabIndex={0}
@@ -164,42 +265,12 @@ function CsvTableView({
               <col key={i} style={{ width: w }} />
             ))}
           </colgroup>
-          <thead className="sticky top-0 z-10">
-            <tr aria-rowindex={1}>
-              <th
-                scope="col"
-                className="border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-right text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
-              >
-                <span aria-hidden="true">#</span>
-                <span className="sr-only">Row number</span>
-              </th>
-              {table.header.map((name, column) => {
-                const direction = ariaSort(sort, column);
-                return (
-                  <th
-                    key={column}
-                    scope="col"
-                    aria-sort={direction}
-                    className="border-b border-zinc-200 bg-zinc-100 p-0 dark:border-zinc-800 dark:bg-zinc-900"
-                  >
-                    <button
-                      type="button"
-                      disabled={!complete}
-                      onClick={() => startSorting(() => setSort((s) => nextSort(s, column)))}
-                      title={complete ? `Sort by ${name}` : 'Sorting is available once every row has loaded'}
-                      className="flex w-full items-center justify-between gap-1 px-3 py-2 text-left font-semibold text-zinc-800 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-wait dark:text-zinc-100 dark:hover:bg-zinc-800"
-                    >
-                      <span className="truncate">{name}</span>
-                      <SortIcon
-                        direction={direction}
-                        className={`size-4 shrink-0 ${direction === 'none' ? 'text-zinc-400' : 'text-indigo-600 dark:text-indigo-400'}`}
-                      />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <TableHead
+            header={table.header}
+            sort={sort}
+            complete={complete}
+            onSort={(column) => startSorting(() => setSort((s) => nextSort(s, column)))}
+          />
           <tbody>
             {padTop > 0 && (
               <tr aria-hidden="true">
@@ -208,30 +279,15 @@ function CsvTableView({
             )}
             {items.map((item) => {
               const rowIndex = order[item.index]!;
-              const row = table.rows[rowIndex]!;
               return (
-                <tr
+                <TableRow
                   key={rowIndex}
-                  aria-rowindex={item.index + 2}
-                  style={{ height: ROW_HEIGHT }}
-                  className="even:bg-zinc-50/70 hover:bg-indigo-50/60 dark:even:bg-zinc-900/50 dark:hover:bg-indigo-500/10"
-                >
-                  <td className="border-b border-zinc-100 px-3 text-right font-mono text-xs text-zinc-500 tabular-nums dark:border-zinc-800/70 dark:text-zinc-400">
-                    {rowIndex + 1}
-                  </td>
-                  {table.header.map((_, column) => {
-                    const cell = row[column] ?? '';
-                    return (
-                      <td
-                        key={column}
-                        title={cell.length > 24 ? cell : undefined}
-                        className={`truncate border-b border-zinc-100 px-3 whitespace-nowrap text-zinc-800 ${numeric[column] ? 'text-right tabular-nums' : ''} dark:border-zinc-800/70 dark:text-zinc-200`}
-                      >
-                        {cell}
-                      </td>
-                    );
-                  })}
-                </tr>
+                  row={table.rows[rowIndex]!}
+                  rowIndex={rowIndex}
+                  position={item.index}
+                  numeric={numeric}
+                  width={table.header.length}
+                />
               );
             })}
             {padBottom > 0 && (
