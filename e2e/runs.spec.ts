@@ -98,6 +98,12 @@ test(
     await screenshotBothThemes(page, 'runs-page-375');
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // An id prefix of digits typed into the address is text to search for, not a number that breaks the page.
+    await page.goto('/runs?q=445e3971');
+    await expect(page.getByLabel('Search runs')).toHaveValue('445e3971');
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expect(quoteRow).toHaveCount(0);
+
     // A fresh tab knows nothing of these runs: the id alone must be enough.
     await page.goto('/workflows');
     await page.keyboard.press('Control+K');

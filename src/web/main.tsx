@@ -15,6 +15,7 @@ import { answerKeyRequests, askOpenTabsForKeys } from './features/connection/tab
 import { followOtherTabsDecisions, refreshAfterOtherTabsDecision } from './api/approvals';
 import { workflowQueries } from './api/workflows';
 import { initTheme } from './lib/theme';
+import { parseSearch, stringifySearch } from './lib/search-params';
 import { routeTree } from './route-tree.gen';
 import './styles.css';
 
@@ -42,6 +43,8 @@ const createAppRouter = () =>
     defaultErrorComponent: RouteErrorView,
     defaultNotFoundComponent: () => <NotFoundView />,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,30 @@
+import { stringifySearchWith } from '@tanstack/react-router';
+
 // One small check per parameter, no schema library: the router validates search params on every
 // page, so this code is in the first bundle (a schema library would be most of a page's own code).
+
+/**
+ * Every parameter here is text, so a value is read as JSON only when it is quoted, a list or an
+ * object: the router's default would turn `?q=12345678` or `?q=445e3971` (an id prefix) into a number.
+ */
+const quotedJsonOnly = (text: string): unknown => {
+  if (!/^["[{]/.test(text)) throw new SyntaxError('plain text');
+  return JSON.parse(text) as unknown;
+};
+const readValue = (text: string): unknown => {
+  try {
+    return quotedJsonOnly(text);
+  } catch {
+    return text;
+  }
+};
+/** The router's parseSearch, but its own decoder would already have made numbers of digits. */
+export const parseSearch = (search: string): Record<string, unknown> => {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(search)) if (!(key in values)) values[key] = readValue(value);
+  return values;
+};
+export const stringifySearch = stringifySearchWith(JSON.stringify, quotedJsonOnly);
 
 /** A parameter's check: its value when valid, else "absent", so a bad value never fails the page. */
 type Param<T> = (value: unknown) => T | undefined;
@@ -57,13 +82,14 @@ export interface RunSearch {
   from?: string;
 }
 
-/** Drops absent keys so the URL never shows `?q=undefined`-like leftovers. */
-const present = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-
-export const validateSettingsSearch = (raw: Raw): SettingsSearch =>
-  present({ redirect: redirectParam(raw.redirect), reason: reasonParam(raw.reason) });
-export const validateWelcomeSearch = (raw: Raw): WelcomeSearch => present({ redirect: redirectParam(raw.redirect) });
-export const validateWorkflowsSearch = (raw: Raw): WorkflowsSearch => present({ q: filterParam(raw.q) });
-export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch => present({ status: statusParam(raw.status) });
-export const validateRunSearch = (raw: Raw): RunSearch => present({ from: fromParam(raw.from) });
+// Each check names every parameter it owns, undefined when the value failed: the router lays a route's
+// checked search over the raw one, so a dropped key would let the unchecked value through, and it
+// leaves undefined values out of the URL.
+export const validateSettingsSearch = (raw: Raw): SettingsSearch => ({
+  redirect: redirectParam(raw.redirect),
+  reason: reasonParam(raw.reason),
+});
+export const validateWelcomeSearch = (raw: Raw): WelcomeSearch => ({ redirect: redirectParam(raw.redirect) });
+export const validateWorkflowsSearch = (raw: Raw): WorkflowsSearch => ({ q: filterParam(raw.q) || undefined });
+export const validateExecutionsSearch = (raw: Raw): ExecutionsSearch => ({ status: statusParam(raw.status) });
+export const validateRunSearch = (raw: Raw): RunSearch => ({ from: fromParam(raw.from) });

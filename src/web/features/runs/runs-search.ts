@@ -10,16 +10,12 @@ export interface RunsSearch {
 
 const rangeParam = oneOf(RUN_RANGES);
 
-/** Drops absent keys so the URL never shows `?q=undefined`-like leftovers. */
-const present = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
-
-export const validateRunsSearch = (raw: Record<string, unknown>): RunsSearch =>
-  present({
-    status: statusParam(raw.status),
-    q: filterParam(raw.q),
-    range: rangeParam(raw.range),
-  });
+/** Every key, undefined when absent or failed, so no unchecked value of the raw search shows through. */
+export const validateRunsSearch = (raw: Record<string, unknown>): RunsSearch => ({
+  status: statusParam(raw.status),
+  q: filterParam(raw.q) || undefined,
+  range: rangeParam(raw.range),
+});
 
 export const filterFromSearch = (search: RunsSearch): RunFilter => ({
   status: search.status ?? 'all',
