@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, type CacheLimits } from '../bounded-cache';
 import type { JsonSchema, StepSpec } from '../planner/plan-types';
 import { stepSeconds } from '../steps/run-step';
 import type { WorkflowRecord } from '../store/records';
@@ -13,13 +14,7 @@ export interface ReadyPlan {
   inputSchema: JsonSchema | null;
 }
 
-/** How much memory parsed plans may take (bytes as estimated by `planBytes`) and how many. */
-export interface PlanCacheLimits {
-  maxBytes: number;
-  maxEntries: number;
-}
-
-export const PLAN_CACHE_LIMITS: PlanCacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 5000 };
+export const PLAN_CACHE_LIMITS: CacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 5000 };
 
 /** The stored text (two bytes a character) and its parsed copy, which takes a few times as much. */
 const planBytes = (plan: ReadyPlan) => 8 * (plan.source.steps.length + (plan.source.inputSchema?.length ?? 0)) + 1024;
@@ -32,12 +27,8 @@ const planBytes = (plan: ReadyPlan) => 8 * (plan.source.steps.length + (plan.sou
 export class PlanCache {
   private readonly plans: LRUCache<string, ReadyPlan>;
 
-  constructor(limits: PlanCacheLimits = PLAN_CACHE_LIMITS) {
-    this.plans = new LRUCache<string, ReadyPlan>({
-      max: limits.maxEntries,
-      maxSize: limits.maxBytes,
-      sizeCalculation: planBytes,
-    });
+  constructor(limits: CacheLimits = PLAN_CACHE_LIMITS) {
+    this.plans = boundedCache(limits, planBytes);
   }
 
   /** Estimated memory of the plans kept, as counted against `maxBytes`. */

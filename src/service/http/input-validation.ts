@@ -1,6 +1,7 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, type CacheLimits } from '../bounded-cache';
 import { ajvClassFor } from '../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../contract/schema-dialect';
 import type { JsonSchema } from '../planner/plan-types';
@@ -40,13 +41,7 @@ interface Compiled {
   bytes: number;
 }
 
-/** How much memory compiled validators may take (bytes as estimated by `compiledBytes`) and how many. */
-export interface ValidatorLimits {
-  maxBytes: number;
-  maxEntries: number;
-}
-
-export const VALIDATOR_LIMITS: ValidatorLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 2000 };
+export const VALIDATOR_LIMITS: CacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntries: 2000 };
 
 /** A compiled validator's code and closures: measured about 13 KB for a typical 500-character schema. */
 const compiledBytes = (schema: JsonSchema) => 20 * JSON.stringify(schema).length + 4096;
@@ -59,12 +54,8 @@ export class InputValidators {
   private readonly ajvs = new Map<SchemaDialect, Ajv>();
   private readonly compiled: LRUCache<string, Compiled>;
 
-  constructor(limits: ValidatorLimits = VALIDATOR_LIMITS) {
-    this.compiled = new LRUCache<string, Compiled>({
-      max: limits.maxEntries,
-      maxSize: limits.maxBytes,
-      sizeCalculation: (entry) => entry.bytes,
-    });
+  constructor(limits: CacheLimits = VALIDATOR_LIMITS) {
+    this.compiled = boundedCache(limits, (entry) => entry.bytes);
   }
 
   /** Estimated memory of the compiled validators kept, as counted against `maxBytes`. */

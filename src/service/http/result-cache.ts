@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, type CacheLimits } from '../bounded-cache';
 import type { FileSummary } from '../store/records';
 
 /** A result file ready to present: its inline text already decoded. */
@@ -13,15 +14,8 @@ interface Entry {
   files: CachedFile[];
 }
 
-/** How much memory the kept results may take, in bytes as counted by `entryBytes`, and how many executions. */
-export interface ResultCacheLimits {
-  maxBytes: number;
-  /** One execution's results above this are read from the store each time rather than kept. */
-  maxEntryBytes: number;
-  maxEntries: number;
-}
-
-export const RESULT_CACHE_LIMITS: ResultCacheLimits = {
+/** One execution's results above maxEntryBytes are read from the store each time rather than kept. */
+export const RESULT_CACHE_LIMITS: CacheLimits = {
   maxBytes: 32 * 1024 * 1024,
   maxEntryBytes: 2 * 1024 * 1024,
   maxEntries: 20_000,
@@ -42,13 +36,8 @@ function entryBytes({ files }: Entry): number {
 export class ResultCache {
   private readonly entries: LRUCache<string, Entry>;
 
-  constructor(limits: ResultCacheLimits = RESULT_CACHE_LIMITS) {
-    this.entries = new LRUCache<string, Entry>({
-      max: limits.maxEntries,
-      maxSize: limits.maxBytes,
-      maxEntrySize: limits.maxEntryBytes,
-      sizeCalculation: entryBytes,
-    });
+  constructor(limits: CacheLimits = RESULT_CACHE_LIMITS) {
+    this.entries = boundedCache(limits, entryBytes);
   }
 
   /** Memory the kept results take, as counted against `maxBytes`. */

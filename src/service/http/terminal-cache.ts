@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache, type CacheLimits } from '../bounded-cache';
 import type { ExecutionView } from '../store/records';
 
 const key = (accountId: string, workflowId: string, executionId: string) => `${accountId}/${workflowId}/${executionId}`;
@@ -10,15 +11,8 @@ interface Entry {
   body: string;
 }
 
-/** How much memory the kept answers may take (bytes as counted by `entryBytes`) and how many runs. */
-export interface TerminalCacheLimits {
-  maxBytes: number;
-  /** An answer above this (many inline results) is served as usual but not kept. */
-  maxEntryBytes: number;
-  maxEntries: number;
-}
-
-export const TERMINAL_CACHE_LIMITS: TerminalCacheLimits = {
+/** An answer above maxEntryBytes (many inline results) is served as usual but not kept. */
+export const TERMINAL_CACHE_LIMITS: CacheLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxEntryBytes: 2 * 1024 * 1024,
   maxEntries: 20_000,
@@ -39,13 +33,8 @@ const entryBytes = (entry: Entry) => 2 * entry.body.length + 1024;
 export class TerminalExecutions {
   private readonly entries: LRUCache<string, Entry>;
 
-  constructor(limits: TerminalCacheLimits = TERMINAL_CACHE_LIMITS) {
-    this.entries = new LRUCache<string, Entry>({
-      max: limits.maxEntries,
-      maxSize: limits.maxBytes,
-      maxEntrySize: limits.maxEntryBytes,
-      sizeCalculation: entryBytes,
-    });
+  constructor(limits: CacheLimits = TERMINAL_CACHE_LIMITS) {
+    this.entries = boundedCache(limits, entryBytes);
   }
 
   /** Memory the kept answers take, as counted against `maxBytes`. */
