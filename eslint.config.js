@@ -20,8 +20,9 @@ const roomRule = (forbidden) => ({
 });
 
 // The dashboard's layers, lowest first: lib (no app knowledge) and components (shared UI, which imports
-// only lib) → api (the client, the scheduler, the query cache: may show a toast, so it may import
-// components) → batch-engine (sends, follows and gathers batches from the browser's journal, without
+// only lib) → api (the typed client, the request scheduler and its budget, the errors) → server-state
+// (the only caller of the client: one key object, one module per resource with its queries and the
+// mutations that refresh what they change) → batch-engine (sends, follows and gathers batches from the browser's journal, without
 // React, so it runs whatever page is open) → features (one folder per job) → routes (pages and the
 // shell that compose features).
 // An import may only point down or sideways within its own layer. src/web/main.tsx starts the app
@@ -37,25 +38,25 @@ const FEATURE_EDGES = [
   { from: 'approvals', to: ['runs', 'results'] },
 ];
 
-// The API client's files: everything else reaches the server through a resource module of src/web/api.
+// The API client's files: everything else reaches the server through a resource module of src/web/server-state.
 const CLIENT_FILES = [
   {
     group: ['**/api/client', '**/api/active-client', '**/api/transport', '**/api/scheduler'],
     message:
-      'Only src/web/api talks to the API client: use (or add) a resource module there (workflows, runs, approvals, batches, health, find, server, connection).',
+      'Only src/web/server-state talks to the API client: use (or add) a resource module there (workflows, runs, approvals, batches, health, find, server, connection).',
   },
 ];
 const SERVER_STATE_SYNTAX = [
   {
     selector: "Property[key.name='queryKey']",
     message:
-      'Query keys live in src/web/api/query-keys.ts: use a queryOptions factory from a resource module of src/web/api.',
+      'Query keys live in src/web/server-state/query-keys.ts: use a queryOptions factory from a resource module there.',
   },
   {
     selector:
       'CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|setQueriesData|getQueryData|getQueryCache|removeQueries|resetQueries|cancelQueries|refetchQueries)$/]',
     message:
-      'What a change refreshes is decided in src/web/api (api/refresh.ts and the resource modules): call their mutation hooks or helpers instead.',
+      'What a change refreshes is decided in src/web/server-state (refresh.ts and the resource modules): call their mutation hooks or helpers instead.',
   },
 ];
 
@@ -80,6 +81,7 @@ const webLayers = {
       { type: 'lib', pattern: 'src/web/lib/**', mode: 'full' },
       { type: 'components', pattern: 'src/web/components/**', mode: 'full' },
       { type: 'api', pattern: 'src/web/api/**', mode: 'full' },
+      { type: 'server-state', pattern: 'src/web/server-state/**', mode: 'full' },
       { type: 'batch-engine', pattern: 'src/web/batch-engine/**', mode: 'full' },
       { type: 'features', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
       { type: 'routes', pattern: 'src/web/routes/**', mode: 'full' },
@@ -96,14 +98,16 @@ const webLayers = {
           { from: 'lib', allow: ['lib', 'contract'] },
           { from: 'components', allow: ['components', 'lib', 'contract'] },
           { from: 'api', allow: ['api', 'components', 'lib', 'contract'] },
-          // The engine reaches the server only through api/batches.ts (the client files are the layer helper's rule).
-          { from: 'batch-engine', allow: ['batch-engine', 'api', 'lib', 'contract'] },
+          { from: 'server-state', allow: ['server-state', 'api', 'components', 'lib', 'contract'] },
+          // The engine reaches the server only through server-state/batches.ts (CLIENT_FILES keeps the client out).
+          { from: 'batch-engine', allow: ['batch-engine', 'server-state', 'api', 'lib', 'contract'] },
           // A feature's own files, always; another feature's only along FEATURE_EDGES.
           {
             from: 'features',
             allow: [
               ['features', { feature: '${from.feature}' }],
               'batch-engine',
+              'server-state',
               'api',
               'components',
               'lib',
@@ -114,7 +118,10 @@ const webLayers = {
             from: [['features', { feature: from }]],
             allow: to.map((feature) => ['features', { feature }]),
           })),
-          { from: 'routes', allow: ['routes', 'features', 'batch-engine', 'api', 'components', 'lib', 'contract'] },
+          {
+            from: 'routes',
+            allow: ['routes', 'features', 'batch-engine', 'server-state', 'api', 'components', 'lib', 'contract'],
+          },
           { from: 'app', allow: ['*'] },
           // Tests and their fakes may reach anything; nothing else allows 'testing', so product code cannot import it.
           { from: ['tests', 'testing'], allow: ['*'] },
@@ -203,10 +210,10 @@ export default tseslint.config(
     },
   },
   {
-    // One server-state layer: only src/web/api talks to the API client or names a query key, so each
-    // change refreshes what it changes in one place (api/refresh.ts), and a newcomer reads one folder.
+    // One server-state layer: only src/web/server-state talks to the API client or names a query key, so
+    // each change refreshes what it changes in one place (refresh.ts), and a newcomer reads one folder.
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/api/**'],
+    ignores: ['src/web/api/**', 'src/web/server-state/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,4 @@
-import { backgroundIntervalMs, batchApi } from '@/api/batches';
+import { backgroundIntervalMs, batchApi } from '@/server-state/batches';
 import { getJournal } from './batch-journal';
 import { planRerun, type RerunPick } from './build-batch';
 import { gatherResults, type GatherDeps } from './gather-results';

@@ -1,4 +1,4 @@
-import type { BatchApi, ListedExecution } from '@/api/batches';
+import type { BatchApi, ListedExecution } from '@/server-state/batches';
 import { LINK_MAX_AGE_MS, needsRefresh } from '@/lib/needs-refresh';
 import type { BatchJournal } from './batch-journal';
 import type { BatchRecord, RowRecord } from './batch-types';

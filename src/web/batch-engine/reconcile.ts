@@ -1,4 +1,4 @@
-import type { BatchApi } from '@/api/batches';
+import type { BatchApi } from '@/server-state/batches';
 import type { ExecutionListItem } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { confirmChunk, withChunk } from './submit';

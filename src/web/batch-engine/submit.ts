@@ -1,4 +1,4 @@
-import type { BatchApi, CancelOutcome } from '@/api/batches';
+import type { BatchApi, CancelOutcome } from '@/server-state/batches';
 import { RateLimitedError, isApiError } from '@/api/errors';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type ChunkRecord, type RowRecord, type StopRecord } from './batch-types';

@@ -1,4 +1,4 @@
-import type { ListedExecution } from '@/api/batches';
+import type { ListedExecution } from '@/server-state/batches';
 import type { ListPage } from '@contract/openapi-document';
 import { isFinal, type BatchRecord, type RowRecord } from './batch-types';
 

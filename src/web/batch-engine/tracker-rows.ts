@@ -1,4 +1,4 @@
-import type { ListedExecution } from '@/api/batches';
+import type { ListedExecution } from '@/server-state/batches';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import { errorFromResults } from './details';
 import { isFinal, type RowRecord } from './batch-types';

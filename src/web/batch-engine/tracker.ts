@@ -1,4 +1,4 @@
-import type { BatchApi, ListedExecution } from '@/api/batches';
+import type { BatchApi, ListedExecution } from '@/server-state/batches';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type RowRecord } from './batch-types';

@@ -5,7 +5,7 @@ import { OfflineBanner } from '@/components/layout/offline-banner';
 import { NotFoundView } from '@/components/not-found';
 import { RouteErrorView } from '@/routes/-shell/route-error';
 import { Toaster } from '@/components/ui/toast';
-import { forgetPreviousAccount, refreshEverything, useActiveProfile } from '@/api/connection';
+import { forgetPreviousAccount, refreshEverything, useActiveProfile } from '@/server-state/connection';
 import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';

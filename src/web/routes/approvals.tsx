@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { serverQueries } from '@/api/server';
+import { serverQueries } from '@/server-state/server';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ApprovalsInbox } from '@/features/approvals/approvals-inbox';

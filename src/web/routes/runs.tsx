@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { serverQueries } from '@/api/server';
+import { serverQueries } from '@/server-state/server';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { ListSkeleton } from '@/components/ui/list-skeleton';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PlusIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
-import { useConnection } from '@/api/connection';
+import { useConnection } from '@/server-state/connection';
 import { BudgetForm } from '@/features/connection/budget-form';
 import { ConnectionForm } from '@/features/connection/connection-form';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';

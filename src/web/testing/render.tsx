@@ -11,8 +11,8 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { act, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
 import { getProfilesStore } from '@/api/profiles-store';
-import { createQueryClient } from '@/api/query-client';
-import { serverQueries } from '@/api/server';
+import { createQueryClient } from '@/server-state/query-client';
+import { serverQueries } from '@/server-state/server';
 import { API_BASE, FakeV1Server } from './fake-v1-server';
 
 // Vitest runs without globals, so Testing Library cannot register its own clean-up.

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { runQueries } from '@/api/runs';
+import { runQueries } from '@/server-state/runs';
 import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
 import type { RunRow } from '@/features/runs/run-filter';
 import type { PendingDecision } from './pending-decisions';

@@ -4,7 +4,7 @@ import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, HandIcon } from '@/components/ui/icons';
 import { isOwnPage } from '@/lib/own-page';
-import { useCapabilities } from '@/api/server';
+import { useCapabilities } from '@/server-state/server';
 import { usePendingDecisions } from './pending-decisions';
 import { Countdown, DecisionComment } from './decision-parts';
 import { useDecideApproval } from './use-decide-approval';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ServerCapabilities } from '@/api/capabilities';
-import { feedQueries, mergeRuns } from '@/api/runs';
+import { feedQueries, mergeRuns } from '@/server-state/runs';
 import { feedKeyFor } from '@/features/runs/use-runs-feed';
 import type { Waiting } from './waiting-count';
 import { WAITING } from './waiting-filter';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@/api/errors';
-import { shareWaitingCount } from '@/api/approvals';
-import { useCapabilities } from '@/api/server';
+import { shareWaitingCount } from '@/server-state/approvals';
+import { useCapabilities } from '@/server-state/server';
 import { useRunsFeed } from '@/features/runs/use-runs-feed';
 import { usePendingDecisions, type PendingDecision } from './pending-decisions';
 import { useDecideApproval } from './use-decide-approval';

@@ -1,4 +1,4 @@
-import { useDecideApproval as useDecideMutation } from '@/api/approvals';
+import { useDecideApproval as useDecideMutation } from '@/server-state/approvals';
 import { rememberRejection } from '@/features/runs/rejections';
 
 /**

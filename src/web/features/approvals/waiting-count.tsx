@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { approvalQueries, type Waiting } from '@/api/approvals';
-import { serverQueries } from '@/api/server';
+import { approvalQueries, type Waiting } from '@/server-state/approvals';
+import { serverQueries } from '@/server-state/server';
 import { useWhenIdle } from '@/lib/use-when-idle';
 
-export type { Waiting } from '@/api/approvals';
+export type { Waiting } from '@/server-state/approvals';
 
 type RenderWaiting = (waiting: Waiting | undefined) => ReactNode;
 

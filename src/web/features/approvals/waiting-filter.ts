@@ -1,4 +1,4 @@
-import { WAITING_STATUS } from '@/api/approvals';
+import { WAITING_STATUS } from '@/server-state/approvals';
 import type { RunFilter } from '@/features/runs/run-filter';
 
 /** The inbox's filter: every run waiting for a person. */

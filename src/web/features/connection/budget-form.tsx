@@ -3,7 +3,7 @@ import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { FieldError, FieldHint, Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { requestBudget, useConnection } from '@/api/connection';
+import { requestBudget, useConnection } from '@/server-state/connection';
 import { getProfilesStore } from '@/api/profiles-store';
 
 /** The per-minute request budget the scheduler keeps this browser under. */

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { Profile } from '@/api/profiles-store';
-import type { ConnectionVerdict } from '@/api/connection';
+import type { ConnectionVerdict } from '@/server-state/connection';
 import { KeyInput } from './key-input';
 import { RememberKey } from './remember-key';
 import { useConnectionForm, type Errors } from './use-connection-form';

@@ -1,4 +1,4 @@
-import { isCrossOrigin } from '@/api/connection';
+import { isCrossOrigin } from '@/server-state/connection';
 import type { ProfilesStore } from '@/api/profiles-store';
 
 /** Where this tab's key came from at start-up; `none` leads to the welcome page. */

@@ -1,5 +1,5 @@
 import { getProfilesStore } from '@/api/profiles-store';
-import { useConnection } from '@/api/connection';
+import { useConnection } from '@/server-state/connection';
 
 /** Switches the active profile from the header; hidden when there is only one. */
 export function ProfileSwitcher() {

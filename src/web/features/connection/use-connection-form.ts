@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getProfilesStore, type Profile } from '@/api/profiles-store';
-import { isCrossOrigin, testConnection, type ConnectionVerdict } from '@/api/connection';
+import { isCrossOrigin, testConnection, type ConnectionVerdict } from '@/server-state/connection';
 import { fetchDevKey } from './dev-key';
 
 export interface Errors {

@@ -6,7 +6,7 @@ import { Notice } from '@/components/ui/notice';
 import { getProfilesStore } from '@/api/profiles-store';
 import { KeyInput } from './key-input';
 import { RememberKey } from './remember-key';
-import { testConnection, useActiveProfile, type ConnectionVerdict } from '@/api/connection';
+import { testConnection, useActiveProfile, type ConnectionVerdict } from '@/server-state/connection';
 
 /** The server's address as a person reads it: its host, or the whole URL when it has none. */
 function hostOf(baseUrl: string): string {

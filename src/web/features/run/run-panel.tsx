@@ -8,7 +8,7 @@ import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { untrustedSchemaProblem } from '@/lib/schema-guard';
-import { useActiveProfile } from '@/api/connection';
+import { useActiveProfile } from '@/server-state/connection';
 import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
 import { RunStartError } from './run-start-error';

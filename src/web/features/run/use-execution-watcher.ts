@@ -3,11 +3,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { setRunningCount } from '@/lib/document-title';
-import { useActiveProfile } from '@/api/connection';
-import { settleRun, watchedRun } from '@/api/runs';
-import { ExecutionWatcher } from '@/api/run-watcher';
+import { useActiveProfile } from '@/server-state/connection';
+import { settleRun, watchedRun } from '@/server-state/runs';
+import { ExecutionWatcher } from '@/server-state/run-watcher';
 import { getRunJournal } from '@/lib/run-journal';
-import { cachedWorkflow } from '@/api/workflows';
+import { cachedWorkflow } from '@/server-state/workflows';
 import { notify } from './notifications';
 import { rejectionOf } from '@/features/runs/rejections';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { getProfilesStore } from '@/api/profiles-store';
-import { useStartRun } from '@/api/runs';
+import { useStartRun } from '@/server-state/runs';
 import { getRunJournal } from '@/lib/run-journal';
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration } from '@/lib/format-time';
-import type { ListedExecution } from '@/api/runs';
+import type { ListedExecution } from '@/server-state/runs';
 import { rejectionOf, rejectionSentence } from './rejections';
 import { StatusBadge } from './status-badge';
 

@@ -1,4 +1,4 @@
-import { runQueries } from '@/api/runs';
+import { runQueries } from '@/server-state/runs';
 import { journalSource, type InputSource } from './input-source';
 import { fieldLabel, formatValue } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerCapabilities } from '@/api/capabilities';
-import { workflowQueries } from '@/api/workflows';
+import { workflowQueries } from '@/server-state/workflows';
 import {
   estimateTotal,
   feedQueries,
@@ -11,7 +11,7 @@ import {
   seedFeedHead,
   type FeedKey,
   type FeedScope,
-} from '@/api/runs';
+} from '@/server-state/runs';
 import { annotationQueries, summarizeInput, type RunAnnotation } from './run-annotations';
 import { hasTextOrRange, matchesFilter, rangeStart, statusesOf, type RunFilter, type RunRow } from './run-filter';
 

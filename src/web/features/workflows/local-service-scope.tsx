@@ -1,4 +1,4 @@
-import { useCapabilities } from '@/api/server';
+import { useCapabilities } from '@/server-state/server';
 import { Notice } from '@/components/ui/notice';
 
 /**

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { ExternalLinkIcon, RefreshIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { isOwnPage } from '@/lib/own-page';
-import type { planningState } from '@/api/workflows';
+import type { planningState } from '@/server-state/workflows';
 
 type State = ReturnType<typeof planningState>;
 

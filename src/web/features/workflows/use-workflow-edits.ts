@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useDeleteWorkflow as useDeleteWorkflowMutation } from '@/api/workflows';
+import { useDeleteWorkflow as useDeleteWorkflowMutation } from '@/server-state/workflows';
 
 /** Deletes a workflow with its runs (local extension), then opens the list without it. */
 export function useDeleteWorkflow(workflowId: string) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
-import { useCapabilities } from '@/api/server';
+import { useCapabilities } from '@/server-state/server';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { icon } from '@/components/ui/create-icon';
 import { cn } from '@/lib/cn';

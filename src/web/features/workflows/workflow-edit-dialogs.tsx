@@ -4,10 +4,10 @@ import { isApiError } from '@/api/errors';
 import { Field, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { EditDialog } from './edit-dialog';
-import { useCapabilities } from '@/api/server';
+import { useCapabilities } from '@/server-state/server';
 import { PromptField } from './prompt-field';
 import { namesMatch } from './workflow-name';
-import { EDIT_LIMITS, useReplanWorkflow, useRunCount, useUpdateWorkflow } from '@/api/workflows';
+import { EDIT_LIMITS, useReplanWorkflow, useRunCount, useUpdateWorkflow } from '@/server-state/workflows';
 import { useDeleteWorkflow } from './use-workflow-edits';
 
 interface DialogProps {

@@ -5,7 +5,7 @@ import { STATUS_META } from '@/components/execution-status';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/lib/cn';
 import { activityFromRuns, activityFromServer, formatRate, type RowActivity } from './workflow-activity';
-import { workflowQueries } from '@/api/workflows';
+import { workflowQueries } from '@/server-state/workflows';
 
 /** Whether the element has come into view once (rows below the fold ask for nothing). */
 function useSeen(target: RefObject<HTMLElement | null>, wanted: boolean): boolean {

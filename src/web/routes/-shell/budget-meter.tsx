@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { requestBudget, type BudgetSnapshot } from '@/api/connection';
+import { requestBudget, type BudgetSnapshot } from '@/server-state/connection';
 import { cn } from '@/lib/cn';
 
 /** Share of the budget in use from which the header shows the meter: under a fifth is left. */

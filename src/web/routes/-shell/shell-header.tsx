@@ -4,7 +4,7 @@ import { icon } from '@/components/ui/create-icon';
 import { HandIcon } from '@/components/ui/shell-icons';
 import { WaitingCount, type Waiting } from '@/features/approvals/waiting-count';
 import { FindById } from '@/features/runs/find/find-button';
-import { useActiveProfile, useConnection } from '@/api/connection';
+import { useActiveProfile, useConnection } from '@/server-state/connection';
 import { ProfileSwitcher } from '@/features/connection/profile-switcher';
 import { BudgetMeter } from './budget-meter';
 

@@ -2,13 +2,13 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { RouteTabs } from '@/components/ui/tabs';
-import { serverQueries } from '@/api/server';
+import { serverQueries } from '@/server-state/server';
 import { useCreatedWorkflow } from '@/features/workflows/created-workflows';
 import { PlanningNotes } from '@/features/workflows/planning-notes';
 import { PlanningNotice } from '@/features/workflows/planning-notice';
 import { WorkflowActions } from '@/features/workflows/workflow-actions';
 import { WorkflowHeader } from '@/features/workflows/workflow-header';
-import { planningPollDelay, planningState, refreshWorkflowList, workflowQueries } from '@/api/workflows';
+import { planningPollDelay, planningState, refreshWorkflowList, workflowQueries } from '@/server-state/workflows';
 import { useNarrower } from '@/lib/use-narrower';
 import { usePageTitle } from '@/lib/use-page-title';
 

@@ -8,7 +8,7 @@ import { FilterBox } from '@/features/workflows/filter-box';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { filterWorkflows, WorkflowList } from '@/features/workflows/workflow-list';
 import { WorkflowsHeading } from '@/features/workflows/workflows-heading';
-import { workflowQueries } from '@/api/workflows';
+import { workflowQueries } from '@/server-state/workflows';
 import { validateWorkflowsSearch } from '@/lib/search-params';
 import { usePageTitle } from '@/lib/use-page-title';
 

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { backgroundBudget } from '@/api/batches';
+import { backgroundBudget } from '@/server-state/batches';
 import { gatheringState, subscribeRuntime } from '@/batch-engine/batch-runtime';
 import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
 import { fetchResultFile, zipRowFiles } from '@/batch-engine/download-zip';

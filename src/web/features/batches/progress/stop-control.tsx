@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StopIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
-import { useCapabilities } from '@/api/server';
+import { useCapabilities } from '@/server-state/server';
 import { stopBatch } from '@/batch-engine/batch-runtime';
 import type { BatchRecord, StopRecord } from '@/batch-engine/batch-types';
 

@@ -17,8 +17,8 @@
 import type { ExecutionStatus } from '@contract/openapi-document';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { runQueries } from '@/api/runs';
-import { useCapabilities } from '@/api/server';
+import { runQueries } from '@/server-state/runs';
+import { useCapabilities } from '@/server-state/server';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StepList } from './step-list';
 import { lifecycleRows, rowsFromServer } from './step-model';

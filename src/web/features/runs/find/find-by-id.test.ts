@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowListItem } from '@contract/openapi-document';
 import { NotFoundError } from '@/api/errors';
-import type { ListedExecution } from '@/api/runs';
+import type { ListedExecution } from '@/server-state/runs';
 import { candidatesIn, findFor, SCAN_REQUESTS, type FindDeps, type Known } from './find-by-id';
 import { readQuery } from './find-match';
 

@@ -1,6 +1,6 @@
 import type { ExecutionStatus, WorkflowListItem, WorkflowStatus } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
-import type { FindClient } from '@/api/find';
+import type { FindClient } from '@/server-state/find';
 import { idStartsWith, nameScore, readQuery, type FindQuery } from './find-match';
 
 export type FindTarget =

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { cachedData, everyWorkflow, findClient, findQueries } from '@/api/find';
+import { cachedData, everyWorkflow, findClient, findQueries } from '@/server-state/find';
 import { isApiError } from '@/api/errors';
-import { useCapabilities } from '@/api/server';
+import { useCapabilities } from '@/server-state/server';
 import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type ScanReport } from './find-by-id';
 import { readQuery } from './find-match';
 import { nothingLine, progressLine, scanLine } from './find-words';

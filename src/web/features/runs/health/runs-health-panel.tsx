@@ -19,8 +19,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { healthQueries } from '@/api/health';
-import { useCapabilities } from '@/api/server';
+import { healthQueries } from '@/server-state/health';
+import { useCapabilities } from '@/server-state/server';
 import { Card, CardBody } from '@/components/ui/card';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { SegmentedToggle } from '@/components/ui/segmented-toggle';

@@ -1,5 +1,5 @@
 import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { workflowQueries } from '@/api/workflows';
+import { workflowQueries } from '@/server-state/workflows';
 
 type LoaderArgs = { context: { queryClient: QueryClient }; params: { workflowId: string } };
 

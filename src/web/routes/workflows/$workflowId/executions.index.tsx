@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { serverQueries } from '@/api/server';
+import { serverQueries } from '@/server-state/server';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon, PlayIcon } from '@/components/ui/icons';
@@ -10,7 +10,7 @@ import { RunsHealthPanel } from '@/features/runs/health/runs-health-panel';
 import type { RunFilter } from '@/features/runs/run-filter';
 import { RunsView } from '@/features/runs/runs-view';
 import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs/runs-search';
-import { workflowQueries } from '@/api/workflows';
+import { workflowQueries } from '@/server-state/workflows';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/')({
   validateSearch: validateRunsSearch,

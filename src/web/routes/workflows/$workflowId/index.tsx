@@ -3,10 +3,10 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, CardBody } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { serverQueries, useCapabilities } from '@/api/server';
+import { serverQueries, useCapabilities } from '@/server-state/server';
 import { annotationQueries } from '@/features/runs/run-annotations';
 import { RunPanel } from '@/features/run/run-panel';
-import { planningState, workflowQueries } from '@/api/workflows';
+import { planningState, workflowQueries } from '@/server-state/workflows';
 import { validateRunSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/workflows/$workflowId/')({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useBatch, useSubmission, useTrackWhileShown } from '@/features/batches/use-journal';
-import { workflowQueries } from '@/api/workflows';
+import { workflowQueries } from '@/server-state/workflows';
 import { useServerReachability } from '@/lib/use-server-reachability';
 
 function useNow(everyMs: number): number {

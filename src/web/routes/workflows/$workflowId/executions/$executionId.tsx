@@ -3,13 +3,13 @@ import type { ExecutionDetail, ResultFile } from '@contract/openapi-document';
 import { Card, CardBody } from '@/components/ui/card';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { serverQueries } from '@/api/server';
+import { serverQueries } from '@/server-state/server';
 import { ApprovalPanel } from '@/features/approvals/approval-panel';
 import { ResultList } from '@/features/results/result-list';
 import { InputPanel } from '@/features/run/input-panel';
 import { RunOutcome } from '@/features/run/run-outcome';
 import { RunSummary } from '@/features/run/run-summary';
-import { runQueries } from '@/api/runs';
+import { runQueries } from '@/server-state/runs';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRunPage } from './-use-run-page';
 

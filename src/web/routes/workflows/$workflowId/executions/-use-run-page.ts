@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ExecutionDetail } from '@contract/openapi-document';
-import { readRunNow, runQueries } from '@/api/runs';
-import { useCapabilities } from '@/api/server';
-import { cachedWorkflow, workflowQueries } from '@/api/workflows';
+import { readRunNow, runQueries } from '@/server-state/runs';
+import { useCapabilities } from '@/server-state/server';
+import { cachedWorkflow, workflowQueries } from '@/server-state/workflows';
 import { rejectionOf } from '@/features/runs/rejections';
 import { annotationQueries } from '@/features/runs/run-annotations';
 import { runArchiveName } from '@/lib/save-file';

@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { NetworkError, RateLimitedError, UnauthorizedError, isAbortError } from './errors';
-import { errorBackoff, shouldRetryQuery } from './retry-policy';
+import { NetworkError, RateLimitedError, UnauthorizedError, isAbortError } from '@/api/errors';
+import { errorBackoff, shouldRetryQuery } from '@/api/retry-policy';
 
 /** What a failed background refresh was about, from the query's meta, for the toast. */
 const labelOf = (meta: Record<string, unknown> | undefined) => (typeof meta?.label === 'string' ? meta.label : 'data');

@@ -1,10 +1,10 @@
 import { isTerminalStatus, type ExecutionDetail } from '@contract/openapi-document';
 import type { JournalEntry, RunJournal } from '@/lib/run-journal';
-import { getApiClient } from './active-client';
-import type { ApiClient } from './client';
-import { NotFoundError, UnauthorizedError } from './errors';
+import { getApiClient } from '@/api/active-client';
+import type { ApiClient } from '@/api/client';
+import { NotFoundError, UnauthorizedError } from '@/api/errors';
 import { pollInterval } from './poll-interval';
-import { errorBackoff } from './retry-policy';
+import { errorBackoff } from '@/api/retry-policy';
 
 /** Only runs started in the last day are watched; older ones were surely seen or are stale. */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;

@@ -1,8 +1,8 @@
-import { getApiClient } from './active-client';
-import type { ApiClient } from './client';
-import { getScheduler } from './scheduler';
+import { getApiClient } from '@/api/active-client';
+import type { ApiClient } from '@/api/client';
+import { getScheduler } from '@/api/scheduler';
 
-export type { CancelOutcome, ListedExecution } from './client';
+export type { CancelOutcome, ListedExecution } from '@/api/client';
 
 /**
  * The server calls the batch engine makes: sending chunks, reading and listing executions, and

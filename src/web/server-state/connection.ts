@@ -3,10 +3,10 @@
  * and whether an address is another origin. The client and the scheduler behind them stay in api/.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { getScheduler, type BudgetSnapshot } from './scheduler';
+import { getScheduler, type BudgetSnapshot } from '@/api/scheduler';
 
-export { followActiveProfile, useActiveProfile, useConnection } from './active-client';
-export { isCrossOrigin } from './transport';
+export { followActiveProfile, useActiveProfile, useConnection } from '@/api/active-client';
+export { isCrossOrigin } from '@/api/transport';
 export { testConnection, type ConnectionVerdict } from './connection-check';
 export type { BudgetSnapshot };
 

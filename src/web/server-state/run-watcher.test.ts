@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionDetail } from '@contract/openapi-document';
-import type { ApiClient } from './client';
+import type { ApiClient } from '@/api/client';
 import { NotFoundError, ServerError } from '@/api/errors';
 import { RunJournal } from '@/lib/run-journal';
 import { ExecutionWatcher } from './run-watcher';

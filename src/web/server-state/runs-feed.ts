@@ -1,6 +1,6 @@
 import type { ExecutionStatus, ListPage, WorkflowListItem } from '@contract/openapi-document';
-import type { ApiClient, ListedExecution } from './client';
-import type { Priority } from './scheduler';
+import type { ApiClient, ListedExecution } from '@/api/client';
+import type { Priority } from '@/api/scheduler';
 
 /** A run as the runs lists read it: the server's item, named by its workflow where the list mixes workflows. */
 export type FeedRow = ListedExecution & { workflow_name?: string };

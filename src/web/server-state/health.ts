@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getApiClient } from './active-client';
+import { getApiClient } from '@/api/active-client';
 import { queryKeys } from './query-keys';
 
 /** The range a workflow's run figures cover, in the browser's time zone, by hour or day. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConnection } from './connection-check';
-import { RequestScheduler } from './scheduler';
+import { RequestScheduler } from '@/api/scheduler';
 
 const scheduler = new RequestScheduler({ channel: null, maxRetries: 0 });
 const page = 'http://127.0.0.1:8080';

@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-document';
-import { getApiClient } from './active-client';
+import { getApiClient } from '@/api/active-client';
 import { queryKeys } from './query-keys';
 import { refreshAfter } from './refresh';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getApiClient } from './active-client';
-import { NO_CAPABILITIES, type ServerCapabilities } from './capabilities';
+import { getApiClient } from '@/api/active-client';
+import { NO_CAPABILITIES, type ServerCapabilities } from '@/api/capabilities';
 import { queryKeys } from './query-keys';
 
 export const serverQueries = {

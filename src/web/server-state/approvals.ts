@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ExecutionDetail } from '@contract/openapi-document';
-import { getApiClient } from './active-client';
+import { getApiClient } from '@/api/active-client';
 import { announceDecision } from './decision-broadcast';
 import { queryKeys } from './query-keys';
 import { refreshAfter } from './refresh';
-import { errorBackoff } from './retry-policy';
+import { errorBackoff } from '@/api/retry-policy';
 
 export { followOtherTabsDecisions } from './decision-broadcast';
 

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { getApiClient } from './active-client';
-import type { ApiClient } from './client';
+import { getApiClient } from '@/api/active-client';
+import type { ApiClient } from '@/api/client';
 import { queryKeys } from './query-keys';
 import { listAllWorkflows } from './runs-feed';
 

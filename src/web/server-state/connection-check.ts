@@ -1,4 +1,4 @@
-import { createApiClient } from './client';
+import { createApiClient } from '@/api/client';
 import {
   CorsBlockedError,
   NetworkError,
@@ -6,8 +6,8 @@ import {
   NotFoundError,
   UnauthorizedError,
   isApiError,
-} from './errors';
-import type { RequestScheduler } from './scheduler';
+} from '@/api/errors';
+import type { RequestScheduler } from '@/api/scheduler';
 
 export type ConnectionVerdict =
   | { kind: 'ok'; message: string }

@@ -14,15 +14,15 @@ import {
   type ExecutionStatus,
   type ListPage,
 } from '@contract/openapi-document';
-import { getApiClient } from './active-client';
-import { isApiError } from './errors';
+import { getApiClient } from '@/api/active-client';
+import { isApiError } from '@/api/errors';
 import { pollInterval } from './poll-interval';
 import { queryKeys } from './query-keys';
 import { refreshAfter } from './refresh';
-import { errorBackoff } from './retry-policy';
+import { errorBackoff } from '@/api/retry-policy';
 import { firstCursor, readFeedPage, type FeedCursor, type FeedPage, type FeedScope } from './runs-feed';
 
-export type { ListedExecution } from './client';
+export type { ListedExecution } from '@/api/client';
 
 const EXECUTION_PAGE_SIZE = 25;
 /** How often a list with running executions refreshes; slower than a detail page, it is a summary. */

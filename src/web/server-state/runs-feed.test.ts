@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from '@contract/openapi-document';
-import type { ListedExecution } from './client';
+import type { ListedExecution } from '@/api/client';
 import { estimateTotal, firstCursor, mergeRuns, readFeedPage, roundEstimate, type FeedRequest } from './runs-feed';
 
 const run = (id: string, minute: number, status: ListedExecution['status'] = 'finished', workflow_id = 'w1') => ({
