@@ -1,3 +1,4 @@
+import { plural } from '@/lib/plural';
 import { csvDocument } from '@/lib/csv-write';
 import { utf8Length } from '@/lib/utf8';
 import type { BatchRecord, RowRecord } from './batch-types';
@@ -176,8 +177,6 @@ export function exportSummary(rows: readonly RowRecord[]): ExportSummary {
   }
   return s;
 }
-
-const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /**
  * Why results arrive slowly where a server's list items carry no files, and for how long: each of

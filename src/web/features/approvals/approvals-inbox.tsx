@@ -1,3 +1,4 @@
+import { plural } from '@/lib/plural';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckCircleIcon, RefreshIcon } from '@/components/ui/icons';
@@ -7,8 +8,6 @@ import { FeedStart } from '@/features/runs/feed-start';
 import { ApprovalCard } from './approval-card';
 import { UNDO_SECONDS } from './pending-decisions';
 import { useApprovalsInbox, type ApprovalsInboxState } from './use-approvals-inbox';
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /** Every run waiting for a person, across workflows, with drafts and (bulk) approve or reject. */
 export function ApprovalsInbox() {

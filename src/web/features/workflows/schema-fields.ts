@@ -1,3 +1,4 @@
+import { plural } from '@/lib/plural';
 /**
  * A workflow's input schema as a person reads it: each field's title, its key, what kind of value
  * it takes in everyday words ("website", "email address", "yes/no", "one of …"), whether it is
@@ -114,7 +115,6 @@ export function kindWords(schema: unknown, many = false): string {
   return many ? 'values' : 'other';
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** The schema's bounds in words. */

@@ -89,8 +89,8 @@ describe('ExportsPanel', () => {
     expect(new TextDecoder().decode(files['MISSING-FILES.txt'])).toContain('row-0003/brochure.pdf');
     expect(files['row-0003/brochure.pdf']).toBeUndefined();
     const saved = screen.getByText(/^Saved leads-files\.zip/).textContent;
-    expect(saved).toContain('Saved leads-files.zip: 4 rows, 1 files.');
-    expect(saved).toContain('1 files could not be downloaded (listed in MISSING-FILES.txt).');
+    expect(saved).toContain('Saved leads-files.zip: 4 rows, 1 file.');
+    expect(saved).toContain('1 file could not be downloaded (listed in MISSING-FILES.txt).');
   });
 
   it('offers no zip while no row has result files, and says why', async () => {

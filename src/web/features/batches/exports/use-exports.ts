@@ -11,6 +11,7 @@ import {
   exportSummary,
 } from '@/batch-engine/export-results';
 import { detailReadsLeft } from '@/batch-engine/gather-state';
+import { plural } from '@/lib/plural';
 import { saveBlob, saveText } from '@/lib/save-file';
 
 const baseName = (b: BatchRecord): string =>
@@ -29,7 +30,7 @@ export function useExports(batch: BatchRecord, rows: readonly RowRecord[]) {
   const { holds, missing } = describeExport(summary);
   const savedNote = (name: string, files: number, gaps: string[]) =>
     setSaved(
-      `Saved ${name}: ${summary.rows.toLocaleString()} rows, ${files.toLocaleString()} files.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`,
+      `Saved ${name}: ${plural(summary.rows, 'row')}, ${plural(files, 'file')}.${gaps.length > 0 ? ` Still missing: ${gaps.join(' ')}` : ''}`,
     );
 
   const gathered = useSyncExternalStore(subscribeRuntime, () => gatheringState(batch.id));
@@ -60,9 +61,7 @@ export function useExports(batch: BatchRecord, rows: readonly RowRecord[]) {
       saveBlob(outcome.blob, name);
       const gaps = [...missing];
       if (outcome.missing.length > 0)
-        gaps.push(
-          `${outcome.missing.length.toLocaleString()} files could not be downloaded (listed in MISSING-FILES.txt).`,
-        );
+        gaps.push(`${plural(outcome.missing.length, 'file')} could not be downloaded (listed in MISSING-FILES.txt).`);
       savedNote(name, outcome.files, gaps);
     } catch (e) {
       setError(`The zip could not be built: ${e instanceof Error ? e.message : String(e)}`);

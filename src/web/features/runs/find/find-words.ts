@@ -1,7 +1,6 @@
+import { plural } from '@/lib/plural';
 import type { FindProgress, ScanReport } from './find-by-id';
 import { readQuery } from './find-match';
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /** What Find is doing while it asks the server. */
 export function progressLine(progress: FindProgress): string {
