@@ -159,6 +159,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/service': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How this service plans workflows (local extension)
+     * @description Whether workflows are planned by a model (and which) or by the built-in rules, so a dashboard can say so.
+     */
+    get: operations['getServiceInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.json': {
     parameters: {
       query?: never;
@@ -335,10 +355,10 @@ export interface components {
     };
     PlanningNote: {
       /**
-       * @description `output`: a requested output the workflow does not produce (e.g. a company summary from a website, a job title, an order's status); the text names it and what the workflow returns instead.
+       * @description `output`: a requested output the workflow does not produce (e.g. a company summary from a website, a job title, an order's status); the text names it and what the workflow returns instead. `planner`: how the plan was made when a model is configured (the model's plan was unusable or the model could not be reached, so the rule-based planner made this one); the text says why.
        * @enum {string}
        */
-      kind: 'schedule' | 'trigger' | 'integration' | 'browsing' | 'output';
+      kind: 'schedule' | 'trigger' | 'integration' | 'browsing' | 'output' | 'planner';
       /** @description One sentence for a person, e.g. "Runs on demand; 'every Monday' is not scheduled by the local service." */
       text: string;
     };
@@ -551,6 +571,15 @@ export interface components {
         }[];
       };
     };
+    ServiceInfo: {
+      /**
+       * @description `model`: workflows are planned by an OpenAI-compatible model and may have writing steps, with the rule-based planner as fallback; `rules`: the rule-based planner only.
+       * @enum {string}
+       */
+      planner: 'rules' | 'model';
+      /** @description The model's name when `planner` is `model`. */
+      model: string | null;
+    };
     ExecutionStep: {
       index: number;
       /** @description The step kind (markdown_report, guard, approval, …). */
@@ -569,6 +598,13 @@ export interface components {
       duration_ms: number | null;
       /** @description Why the step failed (the failing step only). */
       error: string | null;
+      /** @description The model that wrote this step's text (writing steps only; absent or null otherwise). */
+      model?: string | null;
+      /** @description Tokens the model used for this step, as its server counted them (writing steps only; null when the server did not say). */
+      tokens?: {
+        prompt_tokens: number;
+        completion_tokens: number;
+      } | null;
     };
     ExecutionSteps: {
       /** Format: uuid */
@@ -1081,6 +1117,30 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getServiceInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How this service plans and writes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceInfo'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
       429: components['responses']['RateLimited'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['ServerError'];

@@ -128,16 +128,25 @@ export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ *
     ),
   }),
 });
-export const ExecutionStep: c.Check<Schemas['ExecutionStep']> = /* @__PURE__ */ c.object({
-  index: c.number,
-  kind: c.string,
-  name: c.string,
-  status: /* @__PURE__ */ c.enumOf(['pending', 'processing', 'waiting', 'finished', 'error', 'skipped']),
-  started_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
-  finished_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
-  duration_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  error: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
-});
+export const ExecutionStep: c.Check<Schemas['ExecutionStep']> = /* @__PURE__ */ c.object(
+  {
+    index: c.number,
+    kind: c.string,
+    name: c.string,
+    status: /* @__PURE__ */ c.enumOf(['pending', 'processing', 'waiting', 'finished', 'error', 'skipped']),
+    started_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+    finished_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+    duration_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    error: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+  },
+  {
+    model: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+    tokens: /* @__PURE__ */ c.oneOf(
+      /* @__PURE__ */ c.object({ prompt_tokens: c.number, completion_tokens: c.number }),
+      c.nullValue,
+    ),
+  },
+);
 export const ExecutionSteps: c.Check<Schemas['ExecutionSteps']> = /* @__PURE__ */ c.object({
   execution_id: c.string,
   workflow_id: c.string,
@@ -145,11 +154,15 @@ export const ExecutionSteps: c.Check<Schemas['ExecutionSteps']> = /* @__PURE__ *
   steps: /* @__PURE__ */ c.array(ExecutionStep),
 });
 export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.object({
-  kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing', 'output']),
+  kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing', 'output', 'planner']),
   text: c.string,
 });
 export const ReplanWorkflowRequest: c.Check<Schemas['ReplanWorkflowRequest']> = /* @__PURE__ */ c.object({
   prompt: c.string,
+});
+export const ServiceInfo: c.Check<Schemas['ServiceInfo']> = /* @__PURE__ */ c.object({
+  planner: /* @__PURE__ */ c.enumOf(['rules', 'model']),
+  model: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
 export const UpdateWorkflowRequest: c.Check<Schemas['UpdateWorkflowRequest']> = /* @__PURE__ */ c.object(
   {},

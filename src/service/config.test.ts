@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         queuedPerAccount: 50_000,
         storedBytesPerAccount: 2_048 * 1024 * 1024,
       },
+      model: null,
     });
   });
 
@@ -67,6 +68,11 @@ describe('loadConfig', () => {
       WORKFLOW_ACCOUNT_MAX_WORKFLOWS: '5',
       WORKFLOW_ACCOUNT_MAX_QUEUED: '6',
       WORKFLOW_ACCOUNT_MAX_STORED_MB: '7',
+      WORKFLOW_MODEL_URL: 'http://127.0.0.1:11434/v1/',
+      WORKFLOW_MODEL: ' llama3.1 ',
+      WORKFLOW_MODEL_KEY: 'sk-local',
+      WORKFLOW_MODEL_TIMEOUT_MS: '9000',
+      WORKFLOW_MODEL_CONCURRENCY: '3',
     });
     expect(config).toEqual({
       port: 9000,
@@ -97,6 +103,13 @@ describe('loadConfig', () => {
         workflowsPerAccount: 5,
         queuedPerAccount: 6,
         storedBytesPerAccount: 7 * 1024 * 1024,
+      },
+      model: {
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'llama3.1',
+        apiKey: 'sk-local',
+        timeoutMs: 9000,
+        concurrency: 3,
       },
     });
   });
@@ -173,6 +186,9 @@ describe('loadConfig', () => {
     ['WORKFLOW_ACCOUNT_MAX_WORKFLOWS', 'many', 'WORKFLOW_ACCOUNT_MAX_WORKFLOWS must be a whole number of workflows'],
     ['WORKFLOW_ACCOUNT_MAX_QUEUED', '1.5', 'WORKFLOW_ACCOUNT_MAX_QUEUED must be a whole number of executions'],
     ['WORKFLOW_ACCOUNT_MAX_STORED_MB', '-1', 'WORKFLOW_ACCOUNT_MAX_STORED_MB must be a whole number of megabytes'],
+    ['WORKFLOW_MODEL_URL', '127.0.0.1:11434', 'WORKFLOW_MODEL_URL must be the absolute http(s) base URL'],
+    ['WORKFLOW_MODEL_TIMEOUT_MS', '0', 'WORKFLOW_MODEL_TIMEOUT_MS must be a whole number of milliseconds'],
+    ['WORKFLOW_MODEL_CONCURRENCY', 'all', 'WORKFLOW_MODEL_CONCURRENCY must be a whole number of calls at once'],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value });
     expect(attempt).toThrow(ConfigError);
@@ -193,5 +209,21 @@ describe('loadConfig', () => {
     );
     expect((error as Error).message).toContain('npm run keys -- create');
     expect((error as Error).message).not.toContain(short);
+  });
+
+  it('uses a model only with both its URL and its name, with defaults for the rest', () => {
+    expect(loadConfig({ WORKFLOW_MODEL_URL: 'http://127.0.0.1:11434/v1', WORKFLOW_MODEL: 'llama3.1' }).model).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      apiKey: null,
+      timeoutMs: 60_000,
+      concurrency: 4,
+    });
+    expect(() => loadConfig({ WORKFLOW_MODEL_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      'WORKFLOW_MODEL must name the model to use at WORKFLOW_MODEL_URL',
+    );
+    expect(() => loadConfig({ WORKFLOW_MODEL: 'llama3.1' })).toThrow(
+      'WORKFLOW_MODEL is set but WORKFLOW_MODEL_URL is not',
+    );
   });
 });

@@ -50,6 +50,20 @@ export interface Config {
   strictV1: boolean;
   /** Per-account fair share: running executions over all its workflows, and how much it may keep. */
   quotas: Quotas;
+  /** An OpenAI-compatible model that plans workflows and runs writing steps; null: rules only, nothing called. */
+  model: ModelConfig | null;
+}
+
+export interface ModelConfig {
+  /** Base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (no trailing slash). */
+  baseUrl: string;
+  model: string;
+  /** Sent as `Authorization: Bearer`; local servers such as Ollama need none. */
+  apiKey: string | null;
+  /** How long one call may take before it counts as failed. */
+  timeoutMs: number;
+  /** Calls to the model at once from this replica (planning and writing steps together). */
+  concurrency: number;
 }
 
 export interface Quotas {
@@ -181,6 +195,24 @@ const rules = {
   WORKFLOW_ACCOUNT_MAX_WORKFLOWS: wholeNumber('workflows'),
   WORKFLOW_ACCOUNT_MAX_QUEUED: wholeNumber('executions'),
   WORKFLOW_ACCOUNT_MAX_STORED_MB: wholeNumber('megabytes'),
+  WORKFLOW_MODEL_URL: {
+    schema: httpUrl,
+    must: 'be the absolute http(s) base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 for Ollama',
+  },
+  WORKFLOW_MODEL: {
+    schema: z.string().trim().min(1).max(200),
+    must: 'be the name of a model the API at WORKFLOW_MODEL_URL serves, e.g. llama3.1',
+  },
+  WORKFLOW_MODEL_KEY: {
+    schema: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((key) => /^[\x21-\x7e]+$/.test(key)),
+    must: 'be an API key made of printable characters without spaces',
+  },
+  WORKFLOW_MODEL_TIMEOUT_MS: wholeNumber('milliseconds'),
+  WORKFLOW_MODEL_CONCURRENCY: wholeNumber('calls at once'),
 } as const;
 
 type Rules = typeof rules;
@@ -225,6 +257,30 @@ function headersTimeout(env: Env, requestTimeoutMs: number): number {
   return set;
 }
 
+/** The model settings: all or nothing, so a half-configured model is refused at start instead of half-used. */
+function readModel(env: Env): ModelConfig | null {
+  const baseUrl = read(env, 'WORKFLOW_MODEL_URL');
+  const model = read(env, 'WORKFLOW_MODEL');
+  // Local models on a CPU take tens of seconds for a whole plan; longer than that, planning falls back to rules.
+  const timeoutMs = read(env, 'WORKFLOW_MODEL_TIMEOUT_MS') ?? 60_000;
+  const concurrency = read(env, 'WORKFLOW_MODEL_CONCURRENCY') ?? 4;
+  if (baseUrl === undefined) {
+    const stray = (['WORKFLOW_MODEL', 'WORKFLOW_MODEL_KEY'] as const).find((name) => read(env, name) !== undefined);
+    if (stray)
+      throw new ConfigError(`${stray} is set but WORKFLOW_MODEL_URL is not; set both, or neither to plan with rules`);
+    return null;
+  }
+  if (model === undefined)
+    throw new ConfigError('WORKFLOW_MODEL must name the model to use at WORKFLOW_MODEL_URL, e.g. llama3.1');
+  return {
+    baseUrl,
+    model,
+    apiKey: read(env, 'WORKFLOW_MODEL_KEY') ?? null,
+    timeoutMs,
+    concurrency,
+  };
+}
+
 /** Reads and validates the service configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = read(env, 'PORT') ?? 8080;
@@ -262,5 +318,6 @@ export function loadConfig(env: Env = process.env): Config {
       queuedPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_QUEUED') ?? 50_000,
       storedBytesPerAccount: (read(env, 'WORKFLOW_ACCOUNT_MAX_STORED_MB') ?? 2_048) * 1024 * 1024,
     },
+    model: readModel(env),
   };
 }

@@ -6,6 +6,7 @@ import { buildApp, type LocalServices } from './app';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { Engine } from './engine/engine';
+import { connectModel } from './model/model-client';
 import { LinkSigner } from './files/presign';
 import type { Middleware } from './http/spa';
 import { openStore, type Store } from './store/store';
@@ -51,6 +52,7 @@ async function startLocal(
       runTimeLimitMs: options.runTimeLimitMs,
       leaseMs: config.leaseSeconds * 1000,
       maxRunningPerAccount: config.quotas.runningPerAccount,
+      model: config.model ? connectModel(config.model) : null,
     });
     await engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);

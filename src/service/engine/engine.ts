@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
+import type { Model } from '../model/model-client';
 import type { Claimed } from '../store/executions-repo';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
@@ -26,6 +27,8 @@ export interface EngineOptions {
   leaseMs?: number;
   /** At most this many executions of one account process at once, over all its workflows and replicas. */
   maxRunningPerAccount?: number;
+  /** The configured model (WORKFLOW_MODEL_URL): plans workflows and runs writing steps; null: rules only. */
+  model?: Model | null;
 }
 
 interface ActiveRun {
@@ -84,7 +87,12 @@ export class Engine {
     this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
     const shared = { store: options.store, clock: options.clock, logger: options.logger, owner: this.owner };
     this.leases = new Leases({ ...shared, leaseMs: this.leaseMs });
-    this.planning = new PlanningQueue({ ...shared, leaseMs: this.leaseMs, timeScale: options.timeScale });
+    this.planning = new PlanningQueue({
+      ...shared,
+      leaseMs: this.leaseMs,
+      timeScale: options.timeScale,
+      model: options.model ?? null,
+    });
   }
 
   private get store(): Store {
@@ -245,6 +253,7 @@ export class Engine {
     this.active.set(id, { workflowId, stepIndex: 0, stepStartedAt: this.options.clock.now() });
     const run: Promise<RunOutcome | void> = runExecution(id, attempt, {
       store: this.store,
+      model: this.options.model ?? null,
       plans: this.plans,
       clock: this.options.clock,
       logger: this.options.logger,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import type { Model } from '../model/model-client';
 import { PlanningError } from '../planner/plan';
 import type { WorkflowPlan } from '../planner/plan-types';
 import type { WorkflowRecord } from '../store/records';
@@ -50,6 +51,8 @@ export interface PlanningOptions {
   timeScale: number;
   owner: string;
   leaseMs: number;
+  /** Plans with this model when set, with the rule-based planner as fallback. */
+  model: Model | null;
 }
 
 /**

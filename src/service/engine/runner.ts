@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import type { Model } from '../model/model-client';
 import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
 import type { Store } from '../store/store';
 import { settleOrphan } from './leases';
@@ -15,6 +16,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface RunnerDeps {
   store: Store;
   plans: PlanCache;
+  /** Runs writing steps; null: a plan with one fails that step, naming the missing model. */
+  model: Model | null;
   clock: Clock;
   logger: Logger;
   timeScale: number;
