@@ -42,7 +42,17 @@ export type StepSpec =
    */
   | { kind: 'guard'; field: string; rule: GuardRule; value?: string; limit?: number; message: string }
   /** Adds every earlier file to the results, so one execution can return several files. */
-  | { kind: 'bundle' };
+  | { kind: 'bundle' }
+  /**
+   * Has the configured model write `filename`: `instructions` (Liquid, with `input` and earlier
+   * `files` as in markdown_report) say what to write. `markdown` and `text` keep the answer as
+   * written; `json` asks for JSON under `schema` (a classification or an extraction) and checks it.
+   * The answer goes only into the file, never into code or another call.
+   */
+  | { kind: 'model_write'; filename: string; instructions: string; format: ModelWriteFormat; schema?: JsonSchema };
+
+/** What a writing step's file holds. */
+export type ModelWriteFormat = 'markdown' | 'text' | 'json';
 
 /**
  * The language of a step's templates (`title`, `template`, `message`): Liquid, or, when absent, the

@@ -29,6 +29,8 @@ const SECONDS: Record<StepSpec['kind'], number> = {
   pdf_document: 4,
   approval: 0,
   bundle: 1,
+  // The model's own time is the step's time.
+  model_write: 0,
 };
 
 export function stepSeconds(step: StepSpec): number {
@@ -156,6 +158,9 @@ export async function runStep(step: StepSpec, ctx: StepContext): Promise<StepRes
       };
     case 'bundle':
       return files(...bundle(ctx.files));
+    case 'model_write':
+      // The runner calls the model on its own thread; a writing step never reaches the step pool.
+      throw new StepFailure('a writing step needs the model, which only the runner can call');
     default:
       // Only reachable for a plan stored by another version of the service.
       throw new StepFailure(
