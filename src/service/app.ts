@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Off by default, so a client cannot name another address in X-Forwarded-For; with the hops listed,
     // request.ip is the real client behind them (Fastify reads X-Forwarded-For only as far as they go).
-    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    trustProxy: config.trustedProxies.none ? false : (address) => config.trustedProxies.trusts(address),
     // `/workflows/` and `/api/v1//workflows` (a base URL joined with a slash too many) mean the obvious thing.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: (error, request, reply) => {

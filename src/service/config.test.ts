@@ -30,7 +30,7 @@ describe('loadConfig', () => {
         maxConnectionsPerAddress: 64,
       },
       keyFailuresPerMinute: 30,
-      trustedProxies: [],
+      trustedProxies: expect.objectContaining({ entries: [] }),
       quotas: {
         runningPerAccount: 20,
         workflowsPerAccount: 1_000,
@@ -97,7 +97,7 @@ describe('loadConfig', () => {
         maxConnectionsPerAddress: 8,
       },
       keyFailuresPerMinute: 7,
-      trustedProxies: ['127.0.0.1', '10.0.0.0/8', 'fd00::/8'],
+      trustedProxies: expect.objectContaining({ entries: ['127.0.0.1', '10.0.0.0/8', 'fd00::/8'] }),
       quotas: {
         runningPerAccount: 4,
         workflowsPerAccount: 5,
@@ -175,6 +175,7 @@ describe('loadConfig', () => {
     ['WORKFLOW_TRUSTED_PROXIES', 'proxy.example.com', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.0/33', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.1,*', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
+    ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.0/', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['HTTP_HEADERS_TIMEOUT_MS', '0', 'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, 1 or more'],
     ['HTTP_HEADERS_TIMEOUT_MS', '40000', 'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (30000)'],
     ['HTTP_MAX_CONNECTIONS_PER_ADDRESS', '-1', 'HTTP_MAX_CONNECTIONS_PER_ADDRESS must be a whole number, 1 or more'],

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { TrustedProxies } from './trusted-proxies';
 
 /** A configuration value that cannot be used; the message names the variable and says what it must be. */
 export class ConfigError extends Error {
@@ -45,7 +45,7 @@ export interface Config {
    * Proxies and load balancers (IP addresses and CIDR ranges) whose X-Forwarded-For names the real
    * client; empty: X-Forwarded-For is ignored and the peer's address is the client's.
    */
-  trustedProxies: string[];
+  trustedProxies: TrustedProxies;
   /** Strict-v1 mode: no extension and no choice beyond the bare v1 description (WORKFLOW_STRICT_V1). */
   strictV1: boolean;
   /** Per-account fair share: running executions over all its workflows, and how much it may keep. */
@@ -87,14 +87,6 @@ const httpUrl = z
     }
   })
   .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
-
-/** An IPv4 or IPv6 address, or a CIDR range of them (`10.0.0.0/8`, `fd00::/8`). */
-function isAddressOrRange(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
-}
 
 /** A count of at least 1; `unit` says of what. */
 const wholeNumber = (unit?: string) => ({
@@ -188,7 +180,14 @@ const rules = {
           .map((entry) => entry.trim())
           .filter(Boolean),
       )
-      .refine((entries) => entries.every(isAddressOrRange)),
+      .transform((entries, ctx) => {
+        try {
+          return new TrustedProxies(entries);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'not an address or range' });
+          return z.NEVER;
+        }
+      }),
     must: 'be a comma-separated list of IP addresses and CIDR ranges of your proxies, e.g. 127.0.0.1,10.0.0.0/8',
   },
   WORKFLOW_ACCOUNT_MAX_RUNNING: wholeNumber('executions'),
@@ -309,7 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     keyFailuresPerMinute: read(env, 'WORKFLOW_KEY_FAILURE_LIMIT') ?? 30,
     strictV1: read(env, 'WORKFLOW_STRICT_V1') ?? false,
-    trustedProxies: read(env, 'WORKFLOW_TRUSTED_PROXIES') ?? [],
+    trustedProxies: read(env, 'WORKFLOW_TRUSTED_PROXIES') ?? new TrustedProxies([]),
     quotas: {
       // Two workflows at v1's 10 each: one workflow always reaches its full concurrency.
       runningPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_RUNNING') ?? 20,

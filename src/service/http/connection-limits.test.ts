@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KEY_A } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
 import { limitConnectionsPerAddress } from './connection-limits';
+import { TrustedProxies } from '../trusted-proxies';
 
 const svc = useTestService({ HTTP_REQUEST_TIMEOUT_MS: '300', HTTP_MAX_CONNECTIONS: '3' });
 let port = 0;
@@ -126,7 +127,7 @@ describe('the headers timeout', () => {
 describe('the per-address connection cap', () => {
   it('does not apply to a trusted proxy, whose address every client behind it shares', async () => {
     const server = createServer();
-    limitConnectionsPerAddress(server, 1, ['10.9.0.0/16', '127.0.0.1']);
+    limitConnectionsPerAddress(server, 1, new TrustedProxies(['10.9.0.0/16', '127.0.0.1']));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const target = (server.address() as AddressInfo).port;
     try {
