@@ -27,7 +27,11 @@ function workerExecArgv(): string[] {
   return inherited.some((flag) => flag.includes('tsx')) ? inherited : [...inherited, '--import', 'tsx'];
 }
 
-let pool: Piscina<StepTask, StepReply> | null = null;
+/** The pool runs both entry points of step-worker.ts: steps (default) and plans (`planTask`). */
+type PoolTask = StepTask | PlanTask;
+type PoolReply = StepReply | PlanReply;
+
+let pool: Piscina<PoolTask, PoolReply> | null = null;
 const threads = Math.max(2, availableParallelism());
 /**
  * Steps reach the pool through per-account queues that take turns, at most one per thread, so one
@@ -35,8 +39,8 @@ const threads = Math.max(2, availableParallelism());
  */
 const turns = new FairQueue(threads);
 
-function sharedPool(): Piscina<StepTask, StepReply> {
-  pool ??= new Piscina<StepTask, StepReply>({
+function sharedPool(): Piscina<PoolTask, PoolReply> {
+  pool ??= new Piscina<PoolTask, PoolReply>({
     filename: fileURLToPath(workerFile),
     execArgv: workerExecArgv(),
     // All threads start with the pool and stay: starting one costs the HTTP thread tens of
@@ -70,9 +74,15 @@ export async function runStepOffThread(
   const reply = await turns.run(account, () => sharedPool().run({ step, context }, { signal }), signal);
   if (reply.kind === 'done') return reply.result;
   if (reply.kind === 'failure') throw new StepFailure(reply.message);
+  throw crashOf(reply);
+}
+
+/** A thread's crash (or a reply of the wrong entry point, which only a bug can give) as an error for the log. */
+function crashOf(reply: PoolReply): StepCrash {
+  if (reply.kind !== 'crash') return new StepCrash(`unexpected reply from the step worker: ${reply.kind}`);
   const crash = new StepCrash(`${reply.name}: ${reply.message}`);
   if (reply.stack) crash.stack = reply.stack;
-  throw crash;
+  return crash;
 }
 
 /**
@@ -80,13 +90,10 @@ export async function runStepOffThread(
  * PlanningError it was; the planner's own step worker is used even when tests swap the step module.
  */
 export async function planOffThread(prompt: string, given: PlanTask['given']): Promise<WorkflowPlan> {
-  const planning = sharedPool() as unknown as Piscina<PlanTask, PlanReply>;
-  const reply = await planning.run({ prompt, given }, { filename: fileURLToPath(WORKER), name: 'planTask' });
+  const reply = await sharedPool().run({ prompt, given }, { filename: fileURLToPath(WORKER), name: 'planTask' });
   if (reply.kind === 'planned') return reply.plan;
   if (reply.kind === 'refused') throw new PlanningError(reply.message);
-  const crash = new StepCrash(`${reply.name}: ${reply.message}`);
-  if (reply.stack) crash.stack = reply.stack;
-  throw crash;
+  throw crashOf(reply);
 }
 
 /** Tests: steps run in another worker module (null: the real one) from the next pool on. */
