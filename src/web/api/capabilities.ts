@@ -70,6 +70,8 @@ export const PROBES = {
   replanWorkflow: operation('post', '/workflows/{}/replan', { marked: true }),
   /** DELETE /workflows/{workflowId}: delete it with its runs and their files. */
   deleteWorkflow: operation('delete', '/workflows/{}', { marked: true }),
+  /** GET /service: whether workflows are planned by a model (and which) or by the built-in rules. */
+  serviceInfo: operation('get', '/service', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

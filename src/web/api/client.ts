@@ -267,6 +267,12 @@ function controlCalls({ api, call, getPublic }: Transport) {
       return parseAnswer(contract.ExecutionDetail, data, 'execution', status);
     },
 
+    /** Local extension: how the server plans workflows (a model, or the built-in rules). Only where capabilities say `serviceInfo`. */
+    async getServiceInfo(options?: CallOptions): Promise<Schemas['ServiceInfo']> {
+      const { data, status } = await call(options, 'visible', (init) => api.GET('/service', init));
+      return parseAnswer(contract.ServiceInfo, data, 'service', status);
+    },
+
     /** Which local extensions exist; a server without the document (404, not JSON) has none. */
     async getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities> {
       let document: unknown = null;

@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { useConnection } from '@/server-state/connection';
 import { BudgetForm } from '@/features/connection/budget-form';
 import { ConnectionForm } from '@/features/connection/connection-form';
+import { PlannerStatus } from '@/features/connection/planner-status';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';
 import { NotificationToggle } from '@/features/run/notification-toggle';
 import { cn } from '@/lib/cn';
@@ -161,6 +162,8 @@ function SettingsPage() {
               onPick={setEditing}
             />
           )}
+          {/* What the connected server says of itself; a profile being edited may point elsewhere. */}
+          {current.id === activeId && <PlannerStatus />}
           <ConnectionForm key={current.id || 'new'} profile={current} onSaved={onSaved} />
           {current.id !== '' && profiles.length > 1 && (
             <div className="border-t border-zinc-200 pt-4 dark:border-zinc-800">

@@ -8,9 +8,11 @@ import {
   isApiError,
 } from '@/api/errors';
 import type { RequestScheduler } from '@/api/scheduler';
+import type { ServiceInfo } from './server';
 
 export type ConnectionVerdict =
-  | { kind: 'ok'; message: string }
+  /** `service`: how the server plans workflows, where it says so (serviceInfo extension). */
+  | { kind: 'ok'; message: string; service: ServiceInfo | null }
   | { kind: 'bad-key'; message: string }
   | { kind: 'unreachable'; message: string }
   | { kind: 'cors'; message: string }
@@ -21,6 +23,16 @@ interface TestOptions {
   fetch?: typeof globalThis.fetch;
   scheduler?: RequestScheduler;
   pageOrigin?: string;
+}
+
+/** How the server plans, asked only where its contract document offers it; a failed answer says nothing. */
+async function serviceOf(client: ReturnType<typeof createApiClient>): Promise<ServiceInfo | null> {
+  try {
+    const { serviceInfo } = await client.getServerCapabilities({ priority: 'user' });
+    return serviceInfo ? await client.getServiceInfo({ priority: 'user' }) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Asks the server for one workflow with the given settings and says, in words, what happened. */
@@ -38,7 +50,7 @@ export async function testConnection(
   const client = createApiClient({ baseUrl: url.href, apiKey, ...options });
   try {
     await client.listWorkflows({ limit: 1 }, { priority: 'user' });
-    return { kind: 'ok', message: 'Connected: the server accepted the key.' };
+    return { kind: 'ok', message: 'Connected: the server accepted the key.', service: await serviceOf(client) };
   } catch (error) {
     if (error instanceof NotConnectedError) return { kind: 'bad-key', message: 'Enter an API key first.' };
     if (error instanceof UnauthorizedError) return { kind: 'bad-key', message: 'The server rejected this key.' };

@@ -10,6 +10,7 @@ export const queryKeys = {
   server: {
     all: () => ['server'] as const,
     capabilities: () => ['server', 'capabilities'] as const,
+    serviceInfo: () => ['server', 'service-info'] as const,
   },
 
   workflows: {

@@ -2,6 +2,7 @@ import type {
   ExecutionDetail,
   ExecutionStatus,
   ResultFile,
+  Schemas,
   WorkflowDetail,
   WorkflowListItem,
 } from '@contract/openapi-document';
@@ -38,7 +39,9 @@ const EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
  * v1's semantics (a `{error}` body with the status, newest-first pages with `created_at` cursors)
  * and, with `extensions`, serves the contract document so the local extensions read as offered
  * (the cross-workflow list, status filters, approvals); without it it is a plain v1 server.
- * `answer` overrides one route for a test (an error, a slow answer).
+ * With `extensions` and `service`, GET /service says how it plans; without `service` it answers
+ * 404 there, like a local service from before that route. `answer` overrides one route for a test
+ * (an error, a slow answer).
  */
 export class FakeV1Server {
   readonly workflows: WorkflowDetail[] = [];
@@ -51,7 +54,7 @@ export class FakeV1Server {
   private readonly overrides: { method: string; path: RegExp; handler: Handler; once: boolean }[] = [];
   private minute = 0;
 
-  constructor(readonly options: { extensions?: boolean } = {}) {}
+  constructor(readonly options: { extensions?: boolean; service?: Schemas['ServiceInfo'] } = {}) {}
 
   /** A new ISO time, a minute after the previous one. */
   private nextTime(): string {
@@ -129,6 +132,8 @@ export class FakeV1Server {
     if (!request.apiKey?.includes(this.apiKey)) return refuse(401, 'Missing or invalid API key.');
     const parts = path.split('/').filter(Boolean);
     const [root, workflowId, sub, executionId, action] = parts;
+    if (request.method === 'GET' && path === '/service' && this.options.extensions && this.options.service)
+      return json(this.options.service);
     if (request.method === 'GET' && root === 'workflows' && parts.length === 1)
       return json(this.page(this.workflows.map(listItem), query, (w) => w.updated_at));
     if (request.method === 'GET' && root === 'executions' && parts.length === 1 && this.options.extensions)

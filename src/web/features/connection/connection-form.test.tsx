@@ -89,4 +89,28 @@ describe('ConnectionForm', () => {
     expect(key.getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('says in its success how the server plans workflows, where the server declares it', async () => {
+    const server = new FakeV1Server({ extensions: true, service: { planner: 'model', model: 'llama3.1' } });
+    const { user } = await renderForm(draft(), server);
+    await user.type(screen.getByLabelText(/API key/), server.apiKey);
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+    const verdict = await screen.findByRole('status');
+    expect(verdict.textContent).toContain('Connection OK');
+    expect(verdict.textContent).toContain(
+      'Workflows are planned by the model llama3.1 (falls back to built-in rules if it fails).',
+    );
+  });
+
+  it('says nothing of planning in its success on a server that does not declare it', async () => {
+    const { user, server } = await renderForm(draft());
+    await user.type(screen.getByLabelText(/API key/), server.apiKey);
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+    const verdict = await screen.findByRole('status');
+    expect(verdict.textContent).toContain('Connection OK');
+    expect(verdict.textContent).not.toContain('planned by');
+    expect(server.seen('GET', /^\/service$/)).toHaveLength(0);
+  });
 });

@@ -5,6 +5,7 @@ import { Notice } from '@/components/ui/notice';
 import type { Profile } from '@/api/profiles-store';
 import type { ConnectionVerdict } from '@/server-state/connection';
 import { KeyInput } from './key-input';
+import { plannerSentence } from './planner-status';
 import { RememberKey } from './remember-key';
 import { useConnectionForm, type Errors } from './use-connection-form';
 
@@ -87,6 +88,7 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           }
         >
           {verdict.message}
+          {verdict.kind === 'ok' && verdict.service && <p className="mt-1">{plannerSentence(verdict.service)}</p>}
         </Notice>
       )}
 

@@ -84,6 +84,7 @@ export function StepList({ rows, label }: { rows: readonly StepRow[]; label: str
                   <span className="text-xs text-amber-700 dark:text-amber-300">waiting for a reviewer</span>
                 )}
               </div>
+              {row.writer && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{row.writer}</p>}
               {bar && (
                 <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-zinc-100 dark:bg-zinc-800">
                   <div

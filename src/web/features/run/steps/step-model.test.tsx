@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { StepList } from './step-list';
-import { lifecycleRows, rowsFromServer, waterfall, type ServerStep } from './step-model';
+import { lifecycleRows, rowsFromServer, waterfall, writerLine, type ServerStep } from './step-model';
 
 const step = (index: number, status: ServerStep['status'], extra: Partial<ServerStep> = {}): ServerStep => ({
   index,
@@ -77,5 +77,23 @@ describe('the steps time line', () => {
       'name must not contain FAIL',
     ])
       expect(html).toContain(text);
+  });
+});
+
+describe('writerLine', () => {
+  const writing = (status: ServerStep['status'], extra: Partial<ServerStep> = {}) =>
+    writerLine(step(0, status, { kind: 'model_write', model: 'qwen2.5', ...extra }));
+
+  it('says a writing step is being written while it runs, and will be written before', () => {
+    expect(writing('processing')).toBe('Being written by qwen2.5');
+    expect(writing('pending')).toBe('Writes with qwen2.5');
+    expect(writing('finished', { tokens: { prompt_tokens: 1, completion_tokens: 0 } })).toBe(
+      'Written by qwen2.5 · 1 token (1 in, 0 out)',
+    );
+  });
+
+  it('says nothing for steps no model wrote', () => {
+    expect(writerLine(step(0, 'finished'))).toBeNull();
+    expect(writerLine(step(0, 'finished', { kind: 'something_new', model: null, tokens: null }))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { ExecutionStatus, Schemas } from '@contract/openapi-document';
+import { plural } from '@/lib/plural';
 
 export type ServerStep = Schemas['ExecutionStep'];
 type ServerStepStatus = ServerStep['status'];
@@ -12,6 +13,8 @@ export interface StepRow {
   durationMs?: number | null;
   startedAt?: string | null;
   error?: string | null;
+  /** Who writes a writing step's text and the tokens it took, in words. */
+  writer?: string | null;
 }
 
 export const STATE_WORDS: Record<StepRow['state'], string> = {
@@ -42,7 +45,31 @@ export function rowsFromServer(steps: readonly ServerStep[], rejected = false): 
     durationMs: step.duration_ms,
     startedAt: step.started_at,
     error: step.error,
+    writer: writerLine(step),
   }));
+}
+
+/** The step kind whose text a model writes (the local service's writing step). */
+const WRITING_KIND = 'model_write';
+
+/**
+ * A writing step's author and token use, e.g. "Written by llama3.1 · 1,234 tokens (900 in, 334
+ * out)"; null for other steps. Any step the server credits to a model or with tokens counts, so a
+ * new writing kind still shows who wrote it.
+ */
+export function writerLine(step: ServerStep): string | null {
+  const { model, tokens } = step;
+  if (step.kind !== WRITING_KIND && !model && !tokens) return null;
+  const who = model || 'the model';
+  const what =
+    step.status === 'finished'
+      ? `Written by ${who}`
+      : step.status === 'processing'
+        ? `Being written by ${who}`
+        : `Writes with ${who}`;
+  if (!tokens) return what;
+  const { prompt_tokens: read, completion_tokens: wrote } = tokens;
+  return `${what} · ${plural(read + wrote, 'token')} (${read.toLocaleString('en')} in, ${wrote.toLocaleString('en')} out)`;
 }
 
 /**
