@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { rewrite } from '../model/write-step';
+import { ModelContexts, rewrite } from '../model/write-step';
 import type { OutputFile, StepContext, StepResult } from '../planner/plan-types';
 import type { Store } from '../store/store';
 import type { PlanCache } from './plans';
@@ -51,11 +51,12 @@ export class Drafts {
     const writings = steps.some((step) => step.kind === 'model_write')
       ? await this.store.steps.writings(executionId)
       : null;
+    const modelContexts = new ModelContexts();
     for (const [position, step] of steps.entries()) {
       if (step.kind === 'approval') continue;
       let outcome: StepResult;
       if (step.kind === 'model_write') {
-        const file = rewrite(step, context, writings?.get(position));
+        const file = rewrite(step, modelContexts.of(context), writings?.get(position));
         if (!file) throw new Error(`what the model wrote for step ${position + 1} is not stored`);
         outcome = { kind: 'files', files: [file] };
       }

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:time
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Model } from '../model/model-client';
-import { writeStep, type WriteStep } from '../model/write-step';
+import { ModelContexts, writeStep, type WriteStep } from '../model/write-step';
 import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
 import type { Writing } from '../store/execution-steps-repo';
 import type { Store } from '../store/store';
@@ -138,6 +138,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
     const writings = plan.steps.some((step) => step.kind === 'model_write')
       ? await store.steps.writings(executionId)
       : new Map<number, Writing>();
+    const modelContexts = new ModelContexts();
     for (; stepIndex < plan.steps.length; stepIndex++) {
       const step = plan.steps[stepIndex]!;
       const replay = stepIndex < execution.resume_step;
@@ -157,7 +158,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
         step.kind === 'model_write'
           ? await writeBounded(
               step,
-              context,
+              modelContexts.of(context),
               {
                 executionId,
                 position: stepIndex,

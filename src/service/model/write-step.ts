@@ -117,6 +117,21 @@ function fileOf(step: WriteStep, text: string, model: string): OutputFile {
   return textFile(step.filename, `${JSON.stringify(value, null, 2)}\n`);
 }
 
+/**
+ * What the writing steps of one run may send to the model: the input and the files written before
+ * the first writing step. From there on a file may hold a model's text (written, or quoted by a
+ * later step), and a model's text never goes into another call.
+ */
+export class ModelContexts {
+  private before: OutputFile[] | null = null;
+
+  /** The context for the writing step about to run, given the run's context so far. */
+  of(ctx: StepContext): StepContext {
+    this.before ??= ctx.files;
+    return { input: ctx.input, files: this.before, previous: [] };
+  }
+}
+
 /** The file of a step already written for this very request, or null when there is none to reuse. */
 export function rewrite(step: WriteStep, ctx: StepContext, earlier: Writing | undefined): OutputFile | null {
   if (!earlier || earlier.request !== writeRequest(step, ctx).digest) return null;
