@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
-import type { OutputFile, StepContext } from '../planner/plan-types';
+import { ModelContexts, rewrite } from '../model/write-step';
+import type { OutputFile, StepContext, StepResult } from '../planner/plan-types';
 import type { Store } from '../store/store';
 import type { PlanCache } from './plans';
 import { runStepOffThread } from './step-pool';
 
 /**
  * The draft a reviewer sees while an execution waits for approval: the files of the last step
- * before the approval that produced files, rebuilt by replaying those (deterministic) steps.
+ * before the approval that produced files, rebuilt by replaying those (deterministic) steps. Writing
+ * steps are not asked again: their files come from what the model wrote during the run.
  */
 export class Drafts {
   private readonly building = new Map<string, Promise<void>>();
@@ -45,10 +47,21 @@ export class Drafts {
       previous: [],
     };
     let draft: OutputFile[] = [];
-    for (const step of plan.steps.slice(0, execution.resume_step)) {
+    const steps = plan.steps.slice(0, execution.resume_step);
+    const writings = steps.some((step) => step.kind === 'model_write')
+      ? await this.store.steps.writings(executionId)
+      : null;
+    const modelContexts = new ModelContexts();
+    for (const [position, step] of steps.entries()) {
       if (step.kind === 'approval') continue;
+      let outcome: StepResult;
+      if (step.kind === 'model_write') {
+        const file = rewrite(step, modelContexts.of(context), writings?.get(position));
+        if (!file) throw new Error(`what the model wrote for step ${position + 1} is not stored`);
+        outcome = { kind: 'files', files: [file] };
+      }
       // Off the HTTP thread, like the run itself: a PDF step can take a while.
-      const outcome = await runStepOffThread(step, context, this.signal, execution.account_id);
+      else outcome = await runStepOffThread(step, context, this.signal, execution.account_id);
       if (outcome.kind !== 'files') continue;
       context.previous = outcome.files;
       context.files = [...context.files, ...outcome.files];

@@ -2,7 +2,9 @@ import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:time
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Model } from '../model/model-client';
+import { ModelContexts, writeStep, type WriteStep } from '../model/write-step';
 import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
+import type { Writing } from '../store/execution-steps-repo';
 import type { Store } from '../store/store';
 import { settleOrphan } from './leases';
 import type { PlanCache } from './plans';
@@ -67,9 +69,37 @@ async function runStepBounded(
 }
 
 /**
+ * Runs a writing step on this thread (the model's time is network I/O, not CPU) with the same hard
+ * stop at the deadline: the call is aborted. A fresh answer is stored with the step's record before
+ * the run goes on, so a replay (after an approval, a crash or a lease take-over) reuses it.
+ */
+async function writeBounded(
+  step: WriteStep,
+  context: StepContext,
+  where: { executionId: string; position: number; account: string; earlier: Writing | undefined },
+  deadline: number,
+  deps: RunnerDeps,
+): Promise<StepResult> {
+  const timeLimit = AbortSignal.timeout(Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(deadline - deps.clock.now()))));
+  try {
+    const { file, writing } = await writeStep(step, context, {
+      model: deps.model,
+      account: where.account,
+      signal: AbortSignal.any([deps.signal, timeLimit]),
+      earlier: where.earlier,
+    });
+    if (writing) await deps.store.steps.written(where.executionId, where.position, writing);
+    return { kind: 'files', files: [file] };
+  } catch (error) {
+    if (timeLimit.aborted && !deps.signal.aborted) throw new TimeLimitExceeded();
+    throw error;
+  }
+}
+
+/**
  * Runs one claimed execution to its next resting state. Steps are deterministic, so the steps
  * before `resume_step` (already done before an approval or a crash) are replayed without waiting
- * to rebuild their files. Every write that decides the run's fate is a compare-and-set on the
+ * to rebuild their files; writing steps reuse what the model wrote then. Every write that decides the run's fate is a compare-and-set on the
  * attempt, so a run that lost its claim (its lease expired and another replica took it) changes
  * nothing. Step records take one write per step: finishing a step starts the next
  * (`steps.advance`), and completion finishes the last one in the completion transaction.
@@ -104,6 +134,11 @@ export async function runExecution(executionId: string, attempt: number, deps: R
       previous: [],
     };
     let results: OutputFile[] = [];
+    // What the model already wrote for this execution: only plans with writing steps read it.
+    const writings = plan.steps.some((step) => step.kind === 'model_write')
+      ? await store.steps.writings(executionId)
+      : new Map<number, Writing>();
+    const modelContexts = new ModelContexts();
     for (; stepIndex < plan.steps.length; stepIndex++) {
       const step = plan.steps[stepIndex]!;
       const replay = stepIndex < execution.resume_step;
@@ -119,7 +154,21 @@ export async function runExecution(executionId: string, attempt: number, deps: R
         open = stepIndex;
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
-      const outcome = await runStepBounded(step, context, deadline, execution.account_id, deps);
+      const outcome =
+        step.kind === 'model_write'
+          ? await writeBounded(
+              step,
+              modelContexts.of(context),
+              {
+                executionId,
+                position: stepIndex,
+                account: execution.account_id,
+                earlier: writings.get(stepIndex),
+              },
+              deadline,
+              deps,
+            )
+          : await runStepBounded(step, context, deadline, execution.account_id, deps);
       // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
       let cancelled = execution.cancel_requested;
       if (store.shared || store.executions.cancelGeneration() !== cancelSeen) {

@@ -13,6 +13,16 @@ interface StepsExecution {
 
 const millis = (iso: string) => Date.parse(`${iso.slice(0, 23)}Z`);
 
+/** Which model wrote a writing step and its tokens (null until written); other steps carry neither. */
+function modelUse(step: StepSpec, record: StepRecord | undefined): Pick<ExecutionStep, 'model' | 'tokens'> {
+  if (step.kind !== 'model_write') return {};
+  const tokens =
+    record && record.prompt_tokens !== null && record.completion_tokens !== null
+      ? { prompt_tokens: record.prompt_tokens, completion_tokens: record.completion_tokens }
+      : null;
+  return { model: record?.model ?? null, tokens };
+}
+
 /**
  * Every step of the plan with what the engine recorded of it. A step with no record is pending
  * while the run can still reach it and skipped once the run has ended. A record left processing by
@@ -29,8 +39,8 @@ export function presentSteps(
   const ended = execution.status === 'finished' || execution.status === 'error';
   const legacyFinished = execution.status === 'finished' && records.length === 0;
   return plan.map((step, index) => {
-    const base = { index, kind: step.kind, name: stepName(step) };
     const record = byPosition.get(index);
+    const base = { index, kind: step.kind, name: stepName(step), ...modelUse(step, record) };
     if (!record) {
       const status = legacyFinished ? 'finished' : ended ? 'skipped' : 'pending';
       return { ...base, status, started_at: null, finished_at: null, duration_ms: null, error: null };

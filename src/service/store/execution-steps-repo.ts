@@ -10,6 +10,19 @@ export interface StepRecord {
   started_at: string;
   finished_at: string | null;
   error: string | null;
+  /** The model that wrote the step (writing steps only), and the tokens its server counted. */
+  model: string | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+}
+
+/** What a writing step's model wrote, kept so replaying the step reuses it instead of calling again. */
+export interface Writing {
+  /** Digest of the request it answers: a different request (the plan or input changed) is not answered by it. */
+  request: string;
+  text: string;
+  model: string;
+  tokens: { prompt_tokens: number; completion_tokens: number } | null;
 }
 
 /**
@@ -128,10 +141,59 @@ export class ExecutionStepsRepo {
       .execute();
   }
 
+  /** Keeps what the model wrote for step `position` (its record exists from the step's start). */
+  async written(executionId: string, position: number, writing: Writing): Promise<void> {
+    await this.ctx.db
+      .updateTable('execution_steps')
+      .set({
+        written_text: writing.text,
+        written_request: writing.request,
+        model: writing.model,
+        prompt_tokens: writing.tokens?.prompt_tokens ?? null,
+        completion_tokens: writing.tokens?.completion_tokens ?? null,
+      })
+      .where('execution_id', '=', executionId)
+      .where('position', '=', position)
+      .execute();
+  }
+
+  /** What the model wrote for each writing step of the execution so far, by step position. */
+  async writings(executionId: string): Promise<Map<number, Writing>> {
+    const rows = await this.ctx.db
+      .selectFrom('execution_steps')
+      .select(['position', 'written_text', 'written_request', 'model', 'prompt_tokens', 'completion_tokens'])
+      .where('execution_id', '=', executionId)
+      .where('written_text', 'is not', null)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.position,
+        {
+          request: row.written_request ?? '',
+          text: row.written_text ?? '',
+          model: row.model ?? '',
+          tokens:
+            row.prompt_tokens === null || row.completion_tokens === null
+              ? null
+              : { prompt_tokens: row.prompt_tokens, completion_tokens: row.completion_tokens },
+        },
+      ]),
+    );
+  }
+
   async list(executionId: string): Promise<StepRecord[]> {
     return this.ctx.db
       .selectFrom('execution_steps')
-      .select(['position', 'status', 'started_at', 'finished_at', 'error'])
+      .select([
+        'position',
+        'status',
+        'started_at',
+        'finished_at',
+        'error',
+        'model',
+        'prompt_tokens',
+        'completion_tokens',
+      ])
       .where('execution_id', '=', executionId)
       .orderBy('position')
       .execute();

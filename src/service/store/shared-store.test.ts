@@ -240,7 +240,7 @@ describe.runIf(testDialect === 'postgres')('migrations on PostgreSQL', () => {
     try {
       const stores = await Promise.all([fresh.open(clock), fresh.open(clock), fresh.open(clock)]);
       const versions = await stores[2]!.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-      expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     } finally {
       await fresh.cleanup();
     }

@@ -41,14 +41,14 @@ describe('Store on SQLite', () => {
     await store.close();
     store = await openStore({ dataDir: dir }, clock);
     const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('migrates a version-4 database forward and keeps its rows and stamps', async () => {
     writeVersion4Database();
     store = await openStore({ dataDir: dir }, clock);
     const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await store.executions.byId('e')).toMatchObject({ status: 'initial', owner: null, lease_until: null });
     const claimed = await store.executions.claimNext('w', {
       now: clock.now(),

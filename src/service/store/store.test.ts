@@ -8,6 +8,9 @@ let home: TestStoreHome;
 let store: Store;
 const clock = manualClock(Date.UTC(2026, 10, 21, 23, 6, 29, 123));
 
+/** A step record's model columns when no model wrote the step. */
+const NO_MODEL = { model: null, prompt_tokens: null, completion_tokens: null };
+
 beforeEach(async () => {
   home = await testStoreHome();
   store = await home.open(clock);
@@ -138,8 +141,39 @@ describe('Store', () => {
         started_at: '2026-11-21T23:06:30.000000Z',
         finished_at: '2026-11-21T23:06:31.000000Z',
         error: null,
+        ...NO_MODEL,
       },
-      { position: 1, status: 'processing', started_at: '2026-11-21T23:06:31.000000Z', finished_at: null, error: null },
+      {
+        position: 1,
+        status: 'processing',
+        started_at: '2026-11-21T23:06:31.000000Z',
+        finished_at: null,
+        error: null,
+        ...NO_MODEL,
+      },
+    ]);
+  });
+
+  it("keeps what a writing step's model wrote with its record, through a restart of the step and the next step's start", async () => {
+    const w = await workflow();
+    const [e] = await store.createExecutions('acc', w.id, [{}], null);
+    const writing = {
+      request: 'r1',
+      text: 'Dear Ann',
+      model: 'llama3.1',
+      tokens: { prompt_tokens: 9, completion_tokens: 3 },
+    };
+    await store.steps.started(e!.id, 0, '2026-11-21T23:06:30.000000Z');
+    await store.steps.written(e!.id, 0, writing);
+    // A run taken over starts the step again; finishing it starts the next one.
+    await store.steps.started(e!.id, 0, '2026-11-21T23:06:40.000000Z');
+    await store.steps.advance(e!.id, 0, 1, '2026-11-21T23:06:41.000000Z');
+    expect([...(await store.steps.writings(e!.id))]).toEqual([[0, writing]]);
+    expect(
+      (await store.steps.list(e!.id)).map((step) => [step.model, step.prompt_tokens, step.completion_tokens]),
+    ).toEqual([
+      ['llama3.1', 9, 3],
+      [null, null, null],
     ]);
   });
 });

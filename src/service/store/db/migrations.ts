@@ -173,4 +173,16 @@ export const MIGRATIONS: readonly Migration[] = [
     await sql`UPDATE accounts SET source = 'developer'
       WHERE id = (SELECT value FROM meta WHERE key = 'dev_account_id')`.execute(db);
   },
+  // Writing steps: what the model wrote for a step (reused when the step is replayed, so a step is
+  // billed once), for which request (a digest), and which model wrote it with how many tokens.
+  async (db) => {
+    const columns: Array<[string, 'text' | 'integer']> = [
+      ['written_text', 'text'],
+      ['written_request', 'text'],
+      ['model', 'text'],
+      ['prompt_tokens', 'integer'],
+      ['completion_tokens', 'integer'],
+    ];
+    for (const [name, type] of columns) await db.schema.alterTable('execution_steps').addColumn(name, type).execute();
+  },
 ];

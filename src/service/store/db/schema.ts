@@ -94,6 +94,13 @@ interface ExecutionStepsTable {
   started_at: string;
   finished_at: string | null;
   error: string | null;
+  /** A writing step's answer as its file holds it, and the digest of the request it answers. */
+  written_text: ColumnType<string | null, string | null | undefined>;
+  written_request: ColumnType<string | null, string | null | undefined>;
+  /** The model that wrote it, and the tokens its server counted (null when it did not say). */
+  model: ColumnType<string | null, string | null | undefined>;
+  prompt_tokens: ColumnType<number | null, number | null | undefined>;
+  completion_tokens: ColumnType<number | null, number | null | undefined>;
 }
 
 interface FilesTable {
