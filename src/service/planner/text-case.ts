@@ -1,4 +1,4 @@
-import { ACRONYMS } from './lexicon';
+import { PLURAL_ACRONYMS, SPELLINGS } from './lexicon';
 
 const SMALL_WORDS = new Set([
   'a',
@@ -49,7 +49,15 @@ export function clipAtWord(slug: string, max: number, separator: string): string
   return trimEndOf(words.join(separator), separator);
 }
 
-const acronym = (word: string) => ACRONYMS.get(word.toLowerCase());
+/** How people spell `word` when it is an acronym or a brand ("kpis" → "KPIs", "youtube" → "YouTube"). */
+function acronym(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  const spelled = SPELLINGS.get(lower);
+  if (spelled) return spelled;
+  return lower.endsWith('s') && PLURAL_ACRONYMS.has(lower.slice(0, -1))
+    ? `${lower.slice(0, -1).toUpperCase()}s`
+    : undefined;
+}
 
 /** `company_name` → `Company name`, keeping acronyms (`order_id` → `Order ID`). */
 export function sentenceCase(text: string): string {
@@ -62,16 +70,22 @@ export function sentenceCase(text: string): string {
     .join(' ');
 }
 
-/** `meeting notes digest` → `Meeting Notes Digest`; small words stay lower case inside. */
+/**
+ * `meeting notes digest` → `Meeting Notes Digest`; small words stay lower case inside, acronyms and
+ * brands are spelled as people do, in each part of a hyphenated word too (`SEO-friendly`, `Thank-you`).
+ */
 export function titleCase(text: string): string {
   return text
     .split(/\s+/)
     .filter(Boolean)
     .map((word, index) => {
       const lower = word.toLowerCase();
-      if (acronym(lower)) return acronym(lower)!;
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
-      return word.charAt(0).toUpperCase() + word.slice(1);
+      const spelled = word
+        .split('-')
+        .map((part) => acronym(part) ?? part)
+        .join('-');
+      return spelled.charAt(0).toUpperCase() + spelled.slice(1);
     })
     .join(' ');
 }

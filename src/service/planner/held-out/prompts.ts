@@ -5,7 +5,7 @@
  */
 export interface HeldOutPrompt {
   prompt: string;
-  /** Names a person would accept (compared without case). */
+  /** Names a person would accept, spelled as people spell them ("YouTube", "SEO"): compared exactly. */
   names: string[];
   /** Each input the workflow needs, as the keys that would count for it. */
   inputs: string[][];
@@ -13,7 +13,8 @@ export interface HeldOutPrompt {
   notes?: ('schedule' | 'trigger' | 'integration' | 'browsing' | 'output')[];
 }
 
-export const HELD_OUT: HeldOutPrompt[] = [
+/** The first set (issue 14). */
+const FIRST_SET: HeldOutPrompt[] = [
   {
     prompt:
       'Enrich a lead: given their email address and company website, find the company size, industry and LinkedIn page, and return a short summary.',
@@ -245,3 +246,211 @@ export const HELD_OUT: HeldOutPrompt[] = [
     notes: ['browsing'],
   },
 ];
+
+/**
+ * The second set (issue 22): support, sales, finance, HR, marketing, shops and reports, several naming
+ * an acronym or a brand, written before the naming rules of that issue.
+ */
+const SECOND_SET: HeldOutPrompt[] = [
+  {
+    prompt:
+      'Triage support tickets: for each ticket, read the message and reply with the category (billing, technical or account) and a priority.',
+    names: ['Support Ticket Triage', 'Triage Support Tickets', 'Triage Support Ticket', 'Ticket Triage'],
+    inputs: [['message', 'ticket', 'ticket_text', 'support_ticket', 'tickets', 'support_tickets']],
+  },
+  {
+    prompt: 'look up where a company is headquartered from the company name',
+    names: ['Company Headquarters', 'Company Headquarters Lookup', 'Company HQ Lookup', 'Company HQ'],
+    inputs: [['company_name', 'company']],
+  },
+  {
+    prompt:
+      'Check whether a customer is eligible for a refund based on the order date and the amount paid, and send them a confirmation.',
+    names: ['Refund Check', 'Refund Eligibility Check', 'Check Refund Eligibility', 'Refund Eligibility'],
+    inputs: [['order_date'], ['amount_paid', 'amount']],
+  },
+  {
+    prompt: 'Every day after market close, get the closing stock prices for my watchlist and save them as a CSV',
+    names: ['Closing Stock Prices', 'Daily Closing Stock Prices', 'Stock Closing Prices'],
+    inputs: [['watchlist', 'stock_tickers', 'tickers', 'stocks']],
+    notes: ['schedule'],
+  },
+  {
+    prompt: 'Convert an amount of money from one currency to another, for example 100 USD to EUR.',
+    names: ['Currency Converter', 'Currency Conversion', 'Convert Currency'],
+    inputs: [['amount'], ['from_currency', 'source_currency', 'currency'], ['to_currency', 'target_currency']],
+  },
+  {
+    prompt: 'Send a customer an update on their order status using the order number and their email',
+    names: ['Order Status Update', 'Order Status', 'Order Update'],
+    inputs: [['order_number'], ['email', 'customer_email', 'email_address']],
+  },
+  {
+    prompt: 'Summarize a YouTube video and give me the key points',
+    names: ['YouTube Video Summary', 'Summarize YouTube Video', 'Video Summary'],
+    inputs: [['url', 'video_url', 'youtube_url', 'video', 'youtube_video']],
+    notes: ['browsing'],
+  },
+  {
+    prompt: 'Write an SEO-friendly product page for a new product with the product name, features and price',
+    names: ['SEO Product Page', 'SEO-Friendly Product Page', 'SEO-friendly Product Page', 'Product Page'],
+    inputs: [['product_name'], ['features'], ['price']],
+  },
+  {
+    prompt: 'Send an SMS reminder to patients the day before their appointment with the time and the clinic address',
+    names: ['SMS Reminder', 'Appointment Reminder', 'SMS Appointment Reminder'],
+    inputs: [
+      ['appointment_time', 'time', 'appointment_date'],
+      ['clinic_address', 'address'],
+    ],
+  },
+  {
+    prompt: 'Extract the line items from a PDF invoice into a CSV file',
+    names: ['Invoice Line Items', 'Invoice Line Item Extraction', 'Line Item Extraction', 'Extract Invoice Line Items'],
+    inputs: [['invoice', 'pdf_invoice', 'invoice_text', 'invoice_pdf', 'text']],
+  },
+  {
+    prompt: 'Write a LinkedIn post about our latest blog article, with a link to it',
+    names: ['LinkedIn Post', 'Blog Article LinkedIn Post'],
+    inputs: [['article_link', 'link', 'url', 'article_url', 'blog_article_url', 'article']],
+  },
+  {
+    prompt: 'When a deal is marked closed won in HubSpot, send a thank you email to the contact',
+    names: ['Thank You Email', 'Thank-You Email', 'Closed Won Thank You Email', 'Deal Thank You Email'],
+    inputs: [['contact_name', 'contact', 'name', 'contact_email', 'email']],
+    notes: ['trigger', 'integration'],
+  },
+  {
+    prompt: 'Post our weekly KPIs to Slack every Monday: revenue, new customers and churn rate',
+    names: ['Weekly KPIs', 'Weekly KPI Report', 'KPI Report', 'Weekly KPI Summary', 'KPI Summary'],
+    inputs: [['revenue'], ['new_customers', 'customers'], ['churn_rate']],
+    notes: ['schedule', 'integration'],
+  },
+  {
+    prompt: 'Call our pricing API with a product SKU and return the current price and stock level',
+    names: [
+      'Product Price Lookup',
+      'Price Lookup',
+      'Price and Stock Lookup',
+      'SKU Price Lookup',
+      'Price and Stock Level',
+    ],
+    inputs: [['sku', 'product_sku']],
+  },
+  {
+    prompt: 'Create an FAQ page from a list of customer questions and our answers',
+    names: ['FAQ Page', 'Customer FAQ Page'],
+    inputs: [['questions', 'customer_questions'], ['answers']],
+  },
+  {
+    prompt: 'Make a monthly KPI report for the sales team from a spreadsheet of deals',
+    names: ['Monthly KPI Report', 'KPI Report', 'Monthly Sales KPI Report', 'Sales KPI Report'],
+    inputs: [['deals', 'spreadsheet']],
+  },
+  {
+    prompt: 'Check a website URL and tell me if the site is down',
+    names: [
+      'Website Status Check',
+      'Website Check',
+      'Website Uptime Check',
+      'Check Website',
+      'Website URL Check',
+      'URL Check',
+    ],
+    inputs: [['url', 'website_url', 'website']],
+    notes: ['browsing'],
+  },
+  {
+    prompt: 'Write a welcome SMS for new gym members with their first name and membership plan',
+    names: ['Welcome SMS', 'Member Welcome SMS', 'Gym Welcome SMS', 'Gym Member Welcome SMS'],
+    inputs: [
+      ['first_name', 'name'],
+      ['membership_plan', 'plan'],
+    ],
+  },
+  {
+    prompt: 'Screen CVs for a sales manager job and shortlist the top 5 candidates',
+    names: ['CV Screening', 'Screen CVs', 'Candidate Shortlist', 'Shortlist Candidates'],
+    inputs: [['cvs', 'resumes', 'candidates']],
+  },
+  {
+    prompt: 'Calculate the VAT on an invoice amount for a given country',
+    names: ['VAT Calculator', 'VAT Calculation', 'Invoice VAT Calculator'],
+    inputs: [['amount', 'invoice_amount'], ['country']],
+  },
+  {
+    prompt:
+      'Draft a polite payment reminder email for an overdue invoice with the client name, invoice number, amount due and due date',
+    names: ['Payment Reminder Email', 'Payment Reminder', 'Overdue Invoice Reminder'],
+    inputs: [['client_name'], ['invoice_number'], ['amount_due', 'amount'], ['due_date']],
+  },
+  {
+    prompt:
+      'Prepare a leave request summary for HR: employee name, leave type (annual, sick or unpaid), start date and end date',
+    names: ['Leave Request Summary', 'Leave Request'],
+    inputs: [['employee_name'], ['leave_type'], ['start_date'], ['end_date']],
+  },
+  {
+    prompt: 'Write 3 subject lines for a Mailchimp newsletter about our summer sale',
+    names: ['Newsletter Subject Lines', 'Subject Lines', 'Email Subject Lines'],
+    inputs: [],
+  },
+  {
+    prompt:
+      'Generate a packing slip as a PDF for an online order with the customer name, shipping address and the items ordered',
+    names: ['Packing Slip', 'Order Packing Slip'],
+    inputs: [['customer_name'], ['shipping_address'], ['items', 'items_ordered']],
+  },
+  {
+    prompt: 'Find abandoned carts from the last 24 hours in Shopify and send each customer a discount code',
+    names: ['Abandoned Carts', 'Abandoned Cart Recovery', 'Abandoned Cart Discount', 'Abandoned Cart Emails'],
+    inputs: [],
+    notes: ['integration'],
+  },
+  {
+    prompt: 'Pull our GitHub issues labeled bug and make a weekly bug report',
+    names: ['Weekly Bug Report', 'Bug Report', 'GitHub Bug Report', 'GitHub Issues'],
+    inputs: [],
+    notes: ['integration'],
+  },
+  {
+    prompt: 'Read a customer review and tell me if it is positive, negative or neutral',
+    names: ['Review Sentiment', 'Customer Review Sentiment', 'Review Sentiment Analysis', 'Customer Review Check'],
+    inputs: [['review', 'customer_review', 'review_text']],
+  },
+  {
+    prompt: "Give me today's exchange rate between two currencies",
+    names: ['Exchange Rate', 'Currency Exchange Rate', 'Exchange Rate Lookup'],
+    inputs: [['currencies', 'from_currency', 'currency', 'base_currency']],
+  },
+  {
+    prompt: 'Where is my order? Look up the order status from the order number and tell the customer.',
+    names: ['Order Status', 'Order Status Lookup', 'Order Status Update'],
+    inputs: [['order_number']],
+  },
+  {
+    prompt: 'Document an API endpoint from its URL, method and an example response',
+    names: ['API Endpoint Documentation', 'API Documentation', 'API Endpoint Docs', 'Document API Endpoint'],
+    inputs: [['url', 'endpoint_url'], ['method'], ['example_response', 'response']],
+  },
+  {
+    prompt: 'Summarize the customer support chat transcript and list what the customer asked for',
+    names: [
+      'Support Chat Summary',
+      'Customer Support Chat Summary',
+      'Chat Transcript Summary',
+      'Support Chat Transcript Summary',
+    ],
+    inputs: [['transcript', 'chat_transcript', 'support_chat_transcript']],
+  },
+  {
+    prompt: 'Make a sales quote in PDF for a customer with the products, quantities and discount',
+    names: ['Sales Quote', 'Customer Quote'],
+    inputs: [['customer_name', 'customer'], ['products'], ['quantities'], ['discount']],
+  },
+];
+
+/** Every held-out prompt, with the set it belongs to. */
+export const HELD_OUT_SETS: Record<string, HeldOutPrompt[]> = { first: FIRST_SET, second: SECOND_SET };
+
+export const HELD_OUT: HeldOutPrompt[] = [...FIRST_SET, ...SECOND_SET];

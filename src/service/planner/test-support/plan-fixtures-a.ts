@@ -56,7 +56,7 @@ export const FIXTURES_A: Fixture[] = [
   },
   {
     prompt: 'Send a reminder to an email address on a due date, optionally with a note',
-    name: 'Reminder',
+    name: 'Due Date Reminder',
     fields: { email: 'string:email', due_date: 'string:date', note: 'text' },
     required: ['email', 'due_date'],
     steps: ['markdown_report', 'bundle'],

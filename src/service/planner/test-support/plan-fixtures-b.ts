@@ -24,7 +24,7 @@ export const FIXTURES_B: Fixture[] = [
   {
     prompt:
       'Screen job candidates: candidate name, resume text, years of experience; reject if years of experience is less than 2',
-    name: 'Job Candidates Screening',
+    name: 'Job Candidate Screening',
     fields: { candidate_name: 'string', resume_text: 'text', years_of_experience: 'integer[0..]' },
     steps: ['guard', 'markdown_report', 'json_output', 'bundle'],
   },
