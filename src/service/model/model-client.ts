@@ -52,7 +52,11 @@ export interface Model {
 
 function failure(model: string, error: unknown, timeoutMs: number): ModelFailure {
   if (error instanceof OpenAI.APIConnectionTimeoutError)
-    return new ModelFailure(model, 'timeout', `did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`);
+    return new ModelFailure(
+      model,
+      'timeout',
+      `did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`,
+    );
   if (error instanceof OpenAI.APIConnectionError)
     return new ModelFailure(model, 'unreachable', 'could not be reached (is its server running?)');
   if (error instanceof OpenAI.APIError) {
