@@ -1,8 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { answerStep, salesPlan } from '../test-support/model-plans';
+import { defaultAnswer } from '../test-support/fake-model-answers';
+import { answerStep, SALES_PROMPT, salesPlan } from '../test-support/model-plans';
 import { readPlanAnswer } from './plan-answer';
-import { planAnswerSchema } from './plan-request';
+import { PLAN_SCHEMA_NAME, planAnswerSchema, planMessages } from './plan-request';
 
 type Node = Record<string, unknown>;
 
@@ -98,5 +99,26 @@ describe('reading the model’s plan', () => {
     const answer = { ...salesPlan(), steps: [{ ...answerStep({ kind: 'summarize' }), kind: 'browse' }] };
     const read = readPlanAnswer(JSON.stringify(answer), {});
     expect('errors' in read && read.errors[0]).toBe('steps.0.kind must be equal to one of the allowed values');
+  });
+});
+
+describe('the runnable fake model’s default plan', () => {
+  it('is a usable plan of the sales email prompt, with its inputs and a writing step', () => {
+    const schema = { name: PLAN_SCHEMA_NAME, schema: planAnswerSchema() };
+    const answer = defaultAnswer({
+      path: '/v1/chat/completions',
+      headers: {},
+      body: {
+        model: 'fake',
+        messages: planMessages(SALES_PROMPT),
+        response_format: { type: 'json_schema', json_schema: schema },
+      },
+    });
+    const read = readPlanAnswer(JSON.stringify('json' in answer ? answer.json : null), {});
+    expect('plan' in read).toBe(true);
+    if (!('plan' in read)) return;
+    expect(Object.keys(read.plan.input_schema?.properties as object)).toEqual(['name', 'company', 'what_we_sell']);
+    expect(read.plan.name).toBe('Sales intro email');
+    expect(read.plan.steps.map((step) => step.kind)).toEqual(['model_write', 'bundle']);
   });
 });
