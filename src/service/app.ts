@@ -24,6 +24,7 @@ import { PAGE_MESSAGES } from './http/request-messages';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
 import { addApiHeaders } from './http/security-headers';
+import { serviceInfoRoutes } from './http/service-info';
 import { RateLimiter, storeWindows } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
 import { TerminalExecutions } from './http/terminal-cache';
@@ -111,6 +112,7 @@ function localApi(
       executionRoutes(api, ctx);
       approvalRoutes(api, ctx);
       workflowEditRoutes(api, ctx);
+      serviceInfoRoutes(api, ctx);
       api.setNotFoundHandler(sendNoRoute);
     },
     { prefix: '/api/v1' },

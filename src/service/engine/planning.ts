@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Model } from '../model/model-client';
+import { fallbackNote, planWithModel } from '../model/model-planner';
 import { PlanningError } from '../planner/plan';
 import type { WorkflowPlan } from '../planner/plan-types';
 import type { WorkflowRecord } from '../store/records';
@@ -22,25 +23,51 @@ export function planColumns(plan: WorkflowPlan) {
   };
 }
 
+/** What planning a stored workflow needs besides the store: the model, when one is configured. */
+export interface PlanWith {
+  logger: Logger;
+  model: Model | null;
+  /** Stops a model call in flight (shutdown, or the planning claim lost); the workflow is left planning. */
+  signal: AbortSignal;
+}
+
+/**
+ * The plan of a workflow: the model's when one is configured and its plan is usable, else the
+ * rule-based planner's, with a note saying why the model's was not used.
+ */
+async function planFor(workflow: WorkflowRecord, { model, signal }: PlanWith): Promise<WorkflowPlan> {
+  const given = {
+    name: workflow.name_given ? workflow.name : undefined,
+    description: workflow.description_given ? workflow.description : undefined,
+  };
+  if (!model) return planOffThread(workflow.prompt, given);
+  const planned = await planWithModel(model, workflow.prompt, given, { account: workflow.account_id, signal });
+  if ('plan' in planned) return planned.plan;
+  const plan = await planOffThread(workflow.prompt, given);
+  return { ...plan, planning_notes: [fallbackNote(planned.unusable), ...(plan.planning_notes ?? [])] };
+}
+
 /**
  * Plans a stored workflow and records the outcome: ready with its plan, or failed with a reason.
- * Both writes are a compare-and-set on status `planning`, so a plan is written once.
+ * Both writes are a compare-and-set on status `planning` (and the plan's on the prompt it was made
+ * from, as a re-plan may come in while a model thinks), so a plan is written once.
  */
-export async function planStoredWorkflow(store: Store, workflowId: string, logger: Logger): Promise<void> {
-  // Read again: the workflow may have been renamed, re-planned or deleted while it waited.
-  const workflow = await store.workflows.byId(workflowId);
-  if (!workflow || workflow.status !== 'planning') return;
-  try {
-    const plan = await planOffThread(workflow.prompt, {
-      name: workflow.name_given ? workflow.name : undefined,
-      description: workflow.description_given ? workflow.description : undefined,
-    });
-    await store.workflows.markReady(workflow.id, planColumns(plan), store.nowIso());
-  } catch (error) {
-    const known = error instanceof PlanningError;
-    if (!known) logger.error({ err: error, workflowId: workflow.id }, 'planning failed');
-    const reason = known ? (error as Error).message : 'the planner failed unexpectedly; try rephrasing the prompt';
-    await store.workflows.markFailed(workflow.id, reason, store.nowIso());
+export async function planStoredWorkflow(store: Store, workflowId: string, how: PlanWith): Promise<void> {
+  for (;;) {
+    // Read again: the workflow may have been renamed, re-planned or deleted while it waited.
+    const workflow = await store.workflows.byId(workflowId);
+    if (!workflow || workflow.status !== 'planning' || how.signal.aborted) return;
+    try {
+      const plan = await planFor(workflow, how);
+      if (await store.workflows.markReady(workflow.id, planColumns(plan), store.nowIso(), workflow.prompt)) return;
+    } catch (error) {
+      if (how.signal.aborted) return;
+      const known = error instanceof PlanningError;
+      if (!known) how.logger.error({ err: error, workflowId: workflow.id }, 'planning failed');
+      const reason = known ? (error as Error).message : 'the planner failed unexpectedly; try rephrasing the prompt';
+      if (await store.workflows.markFailed(workflow.id, reason, store.nowIso(), workflow.prompt)) return;
+    }
+    // Not written: the prompt changed while it was planned (plan the new one), or it is no longer planning.
   }
 }
 
@@ -70,6 +97,8 @@ export class PlanningQueue {
   /** Re-plans asked for while the workflow was being planned here: planned again after that one. */
   private readonly again = new Map<string, Pick<WorkflowRecord, 'id' | 'updated_at'>>();
   private stopped = false;
+  /** Ends model calls in flight at shutdown: their workflows stay planning for the next replica. */
+  private readonly shutdown = new AbortController();
 
   constructor(private readonly options: PlanningOptions) {}
 
@@ -79,6 +108,8 @@ export class PlanningQueue {
   }
 
   private get thinkingMs(): number {
+    // A model's own time is its thinking time; the pause only stands in for it when rules plan.
+    if (this.options.model) return 0;
     return PLANNING_SECONDS * 1000 * this.options.timeScale;
   }
 
@@ -120,6 +151,7 @@ export class PlanningQueue {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.shutdown.abort(new Error('the service is stopping'));
     this.timers.forEach((timer) => clearTimeout(timer));
     this.timers.clear();
     this.pending.clear();
@@ -140,10 +172,34 @@ export class PlanningQueue {
     this.inFlight.add(tracked);
   }
 
+  /**
+   * Claims the workflow and plans it, renewing the claim while planning takes (a model may think for
+   * minutes, far past one lease) so no other replica plans it meanwhile; a planner that dies stops
+   * renewing, and another replica takes the workflow once the lease ends. A lost claim (deleted, or
+   * taken by another replica after a stall) stops the model call.
+   */
   private async claimAndPlan(workflowId: string): Promise<void> {
-    const { store, clock, owner, leaseMs, logger } = this.options;
+    const { store, clock, owner, leaseMs, logger, model } = this.options;
     const now = clock.now();
     if (!(await store.workflows.claimPlanning(workflowId, owner, now + leaseMs, now))) return;
-    await planStoredWorkflow(store, workflowId, logger);
+    const lost = new AbortController();
+    const renew = setInterval(
+      () => {
+        const at = clock.now();
+        store.workflows.claimPlanning(workflowId, owner, at + leaseMs, at).then(
+          (held) => {
+            if (!held) lost.abort(new Error('the planning claim was lost'));
+          },
+          (error: unknown) => logger.warn({ err: error, workflowId }, 'renewing the planning claim failed'),
+        );
+      },
+      Math.max(10, leaseMs / 3),
+    );
+    try {
+      const signal = AbortSignal.any([this.shutdown.signal, lost.signal]);
+      await planStoredWorkflow(store, workflowId, { logger, model, signal });
+    } finally {
+      clearInterval(renew);
+    }
   }
 }

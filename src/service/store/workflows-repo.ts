@@ -73,23 +73,28 @@ export class WorkflowsRepo {
       .execute();
   }
 
-  /** Stores a finished plan; a compare-and-set on status so a plan is applied once. */
-  async markReady(id: string, fields: PlannedFields, updatedAt: string): Promise<boolean> {
+  /**
+   * Stores a finished plan; a compare-and-set on status so a plan is applied once, and on `prompt`
+   * when given, so a plan of a prompt since replaced is not applied.
+   */
+  async markReady(id: string, fields: PlannedFields, updatedAt: string, prompt?: string): Promise<boolean> {
     const result = await this.ctx.db
       .updateTable('workflows')
       .set({ ...fields, status: 'ready', planning_error: null, updated_at: updatedAt })
       .where('id', '=', id)
       .where('status', '=', 'planning')
+      .$if(prompt !== undefined, (q) => q.where('prompt', '=', prompt!))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
-  async markFailed(id: string, error: string, updatedAt: string): Promise<boolean> {
+  async markFailed(id: string, error: string, updatedAt: string, prompt?: string): Promise<boolean> {
     const result = await this.ctx.db
       .updateTable('workflows')
       .set({ status: 'failed', planning_error: error, updated_at: updatedAt })
       .where('id', '=', id)
       .where('status', '=', 'planning')
+      .$if(prompt !== undefined, (q) => q.where('prompt', '=', prompt!))
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }

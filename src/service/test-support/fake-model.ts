@@ -56,7 +56,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
  * A fake OpenAI-compatible server for tests: records every request to /v1/chat/completions and
  * answers as scripted (good or bad plans, texts, 429, 500, hangs, malformed JSON).
  */
-export async function startFakeModel(otherwise: FakeScript = { text: 'A fake answer.' }): Promise<FakeModel> {
+export async function startFakeModel(otherwise: FakeScript = { text: 'A fake answer.' }, port = 0): Promise<FakeModel> {
   const queue: FakeScript[] = [];
   const hanging = new Set<ServerResponse>();
   const fake: FakeModel = {
@@ -103,7 +103,7 @@ export async function startFakeModel(otherwise: FakeScript = { text: 'A fake ans
       else send(res, 200, completion(body, answer.text, answer.usage));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return fake;
 }

@@ -1,0 +1,410 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { PlanningNote } from '../../contract/openapi-document';
+import { ajvClassFor } from '../../contract/ajv-dialect';
+import { schemaDialect } from '../../contract/schema-dialect';
+import { makeField, type Field } from '../planner/fields';
+import { inputSchema } from '../planner/input-schema';
+import type { FieldKind, ItemKind } from '../planner/lexicon';
+import type { JsonSchema, StepSpec, WorkflowPlan } from '../planner/plan-types';
+import { renderTemplate } from '../steps/templates/liquid';
+import type { CONCURRENCIES, GUARD_RULES, JSON_FIELD_TYPES, NOTE_KINDS, WRITE_FORMATS } from './plan-request';
+import { planAnswerSchema, type InputType, type StepKindAnswer } from './plan-request';
+
+interface InputAnswer {
+  key: string;
+  title: string;
+  type: InputType;
+  required: boolean;
+  description: string;
+  choices: string[] | null;
+}
+
+interface StepAnswer {
+  kind: StepKindAnswer;
+  filename: string | null;
+  title: string | null;
+  instructions: string | null;
+  format: (typeof WRITE_FORMATS)[number] | null;
+  labels: string[] | null;
+  json_fields: Array<{ key: string; type: (typeof JSON_FIELD_TYPES)[number]; description: string }> | null;
+  template: string | null;
+  fields: string[] | null;
+  field: string | null;
+  sentences: number | null;
+  message: string | null;
+  rule: (typeof GUARD_RULES)[number] | null;
+  value: string | null;
+  limit: number | null;
+  findings: string[] | null;
+}
+
+/** The model's answer as the schema shapes it. */
+export interface PlanAnswer {
+  name: string;
+  description: string;
+  concurrency: (typeof CONCURRENCIES)[number];
+  inputs: InputAnswer[];
+  steps: StepAnswer[];
+  notes: Array<{ kind: (typeof NOTE_KINDS)[number]; text: string }>;
+}
+
+/** A plan the model gave, or every reason it cannot be used (sent back to the model, the first shown to a person). */
+export type ReadAnswer = { plan: WorkflowPlan } | { errors: string[] };
+
+const FIELD_KINDS: Record<InputType, { kind: FieldKind; itemKind?: ItemKind }> = {
+  'short text': { kind: 'string' },
+  'long text': { kind: 'text' },
+  number: { kind: 'number' },
+  'whole number': { kind: 'integer' },
+  'yes/no': { kind: 'boolean' },
+  email: { kind: 'email' },
+  website: { kind: 'uri' },
+  date: { kind: 'date' },
+  'date and time': { kind: 'datetime' },
+  choice: { kind: 'enum' },
+  'list of texts': { kind: 'list', itemKind: 'string' },
+  'list of emails': { kind: 'list', itemKind: 'email' },
+  'list of websites': { kind: 'list', itemKind: 'uri' },
+};
+
+/** Sample values of each kind, so a template is filled once as a run would fill it. */
+const SAMPLES: Record<FieldKind, unknown> = {
+  string: 'Ann',
+  text: 'Some text.',
+  email: 'ann@example.com',
+  uri: 'https://example.com',
+  date: '2026-01-31',
+  datetime: '2026-01-31T09:30:00Z',
+  number: 1.5,
+  integer: 2,
+  boolean: true,
+  enum: 'a',
+  list: ['a', 'b'],
+  rows: [],
+};
+
+/** The extension each kind writes (a writing step's follows its format). */
+const EXTENSIONS: Record<Exclude<StepKindAnswer, 'model_write' | 'approval' | 'guard'>, string> = {
+  markdown_report: 'md',
+  summarize: 'md',
+  extract_entities: 'json',
+  csv_table: 'csv',
+  render_html: 'html',
+  pdf_document: 'pdf',
+  plain_text: 'txt',
+  json_output: 'json',
+};
+const WRITE_EXTENSIONS = { markdown: 'md', text: 'txt', json: 'json' } as const;
+
+const KEY = /^[a-z][a-z0-9_]*$/;
+const FILENAME = /^[a-z0-9][a-z0-9_-]*\.[a-z]+$/;
+
+let shapeCheck: ReturnType<Ajv['compile']> | null = null;
+
+/** Checks the answer against the schema it was asked under: a server may not enforce it, or only loosely. */
+function shapeErrors(answer: unknown): string[] {
+  if (!shapeCheck) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    shapeCheck = ajv.compile(planAnswerSchema());
+  }
+  if (shapeCheck(answer)) return [];
+  return (shapeCheck.errors ?? [])
+    .slice(0, 8)
+    .map(
+      (error) =>
+        `${error.instancePath ? `${error.instancePath.slice(1).replaceAll('/', '.')} ` : ''}${error.message ?? 'is not allowed'}`,
+    );
+}
+
+const findingKey = (filename: string) => filename.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '_');
+
+/** The names a Liquid template reads from `input` and `files` (`{{ input.name }}`, `input["name"]`). */
+function references(template: string, root: 'input' | 'files'): string[] {
+  const found = new Set<string>();
+  const pattern = new RegExp(`\\b${root}(?:\\.([\\p{L}\\p{N}_-]+)|\\[\\s*["']([^"']+)["']\\s*\\])`, 'gu');
+  for (const match of template.matchAll(pattern)) found.add((match[1] ?? match[2])!);
+  return [...found];
+}
+
+interface Checker {
+  errors: string[];
+  keys: Set<string>;
+  fields: Field[];
+  /** Files written by the steps checked so far, in order. */
+  files: string[];
+  sampleInput: Record<string, unknown>;
+}
+
+function checkTemplate(c: Checker, where: string, template: string): void {
+  for (const key of references(template, 'input'))
+    if (!c.keys.has(key)) c.errors.push(`${where} uses input.${key}, which is not one of the inputs`);
+  const earlier = new Set(c.files.map(findingKey));
+  for (const name of references(template, 'files'))
+    if (!earlier.has(name)) c.errors.push(`${where} uses files.${name}, which no earlier step writes`);
+  try {
+    renderTemplate(
+      template,
+      { input: c.sampleInput, files: {} },
+      { syntax: 'liquid', escape: 'none', renderLimitMs: 200 },
+    );
+  } catch (error) {
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    c.errors.push(`${where}: not a Liquid template we can fill (${message.slice(0, 160)})`);
+  }
+}
+
+function required<T>(c: Checker, where: string, what: string, value: T | null): value is T {
+  if (
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  ) {
+    c.errors.push(`${where} needs ${what}`);
+    return false;
+  }
+  return true;
+}
+
+function checkFields(c: Checker, where: string, keys: string[], textOnly: boolean): void {
+  for (const key of keys) {
+    const field = c.fields.find((f) => f.key === key);
+    if (!field) c.errors.push(`${where} reads the input "${key}", which is not one of the inputs`);
+    else if (textOnly && !['string', 'text', 'list'].includes(field.kind))
+      c.errors.push(`${where} reads the input "${key}", which is not text`);
+  }
+}
+
+/** The JSON Schema a writing step's answer must meet: a label from a list, or the named properties. */
+function writeSchema(step: StepAnswer): JsonSchema | undefined {
+  if (step.labels?.length) {
+    return {
+      type: 'object',
+      properties: {
+        label: { type: 'string', enum: step.labels },
+        reason: { type: 'string', maxLength: 500 },
+      },
+      required: ['label', 'reason'],
+      additionalProperties: false,
+    };
+  }
+  if (step.json_fields?.length) {
+    const schemaOf = (type: (typeof JSON_FIELD_TYPES)[number]): JsonSchema =>
+      type === 'number'
+        ? { type: 'number' }
+        : type === 'yes/no'
+          ? { type: 'boolean' }
+          : type === 'list of texts'
+            ? { type: 'array', items: { type: 'string', maxLength: 500 }, maxItems: 50 }
+            : { type: 'string', maxLength: 2000 };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        step.json_fields.map((f) => [f.key, { ...schemaOf(f.type), description: f.description }]),
+      ),
+      required: step.json_fields.map((f) => f.key),
+      additionalProperties: false,
+    };
+  }
+  return undefined;
+}
+
+/** One answered step as a runnable step, or null with the reasons in `c.errors`. */
+function toStep(c: Checker, step: StepAnswer, index: number): StepSpec | null {
+  const where = `step ${index + 1} (${step.kind})`;
+  const before = c.errors.length;
+  let filename = '';
+  if (step.kind !== 'approval' && step.kind !== 'guard' && required(c, where, 'a filename', step.filename)) {
+    filename = step.filename.trim();
+    const extension =
+      step.kind === 'model_write' ? (step.format ? WRITE_EXTENSIONS[step.format] : null) : EXTENSIONS[step.kind];
+    if (!FILENAME.test(filename))
+      c.errors.push(`${where}: filename "${filename}" must be lower-case with hyphens and an extension`);
+    else if (extension && !filename.endsWith(`.${extension}`))
+      c.errors.push(`${where}: filename "${filename}" must end in .${extension}`);
+    if (c.files.includes(filename)) c.errors.push(`${where}: another step already writes "${filename}"`);
+  }
+  const hasMarkdown = () => {
+    if (!c.files.some((f) => f.endsWith('.md')))
+      c.errors.push(`${where} needs an earlier step that writes markdown (.md)`);
+  };
+  let spec: StepSpec | null = null;
+  switch (step.kind) {
+    case 'model_write':
+      if (required(c, where, 'instructions', step.instructions) && required(c, where, 'a format', step.format)) {
+        checkTemplate(c, `the instructions of ${where}`, step.instructions);
+        const schema = step.format === 'json' ? writeSchema(step) : undefined;
+        if (step.json_fields) {
+          const keys = step.json_fields.map((f) => f.key);
+          if (keys.some((k) => !KEY.test(k)))
+            c.errors.push(`${where}: json_fields keys must be lower-case words joined by underscores`);
+          if (new Set(keys).size !== keys.length) c.errors.push(`${where}: json_fields keys must be unique`);
+        }
+        spec = {
+          kind: 'model_write',
+          filename,
+          instructions: step.instructions,
+          format: step.format,
+          ...(schema ? { schema } : {}),
+        };
+      }
+      break;
+    case 'markdown_report':
+      if (required(c, where, 'a title', step.title) && required(c, where, 'a template', step.template)) {
+        checkTemplate(c, `the template of ${where}`, step.template);
+        checkTemplate(c, `the title of ${where}`, step.title);
+        spec = { kind: 'markdown_report', filename, title: step.title, template: step.template, syntax: 'liquid' };
+      }
+      break;
+    case 'summarize':
+      if (required(c, where, 'fields', step.fields)) {
+        checkFields(c, where, step.fields, true);
+        const sentences = Math.min(20, Math.max(1, step.sentences ?? 3));
+        spec = { kind: 'summarize', fields: step.fields, sentences, filename };
+      }
+      break;
+    case 'extract_entities':
+      if (required(c, where, 'fields', step.fields)) {
+        checkFields(c, where, step.fields, true);
+        spec = { kind: 'extract_entities', fields: step.fields, filename };
+      }
+      break;
+    case 'csv_table':
+      if (required(c, where, 'a field', step.field)) {
+        if (step.field !== '*') checkFields(c, where, [step.field], false);
+        spec = { kind: 'csv_table', field: step.field, filename };
+      }
+      break;
+    case 'render_html':
+      hasMarkdown();
+      spec = { kind: 'render_html', filename };
+      break;
+    case 'plain_text':
+      hasMarkdown();
+      spec = { kind: 'plain_text', filename };
+      break;
+    case 'pdf_document':
+      hasMarkdown();
+      if (required(c, where, 'a title', step.title)) {
+        checkTemplate(c, `the title of ${where}`, step.title);
+        spec = { kind: 'pdf_document', filename, title: step.title, syntax: 'liquid' };
+      }
+      break;
+    case 'json_output': {
+      const findings = step.findings ?? [];
+      for (const name of findings)
+        if (!c.files.includes(name)) c.errors.push(`${where} includes "${name}", which no earlier step writes`);
+      spec = { kind: 'json_output', filename, findings };
+      break;
+    }
+    case 'approval':
+      if (required(c, where, 'a message', step.message)) {
+        checkTemplate(c, `the message of ${where}`, step.message);
+        spec = { kind: 'approval', message: step.message, syntax: 'liquid' };
+      }
+      break;
+    case 'guard':
+      if (
+        required(c, where, 'a field', step.field) &&
+        required(c, where, 'a rule', step.rule) &&
+        required(c, where, 'a message', step.message)
+      ) {
+        checkFields(c, where, [step.field], false);
+        if (step.rule === 'not_contains' && !step.value) c.errors.push(`${where} needs the value that must not appear`);
+        const numeric = step.rule !== 'required' && step.rule !== 'not_contains';
+        if (numeric && step.limit === null) c.errors.push(`${where} needs a limit for the rule ${step.rule}`);
+        spec = {
+          kind: 'guard',
+          field: step.field,
+          rule: step.rule,
+          ...(step.rule === 'not_contains' && step.value ? { value: step.value } : {}),
+          ...(numeric && step.limit !== null ? { limit: step.limit } : {}),
+          message: step.message,
+        };
+      }
+      break;
+  }
+  if (filename) c.files.push(filename);
+  return c.errors.length === before ? spec : null;
+}
+
+function toFields(c: Checker, inputs: InputAnswer[]): void {
+  inputs.forEach((input, position) => {
+    const key = input.key.trim();
+    if (!KEY.test(key))
+      c.errors.push(`input "${key}": keys are lower-case words joined by underscores, e.g. company_name`);
+    if (c.keys.has(key)) {
+      c.errors.push(`input "${key}" appears twice; keys must be unique`);
+      return;
+    }
+    if (input.type === 'choice' && (input.choices ?? []).length < 2)
+      c.errors.push(`input "${key}" is a choice and needs at least two choices`);
+    const { kind, itemKind } = FIELD_KINDS[input.type];
+    const field = makeField(key, kind, key, position, {
+      title: input.title.trim() || key,
+      required: input.required,
+      ...(itemKind ? { itemKind } : {}),
+      ...(kind === 'enum' ? { enumValues: [...new Set(input.choices ?? [])] } : {}),
+      ...(kind === 'boolean' && input.description.trim() ? { description: input.description.trim() } : {}),
+    });
+    c.keys.add(key);
+    c.fields.push(field);
+    c.sampleInput[key] = kind === 'enum' ? (input.choices?.[0] ?? 'a') : SAMPLES[kind];
+  });
+}
+
+/** The input schema of the fields, with the model's help texts, checked to compile in our dialect. */
+function toInputSchema(c: Checker, inputs: InputAnswer[]): JsonSchema | null {
+  const schema = inputSchema(c.fields);
+  if (!schema) return null;
+  const properties = schema.properties as Record<string, JsonSchema>;
+  for (const input of inputs) {
+    const property = properties[input.key.trim()];
+    if (property && input.description.trim()) property.description = input.description.trim();
+  }
+  try {
+    const ajv = new (ajvClassFor(schemaDialect(schema)))({ allErrors: true, strict: false, validateFormats: true });
+    addFormats(ajv);
+    ajv.compile(schema);
+  } catch (error) {
+    c.errors.push(
+      `the inputs do not make a valid form (${error instanceof Error ? error.message.slice(0, 160) : 'unknown'})`,
+    );
+  }
+  return schema;
+}
+
+/**
+ * Reads the model's answer into a plan we can run, checking everything the schema cannot: names
+ * unique, every input, file and template a step refers to there, templates that parse. The name
+ * and description the person gave are kept over the model's.
+ */
+export function readPlanAnswer(text: string, given: { name?: string; description?: string }): ReadAnswer {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return { errors: ['the answer is not JSON'] };
+  }
+  const shape = shapeErrors(answer);
+  if (shape.length > 0) return { errors: shape };
+  const plan = answer as PlanAnswer;
+  const c: Checker = { errors: [], keys: new Set(), fields: [], files: [], sampleInput: {} };
+  if (plan.name.trim() === '') c.errors.push('the name is empty');
+  if (plan.description.trim() === '') c.errors.push('the description is empty');
+  toFields(c, plan.inputs);
+  const schema = toInputSchema(c, plan.inputs);
+  const steps = plan.steps.map((step, index) => toStep(c, step, index));
+  if (c.errors.length > 0) return { errors: c.errors };
+  const notes: PlanningNote[] = plan.notes.map((note) => ({ kind: note.kind, text: note.text.trim() }));
+  return {
+    plan: {
+      name: given.name?.trim() || plan.name.trim(),
+      description: given.description?.trim() || plan.description.trim(),
+      input_schema: schema,
+      concurrency: plan.concurrency,
+      steps: [...(steps as StepSpec[]), { kind: 'bundle' }],
+      planning_notes: notes.filter((note) => note.text !== ''),
+    },
+  };
+}
