@@ -133,15 +133,23 @@ interface Checker {
   fields: Field[];
   /** Files written by the steps checked so far, in order. */
   files: string[];
+  /** The files made before the first writing step: all that writing steps see (no model text reaches a call). */
+  writersSee: string[] | null;
   sampleInput: Record<string, unknown>;
 }
 
-function checkTemplate(c: Checker, where: string, template: string): void {
+function checkTemplate(c: Checker, where: string, template: string, visible: string[] = c.files): void {
   for (const key of references(template, 'input'))
     if (!c.keys.has(key)) c.errors.push(`${where} uses input.${key}, which is not one of the inputs`);
   const earlier = new Set(c.files.map(findingKey));
-  for (const name of references(template, 'files'))
+  const seen = new Set(visible.map(findingKey));
+  for (const name of references(template, 'files')) {
     if (!earlier.has(name)) c.errors.push(`${where} uses files.${name}, which no earlier step writes`);
+    else if (!seen.has(name))
+      c.errors.push(
+        `${where} uses files.${name}, which holds a model's text; a writing step sees only the inputs and the files made before the first writing step`,
+      );
+  }
   try {
     renderTemplate(
       template,
@@ -232,7 +240,8 @@ function toStep(c: Checker, step: StepAnswer, index: number): StepSpec | null {
   switch (step.kind) {
     case 'model_write':
       if (required(c, where, 'instructions', step.instructions) && required(c, where, 'a format', step.format)) {
-        checkTemplate(c, `the instructions of ${where}`, step.instructions);
+        c.writersSee ??= [...c.files];
+        checkTemplate(c, `the instructions of ${where}`, step.instructions, c.writersSee);
         const schema = step.format === 'json' ? writeSchema(step) : undefined;
         if (step.json_fields) {
           const keys = step.json_fields.map((f) => f.key);
@@ -389,7 +398,7 @@ export function readPlanAnswer(text: string, given: { name?: string; description
   const shape = shapeErrors(answer);
   if (shape.length > 0) return { errors: shape };
   const plan = answer as PlanAnswer;
-  const c: Checker = { errors: [], keys: new Set(), fields: [], files: [], sampleInput: {} };
+  const c: Checker = { errors: [], keys: new Set(), fields: [], files: [], writersSee: null, sampleInput: {} };
   if (plan.name.trim() === '') c.errors.push('the name is empty');
   if (plan.description.trim() === '') c.errors.push('the description is empty');
   toFields(c, plan.inputs);

@@ -95,6 +95,24 @@ describe('reading the model’s plan', () => {
     ]);
   });
 
+  it('refuses a writing step that would read what another writing step wrote (no model text reaches a call)', () => {
+    const answer = salesPlan();
+    answer.steps.push(
+      answerStep({
+        kind: 'model_write',
+        filename: 'follow-up.md',
+        format: 'markdown',
+        instructions: 'Write a follow-up to this email: {{ files.intro-email }}',
+      }),
+    );
+    const read = readPlanAnswer(JSON.stringify(answer), {});
+    expect('errors' in read && read.errors).toEqual([
+      expect.stringMatching(
+        /^the instructions of step 2 \(model_write\) uses files.intro-email, which holds a model's text/,
+      ),
+    ]);
+  });
+
   it('refuses an answer outside the schema, naming where', () => {
     const answer = { ...salesPlan(), steps: [{ ...answerStep({ kind: 'summarize' }), kind: 'browse' }] };
     const read = readPlanAnswer(JSON.stringify(answer), {});

@@ -205,7 +205,7 @@ export function planAnswerSchema(): Schema {
 const SYSTEM = `You design workflows for a workflow automation service. A person describes what they want; you answer with the whole plan as JSON under the given schema.
 
 The service runs these steps, in order, each seeing the input and the files of the steps before it:
-- model_write: a language model writes a file from "instructions" (a Liquid template: {{ input.key }} for inputs, {{ files.name }} for an earlier file by its name without extension). format "markdown" (.md) or "text" (.txt) for an email, a summary, a reply; "json" (.json) with "labels" for a classification or "json_fields" for an extraction. Use it whenever something must be written, judged or understood.
+- model_write: a language model writes a file from "instructions" (a Liquid template: {{ input.key }} for inputs, {{ files.name }} for an earlier file by its name without extension). format "markdown" (.md) or "text" (.txt) for an email, a summary, a reply; "json" (.json) with "labels" for a classification or "json_fields" for an extraction. Use it whenever something must be written, judged or understood. A writing step sees only the inputs and the files made before the first writing step, never another writing step's file.
 - markdown_report: fills "template" (Liquid, same variables) into a .md document with "title"; no model.
 - summarize: picks "sentences" key sentences of the long text inputs in "fields"; writes a .md file.
 - extract_entities: finds emails, links, dates and numbers in the text inputs in "fields"; writes a .json file.
