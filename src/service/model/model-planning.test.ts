@@ -1,8 +1,14 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { PlanningNote, WorkflowCreateResponse, WorkflowDetail } from '../../contract/openapi-document';
+import type {
+  ExecutionDetail,
+  PlanningNote,
+  WorkflowCreateResponse,
+  WorkflowDetail,
+} from '../../contract/openapi-document';
 import type { StepSpec } from '../planner/plan-types';
 import { startFakeModel, type RecordedRequest } from '../test-support/fake-model';
 import { answerInput, answerStep, SALES_PROMPT, salesPlan } from '../test-support/model-plans';
+import { runsUrl, startRun } from '../test-support/runs';
 import { useTestService } from '../test-support/use-service';
 import { PLAN_SCHEMA_NAME } from './plan-request';
 
@@ -70,6 +76,27 @@ describe('planning with a model', () => {
     expect(plannerNotes(detail.planning_notes)).toEqual([]);
     expect(fake.requests).toHaveLength(1);
     expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain(SALES_PROMPT);
+  });
+
+  it('runs the model’s plan: the run’s result holds the text the model wrote', async () => {
+    fake.script({ json: salesPlan() }, { text: 'Hi Ada, Acme could sell twice as many widgets with us.' });
+    const created = await svc.call<WorkflowCreateResponse>('POST', '/api/v1/workflows', {
+      body: { prompt: SALES_PROMPT },
+    });
+    await svc.engine.idle();
+    const input = { prospect_name: 'Ada', company: 'Acme', what_we_sell: 'widget analytics' };
+    const executionId = await startRun(svc, created.body.id, input);
+    await svc.engine.idle();
+    const run = await svc.call<ExecutionDetail>('GET', `${runsUrl(created.body.id)}/${executionId}`);
+    expect(run.body.status).toBe('finished');
+    expect(run.body.results).toEqual([
+      expect.objectContaining({
+        filename: 'intro-email.md',
+        content: expect.stringContaining('Hi Ada, Acme could sell'),
+      }),
+    ]);
+    expect(fake.requests).toHaveLength(2);
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).toContain('Acme');
   });
 
   it('keeps the name and description the person gave over the model’s', async () => {
