@@ -12,7 +12,7 @@ const KIND_LABELS: Record<StepSpec['kind'], string> = {
   approval: 'Approval',
   guard: 'Check',
   bundle: 'Bundle results',
-  model_write: 'Written by the model',
+  model_write: 'Write with the model',
 };
 
 /** A readable label for a step: its kind, and the file it writes or the field it checks. */
