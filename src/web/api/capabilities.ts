@@ -70,6 +70,8 @@ export const PROBES = {
   replanWorkflow: operation('post', '/workflows/{}/replan', { marked: true }),
   /** DELETE /workflows/{workflowId}: delete it with its runs and their files. */
   deleteWorkflow: operation('delete', '/workflows/{}', { marked: true }),
+  /** GET and POST /keys, POST /keys/{keyId}/revoke: the account's named API keys. */
+  apiKeys: operation('post', '/keys/{}/revoke', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { useConnection } from '@/server-state/connection';
 import { BudgetForm } from '@/features/connection/budget-form';
 import { ConnectionForm } from '@/features/connection/connection-form';
+import { KeysSection } from '@/features/connection/keys-section';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';
 import { NotificationToggle } from '@/features/run/notification-toggle';
 import { cn } from '@/lib/cn';
@@ -179,6 +180,8 @@ function SettingsPage() {
           )}
         </CardBody>
       </Card>
+
+      <KeysSection />
 
       <Card>
         <CardHeader
