@@ -4,6 +4,50 @@
  */
 
 export interface paths {
+  '/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's API keys (local extension)
+     * @description Every key of the caller's account, revoked ones included, newest first: its name, when it was made and last used, and which key made it. Never the key itself (only its hash is stored). `current` marks the key making this request.
+     */
+    get: operations['listApiKeys'];
+    put?: never;
+    /**
+     * Create a named API key for the account (local extension)
+     * @description Makes a new key for the caller's account, named after who will hold it; the key made it is recorded as its creator. The answer is the only time the key itself is shown.
+     */
+    post: operations['createApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/keys/{keyId}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke one of the account's API keys (local extension)
+     * @description The key stops working on every replica within 5 seconds (401 `invalid API key`); its record stays in the list with `revoked_at`, and what was done with it stays. A key already revoked, unknown, or of another account answers 404. Revoking the account's last working key answers 409 (see x-local-choices `revoke-last-key`).
+     */
+    post: operations['revokeApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/workflows': {
     parameters: {
       query?: never;
@@ -280,6 +324,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description Where the key was made: by another key of the account (`dashboard`), with `npm run keys` (`command`), from the service's WORKFLOW_API_KEYS setting (`environment`), or as the service's development key (`developer`).
+     * @enum {string}
+     */
+    ApiKeySource: 'dashboard' | 'command' | 'environment' | 'developer';
+    ApiKeyCreator: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    ApiKey: {
+      /** Format: uuid */
+      id: string;
+      /** @description Who holds the key, as its creator named it. */
+      name: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description When the key last opened a request; written at most once a minute, so it may lag by that much. Null when never used. */
+      last_used_at: string | null;
+      revoked_at: string | null;
+      /** @description The key that made this one; null when it was not made by a key (see source). */
+      created_by: components['schemas']['ApiKeyCreator'] | null;
+      source: components['schemas']['ApiKeySource'];
+      /** @description True for the key making this request. */
+      current: boolean;
+    };
+    ApiKeyList: {
+      data: components['schemas']['ApiKey'][];
+    };
+    CreateApiKeyRequest: {
+      /** @description Who will hold the key: 1 to 100 characters once trimmed. */
+      name: string;
+    };
+    CreatedApiKey: components['schemas']['ApiKey'] & {
+      /** @description The key itself, shown only in this answer. */
+      key: string;
+    };
     Error: {
       /** @description A human-readable message. */
       error: string;
@@ -712,6 +793,7 @@ export interface components {
     };
   };
   parameters: {
+    KeyId: string;
     WorkflowId: string;
     ExecutionId: string;
     /** @description Page size, 1 to 100. The local service defaults to 20. */
@@ -738,6 +820,90 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account's keys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateApiKeyRequest'];
+      };
+    };
+    responses: {
+      /** @description The new key, shown once in `key`. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        keyId: components['parameters']['KeyId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
   listWorkflows: {
     parameters: {
       query?: {

@@ -36,6 +36,29 @@ export const AccountExecutionListPage: c.Check<Schemas['AccountExecutionListPage
   data: /* @__PURE__ */ c.array(AccountExecutionListItem),
   cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
+export const ApiKeyCreator: c.Check<Schemas['ApiKeyCreator']> = /* @__PURE__ */ c.object({
+  id: c.string,
+  name: c.string,
+});
+export const ApiKeySource: c.Check<Schemas['ApiKeySource']> = /* @__PURE__ */ c.enumOf([
+  'dashboard',
+  'command',
+  'environment',
+  'developer',
+]);
+export const ApiKey: c.Check<Schemas['ApiKey']> = /* @__PURE__ */ c.object({
+  id: c.string,
+  name: c.string,
+  created_at: c.string,
+  last_used_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+  revoked_at: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+  created_by: /* @__PURE__ */ c.oneOf(ApiKeyCreator, c.nullValue),
+  source: ApiKeySource,
+  current: c.boolean,
+});
+export const ApiKeyList: c.Check<Schemas['ApiKeyList']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(ApiKey),
+});
 export const ApprovalRequest: c.Check<Schemas['ApprovalRequest']> = /* @__PURE__ */ c.object(
   { approved: c.boolean },
   { comment: c.string },
@@ -59,6 +82,9 @@ export const CancelExecutionsResponse: c.Check<Schemas['CancelExecutionsResponse
   not_found: c.number,
 });
 export const Concurrency: c.Check<Schemas['Concurrency']> = /* @__PURE__ */ c.enumOf(['low', 'medium', 'high']);
+export const CreateApiKeyRequest: c.Check<Schemas['CreateApiKeyRequest']> = /* @__PURE__ */ c.object({
+  name: c.string,
+});
 export const CreateBatchRequest: c.Check<Schemas['CreateBatchRequest']> = /* @__PURE__ */ c.object(
   { items: /* @__PURE__ */ c.array(c.record) },
   { concurrency: Concurrency },
@@ -70,6 +96,10 @@ export const CreateExecutionRequest: c.Check<Schemas['CreateExecutionRequest']> 
 export const CreateWorkflowRequest: c.Check<Schemas['CreateWorkflowRequest']> = /* @__PURE__ */ c.object(
   { prompt: c.string },
   { name: c.string, description: c.string },
+);
+export const CreatedApiKey: c.Check<Schemas['CreatedApiKey']> = /* @__PURE__ */ c.allOf(
+  ApiKey,
+  /* @__PURE__ */ c.object({ key: c.string }),
 );
 export const Error: c.Check<Schemas['Error']> = /* @__PURE__ */ c.object({ error: c.string });
 export const ExecutionCreateResponse: c.Check<Schemas['ExecutionCreateResponse']> = /* @__PURE__ */ c.object({

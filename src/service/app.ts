@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Engine } from './engine/engine';
 import type { LinkSigner } from './files/presign';
+import { apiKeyRoutes } from './http/api-keys';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { limitConnectionsPerAddress } from './http/connection-limits';
@@ -54,7 +55,7 @@ export interface AppDeps {
   vite?: Middleware;
 }
 
-const ID_PARAMS = ['workflowId', 'executionId'] as const;
+const ID_PARAMS = ['workflowId', 'executionId', 'keyId'] as const;
 /**
  * Texts stored and shown back as they are (a cancel reason and an approval comment become the run's
  * error); NUL and unpaired surrogates break other clients and exports, and PostgreSQL cannot store NUL.
@@ -113,6 +114,7 @@ function localApi(
       approvalRoutes(api, ctx);
       workflowEditRoutes(api, ctx);
       serviceInfoRoutes(api, ctx);
+      apiKeyRoutes(api, ctx, keys);
       api.setNotFoundHandler(sendNoRoute);
     },
     { prefix: '/api/v1' },
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => routeTable.add(route.method, route.url));
   app.decorateRequest('account', null);
+  app.decorateRequest('apiKey', null);
 
   app.addHook('preParsing', (request, _reply, payload, done) => {
     // Compressed bodies would otherwise fail as "not valid JSON", which hides the real cause.

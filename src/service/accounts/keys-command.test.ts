@@ -18,17 +18,42 @@ describe('keys command', () => {
     await runKeysCommand(store, ['create']);
     const [account] = await store.accounts.list();
     expect(await runKeysCommand(store, ['list'])).toContain(`${account!.id}  API key  created`);
-    expect(await runKeysCommand(store, ['revoke', account!.id])).toContain(`Revoked account ${account!.id}`);
+    expect(await runKeysCommand(store, ['revoke', account!.id])).toContain(
+      `Revoked account ${account!.id} and all its keys`,
+    );
     expect(await runKeysCommand(store, ['list'])).toContain('revoked');
     await expect(runKeysCommand(store, ['revoke', account!.id])).rejects.toThrow(
-      `no active account with id ${account!.id}`,
+      `no active account or key with id ${account!.id}`,
     );
+  });
+
+  it('adds a named key to an existing account, listed under it; revoking it leaves the first key working', async () => {
+    const created = await runKeysCommand(store, ['create', 'Team']);
+    const first = /API key \(shown once, store it now\): (wk_\S+)/.exec(created)![1]!;
+    const [account] = await store.accounts.list();
+    const output = await runKeysCommand(store, ['add', account!.id, 'Robot', 'two']);
+    const second = /API key \(shown once, store it now\): (wk_\S+)/.exec(output)![1]!;
+    expect(await store.apiKeys.holderOf(hashKey(second))).toMatchObject({
+      account: { id: account!.id },
+      key: { name: 'Robot two' },
+      revoked: false,
+    });
+    const keyId = /Added key (\S+)/.exec(output)![1]!;
+    const listed = await runKeysCommand(store, ['list']);
+    expect(listed).toContain(`  key ${keyId}  Robot two  created`);
+    expect(listed).not.toContain(second);
+    expect(await runKeysCommand(store, ['revoke', keyId])).toBe(
+      `Revoked key ${keyId}; it stops working within a few seconds.`,
+    );
+    expect((await store.apiKeys.holderOf(hashKey(second)))?.revoked).toBe(true);
+    expect((await store.apiKeys.holderOf(hashKey(first)))?.revoked).toBe(false);
+    await expect(runKeysCommand(store, ['add', 'nobody'])).rejects.toThrow('no active account with id nobody');
   });
 
   it('explains its usage for a missing or unknown command', async () => {
     expect(await runKeysCommand(store, ['list'])).toBe('No accounts yet.');
     await expect(runKeysCommand(store, [])).rejects.toThrow(/^Usage: npm run keys -- <command>/);
     await expect(runKeysCommand(store, ['rotate'])).rejects.toThrow(/unknown command "rotate"/);
-    await expect(runKeysCommand(store, ['revoke'])).rejects.toThrow(/revoke needs an account id/);
+    await expect(runKeysCommand(store, ['revoke'])).rejects.toThrow(/revoke needs an account or key id/);
   });
 });

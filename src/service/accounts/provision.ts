@@ -6,7 +6,7 @@ import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
 import { planWorkflow } from '../planner/plan';
 import type { Logger } from 'pino';
 import type { AccountSource } from '../store/db/schema';
-import type { AccountRecord } from '../store/records';
+import type { AccountRecord, ApiKeyRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { generateKey, hashKey } from './keys';
 
@@ -33,14 +33,17 @@ async function seedDemoWorkflows(store: Store, accountId: string): Promise<void>
   }
 }
 
-/** Creates an account for `key` (a new one when omitted) with the demo workflows, in one transaction. */
+/**
+ * Creates an account whose first key is `key` (a new one when omitted), named like the account,
+ * with the demo workflows, in one transaction.
+ */
 export async function createAccount(
   store: Store,
   name: string,
   source: AccountSource,
   key: string = generateKey(),
   id: string = randomUUID(),
-): Promise<{ account: AccountRecord; key: string }> {
+): Promise<{ account: AccountRecord; key: string; apiKey: ApiKeyRecord }> {
   return store.transaction(async (tx) => {
     const account: AccountRecord = {
       id,
@@ -50,10 +53,36 @@ export async function createAccount(
       revoked_at: null,
       source,
     };
-    await tx.accounts.insert(account);
+    const apiKey = await tx.accounts.insert(account);
     await seedDemoWorkflows(tx, account.id);
-    return { account, key };
+    return { account, key, apiKey };
   });
+}
+
+/**
+ * Adds a new named key to an account: made by another key of it (`createdBy`, from the dashboard)
+ * or by `npm run keys -- add` (null). Returns the record and the key itself, shown once.
+ */
+export async function addKey(
+  store: Store,
+  accountId: string,
+  name: string,
+  createdBy: string | null,
+): Promise<{ record: ApiKeyRecord; key: string }> {
+  const key = generateKey();
+  const record: ApiKeyRecord = {
+    id: randomUUID(),
+    account_id: accountId,
+    name,
+    key_hash: hashKey(key),
+    created_at: store.nowIso(),
+    created_by: createdBy,
+    last_used_at: null,
+    revoked_at: null,
+    source: createdBy === null ? 'command' : 'dashboard',
+  };
+  await store.apiKeys.insert(record);
+  return { record, key };
 }
 
 /**
@@ -64,13 +93,13 @@ export async function provisionKeys(store: Store, keys: readonly string[], logge
   const created: AccountRecord[] = [];
   for (const [index, key] of keys.entries()) {
     const name = `WORKFLOW_API_KEYS #${index + 1}`;
-    const existing = await store.accounts.byKeyHash(hashKey(key));
+    const existing = await store.apiKeys.holderOf(hashKey(key));
     if (existing) {
       // Revoked is final: a key that was shut out must not come back by being pasted in again.
-      if (existing.revoked_at !== null) {
+      if (existing.revoked) {
         logger?.warn(
-          { account: existing.id },
-          `${name} opens an account that was revoked at ${existing.revoked_at}, so it will not work; ` +
+          { account: existing.account.id },
+          `${name} is a key that was revoked, so it will not work; ` +
             'replace it with a new key (or create one with `npm run keys -- create`)',
         );
       }
@@ -80,7 +109,7 @@ export async function provisionKeys(store: Store, keys: readonly string[], logge
       created.push((await createAccount(store, name, 'environment', key)).account);
     } catch (error) {
       // Another replica starting at the same time made it first (key hashes are unique).
-      if (!(await store.accounts.byKeyHash(hashKey(key)))) throw error;
+      if (!(await store.apiKeys.holderOf(hashKey(key)))) throw error;
     }
   }
   return created;
@@ -89,16 +118,16 @@ export async function provisionKeys(store: Store, keys: readonly string[], logge
 /**
  * Revokes the keys that came from WORKFLOW_API_KEYS and are no longer among `keys` (their data
  * stays), so removing a key from the variable and restarting shuts it out. Keys made with
- * `npm run keys` and the dev key are not touched.
+ * `npm run keys`, in the dashboard, and the dev key are not touched.
  */
 export async function revokeUnlistedKeys(store: Store, keys: readonly string[], logger: Logger): Promise<void> {
   const configured = new Set(keys.map(hashKey));
-  for (const account of await store.accounts.activeFromEnvironment()) {
-    if (configured.has(account.key_hash)) continue;
-    if (await store.accounts.revoke(account.id, store.nowIso())) {
+  for (const key of await store.apiKeys.activeFromEnvironment()) {
+    if (configured.has(key.key_hash)) continue;
+    if (await store.apiKeys.revoke(key.id, store.nowIso())) {
       logger.warn(
-        { account: account.id },
-        `Revoked the key of account ${account.id} (${account.name}): it is no longer in WORKFLOW_API_KEYS; its data is kept`,
+        { account: key.account_id, key: key.id },
+        `Revoked the key ${key.name} of account ${key.account_id}: it is no longer in WORKFLOW_API_KEYS; its data is kept`,
       );
     }
   }
@@ -137,6 +166,6 @@ export async function ensureDevKey(store: Store, dataDir: string): Promise<DevKe
   const accountId = await store.meta.get(DEV_ACCOUNT);
   if (!accountId || !existsSync(file)) return null;
   const key = readFileSync(file, 'utf8').trim();
-  const account = await store.accounts.byKeyHash(hashKey(key));
-  return account && account.id === accountId && account.revoked_at === null ? { key, created: false } : null;
+  const holder = await store.apiKeys.holderOf(hashKey(key));
+  return holder && holder.account.id === accountId && !holder.revoked ? { key, created: false } : null;
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { hashKey } from '../accounts/keys';
 import type { Clock } from '../clock';
-import type { AccountRecord } from '../store/records';
+import type { AccountRecord, Caller } from '../store/records';
 import type { Store } from '../store/store';
 import { HttpError } from './errors';
 import type { RateDecision, RateLimiter } from './rate-limit';
@@ -11,42 +11,72 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's account, set by the API key hook on /api/v1 routes. */
     account: AccountRecord | null;
+    /** The key the caller used (its id and name), set with `account`. */
+    apiKey: Caller['key'] | null;
   }
 }
 
-/** Seconds an answer about a key is reused; a key revoked with the CLI stops working within this time. */
+/**
+ * How long an answer about a key is reused; a key revoked in the dashboard or with the CLI stops
+ * working on every replica within this time.
+ */
 const CACHE_MS = 5_000;
+/** A key's last_used_at is written at most this often per replica, so using a key costs no write per request. */
+export const LAST_USED_EVERY_MS = 60_000;
 
-/** Looks accounts up by key hash, remembering answers briefly so hot paths skip the database. */
+/** Looks keys up by hash, remembering answers briefly so hot paths skip the database. */
 export class KeyResolver {
   // Unknown keys are cached too; the least recently used answer goes first, so random keys cannot
   // grow the cache or push out the keys in real use.
-  private readonly cache = new LRUCache<string, { account: AccountRecord | null; until: number }>({ max: 10_000 });
+  private readonly cache = new LRUCache<string, { caller: Caller | null; until: number }>({ max: 10_000 });
+  /** Per key id: when its last_used_at may be written again. Holds only keys that worked. */
+  private readonly nextStamp = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
   ) {}
 
-  /** The remembered answer for `key` while it is fresh (null: no active account); undefined when it must be looked up. */
-  cached(key: string): AccountRecord | null | undefined {
+  /** The remembered answer for `key` while it is fresh (null: no working key); undefined when it must be looked up. */
+  cached(key: string): Caller | null | undefined {
     const cached = this.cache.get(key);
-    return cached && cached.until > this.clock.now() ? cached.account : undefined;
+    return cached && cached.until > this.clock.now() ? cached.caller : undefined;
   }
 
-  async resolve(key: string): Promise<AccountRecord | null> {
+  async resolve(key: string): Promise<Caller | null> {
     const cached = this.cached(key);
     if (cached !== undefined) return cached;
-    const found = await this.store.accounts.byKeyHash(hashKey(key));
-    const account = found && found.revoked_at === null ? found : null;
-    this.cache.set(key, { account, until: this.clock.now() + CACHE_MS });
-    return account;
+    const found = await this.store.apiKeys.holderOf(hashKey(key));
+    const caller = found && !found.revoked ? { account: found.account, key: found.key } : null;
+    this.cache.set(key, { caller, until: this.clock.now() + CACHE_MS });
+    return caller;
+  }
+
+  /** Drops what this replica remembers of the key with this id (it was just revoked here). */
+  forget(keyId: string): void {
+    for (const [key, entry] of this.cache.entries()) if (entry.caller?.key.id === keyId) this.cache.delete(key);
+    this.nextStamp.delete(keyId);
+  }
+
+  /** Notes that the key was used now: writes its last_used_at when a minute has passed since this replica last did. */
+  used(keyId: string): void {
+    const now = this.clock.now();
+    const next = this.nextStamp.get(keyId);
+    if (next !== undefined && now < next) return;
+    this.nextStamp.set(keyId, now + LAST_USED_EVERY_MS);
+    // A failed write (database away) is tried again with the next request rather than a minute later.
+    this.store.apiKeys.touch(keyId, this.store.nowIso()).catch(() => this.nextStamp.delete(keyId));
   }
 }
 
 export function accountOf(request: FastifyRequest): AccountRecord {
   if (!request.account) throw new HttpError(401, 'missing API key: send it in the x-api-key header');
   return request.account;
+}
+
+/** The caller's account and key; 401 without them. */
+export function callerOf(request: FastifyRequest): Caller {
+  return { account: accountOf(request), key: request.apiKey! };
 }
 
 function keyOf(request: FastifyRequest): string | undefined {
@@ -89,10 +119,12 @@ export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: Ra
   // On a shared store the limits are counted in the database, so every step may wait for it.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<HttpError | undefined> => {
     const key = keyOf(request);
-    const account = key ? await keys.resolve(key) : null;
-    if (!account) return refused(reply, key, await failures.hit(request.ip));
-    request.account = account;
-    return limited(reply, await limiter.hit(account.id));
+    const caller = key ? await keys.resolve(key) : null;
+    if (!caller) return refused(reply, key, await failures.hit(request.ip));
+    request.account = caller.account;
+    request.apiKey = caller.key;
+    keys.used(caller.key.id);
+    return limited(reply, await limiter.hit(caller.key.id));
   };
   if (limiter.isShared || failures.isShared) {
     return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
@@ -105,17 +137,19 @@ export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: Ra
     request: FastifyRequest,
     reply: FastifyReply,
     key: string | undefined,
-    account: AccountRecord | null,
+    caller: Caller | null,
   ): HttpError | undefined => {
-    if (!account) return refused(reply, key, failures.hitLocal(request.ip));
-    request.account = account;
-    return limited(reply, limiter.hitLocal(account.id));
+    if (!caller) return refused(reply, key, failures.hitLocal(request.ip));
+    request.account = caller.account;
+    request.apiKey = caller.key;
+    keys.used(caller.key.id);
+    return limited(reply, limiter.hitLocal(caller.key.id));
   };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const key = keyOf(request);
     if (!key) return done(admit(request, reply, key, null));
     const cached = keys.cached(key);
     if (cached !== undefined) return done(admit(request, reply, key, cached));
-    keys.resolve(key).then((account) => done(admit(request, reply, key, account)), done);
+    keys.resolve(key).then((caller) => done(admit(request, reply, key, caller)), done);
   };
 }

@@ -44,8 +44,8 @@ describe('KeyResolver cache', () => {
   it('evicts the least recently used key instead of emptying itself when full', async () => {
     let lookups = 0;
     const store = {
-      accounts: {
-        byKeyHash: async () => {
+      apiKeys: {
+        holderOf: async () => {
           lookups += 1;
           return undefined;
         },

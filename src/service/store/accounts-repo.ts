@@ -1,27 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { greatest, type StoreContext } from './db/context';
-import { PreparedQuery } from './db/prepared';
-import type { AccountRecord } from './records';
+import { ApiKeysRepo } from './api-keys-repo';
+import { atomically, greatest, type StoreContext } from './db/context';
+import type { AccountRecord, ApiKeyRecord } from './records';
 
 const COLUMNS = ['id', 'name', 'key_hash', 'created_at', 'revoked_at', 'source'] as const;
 
-// Every authenticated request reads this one.
-const byKeyHash = new PreparedQuery((db, hash: string) =>
-  db.selectFrom('accounts').select(COLUMNS).where('key_hash', '=', hash),
-);
+type NewAccount = Omit<AccountRecord, 'revoked_at' | 'source'> & Partial<Pick<AccountRecord, 'source'>>;
 
 export class AccountsRepo {
   constructor(private readonly ctx: StoreContext) {}
 
-  /** Without a `source` the account counts as made by `npm run keys`: start-up never revokes it. */
-  async insert(
-    account: Omit<AccountRecord, 'revoked_at' | 'source'> & Partial<Pick<AccountRecord, 'source'>>,
-  ): Promise<void> {
-    await this.ctx.db.insertInto('accounts').values(account).execute();
+  /**
+   * Inserts the account with its first key (`key_hash`, named after the account), and returns that
+   * key. Without a `source` the account counts as made by `npm run keys`: start-up never revokes it.
+   */
+  async insert(account: NewAccount, keyId: string = randomUUID()): Promise<ApiKeyRecord> {
+    const key: ApiKeyRecord = {
+      id: keyId,
+      account_id: account.id,
+      name: account.name,
+      key_hash: account.key_hash,
+      created_at: account.created_at,
+      created_by: null,
+      last_used_at: null,
+      revoked_at: null,
+      source: account.source ?? 'command',
+    };
+    await atomically(this.ctx, async (db) => {
+      await db.insertInto('accounts').values(account).execute();
+      await db.insertInto('api_keys').values(key).execute();
+    });
+    return key;
   }
 
+  /** The account one of whose keys has this hash, whether revoked or not. */
   async byKeyHash(hash: string): Promise<AccountRecord | undefined> {
-    return byKeyHash.first(this.ctx, hash);
+    return (await new ApiKeysRepo(this.ctx).holderOf(hash))?.account;
   }
 
   async byId(id: string): Promise<AccountRecord | undefined> {
@@ -32,17 +47,6 @@ export class AccountsRepo {
     return this.ctx.db.selectFrom('accounts').select(COLUMNS).orderBy('created_at').execute();
   }
 
-  /** The accounts whose keys came from WORKFLOW_API_KEYS and still work. */
-  async activeFromEnvironment(): Promise<AccountRecord[]> {
-    return this.ctx.db
-      .selectFrom('accounts')
-      .select(COLUMNS)
-      .where('source', '=', 'environment')
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
-  }
-
   async count(): Promise<number> {
     const row = await this.ctx.db
       .selectFrom('accounts')
@@ -51,15 +55,19 @@ export class AccountsRepo {
     return Number(row?.n ?? 0);
   }
 
-  /** Marks the account's key as revoked; its data stays. Returns false when it was unknown or already revoked. */
+  /** Revokes the account and every key of it; its data stays. Returns false when it was unknown or already revoked. */
   async revoke(id: string, at: string): Promise<boolean> {
-    const result = await this.ctx.db
-      .updateTable('accounts')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    return atomically(this.ctx, async (db) => {
+      const result = await db
+        .updateTable('accounts')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      await new ApiKeysRepo({ db, dialect: this.ctx.dialect }).revokeAllOf(id, at);
+      return true;
+    });
   }
 
   /**

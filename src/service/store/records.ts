@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { AccountsTable, ExecutionsTable, WorkflowsTable } from './db/schema';
+import type { AccountsTable, ApiKeysTable, ExecutionsTable, WorkflowsTable } from './db/schema';
 
 /*
  * Row shapes as the store reads them (JSON columns still as text): a table's columns (db/schema.ts)
@@ -7,6 +7,14 @@ import type { AccountsTable, ExecutionsTable, WorkflowsTable } from './db/schema
  */
 
 export type AccountRecord = Omit<Selectable<AccountsTable>, 'last_created_us'>;
+
+export type ApiKeyRecord = Selectable<ApiKeysTable>;
+
+/** Who is calling: the account and the key it used (the key's id and name say who, for the records). */
+export interface Caller {
+  account: AccountRecord;
+  key: Pick<ApiKeyRecord, 'id' | 'name'>;
+}
 
 export type WorkflowRecord = Omit<Selectable<WorkflowsTable>, 'planning_owner' | 'planning_lease_until'>;
 

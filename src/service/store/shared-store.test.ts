@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
+import { MIGRATIONS } from './db/migrations';
 import type { Claimed } from './executions-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import type { Store } from './store';
@@ -240,7 +241,7 @@ describe.runIf(testDialect === 'postgres')('migrations on PostgreSQL', () => {
     try {
       const stores = await Promise.all([fresh.open(clock), fresh.open(clock), fresh.open(clock)]);
       const versions = await stores[2]!.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-      expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(versions.map((row) => row.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     } finally {
       await fresh.cleanup();
     }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
+import { MIGRATIONS } from './db/migrations';
 import { openStore, type Store } from './store';
 
 const clock = manualClock(Date.UTC(2026, 10, 21, 23, 6, 29, 123));
@@ -41,14 +42,14 @@ describe('Store on SQLite', () => {
     await store.close();
     store = await openStore({ dataDir: dir }, clock);
     const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(versions.map((row) => row.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
   });
 
   it('migrates a version-4 database forward and keeps its rows and stamps', async () => {
     writeVersion4Database();
     store = await openStore({ dataDir: dir }, clock);
     const versions = await store.kysely.selectFrom('migrations').select('version').orderBy('version').execute();
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(versions.map((row) => row.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     expect(await store.executions.byId('e')).toMatchObject({ status: 'initial', owner: null, lease_until: null });
     const claimed = await store.executions.claimNext('w', {
       now: clock.now(),
@@ -65,6 +66,12 @@ describe('Store on SQLite', () => {
     const [next] = await store.createExecutions('acc', 'w', [{}], null);
     expect(next!.created_at).toBe('2026-01-01T00:00:00.000003Z');
     expect((await store.rateWindows.hit('k', 1_000, 60_000)).count).toBe(1);
+    // The account's key moved to api_keys: it still opens the same account.
+    expect(await store.apiKeys.holderOf('h')).toMatchObject({
+      account: { id: 'acc' },
+      key: { name: 'A' },
+      revoked: false,
+    });
   });
 
   it('marks the accounts that WORKFLOW_API_KEYS and the dev key made before sources were stored', async () => {

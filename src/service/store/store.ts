@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import { AccountsRepo } from './accounts-repo';
+import { ApiKeysRepo } from './api-keys-repo';
 import type { StoreContext } from './db/context';
 import { openDatabase, type ReadIfIdle, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
@@ -50,6 +51,7 @@ export interface StoreLocation {
  */
 export class Store {
   readonly accounts: AccountsRepo;
+  readonly apiKeys: ApiKeysRepo;
   readonly workflows: WorkflowsRepo;
   /** The local "fix or remove" extensions' writes. */
   readonly workflowEdits: WorkflowEditsRepo;
@@ -77,6 +79,7 @@ export class Store {
     const ctx: StoreContext = { db: kysely, dialect, readIfIdle: kysely.isTransaction ? undefined : readIfIdle };
     this.shared = dialect === 'postgres';
     this.accounts = new AccountsRepo(ctx);
+    this.apiKeys = new ApiKeysRepo(ctx);
     this.workflows = new WorkflowsRepo(ctx);
     this.workflowEdits = new WorkflowEditsRepo(ctx);
     this.steps = new ExecutionStepsRepo(ctx);

@@ -72,6 +72,8 @@ export const PROBES = {
   deleteWorkflow: operation('delete', '/workflows/{}', { marked: true }),
   /** GET /service: whether workflows are planned by a model (and which) or by the built-in rules. */
   serviceInfo: operation('get', '/service', { marked: true }),
+  /** GET and POST /keys, POST /keys/{keyId}/revoke: the account's named API keys. */
+  apiKeys: operation('post', '/keys/{}/revoke', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

@@ -288,6 +288,29 @@ function controlCalls({ api, call, getPublic }: Transport) {
   };
 }
 
+/** The account's API keys (local extension): only where capabilities say `apiKeys`. */
+function keyCalls({ api, call }: Transport) {
+  return {
+    async listApiKeys(options?: CallOptions): Promise<Schemas['ApiKey'][]> {
+      const { data, status } = await call(options, 'visible', (init) => api.GET('/keys', init));
+      return parseAnswer(contract.ApiKeyList, data, 'API keys', status).data;
+    },
+
+    /** Makes a named key; the answer is the only time the key itself is shown. */
+    async createApiKey(name: string, options?: CallOptions): Promise<Schemas['CreatedApiKey']> {
+      const { data, status } = await call(options, 'user', (init) => api.POST('/keys', { ...init, body: { name } }));
+      return parseAnswer(contract.CreatedApiKey, data, 'new API key', status);
+    },
+
+    async revokeApiKey(keyId: string, options?: CallOptions): Promise<Schemas['ApiKey']> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.POST('/keys/{keyId}/revoke', { ...init, params: { path: { keyId } } }),
+      );
+      return parseAnswer(contract.ApiKey, data, 'API key', status);
+    },
+  };
+}
+
 /**
  * The one typed API client. Requests are typed from the generated contract types; every answer is
  * checked against the schemas generated from the same document (a broken answer throws a
@@ -301,5 +324,6 @@ export function createApiClient(config: ClientConfig) {
     ...workflowCalls(transport),
     ...executionCalls(transport),
     ...controlCalls(transport),
+    ...keyCalls(transport),
   };
 }

@@ -8,6 +8,7 @@ import { useConnection } from '@/server-state/connection';
 import { BudgetForm } from '@/features/connection/budget-form';
 import { ConnectionForm } from '@/features/connection/connection-form';
 import { PlannerStatus } from '@/features/connection/planner-status';
+import { KeysSection } from '@/features/connection/keys-section';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';
 import { NotificationToggle } from '@/features/run/notification-toggle';
 import { cn } from '@/lib/cn';
@@ -182,6 +183,8 @@ function SettingsPage() {
           )}
         </CardBody>
       </Card>
+
+      <KeysSection />
 
       <Card>
         <CardHeader

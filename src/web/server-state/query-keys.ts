@@ -44,6 +44,10 @@ export const queryKeys = {
       ['runs', 'feed', scope, statuses, globalList, part] as const,
   },
 
+  apiKeys: {
+    all: () => ['api-keys'] as const,
+  },
+
   approvals: {
     all: () => ['approvals'] as const,
     count: () => ['approvals', 'count'] as const,

@@ -19,6 +19,11 @@ export interface SeenRequest {
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
 
+/** A key of the fake account: what GET /keys shows, and the key itself (`secret`). */
+interface StoredKey extends Omit<Schemas['ApiKey'], 'current'> {
+  secret: string;
+}
+
 interface StoredExecution extends ExecutionDetail {
   input: Record<string, unknown>;
 }
@@ -51,6 +56,8 @@ export class FakeV1Server {
   readonly files = new Map<string, string>();
   /** The key every call must carry; a different one is refused with 401. */
   apiKey = 'test-key';
+  /** The account's keys, served with `extensions` (GET/POST /keys, POST /keys/{id}/revoke); `apiKey` is the first. */
+  readonly keys: StoredKey[] = [];
   private readonly overrides: { method: string; path: RegExp; handler: Handler; once: boolean }[] = [];
   private minute = 0;
 
@@ -92,6 +99,22 @@ export class FakeV1Server {
     return execution;
   }
 
+  /** Adds a key to the account (the first one made is `apiKey`'s record unless added here). */
+  addKey(fields: Partial<StoredKey> & { name: string }): StoredKey {
+    const key: StoredKey = {
+      id: `key-${this.keys.length + 1}`,
+      created_at: this.nextTime(),
+      last_used_at: null,
+      revoked_at: null,
+      created_by: null,
+      source: 'command',
+      secret: `wk_fake_${this.keys.length + 1}`,
+      ...fields,
+    };
+    this.keys.push(key);
+    return key;
+  }
+
   /** Answers `method path` (a pattern on the path without its query) with `handler`, once or always. */
   answer(method: string, path: RegExp, handler: Handler, { once = false } = {}): void {
     this.overrides.unshift({ method, path, handler, once });
@@ -129,8 +152,10 @@ export class FakeV1Server {
   private route(request: SeenRequest, path: string, query: URLSearchParams): Response {
     if (path === '/openapi.json')
       return this.options.extensions ? json(openApiDocument) : refuse(404, 'No such route.');
-    if (!request.apiKey?.includes(this.apiKey)) return refuse(401, 'Missing or invalid API key.');
+    const working = this.keys.find((k) => k.revoked_at === null && request.apiKey === k.secret);
+    if (!request.apiKey?.includes(this.apiKey) && !working) return refuse(401, 'Missing or invalid API key.');
     const parts = path.split('/').filter(Boolean);
+    if (parts[0] === 'keys' && this.options.extensions) return this.keysRoute(request, parts);
     const [root, workflowId, sub, executionId, action] = parts;
     if (request.method === 'GET' && path === '/service' && this.options.extensions && this.options.service)
       return json(this.options.service);
@@ -165,6 +190,30 @@ export class FakeV1Server {
       return json(detailOf(execution));
     }
     return refuse(404, 'No such route.');
+  }
+
+  private keysRoute(request: SeenRequest, [, keyId, action]: string[]): Response {
+    if (this.keys.length === 0) this.addKey({ name: 'First key', secret: this.apiKey });
+    const shown = ({ secret, ...key }: StoredKey) => ({ ...key, current: secret === request.apiKey });
+    if (request.method === 'GET' && keyId === undefined) return json({ data: [...this.keys].reverse().map(shown) });
+    if (request.method === 'POST' && keyId === undefined) {
+      const name = String((request.body as { name?: unknown }).name ?? '').trim();
+      if (name === '') return refuse(400, 'name must not be blank: say who will use the key');
+      const caller = this.keys.find((k) => k.secret === request.apiKey);
+      const key = this.addKey({
+        name,
+        source: 'dashboard',
+        created_by: caller ? { id: caller.id, name: caller.name } : null,
+      });
+      return json({ ...shown(key), key: key.secret }, 201);
+    }
+    const key = this.keys.find((k) => k.id === keyId && k.revoked_at === null);
+    if (request.method !== 'POST' || action !== 'revoke') return refuse(404, 'No such route.');
+    if (!key) return refuse(404, 'key not found (it may already be revoked)');
+    if (this.keys.filter((k) => k.revoked_at === null).length <= 1)
+      return refuse(409, 'this is the account’s last working key');
+    key.revoked_at = this.nextTime();
+    return json(shown(key));
   }
 
   private filtered(executions: StoredExecution[], query: URLSearchParams): StoredExecution[] {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { StoreDialect } from './open';
 import type { Database } from './schema';
@@ -184,5 +185,40 @@ export const MIGRATIONS: readonly Migration[] = [
       ['completion_tokens', 'integer'],
     ];
     for (const [name, type] of columns) await db.schema.alterTable('execution_steps').addColumn(name, type).execute();
+  },
+  // Keys of their own, so several people (each with a named key) share one account. Every account's
+  // key moves in as its first key, revoked if the account was, so existing keys keep working.
+  async (db, dialect) => {
+    await ownedTable(db, 'api_keys', 'account_id', 'accounts.id')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', timeText(dialect))
+      .addColumn('created_by', 'text', (c) => c.references('api_keys.id'))
+      .addColumn('last_used_at', 'text')
+      .addColumn('revoked_at', 'text')
+      .addColumn('source', 'text', (c) =>
+        c.notNull().check(sql`source IN ('environment', 'command', 'developer', 'dashboard')`),
+      )
+      .execute();
+    await db.schema.createIndex('api_keys_by_account').on('api_keys').columns(['account_id', 'created_at']).execute();
+    const accounts = await db
+      .selectFrom('accounts')
+      .select(['id', 'name', 'key_hash', 'created_at', 'revoked_at', 'source'])
+      .execute();
+    for (const account of accounts) {
+      await db
+        .insertInto('api_keys')
+        .values({
+          id: randomUUID(),
+          account_id: account.id,
+          name: account.name,
+          key_hash: account.key_hash,
+          created_at: account.created_at,
+          created_by: null,
+          revoked_at: account.revoked_at,
+          source: account.source,
+        })
+        .execute();
+    }
   },
 ];

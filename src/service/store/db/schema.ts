@@ -9,6 +9,7 @@ export interface Database {
   migrations: MigrationsTable;
   meta: MetaTable;
   accounts: AccountsTable;
+  api_keys: ApiKeysTable;
   workflows: WorkflowsTable;
   executions: ExecutionsTable;
   execution_steps: ExecutionStepsTable;
@@ -35,11 +36,33 @@ export type AccountSource = 'environment' | 'command' | 'developer';
 export interface AccountsTable {
   id: string;
   name: string;
+  /** The hash of the account's first key (api_keys holds it and every other key; auth reads only api_keys). */
   key_hash: string;
   created_at: string;
   last_created_us: Generated<number>;
   revoked_at: string | null;
   source: ColumnType<AccountSource, AccountSource | undefined, AccountSource>;
+}
+
+/**
+ * Where a key came from: the account's own origin for its first key (see AccountSource), or made
+ * by a key of the account through the keys endpoints ('dashboard').
+ */
+export type ApiKeySource = AccountSource | 'dashboard';
+
+/** The keys that open an account, each named after the person or robot that holds it. */
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  key_hash: string;
+  created_at: string;
+  /** The key that created this one; null for keys made by the command line, WORKFLOW_API_KEYS or the dev key. */
+  created_by: string | null;
+  /** Written at most once a minute per key and replica (see KeyResolver), so it may lag by that much. */
+  last_used_at: ColumnType<string | null, string | null | undefined>;
+  revoked_at: ColumnType<string | null, string | null | undefined>;
+  source: ApiKeySource;
 }
 
 export interface WorkflowsTable {

@@ -1,0 +1,299 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { isApiError } from '@/api/errors';
+import { getProfilesStore } from '@/api/profiles-store';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { TextField } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  KEY_NAME_MAX,
+  useApiKeys,
+  useCreateApiKey,
+  useRevokeApiKey,
+  type ApiKey,
+  type CreatedApiKey,
+} from '@/server-state/api-keys';
+import { useActiveProfile } from '@/server-state/connection';
+import { serverQueries } from '@/server-state/server';
+import { ConfirmDialog } from './confirm-dialog';
+
+const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'That did not go through; try again.');
+
+/** Who made a key, in a person's words: the key that made it, or where keys come from on this server. */
+function madeBy(key: ApiKey): string {
+  if (key.created_by) return `by ${key.created_by.name}`;
+  switch (key.source) {
+    case 'command':
+      return 'on the server’s command line';
+    case 'environment':
+      return 'in the server’s settings';
+    case 'developer':
+      return 'by the local service for development';
+    default:
+      return 'by a key since revoked';
+  }
+}
+
+/** The Keys card of Settings: the account's keys where the server manages them, else where keys come from. */
+export function KeysSection() {
+  // Known or not yet: the fallback must not flash before the server's answer.
+  const { data: capabilities, isPending } = useQuery(serverQueries.capabilities());
+  return (
+    <Card>
+      <CardHeader
+        title="Keys"
+        description="Each person or robot using this account gets a key of their own, so you can see who uses which and stop one without stopping the others."
+      />
+      <CardBody className="space-y-5">
+        {isPending ? (
+          <Skeleton className="h-16" />
+        ) : capabilities?.apiKeys ? (
+          <KeysManager />
+        ) : (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            This server does not let the dashboard manage its keys. Keys for it are made in its own settings page or by
+            the person who runs it; paste one into a connection above.
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function KeysManager() {
+  const keys = useApiKeys(true);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const working = keys.data?.filter((key) => key.revoked_at === null).length ?? 0;
+  const sorted = [...(keys.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+
+  return (
+    <>
+      <CreateKeyForm onCreated={setCreated} />
+      {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+      {keys.isPending ? (
+        <Skeleton className="h-24" />
+      ) : keys.isError ? (
+        <Notice tone="danger" title="The keys could not be read" role="alert">
+          {messageOf(keys.error)}
+        </Notice>
+      ) : (
+        <ul aria-label="Keys of this account" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {sorted.map((key) => (
+            <KeyRow key={key.id} apiKey={key} lastWorking={working <= 1} onRevoke={() => setRevoking(key)} />
+          ))}
+        </ul>
+      )}
+      {revoking && <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
+    </>
+  );
+}
+
+function KeyRow({ apiKey, lastWorking, onRevoke }: { apiKey: ApiKey; lastWorking: boolean; onRevoke: () => void }) {
+  const revoked = apiKey.revoked_at !== null;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">
+          <span className="break-words">{apiKey.name}</span>
+          {apiKey.current && <Badge tone="accent">This browser’s key</Badge>}
+          {revoked && <Badge tone="danger">Revoked</Badge>}
+        </p>
+        <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+          Created <RelativeTime iso={apiKey.created_at} /> {madeBy(apiKey)}
+          {' · '}
+          {apiKey.last_used_at ? (
+            <>
+              last used <RelativeTime iso={apiKey.last_used_at} />
+            </>
+          ) : (
+            'never used'
+          )}
+          {apiKey.revoked_at && (
+            <>
+              {' · '}revoked <RelativeTime iso={apiKey.revoked_at} />
+            </>
+          )}
+        </p>
+      </div>
+      {!revoked &&
+        (lastWorking ? (
+          <p className="text-xs text-zinc-500 sm:max-w-48 dark:text-zinc-400">
+            The account’s only working key; create another before revoking it.
+          </p>
+        ) : (
+          <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={onRevoke}>
+            Revoke<span className="sr-only"> {apiKey.name}</span>
+          </Button>
+        ))}
+    </li>
+  );
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [tried, setTried] = useState(false);
+  const create = useCreateApiKey();
+  const trimmed = name.trim();
+  const problem =
+    trimmed === ''
+      ? 'Give the key a name, like the name of the person or robot who will use it.'
+      : trimmed.length > KEY_NAME_MAX
+        ? `Keep the name to ${KEY_NAME_MAX} characters (it has ${trimmed.length}).`
+        : null;
+  const error = (tried && problem) || (create.error ? messageOf(create.error) : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem) return;
+    create.mutate(trimmed, {
+      onSuccess: (created) => {
+        setName('');
+        setTried(false);
+        onCreated(created);
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <TextField
+          id={`${id}-name`}
+          label="Name of the new key"
+          hint="Who will use it, for example “Dana” or “Nightly import”."
+          required
+          value={name}
+          maxLength={KEY_NAME_MAX + 50}
+          error={error}
+          aria-describedby={`${id}-name-${error ? 'error' : 'hint'}`}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (create.error) create.reset();
+          }}
+        />
+      </div>
+      <Button type="submit" variant="primary" busy={create.isPending} className="sm:mt-7">
+        Create key
+      </Button>
+    </form>
+  );
+}
+
+/** The new key, shown once: copy it, or keep it here as a new connection profile. */
+function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const id = useId();
+  const active = useActiveProfile();
+  const [addedAs, setAddedAs] = useState<string | null>(null);
+  const addConnection = () => {
+    const profile = getProfilesStore().save({
+      name: created.name,
+      baseUrl: active.baseUrl,
+      apiKey: created.key,
+      remember: false,
+    });
+    setAddedAs(profile.name);
+  };
+  return (
+    <Notice
+      tone="success"
+      role="status"
+      title={`Key for ${created.name} created`}
+      actions={
+        <>
+          <CopyButton text={created.key} label="Copy key" />
+          {addedAs === null ? (
+            <Button size="sm" onClick={addConnection}>
+              Add as a new connection
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={onDone}>
+            Done
+          </Button>
+        </>
+      }
+    >
+      <p id={`${id}-once`}>Copy it now: it is shown only this once. Whoever has it can use this account.</p>
+      <label htmlFor={`${id}-key`} className="sr-only">
+        New key for {created.name}
+      </label>
+      <input
+        id={`${id}-key`}
+        readOnly
+        value={created.key}
+        aria-describedby={`${id}-once`}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-2 block w-full rounded-md border border-emerald-300 bg-white px-3 py-1.5 font-mono text-sm text-zinc-900 dark:border-emerald-700 dark:bg-zinc-950 dark:text-zinc-100"
+      />
+      {addedAs !== null && (
+        <p className="mt-2">
+          Added the connection “{addedAs}”. Switch to it from the header or under Connection above.
+        </p>
+      )}
+    </Notice>
+  );
+}
+
+/** Revoking asks once; revoking this browser's own key asks a second time and says how to get back in. */
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const revoke = useRevokeApiKey();
+  const active = useActiveProfile();
+  const [warned, setWarned] = useState(false);
+  const signsOut = apiKey.current;
+  const confirm = () => {
+    if (signsOut && !warned) return setWarned(true);
+    revoke.mutate(apiKey.id, {
+      onSuccess: () => {
+        onClose();
+        // The key no longer opens anything: forget it, so every page asks for another.
+        if (signsOut) getProfilesStore().save({ ...active, apiKey: '' });
+      },
+    });
+  };
+  if (signsOut && warned) {
+    return (
+      <ConfirmDialog
+        key="second"
+        title="Sign this browser out?"
+        confirm="Revoke and sign out"
+        busy={revoke.isPending}
+        error={revoke.error ? messageOf(revoke.error) : null}
+        onConfirm={confirm}
+        onClose={onClose}
+      >
+        <p>
+          “{apiKey.name}” is the key this browser uses. Once it is revoked, this browser is signed out at once and every
+          page asks for a key.
+        </p>
+        <p>
+          To get back in, paste another working key of this account into Settings → Connection: create one above and
+          copy it first, or ask a colleague to create one for you.
+        </p>
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      key="first"
+      title={`Revoke the key “${apiKey.name}”?`}
+      confirm={signsOut ? 'Continue' : 'Revoke key'}
+      busy={revoke.isPending}
+      error={revoke.error ? messageOf(revoke.error) : null}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p>
+        Whoever uses it is shut out within a few seconds, everywhere. What was done with it stays, and it stays listed
+        as revoked. This cannot be undone.
+      </p>
+      {signsOut && <p className="font-medium">This is the key this browser is using.</p>}
+    </ConfirmDialog>
+  );
+}
