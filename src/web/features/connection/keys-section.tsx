@@ -20,7 +20,7 @@ import {
 } from '@/server-state/api-keys';
 import { useActiveProfile } from '@/server-state/connection';
 import { serverQueries } from '@/server-state/server';
-import { ConfirmDialog } from './confirm-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'That did not go through; try again.');
 
@@ -259,13 +259,15 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
   };
   if (signsOut && warned) {
     return (
-      <ConfirmDialog
+      <FormDialog
+        danger
+        describe
         key="second"
         title="Sign this browser out?"
         confirm="Revoke and sign out"
         busy={revoke.isPending}
         error={revoke.error ? messageOf(revoke.error) : null}
-        onConfirm={confirm}
+        onSubmit={confirm}
         onClose={onClose}
       >
         <p>
@@ -276,17 +278,19 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
           To get back in, paste another working key of this account into Settings → Connection: create one above and
           copy it first, or ask a colleague to create one for you.
         </p>
-      </ConfirmDialog>
+      </FormDialog>
     );
   }
   return (
-    <ConfirmDialog
+    <FormDialog
+      danger
+      describe
       key="first"
       title={`Revoke the key “${apiKey.name}”?`}
       confirm={signsOut ? 'Continue' : 'Revoke key'}
       busy={revoke.isPending}
       error={revoke.error ? messageOf(revoke.error) : null}
-      onConfirm={confirm}
+      onSubmit={confirm}
       onClose={onClose}
     >
       <p>
@@ -294,6 +298,6 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
         as revoked. This cannot be undone.
       </p>
       {signsOut && <p className="font-medium">This is the key this browser is using.</p>}
-    </ConfirmDialog>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import type { WorkflowDetail } from '@contract/openapi-document';
 import { isApiError } from '@/api/errors';
 import { Field, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
-import { EditDialog } from './edit-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useCapabilities } from '@/server-state/server';
 import { PromptField } from './prompt-field';
 import { namesMatch } from './workflow-name';
@@ -39,7 +39,7 @@ export function RenameDialog({ workflow, onClose }: DialogProps) {
     (serverField === 'description' ? server : null);
 
   return (
-    <EditDialog
+    <FormDialog
       title="Rename workflow"
       confirm="Save"
       busy={update.isPending}
@@ -83,7 +83,7 @@ export function RenameDialog({ workflow, onClose }: DialogProps) {
           onChange={(e) => setDescription(e.target.value)}
         />
       </Field>
-    </EditDialog>
+    </FormDialog>
   );
 }
 
@@ -100,7 +100,7 @@ export function ReplanDialog({ workflow, onClose }: DialogProps) {
   const promptError = tried ? problem : null;
 
   return (
-    <EditDialog
+    <FormDialog
       title="Edit prompt and re-plan"
       confirm="Re-plan"
       busy={replan.isPending}
@@ -122,7 +122,7 @@ export function ReplanDialog({ workflow, onClose }: DialogProps) {
         autoFocus
         onChange={(e) => setPrompt(e.target.value)}
       />
-    </EditDialog>
+    </FormDialog>
   );
 }
 
@@ -142,7 +142,7 @@ export function DeleteDialog({ workflow, onClose }: DialogProps) {
   const runs = useRunCount(workflow, useCapabilities().executionStats);
 
   return (
-    <EditDialog
+    <FormDialog
       title={deleteQuestion(workflow.name, runs)}
       confirm="Delete workflow"
       danger
@@ -175,6 +175,6 @@ export function DeleteDialog({ workflow, onClose }: DialogProps) {
           onChange={(e) => setTyped(e.target.value)}
         />
       </div>
-    </EditDialog>
+    </FormDialog>
   );
 }
