@@ -28,6 +28,9 @@ const sizes: Record<ButtonSize, string> = {
 export const buttonClasses = (variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', extra?: string) =>
   cn(base, variants[variant], sizes[size], extra);
 
+/** Red text on a quiet (secondary or ghost) button, for an action that removes something; wins over the variant's text colour. */
+export const quietDangerClasses = 'text-red-700! hover:text-red-800! dark:text-red-400! dark:hover:text-red-300!';
+
 /** A quiet link back up to the page a page belongs to ("← Workflows"). */
 export const backLinkClasses =
   'inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/errors';
 import { getProfilesStore } from '@/api/profiles-store';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, quietDangerClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { TextField } from '@/components/ui/input';
@@ -127,7 +127,7 @@ function KeyRow({ apiKey, lastWorking, onRevoke }: { apiKey: ApiKey; lastWorking
             The account’s only working key; create another before revoking it.
           </p>
         ) : (
-          <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={onRevoke}>
+          <Button size="sm" variant="ghost" className={quietDangerClasses} onClick={onRevoke}>
             Revoke<span className="sr-only"> {apiKey.name}</span>
           </Button>
         ))}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { useCapabilities } from '@/server-state/server';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses, quietDangerClasses } from '@/components/ui/button';
 import { icon } from '@/components/ui/create-icon';
 import { cn } from '@/lib/cn';
 import { DeleteDialog, RenameDialog, ReplanDialog } from './workflow-edit-dialogs';
@@ -14,9 +14,6 @@ const MoreIcon = /* @__PURE__ */ icon(
   <circle cx="12" cy="12" r="1" />,
   <circle cx="19" cy="12" r="1" />,
 );
-
-/** Delete is quiet here: the solid red is kept for the confirmation, where it is meant. */
-const quietDanger = 'text-red-700! hover:text-red-800! dark:text-red-400! dark:hover:text-red-300!';
 
 /**
  * Fix or remove a workflow: rename, edit the prompt and re-plan, delete. Each is a local extension,
@@ -35,7 +32,7 @@ export function WorkflowActions({ workflow, compact = false }: { workflow: Workf
       label: 'Edit prompt and re-plan',
       disabled: workflow.status === 'planning',
     },
-    deleteWorkflow && { key: 'delete' as const, label: 'Delete', className: quietDanger },
+    deleteWorkflow && { key: 'delete' as const, label: 'Delete', className: quietDangerClasses },
   ].filter((item) => item !== false);
 
   return (
