@@ -79,6 +79,7 @@ describe('the runs page’s workflow, started-by and batch filters', () => {
     await renderWithServer(<AllRuns initial={{ workflow: invoices.id }} />, { server: s });
     await vi.waitFor(() => expect(listedRuns()).toHaveLength(1));
     expect(listedRuns()[0]).toContain(runs.byAna.id.slice(0, 8));
+    await vi.waitFor(() => expect(listedRuns()[0]).toContain('Invoice intake'));
     expect(screen.queryByLabelText('Started by')).toBeNull();
     expect(s.seen('GET', new RegExp(`^/workflows/${invoices.id}/executions$`)).length).toBeGreaterThan(0);
     expect(s.seen('GET', /^\/workflows\/[^/]+\/executions$/).every((r) => r.path.includes(invoices.id))).toBe(true);

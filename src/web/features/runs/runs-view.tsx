@@ -56,6 +56,13 @@ export function RunsView({
   const { choices, batchServerIds } = useRunsChoices(scope, filter, caps.apiKeys);
   const narrowed = useMemo(() => ({ ...filter, batchServerIds }), [filter, batchServerIds]);
   const feed = useRunsFeed(scope, narrowed, caps, originAt);
+  // A workflow read from its own list comes without names: the workflows filter knows them.
+  const named = useMemo(() => {
+    const names = new Map(choices?.workflows?.map((w) => [w.id, w.label]));
+    return feed.rows.map((r) =>
+      r.workflow_name || !names.has(r.workflow_id) ? r : { ...r, workflow_name: names.get(r.workflow_id) },
+    );
+  }, [feed.rows, choices]);
   const filtered =
     filter.status !== 'all' ||
     !!filter.q ||
@@ -108,7 +115,7 @@ export function RunsView({
                 {feed.serverFiltered && filter.status !== 'all' ? ` · ${statusFilterLabel(filter.status)}` : ''}
               </p>
             )}
-            <ExecutionList rows={feed.rows} showWorkflow={scope.kind === 'all'} />
+            <ExecutionList rows={named} showWorkflow={scope.kind === 'all'} />
             {!feed.scanning && <LoadMore hasNextPage={feed.hasMore} busy={feed.loadingMore} onLoad={feed.loadMore} />}
           </>
         ) : filtered ? (
