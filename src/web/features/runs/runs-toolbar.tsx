@@ -71,7 +71,12 @@ function ChoiceSelect({
   onChange: (value: string | undefined) => void;
 }) {
   return (
-    <Select id={id} className="w-48 max-w-64" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    <Select
+      id={id}
+      className="w-48 max-w-64"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
       <option value="">{any}</option>
       {withCurrent(choices, value, unknown).map((c) => (
         <option key={c.id} value={c.id}>
