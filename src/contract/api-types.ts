@@ -249,7 +249,7 @@ export interface paths {
     };
     /**
      * List the executions of all the account's workflows (local extension)
-     * @description Newest first across workflows, with the same cursor as the per-workflow list (created_at is unique per account). Filters: status (one or a comma-separated list) and workflow_id.
+     * @description Newest first across workflows, with the same cursor as the per-workflow list (created_at is unique per account). Filters: status (one or a comma-separated list), workflow_id, started_by (a key id) and batch_id; they combine.
      */
     get: operations['listAccountExecutions'];
     put?: never;
@@ -312,6 +312,26 @@ export interface paths {
      * @description So Run again and Edit and run work from any browser, not only the one that started the run.
      */
     get: operations['getExecutionInput'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workflows/{workflowId}/executions/{executionId}/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who started, approved or rejected, and cancelled an execution (local extension)
+     * @description Each actor is an API key of the account, named as it is named now; a key that no longer exists has a null name.
+     */
+    get: operations['getExecutionActivity'];
     put?: never;
     post?: never;
     delete?: never;
@@ -509,6 +529,13 @@ export interface components {
        * @description When the execution ended (finished or error); absent while it has not (local choice).
        */
       finished_at?: string;
+      /** @description The key that started the execution; absent for executions started before keys were recorded (local extension). */
+      started_by?: components['schemas']['ExecutionActor'];
+      /**
+       * Format: uuid
+       * @description The batch the execution was created in; absent for single executions (local extension).
+       */
+      batch_id?: string;
     };
     ResultFileLink: {
       filename: string;
@@ -695,6 +722,40 @@ export interface components {
       status: components['schemas']['ExecutionStatus'];
       steps: components['schemas']['ExecutionStep'][];
     };
+    /** @description An API key of the account that did something to an execution (local extension). The name is the key's name now, so a renamed or revoked key still shows who it was; null when the key no longer exists. */
+    ExecutionActor: {
+      /** Format: uuid */
+      key_id: string;
+      name: string | null;
+    };
+    /** @description Who did what to an execution (local extension): who started it, who approved or rejected it (with the comment), who cancelled it. Each is null when it did not happen, or happened before keys were recorded. */
+    ExecutionActivity: {
+      /** Format: uuid */
+      execution_id: string;
+      /** Format: uuid */
+      workflow_id: string;
+      started: {
+        by: components['schemas']['ExecutionActor'];
+        /** Format: date-time */
+        at: string;
+      } | null;
+      decision: {
+        approved: boolean;
+        by: components['schemas']['ExecutionActor'];
+        /** @description The reviewer's comment; null when none was given. */
+        comment: string | null;
+        /** Format: date-time */
+        at: string;
+      } | null;
+      cancelled: {
+        by: components['schemas']['ExecutionActor'];
+        /**
+         * Format: date-time
+         * @description When the cancel was asked; a processing execution stops at its next step boundary.
+         */
+        at: string;
+      } | null;
+    };
     ExecutionInput: {
       /** Format: uuid */
       execution_id: string;
@@ -802,6 +863,10 @@ export interface components {
     Cursor: string;
     /** @description Only executions in this status, or in any of a comma-separated list of statuses (e.g. `error` or `initial,processing`). The cursor works as without the filter: the next page holds matching items strictly older than it. An unknown status answers 400 (local extension). */
     ExecutionStatusFilter: string;
+    /** @description Only executions started with this API key of the account (its id, see GET /keys) (local extension). */
+    StartedByFilter: string;
+    /** @description Only executions of this batch (the batch_id a batch create answered) (local extension). */
+    BatchFilter: string;
     /** @description Only executions of this workflow (local extension). */
     WorkflowFilter: string;
   };
@@ -1343,6 +1408,10 @@ export interface operations {
         status?: components['parameters']['ExecutionStatusFilter'];
         /** @description Only executions of this workflow (local extension). */
         workflow_id?: components['parameters']['WorkflowFilter'];
+        /** @description Only executions started with this API key of the account (its id, see GET /keys) (local extension). */
+        started_by?: components['parameters']['StartedByFilter'];
+        /** @description Only executions of this batch (the batch_id a batch create answered) (local extension). */
+        batch_id?: components['parameters']['BatchFilter'];
       };
       header?: never;
       path?: never;
@@ -1449,6 +1518,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ExecutionInput'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getExecutionActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workflowId: components['parameters']['WorkflowId'];
+        executionId: components['parameters']['ExecutionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Who did what. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExecutionActivity'];
         };
       };
       400: components['responses']['BadRequest'];

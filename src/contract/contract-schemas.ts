@@ -7,6 +7,10 @@ import type { components } from './api-types';
 
 type Schemas = components['schemas'];
 
+export const ExecutionActor: c.Check<Schemas['ExecutionActor']> = /* @__PURE__ */ c.object({
+  key_id: c.string,
+  name: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+});
 export const ExecutionStatus: c.Check<Schemas['ExecutionStatus']> = /* @__PURE__ */ c.enumOf([
   'initial',
   'processing',
@@ -26,6 +30,8 @@ export const ExecutionListItem: c.Check<Schemas['ExecutionListItem']> = /* @__PU
     results: /* @__PURE__ */ c.array(ResultFileLink),
     started_at: c.string,
     finished_at: c.string,
+    started_by: ExecutionActor,
+    batch_id: c.string,
   },
 );
 export const AccountExecutionListItem: c.Check<Schemas['AccountExecutionListItem']> = /* @__PURE__ */ c.allOf(
@@ -102,6 +108,21 @@ export const CreatedApiKey: c.Check<Schemas['CreatedApiKey']> = /* @__PURE__ */ 
   /* @__PURE__ */ c.object({ key: c.string }),
 );
 export const Error: c.Check<Schemas['Error']> = /* @__PURE__ */ c.object({ error: c.string });
+export const ExecutionActivity: c.Check<Schemas['ExecutionActivity']> = /* @__PURE__ */ c.object({
+  execution_id: c.string,
+  workflow_id: c.string,
+  started: /* @__PURE__ */ c.oneOf(/* @__PURE__ */ c.object({ by: ExecutionActor, at: c.string }), c.nullValue),
+  decision: /* @__PURE__ */ c.oneOf(
+    /* @__PURE__ */ c.object({
+      approved: c.boolean,
+      by: ExecutionActor,
+      comment: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+      at: c.string,
+    }),
+    c.nullValue,
+  ),
+  cancelled: /* @__PURE__ */ c.oneOf(/* @__PURE__ */ c.object({ by: ExecutionActor, at: c.string }), c.nullValue),
+});
 export const ExecutionCreateResponse: c.Check<Schemas['ExecutionCreateResponse']> = /* @__PURE__ */ c.object({
   execution_id: c.string,
   workflow_id: c.string,

@@ -112,7 +112,9 @@ describe('time limit', () => {
     await svc.engine.idle();
     expect((await row(svc, execution!.id)).status).toBe('human_in_the_loop');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await svc.engine.decide(await row(svc, execution!.id), true, undefined, 'Reviewer')).toBe('ok');
+    expect(
+      await svc.engine.decide(await row(svc, execution!.id), true, undefined, { id: 'k-reviewer', name: 'Reviewer' }),
+    ).toBe('ok');
     await svc.engine.idle();
     expect((await row(svc, execution!.id)).status).toBe('finished');
   });
@@ -184,6 +186,7 @@ describe('recovery after a crash', () => {
       workflowId,
       { ids: [marked!.id] },
       'cancelled by A (API key)',
+      'k-a',
     );
     expect(counts).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
     await first.shutdown();
@@ -200,7 +203,7 @@ describe('recovery after a crash', () => {
 
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
     const { svc, workflowId, queued: batch } = await slowRuns(20, {}, { batchId: 'b1', cap: 1 });
-    const counts = await svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop');
+    const counts = await svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop', 'k-a');
     svc.engine.cancelled(workflowId);
     expect(counts.cancelled + counts.stopping).toBe(20);
     await svc.engine.idle();
@@ -232,7 +235,12 @@ describe('recovery after a crash', () => {
     await second.engine.idle();
     expect((await second.store.workflows.byId(planning.id))!.status).toBe('ready');
     expect((await row(second, waiting!.id)).status).toBe('human_in_the_loop');
-    expect(await second.engine.decide(await row(second, waiting!.id), true, undefined, 'Reviewer')).toBe('ok');
+    expect(
+      await second.engine.decide(await row(second, waiting!.id), true, undefined, {
+        id: 'k-reviewer',
+        name: 'Reviewer',
+      }),
+    ).toBe('ok');
     await second.engine.idle();
     expect((await row(second, waiting!.id)).status).toBe('finished');
     const files = await second.store.files.summaries(waiting!.id);

@@ -286,23 +286,25 @@ export class Engine {
   }
 
   /**
-   * Records a reviewer's decision on an execution waiting in human_in_the_loop. A rejected run ends
-   * in error ("Rejected by <reviewer>: <comment>") and keeps the draft the reviewer read as results.
+   * Records a reviewer's decision on an execution waiting in human_in_the_loop, with the reviewer's
+   * key. A rejected run ends in error ("Rejected by <reviewer>: <comment>") and keeps the draft the
+   * reviewer read as results.
    */
   async decide(
     execution: ExecutionView,
     approved: boolean,
     comment: string | undefined,
-    reviewer: string,
+    reviewer: { id: string; name: string },
   ): Promise<ApprovalOutcome> {
+    const decision = { by: reviewer.id, comment: comment?.trim() || null };
     if (!approved) {
       // The draft is built when someone first reads it; a decision made without reading it builds it here.
       await this.drafts.ensure(execution.id);
-      return (await this.store.rejectExecution(execution.id, rejectionMessage(reviewer, comment)))
+      return (await this.store.rejectExecution(execution.id, rejectionMessage(reviewer.name, comment), decision))
         ? 'ok'
         : 'not-waiting';
     }
-    if (!(await this.store.executions.resumeApproved(execution.id))) return 'not-waiting';
+    if (!(await this.store.executions.resumeApproved(execution.id, decision))) return 'not-waiting';
     this.enqueued(execution.workflow_id);
     return 'ok';
   }

@@ -181,7 +181,7 @@ describe('a rejected execution in strict-v1 mode', () => {
     const route = await strict.call<Err>('POST', `${runs}/${id}/approval`, { body: { approved: false } });
     expect(route.status).toBe(404);
     const waiting = (await strict.store.executions.byId(id))!;
-    expect(await strict.engine.decide(waiting, false, 'too long', 'Maria')).toBe('ok');
+    expect(await strict.engine.decide(waiting, false, 'too long', { id: 'k-maria', name: 'Maria' })).toBe('ok');
     const detail = await strict.call<ExecutionDetail>('GET', `${runs}/${id}`);
     assertMatchesContract('getExecution', 200, detail.body);
     expect(Object.keys(detail.body).sort()).toEqual(['created_at', 'id', 'results', 'status', 'url', 'workflow_id']);

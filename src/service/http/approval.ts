@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountOf } from './auth';
+import { callerOf } from './auth';
 import { contractRoute } from './contract-route';
 import { HttpError, notFound } from './errors';
 import { executionDetail, requireWorkflow, type LocalContext } from './local-context';
@@ -12,14 +12,14 @@ export function approvalRoutes(app: FastifyInstance, ctx: LocalContext): void {
   // Strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
   contractRoute(app, 'decideApproval', async (request) => {
-    const account = accountOf(request);
+    const { account, key } = callerOf(request);
     const { workflowId, executionId } = request.params;
     const workflow = await requireWorkflow(ctx, account, workflowId);
     const execution = await ctx.store.executions.get(account.id, workflowId, executionId);
     if (!execution) throw notFound('execution not found');
     const outcome =
       execution.status === 'human_in_the_loop'
-        ? await ctx.engine.decide(execution, request.body.approved, request.body.comment, account.name)
+        ? await ctx.engine.decide(execution, request.body.approved, request.body.comment, key)
         : 'not-waiting';
     if (outcome === 'not-waiting') {
       const current = (await ctx.store.executions.byId(executionId))?.status ?? execution.status;

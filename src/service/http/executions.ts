@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { CancelExecutionsResponse } from '../../contract/openapi-document';
 import type { FileLink } from '../store/records';
-import { accountOf } from './auth';
+import { accountOf, callerOf } from './auth';
 import { contractRoute } from './contract-route';
 import { badRequest, notFound } from './errors';
 import {
@@ -39,13 +39,13 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   });
 
   contractRoute(app, 'createExecution', async (request, reply) => {
-    const account = accountOf(request);
+    const { account, key } = callerOf(request);
     const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
     const input = request.body?.input ?? {};
     requireValidInputs(ctx, workflow, [input], () => 'input');
     await requireStorageRoom(ctx.store, ctx.config.quotas, account.id);
     const [execution] = await withinQuota(reply, 1, () =>
-      ctx.store.createExecutions(account.id, workflow.id, [input], null, ctx.config.quotas.queuedPerAccount),
+      ctx.store.createExecutions(account.id, workflow.id, [input], null, ctx.config.quotas.queuedPerAccount, key.id),
     );
     ctx.engine.enqueued(workflow.id, null, null);
     return reply.code(201).send({
@@ -57,7 +57,7 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   });
 
   contractRoute(app, 'createExecutionBatch', async (request, reply) => {
-    const account = accountOf(request);
+    const { account, key } = callerOf(request);
     const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
     const { items, concurrency } = request.body;
     requireValidInputs(ctx, workflow, items, (index) => `items[${index}]`);
@@ -65,7 +65,14 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const batchId = randomUUID();
     await requireStorageRoom(ctx.store, ctx.config.quotas, account.id);
     const executions = await withinQuota(reply, items.length, () =>
-      ctx.store.createExecutions(account.id, workflow.id, items, { batchId, cap }, ctx.config.quotas.queuedPerAccount),
+      ctx.store.createExecutions(
+        account.id,
+        workflow.id,
+        items,
+        { batchId, cap },
+        ctx.config.quotas.queuedPerAccount,
+        key.id,
+      ),
     );
     ctx.engine.enqueued(workflow.id, batchId, cap);
     return reply.code(201).send({
@@ -104,16 +111,16 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   // Local extension; strict-v1 mode has no such route, so it answers the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
   contractRoute(app, 'cancelExecutions', async (request): Promise<CancelExecutionsResponse> => {
-    const account = accountOf(request);
+    const { account, key } = callerOf(request);
     const { batch_id: batchId, execution_ids: ids, reason } = request.body;
     if (batchId !== undefined && ids !== undefined) throw badRequest('send either batch_id or execution_ids, not both');
     if (batchId === undefined && ids === undefined)
       throw badRequest('batch_id or execution_ids is required: say which executions to cancel');
     const workflow = await requireWorkflow(ctx, account, request.params.workflowId);
-    const message = `cancelled by ${account.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
+    const message = `cancelled by ${key.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
     const target =
       batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
-    const counts = await ctx.store.cancelExecutions(account.id, workflow.id, target, message);
+    const counts = await ctx.store.cancelExecutions(account.id, workflow.id, target, message, key.id);
     if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
     return counts;
   });

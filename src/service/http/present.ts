@@ -18,7 +18,7 @@ import type { CachedFile } from './result-cache';
 const DEMO_PROMPTS = new Set(DEMO_WORKFLOWS.map((demo) => demo.prompt));
 
 /** When a list row's run first started and ended (local choice), where the row carries them. */
-type ListTimes = Pick<ExecutionListRow, 'first_started_at' | 'finished_at'>;
+type ListTimes = Pick<ExecutionListRow, 'first_started_at' | 'finished_at' | 'started_by' | 'started_by_name'>;
 
 /**
  * Turns stored rows into the exact v1 shapes, with absolute links. In strict-v1 mode only what the
@@ -112,6 +112,8 @@ export class Presenter {
     item.url = this.executionUrl(e.workflow_id, e.id);
     if (e.first_started_at) item.started_at = e.first_started_at;
     if (e.finished_at) item.finished_at = e.finished_at;
+    if (e.started_by) item.started_by = { key_id: e.started_by, name: e.started_by_name ?? null };
+    if (e.batch_id) item.batch_id = e.batch_id;
     if (e.status === 'error' && e.error !== null) item.error = e.error;
     if (this.listsResults(e.status)) item.results = files.map((file) => this.resultLink(file));
     return item;

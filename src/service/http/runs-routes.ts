@@ -24,7 +24,8 @@ async function requireExecution(
 
 /**
  * Local extensions for finding and understanding runs (issue 12): the account-wide executions
- * list, a workflow's run statistics, an execution's steps and its input. Strict-v1 mode has none
+ * list, a workflow's run statistics, an execution's steps and its input, and who did what to
+ * an execution (issue 23). Strict-v1 mode has none
  * of these routes, so they answer the usual 404 `no route …` there.
  */
 export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
@@ -33,7 +34,7 @@ export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
   contractRoute(app, 'listAccountExecutions', async (request) => {
     const account = accountOf(request);
     const statuses = parseStatusFilter(request.query.status);
-    const workflowId = request.query.workflow_id;
+    const { workflow_id: workflowId, started_by: startedBy, batch_id: batchId } = request.query;
     if (workflowId !== undefined) await requireWorkflow(ctx, account, workflowId);
     let links = new Map<string, FileLink[]>();
     return paginate(
@@ -41,6 +42,8 @@ export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
       async (before, limit) => {
         const rows = await ctx.store.executionQueries.accountPage(account.id, workflowId?.toLowerCase() ?? null, {
           statuses,
+          startedBy: startedBy?.toLowerCase() ?? null,
+          batchId: batchId?.toLowerCase() ?? null,
           before,
           limit,
         });
@@ -74,6 +77,14 @@ export function runsRoutes(app: FastifyInstance, ctx: LocalContext): void {
       status: execution.status,
       steps: presentSteps(plan?.steps ?? [], await ctx.store.steps.list(execution.id), execution),
     };
+  });
+
+  contractRoute(app, 'getExecutionActivity', async (request) => {
+    const account = accountOf(request);
+    const { workflowId, executionId } = request.params;
+    const execution = await requireExecution(ctx, account, workflowId, executionId);
+    const activity = (await ctx.store.executionQueries.activity(execution.id))!;
+    return { execution_id: execution.id, workflow_id: execution.workflow_id, ...activity };
   });
 
   contractRoute(app, 'getExecutionInput', async (request) => {

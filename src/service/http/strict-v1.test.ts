@@ -94,8 +94,18 @@ describe.each([
       for (const item of res.body.data) expect(keys(item)).toEqual(['created_at', 'id', 'status', 'workflow_id']);
       return;
     }
-    // started_at and finished_at: a local choice, for durations.
-    const listed = ['created_at', 'finished_at', 'id', 'results', 'started_at', 'status', 'url', 'workflow_id'];
+    // started_at and finished_at: a local choice, for durations; started_by: who started it (extension).
+    const listed = [
+      'created_at',
+      'finished_at',
+      'id',
+      'results',
+      'started_at',
+      'started_by',
+      'status',
+      'url',
+      'workflow_id',
+    ];
     expect(keys(finished)).toEqual(listed);
     expect(finished.results).toEqual([
       {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { contentTypeFor, inlineContent } from '../files/content-types';
+import type { Decision } from './executions-repo';
 import type { FileInsert } from './files-repo';
 import type { NewFile } from './records';
 import type { Store } from './store';
@@ -74,8 +75,8 @@ export async function completeExecution(
  * The rejected run's results: error.txt with the reviewer's words first (where clients look for the
  * message), then the draft the reviewer read.
  */
-export async function rejectExecution(tx: Store, id: string, message: string): Promise<boolean> {
-  if (!(await tx.executions.reject(id, message, tx.nowIso()))) return false;
+export async function rejectExecution(tx: Store, id: string, message: string, decision: Decision): Promise<boolean> {
+  if (!(await tx.executions.reject(id, message, tx.nowIso(), decision))) return false;
   await tx.files.keepDrafts(id, 1);
   await insertFiles(tx, id, [errorFile(message)]);
   return true;
@@ -91,7 +92,9 @@ export async function cancelExecutions(
   workflowId: string,
   target: CancelTargetSpec,
   message: string,
+  by: string,
 ): Promise<CancelCounts> {
+  const at = tx.nowIso();
   const named = 'ids' in target ? new Set(target.ids).size : 0;
   const found = await tx.executions.cancelTargets(
     accountId,
@@ -100,13 +103,13 @@ export async function cancelExecutions(
   );
   const ids = (statuses: readonly string[]) =>
     found.filter((row) => statuses.includes(row.status)).map((row) => row.id);
-  const cancelled = await tx.executions.cancelWaitingMany(ids(['initial', 'human_in_the_loop']), message, tx.nowIso());
+  const cancelled = await tx.executions.cancelWaitingMany(ids(['initial', 'human_in_the_loop']), message, at, by);
   if (cancelled.length > 0) {
     await tx.files.dropDraftsOf(cancelled);
     const error = errorFile(message);
     await tx.files.insertMany(cancelled.flatMap((id) => fileRows(id, [error])));
   }
-  const stopping = await tx.executions.requestCancelMany(ids(['processing']), message);
+  const stopping = await tx.executions.requestCancelMany(ids(['processing']), message, by, at);
   return {
     cancelled: cancelled.length,
     stopping,

@@ -7,6 +7,22 @@ import type { ExecutionView } from './records';
 export interface ExecutionListRow extends ExecutionView {
   first_started_at: string | null;
   finished_at: string | null;
+  /** The key that started the run and its name now (null once the key is gone). */
+  started_by: string | null;
+  started_by_name: string | null;
+}
+
+/** A key that did something to a run, with its name now (null when the key no longer exists). */
+export interface ActorRow {
+  key_id: string;
+  name: string | null;
+}
+
+/** Who started, decided and cancelled a run (each null when it did not happen or was not recorded). */
+export interface ExecutionActivityRow {
+  started: { by: ActorRow; at: string } | null;
+  decision: { approved: boolean; by: ActorRow; comment: string | null; at: string } | null;
+  cancelled: { by: ActorRow; at: string } | null;
 }
 
 /** A row of the account-wide list, which also names the workflow. */
@@ -42,6 +58,9 @@ export interface WorkflowActivityRow {
 interface ListFilter {
   /** Only executions in one of these statuses; null for all. */
   statuses: readonly ExecutionStatus[] | null;
+  /** Only executions started by this key / of this batch (the account-wide list's filters). */
+  startedBy?: string | null;
+  batchId?: string | null;
   /** Exclusive upper bound on created_at (the cursor), or null for the first page. */
   before: string | null;
   limit: number;
@@ -59,6 +78,8 @@ const LIST_COLUMNS = [
   'e.created_at',
   'e.first_started_at',
   'e.finished_at',
+  'e.started_by',
+  'sk.name as started_by_name',
 ] as const;
 
 const ALL_STATUSES = ['initial', 'processing', 'human_in_the_loop', 'finished', 'error'] as const;
@@ -75,29 +96,81 @@ export class ExecutionQueries {
   async workflowPage(workflowId: string, filter: ListFilter): Promise<ExecutionListRow[]> {
     return this.ctx.db
       .selectFrom('executions as e')
+      .leftJoin('api_keys as sk', 'sk.id', 'e.started_by')
       .select(LIST_COLUMNS)
       .where('e.workflow_id', '=', workflowId)
       .$call((q) => filtered(q, filter))
       .execute();
   }
 
-  /** One page of all the account's executions (optionally of one workflow), newest first. */
+  /**
+   * One page of all the account's executions (optionally of one workflow, of one starter, of one
+   * batch), newest first.
+   */
   async accountPage(accountId: string, workflowId: string | null, filter: ListFilter): Promise<AccountExecutionRow[]> {
-    return (
-      this.ctx.db
-        .selectFrom('executions as e')
-        .innerJoin('workflows as w', 'w.id', 'e.workflow_id')
-        .select([...LIST_COLUMNS, 'w.name as workflow_name'])
-        // With a workflow, its own index serves; SQLite is kept off the account index.
-        .$if(workflowId !== null, (q) =>
-          q
-            .where('e.workflow_id', '=', workflowId!)
-            .where((eb) => eb(notIndexed(this.ctx.dialect, eb.ref('e.account_id')), '=', accountId)),
-        )
-        .$if(workflowId === null, (q) => q.where('e.account_id', '=', accountId))
-        .$call((q) => filtered(q, filter))
-        .execute()
-    );
+    // Filtered by starter or batch, the account index on that column serves (the workflow is then
+    // checked per row); by workflow alone, its own index does and SQLite is kept off the account index.
+    const byWorkflowIndex = workflowId !== null && !filter.startedBy && !filter.batchId;
+    return this.ctx.db
+      .selectFrom('executions as e')
+      .innerJoin('workflows as w', 'w.id', 'e.workflow_id')
+      .leftJoin('api_keys as sk', 'sk.id', 'e.started_by')
+      .select([...LIST_COLUMNS, 'w.name as workflow_name'])
+      .$if(byWorkflowIndex, (q) =>
+        q
+          .where('e.workflow_id', '=', workflowId!)
+          .where((eb) => eb(notIndexed(this.ctx.dialect, eb.ref('e.account_id')), '=', accountId)),
+      )
+      .$if(!byWorkflowIndex, (q) => q.where('e.account_id', '=', accountId))
+      .$if(!byWorkflowIndex && workflowId !== null, (q) =>
+        q.where((eb) => eb(notIndexed(this.ctx.dialect, eb.ref('e.workflow_id')), '=', workflowId!)),
+      )
+      .$if(!!filter.startedBy, (q) => q.where('e.started_by', '=', filter.startedBy!))
+      .$if(!!filter.batchId, (q) => q.where('e.batch_id', '=', filter.batchId!))
+      .$call((q) => filtered(q, filter))
+      .execute();
+  }
+
+  /** Who started, approved or rejected, and cancelled one execution, with each key's name now. */
+  async activity(executionId: string): Promise<ExecutionActivityRow | undefined> {
+    const row = await this.ctx.db
+      .selectFrom('executions as e')
+      .leftJoin('api_keys as sk', 'sk.id', 'e.started_by')
+      .leftJoin('api_keys as dk', 'dk.id', 'e.decided_by')
+      .leftJoin('api_keys as ck', 'ck.id', 'e.cancelled_by')
+      .select([
+        'e.created_at',
+        'e.started_by',
+        'sk.name as started_by_name',
+        'e.decided_by',
+        'dk.name as decided_by_name',
+        'e.decision',
+        'e.decision_comment',
+        'e.decided_at',
+        'e.cancelled_by',
+        'ck.name as cancelled_by_name',
+        'e.cancelled_at',
+      ])
+      .where('e.id', '=', executionId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const actor = (keyId: string, name: string | null): ActorRow => ({ key_id: keyId, name });
+    return {
+      started: row.started_by ? { by: actor(row.started_by, row.started_by_name), at: row.created_at } : null,
+      decision:
+        row.decided_by && row.decision && row.decided_at
+          ? {
+              approved: row.decision === 'approved',
+              by: actor(row.decided_by, row.decided_by_name),
+              comment: row.decision_comment,
+              at: row.decided_at,
+            }
+          : null,
+      cancelled:
+        row.cancelled_by && row.cancelled_at
+          ? { by: actor(row.cancelled_by, row.cancelled_by_name), at: row.cancelled_at }
+          : null,
+    };
   }
 
   /**

@@ -12,7 +12,7 @@ export type { PendingLane, QueuedExecution } from './execution-dispatch';
 export type NewExecution = Pick<
   ExecutionRecord,
   'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'
->;
+> & { started_by: string | null };
 
 /** An execution a cancel request names, as found in the caller's workflow. */
 export interface CancelTarget {
@@ -20,7 +20,20 @@ export interface CancelTarget {
   status: ExecutionRecord['status'];
 }
 
-/** Rows per INSERT: 7 values each stays far below SQLite's 32,766 and PostgreSQL's 65,535 bind limits. */
+/** A reviewer's decision as recorded: the key that made it and the comment it gave. */
+export interface Decision {
+  by: string;
+  comment: string | null;
+}
+
+const decisionColumns = (decision: 'approved' | 'rejected', { by, comment }: Decision, at: string) => ({
+  decision,
+  decided_by: by,
+  decision_comment: comment,
+  decided_at: at,
+});
+
+/** Rows per INSERT: 8 values each stays far below SQLite's 32,766 and PostgreSQL's 65,535 bind limits. */
 const INSERT_CHUNK = 500;
 
 // Polling a run reads this one.
@@ -128,11 +141,11 @@ export class ExecutionsRepo extends ExecutionDispatch {
   }
 
   /** An approved execution waits for a slot again, keeping the step to resume from. */
-  async resumeApproved(id: string): Promise<boolean> {
+  async resumeApproved(id: string, decision: Decision): Promise<boolean> {
     const resumed = await this.changedOne(
       this.db
         .updateTable('executions')
-        .set({ status: 'initial' })
+        .set({ status: 'initial', ...decisionColumns('approved', decision, this.now()) })
         .where('id', '=', id)
         .where('status', '=', 'human_in_the_loop'),
     );
@@ -140,11 +153,11 @@ export class ExecutionsRepo extends ExecutionDispatch {
     return resumed;
   }
 
-  async reject(id: string, error: string, finishedAt: string): Promise<boolean> {
+  async reject(id: string, error: string, finishedAt: string, decision: Decision): Promise<boolean> {
     const rejected = await this.changedOne(
       this.db
         .updateTable('executions')
-        .set({ status: 'error', error, finished_at: finishedAt })
+        .set({ status: 'error', error, finished_at: finishedAt, ...decisionColumns('rejected', decision, finishedAt) })
         .where('id', '=', id)
         .where('status', '=', 'human_in_the_loop'),
     );
@@ -183,11 +196,11 @@ export class ExecutionsRepo extends ExecutionDispatch {
   }
 
   /** Ends the named executions that still wait (initial or human_in_the_loop) in error; returns their ids. */
-  async cancelWaitingMany(ids: readonly string[], message: string, finishedAt: string): Promise<string[]> {
+  async cancelWaitingMany(ids: readonly string[], message: string, finishedAt: string, by: string): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .updateTable('executions')
-      .set({ status: 'error', error: message, finished_at: finishedAt })
+      .set({ status: 'error', error: message, finished_at: finishedAt, cancelled_by: by, cancelled_at: finishedAt })
       .where((eb) => inList(this.ctx.dialect, eb.ref('id'), ids))
       .where('status', 'in', ['initial', 'human_in_the_loop'])
       .returning('id')
@@ -198,12 +211,16 @@ export class ExecutionsRepo extends ExecutionDispatch {
   }
 
   /** Marks the named executions that are processing to stop at their next step boundary; returns how many. */
-  async requestCancelMany(ids: readonly string[], message: string): Promise<number> {
+  async requestCancelMany(ids: readonly string[], message: string, by: string, at: string): Promise<number> {
     if (ids.length === 0) return 0;
     cancelGeneration++;
     const result = await this.db
       .updateTable('executions')
-      .set({ cancel_requested: sql<string>`COALESCE(cancel_requested, ${message})` })
+      .set({
+        cancel_requested: sql<string>`COALESCE(cancel_requested, ${message})`,
+        cancelled_by: sql<string>`COALESCE(cancelled_by, ${by})`,
+        cancelled_at: sql<string>`COALESCE(cancelled_at, ${at})`,
+      })
       .where((eb) => inList(this.ctx.dialect, eb.ref('id'), ids))
       .where('status', '=', 'processing')
       .executeTakeFirst();

@@ -18,7 +18,18 @@ export interface Caller {
 
 export type WorkflowRecord = Omit<Selectable<WorkflowsTable>, 'planning_owner' | 'planning_lease_until'>;
 
-export type ExecutionRecord = Omit<Selectable<ExecutionsTable>, 'first_started_at'>;
+/** The actor columns (who started, decided, cancelled) are read only by the activity and list queries. */
+export type ExecutionRecord = Omit<
+  Selectable<ExecutionsTable>,
+  | 'first_started_at'
+  | 'started_by'
+  | 'decided_by'
+  | 'decision'
+  | 'decision_comment'
+  | 'decided_at'
+  | 'cancelled_by'
+  | 'cancelled_at'
+>;
 
 /** What the API shows of an execution; reading only these columns keeps polling cheap. */
 export type ExecutionView = Pick<

@@ -10,7 +10,7 @@ import * as outcomes from './execution-outcomes';
 import type { CancelCounts, CancelTargetSpec } from './execution-outcomes';
 import { ExecutionQueries } from './execution-queries';
 import { ExecutionStepsRepo } from './execution-steps-repo';
-import { ExecutionsRepo, type NewExecution } from './executions-repo';
+import { ExecutionsRepo, type Decision, type NewExecution } from './executions-repo';
 import { FilesRepo } from './files-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import { MetaRepo } from './meta-repo';
@@ -152,7 +152,8 @@ export class Store {
 
   /**
    * Inserts one execution per input in a single transaction, with consecutive created_at values.
-   * With `maxQueued`, throws QuotaExceeded when the account's waiting executions would pass it.
+   * With `maxQueued`, throws QuotaExceeded when the account's waiting executions would pass it;
+   * `startedBy` is the id of the key that asked.
    */
   async createExecutions(
     accountId: string,
@@ -160,6 +161,7 @@ export class Store {
     inputs: readonly unknown[],
     batch: BatchOptions | null,
     maxQueued?: number,
+    startedBy: string | null = null,
   ): Promise<NewExecution[]> {
     return this.transaction(async (tx) => {
       const stamps = await tx.timestamps.issue(accountId, inputs.length);
@@ -175,6 +177,7 @@ export class Store {
         batch_cap: batch?.cap ?? null,
         input: JSON.stringify(input ?? {}),
         created_at: formatMicros(stamps[index] as number),
+        started_by: startedBy,
       }));
       await tx.executions.insertMany(executions);
       return executions;
@@ -196,8 +199,8 @@ export class Store {
   }
 
   /** Ends an execution waiting for approval in error, keeping its draft as results; false when it was not waiting. */
-  rejectExecution(id: string, message: string): Promise<boolean> {
-    return this.transaction((tx) => outcomes.rejectExecution(tx, id, message));
+  rejectExecution(id: string, message: string, decision: Decision): Promise<boolean> {
+    return this.transaction((tx) => outcomes.rejectExecution(tx, id, message, decision));
   }
 
   /**
@@ -210,8 +213,9 @@ export class Store {
     workflowId: string,
     target: CancelTargetSpec,
     message: string,
+    by: string,
   ): Promise<CancelCounts> {
-    return this.transaction((tx) => outcomes.cancelExecutions(tx, accountId, workflowId, target, message));
+    return this.transaction((tx) => outcomes.cancelExecutions(tx, accountId, workflowId, target, message, by));
   }
 
   /** Replaces the draft files shown while an execution waits for approval. */

@@ -62,6 +62,14 @@ export const PROBES = {
   executionStats: operation('get', '/workflows/{}/executions/stats', { marked: true }),
   /** GET …/executions/{}/steps: the workflow's steps as an execution ran them. */
   executionSteps: operation('get', '/workflows/{}/executions/{}/steps', { marked: true }),
+  /** GET …/executions/{}/activity: who started, approved or rejected, and cancelled an execution. */
+  executionActivity: operation('get', '/workflows/{}/executions/{}/activity', { marked: true }),
+  /** GET /executions takes `workflow_id`: only one workflow's runs. */
+  workflowFilter: parameter('get', '/executions', 'workflow_id', { marked: true }),
+  /** GET /executions takes `started_by` (a key id): only the runs one key started. */
+  startedByFilter: parameter('get', '/executions', 'started_by', { marked: true }),
+  /** GET /executions takes `batch_id`: only one batch's runs. */
+  batchFilter: parameter('get', '/executions', 'batch_id', { marked: true }),
   /** GET …/executions/{}/input: the input an execution ran with, from any browser. */
   executionInput: operation('get', '/workflows/{}/executions/{}/input', { marked: true }),
   /** PATCH /workflows/{workflowId}: rename a workflow or edit its description. */

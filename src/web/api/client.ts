@@ -107,10 +107,10 @@ function workflowCalls({ api, call }: Transport) {
   };
 }
 
-/** One execution, or a local extension's view of it (`/steps`, `/input`), checked against `check`. */
+/** One execution, or a local extension's view of it (`/steps`, `/input`, `/activity`), checked against `check`. */
 async function getOfExecution<T>(
   { api, call }: Transport,
-  view: '' | '/steps' | '/input',
+  view: '' | '/steps' | '/input' | '/activity',
   check: Check<T>,
   label: string,
   workflowId: string,
@@ -142,15 +142,20 @@ function executionCalls(transport: Transport) {
       return parsePage(contract.ExecutionListPage, data, 'executions');
     },
 
-    /** Local extension: every workflow's executions, newest first. Only where capabilities say `globalExecutions`. */
+    /**
+     * Local extension: every workflow's executions, newest first. Only where capabilities say
+     * `globalExecutions`; `startedBy` and `batchId` only where they say `startedByFilter` and `batchFilter`.
+     */
     async listAccountExecutions(
-      page: ExecutionPageParams & { workflowId?: string } = {},
+      page: ExecutionPageParams & { workflowId?: string; startedBy?: string; batchId?: string } = {},
       options?: CallOptions,
     ): Promise<ListPage<ListedExecution & { workflow_name?: string }>> {
       const query = {
         limit: page.limit,
         cursor: page.cursor ?? undefined,
         workflow_id: page.workflowId,
+        started_by: page.startedBy,
+        batch_id: page.batchId,
         ...statusQuery(page.statuses),
       };
       const { data } = await call(options, 'visible', (init) => api.GET('/executions', { ...init, params: { query } }));
@@ -190,6 +195,19 @@ function executionCalls(transport: Transport) {
         '/input',
         contract.ExecutionInput,
         'execution input',
+        workflowId,
+        executionId,
+        options,
+      );
+    },
+
+    /** Local extension: who started, decided and cancelled an execution. Only where capabilities say `executionActivity`. */
+    getExecutionActivity(workflowId: string, executionId: string, options?: CallOptions) {
+      return getOfExecution(
+        transport,
+        '/activity',
+        contract.ExecutionActivity,
+        'who did what',
         workflowId,
         executionId,
         options,

@@ -45,6 +45,8 @@ export const oneOf =
 const redirectParam = stringParam((s) => s.startsWith('/') && !s.startsWith('//') && !s.includes('\\'));
 const reasonParam = oneOf(['no-key', 'rejected']);
 export const filterParam = stringParam((s) => s.length <= 200);
+/** An id in the URL (a workflow, a key, a batch): letters, digits, dashes and underscores only. */
+export const idParam = stringParam((s) => /^[\w-]{1,100}$/.test(s));
 
 export const EXECUTION_STATUS_FILTERS = [
   'all',

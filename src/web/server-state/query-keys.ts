@@ -31,6 +31,8 @@ export const queryKeys = {
     detail: (workflowId: string, executionId: string) => ['runs', 'workflow', workflowId, 'run', executionId] as const,
     steps: (workflowId: string, executionId: string, status: ExecutionStatus) =>
       ['runs', 'workflow', workflowId, 'run', executionId, 'steps', status] as const,
+    activity: (workflowId: string, executionId: string, status: ExecutionStatus) =>
+      ['runs', 'workflow', workflowId, 'run', executionId, 'activity', status] as const,
     input: (workflowId: string, executionId: string, fromServer: boolean) =>
       ['runs', 'workflow', workflowId, 'run', executionId, 'input', fromServer] as const,
     health: (workflowId: string, window: readonly (string | number)[]) =>
@@ -38,6 +40,8 @@ export const queryKeys = {
     /** What this browser's journals know of runs (inputs, batch rows), by workflow. */
     journals: () => ['runs', 'journals'] as const,
     journalsOf: (workflowId: string) => ['runs', 'journals', workflowId] as const,
+    /** The batches this browser sent for a workflow (the runs page's batch filter). */
+    journalBatches: (workflowId: string) => ['runs', 'journals', workflowId, 'batches'] as const,
     /** The runs lists (one workflow's or every workflow's), as pages of rows. */
     feeds: () => ['runs', 'feed'] as const,
     feed: (scope: string, statuses: string, globalList: boolean, part: 'pages' | 'head') =>

@@ -26,12 +26,20 @@ export interface FeedPage {
   originAt?: string;
 }
 
+/** What GET /executions narrows to for the "all" scope, each only where the server declares the filter. */
+export interface FeedNarrowing {
+  workflowId?: string;
+  startedBy?: string;
+  batchId?: string;
+}
+
 /** What a page read needs; the client is passed in so tests can give a fake one. */
 export interface FeedRequest {
   client: Pick<ApiClient, 'listExecutions' | 'listAccountExecutions' | 'listWorkflows'>;
   scope: FeedScope;
   /** Sent to the server only where it declares the filter. */
   statuses?: readonly ExecutionStatus[];
+  narrowing?: FeedNarrowing;
   /** Use GET /executions for the "all" scope. */
   globalList: boolean;
   limit: number;
@@ -67,13 +75,13 @@ export async function listAllWorkflows(
 
 /** Reads one page of a feed. */
 export async function readFeedPage(request: FeedRequest, at: FeedCursor): Promise<FeedPage> {
-  const { client, scope, statuses, limit, priority, signal } = request;
+  const { client, scope, statuses, narrowing, limit, priority, signal } = request;
   const options = { priority, signal };
   if (at.kind === 'single') {
     const page =
       scope.kind === 'workflow'
         ? await client.listExecutions(scope.workflowId, { limit, cursor: at.cursor, statuses }, options)
-        : await client.listAccountExecutions({ limit, cursor: at.cursor, statuses }, options);
+        : await client.listAccountExecutions({ limit, cursor: at.cursor, statuses, ...narrowing }, options);
     return { items: page.data, next: page.cursor ? { kind: 'single', cursor: page.cursor } : undefined, requests: 1 };
   }
   let requests = 0;

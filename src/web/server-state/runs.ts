@@ -20,7 +20,14 @@ import { pollInterval } from './poll-interval';
 import { queryKeys } from './query-keys';
 import { refreshAfter } from './refresh';
 import { errorBackoff } from '@/api/retry-policy';
-import { firstCursor, readFeedPage, type FeedCursor, type FeedPage, type FeedScope } from './runs-feed';
+import {
+  firstCursor,
+  readFeedPage,
+  type FeedCursor,
+  type FeedNarrowing,
+  type FeedPage,
+  type FeedScope,
+} from './runs-feed';
 
 export type { ListedExecution } from '@/api/client';
 
@@ -76,6 +83,16 @@ export const runQueries = {
       meta: { label: 'the steps' },
     }),
 
+  /** Who started, decided and cancelled the run (activity extension), read again when its status changes. */
+  activity: (workflowId: string, executionId: string, status: ExecutionStatus, enabled: boolean) =>
+    queryOptions({
+      queryKey: queryKeys.runs.activity(workflowId, executionId, status),
+      queryFn: ({ signal }) => getApiClient().getExecutionActivity(workflowId, executionId, { signal }),
+      enabled,
+      placeholderData: keepPreviousData,
+      meta: { label: 'who did what' },
+    }),
+
   /**
    * One run's input: what this browser's journals know (`readLocal`), else the server's input
    * extension where `fromServer` says the document declares it; null when neither knows it.
@@ -113,6 +130,16 @@ export const runQueries = {
       staleTime: 15_000,
       refetchInterval: 15_000,
       refetchIntervalInBackground: false,
+      retry: false,
+    }),
+
+  /** The batches this browser sent for a workflow, read by `read` (the batch journal); the runs page's batch filter. */
+  journalBatches: <T>(workflowId: string | undefined, read: (workflowId: string) => Promise<T>) =>
+    queryOptions({
+      queryKey: queryKeys.runs.journalBatches(workflowId ?? ''),
+      queryFn: () => read(workflowId!),
+      enabled: !!workflowId,
+      staleTime: 15_000,
       retry: false,
     }),
 };
@@ -176,9 +203,17 @@ export interface FeedKey {
   statuses?: readonly ExecutionStatus[];
   /** The scope "all" reads GET /executions (else every workflow's list, merged). */
   globalList: boolean;
+  /** The filters GET /executions applies besides status (only where it declares them). */
+  narrowing?: FeedNarrowing;
 }
 
-const scopeKey = (scope: FeedScope) => (scope.kind === 'all' ? 'all' : scope.workflowId);
+const scopeKey = (scope: FeedScope, narrowing: FeedNarrowing = {}) =>
+  [
+    scope.kind === 'all' ? 'all' : scope.workflowId,
+    narrowing.workflowId ?? '',
+    narrowing.startedBy ?? '',
+    narrowing.batchId ?? '',
+  ].join('|');
 const statusKey = (statuses: readonly ExecutionStatus[] | undefined) => statuses?.join(',') ?? 'any';
 
 /** A merged re-read costs one request per workflow, so it comes less often: a fixed share of the budget. */
@@ -190,15 +225,16 @@ const isFirst = (cursor: FeedCursor): boolean =>
 
 export const feedQueries = {
   /** The pages read so far, oldest last; the live first page comes from `head`. */
-  pages: ({ scope, statuses, globalList }: FeedKey) =>
+  pages: ({ scope, statuses, globalList, narrowing }: FeedKey) =>
     infiniteQueryOptions({
-      queryKey: queryKeys.runs.feed(scopeKey(scope), statusKey(statuses), globalList, 'pages'),
+      queryKey: queryKeys.runs.feed(scopeKey(scope, narrowing), statusKey(statuses), globalList, 'pages'),
       queryFn: ({ pageParam, signal }) =>
         readFeedPage(
           {
             client: getApiClient(),
             scope,
             statuses,
+            narrowing,
             globalList,
             limit: RUNS_PAGE_SIZE,
             // Pages past the first are a scan or a "load more": they take what people leave of the budget.
@@ -215,12 +251,21 @@ export const feedQueries = {
       meta: { label: 'the runs' },
     }),
 
-  head: ({ scope, statuses, globalList }: FeedKey) =>
+  head: ({ scope, statuses, globalList, narrowing }: FeedKey) =>
     queryOptions({
-      queryKey: queryKeys.runs.feed(scopeKey(scope), statusKey(statuses), globalList, 'head'),
+      queryKey: queryKeys.runs.feed(scopeKey(scope, narrowing), statusKey(statuses), globalList, 'head'),
       queryFn: ({ signal }) =>
         readFeedPage(
-          { client: getApiClient(), scope, statuses, globalList, limit: HEAD_SIZE, priority: 'visible', signal },
+          {
+            client: getApiClient(),
+            scope,
+            statuses,
+            narrowing,
+            globalList,
+            limit: HEAD_SIZE,
+            priority: 'visible',
+            signal,
+          },
           firstCursor({ scope, globalList }),
         ),
       refetchInterval: (q) =>

@@ -26,6 +26,9 @@ interface StoredKey extends Omit<Schemas['ApiKey'], 'current'> {
 
 interface StoredExecution extends ExecutionDetail {
   input: Record<string, unknown>;
+  /** Who started it and its batch, shown on list items with `extensions`. */
+  started_by?: Schemas['ExecutionActor'];
+  batch_id?: string;
 }
 
 const json = (body: unknown, status = 200) =>
@@ -85,7 +88,13 @@ export class FakeV1Server {
 
   addExecution(
     workflowId: string,
-    fields: { status?: ExecutionStatus; results?: ResultFile[] | null; input?: Record<string, unknown> } = {},
+    fields: {
+      status?: ExecutionStatus;
+      results?: ResultFile[] | null;
+      input?: Record<string, unknown>;
+      startedBy?: Schemas['ExecutionActor'];
+      batchId?: string;
+    } = {},
   ): StoredExecution {
     const execution: StoredExecution = {
       id: crypto.randomUUID(),
@@ -94,6 +103,8 @@ export class FakeV1Server {
       created_at: this.nextTime(),
       results: fields.results ?? null,
       input: fields.input ?? {},
+      ...(fields.startedBy ? { started_by: fields.startedBy } : {}),
+      ...(fields.batchId ? { batch_id: fields.batchId } : {}),
     };
     this.executions.push(execution);
     return execution;
@@ -175,7 +186,12 @@ export class FakeV1Server {
     if (sub !== 'executions') return refuse(404, 'No such route.');
     const own = this.executions.filter((e) => e.workflow_id === workflowId);
     if (request.method === 'GET' && parts.length === 3)
-      return json(this.page((this.options.extensions ? this.filtered(own, query) : own).map(executionItem), query));
+      return json(
+        this.page(
+          this.options.extensions ? this.filtered(own, query).map((e) => this.extendedItem(e)) : own.map(executionItem),
+          query,
+        ),
+      );
     if (request.method === 'POST' && parts.length === 3) {
       const created = this.addExecution(workflowId, { input: (request.body ?? {}) as Record<string, unknown> });
       const { id: execution_id, workflow_id, status, created_at } = created;
@@ -216,14 +232,28 @@ export class FakeV1Server {
     return json(shown(key));
   }
 
+  /** The list filters the contract declares: status, and on GET /executions workflow_id, started_by and batch_id. */
   private filtered(executions: StoredExecution[], query: URLSearchParams): StoredExecution[] {
     const statuses = query.get('status')?.split(',');
-    return statuses ? executions.filter((e) => statuses.includes(e.status)) : executions;
+    const [workflowId, startedBy, batchId] = ['workflow_id', 'started_by', 'batch_id'].map((name) => query.get(name));
+    return executions.filter(
+      (e) =>
+        (!statuses || statuses.includes(e.status)) &&
+        (!workflowId || e.workflow_id === workflowId) &&
+        (!startedBy || e.started_by?.key_id === startedBy) &&
+        (!batchId || e.batch_id === batchId),
+    );
+  }
+
+  /** A list item with the extensions' fields: who started it and its batch. */
+  private extendedItem(execution: StoredExecution) {
+    const { started_by, batch_id } = execution;
+    return { ...executionItem(execution), ...(started_by ? { started_by } : {}), ...(batch_id ? { batch_id } : {}) };
   }
 
   private accountItem(execution: StoredExecution) {
     const workflow = this.workflows.find((w) => w.id === execution.workflow_id);
-    return { ...executionItem(execution), workflow_name: workflow?.name ?? '' };
+    return { ...this.extendedItem(execution), workflow_name: workflow?.name ?? '' };
   }
 
   /** A v1 page: newest first, `cursor` the sort time of the last item, the next page strictly past it. */

@@ -221,4 +221,30 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     }
   },
+  // Who did what (local extension): the key that started a run, the key that approved or rejected
+  // it (with the comment and when), the key that cancelled it and when; key ids, so a renamed or
+  // revoked key still reads under the name it has. Indexes serve the account-wide list filtered by
+  // who started a run or by batch.
+  async (db) => {
+    const columns = [
+      'started_by',
+      'decided_by',
+      'decision',
+      'decision_comment',
+      'decided_at',
+      'cancelled_by',
+      'cancelled_at',
+    ];
+    for (const name of columns) await db.schema.alterTable('executions').addColumn(name, 'text').execute();
+    await db.schema
+      .createIndex('executions_by_account_starter')
+      .on('executions')
+      .columns(['account_id', 'started_by', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('executions_by_account_batch')
+      .on('executions')
+      .columns(['account_id', 'batch_id', 'created_at'])
+      .execute();
+  },
 ];

@@ -108,6 +108,16 @@ export interface ExecutionsTable {
   owner: ColumnType<string | null, string | null | undefined>;
   lease_until: ColumnType<number | null, number | null | undefined>;
   created_at: string;
+  /** The key (api_keys.id) that started the run; null for runs from before keys were recorded. */
+  started_by: ColumnType<string | null, string | null | undefined>;
+  /** The key that approved or rejected the run, the decision, the reviewer's comment and when. */
+  decided_by: ColumnType<string | null, string | null | undefined>;
+  decision: ColumnType<'approved' | 'rejected' | null, 'approved' | 'rejected' | null | undefined>;
+  decision_comment: ColumnType<string | null, string | null | undefined>;
+  decided_at: ColumnType<string | null, string | null | undefined>;
+  /** The key that cancelled the run, and when (the first cancel wins). */
+  cancelled_by: ColumnType<string | null, string | null | undefined>;
+  cancelled_at: ColumnType<string | null, string | null | undefined>;
 }
 
 interface ExecutionStepsTable {

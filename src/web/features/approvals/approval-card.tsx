@@ -6,6 +6,7 @@ import { Checkbox } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { runQueries } from '@/server-state/runs';
 import { MarkdownPreview } from '@/features/results/previews/markdown-preview';
+import { actorName } from '@/features/runs/actor-name';
 import type { RunRow } from '@/features/runs/run-filter';
 import type { PendingDecision } from './pending-decisions';
 import { Countdown, DecisionComment } from './decision-parts';
@@ -124,6 +125,7 @@ export function ApprovalCard({
               {row.id.slice(0, 8)}
             </Link>{' '}
             · waiting since <RelativeTime iso={row.created_at} />
+            {row.started_by && <> · started by {actorName(row.started_by)}</>}
             {row.annotation?.inputSummary && <> · {row.annotation.inputSummary}</>}
           </p>
         </div>

@@ -137,3 +137,24 @@ describe('ApprovalsInbox', () => {
     expect(list.textContent).toContain('This server offers no way to approve from the dashboard');
   });
 });
+
+describe('ApprovalsInbox and who started each run', () => {
+  it('names the key that started each waiting run, where the server says', async () => {
+    const server = new FakeV1Server({ extensions: true });
+    const invoices = server.addWorkflow({ name: 'Invoice intake' });
+    const named = server.addExecution(invoices.id, {
+      status: 'human_in_the_loop',
+      startedBy: { key_id: 'k1', name: 'Ana’s laptop' },
+    });
+    const gone = server.addExecution(invoices.id, {
+      status: 'human_in_the_loop',
+      startedBy: { key_id: 'k2', name: null },
+    });
+    const unknown = server.addExecution(invoices.id, { status: 'human_in_the_loop' });
+    const { list } = await openInbox(server);
+
+    expect(cardOf(list, named.id).textContent).toContain('started by Ana’s laptop');
+    expect(cardOf(list, gone.id).textContent).toContain('started by a removed key');
+    expect(cardOf(list, unknown.id).textContent).not.toContain('started by');
+  });
+});

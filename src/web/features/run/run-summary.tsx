@@ -6,11 +6,12 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import type { RunInput } from '@/features/runs/run-annotations';
 import { StatusBadge } from '@/features/runs/status-badge';
 import { isOwnPage } from '@/lib/own-page';
+import { RunActivity } from './run-activity';
 import { ExecutionSteps } from './steps/execution-steps';
 
 /**
  * The top of a run's page: its id, the batch row it came from, its status and when it was last
- * checked, what it went through, and the server's own link to it.
+ * checked, who started, decided and cancelled it, what it went through, and the server's own link to it.
  */
 export function RunSummary({
   workflowId,
@@ -62,6 +63,7 @@ export function RunSummary({
             </p>
           </div>
         </div>
+        <RunActivity workflowId={workflowId} executionId={executionId} status={execution.status} />
         <ExecutionSteps
           workflowId={workflowId}
           executionId={executionId}

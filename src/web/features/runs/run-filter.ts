@@ -26,6 +26,14 @@ export interface RunFilter {
   /** Free text: an id prefix, part of the error, the input summary, the batch file or the workflow name. */
   q?: string;
   range?: RunRange;
+  /** Only runs of this workflow (its id). */
+  workflow?: string;
+  /** Only runs started with this API key (its id). */
+  startedBy?: string;
+  /** Only runs of this batch: this browser's batch id, or a batch id the server gave. */
+  batch?: string;
+  /** Not in the URL: the server's ids for the chunks of `batch`, where this browser sent it. */
+  batchServerIds?: readonly string[];
 }
 
 /** A run as a list shows it, with the whole annotation (input included) where the journals know it. */
@@ -48,6 +56,13 @@ export function rangeStart(range: RunRange | undefined, now: number): number | n
 /** Whether the filter needs more than the server's status filter can give. */
 export const hasTextOrRange = (filter: RunFilter): boolean => !!filter.q?.trim() || !!filter.range;
 
+/** Whether a run belongs to the filter's batch, by what the server says or what this browser sent. */
+function inBatch(row: RunRow, filter: RunFilter): boolean {
+  if (!filter.batch) return true;
+  if (row.annotation?.batch?.batchId === filter.batch) return true;
+  return !!row.batch_id && (row.batch_id === filter.batch || !!filter.batchServerIds?.includes(row.batch_id));
+}
+
 const statusMatches = (status: ExecutionStatus, filter: ExecutionStatusFilter): boolean =>
   filter === 'all' || (filter === 'active' ? !isTerminalStatus(status) : status === filter);
 
@@ -63,6 +78,9 @@ function searchText(row: RunRow): string {
 /** Applies the whole filter in the browser (the server may already have applied the status part). */
 export function matchesFilter(row: RunRow, filter: RunFilter, now: number): boolean {
   if (!statusMatches(row.status, filter.status)) return false;
+  if (filter.workflow && row.workflow_id !== filter.workflow) return false;
+  if (filter.startedBy && row.started_by?.key_id !== filter.startedBy) return false;
+  if (!inBatch(row, filter)) return false;
   const start = rangeStart(filter.range, now);
   if (start !== null && Date.parse(row.created_at) < start) return false;
   const q = filter.q?.trim().toLowerCase();

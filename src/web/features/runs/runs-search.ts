@@ -1,4 +1,4 @@
-import { filterParam, oneOf, statusParam, type ExecutionStatusFilter } from '@/lib/search-params';
+import { filterParam, idParam, oneOf, statusParam, type ExecutionStatusFilter } from '@/lib/search-params';
 import { RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
 
 /** The filters of a runs list, all in the URL so a view can be shared. */
@@ -6,6 +6,10 @@ export interface RunsSearch {
   status?: ExecutionStatusFilter;
   q?: string;
   range?: RunRange;
+  /** Only runs of this workflow, started with this key, of this batch (ids). */
+  workflow?: string;
+  by?: string;
+  batch?: string;
 }
 
 const rangeParam = oneOf(RUN_RANGES);
@@ -15,17 +19,26 @@ export const validateRunsSearch = (raw: Record<string, unknown>): RunsSearch => 
   status: statusParam(raw.status),
   q: filterParam(raw.q) || undefined,
   range: rangeParam(raw.range),
+  workflow: idParam(raw.workflow),
+  by: idParam(raw.by),
+  batch: idParam(raw.batch),
 });
 
 export const filterFromSearch = (search: RunsSearch): RunFilter => ({
   status: search.status ?? 'all',
   q: search.q,
   range: search.range,
+  workflow: search.workflow,
+  startedBy: search.by,
+  batch: search.batch,
 });
 
 /** The URL's search after a filter change; "all" is the default, so it leaves the URL. */
 export const withFilter = (prev: RunsSearch, next: Partial<RunFilter>): RunsSearch => {
-  const merged: Record<string, unknown> = { ...prev, ...next };
+  const { startedBy, ...rest } = next;
+  const merged: Record<string, unknown> = { ...prev, ...rest, ...('startedBy' in next ? { by: startedBy } : {}) };
   if (merged.status === 'all') delete merged.status;
+  // A batch belongs to one workflow: choosing another workflow clears it.
+  if ('workflow' in next && next.workflow !== prev.workflow && !('batch' in next)) delete merged.batch;
   return validateRunsSearch(merged);
 };

@@ -34,19 +34,77 @@ function ToolbarField({
   );
 }
 
-/** Status, text and time range (all kept in the URL by the page), and a refresh button. */
+/** One thing a filter can be narrowed to, by id, named for people. */
+export interface FilterChoice {
+  id: string;
+  label: string;
+}
+
+/**
+ * What the all-runs list may narrow to: every workflow, the account's keys (where the server lists
+ * them) and the chosen workflow's batches this browser knows. Absent: that filter is not offered.
+ */
+export interface RunsChoices {
+  workflows?: FilterChoice[];
+  keys?: FilterChoice[];
+  batches?: FilterChoice[];
+}
+
+/** A choice for the id the URL holds even when the list does not (yet) name it, so the select shows it. */
+const withCurrent = (choices: FilterChoice[], current: string | undefined, label: string): FilterChoice[] =>
+  current && !choices.some((c) => c.id === current) ? [...choices, { id: current, label }] : choices;
+
+/** A select of `choices` with "Any …" first; choosing it clears the filter. */
+function ChoiceSelect({
+  id,
+  value,
+  any,
+  choices,
+  unknown,
+  onChange,
+}: {
+  id: string;
+  value: string | undefined;
+  any: string;
+  choices: FilterChoice[];
+  unknown: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Select
+      id={id}
+      className="w-48 max-w-64"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
+      <option value="">{any}</option>
+      {withCurrent(choices, value, unknown).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/**
+ * Status, text and time range, and where offered workflow, who started and batch (all kept in the
+ * URL by the page), and a refresh button.
+ */
 export function RunsToolbar({
   filter,
   onChange,
   onRefresh,
   refreshing,
   checkedAt,
+  choices = {},
 }: {
   filter: RunFilter;
   onChange: (next: Partial<RunFilter>) => void;
   onRefresh: () => void;
   refreshing: boolean;
   checkedAt: number;
+  choices?: RunsChoices;
 }) {
   const id = useId();
   const [text, setText] = useState(filter.q ?? '');
@@ -78,6 +136,42 @@ export function RunsToolbar({
           ))}
         </Select>
       </ToolbarField>
+      {choices.workflows && (
+        <ToolbarField htmlFor={`${id}-workflow`} label="Workflow">
+          <ChoiceSelect
+            id={`${id}-workflow`}
+            value={filter.workflow}
+            any="All workflows"
+            choices={choices.workflows}
+            unknown="A workflow not listed"
+            onChange={(workflow) => onChange({ workflow })}
+          />
+        </ToolbarField>
+      )}
+      {choices.keys && (
+        <ToolbarField htmlFor={`${id}-by`} label="Started by">
+          <ChoiceSelect
+            id={`${id}-by`}
+            value={filter.startedBy}
+            any="Anyone"
+            choices={choices.keys}
+            unknown="A removed key"
+            onChange={(startedBy) => onChange({ startedBy })}
+          />
+        </ToolbarField>
+      )}
+      {choices.batches && (choices.batches.length > 0 || filter.batch) && (
+        <ToolbarField htmlFor={`${id}-batch`} label="Batch">
+          <ChoiceSelect
+            id={`${id}-batch`}
+            value={filter.batch}
+            any="Any batch or single run"
+            choices={choices.batches}
+            unknown="A batch from elsewhere"
+            onChange={(batch) => onChange({ batch })}
+          />
+        </ToolbarField>
+      )}
       <ToolbarField htmlFor={`${id}-range`} label="Created">
         <Select
           id={`${id}-range`}

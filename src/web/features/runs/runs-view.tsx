@@ -3,12 +3,18 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { LoadMore } from '@/components/ui/load-more';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useCapabilities } from '@/server-state/server';
+import { useApiKeys } from '@/server-state/api-keys';
+import { findQueries } from '@/server-state/find';
+import { runQueries } from '@/server-state/runs';
+import { formatExact } from '@/lib/format-time';
 import { ExecutionList } from './execution-list';
 import { roundEstimate, type FeedScope } from '@/server-state/runs';
 import type { RunFilter, RunRow } from './run-filter';
 import { FeedStart } from './feed-start';
-import { RunsToolbar, statusFilterLabel } from './runs-toolbar';
+import { RunsToolbar, statusFilterLabel, type RunsChoices } from './runs-toolbar';
 import { useRunsFeed, type RunsFeed } from './use-runs-feed';
 
 const count = (n: number) => n.toLocaleString('en');
@@ -47,8 +53,23 @@ export function RunsView({
   below?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
 }) {
   const caps = useCapabilities();
-  const feed = useRunsFeed(scope, filter, caps, originAt);
-  const filtered = filter.status !== 'all' || !!filter.q || !!filter.range;
+  const { choices, batchServerIds } = useRunsChoices(scope, filter, caps.apiKeys);
+  const narrowed = useMemo(() => ({ ...filter, batchServerIds }), [filter, batchServerIds]);
+  const feed = useRunsFeed(scope, narrowed, caps, originAt);
+  // A workflow read from its own list comes without names: the workflows filter knows them.
+  const named = useMemo(() => {
+    const names = new Map(choices?.workflows?.map((w) => [w.id, w.label]));
+    return feed.rows.map((r) =>
+      r.workflow_name || !names.has(r.workflow_id) ? r : { ...r, workflow_name: names.get(r.workflow_id) },
+    );
+  }, [feed.rows, choices]);
+  const filtered =
+    filter.status !== 'all' ||
+    !!filter.q ||
+    !!filter.range ||
+    !!filter.workflow ||
+    !!filter.startedBy ||
+    !!filter.batch;
 
   return (
     <div className="space-y-4">
@@ -58,6 +79,7 @@ export function RunsView({
         onRefresh={feed.refresh}
         refreshing={feed.refreshing}
         checkedAt={feed.checkedAt}
+        choices={choices}
       />
       {feed.scanning && feed.loaded > 0 && (
         <div
@@ -78,7 +100,7 @@ export function RunsView({
           )}
           {feed.progress.running && (
             <span className="sr-only">
-              The server cannot filter by status, so this browser reads every page and filters it.
+              The server cannot apply these filters, so this browser reads every page and filters it.
             </span>
           )}
         </div>
@@ -93,12 +115,12 @@ export function RunsView({
                 {feed.serverFiltered && filter.status !== 'all' ? ` · ${statusFilterLabel(filter.status)}` : ''}
               </p>
             )}
-            <ExecutionList rows={feed.rows} showWorkflow={scope.kind === 'all'} />
+            <ExecutionList rows={named} showWorkflow={scope.kind === 'all'} />
             {!feed.scanning && <LoadMore hasNextPage={feed.hasMore} busy={feed.loadingMore} onLoad={feed.loadMore} />}
           </>
         ) : filtered ? (
           <EmptyState icon={<InboxIcon className="size-6" />} title="No run matches these filters">
-            {feed.progress.running ? 'Still scanning older runs…' : 'Try another status, range or search.'}
+            {feed.progress.running ? 'Still scanning older runs…' : 'Try other filters or another search.'}
           </EmptyState>
         ) : (
           empty
@@ -107,4 +129,52 @@ export function RunsView({
       {below?.({ all: feed.all, complete: feed.progress.complete && !filter.range })}
     </div>
   );
+}
+
+/** The batches this browser sent for a workflow, newest first (none where it keeps no journal). */
+const batchesOf = (workflowId: string | undefined) =>
+  runQueries.journalBatches(workflowId, async (id) => {
+    const { getJournal } = await import('@/batch-engine/batch-journal');
+    return getJournal()
+      .list(id)
+      .catch(() => []);
+  });
+
+/**
+ * What the all-runs list offers to narrow to: every workflow, the account's keys where the server
+ * lists them, and the chosen workflow's batches this browser sent (with the server's ids for the
+ * chosen one's requests, where it gave them).
+ */
+function useRunsChoices(
+  scope: FeedScope,
+  filter: RunFilter,
+  keysListed: boolean,
+): { choices: RunsChoices | undefined; batchServerIds: readonly string[] | undefined } {
+  const all = scope.kind === 'all';
+  const workflows = useQuery({ ...findQueries.everyWorkflow(), enabled: all });
+  const keys = useApiKeys(all && keysListed);
+  const { data: batches } = useQuery(batchesOf(all ? filter.workflow : undefined));
+  const chosen = batches?.find((b) => b.id === filter.batch);
+  const batchServerIds = useMemo(
+    () =>
+      chosen ? [...new Set(chosen.chunks.map((c) => c.serverBatchId).filter((id): id is string => !!id))] : undefined,
+    [chosen],
+  );
+  const choices = useMemo((): RunsChoices | undefined => {
+    if (!all) return undefined;
+    return {
+      workflows: (workflows.data ?? []).map((w) => ({ id: w.id, label: w.name })),
+      keys:
+        keysListed && keys.data
+          ? keys.data.map((k) => ({ id: k.id, label: k.revoked_at ? `${k.name} (revoked)` : k.name }))
+          : undefined,
+      batches: filter.workflow
+        ? (batches ?? []).map((b) => ({
+            id: b.id,
+            label: `${b.fileName} · ${formatExact(new Date(b.createdAt).toISOString())}`,
+          }))
+        : undefined,
+    };
+  }, [all, workflows.data, keysListed, keys.data, filter.workflow, batches]);
+  return { choices, batchServerIds };
 }

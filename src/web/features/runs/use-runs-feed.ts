@@ -56,11 +56,48 @@ const MAX_SCHEMA_READS = 10;
 /** A workflow's fields rarely change; its schema is read again only after this long. */
 const SCHEMA_STALE_MS = 5 * 60_000;
 
-/** Where the server can filter by status for this scope, per its contract document. */
+/**
+ * What the server filters for this scope, per its contract document: the status, and on the
+ * all-runs list the workflow, the starter and the batch. A workflow asked for where the server cannot
+ * narrow to it is read from that workflow's own list, exact on any server.
+ */
 export function feedKeyFor(scope: FeedScope, filter: RunFilter, caps: ServerCapabilities): FeedKey {
-  const globalList = scope.kind === 'all' && caps.globalExecutions;
-  const serverFilters = scope.kind === 'workflow' ? caps.executionStatusFilter : globalList;
-  return { scope, globalList, statuses: serverFilters ? statusesOf(filter.status) : undefined };
+  const workflowId = listedWorkflow(scope, filter, caps);
+  const narrowed: FeedScope = workflowId !== null ? { kind: 'workflow', workflowId } : scope;
+  const globalList = narrowed.kind === 'all' && caps.globalExecutions;
+  const serverFilters = narrowed.kind === 'workflow' ? caps.executionStatusFilter : globalList;
+  const key: FeedKey = { scope: narrowed, globalList, statuses: serverFilters ? statusesOf(filter.status) : undefined };
+  if (!globalList) return key;
+  const batchId = serverBatchId(filter);
+  const narrowing = {
+    ...(filter.workflow ? { workflowId: filter.workflow } : {}),
+    ...(filter.startedBy && caps.startedByFilter ? { startedBy: filter.startedBy } : {}),
+    ...(batchId && caps.batchFilter ? { batchId } : {}),
+  };
+  return Object.keys(narrowing).length > 0 ? { ...key, narrowing } : key;
+}
+
+/** The workflow whose own list the feed reads, or null when it reads across workflows. */
+function listedWorkflow(scope: FeedScope, filter: RunFilter, caps: ServerCapabilities): string | null {
+  if (scope.kind === 'workflow') return scope.workflowId;
+  return filter.workflow && !(caps.globalExecutions && caps.workflowFilter) ? filter.workflow : null;
+}
+
+/**
+ * The server's id for the filter's batch: its one chunk's where this browser sent it in one
+ * request, the id itself where this browser does not know it; none where it took several requests.
+ */
+function serverBatchId(filter: RunFilter): string | undefined {
+  if (!filter.batch) return undefined;
+  if (!filter.batchServerIds) return filter.batch;
+  return filter.batchServerIds.length === 1 ? filter.batchServerIds[0] : undefined;
+}
+
+/** Whether the browser must scan because the server does not apply part of the filter. */
+function browserFilters(key: FeedKey, filter: RunFilter): boolean {
+  if (!key.statuses && filter.status !== 'all') return true;
+  if (filter.startedBy && !key.narrowing?.startedBy) return true;
+  return !!filter.batch && !key.narrowing?.batchId;
 }
 
 /**
@@ -85,15 +122,16 @@ export function useRunsFeed(
   if (first) seedFeedHead(queryClient, key, first, feed.dataUpdatedAt);
   const head = useQuery({ ...feedQueries.head(key), enabled: !!first, staleTime: RUNS_POLL_MS });
   // A stop holds for the filter it was made under; a new filter scans afresh.
-  const filterKey = `${filter.status}\n${filter.q ?? ''}\n${filter.range ?? ''}`;
+  const filterKey = [filter.status, filter.q, filter.range, filter.workflow, filter.startedBy, filter.batch].join('\n');
   const [stoppedFor, setStoppedFor] = useState<string | null>(null);
   const stopped = stoppedFor === filterKey;
 
   const pages = useMemo(() => feed.data?.pages.map((p) => p.items) ?? [], [feed.data]);
   const merged = useMemo(() => mergeRuns(head.data?.items, pages), [head.data, pages]);
+  const oneWorkflow = listedWorkflow(scope, filter, caps);
   const workflowIds = useMemo(
-    () => (scope.kind === 'workflow' ? [scope.workflowId] : [...new Set(merged.map((r) => r.workflow_id))]),
-    [scope, merged],
+    () => (oneWorkflow !== null ? [oneWorkflow] : [...new Set(merged.map((r) => r.workflow_id))]),
+    [oneWorkflow, merged],
   );
   const annotations = useQueries({
     queries: workflowIds.map((id) => annotationQueries.forWorkflow(id)),
@@ -102,7 +140,7 @@ export function useRunsFeed(
   // The workflows' input schemas name each input's fields. A workflow's page has read its own; across
   // workflows each costs a request, so they are read only for a few, and not where the list itself
   // already costs a request per workflow (no cross-workflow list): there the cached ones serve.
-  const readSchemas = scope.kind === 'workflow' || (caps.globalExecutions && workflowIds.length <= MAX_SCHEMA_READS);
+  const readSchemas = oneWorkflow !== null || (caps.globalExecutions && workflowIds.length <= MAX_SCHEMA_READS);
   const schemas = useQueries({
     queries: workflowIds.map((id) => ({
       ...workflowQueries.detail(id),
@@ -128,7 +166,7 @@ export function useRunsFeed(
       .filter((r) => matchesFilter(r, filter, now));
   }, [merged, annotations, schemas, filter, now]);
 
-  const scanning = (!key.statuses && filter.status !== 'all') || hasTextOrRange(filter);
+  const scanning = browserFilters(key, filter) || hasTextOrRange(filter);
   const oldest = merged.at(-1)?.created_at;
   const start = rangeStart(filter.range, now);
   const pastRange = start !== null && oldest !== undefined && Date.parse(oldest) < start;
