@@ -36,6 +36,7 @@ test.describe('with a model configured', () => {
     await expect(page.getByText(/Workflows are planned by the model fake-writer/).first()).toBeVisible();
 
     await page.goto(`${service.origin}/workflows/new`);
+    await expect(page.getByText(/It plans with the model fake-writer, which can also write/)).toBeVisible();
     await page.getByLabel('What should it do?').fill(SALES_PROMPT);
     await page.getByRole('button', { name: 'Create workflow' }).click();
     await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}$/);
@@ -49,7 +50,9 @@ test.describe('with a model configured', () => {
 
     await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
     await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText(/Written by fake-writer · \d[\d,]* tokens/)).toBeVisible();
+    await expect(
+      page.getByText(/Written by fake-writer · used \d[\d,]* tokens \(\d+ read, \d+ written\)/),
+    ).toBeVisible();
     const panel = page.getByRole('tabpanel').filter({ visible: true });
     await expect(panel.or(page.getByRole('region', { name: /Results/ })).first()).toContainText(
       'written by the fake model',

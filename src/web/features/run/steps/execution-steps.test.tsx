@@ -29,7 +29,7 @@ function serverWithSteps(steps: ServerStep[]) {
 }
 
 describe('ExecutionSteps with writing steps', () => {
-  it('says which model wrote a step and the tokens it took, in and out', async () => {
+  it('says which model wrote a step and the tokens it used, read and written', async () => {
     const { server, ui } = serverWithSteps([
       step(0, { name: 'Read the lead' }),
       step(1, {
@@ -44,7 +44,7 @@ describe('ExecutionSteps with writing steps', () => {
     const list = await screen.findByRole('list', { name: 'Steps' });
     const [read, write] = within(list).getAllByRole('listitem');
     expect(write!.textContent).toContain('Write the email');
-    expect(write!.textContent).toContain('Written by llama3.1 · 1,234 tokens (900 in, 334 out)');
+    expect(write!.textContent).toContain('Written by llama3.1 · used 1,234 tokens (900 read, 334 written)');
     expect(read!.textContent).not.toContain('Written by');
   });
 

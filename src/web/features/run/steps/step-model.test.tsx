@@ -88,7 +88,7 @@ describe('writerLine', () => {
     expect(writing('processing')).toBe('Being written by qwen2.5');
     expect(writing('pending')).toBe('Writes with qwen2.5');
     expect(writing('finished', { tokens: { prompt_tokens: 1, completion_tokens: 0 } })).toBe(
-      'Written by qwen2.5 · 1 token (1 in, 0 out)',
+      'Written by qwen2.5 · used 1 token (1 read, 0 written)',
     );
   });
 

@@ -53,8 +53,8 @@ export function rowsFromServer(steps: readonly ServerStep[], rejected = false): 
 const WRITING_KIND = 'model_write';
 
 /**
- * A writing step's author and token use, e.g. "Written by llama3.1 · 1,234 tokens (900 in, 334
- * out)"; null for other steps. Any step the server credits to a model or with tokens counts, so a
+ * A writing step's author and token use, e.g. "Written by llama3.1 · used 1,234 tokens (900 read,
+ * 334 written)"; null for other steps. Any step the server credits to a model or with tokens counts, so a
  * new writing kind still shows who wrote it.
  */
 export function writerLine(step: ServerStep): string | null {
@@ -69,7 +69,8 @@ export function writerLine(step: ServerStep): string | null {
         : `Writes with ${who}`;
   if (!tokens) return what;
   const { prompt_tokens: read, completion_tokens: wrote } = tokens;
-  return `${what} · ${plural(read + wrote, 'token')} (${read.toLocaleString('en')} in, ${wrote.toLocaleString('en')} out)`;
+  // Tokens are how models count (and bill) text; read and written say which way in a person's words.
+  return `${what} · used ${plural(read + wrote, 'token')} (${read.toLocaleString('en')} read, ${wrote.toLocaleString('en')} written)`;
 }
 
 /**
