@@ -8,9 +8,21 @@ export type { CancelOutcome, ListedExecution } from '@/api/client';
  * The server calls the batch engine makes: sending chunks, reading and listing executions, and
  * cancelling a stopped batch. Tests hand the engine a fake with the same shape.
  */
-export type BatchApi = Pick<ApiClient, 'createBatch' | 'listExecutions' | 'getExecution' | 'cancelExecutions'> & {
+export type BatchApi = Pick<
+  ApiClient,
+  | 'createBatch'
+  | 'listExecutions'
+  | 'getExecution'
+  | 'cancelExecutions'
+  | 'declareBatch'
+  | 'createBatchRuns'
+  | 'getBatch'
+  | 'listBatchRows'
+> & {
   /** Whether this server offers the cancel extension (asked at a person's priority: they just pressed Stop). */
   cancelSupported(): Promise<boolean>;
+  /** Whether this server keeps batches for everyone on the account (its batches extension). */
+  sharedBatchesSupported(): Promise<boolean>;
 };
 
 /**
@@ -24,7 +36,12 @@ export function batchApi(): BatchApi {
     listExecutions: (...args) => client.listExecutions(...args),
     getExecution: (...args) => client.getExecution(...args),
     cancelExecutions: (...args) => client.cancelExecutions(...args),
+    declareBatch: (...args) => client.declareBatch(...args),
+    createBatchRuns: (...args) => client.createBatchRuns(...args),
+    getBatch: (...args) => client.getBatch(...args),
+    listBatchRows: (...args) => client.listBatchRows(...args),
     cancelSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).cancel,
+    sharedBatchesSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).sharedBatches,
   };
 }
 
