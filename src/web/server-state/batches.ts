@@ -1,6 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import type { ApiClient } from '@/api/client';
 import { getScheduler } from '@/api/scheduler';
+import { queryKeys } from './query-keys';
 
 export type { CancelOutcome, ListedExecution } from '@/api/client';
 
@@ -50,3 +52,18 @@ export const backgroundIntervalMs = (): number => getScheduler().backgroundInter
 
 /** How many background requests the scheduler allows per window, to say how long gathering details may take. */
 export const backgroundBudget = (): number => getScheduler().backgroundBudget();
+
+/** How often the list of the account's batches is read again while it is shown. */
+const SHARED_LIST_REFRESH_MS = 15_000;
+
+/** The newest batches of a workflow on the server, whoever on the account started them (batches extension). */
+export const sharedBatchQueries = {
+  ofWorkflow: (workflowId: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: queryKeys.sharedBatches.ofWorkflow(workflowId),
+      queryFn: ({ signal }) => getApiClient().listBatches({ workflowId, limit: 50 }, { signal }),
+      enabled,
+      refetchInterval: SHARED_LIST_REFRESH_MS,
+      meta: { label: 'batches of this workflow' },
+    }),
+};
