@@ -29,7 +29,7 @@ function BatchPage() {
         {view.message}
       </Notice>
     );
-  if (view.state === 'missing' && (serverRead.state === 'waiting' || serverRead.state === 'reading'))
+  if (view.state === 'missing' && serverRead.state === 'waiting')
     return <PageSkeleton rows={3} label="Reading the batch from the server" />;
   if (view.state === 'missing' && serverRead.state === 'failed')
     return (

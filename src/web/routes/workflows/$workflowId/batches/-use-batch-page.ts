@@ -19,10 +19,9 @@ function useNow(everyMs: number): number {
 /** How often a shared batch on screen asks the server whether others re-ran or sent rows (one small request). */
 const SHARED_SYNC_MS = 10_000;
 
-/** Reading a batch that is not in this browser from the server: waiting, reading, not there, or failed. */
+/** Reading a batch that is not in this browser from the server: under way, not kept there, not there, or failed. */
 export type ServerRead =
   | { state: 'waiting' }
-  | { state: 'reading' }
   | { state: 'unshared' }
   | { state: 'absent' }
   | { state: 'failed'; message: string; retry: () => void };
@@ -36,7 +35,6 @@ function useServerRead(missing: boolean, batchId: string, workflowName: string |
   useEffect(() => {
     if (!missing || shared !== true || workflowName === undefined) return;
     let alive = true;
-    setRead({ state: 'reading' });
     openServerBatch(batchId, workflowName).catch((e: unknown) => {
       if (!alive) return;
       if (e instanceof NotFoundError) setRead({ state: 'absent' });
@@ -44,7 +42,10 @@ function useServerRead(missing: boolean, batchId: string, workflowName: string |
         setRead({
           state: 'failed',
           message: e instanceof Error ? e.message : String(e),
-          retry: () => setAttempt((n) => n + 1),
+          retry: () => {
+            setRead({ state: 'waiting' });
+            setAttempt((n) => n + 1);
+          },
         });
     });
     return () => {
