@@ -65,6 +65,10 @@ describe('batches kept on the server for the account', () => {
     const rows = await j.rows(batchId);
     expect(new Set(rows.map((r) => r.executionId)).size).toBe(30);
     expect(rows.every((r) => r.status === 'initial')).toBe(true);
+    // The page can say the rows had arrived and were not sent twice.
+    expect((await j.get(batchId))!.chunks.find((c) => c.index === chunk.index)!.check).toMatchObject({
+      verdict: 'landed',
+    });
   });
 
   it('opens the batch in another browser from the server, a page of rows per 100 rows, with inputs and statuses', async () => {

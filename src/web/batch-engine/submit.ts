@@ -85,7 +85,14 @@ async function submitLocked(
               { priority: 'user' },
             )
           : await api.createBatch(batch.workflowId, items, batch.concurrency ?? undefined, { priority: 'user' });
-      await journal.update(batchId, (b) => confirmChunk(b, rows, next, res.executions, now(), res.batch_id));
+      // Rows the server already had (a resent chunk whose first answer was lost) were not run again: say so.
+      const received = res.executions.length - res.total;
+      await journal.update(batchId, (b) => {
+        const out = confirmChunk(b, rows, next, res.executions, now(), res.batch_id);
+        if (!shared || received <= 0) return out;
+        const check = { at: now(), found: received, verdict: 'landed' as const };
+        return { ...out, batch: withChunk(out.batch, next.index, { check }) };
+      });
     } catch (e) {
       if (e instanceof RateLimitedError || !nothingCreated(e)) {
         // A 429 created nothing, but after the scheduler's own retries the page should say so and wait.
