@@ -223,6 +223,8 @@ export function openServerBatch(batchId: string, workflowName: string): Promise<
 
 /** Takes in what others did to a shared batch (rows re-run or sent elsewhere) and follows the new runs. */
 export async function syncSharedBatch(batchId: string): Promise<void> {
+  // While this tab sends, the server is ahead by the request in flight: its answer will say what ran.
+  if (submissions.has(batchId)) return;
   if (await syncServerBatch({ journal: getJournal(), api: batchApi() }, batchId)) {
     startWork(batchId);
     changed();
