@@ -63,9 +63,9 @@ describe('the list of a workflow’s batches', () => {
     expect(within(items[0]!).getByRole('link', { name: /10 failed rows in theirs\.csv/ })).toBeDefined();
     expect(items[1]!.textContent).toContain('Started by Dana');
     expect(items[2]!.textContent).not.toContain('Started by');
-    expect(server.requests.some((r) => r.path.includes(`/batches?`) && r.path.includes(`workflow_id=${WORKFLOW}`))).toBe(
-      true,
-    );
+    expect(
+      server.requests.some((r) => r.path.includes(`/batches?`) && r.path.includes(`workflow_id=${WORKFLOW}`)),
+    ).toBe(true);
   });
 
   it('says batches are kept in this browser on a server that keeps none, and asks it for none', async () => {
