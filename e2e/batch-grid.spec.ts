@@ -179,7 +179,9 @@ test.describe('the batch page as a spreadsheet grid', () => {
       // The reload below comes once the re-run was accepted: a reload that cuts its request off leaves
       // the row unconfirmed, for the person to check and send again (submit.test.ts covers that).
       const accepted = page.waitForResponse(
-        (r) => r.request().method() === 'POST' && /\/executions(\/batch)?$/.test(new URL(r.url()).pathname),
+        (r) =>
+          r.request().method() === 'POST' &&
+          /\/(executions(\/batch)?|batches\/[^/]+\/runs)$/.test(new URL(r.url()).pathname),
       );
       await page.getByRole('button', { name: 'Re-run selected (1)' }).click();
       await accepted;

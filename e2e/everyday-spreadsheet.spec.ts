@@ -24,16 +24,17 @@ const everydayRows = (header: string[]) =>
 /** Every input the page sends to the service, one run or a batch at a time, read as the requests go out. */
 async function sentInputs(page: Page): Promise<Record<string, unknown>[]> {
   const inputs: Record<string, unknown>[] = [];
-  await page.route(/\/executions(\/batch)?$/, async (route) => {
+  await page.route(/\/(executions(\/batch)?|batches\/[^/]+\/runs)$/, async (route) => {
     const request = route.request();
     if (request.method() === 'POST') {
-      // One run sends { input }, a batch sends { items } whose items are the inputs.
+      // One run sends { input }, a v1 batch { items } whose items are the inputs, a shared batch's items { row, attempt, input }.
       const body = JSON.parse(request.postDataBuffer()?.toString('utf8') ?? '{}') as {
         input?: Record<string, unknown>;
         items?: Record<string, unknown>[];
       };
       if (body.input !== undefined) inputs.push(body.input);
-      inputs.push(...(body.items ?? []));
+      const shared = request.url().includes('/batches/');
+      inputs.push(...(body.items ?? []).map((item) => (shared ? (item.input as Record<string, unknown>) : item)));
     }
     await route.continue();
   });

@@ -4,6 +4,87 @@
  */
 
 export interface paths {
+  '/batches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's batches (local extension)
+     * @description Every batch declared on the caller's account, whoever started it, newest first, with how many of its rows are in each status (by each row's latest attempt). Cursor-paged like the workflows list; `workflow_id` keeps one workflow's batches.
+     */
+    get: operations['listBatches'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/batches/{batchId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One batch of the account (local extension) */
+    get: operations['getBatch'];
+    /**
+     * Declare a batch before its rows are sent (local extension)
+     * @description Records where a batch comes from (file name, columns, column mapping, row count) and who started it, under an id the client chose, so its rows can be sent in several requests and everyone on the account can see it. Sending the same declaration again answers 200 with the batch as it is (a lost answer can be retried); the id of another batch or workflow answers 409.
+     */
+    put: operations['declareBatch'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/batches/{batchId}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run rows of a declared batch (local extension)
+     * @description Creates one execution per item, like the v1 batch request, and records each against its row and attempt: attempt 1 is a row's first run, a re-run of a failed row is the row's next attempt. An item whose row already has that attempt is not run again: its existing execution is answered (so a request whose answer was lost can be sent again safely). Any other attempt number answers 409.
+     */
+    post: operations['createBatchRuns'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/batches/{batchId}/rows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The rows of a batch that were sent, by page (local extension)
+     * @description Rows in file order (rows never sent are not listed), each with its latest execution (status, error, input) and its earlier attempts. Up to 100 rows a page; `cursor` is the last row's index from the previous page.
+     */
+    get: operations['listBatchRows'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/keys': {
     parameters: {
       query?: never;
@@ -344,6 +425,101 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    DeclareBatchRequest: {
+      /** Format: uuid */
+      workflow_id: string;
+      file_name: string;
+      /** @description The file's column headers, in order. */
+      columns: string[];
+      /** @description How columns became input fields, as the client recorded it (kept as given, at most 64 KB). */
+      mapping: {
+        [key: string]: unknown;
+      };
+      /** @description Data rows in the file, sent or not. */
+      row_count: number;
+    };
+    Batch: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      workflow_id: string;
+      file_name: string;
+      columns: string[];
+      mapping: {
+        [key: string]: unknown;
+      };
+      row_count: number;
+      /** @description The key that declared the batch (null if it no longer exists). */
+      started_by: components['schemas']['ApiKeyCreator'] | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Rows with at least one execution. */
+      rows_sent: number;
+      /** @description Executions of every attempt: grows with each re-run, so a client can tell its copy is behind. */
+      runs: number;
+      /** @description Rows by the status of their latest attempt. */
+      counts: components['schemas']['ExecutionStatusCounts'];
+    };
+    BatchListPage: {
+      data: components['schemas']['Batch'][];
+      cursor: string | null;
+    };
+    BatchRunItem: {
+      /** @description The row's position in the file's data rows, from 0. */
+      row: number;
+      /** @description 1 for the first run; one more than the row's latest for a re-run. */
+      attempt: number;
+      input: {
+        [key: string]: unknown;
+      };
+    };
+    CreateBatchRunsRequest: {
+      items: components['schemas']['BatchRunItem'][];
+      concurrency?: components['schemas']['Concurrency'];
+    };
+    BatchRunResult: {
+      /** Format: uuid */
+      execution_id: string;
+      /** @description The item's position in the request. */
+      index: number;
+      row: number;
+      attempt: number;
+    };
+    BatchRunsResponse: {
+      /** Format: uuid */
+      batch_id: string;
+      /** Format: uuid */
+      workflow_id: string;
+      /** @description Executions created by this request (items already recorded are not counted). */
+      total: number;
+      executions: components['schemas']['BatchRunResult'][];
+    };
+    BatchRowAttempt: {
+      attempt: number;
+      /** Format: uuid */
+      execution_id: string;
+      status: components['schemas']['ExecutionStatus'];
+      error?: string;
+    };
+    BatchRow: {
+      index: number;
+      attempt: number;
+      /** Format: uuid */
+      execution_id: string;
+      status: components['schemas']['ExecutionStatus'];
+      error?: string;
+      /** Format: date-time */
+      created_at: string;
+      input: {
+        [key: string]: unknown;
+      };
+      /** @description Earlier attempts, oldest first. */
+      earlier: components['schemas']['BatchRowAttempt'][];
+    };
+    BatchRowPage: {
+      data: components['schemas']['BatchRow'][];
+      cursor: string | null;
+    };
     /**
      * @description Where the key was made: by another key of the account (`dashboard`), with `npm run keys` (`command`), from the service's WORKFLOW_API_KEYS setting (`environment`), or as the service's development key (`developer`).
      * @enum {string}
@@ -854,6 +1030,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description The batch's id, chosen by the client that declared it. */
+    BatchId: string;
     KeyId: string;
     WorkflowId: string;
     ExecutionId: string;
@@ -885,6 +1063,183 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listBatches: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100. The local service defaults to 20. */
+        limit?: components['parameters']['Limit'];
+        /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
+        cursor?: components['parameters']['Cursor'];
+        /** @description Only executions of this workflow (local extension). */
+        workflow_id?: components['parameters']['WorkflowFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of batches, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchListPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  getBatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The batch's id, chosen by the client that declared it. */
+        batchId: components['parameters']['BatchId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The batch. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Batch'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  declareBatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The batch's id, chosen by the client that declared it. */
+        batchId: components['parameters']['BatchId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeclareBatchRequest'];
+      };
+    };
+    responses: {
+      /** @description The batch already existed with this declaration. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Batch'];
+        };
+      };
+      /** @description The batch was declared. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Batch'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  createBatchRuns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The batch's id, chosen by the client that declared it. */
+        batchId: components['parameters']['BatchId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateBatchRunsRequest'];
+      };
+    };
+    responses: {
+      /** @description The rows' executions, new or already recorded. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchRunsResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listBatchRows: {
+    parameters: {
+      query?: {
+        /** @description Rows per page, 1 to 100. Defaults to 100. */
+        limit?: number;
+        /** @description The previous page's cursor. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The batch's id, chosen by the client that declared it. */
+        batchId: components['parameters']['BatchId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of rows, in file order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchRowPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
   listApiKeys: {
     parameters: {
       query?: never;

@@ -69,6 +69,26 @@ export const ApprovalRequest: c.Check<Schemas['ApprovalRequest']> = /* @__PURE__
   { approved: c.boolean },
   { comment: c.string },
 );
+export const ExecutionStatusCounts: c.Check<Schemas['ExecutionStatusCounts']> = /* @__PURE__ */ c.object({
+  initial: c.number,
+  processing: c.number,
+  human_in_the_loop: c.number,
+  finished: c.number,
+  error: c.number,
+});
+export const Batch: c.Check<Schemas['Batch']> = /* @__PURE__ */ c.object({
+  id: c.string,
+  workflow_id: c.string,
+  file_name: c.string,
+  columns: /* @__PURE__ */ c.array(c.string),
+  mapping: c.record,
+  row_count: c.number,
+  started_by: /* @__PURE__ */ c.oneOf(ApiKeyCreator, c.nullValue),
+  created_at: c.string,
+  rows_sent: c.number,
+  runs: c.number,
+  counts: ExecutionStatusCounts,
+});
 export const BatchItemResult: c.Check<Schemas['BatchItemResult']> = /* @__PURE__ */ c.object({
   execution_id: c.string,
   index: c.number,
@@ -77,6 +97,47 @@ export const BatchCreateResponse: c.Check<Schemas['BatchCreateResponse']> = /* @
   { workflow_id: c.string, total: c.number, executions: /* @__PURE__ */ c.array(BatchItemResult) },
   { batch_id: c.string },
 );
+export const BatchListPage: c.Check<Schemas['BatchListPage']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(Batch),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+});
+export const BatchRowAttempt: c.Check<Schemas['BatchRowAttempt']> = /* @__PURE__ */ c.object(
+  { attempt: c.number, execution_id: c.string, status: ExecutionStatus },
+  { error: c.string },
+);
+export const BatchRow: c.Check<Schemas['BatchRow']> = /* @__PURE__ */ c.object(
+  {
+    index: c.number,
+    attempt: c.number,
+    execution_id: c.string,
+    status: ExecutionStatus,
+    created_at: c.string,
+    input: c.record,
+    earlier: /* @__PURE__ */ c.array(BatchRowAttempt),
+  },
+  { error: c.string },
+);
+export const BatchRowPage: c.Check<Schemas['BatchRowPage']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(BatchRow),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+});
+export const BatchRunItem: c.Check<Schemas['BatchRunItem']> = /* @__PURE__ */ c.object({
+  row: c.number,
+  attempt: c.number,
+  input: c.record,
+});
+export const BatchRunResult: c.Check<Schemas['BatchRunResult']> = /* @__PURE__ */ c.object({
+  execution_id: c.string,
+  index: c.number,
+  row: c.number,
+  attempt: c.number,
+});
+export const BatchRunsResponse: c.Check<Schemas['BatchRunsResponse']> = /* @__PURE__ */ c.object({
+  batch_id: c.string,
+  workflow_id: c.string,
+  total: c.number,
+  executions: /* @__PURE__ */ c.array(BatchRunResult),
+});
 export const CancelExecutionsRequest: c.Check<Schemas['CancelExecutionsRequest']> = /* @__PURE__ */ c.object(
   {},
   { batch_id: c.string, execution_ids: /* @__PURE__ */ c.array(c.string), reason: c.string },
@@ -95,6 +156,10 @@ export const CreateBatchRequest: c.Check<Schemas['CreateBatchRequest']> = /* @__
   { items: /* @__PURE__ */ c.array(c.record) },
   { concurrency: Concurrency },
 );
+export const CreateBatchRunsRequest: c.Check<Schemas['CreateBatchRunsRequest']> = /* @__PURE__ */ c.object(
+  { items: /* @__PURE__ */ c.array(BatchRunItem) },
+  { concurrency: Concurrency },
+);
 export const CreateExecutionRequest: c.Check<Schemas['CreateExecutionRequest']> = /* @__PURE__ */ c.object(
   {},
   { input: c.record },
@@ -107,6 +172,13 @@ export const CreatedApiKey: c.Check<Schemas['CreatedApiKey']> = /* @__PURE__ */ 
   ApiKey,
   /* @__PURE__ */ c.object({ key: c.string }),
 );
+export const DeclareBatchRequest: c.Check<Schemas['DeclareBatchRequest']> = /* @__PURE__ */ c.object({
+  workflow_id: c.string,
+  file_name: c.string,
+  columns: /* @__PURE__ */ c.array(c.string),
+  mapping: c.record,
+  row_count: c.number,
+});
 export const Error: c.Check<Schemas['Error']> = /* @__PURE__ */ c.object({ error: c.string });
 export const ExecutionActivity: c.Check<Schemas['ExecutionActivity']> = /* @__PURE__ */ c.object({
   execution_id: c.string,
@@ -151,13 +223,6 @@ export const ExecutionInput: c.Check<Schemas['ExecutionInput']> = /* @__PURE__ *
 export const ExecutionListPage: c.Check<Schemas['ExecutionListPage']> = /* @__PURE__ */ c.object({
   data: /* @__PURE__ */ c.array(ExecutionListItem),
   cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
-});
-export const ExecutionStatusCounts: c.Check<Schemas['ExecutionStatusCounts']> = /* @__PURE__ */ c.object({
-  initial: c.number,
-  processing: c.number,
-  human_in_the_loop: c.number,
-  finished: c.number,
-  error: c.number,
 });
 export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ */ c.object({
   workflow_id: c.string,

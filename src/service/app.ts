@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Engine } from './engine/engine';
 import type { LinkSigner } from './files/presign';
 import { apiKeyRoutes } from './http/api-keys';
+import { batchRoutes } from './http/batches';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { limitConnectionsPerAddress } from './http/connection-limits';
@@ -115,6 +116,7 @@ function localApi(
       workflowEditRoutes(api, ctx);
       serviceInfoRoutes(api, ctx);
       apiKeyRoutes(api, ctx, keys);
+      batchRoutes(api, ctx);
       api.setNotFoundHandler(sendNoRoute);
     },
     { prefix: '/api/v1' },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import { AccountsRepo } from './accounts-repo';
 import { ApiKeysRepo } from './api-keys-repo';
+import { BatchesRepo } from './batches-repo';
 import type { StoreContext } from './db/context';
 import { openDatabase, type ReadIfIdle, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
@@ -52,6 +53,8 @@ export interface StoreLocation {
 export class Store {
   readonly accounts: AccountsRepo;
   readonly apiKeys: ApiKeysRepo;
+  /** Batches declared by the dashboard, and their rows' attempts (local extension). */
+  readonly batches: BatchesRepo;
   readonly workflows: WorkflowsRepo;
   /** The local "fix or remove" extensions' writes. */
   readonly workflowEdits: WorkflowEditsRepo;
@@ -80,6 +83,7 @@ export class Store {
     this.shared = dialect === 'postgres';
     this.accounts = new AccountsRepo(ctx);
     this.apiKeys = new ApiKeysRepo(ctx);
+    this.batches = new BatchesRepo(ctx);
     this.workflows = new WorkflowsRepo(ctx);
     this.workflowEdits = new WorkflowEditsRepo(ctx);
     this.steps = new ExecutionStepsRepo(ctx);

@@ -60,13 +60,16 @@ export class WorkflowEditsRepo {
     return Number(row?.n ?? 0);
   }
 
-  /** Removes the workflow with its executions, their step records and their files. */
+  /** Removes the workflow with its executions, their step records and files, and its batches. */
   async delete(id: string): Promise<void> {
     // Children before parents, in one transaction: the foreign keys hold at every statement.
     await atomically(this.ctx, async (db) => {
       const ofWorkflow = db.selectFrom('executions').select('id').where('workflow_id', '=', id);
       await db.deleteFrom('files').where('execution_id', 'in', ofWorkflow).execute();
       await db.deleteFrom('execution_steps').where('execution_id', 'in', ofWorkflow).execute();
+      const batches = db.selectFrom('batches').select('id').where('workflow_id', '=', id);
+      await db.deleteFrom('batch_rows').where('batch_id', 'in', batches).execute();
+      await db.deleteFrom('batches').where('workflow_id', '=', id).execute();
       await db.deleteFrom('executions').where('workflow_id', '=', id).execute();
       await db.deleteFrom('workflows').where('id', '=', id).execute();
     });

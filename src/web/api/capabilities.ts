@@ -82,6 +82,8 @@ export const PROBES = {
   serviceInfo: operation('get', '/service', { marked: true }),
   /** GET and POST /keys, POST /keys/{keyId}/revoke: the account's named API keys. */
   apiKeys: operation('post', '/keys/{}/revoke', { marked: true }),
+  /** PUT /batches/{}, POST …/runs, GET /batches and …/rows: batches kept on the server for everyone on the account. */
+  sharedBatches: operation('get', '/batches/{}/rows', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

@@ -329,6 +329,66 @@ function keyCalls({ api, call }: Transport) {
   };
 }
 
+/** Batches kept on the server for the whole account (local extension): only where capabilities say `sharedBatches`. */
+function sharedBatchCalls({ api, call }: Transport) {
+  return {
+    /** Declares a batch under the id the dashboard chose; sending it again answers the batch as it is. */
+    async declareBatch(
+      batchId: string,
+      body: Schemas['DeclareBatchRequest'],
+      options?: CallOptions,
+    ): Promise<Schemas['Batch']> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.PUT('/batches/{batchId}', { ...init, params: { path: { batchId } }, body }),
+      );
+      return parseAnswer(contract.Batch, data, 'batch', status);
+    },
+
+    /** Runs rows of a declared batch at the given attempts; rows already run at that attempt answer their execution. */
+    async createBatchRuns(
+      batchId: string,
+      items: Schemas['BatchRunItem'][],
+      concurrency?: Concurrency,
+      options?: CallOptions,
+    ): Promise<Schemas['BatchRunsResponse']> {
+      const body: Schemas['CreateBatchRunsRequest'] = concurrency ? { items, concurrency } : { items };
+      const { data, status } = await call(options, 'user', (init) =>
+        api.POST('/batches/{batchId}/runs', { ...init, params: { path: { batchId } }, body }),
+      );
+      return parseAnswer(contract.BatchRunsResponse, data, 'batch runs', status);
+    },
+
+    async listBatches(
+      page: PageParams & { workflowId?: string } = {},
+      options?: CallOptions,
+    ): Promise<ListPage<Schemas['Batch']>> {
+      const query = { limit: page.limit, cursor: page.cursor ?? undefined, workflow_id: page.workflowId };
+      const { data } = await call(options, 'visible', (init) => api.GET('/batches', { ...init, params: { query } }));
+      return parsePage(contract.BatchListPage, data, 'batches');
+    },
+
+    async getBatch(batchId: string, options?: CallOptions): Promise<Schemas['Batch']> {
+      const { data, status } = await call(options, 'visible', (init) =>
+        api.GET('/batches/{batchId}', { ...init, params: { path: { batchId } } }),
+      );
+      return parseAnswer(contract.Batch, data, 'batch', status);
+    },
+
+    /** A page of up to 100 of the batch's sent rows, in file order, with their inputs and earlier attempts. */
+    async listBatchRows(
+      batchId: string,
+      cursor: string | null,
+      options?: CallOptions,
+    ): Promise<{ data: Schemas['BatchRow'][]; cursor: string | null }> {
+      const query = { limit: 100, cursor: cursor ?? undefined };
+      const { data, status } = await call(options, 'visible', (init) =>
+        api.GET('/batches/{batchId}/rows', { ...init, params: { path: { batchId }, query } }),
+      );
+      return parseAnswer(contract.BatchRowPage, data, 'batch rows', status);
+    },
+  };
+}
+
 /**
  * The one typed API client. Requests are typed from the generated contract types; every answer is
  * checked against the schemas generated from the same document (a broken answer throws a
@@ -343,5 +403,6 @@ export function createApiClient(config: ClientConfig) {
     ...executionCalls(transport),
     ...controlCalls(transport),
     ...keyCalls(transport),
+    ...sharedBatchCalls(transport),
   };
 }

@@ -5,6 +5,7 @@ import { gatherResults, type GatherDeps } from './gather-results';
 import { gatherProgress, gatheringNeeded, type GatherProgress } from './gather-state';
 import { reconcileChunk } from './reconcile';
 import { resumeBatches } from './resume';
+import { importServerBatch, syncServerBatch } from './server-batches';
 import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
 import { realSleep, trackBatch } from './tracker';
 
@@ -213,4 +214,19 @@ export async function rerunRows(batchId: string, rows: RerunPick[]): Promise<voi
   void runSubmission(batchId);
   startWork(batchId);
   changed();
+}
+
+/** Copies a batch someone on the account started elsewhere from the server into this browser's journal. */
+export function openServerBatch(batchId: string, workflowName: string): Promise<void> {
+  return importServerBatch({ journal: getJournal(), api: batchApi() }, batchId, workflowName);
+}
+
+/** Takes in what others did to a shared batch (rows re-run or sent elsewhere) and follows the new runs. */
+export async function syncSharedBatch(batchId: string): Promise<void> {
+  // While this tab sends, the server is ahead by the request in flight: its answer will say what ran.
+  if (submissions.has(batchId)) return;
+  if (await syncServerBatch({ journal: getJournal(), api: batchApi() }, batchId)) {
+    startWork(batchId);
+    changed();
+  }
 }

@@ -62,7 +62,7 @@ export const ROW_STATUSES: readonly RowStatus[] = [
 ];
 
 /** An earlier attempt of a row, kept when the row is re-run. */
-interface PastAttempt {
+export interface PastAttempt {
   attempt: number;
   executionId: string;
   status: RowStatus;
@@ -127,6 +127,15 @@ export interface BatchRecord {
   lastFullSweepAt?: number;
   /** Set when the person stopped the batch: what was halted and what the server was asked. */
   stopped?: StopRecord;
+  /**
+   * Whether the server keeps this batch for everyone on the account (its batches extension): then
+   * rows are sent by row and attempt under this id. Undefined until the first send decides it.
+   */
+  shared?: boolean;
+  /** Set once the server has the batch's declaration (file, columns, mapping, row count). */
+  declared?: boolean;
+  /** Who started it, as the server names the key, for a batch read from the server. */
+  startedBy?: string | null;
 }
 
 export interface StopRecord {

@@ -1,7 +1,7 @@
 import type { BatchApi } from '@/server-state/batches';
 import type { ExecutionListItem } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
-import { confirmChunk, withChunk } from './submit';
+import { allowResend, confirmChunk, withChunk } from './submit';
 import type { ChunkRecord, RowRecord } from './batch-types';
 
 /** How far the service's clock may be from ours, either way, when we look for a chunk by time. */
@@ -84,6 +84,11 @@ export async function reconcileChunk(
   const batch = await journal.get(batchId);
   const chunk = batch?.chunks.find((c) => c.index === chunkIndex);
   if (batch === undefined || chunk === undefined || chunk.state !== 'unconfirmed') return { verdict: 'absent' };
+  if (batch.shared === true) {
+    // The server runs each row's attempt once however often it is sent: sending the chunk again is the check.
+    await allowResend(journal, batchId, chunkIndex);
+    return { verdict: 'landed', ids: [] };
+  }
   const rows = await journal.rows(batchId);
   const known = new Set<string>();
   for (const b of await journal.list(batch.workflowId)) {

@@ -3,7 +3,9 @@ import { RateLimitedError, isApiError } from '@/api/errors';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type ChunkRecord, type RowRecord, type StopRecord } from './batch-types';
 
-export type SubmitApi = Pick<BatchApi, 'createBatch'>;
+/** The v1 batch request, and where the server keeps batches for the account, its calls to declare and run them. */
+export type SubmitApi = Pick<BatchApi, 'createBatch'> &
+  Partial<Pick<BatchApi, 'sharedBatchesSupported' | 'declareBatch' | 'createBatchRuns'>>;
 
 export type SubmitOutcome =
   | { kind: 'done' }
@@ -61,6 +63,9 @@ async function submitLocked(
     }
     const next = batch.chunks.find((c) => c.state === 'pending');
     if (next === undefined) return { kind: 'done' };
+    const declared = await declareOnServer(batch, deps);
+    if (declared !== null) return declared;
+    const shared = (await journal.get(batchId))?.shared === true;
     const rows = await journal.rows(batchId);
     const items = next.rows.map((i) => rows[i]!.input);
     // Claimed inside the write: a Stop that landed since the read above leaves the chunk unsent.
@@ -71,8 +76,23 @@ async function submitLocked(
     });
     if (!claimed) continue;
     try {
-      const res = await api.createBatch(batch.workflowId, items, batch.concurrency ?? undefined, { priority: 'user' });
-      await journal.update(batchId, (b) => confirmChunk(b, rows, next, res.executions, now(), res.batch_id));
+      const res =
+        shared && api.createBatchRuns !== undefined
+          ? await api.createBatchRuns(
+              batchId,
+              next.rows.map((i, item) => ({ row: i, attempt: rows[i]!.attempt, input: items[item]! })),
+              batch.concurrency ?? undefined,
+              { priority: 'user' },
+            )
+          : await api.createBatch(batch.workflowId, items, batch.concurrency ?? undefined, { priority: 'user' });
+      // Rows the server already had (a resent chunk whose first answer was lost) were not run again: say so.
+      const received = res.executions.length - res.total;
+      await journal.update(batchId, (b) => {
+        const out = confirmChunk(b, rows, next, res.executions, now(), res.batch_id);
+        if (!shared || received <= 0) return out;
+        const check = { at: now(), found: received, verdict: 'landed' as const };
+        return { ...out, batch: withChunk(out.batch, next.index, { check }) };
+      });
     } catch (e) {
       if (e instanceof RateLimitedError || !nothingCreated(e)) {
         // A 429 created nothing, but after the scheduler's own retries the page should say so and wait.
@@ -99,6 +119,50 @@ async function submitLocked(
       }
     }
   }
+}
+
+/** The longest file name the server keeps. */
+const FILE_NAME_MAX = 255;
+
+/**
+ * Before the first chunk goes out: where the server keeps batches for the account, the batch is
+ * declared there (file, columns, mapping, row count) under its own id, so everyone on the account
+ * sees it and its rows are sent by row and attempt; elsewhere it stays in this browser only. A
+ * batch already partly sent the v1 way stays that way. Returns what blocks sending, or null.
+ */
+async function declareOnServer(
+  batch: BatchRecord,
+  deps: { journal: BatchJournal; api: SubmitApi },
+): Promise<SubmitOutcome | null> {
+  const { journal, api } = deps;
+  let shared = batch.shared;
+  if (shared === undefined) {
+    const untouched = batch.chunks.every((c) => c.state === 'pending' || c.state === 'stopped');
+    shared =
+      untouched &&
+      api.declareBatch !== undefined &&
+      api.createBatchRuns !== undefined &&
+      ((await api.sharedBatchesSupported?.().catch(() => false)) ?? false);
+    await journal.update(batch.id, (b) => ({ batch: { ...b, shared } }));
+  }
+  if (!shared || batch.declared === true || api.declareBatch === undefined) return null;
+  try {
+    await api.declareBatch(
+      batch.id,
+      {
+        workflow_id: batch.workflowId,
+        file_name: batch.fileName.slice(0, FILE_NAME_MAX),
+        columns: batch.columns.slice(0, 1000).map((c) => c.slice(0, 1000)),
+        mapping: { ...batch.mapping },
+        row_count: batch.rowCount,
+      },
+      { priority: 'user' },
+    );
+  } catch (e) {
+    return { kind: 'blocked', chunk: -1, reason: `The batch could not be recorded on the server: ${message(e)}` };
+  }
+  await journal.update(batch.id, (b) => ({ batch: { ...b, declared: true } }));
+  return null;
 }
 
 export function withChunk(batch: BatchRecord, index: number, patch: Partial<ChunkRecord>): BatchRecord {

@@ -1,6 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import type { ApiClient } from '@/api/client';
 import { getScheduler } from '@/api/scheduler';
+import { queryKeys } from './query-keys';
 
 export type { CancelOutcome, ListedExecution } from '@/api/client';
 
@@ -8,9 +10,21 @@ export type { CancelOutcome, ListedExecution } from '@/api/client';
  * The server calls the batch engine makes: sending chunks, reading and listing executions, and
  * cancelling a stopped batch. Tests hand the engine a fake with the same shape.
  */
-export type BatchApi = Pick<ApiClient, 'createBatch' | 'listExecutions' | 'getExecution' | 'cancelExecutions'> & {
+export type BatchApi = Pick<
+  ApiClient,
+  | 'createBatch'
+  | 'listExecutions'
+  | 'getExecution'
+  | 'cancelExecutions'
+  | 'declareBatch'
+  | 'createBatchRuns'
+  | 'getBatch'
+  | 'listBatchRows'
+> & {
   /** Whether this server offers the cancel extension (asked at a person's priority: they just pressed Stop). */
   cancelSupported(): Promise<boolean>;
+  /** Whether this server keeps batches for everyone on the account (its batches extension). */
+  sharedBatchesSupported(): Promise<boolean>;
 };
 
 /**
@@ -24,7 +38,12 @@ export function batchApi(): BatchApi {
     listExecutions: (...args) => client.listExecutions(...args),
     getExecution: (...args) => client.getExecution(...args),
     cancelExecutions: (...args) => client.cancelExecutions(...args),
+    declareBatch: (...args) => client.declareBatch(...args),
+    createBatchRuns: (...args) => client.createBatchRuns(...args),
+    getBatch: (...args) => client.getBatch(...args),
+    listBatchRows: (...args) => client.listBatchRows(...args),
     cancelSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).cancel,
+    sharedBatchesSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).sharedBatches,
   };
 }
 
@@ -33,3 +52,18 @@ export const backgroundIntervalMs = (): number => getScheduler().backgroundInter
 
 /** How many background requests the scheduler allows per window, to say how long gathering details may take. */
 export const backgroundBudget = (): number => getScheduler().backgroundBudget();
+
+/** How often the list of the account's batches is read again while it is shown. */
+const SHARED_LIST_REFRESH_MS = 15_000;
+
+/** The newest batches of a workflow on the server, whoever on the account started them (batches extension). */
+export const sharedBatchQueries = {
+  ofWorkflow: (workflowId: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: queryKeys.sharedBatches.ofWorkflow(workflowId),
+      queryFn: ({ signal }) => getApiClient().listBatches({ workflowId, limit: 50 }, { signal }),
+      enabled,
+      refetchInterval: SHARED_LIST_REFRESH_MS,
+      meta: { label: 'batches of this workflow' },
+    }),
+};

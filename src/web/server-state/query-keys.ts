@@ -52,6 +52,11 @@ export const queryKeys = {
     all: () => ['api-keys'] as const,
   },
 
+  /** Batches kept on the server for the account (batches extension). */
+  sharedBatches: {
+    ofWorkflow: (workflowId: string) => ['shared-batches', workflowId] as const,
+  },
+
   approvals: {
     all: () => ['approvals'] as const,
     count: () => ['approvals', 'count'] as const,

@@ -247,4 +247,32 @@ export const MIGRATIONS: readonly Migration[] = [
       .columns(['account_id', 'batch_id', 'created_at'])
       .execute();
   },
+  // Batches kept on the server, so everyone on the account sees them: where each came from and who
+  // started it, and which execution ran each row at each attempt (a re-run is the row's next attempt).
+  async (db, dialect) => {
+    await ownedTable(db, 'batches', 'account_id', 'accounts.id')
+      .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
+      .addColumn('file_name', 'text', (c) => c.notNull())
+      .addColumn('columns', 'text', (c) => c.notNull())
+      .addColumn('mapping', 'text', (c) => c.notNull())
+      .addColumn('row_count', 'integer', (c) => c.notNull())
+      .addColumn('started_by', 'text', (c) => c.references('api_keys.id'))
+      .addColumn('created_at', 'text', timeText(dialect))
+      .execute();
+    await db.schema.createIndex('batches_by_account').on('batches').columns(['account_id', 'created_at']).execute();
+    await db.schema
+      .createTable('batch_rows')
+      .addColumn('batch_id', 'text', (c) => c.notNull().references('batches.id'))
+      .addColumn('row_index', 'integer', (c) => c.notNull())
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      .addColumn('execution_id', 'text', (c) => c.notNull().references('executions.id'))
+      .addColumn('latest', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('batch_rows_pk', ['batch_id', 'row_index', 'attempt'])
+      .execute();
+    await db.schema
+      .createIndex('batch_rows_latest')
+      .on('batch_rows')
+      .columns(['batch_id', 'latest', 'row_index'])
+      .execute();
+  },
 ];

@@ -15,6 +15,8 @@ export interface Database {
   execution_steps: ExecutionStepsTable;
   files: FilesTable;
   rate_windows: RateWindowsTable;
+  batches: BatchesTable;
+  batch_rows: BatchRowsTable;
 }
 
 interface MigrationsTable {
@@ -151,4 +153,29 @@ interface RateWindowsTable {
   key: string;
   window_start: number;
   count: number;
+}
+
+/** A batch declared by the dashboard (local extension): where its rows came from and who started it. */
+export interface BatchesTable {
+  id: string;
+  account_id: string;
+  workflow_id: string;
+  file_name: string;
+  /** JSON: the file's column headers. */
+  columns: string;
+  /** JSON: the mapping of columns to input fields, as the client sent it. */
+  mapping: string;
+  row_count: number;
+  /** The key that declared it; null when made before keys had ids. */
+  started_by: string | null;
+  created_at: string;
+}
+
+/** Which execution ran a batch row at which attempt; `latest` (1 or 0) marks the row's newest attempt. */
+export interface BatchRowsTable {
+  batch_id: string;
+  row_index: number;
+  attempt: number;
+  execution_id: string;
+  latest: number;
 }

@@ -147,6 +147,107 @@ export class FakeService {
     },
   };
 
+  /** Like the local service's batches extension: batches declared here, and each row's executions by attempt. */
+  sharedBatches = false;
+  declared = new Map<
+    string,
+    {
+      workflow_id: string;
+      file_name: string;
+      columns: string[];
+      mapping: Record<string, unknown>;
+      row_count: number;
+      created_at: string;
+    }
+  >();
+  /** batch id → row → execution ids by attempt (index 0 is attempt 1). */
+  batchRows = new Map<string, Map<number, string[]>>();
+
+  private batchView(id: string) {
+    const b = this.declared.get(id);
+    if (b === undefined) throw new NotFoundError('batch not found');
+    const rows = this.batchRows.get(id) ?? new Map<number, string[]>();
+    const counts = { initial: 0, processing: 0, human_in_the_loop: 0, finished: 0, error: 0 };
+    let runs = 0;
+    for (const ids of rows.values()) {
+      runs += ids.length;
+      counts[this.executions.find((e) => e.id === ids.at(-1))!.status] += 1;
+    }
+    return { id, ...b, started_by: { id: 'k1', name: 'Dana' }, rows_sent: rows.size, runs, counts };
+  }
+
+  /** The batches extension's calls, on top of `api`. */
+  sharedApi = {
+    sharedBatchesSupported: async () => this.sharedBatches,
+    declareBatch: async (
+      id: string,
+      body: {
+        workflow_id: string;
+        file_name: string;
+        columns: string[];
+        mapping: Record<string, unknown>;
+        row_count: number;
+      },
+    ) => {
+      if (!this.declared.has(id)) this.declared.set(id, { ...body, created_at: this.stamp() });
+      return this.batchView(id);
+    },
+    createBatchRuns: async (id: string, items: { row: number; attempt: number; input: Record<string, unknown> }[]) => {
+      this.batchCalls += 1;
+      this.batchView(id);
+      const rows = this.batchRows.get(id) ?? new Map<number, string[]>();
+      this.batchRows.set(id, rows);
+      let total = 0;
+      const executions = items.map((item, index) => {
+        const ids = rows.get(item.row) ?? [];
+        let executionId = ids[item.attempt - 1];
+        if (executionId === undefined) {
+          if (item.attempt !== ids.length + 1) throw new Error(`row ${item.row + 1} is at attempt ${ids.length}`);
+          executionId = this.create(item.input).id;
+          this.batchOf.set(executionId, id);
+          rows.set(item.row, [...ids, executionId]);
+          total += 1;
+        }
+        return { execution_id: executionId, index, row: item.row, attempt: item.attempt };
+      });
+      if (this.loseNextAnswer) {
+        this.loseNextAnswer = false;
+        throw new NetworkError();
+      }
+      return { batch_id: id, workflow_id: this.workflowId, total, executions };
+    },
+    getBatch: async (id: string) => this.batchView(id),
+    listBatchRows: async (id: string, cursor: string | null) => {
+      this.listCalls += 1;
+      const rows = [...(this.batchRows.get(id) ?? new Map<number, string[]>())].sort(([a], [b]) => a - b);
+      const after = cursor === null ? -1 : Number(cursor);
+      const rest = rows.filter(([row]) => row > after);
+      const page = rest.slice(0, 100);
+      const byId = (x: string) => this.executions.find((e) => e.id === x)!;
+      return {
+        data: page.map(([row, ids]) => {
+          const e = byId(ids.at(-1)!);
+          return {
+            index: row,
+            attempt: ids.length,
+            execution_id: e.id,
+            status: e.status,
+            ...(e.error !== undefined ? { error: e.error } : {}),
+            created_at: e.created_at,
+            input: e.input,
+            earlier: ids.slice(0, -1).map((x, i) => ({
+              attempt: i + 1,
+              execution_id: x,
+              status: byId(x).status,
+              ...(byId(x).error !== undefined ? { error: byId(x).error } : {}),
+            })),
+          };
+        }),
+        cursor: rest.length > 100 ? String(page.at(-1)![0]) : null,
+      };
+    },
+  };
+
   /** An execution's files as its detail shows them: a report (and a PDF, link only) or error.txt. */
   files(id: string): { filename: string; url: string; content?: string }[] {
     const e = this.executions.find((x) => x.id === id)!;

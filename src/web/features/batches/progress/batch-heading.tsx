@@ -35,6 +35,7 @@ export function BatchHeading({
             ? `up to ${LIMITS.batchConcurrency[batch.concurrency]} at a time`
             : 'at the workflow’s own pace'}{' '}
           · started {new Date(batch.createdAt).toLocaleString()}
+          {typeof batch.startedBy === 'string' ? ` by ${batch.startedBy}` : ''}
         </p>
       </div>
       {/* Wraps on a phone: the badge, Stop with its note and Pause are wider together than 375 px. */}

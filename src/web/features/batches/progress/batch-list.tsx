@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import type { Schemas } from '@contract/openapi-document';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -7,7 +9,9 @@ import { Notice } from '@/components/ui/notice';
 import { formatRelative } from '@/lib/format-time';
 import { getJournal } from '@/batch-engine/batch-journal';
 import { holdTracking } from '@/batch-engine/batch-runtime';
-import type { BatchRecord } from '@/batch-engine/batch-types';
+import type { BatchRecord, RowStatus } from '@/batch-engine/batch-types';
+import { sharedBatchQueries } from '@/server-state/batches';
+import { serverQueries } from '@/server-state/server';
 import { StatusBar } from './progress-bar';
 import { useBatchList } from '@/features/batches/use-journal';
 
@@ -26,9 +30,15 @@ function useTrackAll(batches: BatchRecord[] | undefined) {
   }, [key]);
 }
 
-/** Every batch of this workflow in the journal, with progress and controls. */
+/**
+ * Every batch of this workflow: those in this browser's journal, with progress and controls, and
+ * where the server keeps batches for the account, those others on the account started too.
+ */
 export function BatchList({ workflowId }: { workflowId: string }) {
   const { batches, error } = useBatchList(workflowId);
+  const { data: capabilities } = useQuery(serverQueries.capabilities());
+  const shared = capabilities?.sharedBatches === true;
+  const { data: onServer } = useQuery(sharedBatchQueries.ofWorkflow(workflowId, shared));
   const [actionError, setActionError] = useState<string | null>(null);
   useTrackAll(batches);
   if (error !== null)
@@ -37,7 +47,10 @@ export function BatchList({ workflowId }: { workflowId: string }) {
         {error}
       </Notice>
     );
-  if (batches === undefined || batches.length === 0) return null;
+  const known = new Set((batches ?? []).map((b) => b.id));
+  const elsewhere = (onServer?.data ?? []).filter((b) => !known.has(b.id));
+  const startedBy = new Map((onServer?.data ?? []).map((b) => [b.id, b.started_by?.name]));
+  if (batches === undefined || (batches.length === 0 && elsewhere.length === 0)) return null;
 
   const togglePause = (b: BatchRecord) =>
     getJournal()
@@ -51,70 +64,128 @@ export function BatchList({ workflowId }: { workflowId: string }) {
       .catch((e: unknown) => setActionError(e instanceof Error ? e.message : String(e)));
   };
 
+  const localItem = (b: BatchRecord) => {
+    const done = b.counts.finished + b.counts.error;
+    const by = b.startedBy ?? startedBy.get(b.id);
+    return (
+      <li key={b.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="min-w-0">
+            <Link
+              to="/workflows/$workflowId/batches/$batchId"
+              params={{ workflowId, batchId: b.id }}
+              className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              {b.fileName}
+            </Link>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              {typeof by === 'string' ? `Started by ${by} · ` : ''}
+              {formatRelative(new Date(b.createdAt).toISOString())} · {done.toLocaleString()} of{' '}
+              {sent(b).toLocaleString()} done
+              {b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {b.doneAt !== undefined ? (
+              <Badge tone="success">Done</Badge>
+            ) : b.trackingPaused ? (
+              <Badge>Updates paused</Badge>
+            ) : (
+              <Badge tone="info">Running</Badge>
+            )}
+            {b.counts.error > 0 && (
+              <Link
+                to="/workflows/$workflowId/batches/$batchId"
+                params={{ workflowId, batchId: b.id }}
+                className="text-sm text-red-700 hover:underline dark:text-red-400"
+                aria-label={`${b.counts.error.toLocaleString()} failed rows in ${b.fileName}: fix and re-run them on the batch page`}
+              >
+                {b.counts.error.toLocaleString()} failed: fix and re-run
+              </Link>
+            )}
+            {b.doneAt === undefined && (
+              <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
+                {b.trackingPaused ? 'Resume updates' : 'Pause updates'}
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => remove(b)} aria-label={`Forget batch ${b.fileName}`}>
+              Forget
+            </Button>
+          </div>
+        </div>
+        <StatusBar counts={b.counts} total={b.rowCount} compact />
+      </li>
+    );
+  };
+
   return (
     <Card>
-      <CardHeader title="Batches" description="Kept in this browser; each resumes after a reload." />
+      <CardHeader
+        title="Batches"
+        description={
+          shared
+            ? 'Everyone on this account sees these batches; each resumes after a reload.'
+            : 'Kept in this browser on this server; each resumes after a reload.'
+        }
+      />
       <CardBody className="space-y-3">
         {actionError !== null && <Notice tone="danger">{actionError}</Notice>}
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Batches of this workflow">
-          {batches.map((b) => {
-            const done = b.counts.finished + b.counts.error;
-            return (
-              <li key={b.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="min-w-0">
-                    <Link
-                      to="/workflows/$workflowId/batches/$batchId"
-                      params={{ workflowId, batchId: b.id }}
-                      className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
-                    >
-                      {b.fileName}
-                    </Link>
-                    <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                      {formatRelative(new Date(b.createdAt).toISOString())} · {done.toLocaleString()} of{' '}
-                      {sent(b).toLocaleString()} done
-                      {b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    {b.doneAt !== undefined ? (
-                      <Badge tone="success">Done</Badge>
-                    ) : b.trackingPaused ? (
-                      <Badge>Updates paused</Badge>
-                    ) : (
-                      <Badge tone="info">Running</Badge>
-                    )}
-                    {b.counts.error > 0 && (
-                      <Link
-                        to="/workflows/$workflowId/batches/$batchId"
-                        params={{ workflowId, batchId: b.id }}
-                        className="text-sm text-red-700 hover:underline dark:text-red-400"
-                        aria-label={`${b.counts.error.toLocaleString()} failed rows in ${b.fileName}: fix and re-run them on the batch page`}
-                      >
-                        {b.counts.error.toLocaleString()} failed: fix and re-run
-                      </Link>
-                    )}
-                    {b.doneAt === undefined && (
-                      <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
-                        {b.trackingPaused ? 'Resume updates' : 'Pause updates'}
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => remove(b)}
-                      aria-label={`Forget batch ${b.fileName}`}
-                    >
-                      Forget
-                    </Button>
-                  </div>
-                </div>
-                <StatusBar counts={b.counts} total={b.rowCount} compact />
-              </li>
-            );
-          })}
+          {[
+            ...elsewhere.map((b) => ({
+              at: Date.parse(b.created_at),
+              node: <ServerBatchItem key={b.id} batch={b} workflowId={workflowId} />,
+            })),
+            ...batches.map((b) => ({ at: b.createdAt, node: localItem(b) })),
+          ]
+            .sort((x, y) => y.at - x.at)
+            .map((entry) => entry.node)}
         </ul>
       </CardBody>
     </Card>
+  );
+}
+
+/** The server's counts as the progress bar reads them: rows not sent yet wait as unsent. */
+function serverCounts(b: Schemas['Batch']): Record<RowStatus, number> {
+  return { ...b.counts, unsent: b.row_count - b.rows_sent, unknown: 0, skipped: 0 };
+}
+
+/** A batch someone on the account started in another browser: opening it reads it from the server. */
+function ServerBatchItem({ batch: b, workflowId }: { batch: Schemas['Batch']; workflowId: string }) {
+  const done = b.counts.finished + b.counts.error;
+  const open = b.counts.initial + b.counts.processing + b.counts.human_in_the_loop;
+  return (
+    <li className="space-y-2 py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <Link
+            to="/workflows/$workflowId/batches/$batchId"
+            params={{ workflowId, batchId: b.id }}
+            className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {b.file_name}
+          </Link>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {b.started_by !== null ? `Started by ${b.started_by.name} · ` : ''}
+            {formatRelative(b.created_at)} · {done.toLocaleString()} of {b.rows_sent.toLocaleString()} done
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {open === 0 && b.rows_sent > 0 ? <Badge tone="success">Done</Badge> : <Badge tone="info">Running</Badge>}
+          {b.counts.error > 0 && (
+            <Link
+              to="/workflows/$workflowId/batches/$batchId"
+              params={{ workflowId, batchId: b.id }}
+              className="text-sm text-red-700 hover:underline dark:text-red-400"
+              aria-label={`${b.counts.error.toLocaleString()} failed rows in ${b.file_name}: fix and re-run them on the batch page`}
+            >
+              {b.counts.error.toLocaleString()} failed: fix and re-run
+            </Link>
+          )}
+        </div>
+      </div>
+      <StatusBar counts={serverCounts(b)} total={b.row_count} compact />
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/notice';
@@ -19,13 +20,24 @@ export const Route = createFileRoute('/workflows/$workflowId/batches/$batchId')(
 function BatchPage() {
   const { workflowId, batchId } = Route.useParams();
   usePageTitle('Batch');
-  const { view, submitting, outcome, now, schema, offline } = useBatchPage(workflowId, batchId);
+  const { view, submitting, outcome, now, schema, offline, serverRead } = useBatchPage(workflowId, batchId);
 
   if (view.state === 'loading') return <PageSkeleton rows={3} label="Loading the batch" />;
   if (view.state === 'error')
     return (
       <Notice tone="danger" title="This batch’s saved progress cannot be read">
         {view.message}
+      </Notice>
+    );
+  if (view.state === 'missing' && serverRead.state === 'waiting')
+    return <PageSkeleton rows={3} label="Reading the batch from the server" />;
+  if (view.state === 'missing' && serverRead.state === 'failed')
+    return (
+      <Notice tone="danger" title="This batch could not be read from the server">
+        <p>{serverRead.message}</p>
+        <Button size="sm" className="mt-2" onClick={serverRead.retry}>
+          Try again
+        </Button>
       </Notice>
     );
   if (view.state === 'missing')
@@ -42,7 +54,9 @@ function BatchPage() {
           </Link>
         }
       >
-        Batches are kept in the browser that sent them. It may have been forgotten, or sent from another browser.
+        {serverRead.state === 'absent'
+          ? 'No one on this account has this batch: it may have been forgotten in the browser that sent it before it reached the server, or its workflow was deleted.'
+          : 'On this server, batches are kept in the browser that sent them. It may have been forgotten, or sent from another browser.'}
       </EmptyState>
     );
 

@@ -1,0 +1,253 @@
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../contract/limits';
+import type { Schemas } from '../../contract/openapi-document';
+import type { AccountRecord } from '../store/records';
+import type { BatchTally, StoredBatch } from '../store/batches-repo';
+import { formatMicros } from '../store/timestamps';
+import { accountOf, callerOf } from './auth';
+import { contractRoute } from './contract-route';
+import { badRequest, HttpError, notFound } from './errors';
+import { requireValidInputs, requireWorkflow, type LocalContext } from './local-context';
+import { paginate } from './pagination';
+import { requireStorageRoom, withinQuota } from './quotas';
+
+/** The mapping is the client's own record; this keeps one from filling the database. */
+const MAPPING_MAX_BYTES = 64 * 1024;
+const ROWS_PAGE_DEFAULT = 100;
+
+const parse = <T>(json: string): T => JSON.parse(json) as T;
+
+function present(batch: StoredBatch, tally: BatchTally | undefined): Schemas['Batch'] {
+  return {
+    id: batch.id,
+    workflow_id: batch.workflow_id,
+    file_name: batch.file_name,
+    columns: parse<string[]>(batch.columns),
+    mapping: parse<Record<string, unknown>>(batch.mapping),
+    row_count: batch.row_count,
+    started_by:
+      batch.started_by === null || batch.started_by_name === null
+        ? null
+        : { id: batch.started_by, name: batch.started_by_name },
+    created_at: batch.created_at,
+    rows_sent: tally?.rowsSent ?? 0,
+    runs: tally?.runs ?? 0,
+    counts: tally?.counts ?? { initial: 0, processing: 0, human_in_the_loop: 0, finished: 0, error: 0 },
+  };
+}
+
+/** A unique-key violation: another request recorded the same row attempt first. */
+function isDuplicate(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'));
+}
+
+/**
+ * Local extension: batches kept on the server, so everyone on the account sees them. The
+ * dashboard declares a batch (file, columns, mapping, row count) under an id it chose, then sends
+ * its rows in as many requests as it likes; each row's execution is recorded with its attempt, and
+ * a re-run of a row is its next attempt.
+ */
+export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
+  // Strict-v1 mode has no such routes, so they answer the usual 404 `no route …`.
+  if (ctx.config.strictV1) return;
+  const { store } = ctx;
+
+  const requireBatch = async (account: AccountRecord, id: string): Promise<StoredBatch> => {
+    const batch = await store.batches.find(id.toLowerCase());
+    if (!batch || batch.account_id !== account.id) throw notFound('batch not found');
+    return batch;
+  };
+  const presentOne = async (batch: StoredBatch) =>
+    present(batch, (await store.batches.tallies([batch.id])).get(batch.id));
+
+  contractRoute(app, 'listBatches', async (request) => {
+    const account = accountOf(request);
+    const workflowId = request.query.workflow_id?.toLowerCase() ?? null;
+    if (workflowId !== null) await requireWorkflow(ctx, account, workflowId);
+    let tallies = new Map<string, BatchTally>();
+    return paginate(
+      request.query,
+      async (before, limit) => {
+        const rows = await store.batches.page(account.id, { workflowId, before, limit });
+        tallies = await store.batches.tallies(rows.map((row) => row.id));
+        return rows;
+      },
+      (row) => present(row, tallies.get(row.id)),
+    );
+  });
+
+  contractRoute(app, 'getBatch', async (request) =>
+    presentOne(await requireBatch(accountOf(request), request.params.batchId)),
+  );
+
+  contractRoute(app, 'declareBatch', async (request, reply) => {
+    const { account, key } = callerOf(request);
+    const id = request.params.batchId.toLowerCase();
+    const body = request.body;
+    const workflow = await requireWorkflow(ctx, account, body.workflow_id.toLowerCase());
+    const mapping = JSON.stringify(body.mapping);
+    if (Buffer.byteLength(mapping) > MAPPING_MAX_BYTES)
+      throw badRequest(`mapping must be at most ${MAPPING_MAX_BYTES / 1024} KB of JSON`);
+    const taken = () =>
+      new HttpError(409, 'this batch id is already used by another batch: declare the batch under a new id');
+    const known = await store.batches.find(id);
+    if (known) {
+      if (known.account_id !== account.id || known.workflow_id !== workflow.id) throw taken();
+      return presentOne(known);
+    }
+    try {
+      await store.transaction(async (tx) => {
+        const [micros] = (await tx.timestamps.issue(account.id)) as [number];
+        await tx.batches.insert({
+          id,
+          account_id: account.id,
+          workflow_id: workflow.id,
+          file_name: body.file_name,
+          columns: JSON.stringify(body.columns),
+          mapping,
+          row_count: body.row_count,
+          started_by: key.id,
+          created_at: formatMicros(micros),
+        });
+      });
+    } catch (error) {
+      // The same declaration sent twice at once: the first one made it, the answer is the same.
+      if (!isDuplicate(error)) throw error;
+      const made = await store.batches.find(id);
+      if (!made || made.account_id !== account.id || made.workflow_id !== workflow.id) throw taken();
+      return presentOne(made);
+    }
+    return reply.code(201).send(await presentOne((await store.batches.find(id))!));
+  });
+
+  contractRoute(app, 'createBatchRuns', async (request, reply) => {
+    const account = accountOf(request);
+    const batch = await requireBatch(account, request.params.batchId);
+    const workflow = await requireWorkflow(ctx, account, batch.workflow_id);
+    const { items, concurrency } = request.body;
+    const seen = new Set<number>();
+    items.forEach((item, index) => {
+      if (item.row >= batch.row_count)
+        throw badRequest(
+          `items[${index}].row is ${item.row}, but the batch has ${batch.row_count} rows (0 to ${batch.row_count - 1})`,
+        );
+      if (seen.has(item.row)) throw badRequest(`items[${index}].row ${item.row} appears twice: send each row once`);
+      seen.add(item.row);
+    });
+    requireValidInputs(
+      ctx,
+      workflow,
+      items.map((item) => item.input),
+      (index) => `items[${index}].input`,
+    );
+    const cap = LIMITS.batchConcurrency[concurrency ?? workflow.concurrency ?? 'medium'];
+    await requireStorageRoom(store, ctx.config.quotas, account.id);
+    let outcome: { ids: string[]; created: number };
+    try {
+      outcome = await withinQuota(reply, items.length, () =>
+        store.transaction(async (tx) => {
+          const known = await tx.batches.attemptsOf(
+            batch.id,
+            items.map((item) => item.row),
+          );
+          const ids: string[] = new Array<string>(items.length);
+          const fresh: number[] = [];
+          items.forEach((item, index) => {
+            const row = known.get(item.row);
+            const recorded = row?.byAttempt.get(item.attempt);
+            if (recorded !== undefined) {
+              ids[index] = recorded;
+              return;
+            }
+            const latest = row?.latest ?? 0;
+            if (item.attempt !== latest + 1)
+              throw new HttpError(
+                409,
+                latest === 0
+                  ? `row ${item.row + 1} has not run yet: its first run is attempt 1, not ${item.attempt}`
+                  : `row ${item.row + 1} is at attempt ${latest}: a re-run is attempt ${latest + 1}, not ${item.attempt}`,
+              );
+            fresh.push(index);
+          });
+          if (fresh.length > 0) {
+            const made = await tx.createExecutions(
+              account.id,
+              workflow.id,
+              fresh.map((index) => items[index]!.input),
+              { batchId: batch.id, cap },
+              ctx.config.quotas.queuedPerAccount,
+              request.apiKey!.id,
+            );
+            fresh.forEach((index, i) => (ids[index] = made[i]!.id));
+            await tx.batches.addAttempts(
+              batch.id,
+              fresh.map((index) => ({
+                row_index: items[index]!.row,
+                attempt: items[index]!.attempt,
+                execution_id: ids[index]!,
+              })),
+            );
+          }
+          return { ids, created: fresh.length };
+        }),
+      );
+    } catch (error) {
+      if (!isDuplicate(error)) throw error;
+      throw new HttpError(
+        409,
+        'someone re-ran some of these rows at the same moment: read the batch again to see their attempts',
+      );
+    }
+    if (outcome.created > 0) ctx.engine.enqueued(workflow.id, batch.id, cap);
+    return reply.code(201).send({
+      batch_id: batch.id,
+      workflow_id: workflow.id,
+      total: outcome.created,
+      executions: items.map((item, index) => ({
+        execution_id: outcome.ids[index]!,
+        index,
+        row: item.row,
+        attempt: item.attempt,
+      })),
+    });
+  });
+
+  contractRoute(app, 'listBatchRows', async (request) => {
+    const batch = await requireBatch(accountOf(request), request.params.batchId);
+    const raw = request.query.cursor;
+    const after = raw === undefined ? -1 : Number(raw);
+    if (!Number.isInteger(after) || after < -1) throw badRequest('cursor must be the cursor of the previous page');
+    const limit = request.query.limit ?? ROWS_PAGE_DEFAULT;
+    const rows = await store.batches.latestRows(batch.id, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const earlier = await store.batches.earlierAttempts(
+      batch.id,
+      page.map((row) => row.row_index),
+    );
+    const byRow = new Map<number, Schemas['BatchRowAttempt'][]>();
+    for (const a of earlier) {
+      const list = byRow.get(a.row_index) ?? [];
+      list.push({
+        attempt: a.attempt,
+        execution_id: a.execution_id,
+        status: a.status,
+        ...(a.error !== null ? { error: a.error } : {}),
+      });
+      byRow.set(a.row_index, list);
+    }
+    return {
+      data: page.map((row) => ({
+        index: row.row_index,
+        attempt: row.attempt,
+        execution_id: row.execution_id,
+        status: row.status,
+        ...(row.error !== null ? { error: row.error } : {}),
+        created_at: row.created_at,
+        input: parse<Record<string, unknown>>(row.input),
+        earlier: byRow.get(row.row_index) ?? [],
+      })),
+      cursor: rows.length > limit ? String(page[page.length - 1]!.row_index) : null,
+    };
+  });
+}
