@@ -74,6 +74,37 @@ describe('the runs page’s workflow, started-by and batch filters', () => {
     expect(screen.getByLabelText('Workflow')).toHaveProperty('value', contracts.id);
   });
 
+  it('offers the batches kept on the server, whoever sent them, and asks the server for the chosen one’s runs', async () => {
+    const { s, contracts, runs } = server(true);
+    const shared = {
+      id: '7d3c1b2a-0000-4000-8000-000000000001',
+      workflow_id: contracts.id,
+      file_name: 'contracts-november.csv',
+      columns: ['Contract'],
+      mapping: {},
+      row_count: 1,
+      started_by: { id: 'k-ben', name: 'Ben' },
+      created_at: '2026-11-20T09:00:00.000Z',
+      rows_sent: 1,
+      runs: 1,
+      counts: { initial: 0, processing: 0, human_in_the_loop: 0, finished: 1, error: 0 },
+    };
+    s.answer('GET', /^\/batches$/, () => Response.json({ data: [shared], cursor: null }));
+    const { user } = await renderWithServer(<AllRuns initial={{ workflow: contracts.id }} />, { server: s });
+    const batch = await screen.findByLabelText('Batch');
+    await vi.waitFor(() =>
+      expect(
+        within(batch)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any batch or single run', expect.stringMatching(/^contracts-november\.csv · .+ · Ben$/)]),
+    );
+    await user.selectOptions(batch, shared.id);
+    await vi.waitFor(() => expect(listedRuns()).toHaveLength(1));
+    expect(listedRuns()[0]).toContain(runs.inBatch.id.slice(0, 8));
+    expect(s.seen('GET', /^\/executions$/).some((r) => r.path.includes(`batch_id=${shared.id}`))).toBe(true);
+  });
+
   it('on a plain v1 server offers no Started by filter and reads a chosen workflow from its own list', async () => {
     const { s, invoices, runs } = server(false);
     await renderWithServer(<AllRuns initial={{ workflow: invoices.id }} />, { server: s });

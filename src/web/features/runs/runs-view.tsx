@@ -9,6 +9,7 @@ import { useCapabilities } from '@/server-state/server';
 import { useApiKeys } from '@/server-state/api-keys';
 import { findQueries } from '@/server-state/find';
 import { runQueries } from '@/server-state/runs';
+import { sharedBatchQueries } from '@/server-state/batches';
 import { formatExact } from '@/lib/format-time';
 import { ExecutionList } from './execution-list';
 import { roundEstimate, type FeedScope } from '@/server-state/runs';
@@ -53,7 +54,7 @@ export function RunsView({
   below?: (runs: { all: RunRow[]; complete: boolean }) => ReactNode;
 }) {
   const caps = useCapabilities();
-  const { choices, batchServerIds } = useRunsChoices(scope, filter, caps.apiKeys);
+  const { choices, batchServerIds } = useRunsChoices(scope, filter, caps.apiKeys, caps.sharedBatches);
   const narrowed = useMemo(() => ({ ...filter, batchServerIds }), [filter, batchServerIds]);
   const feed = useRunsFeed(scope, narrowed, caps, originAt);
   // A workflow read from its own list comes without names: the workflows filter knows them.
@@ -142,18 +143,22 @@ const batchesOf = (workflowId: string | undefined) =>
 
 /**
  * What the all-runs list offers to narrow to: every workflow, the account's keys where the server
- * lists them, and the chosen workflow's batches this browser sent (with the server's ids for the
- * chosen one's requests, where it gave them).
+ * lists them, and the chosen workflow's batches: this browser's (with the server's ids for the
+ * chosen one's requests, where it gave them) and, where the server keeps batches, everyone's.
  */
 function useRunsChoices(
   scope: FeedScope,
   filter: RunFilter,
   keysListed: boolean,
+  batchesShared: boolean,
 ): { choices: RunsChoices | undefined; batchServerIds: readonly string[] | undefined } {
   const all = scope.kind === 'all';
   const workflows = useQuery({ ...findQueries.everyWorkflow(), enabled: all });
   const keys = useApiKeys(all && keysListed);
   const { data: batches } = useQuery(batchesOf(all ? filter.workflow : undefined));
+  const { data: shared } = useQuery(
+    sharedBatchQueries.ofWorkflow(filter.workflow ?? '', all && batchesShared && !!filter.workflow),
+  );
   const chosen = batches?.find((b) => b.id === filter.batch);
   const batchServerIds = useMemo(
     () =>
@@ -168,13 +173,35 @@ function useRunsChoices(
         keysListed && keys.data
           ? keys.data.map((k) => ({ id: k.id, label: k.revoked_at ? `${k.name} (revoked)` : k.name }))
           : undefined,
-      batches: filter.workflow
-        ? (batches ?? []).map((b) => ({
-            id: b.id,
-            label: `${b.fileName} · ${formatExact(new Date(b.createdAt).toISOString())}`,
-          }))
-        : undefined,
+      batches: filter.workflow ? batchChoices(batches ?? [], shared?.data ?? []) : undefined,
     };
-  }, [all, workflows.data, keysListed, keys.data, filter.workflow, batches]);
+  }, [all, workflows.data, keysListed, keys.data, filter.workflow, batches, shared]);
   return { choices, batchServerIds };
+}
+
+/**
+ * This browser's batches and the server's, newest first, each once: a batch this browser sent to a
+ * server that keeps batches is on both, under the same id.
+ */
+function batchChoices(
+  own: readonly { id: string; fileName: string; createdAt: number }[],
+  onServer: readonly { id: string; file_name: string; created_at: string; started_by?: { name: string } | null }[],
+): { id: string; label: string }[] {
+  const seen = new Set(own.map((b) => b.id));
+  return [
+    ...own.map((b) => ({
+      at: b.createdAt,
+      id: b.id,
+      label: `${b.fileName} · ${formatExact(new Date(b.createdAt).toISOString())}`,
+    })),
+    ...onServer
+      .filter((b) => !seen.has(b.id))
+      .map((b) => ({
+        at: Date.parse(b.created_at),
+        id: b.id,
+        label: `${b.file_name} · ${formatExact(b.created_at)}${b.started_by ? ` · ${b.started_by.name}` : ''}`,
+      })),
+  ]
+    .sort((a, b) => b.at - a.at)
+    .map(({ id, label }) => ({ id, label }));
 }
