@@ -70,21 +70,12 @@ export function BatchList({ workflowId }: { workflowId: string }) {
     return (
       <li key={b.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="min-w-0">
-            <Link
-              to="/workflows/$workflowId/batches/$batchId"
-              params={{ workflowId, batchId: b.id }}
-              className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
-            >
-              {b.fileName}
-            </Link>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              {typeof by === 'string' ? `Started by ${by} · ` : ''}
-              {formatRelative(new Date(b.createdAt).toISOString())} · {done.toLocaleString()} of{' '}
-              {sent(b).toLocaleString()} done
-              {b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}
-            </p>
-          </div>
+          <BatchTitle
+            workflowId={workflowId}
+            batchId={b.id}
+            fileName={b.fileName}
+            details={`${typeof by === 'string' ? `Started by ${by} · ` : ''}${formatRelative(new Date(b.createdAt).toISOString())} · ${done.toLocaleString()} of ${sent(b).toLocaleString()} done${b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}`}
+          />
           <div className="flex flex-wrap items-center gap-2">
             {b.doneAt !== undefined ? (
               <Badge tone="success">Done</Badge>
@@ -93,16 +84,7 @@ export function BatchList({ workflowId }: { workflowId: string }) {
             ) : (
               <Badge tone="info">Running</Badge>
             )}
-            {b.counts.error > 0 && (
-              <Link
-                to="/workflows/$workflowId/batches/$batchId"
-                params={{ workflowId, batchId: b.id }}
-                className="text-sm text-red-700 hover:underline dark:text-red-400"
-                aria-label={`${b.counts.error.toLocaleString()} failed rows in ${b.fileName}: fix and re-run them on the batch page`}
-              >
-                {b.counts.error.toLocaleString()} failed: fix and re-run
-              </Link>
-            )}
+            <FailedRowsLink workflowId={workflowId} batchId={b.id} fileName={b.fileName} failed={b.counts.error} />
             {b.doneAt === undefined && (
               <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
                 {b.trackingPaused ? 'Resume updates' : 'Pause updates'}
@@ -158,34 +140,55 @@ function ServerBatchItem({ batch: b, workflowId }: { batch: Schemas['Batch']; wo
   return (
     <li className="space-y-2 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">
-          <Link
-            to="/workflows/$workflowId/batches/$batchId"
-            params={{ workflowId, batchId: b.id }}
-            className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
-          >
-            {b.file_name}
-          </Link>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            {b.started_by !== null ? `Started by ${b.started_by.name} · ` : ''}
-            {formatRelative(b.created_at)} · {done.toLocaleString()} of {b.rows_sent.toLocaleString()} done
-          </p>
-        </div>
+        <BatchTitle
+          workflowId={workflowId}
+          batchId={b.id}
+          fileName={b.file_name}
+          details={`${b.started_by !== null ? `Started by ${b.started_by.name} · ` : ''}${formatRelative(b.created_at)} · ${done.toLocaleString()} of ${b.rows_sent.toLocaleString()} done`}
+        />
         <div className="flex flex-wrap items-center gap-2">
           {open === 0 && b.rows_sent > 0 ? <Badge tone="success">Done</Badge> : <Badge tone="info">Running</Badge>}
-          {b.counts.error > 0 && (
-            <Link
-              to="/workflows/$workflowId/batches/$batchId"
-              params={{ workflowId, batchId: b.id }}
-              className="text-sm text-red-700 hover:underline dark:text-red-400"
-              aria-label={`${b.counts.error.toLocaleString()} failed rows in ${b.file_name}: fix and re-run them on the batch page`}
-            >
-              {b.counts.error.toLocaleString()} failed: fix and re-run
-            </Link>
-          )}
+          <FailedRowsLink workflowId={workflowId} batchId={b.id} fileName={b.file_name} failed={b.counts.error} />
         </div>
       </div>
       <StatusBar counts={serverCounts(b)} total={b.row_count} compact />
     </li>
+  );
+}
+
+interface BatchLinkProps {
+  workflowId: string;
+  batchId: string;
+  fileName: string;
+}
+
+/** A batch's file name, opening its page, over a line of who, when and how far. */
+function BatchTitle({ workflowId, batchId, fileName, details }: BatchLinkProps & { details: string }) {
+  return (
+    <div className="min-w-0">
+      <Link
+        to="/workflows/$workflowId/batches/$batchId"
+        params={{ workflowId, batchId }}
+        className="font-medium break-all text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        {fileName}
+      </Link>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{details}</p>
+    </div>
+  );
+}
+
+/** "N failed: fix and re-run", opening the batch page where they are fixed; nothing without failures. */
+function FailedRowsLink({ workflowId, batchId, fileName, failed }: BatchLinkProps & { failed: number }) {
+  if (failed === 0) return null;
+  return (
+    <Link
+      to="/workflows/$workflowId/batches/$batchId"
+      params={{ workflowId, batchId }}
+      className="text-sm text-red-700 hover:underline dark:text-red-400"
+      aria-label={`${failed.toLocaleString()} failed rows in ${fileName}: fix and re-run them on the batch page`}
+    >
+      {failed.toLocaleString()} failed: fix and re-run
+    </Link>
   );
 }
