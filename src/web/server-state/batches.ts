@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { getApiClient } from '@/api/active-client';
 import type { ApiClient } from '@/api/client';
 import { getScheduler } from '@/api/scheduler';
@@ -56,12 +56,15 @@ export const backgroundBudget = (): number => getScheduler().backgroundBudget();
 /** How often the list of the account's batches is read again while it is shown. */
 const SHARED_LIST_REFRESH_MS = 15_000;
 
-/** The newest batches of a workflow on the server, whoever on the account started them (batches extension). */
+/** A workflow's batches on the server, newest first, whoever on the account started them (batches extension), by page. */
 export const sharedBatchQueries = {
   ofWorkflow: (workflowId: string, enabled: boolean) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: queryKeys.sharedBatches.ofWorkflow(workflowId),
-      queryFn: ({ signal }) => getApiClient().listBatches({ workflowId, limit: 50 }, { signal }),
+      queryFn: ({ pageParam, signal }) =>
+        getApiClient().listBatches({ workflowId, limit: 50, cursor: pageParam }, { signal }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.cursor ?? undefined,
       enabled,
       refetchInterval: SHARED_LIST_REFRESH_MS,
       meta: { label: 'batches of this workflow' },

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
 import { LoadMore } from '@/components/ui/load-more';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCapabilities } from '@/server-state/server';
 import { useApiKeys } from '@/server-state/api-keys';
@@ -156,7 +156,7 @@ function useRunsChoices(
   const workflows = useQuery({ ...findQueries.everyWorkflow(), enabled: all });
   const keys = useApiKeys(all && keysListed);
   const { data: batches } = useQuery(batchesOf(all ? filter.workflow : undefined));
-  const { data: shared } = useQuery(
+  const { data: shared } = useInfiniteQuery(
     sharedBatchQueries.ofWorkflow(filter.workflow ?? '', all && batchesShared && !!filter.workflow),
   );
   const chosen = batches?.find((b) => b.id === filter.batch);
@@ -173,7 +173,9 @@ function useRunsChoices(
         keysListed && keys.data
           ? keys.data.map((k) => ({ id: k.id, label: k.revoked_at ? `${k.name} (revoked)` : k.name }))
           : undefined,
-      batches: filter.workflow ? batchChoices(batches ?? [], shared?.data ?? []) : undefined,
+      batches: filter.workflow
+        ? batchChoices(batches ?? [], shared?.pages.flatMap((page) => page.data) ?? [])
+        : undefined,
     };
   }, [all, workflows.data, keysListed, keys.data, filter.workflow, batches, shared]);
   return { choices, batchServerIds };

@@ -68,6 +68,25 @@ describe('the list of a workflow’s batches', () => {
     ).toBe(true);
   });
 
+  it('loads older batches from the server a page at a time, when asked', async () => {
+    const server = new FakeV1Server({ extensions: true });
+    const newer = onServer({ file_name: 'november.csv', created_at: '2026-11-26T11:00:00.000Z' });
+    const oldest = onServer({ file_name: 'october.csv', created_at: '2026-10-01T11:00:00.000Z' });
+    server.answer('GET', /^\/batches$/, (request) =>
+      request.path.includes('cursor=page-2')
+        ? Response.json({ data: [oldest], cursor: null })
+        : Response.json({ data: [newer], cursor: 'page-2' }),
+    );
+    const { user } = await renderWithServer(<BatchList workflowId={WORKFLOW} />, { server });
+
+    const list = await screen.findByRole('list', { name: 'Batches of this workflow' });
+    await within(list).findByRole('link', { name: 'november.csv' });
+    expect(within(list).queryByRole('link', { name: 'october.csv' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await within(list).findByRole('link', { name: 'october.csv' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('says batches are kept in this browser on a server that keeps none, and asks it for none', async () => {
     const server = new FakeV1Server();
     await inThisBrowser(crypto.randomUUID(), 'local.csv', '2026-11-26T09:00:00.000Z');

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Schemas } from '@contract/openapi-document';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LoadMore } from '@/components/ui/load-more';
 import { Notice } from '@/components/ui/notice';
 import { formatRelative } from '@/lib/format-time';
 import { getJournal } from '@/batch-engine/batch-journal';
@@ -38,7 +39,8 @@ export function BatchList({ workflowId }: { workflowId: string }) {
   const { batches, error } = useBatchList(workflowId);
   const { data: capabilities } = useQuery(serverQueries.capabilities());
   const shared = capabilities?.sharedBatches === true;
-  const { data: onServer } = useQuery(sharedBatchQueries.ofWorkflow(workflowId, shared));
+  const older = useInfiniteQuery(sharedBatchQueries.ofWorkflow(workflowId, shared));
+  const onServer = useMemo(() => older.data?.pages.flatMap((page) => page.data) ?? [], [older.data]);
   const [actionError, setActionError] = useState<string | null>(null);
   useTrackAll(batches);
   if (error !== null)
@@ -48,8 +50,8 @@ export function BatchList({ workflowId }: { workflowId: string }) {
       </Notice>
     );
   const known = new Set((batches ?? []).map((b) => b.id));
-  const elsewhere = (onServer?.data ?? []).filter((b) => !known.has(b.id));
-  const startedBy = new Map((onServer?.data ?? []).map((b) => [b.id, b.started_by?.name]));
+  const elsewhere = onServer.filter((b) => !known.has(b.id));
+  const startedBy = new Map(onServer.map((b) => [b.id, b.started_by?.name]));
   if (batches === undefined || (batches.length === 0 && elsewhere.length === 0)) return null;
 
   const togglePause = (b: BatchRecord) =>
@@ -123,6 +125,11 @@ export function BatchList({ workflowId }: { workflowId: string }) {
             .sort((x, y) => y.at - x.at)
             .map((entry) => entry.node)}
         </ul>
+        <LoadMore
+          hasNextPage={older.hasNextPage}
+          busy={older.isFetchingNextPage}
+          onLoad={() => void older.fetchNextPage()}
+        />
       </CardBody>
     </Card>
   );
