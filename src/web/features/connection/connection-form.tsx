@@ -62,7 +62,7 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
         hint={
           holdsDevKey
             ? 'This is the development key the local service printed at start-up.'
-            : 'Paste the key the service printed at start-up, or one from npm run keys -- create.'
+            : 'Paste your API key. Keys are made in the account’s settings on the service; the local service also prints one at start-up.'
         }
       >
         <KeyInput id={`${id}-key`} {...inputOf('apiKey', true)} invalid={!!errors.apiKey} />
