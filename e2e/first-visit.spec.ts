@@ -58,7 +58,7 @@ test.describe('a fresh local service that made its own development key', () => {
     await atBothWidths(page, 'first-visit-settings');
     await page.getByLabel('API key').fill('my-own-key-0123456789');
     await expect(note).toHaveCount(0);
-    await expect(page.getByText(/Paste the key the service printed at start-up/)).toBeVisible();
+    await expect(page.getByText(/Paste your API key. Keys are made in the account’s settings/)).toBeVisible();
   });
 });
 
