@@ -134,6 +134,8 @@ describe('batches kept on the server (local extension)', () => {
 
   it('records the key that sent a batch’s rows as who started their runs', async () => {
     const rerun = await send(batchId, [{ row: 8, attempt: 2, input: { name: 'Fixed 8' } }]);
+    // Settled before the next test counts the batch's rows by status.
+    await svc.engine.idle();
     const activity = await svc.call<Schemas['ExecutionActivity']>(
       'GET',
       `/api/v1/workflows/${workflowId}/executions/${rerun.body.executions[0]!.execution_id}/activity`,
