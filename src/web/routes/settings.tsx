@@ -165,7 +165,12 @@ function SettingsPage() {
           )}
           {/* What the connected server says of itself; a profile being edited may point elsewhere. */}
           {current.id === activeId && <PlannerStatus />}
-          <ConnectionForm key={current.id || 'new'} profile={current} onSaved={onSaved} />
+          <ConnectionForm
+            key={current.id || 'new'}
+            profile={current}
+            onSaved={onSaved}
+            plannerShownAbove={current.id === activeId}
+          />
           {current.id !== '' && profiles.length > 1 && (
             <div className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
               <Button

@@ -14,9 +14,12 @@ const draft = (fields: Partial<Profile> = {}): Profile => ({
   ...fields,
 });
 
-async function renderForm(profile: Profile, server = new FakeV1Server()) {
+async function renderForm(profile: Profile, server = new FakeV1Server(), plannerShownAbove = false) {
   const onSaved = vi.fn();
-  const rendered = await renderWithServer(<ConnectionForm profile={profile} onSaved={onSaved} />, { server });
+  const rendered = await renderWithServer(
+    <ConnectionForm profile={profile} onSaved={onSaved} plannerShownAbove={plannerShownAbove} />,
+    { server },
+  );
   await screen.findByRole('form', { name: 'Connection' });
   return { ...rendered, onSaved };
 }
@@ -101,6 +104,17 @@ describe('ConnectionForm', () => {
     expect(verdict.textContent).toContain(
       'Workflows are planned by the model llama3.1 (falls back to built-in rules if it fails).',
     );
+  });
+
+  it('does not repeat how the server plans when the page already says it above the form', async () => {
+    const server = new FakeV1Server({ extensions: true, service: { planner: 'model', model: 'llama3.1' } });
+    const { user } = await renderForm(draft(), server, true);
+    await user.type(screen.getByLabelText(/API key/), server.apiKey);
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+    const verdict = await screen.findByRole('status');
+    expect(verdict.textContent).toContain('Connection OK');
+    expect(verdict.textContent).not.toContain('planned by');
   });
 
   it('says nothing of planning in its success on a server that does not declare it', async () => {

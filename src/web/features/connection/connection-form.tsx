@@ -12,13 +12,27 @@ import { useConnectionForm, type Errors } from './use-connection-form';
 const verdictTone = (v: ConnectionVerdict) =>
   v.kind === 'ok' ? 'success' : v.kind === 'cors' || v.kind === 'unreachable' ? 'warning' : 'danger';
 
-/** Edits one profile: name, base URL, masked key, remember choice; tests and saves it. */
-export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+/**
+ * Edits one profile: name, base URL, masked key, remember choice; tests and saves it. With
+ * `plannerShownAbove`, the page already says how this profile's server plans, so a test of the same
+ * address does not say it again.
+ */
+export function ConnectionForm({
+  profile,
+  onSaved,
+  plannerShownAbove = false,
+}: {
+  profile: Profile;
+  onSaved: (profile: Profile) => void;
+  plannerShownAbove?: boolean;
+}) {
   const id = useId();
   const { draft, errors, verdict, busy, holdsDevKey, set, save, onSubmit, onTest } = useConnectionForm(
     profile,
     onSaved,
   );
+
+  const plannerIsAbove = plannerShownAbove && draft.baseUrl.trim() === profile.baseUrl;
 
   const describe = (field: keyof Errors, hint?: boolean) =>
     [errors[field] ? `${id}-${field}-error` : null, hint ? `${id}-${field}-hint` : null].filter(Boolean).join(' ') ||
@@ -88,7 +102,9 @@ export function ConnectionForm({ profile, onSaved }: { profile: Profile; onSaved
           }
         >
           {verdict.message}
-          {verdict.kind === 'ok' && verdict.service && <p className="mt-1">{plannerSentence(verdict.service)}</p>}
+          {verdict.kind === 'ok' && verdict.service && !plannerIsAbove && (
+            <p className="mt-1">{plannerSentence(verdict.service)}</p>
+          )}
         </Notice>
       )}
 

@@ -27,8 +27,8 @@ export function RunActivity({
     <ul aria-label="Who did what" className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
       {started && (
         <li>
-          Started by <strong className="font-medium">{actorName(started.by)}</strong> ·{' '}
-          <RelativeTime iso={started.at} className="text-zinc-500 dark:text-zinc-400" />
+          {/* When it started is already beside the status at the top of the run. */}
+          Started by <strong className="font-medium">{actorName(started.by)}</strong>
         </li>
       )}
       {decision && (
