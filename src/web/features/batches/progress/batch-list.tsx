@@ -76,7 +76,13 @@ export function BatchList({ workflowId }: { workflowId: string }) {
             workflowId={workflowId}
             batchId={b.id}
             fileName={b.fileName}
-            details={`${typeof by === 'string' ? `Started by ${by} · ` : ''}${formatRelative(new Date(b.createdAt).toISOString())} · ${done.toLocaleString()} of ${sent(b).toLocaleString()} done${b.counts.skipped > 0 ? ` · ${b.counts.skipped.toLocaleString()} skipped` : ''}`}
+            details={batchDetails({
+              by: typeof by === 'string' ? by : null,
+              createdAt: new Date(b.createdAt).toISOString(),
+              done,
+              sent: sent(b),
+              skipped: b.counts.skipped,
+            })}
           />
           <div className="flex flex-wrap items-center gap-2">
             {b.doneAt !== undefined ? (
@@ -135,6 +141,18 @@ export function BatchList({ workflowId }: { workflowId: string }) {
   );
 }
 
+/** A batch's line under its title: who started it, when, and how far it has got. */
+function batchDetails(b: { by: string | null; createdAt: string; done: number; sent: number; skipped: number }) {
+  return [
+    b.by !== null ? `Started by ${b.by}` : null,
+    formatRelative(b.createdAt),
+    `${b.done.toLocaleString()} of ${b.sent.toLocaleString()} done`,
+    b.skipped > 0 ? `${b.skipped.toLocaleString()} skipped` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
 /** The server's counts as the progress bar reads them: rows not sent yet wait as unsent. */
 function serverCounts(b: Schemas['Batch']): Record<RowStatus, number> {
   return { ...b.counts, unsent: b.row_count - b.rows_sent, unknown: 0, skipped: 0 };
@@ -151,7 +169,13 @@ function ServerBatchItem({ batch: b, workflowId }: { batch: Schemas['Batch']; wo
           workflowId={workflowId}
           batchId={b.id}
           fileName={b.file_name}
-          details={`${b.started_by !== null ? `Started by ${b.started_by.name} · ` : ''}${formatRelative(b.created_at)} · ${done.toLocaleString()} of ${b.rows_sent.toLocaleString()} done`}
+          details={batchDetails({
+            by: b.started_by?.name ?? null,
+            createdAt: b.created_at,
+            done,
+            sent: b.rows_sent,
+            skipped: 0,
+          })}
         />
         <div className="flex flex-wrap items-center gap-2">
           {open === 0 && b.rows_sent > 0 ? <Badge tone="success">Done</Badge> : <Badge tone="info">Running</Badge>}
