@@ -421,6 +421,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics of this replica (local extension, outside /api/v1)
+     * @description The replica's metrics in the Prometheus text format: requests by route and status with their time, 429s, rate-limit and cache decisions, executions by status (and queued and running per account), step durations, planner and model calls, lease take-overs, and Node's own metrics (event-loop lag among them). Served only when WORKFLOW_METRICS_TOKEN is set (otherwise 404, like any unknown path), and only to that token as a bearer token; no API key is needed, and strict-v1 mode keeps it.
+     */
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1910,6 +1930,36 @@ export interface operations {
       429: components['responses']['RateLimited'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['ServerError'];
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics, in the Prometheus text exposition format 0.0.4. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description The bearer token is missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: components['responses']['NotFound'];
     };
   };
 }

@@ -8,6 +8,9 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Engine } from './engine/engine';
 import type { LinkSigner } from './files/presign';
+import { countRequests, metricsRoute } from './metrics/endpoint';
+import { noMetrics, type Metrics } from './metrics/metrics';
+import { PrometheusMetrics } from './metrics/prometheus';
 import { apiKeyRoutes } from './http/api-keys';
 import { batchRoutes } from './http/batches';
 import { approvalRoutes } from './http/approval';
@@ -54,6 +57,8 @@ export interface AppDeps {
   distDir?: string;
   /** Vite's dev middlewares; when set they serve the dashboard instead of distDir. */
   vite?: Middleware;
+  /** What /metrics serves (shared with the engine); made here when WORKFLOW_METRICS_TOKEN is set and none is given. */
+  metrics?: PrometheusMetrics | null;
 }
 
 const ID_PARAMS = ['workflowId', 'executionId', 'keyId'] as const;
@@ -86,7 +91,7 @@ function localApi(
 ): void {
   app.register(
     async (api) => {
-      api.addHook('onRequest', apiKeyHook(keys, limiter, failures));
+      api.addHook('onRequest', apiKeyHook(keys, limiter, failures, ctx.metrics));
       api.addHook('preValidation', (request, _reply, done) => {
         const query = request.query as { cursor?: unknown; limit?: unknown };
         if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
@@ -184,6 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   addApiHeaders(app);
+  const prometheus =
+    deps.metrics ?? (config.metricsToken ? new PrometheusMetrics(deps.local?.store.executions ?? null) : null);
+  const metrics: Metrics = prometheus ?? noMetrics;
+  if (prometheus) countRequests(app, prometheus);
+  // Outside /api/v1 and in strict-v1 mode too: what watches the replicas needs it whatever the API mode.
+  if (prometheus && config.metricsToken) metricsRoute(app, config.metricsToken, prometheus);
   if (deps.logger.isLevelEnabled('debug')) {
     app.addHook('onResponse', (request, reply, done) => {
       // Paths only: a file link's query string is a credential.
@@ -208,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       inputs: new InputValidators(),
       results: new ResultCache(),
       terminal: local.store.shared ? null : new TerminalExecutions(),
+      metrics,
     };
     // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
     app.removeContentTypeParser('text/plain');
@@ -218,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     localApi(
       app,
       ctx,
-      new KeyResolver(local.store, clock),
+      new KeyResolver(local.store, clock, metrics),
       new RateLimiter(config.rateLimitPerMinute, clock, windows && { windows, scope: 'key' }),
       new RateLimiter(config.keyFailuresPerMinute, clock, windows && { windows, scope: 'address' }),
     );

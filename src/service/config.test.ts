@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         storedBytesPerAccount: 2_048 * 1024 * 1024,
       },
       model: null,
+      metricsToken: null,
     });
   });
 
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       WORKFLOW_MODEL_KEY: 'sk-local',
       WORKFLOW_MODEL_TIMEOUT_MS: '9000',
       WORKFLOW_MODEL_CONCURRENCY: '3',
+      WORKFLOW_METRICS_TOKEN: ' scrape-token-0123456789 ',
     });
     expect(config).toEqual({
       port: 9000,
@@ -111,6 +113,7 @@ describe('loadConfig', () => {
         timeoutMs: 9000,
         concurrency: 3,
       },
+      metricsToken: 'scrape-token-0123456789',
     });
   });
 
@@ -176,6 +179,8 @@ describe('loadConfig', () => {
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.0/33', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.1,*', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.0/', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
+    ['WORKFLOW_METRICS_TOKEN', 'short', 'WORKFLOW_METRICS_TOKEN must be a token of at least 16 printable characters'],
+    ['WORKFLOW_METRICS_TOKEN', 'a token with spaces in it', 'WORKFLOW_METRICS_TOKEN must be a token of at least 16'],
     ['HTTP_HEADERS_TIMEOUT_MS', '0', 'HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, 1 or more'],
     ['HTTP_HEADERS_TIMEOUT_MS', '40000', 'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (30000)'],
     ['HTTP_MAX_CONNECTIONS_PER_ADDRESS', '-1', 'HTTP_MAX_CONNECTIONS_PER_ADDRESS must be a whole number, 1 or more'],

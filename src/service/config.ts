@@ -52,6 +52,8 @@ export interface Config {
   quotas: Quotas;
   /** An OpenAI-compatible model that plans workflows and runs writing steps; null: rules only, nothing called. */
   model: ModelConfig | null;
+  /** The bearer token GET /metrics answers to; null: no /metrics at all. */
+  metricsToken: string | null;
 }
 
 export interface ModelConfig {
@@ -212,6 +214,14 @@ const rules = {
   },
   WORKFLOW_MODEL_TIMEOUT_MS: wholeNumber('milliseconds'),
   WORKFLOW_MODEL_CONCURRENCY: wholeNumber('calls at once'),
+  WORKFLOW_METRICS_TOKEN: {
+    schema: z
+      .string()
+      .trim()
+      .min(16)
+      .refine((token) => /^[\x21-\x7e]+$/.test(token)),
+    must: 'be a token of at least 16 printable characters without spaces (make one with `openssl rand -hex 32`), or unset to serve no /metrics',
+  },
 } as const;
 
 type Rules = typeof rules;
@@ -318,5 +328,6 @@ export function loadConfig(env: Env = process.env): Config {
       storedBytesPerAccount: (read(env, 'WORKFLOW_ACCOUNT_MAX_STORED_MB') ?? 2_048) * 1024 * 1024,
     },
     model: readModel(env),
+    metricsToken: read(env, 'WORKFLOW_METRICS_TOKEN') ?? null,
   };
 }

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { Engine } from './engine/engine';
 import { connectModel } from './model/model-client';
 import { LinkSigner } from './files/presign';
+import { PrometheusMetrics } from './metrics/prometheus';
 import type { Middleware } from './http/spa';
 import { openStore, type Store } from './store/store';
 
@@ -34,7 +35,7 @@ async function startLocal(
   config: Config,
   options: ServiceOptions,
   clock: Clock,
-): Promise<{ services: LocalServices; devKey: DevKey | null }> {
+): Promise<{ services: LocalServices; devKey: DevKey | null; metrics: PrometheusMetrics | null }> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl ?? undefined }, clock);
   try {
     const secret =
@@ -44,6 +45,8 @@ async function startLocal(
     await revokeUnlistedKeys(store, config.apiKeys, options.logger);
     // On PostgreSQL too, the dev key's file lives in DATA_DIR (the dashboard's dev mode reads it there).
     const devKey = config.apiKeys.length === 0 ? await ensureDevKey(store, config.dataDir) : null;
+    // Off without WORKFLOW_METRICS_TOKEN: nothing is counted then, so metrics cost nothing.
+    const counted = config.metricsToken ? new PrometheusMetrics(store.executions) : null;
     const engine = new Engine({
       store,
       clock,
@@ -52,11 +55,12 @@ async function startLocal(
       runTimeLimitMs: options.runTimeLimitMs,
       leaseMs: config.leaseSeconds * 1000,
       maxRunningPerAccount: config.quotas.runningPerAccount,
-      model: config.model ? connectModel(config.model) : null,
+      model: config.model ? connectModel(config.model, counted ?? undefined) : null,
+      ...(counted ? { metrics: counted } : {}),
     });
     await engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);
-    return { services: { store, engine, signer, devKey: () => devKey?.key ?? null }, devKey };
+    return { services: { store, engine, signer, devKey: () => devKey?.key ?? null }, devKey, metrics: counted };
   } catch (error) {
     await store.close();
     throw error;
@@ -76,6 +80,7 @@ export async function createService(config: Config, options: ServiceOptions): Pr
       local: local?.services ?? null,
       distDir: options.distDir,
       vite: options.vite,
+      metrics: local?.metrics ?? null,
     });
   } catch (error) {
     await local?.services.engine.stop();

@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
+import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
 import type { Claimed } from '../store/executions-repo';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
@@ -29,6 +30,8 @@ export interface EngineOptions {
   maxRunningPerAccount?: number;
   /** The configured model (WORKFLOW_MODEL_URL): plans workflows and runs writing steps; null: rules only. */
   model?: Model | null;
+  /** Told of steps, plans and lease take-overs (for /metrics). */
+  metrics?: Metrics;
 }
 
 interface ActiveRun {
@@ -75,6 +78,7 @@ export class Engine {
   private readonly planning: PlanningQueue;
   private readonly limitMs: number;
   private readonly leaseMs: number;
+  private readonly metrics: Metrics;
   private tick: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private started = false;
@@ -82,16 +86,18 @@ export class Engine {
   constructor(private readonly options: EngineOptions) {
     this.limitMs = runTimeLimitMs(options.timeScale, options.runTimeLimitMs);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.metrics = options.metrics ?? noMetrics;
     // Every waiting step listens for the stop signal; a busy engine has hundreds at once, which is expected.
     setMaxListeners(0, this.abort.signal);
     this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
     const shared = { store: options.store, clock: options.clock, logger: options.logger, owner: this.owner };
-    this.leases = new Leases({ ...shared, leaseMs: this.leaseMs });
+    this.leases = new Leases({ ...shared, leaseMs: this.leaseMs, metrics: this.metrics });
     this.planning = new PlanningQueue({
       ...shared,
       leaseMs: this.leaseMs,
       timeScale: options.timeScale,
       model: options.model ?? null,
+      metrics: this.metrics,
     });
   }
 
@@ -260,6 +266,7 @@ export class Engine {
       timeScale: this.options.timeScale,
       signal: this.abort.signal,
       firstStepStarted: true,
+      metrics: this.metrics,
       onStep: (executionId, stepIndex) =>
         this.active.set(executionId, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
     })

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { ExecutionRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { TIME_LIMIT_MESSAGE } from './timing';
@@ -17,18 +18,17 @@ export type Orphan = Pick<
  * Settles a processing execution whose run is gone (its replica died or stopped): cancelled while
  * processing, it ends in error with the cancel message (its next step boundary would have ended
  * it); past its deadline, it ends with the time-limit message; otherwise it waits again with its
- * attempt kept, so a late write of the old run can never complete it. True when it waits again.
+ * attempt kept, so a late write of the old run can never complete it. Says which it did: null
+ * when another replica settled it first.
  */
-export async function settleOrphan(store: Store, row: Orphan, now: number): Promise<boolean> {
+export async function settleOrphan(store: Store, row: Orphan, now: number): Promise<'waiting' | 'ended' | null> {
   if (row.cancel_requested !== null) {
-    await store.failExecution(row.id, row.attempt, row.cancel_requested);
-    return false;
+    return (await store.failExecution(row.id, row.attempt, row.cancel_requested)) ? 'ended' : null;
   }
   if (row.deadline !== null && row.deadline < now) {
-    await store.failExecution(row.id, row.attempt, TIME_LIMIT_MESSAGE);
-    return false;
+    return (await store.failExecution(row.id, row.attempt, TIME_LIMIT_MESSAGE)) ? 'ended' : null;
   }
-  return store.executions.requeue(row.id, row.attempt, row.elapsed_ms);
+  return (await store.executions.requeue(row.id, row.attempt, row.elapsed_ms)) ? 'waiting' : null;
 }
 
 export interface LeaseOptions {
@@ -38,6 +38,8 @@ export interface LeaseOptions {
   /** This engine's id, written on every execution it claims. */
   owner: string;
   leaseMs: number;
+  /** Counts the executions taken over (settled here after their lease ended). */
+  metrics?: Metrics;
 }
 
 /**
@@ -102,9 +104,13 @@ export class Leases {
 
   private async settle(rows: readonly Orphan[], now: number): Promise<Set<string>> {
     const requeued = new Set<string>();
+    let taken = 0;
     for (const row of rows) {
-      if (await settleOrphan(this.options.store, row, now)) requeued.add(row.workflow_id);
+      const settled = await settleOrphan(this.options.store, row, now);
+      if (settled !== null) taken += 1;
+      if (settled === 'waiting') requeued.add(row.workflow_id);
     }
+    if (taken > 0) (this.options.metrics ?? noMetrics).leaseTakeOvers(taken);
     if (rows.length > 0) this.options.logger.info({ count: rows.length }, 'settled executions no replica runs');
     return requeued;
   }

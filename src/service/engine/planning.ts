@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
 import { fallbackNote, planWithModel } from '../model/model-planner';
 import { PlanningError } from '../planner/plan';
@@ -29,21 +30,39 @@ export interface PlanWith {
   model: Model | null;
   /** Stops a model call in flight (shutdown, or the planning claim lost); the workflow is left planning. */
   signal: AbortSignal;
+  /** Told which planner made each plan and how it went. */
+  metrics?: Metrics;
+}
+
+/** The rule-based planner's plan (off the main thread), counted as a planner call. */
+async function planWithRules(prompt: string, given: { name?: string; description?: string }, metrics: Metrics) {
+  try {
+    const plan = await planOffThread(prompt, given);
+    metrics.planner('rules', 'ok');
+    return plan;
+  } catch (error) {
+    metrics.planner('rules', 'failed');
+    throw error;
+  }
 }
 
 /**
  * The plan of a workflow: the model's when one is configured and its plan is usable, else the
  * rule-based planner's, with a note saying why the model's was not used.
  */
-async function planFor(workflow: WorkflowRecord, { model, signal }: PlanWith): Promise<WorkflowPlan> {
+async function planFor(
+  workflow: WorkflowRecord,
+  { model, signal, metrics = noMetrics }: PlanWith,
+): Promise<WorkflowPlan> {
   const given = {
     name: workflow.name_given ? workflow.name : undefined,
     description: workflow.description_given ? workflow.description : undefined,
   };
-  if (!model) return planOffThread(workflow.prompt, given);
+  if (!model) return planWithRules(workflow.prompt, given, metrics);
   const planned = await planWithModel(model, workflow.prompt, given, { account: workflow.account_id, signal });
+  metrics.planner('model', 'plan' in planned ? 'ok' : 'fallback');
   if ('plan' in planned) return planned.plan;
-  const plan = await planOffThread(workflow.prompt, given);
+  const plan = await planWithRules(workflow.prompt, given, metrics);
   return { ...plan, planning_notes: [fallbackNote(planned.unusable), ...(plan.planning_notes ?? [])] };
 }
 
@@ -80,6 +99,7 @@ export interface PlanningOptions {
   leaseMs: number;
   /** Plans with this model when set, with the rule-based planner as fallback. */
   model: Model | null;
+  metrics?: Metrics;
 }
 
 /**
@@ -179,7 +199,7 @@ export class PlanningQueue {
    * taken by another replica after a stall) stops the model call.
    */
   private async claimAndPlan(workflowId: string): Promise<void> {
-    const { store, clock, owner, leaseMs, logger, model } = this.options;
+    const { store, clock, owner, leaseMs, logger, model, metrics } = this.options;
     const now = clock.now();
     if (!(await store.workflows.claimPlanning(workflowId, owner, now + leaseMs, now))) return;
     const lost = new AbortController();
@@ -197,7 +217,7 @@ export class PlanningQueue {
     );
     try {
       const signal = AbortSignal.any([this.shutdown.signal, lost.signal]);
-      await planStoredWorkflow(store, workflowId, { logger, model, signal });
+      await planStoredWorkflow(store, workflowId, { logger, model, signal, metrics });
     } finally {
       clearInterval(renew);
     }

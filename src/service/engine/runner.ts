@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import type { Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
 import { ModelContexts, writeStep, type WriteStep } from '../model/write-step';
 import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
@@ -29,6 +30,8 @@ export interface RunnerDeps {
   onStep(executionId: string, stepIndex: number): void;
   /** The claim already started the step at the run's resume_step (ClaimOptions.startFirstStep). */
   firstStepStarted?: boolean;
+  /** Told how long each step run here took (replayed steps are not counted). */
+  metrics: Metrics;
 }
 
 export type RunOutcome = 'finished' | 'error' | 'waiting' | 'stopped' | 'lost';
@@ -126,6 +129,13 @@ export async function runExecution(executionId: string, attempt: number, deps: R
   let open: number | null = null;
   // The step the claim started, until the run reaches it; a run that never does removes its record.
   let pending: number | null = deps.firstStepStarted ? execution.resume_step : null;
+  // When the step under way began (performance.now()), while it is one run here rather than replayed.
+  let stepBegan: number | null = null;
+  const stepEnded = () => {
+    if (stepBegan === null || !plan) return;
+    deps.metrics.step(plan.steps[stepIndex]!.kind, (performance.now() - stepBegan) / 1000);
+    stepBegan = null;
+  };
   try {
     if (!plan) throw new StepFailure('the workflow has no plan to run');
     const context: StepContext = {
@@ -152,6 +162,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
           else await store.steps.advance(executionId, open, stepIndex, at);
         }
         open = stepIndex;
+        stepBegan = performance.now();
         await waitFor((plan.stepSeconds[stepIndex] ?? 0) * deps.timeScale * 1000, deadline, deps);
       }
       const outcome =
@@ -169,6 +180,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
               deps,
             )
           : await runStepBounded(step, context, deadline, execution.account_id, deps);
+      stepEnded();
       // A step boundary: a cancelled run (POST …/executions/cancel) ends here, in error, with the canceller's message.
       let cancelled = execution.cancel_requested;
       if (store.shared || store.executions.cancelGeneration() !== cancelSeen) {
@@ -193,6 +205,7 @@ export async function runExecution(executionId: string, attempt: number, deps: R
     return done ? 'finished' : 'lost';
   } catch (error) {
     if (deps.signal.aborted) return await stopped(executionId, attempt, pending, deps);
+    stepEnded();
     // Its workflow was deleted meanwhile (the step records' foreign keys fail): nothing is left to record.
     if (!(await store.executions.byId(executionId))) return 'lost';
     let message: string;

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { hashKey } from '../accounts/keys';
 import type { Clock } from '../clock';
+import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { AccountRecord, Caller } from '../store/records';
 import type { Store } from '../store/store';
-import { HttpError } from './errors';
+import { HttpError, TooManyRequests } from './errors';
 import type { RateDecision, RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
@@ -35,17 +36,24 @@ export class KeyResolver {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly metrics: Metrics = noMetrics,
   ) {}
 
   /** The remembered answer for `key` while it is fresh (null: no working key); undefined when it must be looked up. */
   cached(key: string): Caller | null | undefined {
     const cached = this.cache.get(key);
-    return cached && cached.until > this.clock.now() ? cached.caller : undefined;
+    const fresh = cached && cached.until > this.clock.now() ? cached.caller : undefined;
+    this.metrics.cache('api_keys', fresh !== undefined);
+    return fresh;
   }
 
   async resolve(key: string): Promise<Caller | null> {
     const cached = this.cached(key);
-    if (cached !== undefined) return cached;
+    return cached !== undefined ? cached : this.lookUp(key);
+  }
+
+  /** Reads the key's holder from the store and remembers the answer (a miss of `cached`). */
+  async lookUp(key: string): Promise<Caller | null> {
     const found = await this.store.apiKeys.holderOf(hashKey(key));
     const caller = found && !found.revoked ? { account: found.account, key: found.key } : null;
     this.cache.set(key, { caller, until: this.clock.now() + CACHE_MS });
@@ -85,24 +93,29 @@ function keyOf(request: FastifyRequest): string | undefined {
 }
 
 /** The answer to a missing or wrong key: 401, or 429 once its address has used up its failed attempts. */
-function refused(reply: FastifyReply, key: string | undefined, failure: RateDecision): HttpError {
+function refused(reply: FastifyReply, key: string | undefined, failure: RateDecision, metrics: Metrics): HttpError {
+  metrics.rateLimit('failed_keys', failure.allowed);
   if (failure.allowed) return unauthorized(key);
   reply.header('Retry-After', failure.resetSeconds);
-  return new HttpError(429, `too many failed API key attempts from this address; retry in ${failure.resetSeconds} s`);
+  return new TooManyRequests(
+    'key_failures',
+    `too many failed API key attempts from this address; retry in ${failure.resetSeconds} s`,
+  );
 }
 
 const unauthorized = (key: string | undefined) =>
   new HttpError(401, key ? 'invalid API key' : 'missing API key: send it in the x-api-key header');
 
 /** Sets the rate-limit headers of an authenticated request; the 429 when its window is used up. */
-function limited(reply: FastifyReply, decision: RateDecision): HttpError | undefined {
+function limited(reply: FastifyReply, decision: RateDecision, metrics: Metrics): HttpError | undefined {
+  metrics.rateLimit('api_key', decision.allowed);
   reply.header('RateLimit-Limit', decision.limit);
   reply.header('RateLimit-Remaining', decision.remaining);
   reply.header('RateLimit-Reset', decision.resetSeconds);
   if (decision.allowed) return undefined;
   reply.header('Retry-After', decision.resetSeconds);
-  return new HttpError(
-    429,
+  return new TooManyRequests(
+    'rate_limit',
     `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
   );
 }
@@ -115,16 +128,21 @@ function limited(reply: FastifyReply, decision: RateDecision): HttpError | undef
  * the hops in between) and get 429 past its budget; guessing a key stays hopeless because keys are
  * long and random, and the budget keeps one address from flooding the key lookups.
  */
-export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: RateLimiter) {
+export function apiKeyHook(
+  keys: KeyResolver,
+  limiter: RateLimiter,
+  failures: RateLimiter,
+  metrics: Metrics = noMetrics,
+) {
   // On a shared store the limits are counted in the database, so every step may wait for it.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<HttpError | undefined> => {
     const key = keyOf(request);
     const caller = key ? await keys.resolve(key) : null;
-    if (!caller) return refused(reply, key, await failures.hit(request.ip));
+    if (!caller) return refused(reply, key, await failures.hit(request.ip), metrics);
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);
-    return limited(reply, await limiter.hit(caller.key.id));
+    return limited(reply, await limiter.hit(caller.key.id), metrics);
   };
   if (limiter.isShared || failures.isShared) {
     return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
@@ -139,17 +157,17 @@ export function apiKeyHook(keys: KeyResolver, limiter: RateLimiter, failures: Ra
     key: string | undefined,
     caller: Caller | null,
   ): HttpError | undefined => {
-    if (!caller) return refused(reply, key, failures.hitLocal(request.ip));
+    if (!caller) return refused(reply, key, failures.hitLocal(request.ip), metrics);
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);
-    return limited(reply, limiter.hitLocal(caller.key.id));
+    return limited(reply, limiter.hitLocal(caller.key.id), metrics);
   };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const key = keyOf(request);
     if (!key) return done(admit(request, reply, key, null));
     const cached = keys.cached(key);
     if (cached !== undefined) return done(admit(request, reply, key, cached));
-    keys.resolve(key).then((caller) => done(admit(request, reply, key, caller)), done);
+    keys.lookUp(key).then((caller) => done(admit(request, reply, key, caller)), done);
   };
 }

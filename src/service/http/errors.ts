@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contract/limits';
+import type { TooManyReason } from '../metrics/metrics';
 import { describeRequestError } from './request-messages';
 
 /** An error whose message is meant for the client, with the status that goes with it. */
@@ -11,6 +12,16 @@ export class HttpError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** A 429, with the limit that gave it (counted on /metrics). */
+export class TooManyRequests extends HttpError {
+  constructor(
+    readonly reason: TooManyReason,
+    message: string,
+  ) {
+    super(429, message);
   }
 }
 

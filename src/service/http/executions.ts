@@ -90,6 +90,7 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     // Read before presenting: the answer is then never kept under a later expiry than its links carry.
     const linkExpiry = ctx.presenter.linkExpiryNow();
     const kept = terminal?.answer(account.id, workflowId, executionId, linkExpiry);
+    if (terminal) ctx.metrics.cache('ended_runs', kept !== undefined);
     if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
     const execution =
       terminal?.get(account.id, workflowId, executionId) ??

@@ -1,6 +1,7 @@
 import type { ExecutionDetail } from '../../contract/openapi-document';
 import type { Config } from '../config';
 import type { Engine } from '../engine/engine';
+import type { Metrics } from '../metrics/metrics';
 import type { ReadyPlan } from '../engine/plans';
 import type { AccountRecord, ExecutionView, FileLink, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
@@ -20,12 +21,15 @@ export interface LocalContext {
   results: ResultCache;
   /** Ended executions read again without the database; null on a shared store (other replicas delete too). */
   terminal: TerminalExecutions | null;
+  metrics: Metrics;
 }
 
 /** The result files of a finished or failed execution (cached; they never change). */
 export function resultFiles(ctx: LocalContext, execution: ExecutionView): CachedFile[] | Promise<CachedFile[]> {
   const { id, workflow_id: workflowId } = execution;
-  return ctx.results.hit(id) ?? ctx.results.get(id, workflowId, () => ctx.store.files.summaries(id));
+  const kept = ctx.results.hit(id);
+  ctx.metrics.cache('results', kept !== undefined);
+  return kept ?? ctx.results.get(id, workflowId, () => ctx.store.files.summaries(id));
 }
 
 const utf8 = new TextDecoder();

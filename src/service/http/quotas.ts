@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Quotas } from '../config';
 import { QuotaExceeded } from '../store/quota-exceeded';
 import type { Store } from '../store/store';
-import { HttpError } from './errors';
+import { HttpError, TooManyRequests } from './errors';
 
 /** How long a client told to wait by the queued-runs quota waits before sending again. */
 const QUEUED_RETRY_SECONDS = 30;
@@ -26,8 +26,8 @@ function quotaError(error: QuotaExceeded, asked: number): HttpError {
     );
   }
   const waiting = `This account already has ${count(error.current)} runs waiting to start, and may have at most ${count(error.limit)}`;
-  return new HttpError(
-    429,
+  return new TooManyRequests(
+    'queued_quota',
     asked > 1 && error.current + asked > error.limit && error.current < error.limit
       ? `${waiting}; these ${count(asked)} would go past that. Wait for some to finish, or send fewer at once.`
       : `${waiting}; wait for some to finish, then send this again.`,

@@ -20,6 +20,7 @@ const settings = (changes: Partial<ModelConfig> = {}): ModelConfig => ({
 });
 const ask = (config: ModelConfig, retries = 0, signal?: AbortSignal) =>
   connectModel(config).complete({
+    kind: 'write',
     messages: [{ role: 'user', content: 'Say hello' }],
     account: 'a',
     retries,
@@ -88,6 +89,7 @@ describe('connectModel', () => {
     const calls = Array.from({ length: 5 }, (_, i) =>
       model
         .complete({
+          kind: 'write',
           messages: [{ role: 'user', content: `n${i}` }],
           account: `a${i % 2}`,
           retries: 0,

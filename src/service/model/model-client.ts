@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ModelConfig } from '../config';
 import { FairQueue } from '../engine/fair-queue';
+import { noMetrics, type Metrics, type ModelCallKind } from '../metrics/metrics';
 
 /** Tokens one call used, as the model's server counted them. */
 export interface ModelUsage {
@@ -19,6 +20,8 @@ export interface ChatMessage {
 }
 
 export interface ModelRequest {
+  /** What the call is for: planning a workflow, or a writing step (counted on /metrics). */
+  kind: ModelCallKind;
   messages: ChatMessage[];
   /** Asks for JSON under this schema (structured outputs); absent: free text. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
@@ -82,8 +85,9 @@ function failure(model: string, error: unknown, timeoutMs: number): ModelFailure
  * The service's one way to call a model: the official OpenAI client pointed at an OpenAI-compatible
  * server. The client retries 429, 5xx, timeouts and dropped connections itself, with exponential
  * backoff that honours Retry-After; `concurrency` calls run at once, taking turns across accounts.
+ * Each call is counted in `metrics` by kind and outcome, timed from when it got its turn.
  */
-export function connectModel(config: ModelConfig): Model {
+export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics): Model {
   const client = new OpenAI({
     baseURL: config.baseUrl,
     // The client insists on a key; local servers need none, so a placeholder is sent and its header dropped.
@@ -95,8 +99,13 @@ export function connectModel(config: ModelConfig): Model {
   const turns = new FairQueue(config.concurrency);
   return {
     name: config.model,
-    async complete({ messages, jsonSchema, account, retries, signal }) {
+    async complete({ kind, messages, jsonSchema, account, retries, signal }) {
       const call = async (): Promise<ModelAnswer> => {
+        const began = performance.now();
+        const counted = <T>(outcome: Parameters<Metrics['modelCall']>[1], result: T): T => {
+          metrics.modelCall(kind, outcome, (performance.now() - began) / 1000);
+          return result;
+        };
         let completion: OpenAI.Chat.Completions.ChatCompletion;
         try {
           completion = await client.chat.completions.create(
@@ -110,15 +119,16 @@ export function connectModel(config: ModelConfig): Model {
             { signal, maxRetries: retries },
           );
         } catch (error) {
-          if (signal?.aborted) throw signal.reason as Error;
-          throw failure(config.model, error, config.timeoutMs);
+          if (signal?.aborted) throw counted('aborted', signal.reason as Error);
+          const failed = failure(config.model, error, config.timeoutMs);
+          throw counted(failed.reason, failed);
         }
         const text = completion.choices[0]?.message.content ?? '';
-        if (text.trim() === '') throw new ModelFailure(config.model, 'empty', 'gave an empty answer');
+        if (text.trim() === '') throw counted('empty', new ModelFailure(config.model, 'empty', 'gave an empty answer'));
         const usage = completion.usage
           ? { prompt_tokens: completion.usage.prompt_tokens, completion_tokens: completion.usage.completion_tokens }
           : null;
-        return { text, usage };
+        return counted('ok', { text, usage });
       };
       return turns.run(account, call, signal);
     },

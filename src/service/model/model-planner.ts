@@ -31,6 +31,7 @@ export async function planWithModel(
     let text: string;
     try {
       ({ text } = await model.complete({
+        kind: 'plan',
         messages,
         jsonSchema: SCHEMA,
         account: options.account,

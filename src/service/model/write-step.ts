@@ -164,6 +164,7 @@ export async function writeStep(
   let answer;
   try {
     answer = await model.complete({
+      kind: 'write',
       messages: request.messages,
       ...(request.jsonSchema ? { jsonSchema: request.jsonSchema } : {}),
       account,

@@ -14,6 +14,13 @@ export type NewExecution = Pick<
   'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'
 > & { started_by: string | null };
 
+/** How many executions of one account are in one status (see ExecutionsRepo.census). */
+export interface ExecutionCensus {
+  account_id: string;
+  status: ExecutionRecord['status'];
+  count: number;
+}
+
 /** An execution a cancel request names, as found in the caller's workflow. */
 export interface CancelTarget {
   id: string;
@@ -258,6 +265,19 @@ export class ExecutionsRepo extends ExecutionDispatch {
       .where('status', '=', 'initial')
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Executions per account and status, for /metrics: one grouped count that reads only the
+   * executions_by_account_status index (an index-only scan in key order, no sort and no table rows).
+   */
+  async census(): Promise<ExecutionCensus[]> {
+    const rows = await this.db
+      .selectFrom('executions')
+      .select((eb) => ['account_id', 'status', eb.fn.countAll<number>().as('n')])
+      .groupBy(['account_id', 'status'])
+      .execute();
+    return rows.map((row) => ({ account_id: row.account_id, status: row.status, count: Number(row.n) }));
   }
 
   async countByStatus(workflowId: string): Promise<Record<string, number>> {
