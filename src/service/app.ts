@@ -18,6 +18,7 @@ import { devKeyRoute } from './http/dev-key';
 import { badRequest, handleClientError, HttpError, installErrorHandling, sendFrameworkError } from './http/errors';
 import { executionRoutes } from './http/executions';
 import { fileRoutes } from './http/files';
+import { healthRoutes, Readiness } from './http/health';
 import { InputValidators } from './http/input-validation';
 import type { LocalContext } from './http/local-context';
 import { RouteTable, sendNoRoute } from './http/no-route';
@@ -54,6 +55,8 @@ export interface AppDeps {
   distDir?: string;
   /** Vite's dev middlewares; when set they serve the dashboard instead of distDir. */
   vite?: Middleware;
+  /** Whether /readyz may say ready; the service's shutdown drains it. */
+  readiness?: Readiness;
 }
 
 const ID_PARAMS = ['workflowId', 'executionId', 'keyId'] as const;
@@ -195,6 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  healthRoutes(app, {
+    readiness: deps.readiness ?? new Readiness(),
+    store: deps.local?.store ?? null,
+    logger: deps.logger,
+  });
   if (config.upstream) {
     upstreamRoutes(app, config.upstream);
   } else {
