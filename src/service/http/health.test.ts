@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import type { Store } from '../store/store';
+import { assertMatchesContract } from '../test-support/contract-validator';
 import { useTestService } from '../test-support/use-service';
 import { healthRoutes, NOT_READY, Readiness } from './health';
 
@@ -17,12 +18,14 @@ describe.each([
     const res = await svc.call('GET', '/healthz', { key: null });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+    assertMatchesContract('getHealth', 200, res.body);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers /readyz 200 with no key while the store answers and its migrations are done', async () => {
     const res = await svc.call('GET', '/readyz', { key: null });
     expect(res).toMatchObject({ status: 200, body: { status: 'ready' } });
+    assertMatchesContract('getReadiness', 200, res.body);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -30,6 +33,7 @@ describe.each([
     svc.readiness.drain();
     const ready = await svc.call('GET', '/readyz', { key: null });
     expect(ready).toMatchObject({ status: 503, body: { error: NOT_READY.draining } });
+    assertMatchesContract('getReadiness', 503, ready.body);
     expect((await svc.call('GET', '/healthz', { key: null })).status).toBe(200);
     expect((await svc.call('GET', '/api/v1/workflows')).status).toBe(200);
   });
