@@ -21,6 +21,7 @@ import { devKeyRoute } from './http/dev-key';
 import { badRequest, handleClientError, HttpError, installErrorHandling, sendFrameworkError } from './http/errors';
 import { executionRoutes } from './http/executions';
 import { fileRoutes } from './http/files';
+import { healthRoutes, Readiness } from './http/health';
 import { InputValidators } from './http/input-validation';
 import type { LocalContext } from './http/local-context';
 import { RouteTable, sendNoRoute } from './http/no-route';
@@ -59,6 +60,8 @@ export interface AppDeps {
   vite?: Middleware;
   /** What /metrics serves (shared with the engine); made here when WORKFLOW_METRICS_TOKEN is set and none is given. */
   metrics?: PrometheusMetrics | null;
+  /** Whether /readyz may say ready; the service's shutdown drains it. */
+  readiness?: Readiness;
 }
 
 const ID_PARAMS = ['workflowId', 'executionId', 'keyId'] as const;
@@ -206,6 +209,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  healthRoutes(app, {
+    readiness: deps.readiness ?? new Readiness(),
+    store: deps.local?.store ?? null,
+    logger: deps.logger,
+  });
   if (config.upstream) {
     upstreamRoutes(app, config.upstream);
   } else {

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       dataDir: resolve('./.data'),
       databaseUrl: null,
       leaseSeconds: 30,
+      drainSeconds: 0,
       publicUrl: 'http://127.0.0.1:8080',
       apiKeys: [],
       rateLimitPerMinute: 100,
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://flows:secret@db.example.com:5432/flows',
       LEASE_SECONDS: '2.5',
+      WORKFLOW_DRAIN_SECONDS: '0',
       PUBLIC_URL: 'https://flows.example.com/',
       WORKFLOW_API_KEYS: ` ${KA}, ${KB} ,,${KA}`,
       WORKFLOW_RATE_LIMIT: '5',
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://flows:secret@db.example.com:5432/flows',
       leaseSeconds: 2.5,
+      drainSeconds: 0,
       publicUrl: 'https://flows.example.com',
       apiKeys: [KA, KB],
       rateLimitPerMinute: 5,
@@ -115,6 +118,13 @@ describe('loadConfig', () => {
       },
       metricsToken: 'scrape-token-0123456789',
     });
+  });
+
+  it('drains for 10 seconds by default where replicas can share the traffic, and not at all on SQLite', () => {
+    expect(loadConfig({}).drainSeconds).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://flows@db.example.com/flows' }).drainSeconds).toBe(10);
+    expect(loadConfig({ WORKFLOW_UPSTREAM: 'https://api.example.com/api/v1' }).drainSeconds).toBe(10);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/flows', WORKFLOW_DRAIN_SECONDS: '2.5' }).drainSeconds).toBe(2.5);
   });
 
   it('derives links from HOST and PORT, using loopback for a wildcard bind address', () => {
@@ -175,6 +185,8 @@ describe('loadConfig', () => {
     ['LEASE_SECONDS', '0', 'LEASE_SECONDS must be a number of seconds greater than 0'],
     ['LEASE_SECONDS', '-5', 'LEASE_SECONDS must be a number of seconds greater than 0'],
     ['LEASE_SECONDS', 'long', 'LEASE_SECONDS must be a number of seconds greater than 0'],
+    ['WORKFLOW_DRAIN_SECONDS', '-1', 'WORKFLOW_DRAIN_SECONDS must be a number of seconds from 0 to 3600'],
+    ['WORKFLOW_DRAIN_SECONDS', 'soon', 'WORKFLOW_DRAIN_SECONDS must be a number of seconds from 0 to 3600'],
     ['WORKFLOW_TRUSTED_PROXIES', 'proxy.example.com', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.0/33', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],
     ['WORKFLOW_TRUSTED_PROXIES', '10.0.0.1,*', 'WORKFLOW_TRUSTED_PROXIES must be a comma-separated list of IP'],

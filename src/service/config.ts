@@ -18,6 +18,11 @@ export interface Config {
   databaseUrl: string | null;
   /** How long a replica's claim on a running execution lasts without a heartbeat, in seconds. */
   leaseSeconds: number;
+  /**
+   * Seconds a replica keeps serving after SIGTERM with /readyz answering 503, so a load balancer
+   * stops sending it requests before it closes; 0 closes at once. See defaultDrainSeconds.
+   */
+  drainSeconds: number;
   /** Base of every absolute link the service hands out, without a trailing slash. */
   publicUrl: string;
   apiKeys: string[];
@@ -121,6 +126,10 @@ const rules = {
   LEASE_SECONDS: {
     schema: z.coerce.number().finite().positive(),
     must: 'be a number of seconds greater than 0',
+  },
+  WORKFLOW_DRAIN_SECONDS: {
+    schema: z.coerce.number().finite().min(0).max(3600),
+    must: 'be a number of seconds from 0 to 3600',
   },
   PUBLIC_URL: {
     schema: httpUrl,
@@ -291,6 +300,14 @@ function readModel(env: Env): ModelConfig | null {
 }
 
 /** Reads and validates the service configuration; throws ConfigError naming the first bad variable. */
+/**
+ * 10 s where replicas can stand behind a load balancer (PostgreSQL or proxy mode); 0 on SQLite,
+ * where one process owns the file and no other replica could take the traffic meanwhile.
+ */
+function defaultDrainSeconds(env: Env): number {
+  return read(env, 'DATABASE_URL') || read(env, 'WORKFLOW_UPSTREAM') ? 10 : 0;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = read(env, 'PORT') ?? 8080;
   const host = read(env, 'HOST') ?? '127.0.0.1';
@@ -301,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(read(env, 'DATA_DIR') ?? './.data'),
     databaseUrl: read(env, 'DATABASE_URL') ?? null,
     leaseSeconds: read(env, 'LEASE_SECONDS') ?? 30,
+    drainSeconds: read(env, 'WORKFLOW_DRAIN_SECONDS') ?? defaultDrainSeconds(env),
     publicUrl: read(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port),
     apiKeys: readApiKeys(env),
     rateLimitPerMinute: read(env, 'WORKFLOW_RATE_LIMIT') ?? 100,

@@ -84,16 +84,24 @@ async function start(config: Config): Promise<void> {
   }
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, drainSeconds: number) => {
     if (closing) process.exit(1);
     closing = true;
+    // Draining first: /readyz answers 503 so the load balancer moves new requests to other
+    // replicas, while this one still answers what reaches it meanwhile.
+    service.readiness.drain();
+    if (drainSeconds > 0) {
+      logger.info({ signal, seconds: drainSeconds }, 'draining: /readyz answers 503, requests are still served');
+      await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    }
     logger.info({ signal }, 'shutting down');
     await vite?.close();
     await service.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Ctrl-C at a terminal means now; SIGTERM is how deploys and orchestrators ask, so it drains.
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainSeconds));
 
   await service.app.listen({ port: config.port, host: config.host });
   if (!config.upstream) warmStepPool();

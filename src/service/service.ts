@@ -9,6 +9,7 @@ import { Engine } from './engine/engine';
 import { connectModel } from './model/model-client';
 import { LinkSigner } from './files/presign';
 import { PrometheusMetrics } from './metrics/prometheus';
+import { Readiness } from './http/health';
 import type { Middleware } from './http/spa';
 import { openStore, type Store } from './store/store';
 
@@ -27,6 +28,8 @@ export interface Service {
   store: Store | null;
   engine: Engine | null;
   devKey: DevKey | null;
+  /** Drained at shutdown, so /readyz turns a load balancer away before the app closes. */
+  readiness: Readiness;
   /** Stops the HTTP app and the engine, then closes the database. */
   close(): Promise<void>;
 }
@@ -71,6 +74,7 @@ async function startLocal(
 export async function createService(config: Config, options: ServiceOptions): Promise<Service> {
   const clock = options.clock ?? systemClock;
   const local = config.upstream ? null : await startLocal(config, options, clock);
+  const readiness = new Readiness();
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -81,6 +85,7 @@ export async function createService(config: Config, options: ServiceOptions): Pr
       distDir: options.distDir,
       vite: options.vite,
       metrics: local?.metrics ?? null,
+      readiness,
     });
   } catch (error) {
     await local?.services.engine.stop();
@@ -97,6 +102,7 @@ export async function createService(config: Config, options: ServiceOptions): Pr
     store: local?.services.store ?? null,
     engine: local?.services.engine ?? null,
     devKey: local?.devKey ?? null,
+    readiness,
     close: () => app.close(),
   };
 }

@@ -1,31 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchCreateResponse } from '../../contract/openapi-document';
-import { systemClock } from '../clock';
-import { openStore } from '../store/store';
-import { addReportWorkflow } from '../test-support/report-workflow';
 import { freshSchema, type TestDatabase } from '../test-support/test-database';
+import { readyWorkflow } from './test-support/report-runs';
 import { sleep, startReplica, stopReplicas } from './test-support/replica';
 import { watchExecutions, type Watch } from './test-support/watch-executions';
 
 const KEY = 'replicas-crash-key-0123456789abcdef';
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const ITEMS = 1_000;
-
-/** A ready two-step workflow of KEY's account, written before the replicas start (no planner involved). */
-async function readyWorkflow(databaseUrl: string): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'workflow-replicas-setup-'));
-  const store = await openStore({ dataDir, databaseUrl }, systemClock);
-  try {
-    return await addReportWorkflow(store, KEY, 'Crash test');
-  } finally {
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 interface Row {
   id: string;
@@ -52,7 +35,7 @@ describe.skipIf(!BASE_URL)('two replicas on one PostgreSQL, one killed mid-run',
     async () => {
       database = await freshSchema(BASE_URL!);
       const url = database.databaseUrl!;
-      const workflowId = await readyWorkflow(url);
+      const workflowId = await readyWorkflow(url, KEY, 'Crash test');
       client = new pg.Client({ connectionString: url });
       await client.connect();
       const env = {

@@ -7,6 +7,7 @@ import { BatchesRepo } from './batches-repo';
 import type { StoreContext } from './db/context';
 import { openDatabase, type ReadIfIdle, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
+import { pendingMigrations } from './db/migrate';
 import * as outcomes from './execution-outcomes';
 import type { CancelCounts, CancelTargetSpec } from './execution-outcomes';
 import { ExecutionQueries } from './execution-queries';
@@ -225,6 +226,11 @@ export class Store {
   /** Replaces the draft files shown while an execution waits for approval. */
   saveDrafts(executionId: string, files: readonly NewFile[]): Promise<void> {
     return this.transaction((tx) => outcomes.saveDrafts(tx, executionId, files));
+  }
+
+  /** Migrations this service has that the database lacks; a query that fails means the database is not answering. */
+  pendingMigrations(): Promise<number> {
+    return pendingMigrations(this.kysely);
   }
 
   /** Closes the connection (SQLite) or the pool (PostgreSQL); a second call does nothing. */

@@ -10,12 +10,16 @@ const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 /** One service process (main.ts, as `npm start` runs it) on a port and data directory (see ReplicaPlace). */
 export interface Replica {
   name: string;
+  port: number;
   /** `http://127.0.0.1:<port>` followed by `path`. */
   url(path: string): string;
   /** Everything it printed so far. */
   output(): string;
   /** kill -9, resolved once the process is gone. */
   kill(): Promise<void>;
+  /** Sends SIGTERM (a deploy's stop); `exited` resolves with the exit code once the process is gone. */
+  terminate(): void;
+  exited: Promise<number | null>;
 }
 
 const running = new Set<ChildProcess>();
@@ -70,7 +74,12 @@ export async function startReplica(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  child.once('exit', () => running.delete(child));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -82,6 +91,9 @@ export async function startReplica(
   }
   return {
     name,
+    port,
+    exited,
+    terminate: () => child.kill('SIGTERM'),
     url: (path) => `http://127.0.0.1:${port}${path}`,
     output: () => output,
     kill: async () => {

@@ -26,6 +26,18 @@ async function appliedVersion(db: Kysely<Database>): Promise<number> {
   return applied;
 }
 
+/**
+ * How many of this service's migrations the database still lacks (0 once migrated), read without
+ * creating anything: a cheap query that also proves the database answers.
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('migrations')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('version'), eb.lit(0)).as('v'))
+    .executeTakeFirst();
+  return Math.max(0, MIGRATIONS.length - Number(row?.v ?? 0));
+}
+
 async function apply(db: Kysely<Database>, dialect: StoreDialect, version: number): Promise<void> {
   await MIGRATIONS[version - 1]!(db, dialect);
   await db.insertInto('migrations').values({ version, applied_at: new Date().toISOString() }).execute();

@@ -32,6 +32,9 @@ function openPostgres(url: string): Kysely<Database> {
   // An idle connection the server dropped (restart, failover) would otherwise crash the process
   // as an unhandled 'error' event; the pool discards it and the next query opens a new one.
   pool.on('error', () => undefined);
+  // The same for a connection dropped while checked out (a query or transaction in flight): the pool
+  // listens only to idle ones. The query itself still fails (503), and the pool discards the connection.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

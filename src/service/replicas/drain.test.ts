@@ -1,0 +1,98 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshSchema, type TestDatabase } from '../test-support/test-database';
+import { notFinishedOnce, processingNow, readyWorkflow, runRows, startBatch } from './test-support/report-runs';
+import { sleep, startReplica, stopReplicas } from './test-support/replica';
+import { watchExecutions, type Watch } from './test-support/watch-executions';
+
+const KEY = 'replicas-drain-key-0123456789abcdef';
+const BASE_URL = process.env.TEST_DATABASE_URL;
+const ITEMS = 600;
+const DRAIN_SECONDS = 3;
+// Long enough that a run left for its lease to expire would still be processing when the test checks.
+const LEASE_SECONDS = 120;
+
+describe.skipIf(!BASE_URL)('a replica stopped with SIGTERM while two share one PostgreSQL', () => {
+  let database: TestDatabase | undefined;
+  let client: pg.Client | undefined;
+  let watch: Watch | undefined;
+  afterAll(async () => {
+    await watch?.stop();
+    await stopReplicas();
+    await client?.end();
+    await database?.drop();
+  });
+
+  it(
+    'answers /readyz 503 but still serves requests while it drains, then hands its runs to the other, none twice',
+    { timeout: 120_000 },
+    async () => {
+      database = await freshSchema(BASE_URL!);
+      const url = database.databaseUrl!;
+      const workflowId = await readyWorkflow(url, KEY, 'Drain test');
+      client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const env = {
+        WORKFLOW_API_KEYS: KEY,
+        WORKFLOW_TIME_SCALE: '0.05',
+        WORKFLOW_RATE_LIMIT: '100000',
+        LEASE_SECONDS: String(LEASE_SECONDS),
+        WORKFLOW_DRAIN_SECONDS: String(DRAIN_SECONDS),
+      };
+      const [a] = await Promise.all([startReplica('a', url, env), startReplica('b', url, env)]);
+      expect((await fetch(a.url('/readyz'))).status).toBe(200);
+      watch = watchExecutions(client, workflowId);
+      const ids = await startBatch(a.url(''), KEY, workflowId, ITEMS);
+      expect(ids).toHaveLength(ITEMS);
+      // Both replicas running executions, so the one stopped hands some over.
+      await watch.until((s) => s.owners.size >= 2 && s.finished >= 20, 40_000);
+
+      const signalled = Date.now();
+      a.terminate();
+      const readyAnswers: number[] = [];
+      const apiAnswers: number[] = [];
+      // Polls through most of the drain; the first answers may still come before the signal lands.
+      while (Date.now() - signalled < (DRAIN_SECONDS - 0.5) * 1000) {
+        const ready = await fetch(a.url('/readyz'));
+        readyAnswers.push(ready.status);
+        if (ready.status === 503) expect(await ready.json()).toEqual({ error: 'This replica is shutting down' });
+        else await ready.body?.cancel();
+        const list = await fetch(a.url(`/api/v1/workflows/${workflowId}/executions?limit=5`), {
+          headers: { 'x-api-key': KEY },
+        });
+        apiAnswers.push(list.status);
+        await list.body?.cancel();
+        await sleep(100);
+      }
+      expect(await a.exited).toBe(0);
+      const exitedAfter = Date.now() - signalled;
+      const leftProcessing = await processingNow(client, workflowId);
+
+      // Not ready from soon after the signal to the end, while every API request was answered.
+      expect(readyAnswers.slice(3).every((status) => status === 503)).toBe(true);
+      expect(readyAnswers.length).toBeGreaterThan(10);
+      expect(new Set(apiAnswers)).toEqual(new Set([200]));
+      expect(exitedAfter).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000);
+      const atExit = watch.latest();
+      expect(atExit.finished).toBeLessThan(ITEMS);
+
+      // What was processing when A exited was B's and moves on; a run A had left behind would wait for its lease.
+      await sleep(5_000);
+      const stillProcessing = await processingNow(client, workflowId);
+      expect([...leftProcessing].filter((run) => stillProcessing.has(run))).toEqual([]);
+
+      await watch.until((s) => s.finished + s.error >= ITEMS, 60_000);
+      await sleep(200); // nothing more may happen: e.g. no second completion of a handed-over execution
+      const final = await watch.stop();
+      watch = undefined;
+      expect(final.counts).toEqual({ finished: ITEMS });
+      const rows = await runRows(client, workflowId);
+      expect(new Set(rows.map((row) => row.id))).toEqual(new Set(ids));
+      expect(notFinishedOnce(rows)).toEqual([]);
+      console.log(
+        `replicas drain test: A exited ${exitedAfter} ms after SIGTERM (drain ${DRAIN_SECONDS} s) with ` +
+          `${atExit.finished} of ${ITEMS} finished; B finished the rest`,
+      );
+    },
+  );
+});
