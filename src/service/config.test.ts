@@ -38,7 +38,23 @@ describe('loadConfig', () => {
         storedBytesPerAccount: 2_048 * 1024 * 1024,
       },
       model: null,
+      retention: { days: 30, maxRuns: 100_000 },
     });
+  });
+
+  it('reads retention in days and runs, with 0 or off keeping runs by that measure', () => {
+    expect(loadConfig({ WORKFLOW_RETENTION_DAYS: '7', WORKFLOW_RETENTION_MAX_RUNS: '5000' }).retention).toEqual({
+      days: 7,
+      maxRuns: 5000,
+    });
+    expect(loadConfig({ WORKFLOW_RETENTION_DAYS: 'OFF', WORKFLOW_RETENTION_MAX_RUNS: '0' }).retention).toEqual({
+      days: null,
+      maxRuns: null,
+    });
+    expect(() => loadConfig({ WORKFLOW_RETENTION_DAYS: 'a month' })).toThrow(
+      'WORKFLOW_RETENTION_DAYS must be a whole number of days from 1 to 36,500, or 0 or off to keep runs whatever their age',
+    );
+    expect(() => loadConfig({ WORKFLOW_RETENTION_MAX_RUNS: '-1' })).toThrow(/^WORKFLOW_RETENTION_MAX_RUNS must be/);
   });
 
   it('reads every variable', () => {
@@ -73,6 +89,8 @@ describe('loadConfig', () => {
       WORKFLOW_MODEL_KEY: 'sk-local',
       WORKFLOW_MODEL_TIMEOUT_MS: '9000',
       WORKFLOW_MODEL_CONCURRENCY: '3',
+      WORKFLOW_RETENTION_DAYS: '14',
+      WORKFLOW_RETENTION_MAX_RUNS: '2000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -111,6 +129,7 @@ describe('loadConfig', () => {
         timeoutMs: 9000,
         concurrency: 3,
       },
+      retention: { days: 14, maxRuns: 2000 },
     });
   });
 

@@ -53,6 +53,7 @@ async function startLocal(
       leaseMs: config.leaseSeconds * 1000,
       maxRunningPerAccount: config.quotas.runningPerAccount,
       model: config.model ? connectModel(config.model) : null,
+      retention: config.retention,
     });
     await engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);

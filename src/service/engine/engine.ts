@@ -11,6 +11,7 @@ import { Drafts } from './drafts';
 import { DEFAULT_LEASE_MS, Leases } from './leases';
 import { PlanningQueue } from './planning';
 import { PlanCache } from './plans';
+import { RetentionCleaner, type RetentionSettings } from './retention';
 import { runExecution, type RunOutcome } from './runner';
 import { estimateRetryAfter, runTimeLimitMs } from './timing';
 
@@ -29,6 +30,10 @@ export interface EngineOptions {
   maxRunningPerAccount?: number;
   /** The configured model (WORKFLOW_MODEL_URL): plans workflows and runs writing steps; null: rules only. */
   model?: Model | null;
+  /** How long ended runs are kept (WORKFLOW_RETENTION_*); absent: forever, unless an account sets its own. */
+  retention?: RetentionSettings;
+  /** How often the retention cleaner runs (tests). */
+  retentionEveryMs?: number;
 }
 
 interface ActiveRun {
@@ -58,6 +63,8 @@ export class Engine {
   readonly plans = new PlanCache();
   /** This replica's id on the executions and plans it claims. */
   readonly owner = randomUUID();
+  /** Deletes ended runs past their account's retention, in small batches. */
+  readonly retention: RetentionCleaner;
   private readonly running = new Map<string, number>();
   private readonly active = new Map<string, ActiveRun>();
   private readonly runs = new Set<Promise<unknown>>();
@@ -87,6 +94,11 @@ export class Engine {
     this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
     const shared = { store: options.store, clock: options.clock, logger: options.logger, owner: this.owner };
     this.leases = new Leases({ ...shared, leaseMs: this.leaseMs });
+    this.retention = new RetentionCleaner({
+      ...shared,
+      settings: options.retention ?? { days: null, maxRuns: null },
+      ...(options.retentionEveryMs === undefined ? {} : { everyMs: options.retentionEveryMs }),
+    });
     this.planning = new PlanningQueue({
       ...shared,
       leaseMs: this.leaseMs,
@@ -113,6 +125,7 @@ export class Engine {
       throw error;
     }
     this.leases.start();
+    this.retention.start();
     requeued.forEach((id) => this.schedule(id));
     this.tick = setInterval(() => {
       if (this.ticking || !this.started) return;
@@ -145,6 +158,7 @@ export class Engine {
     await this.ticking;
     await Promise.allSettled([...this.dispatching.values()]);
     await Promise.allSettled([...this.runs]);
+    await this.retention.stop();
     await this.leases.stop();
     await this.planning.stop();
   }
