@@ -15,9 +15,3 @@ export function retentionSentence({ days, max_runs: runs }: Pick<Retention, 'day
   if (runs !== null) return `Only the newest ${count(runs)} runs are kept.`;
   return null;
 }
-
-/** What a batch row says when the server no longer has its run. */
-export function removedRunSentence(retention: Pick<Retention, 'days' | 'max_runs'> | null): string {
-  const kept = retention && retentionSentence(retention);
-  return kept ? `This run was removed from the server. ${kept}` : 'This run is no longer on the server.';
-}

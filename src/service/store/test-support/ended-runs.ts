@@ -73,7 +73,7 @@ export async function addEndedRuns(
   return ids;
 }
 
-/** How many rows each table that grows with runs holds, for the workflow's account ('acc' tables hold few). */
+/** How many rows each table that grows with runs holds. */
 export async function rowCounts(store: Store): Promise<Record<string, number>> {
   const tables = ['executions', 'files', 'execution_steps', 'batch_rows', 'batches'] as const;
   const counts: Record<string, number> = {};
