@@ -344,6 +344,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/retention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How long the account's ended runs are kept (local extension)
+     * @description Ended executions (finished or error) of the caller's account, with their files and step records, are deleted once older than `days` (since they ended) or beyond the newest `max_runs`; a deleted execution answers 404 everywhere. Waiting, processing and human_in_the_loop executions are never deleted. See x-local-choices `retention`.
+     */
+    get: operations['getRetention'];
+    /**
+     * Set how long the account's ended runs are kept (local extension)
+     * @description Sets the account's own retention: each of `days` and `max_runs` may be at most the service's (an account keeps less, never more), or null for the service's setting. The next cleaning pass, within a few minutes, applies it. A value above the service's answers 400 saying the most allowed.
+     */
+    put: operations['updateRetention'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.json': {
     parameters: {
       query?: never;
@@ -914,6 +938,26 @@ export interface components {
           count: number;
         }[];
       };
+    };
+    Retention: {
+      /** @description Ended runs are deleted this many days after they ended; null: kept whatever their age. */
+      days: number | null;
+      /** @description Only the account's newest this many ended runs are kept; null: no limit by count. */
+      max_runs: number | null;
+      /** @description The account's own setting in days; null: the service's applies. */
+      account_days: number | null;
+      /** @description The account's own setting in runs; null: the service's applies. */
+      account_max_runs: number | null;
+      /** @description The service's setting (WORKFLOW_RETENTION_DAYS), the most an account may choose; null: no limit. */
+      service_days: number | null;
+      /** @description The service's setting (WORKFLOW_RETENTION_MAX_RUNS), the most an account may choose; null: no limit. */
+      service_max_runs: number | null;
+    };
+    RetentionUpdate: {
+      /** @description Days to keep ended runs, at most the service's; null: the service's setting. */
+      days: number | null;
+      /** @description Newest ended runs to keep, at most the service's; null: the service's setting. */
+      max_runs: number | null;
     };
     ServiceInfo: {
       /**
@@ -1845,6 +1889,61 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  getRetention: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The retention that applies, the account's own setting and the service's. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Retention'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  updateRetention: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RetentionUpdate'];
+      };
+    };
+    responses: {
+      /** @description The retention that now applies. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Retention'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
   getOpenApiDocument: {

@@ -276,6 +276,18 @@ export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.
 export const ReplanWorkflowRequest: c.Check<Schemas['ReplanWorkflowRequest']> = /* @__PURE__ */ c.object({
   prompt: c.string,
 });
+export const Retention: c.Check<Schemas['Retention']> = /* @__PURE__ */ c.object({
+  days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  account_days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  account_max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  service_days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  service_max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+});
+export const RetentionUpdate: c.Check<Schemas['RetentionUpdate']> = /* @__PURE__ */ c.object({
+  days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+});
 export const ServiceInfo: c.Check<Schemas['ServiceInfo']> = /* @__PURE__ */ c.object({
   planner: /* @__PURE__ */ c.enumOf(['rules', 'model']),
   model: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),

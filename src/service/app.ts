@@ -30,6 +30,7 @@ import { PAGE_MESSAGES } from './http/request-messages';
 import { repairCursor } from './http/pagination';
 import { Presenter } from './http/present';
 import { addApiHeaders } from './http/security-headers';
+import { retentionRoutes } from './http/retention';
 import { serviceInfoRoutes } from './http/service-info';
 import { RateLimiter, storeWindows } from './http/rate-limit';
 import { ResultCache } from './http/result-cache';
@@ -123,6 +124,7 @@ function localApi(
       approvalRoutes(api, ctx);
       workflowEditRoutes(api, ctx);
       serviceInfoRoutes(api, ctx);
+      retentionRoutes(api, ctx);
       apiKeyRoutes(api, ctx, keys);
       batchRoutes(api, ctx);
       api.setNotFoundHandler(sendNoRoute);
@@ -229,6 +231,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       terminal: local.store.shared ? null : new TerminalExecutions(),
       metrics,
     };
+    // Runs the cleaner deleted must answer 404, not their remembered answer.
+    local.engine.retention.onDeleted((ids) => {
+      ctx.terminal?.forgetExecutions(ids);
+      ctx.results.forgetExecutions(ids);
+    });
     // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
     app.removeContentTypeParser('text/plain');
     // Strict-v1 mode offers nothing beyond v1: no contract document and no dev-key convenience.

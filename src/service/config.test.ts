@@ -40,7 +40,23 @@ describe('loadConfig', () => {
       },
       model: null,
       metricsToken: null,
+      retention: { days: 30, maxRuns: 100_000 },
     });
+  });
+
+  it('reads retention in days and runs, with 0 or off keeping runs by that measure', () => {
+    expect(loadConfig({ WORKFLOW_RETENTION_DAYS: '7', WORKFLOW_RETENTION_MAX_RUNS: '5000' }).retention).toEqual({
+      days: 7,
+      maxRuns: 5000,
+    });
+    expect(loadConfig({ WORKFLOW_RETENTION_DAYS: 'OFF', WORKFLOW_RETENTION_MAX_RUNS: '0' }).retention).toEqual({
+      days: null,
+      maxRuns: null,
+    });
+    expect(() => loadConfig({ WORKFLOW_RETENTION_DAYS: 'a month' })).toThrow(
+      'WORKFLOW_RETENTION_DAYS must be a whole number of days from 1 to 36,500, or 0 or off to keep runs whatever their age',
+    );
+    expect(() => loadConfig({ WORKFLOW_RETENTION_MAX_RUNS: '-1' })).toThrow(/^WORKFLOW_RETENTION_MAX_RUNS must be/);
   });
 
   it('reads every variable', () => {
@@ -77,6 +93,8 @@ describe('loadConfig', () => {
       WORKFLOW_MODEL_TIMEOUT_MS: '9000',
       WORKFLOW_MODEL_CONCURRENCY: '3',
       WORKFLOW_METRICS_TOKEN: ' scrape-token-0123456789 ',
+      WORKFLOW_RETENTION_DAYS: '14',
+      WORKFLOW_RETENTION_MAX_RUNS: '2000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -117,6 +135,7 @@ describe('loadConfig', () => {
         concurrency: 3,
       },
       metricsToken: 'scrape-token-0123456789',
+      retention: { days: 14, maxRuns: 2000 },
     });
   });
 

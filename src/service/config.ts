@@ -59,6 +59,8 @@ export interface Config {
   model: ModelConfig | null;
   /** The bearer token GET /metrics answers to; null: no /metrics at all. */
   metricsToken: string | null;
+  /** How long ended runs are kept per account: days since they ended, and how many; null keeps them by that measure. */
+  retention: { days: number | null; maxRuns: number | null };
 }
 
 export interface ModelConfig {
@@ -94,6 +96,19 @@ const httpUrl = z
     }
   })
   .transform((value) => value.replace(/(?<!\/)\/+$/, ''));
+
+/** A count of at least 1, or 0 or `off` for no limit (read as null); `unit` says of what. */
+const limitOrOff = (unit: string, max: number) => ({
+  schema: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === 'off' || /^\d+$/.test(value))
+    .transform((value) => (value === 'off' ? 0 : Number(value)))
+    .refine((value) => value <= max)
+    .transform((value) => (value === 0 ? null : value)),
+  must: `be a whole number of ${unit} from 1 to ${max.toLocaleString('en-US')}, or 0 or off to keep runs whatever their ${unit === 'days' ? 'age' : 'number'}`,
+});
 
 /** A count of at least 1; `unit` says of what. */
 const wholeNumber = (unit?: string) => ({
@@ -205,6 +220,8 @@ const rules = {
   WORKFLOW_ACCOUNT_MAX_WORKFLOWS: wholeNumber('workflows'),
   WORKFLOW_ACCOUNT_MAX_QUEUED: wholeNumber('executions'),
   WORKFLOW_ACCOUNT_MAX_STORED_MB: wholeNumber('megabytes'),
+  WORKFLOW_RETENTION_DAYS: limitOrOff('days', 36_500),
+  WORKFLOW_RETENTION_MAX_RUNS: limitOrOff('runs', 100_000_000),
   WORKFLOW_MODEL_URL: {
     schema: httpUrl,
     must: 'be the absolute http(s) base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 for Ollama',
@@ -299,6 +316,10 @@ function readModel(env: Env): ModelConfig | null {
   };
 }
 
+/** A limit read from the environment (null when set to off), or the default when unset. */
+const orDefault = (value: number | null | undefined, fallback: number): number | null =>
+  value === undefined ? fallback : value;
+
 /** Reads and validates the service configuration; throws ConfigError naming the first bad variable. */
 /**
  * 10 s where replicas can stand behind a load balancer (PostgreSQL or proxy mode); 0 on SQLite,
@@ -347,5 +368,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     model: readModel(env),
     metricsToken: read(env, 'WORKFLOW_METRICS_TOKEN') ?? null,
+    retention: {
+      // A month covers the look-backs people make (last week's batch, last month's report).
+      days: orDefault(read(env, 'WORKFLOW_RETENTION_DAYS'), 30),
+      // Ten full 10,000-item batches per account: a month of ordinary use fits, while one account's flood
+      // cannot grow the database without end before its runs age out.
+      maxRuns: orDefault(read(env, 'WORKFLOW_RETENTION_MAX_RUNS'), 100_000),
+    },
   };
 }

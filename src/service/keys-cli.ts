@@ -7,7 +7,7 @@ let store: Store | null = null;
 try {
   const config = loadConfig();
   store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl ?? undefined }, systemClock);
-  console.log(await runKeysCommand(store, process.argv.slice(2)));
+  console.log(await runKeysCommand(store, process.argv.slice(2), config.retention));
 } catch (error) {
   console.error(error instanceof ConfigError ? `Invalid configuration: ${error.message}` : (error as Error).message);
   process.exitCode = 1;

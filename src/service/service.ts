@@ -60,6 +60,7 @@ async function startLocal(
       maxRunningPerAccount: config.quotas.runningPerAccount,
       model: config.model ? connectModel(config.model, counted ?? undefined) : null,
       ...(counted ? { metrics: counted } : {}),
+      retention: config.retention,
     });
     await engine.start();
     const signer = new LinkSigner(secret, config.publicUrl, clock);

@@ -57,3 +57,34 @@ describe('keys command', () => {
     await expect(runKeysCommand(store, ['revoke'])).rejects.toThrow(/revoke needs an account or key id/);
   });
 });
+
+describe('keys retention', () => {
+  const service = { days: 30, maxRuns: 100_000 };
+
+  it("shows and sets an account's own retention, and default puts the service's back", async () => {
+    await runKeysCommand(store, ['create', 'Team']);
+    const [account] = await store.accounts.list();
+    const id = account!.id;
+    expect(await runKeysCommand(store, ['retention', id], service)).toBe(
+      `Account ${id} keeps ended runs for 30 days after they end (the service's), the newest 100,000 (the service's).`,
+    );
+    expect(await runKeysCommand(store, ['retention', id, '7', '500'], service)).toBe(
+      `Account ${id} keeps ended runs for 7 days after they end (its own), the newest 500 (its own).`,
+    );
+    expect(await store.retention.ofAccount(id)).toEqual({ days: 7, maxRuns: 500 });
+    await runKeysCommand(store, ['retention', id, 'default'], service);
+    expect(await store.retention.ofAccount(id)).toEqual({ days: null, maxRuns: 500 });
+  });
+
+  it("refuses more than the service's, or what is not a whole number, saying why", async () => {
+    await runKeysCommand(store, ['create']);
+    const [account] = await store.accounts.list();
+    await expect(runKeysCommand(store, ['retention', account!.id, '31'], service)).rejects.toThrow(
+      "days can be at most 30, the service's setting; an account keeps less, never more",
+    );
+    await expect(runKeysCommand(store, ['retention', account!.id, 'soon'], service)).rejects.toThrow(
+      'days must be a whole number, 1 or more, or "default" (got "soon")',
+    );
+    await expect(runKeysCommand(store, ['retention', 'nobody'], service)).rejects.toThrow('no account with id nobody');
+  });
+});

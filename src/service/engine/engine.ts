@@ -12,6 +12,7 @@ import { Drafts } from './drafts';
 import { DEFAULT_LEASE_MS, Leases } from './leases';
 import { PlanningQueue } from './planning';
 import { PlanCache } from './plans';
+import { RetentionCleaner, type RetentionSettings } from './retention';
 import { runExecution, type RunOutcome } from './runner';
 import { estimateRetryAfter, runTimeLimitMs } from './timing';
 
@@ -32,6 +33,10 @@ export interface EngineOptions {
   model?: Model | null;
   /** Told of steps, plans and lease take-overs (for /metrics). */
   metrics?: Metrics;
+  /** How long ended runs are kept (WORKFLOW_RETENTION_*); absent: forever, unless an account sets its own. */
+  retention?: RetentionSettings;
+  /** How often the retention cleaner runs (tests). */
+  retentionEveryMs?: number;
 }
 
 interface ActiveRun {
@@ -61,6 +66,8 @@ export class Engine {
   readonly plans = new PlanCache();
   /** This replica's id on the executions and plans it claims. */
   readonly owner = randomUUID();
+  /** Deletes ended runs past their account's retention, in small batches. */
+  readonly retention: RetentionCleaner;
   private readonly running = new Map<string, number>();
   private readonly active = new Map<string, ActiveRun>();
   private readonly runs = new Set<Promise<unknown>>();
@@ -92,6 +99,11 @@ export class Engine {
     this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
     const shared = { store: options.store, clock: options.clock, logger: options.logger, owner: this.owner };
     this.leases = new Leases({ ...shared, leaseMs: this.leaseMs, metrics: this.metrics });
+    this.retention = new RetentionCleaner({
+      ...shared,
+      settings: options.retention ?? { days: null, maxRuns: null },
+      ...(options.retentionEveryMs === undefined ? {} : { everyMs: options.retentionEveryMs }),
+    });
     this.planning = new PlanningQueue({
       ...shared,
       leaseMs: this.leaseMs,
@@ -119,6 +131,7 @@ export class Engine {
       throw error;
     }
     this.leases.start();
+    this.retention.start();
     requeued.forEach((id) => this.schedule(id));
     this.tick = setInterval(() => {
       if (this.ticking || !this.started) return;
@@ -151,6 +164,7 @@ export class Engine {
     await this.ticking;
     await Promise.allSettled([...this.dispatching.values()]);
     await Promise.allSettled([...this.runs]);
+    await this.retention.stop();
     await this.leases.stop();
     await this.planning.stop();
   }

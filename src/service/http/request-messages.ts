@@ -67,6 +67,8 @@ const MESSAGES: Record<string, string | ((error: ErrorObject) => string | null)>
   'body/batch_id': 'batch_id must be a UUID',
   'body/execution_ids': `execution_ids must be a list of 1 to ${LIMITS.maxBatchItems} execution ids (UUIDs)`,
   'body/reason': 'reason must be a string of at most 500 characters',
+  'body/days': "days must be a whole number of days from 1 to 36500, or null for the service's setting",
+  'body/max_runs': "max_runs must be a whole number of runs from 1 to 100000000, or null for the service's setting",
 };
 
 /** Turns ajv's errors for one part of a request into one sentence a person can act on. */

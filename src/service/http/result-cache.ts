@@ -68,6 +68,11 @@ export class ResultCache {
     return files;
   }
 
+  /** Drops the results of executions retention deleted. */
+  forgetExecutions(ids: readonly string[]): void {
+    for (const id of ids) this.entries.delete(id);
+  }
+
   /** Drops the results of a deleted workflow's executions. */
   forgetWorkflow(workflowId: string): void {
     for (const [id, entry] of this.entries.entries()) if (entry.workflowId === workflowId) this.entries.delete(id);

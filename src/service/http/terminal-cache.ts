@@ -22,7 +22,7 @@ export const TERMINAL_CACHE_LIMITS: CacheLimits = {
 const entryBytes = (entry: Entry) => 2 * entry.body.length + 1024;
 
 /**
- * Finished and failed executions never change; only deleting their workflow removes them. On a store
+ * Finished and failed executions never change; only deleting their workflow or retention removes them. On a store
  * no other process writes runs to (SQLite), polling one again therefore need not touch the database:
  * GET execution reads it here, with its results from the ResultCache. Deleting a workflow forgets its runs.
  *
@@ -56,6 +56,13 @@ export class TerminalExecutions {
   rememberAnswer(accountId: string, execution: ExecutionView, linkExpiry: number, body: string): void {
     if (!ended(execution)) return;
     this.entries.set(key(accountId, execution.workflow_id, execution.id), { execution, linkExpiry, body });
+  }
+
+  /** Forgets executions retention deleted: one walk over the kept answers per batch of ids. */
+  forgetExecutions(ids: readonly string[]): void {
+    if (this.entries.size === 0) return;
+    const gone = new Set(ids);
+    for (const [name, entry] of this.entries.entries()) if (gone.has(entry.execution.id)) this.entries.delete(name);
   }
 
   forgetWorkflow(workflowId: string): void {

@@ -6,7 +6,10 @@ import type { AccountsTable, ApiKeysTable, ExecutionsTable, WorkflowsTable } fro
  * less those named, which the queries that need them read on their own.
  */
 
-export type AccountRecord = Omit<Selectable<AccountsTable>, 'last_created_us'>;
+export type AccountRecord = Omit<
+  Selectable<AccountsTable>,
+  'last_created_us' | 'retention_days' | 'retention_max_runs'
+>;
 
 export type ApiKeyRecord = Selectable<ApiKeysTable>;
 

@@ -17,6 +17,7 @@ import { FilesRepo } from './files-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import { MetaRepo } from './meta-repo';
 import { RateWindowsRepo } from './rate-windows-repo';
+import { RetentionRepo } from './retention-repo';
 import type { NewFile, WorkflowRecord } from './records';
 import { formatMicros, TimestampIssuer } from './timestamps';
 import { WorkflowEditsRepo } from './workflow-edits-repo';
@@ -68,6 +69,8 @@ export class Store {
   readonly meta: MetaRepo;
   /** Rate-limit windows every replica counts in (used when the store is shared). */
   readonly rateWindows: RateWindowsRepo;
+  /** Accounts' retention and the cleaner's reads and deletes of ended runs. */
+  readonly retention: RetentionRepo;
   readonly timestamps: TimestampIssuer;
   /** True when other replicas may use the same database (PostgreSQL). */
   readonly shared: boolean;
@@ -93,6 +96,7 @@ export class Store {
     this.files = new FilesRepo(ctx);
     this.meta = new MetaRepo(ctx);
     this.rateWindows = new RateWindowsRepo(ctx);
+    this.retention = new RetentionRepo(ctx);
     this.timestamps = new TimestampIssuer(
       () => clock.now() * 1000,
       (id, count, now) => this.accounts.reserveCreated(id, count, now),

@@ -82,6 +82,10 @@ export const PROBES = {
   serviceInfo: operation('get', '/service', { marked: true }),
   /** GET and POST /keys, POST /keys/{keyId}/revoke: the account's named API keys. */
   apiKeys: operation('post', '/keys/{}/revoke', { marked: true }),
+  /** GET /retention: how long the server keeps the account's ended runs. */
+  retention: operation('get', '/retention', { marked: true }),
+  /** PUT /retention: the account may keep its ended runs for less time, or fewer of them. */
+  retentionSettings: operation('put', '/retention', { marked: true }),
   /** PUT /batches/{}, POST …/runs, GET /batches and …/rows: batches kept on the server for everyone on the account. */
   sharedBatches: operation('get', '/batches/{}/rows', { marked: true }),
 } satisfies Record<string, Probe>;

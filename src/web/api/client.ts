@@ -291,6 +291,18 @@ function controlCalls({ api, call, getPublic }: Transport) {
       return parseAnswer(contract.ServiceInfo, data, 'service', status);
     },
 
+    /** Local extension: how long the server keeps the account's ended runs. Only where capabilities say `retention`. */
+    async getRetention(options?: CallOptions): Promise<Schemas['Retention']> {
+      const { data, status } = await call(options, 'visible', (init) => api.GET('/retention', init));
+      return parseAnswer(contract.Retention, data, 'retention', status);
+    },
+
+    /** Sets the account's own retention (each null: the server's). Only where capabilities say `retentionSettings`. */
+    async updateRetention(body: Schemas['RetentionUpdate'], options?: CallOptions): Promise<Schemas['Retention']> {
+      const { data, status } = await call(options, 'user', (init) => api.PUT('/retention', { ...init, body }));
+      return parseAnswer(contract.Retention, data, 'retention', status);
+    },
+
     /** Which local extensions exist; a server without the document (404, not JSON) has none. */
     async getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities> {
       let document: unknown = null;

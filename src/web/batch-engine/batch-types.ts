@@ -94,6 +94,11 @@ export interface RowRecord {
   linksAt?: number;
   /** Text files whose content could not be gathered, and why; `final` when trying again would not help (too large). */
   unfetched?: { filename: string; reason: string; final: boolean }[];
+  /**
+   * Set when the server answered 404 for this row's run: it removed the run under its retention (or
+   * the workflow went), so nothing more can be read; `error` says so and what was gathered stays.
+   */
+  removed?: true;
   /** 1 for the first send; each re-run adds one. Status, error and results describe this attempt. */
   attempt: number;
   /** Earlier attempts, oldest first. */

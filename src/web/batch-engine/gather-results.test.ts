@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
 import { needsDetails } from './details';
+import { buildResultsCsv } from './export-results';
+import { REMOVED_RUN_MESSAGE } from './removed-runs';
 import { FakeService, nameBatch } from './testing/fake-service';
 import { gatherResults } from './gather-results';
 import { gatherProgress, gatheringNeeded } from './gather-state';
@@ -185,5 +187,24 @@ describe('gatherResults', () => {
         .every((r) => r.results!.every((f) => f.content === undefined)),
     ).toBe(true);
     expect(downloads.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('gatherResults when the server removed some runs', () => {
+  it('marks rows whose runs answer 404 as removed, keeps going, and the export says why they have no results', async () => {
+    const { service, journal, batchId, deps } = await doneBatch(30, { listResults: false });
+    const before = await journal.rows(batchId);
+    const gone = before.filter((r) => needsDetails(r)).slice(0, 3);
+    service.executions = service.executions.filter((e) => !gone.some((r) => r.executionId === e.id));
+
+    expect(await gatherResults(batchId, deps, new AbortController().signal)).toBe('done');
+
+    const rows = await journal.rows(batchId);
+    for (const { index } of gone)
+      expect(rows[index]).toMatchObject({ removed: true, status: before[index]!.status, error: REMOVED_RUN_MESSAGE });
+    expect(gatheringNeeded(rows)).toBe(false);
+    const batch = (await journal.get(batchId))!;
+    const csv = buildResultsCsv(batch, rows);
+    expect(csv.split('\r\n').filter((line) => line.includes(REMOVED_RUN_MESSAGE))).toHaveLength(3);
   });
 });

@@ -6,6 +6,7 @@ import { realSleep } from './tracker';
 import { creationOrder } from './tracker-plan';
 import { applySeen } from './tracker-rows';
 import { needsDetails } from './details';
+import { isRemovedRun, markRemoved } from './removed-runs';
 import { download, withFile, withLinks } from './gather-download';
 import { filesToFetch, gatherProgress, hasFinalExecution, type GatherProgress } from './gather-state';
 
@@ -116,10 +117,18 @@ function openGathering(
 async function readDetail(g: Gathering, row: RowRecord): Promise<void> {
   await g.pace();
   g.deps.onRequest?.(g.now(), 'detail');
-  const detail = await g.deps.api.getExecution(g.batch.workflowId, row.executionId!, {
-    priority: 'background',
-    signal: g.signal,
-  });
+  const executionId = row.executionId!;
+  let detail;
+  try {
+    detail = await g.deps.api.getExecution(g.batch.workflowId, executionId, {
+      priority: 'background',
+      signal: g.signal,
+    });
+  } catch (error) {
+    if (!isRemovedRun(error)) throw error;
+    await g.queue(row.index, (stored) => markRemoved(stored, executionId), 20);
+    return;
+  }
   const at = g.now();
   await g.queue(row.index, (stored) => applySeen(stored, detail, undefined, at), 20);
 }

@@ -13,7 +13,8 @@ export const hasFinalExecution = (r: RowRecord): boolean =>
 
 /** Text files of a row still without content, leaving out those the gatherer gave up on for good. */
 export const filesToFetch = (r: RowRecord): ResultFile[] =>
-  (r.results ?? []).filter(
+  // A removed run's links answer 404 too: what was gathered before is all there is.
+  (r.removed ? [] : (r.results ?? [])).filter(
     (f) =>
       f.content === undefined &&
       isTextFile(f) &&

@@ -135,7 +135,11 @@ export function planStep(order: readonly Tracked[], state: PlanState, now: numbe
     const c = createdAt(s);
     if (c !== undefined) return { kind: 'list', cursor: c, untilSeq: front, pagesLeft: 2, straggler };
   }
-  return { kind: 'probe', seq: boundary, straggler };
+  // A final row here was never listed: the server removed its run (404), so it tells nothing about the
+  // rest. Probe the nearest row before it that may still be there instead.
+  let target = boundary;
+  while (target > front && isFinal(order[target]!.status)) target -= 1;
+  return { kind: 'probe', seq: target, straggler };
 }
 
 /** Which way a page read from `cursor` walked, from where its items lie; undefined when it cannot tell. */

@@ -4,6 +4,7 @@ import { BatchJournal } from './batch-journal';
 import type { RowRecord } from './batch-types';
 import { FakeService, nameBatch } from './testing/fake-service';
 import { submitBatch } from './submit';
+import { REMOVED_RUN_MESSAGE } from './removed-runs';
 import { trackBatch } from './tracker';
 
 let seq = 0;
@@ -173,5 +174,34 @@ describe('trackBatch', () => {
     expect(await trackBatch(batchId, deps, new AbortController().signal)).toBe('done');
     const row = (await journal.rows(batchId))[7]!;
     expect(row).toMatchObject({ executionId: again.id, status: 'finished', attempt: 2 });
+  });
+});
+
+describe('trackBatch when the server removed the runs', () => {
+  it('marks a row whose run answers 404 as removed and ended, instead of failing or probing it forever', async () => {
+    const { service, journal, batchId } = await submitted('newest-first', 5);
+    const rows = await journal.rows(batchId);
+    // Every run of the batch ended and was removed while no browser watched.
+    service.executions = service.executions.filter((e) => !rows.some((r) => r.executionId === e.id));
+    const controller = new AbortController();
+    let requests = 0;
+    const outcome = await trackBatch(
+      batchId,
+      {
+        journal,
+        api: service.api,
+        intervalMs: () => 750,
+        sleep: async () => undefined,
+        onRequest: () => {
+          if (++requests > 200) controller.abort();
+        },
+      },
+      controller.signal,
+    );
+
+    expect(outcome).toBe('done');
+    const after = await journal.rows(batchId);
+    expect(after.every((r) => r.removed && r.status === 'error' && r.error === REMOVED_RUN_MESSAGE)).toBe(true);
+    expect((await journal.get(batchId))!.counts).toMatchObject({ error: 5, initial: 0 });
   });
 });

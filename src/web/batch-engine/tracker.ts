@@ -12,6 +12,7 @@ import {
   type PlanState,
   type Step,
 } from './tracker-plan';
+import { isRemovedRun, markRemoved } from './removed-runs';
 import { addSample, applySeen } from './tracker-rows';
 
 /** Sweeps that change nothing make the next one wait longer, up to this. */
@@ -127,7 +128,24 @@ function openTracking(batchId: string, deps: TrackerDeps, signal: AbortSignal) {
     if (changed.length > 0) reorder();
     return changed.length;
   };
-  return { t, now, sleep, load, pace, record };
+  /** Records that the server no longer has a row's run (it ended and was removed); returns how many rows changed. */
+  const removed = async (row: RowRecord): Promise<number> => {
+    const executionId = row.executionId!;
+    let changed: RowRecord | null = null;
+    t.batch = await deps.journal.updateRows(batchId, [row.index], (b, [current]) => {
+      changed = current === undefined ? null : markRemoved(current, executionId);
+      if (changed === null || current === undefined) return { batch: b, rows: [] };
+      const counts = { ...b.counts };
+      counts[current.status] -= 1;
+      counts[changed.status] += 1;
+      return { batch: { ...b, counts }, rows: [changed] };
+    });
+    if (changed === null) return 0;
+    t.rows.set(row.index, changed);
+    reorder();
+    return 1;
+  };
+  return { t, now, sleep, load, pace, record, removed };
 }
 
 type TrackingRun = ReturnType<typeof openTracking>;
@@ -137,7 +155,15 @@ async function probe(run: TrackingRun, deps: TrackerDeps, signal: AbortSignal, s
   const { t, now } = run;
   const row = t.order[seq]!;
   deps.onRequest?.(now(), 'probe');
-  const detail = await deps.api.getExecution(t.batch!.workflowId, row.executionId!, { priority: 'background', signal });
+  let detail: ExecutionDetail;
+  try {
+    detail = await deps.api.getExecution(t.batch!.workflowId, row.executionId!, { priority: 'background', signal });
+  } catch (error) {
+    if (!isRemovedRun(error)) throw error;
+    const changed = await run.removed(row);
+    t.state.probe = { seq, final: true };
+    return changed;
+  }
   const changed = await run.record([{ item: detail, cursor: undefined }]);
   t.state.probe = { seq, final: isFinal(detail.status) };
   return changed;

@@ -8,6 +8,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { findShortcutLabel } from '@/features/runs/find/shortcut-label';
 import type { RunFilter } from '@/features/runs/run-filter';
 import { RunsView } from '@/features/runs/runs-view';
+import { RetentionNote } from '@/features/retention/retention-note';
 import { filterFromSearch, validateRunsSearch, withFilter } from '@/features/runs/runs-search';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -31,7 +32,7 @@ function RunsPage() {
     <div className="space-y-6">
       <PageHeading title="Runs">
         Recent runs of every workflow, newest first. Paste a run’s short id, a link or a workflow name into Find (
-        {findShortcutLabel()}) to open it.
+        {findShortcutLabel()}) to open it. <RetentionNote />
       </PageHeading>
       <RunsView
         scope={{ kind: 'all' }}

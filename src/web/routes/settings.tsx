@@ -9,6 +9,7 @@ import { BudgetForm } from '@/features/connection/budget-form';
 import { ConnectionForm } from '@/features/connection/connection-form';
 import { PlannerStatus } from '@/features/connection/planner-status';
 import { KeysSection } from '@/features/connection/keys-section';
+import { RetentionSection } from '@/features/retention/retention-section';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';
 import { NotificationToggle } from '@/features/run/notification-toggle';
 import { cn } from '@/lib/cn';
@@ -190,6 +191,7 @@ function SettingsPage() {
       </Card>
 
       <KeysSection />
+      <RetentionSection />
 
       <Card>
         <CardHeader

@@ -11,6 +11,7 @@ export const queryKeys = {
     all: () => ['server'] as const,
     capabilities: () => ['server', 'capabilities'] as const,
     serviceInfo: () => ['server', 'service-info'] as const,
+    retention: () => ['server', 'retention'] as const,
   },
 
   workflows: {

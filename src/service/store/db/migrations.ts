@@ -275,4 +275,16 @@ export const MIGRATIONS: readonly Migration[] = [
       .columns(['batch_id', 'latest', 'row_index'])
       .execute();
   },
+  // Retention: an account's own age and count limits for its ended runs (null: the service's), and
+  // the indexes the cleaner seeks by: ended runs per account by when they ended, batch rows by run.
+  async (db) => {
+    await db.schema.alterTable('accounts').addColumn('retention_days', 'integer').execute();
+    await db.schema.alterTable('accounts').addColumn('retention_max_runs', 'integer').execute();
+    await db.schema
+      .createIndex('executions_ended_by_account')
+      .on('executions')
+      .columns(['account_id', 'finished_at'])
+      .execute();
+    await db.schema.createIndex('batch_rows_by_execution').on('batch_rows').column('execution_id').execute();
+  },
 ];

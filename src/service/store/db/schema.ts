@@ -44,6 +44,9 @@ export interface AccountsTable {
   last_created_us: Generated<number>;
   revoked_at: string | null;
   source: ColumnType<AccountSource, AccountSource | undefined, AccountSource>;
+  /** The account's own retention of ended runs, in days and in runs kept; null: the service's setting. */
+  retention_days: ColumnType<number | null, number | null | undefined>;
+  retention_max_runs: ColumnType<number | null, number | null | undefined>;
 }
 
 /**
