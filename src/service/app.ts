@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       presenter: new Presenter(config.publicUrl, local.signer, config.strictV1),
       inputs: new InputValidators(),
       results: new ResultCache(),
-      terminal: local.store.shared ? null : new TerminalExecutions(),
+      terminal: new TerminalExecutions(),
     };
     // Only JSON bodies are accepted; anything else gets a 415 rather than a confusing type error.
     app.removeContentTypeParser('text/plain');
