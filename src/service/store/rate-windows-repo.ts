@@ -44,13 +44,16 @@ export class RateWindowsRepo {
         ? sql`FROM (SELECT set_config('synchronous_commit', 'off', true)) AS quick`
         : sql``;
     // SQLite needs the WHERE to tell the SELECT's end from the upsert's ON CONFLICT.
-    const { rows } = await sql<{ count: number; window_start: number }>`
+    const upsert = sql<{ count: number; window_start: number }>`
       INSERT INTO rate_windows (key, window_start, count)
       SELECT CAST(${key} AS text), CAST(${at} AS bigint), CAST(${hits} AS integer) ${quick} WHERE true
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN ${ended} THEN ${hits} ELSE rate_windows.count + ${hits} END,
         window_start = CASE WHEN ${ended} THEN ${at} ELSE rate_windows.window_start END
-      RETURNING count, window_start`.execute(this.ctx.db);
+      RETURNING count, window_start`.compile(this.ctx.db);
+    const rows = this.ctx.runPrepared
+      ? ((await this.ctx.runPrepared(upsert.sql, upsert.parameters)) as Array<{ count: number; window_start: number }>)
+      : (await this.ctx.db.executeQuery(upsert)).rows;
     const row = rows[0]!;
     return { count: Number(row.count), windowStart: Number(row.window_start) };
   }

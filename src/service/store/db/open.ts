@@ -15,9 +15,12 @@ export interface OpenDatabase {
   dialect: StoreDialect;
   /** SQLite only: runs a read at once when the connection is idle (see PreparedQuery). */
   readIfIdle?: ReadIfIdle;
+  /** PostgreSQL only: runs a statement as a named prepared statement (see PreparedQuery). */
+  runPrepared?: RunPrepared;
 }
 
 export type ReadIfIdle = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+export type RunPrepared = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
 
 // BIGINT (counts, ms and µs timestamps) and NUMERIC arrive as strings by default; every such value
 // here fits well within 2^53, and the records promise numbers.
@@ -27,12 +30,19 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 /** Replicas share the database; ten connections each keep a few replicas well under max_connections. */
 const POOL_SIZE = 10;
 
-function openPostgres(url: string): Kysely<Database> {
+function openPostgres(url: string): { kysely: Kysely<Database>; runPrepared: RunPrepared } {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection the server dropped (restart, failover) would otherwise crash the process
   // as an unhandled 'error' event; the pool discards it and the next query opens a new one.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Each connection parses and plans a named statement once, rather than once per request.
+  const names = new Map<string, string>();
+  const runPrepared: RunPrepared = async (sql, parameters) => {
+    let name = names.get(sql);
+    if (name === undefined) names.set(sql, (name = `hot_${names.size + 1}`));
+    return (await pool.query({ name, text: sql, values: [...parameters] })).rows;
+  };
+  return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), runPrepared };
 }
 
 /** Opens (creating if needed) `${dataDir}/service.db` in WAL mode. */
@@ -66,7 +76,7 @@ export async function openDatabase(dataDir: string, databaseUrl: string | undefi
   if (databaseUrl && !/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL');
   }
-  const opened = databaseUrl ? { kysely: openPostgres(databaseUrl) } : openSqlite(dataDir);
+  const opened = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
   try {
     await migrate(opened.kysely, dialect);
   } catch (error) {
