@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrate';
 import type { Database } from './schema';
@@ -30,19 +30,43 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 /** Replicas share the database; ten connections each keep a few replicas well under max_connections. */
 const POOL_SIZE = 10;
 
+/** Distinct statement texts given a name; past it (e.g. inserts of every row count) they run unnamed. */
+const MAX_NAMED = 500;
+
 function openPostgres(url: string): { kysely: Kysely<Database>; runPrepared: RunPrepared } {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection the server dropped (restart, failover) would otherwise crash the process
   // as an unhandled 'error' event; the pool discards it and the next query opens a new one.
   pool.on('error', () => undefined);
-  // Each connection parses and plans a named statement once, rather than once per request.
+  // Statements with parameters are named, so each connection parses and plans one once rather than
+  // once per call; Kysely's statements (transactions included) and the hot ones alike. Not those with
+  // a `*`: a column another replica's migration adds would change their result and fail the plan.
   const names = new Map<string, string>();
-  const runPrepared: RunPrepared = async (sql, parameters) => {
+  const nameOf = (sql: string): string | undefined => {
+    if (sql.includes('*')) return undefined;
     let name = names.get(sql);
-    if (name === undefined) names.set(sql, (name = `hot_${names.size + 1}`));
-    return (await pool.query({ name, text: sql, values: [...parameters] })).rows;
+    if (name === undefined && names.size < MAX_NAMED) names.set(sql, (name = `s${names.size + 1}`));
+    return name;
   };
-  return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), runPrepared };
+  const runPrepared: RunPrepared = async (sql, parameters) =>
+    (await pool.query({ name: nameOf(sql), text: sql, values: [...parameters] })).rows;
+  const named: PostgresPool = {
+    connect: async () => {
+      const client = await pool.connect();
+      // A cursor (Kysely's streaming, unused here) goes through as it is.
+      const query = (sql: string | pg.Submittable, parameters: readonly unknown[] = []) =>
+        typeof sql === 'string'
+          ? client.query({
+              name: parameters.length > 0 ? nameOf(sql) : undefined,
+              text: sql,
+              values: [...parameters],
+            })
+          : client.query(sql);
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+  return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: named }) }), runPrepared };
 }
 
 /** Opens (creating if needed) `${dataDir}/service.db` in WAL mode. */
