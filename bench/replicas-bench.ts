@@ -6,6 +6,8 @@
 // Knobs: BENCH_SECONDS (load per round is half of it, default 8), BENCH_ROUNDS (default 3),
 // BENCH_DRAIN_ROUNDS (default 2; 0 skips the drains), BENCH_DRAIN_ITEMS (default 10,000), BENCH_DRAIN_TIMEOUT_MS (default
 // 5 minutes per drain), BENCH_LEASE_SECONDS (the replicas' LEASE_SECONDS; default: the service's).
+// Issue #24's goals are printed beside the ratios: PostgreSQL (one replica) serves GET execution at ≥ 40% of
+// SQLite's rate, and drains in ≤ 2x SQLite's time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,10 @@ const ITEMS = Number(process.env.BENCH_DRAIN_ITEMS ?? 10_000);
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_MS ?? 5 * 60_000);
 const LEASE = process.env.BENCH_LEASE_SECONDS;
 const CONNECTIONS = 10;
+const PG_ONE = 'PostgreSQL, 1 replica';
+/** Issue #24's goals for PostgreSQL with one replica against SQLite. */
+const GET_RATIO_GOAL = 0.4;
+const DRAIN_RATIO_GOAL = 2;
 
 interface Deployment {
   label: string;
@@ -123,6 +129,35 @@ function getFigures(d: Deployment, m: Measured): Figure[] {
   ];
 }
 
+/** PostgreSQL's GET execution rate as a share of SQLite's (medians of the same interleaved rounds). */
+function getRatio(ratio: number): Figure {
+  const percent = Math.round(ratio * 100);
+  console.log(`  PostgreSQL/SQLite GET execution rate: ${percent}% (goal ≥ ${GET_RATIO_GOAL * 100}%)`);
+  return {
+    name: 'PostgreSQL/SQLite GET execution rate',
+    value: percent,
+    unit: '%',
+    goal: `≥ ${GET_RATIO_GOAL * 100}%`,
+    ok: ratio >= GET_RATIO_GOAL,
+  };
+}
+
+/** PostgreSQL's drain time as a multiple of SQLite's (medians); not met when either gave up. */
+function drainRatio(pg: number[], sqlite: number[]): Figure {
+  const complete = pg.length === DRAIN_ROUNDS && sqlite.length === DRAIN_ROUNDS;
+  const ratio = complete ? round(median(pg) / median(sqlite)) : NaN;
+  console.log(
+    `  PostgreSQL/SQLite drain time: ${complete ? `${ratio}x` : 'not measured (a drain gave up)'} (goal ≤ ${DRAIN_RATIO_GOAL}x)`,
+  );
+  return {
+    name: 'PostgreSQL/SQLite drain time',
+    value: ratio,
+    unit: 'x',
+    goal: `≤ ${DRAIN_RATIO_GOAL}x`,
+    ok: complete && ratio <= DRAIN_RATIO_GOAL,
+  };
+}
+
 export async function runReplicasBench(): Promise<Figure[]> {
   console.log(
     `  load average at start ${loadavg()
@@ -141,7 +176,7 @@ export async function runReplicasBench(): Promise<Figure[]> {
         for (const replicas of [1, 2]) {
           const schema = await freshSchema(pg.url);
           cleanup.schemas.push(schema);
-          const label = `PostgreSQL, ${replicas} replica${replicas > 1 ? 's' : ''}`;
+          const label = replicas === 1 ? PG_ONE : `PostgreSQL, ${replicas} replicas`;
           deployments.push(await deploy(label, replicas, schema, cleanup));
         }
       } catch (err) {
@@ -163,6 +198,8 @@ export async function runReplicasBench(): Promise<Figure[]> {
       console.log(`  ${describeRounds(d.label, measured.get(d.label)!)}`);
       figures.push(...getFigures(d, measured.get(d.label)!));
     }
+    const pgGet = measured.get(PG_ONE);
+    if (pgGet) figures.push(getRatio(pgGet.rps / measured.get('SQLite')!.rps));
 
     if (DRAIN_ROUNDS > 0) {
       console.log(`  drain ${ITEMS.toLocaleString('en')} executions, ${DRAIN_ROUNDS} interleaved round(s)…`);
@@ -182,6 +219,8 @@ export async function runReplicasBench(): Promise<Figure[]> {
       if (done.length === times.length) figures.push({ name, value: round(median(done)), unit: 's' });
       else figures.push({ name: `${name} (gave up)`, value: NaN, unit: 's', goal: 'drains', ok: false });
     }
+    const drainTimes = (label: string) => drains.get(label)?.filter((t): t is number => t !== null) ?? [];
+    if (DRAIN_ROUNDS > 0 && drains.has(PG_ONE)) figures.push(drainRatio(drainTimes(PG_ONE), drainTimes('SQLite')));
     if (!pg) console.log('  PostgreSQL figures skipped (no PostgreSQL found).');
   } finally {
     for (const svc of cleanup.services.reverse()) await svc.proc.stop();

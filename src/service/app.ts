@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       presenter: new Presenter(config.publicUrl, local.signer, config.strictV1),
       inputs: new InputValidators(),
       results: new ResultCache(),
-      terminal: local.store.shared ? null : new TerminalExecutions(),
+      terminal: new TerminalExecutions(),
       metrics,
     };
     // Runs the cleaner deleted must answer 404, not their remembered answer.

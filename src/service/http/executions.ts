@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { CancelExecutionsResponse } from '../../contract/openapi-document';
-import type { FileLink } from '../store/records';
+import type { ExecutionView, FileLink } from '../store/records';
 import { accountOf, callerOf } from './auth';
 import { contractRoute } from './contract-route';
 import { badRequest, notFound } from './errors';
@@ -89,18 +89,27 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const { terminal } = ctx;
     // Read before presenting: the answer is then never kept under a later expiry than its links carry.
     const linkExpiry = ctx.presenter.linkExpiryNow();
-    const kept = terminal?.answer(account.id, workflowId, executionId, linkExpiry);
-    if (terminal) ctx.metrics.cache('ended_runs', kept !== undefined);
-    if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
-    const execution =
-      terminal?.get(account.id, workflowId, executionId) ??
-      (await ctx.store.executions.get(account.id, workflowId, executionId));
+    let execution: ExecutionView | undefined;
+    if (ctx.store.shared) {
+      // Other replicas may delete or change runs: the row is read every time (one read serves the
+      // concurrent polls of a run), and a kept answer only spares presenting the same row again.
+      execution = await ctx.store.executions.get(account.id, workflowId, executionId);
+      const kept = execution && terminal.answerFor(execution, linkExpiry);
+      if (execution) ctx.metrics.cache('ended_runs', kept !== undefined);
+      if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
+    } else {
+      const kept = terminal.answer(account.id, workflowId, executionId, linkExpiry);
+      ctx.metrics.cache('ended_runs', kept !== undefined);
+      if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
+      execution =
+        terminal.get(account.id, workflowId, executionId) ??
+        (await ctx.store.executions.get(account.id, workflowId, executionId));
+    }
     if (!execution) {
       await requireWorkflow(ctx, account, workflowId);
       throw notFound('execution not found');
     }
     const detail = await executionDetail(ctx, execution, () => ctx.store.workflows.byId(workflowId));
-    if (!terminal) return detail;
     // Serialized by the route's own response schema, exactly as Fastify would.
     const body = reply.serialize(detail);
     if (typeof body !== 'string') return detail;

@@ -19,8 +19,11 @@ export interface LocalContext {
   presenter: Presenter;
   inputs: InputValidators;
   results: ResultCache;
-  /** Ended executions read again without the database; null on a shared store (other replicas delete too). */
-  terminal: TerminalExecutions | null;
+  /**
+   * Ended executions' answers: read again without the database on SQLite; on a shared store, where
+   * other replicas delete too, only spared presenting once the row is read.
+   */
+  terminal: TerminalExecutions;
   metrics: Metrics;
 }
 

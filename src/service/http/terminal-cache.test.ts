@@ -15,6 +15,18 @@ const run = (id: string, status: ExecutionView['status'], workflowId = 'w1'): Ex
 });
 
 describe('TerminalExecutions', () => {
+  it('serves a kept answer for a row read from a shared store only while the row is the one it was presented from', () => {
+    const cache = new TerminalExecutions();
+    cache.rememberAnswer('a1', run('e1', 'error'), 100, '{"id":"e1"}');
+    expect(cache.answerFor(run('e1', 'error'), 100)).toBe('{"id":"e1"}');
+    expect(cache.answerFor(run('e1', 'error'), 101)).toBeUndefined();
+    // Another replica re-ran it, or it is now another workflow's or account's.
+    expect(cache.answerFor(run('e1', 'initial'), 100)).toBeUndefined();
+    expect(cache.answerFor({ ...run('e1', 'error'), error: 'another reason' }, 100)).toBeUndefined();
+    expect(cache.answerFor(run('e1', 'error', 'w2'), 100)).toBeUndefined();
+    expect(cache.answerFor({ ...run('e1', 'error'), account_id: 'a2' }, 100)).toBeUndefined();
+  });
+
   it('remembers only ended runs, per account and workflow, and forgets a deleted workflow’s', () => {
     const cache = new TerminalExecutions();
     for (const status of ['initial', 'processing', 'human_in_the_loop'] as const)

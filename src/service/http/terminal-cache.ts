@@ -1,5 +1,6 @@
 import type { LRUCache } from 'lru-cache';
 import { boundedCache, type CacheLimits } from '../bounded-cache';
+import { EXECUTION_VIEW_COLUMNS } from '../store/execution-columns';
 import type { ExecutionView } from '../store/records';
 
 const key = (accountId: string, workflowId: string, executionId: string) => `${accountId}/${workflowId}/${executionId}`;
@@ -50,6 +51,18 @@ export class TerminalExecutions {
   answer(accountId: string, workflowId: string, executionId: string, linkExpiry: number): string | undefined {
     const entry = this.entries.get(key(accountId, workflowId, executionId));
     return entry?.linkExpiry === linkExpiry ? entry.body : undefined;
+  }
+
+  /**
+   * The answer kept for `execution` as just read from a shared store, if it was presented from the
+   * same row with links of this expiry: another replica may have deleted or changed the run since.
+   */
+  answerFor(execution: ExecutionView, linkExpiry: number): string | undefined {
+    const entry = this.entries.get(key(execution.account_id, execution.workflow_id, execution.id));
+    if (entry?.linkExpiry !== linkExpiry) return undefined;
+    return EXECUTION_VIEW_COLUMNS.every((column) => entry.execution[column] === execution[column])
+      ? entry.body
+      : undefined;
   }
 
   /** Keeps an ended execution (finished or error; others may still change) and its serialized answer, presented with links of `linkExpiry`. */

@@ -45,7 +45,7 @@ export function workflowEditRoutes(app: FastifyInstance, ctx: LocalContext): voi
   contractRoute(app, 'deleteWorkflow', async (request, reply) => {
     const workflow = await requireWorkflow(ctx, accountOf(request), request.params.workflowId);
     await edits.delete(workflow.id);
-    ctx.terminal?.forgetWorkflow(workflow.id);
+    ctx.terminal.forgetWorkflow(workflow.id);
     ctx.results.forgetWorkflow(workflow.id);
     ctx.engine.forget(workflow.id);
     ctx.inputs.forget(workflow.id);

@@ -3,10 +3,12 @@ import { freshSchema, type TestDatabase } from '../test-support/test-database';
 import { startReplica, stopReplicas } from './test-support/replica';
 
 const KEY = 'replicas-rate-limit-key-0123456789ab';
+const BURST_KEY = 'replicas-rate-limit-burst-key-0123456789';
 const BASE_URL = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!BASE_URL)('the rate limit across two replicas on one PostgreSQL', () => {
   let database: TestDatabase | undefined;
+  let replicas: Array<Awaited<ReturnType<typeof startReplica>>> = [];
   afterAll(async () => {
     await stopReplicas();
     await database?.drop();
@@ -14,12 +16,18 @@ describe.skipIf(!BASE_URL)('the rate limit across two replicas on one PostgreSQL
 
   it('answers 150 requests of one key, spread over both within one window, with exactly 100 × 2xx and 50 × 429', async () => {
     database = await freshSchema(BASE_URL!);
-    const env = { WORKFLOW_API_KEYS: KEY, WORKFLOW_RATE_LIMIT: '100' };
+    // The burst opens 75 connections to each replica at once, above the default per-address cap.
+    const env = {
+      WORKFLOW_API_KEYS: `${KEY},${BURST_KEY}`,
+      WORKFLOW_RATE_LIMIT: '100',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '200',
+    };
     // Both start at once on the empty schema, so migrations and key provisioning run side by side too.
-    const [a, b] = await Promise.all([
+    replicas = await Promise.all([
       startReplica('a', database.databaseUrl!, env),
       startReplica('b', database.databaseUrl!, env),
     ]);
+    const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
     const byReplica = new Map<string, number[]>([
       ['a', []],
       ['b', []],
@@ -52,5 +60,18 @@ describe.skipIf(!BASE_URL)('the rate limit across two replicas on one PostgreSQL
         name,
       ).toHaveLength(25);
     }
+  });
+
+  it('answers 150 requests of one key sent all at once, spread over both, with exactly 100 × 2xx and 50 × 429', async () => {
+    // Each replica counts the hits that arrive together in one write; the positions must still be unique.
+    const statuses = await Promise.all(
+      Array.from({ length: 150 }, async (_, n) => {
+        const reply = await fetch(replicas[n % 2]!.url('/api/v1/workflows'), { headers: { 'x-api-key': BURST_KEY } });
+        await reply.arrayBuffer();
+        return reply.status;
+      }),
+    );
+    expect(statuses.filter((status) => status >= 200 && status < 300)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
   });
 });

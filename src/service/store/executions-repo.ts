@@ -4,6 +4,7 @@ import { PreparedQuery } from './db/prepared';
 import { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS } from './execution-columns';
 import { ExecutionDispatch } from './execution-dispatch';
 import type { ExecutionStepsRepo } from './execution-steps-repo';
+import { KeyedBatches } from './keyed-batches';
 import type { ExecutionRecord, ExecutionView } from './records';
 
 export type { Claimed, ClaimOptions } from './execution-claims';
@@ -72,6 +73,12 @@ let cancelGeneration = 0;
 
 export class ExecutionsRepo extends ExecutionDispatch {
   /**
+   * PostgreSQL outside a transaction: a run polled by many requests at once is read once per round
+   * trip for all of them (SQLite reads at once, without waiting for a turn of the event loop).
+   */
+  private readonly views: KeyedBatches<readonly [string, string, string], ExecutionView | undefined> | null;
+
+  /**
    * `steps` records how approval steps end; `now` is the store's clock as a timestamp, for an
    * approval's decision time.
    */
@@ -81,6 +88,14 @@ export class ExecutionsRepo extends ExecutionDispatch {
     private readonly now: () => string,
   ) {
     super(ctx);
+    this.views =
+      ctx.dialect === 'postgres' && !ctx.db.isTransaction
+        ? new KeyedBatches(async (_, asked) => {
+            const [id, workflowId, accountId] = asked[0]!;
+            const found = await view.first(ctx, id, workflowId, accountId);
+            return asked.map(() => found);
+          })
+        : null;
   }
 
   async insert(execution: NewExecution): Promise<void> {
@@ -97,6 +112,7 @@ export class ExecutionsRepo extends ExecutionDispatch {
 
   /** The execution when it belongs to the workflow and the account; otherwise undefined, like a missing one. */
   async get(accountId: string, workflowId: string, id: string): Promise<ExecutionView | undefined> {
+    if (this.views) return this.views.add(`${accountId}/${workflowId}/${id}`, [id, workflowId, accountId]);
     return view.first(this.ctx, id, workflowId, accountId);
   }
 

@@ -5,7 +5,7 @@ import { AccountsRepo } from './accounts-repo';
 import { ApiKeysRepo } from './api-keys-repo';
 import { BatchesRepo } from './batches-repo';
 import type { StoreContext } from './db/context';
-import { openDatabase, type ReadIfIdle, type StoreDialect } from './db/open';
+import { openDatabase, type ReadIfIdle, type RunPrepared, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
 import { pendingMigrations } from './db/migrate';
 import * as outcomes from './execution-outcomes';
@@ -81,9 +81,12 @@ export class Store {
     readonly dialect: StoreDialect,
     private readonly clock: Clock,
     private readonly readIfIdle?: ReadIfIdle,
+    private readonly runPrepared?: RunPrepared,
   ) {
     // Inside a transaction every read goes through it, so it sees the transaction's own writes.
-    const ctx: StoreContext = { db: kysely, dialect, readIfIdle: kysely.isTransaction ? undefined : readIfIdle };
+    const ctx: StoreContext = kysely.isTransaction
+      ? { db: kysely, dialect }
+      : { db: kysely, dialect, readIfIdle, runPrepared };
     this.shared = dialect === 'postgres';
     this.accounts = new AccountsRepo(ctx);
     this.apiKeys = new ApiKeysRepo(ctx);
@@ -105,8 +108,11 @@ export class Store {
 
   /** Opens the store: PostgreSQL when `databaseUrl` is set, else `${dataDir}/service.db`; migrations run first. */
   static async open(location: StoreLocation, clock: Clock): Promise<Store> {
-    const { kysely, dialect, readIfIdle } = await openDatabase(location.dataDir, location.databaseUrl || undefined);
-    return new Store(kysely, dialect, clock, readIfIdle);
+    const { kysely, dialect, readIfIdle, runPrepared } = await openDatabase(
+      location.dataDir,
+      location.databaseUrl || undefined,
+    );
+    return new Store(kysely, dialect, clock, readIfIdle, runPrepared);
   }
 
   /** Now as a stored timestamp, for values that need not be unique (updated_at, finished_at). */

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { ReadIfIdle, StoreDialect } from './open';
+import type { ReadIfIdle, RunPrepared, StoreDialect } from './open';
 import type { Database } from './schema';
 
 /** What every repo works with: the database (or the open transaction) and its dialect. */
@@ -8,6 +8,8 @@ export interface StoreContext {
   dialect: StoreDialect;
   /** SQLite outside a transaction: the hot reads' shortcut past Kysely's connection handling. */
   readIfIdle?: ReadIfIdle | undefined;
+  /** PostgreSQL outside a transaction: the hot statements' shortcut to named prepared statements. */
+  runPrepared?: RunPrepared | undefined;
 }
 
 /** Runs `fn` in a transaction, or in the caller's when `db` already is one. */

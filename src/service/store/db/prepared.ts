@@ -15,8 +15,9 @@ interface Template {
 /**
  * A query built with Kysely once per dialect and then run with new arguments, skipping the build
  * and compile that otherwise cost more than the SQLite read itself; on an idle SQLite connection
- * it also skips Kysely's connection handling. For the hot reads only; the query must use each
- * argument as a plain bound value.
+ * it also skips Kysely's connection handling, and on PostgreSQL outside a transaction it runs as a
+ * named prepared statement, parsed and planned once per connection. For the hot reads only; the
+ * query must use each argument as a plain bound value.
  */
 export class PreparedQuery<A extends readonly unknown[], R> {
   private readonly templates = new Map<StoreDialect, Template>();
@@ -42,6 +43,7 @@ export class PreparedQuery<A extends readonly unknown[], R> {
     const parameters = slots.map((slot, i) => (slot === -1 ? compiled.parameters[i] : args[slot]));
     const rows = ctx.readIfIdle?.(compiled.sql, parameters);
     if (rows !== undefined) return rows as R[];
+    if (ctx.runPrepared) return (await ctx.runPrepared(compiled.sql, parameters)) as R[];
     const result = await ctx.db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   }
