@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../contract/openapi-document';
 import { manualClock } from '../clock';
 import { assertMatchesContract } from '../test-support/contract-validator';
-import { KEY_A, KEY_B, startTestService } from '../test-support/test-service';
+import { runsUrl, startRun } from '../test-support/runs';
+import { KEY_A, KEY_B, reportStep, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
 
 type Err = { error: string };
@@ -117,6 +118,26 @@ describe('rate limit', () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(over.body.error).toBe(`rate limit of 3 requests per minute exceeded; retry in ${retryAfter} s`);
       expect((await limited.call('GET', '/api/v1/workflows', { key: KEY_B })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers a read over the limit with the 429 alone, none of the answer it would have had', async () => {
+    const limited = await startTestService({ WORKFLOW_RATE_LIMIT: '2' });
+    try {
+      const workflowId = await limited.addWorkflow({ steps: [reportStep()] });
+      const id = await startRun(limited, workflowId, { name: 'Ada' });
+      await limited.engine.idle();
+      const read = await limited.call('GET', `${runsUrl(workflowId)}/${id}`);
+      expect(read.status).toBe(200);
+      const over = await limited.call<Err>('GET', `${runsUrl(workflowId)}/${id}`);
+      expect(over.status).toBe(429);
+      assertMatchesContract('getExecution', 429, over.body);
+      expect(over.body.error).toMatch(/^rate limit of 2 requests per minute exceeded/);
+      expect(over.headers).toMatchObject({ 'ratelimit-remaining': '0', 'cache-control': 'no-store' });
+      expect(over.headers['content-type']).toMatch(/^application\/json/);
+      expect(Number(over.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(over.body)));
     } finally {
       await limited.close();
     }
