@@ -14,7 +14,7 @@ import { PrometheusMetrics } from './metrics/prometheus';
 import { apiKeyRoutes } from './http/api-keys';
 import { batchRoutes } from './http/batches';
 import { approvalRoutes } from './http/approval';
-import { apiKeyHook, KeyResolver, settleReadLimits } from './http/auth';
+import { apiKeyHook, KeyResolver } from './http/auth';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import { openCorsForFrameworkError, registerCors } from './http/cors';
 import { devKeyRoute } from './http/dev-key';
@@ -96,7 +96,6 @@ function localApi(
   app.register(
     async (api) => {
       api.addHook('onRequest', apiKeyHook(keys, limiter, failures, ctx.metrics));
-      api.addHook('onSend', settleReadLimits(ctx.metrics));
       api.addHook('preValidation', (request, _reply, done) => {
         const query = request.query as { cursor?: unknown; limit?: unknown };
         if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
@@ -185,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => routeTable.add(route.method, route.url));
   app.decorateRequest('account', null);
   app.decorateRequest('apiKey', null);
-  app.decorateRequest('pendingLimit', null);
 
   app.addHook('preParsing', (request, _reply, payload, done) => {
     // Compressed bodies would otherwise fail as "not valid JSON", which hides the real cause.

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { AccountRecord, Caller } from '../store/records';
 import type { Store } from '../store/store';
-import { errorAnswer, HttpError, TooManyRequests } from './errors';
+import { HttpError, TooManyRequests } from './errors';
 import type { RateDecision, RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
@@ -14,8 +14,6 @@ declare module 'fastify' {
     account: AccountRecord | null;
     /** The key the caller used (its id and name), set with `account`. */
     apiKey: Caller['key'] | null;
-    /** A read's rate-limit count still on its way to the database (see settleReadLimits). */
-    pendingLimit: Promise<RateDecision> | null;
   }
 }
 
@@ -144,15 +142,7 @@ export function apiKeyHook(
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);
-    const decision = limiter.hit(caller.key.id);
-    if (limiter.isShared && READS.has(request.method)) {
-      // A read changes nothing, so it runs while its hit is counted in the database and its answer
-      // waits for the count (settleReadLimits): one round trip after another becomes two at once.
-      decision.catch(() => undefined);
-      request.pendingLimit = decision;
-      return undefined;
-    }
-    return limited(reply, await decision, metrics);
+    return limited(reply, await limiter.hit(caller.key.id), metrics);
   };
   if (limiter.isShared || failures.isShared) {
     return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
@@ -179,45 +169,5 @@ export function apiKeyHook(
     const cached = keys.cached(key);
     if (cached !== undefined) return done(admit(request, reply, key, cached));
     keys.lookUp(key).then((caller) => done(admit(request, reply, key, caller)), done);
-  };
-}
-
-const READS = new Set(['GET', 'HEAD']);
-
-/** Headers of a read's own answer that must not travel on the 429 or 503 that replaces it. */
-const ANSWER_HEADERS = ['content-length', 'content-disposition', 'etag', 'last-modified', 'cache-control'];
-
-/**
- * onSend hook beside apiKeyHook: a read that ran while its rate-limit hit was being counted is held
- * here until the count comes back; past the limit (or when the count failed) its answer is replaced
- * by the 429 (or the 503) it would have got before running, so the limit stays exact.
- */
-export function settleReadLimits(metrics: Metrics = noMetrics) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const pending = request.pendingLimit;
-    if (!pending) return payload;
-    request.pendingLimit = null;
-    let refusal: HttpError | undefined;
-    let status: number;
-    let message: string;
-    try {
-      refusal = limited(reply, await pending, metrics);
-      if (!refusal) return payload;
-      metrics.tooMany(request.routeOptions.url ?? 'unmatched', 'rate_limit');
-      [status, message] = [refusal.statusCode, refusal.message];
-    } catch (error) {
-      [status, message] = errorAnswer(error as Error, reply);
-    }
-    // A file's stream that will not be sent is closed, not left open.
-    if (
-      payload !== null &&
-      typeof payload === 'object' &&
-      'destroy' in payload &&
-      typeof payload.destroy === 'function'
-    )
-      (payload as { destroy(): void }).destroy();
-    for (const header of ANSWER_HEADERS) reply.removeHeader(header);
-    reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return JSON.stringify({ error: message });
   };
 }

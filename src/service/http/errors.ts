@@ -121,14 +121,6 @@ function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
-/** The status and message of a failure met outside the error handler; a 503 also gets its Retry-After. */
-export function errorAnswer(error: Error, reply: FastifyReply): [number, string] {
-  const [status, message] = classify(error as FastifyError);
-  if (status >= 500) reply.log.error({ err: error }, 'request failed');
-  if (status === 503) reply.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
-  return [status, message];
-}
-
 /** One place that turns every failure into `{error}`; server faults are logged and never described. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setSchemaErrorFormatter((errors, part) => new Error(describeRequestError(errors, part)));

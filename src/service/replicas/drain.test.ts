@@ -34,7 +34,7 @@ describe.skipIf(!BASE_URL)('a replica stopped with SIGTERM while two share one P
       await client.connect();
       const env = {
         WORKFLOW_API_KEYS: KEY,
-        WORKFLOW_TIME_SCALE: '0.05',
+        WORKFLOW_TIME_SCALE: '0.1',
         WORKFLOW_RATE_LIMIT: '100000',
         LEASE_SECONDS: String(LEASE_SECONDS),
         WORKFLOW_DRAIN_SECONDS: String(DRAIN_SECONDS),
