@@ -355,7 +355,7 @@ test.describe('the batch page as a spreadsheet grid', () => {
       await expect
         .poll(async () => (await focusedFullyInView(page)).visible, {
           message: `Tab ${step}: "${focused.name}" is hidden or covered`,
-          timeout: 2_000,
+          timeout: 5_000,
         })
         .toBe(true);
       await page.keyboard.press('Tab');
