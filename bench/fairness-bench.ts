@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { hashKey } from '../src/service/accounts/keys';
-import type { StepSpec } from '../src/service/planner/plan-types';
+import type { StepSpec } from '../src/service/workflow/plan-types';
 import { formatMicros } from '../src/service/store/timestamps';
 import type { Figure } from './service-bench';
 import { sleep } from './support/processes';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepSpec } from '../planner/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 import type { BatchOptions } from '../store/store';
 import { reportStep, startTestService, type TestService } from '../test-support/test-service';
 import { queueRuns } from '../test-support/runs';

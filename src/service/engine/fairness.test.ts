@@ -1,7 +1,7 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../contract/openapi-document';
-import type { StepSpec } from '../planner/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 import { queueRuns, runsUrl } from '../test-support/runs';
 import { KEY_A, KEY_B, reportStep, startTestService, type TestService } from '../test-support/test-service';
 import { closeStepPool, useStepWorker } from './step-pool';

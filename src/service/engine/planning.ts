@@ -4,7 +4,7 @@ import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
 import { fallbackNote, planWithModel } from '../model/model-planner';
 import { PlanningError } from '../planner/plan';
-import type { WorkflowPlan } from '../planner/plan-types';
+import type { WorkflowPlan } from '../workflow/plan-types';
 import type { WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { planOffThread } from './step-pool';

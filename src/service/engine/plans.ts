@@ -1,6 +1,6 @@
 import type { LRUCache } from 'lru-cache';
 import { boundedCache, type CacheLimits } from '../bounded-cache';
-import type { JsonSchema, StepSpec } from '../planner/plan-types';
+import type { JsonSchema, StepSpec } from '../workflow/plan-types';
 import { stepSeconds } from '../steps/run-step';
 import type { WorkflowRecord } from '../store/records';
 

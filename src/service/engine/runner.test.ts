@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StepSpec } from '../planner/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 import { reportStep, startTestService, type TestService } from '../test-support/test-service';
 import { queueRuns } from '../test-support/runs';
 import { closeStepPool, useStepWorker } from './step-pool';

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
 import { ModelContexts, writeStep, type WriteStep } from '../model/write-step';
-import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../workflow/plan-types';
 import type { Writing } from '../store/execution-steps-repo';
 import type { Store } from '../store/store';
 import { settleOrphan } from './leases';

@@ -8,7 +8,7 @@ import {
   type StepResult,
   type StepSpec,
   type WorkflowPlan,
-} from '../planner/plan-types';
+} from '../workflow/plan-types';
 import { FairQueue } from './fair-queue';
 import type { PlanReply, PlanTask, StepReply, StepTask } from './step-worker';
 

@@ -6,7 +6,7 @@ import {
   type StepResult,
   type StepSpec,
   type WorkflowPlan,
-} from '../planner/plan-types';
+} from '../workflow/plan-types';
 import { runStep } from '../steps/run-step';
 
 export interface StepTask {

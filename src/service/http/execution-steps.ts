@@ -1,5 +1,5 @@
 import type { ExecutionStatus, Schemas } from '../../contract/openapi-document';
-import type { StepSpec } from '../planner/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 import type { StepRecord } from '../store/execution-steps-repo';
 import { stepName } from './step-names';
 

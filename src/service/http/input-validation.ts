@@ -4,7 +4,7 @@ import type { LRUCache } from 'lru-cache';
 import { boundedCache, type CacheLimits } from '../bounded-cache';
 import { ajvClassFor } from '../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../contract/schema-dialect';
-import type { JsonSchema } from '../planner/plan-types';
+import type { JsonSchema } from '../workflow/plan-types';
 import { describeAjvError } from './request-messages';
 
 function makeAjv(dialect: SchemaDialect): Ajv {

@@ -1,4 +1,4 @@
-import type { StepSpec } from '../planner/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 
 const KIND_LABELS: Record<StepSpec['kind'], string> = {
   markdown_report: 'Markdown report',

@@ -1,4 +1,4 @@
-import type { WorkflowPlan } from '../planner/plan-types';
+import type { WorkflowPlan } from '../workflow/plan-types';
 import { ModelFailure, type Model } from './model-client';
 import { readPlanAnswer } from './plan-answer';
 import { PLAN_SCHEMA_NAME, planAnswerSchema, planMessages, retryMessages } from './plan-request';

@@ -5,7 +5,7 @@ import type {
   WorkflowCreateResponse,
   WorkflowDetail,
 } from '../../contract/openapi-document';
-import type { StepSpec } from '../planner/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 import { startFakeModel, type RecordedRequest } from '../test-support/fake-model';
 import { answerInput, answerStep, SALES_PROMPT, salesPlan } from '../test-support/model-plans';
 import { runsUrl, startRun } from '../test-support/runs';

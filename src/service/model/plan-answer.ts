@@ -6,7 +6,7 @@ import { schemaDialect } from '../../contract/schema-dialect';
 import { makeField, type Field } from '../planner/fields';
 import { inputSchema } from '../planner/input-schema';
 import type { FieldKind, ItemKind } from '../planner/lexicon';
-import type { JsonSchema, StepSpec, WorkflowPlan } from '../planner/plan-types';
+import type { JsonSchema, StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import { renderTemplate } from '../steps/templates/liquid';
 import type { CONCURRENCIES, GUARD_RULES, JSON_FIELD_TYPES, NOTE_KINDS, WRITE_FORMATS } from './plan-request';
 import { planAnswerSchema, type InputType, type StepKindAnswer } from './plan-request';

@@ -3,7 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ajvClassFor } from '../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema } from '../../contract/schema-dialect';
-import { StepFailure, type JsonSchema, type OutputFile, type StepContext, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type JsonSchema, type OutputFile, type StepContext, type StepSpec } from '../workflow/plan-types';
 import { readFindings, textFile } from '../steps/output-files';
 import { renderTemplate } from '../steps/templates/liquid';
 import type { Writing } from '../store/execution-steps-repo';

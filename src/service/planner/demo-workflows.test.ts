@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runSteps } from '../test-support/run-steps';
 import { DEMO_WORKFLOWS, type DemoWorkflow } from './demo-workflows';
 import { planWorkflow } from './plan';
-import { StepFailure, type JsonSchema, type OutputFile, type WorkflowPlan } from './plan-types';
+import { StepFailure, type JsonSchema, type OutputFile, type WorkflowPlan } from '../workflow/plan-types';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);

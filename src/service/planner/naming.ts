@@ -2,7 +2,7 @@ import { group, lastWord } from './reading/state';
 import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
 import { FILLER, OUTPUT_WORDS, PLURAL_ACRONYMS, SPELLINGS, STOP, TRANSFORM_VERBS } from './lexicon';
-import type { StepSpec } from './plan-types';
+import type { StepSpec } from '../workflow/plan-types';
 import { humanList, singular, titleCase, withoutLastWord } from './text-case';
 
 const words = (text: string) => text.trim().split(/\s+/);

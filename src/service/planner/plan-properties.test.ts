@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMON_WORDS } from './lexicon';
 import { planWorkflow, PlanningError } from './plan';
-import type { JsonSchema, WorkflowPlan } from './plan-types';
+import type { JsonSchema, WorkflowPlan } from '../workflow/plan-types';
 import type { Schema } from './test-support/plan-shape';
 
 const ajv = new Ajv({ allErrors: true, strict: true });

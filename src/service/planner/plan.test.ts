@@ -5,7 +5,7 @@ import { planWorkflow } from './plan';
 import { clipAtWord, snakeCase } from './text-case';
 import { FIXTURES_A } from './test-support/plan-fixtures-a';
 import { FIXTURES_B } from './test-support/plan-fixtures-b';
-import type { JsonSchema } from './plan-types';
+import type { JsonSchema } from '../workflow/plan-types';
 import { summary, type Schema } from './test-support/plan-shape';
 
 const FIXTURES = [...FIXTURES_A, ...FIXTURES_B];

@@ -5,7 +5,7 @@ import { readDeliverables, type Deliverable } from './deliverables';
 import { readPrompt, type EntityKind, type GuardDraft, type Reading } from './infer-fields';
 import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
-import type { StepSpec, WorkflowPlan } from './plan-types';
+import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
 import { clipAtWord, kebabCase, singular, snakeCase } from './text-case';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runStep } from '../steps/run-step';
 import { makeField } from './fields';
 import { planWorkflow } from './plan';
-import type { JsonSchema, StepContext } from './plan-types';
+import type { JsonSchema, StepContext } from '../workflow/plan-types';
 import { documentKindOf, literal, plainLiteral, reportTemplate } from './report-template';
 
 type Schema = {

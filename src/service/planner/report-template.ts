@@ -3,7 +3,7 @@ import type { Deliverable, DraftKind } from './deliverables';
 import { draftBody } from './draft-templates';
 import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
-import type { TemplateSyntax } from './plan-types';
+import type { TemplateSyntax } from '../workflow/plan-types';
 
 /*
  * Reports are Liquid templates (see steps/templates/liquid.ts): the input is `input`, earlier

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type StepSpec } from '../workflow/plan-types';
 import { runGuard } from './guard';
 
 type Guard = Extract<StepSpec, { kind: 'guard' }>;

@@ -1,4 +1,4 @@
-import { StepFailure, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type StepSpec } from '../workflow/plan-types';
 
 type GuardStep = Extract<StepSpec, { kind: 'guard' }>;
 

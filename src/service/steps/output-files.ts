@@ -1,4 +1,4 @@
-import type { OutputFile } from '../planner/plan-types';
+import type { OutputFile } from '../workflow/plan-types';
 
 const CONTENT_TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure, type StepContext, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type StepContext, type StepSpec } from '../workflow/plan-types';
 import { fileText, textFile } from './output-files';
 import { runSteps } from '../test-support/run-steps';
 import { GENERATED_BY, runStep, stepSeconds } from './run-step';

@@ -1,4 +1,4 @@
-import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../planner/plan-types';
+import { StepFailure, type OutputFile, type StepContext, type StepResult, type StepSpec } from '../workflow/plan-types';
 import { toCsv } from './csv';
 import { extractEntities } from './extract-entities';
 import { runGuard } from './guard';

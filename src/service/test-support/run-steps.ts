@@ -1,4 +1,4 @@
-import type { OutputFile, StepContext, StepSpec } from '../planner/plan-types';
+import type { OutputFile, StepContext, StepSpec } from '../workflow/plan-types';
 import { runStep } from '../steps/run-step';
 
 /**

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../config';
 import type { Engine } from '../engine/engine';
 import { planColumns } from '../engine/planning';
 import { createLogger } from '../logger';
-import type { StepSpec, WorkflowPlan } from '../planner/plan-types';
+import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import { createService, type Service, type ServiceOptions } from '../service';
 import type { Store } from '../store/store';
 import { testDatabase, type TestDatabase } from './test-database';

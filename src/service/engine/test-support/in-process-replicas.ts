@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../clock';
 import { createLogger } from '../../logger';
-import type { StepSpec } from '../../planner/plan-types';
+import type { StepSpec } from '../../workflow/plan-types';
 import { openStore, type Store } from '../../store/store';
 import { testDatabase } from '../../test-support/test-database';
 import { Engine, type EngineOptions } from '../engine';

@@ -1,5 +1,5 @@
 import { STOP } from '../lexicon';
-import type { GuardRule } from '../plan-types';
+import type { GuardRule } from '../../workflow/plan-types';
 import { END, NUMBER, num, group, type ReadState, type GuardDraft, groupStart } from './state';
 
 /** Validation rules: "fail if the amount is negative", "notes must not contain FAIL", "X is required". */

@@ -1,6 +1,6 @@
 import type { PlanningNote } from '../../../contract/openapi-document';
 import type { FieldSet, Field } from '../fields';
-import type { GuardRule } from '../plan-types';
+import type { GuardRule } from '../../workflow/plan-types';
 import type { PromptText } from '../prompt-text';
 
 /** A validation rule stated in the prompt ("fail if the amount is negative"). */

@@ -1,5 +1,5 @@
 import { renderTemplate } from '../../steps/templates/liquid';
-import type { WorkflowPlan } from '../plan-types';
+import type { WorkflowPlan } from '../../workflow/plan-types';
 
 /** The last Markdown document a plan writes, rendered with `input`: its title line, then its body. */
 export function renderedReport(plan: WorkflowPlan, input: Record<string, unknown>): string {

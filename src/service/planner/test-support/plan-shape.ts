@@ -1,4 +1,4 @@
-import type { WorkflowPlan } from '../plan-types';
+import type { WorkflowPlan } from '../../workflow/plan-types';
 import { TEXT_MAX_LENGTH } from '../input-schema';
 
 export type Schema = Record<string, unknown> & {

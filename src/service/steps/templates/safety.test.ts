@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure } from '../../planner/plan-types';
+import { StepFailure } from '../../workflow/plan-types';
 import { MISSING } from './format-value';
 import { renderTemplate } from './liquid';
 

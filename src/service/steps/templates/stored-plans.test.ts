@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKFLOWS } from '../../planner/demo-workflows';
-import type { OutputFile, StepSpec } from '../../planner/plan-types';
+import type { OutputFile, StepSpec } from '../../workflow/plan-types';
 import { fileText } from '../output-files';
 import { runStep } from '../run-step';
 import stored from './test-support/stored-demo-plans.json';
