@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FieldSet, makeField, phraseToField, resolveField } from './fields';
-import { humanList, sentenceCase, singular, snakeCase, titleCase } from './text-case';
+import { humanList, sentenceCase, singular, snakeCase, titleCase } from '../workflow/text-case';
 
 const read = (phrase: string, allowUnknown = true) => {
   const field = phraseToField(phrase, 0, { allowUnknown });

@@ -11,29 +11,10 @@ import {
   type FieldKind,
   type ItemKind,
 } from './lexicon';
-import { blankParenthesized, sentenceCase, singular, snakeCase } from './text-case';
+import { blankParenthesized, singular, snakeCase } from '../workflow/text-case';
+import { makeField, type Field } from '../workflow/field';
 
-/** An input field the planner found in a prompt. */
-export interface Field {
-  key: string;
-  title: string;
-  kind: FieldKind;
-  required: boolean;
-  /** The noun the field is named after, so "the notes" later can refer back to "meeting notes". */
-  head: string;
-  /** Whether the key has words besides its head ("meeting notes" does, "notes" does not). */
-  qualified: boolean;
-  /** Where the prompt mentions it; fields keep the prompt's order. */
-  position: number;
-  /** A description taken from the prompt (booleans' "whether …"). */
-  description?: string;
-  enumValues?: string[];
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  itemKind?: ItemKind;
-  columns?: Field[];
-}
+export { makeField, type Field };
 
 const OPTIONAL_TAIL =
   /(?<!\s)\s*(?:\(optional\)|(?:,\s*)?(?:if (?:available|known|any|possible|provided|applicable|given|you have (?:it|one|them))|when available|where available|optional(?:ly)?))\s*$/;
@@ -81,16 +62,6 @@ const KIND_RANK: Record<FieldKind, number> = {
   list: 4,
   rows: 5,
 };
-
-export function makeField(
-  key: string,
-  kind: FieldKind,
-  head: string,
-  position: number,
-  extra: Partial<Field> = {},
-): Field {
-  return { key, title: sentenceCase(key), kind, required: true, head, qualified: key !== head, position, ...extra };
-}
 
 /** The kind of value a plural list noun holds (`emails` → email). */
 export function itemKindOf(noun: string): ItemKind {

@@ -1,21 +1,7 @@
 /** Word lists the rule-based planner reads prompts with. */
+import type { FieldKind, ItemKind } from '../workflow/field';
 
-export type FieldKind =
-  | 'string'
-  | 'text'
-  | 'email'
-  | 'uri'
-  | 'date'
-  | 'datetime'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'enum'
-  | 'list'
-  | 'rows';
-
-/** The kind of value each list item holds (list fields only). */
-export type ItemKind = 'string' | 'email' | 'uri' | 'date' | 'number' | 'integer';
+export type { FieldKind, ItemKind };
 
 const words = (text: string) => text.trim().split(/\s+/);
 
@@ -255,19 +241,3 @@ export const COMMON_WORDS = new Set([
     quote quotes joke fact facts idea ideas tip tips story poem song recipe meal plan schedule invoice order orders ticket tickets lead leads
     contact contacts meeting meetings project projects task tasks issue issues bug bugs customer customers sales marketing support hello hi test`),
 ]);
-
-/**
- * How people spell acronyms and brands, the one list for every name and title the planner makes
- * ("Youtube" or "Seo" reads as a typo); plurals of the acronyms in `PLURAL_ACRONYMS` follow ("KPIs").
- */
-export const SPELLINGS = new Map([
-  ...words(`id url csv pdf html json api sku vat uri faq crm seo ceo cto cfo hr it ui ux vip dob zip txt sms kpi cv okr roi
-    gdpr nda sla qa ai utm ppc cta saas b2b b2c po rsvp eta xml sql`).map((w) => [w, w.toUpperCase()] as const),
-  ...words(`YouTube LinkedIn GitHub GitLab HubSpot TikTok WhatsApp PayPal QuickBooks BambooHR WordPress WooCommerce SharePoint
-    PowerPoint OneDrive iPhone iOS macOS ChatGPT OpenAI JavaScript TypeScript`).map(
-    (w) => [w.toLowerCase(), w] as const,
-  ),
-]);
-
-/** Acronyms people write with a plural s ("KPIs", "CVs", "URLs"). */
-export const PLURAL_ACRONYMS = new Set(words('id url csv pdf api sku faq kpi cv okr ceo vip'));

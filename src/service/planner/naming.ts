@@ -1,9 +1,10 @@
 import { group, lastWord } from './reading/state';
 import type { Field } from './fields';
 import type { EntityKind } from './infer-fields';
-import { FILLER, OUTPUT_WORDS, PLURAL_ACRONYMS, SPELLINGS, STOP, TRANSFORM_VERBS } from './lexicon';
+import { FILLER, OUTPUT_WORDS, STOP, TRANSFORM_VERBS } from './lexicon';
+import { PLURAL_ACRONYMS, SPELLINGS } from '../workflow/text-case';
 import type { StepSpec } from '../workflow/plan-types';
-import { humanList, singular, titleCase, withoutLastWord } from './text-case';
+import { humanList, singular, titleCase, withoutLastWord } from '../workflow/text-case';
 
 const words = (text: string) => text.trim().split(/\s+/);
 

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
-import { clipAtWord, snakeCase } from './text-case';
+import { clipAtWord, snakeCase } from '../workflow/text-case';
 import { FIXTURES_A } from './test-support/plan-fixtures-a';
 import { FIXTURES_B } from './test-support/plan-fixtures-b';
 import type { JsonSchema } from '../workflow/plan-types';

@@ -1,5 +1,5 @@
 import { makeField, resolveField, type Field } from './fields';
-import { inputSchema } from './input-schema';
+import { inputSchema } from '../workflow/input-schema';
 import type { PlanningNote } from '../../contract/openapi-document';
 import { readDeliverables, type Deliverable } from './deliverables';
 import { readPrompt, type EntityKind, type GuardDraft, type Reading } from './infer-fields';
@@ -7,7 +7,7 @@ import { COMMON_WORDS, STOP } from './lexicon';
 import { describePlan, deriveName } from './naming';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
-import { clipAtWord, kebabCase, singular, snakeCase } from './text-case';
+import { clipAtWord, kebabCase, singular, snakeCase } from '../workflow/text-case';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {

@@ -1,6 +1,6 @@
 import { makeField } from '../fields';
 import { FILLER, STOP } from '../lexicon';
-import { snakeCase, withoutOpenParenthesis } from '../text-case';
+import { snakeCase, withoutOpenParenthesis } from '../../workflow/text-case';
 import { group, lastWord, type ReadState } from './state';
 
 const NAMED_YES_NO = [

@@ -1,6 +1,6 @@
 import { makeField, phraseToField } from '../fields';
 import { CREATION_VERBS, FILLER, STOP, TRANSFORM_VERBS } from '../lexicon';
-import { snakeCase } from '../text-case';
+import { snakeCase } from '../../workflow/text-case';
 import { splitItems } from './items';
 import { group, groupStart, type ReadState } from './state';
 

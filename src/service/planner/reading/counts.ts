@@ -1,6 +1,6 @@
 import { makeField } from '../fields';
 import { OUTPUT_WORDS, STOP } from '../lexicon';
-import { snakeCase } from '../text-case';
+import { snakeCase } from '../../workflow/text-case';
 import { group, type ReadState } from './state';
 
 /** Whole-number inputs: "the number of guests", "how many seats", "years of experience". */

@@ -1,6 +1,6 @@
 import { makeField, type Field } from '../fields';
 import { CREATION_VERBS, FIELD_HEADS, FILLER, LIST_HEADS, OUTPUT_WORDS, STOP, TRANSFORM_VERBS } from '../lexicon';
-import { snakeCase, trimEndOf } from '../text-case';
+import { snakeCase, trimEndOf } from '../../workflow/text-case';
 import { group, lastWord, type ReadState, groupStart } from './state';
 
 const ENUM_HEADS =

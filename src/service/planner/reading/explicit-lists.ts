@@ -1,6 +1,6 @@
 import { phraseToField, type Field } from '../fields';
 import { COMPOUNDS, FIELD_HEADS, LIST_HEADS, OUTPUT_WORDS, STOP, WEAK_HEADS } from '../lexicon';
-import { lastWordOf, sentenceCase, snakeCase } from '../text-case';
+import { lastWordOf, sentenceCase, snakeCase } from '../../workflow/text-case';
 import { splitItems, listEnd, freePrefix } from './items';
 import type { ReadState } from './state';
 

@@ -1,6 +1,6 @@
 import { FieldSet, itemKindOf, makeField, phraseToField, type Field } from '../fields';
 import { FILLER, OUTPUT_WORDS, STOP } from '../lexicon';
-import { snakeCase } from '../text-case';
+import { snakeCase } from '../../workflow/text-case';
 import { splitItems } from './items';
 import { group, lastWord, type ReadState, groupStart } from './state';
 

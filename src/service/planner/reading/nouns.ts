@@ -10,7 +10,7 @@ import {
   TRANSFORM_VERBS,
   WEAK_HEADS,
 } from '../lexicon';
-import { singular } from '../text-case';
+import { singular } from '../../workflow/text-case';
 import type { ReadState } from './state';
 
 interface Token {

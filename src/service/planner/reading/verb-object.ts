@@ -1,6 +1,6 @@
 import { makeField, phraseToField } from '../fields';
 import { FIELD_HEADS, FILLER, TRANSFORM_VERBS, WEAK_HEADS } from '../lexicon';
-import { snakeCase } from '../text-case';
+import { snakeCase } from '../../workflow/text-case';
 import { group, lastWord, type ReadState } from './state';
 
 /**

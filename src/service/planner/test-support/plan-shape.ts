@@ -1,5 +1,5 @@
 import type { WorkflowPlan } from '../../workflow/plan-types';
-import { TEXT_MAX_LENGTH } from '../input-schema';
+import { TEXT_MAX_LENGTH } from '../../workflow/input-schema';
 
 export type Schema = Record<string, unknown> & {
   type?: string;

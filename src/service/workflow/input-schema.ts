@@ -1,6 +1,6 @@
-import type { Field } from './fields';
-import type { ItemKind } from './lexicon';
-import type { JsonSchema } from '../workflow/plan-types';
+import type { Field } from './field';
+import type { ItemKind } from './field';
+import type { JsonSchema } from './plan-types';
 import { humanList } from './text-case';
 
 /** Free text may be long (a transcript), but stays well inside the 4 MB request limit. */

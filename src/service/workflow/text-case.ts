@@ -1,4 +1,20 @@
-import { PLURAL_ACRONYMS, SPELLINGS } from './lexicon';
+const words = (text: string) => text.trim().split(/\s+/);
+
+/**
+ * How people spell acronyms and brands, the one list for every name and title the planner makes
+ * ("Youtube" or "Seo" reads as a typo); plurals of the acronyms in `PLURAL_ACRONYMS` follow ("KPIs").
+ */
+export const SPELLINGS = new Map([
+  ...words(`id url csv pdf html json api sku vat uri faq crm seo ceo cto cfo hr it ui ux vip dob zip txt sms kpi cv okr roi
+    gdpr nda sla qa ai utm ppc cta saas b2b b2c po rsvp eta xml sql`).map((w) => [w, w.toUpperCase()] as const),
+  ...words(`YouTube LinkedIn GitHub GitLab HubSpot TikTok WhatsApp PayPal QuickBooks BambooHR WordPress WooCommerce SharePoint
+    PowerPoint OneDrive iPhone iOS macOS ChatGPT OpenAI JavaScript TypeScript`).map(
+    (w) => [w.toLowerCase(), w] as const,
+  ),
+]);
+
+/** Acronyms people write with a plural s ("KPIs", "CVs", "URLs"). */
+export const PLURAL_ACRONYMS = new Set(words('id url csv pdf api sku faq kpi cv okr ceo vip'));
 
 const SMALL_WORDS = new Set([
   'a',
