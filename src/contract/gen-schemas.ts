@@ -1,8 +1,8 @@
 /**
  * Writes src/contract/contract-schemas.ts from the contract document: one check (built from
  * ./contract-check) per component schema, so the dashboard checks every server's answers against
- * the same document the types in api-types.ts come from. `npm run gen:types` runs it; contract-schemas.test.ts proves
- * the written file is fresh.
+ * the same document the types in api-types.ts come from. `npm run gen:types` runs it; `npm run lint`
+ * (scripts/check-generated.ts) proves the written file is fresh.
  *
  * The schemas are tolerant on purpose, because the dashboard talks to any v1 server (the hosted
  * one included), not only to ours:
