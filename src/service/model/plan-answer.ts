@@ -170,7 +170,8 @@ function planCheck(c: Checker, where: string, filename: string): PlanCheck {
       if (!c.files.includes(name)) c.errors.push(`${where} includes "${name}", which no earlier step writes`);
     },
     markdownBefore() {
-      if (!c.files.some((f) => f.endsWith('.md'))) c.errors.push(`${where} needs an earlier step that writes markdown (.md)`);
+      if (!c.files.some((f) => f.endsWith('.md')))
+        c.errors.push(`${where} needs an earlier step that writes markdown (.md)`);
     },
   };
 }

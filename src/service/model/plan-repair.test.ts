@@ -52,7 +52,12 @@ describe('repairing the model’s plan', () => {
       inputs: [answerInput('notes', 'Notes', 'long text')],
       steps: [
         answerStep({ kind: 'summarize', filename: 'Summary', fields: ['notes'], sentences: 2 }),
-        answerStep({ kind: 'markdown_report', filename: 'Weekly Report', title: 'Week', template: '{{ files.Summary }}' }),
+        answerStep({
+          kind: 'markdown_report',
+          filename: 'Weekly Report',
+          title: 'Week',
+          template: '{{ files.Summary }}',
+        }),
         answerStep({ kind: 'render_html', filename: 'Weekly Report' }),
         answerStep({ kind: 'json_output', filename: 'Summary', findings: ['Summary'] }),
         answerStep({ kind: 'markdown_report', filename: 'summary.md', title: 'Again', template: 'Twice.' }),

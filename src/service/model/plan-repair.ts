@@ -14,7 +14,8 @@ const EXTENSION_SPELLINGS: Record<string, string> = { markdown: 'md', htm: 'html
 const loose = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** `customerName` → `customer name`, `URLList` → `URL List`: camel case read as words. */
-const camelWords = (text: string) => text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
+const camelWords = (text: string) =>
+  text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
 
 const keyOf = (name: string) => clipAtWord(snakeCase(camelWords(name)), KEY_LIMIT, '_');
 
@@ -49,7 +50,7 @@ class Renames {
 
 /** Splits a file name into its stem and an extension steps write (`Report.MD` → `Report`, `md`). */
 function splitFilename(filename: string, extensions: Set<string>): { stem: string; extension: string | null } {
-  const match = /^(.*)\.([A-Za-z]{2,8})$/.exec(filename.trim());
+  const match = /^(.*)\.([a-z]{2,8})$/i.exec(filename.trim());
   const extension = match ? (EXTENSION_SPELLINGS[match[2]!.toLowerCase()] ?? match[2]!.toLowerCase()) : null;
   return match && extension && extensions.has(extension)
     ? { stem: match[1]!, extension }
@@ -103,9 +104,12 @@ export function repairPlan(plan: PlanAnswer): PlanAnswer {
       if (value === null || value === undefined) continue;
       if (parameter.role === 'template' && typeof value === 'string')
         step[name] = renameReferences(value, inputName, fileStem);
-      else if (parameter.role === 'input' && typeof value === 'string') step[name] = value === '*' ? value : inputName(value);
-      else if (parameter.role === 'inputs' && Array.isArray(value)) step[name] = value.map((key: string) => inputName(key));
-      else if (parameter.role === 'files' && Array.isArray(value)) step[name] = value.map((file: string) => fileName(file));
+      else if (parameter.role === 'input' && typeof value === 'string')
+        step[name] = value === '*' ? value : inputName(value);
+      else if (parameter.role === 'inputs' && Array.isArray(value))
+        step[name] = value.map((key: string) => inputName(key));
+      else if (parameter.role === 'files' && Array.isArray(value))
+        step[name] = value.map((file: string) => fileName(file));
       else if (parameter.role === 'keys' && Array.isArray(value)) {
         const taken = new Set<string>();
         step[name] = (value as Array<{ key: string }>).map((item) => ({

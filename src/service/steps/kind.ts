@@ -36,8 +36,14 @@ export const param = {
     schema: { type: ['array', 'null'], items: { type: 'string', maxLength }, maxItems, description },
     role,
   }),
-  integer: (description: string): Param<number> => ({ schema: { type: ['integer', 'null'], description }, role: 'value' }),
-  number: (description: string): Param<number> => ({ schema: { type: ['number', 'null'], description }, role: 'value' }),
+  integer: (description: string): Param<number> => ({
+    schema: { type: ['integer', 'null'], description },
+    role: 'value',
+  }),
+  number: (description: string): Param<number> => ({
+    schema: { type: ['number', 'null'], description },
+    role: 'value',
+  }),
   /** A list of objects; `role: 'keys'` marks objects whose `key` property names a JSON property. */
   objects: <T>(items: JsonSchema, maxItems: number, description: string, role: ParamRole = 'value'): Param<T[]> => ({
     schema: { type: ['array', 'null'], items, maxItems, description },

@@ -48,7 +48,8 @@ export const guard = defineKind({
   },
   describe: (step, context) => `Stops with an error when ${breaks(step, context)}.`,
   model: {
-    description: 'ends the run with "message" when input "field" breaks "rule" ("value" for not_contains, "limit" for numbers).',
+    description:
+      'ends the run with "message" when input "field" breaks "rule" ("value" for not_contains, "limit" for numbers).',
     parameters: {
       field: param.text(L.key, 'the input key it checks', 'input'),
       message: param.text(L.message, 'the error a run ends with when the check fails'),
@@ -64,7 +65,8 @@ export const guard = defineKind({
       )
         return null;
       check.inputs([answer.field], false);
-      if (answer.rule === 'not_contains' && !answer.value) check.error(`${check.where} needs the value that must not appear`);
+      if (answer.rule === 'not_contains' && !answer.value)
+        check.error(`${check.where} needs the value that must not appear`);
       const numeric = answer.rule !== 'required' && answer.rule !== 'not_contains';
       if (numeric && answer.limit === null) check.error(`${check.where} needs a limit for the rule ${answer.rule}`);
       return {

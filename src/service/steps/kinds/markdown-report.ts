@@ -31,13 +31,23 @@ export const markdownReport = defineKind({
     description: 'fills "template" (Liquid, same variables) into a .md document with "title"; no model.',
     parameters: {
       title: param.text(L.title, 'the document title', 'template'),
-      template: param.text(L.template, 'the document as a Liquid template using {{ input.key }} and {{ files.name }}', 'template'),
+      template: param.text(
+        L.template,
+        'the document as a Liquid template using {{ input.key }} and {{ files.name }}',
+        'template',
+      ),
     },
     fromAnswer(answer, check) {
       if (!check.required('a title', answer.title) || !check.required('a template', answer.template)) return null;
       check.template('template', answer.template);
       check.template('title', answer.title);
-      return { kind: 'markdown_report', filename: check.filename, title: answer.title, template: answer.template, syntax: 'liquid' as const };
+      return {
+        kind: 'markdown_report',
+        filename: check.filename,
+        title: answer.title,
+        template: answer.template,
+        syntax: 'liquid' as const,
+      };
     },
   },
 });

@@ -32,7 +32,11 @@ const parameters = {
     {
       type: 'object',
       properties: {
-        key: { type: 'string', maxLength: L.key, description: 'The property name: lower-case words joined by underscores.' },
+        key: {
+          type: 'string',
+          maxLength: L.key,
+          description: 'The property name: lower-case words joined by underscores.',
+        },
         type: { type: 'string', enum: [...JSON_FIELD_TYPES], description: 'What the property holds.' },
         description: { type: 'string', maxLength: 300, description: 'What the model puts there.' },
       },
@@ -99,7 +103,11 @@ export const modelWrite = defineKind({
   },
   describe(step) {
     const labels = labelsOf(step.schema);
-    if (labels.length > 0) return `Has the model choose ${humanList(labels.map((l) => `"${l}"`), 'or')} and say why (${step.filename}).`;
+    if (labels.length > 0)
+      return `Has the model choose ${humanList(
+        labels.map((l) => `"${l}"`),
+        'or',
+      )} and say why (${step.filename}).`;
     if (step.format === 'json') return `Has the model fill in a JSON document (${step.filename}).`;
     return `Has the model write ${step.filename}.`;
   },
@@ -109,7 +117,8 @@ export const modelWrite = defineKind({
     parameters,
     extensionOf: (answer) => (answer.format ? EXTENSIONS[answer.format] : null),
     fromAnswer(answer, check) {
-      if (!check.required('instructions', answer.instructions) || !check.required('a format', answer.format)) return null;
+      if (!check.required('instructions', answer.instructions) || !check.required('a format', answer.format))
+        return null;
       check.template('instructions', answer.instructions, { writer: true });
       // Keys are repaired to snake case before this: one still unlike a key had nothing to keep.
       if (answer.json_fields?.some((field) => !/^[a-z][a-z0-9_]*$/.test(field.key)))
