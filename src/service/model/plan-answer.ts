@@ -201,6 +201,7 @@ function toStep(c: Checker, step: StepAnswer, index: number): StepSpec | null {
     c.errors.push(`${where}: its parameters do not make a step of this kind`);
   return c.errors.length === before ? (spec as StepSpec) : null;
 }
+
 function toFields(c: Checker, inputs: InputAnswer[]): void {
   inputs.forEach((input, position) => {
     const key = input.key.trim();
@@ -248,9 +249,10 @@ function toInputSchema(c: Checker, inputs: InputAnswer[]): JsonSchema | null {
 }
 
 /**
- * Reads the model's answer into a plan we can run, checking everything the schema cannot: names
- * unique, every input, file and template a step refers to there, templates that parse. The name
- * and description the person gave are kept over the model's.
+ * Reads the model's answer into a plan we can run. What is cosmetic is repaired first (names'
+ * case, extensions, repeats: see plan-repair.ts); then everything the schema cannot check: every
+ * input, file and template a step refers to there, templates that parse, a form that compiles.
+ * The name and description the person gave are kept over the model's.
  */
 export function readPlanAnswer(text: string, given: { name?: string; description?: string }): ReadAnswer {
   let answer: unknown;

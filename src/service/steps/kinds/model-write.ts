@@ -63,7 +63,10 @@ function writeSchema(answer: AnswerOf<typeof parameters>): JsonSchema | undefine
   if (answer.labels?.length) {
     return {
       type: 'object',
-      properties: { label: { type: 'string', enum: answer.labels }, reason: { type: 'string', maxLength: 500 } },
+      properties: {
+        label: { type: 'string', enum: [...new Set(answer.labels)] },
+        reason: { type: 'string', maxLength: 500 },
+      },
       required: ['label', 'reason'],
       additionalProperties: false,
     };
