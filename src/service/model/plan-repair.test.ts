@@ -80,10 +80,11 @@ describe('repairing the model’s plan', () => {
       ...salesPlan(),
       steps: [
         answerStep({ kind: 'markdown_report', filename: null, title: 'Account Brief', template: 'Hi.' }),
+        answerStep({ kind: 'markdown_report', filename: '', title: 'Brief on {{ input.company }}', template: 'Hi.' }),
         answerStep({ kind: 'plain_text', filename: '  ' }),
       ],
     };
-    expect(filenamesOf(read(answer).steps)).toEqual(['account-brief.md', 'plain-text.txt']);
+    expect(filenamesOf(read(answer).steps)).toEqual(['account-brief.md', 'brief-on.md', 'plain-text.txt']);
   });
 
   it('still sends back what only the model can settle: inputs and files that do not exist', () => {

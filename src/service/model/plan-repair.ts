@@ -119,7 +119,9 @@ export function repairPlan(plan: PlanAnswer): PlanAnswer {
       }
     }
     const extension = answerExtension(kind, step);
-    const given = step.filename?.trim() || (typeof step.title === 'string' && step.title.trim()) || kind.label;
+    // A missing name comes from the step's title without its template tags, else from its kind.
+    const title = typeof step.title === 'string' ? step.title.replace(/\{[{%][^{}]*[}%]\}/g, ' ').trim() : '';
+    const given = step.filename?.trim() || title || kind.label;
     if (extension === null && !kind.model.extensionOf) return step;
     const { stem, extension: written } = splitFilename(given, extensions);
     // An extension that contradicts the step (a .json for a Markdown email) is the model's to settle.

@@ -26,7 +26,10 @@ export const markdownReport = defineKind({
     const body = renderTemplate(step.template, data, { syntax: step.syntax }).trim();
     return files(textFile(step.filename, `${title ? `# ${title}\n\n` : ''}${body}\n`));
   },
-  describe: (step) => `Fills in a Markdown report, ${step.filename}, from the inputs.`,
+  describe: (step) =>
+    /[{%]/.test(step.title) || step.title.trim() === ''
+      ? `Fills in a Markdown report from the inputs (${step.filename}).`
+      : `Fills in the report “${step.title.trim()}” from the inputs (${step.filename}).`,
   model: {
     description: 'fills "template" (Liquid, same variables) into a .md document with "title"; no model.',
     parameters: {
