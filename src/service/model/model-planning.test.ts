@@ -7,10 +7,11 @@ import type {
 } from '../../contract/openapi-document';
 import type { StepSpec } from '../workflow/plan-types';
 import { startFakeModel, type RecordedRequest } from '../test-support/fake-model';
-import { answerInput, answerStep, SALES_PROMPT, salesPlan } from '../test-support/model-plans';
+import { answerStep, SALES_PROMPT, salesPlan } from '../test-support/model-plans';
+import { titleLikeAnswer } from '../test-support/title-like-plan';
 import { runsUrl, startRun } from '../test-support/runs';
 import { useTestService } from '../test-support/use-service';
-import { PLAN_SCHEMA_NAME } from './plan-request';
+import { PLAN_SCHEMA_NAME, planAnswerSchema } from './plan-request';
 
 const fake = await startFakeModel();
 afterAll(() => fake.close());
@@ -120,17 +121,28 @@ describe('planning with a model', () => {
     expect(retry[3]!.content).toContain('input.prospect, which is not one of the inputs');
   });
 
+  it('uses the plan of a model that fills every text with a title and every choice with its first value', async () => {
+    fake.script({ json: titleLikeAnswer(planAnswerSchema()) });
+    const { detail, steps } = await plan(SALES_PROMPT);
+    expect(detail.status).toBe('ready');
+    expect(Object.keys(detail.input_schema?.properties ?? {})).toEqual(['sales_email', 'sales_email_2']);
+    expect(steps.map((step) => step.kind)).toEqual(['model_write', 'model_write', 'bundle']);
+    expect(steps[0]).toMatchObject({ filename: 'sales-email.md', format: 'markdown' });
+    expect(plannerNotes(detail.planning_notes)).toEqual([]);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('falls back on the rules with a note when the plan is unusable twice', async () => {
-    const duplicate = salesPlan();
-    duplicate.inputs.push(answerInput('company', 'Company again'));
-    fake.otherwise = { json: duplicate };
+    const unknownInput = salesPlan();
+    unknownInput.steps[0]!.instructions = 'Write to {{ input.prospect_name }} about their budget: {{ input.budget }}.';
+    fake.otherwise = { json: unknownInput };
     const { detail, steps } = await plan(SALES_PROMPT);
     expect(detail.status).toBe('ready');
     expect(steps.some((step) => step.kind === 'model_write')).toBe(false);
     expect(plannerNotes(detail.planning_notes)).toEqual([
       {
         kind: 'planner',
-        text: 'The built-in rules made this plan because the plan the model fake-llm gave was unusable twice: input "company" appears twice; keys must be unique.',
+        text: 'The built-in rules made this plan because the plan the model fake-llm gave was unusable twice: the instructions of step 1 (model_write) uses input.budget, which is not one of the inputs.',
       },
     ]);
     expect(fake.requests).toHaveLength(2);

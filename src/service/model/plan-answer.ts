@@ -7,9 +7,13 @@ import { makeField, type Field } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { FieldKind, ItemKind } from '../workflow/field';
 import type { JsonSchema, StepSpec, WorkflowPlan } from '../workflow/plan-types';
+import type { PlanCheck } from '../steps/kind';
+import { kindOf } from '../steps/registry';
 import { renderTemplate } from '../steps/templates/liquid';
-import type { CONCURRENCIES, GUARD_RULES, JSON_FIELD_TYPES, NOTE_KINDS, WRITE_FORMATS } from './plan-request';
-import { planAnswerSchema, type InputType, type StepKindAnswer } from './plan-request';
+import type { CONCURRENCIES, NOTE_KINDS } from './plan-request';
+import { planAnswerSchema, type InputType } from './plan-request';
+import { repairPlan } from './plan-repair';
+import { answerExtension, writesFile, type StepAnswer } from './step-schema';
 
 interface InputAnswer {
   key: string;
@@ -18,25 +22,6 @@ interface InputAnswer {
   required: boolean;
   description: string;
   choices: string[] | null;
-}
-
-interface StepAnswer {
-  kind: StepKindAnswer;
-  filename: string | null;
-  title: string | null;
-  instructions: string | null;
-  format: (typeof WRITE_FORMATS)[number] | null;
-  labels: string[] | null;
-  json_fields: Array<{ key: string; type: (typeof JSON_FIELD_TYPES)[number]; description: string }> | null;
-  template: string | null;
-  fields: string[] | null;
-  field: string | null;
-  sentences: number | null;
-  message: string | null;
-  rule: (typeof GUARD_RULES)[number] | null;
-  value: string | null;
-  limit: number | null;
-  findings: string[] | null;
 }
 
 /** The model's answer as the schema shapes it. */
@@ -83,19 +68,6 @@ const SAMPLES: Record<FieldKind, unknown> = {
   list: ['a', 'b'],
   rows: [],
 };
-
-/** The extension each kind writes (a writing step's follows its format). */
-const EXTENSIONS: Record<Exclude<StepKindAnswer, 'model_write' | 'approval' | 'guard'>, string> = {
-  markdown_report: 'md',
-  summarize: 'md',
-  extract_entities: 'json',
-  csv_table: 'csv',
-  render_html: 'html',
-  pdf_document: 'pdf',
-  plain_text: 'txt',
-  json_output: 'json',
-};
-const WRITE_EXTENSIONS = { markdown: 'md', text: 'txt', json: 'json' } as const;
 
 const KEY = /^[a-z][a-z0-9_]*$/;
 const FILENAME = /^[a-z0-9][a-z0-9_-]*\.[a-z]+$/;
@@ -162,179 +134,72 @@ function checkTemplate(c: Checker, where: string, template: string, visible: str
   }
 }
 
-function required<T>(c: Checker, where: string, what: string, value: T | null): value is T {
-  if (
+function isBlank(value: unknown): boolean {
+  return (
     value === null ||
+    value === undefined ||
     (typeof value === 'string' && value.trim() === '') ||
     (Array.isArray(value) && value.length === 0)
-  ) {
-    c.errors.push(`${where} needs ${what}`);
-    return false;
-  }
-  return true;
+  );
 }
 
-function checkFields(c: Checker, where: string, keys: string[], textOnly: boolean): void {
-  for (const key of keys) {
-    const field = c.fields.find((f) => f.key === key);
-    if (!field) c.errors.push(`${where} reads the input "${key}", which is not one of the inputs`);
-    else if (textOnly && !['string', 'text', 'list'].includes(field.kind))
-      c.errors.push(`${where} reads the input "${key}", which is not text`);
-  }
+/** What a kind may ask of the check while it reads its step (see steps/kind.ts). */
+function planCheck(c: Checker, where: string, filename: string): PlanCheck {
+  return {
+    where,
+    filename,
+    error: (message) => void c.errors.push(message),
+    required<T>(what: string, value: T | null): value is T {
+      if (!isBlank(value)) return true;
+      c.errors.push(`${where} needs ${what}`);
+      return false;
+    },
+    template(part, template, options = {}) {
+      if (options.writer) c.writersSee ??= [...c.files];
+      checkTemplate(c, `the ${part} of ${where}`, template, options.writer ? (c.writersSee ?? c.files) : c.files);
+    },
+    inputs(keys, textOnly) {
+      for (const key of keys) {
+        const field = c.fields.find((f) => f.key === key);
+        if (!field) c.errors.push(`${where} reads the input "${key}", which is not one of the inputs`);
+        else if (textOnly && !['string', 'text', 'list'].includes(field.kind))
+          c.errors.push(`${where} reads the input "${key}", which is not text`);
+      }
+    },
+    earlierFile(name) {
+      if (!c.files.includes(name)) c.errors.push(`${where} includes "${name}", which no earlier step writes`);
+    },
+    markdownBefore() {
+      if (!c.files.some((f) => f.endsWith('.md')))
+        c.errors.push(`${where} needs an earlier step that writes markdown (.md)`);
+    },
+  };
 }
 
-/** The JSON Schema a writing step's answer must meet: a label from a list, or the named properties. */
-function writeSchema(step: StepAnswer): JsonSchema | undefined {
-  if (step.labels?.length) {
-    return {
-      type: 'object',
-      properties: {
-        label: { type: 'string', enum: step.labels },
-        reason: { type: 'string', maxLength: 500 },
-      },
-      required: ['label', 'reason'],
-      additionalProperties: false,
-    };
-  }
-  if (step.json_fields?.length) {
-    const schemaOf = (type: (typeof JSON_FIELD_TYPES)[number]): JsonSchema =>
-      type === 'number'
-        ? { type: 'number' }
-        : type === 'yes/no'
-          ? { type: 'boolean' }
-          : type === 'list of texts'
-            ? { type: 'array', items: { type: 'string', maxLength: 500 }, maxItems: 50 }
-            : { type: 'string', maxLength: 2000 };
-    return {
-      type: 'object',
-      properties: Object.fromEntries(
-        step.json_fields.map((f) => [f.key, { ...schemaOf(f.type), description: f.description }]),
-      ),
-      required: step.json_fields.map((f) => f.key),
-      additionalProperties: false,
-    };
-  }
-  return undefined;
-}
-
-/** One answered step as a runnable step, or null with the reasons in `c.errors`. */
+/** One answered step (already repaired) as a runnable step, or null with the reasons in `c.errors`. */
 function toStep(c: Checker, step: StepAnswer, index: number): StepSpec | null {
   const where = `step ${index + 1} (${step.kind})`;
+  const kind = kindOf(step.kind);
+  if (!kind?.model) {
+    c.errors.push(`${where}: there is no such kind of step`);
+    return null;
+  }
   const before = c.errors.length;
   let filename = '';
-  if (step.kind !== 'approval' && step.kind !== 'guard' && required(c, where, 'a filename', step.filename)) {
-    filename = step.filename.trim();
-    const extension =
-      step.kind === 'model_write' ? (step.format ? WRITE_EXTENSIONS[step.format] : null) : EXTENSIONS[step.kind];
+  if (writesFile(kind) && !isBlank(step.filename)) {
+    filename = String(step.filename).trim();
+    const extension = answerExtension(kind, step);
     if (!FILENAME.test(filename))
       c.errors.push(`${where}: filename "${filename}" must be lower-case with hyphens and an extension`);
     else if (extension && !filename.endsWith(`.${extension}`))
       c.errors.push(`${where}: filename "${filename}" must end in .${extension}`);
     if (c.files.includes(filename)) c.errors.push(`${where}: another step already writes "${filename}"`);
-  }
-  const hasMarkdown = () => {
-    if (!c.files.some((f) => f.endsWith('.md')))
-      c.errors.push(`${where} needs an earlier step that writes markdown (.md)`);
-  };
-  let spec: StepSpec | null = null;
-  switch (step.kind) {
-    case 'model_write':
-      if (required(c, where, 'instructions', step.instructions) && required(c, where, 'a format', step.format)) {
-        c.writersSee ??= [...c.files];
-        checkTemplate(c, `the instructions of ${where}`, step.instructions, c.writersSee);
-        const schema = step.format === 'json' ? writeSchema(step) : undefined;
-        if (step.json_fields) {
-          const keys = step.json_fields.map((f) => f.key);
-          if (keys.some((k) => !KEY.test(k)))
-            c.errors.push(`${where}: json_fields keys must be lower-case words joined by underscores`);
-          if (new Set(keys).size !== keys.length) c.errors.push(`${where}: json_fields keys must be unique`);
-        }
-        spec = {
-          kind: 'model_write',
-          filename,
-          instructions: step.instructions,
-          format: step.format,
-          ...(schema ? { schema } : {}),
-        };
-      }
-      break;
-    case 'markdown_report':
-      if (required(c, where, 'a title', step.title) && required(c, where, 'a template', step.template)) {
-        checkTemplate(c, `the template of ${where}`, step.template);
-        checkTemplate(c, `the title of ${where}`, step.title);
-        spec = { kind: 'markdown_report', filename, title: step.title, template: step.template, syntax: 'liquid' };
-      }
-      break;
-    case 'summarize':
-      if (required(c, where, 'fields', step.fields)) {
-        checkFields(c, where, step.fields, true);
-        const sentences = Math.min(20, Math.max(1, step.sentences ?? 3));
-        spec = { kind: 'summarize', fields: step.fields, sentences, filename };
-      }
-      break;
-    case 'extract_entities':
-      if (required(c, where, 'fields', step.fields)) {
-        checkFields(c, where, step.fields, true);
-        spec = { kind: 'extract_entities', fields: step.fields, filename };
-      }
-      break;
-    case 'csv_table':
-      if (required(c, where, 'a field', step.field)) {
-        if (step.field !== '*') checkFields(c, where, [step.field], false);
-        spec = { kind: 'csv_table', field: step.field, filename };
-      }
-      break;
-    case 'render_html':
-      hasMarkdown();
-      spec = { kind: 'render_html', filename };
-      break;
-    case 'plain_text':
-      hasMarkdown();
-      spec = { kind: 'plain_text', filename };
-      break;
-    case 'pdf_document':
-      hasMarkdown();
-      if (required(c, where, 'a title', step.title)) {
-        checkTemplate(c, `the title of ${where}`, step.title);
-        spec = { kind: 'pdf_document', filename, title: step.title, syntax: 'liquid' };
-      }
-      break;
-    case 'json_output': {
-      const findings = step.findings ?? [];
-      for (const name of findings)
-        if (!c.files.includes(name)) c.errors.push(`${where} includes "${name}", which no earlier step writes`);
-      spec = { kind: 'json_output', filename, findings };
-      break;
-    }
-    case 'approval':
-      if (required(c, where, 'a message', step.message)) {
-        checkTemplate(c, `the message of ${where}`, step.message);
-        spec = { kind: 'approval', message: step.message, syntax: 'liquid' };
-      }
-      break;
-    case 'guard':
-      if (
-        required(c, where, 'a field', step.field) &&
-        required(c, where, 'a rule', step.rule) &&
-        required(c, where, 'a message', step.message)
-      ) {
-        checkFields(c, where, [step.field], false);
-        if (step.rule === 'not_contains' && !step.value) c.errors.push(`${where} needs the value that must not appear`);
-        const numeric = step.rule !== 'required' && step.rule !== 'not_contains';
-        if (numeric && step.limit === null) c.errors.push(`${where} needs a limit for the rule ${step.rule}`);
-        spec = {
-          kind: 'guard',
-          field: step.field,
-          rule: step.rule,
-          ...(step.rule === 'not_contains' && step.value ? { value: step.value } : {}),
-          ...(numeric && step.limit !== null ? { limit: step.limit } : {}),
-          message: step.message,
-        };
-      }
-      break;
-  }
+  } else if (writesFile(kind)) c.errors.push(`${where} needs a filename`);
+  const spec = kind.model.fromAnswer(step as never, planCheck(c, where, filename));
   if (filename) c.files.push(filename);
-  return c.errors.length === before ? spec : null;
+  if (spec && c.errors.length === before && !kind.spec.safeParse(spec).success)
+    c.errors.push(`${where}: its parameters do not make a step of this kind`);
+  return c.errors.length === before ? (spec as StepSpec) : null;
 }
 
 function toFields(c: Checker, inputs: InputAnswer[]): void {
@@ -384,9 +249,10 @@ function toInputSchema(c: Checker, inputs: InputAnswer[]): JsonSchema | null {
 }
 
 /**
- * Reads the model's answer into a plan we can run, checking everything the schema cannot: names
- * unique, every input, file and template a step refers to there, templates that parse. The name
- * and description the person gave are kept over the model's.
+ * Reads the model's answer into a plan we can run. What is cosmetic is repaired first (names'
+ * case, extensions, repeats: see plan-repair.ts); then everything the schema cannot check: every
+ * input, file and template a step refers to there, templates that parse, a form that compiles.
+ * The name and description the person gave are kept over the model's.
  */
 export function readPlanAnswer(text: string, given: { name?: string; description?: string }): ReadAnswer {
   let answer: unknown;
@@ -397,7 +263,7 @@ export function readPlanAnswer(text: string, given: { name?: string; description
   }
   const shape = shapeErrors(answer);
   if (shape.length > 0) return { errors: shape };
-  const plan = answer as PlanAnswer;
+  const plan = repairPlan(answer as PlanAnswer);
   const c: Checker = { errors: [], keys: new Set(), fields: [], files: [], writersSee: null, sampleInput: {} };
   if (plan.name.trim() === '') c.errors.push('the name is empty');
   if (plan.description.trim() === '') c.errors.push('the description is empty');

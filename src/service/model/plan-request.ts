@@ -1,4 +1,5 @@
 import type { ChatMessage } from './model-client';
+import { stepAnswerSchema, stepKindLines } from './step-schema';
 
 /** The name of the structured answer asked for: servers show it, and the fake model recognises a planning request by it. */
 export const PLAN_SCHEMA_NAME = 'workflow_plan';
@@ -24,32 +25,6 @@ export const INPUT_TYPES = [
 ] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
-/** The step kinds a model's plan may use: every runnable kind except `bundle`, which is added at the end. */
-export const STEP_KINDS = [
-  'model_write',
-  'markdown_report',
-  'summarize',
-  'extract_entities',
-  'csv_table',
-  'render_html',
-  'pdf_document',
-  'plain_text',
-  'json_output',
-  'approval',
-  'guard',
-] as const;
-export type StepKindAnswer = (typeof STEP_KINDS)[number];
-
-export const WRITE_FORMATS = ['markdown', 'text', 'json'] as const;
-export const GUARD_RULES = [
-  'required',
-  'not_contains',
-  'minimum',
-  'maximum',
-  'exclusive_minimum',
-  'exclusive_maximum',
-] as const;
-export const JSON_FIELD_TYPES = ['text', 'number', 'yes/no', 'list of texts'] as const;
 export const NOTE_KINDS = ['schedule', 'trigger', 'integration', 'browsing', 'output'] as const;
 export const CONCURRENCIES = ['low', 'medium', 'high'] as const;
 
@@ -64,13 +39,6 @@ export const PLAN_LIMITS = {
   inputs: 25,
   steps: 12,
   filename: 60,
-  instructions: 4000,
-  template: 4000,
-  message: 500,
-  names: 25,
-  value: 200,
-  labels: 20,
-  jsonFields: 20,
   notes: 5,
   note: 300,
 } as const;
@@ -78,25 +46,9 @@ export const PLAN_LIMITS = {
 type Schema = Record<string, unknown>;
 
 const text = (maxLength: number, description: string): Schema => ({ type: 'string', maxLength, description });
-const maybeText = (maxLength: number, description: string): Schema => ({
-  type: ['string', 'null'],
-  maxLength,
-  description,
-});
 const oneOf = (values: readonly string[], description: string): Schema => ({
   type: 'string',
   enum: [...values],
-  description,
-});
-const maybeOneOf = (values: readonly string[], description: string): Schema => ({
-  type: ['string', 'null'],
-  enum: [...values, null],
-  description,
-});
-const maybeNames = (maxItems: number, maxLength: number, description: string): Schema => ({
-  type: ['array', 'null'],
-  items: { type: 'string', maxLength },
-  maxItems,
   description,
 });
 
@@ -128,55 +80,14 @@ export function planAnswerSchema(): Schema {
     type: oneOf(INPUT_TYPES, 'What the person types in.'),
     required: { type: 'boolean', description: 'Whether every run must give it.' },
     description: text(L.fieldDescription, 'One sentence of help shown under the field.'),
-    choices: maybeNames(L.choices, L.choice, 'The allowed values when type is "choice"; null otherwise.'),
-  });
-  const jsonField = object({
-    key: text(L.key, 'The property name: lower-case words joined by underscores.'),
-    type: oneOf(JSON_FIELD_TYPES, 'What the property holds.'),
-    description: text(L.fieldDescription, 'What the model puts there.'),
-  });
-  const step = object(
-    {
-      kind: oneOf(STEP_KINDS, 'What the step does (see the instructions).'),
-      filename: maybeText(
-        L.filename,
-        'The file the step writes, lower-case with hyphens and the extension its kind writes; null for approval and guard.',
-      ),
-      title: maybeText(L.title, 'The document title (markdown_report, pdf_document); null otherwise.'),
-      instructions: maybeText(
-        L.instructions,
-        'model_write only: what the model writes, as a Liquid template using {{ input.key }} and {{ files.name }}.',
-      ),
-      format: maybeOneOf(WRITE_FORMATS, 'model_write only: what the written file holds; null otherwise.'),
-      labels: maybeNames(
-        L.labels,
-        L.choice,
-        'model_write with format json, for a classification: the labels to choose from; null otherwise.',
-      ),
-      json_fields: {
-        type: ['array', 'null'],
-        items: jsonField,
-        maxItems: L.jsonFields,
-        description: 'model_write with format json, for an extraction: the properties to fill; null otherwise.',
-      },
-      template: maybeText(
-        L.template,
-        'markdown_report only: the document as a Liquid template using {{ input.key }} and {{ files.name }}.',
-      ),
-      fields: maybeNames(L.names, L.key, 'summarize and extract_entities: the input keys of the texts to read.'),
-      field: maybeText(L.key, 'csv_table (a list input, or "*") and guard: the input key it works on.'),
-      sentences: { type: ['integer', 'null'], description: 'summarize: how many sentences (1 to 20).' },
-      message: maybeText(
-        L.message,
-        'approval: what the reviewer is asked; guard: the error a run ends with when the check fails.',
-      ),
-      rule: maybeOneOf(GUARD_RULES, 'guard only: the check; null otherwise.'),
-      value: maybeText(L.value, 'guard with rule not_contains: the text that must not appear.'),
-      limit: { type: ['number', 'null'], description: 'guard with a numeric rule: the bound.' },
-      findings: maybeNames(L.names, L.filename, 'json_output: the earlier files to include.'),
+    choices: {
+      type: ['array', 'null'],
+      items: { type: 'string', maxLength: L.choice },
+      maxItems: L.choices,
+      description: 'The allowed values when type is "choice"; null otherwise.',
     },
-    'One step; parameters a kind does not use are null.',
-  );
+  });
+  const step = stepAnswerSchema();
   const note = object({
     kind: oneOf(NOTE_KINDS, 'What the note is about.'),
     text: text(L.note, 'One sentence for the person: what the workflow does not do and what it does instead.'),
@@ -205,15 +116,7 @@ export function planAnswerSchema(): Schema {
 const SYSTEM = `You design workflows for a workflow automation service. A person describes what they want; you answer with the whole plan as JSON under the given schema.
 
 The service runs these steps, in order, each seeing the input and the files of the steps before it:
-- model_write: a language model writes a file from "instructions" (a Liquid template: {{ input.key }} for inputs, {{ files.name }} for an earlier file by its name without extension). format "markdown" (.md) or "text" (.txt) for an email, a summary, a reply; "json" (.json) with "labels" for a classification or "json_fields" for an extraction. Use it whenever something must be written, judged or understood. A writing step sees only the inputs and the files made before the first writing step, never another writing step's file.
-- markdown_report: fills "template" (Liquid, same variables) into a .md document with "title"; no model.
-- summarize: picks "sentences" key sentences of the long text inputs in "fields"; writes a .md file.
-- extract_entities: finds emails, links, dates and numbers in the text inputs in "fields"; writes a .json file.
-- csv_table: a .csv table of a list input named in "field" ("*" for one row of the whole input).
-- render_html, pdf_document (with "title"), plain_text: the latest markdown file as .html, .pdf or .txt.
-- json_output: the input and the earlier files named in "findings" as one .json document.
-- approval: waits until a person approves; "message" says what to check.
-- guard: ends the run with "message" when input "field" breaks "rule" ("value" for not_contains, "limit" for numbers).
+${stepKindLines()}
 
 Rules: input keys are lower-case words joined by underscores and unique; every {{ input.key }} names an input of the plan; every file name is unique, lower-case with hyphens, with the extension its step writes; a step reads only files of steps before it. Ask only for inputs a person can type in. The service cannot browse the web, send messages or run on a schedule: when asked, say so in "notes" and return what it can. Keep names short and plain.`;
 

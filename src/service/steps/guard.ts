@@ -1,6 +1,24 @@
-import { StepFailure, type StepSpec } from '../workflow/plan-types';
+import { StepFailure } from '../workflow/plan-types';
 
-type GuardStep = Extract<StepSpec, { kind: 'guard' }>;
+/** What a guard checks: presence, a forbidden substring, or a numeric bound (JSON Schema naming). */
+export const GUARD_RULES = [
+  'required',
+  'not_contains',
+  'minimum',
+  'maximum',
+  'exclusive_minimum',
+  'exclusive_maximum',
+] as const;
+type GuardRule = (typeof GUARD_RULES)[number];
+
+/** The parts of a guard step its check reads. */
+interface GuardCheck {
+  field: string;
+  rule: GuardRule;
+  value?: string | undefined;
+  limit?: number | undefined;
+  message: string;
+}
 
 function isAbsent(value: unknown): boolean {
   return (
@@ -39,7 +57,7 @@ const BREAKS: Record<
  * Throws the guard's message when the input breaks its rule. The message is not a template: its one
  * placeholder, `{{value}}` (or Liquid-style `{{ value }}`), is replaced by the offending value.
  */
-export function runGuard(step: GuardStep, input: Record<string, unknown>): void {
+export function runGuard(step: GuardCheck, input: Record<string, unknown>): void {
   const value = input[step.field];
   const fail = (got: string): never => {
     // A function replacement, so a `$&` in the value is not read as a replacement pattern.

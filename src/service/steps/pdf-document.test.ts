@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGES, pdfDrawing, renderPdfDocument, type DrawOp } from './pdf-document';
+import { pdfDrawing, renderPdfDocument } from './pdf-document';
+import { MAX_PAGES, type DrawOp } from './pdf-layout';
 
 const header = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes.slice(0, 5));
 

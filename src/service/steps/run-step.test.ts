@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { StepFailure, type StepContext, type StepSpec } from '../workflow/plan-types';
 import { fileText, textFile } from './output-files';
 import { runSteps } from '../test-support/run-steps';
-import { GENERATED_BY, runStep, stepSeconds } from './run-step';
+import { GENERATED_BY } from './kinds/json-output';
+import { runStep, stepSeconds } from './run-step';
 
 const runAll = runSteps;
 

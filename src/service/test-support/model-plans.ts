@@ -1,28 +1,18 @@
 import type { PlanAnswer } from '../model/plan-answer';
+import { stepAnswerSchema } from '../model/step-schema';
 
 type StepAnswer = PlanAnswer['steps'][number];
 type InputAnswer = PlanAnswer['inputs'][number];
 
-const NO_PARAMETERS: Omit<StepAnswer, 'kind'> = {
-  filename: null,
-  title: null,
-  instructions: null,
-  format: null,
-  labels: null,
-  json_fields: null,
-  template: null,
-  fields: null,
-  field: null,
-  sentences: null,
-  message: null,
-  rule: null,
-  value: null,
-  limit: null,
-  findings: null,
-};
+/** Every parameter of every kind, null: a kind's unused parameters, as the model answers them. */
+const NO_PARAMETERS = Object.fromEntries(
+  Object.keys((stepAnswerSchema().properties ?? {}) as object)
+    .filter((name) => name !== 'kind')
+    .map((name) => [name, null]),
+) as { filename: null };
 
 /** A step as the model answers it: the parameters its kind does not use are null. */
-export function answerStep(step: Partial<StepAnswer> & Pick<StepAnswer, 'kind'>): StepAnswer {
+export function answerStep(step: Record<string, unknown> & Pick<StepAnswer, 'kind'>): StepAnswer {
   return { ...NO_PARAMETERS, ...step };
 }
 
