@@ -15,16 +15,22 @@ import type { PlanReply, PlanTask, StepReply, StepTask } from './step-worker';
 /** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */
 export class StepCrash extends Error {}
 
-const WORKER = new URL('./step-worker.ts', import.meta.url);
+/**
+ * Compiled by `npm run build:service`, this code is bundled into dist-service/main.js, beside
+ * dist-service/step-worker.js; from the sources it sits beside step-worker.ts.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER = new URL(COMPILED ? './step-worker.js' : './step-worker.ts', import.meta.url);
 let workerFile: URL = WORKER;
 
 /**
- * The worker is TypeScript: under `tsx` (npm start, npm run dev) threads inherit its loader with
- * the parent's flags; elsewhere (vitest) the thread registers tsx itself.
+ * From the sources the worker is TypeScript: under `tsx` (npm start, npm run dev) threads inherit
+ * its loader with the parent's flags; elsewhere (vitest) the thread registers tsx itself.
  */
 function workerExecArgv(): string[] {
   const inherited = process.execArgv;
-  return inherited.some((flag) => flag.includes('tsx')) ? inherited : [...inherited, '--import', 'tsx'];
+  if (COMPILED || inherited.some((flag) => flag.includes('tsx'))) return inherited;
+  return [...inherited, '--import', 'tsx'];
 }
 
 /** The pool runs both entry points of step-worker.ts: steps (default) and plans (`planTask`). */
