@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signalGroupTwice } from './test-support/process-group';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-main-'));
@@ -38,8 +39,9 @@ function runMain(
 
 /**
  * Starts `npm start` in a process group of its own (npm, sh, tsx, node), as systemd and most process
- * managers run a service, and sends `signal` to the whole group once it listens. npm itself ends at
- * once (its shell dies of the signal), so this waits until node has closed the output they share.
+ * managers run a service, and sends `signal` to the whole group once it listens (see
+ * signalGroupTwice). npm itself ends at once (its shell dies of the signal), so this waits until node
+ * has closed the output they share.
  */
 function stopNpmStartGroup(
   env: Record<string, string>,
@@ -59,7 +61,7 @@ function stopNpmStartGroup(
       stdout += chunk.toString();
       if (!signalledAt && stdout.includes('Dashboard: ')) {
         signalledAt = Date.now();
-        process.kill(-child.pid!, signal);
+        signalGroupTwice(child.pid!, signal);
       }
     });
     child.stdout.on('close', () => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signalGroupTwice } from '../../test-support/process-group';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -19,7 +20,7 @@ export interface Replica {
   kill(): Promise<void>;
   /**
    * Sends SIGTERM, a deploy's stop: to the process, or with `npm start` to its whole process group,
-   * as systemd does by default. `exited` resolves once the service process is gone.
+   * as systemd does by default (see signalGroupTwice). `exited` resolves once the service process is gone.
    */
   terminate(): void;
   /** The service's exit code; null with `npm start`, where only npm's (which ends at once) could be seen. */
@@ -121,7 +122,7 @@ export async function startReplica(
     name,
     port,
     exited,
-    terminate: () => (viaNpm ? process.kill(-group, 'SIGTERM') : child.kill('SIGTERM')),
+    terminate: () => (viaNpm ? signalGroupTwice(group, 'SIGTERM') : child.kill('SIGTERM')),
     url: (path) => `http://127.0.0.1:${port}${path}`,
     output: () => output,
     kill: async () => {
