@@ -56,7 +56,7 @@ function stopNpmStartGroup(
     });
     let stdout = '';
     let signalledAt = 0;
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 110_000);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       if (!signalledAt && stdout.includes('Dashboard: ')) {
@@ -130,7 +130,7 @@ describe('main', () => {
     expect(result.stdout).toContain('draining: /readyz answers 503');
     expect(result.stdout).toContain('"msg":"stopped: runs in flight were handed back to the queue"');
     expect(result.stdout).not.toContain('stopping at once');
-  });
+  }, 120_000);
 
   it('shuts down in order without the drain when Ctrl-C sends SIGINT to the whole process group of npm start', async () => {
     const result = await stopNpmStartGroup(
@@ -141,5 +141,5 @@ describe('main', () => {
     expect(result.stdout).not.toContain('draining');
     expect(result.stdout).toContain('"msg":"stopped: runs in flight were handed back to the queue"');
     expect(result.stdout).not.toContain('stopping at once');
-  });
+  }, 120_000);
 });

@@ -85,5 +85,5 @@ describe('the step worker pool', () => {
     execFileSync(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/build-service.ts', outdir], { cwd: ROOT });
     const result = await runsAWorkflow(process.execPath, [join(outdir, 'main.js')]);
     expect(result).toEqual({ status: 'finished', code: 0 });
-  });
+  }, 120_000);
 });
