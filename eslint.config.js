@@ -148,6 +148,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-service',
+      '.tmp-service-build-*',
       'node_modules',
       'reports',
       'test-results',

@@ -14,7 +14,13 @@ const sections: Array<[string, () => Promise<Figure[]>]> = [
   ['replicas', async () => (await import('./replicas-bench')).runReplicasBench()],
   ['web', async () => (await import('./web-bench')).runWebBench()],
   ['runs', async () => (await import('./runs-bench')).runRunsBench()],
-  ['planner', async () => (await import('./planner-bench')).runPlannerBench()],
+  [
+    'planner',
+    async () => [
+      ...(await (await import('./planner-bench')).runPlannerBench()),
+      ...(await (await import('./planning-burst')).runPlanningBurst()),
+    ],
+  ],
   ['fairness', async () => (await import('./fairness-bench')).runFairnessBench()],
   ['model', async () => (await import('./model-bench')).runModelBench()],
   ['retention', async () => (await import('./retention-bench')).runRetentionBench()],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signalGroupTwice } from './test-support/process-group';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'workflow-main-'));
@@ -32,6 +33,40 @@ function runMain(
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Starts `npm start` in a process group of its own (npm, sh, tsx, node), as systemd and most process
+ * managers run a service, and sends `signal` to the whole group once it listens (see
+ * signalGroupTwice). npm itself ends at once (its shell dies of the signal), so this waits until node
+ * has closed the output they share.
+ */
+function stopNpmStartGroup(
+  env: Record<string, string>,
+  signal: NodeJS.Signals,
+): Promise<{ afterSignalMs: number; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['start', '--silent', '--', '--no-build'], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let stdout = '';
+    let signalledAt = 0;
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 110_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!signalledAt && stdout.includes('Dashboard: ')) {
+        signalledAt = Date.now();
+        signalGroupTwice(child.pid!, signal);
+      }
+    });
+    child.stdout.on('close', () => {
+      clearTimeout(timer);
+      resolve({ afterSignalMs: Date.now() - signalledAt, stdout });
     });
   });
 }
@@ -85,4 +120,26 @@ describe('main', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).not.toContain(key);
   });
+
+  it('drains to the end, then shuts down in order, when SIGTERM reaches the whole process group of npm start', async () => {
+    const result = await stopNpmStartGroup(
+      { WORKFLOW_API_KEYS: 'g'.repeat(32), WORKFLOW_DRAIN_SECONDS: '2' },
+      'SIGTERM',
+    );
+    expect(result.afterSignalMs).toBeGreaterThanOrEqual(2_000);
+    expect(result.stdout).toContain('draining: /readyz answers 503');
+    expect(result.stdout).toContain('"msg":"stopped: runs in flight were handed back to the queue"');
+    expect(result.stdout).not.toContain('stopping at once');
+  }, 120_000);
+
+  it('shuts down in order without the drain when Ctrl-C sends SIGINT to the whole process group of npm start', async () => {
+    const result = await stopNpmStartGroup(
+      { WORKFLOW_API_KEYS: 'g'.repeat(32), WORKFLOW_DRAIN_SECONDS: '30' },
+      'SIGINT',
+    );
+    expect(result.afterSignalMs).toBeLessThan(10_000);
+    expect(result.stdout).not.toContain('draining');
+    expect(result.stdout).toContain('"msg":"stopped: runs in flight were handed back to the queue"');
+    expect(result.stdout).not.toContain('stopping at once');
+  }, 120_000);
 });

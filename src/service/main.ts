@@ -7,8 +7,14 @@ import { createLogger } from './logger';
 import { warmStepPool } from './engine/step-pool';
 import { createService } from './service';
 import { describeStartupError } from './startup-errors';
+import { StopSignals, type StopSignal } from './stop-signals';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * Compiled by `npm run build:service`, this file is dist-service/main.js, one level below the root,
+ * and leaves building the dashboard to `npm run build` (Vite is a development tool).
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const ROOT = fileURLToPath(new URL(COMPILED ? '..' : '../..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 
 /** Newest modification time among the dashboard's sources. */
@@ -22,6 +28,10 @@ function newestSource(path: string): number {
 /** Builds the dashboard when dist is missing or older than its sources. */
 async function buildIfStale(): Promise<void> {
   const index = join(DIST, 'index.html');
+  if (COMPILED) {
+    if (!existsSync(index)) console.error('The dashboard is not built (npm run build); serving the API only.');
+    return;
+  }
   const sources = ['src/web', 'src/contract', 'index.html', 'public', 'vite.config.ts'].map((p) =>
     newestSource(join(ROOT, p)),
   );
@@ -83,25 +93,45 @@ async function start(config: Config): Promise<void> {
     });
   }
 
-  let closing = false;
-  const shutdown = async (signal: string, drainSeconds: number) => {
-    if (closing) process.exit(1);
-    closing = true;
+  const stops = new StopSignals(config.drainSeconds * 1000);
+  let endDrain: (() => void) | null = null;
+  const close = async (signal: StopSignal, drainSeconds: number) => {
     // Draining first: /readyz answers 503 so the load balancer moves new requests to other
     // replicas, while this one still answers what reaches it meanwhile.
     service.readiness.drain();
     if (drainSeconds > 0) {
       logger.info({ signal, seconds: drainSeconds }, 'draining: /readyz answers 503, requests are still served');
-      await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainSeconds * 1000);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endDrain = null;
     }
     logger.info({ signal }, 'shutting down');
     await vite?.close();
     await service.close();
+    // The runs held here are back in the queue: another replica (or the next start) takes them now.
+    logger.info({ signal }, 'stopped: runs in flight were handed back to the queue');
     process.exit(0);
   };
   // Ctrl-C at a terminal means now; SIGTERM is how deploys and orchestrators ask, so it drains.
-  process.on('SIGINT', () => void shutdown('SIGINT', 0));
-  process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainSeconds));
+  const onSignal = (signal: StopSignal) => {
+    const action = stops.receive(signal, Date.now());
+    if (action === 'drain') void close(signal, config.drainSeconds);
+    else if (action === 'close') {
+      if (endDrain) endDrain();
+      else void close(signal, 0);
+    } else if (action === 'ignore') logger.info({ signal }, 'already stopping: a repeated signal is ignored');
+    else {
+      logger.warn({ signal }, 'stopping at once, without handing over the runs in flight');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
 
   await service.app.listen({ port: config.port, host: config.host });
   if (!config.upstream) warmStepPool();

@@ -107,4 +107,22 @@ describe('FairQueue', () => {
     await expect(run).rejects.toThrow('too late');
     expect(ran).toBe(false);
   });
+
+  it("keeps a slot no key may fill: another key's task starts at once while one key floods every other slot", async () => {
+    const queue = new FairQueue(3, 2);
+    const log: string[] = [];
+    const backlog = Array.from({ length: 10 }, (_, i) => gate(log, `a${i}`));
+    const runsA = backlog.map((g) => queue.run('a', g.task));
+    await turn();
+    expect(log).toEqual(['a0', 'a1']);
+    const b = gate(log, 'b0');
+    const runB = queue.run('b', b.task);
+    await turn();
+    // Without the cap, b0 would have waited for a0 or a1 to end.
+    expect(log).toEqual(['a0', 'a1', 'b0']);
+    b.finish();
+    backlog.forEach((g) => g.finish());
+    await Promise.all([...runsA, runB]);
+    expect(log).toHaveLength(11);
+  });
 });

@@ -17,6 +17,8 @@ interface KeyState {
  * first-in-first-out queue, and every freed slot goes to the waiting key with the fewest tasks
  * running, the one served longest ago among equals. One account's backlog therefore never sits
  * ahead of another account's single task: a key waits behind at most one task of each other key.
+ * With `maxPerKey` below `slots`, no key holds every slot: a key with nothing running starts at once
+ * on a slot kept free for it, instead of waiting for one of the busy key's tasks to end.
  */
 export class FairQueue {
   /** Keys with tasks waiting or running; a key with neither is forgotten (it then goes first). */
@@ -24,8 +26,12 @@ export class FairQueue {
   private running = 0;
   private turns = 0;
 
-  constructor(private readonly slots: number) {
+  constructor(
+    private readonly slots: number,
+    private readonly maxPerKey = slots,
+  ) {
     if (!Number.isInteger(slots) || slots < 1) throw new RangeError('a fair queue needs at least one slot');
+    if (!Number.isInteger(maxPerKey) || maxPerKey < 1) throw new RangeError('a key needs at least one slot');
   }
 
   /** Tasks started and not yet settled. */
@@ -92,7 +98,7 @@ export class FairQueue {
     while (this.running < this.slots) {
       let pick: KeyState | undefined;
       for (const state of this.keys.values()) {
-        if (state.queue.length === 0) continue;
+        if (state.queue.length === 0 || state.running >= this.maxPerKey) continue;
         if (!pick || state.running < pick.running || (state.running === pick.running && state.served < pick.served))
           pick = state;
       }

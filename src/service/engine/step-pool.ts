@@ -15,16 +15,22 @@ import type { PlanReply, PlanTask, StepReply, StepTask } from './step-worker';
 /** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */
 export class StepCrash extends Error {}
 
-const WORKER = new URL('./step-worker.ts', import.meta.url);
+/**
+ * Compiled by `npm run build:service`, this code is bundled into dist-service/main.js, beside
+ * dist-service/step-worker.js; from the sources it sits beside step-worker.ts.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER = new URL(COMPILED ? './step-worker.js' : './step-worker.ts', import.meta.url);
 let workerFile: URL = WORKER;
 
 /**
- * The worker is TypeScript: under `tsx` (npm start, npm run dev) threads inherit its loader with
- * the parent's flags; elsewhere (vitest) the thread registers tsx itself.
+ * From the sources the worker is TypeScript: under `tsx` (npm start, npm run dev) threads inherit
+ * its loader with the parent's flags; elsewhere (vitest) the thread registers tsx itself.
  */
 function workerExecArgv(): string[] {
   const inherited = process.execArgv;
-  return inherited.some((flag) => flag.includes('tsx')) ? inherited : [...inherited, '--import', 'tsx'];
+  if (COMPILED || inherited.some((flag) => flag.includes('tsx'))) return inherited;
+  return [...inherited, '--import', 'tsx'];
 }
 
 /** The pool runs both entry points of step-worker.ts: steps (default) and plans (`planTask`). */
@@ -32,12 +38,25 @@ type PoolTask = StepTask | PlanTask;
 type PoolReply = StepReply | PlanReply;
 
 let pool: Piscina<PoolTask, PoolReply> | null = null;
-const threads = Math.max(2, availableParallelism());
+const cores = availableParallelism();
+/**
+ * One thread per core (at least two), and one more that no single account may take: an account
+ * flooding the pool fills every core, and another account's step still starts at once on the spare
+ * thread instead of waiting for one of the flood's steps (a PDF of a long report takes a second).
+ */
+const threads = Math.max(2, cores) + 1;
 /**
  * Steps reach the pool through per-account queues that take turns, at most one per thread, so one
  * account's backlog never sits in the pool's own first-in-first-out queue ahead of another's step.
  */
-const turns = new FairQueue(threads);
+const turns = new FairQueue(threads, threads - 1);
+/** Plans take turns with the accounts' steps under this key, which no account id can be. */
+const PLANNING = ' planning';
+/**
+ * Plans at once: fewer than the cores, so a burst of long prompts never keeps every core busy and
+ * the HTTP thread always finds one.
+ */
+const plans = new FairQueue(Math.max(1, cores - 1));
 
 function sharedPool(): Piscina<PoolTask, PoolReply> {
   pool ??= new Piscina<PoolTask, PoolReply>({
@@ -86,11 +105,16 @@ function crashOf(reply: PoolReply): StepCrash {
 }
 
 /**
- * Plans a prompt on a pool thread, so a long prompt never holds up HTTP. A refusal comes back as the
+ * Plans a prompt on a pool thread, so a long prompt never holds up HTTP, taking turns with the
+ * accounts' steps (see PLANNING) rather than queueing in the pool ahead of them. A refusal comes back as the
  * PlanningError it was; the planner's own step worker is used even when tests swap the step module.
  */
 export async function planOffThread(prompt: string, given: PlanTask['given']): Promise<WorkflowPlan> {
-  const reply = await sharedPool().run({ prompt, given }, { filename: fileURLToPath(WORKER), name: 'planTask' });
+  const reply = await plans.run(PLANNING, () =>
+    turns.run(PLANNING, () =>
+      sharedPool().run({ prompt, given }, { filename: fileURLToPath(WORKER), name: 'planTask' }),
+    ),
+  );
   if (reply.kind === 'planned') return reply.plan;
   if (reply.kind === 'refused') throw new PlanningError(reply.message);
   throw crashOf(reply);

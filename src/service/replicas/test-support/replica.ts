@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signalGroupTwice } from '../../test-support/process-group';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -15,14 +16,20 @@ export interface Replica {
   url(path: string): string;
   /** Everything it printed so far. */
   output(): string;
-  /** kill -9, resolved once the process is gone. */
+  /** kill -9 (to its whole process group when started with `npm start`), resolved once the service is gone. */
   kill(): Promise<void>;
-  /** Sends SIGTERM (a deploy's stop); `exited` resolves with the exit code once the process is gone. */
+  /**
+   * Sends SIGTERM, a deploy's stop: to the process, or with `npm start` to its whole process group,
+   * as systemd does by default (see signalGroupTwice). `exited` resolves once the service process is gone.
+   */
   terminate(): void;
+  /** The service's exit code; null with `npm start`, where only npm's (which ends at once) could be seen. */
   exited: Promise<number | null>;
 }
 
 const running = new Set<ChildProcess>();
+/** Process groups of replicas started with `npm start`, until their service is gone. */
+const groups = new Set<number>();
 const dataDirs: string[] = [];
 
 /** A TCP port on 127.0.0.1 that nothing listens on just now. */
@@ -42,10 +49,16 @@ export interface ReplicaPlace {
   port?: number;
   /** A directory the caller owns (stopReplicas leaves it), e.g. to start a service again on the same files. */
   dataDir?: string;
+  /**
+   * 'npm start': started as a newcomer or a process manager would, npm running sh, tsx and node, in
+   * a process group of its own. By default one node process with tsx as a loader.
+   */
+  launcher?: 'node' | 'npm start';
 }
 
 /**
- * Starts main.ts in one Node process (tsx as a loader, so kill -9 hits the service itself) on
+ * Starts main.ts in one Node process (tsx as a loader, so kill -9 hits the service itself; or as
+ * `place.launcher` says) on
  * `databaseUrl` (undefined: SQLite in its data directory), and resolves once it listens. `env` adds
  * to (or overrides) the service's variables.
  */
@@ -57,8 +70,13 @@ export async function startReplica(
 ): Promise<Replica> {
   const port = place.port ?? (await freePort());
   const dataDir = place.dataDir ?? ownDataDir(name);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', '--no-build'], {
+  const viaNpm = place.launcher === 'npm start';
+  const command = viaNpm
+    ? { file: 'npm', args: ['start', '--silent', '--', '--no-build'] }
+    : { file: process.execPath, args: ['--import', 'tsx', 'src/service/main.ts', '--no-build'] };
+  const child = spawn(command.file, command.args, {
     cwd: ROOT,
+    detached: viaNpm,
     env: {
       ...process.env,
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
@@ -73,19 +91,30 @@ export async function startReplica(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
+  const group = child.pid!;
+  if (viaNpm) groups.add(group);
+  else running.add(child);
+  // npm ends as soon as its shell dies of the signal; node, which shares its output, is gone when that closes.
+  const exited = new Promise<number | null>((resolve) => {
+    if (viaNpm) {
+      child.stdout!.once('close', () => {
+        groups.delete(group);
+        resolve(null);
+      });
+    } else {
+      child.once('exit', (code) => {
+        running.delete(child);
+        resolve(code);
+      });
+    }
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 30_000;
   while (!output.includes('Dashboard: ')) {
-    if (child.exitCode !== null) throw new Error(`replica ${name} exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`replica ${name} exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`replica ${name} did not start:\n${output}`);
     await sleep(50);
   }
@@ -93,16 +122,27 @@ export async function startReplica(
     name,
     port,
     exited,
-    terminate: () => child.kill('SIGTERM'),
+    terminate: () => (viaNpm ? signalGroupTwice(group, 'SIGTERM') : child.kill('SIGTERM')),
     url: (path) => `http://127.0.0.1:${port}${path}`,
     output: () => output,
     kill: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      if (viaNpm) {
+        killGroup(group);
+      } else {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGKILL');
+      }
       await exited;
     },
   };
+}
+
+function killGroup(group: number): void {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 function ownDataDir(name: string): string {
@@ -120,6 +160,7 @@ export async function stopReplicas(): Promise<void> {
       await exited;
     }),
   );
+  groups.forEach(killGroup);
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
