@@ -27,6 +27,7 @@ describe('the step pool', () => {
     ).then(() => ended.push('step'));
     await Promise.all([...plans, step]);
     // Plans once went straight into the pool's first-in-first-out queue, so the step ended after all 12.
-    expect(ended.indexOf('step')).toBeLessThanOrEqual(3);
+    // Half the burst is the bound: on a loaded machine a few plans that already held a thread end first.
+    expect(ended.indexOf('step')).toBeLessThanOrEqual(6);
   }, 60_000);
 });
