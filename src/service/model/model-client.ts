@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ModelConfig } from '../config';
 import { FairQueue } from '../engine/fair-queue';
 import { noMetrics, type Metrics, type ModelCallKind } from '../metrics/metrics';
-import { cappedFetch, MAX_ANSWER_BYTES } from './capped-fetch';
+import { boundedFetch, MAX_ANSWER_BYTES } from './bounded-fetch';
 import { failureOf, ModelFailure } from './model-failure';
 
 export { ModelFailure } from './model-failure';
@@ -51,10 +51,10 @@ export interface Model {
  * backoff that honours Retry-After; `concurrency` calls run at once, taking turns across accounts.
  * Each call is counted in `metrics` by kind and outcome, timed from when it got its turn.
  *
- * Bounds that the client alone does not give: its timeout stops once headers arrive, so each call
- * also carries a signal that ends it at `timeoutMs` however the answer trickles in; an answer is
- * read up to MAX_ANSWER_BYTES and no further; `max_tokens` asks the model to stay short. Failures
- * are logged with the server's words redacted (see model-failure.ts).
+ * Bounds that the client alone does not give (see boundedFetch): its timeout stops once headers
+ * arrive, so each attempt is also ended at `timeoutMs` however slowly the answer trickles in; an
+ * answer is read up to MAX_ANSWER_BYTES and no further; `max_tokens` asks the model to stay short.
+ * Failures are logged with the server's words redacted (see model-failure.ts).
  */
 export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics, logger: Logger | null = null): Model {
   const client = new OpenAI({
@@ -64,7 +64,7 @@ export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics, 
     ...(config.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
     timeout: config.timeoutMs,
     maxRetries: 0,
-    fetch: cappedFetch(MAX_ANSWER_BYTES),
+    fetch: boundedFetch(MAX_ANSWER_BYTES, config.timeoutMs),
   });
   const { model, baseUrl, apiKey, timeoutMs } = config;
   const context = { model, baseUrl, apiKey, timeoutMs, logger };
@@ -80,8 +80,6 @@ export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics, 
           return result;
         };
         let completion: OpenAI.Chat.Completions.ChatCompletion;
-        // From the call's turn on, not from when it was queued: waiting for a slot is not the model's time.
-        const deadline = AbortSignal.timeout(config.timeoutMs);
         try {
           completion = await client.chat.completions.create(
             {
@@ -92,11 +90,11 @@ export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics, 
                 ? { response_format: { type: 'json_schema', json_schema: { ...jsonSchema, strict: true } } }
                 : {}),
             },
-            { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, maxRetries: retries },
+            { ...(signal ? { signal } : {}), maxRetries: retries },
           );
         } catch (error) {
           if (signal?.aborted) throw counted('aborted', signal.reason as Error);
-          const failed = failureOf(error, deadline.aborted, context);
+          const failed = failureOf(error, context);
           throw counted(failed.reason, failed);
         }
         const text = completion.choices[0]?.message.content ?? '';

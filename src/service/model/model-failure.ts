@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
-import { isAnswerTooLarge, MAX_ANSWER_BYTES } from './capped-fetch';
+import { isAnswerTimedOut, isAnswerTooLarge, MAX_ANSWER_BYTES } from './bounded-fetch';
 import { redactSecrets, urlForLog } from './redact';
 
 /** Why a call failed, in the words the run or the planning note uses. */
@@ -46,10 +46,10 @@ export interface FailureContext {
 }
 
 /** The failure a caller sees for `error`, with the server's own words logged (redacted) for the operator. */
-export function failureOf(error: unknown, timedOut: boolean, ctx: FailureContext): ModelFailure {
+export function failureOf(error: unknown, ctx: FailureContext): ModelFailure {
   const { model } = ctx;
   let failed: ModelFailure;
-  if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError)
+  if (isAnswerTimedOut(error) || error instanceof OpenAI.APIConnectionTimeoutError)
     failed = new ModelFailure(model, 'timeout', `did not answer within ${duration(ctx.timeoutMs)}`);
   else if (isAnswerTooLarge(error))
     failed = new ModelFailure(
