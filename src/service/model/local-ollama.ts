@@ -1,7 +1,7 @@
 import { boundedFetch } from './bounded-fetch';
 
 /** A model server found on this machine, and how to turn it on; it is never used unless configured. */
-export interface LocalModels {
+interface LocalModels {
   /** Its OpenAI-compatible base URL (Ollama's is http://127.0.0.1:11434/v1). */
   url: string;
   /** The models it has, as it names them (at most MAX_MODELS). */

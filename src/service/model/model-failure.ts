@@ -5,7 +5,7 @@ import { isAnswerTimedOut, isAnswerTooLarge, MAX_ANSWER_BYTES } from './bounded-
 import { redactSecrets, urlForLog } from './redact';
 
 /** Why a call failed, in the words the run or the planning note uses. */
-export type ModelFailureCause =
+type ModelFailureCause =
   'timeout' | 'rate_limited' | 'server_error' | 'unreachable' | 'refused' | 'empty' | 'too_large';
 
 /**
@@ -37,7 +37,7 @@ function refusal(status: number | undefined, model: string): string {
   return `refused the request ${said}`;
 }
 
-export interface FailureContext {
+interface FailureContext {
   model: string;
   baseUrl: string;
   apiKey: string | null;
