@@ -98,9 +98,10 @@ export async function planOffThread(prompt: string, given: PlanTask['given']): P
 
 /**
  * The longest a template may hold a pool thread, whatever its render limit: LiquidJS checks its
- * clock between tags, so one filter on a long text could run past the limit; the thread is then ended.
+ * clock between tags, so one filter on a long text could run past the limit; the thread is then
+ * ended. Generous, as it also covers a thread that is still starting (seconds on a loaded machine).
  */
-const RENDER_HARD_STOP_MS = 5_000;
+const RENDER_HARD_STOP_MS = 30_000;
 
 /**
  * Fills in a template a model wrote (a writing step's instructions) on a pool thread, in `account`'s
