@@ -967,6 +967,14 @@ export interface components {
       planner: 'rules' | 'model';
       /** @description The model's name when `planner` is `model`. */
       model: string | null;
+      /** @description Present when no model is configured and an OpenAI-compatible server (Ollama's default address) answers on the service's machine: the models it has and the one line that turns it on. The service never uses it unless configured. */
+      local_models?: {
+        /** @description Its base URL, e.g. http://127.0.0.1:11434/v1. */
+        url: string;
+        models: string[];
+        /** @description The line that starts the service with the first model, e.g. WORKFLOW_MODEL_URL=http://127.0.0.1:11434/v1 WORKFLOW_MODEL=llama3.1 npm start. */
+        command: string;
+      } | null;
     };
     ExecutionStep: {
       index: number;

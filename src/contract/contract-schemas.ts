@@ -288,10 +288,15 @@ export const RetentionUpdate: c.Check<Schemas['RetentionUpdate']> = /* @__PURE__
   days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
   max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
 });
-export const ServiceInfo: c.Check<Schemas['ServiceInfo']> = /* @__PURE__ */ c.object({
-  planner: /* @__PURE__ */ c.enumOf(['rules', 'model']),
-  model: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
-});
+export const ServiceInfo: c.Check<Schemas['ServiceInfo']> = /* @__PURE__ */ c.object(
+  { planner: /* @__PURE__ */ c.enumOf(['rules', 'model']), model: /* @__PURE__ */ c.oneOf(c.string, c.nullValue) },
+  {
+    local_models: /* @__PURE__ */ c.oneOf(
+      /* @__PURE__ */ c.object({ url: c.string, models: /* @__PURE__ */ c.array(c.string), command: c.string }),
+      c.nullValue,
+    ),
+  },
+);
 export const UpdateWorkflowRequest: c.Check<Schemas['UpdateWorkflowRequest']> = /* @__PURE__ */ c.object(
   {},
   { name: c.string, description: c.string },

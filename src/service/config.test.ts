@@ -39,6 +39,7 @@ describe('loadConfig', () => {
         storedBytesPerAccount: 2_048 * 1024 * 1024,
       },
       model: null,
+      ollamaProbeUrl: 'http://127.0.0.1:11434/v1',
       metricsToken: null,
       retention: { days: 30, maxRuns: 100_000 },
     });
@@ -133,7 +134,10 @@ describe('loadConfig', () => {
         apiKey: 'sk-local',
         timeoutMs: 9000,
         concurrency: 3,
+        maxTokens: 4_096,
+        planningTimeoutMs: 23_000,
       },
+      ollamaProbeUrl: null,
       metricsToken: 'scrape-token-0123456789',
       retention: { days: 14, maxRuns: 2000 },
     });
@@ -255,6 +259,8 @@ describe('loadConfig', () => {
       apiKey: null,
       timeoutMs: 60_000,
       concurrency: 4,
+      maxTokens: 4_096,
+      planningTimeoutMs: 125_000,
     });
     expect(() => loadConfig({ WORKFLOW_MODEL_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
       'WORKFLOW_MODEL must name the model to use at WORKFLOW_MODEL_URL',

@@ -57,6 +57,11 @@ export interface Config {
   quotas: Quotas;
   /** An OpenAI-compatible model that plans workflows and runs writing steps; null: rules only, nothing called. */
   model: ModelConfig | null;
+  /**
+   * Where to look for a local Ollama when no model is configured, to say how to turn it on (never
+   * to use it); null: no look (WORKFLOW_OLLAMA_PROBE_URL=off, or a model is configured).
+   */
+  ollamaProbeUrl: string | null;
   /** The bearer token GET /metrics answers to; null: no /metrics at all. */
   metricsToken: string | null;
   /** How long ended runs are kept per account: days since they ended, and how many; null keeps them by that measure. */
@@ -73,6 +78,10 @@ export interface ModelConfig {
   timeoutMs: number;
   /** Calls to the model at once from this replica (planning and writing steps together). */
   concurrency: number;
+  /** The longest answer asked for (`max_tokens`); the answer's bytes are capped apart from it. */
+  maxTokens: number;
+  /** How long planning one workflow may take in all (calls, retries, waits for a slot); then the rules plan it. */
+  planningTimeoutMs: number;
 }
 
 export interface Quotas {
@@ -240,6 +249,15 @@ const rules = {
   },
   WORKFLOW_MODEL_TIMEOUT_MS: wholeNumber('milliseconds'),
   WORKFLOW_MODEL_CONCURRENCY: wholeNumber('calls at once'),
+  WORKFLOW_MODEL_MAX_TOKENS: {
+    schema: z.coerce.number().int().min(64).max(1_000_000),
+    must: 'be a whole number of tokens from 64 to 1,000,000',
+  },
+  WORKFLOW_PLANNING_TIMEOUT_MS: wholeNumber('milliseconds'),
+  WORKFLOW_OLLAMA_PROBE_URL: {
+    schema: z.literal('off').or(httpUrl),
+    must: 'be the absolute http(s) base URL where a local Ollama would answer, e.g. http://127.0.0.1:11434/v1, or off',
+  },
   WORKFLOW_METRICS_TOKEN: {
     schema: z
       .string()
@@ -300,7 +318,9 @@ function readModel(env: Env): ModelConfig | null {
   const timeoutMs = read(env, 'WORKFLOW_MODEL_TIMEOUT_MS') ?? 60_000;
   const concurrency = read(env, 'WORKFLOW_MODEL_CONCURRENCY') ?? 4;
   if (baseUrl === undefined) {
-    const stray = (['WORKFLOW_MODEL', 'WORKFLOW_MODEL_KEY'] as const).find((name) => read(env, name) !== undefined);
+    const stray = (
+      ['WORKFLOW_MODEL', 'WORKFLOW_MODEL_KEY', 'WORKFLOW_MODEL_MAX_TOKENS', 'WORKFLOW_PLANNING_TIMEOUT_MS'] as const
+    ).find((name) => read(env, name) !== undefined);
     if (stray)
       throw new ConfigError(`${stray} is set but WORKFLOW_MODEL_URL is not; set both, or neither to plan with rules`);
     return null;
@@ -313,7 +333,20 @@ function readModel(env: Env): ModelConfig | null {
     apiKey: read(env, 'WORKFLOW_MODEL_KEY') ?? null,
     timeoutMs,
     concurrency,
+    // Enough for a plan of a dozen steps or a page of writing; a runaway answer stops there.
+    maxTokens: read(env, 'WORKFLOW_MODEL_MAX_TOKENS') ?? 4_096,
+    // Two attempts (the second with the first's errors), each up to the call timeout, and a little waiting.
+    planningTimeoutMs: read(env, 'WORKFLOW_PLANNING_TIMEOUT_MS') ?? 2 * timeoutMs + 5_000,
   };
+}
+
+/** Ollama's default address, looked at only when no model is configured. */
+const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434/v1';
+
+function readOllamaProbe(env: Env): string | null {
+  const set = read(env, 'WORKFLOW_OLLAMA_PROBE_URL');
+  if (set === 'off' || read(env, 'WORKFLOW_MODEL_URL') !== undefined) return null;
+  return set ?? OLLAMA_DEFAULT_URL;
 }
 
 /** A limit read from the environment (null when set to off), or the default when unset. */
@@ -367,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       storedBytesPerAccount: (read(env, 'WORKFLOW_ACCOUNT_MAX_STORED_MB') ?? 2_048) * 1024 * 1024,
     },
     model: readModel(env),
+    ollamaProbeUrl: readOllamaProbe(env),
     metricsToken: read(env, 'WORKFLOW_METRICS_TOKEN') ?? null,
     retention: {
       // A month covers the look-backs people make (last week's batch, last month's report).

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
+import { plannerLines } from './planner-lines';
 import { warmStepPool } from './engine/step-pool';
 import { createService } from './service';
 import { describeStartupError } from './startup-errors';
@@ -148,14 +149,7 @@ async function start(config: Config): Promise<void> {
       : config.publicUrl;
   const api = config.upstream ? `${base}/api/v1 (proxied to ${config.upstream})` : `${base}/api/v1`;
   console.log(`Dashboard: ${base}/  API: ${api}`);
-  if (!config.upstream) console.log(plannerLine(config));
-}
-
-/** Says at start who plans workflows, so an operator sees at once whether the model is in use. */
-function plannerLine(config: Config): string {
-  if (!config.model)
-    return 'Planner: built-in rules (set WORKFLOW_MODEL_URL and WORKFLOW_MODEL to plan and write with a model)';
-  return `Planner: the model ${config.model.model} at ${config.model.baseUrl}, with the built-in rules as fallback`;
+  if (!config.upstream) for (const line of await plannerLines(config)) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -58,7 +58,7 @@ async function startLocal(
       runTimeLimitMs: options.runTimeLimitMs,
       leaseMs: config.leaseSeconds * 1000,
       maxRunningPerAccount: config.quotas.runningPerAccount,
-      model: config.model ? connectModel(config.model, counted ?? undefined) : null,
+      model: config.model ? connectModel(config.model, counted ?? undefined, options.logger) : null,
       ...(counted ? { metrics: counted } : {}),
       retention: config.retention,
     });

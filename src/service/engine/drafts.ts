@@ -56,7 +56,10 @@ export class Drafts {
       if (step.kind === 'approval') continue;
       let outcome: StepResult;
       if (step.kind === 'model_write') {
-        const file = rewrite(step, modelContexts.of(context), writings?.get(position));
+        const file = await rewrite(step, modelContexts.of(context), writings?.get(position), {
+          signal: this.signal,
+          account: execution.account_id,
+        });
         if (!file) throw new Error(`what the model wrote for step ${position + 1} is not stored`);
         outcome = { kind: 'files', files: [file] };
       }

@@ -14,7 +14,15 @@ afterEach(async () => {
 
 const LEASE_MS = 300;
 const model = (timeoutMs: number) =>
-  connectModel({ baseUrl: fake.url, model: 'slow-llm', apiKey: null, timeoutMs, concurrency: 2 });
+  connectModel({
+    baseUrl: fake.url,
+    model: 'slow-llm',
+    apiKey: null,
+    timeoutMs,
+    concurrency: 2,
+    maxTokens: 1000,
+    planningTimeoutMs: 120_000,
+  });
 const plannerNotes = (notes: string | null | undefined) =>
   (JSON.parse(notes ?? '[]') as Array<{ kind: string }>).filter((note) => note.kind === 'planner');
 

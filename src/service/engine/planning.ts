@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
-import { fallbackNote, planWithModel } from '../model/model-planner';
+import { fallbackNote, planWithModel, type ModelPlanning } from '../model/model-planner';
 import { PlanningError } from '../planner/plan';
 import type { WorkflowPlan } from '../workflow/plan-types';
 import type { WorkflowRecord } from '../store/records';
@@ -46,6 +46,31 @@ async function planWithRules(prompt: string, given: { name?: string; description
   }
 }
 
+const duration = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+/**
+ * The model's plan within the model's planning deadline (WORKFLOW_PLANNING_TIMEOUT_MS): each call
+ * has its own timeout, but two attempts, their retries and the waits for a free slot add up, and a
+ * person waits for the form. Past it, the plan is the rules', with a note saying why.
+ */
+async function planBefore(
+  model: Model,
+  workflow: WorkflowRecord,
+  given: { name?: string; description?: string },
+  signal: AbortSignal,
+): Promise<ModelPlanning> {
+  const deadline = AbortSignal.timeout(model.planningTimeoutMs);
+  try {
+    return await planWithModel(model, workflow.prompt, given, {
+      account: workflow.account_id,
+      signal: AbortSignal.any([signal, deadline]),
+    });
+  } catch (error) {
+    if (signal.aborted || !deadline.aborted) throw error;
+    return { unusable: `the model ${model.name} did not finish planning within ${duration(model.planningTimeoutMs)}.` };
+  }
+}
+
 /**
  * The plan of a workflow: the model's when one is configured and its plan is usable, else the
  * rule-based planner's, with a note saying why the model's was not used.
@@ -59,7 +84,7 @@ async function planFor(
     description: workflow.description_given ? workflow.description : undefined,
   };
   if (!model) return planWithRules(workflow.prompt, given, metrics);
-  const planned = await planWithModel(model, workflow.prompt, given, { account: workflow.account_id, signal });
+  const planned = await planBefore(model, workflow, given, signal);
   metrics.planner('model', 'plan' in planned ? 'ok' : 'fallback');
   if ('plan' in planned) return planned.plan;
   const plan = await planWithRules(workflow.prompt, given, metrics);

@@ -10,7 +10,7 @@ import {
   type WorkflowPlan,
 } from '../workflow/plan-types';
 import { FairQueue } from './fair-queue';
-import type { PlanReply, PlanTask, StepReply, StepTask } from './step-worker';
+import type { PlanReply, PlanTask, RenderReply, RenderTask, StepReply, StepTask } from './step-worker';
 
 /** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */
 export class StepCrash extends Error {}
@@ -33,9 +33,9 @@ function workerExecArgv(): string[] {
   return [...inherited, '--import', 'tsx'];
 }
 
-/** The pool runs both entry points of step-worker.ts: steps (default) and plans (`planTask`). */
-type PoolTask = StepTask | PlanTask;
-type PoolReply = StepReply | PlanReply;
+/** The pool runs the entry points of step-worker.ts: steps (default), plans (`planTask`) and templates (`renderTask`). */
+type PoolTask = StepTask | PlanTask | RenderTask;
+type PoolReply = StepReply | PlanReply | RenderReply;
 
 let pool: Piscina<PoolTask, PoolReply> | null = null;
 const cores = availableParallelism();
@@ -117,6 +117,40 @@ export async function planOffThread(prompt: string, given: PlanTask['given']): P
   );
   if (reply.kind === 'planned') return reply.plan;
   if (reply.kind === 'refused') throw new PlanningError(reply.message);
+  throw crashOf(reply);
+}
+
+/**
+ * The longest a template may hold a pool thread, whatever its render limit: LiquidJS checks its
+ * clock between tags, so one filter on a long text could run past the limit; the thread is then
+ * ended. Generous, as it also covers a thread that is still starting (seconds on a loaded machine).
+ */
+const RENDER_HARD_STOP_MS = 30_000;
+
+/**
+ * Fills in a template a model wrote (a writing step's instructions) on a pool thread, in `account`'s
+ * turn, with a render limit of `task.budgetMs`: a template that loops over the input inside a loop
+ * over it would otherwise hold the HTTP thread for seconds. A refusal or a limit is a StepFailure.
+ */
+export async function renderOffThread(task: RenderTask, signal: AbortSignal, account: string): Promise<string> {
+  const reply = await turns.run(
+    account,
+    async () => {
+      const stop = AbortSignal.any([signal, AbortSignal.timeout(RENDER_HARD_STOP_MS)]);
+      try {
+        return await sharedPool().run(task, { filename: fileURLToPath(WORKER), name: 'renderTask', signal: stop });
+      } catch (error) {
+        if (!signal.aborted && stop.aborted)
+          throw new StepFailure(
+            'the instructions took too long to fill in with this input (a template limit was reached)',
+          );
+        throw error;
+      }
+    },
+    signal,
+  );
+  if (reply.kind === 'rendered') return reply.text;
+  if (reply.kind === 'failure') throw new StepFailure(reply.message);
   throw crashOf(reply);
 }
 

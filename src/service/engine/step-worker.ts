@@ -8,6 +8,7 @@ import {
   type WorkflowPlan,
 } from '../workflow/plan-types';
 import { runStep } from '../steps/run-step';
+import { renderTemplate, type TemplateData } from '../steps/templates/liquid';
 
 export interface StepTask {
   step: StepSpec;
@@ -58,6 +59,33 @@ export function planTask({ prompt, given }: PlanTask): PlanReply {
     return { kind: 'planned', plan: planWorkflow(prompt, given) };
   } catch (error) {
     if (error instanceof PlanningError) return { kind: 'refused', message: error.message };
+    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+    return { kind: 'crash', name, message, stack };
+  }
+}
+
+/** A template a model wrote, filled in away from the HTTP thread (see renderOffThread in step-pool.ts). */
+export interface RenderTask {
+  template: string;
+  data: TemplateData;
+  /** LiquidJS's render limit, in ms. */
+  budgetMs: number;
+}
+
+export type RenderReply =
+  | { kind: 'rendered'; text: string }
+  | { kind: 'failure'; message: string }
+  | { kind: 'crash'; name: string; message: string; stack?: string };
+
+/** Fills in one template in a pool thread: a refusal or a limit comes back as the step's failure. */
+export function renderTask({ template, data, budgetMs }: RenderTask): RenderReply {
+  try {
+    return {
+      kind: 'rendered',
+      text: renderTemplate(template, data, { escape: 'none', syntax: 'liquid', renderLimitMs: budgetMs }),
+    };
+  } catch (error) {
+    if (error instanceof StepFailure) return { kind: 'failure', message: error.message };
     const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
     return { kind: 'crash', name, message, stack };
   }

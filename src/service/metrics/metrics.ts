@@ -29,7 +29,7 @@ export type CacheName = 'api_keys' | 'ended_runs' | 'results';
 export type PlannerOutcome = 'ok' | 'fallback' | 'failed';
 export type ModelCallKind = 'plan' | 'write';
 export type ModelCallOutcome =
-  'ok' | 'timeout' | 'rate_limited' | 'server_error' | 'unreachable' | 'refused' | 'empty' | 'aborted';
+  'ok' | 'timeout' | 'rate_limited' | 'server_error' | 'unreachable' | 'refused' | 'empty' | 'too_large' | 'aborted';
 
 const nothing = () => undefined;
 

@@ -115,7 +115,7 @@ export class PrometheusMetrics implements Metrics {
     });
     this.modelCalls = new Counter({
       name: 'workflow_model_calls_total',
-      help: 'Calls to the model (retries included), by kind (plan or write) and outcome (ok, timeout, rate_limited, server_error, unreachable, refused, empty, aborted).',
+      help: 'Calls to the model (retries included), by kind (plan or write) and outcome (ok, timeout, rate_limited, server_error, unreachable, refused, empty, too_large, aborted).',
       labelNames: ['kind', 'outcome'],
       registers,
     });

@@ -16,6 +16,8 @@ const settings = (changes: Partial<ModelConfig> = {}): ModelConfig => ({
   apiKey: null,
   timeoutMs: 5_000,
   concurrency: 4,
+  maxTokens: 1000,
+  planningTimeoutMs: 10_000,
   ...changes,
 });
 const ask = (config: ModelConfig, retries = 0, signal?: AbortSignal) =>

@@ -1,7 +1,12 @@
 import OpenAI from 'openai';
+import type { Logger } from 'pino';
 import type { ModelConfig } from '../config';
 import { FairQueue } from '../engine/fair-queue';
 import { noMetrics, type Metrics, type ModelCallKind } from '../metrics/metrics';
+import { boundedFetch, MAX_ANSWER_BYTES } from './bounded-fetch';
+import { failureOf, ModelFailure } from './model-failure';
+
+export { ModelFailure } from './model-failure';
 
 /** Tokens one call used, as the model's server counted them. */
 export interface ModelUsage {
@@ -32,53 +37,12 @@ export interface ModelRequest {
   signal?: AbortSignal;
 }
 
-/** Why a call failed, in the words the run or the planning note uses. */
-export type ModelFailureCause = 'timeout' | 'rate_limited' | 'server_error' | 'unreachable' | 'refused' | 'empty';
-
-/** A call that did not give an answer; the message names the model and says why. */
-export class ModelFailure extends Error {
-  override name = 'ModelFailure';
-  constructor(
-    readonly model: string,
-    readonly reason: ModelFailureCause,
-    detail: string,
-  ) {
-    super(`the model ${model} ${detail}`);
-  }
-}
-
 export interface Model {
   /** The model's name, as configured. */
   readonly name: string;
+  /** How long planning one workflow may take, all its calls and waits together (WORKFLOW_PLANNING_TIMEOUT_MS). */
+  readonly planningTimeoutMs: number;
   complete(request: ModelRequest): Promise<ModelAnswer>;
-}
-
-function failure(model: string, error: unknown, timeoutMs: number): ModelFailure {
-  if (error instanceof OpenAI.APIConnectionTimeoutError)
-    return new ModelFailure(
-      model,
-      'timeout',
-      `did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`,
-    );
-  if (error instanceof OpenAI.APIConnectionError)
-    return new ModelFailure(model, 'unreachable', 'could not be reached (is its server running?)');
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status;
-    if (status === 429)
-      return new ModelFailure(model, 'rate_limited', 'is busy (429 Too Many Requests) and kept refusing');
-    if (status !== undefined && status >= 500)
-      return new ModelFailure(model, 'server_error', `failed on its server (${status})`);
-    return new ModelFailure(
-      model,
-      'refused',
-      `refused the request (${status ?? 'no status'}: ${error.message.slice(0, 200)})`,
-    );
-  }
-  return new ModelFailure(
-    model,
-    'unreachable',
-    `could not be called (${error instanceof Error ? error.message : String(error)})`,
-  );
 }
 
 /**
@@ -86,8 +50,13 @@ function failure(model: string, error: unknown, timeoutMs: number): ModelFailure
  * server. The client retries 429, 5xx, timeouts and dropped connections itself, with exponential
  * backoff that honours Retry-After; `concurrency` calls run at once, taking turns across accounts.
  * Each call is counted in `metrics` by kind and outcome, timed from when it got its turn.
+ *
+ * Bounds that the client alone does not give (see boundedFetch): its timeout stops once headers
+ * arrive, so each attempt is also ended at `timeoutMs` however slowly the answer trickles in; an
+ * answer is read up to MAX_ANSWER_BYTES and no further; `max_tokens` asks the model to stay short.
+ * Failures are logged with the server's words redacted (see model-failure.ts).
  */
-export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics): Model {
+export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics, logger: Logger | null = null): Model {
   const client = new OpenAI({
     baseURL: config.baseUrl,
     // The client insists on a key; local servers need none, so a placeholder is sent and its header dropped.
@@ -95,10 +64,14 @@ export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics):
     ...(config.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
     timeout: config.timeoutMs,
     maxRetries: 0,
+    fetch: boundedFetch(MAX_ANSWER_BYTES, config.timeoutMs),
   });
+  const { model, baseUrl, apiKey, timeoutMs } = config;
+  const context = { model, baseUrl, apiKey, timeoutMs, logger };
   const turns = new FairQueue(config.concurrency);
   return {
     name: config.model,
+    planningTimeoutMs: config.planningTimeoutMs,
     async complete({ kind, messages, jsonSchema, account, retries, signal }) {
       const call = async (): Promise<ModelAnswer> => {
         const began = performance.now();
@@ -112,15 +85,16 @@ export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics):
             {
               model: config.model,
               messages,
+              max_tokens: config.maxTokens,
               ...(jsonSchema
                 ? { response_format: { type: 'json_schema', json_schema: { ...jsonSchema, strict: true } } }
                 : {}),
             },
-            { signal, maxRetries: retries },
+            { ...(signal ? { signal } : {}), maxRetries: retries },
           );
         } catch (error) {
           if (signal?.aborted) throw counted('aborted', signal.reason as Error);
-          const failed = failure(config.model, error, config.timeoutMs);
+          const failed = failureOf(error, context);
           throw counted(failed.reason, failed);
         }
         const text = completion.choices[0]?.message.content ?? '';

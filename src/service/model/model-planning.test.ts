@@ -43,7 +43,7 @@ const plannerNotes = (notes: PlanningNote[] | undefined) => (notes ?? []).filter
 function expectChatCompletionsRequest(request: RecordedRequest): void {
   expect(request.path).toBe('/v1/chat/completions');
   const body = request.body;
-  expect(Object.keys(body).sort()).toEqual(['messages', 'model', 'response_format']);
+  expect(Object.keys(body).sort()).toEqual(['max_tokens', 'messages', 'model', 'response_format']);
   expect(body.model).toBe('fake-llm');
   const messages = body.messages as Array<Record<string, unknown>>;
   expect(messages.length).toBeGreaterThanOrEqual(2);

@@ -69,9 +69,8 @@ export function defaultAnswer(request: RecordedRequest): FakeAnswer {
   if (format?.json_schema?.name === PLAN_SCHEMA_NAME)
     return { json: planOf(asked.replace(/^Plan a workflow for this request:\s*/, '')) };
   if (format?.json_schema?.schema) return { json: sample(format.json_schema.schema) };
-  // A writing step's system message says what to write after "What to write:"; its user message is data.
-  const system = messages.find((message) => message.role === 'system')?.content ?? '';
-  const topic = (/What to write:\n+([^\n]+)/.exec(system)?.[1] ?? asked.split('\n')[0]!).slice(0, 160);
+  // A writing step's user message says what to write after "What to write:", then holds the data.
+  const topic = (/What to write:\n+([^\n]+)/.exec(asked)?.[1] ?? asked.split('\n')[0]!).slice(0, 160);
   return {
     text: `Hello,\n\nThis is a short draft written by the fake model for: ${topic}\n\nBest regards,\nThe fake model`,
   };

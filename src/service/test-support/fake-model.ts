@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isMisbehaviour, misbehave, type Misbehaviour } from './fake-model-misbehaviour';
 
 /** A chat-completions request as the fake received it. */
 export interface RecordedRequest {
@@ -19,7 +20,9 @@ export type FakeAnswer =
   /** Never answers: the client's timeout decides. */
   | { hang: true }
   /** A completion whose content is not JSON at all. */
-  | { malformed: true };
+  | { malformed: true }
+  /** Drips, sends a huge answer, or echoes the key in an error (fake-model-misbehaviour.ts). */
+  | Misbehaviour;
 
 export type FakeScript = FakeAnswer | ((request: RecordedRequest) => FakeAnswer);
 
@@ -91,7 +94,12 @@ export async function startFakeModel(otherwise: FakeScript = { text: 'A fake ans
       fake.requests.push(request);
       const next = queue.shift() ?? fake.otherwise;
       const answer = typeof next === 'function' ? next(request) : next;
-      if ('hang' in answer) {
+      if (isMisbehaviour(answer)) {
+        misbehave(res, req.headers, answer, (held) => {
+          hanging.add(held);
+          held.on('close', () => hanging.delete(held));
+        });
+      } else if ('hang' in answer) {
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
       } else if ('status' in answer) {

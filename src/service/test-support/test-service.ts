@@ -78,6 +78,8 @@ export async function startTestService(
     WORKFLOW_TIME_SCALE: '0',
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
+    // A test never asks this machine's own Ollama; a test of the look sets its fake's address.
+    WORKFLOW_OLLAMA_PROBE_URL: 'off',
     ...(database.url === undefined ? {} : { DATABASE_URL: database.url }),
     ...env,
   });

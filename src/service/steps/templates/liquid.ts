@@ -4,6 +4,7 @@ import { escapeMarkdown } from '../markdown-escape';
 import { reportFilters } from './filters';
 import { formatValue } from './format-value';
 import { legacyToLiquid } from './legacy-syntax';
+import { growingLoop } from './loop-cost';
 
 /**
  * Report templates are Liquid (https://liquidjs.com), rendered by LiquidJS rather than a language of
@@ -37,11 +38,13 @@ interface TemplateOptions {
 
 /**
  * A render that allocates or runs past these is a template's bug or an attack, not a report: a loop
- * over an input of 100,000 characters takes milliseconds. (LiquidJS 10 counts allocations and time,
- * not loop turns, so a loop that allocates nothing is bounded by time.)
+ * over 10,000 items of an input (100,000 characters) took 140 to 240 ms on a loaded 2-core machine,
+ * so 2 s leaves ten times that. (LiquidJS 10 counts allocations and time, not loop turns, so a loop
+ * that allocates nothing is bounded by time.) Loops whose cost grows faster than the input are
+ * refused before rendering (loop-cost.ts).
  */
 const MEMORY_LIMIT = 50_000_000;
-const RENDER_LIMIT_MS = 10_000;
+const RENDER_LIMIT_MS = 2_000;
 
 function engine(escape: (text: string) => string): Liquid {
   const liquid = new Liquid({
@@ -65,19 +68,26 @@ const ENGINES: Record<EscapeMode, Liquid> = {
   none: engine((text) => text),
 };
 
+/** A parsed template, and why its loops cost more than the input's size (null: they do not). */
+interface Parsed {
+  templates: Template[];
+  refusal: string | null;
+}
+
 /** Parsed templates by source: a workflow's runs render the same few templates thousands of times. */
-const parsed = new Map<string, Template[]>();
+const parsed = new Map<string, Parsed>();
 const PARSED_LIMIT = 500;
 
-function parse(template: string, mode: EscapeMode, syntax: TemplateSyntax | undefined): Template[] {
+function parse(template: string, mode: EscapeMode, syntax: TemplateSyntax | undefined): Parsed {
   const key = `${mode} ${syntax ?? 'legacy'}\u0000${template}`;
-  let templates = parsed.get(key);
-  if (!templates) {
-    templates = ENGINES[mode].parse(syntax === 'liquid' ? template : legacyToLiquid(template));
+  let found = parsed.get(key);
+  if (!found) {
+    const templates = ENGINES[mode].parse(syntax === 'liquid' ? template : legacyToLiquid(template));
+    found = { templates, refusal: growingLoop(templates) };
     if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value!);
-    parsed.set(key, templates);
+    parsed.set(key, found);
   }
-  return templates;
+  return found;
 }
 
 /**
@@ -100,14 +110,17 @@ function withOwnSize(value: unknown): unknown {
 export function renderTemplate(template: string, data: TemplateData, options: TemplateOptions = {}): string {
   if (typeof template !== 'string') throw new TypeError(`a template must be text, not ${typeof template}`);
   const escape = options.escape ?? 'markdown';
-  const templates = parse(template, escape, options.syntax);
+  const { templates, refusal } = parse(template, escape, options.syntax);
+  if (refusal) throw new StepFailure(refusal);
   const scope = { input: withOwnSize(data.input), files: withOwnSize(data.files ?? {}) };
   try {
     const limits = { memoryLimit: MEMORY_LIMIT, renderLimit: options.renderLimitMs ?? RENDER_LIMIT_MS };
     return ENGINES[escape].renderSync(templates, scope, limits) as string;
   } catch (error) {
     if (error instanceof LiquidError && /limit exceeded/.test(error.message))
-      throw new StepFailure('the report is too large to build from this input (a template limit was reached)');
+      throw new StepFailure(
+        'this input makes the template too large or too slow to fill in (a template limit was reached)',
+      );
     throw error;
   }
 }

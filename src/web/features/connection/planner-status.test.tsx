@@ -27,6 +27,23 @@ describe('PlannerStatus', () => {
     ).toBeTruthy();
   });
 
+  it('names a model server on the service’s machine and the one line that turns it on', async () => {
+    const url = 'http://127.0.0.1:11434/v1';
+    const command = `WORKFLOW_MODEL_URL=${url} WORKFLOW_MODEL=llama3.1:8b npm start`;
+    const server = new FakeV1Server({
+      extensions: true,
+      service: { planner: 'rules', model: null, local_models: { url, models: ['llama3.1:8b', 'qwen2.5:7b'], command } },
+    });
+    await renderWithServer(<PlannerStatus />, { server });
+
+    expect(
+      await screen.findByText(
+        `A model server on the service’s machine (${url}) has llama3.1:8b and qwen2.5:7b. It is not used until the service is started with:`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(command).tagName).toBe('CODE');
+  });
+
   it('says nothing on a plain v1 server, and never asks it', async () => {
     const { server } = await renderWithServer(<PlannerStatus />, { server: new FakeV1Server() });
 
