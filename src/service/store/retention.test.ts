@@ -44,7 +44,7 @@ describe('the retention cleaner', () => {
     expect(await exists([...old, ...oldFailed])).toBe(0);
     expect(await exists(recent)).toBe(4);
     expect(await rowCounts(store)).toEqual({ executions: 4, files: 4, execution_steps: 4, batch_rows: 4, batches: 1 });
-    expect(await store.batches.find('old-batch')).toBeUndefined();
+    expect(await store.batches.find('acc', 'old-batch')).toBeUndefined();
     // Batches of 3 at most per transaction: 7 + 2 runs come out as 3, 3, 3.
     expect(deleted.map((ids) => ids.length)).toEqual([3, 3, 3]);
     expect(deleted.flat().sort()).toEqual([...old, ...oldFailed].sort());
@@ -82,7 +82,7 @@ describe('the retention cleaner', () => {
   it("applies an account's own age where it is stricter than the service's", async () => {
     const old = await addEndedRuns(store, 'acc', workflowId, 3);
     clock.advance(5 * DAY);
-    await store.retention.setAccount('acc', { days: 2, maxRuns: null });
+    await store.retention.setAccount('acc', { days: 2, maxRuns: null }, { by: null, at: store.nowIso() });
 
     expect(await cleaner({ days: 30, maxRuns: null }).pass()).toBe(3);
     expect(await exists(old)).toBe(0);
@@ -90,7 +90,7 @@ describe('the retention cleaner', () => {
 
   it("keeps the service's count where an account asks for more", async () => {
     await addEndedRuns(store, 'acc', workflowId, 5);
-    await store.retention.setAccount('acc', { days: null, maxRuns: 50 });
+    await store.retention.setAccount('acc', { days: null, maxRuns: 50 }, { by: null, at: store.nowIso() });
 
     expect(await cleaner({ days: null, maxRuns: 4 }).pass()).toBe(1);
     expect((await rowCounts(store)).executions).toBe(4);
