@@ -40,7 +40,7 @@ describe('keys command', () => {
     });
     const keyId = /Added key (\S+)/.exec(output)![1]!;
     const listed = await runKeysCommand(store, ['list']);
-    expect(listed).toContain(`  key ${keyId}  Robot two  created`);
+    expect(listed).toContain(`  key ${keyId}  Robot two  admin  created`);
     expect(listed).not.toContain(second);
     expect(await runKeysCommand(store, ['revoke', keyId])).toBe(
       `Revoked key ${keyId}; it stops working within a few seconds.`,
