@@ -8,8 +8,8 @@ import { useTestService } from '../test-support/use-service';
 type Err = { error: string };
 type Batch = Schemas['Batch'];
 
-// Three batches an account, so the cap is reached in a test.
-const svc = useTestService({ WORKFLOW_ACCOUNT_MAX_BATCHES: '3' });
+// Four batches an account, so the cap is reached in a test.
+const svc = useTestService({ WORKFLOW_ACCOUNT_MAX_BATCHES: '4' });
 let workflowId: string;
 
 beforeAll(async () => {
@@ -103,6 +103,19 @@ describe('rows sent to a batch: a message for each field', () => {
   });
 });
 
+describe('the same rows sent several times at once', () => {
+  it('answers every copy with the same executions, none with 409 (on PostgreSQL they race to write)', async () => {
+    const id = randomUUID();
+    expect((await declare(id, { row_count: 3 })).status).toBe(201);
+    const items = [0, 1, 2].map((row) => ({ row, attempt: 1, input: { name: `Row ${row}` } }));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(id, items)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    const ids = answers.map((answer) => answer.body.executions.map((execution) => execution.execution_id).join());
+    expect(new Set(ids).size).toBe(1);
+    expect(answers.reduce((sum, answer) => sum + answer.body.total, 0)).toBe(3);
+  });
+});
+
 describe('batches an account keeps', () => {
   it('lists batches without their columns and mapping; the batch itself has them', async () => {
     const id = randomUUID();
@@ -119,11 +132,11 @@ describe('batches an account keeps', () => {
 
   it('refuses a batch past the account’s cap with 400 saying so; a resent declaration still answers', async () => {
     const theirs = await svc.addWorkflow({ steps: [reportStep()] }, KEY_B);
-    const made = [randomUUID(), randomUUID(), randomUUID()];
+    const made = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     for (const id of made) expect((await declare(id, { workflow_id: theirs }, KEY_B)).status).toBe(201);
     const refused = await declare(randomUUID(), { workflow_id: theirs }, KEY_B);
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/^This account already keeps 3 batches, the most it may;/);
+    expect(refused.body.error).toMatch(/^This account already keeps 4 batches, the most it may;/);
     expect((await declare(made[0]!, { workflow_id: theirs }, KEY_B)).status).toBe(200);
   });
 });

@@ -50,6 +50,33 @@ describe('the retention cleaner', () => {
     expect(deleted.flat().sort()).toEqual([...old, ...oldFailed].sort());
   });
 
+  it.each([
+    ['retention off', { days: null, maxRuns: null }],
+    ['a count only', { days: null, maxRuns: 1_000 }],
+    ['30 days', { days: 30, maxRuns: null }],
+  ])('removes a batch none of whose rows were sent, 7 days after it was declared, with %s', async (_what, settings) => {
+    const declare = (id: string) =>
+      store.batches.insert({
+        id,
+        account_id: 'acc',
+        workflow_id: workflowId,
+        file_name: 'never-sent.csv',
+        columns: '["A"]',
+        mapping: '{}',
+        row_count: 3,
+        started_by: null,
+        created_at: store.nowIso(),
+      });
+    await declare('empty-old');
+    await addEndedRuns(store, 'acc', workflowId, 1, { batchId: 'sent-old' });
+    clock.advance(7 * DAY + 1);
+    await declare('empty-new');
+    await cleaner(settings).pass();
+    expect(await store.batches.find('acc', 'empty-old')).toBeUndefined();
+    expect(await store.batches.find('acc', 'empty-new')).toBeDefined();
+    expect(await store.batches.find('acc', 'sent-old')).toBeDefined();
+  });
+
   it('keeps only the newest ended runs of each account when a count is set, oldest deleted first', async () => {
     const first = await addEndedRuns(store, 'acc', workflowId, 5);
     clock.advance(60_000);
