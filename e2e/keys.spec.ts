@@ -50,6 +50,10 @@ test(
     await switcher.selectOption({ label: name });
     await expect(row).toContainText('This browser’s key');
     await expect(row).toContainText(/last used/);
+    // A key made in Settings is a member: it sees why it cannot make keys, instead of a button that fails.
+    await expect(page.getByText(`This browser uses “${name}”, a member key.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+    await expect(page.getByText(/This browser uses a member key, so it can read how long runs are kept/)).toBeVisible();
     await switcher.selectOption({ label: 'Local' });
     await expect(row).not.toContainText('This browser’s key');
 

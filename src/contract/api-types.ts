@@ -13,7 +13,7 @@ export interface paths {
     };
     /**
      * List the account's batches (local extension)
-     * @description Every batch declared on the caller's account, whoever started it, newest first, with how many of its rows are in each status (by each row's latest attempt). Cursor-paged like the workflows list; `workflow_id` keeps one workflow's batches.
+     * @description Every batch declared on the caller's account, whoever started it, newest first, with how many of its rows are in each status (by each row's latest attempt). Items leave out `columns` and `mapping` (GET /batches/{batchId} has them), so pages stay small. Cursor-paged like the workflows list; `workflow_id` keeps one workflow's batches.
      */
     get: operations['listBatches'];
     put?: never;
@@ -35,7 +35,7 @@ export interface paths {
     get: operations['getBatch'];
     /**
      * Declare a batch before its rows are sent (local extension)
-     * @description Records where a batch comes from (file name, columns, column mapping, row count) and who started it, under an id the client chose, so its rows can be sent in several requests and everyone on the account can see it. Sending the same declaration again answers 200 with the batch as it is (a lost answer can be retried); the id of another batch or workflow answers 409.
+     * @description Records where a batch comes from (file name, columns, column mapping, row count) and who started it, under an id the client chose, so its rows can be sent in several requests and everyone on the account can see it. Sending the same declaration again answers 200 with the batch as it is (a lost answer can be retried); the id of another batch or workflow answers 409. An account keeps at most 1,000 batches (WORKFLOW_ACCOUNT_MAX_BATCHES); past that, or past its stored-bytes quota, a new declaration answers 400. Batch ids belong to the account: another account's id is unknown here.
      */
     put: operations['declareBatch'];
     post?: never;
@@ -94,13 +94,13 @@ export interface paths {
     };
     /**
      * List the account's API keys (local extension)
-     * @description Every key of the caller's account, revoked ones included, newest first: its name, when it was made and last used, and which key made it. Never the key itself (only its hash is stored). `current` marks the key making this request.
+     * @description Every key of the caller's account, revoked ones included, newest first, cursor-paged like the workflows list: its name, role, when it was made and last used, and which key made it. Never the key itself (only its hash is stored). `current` marks the key making this request. Any key of the account may list.
      */
     get: operations['listApiKeys'];
     put?: never;
     /**
      * Create a named API key for the account (local extension)
-     * @description Makes a new key for the caller's account, named after who will hold it; the key made it is recorded as its creator. The answer is the only time the key itself is shown.
+     * @description Makes a new key for the caller's account, named after who will hold it; the key that made it is recorded as its creator. Only an admin key may (403 otherwise). The new key is a member unless `role` says admin. An account holds at most 100 working keys (WORKFLOW_ACCOUNT_MAX_KEYS); past that it answers 400. The answer is the only time the key itself is shown.
      */
     post: operations['createApiKey'];
     delete?: never;
@@ -120,7 +120,7 @@ export interface paths {
     put?: never;
     /**
      * Revoke one of the account's API keys (local extension)
-     * @description The key stops working on every replica within 5 seconds (401 `invalid API key`); its record stays in the list with `revoked_at`, and what was done with it stays. A key already revoked, unknown, or of another account answers 404. Revoking the account's last working key answers 409 (see x-local-choices `revoke-last-key`).
+     * @description The key stops working on every replica within 5 seconds (401), and so do the working keys it made (and the keys they made): a leaked key cannot leave keys behind. Their records stay in the list with `revoked_at`, and what was done with them stays. An admin key may revoke any key made through the API; a member key only itself (403 otherwise). Keys from the operator (WORKFLOW_API_KEYS, `npm run keys`, the development key) answer 403: they are revoked on the server. A key already revoked, unknown, or of another account answers 404. Revoking the account's last working key answers 409 (see x-local-choices `revoke-last-key`).
      */
     post: operations['revokeApiKey'];
     delete?: never;
@@ -358,7 +358,7 @@ export interface paths {
     get: operations['getRetention'];
     /**
      * Set how long the account's ended runs are kept (local extension)
-     * @description Sets the account's own retention: each of `days` and `max_runs` may be at most the service's (an account keeps less, never more), or null for the service's setting. The next cleaning pass, within a few minutes, applies it. A value above the service's answers 400 saying the most allowed.
+     * @description Sets the account's own retention: each of `days` and `max_runs` may be at most the service's (an account keeps less, never more), or null for the service's setting. The next cleaning pass, within a few minutes, applies it. A value above the service's answers 400 saying the most allowed. Only an admin key may (403 for a member key); each change is recorded with who made it and when (see `changes`).
      */
     put: operations['updateRetention'];
     post?: never;
@@ -505,17 +505,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/keys/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The key making this request (local extension)
+     * @description The caller's own key with its role, so a client can tell what it may do before it tries.
+     */
+    get: operations['getCurrentApiKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description The whole declaration (file name, columns and mapping) is at most 256 KB of JSON. */
     DeclareBatchRequest: {
       /** Format: uuid */
       workflow_id: string;
       file_name: string;
-      /** @description The file's column headers, in order. */
+      /** @description The file's column headers, in order: at most 1,000, each at most 1,000 characters. */
       columns: string[];
-      /** @description How columns became input fields, as the client recorded it (kept as given, at most 64 KB). */
+      /** @description How columns became input fields, as the client recorded it (kept as given, at most 64 KB of JSON nested at most 32 levels). */
       mapping: {
         [key: string]: unknown;
       };
@@ -545,7 +566,7 @@ export interface components {
       counts: components['schemas']['ExecutionStatusCounts'];
     };
     BatchListPage: {
-      data: components['schemas']['Batch'][];
+      data: components['schemas']['BatchSummary'][];
       cursor: string | null;
     };
     BatchRunItem: {
@@ -629,13 +650,17 @@ export interface components {
       source: components['schemas']['ApiKeySource'];
       /** @description True for the key making this request. */
       current: boolean;
+      role: components['schemas']['ApiKeyRole'];
     };
     ApiKeyList: {
       data: components['schemas']['ApiKey'][];
+      cursor: string | null;
     };
     CreateApiKeyRequest: {
-      /** @description Who will hold the key: 1 to 100 characters once trimmed. */
+      /** @description Who will hold the key: 1 to 100 characters once trimmed, with no control characters, line breaks or bidirectional-text overrides. */
       name: string;
+      /** @description member (the default) or admin; only an admin key may make keys at all. */
+      role?: components['schemas']['ApiKeyRole'];
     };
     CreatedApiKey: components['schemas']['ApiKey'] & {
       /** @description The key itself, shown only in this answer. */
@@ -952,6 +977,8 @@ export interface components {
       service_days: number | null;
       /** @description The service's setting (WORKFLOW_RETENTION_MAX_RUNS), the most an account may choose; null: no limit. */
       service_max_runs: number | null;
+      /** @description The newest 20 changes of the account's own setting, newest first: who, when, from what, to what. */
+      changes?: components['schemas']['RetentionChange'][];
     };
     RetentionUpdate: {
       /** @description Days to keep ended runs, at most the service's; null: the service's setting. */
@@ -1053,6 +1080,43 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    /**
+     * @description What the key may do (x-local-choices `key-roles`): `admin` may also create and revoke keys and change retention; `member` may use the account and revoke itself.
+     * @enum {string}
+     */
+    ApiKeyRole: 'admin' | 'member';
+    /** @description The account's own setting; null in a field: the service's. */
+    RetentionSetting: {
+      days: number | null;
+      max_runs: number | null;
+    };
+    RetentionChange: {
+      /** Format: date-time */
+      changed_at: string;
+      /** @description The key that changed it; null when changed on the server (`npm run keys -- retention`). */
+      changed_by: components['schemas']['ApiKeyCreator'] | null;
+      from: components['schemas']['RetentionSetting'];
+      to: components['schemas']['RetentionSetting'];
+    };
+    /** @description A batch as lists show it: without its columns and mapping, which GET /batches/{batchId} gives. */
+    BatchSummary: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      workflow_id: string;
+      file_name: string;
+      row_count: number;
+      /** @description The key that declared the batch (null if it no longer exists). */
+      started_by: components['schemas']['ApiKeyCreator'] | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Rows with at least one execution. */
+      rows_sent: number;
+      /** @description Executions of every attempt: grows with each re-run, so a client can tell its copy is behind. */
+      runs: number;
+      /** @description Rows by the status of their latest attempt. */
+      counts: components['schemas']['ExecutionStatusCounts'];
+    };
   };
   responses: {
     /** @description A parameter, the body or the input is wrong; the message says which and why. */
@@ -1133,6 +1197,15 @@ export interface components {
     };
     /** @description Something failed inside the service; details are logged, not returned. */
     ServerError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The caller's key may not do this (roles extension): a member key asked for what only an admin key may do, or a key the operator made was asked to be revoked through the API. */
+    Forbidden: {
       headers: {
         [name: string]: unknown;
       };
@@ -1354,7 +1427,12 @@ export interface operations {
   };
   listApiKeys: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Page size, 1 to 100. The local service defaults to 20. */
+        limit?: components['parameters']['Limit'];
+        /** @description The created_at timestamp from the previous page's cursor, URL-encoded. */
+        cursor?: components['parameters']['Cursor'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1370,6 +1448,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       429: components['responses']['RateLimited'];
       431: components['responses']['HeadersTooLarge'];
@@ -1400,6 +1479,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
@@ -1429,6 +1509,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['RateLimited'];
@@ -1947,6 +2028,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['RateLimited'];
@@ -2162,6 +2244,30 @@ export interface operations {
         };
       };
       404: components['responses']['NotFound'];
+    };
+  };
+  getCurrentApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKey'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
     };
   };
 }

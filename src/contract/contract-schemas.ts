@@ -46,6 +46,7 @@ export const ApiKeyCreator: c.Check<Schemas['ApiKeyCreator']> = /* @__PURE__ */ 
   id: c.string,
   name: c.string,
 });
+export const ApiKeyRole: c.Check<Schemas['ApiKeyRole']> = /* @__PURE__ */ c.enumOf(['admin', 'member']);
 export const ApiKeySource: c.Check<Schemas['ApiKeySource']> = /* @__PURE__ */ c.enumOf([
   'dashboard',
   'command',
@@ -61,9 +62,11 @@ export const ApiKey: c.Check<Schemas['ApiKey']> = /* @__PURE__ */ c.object({
   created_by: /* @__PURE__ */ c.oneOf(ApiKeyCreator, c.nullValue),
   source: ApiKeySource,
   current: c.boolean,
+  role: ApiKeyRole,
 });
 export const ApiKeyList: c.Check<Schemas['ApiKeyList']> = /* @__PURE__ */ c.object({
   data: /* @__PURE__ */ c.array(ApiKey),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
 export const ApprovalRequest: c.Check<Schemas['ApprovalRequest']> = /* @__PURE__ */ c.object(
   { approved: c.boolean },
@@ -97,8 +100,19 @@ export const BatchCreateResponse: c.Check<Schemas['BatchCreateResponse']> = /* @
   { workflow_id: c.string, total: c.number, executions: /* @__PURE__ */ c.array(BatchItemResult) },
   { batch_id: c.string },
 );
+export const BatchSummary: c.Check<Schemas['BatchSummary']> = /* @__PURE__ */ c.object({
+  id: c.string,
+  workflow_id: c.string,
+  file_name: c.string,
+  row_count: c.number,
+  started_by: /* @__PURE__ */ c.oneOf(ApiKeyCreator, c.nullValue),
+  created_at: c.string,
+  rows_sent: c.number,
+  runs: c.number,
+  counts: ExecutionStatusCounts,
+});
 export const BatchListPage: c.Check<Schemas['BatchListPage']> = /* @__PURE__ */ c.object({
-  data: /* @__PURE__ */ c.array(Batch),
+  data: /* @__PURE__ */ c.array(BatchSummary),
   cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
 export const BatchRowAttempt: c.Check<Schemas['BatchRowAttempt']> = /* @__PURE__ */ c.object(
@@ -149,9 +163,10 @@ export const CancelExecutionsResponse: c.Check<Schemas['CancelExecutionsResponse
   not_found: c.number,
 });
 export const Concurrency: c.Check<Schemas['Concurrency']> = /* @__PURE__ */ c.enumOf(['low', 'medium', 'high']);
-export const CreateApiKeyRequest: c.Check<Schemas['CreateApiKeyRequest']> = /* @__PURE__ */ c.object({
-  name: c.string,
-});
+export const CreateApiKeyRequest: c.Check<Schemas['CreateApiKeyRequest']> = /* @__PURE__ */ c.object(
+  { name: c.string },
+  { role: ApiKeyRole },
+);
 export const CreateBatchRequest: c.Check<Schemas['CreateBatchRequest']> = /* @__PURE__ */ c.object(
   { items: /* @__PURE__ */ c.array(c.record) },
   { concurrency: Concurrency },
@@ -276,14 +291,27 @@ export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.
 export const ReplanWorkflowRequest: c.Check<Schemas['ReplanWorkflowRequest']> = /* @__PURE__ */ c.object({
   prompt: c.string,
 });
-export const Retention: c.Check<Schemas['Retention']> = /* @__PURE__ */ c.object({
+export const RetentionSetting: c.Check<Schemas['RetentionSetting']> = /* @__PURE__ */ c.object({
   days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
   max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  account_days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  account_max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  service_days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  service_max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
 });
+export const RetentionChange: c.Check<Schemas['RetentionChange']> = /* @__PURE__ */ c.object({
+  changed_at: c.string,
+  changed_by: /* @__PURE__ */ c.oneOf(ApiKeyCreator, c.nullValue),
+  from: RetentionSetting,
+  to: RetentionSetting,
+});
+export const Retention: c.Check<Schemas['Retention']> = /* @__PURE__ */ c.object(
+  {
+    days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    account_days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    account_max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    service_days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    service_max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+  },
+  { changes: /* @__PURE__ */ c.array(RetentionChange) },
+);
 export const RetentionUpdate: c.Check<Schemas['RetentionUpdate']> = /* @__PURE__ */ c.object({
   days: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
   max_runs: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),

@@ -14,7 +14,8 @@ import { PrometheusMetrics } from './metrics/prometheus';
 import { apiKeyRoutes } from './http/api-keys';
 import { batchRoutes } from './http/batches';
 import { approvalRoutes } from './http/approval';
-import { apiKeyHook, KeyResolver } from './http/auth';
+import { apiKeyHook, KeyResolver, type RequestLimits } from './http/auth';
+import { requireStorableText } from './http/stored-text';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import { openCorsForFrameworkError, registerCors } from './http/cors';
 import { devKeyRoute } from './http/dev-key';
@@ -66,13 +67,6 @@ export interface AppDeps {
 }
 
 const ID_PARAMS = ['workflowId', 'executionId', 'keyId'] as const;
-/**
- * Texts stored and shown back as they are (a cancel reason and an approval comment become the run's
- * error); NUL and unpaired surrogates break other clients and exports, and PostgreSQL cannot store NUL.
- */
-const STORED_TEXT = ['prompt', 'name', 'description', 'comment', 'reason'] as const;
-const UNSTORABLE = /\0|\p{Cs}/u;
-
 function makeValidatorAjv(coerce: boolean): Ajv {
   // Only query strings and path parameters arrive as text; bodies are JSON and must already have the right types.
   const ajv = new Ajv({
@@ -86,30 +80,20 @@ function makeValidatorAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-function localApi(
-  app: FastifyInstance,
-  ctx: LocalContext,
-  keys: KeyResolver,
-  limiter: RateLimiter,
-  failures: RateLimiter,
-): void {
+function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, limits: RequestLimits): void {
   app.register(
     async (api) => {
-      api.addHook('onRequest', apiKeyHook(keys, limiter, failures, ctx.metrics));
+      api.addHook('onRequest', apiKeyHook(keys, limits, ctx.metrics));
       api.addHook('preValidation', (request, _reply, done) => {
         const query = request.query as { cursor?: unknown; limit?: unknown };
         if (typeof query.cursor === 'string') query.cursor = repairCursor(query.cursor);
         // Coercion would read `+5`, `05`, `1e1` and `0x10` as numbers; a page size is plain digits.
         if (typeof query.limit === 'string' && !/^[1-9]\d*$/.test(query.limit))
           return done(badRequest(PAGE_MESSAGES.limit));
-        const body = request.body as Record<string, unknown> | null;
-        if (body && typeof body === 'object') {
-          for (const field of STORED_TEXT) {
-            const value = body[field];
-            if (typeof value === 'string' && UNSTORABLE.test(value)) {
-              return done(badRequest(`${field} must not contain NUL characters or unpaired surrogates`));
-            }
-          }
+        try {
+          requireStorableText(request.body);
+        } catch (error) {
+          return done(error as Error);
         }
         done();
       });
@@ -242,13 +226,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!config.strictV1) openApiRoute(app);
     // Other replicas may share a PostgreSQL store, so there the limits are counted in it.
     const windows = local.store.shared ? storeWindows(local.store) : null;
-    localApi(
-      app,
-      ctx,
-      new KeyResolver(local.store, clock, metrics),
-      new RateLimiter(config.rateLimitPerMinute, clock, windows && { windows, scope: 'key' }),
-      new RateLimiter(config.keyFailuresPerMinute, clock, windows && { windows, scope: 'address' }),
-    );
+    localApi(app, ctx, new KeyResolver(local.store, clock, metrics), {
+      perKey: new RateLimiter(config.rateLimitPerMinute, clock, windows && { windows, scope: 'key' }),
+      perAccount: new RateLimiter(config.accountRateLimitPerMinute, clock, windows && { windows, scope: 'account' }),
+      failures: new RateLimiter(config.keyFailuresPerMinute, clock, windows && { windows, scope: 'address' }),
+    });
     fileRoutes(app, local.store, local.signer);
     if (!config.strictV1) devKeyRoute(app, local.devKey);
   }

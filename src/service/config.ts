@@ -27,6 +27,8 @@ export interface Config {
   publicUrl: string;
   apiKeys: string[];
   rateLimitPerMinute: number;
+  /** Requests per minute one account may make over all its keys, so more keys do not buy more requests. */
+  accountRateLimitPerMinute: number;
   timeScale: number;
   /** A v1 base URL (including /api/v1) to proxy to; null runs the local engine. */
   upstream: string | null;
@@ -89,6 +91,9 @@ export interface Quotas {
   workflowsPerAccount: number;
   queuedPerAccount: number;
   storedBytesPerAccount: number;
+  /** Working API keys per account, and batches it keeps (local extensions). */
+  keysPerAccount: number;
+  batchesPerAccount: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -174,6 +179,7 @@ const rules = {
     must: 'be a comma-separated list of keys made of printable characters without spaces',
   },
   WORKFLOW_RATE_LIMIT: wholeNumber('requests per minute'),
+  WORKFLOW_ACCOUNT_RATE_LIMIT: wholeNumber('requests per minute'),
   WORKFLOW_TIME_SCALE: {
     schema: z.coerce.number().finite().min(0),
     must: 'be a number ≥ 0',
@@ -229,6 +235,8 @@ const rules = {
   WORKFLOW_ACCOUNT_MAX_WORKFLOWS: wholeNumber('workflows'),
   WORKFLOW_ACCOUNT_MAX_QUEUED: wholeNumber('executions'),
   WORKFLOW_ACCOUNT_MAX_STORED_MB: wholeNumber('megabytes'),
+  WORKFLOW_ACCOUNT_MAX_KEYS: wholeNumber('keys'),
+  WORKFLOW_ACCOUNT_MAX_BATCHES: wholeNumber('batches'),
   WORKFLOW_RETENTION_DAYS: limitOrOff('days', 36_500),
   WORKFLOW_RETENTION_MAX_RUNS: limitOrOff('runs', 100_000_000),
   WORKFLOW_MODEL_URL: {
@@ -376,6 +384,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: read(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port),
     apiKeys: readApiKeys(env),
     rateLimitPerMinute: read(env, 'WORKFLOW_RATE_LIMIT') ?? 100,
+    // Ten people each with a dashboard open (at most about 100 a minute each) fit.
+    accountRateLimitPerMinute: read(env, 'WORKFLOW_ACCOUNT_RATE_LIMIT') ?? 1_000,
     timeScale: read(env, 'WORKFLOW_TIME_SCALE') ?? 1,
     upstream: read(env, 'WORKFLOW_UPSTREAM') ?? null,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
@@ -398,6 +408,8 @@ export function loadConfig(env: Env = process.env): Config {
       // Five full 10,000-item batches, so a batch or a 10,000-row grid sent one run per row always fits.
       queuedPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_QUEUED') ?? 50_000,
       storedBytesPerAccount: (read(env, 'WORKFLOW_ACCOUNT_MAX_STORED_MB') ?? 2_048) * 1024 * 1024,
+      keysPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_KEYS') ?? 100,
+      batchesPerAccount: read(env, 'WORKFLOW_ACCOUNT_MAX_BATCHES') ?? 1_000,
     },
     model: readModel(env),
     ollamaProbeUrl: readOllamaProbe(env),

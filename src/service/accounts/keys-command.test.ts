@@ -40,7 +40,7 @@ describe('keys command', () => {
     });
     const keyId = /Added key (\S+)/.exec(output)![1]!;
     const listed = await runKeysCommand(store, ['list']);
-    expect(listed).toContain(`  key ${keyId}  Robot two  created`);
+    expect(listed).toContain(`  key ${keyId}  Robot two  admin  created`);
     expect(listed).not.toContain(second);
     expect(await runKeysCommand(store, ['revoke', keyId])).toBe(
       `Revoked key ${keyId}; it stops working within a few seconds.`,
@@ -86,5 +86,30 @@ describe('keys retention', () => {
       'days must be a whole number, 1 or more, or "default" (got "soon")',
     );
     await expect(runKeysCommand(store, ['retention', 'nobody'], service)).rejects.toThrow('no account with id nobody');
+  });
+
+  it('prints names escaped in list, so a name made before names were checked cannot forge lines or send escapes', async () => {
+    const created = await runKeysCommand(store, ['create', 'Team']);
+    const accountId = /Created account (\S+)/.exec(created)![1]!;
+    await store.kysely
+      .updateTable('api_keys')
+      .set({ name: 'Dana\nRevoked key x\u001b[2J\u202eevil\\u0041' })
+      .where('account_id', '=', accountId)
+      .execute();
+    const listed = await runKeysCommand(store, ['list']);
+    expect(listed).toContain('Dana\\u000aRevoked key x\\u001b[2J\\u202eevil\\\\u0041');
+    expect(listed.split('\n').some((line) => line.startsWith('Revoked key x'))).toBe(false);
+    expect(listed).not.toContain('\u001b');
+  });
+
+  it('refuses names with line breaks or control characters', async () => {
+    await expect(runKeysCommand(store, ['create', 'A\nB'])).rejects.toThrow(
+      "the account's name must not contain line breaks, control characters or characters that reverse the direction of text",
+    );
+    await runKeysCommand(store, ['create', 'Team']);
+    const [account] = await store.accounts.list();
+    await expect(runKeysCommand(store, ['add', account!.id, 'Robot\u0007'])).rejects.toThrow(
+      /key's name must not contain/,
+    );
   });
 });

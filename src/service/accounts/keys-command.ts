@@ -1,4 +1,5 @@
 import { effectiveRetention, type RetentionSettings } from '../engine/retention';
+import { keyNameProblem, printableName } from './key-names';
 import { addKey, createAccount } from './provision';
 import type { ApiKeyRecord } from '../store/records';
 import type { Store } from '../store/store';
@@ -42,7 +43,7 @@ function retentionValue(
 }
 
 const keyLine = (key: ApiKeyRecord): string =>
-  `  key ${key.id}  ${key.name}  created ${key.created_at}` +
+  `  key ${key.id}  ${printableName(key.name)}  ${key.role}  created ${key.created_at}` +
   (key.last_used_at ? `  last used ${key.last_used_at}` : '') +
   (key.revoked_at ? `  revoked ${key.revoked_at}` : '');
 
@@ -56,6 +57,8 @@ export async function runKeysCommand(
   switch (command) {
     case 'create': {
       const name = rest.join(' ').trim() || 'API key';
+      const problem = keyNameProblem(name);
+      if (problem) throw new Error(`the account's name ${problem}`);
       const { account, key, apiKey } = await createAccount(store, name, 'command');
       return `Created account ${account.id} (${name}) with key ${apiKey.id}.\nAPI key (shown once, store it now): ${key}`;
     }
@@ -65,7 +68,8 @@ export async function runKeysCommand(
       const account = await store.accounts.byId(accountId);
       if (!account || account.revoked_at !== null) throw new Error(`no active account with id ${accountId}`);
       const name = words.join(' ').trim() || 'API key';
-      if (name.length > 100) throw new Error('a key name has at most 100 characters');
+      const problem = keyNameProblem(name);
+      if (problem) throw new Error(`the key's name ${problem}`);
       const { record, key } = await addKey(store, account.id, name, null);
       return `Added key ${record.id} (${name}) to account ${account.id}.\nAPI key (shown once, store it now): ${key}`;
     }
@@ -76,7 +80,7 @@ export async function runKeysCommand(
       return accounts
         .map((a) =>
           [
-            `${a.id}  ${a.name}  created ${a.created_at}${a.revoked_at ? `  revoked ${a.revoked_at}` : ''}`,
+            `${a.id}  ${printableName(a.name)}  created ${a.created_at}${a.revoked_at ? `  revoked ${a.revoked_at}` : ''}`,
             ...keys.filter((key) => key.account_id === a.id).map(keyLine),
           ].join('\n'),
         )
@@ -103,7 +107,7 @@ export async function runKeysCommand(
         days: days === undefined ? current.days : days,
         maxRuns: maxRuns === undefined ? current.maxRuns : maxRuns,
       };
-      if (daysArg !== undefined) await store.retention.setAccount(accountId, own);
+      if (daysArg !== undefined) await store.retention.setAccount(accountId, own, { by: null, at: store.nowIso() });
       return retentionLine(accountId, effectiveRetention(serviceRetention, own), own);
     }
     default:

@@ -5,7 +5,7 @@ import { planColumns } from '../engine/planning';
 import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
 import { planWorkflow } from '../planner/plan';
 import type { Logger } from 'pino';
-import type { AccountSource } from '../store/db/schema';
+import type { AccountSource, ApiKeyRole } from '../store/db/schema';
 import type { AccountRecord, ApiKeyRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { generateKey, hashKey } from './keys';
@@ -60,14 +60,16 @@ export async function createAccount(
 }
 
 /**
- * Adds a new named key to an account: made by another key of it (`createdBy`, from the dashboard)
- * or by `npm run keys -- add` (null). Returns the record and the key itself, shown once.
+ * Adds a new named key to an account: made by another key of it (`createdBy`, from the dashboard;
+ * a member unless `role` says admin) or by `npm run keys -- add` (null; always an admin). Returns
+ * the record and the key itself, shown once.
  */
 export async function addKey(
   store: Store,
   accountId: string,
   name: string,
   createdBy: string | null,
+  role: ApiKeyRole = 'member',
 ): Promise<{ record: ApiKeyRecord; key: string }> {
   const key = generateKey();
   const record: ApiKeyRecord = {
@@ -80,6 +82,7 @@ export async function addKey(
     last_used_at: null,
     revoked_at: null,
     source: createdBy === null ? 'command' : 'dashboard',
+    role: createdBy === null ? 'admin' : role,
   };
   await store.apiKeys.insert(record);
   return { record, key };

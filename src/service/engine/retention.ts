@@ -11,6 +11,8 @@ export interface RetentionSettings {
 }
 
 const DAY_MS = 86_400_000;
+/** A declared batch none of whose rows were sent is removed this many days after it was declared (sooner under a shorter retention). */
+const EMPTY_BATCH_DAYS = 7;
 /** A pass every few minutes keeps each pass small; a run outlives its retention by at most this. */
 export const RETENTION_EVERY_MS = 5 * 60_000;
 /** Runs deleted per transaction: small enough that requests waiting on the database barely notice. */
@@ -127,8 +129,13 @@ export class RetentionCleaner {
         if (ids.length < batch) break;
         await nextTurn();
       }
-      await repo.deleteEmptyBatches(accountId, cutoff);
     }
+    // Whatever the setting: a batch with no row sent holds nothing to keep, only its declaration.
+    const emptyDays = Math.min(retention.days ?? EMPTY_BATCH_DAYS, EMPTY_BATCH_DAYS);
+    await repo.deleteEmptyBatches(
+      accountId,
+      formatMicros(Math.floor((this.options.clock.now() - emptyDays * DAY_MS) * 1000)),
+    );
     return deleted;
   }
 

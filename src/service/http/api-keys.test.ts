@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../contract/openapi-document';
+import { createAccount } from '../accounts/provision';
 import { manualClock } from '../clock';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { KEY_A, KEY_B, startTestService, type TestService } from '../test-support/test-service';
@@ -20,9 +21,9 @@ const list = async (service: TestService, key: string = KEY_A) => {
 };
 
 /** Creates a key a second after the last one, so the newest-first list has one order. */
-const create = async (name: unknown, key: string = KEY_A) => {
+const create = async (name: unknown, key: string = KEY_A, role?: 'admin' | 'member') => {
   clock.advance(1_000);
-  return svc.call<Created & Err>('POST', '/api/v1/keys', { key, body: { name } });
+  return svc.call<Created & Err>('POST', '/api/v1/keys', { key, body: role ? { name, role } : { name } });
 };
 
 const revoke = (id: string, key: string = KEY_A) => svc.call<Key & Err>('POST', `/api/v1/keys/${id}/revoke`, { key });
@@ -35,13 +36,14 @@ describe('the keys of an account (local extension)', () => {
     const keys = await list(svc);
     expect(keys).toHaveLength(1);
     expect(Object.keys(keys[0]!).sort()).toEqual(
-      ['created_at', 'created_by', 'current', 'id', 'last_used_at', 'name', 'revoked_at', 'source'].sort(),
+      ['created_at', 'created_by', 'current', 'id', 'last_used_at', 'name', 'revoked_at', 'role', 'source'].sort(),
     );
     expect(keys[0]).toMatchObject({
       name: 'WORKFLOW_API_KEYS #1',
       revoked_at: null,
       created_by: null,
       source: 'environment',
+      role: 'admin',
       current: true,
     });
     expect(JSON.stringify(keys)).not.toMatch(new RegExp(`${KEY_A}|key_hash`));
@@ -109,13 +111,16 @@ describe('the keys of an account (local extension)', () => {
   });
 
   it('refuses to revoke the account’s last working key (409), so no one is locked out', async () => {
-    const [only] = await list(svc, KEY_B);
-    const res = await revoke(only!.id, KEY_B);
+    // The operator's key goes on the server; then the key it made is the account's last.
+    const third = await createAccount(svc.store, 'Third', 'command');
+    const admin = (await create('Stand-in', third.key, 'admin')).body;
+    await svc.store.apiKeys.revoke(third.apiKey.id, svc.store.nowIso());
+    cacheExpires();
+    const res = await revoke(admin.id, admin.key);
     expect(res.status).toBe(409);
     assertMatchesContract('revokeApiKey', 409, res.body);
     expect(res.body.error).toMatch(/last working key.*lock everyone out/);
-    cacheExpires();
-    expect((await svc.call('GET', '/api/v1/workflows', { key: KEY_B })).status).toBe(200);
+    expect((await svc.call('GET', '/api/v1/workflows', { key: admin.key })).status).toBe(200);
   });
 
   it('lets a key revoke itself while another works; the revoked one answers 401 afterwards', async () => {

@@ -32,6 +32,9 @@ export class KeyResolver {
   private readonly cache = new LRUCache<string, { caller: Caller | null; until: number }>({ max: 10_000 });
   /** Per key id: when its last_used_at may be written again. Holds only keys that worked. */
   private readonly nextStamp = new Map<string, number>();
+  /** Counts `forget` calls; with `forgotten` (key id → the count when it was forgotten) it tells a lookup it raced a revoke. */
+  private forgets = 0;
+  private readonly forgotten = new LRUCache<string, number>({ max: 10_000 });
 
   constructor(
     private readonly store: Store,
@@ -54,7 +57,11 @@ export class KeyResolver {
 
   /** Reads the key's holder from the store and remembers the answer (a miss of `cached`). */
   async lookUp(key: string): Promise<Caller | null> {
+    const asked = this.forgets;
     const found = await this.store.apiKeys.holderOf(hashKey(key));
+    // Revoked here while the read was under way: the read may predate the revoke, so it must
+    // neither open this request nor be remembered.
+    if (found && (this.forgotten.get(found.key.id) ?? 0) > asked) return null;
     const caller = found && !found.revoked ? { account: found.account, key: found.key } : null;
     this.cache.set(key, { caller, until: this.clock.now() + CACHE_MS });
     return caller;
@@ -62,6 +69,7 @@ export class KeyResolver {
 
   /** Drops what this replica remembers of the key with this id (it was just revoked here). */
   forget(keyId: string): void {
+    this.forgotten.set(keyId, ++this.forgets);
     for (const [key, entry] of this.cache.entries()) if (entry.caller?.key.id === keyId) this.cache.delete(key);
     this.nextStamp.delete(keyId);
   }
@@ -106,34 +114,54 @@ function refused(reply: FastifyReply, key: string | undefined, failure: RateDeci
 const unauthorized = (key: string | undefined) =>
   new HttpError(401, key ? 'invalid API key' : 'missing API key: send it in the x-api-key header');
 
-/** Sets the rate-limit headers of an authenticated request; the 429 when its window is used up. */
-function limited(reply: FastifyReply, decision: RateDecision, metrics: Metrics): HttpError | undefined {
-  metrics.rateLimit('api_key', decision.allowed);
+/** The limits on requests: per key, per account over all its keys, and wrong or missing keys per address. */
+export interface RequestLimits {
+  perKey: RateLimiter;
+  perAccount: RateLimiter;
+  failures: RateLimiter;
+}
+
+/**
+ * Sets the rate-limit headers of an authenticated request from whichever budget, the key's or the
+ * account's, has less left; the 429 when either is used up.
+ */
+function limited(
+  reply: FastifyReply,
+  perKey: RateDecision,
+  perAccount: RateDecision,
+  metrics: Metrics,
+): HttpError | undefined {
+  metrics.rateLimit('api_key', perKey.allowed);
+  metrics.rateLimit('account', perAccount.allowed);
+  const account = !perAccount.allowed || (perKey.allowed && perAccount.remaining < perKey.remaining);
+  const decision = account ? perAccount : perKey;
   reply.header('RateLimit-Limit', decision.limit);
   reply.header('RateLimit-Remaining', decision.remaining);
   reply.header('RateLimit-Reset', decision.resetSeconds);
   if (decision.allowed) return undefined;
   reply.header('Retry-After', decision.resetSeconds);
-  return new TooManyRequests(
-    'rate_limit',
-    `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
-  );
+  return account
+    ? new TooManyRequests(
+        'account_rate_limit',
+        `this account's rate limit of ${decision.limit} requests per minute over all its keys is used up; retry in ${decision.resetSeconds} s`,
+      )
+    : new TooManyRequests(
+        'rate_limit',
+        `rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+      );
 }
 
 /**
- * onRequest hook: authenticates the key, then counts the request against the key's rate limit.
+ * onRequest hook: authenticates the key, then counts the request against the key's rate limit and
+ * its account's (so making more keys buys an account no more requests).
  * The key is looked at first, so a valid key is never refused for its address: strangers sending
  * wrong keys from behind the same proxy, NAT or page cannot lock it out. Missing and wrong keys
  * count against the client address (`failures`, per real client when WORKFLOW_TRUSTED_PROXIES names
  * the hops in between) and get 429 past its budget; guessing a key stays hopeless because keys are
  * long and random, and the budget keeps one address from flooding the key lookups.
  */
-export function apiKeyHook(
-  keys: KeyResolver,
-  limiter: RateLimiter,
-  failures: RateLimiter,
-  metrics: Metrics = noMetrics,
-) {
+export function apiKeyHook(keys: KeyResolver, limits: RequestLimits, metrics: Metrics = noMetrics) {
+  const { perKey, perAccount, failures } = limits;
   // On a shared store the limits are counted in the database, so every step may wait for it.
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<HttpError | undefined> => {
     const key = keyOf(request);
@@ -142,9 +170,9 @@ export function apiKeyHook(
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);
-    return limited(reply, await limiter.hit(caller.key.id), metrics);
+    return limited(reply, await perKey.hit(caller.key.id), await perAccount.hit(caller.account.id), metrics);
   };
-  if (limiter.isShared || failures.isShared) {
+  if (perKey.isShared || perAccount.isShared || failures.isShared) {
     return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
       authenticate(request, reply).then(done, done);
     };
@@ -161,7 +189,7 @@ export function apiKeyHook(
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);
-    return limited(reply, limiter.hitLocal(caller.key.id), metrics);
+    return limited(reply, perKey.hitLocal(caller.key.id), perAccount.hitLocal(caller.account.id), metrics);
   };
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const key = keyOf(request);

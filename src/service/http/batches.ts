@@ -2,28 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../contract/limits';
 import type { Schemas } from '../../contract/openapi-document';
 import type { AccountRecord } from '../store/records';
-import type { BatchTally, StoredBatch } from '../store/batches-repo';
+import type { BatchSummaryRow, BatchTally, StoredBatch } from '../store/batches-repo';
 import { formatMicros } from '../store/timestamps';
 import { accountOf, callerOf } from './auth';
 import { contractRoute } from './contract-route';
 import { badRequest, HttpError, notFound } from './errors';
 import { requireValidInputs, requireWorkflow, type LocalContext } from './local-context';
+import { rowsCursor, storedDeclaration } from './batch-declaration';
 import { paginate } from './pagination';
 import { requireStorageRoom, withinQuota } from './quotas';
 
-/** The mapping is the client's own record; this keeps one from filling the database. */
-const MAPPING_MAX_BYTES = 64 * 1024;
 const ROWS_PAGE_DEFAULT = 100;
 
 const parse = <T>(json: string): T => JSON.parse(json) as T;
 
-function present(batch: StoredBatch, tally: BatchTally | undefined): Schemas['Batch'] {
+/** A batch as lists show it: without columns and mapping, so a page stays small. */
+function summary(batch: BatchSummaryRow, tally: BatchTally | undefined): Schemas['BatchSummary'] {
   return {
     id: batch.id,
     workflow_id: batch.workflow_id,
     file_name: batch.file_name,
-    columns: parse<string[]>(batch.columns),
-    mapping: parse<Record<string, unknown>>(batch.mapping),
     row_count: batch.row_count,
     started_by:
       batch.started_by === null || batch.started_by_name === null
@@ -33,6 +31,14 @@ function present(batch: StoredBatch, tally: BatchTally | undefined): Schemas['Ba
     rows_sent: tally?.rowsSent ?? 0,
     runs: tally?.runs ?? 0,
     counts: tally?.counts ?? { initial: 0, processing: 0, human_in_the_loop: 0, finished: 0, error: 0 },
+  };
+}
+
+function present(batch: StoredBatch, tally: BatchTally | undefined): Schemas['Batch'] {
+  return {
+    ...summary(batch, tally),
+    columns: parse<string[]>(batch.columns),
+    mapping: parse<Record<string, unknown>>(batch.mapping),
   };
 }
 
@@ -52,14 +58,15 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
   // Strict-v1 mode has no such routes, so they answer the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
   const { store } = ctx;
+  const maxBatches = ctx.config.quotas.batchesPerAccount;
 
   const requireBatch = async (account: AccountRecord, id: string): Promise<StoredBatch> => {
-    const batch = await store.batches.find(id.toLowerCase());
-    if (!batch || batch.account_id !== account.id) throw notFound('batch not found');
+    const batch = await store.batches.find(account.id, id.toLowerCase());
+    if (!batch) throw notFound('batch not found');
     return batch;
   };
   const presentOne = async (batch: StoredBatch) =>
-    present(batch, (await store.batches.tallies([batch.id])).get(batch.id));
+    present(batch, (await store.batches.tallies(batch.account_id, [batch.id])).get(batch.id));
 
   contractRoute(app, 'listBatches', async (request) => {
     const account = accountOf(request);
@@ -70,10 +77,13 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
       request.query,
       async (before, limit) => {
         const rows = await store.batches.page(account.id, { workflowId, before, limit });
-        tallies = await store.batches.tallies(rows.map((row) => row.id));
+        tallies = await store.batches.tallies(
+          account.id,
+          rows.map((row) => row.id),
+        );
         return rows;
       },
-      (row) => present(row, tallies.get(row.id)),
+      (row) => summary(row, tallies.get(row.id)),
     );
   });
 
@@ -86,25 +96,31 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const id = request.params.batchId.toLowerCase();
     const body = request.body;
     const workflow = await requireWorkflow(ctx, account, body.workflow_id.toLowerCase());
-    const mapping = JSON.stringify(body.mapping);
-    if (Buffer.byteLength(mapping) > MAPPING_MAX_BYTES)
-      throw badRequest(`mapping must be at most ${MAPPING_MAX_BYTES / 1024} KB of JSON`);
+    const { columns, mapping } = storedDeclaration(body);
     const taken = () =>
       new HttpError(409, 'this batch id is already used by another batch: declare the batch under a new id');
-    const known = await store.batches.find(id);
+    const known = await store.batches.find(account.id, id);
     if (known) {
-      if (known.account_id !== account.id || known.workflow_id !== workflow.id) throw taken();
+      if (known.workflow_id !== workflow.id) throw taken();
       return presentOne(known);
     }
+    await requireStorageRoom(store, ctx.config.quotas, account.id);
     try {
       await store.transaction(async (tx) => {
+        // Counted under the account's lock, so declarations sent at once cannot pass the cap together.
+        await tx.apiKeys.lockAccount(account.id);
+        const kept = await tx.batches.count(account.id);
+        if (kept >= maxBatches)
+          throw badRequest(
+            `This account already keeps ${kept.toLocaleString('en-US')} batches, the most it may; older ones go with their runs (see Settings → Retention), or ask the operator to raise WORKFLOW_ACCOUNT_MAX_BATCHES.`,
+          );
         const [micros] = (await tx.timestamps.issue(account.id)) as [number];
         await tx.batches.insert({
           id,
           account_id: account.id,
           workflow_id: workflow.id,
           file_name: body.file_name,
-          columns: JSON.stringify(body.columns),
+          columns,
           mapping,
           row_count: body.row_count,
           started_by: key.id,
@@ -114,11 +130,11 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
     } catch (error) {
       // The same declaration sent twice at once: the first one made it, the answer is the same.
       if (!isDuplicate(error)) throw error;
-      const made = await store.batches.find(id);
-      if (!made || made.account_id !== account.id || made.workflow_id !== workflow.id) throw taken();
+      const made = await store.batches.find(account.id, id);
+      if (!made || made.workflow_id !== workflow.id) throw taken();
       return presentOne(made);
     }
-    return reply.code(201).send(await presentOne((await store.batches.find(id))!));
+    return reply.code(201).send(await presentOne((await store.batches.find(account.id, id))!));
   });
 
   contractRoute(app, 'createBatchRuns', async (request, reply) => {
@@ -148,6 +164,7 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
       outcome = await withinQuota(reply, items.length, () =>
         store.transaction(async (tx) => {
           const known = await tx.batches.attemptsOf(
+            account.id,
             batch.id,
             items.map((item) => item.row),
           );
@@ -181,6 +198,7 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
             );
             fresh.forEach((index, i) => (ids[index] = made[i]!.id));
             await tx.batches.addAttempts(
+              account.id,
               batch.id,
               fresh.map((index) => ({
                 row_index: items[index]!.row,
@@ -194,10 +212,20 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
       );
     } catch (error) {
       if (!isDuplicate(error)) throw error;
-      throw new HttpError(
-        409,
-        'someone re-ran some of these rows at the same moment: read the batch again to see their attempts',
+      // The same request sent twice at once (PostgreSQL lets both read before either writes): when
+      // the other one recorded every item as asked, this one is its replay.
+      const known = await store.batches.attemptsOf(
+        account.id,
+        batch.id,
+        items.map((item) => item.row),
       );
+      const ids = items.map((item) => known.get(item.row)?.byAttempt.get(item.attempt));
+      if (ids.some((id) => id === undefined))
+        throw new HttpError(
+          409,
+          'someone re-ran some of these rows at the same moment: read the batch again to see their attempts',
+        );
+      outcome = { ids: ids as string[], created: 0 };
     }
     if (outcome.created > 0) ctx.engine.enqueued(workflow.id, batch.id, cap);
     return reply.code(201).send({
@@ -215,13 +243,12 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
 
   contractRoute(app, 'listBatchRows', async (request) => {
     const batch = await requireBatch(accountOf(request), request.params.batchId);
-    const raw = request.query.cursor;
-    const after = raw === undefined ? -1 : Number(raw);
-    if (!Number.isInteger(after) || after < -1) throw badRequest('cursor must be the cursor of the previous page');
+    const after = rowsCursor(request.query.cursor);
     const limit = request.query.limit ?? ROWS_PAGE_DEFAULT;
-    const rows = await store.batches.latestRows(batch.id, after, limit + 1);
+    const rows = await store.batches.latestRows(batch.account_id, batch.id, after, limit + 1);
     const page = rows.slice(0, limit);
     const earlier = await store.batches.earlierAttempts(
+      batch.account_id,
       batch.id,
       page.map((row) => row.row_index),
     );

@@ -103,7 +103,7 @@ describe('stored result bytes per account', () => {
     expect(refused.status).toBe(400);
     assertMatchesContract('createExecution', 400, refused.body);
     expect(refused.body.error).toBe(
-      "This account's results already take 1 MB, the most it may keep (1 MB); delete workflows whose results you no longer need, then start this run again.",
+      "This account's results and batches already take 1 MB, the most it may keep (1 MB); delete workflows whose results you no longer need, then start this run again.",
     );
     const batch = await s.call('POST', `${runsUrl(workflowId)}/batch`, { body: { items: [{ text: 'x' }] } });
     expect(batch.status).toBe(400);

@@ -38,21 +38,22 @@ function quotaError(error: QuotaExceeded, asked: number): HttpError {
 const storedBytes = new WeakMap<Store, LRUCache<string, number>>();
 
 /**
- * Refuses a new run with 400 when the account's stored files (results and drafts) already reach
- * its quota. The sum may be a few seconds old, so the quota can be passed by the runs in flight.
+ * Refuses a new run or batch with 400 when the account's stored files (results and drafts) and
+ * batch declarations already reach its quota. The sum may be a few seconds old, so the quota can
+ * be passed by the runs in flight.
  */
 export async function requireStorageRoom(store: Store, quotas: Quotas, accountId: string): Promise<void> {
   let cache = storedBytes.get(store);
   if (!cache) storedBytes.set(store, (cache = new LRUCache({ max: 10_000, ttl: STORED_BYTES_TTL_MS })));
   let bytes = cache.get(accountId);
   if (bytes === undefined) {
-    bytes = await store.files.accountBytes(accountId);
+    bytes = (await store.files.accountBytes(accountId)) + (await store.batches.declaredBytes(accountId));
     cache.set(accountId, bytes);
   }
   if (bytes >= quotas.storedBytesPerAccount) {
     throw new HttpError(
       400,
-      `This account's results already take ${size(bytes)}, the most it may keep (${size(quotas.storedBytesPerAccount)}); delete workflows whose results you no longer need, then start this run again.`,
+      `This account's results and batches already take ${size(bytes)}, the most it may keep (${size(quotas.storedBytesPerAccount)}); delete workflows whose results you no longer need, then start this run again.`,
     );
   }
 }

@@ -34,6 +34,13 @@ export const PAGE_MESSAGES = {
   cursor: 'cursor must be a created_at timestamp from a previous page',
 };
 
+/** A field of a batch's row item (`path` names it, e.g. `items[3].attempt`) and what it must be. */
+const ITEM_FIELDS: Record<string, (path: string) => string> = {
+  row: (path) => `${path} must be a whole number from 0 to ${LIMITS.maxBatchItems - 1}: the row's place in the file`,
+  attempt: (path) => `${path} must be a whole number, 1 or more: 1 for a row's first run, one more for each re-run`,
+  input: (path) => `${path} must be an object`,
+};
+
 const MESSAGES: Record<string, string | ((error: ErrorObject) => string | null)> = {
   'querystring/limit': PAGE_MESSAGES.limit,
   'querystring/cursor': PAGE_MESSAGES.cursor,
@@ -53,16 +60,22 @@ const MESSAGES: Record<string, string | ((error: ErrorObject) => string | null)>
     return 'prompt must be a string';
   },
   'body/items': (error) => {
-    const item = /^\/items\/(\d+)$/.exec(error.instancePath);
-    return item
-      ? `items[${item[1]}] must be an object`
-      : `items must contain between 1 and ${LIMITS.maxBatchItems} objects`;
+    const item = /^\/items\/(\d+)(?:\/(\w+))?/.exec(error.instancePath);
+    if (!item) return `items must contain between 1 and ${LIMITS.maxBatchItems} objects`;
+    const [, index, field] = item;
+    if (field !== undefined) return ITEM_FIELDS[field]?.(`items[${index}].${field}`) ?? null;
+    if (error.keyword === 'required')
+      return `items[${index}].${(error.params as { missingProperty: string }).missingProperty} is required`;
+    if (error.keyword === 'additionalProperties')
+      return `items[${index}] has an unknown property '${(error.params as { additionalProperty: string }).additionalProperty}'`;
+    return `items[${index}] must be an object`;
   },
   'body/concurrency': 'concurrency must be one of low, medium, high',
   'body/input': 'input must be an object',
   'body/approved': 'approved must be true or false',
   'body/comment': 'comment must be a string of at most 2000 characters',
-  'body/name': 'name must be a string of at most 200 characters',
+  'body/name': (error) =>
+    error.keyword === 'type' ? 'name must be text' : 'name must be a string of at most 200 characters',
   'body/description': 'description must be a string of at most 2000 characters',
   'body/batch_id': 'batch_id must be a UUID',
   'body/execution_ids': `execution_ids must be a list of 1 to ${LIMITS.maxBatchItems} execution ids (UUIDs)`,

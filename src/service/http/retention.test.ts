@@ -23,6 +23,7 @@ describe('GET and PUT /retention', () => {
       account_max_runs: null,
       service_days: 30,
       service_max_runs: 100_000,
+      changes: [],
     });
   });
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Schemas } from '../../contract/openapi-document';
 import { effectiveRetention } from '../engine/retention';
-import type { AccountRetention } from '../store/retention-repo';
+import type { AccountRetention, RetentionChange } from '../store/retention-repo';
 import { callerOf } from './auth';
 import { contractRoute } from './contract-route';
-import { badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
 import type { LocalContext } from './local-context';
 
 /** An account's own value must not pass the service's: the operator's bound on the database holds for all. */
@@ -17,13 +17,27 @@ function withinService(field: 'days' | 'max_runs', value: number | null, most: n
   );
 }
 
+/** How many of the newest changes GET /retention shows. */
+const CHANGES_SHOWN = 20;
+
+const presentChange = (change: RetentionChange): Schemas['RetentionChange'] => ({
+  changed_at: change.changed_at,
+  changed_by:
+    change.changed_by === null || change.changed_by_name === null
+      ? null
+      : { id: change.changed_by, name: change.changed_by_name },
+  from: { days: change.from_days, max_runs: change.from_max_runs },
+  to: { days: change.to_days, max_runs: change.to_max_runs },
+});
+
 /** Local extension: how long the caller's account keeps its ended runs, and its own setting. */
 export function retentionRoutes(app: FastifyInstance, ctx: LocalContext): void {
   // Strict-v1 mode has no such routes, so they answer the usual 404 `no route …`.
   if (ctx.config.strictV1) return;
   const service = ctx.config.retention;
-  const present = (own: AccountRetention): Schemas['Retention'] => {
+  const present = async (accountId: string, own: AccountRetention): Promise<Schemas['Retention']> => {
     const applies = effectiveRetention(service, own);
+    const changes = await ctx.store.retention.changes(accountId, CHANGES_SHOWN);
     return {
       days: applies.days,
       max_runs: applies.maxRuns,
@@ -31,20 +45,27 @@ export function retentionRoutes(app: FastifyInstance, ctx: LocalContext): void {
       account_max_runs: own.maxRuns,
       service_days: service.days,
       service_max_runs: service.maxRuns,
+      changes: changes.map(presentChange),
     };
   };
 
   contractRoute(app, 'getRetention', async (request) => {
     const { account } = callerOf(request);
-    return present((await ctx.store.retention.ofAccount(account.id)) ?? { days: null, maxRuns: null });
+    return present(account.id, (await ctx.store.retention.ofAccount(account.id)) ?? { days: null, maxRuns: null });
   });
 
   contractRoute(app, 'updateRetention', async (request) => {
-    const { account } = callerOf(request);
+    const { account, key } = callerOf(request);
+    // Retention decides what the cleaner deletes for everyone on the account.
+    if (key.role !== 'admin')
+      throw new HttpError(
+        403,
+        'Only an admin key can change how long runs are kept; this is a member key. Ask an admin of the account.',
+      );
     const own = { days: request.body.days, maxRuns: request.body.max_runs };
     withinService('days', own.days, service.days);
     withinService('max_runs', own.maxRuns, service.maxRuns);
-    await ctx.store.retention.setAccount(account.id, own);
-    return present(own);
+    await ctx.store.retention.setAccount(account.id, own, { by: key.id, at: ctx.store.nowIso() });
+    return present(account.id, own);
   });
 }

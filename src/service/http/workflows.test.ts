@@ -49,7 +49,7 @@ describe('POST /api/v1/workflows', () => {
     [{ prompt: '   ' }, 'prompt must not be blank'],
     [{ prompt: 42 }, 'prompt must be a string'],
     [{ prompt: 'x'.repeat(20001) }, 'prompt must be at most 20000 characters'],
-    [{ prompt: 'ok', name: 5 }, 'name must be a string of at most 200 characters'],
+    [{ prompt: 'ok', name: 5 }, 'name must be text'],
     [{ prompt: 'ok', description: 'd'.repeat(2001) }, 'description must be a string of at most 2000 characters'],
     [[1, 2], 'request body must be a JSON object'],
   ])('answers 400 for a bad body: %#', async (body, message) => {

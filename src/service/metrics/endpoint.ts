@@ -9,6 +9,10 @@ const UNMATCHED = 'unmatched';
 
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? UNMATCHED;
 
+/** The methods HTTP clients send; any other (Node parses dozens, and any token for some) is counted as `other`. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const methodLabel = (method: string): string => (KNOWN_METHODS.has(method) ? method : 'other');
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
@@ -17,7 +21,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export function countRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.request(routeOf(request), request.method, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.request(routeOf(request), methodLabel(request.method), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.addHook('onError', (request, _reply, error, done) => {

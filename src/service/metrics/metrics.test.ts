@@ -55,6 +55,18 @@ describe('GET /metrics with WORKFLOW_METRICS_TOKEN', () => {
     expect(reply.body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
   });
 
+  it('counts methods no client sends as one value, so junk methods cannot grow the series', async () => {
+    for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'PURGE'] as const)
+      await svc.call(method as 'GET', '/api/v1/workflows');
+    const samples = await scrape(svc, TOKEN);
+    const methods = new Set(
+      samples.filter((sample) => sample.name === 'workflow_http_requests_total').map((sample) => sample.labels.method),
+    );
+    expect(
+      [...methods].filter((method) => !['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(method!)),
+    ).toEqual(['other']);
+  });
+
   it('counts requests by route pattern, method and status, with their time', async () => {
     const workflowId = await svc.addWorkflow({ steps: [reportStep()] });
     const id = await startRun(svc, workflowId, { name: 'Ada' });

@@ -22,8 +22,8 @@ export interface Metrics {
   leaseTakeOvers(count: number): void;
 }
 
-export type TooManyReason = 'rate_limit' | 'key_failures' | 'queued_quota';
-export type RateLimiterName = 'api_key' | 'failed_keys';
+export type TooManyReason = 'rate_limit' | 'account_rate_limit' | 'key_failures' | 'queued_quota';
+export type RateLimiterName = 'api_key' | 'account' | 'failed_keys';
 export type CacheName = 'api_keys' | 'ended_runs' | 'results';
 /** ok: a plan was made; fallback: the model's plan could not be used and the rules made one; failed: no plan. */
 export type PlannerOutcome = 'ok' | 'fallback' | 'failed';

@@ -74,13 +74,13 @@ export class PrometheusMetrics implements Metrics {
     });
     this.refusals = new Counter({
       name: 'workflow_http_too_many_requests_total',
-      help: 'Requests answered 429, by route pattern and the limit reached (rate_limit: the API key used its requests per minute; key_failures: the address sent too many wrong keys; queued_quota: the account has too many runs waiting).',
+      help: 'Requests answered 429, by route pattern and the limit reached (rate_limit: the API key used its requests per minute; account_rate_limit: the account used its requests per minute over all its keys; key_failures: the address sent too many wrong keys; queued_quota: the account has too many runs waiting).',
       labelNames: ['route', 'reason'],
       registers,
     });
     const decisions = new Counter({
       name: 'workflow_rate_limit_decisions_total',
-      help: 'Rate-limit decisions, by limiter (api_key: requests per key per minute; failed_keys: wrong or missing keys per address per minute) and decision (allowed or limited).',
+      help: 'Rate-limit decisions, by limiter (api_key: requests per key per minute; account: requests per account per minute; failed_keys: wrong or missing keys per address per minute) and decision (allowed or limited).',
       labelNames: ['limiter', 'decision'],
       registers,
     });
@@ -94,7 +94,7 @@ export class PrometheusMetrics implements Metrics {
       decisions.labels(limiter, 'limited'),
       decisions.labels(limiter, 'allowed'),
     ];
-    this.decisions = { api_key: decided('api_key'), failed_keys: decided('failed_keys') };
+    this.decisions = { api_key: decided('api_key'), account: decided('account'), failed_keys: decided('failed_keys') };
     const looked = (cache: CacheName): [Counting, Counting] => [
       lookups.labels(cache, 'miss'),
       lookups.labels(cache, 'hit'),

@@ -26,6 +26,8 @@ export class AccountsRepo {
       last_used_at: null,
       revoked_at: null,
       source: account.source ?? 'command',
+      // The operator made it (WORKFLOW_API_KEYS, `npm run keys`, the development key).
+      role: 'admin',
     };
     await atomically(this.ctx, async (db) => {
       await db.insertInto('accounts').values(account).execute();

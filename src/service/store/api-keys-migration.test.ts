@@ -76,9 +76,14 @@ describe('moving each account’s key into api_keys', () => {
     const keys = new KeyResolver(store, clock);
     expect(await keys.resolve('old-key')).toMatchObject({ account: { id: 'old' }, key: { name: 'Account old' } });
     expect(await keys.resolve('gone-key')).toBeNull();
-    expect(await store.apiKeys.ofAccount('old')).toEqual([
-      expect.objectContaining({ created_at: '2026-01-01T00:00:00.000000Z', source: 'command', revoked_at: null }),
+    expect(await store.apiKeys.page('old', null, 100)).toEqual([
+      expect.objectContaining({
+        created_at: '2026-01-01T00:00:00.000000Z',
+        source: 'command',
+        role: 'admin',
+        revoked_at: null,
+      }),
     ]);
-    expect((await store.apiKeys.ofAccount('gone'))[0]?.revoked_at).toBe('2026-02-01T00:00:00.000000Z');
+    expect((await store.apiKeys.page('gone', null, 100))[0]?.revoked_at).toBe('2026-02-01T00:00:00.000000Z');
   });
 });

@@ -12,6 +12,7 @@ const COLUMNS = [
   'last_used_at',
   'revoked_at',
   'source',
+  'role',
 ] as const;
 
 /** A key with its account, and whether either was revoked. */
@@ -29,6 +30,7 @@ const byHash = new PreparedQuery((db, hash: string) =>
       'k.id as key_id',
       'k.name as key_name',
       'k.revoked_at as key_revoked_at',
+      'k.role as key_role',
       'a.id',
       'a.name',
       'a.key_hash',
@@ -50,23 +52,44 @@ export class ApiKeysRepo {
   async holderOf(hash: string): Promise<KeyHolder | undefined> {
     const row = await byHash.first(this.ctx, hash);
     if (!row) return undefined;
-    const { key_id: id, key_name: name, key_revoked_at: keyRevokedAt, ...account } = row;
-    return { account, key: { id, name }, revoked: keyRevokedAt !== null || account.revoked_at !== null };
+    const { key_id: id, key_name: name, key_revoked_at: keyRevokedAt, key_role: role, ...account } = row;
+    return { account, key: { id, name, role }, revoked: keyRevokedAt !== null || account.revoked_at !== null };
   }
 
   async byId(id: string): Promise<ApiKeyRecord | undefined> {
     return this.ctx.db.selectFrom('api_keys').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The account's keys, revoked ones included, newest first. */
-  async ofAccount(accountId: string): Promise<ApiKeyRecord[]> {
-    return this.ctx.db
-      .selectFrom('api_keys')
-      .select(COLUMNS)
-      .where('account_id', '=', accountId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+  /** The account's keys created before `before` (all when null), revoked ones included, newest first. */
+  async page(accountId: string, before: string | null, limit: number): Promise<ApiKeyRecord[]> {
+    let query = this.ctx.db.selectFrom('api_keys').select(COLUMNS).where('account_id', '=', accountId);
+    if (before !== null) query = query.where('created_at', '<', before);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The names of these keys by id (for "made by" on a page that may not hold the key that made another). */
+  async names(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.ctx.db.selectFrom('api_keys').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** The working keys this key made, and the keys they made in turn: revoked with it. */
+  async madeBy(accountId: string, keyId: string): Promise<string[]> {
+    const found: string[] = [];
+    let parents = [keyId];
+    while (parents.length > 0) {
+      const children = await this.ctx.db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('created_by', 'in', parents)
+        .where('revoked_at', 'is', null)
+        .execute();
+      parents = children.map((row) => row.id).filter((id) => !found.includes(id));
+      found.push(...parents);
+    }
+    return found;
   }
 
   /** Every key, oldest first (for the command line). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import type { StoreContext } from './db/context';
 import type { BatchesTable, BatchRowsTable } from './db/schema';
@@ -6,6 +7,9 @@ import type { BatchesTable, BatchRowsTable } from './db/schema';
 export interface StoredBatch extends BatchesTable {
   started_by_name: string | null;
 }
+
+/** A batch as lists show it: without its columns and mapping, which may be large. */
+export type BatchSummaryRow = Omit<StoredBatch, 'columns' | 'mapping'>;
 
 /** What a batch's rows add up to: rows by their latest status, rows sent, and executions of every attempt. */
 export interface BatchTally {
@@ -58,17 +62,38 @@ export class BatchesRepo {
     return this.ctx.db;
   }
 
-  private selectBatches() {
+  /** The account's batches with the name of the key that started each. */
+  private selectBatches(accountId: string) {
     return this.db
       .selectFrom('batches as b')
       .leftJoin('api_keys as k', 'k.id', 'b.started_by')
-      .selectAll('b')
+      .where('b.account_id', '=', accountId)
       .select('k.name as started_by_name');
   }
 
-  /** The batch with this id, of whatever account (the caller checks it is theirs). */
-  async find(id: string): Promise<StoredBatch | undefined> {
-    return this.selectBatches().where('b.id', '=', id).executeTakeFirst();
+  /** The account's batch with this id (ids are the clients', unique within an account). */
+  async find(accountId: string, id: string): Promise<StoredBatch | undefined> {
+    return this.selectBatches(accountId).selectAll('b').where('b.id', '=', id).executeTakeFirst();
+  }
+
+  /** How many batches the account keeps. */
+  async count(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('batches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** About how many bytes the account's declarations take (characters of their stored text). */
+  async declaredBytes(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('batches')
+      .select(sql<number>`coalesce(sum(length(file_name) + length(columns) + length(mapping)), 0)`.as('bytes'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
   }
 
   async insert(batch: BatchesTable): Promise<void> {
@@ -79,21 +104,30 @@ export class BatchesRepo {
   async page(
     accountId: string,
     options: { workflowId: string | null; before: string | null; limit: number },
-  ): Promise<StoredBatch[]> {
-    let query = this.selectBatches().where('b.account_id', '=', accountId);
+  ): Promise<BatchSummaryRow[]> {
+    let query = this.selectBatches(accountId).select([
+      'b.id',
+      'b.account_id',
+      'b.workflow_id',
+      'b.file_name',
+      'b.row_count',
+      'b.started_by',
+      'b.created_at',
+    ]);
     if (options.workflowId !== null) query = query.where('b.workflow_id', '=', options.workflowId);
     if (options.before !== null) query = query.where('b.created_at', '<', options.before);
     return query.orderBy('b.created_at', 'desc').limit(options.limit).execute();
   }
 
   /** Each batch's rows by the status of their latest attempt, rows sent and executions in all. */
-  async tallies(batchIds: readonly string[]): Promise<Map<string, BatchTally>> {
+  async tallies(accountId: string, batchIds: readonly string[]): Promise<Map<string, BatchTally>> {
     const out = new Map(batchIds.map((id) => [id, { counts: emptyCounts(), rowsSent: 0, runs: 0 }]));
     if (batchIds.length === 0) return out;
     const statuses = await this.db
       .selectFrom('batch_rows as r')
       .innerJoin('executions as e', 'e.id', 'r.execution_id')
       .select((eb) => ['r.batch_id', 'e.status', eb.fn.countAll<number>().as('n')])
+      .where('r.account_id', '=', accountId)
       .where('r.batch_id', 'in', batchIds)
       .where('r.latest', '=', 1)
       .groupBy(['r.batch_id', 'e.status'])
@@ -106,6 +140,7 @@ export class BatchesRepo {
     const runs = await this.db
       .selectFrom('batch_rows')
       .select((eb) => ['batch_id', eb.fn.countAll<number>().as('n')])
+      .where('account_id', '=', accountId)
       .where('batch_id', 'in', batchIds)
       .groupBy('batch_id')
       .execute();
@@ -115,6 +150,7 @@ export class BatchesRepo {
 
   /** For each of these rows that was sent: its attempts' executions, and its latest attempt. */
   async attemptsOf(
+    accountId: string,
     batchId: string,
     rows: readonly number[],
   ): Promise<Map<number, { latest: number; byAttempt: Map<number, string> }>> {
@@ -123,6 +159,7 @@ export class BatchesRepo {
       const found = await this.db
         .selectFrom('batch_rows')
         .select(['row_index', 'attempt', 'execution_id'])
+        .where('account_id', '=', accountId)
         .where('batch_id', '=', batchId)
         .where('row_index', 'in', part)
         .execute();
@@ -137,11 +174,16 @@ export class BatchesRepo {
   }
 
   /** Records new attempts as their rows' latest; call inside a transaction with the executions' insert. */
-  async addAttempts(batchId: string, rows: readonly Omit<BatchRowsTable, 'batch_id' | 'latest'>[]): Promise<void> {
+  async addAttempts(
+    accountId: string,
+    batchId: string,
+    rows: readonly Omit<BatchRowsTable, 'account_id' | 'batch_id' | 'latest'>[],
+  ): Promise<void> {
     for (const part of chunks(rows)) {
       await this.db
         .updateTable('batch_rows')
         .set({ latest: 0 })
+        .where('account_id', '=', accountId)
         .where('batch_id', '=', batchId)
         .where(
           'row_index',
@@ -151,17 +193,18 @@ export class BatchesRepo {
         .execute();
       await this.db
         .insertInto('batch_rows')
-        .values(part.map((r) => ({ ...r, batch_id: batchId, latest: 1 })))
+        .values(part.map((r) => ({ ...r, account_id: accountId, batch_id: batchId, latest: 1 })))
         .execute();
     }
   }
 
   /** Up to `limit` sent rows after row `after`, in file order, each with its latest execution. */
-  async latestRows(batchId: string, after: number, limit: number): Promise<LatestRow[]> {
+  async latestRows(accountId: string, batchId: string, after: number, limit: number): Promise<LatestRow[]> {
     return this.db
       .selectFrom('batch_rows as r')
       .innerJoin('executions as e', 'e.id', 'r.execution_id')
       .select(['r.row_index', 'r.attempt', 'r.execution_id', 'e.status', 'e.error', 'e.created_at', 'e.input'])
+      .where('r.account_id', '=', accountId)
       .where('r.batch_id', '=', batchId)
       .where('r.latest', '=', 1)
       .where('r.row_index', '>', after)
@@ -171,12 +214,13 @@ export class BatchesRepo {
   }
 
   /** The earlier attempts of these rows, oldest first. */
-  async earlierAttempts(batchId: string, rows: readonly number[]): Promise<EarlierAttempt[]> {
+  async earlierAttempts(accountId: string, batchId: string, rows: readonly number[]): Promise<EarlierAttempt[]> {
     if (rows.length === 0) return [];
     return this.db
       .selectFrom('batch_rows as r')
       .innerJoin('executions as e', 'e.id', 'r.execution_id')
       .select(['r.row_index', 'r.attempt', 'r.execution_id', 'e.status', 'e.error'])
+      .where('r.account_id', '=', accountId)
       .where('r.batch_id', '=', batchId)
       .where('r.latest', '=', 0)
       .where('r.row_index', 'in', rows)

@@ -16,7 +16,7 @@ export type ApiKeyRecord = Selectable<ApiKeysTable>;
 /** Who is calling: the account and the key it used (the key's id and name say who, for the records). */
 export interface Caller {
   account: AccountRecord;
-  key: Pick<ApiKeyRecord, 'id' | 'name'>;
+  key: Pick<ApiKeyRecord, 'id' | 'name' | 'role'>;
 }
 
 export type WorkflowRecord = Omit<Selectable<WorkflowsTable>, 'planning_owner' | 'planning_lease_until'>;

@@ -1,13 +1,31 @@
+import type { ExpressionBuilder } from 'kysely';
 import { atomically, inList, type StoreContext } from './db/context';
+import type { Database, RetentionChangesTable } from './db/schema';
 
 const ENDED = ['finished', 'error'] as const;
 const TURN_KEY = 'retention_last_pass';
+
+/** The batch_rows row belongs to the batches row the outer query is at (ids are unique per account). */
+const sameBatch = (eb: ExpressionBuilder<Database, 'batch_rows' | 'batches'>) =>
+  eb.and([
+    eb(eb.ref('batch_rows.account_id'), '=', eb.ref('batches.account_id')),
+    eb(eb.ref('batch_rows.batch_id'), '=', eb.ref('batches.id')),
+  ]);
+
+function byAccount(rows: readonly { account_id: string; batch_id: string }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const row of rows) out.set(row.account_id, [...(out.get(row.account_id) ?? []), row.batch_id]);
+  return out;
+}
 
 /** An account's own retention; null in a field means the service's setting applies. */
 export interface AccountRetention {
   days: number | null;
   maxRuns: number | null;
 }
+
+/** One recorded change of an account's own retention. */
+export type RetentionChange = Omit<RetentionChangesTable, 'account_id'> & { changed_by_name: string | null };
 
 /** What the retention cleaner reads and deletes: ended runs only, with everything stored for them. */
 export class RetentionRepo {
@@ -32,14 +50,62 @@ export class RetentionRepo {
     return row && { days: row.retention_days, maxRuns: row.retention_max_runs };
   }
 
-  /** Sets the account's own retention; false when there is no such account. */
-  async setAccount(accountId: string, retention: AccountRetention): Promise<boolean> {
-    const result = await this.ctx.db
-      .updateTable('accounts')
-      .set({ retention_days: retention.days, retention_max_runs: retention.maxRuns })
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /**
+   * Sets the account's own retention and records the change (who: a key's id, or null for the
+   * command line; at `at`), both or neither; false when there is no such account.
+   */
+  async setAccount(
+    accountId: string,
+    retention: AccountRetention,
+    change: { by: string | null; at: string },
+  ): Promise<boolean> {
+    return atomically(this.ctx, async (db) => {
+      const read = db
+        .selectFrom('accounts')
+        .select(['retention_days', 'retention_max_runs'])
+        .where('id', '=', accountId);
+      // Two changes at once each record what the other left (SQLite's one writer already takes turns).
+      const before = await (this.ctx.dialect === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
+      if (!before) return false;
+      await db
+        .updateTable('accounts')
+        .set({ retention_days: retention.days, retention_max_runs: retention.maxRuns })
+        .where('id', '=', accountId)
+        .execute();
+      await db
+        .insertInto('retention_changes')
+        .values({
+          account_id: accountId,
+          changed_at: change.at,
+          changed_by: change.by,
+          from_days: before.retention_days,
+          from_max_runs: before.retention_max_runs,
+          to_days: retention.days,
+          to_max_runs: retention.maxRuns,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** The account's newest `limit` retention changes, newest first, with the name of the key that made each. */
+  async changes(accountId: string, limit: number): Promise<RetentionChange[]> {
+    return this.ctx.db
+      .selectFrom('retention_changes as c')
+      .leftJoin('api_keys as k', 'k.id', 'c.changed_by')
+      .select([
+        'c.changed_at',
+        'c.changed_by',
+        'k.name as changed_by_name',
+        'c.from_days',
+        'c.from_max_runs',
+        'c.to_days',
+        'c.to_max_runs',
+      ])
+      .where('c.account_id', '=', accountId)
+      .orderBy('c.changed_at', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Up to `limit` of the account's runs that ended before `cutoff` (a stored timestamp), oldest first. */
@@ -97,14 +163,12 @@ export class RetentionRepo {
           .execute()
       ).map((row) => row.id);
       if (ended.length === 0) return [];
-      const batches = (
-        await db
-          .selectFrom('batch_rows')
-          .select('batch_id')
-          .distinct()
-          .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
-          .execute()
-      ).map((row) => row.batch_id);
+      const batches = await db
+        .selectFrom('batch_rows')
+        .select(['account_id', 'batch_id'])
+        .distinct()
+        .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
+        .execute();
       await db
         .deleteFrom('files')
         .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
@@ -121,12 +185,14 @@ export class RetentionRepo {
         .deleteFrom('executions')
         .where((eb) => inList(dialect, eb.ref('id'), ended))
         .execute();
-      if (batches.length > 0) {
+      // A batch's id is unique within its account only.
+      for (const [accountId, ids] of byAccount(batches)) {
         await db
           .deleteFrom('batches')
-          .where((eb) => inList(dialect, eb.ref('id'), batches))
+          .where('account_id', '=', accountId)
+          .where((eb) => inList(dialect, eb.ref('id'), ids))
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('batch_rows').select('batch_id').whereRef('batch_rows.batch_id', '=', 'batches.id'))),
+            not(exists(selectFrom('batch_rows').select('batch_id').where(sameBatch))),
           )
           .execute();
       }
@@ -134,15 +200,16 @@ export class RetentionRepo {
     });
   }
 
-  /** Deletes the account's batches declared before `cutoff` that never had a row sent (their runs would be older). */
+  /**
+   * Deletes the account's batches declared before `cutoff` that have no row sent: never sent, or
+   * whose runs are all gone (their runs would be older).
+   */
   async deleteEmptyBatches(accountId: string, cutoff: string): Promise<void> {
     await this.ctx.db
       .deleteFrom('batches')
       .where('account_id', '=', accountId)
       .where('created_at', '<', cutoff)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('batch_rows').select('batch_id').whereRef('batch_rows.batch_id', '=', 'batches.id'))),
-      )
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('batch_rows').select('batch_id').where(sameBatch))))
       .execute();
   }
 

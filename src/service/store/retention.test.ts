@@ -44,10 +44,37 @@ describe('the retention cleaner', () => {
     expect(await exists([...old, ...oldFailed])).toBe(0);
     expect(await exists(recent)).toBe(4);
     expect(await rowCounts(store)).toEqual({ executions: 4, files: 4, execution_steps: 4, batch_rows: 4, batches: 1 });
-    expect(await store.batches.find('old-batch')).toBeUndefined();
+    expect(await store.batches.find('acc', 'old-batch')).toBeUndefined();
     // Batches of 3 at most per transaction: 7 + 2 runs come out as 3, 3, 3.
     expect(deleted.map((ids) => ids.length)).toEqual([3, 3, 3]);
     expect(deleted.flat().sort()).toEqual([...old, ...oldFailed].sort());
+  });
+
+  it.each([
+    ['retention off', { days: null, maxRuns: null }],
+    ['a count only', { days: null, maxRuns: 1_000 }],
+    ['30 days', { days: 30, maxRuns: null }],
+  ])('removes a batch none of whose rows were sent, 7 days after it was declared, with %s', async (_what, settings) => {
+    const declare = (id: string) =>
+      store.batches.insert({
+        id,
+        account_id: 'acc',
+        workflow_id: workflowId,
+        file_name: 'never-sent.csv',
+        columns: '["A"]',
+        mapping: '{}',
+        row_count: 3,
+        started_by: null,
+        created_at: store.nowIso(),
+      });
+    await declare('empty-old');
+    await addEndedRuns(store, 'acc', workflowId, 1, { batchId: 'sent-old' });
+    clock.advance(7 * DAY + 1);
+    await declare('empty-new');
+    await cleaner(settings).pass();
+    expect(await store.batches.find('acc', 'empty-old')).toBeUndefined();
+    expect(await store.batches.find('acc', 'empty-new')).toBeDefined();
+    expect(await store.batches.find('acc', 'sent-old')).toBeDefined();
   });
 
   it('keeps only the newest ended runs of each account when a count is set, oldest deleted first', async () => {
@@ -82,7 +109,7 @@ describe('the retention cleaner', () => {
   it("applies an account's own age where it is stricter than the service's", async () => {
     const old = await addEndedRuns(store, 'acc', workflowId, 3);
     clock.advance(5 * DAY);
-    await store.retention.setAccount('acc', { days: 2, maxRuns: null });
+    await store.retention.setAccount('acc', { days: 2, maxRuns: null }, { by: null, at: store.nowIso() });
 
     expect(await cleaner({ days: 30, maxRuns: null }).pass()).toBe(3);
     expect(await exists(old)).toBe(0);
@@ -90,7 +117,7 @@ describe('the retention cleaner', () => {
 
   it("keeps the service's count where an account asks for more", async () => {
     await addEndedRuns(store, 'acc', workflowId, 5);
-    await store.retention.setAccount('acc', { days: null, maxRuns: 50 });
+    await store.retention.setAccount('acc', { days: null, maxRuns: 50 }, { by: null, at: store.nowIso() });
 
     expect(await cleaner({ days: null, maxRuns: 4 }).pass()).toBe(1);
     expect((await rowCounts(store)).executions).toBe(4);

@@ -67,8 +67,8 @@ export class WorkflowEditsRepo {
       const ofWorkflow = db.selectFrom('executions').select('id').where('workflow_id', '=', id);
       await db.deleteFrom('files').where('execution_id', 'in', ofWorkflow).execute();
       await db.deleteFrom('execution_steps').where('execution_id', 'in', ofWorkflow).execute();
-      const batches = db.selectFrom('batches').select('id').where('workflow_id', '=', id);
-      await db.deleteFrom('batch_rows').where('batch_id', 'in', batches).execute();
+      // By execution: a batch id is unique within its account only, so another account may share it.
+      await db.deleteFrom('batch_rows').where('execution_id', 'in', ofWorkflow).execute();
       await db.deleteFrom('batches').where('workflow_id', '=', id).execute();
       await db.deleteFrom('executions').where('workflow_id', '=', id).execute();
       await db.deleteFrom('workflows').where('id', '=', id).execute();

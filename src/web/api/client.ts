@@ -321,14 +321,28 @@ function controlCalls({ api, call, getPublic }: Transport) {
 /** The account's API keys (local extension): only where capabilities say `apiKeys`. */
 function keyCalls({ api, call }: Transport) {
   return {
-    async listApiKeys(options?: CallOptions): Promise<Schemas['ApiKey'][]> {
-      const { data, status } = await call(options, 'visible', (init) => api.GET('/keys', init));
-      return parseAnswer(contract.ApiKeyList, data, 'API keys', status).data;
+    /** A page of the account's keys, newest first. */
+    async listApiKeys(page: PageParams = {}, options?: CallOptions): Promise<ListPage<Schemas['ApiKey']>> {
+      const query = { limit: page.limit, cursor: page.cursor ?? undefined };
+      const { data } = await call(options, 'visible', (init) => api.GET('/keys', { ...init, params: { query } }));
+      return parsePage(contract.ApiKeyList, data, 'API keys');
+    },
+
+    /** The key this connection uses, with its role. */
+    async getCurrentApiKey(options?: CallOptions): Promise<Schemas['ApiKey']> {
+      const { data, status } = await call(options, 'visible', (init) => api.GET('/keys/current', init));
+      return parseAnswer(contract.ApiKey, data, 'API key', status);
     },
 
     /** Makes a named key; the answer is the only time the key itself is shown. */
-    async createApiKey(name: string, options?: CallOptions): Promise<Schemas['CreatedApiKey']> {
-      const { data, status } = await call(options, 'user', (init) => api.POST('/keys', { ...init, body: { name } }));
+    async createApiKey(
+      name: string,
+      role: Schemas['ApiKeyRole'] = 'member',
+      options?: CallOptions,
+    ): Promise<Schemas['CreatedApiKey']> {
+      const { data, status } = await call(options, 'user', (init) =>
+        api.POST('/keys', { ...init, body: { name, role } }),
+      );
       return parseAnswer(contract.CreatedApiKey, data, 'new API key', status);
     },
 
@@ -373,7 +387,7 @@ function sharedBatchCalls({ api, call }: Transport) {
     async listBatches(
       page: PageParams & { workflowId?: string } = {},
       options?: CallOptions,
-    ): Promise<ListPage<Schemas['Batch']>> {
+    ): Promise<ListPage<Schemas['BatchSummary']>> {
       const query = { limit: page.limit, cursor: page.cursor ?? undefined, workflow_id: page.workflowId };
       const { data } = await call(options, 'visible', (init) => api.GET('/batches', { ...init, params: { query } }));
       return parsePage(contract.BatchListPage, data, 'batches');

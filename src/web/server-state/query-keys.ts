@@ -51,6 +51,7 @@ export const queryKeys = {
 
   apiKeys: {
     all: () => ['api-keys'] as const,
+    current: () => ['api-keys', 'current'] as const,
   },
 
   /** Batches kept on the server for the account (batches extension). */

@@ -119,6 +119,7 @@ export class FakeV1Server {
       revoked_at: null,
       created_by: null,
       source: 'command',
+      role: 'admin',
       secret: `wk_fake_${this.keys.length + 1}`,
       ...fields,
     };
@@ -211,14 +212,17 @@ export class FakeV1Server {
   private keysRoute(request: SeenRequest, [, keyId, action]: string[]): Response {
     if (this.keys.length === 0) this.addKey({ name: 'First key', secret: this.apiKey });
     const shown = ({ secret, ...key }: StoredKey) => ({ ...key, current: secret === request.apiKey });
-    if (request.method === 'GET' && keyId === undefined) return json({ data: [...this.keys].reverse().map(shown) });
+    const caller = this.keys.find((k) => k.secret === request.apiKey);
+    if (request.method === 'GET' && keyId === undefined)
+      return json({ data: [...this.keys].reverse().map(shown), cursor: null });
+    if (request.method === 'GET' && keyId === 'current' && caller) return json(shown(caller));
     if (request.method === 'POST' && keyId === undefined) {
       const name = String((request.body as { name?: unknown }).name ?? '').trim();
       if (name === '') return refuse(400, 'name must not be blank: say who will use the key');
-      const caller = this.keys.find((k) => k.secret === request.apiKey);
       const key = this.addKey({
         name,
         source: 'dashboard',
+        role: (request.body as { role?: 'admin' }).role ?? 'member',
         created_by: caller ? { id: caller.id, name: caller.name } : null,
       });
       return json({ ...shown(key), key: key.secret }, 201);

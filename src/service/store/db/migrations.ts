@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDataType, type Kysely } from 'kysely';
+import { accountScopedBatches, rolesAndRetentionChanges, timeText } from './later-migrations';
 import type { StoreDialect } from './open';
 import type { Database } from './schema';
 
-type Migration = (db: Kysely<Database>, dialect: StoreDialect) => Promise<void>;
+export type Migration = (db: Kysely<Database>, dialect: StoreDialect) => Promise<void>;
 
 /** Milliseconds and microseconds since the epoch outgrow PostgreSQL's 4-byte INTEGER. */
 const epochInteger = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bigint' : 'integer');
 const bytes = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bytea' : 'blob');
-
-/**
- * created_at is a fixed-width ISO string whose byte order is time order: compare it bytewise on
- * PostgreSQL too (SQLite always does), whatever the cluster's default collation.
- */
-const timeText =
-  (dialect: StoreDialect) =>
-  (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
-    dialect === 'postgres' ? column.notNull().modifyEnd(sql`COLLATE "C"`) : column.notNull();
 
 /** A new table keyed by a text id. */
 const idTable = (db: Kysely<Database>, name: string) =>
@@ -287,4 +279,6 @@ export const MIGRATIONS: readonly Migration[] = [
       .execute();
     await db.schema.createIndex('batch_rows_by_execution').on('batch_rows').column('execution_id').execute();
   },
+  rolesAndRetentionChanges,
+  accountScopedBatches,
 ];

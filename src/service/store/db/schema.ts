@@ -17,6 +17,7 @@ export interface Database {
   rate_windows: RateWindowsTable;
   batches: BatchesTable;
   batch_rows: BatchRowsTable;
+  retention_changes: RetentionChangesTable;
 }
 
 interface MigrationsTable {
@@ -68,7 +69,11 @@ export interface ApiKeysTable {
   last_used_at: ColumnType<string | null, string | null | undefined>;
   revoked_at: ColumnType<string | null, string | null | undefined>;
   source: ApiKeySource;
+  /** admin: may make and revoke keys and change retention; member: may use the account and revoke itself. */
+  role: ColumnType<ApiKeyRole, ApiKeyRole | undefined, ApiKeyRole>;
 }
+
+export type ApiKeyRole = 'admin' | 'member';
 
 export interface WorkflowsTable {
   id: string;
@@ -176,9 +181,23 @@ export interface BatchesTable {
 
 /** Which execution ran a batch row at which attempt; `latest` (1 or 0) marks the row's newest attempt. */
 export interface BatchRowsTable {
+  /** A batch's id is the client's, unique within its account only. */
+  account_id: string;
   batch_id: string;
   row_index: number;
   attempt: number;
   execution_id: string;
   latest: number;
+}
+
+/** One change of an account's own retention: who made it, when, from what to what (null: the service's). */
+export interface RetentionChangesTable {
+  account_id: string;
+  changed_at: string;
+  /** The key that made it; null when made with `npm run keys -- retention`. */
+  changed_by: string | null;
+  from_days: number | null;
+  from_max_runs: number | null;
+  to_days: number | null;
+  to_max_runs: number | null;
 }

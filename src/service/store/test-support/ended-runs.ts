@@ -21,7 +21,7 @@ export async function addEndedRuns(
   const now = store.nowIso();
   await store.transaction(async (tx) => {
     if (batchId) {
-      if (!(await tx.batches.find(batchId))) {
+      if (!(await tx.batches.find(accountId, batchId))) {
         await tx.batches.insert({
           id: batchId,
           account_id: accountId,
@@ -35,6 +35,7 @@ export async function addEndedRuns(
         });
       }
       await tx.batches.addAttempts(
+        accountId,
         batchId,
         ids.map((id, row) => ({ row_index: row, attempt: 1, execution_id: id })),
       );

@@ -56,7 +56,7 @@ describe('the Keys section of Settings', () => {
     const shown = await screen.findByRole('textbox', { name: 'New key for Dana' });
     const made = server.keys.find((k) => k.name === 'Dana')!;
     expect(shown).toHaveProperty('value', made.secret);
-    expect(server.seen('POST', /^\/keys$/)[0]?.body).toEqual({ name: 'Dana' });
+    expect(server.seen('POST', /^\/keys$/)[0]?.body).toEqual({ name: 'Dana', role: 'member' });
     expect(screen.getByText(/shown only this once/)).toBeTruthy();
     expect(await keyRow('Dana')).toBeTruthy();
 
@@ -87,7 +87,11 @@ describe('the Keys section of Settings', () => {
   });
 
   it('asks twice before revoking this browser’s own key, says how to get back in, then signs out', async () => {
-    const { user, server } = await renderWithServer(<KeysSection />, { server: serverWithKeys() });
+    // Keys the operator made are revoked on the server only: this browser's key was made in Settings.
+    const server = new FakeV1Server({ extensions: true });
+    server.addKey({ name: 'Operator' });
+    server.addKey({ name: 'Ana', secret: server.apiKey, source: 'dashboard', created_by: { id: 'key-1', name: 'Op' } });
+    const { user } = await renderWithServer(<KeysSection />, { server });
 
     await user.click(await screen.findByRole('button', { name: 'Revoke Ana' }));
     const first = screen.getByRole('dialog', { name: 'Revoke the key “Ana”?' });
@@ -102,6 +106,21 @@ describe('the Keys section of Settings', () => {
 
     await expect.poll(() => getProfilesStore().active().apiKey).toBe('');
     expect(server.keys.find((k) => k.name === 'Ana')?.revoked_at).not.toBeNull();
+  });
+
+  it('for a member key, shows its role and why it can neither make keys nor revoke others', async () => {
+    const server = new FakeV1Server({ extensions: true });
+    server.addKey({ name: 'Operator' });
+    server.addKey({ name: 'Ana', secret: server.apiKey, source: 'dashboard', role: 'member' });
+    server.addKey({ name: 'Bo', source: 'dashboard', role: 'member' });
+    await renderWithServer(<KeysSection />, { server });
+
+    expect(await screen.findByText(/This browser uses “Ana”, a member key/)).toBeTruthy();
+    expect(screen.getByText(/only an admin key can create keys or revoke others/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
+    expect((await keyRow('Bo')).textContent).toContain('Only an admin key can revoke it.');
+    expect((await keyRow('Operator')).textContent).toContain('Made on the server; it can be revoked only there.');
+    expect(within(await keyRow('Ana')).getByRole('button', { name: 'Revoke Ana' })).toBeTruthy();
   });
 
   it('offers no revoke for the account’s only working key, and says why', async () => {

@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { getProfilesStore } from '@/api/profiles-store';
 import { Badge } from '@/components/ui/badge';
 import { Button, quietDangerClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
-  KEY_NAME_MAX,
   useApiKeys,
-  useCreateApiKey,
+  useCurrentApiKey,
   useRevokeApiKey,
   type ApiKey,
   type CreatedApiKey,
@@ -21,6 +19,7 @@ import {
 import { useActiveProfile } from '@/server-state/connection';
 import { serverQueries } from '@/server-state/server';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { CreateKeyForm } from './create-key-form';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'That did not go through; try again.');
 
@@ -65,16 +64,39 @@ export function KeysSection() {
   );
 }
 
+/** Why a key shows no Revoke button for this connection's key; null when it may revoke it. */
+function whyNotRevocable(key: ApiKey, admin: boolean): string | null {
+  if (key.source !== 'dashboard') return 'Made on the server; it can be revoked only there.';
+  if (!admin && !key.current) return 'Only an admin key can revoke it.';
+  return null;
+}
+
 function KeysManager() {
   const keys = useApiKeys(true);
+  const me = useCurrentApiKey(true);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const working = keys.data?.filter((key) => key.revoked_at === null).length ?? 0;
   const sorted = [...(keys.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const admin = me.data?.role === 'admin';
 
   return (
     <>
-      <CreateKeyForm onCreated={setCreated} />
+      {me.data && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          This browser uses “{me.data.name}”, {admin ? 'an admin key' : 'a member key'}.
+        </p>
+      )}
+      {admin ? (
+        <CreateKeyForm onCreated={setCreated} />
+      ) : (
+        me.data && (
+          <Notice tone="info" title="Keys are managed by the account’s admins">
+            A member key can use the account and revoke itself, but only an admin key can create keys or revoke others.
+            Ask an admin of the account for a new key.
+          </Notice>
+        )
+      )}
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
       {keys.isPending ? (
         <Skeleton className="h-24" />
@@ -85,7 +107,13 @@ function KeysManager() {
       ) : (
         <ul aria-label="Keys of this account" className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {sorted.map((key) => (
-            <KeyRow key={key.id} apiKey={key} lastWorking={working <= 1} onRevoke={() => setRevoking(key)} />
+            <KeyRow
+              key={key.id}
+              apiKey={key}
+              lastWorking={working <= 1}
+              notRevocable={me.data ? whyNotRevocable(key, admin) : 'Checking what this key may do…'}
+              onRevoke={() => setRevoking(key)}
+            />
           ))}
         </ul>
       )}
@@ -94,13 +122,26 @@ function KeysManager() {
   );
 }
 
-function KeyRow({ apiKey, lastWorking, onRevoke }: { apiKey: ApiKey; lastWorking: boolean; onRevoke: () => void }) {
+function KeyRow({
+  apiKey,
+  lastWorking,
+  notRevocable,
+  onRevoke,
+}: {
+  apiKey: ApiKey;
+  lastWorking: boolean;
+  notRevocable: string | null;
+  onRevoke: () => void;
+}) {
   const revoked = apiKey.revoked_at !== null;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">
           <span className="break-words">{apiKey.name}</span>
+          <Badge tone={apiKey.role === 'admin' ? 'info' : 'neutral'}>
+            {apiKey.role === 'admin' ? 'Admin' : 'Member'}
+          </Badge>
           {apiKey.current && <Badge tone="accent">This browser’s key</Badge>}
           {revoked && <Badge tone="danger">Revoked</Badge>}
         </p>
@@ -122,9 +163,9 @@ function KeyRow({ apiKey, lastWorking, onRevoke }: { apiKey: ApiKey; lastWorking
         </p>
       </div>
       {!revoked &&
-        (lastWorking ? (
+        (lastWorking || notRevocable ? (
           <p className="text-xs text-zinc-500 sm:max-w-48 dark:text-zinc-400">
-            The account’s only working key; create another before revoking it.
+            {lastWorking ? 'The account’s only working key; create another before revoking it.' : notRevocable}
           </p>
         ) : (
           <Button size="sm" variant="ghost" className={quietDangerClasses} onClick={onRevoke}>
@@ -132,58 +173,6 @@ function KeyRow({ apiKey, lastWorking, onRevoke }: { apiKey: ApiKey; lastWorking
           </Button>
         ))}
     </li>
-  );
-}
-
-function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const [tried, setTried] = useState(false);
-  const create = useCreateApiKey();
-  const trimmed = name.trim();
-  const problem =
-    trimmed === ''
-      ? 'Give the key a name, like the name of the person or robot who will use it.'
-      : trimmed.length > KEY_NAME_MAX
-        ? `Keep the name to ${KEY_NAME_MAX} characters (it has ${trimmed.length}).`
-        : null;
-  const error = (tried && problem) || (create.error ? messageOf(create.error) : null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (problem) return;
-    create.mutate(trimmed, {
-      onSuccess: (created) => {
-        setName('');
-        setTried(false);
-        onCreated(created);
-      },
-    });
-  };
-
-  return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex-1">
-        <TextField
-          id={`${id}-name`}
-          label="Name of the new key"
-          hint="Who will use it, for example “Dana” or “Nightly import”."
-          required
-          value={name}
-          maxLength={KEY_NAME_MAX + 50}
-          error={error}
-          aria-describedby={`${id}-name-${error ? 'error' : 'hint'}`}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (create.error) create.reset();
-          }}
-        />
-      </div>
-      <Button type="submit" variant="primary" busy={create.isPending} className="sm:mt-7">
-        Create key
-      </Button>
-    </form>
   );
 }
 
@@ -294,8 +283,8 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
       onClose={onClose}
     >
       <p>
-        Whoever uses it is shut out within a few seconds, everywhere. What was done with it stays, and it stays listed
-        as revoked. This cannot be undone.
+        Whoever uses it is shut out within a few seconds, everywhere, and so is every key it made. What was done with
+        them stays, and they stay listed as revoked. This cannot be undone.
       </p>
       {signsOut && <p className="font-medium">This is the key this browser is using.</p>}
     </FormDialog>

@@ -5,6 +5,8 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { TextField } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { retentionSentence } from '@/lib/retention-sentence';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { useCurrentApiKey } from '@/server-state/api-keys';
 import { useRetention, useUpdateRetention, type Retention } from '@/server-state/retention';
 import { useCapabilities } from '@/server-state/server';
 
@@ -37,8 +39,11 @@ const serverLimit = (most: number | null, what: 'days' | 'runs') =>
 
 /** Settings → Retention: how long the server keeps this account's runs, and the account's own choice where allowed. */
 export function RetentionSection() {
-  const { retention: offered, retentionSettings } = useCapabilities();
+  const { retention: offered, retentionSettings, apiKeys } = useCapabilities();
   const retention = useRetention();
+  // A server without roles lets any key change it; with them, only an admin key may.
+  const me = useCurrentApiKey(offered && retentionSettings && apiKeys);
+  const member = apiKeys && me.data?.role === 'member';
   // Shown once known: a server that does not answer leaves Settings as it was, not a line loading forever.
   if (!offered || retention === null) return null;
   return (
@@ -51,7 +56,16 @@ export function RetentionSection() {
         <p className="text-sm text-zinc-800 dark:text-zinc-200">
           {retentionSentence(retention) ?? 'This server keeps runs whatever their age and number.'}
         </p>
-        {retentionSettings && <RetentionForm retention={retention} />}
+        {retentionSettings &&
+          (member ? (
+            <Notice tone="info" title="Only the account’s admins change this">
+              This browser uses a member key, so it can read how long runs are kept but not change it. Ask an admin of
+              the account.
+            </Notice>
+          ) : (
+            <RetentionForm retention={retention} />
+          ))}
+        {retention.changes && retention.changes.length > 0 && <RetentionChanges changes={retention.changes} />}
       </CardBody>
     </Card>
   );
@@ -144,5 +158,28 @@ function RetentionForm({ retention }: { retention: Retention }) {
         )}
       </div>
     </form>
+  );
+}
+
+const settingText = (setting: { days: number | null; max_runs: number | null }) =>
+  `${setting.days === null ? 'the server’s days' : `${count(setting.days)} days`}, ${
+    setting.max_runs === null ? 'the server’s number of runs' : `the newest ${count(setting.max_runs)} runs`
+  }`;
+
+/** The last few changes of the account's own setting: who, when, from what, to what. */
+function RetentionChanges({ changes }: { changes: NonNullable<Retention['changes']> }) {
+  return (
+    <div>
+      <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Recent changes</h3>
+      <ul aria-label="Recent changes of retention" className="mt-1 space-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+        {changes.slice(0, 5).map((change) => (
+          <li key={change.changed_at}>
+            <RelativeTime iso={change.changed_at} />{' '}
+            {change.changed_by ? `by ${change.changed_by.name}` : 'on the server'}: from {settingText(change.from)} to{' '}
+            {settingText(change.to)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

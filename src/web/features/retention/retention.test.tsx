@@ -93,4 +93,35 @@ describe('RetentionSection', () => {
     expect(await screen.findByText('Older runs are kept for 30 days, up to the newest 100,000 runs.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save retention' })).toBeNull();
   });
+
+  it('tells a member key why it cannot change retention, instead of a form that would fail', async () => {
+    const server = serverKeeping(SERVICE);
+    server.addKey({ name: 'Ana', secret: server.apiKey, source: 'dashboard', role: 'member' });
+    await renderWithServer(<RetentionSection />, { server });
+
+    expect(
+      await screen.findByText(/This browser uses a member key, so it can read how long runs are kept/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save retention' })).toBeNull();
+    expect(screen.getByText('Older runs are kept for 30 days, up to the newest 100,000 runs.')).toBeTruthy();
+  });
+
+  it('lists who changed retention, from what to what', async () => {
+    const server = serverKeeping({
+      ...SERVICE,
+      changes: [
+        {
+          changed_at: new Date(Date.now() - 2 * 60_000).toISOString(),
+          changed_by: { id: 'key-1', name: 'Ana' },
+          from: { days: null, max_runs: null },
+          to: { days: 7, max_runs: null },
+        },
+      ],
+    });
+    await renderWithServer(<RetentionSection />, { server });
+
+    const changes = await screen.findByRole('list', { name: 'Recent changes of retention' });
+    expect(changes.textContent).toContain('by Ana');
+    expect(changes.textContent).toContain('from the server’s days, the server’s number of runs to 7 days');
+  });
 });

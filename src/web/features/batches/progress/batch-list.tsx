@@ -154,12 +154,12 @@ function batchDetails(b: { by: string | null; createdAt: string; done: number; s
 }
 
 /** The server's counts as the progress bar reads them: rows not sent yet wait as unsent. */
-function serverCounts(b: Schemas['Batch']): Record<RowStatus, number> {
+function serverCounts(b: Schemas['BatchSummary']): Record<RowStatus, number> {
   return { ...b.counts, unsent: b.row_count - b.rows_sent, unknown: 0, skipped: 0 };
 }
 
 /** A batch someone on the account started in another browser: opening it reads it from the server. */
-function ServerBatchItem({ batch: b, workflowId }: { batch: Schemas['Batch']; workflowId: string }) {
+function ServerBatchItem({ batch: b, workflowId }: { batch: Schemas['BatchSummary']; workflowId: string }) {
   const done = b.counts.finished + b.counts.error;
   const open = b.counts.initial + b.counts.processing + b.counts.human_in_the_loop;
   return (

@@ -1,0 +1,92 @@
+import { sql, type ColumnDefinitionBuilder } from 'kysely';
+import type { Migration } from './migrations';
+import type { StoreDialect } from './open';
+
+/**
+ * created_at is a fixed-width ISO string whose byte order is time order: compare it bytewise on
+ * PostgreSQL too (SQLite always does), whatever the cluster's default collation.
+ */
+export const timeText =
+  (dialect: StoreDialect) =>
+  (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
+    dialect === 'postgres' ? column.notNull().modifyEnd(sql`COLLATE "C"`) : column.notNull();
+
+// Roles: keys from the operator (WORKFLOW_API_KEYS, `npm run keys`, the development key) are
+// admins; keys made in the dashboard are members. A record of every change to an account's retention.
+export const rolesAndRetentionChanges: Migration = async (db, dialect) => {
+  await db.schema
+    .alterTable('api_keys')
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('member')
+        .check(sql`role IN ('admin', 'member')`),
+    )
+    .execute();
+  await sql`UPDATE api_keys SET role = 'admin' WHERE source <> 'dashboard'`.execute(db);
+  await db.schema
+    .createTable('retention_changes')
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .addColumn('changed_at', 'text', timeText(dialect))
+    .addColumn('changed_by', 'text', (c) => c.references('api_keys.id'))
+    .addColumn('from_days', 'integer')
+    .addColumn('from_max_runs', 'integer')
+    .addColumn('to_days', 'integer')
+    .addColumn('to_max_runs', 'integer')
+    .execute();
+  await db.schema
+    .createIndex('retention_changes_by_account')
+    .on('retention_changes')
+    .columns(['account_id', 'changed_at'])
+    .execute();
+};
+
+// Batch ids are the client's and belong to its account: two accounts may use the same id, and
+// neither learns of the other's. The tables are rebuilt keyed by (account, id); SQLite cannot
+// change a primary key in place.
+export const accountScopedBatches: Migration = async (db, dialect) => {
+  for (const index of ['batches_by_account', 'batch_rows_latest', 'batch_rows_by_execution'])
+    await db.schema.dropIndex(index).execute();
+  await db.schema.alterTable('batch_rows').renameTo('batch_rows_global').execute();
+  await db.schema.alterTable('batches').renameTo('batches_global').execute();
+  await db.schema
+    .createTable('batches')
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
+    .addColumn('file_name', 'text', (c) => c.notNull())
+    .addColumn('columns', 'text', (c) => c.notNull())
+    .addColumn('mapping', 'text', (c) => c.notNull())
+    .addColumn('row_count', 'integer', (c) => c.notNull())
+    .addColumn('started_by', 'text', (c) => c.references('api_keys.id'))
+    .addColumn('created_at', 'text', timeText(dialect))
+    .addPrimaryKeyConstraint('batches_account_id_pk', ['account_id', 'id'])
+    .execute();
+  await db.schema
+    .createTable('batch_rows')
+    .addColumn('account_id', 'text', (c) => c.notNull())
+    .addColumn('batch_id', 'text', (c) => c.notNull())
+    .addColumn('row_index', 'integer', (c) => c.notNull())
+    .addColumn('attempt', 'integer', (c) => c.notNull())
+    .addColumn('execution_id', 'text', (c) => c.notNull().references('executions.id'))
+    .addColumn('latest', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('batch_rows_account_pk', ['account_id', 'batch_id', 'row_index', 'attempt'])
+    .addForeignKeyConstraint('batch_rows_batch_fk', ['account_id', 'batch_id'], 'batches', ['account_id', 'id'])
+    .execute();
+  await sql`INSERT INTO batches (id, account_id, workflow_id, file_name, columns, mapping, row_count, started_by, created_at)
+    SELECT id, account_id, workflow_id, file_name, columns, mapping, row_count, started_by, created_at FROM batches_global`.execute(
+    db,
+  );
+  await sql`INSERT INTO batch_rows (account_id, batch_id, row_index, attempt, execution_id, latest)
+    SELECT b.account_id, r.batch_id, r.row_index, r.attempt, r.execution_id, r.latest
+    FROM batch_rows_global r JOIN batches_global b ON b.id = r.batch_id`.execute(db);
+  await db.schema.dropTable('batch_rows_global').execute();
+  await db.schema.dropTable('batches_global').execute();
+  await db.schema.createIndex('batches_by_account').on('batches').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('batch_rows_latest')
+    .on('batch_rows')
+    .columns(['account_id', 'batch_id', 'latest', 'row_index'])
+    .execute();
+  await db.schema.createIndex('batch_rows_by_execution').on('batch_rows').column('execution_id').execute();
+};
