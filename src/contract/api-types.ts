@@ -679,7 +679,10 @@ export interface components {
       recent: {
         days: number;
         finished: number;
+        /** @description Runs that ended in error, rejected ones included. */
         error: number;
+        /** @description Of the `error` runs, those a reviewer rejected: an outcome of their own, not a failure. */
+        rejected?: number;
       };
       /** @description Executions waiting in human_in_the_loop, whenever they were created. */
       waiting_approval: number;
@@ -690,6 +693,8 @@ export interface components {
       status: components['schemas']['ExecutionStatus'];
       /** Format: date-time */
       created_at: string;
+      /** @description True when the run ended in error because a reviewer rejected it. */
+      rejected?: boolean;
     };
     WorkflowDetail: {
       /** Format: uuid */

@@ -296,14 +296,13 @@ export const UpdateWorkflowRequest: c.Check<Schemas['UpdateWorkflowRequest']> = 
   {},
   { name: c.string, description: c.string },
 );
-export const WorkflowLastRun: c.Check<Schemas['WorkflowLastRun']> = /* @__PURE__ */ c.object({
-  id: c.string,
-  status: ExecutionStatus,
-  created_at: c.string,
-});
+export const WorkflowLastRun: c.Check<Schemas['WorkflowLastRun']> = /* @__PURE__ */ c.object(
+  { id: c.string, status: ExecutionStatus, created_at: c.string },
+  { rejected: c.boolean },
+);
 export const WorkflowActivity: c.Check<Schemas['WorkflowActivity']> = /* @__PURE__ */ c.object({
   last_run: /* @__PURE__ */ c.oneOf(WorkflowLastRun, c.nullValue),
-  recent: /* @__PURE__ */ c.object({ days: c.number, finished: c.number, error: c.number }),
+  recent: /* @__PURE__ */ c.object({ days: c.number, finished: c.number, error: c.number }, { rejected: c.number }),
   waiting_approval: c.number,
 });
 export const WorkflowCreateResponse: c.Check<Schemas['WorkflowCreateResponse']> = /* @__PURE__ */ c.object({

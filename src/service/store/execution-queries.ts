@@ -48,10 +48,11 @@ export interface StatsSpan {
 
 /** How a workflow's runs are doing, for the workflows list. */
 export interface WorkflowActivityRow {
-  lastRun: { id: string; status: ExecutionStatus; created_at: string } | null;
-  /** Runs created since the caller's `since` that ended, by outcome. */
+  lastRun: { id: string; status: ExecutionStatus; created_at: string; rejected?: boolean } | null;
+  /** Runs created since the caller's `since` that ended, by outcome; `rejected` counts the errors a reviewer decided. */
   finished: number;
   error: number;
+  rejected: number;
   waitingApproval: number;
 }
 
@@ -226,18 +227,18 @@ export class ExecutionQueries {
    */
   async workflowActivity(workflowIds: readonly string[], since: string): Promise<Map<string, WorkflowActivityRow>> {
     const activity = new Map<string, WorkflowActivityRow>(
-      workflowIds.map((id) => [id, { lastRun: null, finished: 0, error: 0, waitingApproval: 0 }]),
+      workflowIds.map((id) => [id, { lastRun: null, finished: 0, error: 0, rejected: 0, waitingApproval: 0 }]),
     );
     if (workflowIds.length === 0) return activity;
     const { dialect } = this.ctx;
     const [ended, waiting, newest] = await Promise.all([
       this.ctx.db
         .selectFrom('executions')
-        .select((eb) => ['workflow_id', 'status', eb.fn.countAll<number>().as('n')])
+        .select((eb) => ['workflow_id', 'status', 'decision', eb.fn.countAll<number>().as('n')])
         .where((eb) => inList(dialect, eb.ref('workflow_id'), workflowIds))
         .where('status', 'in', ['finished', 'error'])
         .where('created_at', '>=', since)
-        .groupBy(['workflow_id', 'status'])
+        .groupBy(['workflow_id', 'status', 'decision'])
         .execute(),
       this.ctx.db
         .selectFrom('executions')
@@ -262,20 +263,28 @@ export class ExecutionQueries {
             ),
           ),
         )
-        .select(['e.workflow_id', 'e.id', 'e.status', 'e.created_at'])
+        .select(['e.workflow_id', 'e.id', 'e.status', 'e.created_at', 'e.decision'])
         .where((eb) => inList(dialect, eb.ref('w.id'), workflowIds))
         .execute(),
     ]);
     for (const row of ended) {
       const entry = activity.get(row.workflow_id)!;
-      if (row.status === 'finished') entry.finished = Number(row.n);
-      else entry.error = Number(row.n);
+      if (row.status === 'finished') entry.finished += Number(row.n);
+      else {
+        entry.error += Number(row.n);
+        if (row.decision === 'rejected') entry.rejected += Number(row.n);
+      }
     }
     for (const row of waiting) activity.get(row.workflow_id)!.waitingApproval = Number(row.n);
     for (const row of newest) {
       const entry = activity.get(row.workflow_id)!;
       // Two runs created in the same microsecond: either is the newest.
-      entry.lastRun ??= { id: row.id, status: row.status, created_at: row.created_at };
+      entry.lastRun ??= {
+        id: row.id,
+        status: row.status,
+        created_at: row.created_at,
+        ...(row.status === 'error' && row.decision === 'rejected' ? { rejected: true } : {}),
+      };
     }
     return activity;
   }

@@ -5,6 +5,7 @@ import { Checkbox, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { CellProblem } from '@/batch-engine/batch-types';
 import type { Prepared } from './prepare-rows';
+import { commonCause, type CommonCause } from './common-cause';
 import type { PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
 
@@ -151,8 +152,16 @@ function InvalidRowList({
   );
 }
 
-/** How many rows are valid and invalid, and a way to the mapping when none is valid. */
-function CheckSummary({ stats, onShowMapping }: { stats: Prepared['stats']; onShowMapping: () => void }) {
+/** How many rows are valid and invalid, and, when none is valid, why: a type every row fails, or the mapping. */
+function CheckSummary({
+  stats,
+  cause,
+  onShowMapping,
+}: {
+  stats: Prepared['stats'];
+  cause: CommonCause | null;
+  onShowMapping: () => void;
+}) {
   const { valid, invalid: bad, rows } = stats;
   return (
     <>
@@ -179,8 +188,18 @@ function CheckSummary({ stats, onShowMapping }: { stats: Prepared['stats']; onSh
             </Button>
           }
         >
-          When every row fails, the columns probably need matching: pick the field each column fills under “Columns and
-          fields” above.
+          {cause !== null ? (
+            <>
+              The columns are matched, but {cause.rows === bad ? 'every row' : `${cause.rows.toLocaleString()} rows`}{' '}
+              fail on {cause.field} (column “{cause.column}”), which takes {cause.kind}. Row {cause.row + 1} has “
+              {cause.value}”: {cause.message}.
+            </>
+          ) : (
+            <>
+              When every row fails, the columns probably need matching: pick the field each column fills under “Columns
+              and fields” above.
+            </>
+          )}
         </Notice>
       )}
     </>
@@ -211,9 +230,13 @@ export function InvalidRows({
 }) {
   const { valid, invalid: bad } = prepared.stats;
   const titleOf = (property: string) => props.find((p) => p.name === property)?.title ?? property;
+  const cause = useMemo(
+    () => (valid === 0 ? commonCause(prepared, props, table) : null),
+    [valid, prepared, props, table],
+  );
   return (
     <section aria-labelledby="validation-heading" className="space-y-3">
-      <CheckSummary stats={prepared.stats} onShowMapping={onShowMapping} />
+      <CheckSummary stats={prepared.stats} cause={cause} onShowMapping={onShowMapping} />
       {bad > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-3">
