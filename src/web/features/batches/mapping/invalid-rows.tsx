@@ -190,9 +190,7 @@ function CheckSummary({
         >
           {cause !== null ? (
             <>
-              The columns are matched, but {cause.rows === bad ? 'every row' : `${cause.rows.toLocaleString()} rows`}{' '}
-              fail on {cause.field} (column “{cause.column}”), which takes {cause.kind}. Row {cause.row + 1} has “
-              {cause.value}”: {cause.message}.
+              {`The columns are matched, but ${cause.rows === bad ? 'every row fails' : `${cause.rows.toLocaleString()} rows fail`} on ${cause.field} (column “${cause.column}”), which takes ${cause.kind}. Row ${cause.row + 1} has “${cause.value}”: ${cause.message}.`}
             </>
           ) : (
             <>
