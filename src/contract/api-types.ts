@@ -922,7 +922,9 @@ export interface components {
       tz_offset_minutes: number;
       total: number;
       counts: components['schemas']['ExecutionStatusCounts'];
-      /** @description finished / (finished + error); null when none ended. */
+      /** @description Of the `error` runs, those a reviewer rejected: a decision, not a failure, so the rate leaves them out. */
+      rejected?: number;
+      /** @description finished / (finished + error − rejected); null when none ended. */
       success_rate: number | null;
       /** @description Every bucket of the range, oldest first, including empty ones. */
       buckets: {

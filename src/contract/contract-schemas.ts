@@ -224,26 +224,29 @@ export const ExecutionListPage: c.Check<Schemas['ExecutionListPage']> = /* @__PU
   data: /* @__PURE__ */ c.array(ExecutionListItem),
   cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
-export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ */ c.object({
-  workflow_id: c.string,
-  from: c.string,
-  to: c.string,
-  bucket: /* @__PURE__ */ c.enumOf(['hour', 'day']),
-  tz_offset_minutes: c.number,
-  total: c.number,
-  counts: ExecutionStatusCounts,
-  success_rate: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  buckets: /* @__PURE__ */ c.array(/* @__PURE__ */ c.object({ start: c.string, counts: ExecutionStatusCounts })),
-  duration: /* @__PURE__ */ c.object({
-    count: c.number,
-    p50_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-    p95_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-    max_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-    histogram: /* @__PURE__ */ c.array(
-      /* @__PURE__ */ c.object({ from_ms: c.number, to_ms: c.number, count: c.number }),
-    ),
-  }),
-});
+export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ */ c.object(
+  {
+    workflow_id: c.string,
+    from: c.string,
+    to: c.string,
+    bucket: /* @__PURE__ */ c.enumOf(['hour', 'day']),
+    tz_offset_minutes: c.number,
+    total: c.number,
+    counts: ExecutionStatusCounts,
+    success_rate: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    buckets: /* @__PURE__ */ c.array(/* @__PURE__ */ c.object({ start: c.string, counts: ExecutionStatusCounts })),
+    duration: /* @__PURE__ */ c.object({
+      count: c.number,
+      p50_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+      p95_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+      max_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+      histogram: /* @__PURE__ */ c.array(
+        /* @__PURE__ */ c.object({ from_ms: c.number, to_ms: c.number, count: c.number }),
+      ),
+    }),
+  },
+  { rejected: c.number },
+);
 export const ExecutionStep: c.Check<Schemas['ExecutionStep']> = /* @__PURE__ */ c.object(
   {
     index: c.number,

@@ -35,6 +35,8 @@ export interface BucketCount {
   status: ExecutionStatus;
   bucket: number;
   n: number;
+  /** Errors a reviewer decided (rejected), counted apart so no rate takes them for failures. */
+  rejected?: boolean;
 }
 
 /** A stats range in stored form, with its bucket grid in milliseconds. */
@@ -184,6 +186,7 @@ export class ExecutionQueries {
       .selectFrom('executions')
       .select((eb) => [
         'status',
+        'decision',
         intDiv(
           dialect,
           sql<number>`${epochMs(dialect, eb.ref('created_at'))} + ${span.offsetMs}`,
@@ -195,9 +198,14 @@ export class ExecutionQueries {
       .where('status', 'in', ALL_STATUSES)
       .where('created_at', '>=', span.from)
       .where('created_at', '<', span.to)
-      .groupBy(['status', 'bucket'])
+      .groupBy(['status', 'decision', 'bucket'])
       .execute();
-    return rows.map((row) => ({ status: row.status, bucket: Number(row.bucket), n: Number(row.n) }));
+    return rows.map((row) => ({
+      status: row.status,
+      bucket: Number(row.bucket),
+      n: Number(row.n),
+      ...(row.status === 'error' && row.decision === 'rejected' ? { rejected: true } : {}),
+    }));
   }
 
   /** Durations (first start to end, ms) of the workflow's ended executions created in [from, to), shortest first. */
