@@ -144,7 +144,10 @@ export function RunsToolbar({
       >
         Filters{active > 0 ? ` (${active})` : ''}
       </Button>
-      <div id={`${id}-filters`} className={cn(open ? 'flex w-full flex-col gap-3' : 'hidden', 'sm:contents')}>
+      <div
+        id={`${id}-filters`}
+        className={cn(open ? 'flex w-full flex-col gap-3 max-sm:[&_select]:w-full' : 'hidden', 'sm:contents')}
+      >
         <ToolbarField htmlFor={`${id}-status`} label="Status">
           <Select
             id={`${id}-status`}

@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { GrowTextarea } from '@/components/ui/grow-textarea';
 import { Checkbox, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { CellProblem } from '@/batch-engine/batch-types';
+import { isFreeText } from '@/lib/free-text';
 import type { Prepared } from './prepare-rows';
 import { commonCause, type CommonCause } from './common-cause';
 import type { PropertyInfo } from './schema-info';
@@ -15,12 +17,15 @@ function CellEditor({
   label,
   value,
   message,
+  multiline,
   onCommit,
 }: {
   id: string;
   label: string;
   value: string;
   message: string;
+  /** Free text (notes, a message): a growing multi-line box where Enter is a line break. */
+  multiline: boolean;
   onCommit: (v: string) => void;
 }) {
   const [draft, setDraft] = useState(value);
@@ -30,17 +35,29 @@ function CellEditor({
       <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
         {label}
       </label>
-      <Input
-        id={id}
-        value={draft}
-        invalid
-        aria-describedby={msgId}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => draft !== value && onCommit(draft)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && draft !== value) onCommit(draft);
-        }}
-      />
+      {multiline ? (
+        <GrowTextarea
+          id={id}
+          value={draft}
+          invalid
+          minRows={2}
+          aria-describedby={msgId}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft !== value && onCommit(draft)}
+        />
+      ) : (
+        <Input
+          id={id}
+          value={draft}
+          invalid
+          aria-describedby={msgId}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft !== value && onCommit(draft)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && draft !== value) onCommit(draft);
+          }}
+        />
+      )}
       <p id={msgId} className="text-xs text-red-700 dark:text-red-400">
         {message}
       </p>
@@ -54,12 +71,14 @@ function RowProblems({
   rowIndex,
   problems,
   titleOf,
+  freeText,
   onEdit,
 }: {
   table: Table;
   rowIndex: number;
   problems: readonly CellProblem[];
   titleOf: (property: string) => string;
+  freeText: ReadonlySet<string>;
   onEdit: (row: number, column: number, value: string) => void;
 }) {
   const cells = table.rows[rowIndex] ?? [];
@@ -81,6 +100,7 @@ function RowProblems({
             label={`${p.column} (row ${rowIndex + 1})`}
             value={cells[col] ?? ''}
             message={p.message}
+            multiline={freeText.has(p.property)}
             onCommit={(value) => onEdit(rowIndex, col, value)}
           />
         );
@@ -94,11 +114,13 @@ function InvalidRowList({
   table,
   prepared,
   titleOf,
+  freeText,
   onEdit,
 }: {
   table: Table;
   prepared: Prepared;
   titleOf: (property: string) => string;
+  freeText: ReadonlySet<string>;
   onEdit: (row: number, column: number, value: string) => void;
 }) {
   const invalid = useMemo(() => [...prepared.problems.keys()].sort((a, b) => a - b), [prepared]);
@@ -142,6 +164,7 @@ function InvalidRowList({
                 rowIndex={rowIndex}
                 problems={prepared.problems.get(rowIndex) ?? []}
                 titleOf={titleOf}
+                freeText={freeText}
                 onEdit={onEdit}
               />
             </div>
@@ -228,6 +251,10 @@ export function InvalidRows({
 }) {
   const { valid, invalid: bad } = prepared.stats;
   const titleOf = (property: string) => props.find((p) => p.name === property)?.title ?? property;
+  const freeText = useMemo(
+    () => new Set(props.filter((p) => isFreeText(p.schema, p.name)).map((p) => p.name)),
+    [props],
+  );
   const cause = useMemo(
     () => (valid === 0 ? commonCause(prepared, props, table) : null),
     [valid, prepared, props, table],
@@ -251,7 +278,7 @@ export function InvalidRows({
               Download invalid rows (CSV)
             </Button>
           </div>
-          <InvalidRowList table={table} prepared={prepared} titleOf={titleOf} onEdit={onEdit} />
+          <InvalidRowList table={table} prepared={prepared} titleOf={titleOf} freeText={freeText} onEdit={onEdit} />
         </>
       )}
     </section>
