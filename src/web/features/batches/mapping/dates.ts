@@ -153,7 +153,7 @@ export function readingsOf(text: string): { dmy: string; mdy: string } | null {
   return { dmy: long(p.y, p.second, p.first, true), mdy: long(p.y, p.first, p.second, false) };
 }
 
-export type DateRead =
+type DateRead =
   /** Already in the schema's form, or not a date this reader knows: left for the schema check. */
   { kind: 'as-is' } | { kind: 'value'; value: string } | { kind: 'error'; message: string };
 
