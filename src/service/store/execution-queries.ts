@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import { epochMs, inList, intDiv, notIndexed, type StoreContext } from './db/context';
+import { rejectedMark, type RejectedMark } from './execution-columns';
 import type { ExecutionView } from './records';
 
 /** An execution as the lists show it: the view plus when it first started and when it ended. */
@@ -31,12 +32,10 @@ interface AccountExecutionRow extends ExecutionListRow {
 }
 
 /** How many executions of one status were created in one bucket (numbered from the epoch). */
-export interface BucketCount {
+export interface BucketCount extends RejectedMark {
   status: ExecutionStatus;
   bucket: number;
   n: number;
-  /** Errors a reviewer decided (rejected), counted apart so no rate takes them for failures. */
-  rejected?: boolean;
 }
 
 /** A stats range in stored form, with its bucket grid in milliseconds. */
@@ -200,12 +199,7 @@ export class ExecutionQueries {
       .where('created_at', '<', span.to)
       .groupBy(['status', 'decision', 'bucket'])
       .execute();
-    return rows.map((row) => ({
-      status: row.status,
-      bucket: Number(row.bucket),
-      n: Number(row.n),
-      ...(row.status === 'error' && row.decision === 'rejected' ? { rejected: true } : {}),
-    }));
+    return rows.map((row) => ({ ...rejectedMark(row), status: row.status, bucket: +row.bucket, n: +row.n }));
   }
 
   /** Durations (first start to end, ms) of the workflow's ended executions created in [from, to), shortest first. */
@@ -277,22 +271,14 @@ export class ExecutionQueries {
     ]);
     for (const row of ended) {
       const entry = activity.get(row.workflow_id)!;
-      if (row.status === 'finished') entry.finished += Number(row.n);
-      else {
-        entry.error += Number(row.n);
-        if (row.decision === 'rejected') entry.rejected += Number(row.n);
-      }
+      entry[row.status === 'finished' ? 'finished' : 'error'] += Number(row.n);
+      if ('rejected' in rejectedMark(row)) entry.rejected += Number(row.n);
     }
     for (const row of waiting) activity.get(row.workflow_id)!.waitingApproval = Number(row.n);
     for (const row of newest) {
       const entry = activity.get(row.workflow_id)!;
       // Two runs created in the same microsecond: either is the newest.
-      entry.lastRun ??= {
-        id: row.id,
-        status: row.status,
-        created_at: row.created_at,
-        ...(row.status === 'error' && row.decision === 'rejected' ? { rejected: true } : {}),
-      };
+      entry.lastRun ??= { id: row.id, status: row.status, created_at: row.created_at, ...rejectedMark(row) };
     }
     return activity;
   }
