@@ -36,6 +36,8 @@ const FEATURE_EDGES = [
   // The inbox reads waiting runs through the runs feed and remembers a rejection where the runs lists read it;
   // a draft shows as the results do (markdown preview).
   { from: 'approvals', to: ['runs', 'results'] },
+  // A workflows row says its last run was rejected, not failed, as the runs lists tell them apart.
+  { from: 'workflows', to: ['runs'] },
 ];
 
 // The API client's files: everything else reaches the server through a resource module of src/web/server-state.

@@ -704,7 +704,10 @@ export interface components {
       recent: {
         days: number;
         finished: number;
+        /** @description Runs that ended in error, rejected ones included. */
         error: number;
+        /** @description Of the `error` runs, those a reviewer rejected: an outcome of their own, not a failure. */
+        rejected?: number;
       };
       /** @description Executions waiting in human_in_the_loop, whenever they were created. */
       waiting_approval: number;
@@ -715,6 +718,8 @@ export interface components {
       status: components['schemas']['ExecutionStatus'];
       /** Format: date-time */
       created_at: string;
+      /** @description True when the run ended in error because a reviewer rejected it. */
+      rejected?: boolean;
     };
     WorkflowDetail: {
       /** Format: uuid */
@@ -942,7 +947,9 @@ export interface components {
       tz_offset_minutes: number;
       total: number;
       counts: components['schemas']['ExecutionStatusCounts'];
-      /** @description finished / (finished + error); null when none ended. */
+      /** @description Of the `error` runs, those a reviewer rejected: a decision, not a failure, so the rate leaves them out. */
+      rejected?: number;
+      /** @description finished / (finished + error − rejected); null when none ended. */
       success_rate: number | null;
       /** @description Every bucket of the range, oldest first, including empty ones. */
       buckets: {

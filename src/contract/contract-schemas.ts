@@ -239,26 +239,29 @@ export const ExecutionListPage: c.Check<Schemas['ExecutionListPage']> = /* @__PU
   data: /* @__PURE__ */ c.array(ExecutionListItem),
   cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
 });
-export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ */ c.object({
-  workflow_id: c.string,
-  from: c.string,
-  to: c.string,
-  bucket: /* @__PURE__ */ c.enumOf(['hour', 'day']),
-  tz_offset_minutes: c.number,
-  total: c.number,
-  counts: ExecutionStatusCounts,
-  success_rate: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-  buckets: /* @__PURE__ */ c.array(/* @__PURE__ */ c.object({ start: c.string, counts: ExecutionStatusCounts })),
-  duration: /* @__PURE__ */ c.object({
-    count: c.number,
-    p50_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-    p95_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-    max_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
-    histogram: /* @__PURE__ */ c.array(
-      /* @__PURE__ */ c.object({ from_ms: c.number, to_ms: c.number, count: c.number }),
-    ),
-  }),
-});
+export const ExecutionStats: c.Check<Schemas['ExecutionStats']> = /* @__PURE__ */ c.object(
+  {
+    workflow_id: c.string,
+    from: c.string,
+    to: c.string,
+    bucket: /* @__PURE__ */ c.enumOf(['hour', 'day']),
+    tz_offset_minutes: c.number,
+    total: c.number,
+    counts: ExecutionStatusCounts,
+    success_rate: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+    buckets: /* @__PURE__ */ c.array(/* @__PURE__ */ c.object({ start: c.string, counts: ExecutionStatusCounts })),
+    duration: /* @__PURE__ */ c.object({
+      count: c.number,
+      p50_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+      p95_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+      max_ms: /* @__PURE__ */ c.oneOf(c.number, c.nullValue),
+      histogram: /* @__PURE__ */ c.array(
+        /* @__PURE__ */ c.object({ from_ms: c.number, to_ms: c.number, count: c.number }),
+      ),
+    }),
+  },
+  { rejected: c.number },
+);
 export const ExecutionStep: c.Check<Schemas['ExecutionStep']> = /* @__PURE__ */ c.object(
   {
     index: c.number,
@@ -329,14 +332,13 @@ export const UpdateWorkflowRequest: c.Check<Schemas['UpdateWorkflowRequest']> = 
   {},
   { name: c.string, description: c.string },
 );
-export const WorkflowLastRun: c.Check<Schemas['WorkflowLastRun']> = /* @__PURE__ */ c.object({
-  id: c.string,
-  status: ExecutionStatus,
-  created_at: c.string,
-});
+export const WorkflowLastRun: c.Check<Schemas['WorkflowLastRun']> = /* @__PURE__ */ c.object(
+  { id: c.string, status: ExecutionStatus, created_at: c.string },
+  { rejected: c.boolean },
+);
 export const WorkflowActivity: c.Check<Schemas['WorkflowActivity']> = /* @__PURE__ */ c.object({
   last_run: /* @__PURE__ */ c.oneOf(WorkflowLastRun, c.nullValue),
-  recent: /* @__PURE__ */ c.object({ days: c.number, finished: c.number, error: c.number }),
+  recent: /* @__PURE__ */ c.object({ days: c.number, finished: c.number, error: c.number }, { rejected: c.number }),
   waiting_approval: c.number,
 });
 export const WorkflowCreateResponse: c.Check<Schemas['WorkflowCreateResponse']> = /* @__PURE__ */ c.object({

@@ -91,8 +91,12 @@ describe('the keys of an account (local extension)', () => {
     expect(res.status).toBe(200);
     assertMatchesContract('revokeApiKey', 200, res.body);
     expect(res.body).toMatchObject({ id: made.id, name: 'Temp', revoked_at: expect.any(String) });
-    expect((await svc.call<Err>('GET', '/api/v1/workflows', { key: made.key })).body).toEqual({
-      error: 'invalid API key',
+    // The refusal says the key was revoked, and when, so its holder asks for a new one instead of retyping it.
+    const refused = await svc.call<Err>('GET', '/api/v1/workflows', { key: made.key });
+    expect(refused.status).toBe(401);
+    const at = res.body.revoked_at as string;
+    expect(refused.body).toEqual({
+      error: `this API key was revoked on ${at.slice(0, 10)} at ${at.slice(11, 19)} UTC; ask the account's owner for a new key`,
     });
     expect((await list(svc)).find((k) => k.id === made.id)?.revoked_at).toBe(res.body.revoked_at);
 

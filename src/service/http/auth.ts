@@ -29,7 +29,9 @@ export const LAST_USED_EVERY_MS = 60_000;
 export class KeyResolver {
   // Unknown keys are cached too; the least recently used answer goes first, so random keys cannot
   // grow the cache or push out the keys in real use.
-  private readonly cache = new LRUCache<string, { caller: Caller | null; until: number }>({ max: 10_000 });
+  private readonly cache = new LRUCache<string, { caller: Caller | null; until: number; revokedAt?: string }>({
+    max: 10_000,
+  });
   /** Per key id: when its last_used_at may be written again. Holds only keys that worked. */
   private readonly nextStamp = new Map<string, number>();
   /** Counts `forget` calls; with `forgotten` (key id → the count when it was forgotten) it tells a lookup it raced a revoke. */
@@ -63,8 +65,14 @@ export class KeyResolver {
     // neither open this request nor be remembered.
     if (found && (this.forgotten.get(found.key.id) ?? 0) > asked) return null;
     const caller = found && !found.revoked ? { account: found.account, key: found.key } : null;
-    this.cache.set(key, { caller, until: this.clock.now() + CACHE_MS });
+    const revokedAt = found?.revokedAt ?? undefined;
+    this.cache.set(key, { caller, until: this.clock.now() + CACHE_MS, ...(revokedAt ? { revokedAt } : {}) });
     return caller;
+  }
+
+  /** When `key` was revoked, as last looked up; undefined for a key that works or was never made. */
+  revokedAt(key: string): string | undefined {
+    return this.cache.get(key)?.revokedAt;
   }
 
   /** Drops what this replica remembers of the key with this id (it was just revoked here). */
@@ -100,10 +108,16 @@ function keyOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-/** The answer to a missing or wrong key: 401, or 429 once its address has used up its failed attempts. */
-function refused(reply: FastifyReply, key: string | undefined, failure: RateDecision, metrics: Metrics): HttpError {
+/** The answer to a missing, wrong or revoked key: 401, or 429 once its address has used up its failed attempts. */
+function refused(
+  reply: FastifyReply,
+  key: string | undefined,
+  failure: RateDecision,
+  metrics: Metrics,
+  revokedAt?: string,
+): HttpError {
   metrics.rateLimit('failed_keys', failure.allowed);
-  if (failure.allowed) return unauthorized(key);
+  if (failure.allowed) return revokedAt ? revoked(revokedAt) : unauthorized(key);
   reply.header('Retry-After', failure.resetSeconds);
   return new TooManyRequests(
     'key_failures',
@@ -113,6 +127,13 @@ function refused(reply: FastifyReply, key: string | undefined, failure: RateDeci
 
 const unauthorized = (key: string | undefined) =>
   new HttpError(401, key ? 'invalid API key' : 'missing API key: send it in the x-api-key header');
+
+/** A key that worked once says so, and when it stopped, so its holder knows to ask for a new one rather than retype it. */
+const revoked = (at: string) =>
+  new HttpError(
+    401,
+    `this API key was revoked on ${at.slice(0, 10)} at ${at.slice(11, 19)} UTC; ask the account's owner for a new key`,
+  );
 
 /** The limits on requests: per key, per account over all its keys, and wrong or missing keys per address. */
 export interface RequestLimits {
@@ -166,7 +187,7 @@ export function apiKeyHook(keys: KeyResolver, limits: RequestLimits, metrics: Me
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<HttpError | undefined> => {
     const key = keyOf(request);
     const caller = key ? await keys.resolve(key) : null;
-    if (!caller) return refused(reply, key, await failures.hit(request.ip), metrics);
+    if (!caller) return refused(reply, key, await failures.hit(request.ip), metrics, key && keys.revokedAt(key));
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);
@@ -185,7 +206,7 @@ export function apiKeyHook(keys: KeyResolver, limits: RequestLimits, metrics: Me
     key: string | undefined,
     caller: Caller | null,
   ): HttpError | undefined => {
-    if (!caller) return refused(reply, key, failures.hitLocal(request.ip), metrics);
+    if (!caller) return refused(reply, key, failures.hitLocal(request.ip), metrics, key && keys.revokedAt(key));
     request.account = caller.account;
     request.apiKey = caller.key;
     keys.used(caller.key.id);

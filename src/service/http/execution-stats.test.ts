@@ -22,7 +22,12 @@ afterEach(async () => {
 });
 
 /** An execution created at `createdMs` that ran for `durationMs` (null: never started). */
-async function add(status: ExecutionStatus, createdMs: number, durationMs: number | null): Promise<void> {
+async function add(
+  status: ExecutionStatus,
+  createdMs: number,
+  durationMs: number | null,
+  decision: 'rejected' | null = null,
+): Promise<void> {
   const stamp = (ms: number) => formatMicros(ms * 1000);
   await store.kysely
     .insertInto('executions')
@@ -35,6 +40,7 @@ async function add(status: ExecutionStatus, createdMs: number, durationMs: numbe
       first_started_at: durationMs === null ? null : stamp(createdMs + 10),
       finished_at: durationMs === null ? null : stamp(createdMs + 10 + durationMs),
       created_at: stamp(createdMs),
+      ...(decision === null ? {} : { decision }),
     })
     .execute();
 }
@@ -84,6 +90,17 @@ describe('computeStats over the store', () => {
     expect(result.total).toBe(4);
     expect(result.success_rate).toBeCloseTo(2 / 3);
     expect(result.duration).toMatchObject({ count: 3, p50_ms: 2000, p95_ms: 3000, max_ms: 3000 });
+  });
+
+  it('leaves rejected runs out of the success rate and counts them apart', async () => {
+    await add('finished', NOW - 5_000, 1000);
+    await add('error', NOW - 4_000, 1000);
+    await add('error', NOW - 3_000, 1000, 'rejected');
+    await add('error', NOW - 2_000, 1000, 'rejected');
+    const result = await stats({});
+    expect(result.counts.error).toBe(3);
+    expect(result.rejected).toBe(2);
+    expect(result.success_rate).toBe(0.5);
   });
 
   it('bins durations in round widths from 0 past the longest, counting each once', async () => {

@@ -124,14 +124,17 @@ export function computeStats(
   const firstBucket = Math.round((starts[0]! + offsetMs) / bucketMs);
   const counts = emptyCounts();
   let total = 0;
-  for (const { status, bucket, n } of bucketCounts) {
+  let rejected = 0;
+  for (const { status, bucket, n, rejected: decided } of bucketCounts) {
     counts[status] += n;
     total += n;
+    if (decided) rejected += n;
     const slot = buckets[bucket - firstBucket];
     if (slot) slot.counts[status] += n;
   }
   const durations = sortedDurations.map((ms) => Math.max(0, ms));
-  const ended = counts.finished + counts.error;
+  // A rejection is a reviewer's decision, not a failure: the rate leaves it out.
+  const ended = counts.finished + counts.error - rejected;
   return {
     workflow_id: workflowId,
     from: range.from,
@@ -140,6 +143,7 @@ export function computeStats(
     tz_offset_minutes: range.tzOffsetMinutes,
     total,
     counts,
+    rejected,
     success_rate: ended === 0 ? null : counts.finished / ended,
     buckets,
     duration: {

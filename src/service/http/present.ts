@@ -73,7 +73,7 @@ export class Presenter {
   private workflowActivity(row: WorkflowActivityRow, days: number): WorkflowActivity {
     return {
       last_run: row.lastRun,
-      recent: { days, finished: row.finished, error: row.error },
+      recent: { days, finished: row.finished, error: row.error, rejected: row.rejected },
       waiting_approval: row.waitingApproval,
     };
   }

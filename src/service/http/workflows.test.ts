@@ -219,7 +219,14 @@ describe('GET /api/v1/workflows', () => {
       await run(checked, { name: 'Bo' });
       const last = (await run(checked, { name: 'FAIL' })).body.execution_id;
       await run(reviewed, { name: 'Cy' });
-      await run(reviewed, { name: 'Di' });
+      const rejected = (await run(reviewed, { name: 'Di' })).body.execution_id;
+      await fresh.engine.idle();
+      // A rejection is a decision, not a failure: it is counted apart and marks the last run.
+      const decided = await fresh.call('POST', `/api/v1/workflows/${reviewed}/executions/${rejected}/approval`, {
+        key: 'activity-0123456789abcdef0123456789abcdef',
+        body: { approved: false, comment: 'not now' },
+      });
+      expect(decided.status).toBeLessThan(300);
       await fresh.engine.idle();
 
       const res = await fresh.call<Page>('GET', '/api/v1/workflows?limit=100', {
@@ -232,8 +239,12 @@ describe('GET /api/v1/workflows', () => {
         recent: { finished: 2, error: 1 },
         waiting_approval: 0,
       });
-      expect(byId.get(reviewed)).toMatchObject({ recent: { finished: 0, error: 0 }, waiting_approval: 2 });
-      expect(byId.get(reviewed)?.last_run?.status).toBe('human_in_the_loop');
+      expect(byId.get(reviewed)).toMatchObject({
+        last_run: { id: rejected, status: 'error', rejected: true },
+        recent: { finished: 0, error: 1, rejected: 1 },
+        waiting_approval: 1,
+      });
+      expect(byId.get(checked)?.last_run).not.toHaveProperty('rejected');
       expect(byId.get(idle)).toMatchObject({ last_run: null, recent: { finished: 0, error: 0 }, waiting_approval: 0 });
       expect(byId.get(idle)?.recent.days).toBe(7);
     } finally {

@@ -19,6 +19,8 @@ const COLUMNS = [
 export interface KeyHolder extends Caller {
   /** The key or its whole account was revoked: it opens nothing. */
   revoked: boolean;
+  /** When it was revoked (the key's time, else its account's), so the refusal can say so. */
+  revokedAt: string | null;
 }
 
 // Every authenticated request whose key is not cached reads this one.
@@ -53,7 +55,8 @@ export class ApiKeysRepo {
     const row = await byHash.first(this.ctx, hash);
     if (!row) return undefined;
     const { key_id: id, key_name: name, key_revoked_at: keyRevokedAt, key_role: role, ...account } = row;
-    return { account, key: { id, name, role }, revoked: keyRevokedAt !== null || account.revoked_at !== null };
+    const revokedAt = keyRevokedAt ?? account.revoked_at;
+    return { account, key: { id, name, role }, revoked: revokedAt !== null, revokedAt };
   }
 
   async byId(id: string): Promise<ApiKeyRecord | undefined> {

@@ -24,3 +24,11 @@ export const EXECUTION_COLUMNS = [
   'owner',
   'lease_until',
 ] as const;
+
+/** A run a reviewer rejected ends in error; it is marked so no rate takes it for a failure. */
+export interface RejectedMark {
+  rejected?: true;
+}
+
+export const rejectedMark = (row: { status: string; decision: string | null }): RejectedMark =>
+  row.status === 'error' && row.decision === 'rejected' ? { rejected: true } : {};

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import { epochMs, inList, intDiv, notIndexed, type StoreContext } from './db/context';
+import { rejectedMark, type RejectedMark } from './execution-columns';
 import type { ExecutionView } from './records';
 
 /** An execution as the lists show it: the view plus when it first started and when it ended. */
@@ -31,7 +32,7 @@ interface AccountExecutionRow extends ExecutionListRow {
 }
 
 /** How many executions of one status were created in one bucket (numbered from the epoch). */
-export interface BucketCount {
+export interface BucketCount extends RejectedMark {
   status: ExecutionStatus;
   bucket: number;
   n: number;
@@ -48,10 +49,11 @@ export interface StatsSpan {
 
 /** How a workflow's runs are doing, for the workflows list. */
 export interface WorkflowActivityRow {
-  lastRun: { id: string; status: ExecutionStatus; created_at: string } | null;
-  /** Runs created since the caller's `since` that ended, by outcome. */
+  lastRun: { id: string; status: ExecutionStatus; created_at: string; rejected?: boolean } | null;
+  /** Runs created since the caller's `since` that ended, by outcome; `rejected` counts the errors a reviewer decided. */
   finished: number;
   error: number;
+  rejected: number;
   waitingApproval: number;
 }
 
@@ -183,6 +185,7 @@ export class ExecutionQueries {
       .selectFrom('executions')
       .select((eb) => [
         'status',
+        'decision',
         intDiv(
           dialect,
           sql<number>`${epochMs(dialect, eb.ref('created_at'))} + ${span.offsetMs}`,
@@ -194,9 +197,9 @@ export class ExecutionQueries {
       .where('status', 'in', ALL_STATUSES)
       .where('created_at', '>=', span.from)
       .where('created_at', '<', span.to)
-      .groupBy(['status', 'bucket'])
+      .groupBy(['status', 'decision', 'bucket'])
       .execute();
-    return rows.map((row) => ({ status: row.status, bucket: Number(row.bucket), n: Number(row.n) }));
+    return rows.map((row) => ({ ...rejectedMark(row), status: row.status, bucket: +row.bucket, n: +row.n }));
   }
 
   /** Durations (first start to end, ms) of the workflow's ended executions created in [from, to), shortest first. */
@@ -226,18 +229,18 @@ export class ExecutionQueries {
    */
   async workflowActivity(workflowIds: readonly string[], since: string): Promise<Map<string, WorkflowActivityRow>> {
     const activity = new Map<string, WorkflowActivityRow>(
-      workflowIds.map((id) => [id, { lastRun: null, finished: 0, error: 0, waitingApproval: 0 }]),
+      workflowIds.map((id) => [id, { lastRun: null, finished: 0, error: 0, rejected: 0, waitingApproval: 0 }]),
     );
     if (workflowIds.length === 0) return activity;
     const { dialect } = this.ctx;
     const [ended, waiting, newest] = await Promise.all([
       this.ctx.db
         .selectFrom('executions')
-        .select((eb) => ['workflow_id', 'status', eb.fn.countAll<number>().as('n')])
+        .select((eb) => ['workflow_id', 'status', 'decision', eb.fn.countAll<number>().as('n')])
         .where((eb) => inList(dialect, eb.ref('workflow_id'), workflowIds))
         .where('status', 'in', ['finished', 'error'])
         .where('created_at', '>=', since)
-        .groupBy(['workflow_id', 'status'])
+        .groupBy(['workflow_id', 'status', 'decision'])
         .execute(),
       this.ctx.db
         .selectFrom('executions')
@@ -262,20 +265,20 @@ export class ExecutionQueries {
             ),
           ),
         )
-        .select(['e.workflow_id', 'e.id', 'e.status', 'e.created_at'])
+        .select(['e.workflow_id', 'e.id', 'e.status', 'e.created_at', 'e.decision'])
         .where((eb) => inList(dialect, eb.ref('w.id'), workflowIds))
         .execute(),
     ]);
     for (const row of ended) {
       const entry = activity.get(row.workflow_id)!;
-      if (row.status === 'finished') entry.finished = Number(row.n);
-      else entry.error = Number(row.n);
+      entry[row.status === 'finished' ? 'finished' : 'error'] += Number(row.n);
+      if ('rejected' in rejectedMark(row)) entry.rejected += Number(row.n);
     }
     for (const row of waiting) activity.get(row.workflow_id)!.waitingApproval = Number(row.n);
     for (const row of newest) {
       const entry = activity.get(row.workflow_id)!;
       // Two runs created in the same microsecond: either is the newest.
-      entry.lastRun ??= { id: row.id, status: row.status, created_at: row.created_at };
+      entry.lastRun ??= { id: row.id, status: row.status, created_at: row.created_at, ...rejectedMark(row) };
     }
     return activity;
   }

@@ -9,6 +9,7 @@ import {
   isAbortError,
   isApiError,
 } from './errors';
+import { keyStatus } from './key-status';
 import { getScheduler, type Priority, type RequestScheduler } from './scheduler';
 
 export interface CallOptions {
@@ -93,8 +94,11 @@ export function createTransport(config: ClientConfig) {
     } catch (error) {
       throw transportError(error);
     }
-    if (!outcome.response.ok) throw errorFromResponse(outcome.response.status, outcome.error, outcome.response.headers);
-    return { data: outcome.data, status: outcome.response.status };
+    const { status } = outcome.response;
+    const error = outcome.response.ok ? null : errorFromResponse(status, outcome.error, outcome.response.headers);
+    keyStatus.answered(init.headers['x-api-key']!, status, error?.message ?? null);
+    if (error !== null) throw error;
+    return { data: outcome.data, status };
   }
 
   /** GET without the key, for the contract document (public, and asked for before any key works). */

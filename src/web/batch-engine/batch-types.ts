@@ -12,6 +12,8 @@ export interface Mapping {
   constants: Record<string, string>;
   /** How numbers in the file write their decimals; "." when absent. */
   decimal?: DecimalMark;
+  /** Column → how its dates such as 04/05/2026 are read: day first or month first; undecided when absent. */
+  dates?: Record<string, 'dmy' | 'mdy'>;
 }
 
 /** One message about one cell; column is null when the value came from a constant or no column exists. */

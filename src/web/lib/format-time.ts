@@ -31,10 +31,21 @@ export function formatPast(iso: string, now = Date.now()): string {
   return formatRelative(iso, Number.isFinite(then) ? Math.max(now, then) : now);
 }
 
-const exact = new Intl.DateTimeFormat('en', {
+// The browser's locale (undefined), so every page writes dates and times the one way its reader does.
+const exact = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'medium',
 });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A date and time as this browser's locale writes them ("28 Nov 2026, 08:57" or "Nov 28, 2026,
+ * 8:57 AM"): the one format every page uses for a point in time; epoch ms or ISO 8601.
+ */
+export function formatDateTime(when: string | number): string {
+  const then = typeof when === 'number' ? when : Date.parse(when);
+  return Number.isFinite(then) ? dateTime.format(then) : String(when);
+}
 
 /** The exact local date and time, shown on hover. The ISO string keeps the server's precision. */
 export function formatExact(iso: string): string {

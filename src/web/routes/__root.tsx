@@ -10,6 +10,7 @@ import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
 import { useWhenIdle } from '@/lib/use-when-idle';
+import { KeyRefusedBanner } from './-shell/key-refused-banner';
 import { ShellHeader } from './-shell/shell-header';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
@@ -70,6 +71,7 @@ function RootLayout() {
       </a>
       <ShellHeader />
       <OfflineBanner />
+      <KeyRefusedBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
         <Outlet />
       </main>

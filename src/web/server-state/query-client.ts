@@ -15,15 +15,8 @@ export function createQueryClient(): QueryClient {
         if (query.state.data === undefined || isAbortError(error)) return;
         // An unreachable server is the outage banner's to tell (one message, not one per query).
         if (error instanceof NetworkError) return;
-        if (error instanceof UnauthorizedError) {
-          toast({
-            id: 'auth',
-            tone: 'danger',
-            title: 'Your key was rejected',
-            description: 'Open Settings to enter a valid API key.',
-          });
-          return;
-        }
+        // A refused key is the shell banner's to tell (said once, on every page, with when it was revoked).
+        if (error instanceof UnauthorizedError) return;
         if (error instanceof RateLimitedError) {
           toast({
             id: 'rate',

@@ -59,6 +59,8 @@ describe('the Keys section of Settings', () => {
     expect(server.seen('POST', /^\/keys$/)[0]?.body).toEqual({ name: 'Dana', role: 'member' });
     expect(screen.getByText(/shown only this once/)).toBeTruthy();
     expect(await keyRow('Dana')).toBeTruthy();
+    // Focus moves to Copy key, so the key is in view and one Enter copies it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy key' }));
 
     await user.click(screen.getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(made.secret);

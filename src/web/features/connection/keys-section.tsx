@@ -5,7 +5,6 @@ import { getProfilesStore } from '@/api/profiles-store';
 import { Badge } from '@/components/ui/badge';
 import { Button, quietDangerClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
 import { Notice } from '@/components/ui/notice';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -20,6 +19,7 @@ import { useActiveProfile } from '@/server-state/connection';
 import { serverQueries } from '@/server-state/server';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { CreateKeyForm } from './create-key-form';
+import { NewKey } from './new-key-panel';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'That did not go through; try again.');
 
@@ -173,60 +173,6 @@ function KeyRow({
           </Button>
         ))}
     </li>
-  );
-}
-
-/** The new key, shown once: copy it, or keep it here as a new connection profile. */
-function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const id = useId();
-  const active = useActiveProfile();
-  const [addedAs, setAddedAs] = useState<string | null>(null);
-  const addConnection = () => {
-    const profile = getProfilesStore().save({
-      name: created.name,
-      baseUrl: active.baseUrl,
-      apiKey: created.key,
-      remember: false,
-    });
-    setAddedAs(profile.name);
-  };
-  return (
-    <Notice
-      tone="success"
-      role="status"
-      title={`Key for ${created.name} created`}
-      actions={
-        <>
-          <CopyButton text={created.key} label="Copy key" />
-          {addedAs === null ? (
-            <Button size="sm" onClick={addConnection}>
-              Add as a new connection
-            </Button>
-          ) : null}
-          <Button size="sm" variant="ghost" onClick={onDone}>
-            Done
-          </Button>
-        </>
-      }
-    >
-      <p id={`${id}-once`}>Copy it now: it is shown only this once. Whoever has it can use this account.</p>
-      <label htmlFor={`${id}-key`} className="sr-only">
-        New key for {created.name}
-      </label>
-      <input
-        id={`${id}-key`}
-        readOnly
-        value={created.key}
-        aria-describedby={`${id}-once`}
-        onFocus={(event) => event.currentTarget.select()}
-        className="mt-2 block w-full rounded-md border border-emerald-300 bg-white px-3 py-1.5 font-mono text-sm text-zinc-900 dark:border-emerald-700 dark:bg-zinc-950 dark:text-zinc-100"
-      />
-      {addedAs !== null && (
-        <p className="mt-2">
-          Added the connection “{addedAs}”. Switch to it from the header or under Connection above.
-        </p>
-      )}
-    </Notice>
   );
 }
 

@@ -5,6 +5,7 @@ import { ChevronRightIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration } from '@/lib/format-time';
 import type { ListedExecution } from '@/server-state/runs';
+import { actorName } from './actor-name';
 import { rejectionOf, rejectionSentence } from './rejections';
 import { StatusBadge } from './status-badge';
 
@@ -90,10 +91,12 @@ function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean 
     <Link
       to="/workflows/$workflowId/executions/$executionId"
       params={{ workflowId: row.workflow_id, executionId: row.id }}
-      className="group flex items-start gap-3 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:items-center sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
+      className="group flex flex-wrap items-start gap-x-3 gap-y-1.5 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 sm:flex-nowrap sm:items-center sm:px-5 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60"
     >
-      <div className="flex shrink-0 sm:w-44">
+      {/* On a phone the badge heads the card with the time beside it, rather than floating beside the text. */}
+      <div className="flex w-full shrink-0 items-center justify-between gap-2 sm:w-44">
         <StatusBadge status={row.status} rejected={!!rejection} />
+        <RelativeTime iso={row.created_at} className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400" />
       </div>
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex min-w-0 items-baseline gap-2">
@@ -102,10 +105,17 @@ function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean 
               {row.workflow_name ?? 'Workflow ' + row.workflow_id.slice(0, 8)}
             </span>
           )}
-          <span className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400" title={row.id}>
+          {/* A short id keeps its eight characters (they find the run); the name gives way instead. */}
+          <span
+            className={`font-mono text-xs text-zinc-600 dark:text-zinc-400 ${showWorkflow ? 'shrink-0' : 'truncate'}`}
+            title={row.id}
+          >
             {showWorkflow ? row.id.slice(0, 8) : row.id}
           </span>
         </p>
+        {row.started_by && (
+          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">Started by {actorName(row.started_by)}</p>
+        )}
         {(batch || input) && (
           <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
             {batch && (
@@ -128,10 +138,9 @@ function RunRowLink({ row, showWorkflow }: { row: RunRow; showWorkflow: boolean 
             </p>
           )
         )}
-        <p className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400">
-          <RelativeTime iso={row.created_at} />
-          {duration !== null && <> · {formatDuration(duration)}</>}
-        </p>
+        {duration !== null && (
+          <p className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400">Took {formatDuration(duration)}</p>
+        )}
       </div>
       <span className="hidden w-16 shrink-0 text-right text-xs text-zinc-500 tabular-nums sm:block dark:text-zinc-400">
         {duration !== null ? (

@@ -4,7 +4,9 @@ import { Input, Select } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { RefreshIcon } from '@/components/ui/icons';
 import { STATUS_META } from '@/components/execution-status';
+import { cn } from '@/lib/cn';
 import { EXECUTION_STATUS_FILTERS, type ExecutionStatusFilter } from '@/lib/search-params';
+import { useKeyRefusal } from '@/server-state/key-watch';
 import { RANGE_LABELS, RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
 
 export const statusFilterLabel = (f: ExecutionStatusFilter) =>
@@ -120,92 +122,124 @@ export function RunsToolbar({
     return () => clearTimeout(timer);
   }, [text, filter.q, onChange]);
 
+  // On a phone the filters fold behind one button, so the runs start on the first screen.
+  const [open, setOpen] = useState(false);
+  const active = [
+    filter.status !== 'all',
+    filter.workflow,
+    filter.startedBy,
+    filter.batch,
+    filter.range,
+    filter.q,
+  ].filter(Boolean).length;
+  const refusal = useKeyRefusal();
+
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <ToolbarField htmlFor={`${id}-status`} label="Status">
-        <Select
-          id={`${id}-status`}
-          className="w-48"
-          value={filter.status}
-          onChange={(e) => onChange({ status: e.target.value as ExecutionStatusFilter })}
-        >
-          {EXECUTION_STATUS_FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {statusFilterLabel(f)}
-            </option>
-          ))}
-        </Select>
-      </ToolbarField>
-      {choices.workflows && (
-        <ToolbarField htmlFor={`${id}-workflow`} label="Workflow">
-          <ChoiceSelect
-            id={`${id}-workflow`}
-            value={filter.workflow}
-            any="All workflows"
-            choices={choices.workflows}
-            unknown="A workflow not listed"
-            onChange={(workflow) => onChange({ workflow })}
+      <Button
+        className="sm:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Filters{active > 0 ? ` (${active})` : ''}
+      </Button>
+      <div
+        id={`${id}-filters`}
+        className={cn(open ? 'flex w-full flex-col gap-3 max-sm:[&_select]:w-full' : 'hidden', 'sm:contents')}
+      >
+        <ToolbarField htmlFor={`${id}-status`} label="Status">
+          <Select
+            id={`${id}-status`}
+            className="w-48"
+            value={filter.status}
+            onChange={(e) => onChange({ status: e.target.value as ExecutionStatusFilter })}
+          >
+            {EXECUTION_STATUS_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {statusFilterLabel(f)}
+              </option>
+            ))}
+          </Select>
+        </ToolbarField>
+        {choices.workflows && (
+          <ToolbarField htmlFor={`${id}-workflow`} label="Workflow">
+            <ChoiceSelect
+              id={`${id}-workflow`}
+              value={filter.workflow}
+              any="All workflows"
+              choices={choices.workflows}
+              unknown="A workflow not listed"
+              onChange={(workflow) => onChange({ workflow })}
+            />
+          </ToolbarField>
+        )}
+        {choices.keys && (
+          <ToolbarField htmlFor={`${id}-by`} label="Started by">
+            <ChoiceSelect
+              id={`${id}-by`}
+              value={filter.startedBy}
+              any="Anyone"
+              choices={choices.keys}
+              unknown="A removed key"
+              onChange={(startedBy) => onChange({ startedBy })}
+            />
+          </ToolbarField>
+        )}
+        {choices.batches && (choices.batches.length > 0 || filter.batch) && (
+          <ToolbarField htmlFor={`${id}-batch`} label="Batch">
+            <ChoiceSelect
+              id={`${id}-batch`}
+              value={filter.batch}
+              any="Any batch or single run"
+              choices={choices.batches}
+              unknown="A batch from elsewhere"
+              onChange={(batch) => onChange({ batch })}
+            />
+          </ToolbarField>
+        )}
+        <ToolbarField htmlFor={`${id}-range`} label="Created">
+          <Select
+            id={`${id}-range`}
+            className="w-40"
+            value={filter.range ?? ''}
+            onChange={(e) => onChange({ range: (e.target.value || undefined) as RunRange | undefined })}
+          >
+            <option value="">Any time</option>
+            {RUN_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {RANGE_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        </ToolbarField>
+        <ToolbarField htmlFor={`${id}-q`} label="Search runs" wide>
+          <Input
+            id={`${id}-q`}
+            type="search"
+            data-filter-input
+            placeholder="Id, error, input or file name"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
           />
         </ToolbarField>
-      )}
-      {choices.keys && (
-        <ToolbarField htmlFor={`${id}-by`} label="Started by">
-          <ChoiceSelect
-            id={`${id}-by`}
-            value={filter.startedBy}
-            any="Anyone"
-            choices={choices.keys}
-            unknown="A removed key"
-            onChange={(startedBy) => onChange({ startedBy })}
-          />
-        </ToolbarField>
-      )}
-      {choices.batches && (choices.batches.length > 0 || filter.batch) && (
-        <ToolbarField htmlFor={`${id}-batch`} label="Batch">
-          <ChoiceSelect
-            id={`${id}-batch`}
-            value={filter.batch}
-            any="Any batch or single run"
-            choices={choices.batches}
-            unknown="A batch from elsewhere"
-            onChange={(batch) => onChange({ batch })}
-          />
-        </ToolbarField>
-      )}
-      <ToolbarField htmlFor={`${id}-range`} label="Created">
-        <Select
-          id={`${id}-range`}
-          className="w-40"
-          value={filter.range ?? ''}
-          onChange={(e) => onChange({ range: (e.target.value || undefined) as RunRange | undefined })}
-        >
-          <option value="">Any time</option>
-          {RUN_RANGES.map((r) => (
-            <option key={r} value={r}>
-              {RANGE_LABELS[r]}
-            </option>
-          ))}
-        </Select>
-      </ToolbarField>
-      <ToolbarField htmlFor={`${id}-q`} label="Search runs" wide>
-        <Input
-          id={`${id}-q`}
-          type="search"
-          data-filter-input
-          placeholder="Id, error, input or file name"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </ToolbarField>
+      </div>
       <div className="flex items-center gap-2">
         <Button onClick={onRefresh} busy={refreshing} aria-label="Refresh runs">
           <RefreshIcon /> <span className="hidden sm:inline">Refresh</span>
         </Button>
-        {checkedAt > 0 && (
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">
-            <span className="mr-1 inline-block size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-            Live · checked <RelativeTime key={checkedAt} iso={new Date(checkedAt).toISOString()} />
+        {refusal !== null ? (
+          // Nothing refreshes while the key is refused: no "Live" claim over a list that stopped.
+          <span className="text-xs font-medium text-red-700 dark:text-red-400">
+            Not updating: {refusal.revoked ? 'this key was revoked' : 'the server rejected this key'}
           </span>
+        ) : (
+          checkedAt > 0 && (
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="mr-1 inline-block size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+              Live · checked <RelativeTime key={checkedAt} iso={new Date(checkedAt).toISOString()} />
+            </span>
+          )
         )}
       </div>
     </div>

@@ -10,7 +10,7 @@ import { useApiKeys } from '@/server-state/api-keys';
 import { findQueries } from '@/server-state/find';
 import { runQueries } from '@/server-state/runs';
 import { sharedBatchQueries } from '@/server-state/batches';
-import { formatExact } from '@/lib/format-time';
+import { formatDateTime } from '@/lib/format-time';
 import { ExecutionList } from './execution-list';
 import { roundEstimate, type FeedScope } from '@/server-state/runs';
 import type { RunFilter, RunRow } from './run-filter';
@@ -194,14 +194,14 @@ function batchChoices(
     ...own.map((b) => ({
       at: b.createdAt,
       id: b.id,
-      label: `${b.fileName} · ${formatExact(new Date(b.createdAt).toISOString())}`,
+      label: `${b.fileName} · ${formatDateTime(b.createdAt)}`,
     })),
     ...onServer
       .filter((b) => !seen.has(b.id))
       .map((b) => ({
         at: Date.parse(b.created_at),
         id: b.id,
-        label: `${b.file_name} · ${formatExact(b.created_at)}${b.started_by ? ` · ${b.started_by.name}` : ''}`,
+        label: `${b.file_name} · ${formatDateTime(b.created_at)}${b.started_by ? ` · ${b.started_by.name}` : ''}`,
       })),
   ]
     .sort((a, b) => b.at - a.at)

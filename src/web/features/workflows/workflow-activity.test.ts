@@ -9,8 +9,8 @@ describe('activityFromServer', () => {
       waiting_approval: 2,
     });
     expect(activity).toEqual({
-      lastRun: { id: 'r1', status: 'error', created_at: '2026-11-26T07:00:00Z' },
-      success: { rate: 0.75, ended: 12, over: 'the last 7 days' },
+      lastRun: { status: 'error', created_at: '2026-11-26T07:00:00Z', rejected: false },
+      success: { rate: 0.75, ended: 12, rejected: 0, over: 'the last 7 days' },
       waiting: { count: 2, more: false },
     });
   });
@@ -22,6 +22,29 @@ describe('activityFromServer', () => {
     });
     expect(activity.success).toBeNull();
     expect(activity.lastRun).toBeNull();
+  });
+});
+
+describe('a rejection is its own outcome', () => {
+  it('leaves the server’s rejected runs out of the rate and names the last run rejected', () => {
+    const activity = activityFromServer({
+      last_run: { id: 'r2', status: 'error', created_at: '2026-11-26T07:00:00Z', rejected: true },
+      recent: { days: 7, finished: 1, error: 1, rejected: 1 },
+      waiting_approval: 0,
+    });
+    expect(activity.lastRun?.rejected).toBe(true);
+    expect(activity.success).toEqual({ rate: 1, ended: 1, rejected: 1, over: 'the last 7 days' });
+  });
+  it('reads a rejection from the error text of a listed run', () => {
+    const activity = activityFromRuns({
+      data: [
+        { id: 'a', status: 'error', created_at: '2026-11-26T07:02:00Z', error: 'Rejected by Sam: too long' },
+        { id: 'b', status: 'finished', created_at: '2026-11-26T07:01:00Z' },
+      ],
+      cursor: null,
+    });
+    expect(activity.lastRun?.rejected).toBe(true);
+    expect(activity.success).toMatchObject({ rate: 1, ended: 1, rejected: 1 });
   });
 });
 
@@ -40,8 +63,8 @@ describe('activityFromRuns', () => {
       ],
       cursor: null,
     });
-    expect(activity.lastRun).toEqual({ status: 'processing', created_at: '2026-11-26T07:04:00Z' });
-    expect(activity.success).toEqual({ rate: 0.5, ended: 2, over: 'the last 2 ended runs' });
+    expect(activity.lastRun).toEqual({ status: 'processing', created_at: '2026-11-26T07:04:00Z', rejected: false });
+    expect(activity.success).toEqual({ rate: 0.5, ended: 2, rejected: 0, over: 'the last 2 ended runs' });
     expect(activity.waiting).toEqual({ count: 1, more: false });
   });
   it('says more may wait when the workflow has more pages of runs', () => {

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { ExecutionStatus, WorkflowListItem } from '@contract/openapi-document';
 import { STATUS_META } from '@/components/execution-status';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { REJECTED_META } from '@/features/runs/status-badge';
 import { cn } from '@/lib/cn';
 import { activityFromRuns, activityFromServer, formatRate, type RowActivity } from './workflow-activity';
 import { workflowQueries } from '@/server-state/workflows';
@@ -52,7 +53,12 @@ export function WorkflowRowActivity({
 function ActivityParts({ activity }: { activity: RowActivity }) {
   const { lastRun, success, waiting } = activity;
   const status = lastRun && lastRun.status in LAST_RUN_WORDS ? lastRun.status : 'initial';
-  const last = lastRun ? { ...STATUS_META[status], words: LAST_RUN_WORDS[status] } : null;
+  // A rejection is a reviewer's decision, not a failure: it reads as its own outcome.
+  const last = lastRun
+    ? lastRun.rejected
+      ? { Icon: REJECTED_META.Icon, color: 'text-zinc-500 dark:text-zinc-400', words: 'rejected' }
+      : { ...STATUS_META[status], words: LAST_RUN_WORDS[status] }
+    : null;
   return (
     <>
       {lastRun && last ? (
@@ -66,8 +72,11 @@ function ActivityParts({ activity }: { activity: RowActivity }) {
         <span>Not run yet</span>
       )}
       {success && (
-        <span title={`${success.ended.toLocaleString('en')} ended runs in ${success.over}`}>
+        <span
+          title={`${success.ended.toLocaleString('en')} ended runs in ${success.over}${success.rejected > 0 ? `, not counting ${success.rejected.toLocaleString('en')} rejected` : ''}`}
+        >
           {formatRate(success.rate)} succeeded in {success.over}
+          {success.rejected > 0 && ` · ${success.rejected.toLocaleString('en')} rejected`}
         </span>
       )}
       {waiting.count > 0 && (

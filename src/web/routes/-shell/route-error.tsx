@@ -12,7 +12,9 @@ import {
 import { Button, buttonClasses } from '@/components/ui/button';
 import { AlertIcon, KeyIcon, RefreshIcon, WifiOffIcon } from '@/components/ui/shell-icons';
 import { NotFoundView } from '@/components/not-found';
+import { revocationIn } from '@/api/key-status';
 import { ChunkUnavailableError } from '@/lib/chunk-load';
+import { formatDateTime } from '@/lib/format-time';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
 
 function ErrorPanel({
@@ -88,10 +90,11 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
   if (error instanceof RateLimitedError) return <RateLimited seconds={error.retryAfterSeconds} retry={retry} />;
   if (error instanceof UnauthorizedError || error instanceof NotConnectedError) {
     const rejected = error instanceof UnauthorizedError;
+    const revoked = rejected ? revocationIn(error.message) : null;
     return (
       <ErrorPanel
         icon={<KeyIcon className="size-6" />}
-        title={rejected ? 'Your key was rejected' : 'No API key yet'}
+        title={revoked ? 'This key was revoked' : rejected ? 'Your key was rejected' : 'No API key yet'}
         actions={
           <Link
             to="/settings"
@@ -102,9 +105,11 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
           </Link>
         }
       >
-        {rejected
-          ? 'The server did not accept the API key of this profile. Enter a valid key in Settings; you will come back here.'
-          : 'Add an API key in Settings to connect.'}
+        {revoked
+          ? `The account’s owner revoked it${revoked.revokedAt ? ` on ${formatDateTime(revoked.revokedAt)}` : ''}. Ask them for a new key and enter it in Settings; you will come back here.`
+          : rejected
+            ? 'The server did not accept the API key of this profile. Enter a valid key in Settings; you will come back here.'
+            : 'Add an API key in Settings to connect.'}
       </ErrorPanel>
     );
   }

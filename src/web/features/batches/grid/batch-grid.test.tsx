@@ -121,3 +121,40 @@ describe('BatchGrid', () => {
     expect(shown).toEqual(['Row 2']);
   });
 });
+
+describe('BatchGrid with a free-text column', () => {
+  it('edits notes in a multi-line box whose line breaks reach the re-run’s input', async () => {
+    const schema = {
+      type: 'object',
+      required: ['notes'],
+      properties: {
+        notes: { type: 'string', title: 'Meeting notes', description: 'The notes as free text; paste it in full.' },
+        owner: { type: 'string', title: 'Owner' },
+      },
+    };
+    const rows = [rowRecord(0, { status: 'error', cells: ['', 'Sam'], error: 'Meeting notes are missing.' })];
+    const batch = batchRecord(
+      { columns: ['Notes', 'Owner'], mapping: { columns: { Notes: 'notes', Owner: 'owner' }, constants: {} } },
+      rows,
+    );
+    const { user } = await renderWithServer(
+      <BatchGrid batch={batch} rows={rows} schema={schema} workflowId={batch.workflowId} />,
+    );
+
+    const notes = screen.getByRole('textbox', { name: 'Notes, row 1' });
+    expect(notes.tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('textbox', { name: 'Owner, row 1' }).tagName).toBe('INPUT');
+    // Enter is a line break in notes; leaving the box commits them.
+    await user.type(notes, 'Sam sends the budget{Enter}Priya books the venue');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Re-run selected (1)' }));
+
+    expect(engine.rerunRows).toHaveBeenCalledWith('batch-1', [
+      {
+        index: 0,
+        input: { notes: 'Sam sends the budget\nPriya books the venue', owner: 'Sam' },
+        cells: ['Sam sends the budget\nPriya books the venue', 'Sam'],
+      },
+    ]);
+  });
+});

@@ -6,7 +6,7 @@ import type { JsonSchema } from '@/features/batches/mapping/schema-info';
 import { cn } from '@/lib/cn';
 import { GridCard } from './grid-card';
 import { columnLabels, gridLayout, toggled, useCards } from './grid-layout';
-import { canEdit, filterRows, isCancelled, isFailed, type GridFilter } from './grid-model';
+import { canEdit, filterRows, freeTextColumns, isCancelled, isFailed, type GridFilter } from './grid-model';
 import { GridRow, type GridRowProps } from './grid-row';
 import { GridToolbar, RerunBar } from './grid-toolbar';
 import { useGridEdits } from './use-grid-edits';
@@ -219,6 +219,7 @@ export function BatchGrid({
   const cancelledCount = useMemo(() => rows.filter(isCancelled).length, [rows]);
   const columns = batch.columns;
   const labels = useMemo(() => columnLabels(columns, batch.mapping, schema), [columns, batch.mapping, schema]);
+  const freeText = useMemo(() => freeTextColumns(columns, batch.mapping, schema), [columns, batch.mapping, schema]);
 
   const selectedRows = rows.filter((r) => canEdit(r) && selected.has(r.index));
   const shownEditable = shown.filter(canEdit);
@@ -230,6 +231,7 @@ export function BatchGrid({
     item,
     measure,
     columns,
+    freeText,
     workflowId,
     cells: cellsOf(r),
     edited: edits.has(r.index),

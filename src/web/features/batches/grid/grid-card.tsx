@@ -12,6 +12,7 @@ export function GridCard({
   item: v,
   measure,
   columns,
+  freeText,
   labels,
   workflowId,
   cells,
@@ -69,6 +70,7 @@ export function GridCard({
                   label={`${labels[ci] ?? c}, row ${r.index + 1}`}
                   value={cells[ci] ?? ''}
                   message={byColumn.get(c)}
+                  multiline={freeText.has(c)}
                   onCommit={(value) => onCommit(ci, value)}
                 />
               ) : (

@@ -1,21 +1,27 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { GrowTextarea } from '@/components/ui/grow-textarea';
 import { Input } from '@/components/ui/input';
 import type { RowRecord } from '@/batch-engine/batch-types';
 import { STATUS_STYLE } from '@/features/batches/progress/status-style';
 import { textStart } from './grid-model';
 
-/** One editable cell of a failed row: commits on blur or Enter, so checking does not run on every key. */
+/**
+ * One editable cell of a failed row: commits on blur or Enter, so checking does not run on every
+ * key. A free-text cell is a growing multi-line box, where Enter is a line break and Ctrl+Enter commits.
+ */
 export function CellInput({
   label,
   value,
   message,
+  multiline = false,
   onCommit,
 }: {
   label: string;
   value: string;
   message: string | undefined;
+  multiline?: boolean;
   onCommit: (v: string) => void;
 }) {
   const id = useId();
@@ -26,20 +32,35 @@ export function CellInput({
     setSeen(value);
     setDraft(value);
   }
+  const shared = {
+    'aria-label': label,
+    value: draft,
+    invalid: message !== undefined,
+    'aria-describedby': message !== undefined ? `${id}-msg` : undefined,
+    onBlur: () => draft !== value && onCommit(draft),
+  };
   return (
     <div className="min-w-0 space-y-1">
-      <Input
-        aria-label={label}
-        value={draft}
-        invalid={message !== undefined}
-        aria-describedby={message !== undefined ? `${id}-msg` : undefined}
-        className="h-8 px-2 text-xs"
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => draft !== value && onCommit(draft)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && draft !== value) onCommit(draft);
-        }}
-      />
+      {multiline ? (
+        <GrowTextarea
+          {...shared}
+          minRows={2}
+          className="px-2 text-xs"
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && draft !== value) onCommit(draft);
+          }}
+        />
+      ) : (
+        <Input
+          {...shared}
+          className="h-8 px-2 text-xs"
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && draft !== value) onCommit(draft);
+          }}
+        />
+      )}
       {message !== undefined && (
         <p id={`${id}-msg`} className="text-xs break-words text-red-700 dark:text-red-400">
           {message}

@@ -1,6 +1,8 @@
 import type { ResultFile } from '@contract/openapi-document';
 import type { RowRecord, RowStatus } from '@/batch-engine/batch-types';
-import type { CellProblem } from '@/batch-engine/batch-types';
+import type { CellProblem, Mapping } from '@/batch-engine/batch-types';
+import { schemaProperties, type JsonSchema } from '@/features/batches/mapping/schema-info';
+import { isFreeText } from '@/lib/free-text';
 import type { RowCompiler } from '@/features/batches/mapping/prepare-rows';
 
 /** 'failed' and 'cancelled' split the error rows after a Stop, so real failures are not lost among cancelled runs. */
@@ -74,4 +76,20 @@ export function problemsByColumn(problems: readonly CellProblem[]): { byColumn: 
     else byColumn.set(p.column, byColumn.has(p.column) ? `${byColumn.get(p.column)}; ${p.message}` : p.message);
   }
   return { byColumn, other };
+}
+
+/** The columns that fill a free-text field (notes, a message), edited in a multi-line box that keeps line breaks. */
+export function freeTextColumns(
+  columns: readonly string[],
+  mapping: Pick<Mapping, 'columns'> | undefined,
+  schema: JsonSchema | null | undefined,
+): ReadonlySet<string> {
+  const byName = new Map(schemaProperties(schema).map((p) => [p.name, p.schema]));
+  return new Set(
+    columns.filter((c) => {
+      const field = mapping?.columns[c];
+      const s = field != null ? byName.get(field) : undefined;
+      return s !== undefined && field != null && isFreeText(s, field);
+    }),
+  );
 }

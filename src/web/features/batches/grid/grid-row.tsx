@@ -11,6 +11,8 @@ export interface GridRowProps {
   item: VirtualItem;
   measure: (element: Element | null) => void;
   columns: readonly string[];
+  /** Columns filling a free-text field, edited in a multi-line box. */
+  freeText: ReadonlySet<string>;
   workflowId: string;
   /** The cells as edited here, or the row's own. */
   cells: string[];
@@ -98,6 +100,7 @@ export function GridRow({
   item: v,
   measure,
   columns,
+  freeText,
   rowStyle,
   dataStyle,
   strip,
@@ -147,6 +150,7 @@ export function GridRow({
                     label={`${c}, row ${r.index + 1}`}
                     value={cells[ci] ?? ''}
                     message={byColumn.get(c)}
+                    multiline={freeText.has(c)}
                     onCommit={(value) => onCommit(ci, value)}
                   />
                 ) : (

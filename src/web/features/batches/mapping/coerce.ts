@@ -1,4 +1,5 @@
 import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
+import { dateFormatOf, readDate, type DateOrder } from './dates';
 import { asSchema, isObject, schemaTypes, type JsonSchema } from './schema-info';
 
 export type Coerced = { kind: 'value'; value: unknown } | { kind: 'omit' } | { kind: 'error'; message: string };
@@ -9,6 +10,8 @@ import type { DecimalMark } from '@/batch-engine/batch-types';
 export interface CoerceOptions {
   /** "." when absent. */
   decimal?: DecimalMark | undefined;
+  /** How the column writes dates such as 04/05/2026; undecided when absent. */
+  dateOrder?: DateOrder | undefined;
 }
 
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -154,7 +157,13 @@ function asObject(t: string): Coerced {
  * Matches an enum member ignoring case when the exact text is not one, so "High" fills enum ["high"];
  * gives a bare domain its https:// where the field wants a full web address, so "acme.com" is sent.
  */
-function asString(t: string, schema: JsonSchema): Coerced {
+function asString(t: string, schema: JsonSchema, options: CoerceOptions = {}): Coerced {
+  const dateFormat = dateFormatOf(schema);
+  if (dateFormat !== null) {
+    // 13/04/2026, April 13, 2026 or an Excel serial becomes the YYYY-MM-DD the schema asks for.
+    const read = readDate(t, dateFormat, options.dateOrder);
+    if (read.kind !== 'as-is') return read;
+  }
   if (wantsFullAddress(schema)) {
     const full = completeUrl(t);
     if (full !== null) return { kind: 'value', value: full };
@@ -180,7 +189,7 @@ function asType(type: string, t: string, schema: JsonSchema, options: CoerceOpti
     case 'object':
       return asObject(t);
     default:
-      return asString(t, schema);
+      return asString(t, schema, options);
   }
 }
 
@@ -196,7 +205,7 @@ export function coerceCell(raw: string, schema: JsonSchema, options: CoerceOptio
   const types = TYPE_ORDER.filter((x) => declared.includes(x));
   if (types.length === 0) {
     // No usable type: enums of numbers still deserve numbers, anything else stays text.
-    return asString(t, schema);
+    return asString(t, schema, options);
   }
   let firstError: Coerced | undefined;
   for (const type of types) {

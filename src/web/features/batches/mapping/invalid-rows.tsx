@@ -1,10 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { GrowTextarea } from '@/components/ui/grow-textarea';
 import { Checkbox, Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { CellProblem } from '@/batch-engine/batch-types';
+import { isFreeText } from '@/lib/free-text';
 import type { Prepared } from './prepare-rows';
+import { commonCause, type CommonCause } from './common-cause';
 import type { PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
 
@@ -14,12 +17,15 @@ function CellEditor({
   label,
   value,
   message,
+  multiline,
   onCommit,
 }: {
   id: string;
   label: string;
   value: string;
   message: string;
+  /** Free text (notes, a message): a growing multi-line box where Enter is a line break. */
+  multiline: boolean;
   onCommit: (v: string) => void;
 }) {
   const [draft, setDraft] = useState(value);
@@ -29,17 +35,29 @@ function CellEditor({
       <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
         {label}
       </label>
-      <Input
-        id={id}
-        value={draft}
-        invalid
-        aria-describedby={msgId}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => draft !== value && onCommit(draft)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && draft !== value) onCommit(draft);
-        }}
-      />
+      {multiline ? (
+        <GrowTextarea
+          id={id}
+          value={draft}
+          invalid
+          minRows={2}
+          aria-describedby={msgId}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft !== value && onCommit(draft)}
+        />
+      ) : (
+        <Input
+          id={id}
+          value={draft}
+          invalid
+          aria-describedby={msgId}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft !== value && onCommit(draft)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && draft !== value) onCommit(draft);
+          }}
+        />
+      )}
       <p id={msgId} className="text-xs text-red-700 dark:text-red-400">
         {message}
       </p>
@@ -53,12 +71,14 @@ function RowProblems({
   rowIndex,
   problems,
   titleOf,
+  freeText,
   onEdit,
 }: {
   table: Table;
   rowIndex: number;
   problems: readonly CellProblem[];
   titleOf: (property: string) => string;
+  freeText: ReadonlySet<string>;
   onEdit: (row: number, column: number, value: string) => void;
 }) {
   const cells = table.rows[rowIndex] ?? [];
@@ -80,6 +100,7 @@ function RowProblems({
             label={`${p.column} (row ${rowIndex + 1})`}
             value={cells[col] ?? ''}
             message={p.message}
+            multiline={freeText.has(p.property)}
             onCommit={(value) => onEdit(rowIndex, col, value)}
           />
         );
@@ -93,11 +114,13 @@ function InvalidRowList({
   table,
   prepared,
   titleOf,
+  freeText,
   onEdit,
 }: {
   table: Table;
   prepared: Prepared;
   titleOf: (property: string) => string;
+  freeText: ReadonlySet<string>;
   onEdit: (row: number, column: number, value: string) => void;
 }) {
   const invalid = useMemo(() => [...prepared.problems.keys()].sort((a, b) => a - b), [prepared]);
@@ -141,6 +164,7 @@ function InvalidRowList({
                 rowIndex={rowIndex}
                 problems={prepared.problems.get(rowIndex) ?? []}
                 titleOf={titleOf}
+                freeText={freeText}
                 onEdit={onEdit}
               />
             </div>
@@ -151,8 +175,16 @@ function InvalidRowList({
   );
 }
 
-/** How many rows are valid and invalid, and a way to the mapping when none is valid. */
-function CheckSummary({ stats, onShowMapping }: { stats: Prepared['stats']; onShowMapping: () => void }) {
+/** How many rows are valid and invalid, and, when none is valid, why: a type every row fails, or the mapping. */
+function CheckSummary({
+  stats,
+  cause,
+  onShowMapping,
+}: {
+  stats: Prepared['stats'];
+  cause: CommonCause | null;
+  onShowMapping: () => void;
+}) {
   const { valid, invalid: bad, rows } = stats;
   return (
     <>
@@ -179,8 +211,16 @@ function CheckSummary({ stats, onShowMapping }: { stats: Prepared['stats']; onSh
             </Button>
           }
         >
-          When every row fails, the columns probably need matching: pick the field each column fills under “Columns and
-          fields” above.
+          {cause !== null ? (
+            <>
+              {`The columns are matched, but ${cause.rows === bad ? 'every row fails' : `${cause.rows.toLocaleString()} rows fail`} on ${cause.field} (column “${cause.column}”), which takes ${cause.kind}. Row ${cause.row + 1} has “${cause.value}”: ${cause.message}.`}
+            </>
+          ) : (
+            <>
+              When every row fails, the columns probably need matching: pick the field each column fills under “Columns
+              and fields” above.
+            </>
+          )}
         </Notice>
       )}
     </>
@@ -211,9 +251,17 @@ export function InvalidRows({
 }) {
   const { valid, invalid: bad } = prepared.stats;
   const titleOf = (property: string) => props.find((p) => p.name === property)?.title ?? property;
+  const freeText = useMemo(
+    () => new Set(props.filter((p) => isFreeText(p.schema, p.name)).map((p) => p.name)),
+    [props],
+  );
+  const cause = useMemo(
+    () => (valid === 0 ? commonCause(prepared, props, table) : null),
+    [valid, prepared, props, table],
+  );
   return (
     <section aria-labelledby="validation-heading" className="space-y-3">
-      <CheckSummary stats={prepared.stats} onShowMapping={onShowMapping} />
+      <CheckSummary stats={prepared.stats} cause={cause} onShowMapping={onShowMapping} />
       {bad > 0 && (
         <>
           <div className="flex flex-wrap items-center gap-3">
@@ -230,7 +278,7 @@ export function InvalidRows({
               Download invalid rows (CSV)
             </Button>
           </div>
-          <InvalidRowList table={table} prepared={prepared} titleOf={titleOf} onEdit={onEdit} />
+          <InvalidRowList table={table} prepared={prepared} titleOf={titleOf} freeText={freeText} onEdit={onEdit} />
         </>
       )}
     </section>

@@ -28,7 +28,7 @@ function conversionExamples(table: Table, props: readonly PropertyInfo[], mappin
     if (prop === undefined) return;
     for (const row of table.rows.slice(0, PREVIEW_ROWS)) {
       const raw = row[i] ?? '';
-      const c = coerceCell(raw, prop.schema, { decimal: mapping.decimal });
+      const c = coerceCell(raw, prop.schema, { decimal: mapping.decimal, dateOrder: mapping.dates?.[column] });
       const said = c.kind === 'value' ? describeCoercion(raw, c.value) : null;
       if (said !== null) {
         out.set(column, said.length > 60 ? `${said.slice(0, 60)}…` : said);

@@ -1,5 +1,6 @@
 import type { DecimalMark, Mapping } from '@/batch-engine/batch-types';
 import { coerceCell, detectDecimalMark } from './coerce';
+import { dateFormatOf, detectDateOrder, type ColumnDates } from './dates';
 import { matchScore, type MatchReason } from './header-match';
 import { schemaTypes, type PropertyInfo } from './schema-info';
 import type { Table } from '@/features/batches/upload/table';
@@ -123,3 +124,36 @@ export function detectDecimal(
   }
   return detectDecimalMark(cells());
 }
+
+/** A column that fills a date field and holds dates in a form other than the schema's. */
+export interface DateColumn extends ColumnDates {
+  column: string;
+  property: string;
+}
+
+/**
+ * How each column filling a `date` or `date-time` field writes its dates (first 2,000 rows):
+ * only columns with dates to read are listed.
+ */
+export function detectDates(
+  table: Table,
+  props: readonly PropertyInfo[],
+  mapping: Pick<Mapping, 'columns'>,
+): DateColumn[] {
+  const byName = new Map(props.map((p) => [p.name, p]));
+  return table.columns.flatMap((column, i) => {
+    const property = mapping.columns[column];
+    const prop = property == null ? undefined : byName.get(property);
+    const format = prop === undefined ? null : dateFormatOf(prop.schema);
+    if (prop === undefined || format === null) return [];
+    const found = detectDateOrder(
+      table.rows.slice(0, 2000).map((r) => r[i] ?? ''),
+      format,
+    );
+    return found.dates > 0 ? [{ ...found, column, property: prop.name }] : [];
+  });
+}
+
+/** The order each date column proves, for the mapping; columns that prove none are left to the person. */
+export const provenDateOrders = (found: readonly DateColumn[]): Record<string, 'dmy' | 'mdy'> =>
+  Object.fromEntries(found.flatMap((f) => (f.order === null ? [] : [[f.column, f.order]])));

@@ -44,7 +44,10 @@ export function compileRows(columns: readonly string[], schema: JsonSchema | nul
         if (raw !== '') input[t.property] = raw;
         continue;
       }
-      const c = coerceCell(raw, propByName.get(t.property)?.schema ?? {}, { decimal: mapping.decimal });
+      const c = coerceCell(raw, propByName.get(t.property)?.schema ?? {}, {
+        decimal: mapping.decimal,
+        dateOrder: mapping.dates?.[t.column],
+      });
       if (c.kind === 'value') input[t.property] = c.value;
       else if (c.kind === 'error') problems.push({ column: t.column, property: t.property, message: c.message });
     }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { getJournal } from '@/batch-engine/batch-journal';
 import type { BatchRecord } from '@/batch-engine/batch-types';
 import { StopControl } from './stop-control';
+import { formatDateTime } from '@/lib/format-time';
 
 /** The batch page's top: the file, its size and pace, where the batch stands, and Stop and Pause. */
 export function BatchHeading({
@@ -34,7 +35,7 @@ export function BatchHeading({
           {batch.concurrency !== null
             ? `up to ${LIMITS.batchConcurrency[batch.concurrency]} at a time`
             : 'at the workflow’s own pace'}{' '}
-          · started {new Date(batch.createdAt).toLocaleString()}
+          · started {formatDateTime(batch.createdAt)}
           {typeof batch.startedBy === 'string' ? ` by ${batch.startedBy}` : ''}
         </p>
       </div>

@@ -5,6 +5,7 @@ import { Notice } from '@/components/ui/notice';
 import { useCapabilities } from '@/server-state/server';
 import { stopBatch } from '@/batch-engine/batch-runtime';
 import type { BatchRecord, StopRecord } from '@/batch-engine/batch-types';
+import { formatDateTime } from '@/lib/format-time';
 
 const n = (x: number, one: string, many = `${one}s`) => `${x.toLocaleString()} ${x === 1 ? one : many}`;
 
@@ -81,7 +82,7 @@ export function StoppedNotice({ stop }: { stop: StopRecord }) {
       `The server could not cancel the queued runs${stop.error !== undefined ? ` (${stop.error})` : ''}; they will finish.`,
     );
   return (
-    <Notice tone="warning" role="status" title={`Stopped ${new Date(stop.at).toLocaleTimeString()}`}>
+    <Notice tone="warning" role="status" title={`Stopped ${formatDateTime(stop.at)}`}>
       {parts.join(' ')} {stop.cancel === 'done' ? 'Failed and cancelled rows' : 'Failed rows'} can be edited and re-run
       below{stop.unsentStopped > 0 ? ', and rows never sent can be selected and sent' : ''}.
     </Notice>

@@ -10,6 +10,7 @@ import { BatchList } from '@/features/batches/progress/batch-list';
 import { ConcurrencyPicker } from './concurrency-picker';
 import { invalidRowsCsv } from '@/batch-engine/export-results';
 import { InvalidRows } from '@/features/batches/mapping/invalid-rows';
+import { DateChoices } from '@/features/batches/mapping/date-choice';
 import { MappingTable } from '@/features/batches/mapping/mapping-table';
 import { problemText } from '@/batch-engine/build-batch';
 import { saveText } from '@/lib/save-file';
@@ -176,6 +177,7 @@ function DraftReview({
           decimalDetected={draft.decimalDetected}
           onChange={draft.setMapping}
         />
+        <DateChoices found={draft.datesDetected} mapping={draft.mapping} onChange={draft.setMapping} />
       </section>
       {draft.prepareError !== null && (
         <Notice tone="danger" role="alert">

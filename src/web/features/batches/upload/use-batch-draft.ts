@@ -4,7 +4,7 @@ import type { ConcurrencyLevel } from '@contract/limits';
 import { getJournal, sha256Hex } from '@/batch-engine/batch-journal';
 import { buildBatch } from '@/batch-engine/build-batch';
 import type { Mapping } from '@/batch-engine/batch-types';
-import { checkMapping, detectDecimal } from '@/features/batches/mapping/mapping';
+import { checkMapping, detectDates, detectDecimal, provenDateOrders } from '@/features/batches/mapping/mapping';
 import { prepareRowsAsync, type Prepared } from '@/features/batches/mapping/prepare-rows';
 import { schemaProperties } from '@/features/batches/mapping/schema-info';
 import { useUploadFile, type Upload } from './use-upload-file';
@@ -72,10 +72,20 @@ export function useBatchDraft(workflow: WorkflowDetail) {
   const [concurrency, setConcurrency] = useState<ConcurrencyLevel | null>(null);
   const discardPrepared = useCallback(() => setPrepared(null), []);
   const file = useUploadFile(props, discardPrepared);
-  const { upload, mapping } = file;
+  const { upload } = file;
+  const mappedColumns = file.mapping.columns;
+  const datesDetected = useMemo(
+    () => (upload === null ? [] : detectDates(upload.table, props, { columns: mappedColumns })),
+    [upload, props, mappedColumns],
+  );
+  // A column whose cells prove their date order is read that way unless the person chose otherwise.
+  const mapping = useMemo(() => {
+    const proven = provenDateOrders(datesDetected);
+    if (Object.keys(proven).length === 0) return file.mapping;
+    return { ...file.mapping, dates: { ...proven, ...file.mapping.dates } };
+  }, [file.mapping, datesDetected]);
   const prepareError = useRowCheck(upload, schema, mapping, setPrepared);
 
-  const mappedColumns = mapping.columns;
   const decimalDetected = useMemo(
     () => (upload === null ? null : detectDecimal(upload.table, props, { columns: mappedColumns, constants: {} })),
     [upload, props, mappedColumns],
@@ -101,6 +111,7 @@ export function useBatchDraft(workflow: WorkflowDetail) {
     prepared,
     prepareError,
     decimalDetected,
+    datesDetected,
     check,
     skipInvalid: file.skipInvalid,
     setSkipInvalid: file.setSkipInvalid,

@@ -9,8 +9,10 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { useState, type ChangeEvent } from 'react';
+import { GrowTextarea } from '@/components/ui/grow-textarea';
 import { controlClasses } from '@/components/ui/input';
 import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
+import { isFreeText } from '@/lib/free-text';
 import { describedBy, RequiredMark, useControl, useShownErrors } from './field-parts';
 
 /** Phone keypads for decimals have no minus sign, so a field that takes negatives keeps the full keyboard. */
@@ -22,6 +24,14 @@ const canBeNegative = (schema: BaseInputTemplateProps['schema']): boolean =>
 
 /** Text and number inputs: RJSF renders every single-line field through this template. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  // Free text (notes, a message, a large maxLength) gets a growing multi-line box, decided from the
+  // schema alone so it holds against any v1 server; its line breaks reach the run's input.
+  if ((props.type === undefined || props.type === 'text') && isFreeText(props.schema, props.name))
+    return <TextareaWidget {...props} />;
+  return <OneLineInput {...props} />;
+}
+
+function OneLineInput(props: BaseInputTemplateProps) {
   const { id, value, readonly, disabled, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } = props;
   const { invalid, attributes } = useControl(props);
   const given = getInputProps(schema, type, options);
@@ -90,17 +100,17 @@ function TextareaWidget(props: WidgetProps) {
   const { id, value, readonly, disabled, onBlur, onFocus, onChange, options } = props;
   const { invalid, attributes } = useControl(props);
   return (
-    <textarea
+    <GrowTextarea
       {...attributes}
-      value={value ?? ''}
+      invalid={invalid}
+      value={typeof value === 'string' ? value : value == null ? '' : String(value)}
       placeholder={props.placeholder}
-      rows={typeof options.rows === 'number' ? options.rows : 4}
+      minRows={typeof options.rows === 'number' ? options.rows : 4}
       readOnly={readonly}
       disabled={disabled}
       onChange={({ target }) => onChange(target.value === '' ? options.emptyValue : target.value)}
       onBlur={({ target }) => onBlur(id, target.value)}
       onFocus={({ target }) => onFocus(id, target.value)}
-      className={controlClasses(invalid, 'py-2 leading-relaxed')}
     />
   );
 }

@@ -58,6 +58,18 @@ describe('figuresFromRuns', () => {
     const figures = figuresFromRuns([at('2026-03-10T12:00:00Z', 'initial')], healthWindow('1h', NOW, 0));
     expect(figures).toMatchObject({ total: 1, successRate: null, duration: { count: 0, p50: null, histogram: [] } });
   });
+
+  it('leaves a rejected run out of the success rate: a reviewer’s decision is not a failure', () => {
+    const figures = figuresFromRuns(
+      [
+        at('2026-03-10T12:00:00Z', 'finished'),
+        { ...at('2026-03-10T12:01:00Z', 'error'), error: 'amount must not be negative' },
+        { ...at('2026-03-10T12:02:00Z', 'error'), id: 'r3', error: 'Rejected by Sam: too long' },
+      ],
+      healthWindow('1h', NOW, 0),
+    );
+    expect(figures).toMatchObject({ total: 3, rejected: 1, successRate: 0.5 });
+  });
 });
 
 describe('figuresFromStats', () => {

@@ -1,4 +1,5 @@
 import type { ExecutionStatus, Schemas } from '@contract/openapi-document';
+import { parseRejection, rejectionOf } from '@/features/runs/rejections';
 
 /** The ranges a person can pick; the same names as the runs list's range filter. */
 export const HEALTH_RANGES = ['1h', '24h', '7d', '30d'] as const;
@@ -20,8 +21,11 @@ type StatusCounts = Record<ExecutionStatus, number>;
 
 /** What the panel needs of a run read from a list page. */
 export interface HealthRun {
+  id?: string;
   status: ExecutionStatus;
   created_at: string;
+  /** The failure message, where the list carries it: a rejection is told by it. */
+  error?: string;
   started_at?: string;
   finished_at?: string;
 }
@@ -48,8 +52,10 @@ export interface HealthFigures {
   buckets: { startMs: number; counts: StatusCounts }[];
   counts: StatusCounts;
   total: number;
-  /** finished / (finished + error), or null when none ended. */
+  /** finished / (finished + error − rejected), or null when none ended. */
   successRate: number | null;
+  /** Errors a reviewer rejected: a decision, not a failure, so the rate leaves them out. */
+  rejected: number;
   duration: { count: number; p50: number | null; p95: number | null; max: number | null; histogram: HistogramBin[] };
 }
 
@@ -113,10 +119,12 @@ export function figuresFromRuns(runs: readonly HealthRun[], window: HealthWindow
   const counts = emptyCounts();
   const durations: number[] = [];
   let total = 0;
+  let rejected = 0;
   for (const run of runs) {
     const created = Date.parse(run.created_at);
     if (!(created >= window.fromMs && created < window.toMs)) continue;
     total += 1;
+    if (run.status === 'error' && isRejection(run)) rejected += 1;
     counts[run.status] += 1;
     const bucket = buckets[Math.floor((created - starts[0]!) / size)];
     if (bucket) bucket.counts[run.status] += 1;
@@ -132,7 +140,11 @@ export function figuresFromRuns(runs: readonly HealthRun[], window: HealthWindow
     buckets,
     counts,
     total,
-    successRate: counts.finished + counts.error === 0 ? null : counts.finished / (counts.finished + counts.error),
+    successRate:
+      counts.finished + counts.error - rejected === 0
+        ? null
+        : counts.finished / (counts.finished + counts.error - rejected),
+    rejected,
     duration: {
       count: durations.length,
       p50: percentile(durations, 0.5),
@@ -152,6 +164,7 @@ export function figuresFromStats(stats: Schemas['ExecutionStats']): HealthFigure
     counts: stats.counts,
     total: stats.total,
     successRate: stats.success_rate,
+    rejected: stats.rejected ?? 0,
     duration: {
       count: stats.duration.count,
       p50: stats.duration.p50_ms,
@@ -164,3 +177,9 @@ export function figuresFromStats(stats: Schemas['ExecutionStats']): HealthFigure
 
 export const formatPercent = (rate: number): string =>
   `${rate === 1 || rate === 0 ? rate * 100 : (rate * 100).toFixed(1)}%`;
+
+/** A rejection the list's error text or this browser's own decision tells of. */
+const isRejection = (run: HealthRun): boolean =>
+  run.id === undefined
+    ? parseRejection(run.error) !== null
+    : rejectionOf({ id: run.id, status: run.status }, run.error) !== null;

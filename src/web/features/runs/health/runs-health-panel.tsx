@@ -146,7 +146,7 @@ function HealthBody({
         <Figure
           term="Success rate"
           value={figures.successRate === null ? '—' : formatPercent(figures.successRate)}
-          detail={`${figures.counts.finished.toLocaleString()} finished, ${figures.counts.error.toLocaleString()} failed`}
+          detail={`${figures.counts.finished.toLocaleString()} finished, ${(figures.counts.error - figures.rejected).toLocaleString()} failed${figures.rejected > 0 ? `, ${figures.rejected.toLocaleString()} rejected (not counted)` : ''}`}
         />
         <Figure term="Duration p50" value={duration.p50 === null ? '—' : formatMs(duration.p50)} />
         <Figure term="Duration p95" value={duration.p95 === null ? '—' : formatMs(duration.p95)} />
