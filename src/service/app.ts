@@ -13,6 +13,7 @@ import { noMetrics, type Metrics } from './metrics/metrics';
 import { PrometheusMetrics } from './metrics/prometheus';
 import { apiKeyRoutes } from './http/api-keys';
 import { batchRoutes } from './http/batches';
+import { batchResultRoutes } from './http/batch-results';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver } from './http/auth';
 import { limitConnectionsPerAddress } from './http/connection-limits';
@@ -127,6 +128,7 @@ function localApi(
       retentionRoutes(api, ctx);
       apiKeyRoutes(api, ctx, keys);
       batchRoutes(api, ctx);
+      batchResultRoutes(api, ctx);
       api.setNotFoundHandler(sendNoRoute);
     },
     { prefix: '/api/v1' },
