@@ -1,8 +1,10 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { BatchRecord } from '@/batch-engine/batch-types';
+import { useMemo } from 'react';
+import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
 import { ChunkPanel } from './chunk-panel';
 import { CompletionsChart } from './completions-chart';
 import { StatusBar } from './progress-bar';
+import { runSpan } from './run-span';
 import { etaMs, formatSpan, timeLeftText } from './timing';
 
 /**
@@ -10,10 +12,22 @@ import { etaMs, formatSpan, timeLeftText } from './timing';
  * the sending of its parts. While the server is not answering (`offline`) nothing moves: an ETA or
  * a chart going on as if it did would mislead.
  */
-export function ProgressCard({ batch, now, offline }: { batch: BatchRecord; now: number; offline: boolean }) {
+export function ProgressCard({
+  batch,
+  rows,
+  now,
+  offline,
+}: {
+  batch: BatchRecord;
+  rows: readonly RowRecord[];
+  now: number;
+  offline: boolean;
+}) {
   const sent = batch.rowCount - batch.counts.skipped;
   const done = batch.counts.finished + batch.counts.error;
-  const end = batch.doneAt ?? now;
+  // Run times change only when rows do; `now` only moves the end of a batch still running.
+  const ranTo = useMemo(() => runSpan(batch, rows, Infinity), [batch, rows]);
+  const span = { start: ranTo.start, end: Number.isFinite(ranTo.end) ? ranTo.end : now };
   const eta = batch.doneAt !== undefined ? 0 : etaMs(batch.progress, sent - done, now);
   return (
     <Card>
@@ -30,7 +44,7 @@ export function ProgressCard({ batch, now, offline }: { batch: BatchRecord; now:
           <div>
             <dt className="text-zinc-500 dark:text-zinc-400">Elapsed</dt>
             <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
-              {formatSpan(end - batch.createdAt)}
+              {formatSpan(span.end - span.start)}
             </dd>
           </div>
           <div>
@@ -48,8 +62,9 @@ export function ProgressCard({ batch, now, offline }: { batch: BatchRecord; now:
         </dl>
         <CompletionsChart
           samples={batch.progress}
+          done={done}
           total={sent}
-          start={batch.createdAt}
+          start={Math.min(span.start, batch.progress[0]?.[0] ?? span.start)}
           paused={offline && batch.doneAt === undefined}
         />
         <ChunkPanel batch={batch} />
