@@ -4,20 +4,20 @@ import { schemaProperties, type JsonSchema } from '@/features/batches/mapping/sc
 
 /** Column widths; the uploaded columns all get `cell`. */
 export const W = {
-  select: '2.5rem',
-  row: '3.5rem',
+  select: '2.25rem',
+  row: '3rem',
   cell: '11rem',
   results: '16rem',
   attempt: '6rem',
   /** Status with the row's error under it: the one column pinned at the right. */
-  status: '11rem',
+  status: '10rem',
 };
 
 /**
  * The grid in three parts, each in its own track: select and row number pinned at the left, a
  * strip that scrolls sideways with the results first (in view without scrolling), then the
  * uploaded columns and the attempt, and the status with the row's error pinned at the right.
- * Pinned columns take their own space (together under a quarter of a 1280 px page), so no data
+ * Pinned columns take their own space (together under a quarter of the grid on a 1280 px page, about 1,060 px wide), so no data
  * cell is ever drawn under them, and the row's error stays beside the cells being fixed.
  */
 export function gridLayout(columns: readonly string[]): {

@@ -135,7 +135,7 @@ export function GridRow({
         <span role="cell" data-cell className="flex min-h-11 items-start justify-center pt-3">
           {editable && <SelectRowBox row={r} selected={selected} onSelect={onSelect} />}
         </span>
-        <span role="cell" data-cell className="px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+        <span role="cell" data-cell className="px-1.5 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
           {r.index + 1}
         </span>
         <div {...strip}>
