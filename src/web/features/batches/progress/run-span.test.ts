@@ -35,4 +35,9 @@ describe('a batch’s elapsed time', () => {
       end: at('00:09'),
     });
   });
+
+  it('ends at the last run’s end as soon as every row has ended, before the batch is marked done', () => {
+    const rows = [row(0, '2026-11-28T09:00:04Z', '2026-11-28T09:00:06Z')];
+    expect(runSpan({ createdAt: at('00:00') }, rows, at('00:30'))).toEqual({ start: at('00:04'), end: at('00:06') });
+  });
 });
