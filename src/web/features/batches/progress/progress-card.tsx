@@ -1,6 +1,7 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useMemo } from 'react';
 import type { BatchRecord, RowRecord } from '@/batch-engine/batch-types';
+import { samplesFromRunTimes } from '@/batch-engine/server-results';
 import { ChunkPanel } from './chunk-panel';
 import { CompletionsChart } from './completions-chart';
 import { StatusBar } from './progress-bar';
@@ -28,6 +29,12 @@ export function ProgressCard({
   // Run times change only when rows do; `now` only moves the end of a batch still running.
   const ranTo = useMemo(() => runSpan(batch, rows, Infinity), [batch, rows]);
   const span = { start: ranTo.start, end: Number.isFinite(ranTo.end) ? ranTo.end : now };
+  // Where the server says when each run ended, the chart shows that, as Elapsed does; else when
+  // this browser saw rows end.
+  const samples = useMemo(() => {
+    const ran = samplesFromRunTimes(rows);
+    return ran.at(-1)?.[1] === done ? ran : batch.progress;
+  }, [rows, done, batch.progress]);
   const eta = batch.doneAt !== undefined ? 0 : etaMs(batch.progress, sent - done, now);
   return (
     <Card>
@@ -61,10 +68,10 @@ export function ProgressCard({
           </div>
         </dl>
         <CompletionsChart
-          samples={batch.progress}
+          samples={samples}
           done={done}
           total={sent}
-          start={Math.min(span.start, batch.progress[0]?.[0] ?? span.start)}
+          start={Math.min(span.start, samples[0]?.[0] ?? span.start)}
           paused={offline && batch.doneAt === undefined}
         />
         <ChunkPanel batch={batch} />
