@@ -1,4 +1,4 @@
-// `npm run bench [service|lists|replicas|web|runs|planner|fairness|model|retention]`: prints figures and ratios, each measured side by side in
+// `npm run bench [service|lists|replicas|web|runs|planner|fairness|model|retention|shared]`: prints figures and ratios, each measured side by side in
 // this one run; with no argument, every section (about 20 minutes, most of it tracking a 10,000-row batch,
 // scanning 10,000 runs at strict v1's rate limit and draining 10,000 runs on SQLite and PostgreSQL).
 // Peers take turns in short rounds (BENCH_ROUNDS, default 3), as the 2-core machine is noisy. Knobs:
@@ -24,6 +24,7 @@ const sections: Array<[string, () => Promise<Figure[]>]> = [
   ['fairness', async () => (await import('./fairness-bench')).runFairnessBench()],
   ['model', async () => (await import('./model-bench')).runModelBench()],
   ['retention', async () => (await import('./retention-bench')).runRetentionBench()],
+  ['shared', async () => (await import('./shared-batch-bench')).runSharedBatchBench()],
 ];
 
 const only = process.argv[2];

@@ -330,21 +330,29 @@ test.describe('the batch page as a spreadsheet grid', () => {
     const row = grid.getByRole('row', { name: 'Row 2', exact: true });
     await expect(row.getByRole('cell').filter({ hasText: /negative/i })).toBeVisible();
 
-    // Select and row number at the left, status and error at the right; every other cell is data.
+    // Select and row number at the left, status with the error at the right; every other cell is data.
     const assertNothingCovered = async (when: string) => {
       for (const cells of [
         await drawnCells(grid.getByRole('columnheader')),
         await drawnCells(row.getByRole('cell')),
         await drawnCells(grid.getByRole('row', { name: 'Row 3', exact: true }).getByRole('cell')),
       ]) {
-        const pinned = [cells[0]!, cells[1]!, cells.at(-2)!, cells.at(-1)!];
-        cells.slice(2, -2).forEach((cell, i) => {
+        const pinned = [cells[0]!, cells[1]!, cells.at(-1)!];
+        cells.slice(2, -1).forEach((cell, i) => {
           for (const p of pinned)
             expect(overlaps(cell, p), `${when}: data cell ${i + 1} is drawn under a pinned column`).toBe(false);
         });
       }
     };
     await assertNothingCovered('at rest');
+    // The pinned columns take under a quarter of the grid, and the results show without scrolling sideways.
+    const heads = await drawnCells(grid.getByRole('columnheader'));
+    const gridBox = (await grid.boundingBox())!;
+    const wide = (b: { left: number; right: number }) => b.right - b.left;
+    const pinnedWidth = wide(heads[0]!) + wide(heads[1]!) + wide(heads.at(-1)!);
+    expect(pinnedWidth, 'pinned columns under a quarter of the width').toBeLessThan(gridBox.width / 4);
+    const results = (await grid.getByRole('columnheader', { name: 'Results' }).boundingBox())!;
+    expect(results.x + results.width, 'the results column in view at rest').toBeLessThanOrEqual(heads.at(-1)!.left);
     // Tab through the failed row and on into the next ones: each focused control is wholly in view.
     await row.getByLabel(`${header[0]}, row 2`, { exact: true }).focus();
     for (let step = 0; step < 24; step += 1) {

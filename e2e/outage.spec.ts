@@ -169,4 +169,77 @@ test.describe('outage: the service is killed and comes back', () => {
       await service.stop();
     }
   });
+
+  test('an idle page shows the outage within 3 s, in view; placeholders say so; 2 s after the return it is all gone', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const service = await OwnService.start({ WORKFLOW_TIME_SCALE: '1' });
+    const context = await newContext(browser, service.origin);
+    try {
+      const approval = await readyWorkflow(service, PROMPTS.approval, 'Idle press release');
+      const { execution_id: executionId } = (await api(service, `workflows/${approval.id}/executions`, {
+        method: 'POST',
+        body: JSON.stringify({ input: { [approval.fields.text]: 'Quiet Ltd' } }),
+      })) as { execution_id: string };
+      await expect
+        .poll(async () => (await api(service, `workflows/${approval.id}/executions/${executionId}`)).status, {
+          timeout: 30_000,
+        })
+        .toBe('human_in_the_loop');
+
+      // A run waiting for approval polls slowly: the page asks nothing for many seconds.
+      const page = await openPage(context);
+      await page.setViewportSize({ width: 1280, height: 600 });
+      await page.goto(`/workflows/${approval.id}/executions/${executionId}`);
+      const approve = page.getByRole('button', { name: 'Approve' });
+      await expect(approve).toBeVisible();
+      // Scrolled down to the decision, as a person reading the draft would be.
+      await approve.scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 400);
+      const wanderer = await openPage(context);
+      await wanderer.goto('/workflows');
+      await expect(wanderer.getByRole('link', { name: 'Idle press release' })).toBeVisible();
+
+      await service.crash();
+      const crashedAt = Date.now();
+      const banner = page.getByText(BANNER);
+      await expect(banner).toBeVisible({ timeout: 3_000 });
+      const shownAfter = Date.now() - crashedAt;
+      await expect(banner, 'the banner is in view, not above it').toBeInViewport();
+      console.log(`banner shown ${shownAfter} ms after the crash`);
+
+      // A decision sent while down fails under the button.
+      await approve.click();
+      const inline = page.getByText('The server could not be reached.');
+      await expect(inline).toBeVisible({ timeout: 15_000 });
+      await expect(banner).toBeInViewport();
+      await page.screenshot({ path: `${SHOTS}/outage-idle-run-1280.png` });
+
+      // A page not yet loaded says the server is not answering instead of grey boxes alone.
+      await wanderer.getByRole('link', { name: 'Runs', exact: true }).first().click();
+      await expect(wanderer.getByText('The server is not answering, so this cannot load yet.')).toBeVisible({
+        timeout: 10_000,
+      });
+      await expect(wanderer.getByText(BANNER)).toBeInViewport();
+      mkdirSync(SHOTS, { recursive: true });
+      await wanderer.screenshot({ path: `${SHOTS}/outage-runs-placeholder-1280.png` });
+
+      await service.restart();
+      const backAt = Date.now();
+      // Within 2 s of its return: the banner and the stale error go, and the pages load by themselves.
+      await expect(banner).toHaveCount(0, { timeout: 2_500 });
+      await expect(inline).toHaveCount(0, { timeout: 2_500 });
+      console.log(`banner and inline error gone ${Date.now() - backAt} ms after the return`);
+      await expect(wanderer.getByText(BANNER)).toHaveCount(0, { timeout: 2_500 });
+      await expect(wanderer.getByText('The server is not answering, so this cannot load yet.')).toHaveCount(0);
+      await expect(wanderer.getByRole('list', { name: 'Runs' }).getByText('Idle press release').first()).toBeVisible({
+        timeout: 10_000,
+      });
+      await expect(approve).toBeEnabled();
+    } finally {
+      await context.close();
+      await service.stop();
+    }
+  });
 });

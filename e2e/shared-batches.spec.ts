@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import {
   BOTH_MODES_TAG,
@@ -31,6 +32,13 @@ const readCsv = (text: string): string[][] => {
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 };
+
+/** The figure under a label of the batch's progress card ("Rows done", "Elapsed"). */
+const valueOf = (page: Page, label: string) =>
+  page
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent();
 
 /** A second person's browser: a context of its own (no shared storage) connected with `key`. */
 async function colleagueBrowser(browser: Browser, key: string): Promise<Page> {
@@ -187,6 +195,98 @@ test.describe('batches shared by everyone on the account', () => {
         await expect(other.getByRole('link', { name: 'clients.csv', exact: true })).toBeVisible();
       }
       await other.context().close();
+    },
+  );
+
+  test(
+    'a colleague opening a finished batch gets every result at once, with its own run time and counts that agree',
+    { tag: BOTH_MODES_TAG },
+    async ({ connectedPage: page, api, browser, readyWorkflow, strictV1 }) => {
+      test.setTimeout(300_000);
+      await page.addInitScript(() => localStorage.setItem('wf.requestBudget', '10000'));
+      const workflow = await readyWorkflow(PROMPTS.guarded);
+      const f = textAndNumberFields(workflow);
+      const header = [titled(f.text), `${titled(f.number)} (USD)`];
+      const started = Date.now();
+      const batchId = await uploadAndSend(page, workflow.id, header, spreadsheet(40));
+      await expect(page.getByText('Done', { exact: true }).first()).toBeVisible({ timeout: 240_000 });
+      const sentAt = Date.now();
+
+      // Where the server keeps batches, a colleague's own browser; on a strict-v1 server only the
+      // uploader's browser has the batch, and gathers its results one run at a time within the budget.
+      let reader = page;
+      if (!strictV1) {
+        const made = await api.post('keys', { data: { name: 'Robin from finance' } });
+        reader = await colleagueBrowser(browser, ((await made.json()) as { key: string }).key);
+      }
+      let perRow = 0;
+      reader.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (/\/executions\/[0-9a-f-]{36}$/.test(path) || path.startsWith('/files/')) perRow += 1;
+      });
+      const opened = Date.now();
+      await reader.goto(`/workflows/${workflow.id}/batches/${batchId}`);
+      await expect(reader.getByRole('heading', { name: 'clients.csv' })).toBeVisible();
+      await expect(reader.getByText('Nothing is missing: every row is done and every result is in.')).toBeVisible({
+        timeout: strictV1 ? 120_000 : 20_000,
+      });
+      if (!strictV1) {
+        expect(perRow, 'no request per row or per file').toBe(0);
+        expect(Date.now() - opened, 'every result in within 20 s').toBeLessThan(20_000);
+      }
+
+      await expect(reader.getByText('Done', { exact: true }).first()).toBeVisible();
+      // Every count agrees: rows done, the chart's figure and its label, the status bar.
+      const rowsDone = (await valueOf(reader, 'Rows done'))!;
+      expect(rowsDone.replace(/\s/g, '')).toBe('40/40');
+      await expect(reader.getByRole('img', { name: /^Completions over time: 40 of 40 rows done/ })).toBeVisible();
+      await expect(reader.locator('figcaption')).toContainText('40 / 40');
+      // Elapsed is the batch's own run time, not the time since it was declared or opened.
+      const elapsed = (await valueOf(reader, 'Elapsed'))!;
+      const [, amount, unit] = /^(\d+) (s|min)$/.exec(elapsed) ?? [];
+      expect(unit, `Elapsed "${elapsed}"`).toBeDefined();
+      expect(Number(amount) * (unit === 'min' ? 60_000 : 1000), `Elapsed "${elapsed}"`).toBeLessThanOrEqual(
+        sentAt - started + 30_000,
+      );
+      await reader.waitForTimeout(2_000);
+      expect(await valueOf(reader, 'Elapsed'), 'Elapsed of a done batch stands still').toBe(elapsed);
+
+      // The downloads hold every row's result.
+      const results = readCsv(readFileSync((await (await download(reader, 'Download results (CSV)')).path())!, 'utf8'));
+      expect(results).toHaveLength(41);
+      const resultColumns = results[0]!
+        .slice(header.length)
+        .filter((c) => !['status', 'attempt', 'execution_id', 'error'].includes(c));
+      expect(resultColumns.length, 'a result column').toBeGreaterThan(0);
+      const finished = results.slice(1).filter((r) => r[header.length] === 'finished');
+      const firstResult = results[0]!.indexOf(resultColumns[0]!);
+      expect(
+        finished.every((r) => r[firstResult] !== ''),
+        'every finished row has its result',
+      ).toBe(true);
+      const zip = unzipSync(
+        new Uint8Array(readFileSync((await (await download(reader, 'Download all files (zip)')).path())!)),
+      );
+      const files = Object.keys(zip).filter((name) => !name.endsWith('/'));
+      expect(files.length, 'a file for every finished row').toBeGreaterThanOrEqual(finished.length);
+
+      // Grid at 1280 px: pinned columns under a quarter of the width, results in view without scrolling.
+      await reader.setViewportSize({ width: 1280, height: 900 });
+      const grid = reader.getByRole('table', { name: 'Rows of this batch' });
+      const gridBox = (await grid.boundingBox())!;
+      const heads = grid.getByRole('columnheader');
+      const widths = await heads.evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
+      expect(widths[0]! + widths[1]! + widths.at(-1)!).toBeLessThan(gridBox.width / 4);
+      const resultsHead = (await grid.getByRole('columnheader', { name: 'Results' }).boundingBox())!;
+      expect(resultsHead.x + resultsHead.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
+      const shot = strictV1 ? 'batch-page-own' : 'batch-page-colleague';
+      await screenshotBothThemes(reader, `${shot}-1280px`);
+      await reader.setViewportSize({ width: 375, height: 800 });
+      expect(
+        await reader.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshotBothThemes(reader, `${shot}-375px`);
+      if (reader !== page) await reader.context().close();
     },
   );
 });

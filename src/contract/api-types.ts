@@ -65,6 +65,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/batches/{batchId}/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A batch's rows with their results, by page (local extension)
+     * @description What another browser needs to show and export a batch without reading each run: rows in file order (rows never sent are not listed), each with its latest execution (status, error, input, run times), its result files (text files under 100 KB with their content inline, others as links) and its earlier attempts. Up to 1,000 rows a page and about 4 MB of inline content: a page stops early past that. `cursor` is the last row's index from the previous page.
+     */
+    get: operations['listBatchResults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/batches/{batchId}/rows': {
     parameters: {
       query?: never;
@@ -623,6 +643,37 @@ export interface components {
     };
     BatchRowPage: {
       data: components['schemas']['BatchRow'][];
+      cursor: string | null;
+    };
+    BatchResultRow: {
+      index: number;
+      attempt: number;
+      /** Format: uuid */
+      execution_id: string;
+      status: components['schemas']['ExecutionStatus'];
+      error?: string;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When the execution first started processing; absent while it has not.
+       */
+      started_at?: string;
+      /**
+       * Format: date-time
+       * @description When the execution ended (finished or error); absent while it has not.
+       */
+      finished_at?: string;
+      input: {
+        [key: string]: unknown;
+      };
+      /** @description Null until the execution ends (finished or error); then its result files, text files under 100 KB with their content. */
+      results: components['schemas']['ResultFile'][] | null;
+      /** @description Earlier attempts, oldest first. */
+      earlier: components['schemas']['BatchRowAttempt'][];
+    };
+    BatchResultPage: {
+      data: components['schemas']['BatchResultRow'][];
       cursor: string | null;
     };
     /**
@@ -1393,6 +1444,40 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['RateLimited'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['ServerError'];
+    };
+  };
+  listBatchResults: {
+    parameters: {
+      query?: {
+        /** @description Rows per page, 1 to 1000. Defaults to 500. */
+        limit?: number;
+        /** @description The previous page's cursor. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The batch's id, chosen by the client that declared it. */
+        batchId: components['parameters']['BatchId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of rows with their results, in file order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchResultPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['RateLimited'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['ServerError'];

@@ -119,6 +119,27 @@ export const BatchRowAttempt: c.Check<Schemas['BatchRowAttempt']> = /* @__PURE__
   { attempt: c.number, execution_id: c.string, status: ExecutionStatus },
   { error: c.string },
 );
+export const ResultFile: c.Check<Schemas['ResultFile']> = /* @__PURE__ */ c.object(
+  { filename: c.string, url: c.string },
+  { content: c.string },
+);
+export const BatchResultRow: c.Check<Schemas['BatchResultRow']> = /* @__PURE__ */ c.object(
+  {
+    index: c.number,
+    attempt: c.number,
+    execution_id: c.string,
+    status: ExecutionStatus,
+    created_at: c.string,
+    input: c.record,
+    results: /* @__PURE__ */ c.oneOf(/* @__PURE__ */ c.array(ResultFile), c.nullValue),
+    earlier: /* @__PURE__ */ c.array(BatchRowAttempt),
+  },
+  { error: c.string, started_at: c.string, finished_at: c.string },
+);
+export const BatchResultPage: c.Check<Schemas['BatchResultPage']> = /* @__PURE__ */ c.object({
+  data: /* @__PURE__ */ c.array(BatchResultRow),
+  cursor: /* @__PURE__ */ c.oneOf(c.string, c.nullValue),
+});
 export const BatchRow: c.Check<Schemas['BatchRow']> = /* @__PURE__ */ c.object(
   {
     index: c.number,
@@ -216,10 +237,6 @@ export const ExecutionCreateResponse: c.Check<Schemas['ExecutionCreateResponse']
   status: ExecutionStatus,
   created_at: c.string,
 });
-export const ResultFile: c.Check<Schemas['ResultFile']> = /* @__PURE__ */ c.object(
-  { filename: c.string, url: c.string },
-  { content: c.string },
-);
 export const ExecutionDetail: c.Check<Schemas['ExecutionDetail']> = /* @__PURE__ */ c.object(
   {
     id: c.string,

@@ -13,6 +13,7 @@ import { noMetrics, type Metrics } from './metrics/metrics';
 import { PrometheusMetrics } from './metrics/prometheus';
 import { apiKeyRoutes } from './http/api-keys';
 import { batchRoutes } from './http/batches';
+import { batchResultRoutes } from './http/batch-results';
 import { approvalRoutes } from './http/approval';
 import { apiKeyHook, KeyResolver, type RequestLimits } from './http/auth';
 import { requireStorableText } from './http/stored-text';
@@ -111,6 +112,7 @@ function localApi(app: FastifyInstance, ctx: LocalContext, keys: KeyResolver, li
       retentionRoutes(api, ctx);
       apiKeyRoutes(api, ctx, keys);
       batchRoutes(api, ctx);
+      batchResultRoutes(api, ctx);
       api.setNotFoundHandler(sendNoRoute);
     },
     { prefix: '/api/v1' },

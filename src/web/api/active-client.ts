@@ -21,13 +21,24 @@ export function getApiClient(): ApiClient {
   const profile = getProfilesStore().active();
   const signature = `${profile.baseUrl}\n${profile.apiKey}`;
   if (cached?.signature === signature) return cached.client;
-  // The contract document is the cheapest thing to ask for: no key, no budget, any answer will do.
-  const probeUrl = `${profile.baseUrl.replace(/\/+$/, '')}/openapi.json`;
+  // The server's liveness check is the cheapest thing to ask for: no key, no budget, and any answer
+  // will do (a v1 server without one answers 404, which still proves it answers). A keyless API path
+  // would count as a failed key attempt on a strict server.
+  const probeUrl = healthProbeUrl(profile.baseUrl);
   cached = {
     signature,
     client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, fetch: reportingFetch(probeUrl) }),
   };
   return cached.client;
+}
+
+/** The /healthz of the server's origin, for the outage probe. */
+function healthProbeUrl(baseUrl: string): string {
+  try {
+    return new URL('/healthz', new URL(baseUrl, location.origin)).href;
+  } catch {
+    return `${baseUrl.replace(/\/+$/, '')}/openapi.json`;
+  }
 }
 
 /** The scheduler scope of a profile: requests to one origin with one key share one budget. */

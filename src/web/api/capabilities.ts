@@ -88,6 +88,8 @@ export const PROBES = {
   retentionSettings: operation('put', '/retention', { marked: true }),
   /** PUT /batches/{}, POST …/runs, GET /batches and …/rows: batches kept on the server for everyone on the account. */
   sharedBatches: operation('get', '/batches/{}/rows', { marked: true }),
+  /** GET /batches/{}/results: a batch's rows with their results and run times, hundreds a page. */
+  batchResults: operation('get', '/batches/{}/results', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

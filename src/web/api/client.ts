@@ -412,6 +412,19 @@ function sharedBatchCalls({ api, call }: Transport) {
       );
       return parseAnswer(contract.BatchRowPage, data, 'batch rows', status);
     },
+
+    /** A page of up to `limit` of the batch's sent rows with their results (texts inline) and run times. */
+    async listBatchResults(
+      batchId: string,
+      cursor: string | null,
+      options?: CallOptions & { limit?: number },
+    ): Promise<Schemas['BatchResultPage']> {
+      const query = { limit: options?.limit ?? 500, cursor: cursor ?? undefined };
+      const { data, status } = await call(options, 'visible', (init) =>
+        api.GET('/batches/{batchId}/results', { ...init, params: { path: { batchId }, query } }),
+      );
+      return parseAnswer(contract.BatchResultPage, data, 'batch results', status);
+    },
   };
 }
 

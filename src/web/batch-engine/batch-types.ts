@@ -82,6 +82,9 @@ export interface RowRecord {
   status: RowStatus;
   executionId?: string;
   createdAt?: string;
+  /** When the row's run started processing and ended, where the server says (local list items and batch results). */
+  startedAt?: string;
+  finishedAt?: string;
   error?: string;
   /** The cursor of the list page this execution was last seen on, so a sweep can start there. */
   pageCursor?: string | null;

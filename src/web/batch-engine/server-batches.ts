@@ -2,8 +2,10 @@ import type { BatchApi } from '@/server-state/batches';
 import type { Schemas } from '@contract/openapi-document';
 import type { BatchJournal } from './batch-journal';
 import { countRows, isFinal, type BatchRecord, type Mapping, type PastAttempt, type RowRecord } from './batch-types';
+import { readRowsWithResults, samplesFromRunTimes, withServerResults, type ServerResultsApi } from './server-results';
 
-export type ServerBatchApi = Pick<BatchApi, 'getBatch' | 'listBatchRows'>;
+/** The results extension is optional: a server without it gives the rows alone, and results are gathered after. */
+export type ServerBatchApi = Pick<BatchApi, 'getBatch' | 'listBatchRows'> & Partial<ServerResultsApi>;
 
 type Priority = 'visible' | 'background';
 
@@ -78,11 +80,15 @@ function rowFrom(batchId: string, cells: string[], server: Schemas['BatchRow']):
   };
 }
 
+const withServer = (row: RowRecord, server: Schemas['BatchResultRow'] | undefined, at: number): RowRecord =>
+  server === undefined ? row : withServerResults(row, server, at);
+
 /**
  * Copies a batch someone on the account started (in another browser) from the server into this
  * browser's journal, so its page, grid, progress, exports and re-runs work as in the browser that
- * uploaded it. Reads the batch once and its rows a page of 100 at a time. Cells come from each
- * row's input (the server keeps inputs, not the file).
+ * uploaded it. Reads the batch once and its rows with their results and run times 500 a page
+ * (where the server offers that; else the rows alone 100 a page, and the results are gathered
+ * after). Cells come from each row's input (the server keeps inputs, not the file).
  */
 export async function importServerBatch(
   deps: { journal: BatchJournal; api: ServerBatchApi },
@@ -91,10 +97,13 @@ export async function importServerBatch(
 ): Promise<void> {
   const { journal, api } = deps;
   const server = await api.getBatch(batchId, { priority: 'visible' });
-  const sent = await readRows(api, batchId, 'visible');
+  const withResults = await readRowsWithResults(api, batchId);
+  const sent: Schemas['BatchRow'][] = withResults ?? (await readRows(api, batchId, 'visible'));
   if ((await journal.get(batchId)) !== undefined) return;
   const mapping = mappingOf(server.mapping);
   const byIndex = new Map(sent.map((r) => [r.index, r]));
+  const resultsOf = new Map((withResults ?? []).map((r) => [r.index, r]));
+  const at = Date.now();
   const rows: RowRecord[] = Array.from({ length: server.row_count }, (_, index) => {
     const row = byIndex.get(index);
     return row === undefined
@@ -107,7 +116,7 @@ export async function importServerBatch(
           error: NOT_ON_SERVER,
           attempt: 1,
         }
-      : rowFrom(batchId, cellsOf(server.columns, mapping, row.input), row);
+      : withServer(rowFrom(batchId, cellsOf(server.columns, mapping, row.input), row), resultsOf.get(index), at);
   });
   const batch: BatchRecord = {
     id: batchId,
@@ -124,7 +133,8 @@ export async function importServerBatch(
     // Every sent row counts as one confirmed request: that is what tracking and stopping go by.
     chunks: [{ index: 0, rows: byCreation(sent), bytes: 0, state: 'confirmed', serverBatchId: batchId }],
     counts: countRows(rows),
-    progress: [],
+    // Where the server gave run times, the chart shows when rows ended, as in the uploader's browser.
+    progress: samplesFromRunTimes(rows),
     trackingPaused: false,
     shared: true,
     declared: true,

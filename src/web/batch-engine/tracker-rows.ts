@@ -25,6 +25,9 @@ export function applySeen(
   if (cursor !== undefined) next.pageCursor = cursor;
   const detail = 'results' in item && item.results === null ? undefined : item;
   if ('error' in item && typeof item.error === 'string') next.error = item.error;
+  // Local list items say when the run started and ended: the batch's elapsed time goes by them.
+  if ('started_at' in item && typeof item.started_at === 'string') next.startedAt = item.started_at;
+  if ('finished_at' in item && typeof item.finished_at === 'string') next.finishedAt = item.finished_at;
   if (detail !== undefined && Array.isArray(detail.results) && isFinal(item.status)) {
     // Contents gathered before stay: a list item never has them, a detail lacks those over 100 KB.
     const had = new Map((row.results ?? []).map((f) => [f.filename, f.content]));
@@ -43,6 +46,7 @@ export function applySeen(
     row.createdAt === next.createdAt &&
     row.pageCursor === next.pageCursor &&
     row.error === next.error &&
+    row.finishedAt === next.finishedAt &&
     row.detailsAt === next.detailsAt &&
     sameFiles(row.results, next.results);
   return same ? null : next;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ServerReachability, probeDelayMs, type ReachabilityEnv } from './server-reachability';
+import { DOWN_PROBE_MS, IDLE_PROBE_MS, ServerReachability, type ReachabilityEnv } from './server-reachability';
 
-function fakeEnv(answers: boolean[]) {
+function fakeEnv(answers: boolean[], visible = { now: true }) {
   let now = 0;
   const timers: { at: number; fn: () => void }[] = [];
   const probes: string[] = [];
@@ -20,6 +20,7 @@ function fakeEnv(answers: boolean[]) {
       const i = timers.indexOf(handle as (typeof timers)[number]);
       if (i >= 0) timers.splice(i, 1);
     },
+    visible: () => visible.now,
   };
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   /** Moves the clock to the next timer and runs it. */
@@ -44,20 +45,19 @@ describe('ServerReachability', () => {
     expect(r.getSnapshot().down).toBe(false);
   });
 
-  it('goes down when the probe fails, counts down to the next probe and backs off to every 10 s', async () => {
+  it('goes down when the probe fails and probes again every 1.5 s, counting down to the next', async () => {
     const { env, flush, tick } = fakeEnv([false, false, false, false, false]);
     const r = new ServerReachability(env);
     r.failed('u');
     await flush();
-    expect(r.getSnapshot()).toEqual({ down: true, nextProbeAt: 2_000 });
+    expect(r.getSnapshot()).toEqual({ down: true, nextProbeAt: DOWN_PROBE_MS });
     const gaps: number[] = [];
     for (let i = 0; i < 4; i++) {
       const before = r.getSnapshot().nextProbeAt!;
       await tick();
       gaps.push(r.getSnapshot().nextProbeAt! - before);
     }
-    expect(gaps).toEqual([4_000, 8_000, 10_000, 10_000]);
-    expect([1, 2, 3, 4, 9].map(probeDelayMs)).toEqual([2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect(gaps).toEqual([1_500, 1_500, 1_500, 1_500]);
   });
 
   it('recovers on the first successful probe and tells the recovery listeners once', async () => {
@@ -98,5 +98,32 @@ describe('ServerReachability', () => {
     await flush();
     r.failed('u');
     expect(probes).toHaveLength(1);
+  });
+
+  it('while watched, probes a visible page that got no answer for 2 s, and only then', async () => {
+    const visible = { now: true };
+    const { env, probes, tick, timers } = fakeEnv([true, false], visible);
+    const r = new ServerReachability(env);
+    r.answered('http://h/healthz');
+    const stop = r.watch();
+    // Nothing asked for 2 s: one probe, 2 s after the last answer; the server answers, nothing shows.
+    await tick();
+    expect(env.now()).toBe(IDLE_PROBE_MS);
+    expect(probes).toEqual(['http://h/healthz']);
+    expect(r.getSnapshot().down).toBe(false);
+    // A hidden tab does not probe.
+    visible.now = false;
+    await tick();
+    await tick();
+    expect(probes).toHaveLength(1);
+    // Shown again, the next idle probe finds the server gone: the outage shows within 2 s of it.
+    visible.now = true;
+    await tick();
+    expect(probes).toHaveLength(2);
+    expect(r.getSnapshot().down).toBe(true);
+    stop();
+    // Only the outage's own probe is left once nobody watches.
+    expect(timers.map((x) => x.at - env.now())).toEqual([DOWN_PROBE_MS]);
+    expect(IDLE_PROBE_MS).toBeLessThanOrEqual(2_000);
   });
 });

@@ -3,9 +3,14 @@
  *
  * Every API response (any status) proves the server answers; a request that fails in transport
  * only makes it a suspect: one probe decides, so a single dropped connection or a CORS refusal
- * (the probe is `no-cors`, which any answering server satisfies) is not shown as an outage. While
- * down, the server is probed on a backoff of 2, 4, 8, then every 10 s; the first answer, from a
- * probe or from any request, ends the outage and tells the subscribers (who refetch).
+ * (the probe is `no-cors`, which any answering server satisfies) is not shown as an outage. A page
+ * that asks nothing for a while (a run waiting for approval polls slowly) still learns of an
+ * outage: while watched, a visible page with no answer for 2 s sends one light probe. While down,
+ * the server is probed every 1.5 s; the first answer, from a probe or from any request, ends the
+ * outage and tells the subscribers (who refetch and clear what failed meanwhile).
+ *
+ * The probe is a HEAD of the server's /healthz, keyless and outside the API: it spends none of the
+ * key's request budget, and a server that answers it with anything, 404 included, is answering.
  */
 
 export interface Reachability {
@@ -19,10 +24,14 @@ export interface ReachabilityEnv {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Whether a person can see the page (no idle probe for a hidden tab). */
+  visible(): boolean;
 }
 
-/** 2 s, 4 s, 8 s, then 10 s: the page comes back within 10 s of the server, at one request per interval. */
-export const probeDelayMs = (attempt: number): number => Math.min(10_000, 2_000 * 2 ** Math.max(0, attempt - 1));
+/** While down: the banner goes within 2 s of the server's return, at one light probe per interval. */
+export const DOWN_PROBE_MS = 1_500;
+/** While up: the longest a watched page goes without any answer before it probes. */
+export const IDLE_PROBE_MS = 2_000;
 
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -30,6 +39,7 @@ const realEnv: ReachabilityEnv = {
   probe: async (url) => {
     try {
       await fetch(url, {
+        method: 'HEAD',
         mode: 'no-cors',
         cache: 'no-store',
         credentials: 'omit',
@@ -43,14 +53,17 @@ const realEnv: ReachabilityEnv = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  visible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
 };
 
 export class ServerReachability {
   private state: Reachability = { down: false, nextProbeAt: null };
   private probing = false;
-  private attempt = 0;
   private timer: unknown = null;
   private probeUrl = '';
+  private lastAnswer = -Infinity;
+  private watchers = 0;
+  private idleTimer: unknown = null;
   private readonly listeners = new Set<() => void>();
   private readonly recoveryListeners = new Set<() => void>();
 
@@ -69,8 +82,10 @@ export class ServerReachability {
     return () => this.recoveryListeners.delete(listener);
   }
 
-  /** A response arrived: the server answers. */
-  answered(): void {
+  /** A response arrived from the server that `probeUrl` probes: it answers. */
+  answered(probeUrl?: string): void {
+    if (probeUrl !== undefined) this.probeUrl = probeUrl;
+    this.lastAnswer = this.env.now();
     if (this.state.down) this.recover();
   }
 
@@ -81,16 +96,54 @@ export class ServerReachability {
     void this.runProbe();
   }
 
+  /**
+   * Probes now and then while the page is idle, so an outage shows within about 2 s on a page
+   * that asks nothing; returns the function that stops (the last watcher stops the probes).
+   */
+  watch(): () => void {
+    this.watchers += 1;
+    if (this.watchers === 1) this.scheduleIdleProbe();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.watchers -= 1;
+      if (this.watchers === 0 && this.idleTimer !== null) {
+        this.env.clearTimeout(this.idleTimer);
+        this.idleTimer = null;
+      }
+    };
+  }
+
+  /** Wakes when IDLE_PROBE_MS will have passed since the last answer, and probes if none came since. */
+  private scheduleIdleProbe(): void {
+    const wait = Math.max(250, this.lastAnswer + IDLE_PROBE_MS - this.env.now());
+    this.idleTimer = this.env.setTimeout(
+      () => {
+        this.idleTimer = null;
+        if (this.watchers === 0) return;
+        const idle = this.env.now() - this.lastAnswer >= IDLE_PROBE_MS;
+        if (idle && !this.state.down && !this.probing && this.probeUrl !== '' && this.env.visible()) {
+          // Counts as the last look, so a hidden or down page does not probe in a tight loop.
+          this.lastAnswer = this.env.now();
+          void this.runProbe();
+        } else if (idle) this.lastAnswer = this.env.now();
+        this.scheduleIdleProbe();
+      },
+      Number.isFinite(wait) ? wait : IDLE_PROBE_MS,
+    );
+  }
+
   private async runProbe(): Promise<void> {
     this.probing = true;
     const ok = await this.env.probe(this.probeUrl);
     this.probing = false;
     if (ok) {
+      this.lastAnswer = this.env.now();
       if (this.state.down) this.recover();
       return;
     }
-    this.attempt++;
-    const delay = probeDelayMs(this.attempt);
+    const delay = DOWN_PROBE_MS;
     this.set({ down: true, nextProbeAt: this.env.now() + delay });
     this.timer = this.env.setTimeout(() => {
       this.timer = null;
@@ -101,7 +154,6 @@ export class ServerReachability {
   private recover(): void {
     if (this.timer !== null) this.env.clearTimeout(this.timer);
     this.timer = null;
-    this.attempt = 0;
     this.set({ down: false, nextProbeAt: null });
     for (const listener of this.recoveryListeners) listener();
   }
@@ -132,7 +184,7 @@ export function reportingFetch(
   return async (input, init) => {
     try {
       const response = await base(input, init);
-      getServerReachability().answered();
+      getServerReachability().answered(probeUrl);
       return response;
     } catch (error) {
       if (error instanceof TypeError && !isAbort(error)) getServerReachability().failed(probeUrl);

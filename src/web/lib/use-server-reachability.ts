@@ -30,3 +30,8 @@ export function useOnServerRecovered(onRecovered: () => void): void {
   });
   useEffect(() => getServerReachability().onRecovered(() => latestRef.current()), []);
 }
+
+/** Keeps an idle page probing now and then, so an outage shows without waiting for its next request. */
+export function useServerWatch(): void {
+  useEffect(() => getServerReachability().watch(), []);
+}

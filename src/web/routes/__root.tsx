@@ -8,7 +8,7 @@ import { Toaster } from '@/components/ui/toast';
 import { forgetPreviousAccount, refreshEverything, useActiveProfile } from '@/server-state/connection';
 import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
-import { useOnServerRecovered } from '@/lib/use-server-reachability';
+import { useOnServerRecovered, useServerWatch } from '@/lib/use-server-reachability';
 import { useWhenIdle } from '@/lib/use-when-idle';
 import { KeyRefusedBanner } from './-shell/key-refused-banner';
 import { ShellHeader } from './-shell/shell-header';
@@ -50,6 +50,7 @@ function useResetOnProfileChange() {
 function useRefreshAfterOutage() {
   const router = useRouter();
   const { queryClient } = Route.useRouteContext();
+  useServerWatch();
   useOnServerRecovered(() => {
     refreshEverything(queryClient);
     void router.invalidate();

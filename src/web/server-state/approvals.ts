@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRecoveringMutation } from './recovering-mutation';
 import type { ExecutionDetail } from '@contract/openapi-document';
 import { getApiClient } from '@/api/active-client';
 import { announceDecision } from './decision-broadcast';
@@ -66,7 +67,7 @@ export function refreshAfterOtherTabsDecision(
  */
 export function useDecideApproval({ onAnswer }: { onAnswer?: (decision: ApprovalDecision) => void } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: ({ workflowId, executionId, approved, comment }: ApprovalDecision) =>
       getApiClient().decideApproval(workflowId, executionId, { approved, comment: comment?.trim() || undefined }),
     onSuccess: (detail, decision) => {

@@ -20,11 +20,14 @@ export type BatchApi = Pick<
   | 'createBatchRuns'
   | 'getBatch'
   | 'listBatchRows'
+  | 'listBatchResults'
 > & {
   /** Whether this server offers the cancel extension (asked at a person's priority: they just pressed Stop). */
   cancelSupported(): Promise<boolean>;
   /** Whether this server keeps batches for everyone on the account (its batches extension). */
   sharedBatchesSupported(): Promise<boolean>;
+  /** Whether this server gives a batch's rows with their results by page (its batch results extension). */
+  batchResultsSupported(): Promise<boolean>;
 };
 
 /**
@@ -42,8 +45,10 @@ export function batchApi(): BatchApi {
     createBatchRuns: (...args) => client.createBatchRuns(...args),
     getBatch: (...args) => client.getBatch(...args),
     listBatchRows: (...args) => client.listBatchRows(...args),
+    listBatchResults: (...args) => client.listBatchResults(...args),
     cancelSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).cancel,
     sharedBatchesSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).sharedBatches,
+    batchResultsSupported: async () => (await client.getServerCapabilities({ priority: 'user' })).batchResults,
   };
 }
 

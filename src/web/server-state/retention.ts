@@ -1,5 +1,6 @@
 import type { Schemas } from '@contract/openapi-document';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRecoveringMutation } from './recovering-mutation';
 import { getApiClient } from '@/api/active-client';
 import { queryKeys } from './query-keys';
 import { useCapabilities } from './server';
@@ -30,7 +31,7 @@ export function useRetention(): Retention | null {
 /** Sets the account's own retention; whatever shows it reads the answer. */
 export function useUpdateRetention() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: (update: RetentionUpdate) => getApiClient().updateRetention(update),
     onSuccess: (answer) => queryClient.setQueryData(queryKeys.server.retention(), answer),
   });

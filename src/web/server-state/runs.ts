@@ -2,11 +2,11 @@ import {
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
-  useMutation,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useRecoveringMutation } from './recovering-mutation';
 import {
   isTerminalStatus,
   type ExecutionDetail,
@@ -159,7 +159,7 @@ export function useStartRun(
   },
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: async (input: Record<string, unknown> | null) => {
       const created = await getApiClient().createExecution(workflowId, input ?? undefined);
       await record(created.execution_id, input);

@@ -1,11 +1,5 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRecoveringMutation } from './recovering-mutation';
 import type { WorkflowCreateResponse, WorkflowDetail } from '@contract/openapi-document';
 import { getApiClient } from '@/api/active-client';
 import { queryKeys } from './query-keys';
@@ -88,7 +82,7 @@ const createBody = ({ prompt, name, description }: NewWorkflow) => ({
 /** Creates a workflow; the list shows it, then `onCreated` (open its page) runs. */
 export function useCreateWorkflow({ onCreated }: { onCreated: (created: WorkflowCreateResponse) => Promise<void> }) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: (workflow: NewWorkflow) => getApiClient().createWorkflow(createBody(workflow)),
     onSuccess: async (created) => {
       refreshAfter.workflowCreated(queryClient);
@@ -108,7 +102,7 @@ interface WorkflowTexts {
 /** Renames a workflow and edits its description (local extension), then shows the server's answer. */
 export function useUpdateWorkflow(workflowId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: (texts: WorkflowTexts) =>
       getApiClient().updateWorkflow(workflowId, { name: texts.name.trim(), description: texts.description.trim() }),
     onSuccess: (detail) => refreshAfter.workflowChanged(queryClient, detail),
@@ -121,7 +115,7 @@ export function useUpdateWorkflow(workflowId: string) {
  */
 export function useReplanWorkflow(workflowId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: (prompt: string) => getApiClient().replanWorkflow(workflowId, prompt.trim()),
     onSuccess: (detail: WorkflowDetail) => refreshAfter.workflowChanged(queryClient, detail),
   });
@@ -130,7 +124,7 @@ export function useReplanWorkflow(workflowId: string) {
 /** Deletes a workflow with its runs (local extension); `onDeleted` leaves its page before its data goes. */
 export function useDeleteWorkflow(workflowId: string, { onDeleted }: { onDeleted: () => Promise<void> }) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: () => getApiClient().deleteWorkflow(workflowId),
     onSuccess: async () => {
       await refreshAfter.workflowDeleting(queryClient);

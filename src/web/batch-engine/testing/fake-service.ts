@@ -63,6 +63,7 @@ export class FakeService {
       if (e.status === 'processing' && ended < finish) {
         const failed = this.failsWhen(e.input);
         e.status = failed ? 'error' : 'finished';
+        this.endedAt.set(e.id, this.stamp());
         if (failed) e.error = `Row failed: ${JSON.stringify(e.input)}`;
         ended += 1;
       }
@@ -147,8 +148,14 @@ export class FakeService {
     },
   };
 
+  /** When each ended execution ended, as the batch results extension tells it. */
+  private endedAt = new Map<string, string>();
+
   /** Like the local service's batches extension: batches declared here, and each row's executions by attempt. */
   sharedBatches = false;
+  /** Like the local service's batch results extension: rows with their files, texts inline, hundreds a page. */
+  batchResults = false;
+  resultCalls = 0;
   declared = new Map<
     string,
     {
@@ -219,34 +226,57 @@ export class FakeService {
     getBatch: async (id: string) => this.batchView(id),
     listBatchRows: async (id: string, cursor: string | null) => {
       this.listCalls += 1;
-      const rows = [...(this.batchRows.get(id) ?? new Map<number, string[]>())].sort(([a], [b]) => a - b);
-      const after = cursor === null ? -1 : Number(cursor);
-      const rest = rows.filter(([row]) => row > after);
-      const page = rest.slice(0, 100);
-      const byId = (x: string) => this.executions.find((e) => e.id === x)!;
+      return this.rowsPage(id, cursor, 100);
+    },
+    batchResultsSupported: async () => this.batchResults,
+    listBatchResults: async (id: string, cursor: string | null, options?: { limit?: number }) => {
+      this.resultCalls += 1;
+      this.batchView(id);
+      const page = this.rowsPage(id, cursor, options?.limit ?? 500);
       return {
-        data: page.map(([row, ids]) => {
-          const e = byId(ids.at(-1)!);
+        cursor: page.cursor,
+        data: page.data.map((row) => {
+          const ended = row.status === 'finished' || row.status === 'error';
+          const finishedAt = this.endedAt.get(row.execution_id);
           return {
-            index: row,
-            attempt: ids.length,
-            execution_id: e.id,
-            status: e.status,
-            ...(e.error !== undefined ? { error: e.error } : {}),
-            created_at: e.created_at,
-            input: e.input,
-            earlier: ids.slice(0, -1).map((x, i) => ({
-              attempt: i + 1,
-              execution_id: x,
-              status: byId(x).status,
-              ...(byId(x).error !== undefined ? { error: byId(x).error } : {}),
-            })),
+            ...row,
+            ...(finishedAt !== undefined ? { finished_at: finishedAt } : {}),
+            results: ended ? this.files(row.execution_id) : null,
           };
         }),
-        cursor: rest.length > 100 ? String(page.at(-1)![0]) : null,
       };
     },
   };
+
+  private rowsPage(id: string, cursor: string | null, size: number) {
+    const executions = new Map(this.executions.map((e) => [e.id, e]));
+    const byId = (x: string) => executions.get(x)!;
+    const rows = [...(this.batchRows.get(id) ?? new Map<number, string[]>())].sort(([a], [b]) => a - b);
+    const after = cursor === null ? -1 : Number(cursor);
+    const rest = rows.filter(([row]) => row > after);
+    const page = rest.slice(0, size);
+    return {
+      data: page.map(([row, ids]) => {
+        const e = byId(ids.at(-1)!);
+        return {
+          index: row,
+          attempt: ids.length,
+          execution_id: e.id,
+          status: e.status,
+          ...(e.error !== undefined ? { error: e.error } : {}),
+          created_at: e.created_at,
+          input: e.input,
+          earlier: ids.slice(0, -1).map((x, i) => ({
+            attempt: i + 1,
+            execution_id: x,
+            status: byId(x).status,
+            ...(byId(x).error !== undefined ? { error: byId(x).error } : {}),
+          })),
+        };
+      }),
+      cursor: rest.length > size ? String(page.at(-1)![0]) : null,
+    };
+  }
 
   /** An execution's files as its detail shows them: a report (and a PDF, link only) or error.txt. */
   files(id: string): { filename: string; url: string; content?: string }[] {

@@ -2,8 +2,10 @@ import { useOnline } from '@/lib/use-online';
 import { useSecondsUntil, useServerReachability } from '@/lib/use-server-reachability';
 import { WifiOffIcon } from '@/components/ui/shell-icons';
 
+// Sticky at the top of the window: in view wherever the page is scrolled (an Approve button far down
+// the page is where a person finds out), and opaque in dark mode so text does not show through.
 const bannerClass =
-  'flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-500/20 dark:text-amber-100';
+  'sticky top-0 z-40 flex items-center justify-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 shadow-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100';
 
 /**
  * The one outage state of every page: the browser is offline, or the server stopped answering.

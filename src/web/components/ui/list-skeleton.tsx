@@ -1,10 +1,18 @@
+import { NotAnsweringNote } from './not-answering-note';
+
 /** Placeholder rows for a list page while its first page loads. */
 export function ListSkeleton({ label }: { label: string }) {
   return (
-    <div
-      role="status"
-      className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <div role="status" className="space-y-3">
+      <NotAnsweringNote />
+      <ListSkeletonRows label={label} />
+    </div>
+  );
+}
+
+function ListSkeletonRows({ label }: { label: string }) {
+  return (
+    <div className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
       <span className="sr-only">{label}…</span>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="space-y-2 px-5 py-4" aria-hidden="true">

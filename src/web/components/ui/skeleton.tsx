@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { NotAnsweringNote } from './not-answering-note';
 
 export function Skeleton({ className }: { className?: string }) {
   return (
@@ -11,6 +12,7 @@ export function PageSkeleton({ rows = 5, label = 'Loading' }: { rows?: number; l
   return (
     <div role="status" aria-live="polite" className="space-y-4">
       <span className="sr-only">{label}…</span>
+      <NotAnsweringNote />
       <Skeleton className="h-7 w-56" />
       <Skeleton className="h-4 w-80 max-w-full" />
       <div className="space-y-2 pt-2">

@@ -75,24 +75,21 @@ function RowTable({
           </span>
           <div {...strip}>
             <div className="grid items-center" style={dataStyle}>
+              <span role="columnheader" className={head}>
+                Results
+              </span>
               {columns.map((c) => (
                 <span key={c} role="columnheader" className={cn(head, 'truncate normal-case')} title={c}>
                   {c}
                 </span>
               ))}
               <span role="columnheader" className={head}>
-                Results
-              </span>
-              <span role="columnheader" className={head}>
                 Attempt
               </span>
             </div>
           </div>
           <span role="columnheader" className={cn(head, 'border-l border-zinc-200 dark:border-zinc-800')}>
-            Status
-          </span>
-          <span role="columnheader" className={head}>
-            Error
+            Status and error
           </span>
         </div>
       </div>

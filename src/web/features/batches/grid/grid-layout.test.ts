@@ -3,24 +3,30 @@ import { columnLabels, gridLayout, revealDelta, W } from './grid-layout';
 import { rerunText } from './grid-toolbar';
 
 describe('the grid layout', () => {
-  it('gives the pinned columns their own tracks around one strip of the uploaded columns', () => {
+  it('gives the pinned columns their own tracks around one strip, results first, then the uploaded columns', () => {
     const { rowStyle, dataStyle, dataWidth } = gridLayout(['Name', 'Amount', 'Notes', 'City']);
     const tracks = String(rowStyle.gridTemplateColumns);
-    expect(tracks).toBe(`${W.select} ${W.row} minmax(0, ${dataWidth}) ${W.status} ${W.error}`);
+    expect(tracks).toBe(`${W.select} ${W.row} minmax(0, ${dataWidth}) ${W.status}`);
     expect(String(dataStyle.gridTemplateColumns).split(' ')).toEqual([
-      W.cell,
-      W.cell,
-      W.cell,
-      W.cell,
       W.results,
+      W.cell,
+      W.cell,
+      W.cell,
+      W.cell,
       W.attempt,
     ]);
     expect(dataStyle.width).toBe(dataWidth);
   });
 
+  it('keeps the pinned columns under a quarter of the grid on a 1280 px page', () => {
+    const rem = (w: string) => Number(w.replace('rem', '')) * 16;
+    // The page's 72rem column, less its padding and the card's: the grid is about 1,060 px wide.
+    expect(rem(W.select) + rem(W.row) + rem(W.status)).toBeLessThan(1060 / 4);
+  });
+
   it('sizes the strip to exactly its columns, so it never grows past them', () => {
     expect(gridLayout([]).dataWidth).toBe(`calc(${W.results} + ${W.attempt})`);
-    expect(gridLayout(['A']).dataWidth).toBe(`calc(${W.cell} + ${W.results} + ${W.attempt})`);
+    expect(gridLayout(['A']).dataWidth).toBe(`calc(${W.results} + ${W.cell} + ${W.attempt})`);
   });
 });
 

@@ -4,31 +4,32 @@ import { schemaProperties, type JsonSchema } from '@/features/batches/mapping/sc
 
 /** Column widths; the uploaded columns all get `cell`. */
 export const W = {
-  select: '2.75rem',
-  row: '4.25rem',
+  select: '2.25rem',
+  row: '3rem',
   cell: '11rem',
-  status: '8.5rem',
-  attempt: '6.5rem',
-  error: '16rem',
-  results: '18rem',
+  results: '16rem',
+  attempt: '6rem',
+  /** Status with the row's error under it: the one column pinned at the right. */
+  status: '10rem',
 };
 
 /**
- * The grid in three parts, each in its own track: select and row number pinned at the left,
- * the uploaded columns (then results and attempt) in a strip that scrolls sideways, and status
- * and error pinned at the right. Pinned columns take their own space, so no data cell is ever
- * drawn under them, and the row's error stays beside the cells being fixed.
+ * The grid in three parts, each in its own track: select and row number pinned at the left, a
+ * strip that scrolls sideways with the results first (in view without scrolling), then the
+ * uploaded columns and the attempt, and the status with the row's error pinned at the right.
+ * Pinned columns take their own space (together under a quarter of the grid on a 1280 px page, about 1,060 px wide), so no data
+ * cell is ever drawn under them, and the row's error stays beside the cells being fixed.
  */
 export function gridLayout(columns: readonly string[]): {
   rowStyle: CSSProperties;
   dataStyle: CSSProperties;
   dataWidth: string;
 } {
-  const data = [...columns.map(() => W.cell), W.results, W.attempt];
+  const data = [W.results, ...columns.map(() => W.cell), W.attempt];
   const dataWidth = `calc(${data.join(' + ')})`;
   return {
     // The strip shrinks to what is left of the width; it never grows past its columns.
-    rowStyle: { gridTemplateColumns: `${W.select} ${W.row} minmax(0, ${dataWidth}) ${W.status} ${W.error}` },
+    rowStyle: { gridTemplateColumns: `${W.select} ${W.row} minmax(0, ${dataWidth}) ${W.status}` },
     dataStyle: { gridTemplateColumns: data.join(' '), width: dataWidth },
     dataWidth,
   };

@@ -138,11 +138,12 @@ export function GridRow({
         <span role="cell" data-cell className="flex min-h-11 items-start justify-center pt-3">
           {editable && <SelectRowBox row={r} selected={selected} onSelect={onSelect} />}
         </span>
-        <span role="cell" data-cell className="px-2 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+        <span role="cell" data-cell className="px-1.5 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
           {r.index + 1}
         </span>
         <div {...strip}>
           <div className="grid items-start" style={dataStyle}>
+            <ResultsCell row={r} />
             {columns.map((c, ci) => (
               <span key={c} role="cell" data-cell className="min-w-0 px-2 py-2">
                 {editable ? (
@@ -160,7 +161,6 @@ export function GridRow({
                 )}
               </span>
             ))}
-            <ResultsCell row={r} />
             <span role="cell" data-cell className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">
               <span className="block pt-1 pb-0.5 tabular-nums">
                 {r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}
@@ -169,11 +169,13 @@ export function GridRow({
             </span>
           </div>
         </div>
-        <span role="cell" data-cell className="h-full border-l border-zinc-200 px-2 py-2 dark:border-zinc-800">
+        <span
+          role="cell"
+          data-cell
+          className="h-full min-w-0 border-l border-zinc-200 px-2 py-2 text-xs dark:border-zinc-800"
+        >
           <StatusBadge row={r} workflowId={workflowId} />
           {edited && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
-        </span>
-        <span role="cell" data-cell className="min-w-0 px-2 py-2 text-xs">
           <RowErrors row={r} other={other} clamp />
         </span>
       </div>

@@ -1,11 +1,17 @@
-/** A small line of rows done over time, from the journal's samples (inline SVG, no chart library). */
+/**
+ * A small line of rows done over time, from the journal's samples (inline SVG, no chart library).
+ * The figures say `done`, the count the rest of the page shows, even where the samples lag behind
+ * it (a batch read from a server that gave no run times has none).
+ */
 export function CompletionsChart({
   samples,
+  done,
   total,
   start,
   paused = false,
 }: {
   samples: readonly [number, number][];
+  done: number;
   total: number;
   start: number;
   paused?: boolean;
@@ -26,7 +32,7 @@ export function CompletionsChart({
         preserveAspectRatio="none"
         className="h-20 w-full overflow-visible"
         role="img"
-        aria-label={`Completions over time: ${last[1].toLocaleString()} of ${total.toLocaleString()} rows done in about ${minutes} minute${minutes === 1 ? '' : 's'}`}
+        aria-label={`Completions over time: ${done.toLocaleString()} of ${total.toLocaleString()} rows done in about ${minutes} minute${minutes === 1 ? '' : 's'}`}
       >
         <line
           x1="0"
@@ -60,7 +66,7 @@ export function CompletionsChart({
       <figcaption className="flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
         <span>Rows done over time{paused ? ' · paused while the server is not answering' : ''}</span>
         <span>
-          {last[1].toLocaleString()} / {total.toLocaleString()}
+          {done.toLocaleString()} / {total.toLocaleString()}
         </span>
       </figcaption>
     </figure>

@@ -94,4 +94,31 @@ describe('FindDialog', () => {
     expect(alert.textContent).toContain('The store is unavailable.');
     expect(screen.getByRole('button', { name: 'Open' }).hasAttribute('disabled')).toBe(false);
   });
+
+  it('opens a run as its short id is typed, without Enter, asking the server once', async () => {
+    const { server, sales } = serverWithWorkflows();
+    const run = server.addExecution(sales.id, { status: 'finished', results: [] });
+    const { user, input, router } = await openFind(server);
+    const lists = () =>
+      server.requests.filter((r) => r.method === 'GET' && /\/executions$/.test(r.path.split('?')[0]!)).length;
+
+    await user.type(input, run.id.slice(0, 8));
+
+    await vi.waitFor(() => expect(pathOf(router)).toBe(`/workflows/${sales.id}/executions/${run.id}`));
+    // One look through the three workflows' newest runs, not one per keystroke.
+    expect(lists()).toBeLessThanOrEqual(3);
+  });
+
+  it('looks up the shorter start of an id only on Enter, then opens its single match', async () => {
+    const { server, sales } = serverWithWorkflows();
+    const run = server.addExecution(sales.id, { status: 'finished', results: [] });
+    const { user, input, router } = await openFind(server);
+
+    await user.type(input, run.id.slice(0, 6));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(pathOf(router)).toBe('/');
+
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(pathOf(router)).toBe(`/workflows/${sales.id}/executions/${run.id}`));
+  });
 });

@@ -9,9 +9,9 @@ import { targetOf, type Candidate } from './find-by-id';
 import { useFindDialog } from './use-find-dialog';
 
 /**
- * Find: a workflow's name (or part of it, misspelt), the start of a run or workflow id as the lists
- * show it, or a link. Candidates are listed before anything opens; a link or a full id opens what it
- * names. Loaded on the first ⌘K or click (find-button.tsx holds the trigger); each new `request`
+ * Find, as command palettes do it: a workflow's name (or part of it, misspelt) lists matches as it is
+ * typed, and Enter opens the highlighted one. A link, a full id or the short id a list shows is
+ * looked up once typing pauses and opens at once when it names one thing. Loaded on the first ⌘K or click (find-button.tsx holds the trigger); each new `request`
  * opens it again.
  */
 export function FindDialog({ request }: { request: number }) {

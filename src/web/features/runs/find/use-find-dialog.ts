@@ -5,11 +5,27 @@ import { cachedData, everyWorkflow, findClient, findQueries } from '@/server-sta
 import { isApiError } from '@/api/errors';
 import { useCapabilities } from '@/server-state/server';
 import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type ScanReport } from './find-by-id';
-import { readQuery } from './find-match';
+import { readQuery, type FindQuery } from './find-match';
 import { nothingLine, progressLine, scanLine } from './find-words';
 import { knownIn } from './known-in-cache';
 
 const knownNow = (queryClient: QueryClient) => knownIn(cachedData(queryClient));
+
+/** The pause in typing after which Find asks the server: a pasted id goes at once, a typed one at its end. */
+const AS_YOU_TYPE_MS = 300;
+/** Hex digits of the short id the runs lists show. */
+const SHORT_ID_DIGITS = 8;
+
+/**
+ * What is typed names one thing by its id: a link, a whole id, or the short id a list shows. Such
+ * text is looked up on the server as it is typed, and a single match opens at once. Shorter
+ * starts of an id, and names, are looked up on Enter: they match too much to spend requests on
+ * each keystroke (names are matched as typed against the workflows already read).
+ */
+const namesOneById = (q: FindQuery): boolean =>
+  q.kind === 'full-id' ||
+  q.kind === 'link' ||
+  (q.kind === 'text' && q.idPrefix !== undefined && q.idPrefix.replace(/-/g, '').length >= SHORT_ID_DIGITS);
 
 async function journalWorkflowOf(executionId: string): Promise<string | undefined> {
   try {
@@ -37,10 +53,14 @@ function useServerSearch() {
   const [failure, setFailure] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  const search = async (asked: string, open: (target: FindTarget) => void) => {
+  const searchingFor = useRef<string | null>(null);
+  /** Asks the server about `asked`; a single match opens at once when `openSingle`. One search at a time. */
+  const search = async (asked: string, open: (target: FindTarget) => void, openSingle: boolean) => {
+    if (searchingFor.current === asked) return;
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
+    searchingFor.current = asked;
     setBusy(true);
     setFailure(null);
     try {
@@ -55,6 +75,7 @@ function useServerSearch() {
       });
       if (controller.signal.aborted) return;
       if (outcome.kind === 'open') open(outcome.target);
+      else if (openSingle && outcome.candidates.length === 1) open(targetOf(outcome.candidates[0]!));
       else
         setAnswer({
           for: asked,
@@ -66,6 +87,7 @@ function useServerSearch() {
       if (!controller.signal.aborted) setFailure(isApiError(error) ? error.message : 'The search failed; try again.');
     } finally {
       if (abort.current === controller) {
+        searchingFor.current = null;
         setBusy(false);
         setProgress(null);
       }
@@ -84,7 +106,10 @@ function useServerSearch() {
       setFailure(null);
       setProgress(null);
     },
-    cancel: () => abort.current?.abort(),
+    cancel: () => {
+      abort.current?.abort();
+      searchingFor.current = null;
+    },
   };
 }
 
@@ -139,11 +164,12 @@ export function useFindDialog(request: number) {
     if (!dialog.current?.open) dialog.current?.showModal();
   }, [request]);
 
+  const query = useMemo(() => readQuery(text), [text]);
   const local = useMemo(
-    () => candidatesIn(readQuery(text), knownNow(queryClient)),
+    () => candidatesIn(query, knownNow(queryClient)),
     // The workflow list arriving changes what is known, though the cache is read directly.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [text, queryClient, workflows.data],
+    [query, queryClient, workflows.data],
   );
   const current = server.answer?.for === text ? server.answer : null;
   const candidates = current ? current.candidates : local;
@@ -162,10 +188,27 @@ export function useFindDialog(request: number) {
       });
   };
 
+  // As typed: an id, whole or as the lists show it, is looked up once typing pauses; one match opens.
+  const latestOpen = useRef(open);
+  latestOpen.current = open;
+  const single = namesOneById(query) && local.length === 1 ? local[0]! : null;
+  const answered = server.answer?.for === text;
+  useEffect(() => {
+    if (!namesOneById(query) || answered) return;
+    const timer = setTimeout(() => {
+      if (single !== null) latestOpen.current(targetOf(single));
+      else void server.search(text, (target) => latestOpen.current(target), true);
+    }, AS_YOU_TYPE_MS);
+    return () => clearTimeout(timer);
+    // `server` changes identity each render; the text, its reading and what is known decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, query, single, answered]);
+
+  /** Enter: the highlighted match opens; with none listed yet, the server is asked and a single match opens. */
   const submit = () => {
     const chosen = candidates[active];
     if (chosen) open(targetOf(chosen));
-    else if (text.trim() !== '') void server.search(text, open);
+    else if (text.trim() !== '' && !answered) void server.search(text, open, true);
   };
 
   return {

@@ -68,7 +68,7 @@ function BatchPage() {
       {outcome?.kind === 'blocked' && outcome.chunk === -1 && <Notice tone="warning">{outcome.reason}</Notice>}
       {batch.stopped !== undefined && <StoppedNotice stop={batch.stopped} />}
 
-      <ProgressCard batch={batch} now={now} offline={offline} />
+      <ProgressCard batch={batch} rows={rows} now={now} offline={offline} />
 
       <Card>
         <CardHeader

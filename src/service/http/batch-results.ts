@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { Schemas } from '../../contract/openapi-document';
+import { resultRowFiles, resultRows, type ResultRow, type ResultRowFile } from '../store/batch-results-query';
+import { accountOf } from './auth';
+import { contractRoute } from './contract-route';
+import { badRequest, notFound } from './errors';
+import type { LocalContext } from './local-context';
+
+const PAGE_DEFAULT = 500;
+/**
+ * Inline text a page carries at most: a page ends early after the row that passes it, so an answer
+ * stays a few MB however large the files (inline files are under 100 KB each).
+ */
+export const PAGE_CONTENT_BYTES = 4 * 1024 * 1024;
+/** Rows whose files are read in one statement while filling a page. */
+const FILE_READ_ROWS = 100;
+
+const utf8 = new TextDecoder();
+const ended = (status: ResultRow['status']): boolean => status === 'finished' || status === 'error';
+
+/**
+ * Local extension: a batch's rows with their results, by page of up to 1,000, so a browser that did
+ * not send the batch (a colleague's) shows and exports it with a request per page instead of one
+ * per row and one per file. Same scoping as the batch's other routes: another account's batch is
+ * unknown (404); the key's rate limit applies as to every request.
+ */
+export function batchResultRoutes(app: FastifyInstance, ctx: LocalContext): void {
+  if (ctx.config.strictV1) return;
+  const { store, presenter } = ctx;
+
+  contractRoute(app, 'listBatchResults', async (request) => {
+    const account = accountOf(request);
+    const batch = await store.batches.find(request.params.batchId.toLowerCase());
+    if (!batch || batch.account_id !== account.id) throw notFound('batch not found');
+    const raw = request.query.cursor;
+    const after = raw === undefined ? -1 : Number(raw);
+    if (!Number.isInteger(after) || after < -1) throw badRequest('cursor must be the cursor of the previous page');
+    const limit = request.query.limit ?? PAGE_DEFAULT;
+    const rows = await resultRows(store, batch.id, after, limit + 1);
+    const candidates = rows.slice(0, limit);
+
+    // Files a few rows at a time, stopping once the page holds enough inline text.
+    const page: ResultRow[] = [];
+    const filesOf = new Map<string, ResultRowFile[]>();
+    let bytes = 0;
+    for (let start = 0; start < candidates.length && bytes <= PAGE_CONTENT_BYTES; start += FILE_READ_ROWS) {
+      const part = candidates.slice(start, start + FILE_READ_ROWS);
+      const files = await resultRowFiles(
+        store,
+        part.filter((r) => ended(r.status)).map((r) => r.execution_id),
+      );
+      for (const f of files) filesOf.set(f.execution_id, [...(filesOf.get(f.execution_id) ?? []), f]);
+      for (const row of part) {
+        if (bytes > PAGE_CONTENT_BYTES) break;
+        page.push(row);
+        for (const f of filesOf.get(row.execution_id) ?? []) bytes += f.inline_data?.byteLength ?? 0;
+      }
+    }
+    const more = rows.length > page.length;
+
+    const earlier = await store.batches.earlierAttempts(
+      batch.id,
+      page.map((row) => row.row_index),
+    );
+    const byRow = new Map<number, Schemas['BatchRowAttempt'][]>();
+    for (const a of earlier)
+      byRow.set(a.row_index, [
+        ...(byRow.get(a.row_index) ?? []),
+        {
+          attempt: a.attempt,
+          execution_id: a.execution_id,
+          status: a.status,
+          ...(a.error !== null ? { error: a.error } : {}),
+        },
+      ]);
+    const data: Schemas['BatchResultRow'][] = page.map((row) => ({
+      index: row.row_index,
+      attempt: row.attempt,
+      execution_id: row.execution_id,
+      status: row.status,
+      ...(row.error !== null ? { error: row.error } : {}),
+      created_at: row.created_at,
+      ...(row.first_started_at ? { started_at: row.first_started_at } : {}),
+      ...(row.finished_at ? { finished_at: row.finished_at } : {}),
+      input: JSON.parse(row.input) as Record<string, unknown>,
+      results: ended(row.status)
+        ? (filesOf.get(row.execution_id) ?? []).map((f) =>
+            presenter.resultFile({
+              id: f.id,
+              filename: f.filename,
+              content: f.inline_data ? utf8.decode(f.inline_data) : null,
+            }),
+          )
+        : null,
+      earlier: byRow.get(row.row_index) ?? [],
+    }));
+    return { data, cursor: more ? String(page[page.length - 1]!.row_index) : null };
+  });
+}
