@@ -6,8 +6,8 @@ import {
   HandIcon,
   LoaderIcon,
   XCircleIcon,
-  type IconProps,
-} from '@/components/ui/icons';
+} from '@/components/ui/shell-icons';
+import type { IconProps } from '@/components/ui/create-icon';
 
 /**
  * How each run status looks wherever it is shown: its title, badge tone and icon, and `color`

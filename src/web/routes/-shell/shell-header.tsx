@@ -6,7 +6,7 @@ import { WaitingCount, type Waiting } from '@/features/approvals/waiting-count';
 import { FindById } from '@/features/runs/find/find-button';
 import { useActiveProfile, useConnection } from '@/server-state/connection';
 import { ProfileSwitcher } from '@/features/connection/profile-switcher';
-import { BudgetMeter } from './budget-meter';
+import { IdleBudgetMeter } from './lazy-views';
 
 const RunsIcon = /* @__PURE__ */ icon('RunsIcon', 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01');
 
@@ -24,7 +24,7 @@ export function ShellHeader() {
         <>
           {connected && <FindById />}
           <ProfileSwitcher />
-          <BudgetMeter />
+          <IdleBudgetMeter />
         </>
       }
     />
