@@ -55,7 +55,10 @@ function entryBudget(): Plugin {
         })
         .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
         .slice(0, Number(process.env.WF_BUDGET_MODULES ?? 12))
-        .map(([id, m]) => `  ${(m.renderedLength / 1024).toFixed(1)} kB ${id.replace(/^.*node_modules\//, '').replace(process.cwd(), '')}`)
+        .map(
+          ([id, m]) =>
+            `  ${(m.renderedLength / 1024).toFixed(1)} kB ${id.replace(/^.*node_modules\//, '').replace(process.cwd(), '')}`,
+        )
         .join('\n');
       this.error(
         `${line} is over budget. Biggest files: ${biggest}. Biggest modules (minified, before gzip):\n${modules}\nLoad what the first page does not need on demand.`,
@@ -130,7 +133,10 @@ export default defineConfig({
       // it), so the queries and feeds only other pages read stay out of the first page's JavaScript.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (routeId === '/workflows/' ? [] : undefined),
-        defaultBehavior: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
       },
       routesDirectory: './src/web/routes',
       generatedRouteTree: './src/web/route-tree.gen.ts',

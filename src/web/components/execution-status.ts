@@ -1,12 +1,6 @@
 import type { ExecutionStatus } from '@contract/openapi-document';
 import type { BadgeTone } from '@/components/ui/badge';
-import {
-  CheckCircleIcon,
-  CircleDashedIcon,
-  HandIcon,
-  LoaderIcon,
-  XCircleIcon,
-} from '@/components/ui/shell-icons';
+import { CheckCircleIcon, CircleDashedIcon, HandIcon, LoaderIcon, XCircleIcon } from '@/components/ui/shell-icons';
 import type { IconProps } from '@/components/ui/create-icon';
 
 /**
