@@ -27,11 +27,18 @@ export async function openList(page: Page, origin: string): Promise<void> {
   await settle(page, list);
 }
 
-/** Runs every move once, from the list back to the list; `wid` is a workflow with finished runs. */
-export async function tour(page: Page, wid: string): Promise<Map<Move, number>> {
+/**
+ * Runs every move once, from the list back to the list: `wid` is a workflow with an input form
+ * (another each tour, so its data is not in the tab's cache yet), `runRow` the runs list's row to open.
+ */
+export async function tour(page: Page, wid: string, runRow: number): Promise<Map<Move, number>> {
   const w = `/workflows/${wid}`;
   const runForm: Arrival = { path: new RegExp(`^${w}/?$`), selector: 'main button', text: /Run workflow/ };
-  const executions: Arrival = { path: new RegExp(`^${w}/executions/?$`), selector: 'main ul[aria-label="Runs"] li' };
+  const executions: Arrival = {
+    path: new RegExp(`^${w}/executions/?$`),
+    selector: 'main ul[aria-label="Runs"] li, main h2, main h3',
+    text: /\S/,
+  };
   const schema: Arrival = { path: new RegExp(`^${w}/schema/?$`), selector: 'main ul[aria-label="Input fields"] li' };
   const batch: Arrival = { path: new RegExp(`^${w}/batch/?$`), selector: 'main input[type=file]' };
   const runs: Arrival = { path: /^\/runs\/?$/, selector: 'main ul[aria-label="Runs"] li' };
@@ -50,7 +57,7 @@ export async function tour(page: Page, wid: string): Promise<Map<Move, number>> 
   at(MOVES[4], await timeClick(page, `main a[href="${w}"]`, runForm));
   at(MOVES[5], await timeBack(page, batch));
   at(MOVES[6], await timeClick(page, 'header a[href="/runs"]', runs));
-  at(MOVES[7], await timeClick(page, 'main ul[aria-label="Runs"] li a', runPage));
+  at(MOVES[7], await timeClick(page, `main ul[aria-label="Runs"] li:nth-child(${runRow}) a`, runPage));
   at(MOVES[8], await timeBack(page, runs));
   at(MOVES[9], await timeClick(page, 'header a[href="/approvals"]', approvals));
   at(MOVES[10], await timeClick(page, 'header a[href="/workflows"]', list));

@@ -1,6 +1,8 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { ChunkUnavailableError } from '@/lib/chunk-load';
 import { useWhenIdle } from '@/lib/use-when-idle';
+import { ReloadNeeded } from './error-panel';
 
 // Views the first page does not draw: the error and not-found pages, and the header's budget meter
 // (shown only when the budget runs low). They load right after the first page (`preloadShellViews`),
@@ -18,6 +20,8 @@ export const preloadShellViews = (): void =>
   void Promise.all([loadRouteError(), loadNotFound(), loadBudgetMeter()]).catch(() => undefined);
 
 export function RouteError(props: ErrorComponentProps) {
+  // Said without the lazy view: when chunks are missing, its own chunk may be one of them.
+  if (props.error instanceof ChunkUnavailableError) return <ReloadNeeded message={props.error.message} />;
   return (
     <Suspense fallback={null}>
       <LazyRouteError {...props} />
