@@ -1,7 +1,7 @@
 // The peers the speed figures of the dashboard stand beside, in the same run: the dashboard as it
 // was before issue #33 (built from a commit into a temporary checkout) and the floor, a static HTML
 // page listing the same workflows, served from this machine.
-import { execFileSync, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -68,9 +68,4 @@ a{color:inherit;text-decoration:none}p{margin:.2rem 0 0;color:#555}</style></hea
     url: `http://127.0.0.1:${port}/workflows`,
     stop: () => new Promise<void>((done) => server.close(() => done())),
   };
-}
-
-/** The short hash of a commit, for the figures' names. */
-export function shortCommit(commit: string): string {
-  return execFileSync('git', ['rev-parse', '--short', commit], { cwd: root, encoding: 'utf8' }).trim();
 }
