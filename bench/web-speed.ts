@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Figure } from './service-bench';
 import { apiGet, buildSpa, connectPage, launchChromium, startWebServer, type WebServer } from './support/browser';
 import { installMoveProbe } from './support/moves';
+import { tolerance } from './support/tolerance';
 import { BEFORE_COMMIT, buildCommit, serveStaticList } from './support/web-peers';
 import { MOVES, openList, tour, type Move } from './web-moves';
 
@@ -20,14 +21,6 @@ const JS_GOAL_KB = 130;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 /** Nearest-rank p95. */
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(0.95 * xs.length) - 1]!;
-
-/**
- * How far past a goal a figure may land before the gate fails: 10 % on a quiet machine, up to 50 %
- * as the load per core grows (eight engineers on two cores is the usual day here).
- */
-export function tolerance(loadPerCore = loadavg()[0]! / cpus().length): number {
-  return 1.1 + Math.min(0.4, Math.max(0, loadPerCore - 1) * 0.1);
-}
 
 /**
  * Gzip bytes (level 9) of the JavaScript the first page cannot start without: the entry script of
