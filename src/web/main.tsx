@@ -85,9 +85,9 @@ const BATCH_RESUME_WAIT_MS = 2000;
 
 /**
  * Batches a reload interrupted resume on whatever page opens, once there is a key to send them with.
- * The engine (its code, its IndexedDB journal) loads after the first page has rendered, or after
- * BATCH_RESUME_WAIT_MS at most: the first paint never waits for it, and a batch still resumes within
- * a few seconds. A batch page that needs it sooner imports it itself.
+ * The engine (its code, its IndexedDB journal) loads once the first page has rendered with its data
+ * (not its placeholder), or after BATCH_RESUME_WAIT_MS at most: the first paint never waits for it,
+ * and a batch still resumes within a few seconds. A batch page that needs it sooner imports it itself.
  */
 function startBatchEngineAfterFirstPage(router: ReturnType<typeof createAppRouter>) {
   const store = getProfilesStore();
@@ -102,8 +102,9 @@ function startBatchEngineAfterFirstPage(router: ReturnType<typeof createAppRoute
   const startEngine = () =>
     void import('./batch-engine/batch-runtime').then(({ startBatchEngine }) => startBatchEngine());
   let due = false;
-  const load = () => {
-    if (due) return;
+  const pageShown = () => router.state.matches.every((match) => match.status !== 'pending');
+  const load = (waited: boolean) => {
+    if (due || (!waited && !pageShown())) return;
     due = true;
     offRendered();
     clearTimeout(fallback);
@@ -114,8 +115,8 @@ function startBatchEngineAfterFirstPage(router: ReturnType<typeof createAppRoute
     if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 500 });
     else setTimeout(go, 0);
   };
-  const offRendered = router.subscribe('onRendered', load);
-  const fallback = setTimeout(load, BATCH_RESUME_WAIT_MS);
+  const offRendered = router.subscribe('onRendered', () => load(false));
+  const fallback = setTimeout(() => load(true), BATCH_RESUME_WAIT_MS);
 }
 
 void start();

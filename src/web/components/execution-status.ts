@@ -1,7 +1,13 @@
 import type { ExecutionStatus } from '@contract/openapi-document';
 import type { BadgeTone } from '@/components/ui/badge';
-import { CheckCircleIcon, CircleDashedIcon, HandIcon, LoaderIcon, XCircleIcon } from '@/components/ui/shell-icons';
-import type { IconProps } from '@/components/ui/create-icon';
+import {
+  CheckCircleIcon,
+  CircleDashedIcon,
+  HandIcon,
+  LoaderIcon,
+  XCircleIcon,
+  type IconProps,
+} from '@/components/ui/icons';
 
 /**
  * How each run status looks wherever it is shown: its title, badge tone and icon, and `color`

@@ -16,6 +16,15 @@ export const ExternalLinkIcon = /* @__PURE__ */ icon(
   'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6',
 );
 export const PlayIcon = /* @__PURE__ */ icon('PlayIcon', 'M6 4v16l14-8L6 4Z');
+export const CheckCircleIcon = /* @__PURE__ */ icon(
+  'CheckCircleIcon',
+  <circle cx="12" cy="12" r="9" />,
+  'm8.5 12 2.5 2.5 4.5-5',
+);
+export const CircleDashedIcon = /* @__PURE__ */ icon(
+  'CircleDashedIcon',
+  'M10.1 2.2a10 10 0 0 1 3.8 0M17.6 3.7a10 10 0 0 1 2.7 2.7M21.8 10.1a10 10 0 0 1 0 3.8M20.3 17.6a10 10 0 0 1-2.7 2.7M13.9 21.8a10 10 0 0 1-3.8 0M6.4 20.3a10 10 0 0 1-2.7-2.7M2.2 13.9a10 10 0 0 1 0-3.8M3.7 6.4a10 10 0 0 1 2.7-2.7',
+);
 export const InboxIcon = /* @__PURE__ */ icon(
   'InboxIcon',
   'M22 12h-6l-2 3h-4l-2-3H2',

@@ -60,12 +60,3 @@ export const HandIcon = /* @__PURE__ */ icon(
   'M18 11V6a2 2 0 0 0-4 0v0M14 10V4a2 2 0 0 0-4 0v2M10 10.5V6a2 2 0 0 0-4 0v8',
   'M18 8a2 2 0 1 1 4 0v6a8 8 0 0 1-8 8h-2c-2.8 0-4.5-.9-6-2.4l-3.6-3.6a2 2 0 0 1 2.8-2.8L7 15',
 );
-export const CheckCircleIcon = /* @__PURE__ */ icon(
-  'CheckCircleIcon',
-  <circle cx="12" cy="12" r="9" />,
-  'm8.5 12 2.5 2.5 4.5-5',
-);
-export const CircleDashedIcon = /* @__PURE__ */ icon(
-  'CircleDashedIcon',
-  'M10.1 2.2a10 10 0 0 1 3.8 0M17.6 3.7a10 10 0 0 1 2.7 2.7M21.8 10.1a10 10 0 0 1 0 3.8M20.3 17.6a10 10 0 0 1-2.7 2.7M13.9 21.8a10 10 0 0 1-3.8 0M6.4 20.3a10 10 0 0 1-2.7-2.7M2.2 13.9a10 10 0 0 1 0-3.8M3.7 6.4a10 10 0 0 1 2.7-2.7',
-);
