@@ -5,29 +5,21 @@ import { useWhenIdle } from '@/lib/use-when-idle';
 import { ReloadNeeded } from './error-panel';
 
 // Views the first page does not draw: the error and not-found pages, the header's budget meter
-// (shown only when the budget runs low) and its Find button (drawn once the page is idle). They load right after the first page (`preloadShellViews`),
+// (shown only when the budget runs low) and its profile switcher (drawn once the page is idle). They load right after the first page (`preloadShellViews`),
 // so they are in memory before an outage or a redeploy could keep them from loading.
 const loadRouteError = () => import('./route-error');
 const loadNotFound = () => import('@/components/not-found');
 const loadBudgetMeter = () => import('./budget-meter');
-const loadFindButton = () => import('@/features/runs/find/find-button');
 const loadProfileSwitcher = () => import('@/features/connection/profile-switcher');
 
 const LazyRouteError = lazy(() => loadRouteError().then((m) => ({ default: m.RouteErrorView })));
 const LazyNotFound = lazy(() => loadNotFound().then((m) => ({ default: m.NotFoundView })));
 const LazyBudgetMeter = lazy(() => loadBudgetMeter().then((m) => ({ default: m.BudgetMeter })));
-const LazyFindById = lazy(() => loadFindButton().then((m) => ({ default: m.FindById })));
 const LazyProfileSwitcher = lazy(() => loadProfileSwitcher().then((m) => ({ default: m.ProfileSwitcher })));
 
 /** Loads the views above; a failure is left to the view's own import, which retries. */
 export const preloadShellViews = (): void =>
-  void Promise.all([
-    loadRouteError(),
-    loadNotFound(),
-    loadBudgetMeter(),
-    loadFindButton(),
-    loadProfileSwitcher(),
-  ]).catch(() => undefined);
+  void Promise.all([loadRouteError(), loadNotFound(), loadBudgetMeter(), loadProfileSwitcher()]).catch(() => undefined);
 
 export function RouteError(props: ErrorComponentProps) {
   // Said without the lazy view: when chunks are missing, its own chunk may be one of them.
@@ -53,16 +45,6 @@ export function IdleBudgetMeter() {
   return idle ? (
     <Suspense fallback={null}>
       <LazyBudgetMeter />
-    </Suspense>
-  ) : null;
-}
-
-/** The header's Find button (and its shortcut), once the page is idle: the list paints first. */
-export function IdleFindById() {
-  const idle = useWhenIdle(0);
-  return idle ? (
-    <Suspense fallback={null}>
-      <LazyFindById />
     </Suspense>
   ) : null;
 }

@@ -4,7 +4,8 @@ import { icon } from '@/components/ui/create-icon';
 import { HandIcon } from '@/components/ui/shell-icons';
 import { WaitingCount, type Waiting } from '@/features/approvals/waiting-count';
 import { useActiveProfile, useConnection } from '@/server-state/connection';
-import { IdleBudgetMeter, IdleFindById, IdleProfileSwitcher } from './lazy-views';
+import { FindById } from '@/features/runs/find/find-button';
+import { IdleBudgetMeter, IdleProfileSwitcher } from './lazy-views';
 
 const RunsIcon = /* @__PURE__ */ icon('RunsIcon', 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01');
 
@@ -20,7 +21,7 @@ export function ShellHeader() {
       nav={connected && <RunsLinks />}
       tools={
         <>
-          {connected && <IdleFindById />}
+          {connected && <FindById />}
           <IdleProfileSwitcher />
           <IdleBudgetMeter />
         </>
