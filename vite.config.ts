@@ -3,10 +3,83 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const CHUNK_LOAD = fileURLToPath(new URL('./src/web/lib/chunk-load.ts', import.meta.url));
+const CONTRACT_DOCUMENT = fileURLToPath(new URL('./src/contract/openapi.json', import.meta.url));
+
+/** Issue #33: the JavaScript the first page loads (the entry and what it imports statically), gzip. */
+const ENTRY_BUDGET_KB = 130;
+
+/**
+ * Fails the build when the entry chunk and the chunks it imports statically pass ENTRY_BUDGET_KB
+ * gzipped (level 9, as `npm run bench web` counts): the first page's weight cannot creep back.
+ */
+function entryBudget(): Plugin {
+  return {
+    name: 'wf-entry-budget',
+    apply: 'build',
+    // After writing: what index.html loads before anything runs (its module scripts and the modules
+    // it preloads), as served (minified, final), read back from disk.
+    writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (dir === undefined || !('index.html' in bundle)) return;
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      const files = [
+        ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+      ].map((m) => m[1]!);
+      const seen = new Set(files);
+      const sizes = [...seen].map((f) => ({ f, bytes: gzipSync(readFileSync(join(dir, f)), { level: 9 }).length }));
+      const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
+      const kb = (b: number) => (b / 1024).toFixed(1);
+      const line = `initial JS of the first page: ${kb(total)} kB gzip in ${sizes.length} files (budget ${ENTRY_BUDGET_KB} kB)`;
+      if (total <= ENTRY_BUDGET_KB * 1024) return this.info(line);
+      const biggest = sizes
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 5)
+        .map((s) => `${s.f} ${kb(s.bytes)} kB`)
+        .join(', ');
+      const modules = [...seen]
+        .flatMap((f) => {
+          const chunk = bundle[f]!;
+          return chunk.type === 'chunk' ? Object.entries(chunk.modules) : [];
+        })
+        .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
+        .slice(0, Number(process.env.WF_BUDGET_MODULES ?? 12))
+        .map(
+          ([id, m]) =>
+            `  ${(m.renderedLength / 1024).toFixed(1)} kB ${id.replace(/^.*node_modules\//, '').replace(process.cwd(), '')}`,
+        )
+        .join('\n');
+      this.error(
+        `${line} is over budget. Biggest files: ${biggest}. Biggest modules (minified, before gzip):\n${modules}\nLoad what the first page does not need on demand.`,
+      );
+    },
+  };
+}
+
+/**
+ * The dashboard reads one part of the contract document, its `x-limits` (src/contract/limits.ts);
+ * the whole document would add 13 kB gzip to the first page. The build gives the browser that part
+ * only (the service and the tests still read the whole file).
+ */
+function contractLimitsOnly(): Plugin {
+  return {
+    name: 'wf-contract-limits-only',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id.split('?')[0] !== CONTRACT_DOCUMENT) return null;
+      const doc = JSON.parse(readFileSync(CONTRACT_DOCUMENT, 'utf8')) as Record<string, unknown>;
+      return JSON.stringify({ 'x-limits': doc['x-limits'] });
+    },
+  };
+}
 
 /**
  * Wraps every `import('…')` of the dashboard (lazy components, route chunks the router plugin
@@ -52,7 +125,15 @@ export default defineConfig({
       autoCodeSplitting: true,
       // The workflow list is the first page of most visits: its component ships in the entry chunk,
       // so it renders as soon as its data arrives instead of after one more round trip for a chunk.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/workflows/' ? [] : undefined) },
+      // Every other route's loader ships with its component (one chunk, fetched on a hover on a link to
+      // it), so the queries and feeds only other pages read stay out of the first page's JavaScript.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId === '/workflows/' ? [] : undefined),
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
+      },
       routesDirectory: './src/web/routes',
       generatedRouteTree: './src/web/route-tree.gen.ts',
       quoteStyle: 'single',
@@ -60,10 +141,16 @@ export default defineConfig({
     react(),
     tailwindcss(),
     retryDynamicImports(),
+    contractLimitsOnly(),
+    entryBudget(),
   ],
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // No preload helper and dependency lists in the first page's code (about 1.5 kB gzip): a lazy
+    // chunk's own imports load when it is evaluated, one round trip later, and the pages a person
+    // goes to next are fetched ahead on idle and on hover anyway.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // The framework every page needs ships as one file: one request and one gzip stream instead
@@ -76,6 +163,13 @@ export default defineConfig({
               name: 'framework',
               tags: ['$initial'],
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core)|openapi-fetch|use-sync-external-store)[\\/]/,
+            },
+            {
+              // The dashboard's own modules the first page imports, as one file: one request and one
+              // gzip stream, instead of small shared chunks that each compress on their own.
+              name: 'app',
+              tags: ['$initial'],
+              test: /[\\/]src[\\/](web|contract)[\\/]/,
             },
           ],
         },

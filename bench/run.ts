@@ -1,4 +1,4 @@
-// `npm run bench [service|lists|replicas|web|runs|planner|fairness|model|retention|shared]`: prints figures and ratios, each measured side by side in
+// `npm run bench [service|lists|replicas|web|speed|runs|planner|fairness|model|retention|shared]`: prints figures and ratios, each measured side by side in
 // this one run; with no argument, every section (about 20 minutes, most of it tracking a 10,000-row batch,
 // scanning 10,000 runs at strict v1's rate limit and draining 10,000 runs on SQLite and PostgreSQL).
 // Peers take turns in short rounds (BENCH_ROUNDS, default 3), as the 2-core machine is noisy. Knobs:
@@ -13,6 +13,7 @@ const sections: Array<[string, () => Promise<Figure[]>]> = [
   ['lists', async () => (await import('./lists-bench')).runListsBench()],
   ['replicas', async () => (await import('./replicas-bench')).runReplicasBench()],
   ['web', async () => (await import('./web-bench')).runWebBench()],
+  ['speed', async () => (await import('./web-speed')).runWebSpeedBench()],
   ['runs', async () => (await import('./runs-bench')).runRunsBench()],
   [
     'planner',

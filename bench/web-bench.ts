@@ -1,10 +1,10 @@
-// Web benchmarks in Debian's Chromium against the built SPA served by the local service: initial JS
-// of /workflows, LCP under 4x CPU throttling, the first rows of a 100,000-row CSV preview, and the
+// Web benchmarks in Debian's Chromium against the built SPA served by the local service: issue #33's
+// first page, entry size and in-app moves (web-speed.ts), the first rows of a 100,000-row CSV preview, and the
 // batch figures of issue #4 (see batch-bench.ts).
 import type { Browser } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
 import { measureParseAndValidate, measureResultsCsv } from './batch-bench';
 import { measureTracking } from './batch-tracking';
+import { runWebSpeed } from './web-speed';
 import type { Figure } from './service-bench';
 import { buildSpa, connectPage, launchChromium, startWebServer, type WebServer } from './support/browser';
 import { installProbe, waitForMark, watchText } from './support/page-probe';
@@ -18,47 +18,7 @@ export const TRACKING_TIME_SCALE = Number(process.env.BENCH_TRACKING_TIME_SCALE 
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function initialJs(browser: Browser, origin: string): Promise<number> {
-  const page = await browser.newPage();
-  await connectPage(page);
-  const scripts: Array<Promise<Buffer>> = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script' && res.url().startsWith(origin)) scripts.push(res.body());
-  });
-  await page.goto(`${origin}/workflows`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
-  // Bodies are read before the page closes, or they would be lost.
-  const bodies = await Promise.all(scripts);
-  await page.close();
-  return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-}
-
-const LCP_RUNS = 5;
 const CSV_RUNS = 3;
-
-async function lcpThrottled(browser: Browser, origin: string): Promise<number[]> {
-  const runs: number[] = [];
-  for (let i = 0; i < LCP_RUNS; i++) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await connectPage(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`${origin}/workflows`, { waitUntil: 'networkidle' });
-    const lcp = await page.evaluate(
-      () =>
-        new Promise<number>((done) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            done(entries[entries.length - 1]!.startTime);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
-    runs.push(lcp);
-    await context.close();
-  }
-  return runs;
-}
 
 /**
  * From the moment the execution detail holding a 100,000-row CSV has reached the page to the frame
@@ -146,37 +106,13 @@ export async function runWebBench(): Promise<Figure[]> {
   buildSpa();
   const browser = await launchChromium();
   try {
+    // Issue #33: first page, entry size and in-app moves, beside a static page and the commit before.
+    const speed = await runSteps([
+      ['first page and moves', (f) => runWebSpeed(browser, true).then((x) => void f.push(...x))],
+    ]);
     // The page figures run against a service whose limit is raised, so no 429 slows a page load.
     const pages = await withServer({ timeScale: 0, rateLimit: 1_000_000 }, (server) =>
       runSteps([
-        [
-          'initial JS of /workflows',
-          async (f) => {
-            const js = await initialJs(browser, server.origin);
-            f.push({
-              name: 'initial JS of /workflows (gzip)',
-              value: Math.round(js / 102.4) / 10,
-              unit: 'kB',
-              goal: '≤ 130 kB',
-              ok: js <= 130 * 1024,
-            });
-          },
-        ],
-        [
-          'LCP of /workflows',
-          async (f) => {
-            const runs = await lcpThrottled(browser, server.origin);
-            console.log(`    runs: ${runs.map((r) => Math.round(r)).join(', ')} ms`);
-            const lcp = median(runs);
-            f.push({
-              name: `LCP of /workflows, 4x CPU throttling (median of ${LCP_RUNS})`,
-              value: Math.round(lcp),
-              unit: 'ms',
-              goal: '≤ 1000 ms',
-              ok: lcp <= 1000,
-            });
-          },
-        ],
         [
           'CSV preview',
           async (f) => {
@@ -212,7 +148,7 @@ export async function runWebBench(): Promise<Figure[]> {
       runSteps([['batch tracking', (f) => measureTracking(browser, server, f)]]),
     );
     const exports = await runSteps([['results CSV', measureResultsCsv]]);
-    return [...pages, ...tracking, ...exports];
+    return [...speed, ...pages, ...tracking, ...exports];
   } finally {
     await browser.close();
   }

@@ -19,12 +19,12 @@ export async function connectPage(page: Page, key = WEB_KEY): Promise<void> {
   await page.addInitScript((k) => sessionStorage.setItem('wf.key.local', k), key);
 }
 
-/** Builds the SPA into dist, so the figures are of the sources as they are now. */
-export function buildSpa(): void {
+/** Builds the SPA into dist, so the figures are of the sources as they are now (or of another checkout's). */
+export function buildSpa(dir = root): void {
   try {
     // Quiet unless it fails: the bundler's timing notes would bury the figures.
-    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
-      cwd: root,
+    execFileSync(join(dir, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
+      cwd: dir,
       stdio: 'pipe',
       encoding: 'utf8',
     });
@@ -51,10 +51,13 @@ export interface WebServerOptions {
   rateLimit?: number;
   /** WORKFLOW_STRICT_V1=1: bare v1, no extensions (list items without results, no cancel). */
   strictV1?: boolean;
+  /** A checkout to serve instead of this one (an earlier commit, for figures side by side). */
+  root?: string;
 }
 
 /** The local service on a free port with a fresh database, serving dist as it is (no build-if-stale). */
 export async function startWebServer(options: WebServerOptions = {}): Promise<WebServer> {
+  const dir = options.root ?? root;
   const dataDir = mkdtempSync(join(tmpdir(), 'wf-webbench-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -74,8 +77,8 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
     // Strict mode serves no contract document; the SPA's index answers once the service listens.
     const ready = options.strictV1 ? `${origin}/` : `${origin}/api/v1/openapi.json`;
     proc = await startProcess(
-      join(root, 'node_modules/.bin/tsx'),
-      [join(root, 'src/service/main.ts'), '--no-build'],
+      join(dir, 'node_modules/.bin/tsx'),
+      [join(dir, 'src/service/main.ts'), '--no-build'],
       env,
       ready,
     );

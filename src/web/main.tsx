@@ -3,11 +3,9 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './server-state/query-client';
-import { NotFoundView } from './components/not-found';
-import { RouteErrorView } from './routes/-shell/route-error';
+import { NotFound, preloadShellViews, RouteError } from './routes/-shell/lazy-views';
 import { PageSkeleton } from './components/ui/skeleton';
 import { followActiveProfile } from './server-state/connection';
-import { startBatchEngine } from './batch-engine/batch-runtime';
 import { getProfilesStore } from './api/profiles-store';
 import { fetchDevKey } from './features/connection/dev-key';
 import { findFirstKey } from './features/connection/first-key';
@@ -39,9 +37,12 @@ const createAppRouter = () =>
     // React Query owns freshness; the router always asks it rather than caching loader results itself.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
+    // A placeholder that did show goes as soon as the page is ready: the router's default holds it
+    // 500 ms, which put half a second between the list's data and its first paint on a slow phone.
+    defaultPendingMinMs: 0,
     defaultPendingComponent: () => <PageSkeleton />,
-    defaultErrorComponent: RouteErrorView,
-    defaultNotFoundComponent: () => <NotFoundView />,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: () => <NotFound />,
     scrollRestoration: true,
     parseSearch,
     stringifySearch,
@@ -68,8 +69,8 @@ async function start() {
   if (/^\/(workflows\/?)?$/.test(location.pathname) && getProfilesStore().isConnected()) {
     void queryClient.prefetchInfiniteQuery(workflowQueries.list());
   }
-  startBatchEngineOnceConnected();
   const router = createAppRouter();
+  startBatchEngineAfterFirstPage(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -79,15 +80,43 @@ async function start() {
   );
 }
 
-/** Batches a reload interrupted resume on whatever page opens, as soon as there is a key to send them with. */
-function startBatchEngineOnceConnected() {
+/** How long after the first page a reload's unfinished batches wait at most before they resume. */
+const BATCH_RESUME_WAIT_MS = 2000;
+
+/**
+ * Batches a reload interrupted resume on whatever page opens, once there is a key to send them with.
+ * The engine (its code, its IndexedDB journal) loads once the first page has rendered with its data
+ * (not its placeholder), or after BATCH_RESUME_WAIT_MS at most: the first paint never waits for it,
+ * and a batch still resumes within a few seconds. A batch page that needs it sooner imports it itself.
+ */
+function startBatchEngineAfterFirstPage(router: ReturnType<typeof createAppRouter>) {
   const store = getProfilesStore();
-  if (store.isConnected()) return startBatchEngine();
-  const off = store.subscribe(() => {
-    if (!store.isConnected()) return;
-    off();
-    startBatchEngine();
-  });
+  const whenConnected = (go: () => void) => {
+    if (store.isConnected()) return go();
+    const off = store.subscribe(() => {
+      if (!store.isConnected()) return;
+      off();
+      go();
+    });
+  };
+  const startEngine = () =>
+    void import('./batch-engine/batch-runtime').then(({ startBatchEngine }) => startBatchEngine());
+  let due = false;
+  const pageShown = () => router.state.matches.every((match) => match.status !== 'pending');
+  const load = (waited: boolean) => {
+    if (due || (!waited && !pageShown())) return;
+    due = true;
+    offRendered();
+    clearTimeout(fallback);
+    const go = () => {
+      preloadShellViews();
+      whenConnected(startEngine);
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 500 });
+    else setTimeout(go, 0);
+  };
+  const offRendered = router.subscribe('onRendered', () => load(false));
+  const fallback = setTimeout(() => load(true), BATCH_RESUME_WAIT_MS);
 }
 
 void start();

@@ -3,7 +3,8 @@ import type { Schemas } from '../../contract/openapi-document';
 import { resultRowFiles, resultRows, type ResultRow, type ResultRowFile } from '../store/batch-results-query';
 import { accountOf } from './auth';
 import { contractRoute } from './contract-route';
-import { badRequest, notFound } from './errors';
+import { rowsCursor } from './batch-declaration';
+import { notFound } from './errors';
 import type { LocalContext } from './local-context';
 
 const PAGE_DEFAULT = 500;
@@ -30,13 +31,11 @@ export function batchResultRoutes(app: FastifyInstance, ctx: LocalContext): void
 
   contractRoute(app, 'listBatchResults', async (request) => {
     const account = accountOf(request);
-    const batch = await store.batches.find(request.params.batchId.toLowerCase());
-    if (!batch || batch.account_id !== account.id) throw notFound('batch not found');
-    const raw = request.query.cursor;
-    const after = raw === undefined ? -1 : Number(raw);
-    if (!Number.isInteger(after) || after < -1) throw badRequest('cursor must be the cursor of the previous page');
+    const batch = await store.batches.find(account.id, request.params.batchId.toLowerCase());
+    if (!batch) throw notFound('batch not found');
+    const after = rowsCursor(request.query.cursor);
     const limit = request.query.limit ?? PAGE_DEFAULT;
-    const rows = await resultRows(store, batch.id, after, limit + 1);
+    const rows = await resultRows(store, account.id, batch.id, after, limit + 1);
     const candidates = rows.slice(0, limit);
 
     // Files a few rows at a time, stopping once the page holds enough inline text.
@@ -59,6 +58,7 @@ export function batchResultRoutes(app: FastifyInstance, ctx: LocalContext): void
     const more = rows.length > page.length;
 
     const earlier = await store.batches.earlierAttempts(
+      account.id,
       batch.id,
       page.map((row) => row.row_index),
     );

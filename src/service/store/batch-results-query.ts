@@ -25,7 +25,13 @@ export interface ResultRowFile {
 }
 
 /** Up to `limit` sent rows after row `after`, in file order, each with its latest execution and run times. */
-export async function resultRows(store: Store, batchId: string, after: number, limit: number): Promise<ResultRow[]> {
+export async function resultRows(
+  store: Store,
+  accountId: string,
+  batchId: string,
+  after: number,
+  limit: number,
+): Promise<ResultRow[]> {
   return store.kysely
     .selectFrom('batch_rows as r')
     .innerJoin('executions as e', 'e.id', 'r.execution_id')
@@ -40,6 +46,7 @@ export async function resultRows(store: Store, batchId: string, after: number, l
       'e.finished_at',
       'e.input',
     ])
+    .where('r.account_id', '=', accountId)
     .where('r.batch_id', '=', batchId)
     .where('r.latest', '=', 1)
     .where('r.row_index', '>', after)

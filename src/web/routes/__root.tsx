@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { OfflineBanner } from '@/components/layout/offline-banner';
-import { NotFoundView } from '@/components/not-found';
-import { RouteErrorView } from '@/routes/-shell/route-error';
+import { NotFound, RouteError } from '@/routes/-shell/lazy-views';
 import { Toaster } from '@/components/ui/toast';
 import { forgetPreviousAccount, refreshEverything, useActiveProfile } from '@/server-state/connection';
 import { getProfilesStore } from '@/api/profiles-store';
@@ -27,8 +26,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     throw redirect({ to: '/welcome', search: { redirect: back } });
   },
   component: RootLayout,
-  notFoundComponent: () => <NotFoundView />,
-  errorComponent: RouteErrorView,
+  notFoundComponent: () => <NotFound />,
+  errorComponent: RouteError,
 });
 
 /** Forgets another account's data when the profile (URL or key) changes, then reloads the page's data. */

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { feedQueries } from '@/server-state/runs';
 import { serverQueries } from '@/server-state/server';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InboxIcon } from '@/components/ui/icons';
@@ -14,7 +15,16 @@ import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/runs')({
   validateSearch: validateRunsSearch,
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(serverQueries.capabilities()),
+  loaderDeps: ({ search }) => ({ search }),
+  // The first page of runs comes with the page, and with a hover on a link to it; a failed read is
+  // the list's own error to show (it offers a retry), so the loader lets it pass.
+  loader: async ({ context: { queryClient }, deps: { search } }) => {
+    const caps = await queryClient.ensureQueryData(serverQueries.capabilities());
+    // The feed's code loads with the page's, not with the first page of the dashboard.
+    const { feedKeyFor } = await import('@/features/runs/use-runs-feed');
+    const key = feedKeyFor({ kind: 'all' }, filterFromSearch(search), caps);
+    await queryClient.ensureInfiniteQueryData(feedQueries.pages(key)).catch(() => undefined);
+  },
   pendingComponent: () => <ListSkeleton label="Loading runs" />,
   component: RunsPage,
 });

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRecoveringMutation } from './recovering-mutation';
 import type { Schemas } from '@contract/openapi-document';
 import { getApiClient } from '@/api/active-client';
 import { queryKeys } from './query-keys';
@@ -57,7 +58,7 @@ export function useCurrentApiKey(enabled: boolean) {
 /** Makes a named key; the list shows it, and the answer carries the key itself (shown once). */
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: ({ name, role }: { name: string; role: ApiKeyRole }) => getApiClient().createApiKey(name.trim(), role),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(), exact: true }),
   });
@@ -66,7 +67,7 @@ export function useCreateApiKey() {
 /** Revokes a key (and the keys it made); the list shows them revoked. */
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useRecoveringMutation({
     mutationFn: (keyId: string) => getApiClient().revokeApiKey(keyId),
     onSuccess: (revoked) => {
       // The key in use cannot read the list again once revoked: show the answer in place.

@@ -1,4 +1,4 @@
-import { useDecideApproval as useDecideMutation } from '@/server-state/approvals';
+import { useDecideApproval as useDecideMutation } from '@/server-state/approval-decisions';
 import { rememberRejection } from '@/features/runs/rejections';
 
 /**

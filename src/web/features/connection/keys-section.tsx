@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { getProfilesStore } from '@/api/profiles-store';
 import { Badge } from '@/components/ui/badge';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { BadRequestError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
@@ -13,9 +13,19 @@ import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
 import { RunStartError } from './run-start-error';
 import { useRunWorkflow } from './use-run-workflow';
+import type { SchemaFormProps } from './schema-form';
 
-// RJSF and ajv are large; they load only when a workflow with an input form is opened.
-const SchemaForm = lazy(() => import('./schema-form'));
+// RJSF and ajv are large; they load only when a workflow with an input form is on its way (the Run
+// tab's loader, which a hover on a link to it runs), and once loaded the form renders at once.
+let loadedForm: ComponentType<SchemaFormProps> | undefined;
+export const preloadSchemaForm = () => import('./schema-form').then((m) => (loadedForm = m.default));
+const LazySchemaForm = lazy(() => preloadSchemaForm().then((form) => ({ default: form })));
+
+function SchemaForm(props: SchemaFormProps) {
+  // Chosen once per mount: switching component types later would remount the form and lose its focus.
+  const [Form] = useState(() => loadedForm ?? LazySchemaForm);
+  return <Form {...props} />;
+}
 
 function FormSkeleton() {
   return (

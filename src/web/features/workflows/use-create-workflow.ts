@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCreateWorkflow as useCreateWorkflowMutation } from '@/server-state/workflows';
+import { useCreateWorkflow as useCreateWorkflowMutation } from '@/server-state/workflow-edits';
 import { rememberCreatedWorkflow } from './created-workflows';
 
 /** Creates a workflow, remembers the create response for its page, and opens that page. */

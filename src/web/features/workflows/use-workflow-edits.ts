@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useDeleteWorkflow as useDeleteWorkflowMutation } from '@/server-state/workflows';
+import { useDeleteWorkflow as useDeleteWorkflowMutation } from '@/server-state/workflow-edits';
 
 /** Deletes a workflow with its runs (local extension), then opens the list without it. */
 export function useDeleteWorkflow(workflowId: string) {

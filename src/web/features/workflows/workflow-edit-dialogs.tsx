@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { useCapabilities } from '@/server-state/server';
 import { PromptField } from './prompt-field';
 import { namesMatch } from './workflow-name';
-import { EDIT_LIMITS, useReplanWorkflow, useRunCount, useUpdateWorkflow } from '@/server-state/workflows';
+import { EDIT_LIMITS, useReplanWorkflow, useRunCount, useUpdateWorkflow } from '@/server-state/workflow-edits';
 import { useDeleteWorkflow } from './use-workflow-edits';
 
 interface DialogProps {

@@ -1,11 +1,25 @@
 import { Link } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import type { WorkflowListItem } from '@contract/openapi-document';
 import { Badge } from '@/components/ui/badge';
 import { ChevronRightIcon } from '@/components/ui/shell-icons';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { WorkflowRowActivity } from './workflow-row-activity';
 import { WorkflowStatusBadge } from './workflow-status-badge';
+
+// A row's activity (last run, success rate, waiting) draws just after the rows: the names and
+// descriptions, the first page's largest paint, do not wait for its code.
+const WorkflowRowActivity = lazy(() =>
+  import('./workflow-row-activity').then((m) => ({ default: m.WorkflowRowActivity })),
+);
+
+/** The row's last line as it shows while its activity is unknown. */
+function ActivityLine({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <span className="text-zinc-500 dark:text-zinc-400">{children}</span>
+    </p>
+  );
+}
 
 export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
   return (
@@ -19,6 +33,16 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
 
 function WorkflowRow({ workflow: w }: { workflow: WorkflowListItem }) {
   const row = useRef<HTMLLIElement>(null);
+  const dates = (
+    <>
+      Created <RelativeTime iso={w.created_at} />
+      {w.updated_at !== w.created_at && (
+        <>
+          <span aria-hidden="true"> · </span>updated <RelativeTime iso={w.updated_at} />
+        </>
+      )}
+    </>
+  );
   return (
     <li ref={row}>
       <Link
@@ -35,14 +59,11 @@ function WorkflowRow({ workflow: w }: { workflow: WorkflowListItem }) {
           {w.description && (
             <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{w.description}</p>
           )}
-          <WorkflowRowActivity workflow={w} rowRef={row}>
-            Created <RelativeTime iso={w.created_at} />
-            {w.updated_at !== w.created_at && (
-              <>
-                <span aria-hidden="true"> · </span>updated <RelativeTime iso={w.updated_at} />
-              </>
-            )}
-          </WorkflowRowActivity>
+          <Suspense fallback={<ActivityLine>{dates}</ActivityLine>}>
+            <WorkflowRowActivity workflow={w} rowRef={row}>
+              {dates}
+            </WorkflowRowActivity>
+          </Suspense>
         </div>
         <ChevronRightIcon className="text-zinc-400 transition-transform group-hover:translate-x-0.5" />
       </Link>

@@ -16,27 +16,7 @@ import { revocationIn } from '@/api/key-status';
 import { ChunkUnavailableError } from '@/lib/chunk-load';
 import { formatDateTime } from '@/lib/format-time';
 import { useOnServerRecovered } from '@/lib/use-server-reachability';
-
-function ErrorPanel({
-  icon,
-  title,
-  children,
-  actions,
-}: {
-  icon: React.ReactNode;
-  title: string;
-  children: React.ReactNode;
-  actions: React.ReactNode;
-}) {
-  return (
-    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
-      <div className="mb-4 rounded-full bg-zinc-100 p-3 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{icon}</div>
-      <h1 className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">{title}</h1>
-      <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
-      <div className="mt-6 flex flex-wrap justify-center gap-2">{actions}</div>
-    </div>
-  );
-}
+import { ErrorPanel, ReloadNeeded } from './error-panel';
 
 /** Counts down the server's Retry-After, then retries on its own. */
 function RateLimited({ seconds, retry }: { seconds: number; retry: () => void }) {
@@ -113,21 +93,7 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
       </ErrorPanel>
     );
   }
-  if (error instanceof ChunkUnavailableError) {
-    return (
-      <ErrorPanel
-        icon={<RefreshIcon className="size-6" />}
-        title="The dashboard needs a reload"
-        actions={
-          <Button variant="primary" onClick={() => window.location.reload()}>
-            <RefreshIcon /> Reload
-          </Button>
-        }
-      >
-        {error.message}
-      </ErrorPanel>
-    );
-  }
+  if (error instanceof ChunkUnavailableError) return <ReloadNeeded message={error.message} />;
   return (
     <ErrorPanel
       icon={offline ? <WifiOffIcon className="size-6" /> : <AlertIcon className="size-6" />}

@@ -3,10 +3,9 @@ import { AppHeader, menuOnlyIcon, navActive, navLabel, navLink } from '@/compone
 import { icon } from '@/components/ui/create-icon';
 import { HandIcon } from '@/components/ui/shell-icons';
 import { WaitingCount, type Waiting } from '@/features/approvals/waiting-count';
-import { FindById } from '@/features/runs/find/find-button';
 import { useActiveProfile, useConnection } from '@/server-state/connection';
-import { ProfileSwitcher } from '@/features/connection/profile-switcher';
-import { BudgetMeter } from './budget-meter';
+import { FindById } from '@/features/runs/find/find-button';
+import { IdleBudgetMeter, IdleProfileSwitcher } from './lazy-views';
 
 const RunsIcon = /* @__PURE__ */ icon('RunsIcon', 'M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01');
 
@@ -23,8 +22,8 @@ export function ShellHeader() {
       tools={
         <>
           {connected && <FindById />}
-          <ProfileSwitcher />
-          <BudgetMeter />
+          <IdleProfileSwitcher />
+          <IdleBudgetMeter />
         </>
       }
     />

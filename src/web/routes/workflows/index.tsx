@@ -1,5 +1,6 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
@@ -11,6 +12,7 @@ import { WorkflowsHeading } from '@/features/workflows/workflows-heading';
 import { workflowQueries } from '@/server-state/workflows';
 import { validateWorkflowsSearch } from '@/lib/search-params';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useWhenIdle } from '@/lib/use-when-idle';
 
 export const Route = createFileRoute('/workflows/')({
   validateSearch: validateWorkflowsSearch,
@@ -24,8 +26,26 @@ export const Route = createFileRoute('/workflows/')({
   component: WorkflowsPage,
 });
 
+/**
+ * A workflow's page is the usual next step from the list: its chunks and its run form's code load
+ * once the list has painted and the browser is idle, so a click on a row waits only for that
+ * workflow's data (which a hover on the row already asks for). No row's data is read ahead: that
+ * would spend the request budget on workflows nobody opens.
+ */
+function useWarmWorkflowPage() {
+  const router = useRouter();
+  const idle = useWhenIdle(500);
+  useEffect(() => {
+    if (!idle) return;
+    for (const id of ['/workflows/$workflowId', '/workflows/$workflowId/'] as const)
+      void router.loadRouteChunk(router.routesById[id])?.catch(() => undefined);
+    void import('@/features/run/run-panel').then((panel) => panel.preloadSchemaForm()).catch(() => undefined);
+  }, [idle, router]);
+}
+
 function WorkflowsPage() {
   usePageTitle('Workflows');
+  useWarmWorkflowPage();
   const { q = '' } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(workflowQueries.list());

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { feedQueries } from '@/server-state/runs';
 import { serverQueries } from '@/server-state/server';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,11 +15,18 @@ import { workflowQueries } from '@/server-state/workflows';
 
 export const Route = createFileRoute('/workflows/$workflowId/executions/')({
   validateSearch: validateRunsSearch,
-  loader: async ({ context: { queryClient }, params }) => {
-    await Promise.all([
+  loaderDeps: ({ search }) => ({ search }),
+  loader: async ({ context: { queryClient }, params, deps: { search } }) => {
+    const [caps] = await Promise.all([
       queryClient.ensureQueryData(serverQueries.capabilities()),
       queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
     ]);
+    // The first page of runs comes with the tab, and with a hover on it; a failed read is the list's
+    // own error to show (it offers a retry), so the loader lets it pass.
+    // The feed's code loads with the page's, not with the first page of the dashboard.
+    const { feedKeyFor } = await import('@/features/runs/use-runs-feed');
+    const key = feedKeyFor({ kind: 'workflow', workflowId: params.workflowId }, filterFromSearch(search), caps);
+    await queryClient.ensureInfiniteQueryData(feedQueries.pages(key)).catch(() => undefined);
   },
   pendingComponent: () => <ListSkeleton label="Loading executions" />,
   component: ExecutionsTab,

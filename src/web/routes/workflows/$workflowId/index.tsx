@@ -14,7 +14,12 @@ export const Route = createFileRoute('/workflows/$workflowId/')({
   loaderDeps: ({ search: { from } }) => ({ from }),
   loader: async ({ context: { queryClient }, params, deps: { from } }) => {
     await Promise.all([
-      queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)),
+      queryClient.ensureQueryData(workflowQueries.detail(params.workflowId)).then(async (workflow) => {
+        // The form's code comes with the page (and with a hover on a link to it), not after it.
+        // A chunk that fails to load is the form's own error to show, not the page's.
+        if (workflow.input_schema === null) return;
+        await import('@/features/run/run-panel').then((panel) => panel.preloadSchemaForm()).catch(() => undefined);
+      }),
       from
         ? queryClient.ensureQueryData(serverQueries.capabilities()).then(async (caps) => {
             // The journals' reader loads with the page, not with the first page of the dashboard.

@@ -1,0 +1,60 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { ChunkUnavailableError } from '@/lib/chunk-load';
+import { useWhenIdle } from '@/lib/use-when-idle';
+import { ReloadNeeded } from './error-panel';
+
+// Views the first page does not draw: the error and not-found pages, the header's budget meter
+// (shown only when the budget runs low) and its profile switcher (drawn once the page is idle). They load right after the first page (`preloadShellViews`),
+// so they are in memory before an outage or a redeploy could keep them from loading.
+const loadRouteError = () => import('./route-error');
+const loadNotFound = () => import('@/components/not-found');
+const loadBudgetMeter = () => import('./budget-meter');
+const loadProfileSwitcher = () => import('@/features/connection/profile-switcher');
+
+const LazyRouteError = lazy(() => loadRouteError().then((m) => ({ default: m.RouteErrorView })));
+const LazyNotFound = lazy(() => loadNotFound().then((m) => ({ default: m.NotFoundView })));
+const LazyBudgetMeter = lazy(() => loadBudgetMeter().then((m) => ({ default: m.BudgetMeter })));
+const LazyProfileSwitcher = lazy(() => loadProfileSwitcher().then((m) => ({ default: m.ProfileSwitcher })));
+
+/** Loads the views above; a failure is left to the view's own import, which retries. */
+export const preloadShellViews = (): void =>
+  void Promise.all([loadRouteError(), loadNotFound(), loadBudgetMeter(), loadProfileSwitcher()]).catch(() => undefined);
+
+export function RouteError(props: ErrorComponentProps) {
+  // Said without the lazy view: when chunks are missing, its own chunk may be one of them.
+  if (props.error instanceof ChunkUnavailableError) return <ReloadNeeded message={props.error.message} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyRouteError {...props} />
+    </Suspense>
+  );
+}
+
+export function NotFound({ message }: { message?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFound message={message} />
+    </Suspense>
+  );
+}
+
+/** The header's meter, once the page is idle: it shows only when the budget runs low. */
+export function IdleBudgetMeter() {
+  const idle = useWhenIdle(0);
+  return idle ? (
+    <Suspense fallback={null}>
+      <LazyBudgetMeter />
+    </Suspense>
+  ) : null;
+}
+
+/** The header's profile switcher (shown from two profiles on), once the page is idle. */
+export function IdleProfileSwitcher() {
+  const idle = useWhenIdle(0);
+  return idle ? (
+    <Suspense fallback={null}>
+      <LazyProfileSwitcher />
+    </Suspense>
+  ) : null;
+}
