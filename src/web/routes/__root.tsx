@@ -2,14 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { OfflineBanner } from '@/components/layout/offline-banner';
-import { NotFound, RouteError } from '@/routes/-shell/lazy-views';
+import { IdleKeyRefusedBanner, NotFound, RouteError } from '@/routes/-shell/lazy-views';
 import { Toaster } from '@/components/ui/toast';
 import { forgetPreviousAccount, refreshEverything, useActiveProfile } from '@/server-state/connection';
 import { getProfilesStore } from '@/api/profiles-store';
 import { useGlobalHotkeys } from '@/lib/use-hotkeys';
 import { useOnServerRecovered, useServerWatch } from '@/lib/use-server-reachability';
 import { useWhenIdle } from '@/lib/use-when-idle';
-import { KeyRefusedBanner } from './-shell/key-refused-banner';
 import { ShellHeader } from './-shell/shell-header';
 
 // The watcher (IndexedDB journal, notifications) is background work: it loads once the page is idle.
@@ -71,7 +70,7 @@ function RootLayout() {
       </a>
       <ShellHeader />
       <OfflineBanner />
-      <KeyRefusedBanner />
+      <IdleKeyRefusedBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
         <Outlet />
       </main>

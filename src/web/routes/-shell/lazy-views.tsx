@@ -11,15 +11,23 @@ const loadRouteError = () => import('./route-error');
 const loadNotFound = () => import('@/components/not-found');
 const loadBudgetMeter = () => import('./budget-meter');
 const loadProfileSwitcher = () => import('@/features/connection/profile-switcher');
+const loadKeyRefusedBanner = () => import('./key-refused-banner');
 
 const LazyRouteError = lazy(() => loadRouteError().then((m) => ({ default: m.RouteErrorView })));
 const LazyNotFound = lazy(() => loadNotFound().then((m) => ({ default: m.NotFoundView })));
 const LazyBudgetMeter = lazy(() => loadBudgetMeter().then((m) => ({ default: m.BudgetMeter })));
 const LazyProfileSwitcher = lazy(() => loadProfileSwitcher().then((m) => ({ default: m.ProfileSwitcher })));
+const LazyKeyRefusedBanner = lazy(() => loadKeyRefusedBanner().then((m) => ({ default: m.KeyRefusedBanner })));
 
 /** Loads the views above; a failure is left to the view's own import, which retries. */
 export const preloadShellViews = (): void =>
-  void Promise.all([loadRouteError(), loadNotFound(), loadBudgetMeter(), loadProfileSwitcher()]).catch(() => undefined);
+  void Promise.all([
+    loadRouteError(),
+    loadNotFound(),
+    loadBudgetMeter(),
+    loadProfileSwitcher(),
+    loadKeyRefusedBanner(),
+  ]).catch(() => undefined);
 
 export function RouteError(props: ErrorComponentProps) {
   // Said without the lazy view: when chunks are missing, its own chunk may be one of them.
@@ -55,6 +63,20 @@ export function IdleProfileSwitcher() {
   return idle ? (
     <Suspense fallback={null}>
       <LazyProfileSwitcher />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The banner that says the server stopped taking this key, and the watch behind it, once the page
+ * is idle: a key refused before then is said by the page's own error, and the watch needs no more
+ * than the 5 s it has to notice a revocation.
+ */
+export function IdleKeyRefusedBanner() {
+  const idle = useWhenIdle(0);
+  return idle ? (
+    <Suspense fallback={null}>
+      <LazyKeyRefusedBanner />
     </Suspense>
   ) : null;
 }
