@@ -25,7 +25,6 @@ type Heading = Node<'heading'>;
 type List = Node<'list'>;
 export type ListItem = Node<'listItem'>;
 export type Table = Node<'table'>;
-export type TableRow = Node<'tableRow'>;
 export type PhrasingContent = Node<'paragraph'>['children'][number];
 
 /** Reads markdown into a tree. Never throws; anything it does not know is a paragraph. */
