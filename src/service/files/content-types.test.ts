@@ -12,6 +12,11 @@ describe('contentTypeFor', () => {
     ['notes.txt', 'text/plain; charset=utf-8'],
     ['brief.pdf', 'application/pdf'],
     ['mystery.bin', 'application/octet-stream'],
+    // From the table the dashboard shares: code and config are plain text, +json types keep their charset.
+    ['script.py', 'text/plain; charset=utf-8'],
+    ['map.geojson', 'application/geo+json; charset=utf-8'],
+    ['logo.svg', 'image/svg+xml'],
+    ['.md', 'application/octet-stream'],
     ['no-extension', 'application/octet-stream'],
   ])('serves %s as %s', (name, type) => expect(contentTypeFor(name)).toBe(type));
 });

@@ -1,30 +1,9 @@
 import { extname } from 'node:path';
 import { LIMITS } from '../../contract/limits';
+import { mediaTypeOfName } from '../../contract/media-types';
 
-const TYPES: Record<string, string> = {
-  '.md': 'text/markdown; charset=utf-8',
-  '.markdown': 'text/markdown; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.log': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.tsv': 'text/tab-separated-values; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.htm': 'text/html; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.yml': 'application/yaml; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.zip': 'application/zip',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+/** Types read as text, so they are served with their charset (every file the service writes is UTF-8). */
+const TEXTUAL = /^(?:text\/|application\/(?:json|xml|yaml|x-ndjson)$|application\/[\w.-]+\+(?:json|xml)$)/;
 
 /** The extensions whose content may be returned inline in an execution's results. */
 const INLINE_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -44,7 +23,9 @@ const INLINE_EXTENSIONS: ReadonlySet<string> = new Set([
 
 /** Content-Type for a download, from the file name; unknown types are served as opaque bytes. */
 export function contentTypeFor(filename: string): string {
-  return TYPES[extname(filename).toLowerCase()] ?? 'application/octet-stream';
+  const type = mediaTypeOfName(filename);
+  if (!type) return 'application/octet-stream';
+  return TEXTUAL.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

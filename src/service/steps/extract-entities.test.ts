@@ -57,6 +57,23 @@ describe('extractEntities', () => {
     ]);
   });
 
+  it('finds everyday written dates, with or without a weekday, year or full stop', () => {
+    const text = 'Tue, 3rd of Mar. is set; Sept. 5 and 5-Mar-2026 too, then 2026/03/05 and Thursday, 12 March 2026.';
+    expect(extractEntities(text).dates).toEqual([
+      { text: 'Tue, 3rd of Mar.', iso: null },
+      { text: 'Sept. 5', iso: null },
+      { text: '5-Mar-2026', iso: '2026-03-05' },
+      { text: '2026/03/05', iso: '2026-03-05' },
+      { text: 'Thursday, 12 March 2026', iso: '2026-03-12' },
+    ]);
+  });
+
+  it('takes no time, weekday, span or fraction for a date, and reads dotted dates day first', () => {
+    const found = extractEntities('We march on Friday at 10:30 in 2 weeks with 1/2 cup; due 3.4.2026.');
+    expect(found.dates).toEqual([{ text: '3.4.2026', iso: '2026-04-03' }]);
+    expect(found.numbers).toContainEqual({ text: '2 weeks', value: 2, unit: 'weeks' });
+  });
+
   it('returns empty lists for text with nothing to find', () => {
     expect(extractEntities('')).toEqual({ emails: [], urls: [], dates: [], numbers: [], action_items: [] });
   });

@@ -1,4 +1,8 @@
-// Dates in free text (ISO, "3 March 2026", "March 3", "03/04/2026"), for extractEntities.
+import * as chrono from 'chrono-node';
+
+// Dates in free text (ISO, "3 March 2026", "March 3", "Tue, 3rd of Mar.", "03/04/2026"), for
+// extractEntities. Named months and ISO dates are read by chrono-node; numeric dates stay ours
+// (below) because chrono reads "3.4.2026" month first and "1/2" (half) as a date.
 
 export interface FoundDate {
   /** As written in the text. */
@@ -7,30 +11,11 @@ export interface FoundDate {
   iso: string | null;
 }
 
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-/** Capitalized month names and abbreviations; lower case "may" and "march" are too often verbs. */
-const MONTH =
-  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 export const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 
 // Each pattern starts only where its first character cannot continue a run of the previous one.
 const ISO_DATE =
   /(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-])/g;
-const MONTH_DAY = new RegExp(`\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b`, 'g');
-const DAY_MONTH = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})(?:,?\\s+(\\d{4}))?(?!\\w)`, 'g');
 const NUMERIC_DATE = /(?<![\w./-])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\w/-])/g;
 
 function pad(n: number): string {
@@ -43,9 +28,19 @@ function isoDate(year: number, month: number, day: number): string | null {
   return day <= days ? `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}` : null;
 }
 
-function monthNumber(name: string): number {
-  const prefix = name.replace('.', '').toLowerCase().slice(0, 3);
-  return MONTH_NAMES.findIndex((month) => month.startsWith(prefix)) + 1;
+/** Fixed, so a date without a year never depends on when the step runs (its `iso` is null anyway). */
+const REFERENCE = new Date(Date.UTC(2000, 0, 1));
+
+/**
+ * A date chrono read: its ISO form when it names day, month and year; null without a year;
+ * undefined when it is no calendar date (a time, a weekday alone, "in 2 weeks", "1/2").
+ */
+function namedDate(result: chrono.ParsedResult): string | null | undefined {
+  const { start } = result;
+  if (!start.isCertain('month') || !start.isCertain('day') || result.tags().has('result/relativeDate'))
+    return undefined;
+  if (!start.isCertain('year')) return /\p{L}/u.test(result.text) ? null : undefined;
+  return isoDate(start.get('year')!, start.get('month')!, start.get('day')!) ?? undefined;
 }
 
 export interface Masked {
@@ -74,43 +69,37 @@ interface Span<T> {
   value: T;
 }
 
-export function findDates(text: string): { dates: Span<FoundDate>[]; rest: string } {
-  let rest = text;
-  const dates: Span<FoundDate>[] = [];
-  const take = (pattern: RegExp, read: (match: RegExpExecArray) => string | null | undefined) => {
-    const spans: Masked[] = [];
-    for (const match of rest.matchAll(pattern)) {
-      const iso = read(match);
-      if (iso === undefined) continue;
-      dates.push({ index: match.index, value: { text: match[0].trim(), iso } });
-      spans.push({ index: match.index, length: match[0].length });
-    }
-    rest = mask(rest, spans);
-  };
-  // An impossible ISO date (2026-02-30) is no date, but its digits are not numbers either.
-  rest = mask(
+/** Marks `found` (in order, not overlapping) as dates and blanks them in `rest`. */
+function take(found: Span<FoundDate>[], dates: Span<FoundDate>[], rest: string): string {
+  dates.push(...found);
+  return mask(
     rest,
-    [...rest.matchAll(ISO_DATE)]
+    found.map(({ index, value }) => ({ index, length: value.text.length })),
+  );
+}
+
+export function findDates(text: string): { dates: Span<FoundDate>[]; rest: string } {
+  const dates: Span<FoundDate>[] = [];
+  // An impossible ISO date (2026-02-30) is no date, but its digits are not numbers either.
+  let rest = mask(
+    text,
+    [...text.matchAll(ISO_DATE)]
       .filter((match) => isoDate(Number(match[1]), Number(match[2]), Number(match[3])) === null)
       .map((match) => ({ index: match.index, length: match[0].length })),
   );
-  take(ISO_DATE, (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) ?? undefined);
-  take(MONTH_DAY, (m) => {
-    const day = Number(m[2]);
-    if (m[3] === undefined) return day >= 1 && day <= 31 ? null : undefined;
-    return isoDate(Number(m[3]), monthNumber(m[1]!), day) ?? undefined;
-  });
-  take(DAY_MONTH, (m) => {
-    const day = Number(m[1]);
-    if (m[3] === undefined) return day >= 1 && day <= 31 ? null : undefined;
-    return isoDate(Number(m[3]), monthNumber(m[2]!), day) ?? undefined;
-  });
-  take(NUMERIC_DATE, (m) => {
-    const [first, second, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
+  const numeric = [...rest.matchAll(NUMERIC_DATE)].flatMap((match) => {
+    const [first, second, year] = [Number(match[1]), Number(match[3]), Number(match[4])];
     // Dots are day.month.year; slashes are month/day/year unless the first part cannot be a month.
-    const dayFirst = m[2] === '.' || first > 12;
-    return (dayFirst ? isoDate(year, second, first) : isoDate(year, first, second)) ?? undefined;
+    const dayFirst = match[2] === '.' || first > 12;
+    const iso = dayFirst ? isoDate(year, second, first) : isoDate(year, first, second);
+    return iso ? [{ index: match.index, value: { text: match[0], iso } }] : [];
   });
+  rest = take(numeric, dates, rest);
+  const named = chrono.strict.parse(rest, REFERENCE).flatMap((result) => {
+    const iso = namedDate(result);
+    return iso === undefined ? [] : [{ index: result.index, value: { text: result.text, iso } }];
+  });
+  rest = take(named, dates, rest);
   dates.sort((a, b) => a.index - b.index);
   return { dates, rest };
 }

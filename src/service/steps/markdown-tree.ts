@@ -14,22 +14,22 @@ function htmlAsText(this: Processor): void {
   (data.micromarkExtensions ??= []).push({ disable: { null: ['htmlFlow', 'htmlText'] } });
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(htmlAsText).freeze();
+/** The reader every renderer starts from; the HTML renderer adds its output stages to a copy. */
+export const markdownReader = unified().use(remarkParse).use(remarkGfm).use(htmlAsText).freeze();
 
 // The mdast node types, as the parser gives them (so the `mdast` types package need not be listed).
-type Root = ReturnType<typeof parser.parse>;
+type Root = ReturnType<typeof markdownReader.parse>;
 export type RootContent = Root['children'][number];
 type Node<Type extends RootContent['type']> = Extract<RootContent, { type: Type }>;
 type Heading = Node<'heading'>;
 type List = Node<'list'>;
 export type ListItem = Node<'listItem'>;
 export type Table = Node<'table'>;
-export type TableRow = Node<'tableRow'>;
 export type PhrasingContent = Node<'paragraph'>['children'][number];
 
 /** Reads markdown into a tree. Never throws; anything it does not know is a paragraph. */
 export function parseMarkdown(markdown: string): Root {
-  return parser.parse(markdown);
+  return markdownReader.parse(markdown);
 }
 
 /** Only absolute http(s) links survive, so a report can never carry a script URL. */

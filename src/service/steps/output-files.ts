@@ -1,36 +1,20 @@
+import { fileExtension } from '../../contract/media-types';
+import { contentTypeFor } from '../files/content-types';
 import type { OutputFile } from '../workflow/plan-types';
 
-const CONTENT_TYPES: Record<string, string> = {
-  md: 'text/markdown; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  pdf: 'application/pdf',
-};
-
-function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot === -1 ? '' : filename.slice(dot + 1).toLowerCase();
-}
-
-function contentTypeOf(filename: string): string {
-  return CONTENT_TYPES[extensionOf(filename)] ?? 'application/octet-stream';
-}
-
 export function textFile(filename: string, text: string): OutputFile {
-  return { filename, contentType: contentTypeOf(filename), data: new TextEncoder().encode(text) };
+  return { filename, contentType: contentTypeFor(filename), data: new TextEncoder().encode(text) };
 }
 
 export function binaryFile(filename: string, data: Uint8Array): OutputFile {
-  return { filename, contentType: contentTypeOf(filename), data };
+  return { filename, contentType: contentTypeFor(filename), data };
 }
 
 export function fileText(file: OutputFile): string {
   return new TextDecoder('utf-8').decode(file.data);
 }
 
-const isMarkdown = (file: OutputFile) => extensionOf(file.filename) === 'md';
+const isMarkdown = (file: OutputFile) => fileExtension(file.filename) === 'md';
 
 /** The markdown a rendering step works from: the previous step's, else the latest one written. */
 export function latestMarkdown(previous: OutputFile[], files: OutputFile[]): OutputFile | null {
@@ -56,7 +40,7 @@ export function readFindings(files: OutputFile[], only?: string[]): Record<strin
   const findings: Record<string, unknown> = {};
   for (const file of files) {
     if (only && !only.includes(file.filename)) continue;
-    const extension = extensionOf(file.filename);
+    const extension = fileExtension(file.filename);
     const key = findingKey(file.filename);
     if (extension === 'json') {
       try {

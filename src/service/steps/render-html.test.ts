@@ -16,8 +16,9 @@ describe('renderHtmlDocument', () => {
   it('escapes raw HTML so a script in the input is shown, never run', () => {
     const html = rendered('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
     expect(html).not.toMatch(/<script|<img/i);
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    // Escaping `<` and `&` is what keeps text text; `>` and quotes are harmless outside a tag.
+    expect(html).toContain('&lt;script>alert(1)&lt;/script>');
+    expect(html).toContain('&lt;img src=x onerror="alert(1)">');
   });
 
   it('links only http and https addresses', () => {
@@ -33,9 +34,24 @@ describe('renderHtmlDocument', () => {
     );
   });
 
+  it('resolves reference links under the same http(s) rule', () => {
+    const html = rendered('[docs][d] and [trap][t]\n\n[d]: https://x.org/docs\n[t]: javascript:alert(1)');
+    expect(html).toContain('<a href="https://x.org/docs" rel="noopener noreferrer">docs</a> and trap');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('numbers footnotes and links them within the page only', () => {
+    const html = rendered('Revenue grew[^a].\n\n[^a]: Against last year.');
+    expect(html).toMatch(/<sup><a href="#user-content-fn-a"[^>]*>1<\/a><\/sup>/);
+    expect(html).toMatch(/<li id="user-content-fn-a">\n<p>Against last year\. <a href="#user-content-fnref-a"/);
+  });
+
   it('prints task boxes as written and loads no images', () => {
     const html = rendered('- [ ] call Ana\n- [x] done\n\n![logo](https://x.org/a.png) ![bad](javascript:1)');
-    expect(html).toContain('<ul>\n<li>[ ] call Ana</li>\n<li>[x] done</li>\n</ul>');
+    expect(html).toContain(
+      '<ul class="contains-task-list">\n<li class="task-list-item">[ ] call Ana</li>\n<li class="task-list-item">[x] done</li>\n</ul>',
+    );
+    expect(html).not.toContain('<input');
     expect(html).toContain('<p>logo bad</p>');
     expect(html).not.toMatch(/<img|javascript:/);
   });
@@ -73,8 +89,8 @@ describe('renderHtmlDocument', () => {
     expect(html).toContain('<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
     expect(html).toContain('<blockquote>\n<p>quoted</p>\n</blockquote>');
     expect(html).toContain('<hr>');
-    expect(html).toContain('<thead><tr><th>Name</th><th style="text-align:right">Price</th></tr></thead>');
-    expect(html).toContain('<tr><td>Tea | mint</td><td style="text-align:right">3</td></tr>');
-    expect(html).toContain('<pre><code>&lt;b&gt;raw&lt;/b&gt;</code></pre>');
+    expect(html).toContain('<thead>\n<tr>\n<th>Name</th>\n<th style="text-align:right">Price</th>\n</tr>\n</thead>');
+    expect(html).toContain('<tr>\n<td>Tea | mint</td>\n<td style="text-align:right">3</td>\n</tr>');
+    expect(html).toContain('<pre><code>&lt;b>raw&lt;/b>\n</code></pre>');
   });
 });

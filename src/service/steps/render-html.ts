@@ -1,100 +1,71 @@
-import {
-  firstHeading,
-  joinBlocks,
-  listStart,
-  parseMarkdown,
-  plainText,
-  safeHref,
-  taskBox,
-  type ListItem,
-  type PhrasingContent,
-  type RootContent,
-  type Table,
-  type TableRow,
-} from './markdown-tree';
+import rehypeStringify from 'rehype-stringify';
+import remarkRehype from 'remark-rehype';
+import { firstHeading, markdownReader, safeHref } from './markdown-tree';
+
+/**
+ * Markdown to HTML by remark-rehype and rehype-stringify. Raw HTML in the input is already read as
+ * text by `markdownReader`, and remark-rehype would drop it anyway (no `allowDangerousHtml`); the
+ * one pass of our own, `reportSafe`, narrows links and images to what a report may carry.
+ */
+const htmlTreeMaker = markdownReader().use(remarkRehype).freeze();
+const htmlWriter = htmlTreeMaker()
+  .use(reportSafe)
+  // Named references (`&lt;`, `&amp;`) read better in a saved file than the default hex ones.
+  .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
+  .freeze();
+
+type HtmlRoot = ReturnType<typeof htmlTreeMaker.runSync>;
+type HtmlNode = HtmlRoot['children'][number];
+type HtmlElement = Extract<HtmlNode, { type: 'element' }>;
+
+function reportSafe() {
+  return (tree: HtmlRoot) => {
+    tree.children = tree.children.flatMap(makeSafe) as HtmlRoot['children'];
+  };
+}
+
+/** One node as a report may carry it: none, itself, or what replaces it. */
+function makeSafe(node: HtmlNode): HtmlNode[] {
+  if (node.type !== 'element') return [node];
+  const replaced = replacement(node);
+  if (replaced) return replaced.flatMap(makeSafe);
+  node.children = node.children.flatMap(makeSafe) as HtmlElement['children'];
+  return [node];
+}
+
+/** What stands in for `element`, or null when it stays (its attributes made safe). */
+function replacement(element: HtmlElement): HtmlNode[] | null {
+  const { properties } = element;
+  switch (element.tagName) {
+    case 'a': {
+      // Footnote references and back links point inside the document; anything else must be http(s).
+      const href = String(properties.href ?? '');
+      if (href.startsWith('#')) return null;
+      const safe = safeHref(href);
+      if (!safe) return element.children;
+      element.properties = { href: safe, rel: ['noopener', 'noreferrer'] };
+      return null;
+    }
+    case 'img':
+      // A report fetches nothing: an image reads as its description.
+      return [{ type: 'text', value: String(properties.alt ?? '') }];
+    case 'input':
+      // A task list's box, as it was written, since a disabled checkbox does not print or copy.
+      return [{ type: 'text', value: properties.checked ? '[x]' : '[ ]' }];
+    case 'th':
+    case 'td':
+      // `align` is obsolete in HTML5; the style says the same.
+      if (properties.align) element.properties = { style: `text-align:${String(properties.align)}` };
+      return null;
+    default:
+      return null;
+  }
+}
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
-}
-
-function inlineHtml(nodes: PhrasingContent[]): string {
-  return nodes
-    .map((node): string => {
-      switch (node.type) {
-        case 'text':
-          return escapeHtml(node.value);
-        case 'inlineCode':
-          return `<code>${escapeHtml(node.value)}</code>`;
-        case 'strong':
-          return `<strong>${inlineHtml(node.children)}</strong>`;
-        case 'emphasis':
-          return `<em>${inlineHtml(node.children)}</em>`;
-        case 'delete':
-          return `<del>${inlineHtml(node.children)}</del>`;
-        case 'break':
-          return '<br>';
-        case 'link': {
-          const href = safeHref(node.url);
-          const label = inlineHtml(node.children);
-          return href ? `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${label}</a>` : label;
-        }
-        default:
-          // Images are not loaded (a report fetches nothing); they and the rest read as their text.
-          return escapeHtml(plainText([node]));
-      }
-    })
-    .join('');
-}
-
-function itemHtml(item: ListItem): string {
-  // A tight item's paragraph is its text, as GitHub renders it.
-  const parts = item.children.map((child) =>
-    child.type === 'paragraph' && !item.spread ? inlineHtml(child.children) : blockHtml(child),
-  );
-  return `<li>${escapeHtml(taskBox(item))}${parts.join('\n')}</li>`;
-}
-
-function tableHtml(table: Table): string {
-  const style = (column: number) => {
-    const align = table.align?.[column];
-    return align ? ` style="text-align:${align}"` : '';
-  };
-  const cells = (row: TableRow, tag: 'th' | 'td') =>
-    row.children.map((cell, column) => `<${tag}${style(column)}>${inlineHtml(cell.children)}</${tag}>`).join('');
-  const [head, ...rows] = table.children;
-  const body = rows.map((row) => `<tr>${cells(row, 'td')}</tr>`);
-  return `<table>\n<thead><tr>${head ? cells(head, 'th') : ''}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>`;
-}
-
-function blockHtml(block: RootContent): string {
-  switch (block.type) {
-    case 'heading':
-      return `<h${block.depth}>${inlineHtml(block.children)}</h${block.depth}>`;
-    case 'paragraph':
-      return `<p>${inlineHtml(block.children)}</p>`;
-    case 'thematicBreak':
-      return '<hr>';
-    case 'code':
-      return `<pre><code>${escapeHtml(block.value)}</code></pre>`;
-    case 'blockquote':
-    case 'footnoteDefinition':
-      return `<blockquote>\n${joinBlocks(block.children, blockHtml, '\n')}\n</blockquote>`;
-    case 'list': {
-      const tag = block.ordered ? 'ol' : 'ul';
-      const start = listStart(block);
-      const startAttribute = block.ordered && start !== 1 ? ` start="${start}"` : '';
-      return `<${tag}${startAttribute}>\n${block.children.map(itemHtml).join('\n')}\n</${tag}>`;
-    }
-    case 'listItem':
-      return itemHtml(block);
-    case 'table':
-      return tableHtml(block);
-    default:
-      // Link definitions print nothing; raw HTML is read as text, so no other block occurs.
-      return '';
-  }
 }
 
 const STYLE = [
@@ -109,6 +80,9 @@ const STYLE = [
   'table{border-collapse:collapse;margin:1rem 0}',
   'th,td{border:1px solid #d0d7de;padding:.4rem .7rem;text-align:left;vertical-align:top}',
   'th{background:#f6f8fa}',
+  'li.task-list-item{list-style:none}',
+  // The footnotes' "Footnotes" heading is for screen readers, as on GitHub.
+  '.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}',
 ].join('\n');
 
 /**
@@ -116,8 +90,9 @@ const STYLE = [
  * it is markdown syntax we render, links are http(s) only, and the page carries no script.
  */
 export function renderHtmlDocument(markdown: string, fallbackTitle: string): string {
-  const blocks = parseMarkdown(markdown).children;
-  const title = firstHeading(blocks) ?? fallbackTitle;
+  const tree = htmlWriter.parse(markdown);
+  const title = firstHeading(tree.children) ?? fallbackTitle;
+  const body = htmlWriter.stringify(htmlWriter.runSync(tree));
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -129,7 +104,7 @@ export function renderHtmlDocument(markdown: string, fallbackTitle: string): str
     '</head>',
     '<body>',
     '<main>',
-    joinBlocks(blocks, blockHtml, '\n'),
+    body,
     '</main>',
     '</body>',
     '</html>',

@@ -92,7 +92,7 @@ describe('runStep', () => {
     const report = textFile('report.md', '# Report\n\n<b>hi</b> **there**\n');
     const html = await only({ kind: 'render_html', filename: 'report.html' }, { files: [report], previous: [report] });
     expect(html[0]?.contentType).toBe('text/html; charset=utf-8');
-    expect(fileText(html[0]!)).toContain('<p>&lt;b&gt;hi&lt;/b&gt; <strong>there</strong></p>');
+    expect(fileText(html[0]!)).toContain('<p>&lt;b>hi&lt;/b> <strong>there</strong></p>');
     // The PDF step follows the HTML step, so it looks back past it to the markdown.
     const pdf = await only(
       { kind: 'pdf_document', filename: 'report.pdf', title: 'Report for {{who}}' },

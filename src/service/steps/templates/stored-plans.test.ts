@@ -11,7 +11,8 @@ import stored from './test-support/stored-demo-plans.json';
  * with every file they produced then. A workflow in a user's data directory must keep producing the
  * same files. The changes are deliberate: the status template's plain text ends in "- " where it ended
  * in "-", since a bare "-" is an empty list item in CommonMark (the old reader took it for text); CSV
- * files quote every field (issue 19); the certificate PDF keeps its spaces and draws its table as a grid.
+ * files quote every field (issue 19); the certificate PDF keeps its spaces and draws its table as a grid;
+ * HTML is written by rehype-stringify, which puts each table row and cell on its own line (issue 34).
  */
 const fixture = stored as { plans: Record<string, StepSpec[]>; results: Record<string, Record<string, string>> };
 

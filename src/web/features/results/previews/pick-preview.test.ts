@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileExtension, isTextKind, mediaType, pickPreview, typeLabel } from './pick-preview';
+import { fileExtension } from '@contract/media-types';
+import { isTextKind, mediaType, pickPreview, typeLabel } from './pick-preview';
 
 describe('pickPreview', () => {
   it.each([

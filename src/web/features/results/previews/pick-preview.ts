@@ -1,65 +1,6 @@
-export type PreviewKind = 'markdown' | 'csv' | 'tsv' | 'html' | 'json' | 'text' | 'image' | 'pdf' | 'download';
+import { fileExtension, mediaTypeOfName } from '@contract/media-types';
 
-const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
-  md: 'markdown',
-  markdown: 'markdown',
-  mdown: 'markdown',
-  mkd: 'markdown',
-  csv: 'csv',
-  tsv: 'tsv',
-  tab: 'tsv',
-  html: 'html',
-  htm: 'html',
-  json: 'json',
-  geojson: 'json',
-  jsonld: 'json',
-  webmanifest: 'json',
-  txt: 'text',
-  text: 'text',
-  log: 'text',
-  ndjson: 'text',
-  jsonl: 'text',
-  yaml: 'text',
-  yml: 'text',
-  toml: 'text',
-  ini: 'text',
-  cfg: 'text',
-  conf: 'text',
-  env: 'text',
-  xml: 'text',
-  rss: 'text',
-  sql: 'text',
-  js: 'text',
-  mjs: 'text',
-  ts: 'text',
-  tsx: 'text',
-  jsx: 'text',
-  py: 'text',
-  rb: 'text',
-  go: 'text',
-  rs: 'text',
-  java: 'text',
-  c: 'text',
-  h: 'text',
-  cpp: 'text',
-  sh: 'text',
-  css: 'text',
-  diff: 'text',
-  patch: 'text',
-  srt: 'text',
-  vtt: 'text',
-  ics: 'text',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  gif: 'image',
-  webp: 'image',
-  avif: 'image',
-  bmp: 'image',
-  ico: 'image',
-  svg: 'image',
-  pdf: 'pdf',
-};
+export type PreviewKind = 'markdown' | 'csv' | 'tsv' | 'html' | 'json' | 'text' | 'image' | 'pdf' | 'download';
 
 const KIND_BY_CONTENT_TYPE: Record<string, PreviewKind> = {
   'text/markdown': 'markdown',
@@ -77,13 +18,6 @@ const KIND_BY_CONTENT_TYPE: Record<string, PreviewKind> = {
   'application/javascript': 'text',
   'application/x-ndjson': 'text',
 };
-
-/** The lower-cased extension after the last dot of the file's base name, or '' when it has none. */
-export function fileExtension(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-}
 
 /** The bare media type of a Content-Type header value ("Text/CSV; charset=utf-8" → "text/csv"). */
 export function mediaType(contentType: string | null | undefined): string {
@@ -108,7 +42,7 @@ function kindFromContentType(contentType: string | null | undefined): PreviewKin
  * only inlines text), else a download card.
  */
 export function pickPreview(filename: string, contentType?: string | null, hasInlineContent = false): PreviewKind {
-  const byExtension = KIND_BY_EXTENSION[fileExtension(filename)];
+  const byExtension = kindFromContentType(mediaTypeOfName(filename));
   if (byExtension) return byExtension;
   const byType = kindFromContentType(contentType);
   if (byType) return byType;
