@@ -43,6 +43,7 @@ import {
   type Task,
 } from './scheduler-types';
 import { realClock, SharedWindow, type ChannelLike, type SchedulerClock } from './shared-window';
+import { TaskQueue } from './task-queue';
 
 export type { BudgetSnapshot, Priority, ScheduleOptions, SchedulerOptions } from './scheduler-types';
 export type { ChannelLike, SchedulerClock } from './shared-window';
@@ -56,7 +57,7 @@ export class RequestScheduler {
   private readonly marginMs: number;
   private readonly clock: SchedulerClock;
   private readonly window: SharedWindow;
-  private queue: Task[] = [];
+  private readonly queue = new TaskQueue();
   private inFlight = 0;
   private seq = 0;
   private readonly limits: RateLimitHold;
@@ -111,9 +112,7 @@ export class RequestScheduler {
       };
       if (options.signal) {
         task.onAbort = () => {
-          const index = this.queue.indexOf(task);
-          if (index >= 0) {
-            this.queue.splice(index, 1);
+          if (this.queue.remove(task)) {
             reject(abortError());
             this.changed();
           }
@@ -170,16 +169,14 @@ export class RequestScheduler {
   }
 
   private enqueue(task: Task): void {
-    // Keeps the queue sorted by priority, then by arrival, so a retried task keeps its place.
-    const at = this.queue.findIndex((t) => t.rank > task.rank || (t.rank === task.rank && t.seq > task.seq));
-    if (at < 0) this.queue.push(task);
-    else this.queue.splice(at, 0, task);
+    this.queue.add(task);
     this.changed();
   }
 
   private pump = (): void => {
     for (;;) {
-      if (this.queue.length === 0) break;
+      const head = this.queue.head();
+      if (head === undefined) break;
       const now = this.clock.now();
       if (this.limits.until > now) {
         this.wakeAt(this.limits.until);
@@ -192,13 +189,13 @@ export class RequestScheduler {
         break;
       }
       // The queue is sorted by priority: a background task at its head means only background work waits.
-      const limit = this.queue[0]!.rank === RANK.background ? this.backgroundBudget() : this.budget;
+      const limit = head.rank === RANK.background ? this.backgroundBudget() : this.budget;
       if (size >= limit) {
         this.wakeAt(this.window.freeAt(limit));
         break;
       }
-      const task = this.queue.shift()!;
-      this.issue(task, now);
+      this.queue.shift();
+      this.issue(head, now);
     }
     this.changed();
   };
