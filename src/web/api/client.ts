@@ -1,4 +1,4 @@
-import type { BatchCreateResponse, CancelExecutionsResponse } from '@contract/openapi-document';
+import type { CancelExecutionsResponse } from '@contract/openapi-document';
 import { capabilitiesFromDocument, type ServerCapabilities } from './capabilities';
 import { isAbortError } from './errors';
 import type { Operation } from './operation-rows';
@@ -7,9 +7,6 @@ import { createTransport, type CallOptions, type ClientConfig } from './transpor
 
 export { isCrossOrigin, type CallOptions, type ClientConfig } from './transport';
 export type { ListedExecution } from './operation-rows';
-
-/** A batch answer; `batch_id` is the local service's extension, absent on other servers. */
-export type BatchAnswer = BatchCreateResponse;
 
 /** What the cancel extension did: see the local service's contract document. */
 export type CancelOutcome = CancelExecutionsResponse;

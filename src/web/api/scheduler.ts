@@ -43,7 +43,7 @@ import {
   type Task,
 } from './scheduler-types';
 import { realClock, SharedWindow, type ChannelLike, type SchedulerClock } from './shared-window';
-import { TaskQueue } from './task-queue';
+import { insertInOrder } from './task-queue';
 
 export type { BudgetSnapshot, Priority, ScheduleOptions, SchedulerOptions } from './scheduler-types';
 export type { ChannelLike, SchedulerClock } from './shared-window';
@@ -57,7 +57,7 @@ export class RequestScheduler {
   private readonly marginMs: number;
   private readonly clock: SchedulerClock;
   private readonly window: SharedWindow;
-  private readonly queue = new TaskQueue();
+  private queue: Task[] = [];
   private inFlight = 0;
   private seq = 0;
   private readonly limits: RateLimitHold;
@@ -112,7 +112,9 @@ export class RequestScheduler {
       };
       if (options.signal) {
         task.onAbort = () => {
-          if (this.queue.remove(task)) {
+          const index = this.queue.indexOf(task);
+          if (index >= 0) {
+            this.queue.splice(index, 1);
             reject(abortError());
             this.changed();
           }
@@ -169,14 +171,13 @@ export class RequestScheduler {
   }
 
   private enqueue(task: Task): void {
-    this.queue.add(task);
+    insertInOrder(this.queue, task);
     this.changed();
   }
 
   private pump = (): void => {
     for (;;) {
-      const head = this.queue.head();
-      if (head === undefined) break;
+      if (this.queue.length === 0) break;
       const now = this.clock.now();
       if (this.limits.until > now) {
         this.wakeAt(this.limits.until);
@@ -189,13 +190,13 @@ export class RequestScheduler {
         break;
       }
       // The queue is sorted by priority: a background task at its head means only background work waits.
-      const limit = head.rank === RANK.background ? this.backgroundBudget() : this.budget;
+      const limit = this.queue[0]!.rank === RANK.background ? this.backgroundBudget() : this.budget;
       if (size >= limit) {
         this.wakeAt(this.window.freeAt(limit));
         break;
       }
-      this.queue.shift();
-      this.issue(head, now);
+      const task = this.queue.shift()!;
+      this.issue(task, now);
     }
     this.changed();
   };
