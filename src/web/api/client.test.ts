@@ -222,4 +222,21 @@ describe('createApiClient', () => {
     const missing = setup(() => json(404, { error: 'no route POST /api/v1/workflows/w/executions/cancel' }));
     await expect(missing.client.cancelExecutions('w', { batch_id: 'b' })).rejects.toBeInstanceOf(NotFoundError);
   });
+
+  it('takes the call options after the arguments of each operation, optional ones included', async () => {
+    const page = { data: [], cursor: null };
+    const { client, requests } = setup(() => json(200, page));
+    await client.listBatchResults('b', null, 7);
+    await client.listBatchResults('b', 'c1');
+    expect(new URL(requests[0]!.url).searchParams.get('limit')).toBe('7');
+    expect(new URL(requests[1]!.url).searchParams.get('limit')).toBe('500');
+    expect(new URL(requests[1]!.url).searchParams.get('cursor')).toBe('c1');
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(client.listBatchResults('b', null, undefined, { signal: stopped.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    await expect(client.getRetention({ signal: stopped.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests).toHaveLength(2);
+  });
 });

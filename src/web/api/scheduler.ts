@@ -43,6 +43,7 @@ import {
   type Task,
 } from './scheduler-types';
 import { realClock, SharedWindow, type ChannelLike, type SchedulerClock } from './shared-window';
+import { insertInOrder } from './task-queue';
 
 export type { BudgetSnapshot, Priority, ScheduleOptions, SchedulerOptions } from './scheduler-types';
 export type { ChannelLike, SchedulerClock } from './shared-window';
@@ -170,10 +171,7 @@ export class RequestScheduler {
   }
 
   private enqueue(task: Task): void {
-    // Keeps the queue sorted by priority, then by arrival, so a retried task keeps its place.
-    const at = this.queue.findIndex((t) => t.rank > task.rank || (t.rank === task.rank && t.seq > task.seq));
-    if (at < 0) this.queue.push(task);
-    else this.queue.splice(at, 0, task);
+    insertInOrder(this.queue, task);
     this.changed();
   }
 

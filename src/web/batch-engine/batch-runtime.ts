@@ -6,7 +6,8 @@ import { gatherProgress, gatheringNeeded, type GatherProgress } from './gather-s
 import { reconcileChunk } from './reconcile';
 import { resumeBatches } from './resume';
 import { importServerBatch, syncServerBatch } from './server-batches';
-import { stopBatchWith, submitBatch, type StopOutcome, type SubmitOutcome } from './submit';
+import { stopBatchWith, type StopOutcome } from './stop';
+import { submitBatch, type SubmitOutcome } from './submit';
 import { realSleep, trackBatch } from './tracker';
 
 /** How often, while tracking, the files of newly finished rows are fetched. */

@@ -20,7 +20,7 @@ export async function readRowsWithResults(
   const rows: Schemas['BatchResultRow'][] = [];
   let cursor: string | null = null;
   do {
-    const page = await api.listBatchResults(batchId, cursor, { priority: 'visible', limit: RESULTS_PAGE });
+    const page = await api.listBatchResults(batchId, cursor, RESULTS_PAGE, { priority: 'visible' });
     rows.push(...page.data);
     cursor = page.cursor;
   } while (cursor !== null);

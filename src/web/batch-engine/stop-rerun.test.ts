@@ -4,7 +4,8 @@ import { BatchJournal } from './batch-journal';
 import { planRerun } from './build-batch';
 import { FakeService, nameBatch } from './testing/fake-service';
 import { reconcileChunk } from './reconcile';
-import { STOPPED_MESSAGE, allowResend, stopBatchWith, submitBatch } from './submit';
+import { STOPPED_MESSAGE, stopBatchWith } from './stop';
+import { allowResend, submitBatch } from './submit';
 import { trackBatch } from './tracker';
 
 let dbSeq = 0;

@@ -229,10 +229,10 @@ export class FakeService {
       return this.rowsPage(id, cursor, 100);
     },
     batchResultsSupported: async () => this.batchResults,
-    listBatchResults: async (id: string, cursor: string | null, options?: { limit?: number }) => {
+    listBatchResults: async (id: string, cursor: string | null, limit?: number) => {
       this.resultCalls += 1;
       this.batchView(id);
-      const page = this.rowsPage(id, cursor, options?.limit ?? 500);
+      const page = this.rowsPage(id, cursor, limit ?? 500);
       return {
         cursor: page.cursor,
         data: page.data.map((row) => {
