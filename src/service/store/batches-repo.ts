@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from './db/count-rows';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import type { StoreContext } from './db/context';
 import type { BatchesTable, BatchRowsTable } from './db/schema';
@@ -80,12 +81,7 @@ export class BatchesRepo {
 
   /** How many batches the account keeps. */
   async count(accountId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('batches')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.db, 'batches', (eb) => eb('account_id', '=', accountId));
   }
 
   /** About how many bytes the account's declarations take (characters of their stored text). */
