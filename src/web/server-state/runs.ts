@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  keepPreviousData,
   queryOptions,
   useQueryClient,
   type InfiniteData,
@@ -17,6 +16,7 @@ import {
 import { getApiClient } from '@/api/active-client';
 import { isApiError } from '@/api/errors';
 import { pollInterval } from './poll-interval';
+import { byStatus } from './run-part-query';
 import { queryKeys } from './query-keys';
 import { refreshAfter } from './refresh';
 import { errorBackoff } from '@/api/retry-policy';
@@ -72,25 +72,22 @@ export const runQueries = {
 
   /** The run's steps (steps extension), read again when its status changes and while it processes. */
   steps: (workflowId: string, executionId: string, status: ExecutionStatus, enabled: boolean) =>
-    queryOptions({
+    byStatus({
       queryKey: queryKeys.runs.steps(workflowId, executionId, status),
-      queryFn: ({ signal }) => getApiClient().getExecutionSteps(workflowId, executionId, { signal }),
+      read: (signal) => getApiClient().getExecutionSteps(workflowId, executionId, { signal }),
       enabled,
       refetchInterval: status === 'processing' ? PROCESSING_STEPS_MS : false,
-      refetchIntervalInBackground: false,
-      // A new status is a new key: the steps read before stay up until the new ones arrive.
-      placeholderData: keepPreviousData,
-      meta: { label: 'the steps' },
+      label: 'the steps',
     }),
 
   /** Who started, decided and cancelled the run (activity extension), read again when its status changes. */
   activity: (workflowId: string, executionId: string, status: ExecutionStatus, enabled: boolean) =>
-    queryOptions({
+    byStatus({
       queryKey: queryKeys.runs.activity(workflowId, executionId, status),
-      queryFn: ({ signal }) => getApiClient().getExecutionActivity(workflowId, executionId, { signal }),
+      read: (signal) => getApiClient().getExecutionActivity(workflowId, executionId, { signal }),
       enabled,
-      placeholderData: keepPreviousData,
-      meta: { label: 'who did what' },
+      refetchInterval: false,
+      label: 'who did what',
     }),
 
   /**
