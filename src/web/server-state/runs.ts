@@ -26,6 +26,7 @@ import {
   type FeedCursor,
   type FeedNarrowing,
   type FeedPage,
+  type FeedRequest,
   type FeedScope,
 } from './runs-feed';
 
@@ -220,27 +221,27 @@ const headInterval = (requests: number | undefined): number =>
 const isFirst = (cursor: FeedCursor): boolean =>
   cursor.kind === 'single' ? cursor.cursor === null : cursor.workflows === null;
 
+const feedKey = (key: FeedKey, part: 'pages' | 'head') =>
+  queryKeys.runs.feed(scopeKey(key.scope, key.narrowing), statusKey(key.statuses), key.globalList, part);
+
+/** One page of the feed this key names, from `cursor` on. */
+const readPage = (
+  key: FeedKey,
+  cursor: FeedCursor,
+  limit: number,
+  priority: FeedRequest['priority'],
+  signal: AbortSignal,
+) => readFeedPage({ ...key, client: getApiClient(), limit, priority, signal }, cursor);
+
 export const feedQueries = {
   /** The pages read so far, oldest last; the live first page comes from `head`. */
-  pages: ({ scope, statuses, globalList, narrowing }: FeedKey) =>
+  pages: (key: FeedKey) =>
     infiniteQueryOptions({
-      queryKey: queryKeys.runs.feed(scopeKey(scope, narrowing), statusKey(statuses), globalList, 'pages'),
+      queryKey: feedKey(key, 'pages'),
       queryFn: ({ pageParam, signal }) =>
-        readFeedPage(
-          {
-            client: getApiClient(),
-            scope,
-            statuses,
-            narrowing,
-            globalList,
-            limit: RUNS_PAGE_SIZE,
-            // Pages past the first are a scan or a "load more": they take what people leave of the budget.
-            priority: isFirst(pageParam) ? 'visible' : 'background',
-            signal,
-          },
-          pageParam,
-        ),
-      initialPageParam: firstCursor({ scope, globalList }) as FeedCursor,
+        // Pages past the first are a scan or a "load more": they take what people leave of the budget.
+        readPage(key, pageParam, RUNS_PAGE_SIZE, isFirst(pageParam) ? 'visible' : 'background', signal),
+      initialPageParam: firstCursor(key) as FeedCursor,
       getNextPageParam: (last) => last.next,
       // The head query keeps the top fresh; re-reading every page would spend the budget on old runs.
       staleTime: Infinity,
@@ -248,23 +249,10 @@ export const feedQueries = {
       meta: { label: 'the runs' },
     }),
 
-  head: ({ scope, statuses, globalList, narrowing }: FeedKey) =>
+  head: (key: FeedKey) =>
     queryOptions({
-      queryKey: queryKeys.runs.feed(scopeKey(scope, narrowing), statusKey(statuses), globalList, 'head'),
-      queryFn: ({ signal }) =>
-        readFeedPage(
-          {
-            client: getApiClient(),
-            scope,
-            statuses,
-            narrowing,
-            globalList,
-            limit: HEAD_SIZE,
-            priority: 'visible',
-            signal,
-          },
-          firstCursor({ scope, globalList }),
-        ),
+      queryKey: feedKey(key, 'head'),
+      queryFn: ({ signal }) => readPage(key, firstCursor(key), HEAD_SIZE, 'visible', signal),
       refetchInterval: (q) =>
         q.state.status === 'error' ? errorBackoff(q.state.errorUpdateCount) : headInterval(q.state.data?.requests),
       refetchIntervalInBackground: false,
