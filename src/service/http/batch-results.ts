@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Schemas } from '../../contract/openapi-document';
-import { resultRowFiles, resultRows, type ResultRow, type ResultRowFile } from '../store/batch-results-query';
+import { resultRowFiles, type ResultRowFile } from '../store/batch-results-query';
+import type { LatestRow } from '../store/batches-repo';
 import { accountOf } from './auth';
 import { contractRoute } from './contract-route';
 import { rowsCursor } from './batch-declaration';
+import { attemptsByRow, rowWithAttempts } from './batch-rows';
 import { notFound } from './errors';
 import type { LocalContext } from './local-context';
 
@@ -17,7 +19,7 @@ export const PAGE_CONTENT_BYTES = 4 * 1024 * 1024;
 const FILE_READ_ROWS = 100;
 
 const utf8 = new TextDecoder();
-const ended = (status: ResultRow['status']): boolean => status === 'finished' || status === 'error';
+const ended = (status: LatestRow['status']): boolean => status === 'finished' || status === 'error';
 
 /**
  * Local extension: a batch's rows with their results, by page of up to 1,000, so a browser that did
@@ -35,11 +37,11 @@ export function batchResultRoutes(app: FastifyInstance, ctx: LocalContext): void
     if (!batch) throw notFound('batch not found');
     const after = rowsCursor(request.query.cursor);
     const limit = request.query.limit ?? PAGE_DEFAULT;
-    const rows = await resultRows(store, account.id, batch.id, after, limit + 1);
+    const rows = await store.batches.latestRows(account.id, batch.id, after, limit + 1);
     const candidates = rows.slice(0, limit);
 
     // Files a few rows at a time, stopping once the page holds enough inline text.
-    const page: ResultRow[] = [];
+    const page: LatestRow[] = [];
     const filesOf = new Map<string, ResultRowFile[]>();
     let bytes = 0;
     for (let start = 0; start < candidates.length && bytes <= PAGE_CONTENT_BYTES; start += FILE_READ_ROWS) {
@@ -62,27 +64,11 @@ export function batchResultRoutes(app: FastifyInstance, ctx: LocalContext): void
       batch.id,
       page.map((row) => row.row_index),
     );
-    const byRow = new Map<number, Schemas['BatchRowAttempt'][]>();
-    for (const a of earlier)
-      byRow.set(a.row_index, [
-        ...(byRow.get(a.row_index) ?? []),
-        {
-          attempt: a.attempt,
-          execution_id: a.execution_id,
-          status: a.status,
-          ...(a.error !== null ? { error: a.error } : {}),
-        },
-      ]);
+    const byRow = attemptsByRow(earlier);
     const data: Schemas['BatchResultRow'][] = page.map((row) => ({
-      index: row.row_index,
-      attempt: row.attempt,
-      execution_id: row.execution_id,
-      status: row.status,
-      ...(row.error !== null ? { error: row.error } : {}),
-      created_at: row.created_at,
+      ...rowWithAttempts(row, byRow),
       ...(row.first_started_at ? { started_at: row.first_started_at } : {}),
       ...(row.finished_at ? { finished_at: row.finished_at } : {}),
-      input: JSON.parse(row.input) as Record<string, unknown>,
       results: ended(row.status)
         ? (filesOf.get(row.execution_id) ?? []).map((f) =>
             presenter.resultFile({
@@ -92,7 +78,6 @@ export function batchResultRoutes(app: FastifyInstance, ctx: LocalContext): void
             }),
           )
         : null,
-      earlier: byRow.get(row.row_index) ?? [],
     }));
     return { data, cursor: more ? String(page[page.length - 1]!.row_index) : null };
   });

@@ -9,6 +9,7 @@ import { contractRoute } from './contract-route';
 import { badRequest, HttpError, notFound } from './errors';
 import { requireValidInputs, requireWorkflow, type LocalContext } from './local-context';
 import { rowsCursor, storedDeclaration } from './batch-declaration';
+import { attemptsByRow, rowWithAttempts } from './batch-rows';
 import { paginate } from './pagination';
 import { requireStorageRoom, withinQuota } from './quotas';
 
@@ -252,28 +253,9 @@ export function batchRoutes(app: FastifyInstance, ctx: LocalContext): void {
       batch.id,
       page.map((row) => row.row_index),
     );
-    const byRow = new Map<number, Schemas['BatchRowAttempt'][]>();
-    for (const a of earlier) {
-      const list = byRow.get(a.row_index) ?? [];
-      list.push({
-        attempt: a.attempt,
-        execution_id: a.execution_id,
-        status: a.status,
-        ...(a.error !== null ? { error: a.error } : {}),
-      });
-      byRow.set(a.row_index, list);
-    }
+    const byRow = attemptsByRow(earlier);
     return {
-      data: page.map((row) => ({
-        index: row.row_index,
-        attempt: row.attempt,
-        execution_id: row.execution_id,
-        status: row.status,
-        ...(row.error !== null ? { error: row.error } : {}),
-        created_at: row.created_at,
-        input: parse<Record<string, unknown>>(row.input),
-        earlier: byRow.get(row.row_index) ?? [],
-      })),
+      data: page.map((row) => rowWithAttempts(row, byRow)),
       cursor: rows.length > limit ? String(page[page.length - 1]!.row_index) : null,
     };
   });

@@ -59,37 +59,36 @@ export class PrometheusMetrics implements Metrics {
   constructor(source: CensusSource | null) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({
-      name: 'workflow_http_requests_total',
-      help: 'HTTP requests answered, by route pattern, method and status code.',
-      labelNames: ['route', 'method', 'status'],
-      registers,
-    });
-    this.requestSeconds = new Histogram({
-      name: 'workflow_http_request_duration_seconds',
-      help: 'Time from receiving an HTTP request to answering it, by route pattern, method and status code.',
-      labelNames: ['route', 'method', 'status'],
-      buckets: REQUEST_BUCKETS,
-      registers,
-    });
-    this.refusals = new Counter({
-      name: 'workflow_http_too_many_requests_total',
-      help: 'Requests answered 429, by route pattern and the limit reached (rate_limit: the API key used its requests per minute; account_rate_limit: the account used its requests per minute over all its keys; key_failures: the address sent too many wrong keys; queued_quota: the account has too many runs waiting).',
-      labelNames: ['route', 'reason'],
-      registers,
-    });
-    const decisions = new Counter({
-      name: 'workflow_rate_limit_decisions_total',
-      help: 'Rate-limit decisions, by limiter (api_key: requests per key per minute; account: requests per account per minute; failed_keys: wrong or missing keys per address per minute) and decision (allowed or limited).',
-      labelNames: ['limiter', 'decision'],
-      registers,
-    });
-    const lookups = new Counter({
-      name: 'workflow_cache_lookups_total',
-      help: 'Lookups in the in-memory caches, by cache (api_keys: keys already checked; ended_runs: answers for finished and failed runs; results: their result files) and result (hit or miss).',
-      labelNames: ['cache', 'result'],
-      registers,
-    });
+    const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+      new Counter<L>({ name, help, labelNames, registers });
+    const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+      new Histogram<L>({ name, help, labelNames, buckets, registers });
+    this.requests = counter(
+      'workflow_http_requests_total',
+      'HTTP requests answered, by route pattern, method and status code.',
+      ['route', 'method', 'status'],
+    );
+    this.requestSeconds = histogram(
+      'workflow_http_request_duration_seconds',
+      'Time from receiving an HTTP request to answering it, by route pattern, method and status code.',
+      ['route', 'method', 'status'],
+      REQUEST_BUCKETS,
+    );
+    this.refusals = counter(
+      'workflow_http_too_many_requests_total',
+      'Requests answered 429, by route pattern and the limit reached (rate_limit: the API key used its requests per minute; account_rate_limit: the account used its requests per minute over all its keys; key_failures: the address sent too many wrong keys; queued_quota: the account has too many runs waiting).',
+      ['route', 'reason'],
+    );
+    const decisions = counter(
+      'workflow_rate_limit_decisions_total',
+      'Rate-limit decisions, by limiter (api_key: requests per key per minute; account: requests per account per minute; failed_keys: wrong or missing keys per address per minute) and decision (allowed or limited).',
+      ['limiter', 'decision'],
+    );
+    const lookups = counter(
+      'workflow_cache_lookups_total',
+      'Lookups in the in-memory caches, by cache (api_keys: keys already checked; ended_runs: answers for finished and failed runs; results: their result files) and result (hit or miss).',
+      ['cache', 'result'],
+    );
     const decided = (limiter: RateLimiterName): [Counting, Counting] => [
       decisions.labels(limiter, 'limited'),
       decisions.labels(limiter, 'allowed'),
@@ -100,32 +99,28 @@ export class PrometheusMetrics implements Metrics {
       lookups.labels(cache, 'hit'),
     ];
     this.lookups = { api_keys: looked('api_keys'), ended_runs: looked('ended_runs'), results: looked('results') };
-    this.steps = new Histogram({
-      name: 'workflow_step_duration_seconds',
-      help: 'Time a step of a run took on this replica, by step kind (its scaled waiting included).',
-      labelNames: ['kind'],
-      buckets: STEP_BUCKETS,
-      registers,
-    });
-    this.plans = new Counter({
-      name: 'workflow_planner_calls_total',
-      help: 'Workflows planned, by planner (model or rules) and outcome (ok; fallback: the model’s plan was unusable and the rules made it; failed: no plan).',
-      labelNames: ['planner', 'outcome'],
-      registers,
-    });
-    this.modelCalls = new Counter({
-      name: 'workflow_model_calls_total',
-      help: 'Calls to the model (retries included), by kind (plan or write) and outcome (ok, timeout, rate_limited, server_error, unreachable, refused, empty, too_large, aborted).',
-      labelNames: ['kind', 'outcome'],
-      registers,
-    });
-    this.modelSeconds = new Histogram({
-      name: 'workflow_model_call_duration_seconds',
-      help: 'Time a call to the model took (retries included), by kind (plan or write).',
-      labelNames: ['kind'],
-      buckets: MODEL_BUCKETS,
-      registers,
-    });
+    this.steps = histogram(
+      'workflow_step_duration_seconds',
+      'Time a step of a run took on this replica, by step kind (its scaled waiting included).',
+      ['kind'],
+      STEP_BUCKETS,
+    );
+    this.plans = counter(
+      'workflow_planner_calls_total',
+      'Workflows planned, by planner (model or rules) and outcome (ok; fallback: the model’s plan was unusable and the rules made it; failed: no plan).',
+      ['planner', 'outcome'],
+    );
+    this.modelCalls = counter(
+      'workflow_model_calls_total',
+      'Calls to the model (retries included), by kind (plan or write) and outcome (ok, timeout, rate_limited, server_error, unreachable, refused, empty, too_large, aborted).',
+      ['kind', 'outcome'],
+    );
+    this.modelSeconds = histogram(
+      'workflow_model_call_duration_seconds',
+      'Time a call to the model took (retries included), by kind (plan or write).',
+      ['kind'],
+      MODEL_BUCKETS,
+    );
     this.takeOvers = new Counter({
       name: 'workflow_lease_takeovers_total',
       help: 'Running executions this replica took over because their lease ended (their replica died, stalled, or was this process before a restart).',

@@ -1,4 +1,5 @@
 import type { StoreContext } from './db/context';
+import { countRows } from './db/count-rows';
 import { PreparedQuery } from './db/prepared';
 import type { ApiKeyRecord, Caller } from './records';
 
@@ -121,13 +122,9 @@ export class ApiKeysRepo {
   }
 
   async activeCount(accountId: string): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('api_keys')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.ctx.db, 'api_keys', (eb) =>
+      eb.and([eb('account_id', '=', accountId), eb('revoked_at', 'is', null)]),
+    );
   }
 
   /** Marks the key revoked; its record stays. False when it was unknown or already revoked. */

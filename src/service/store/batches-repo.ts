@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from './db/count-rows';
 import type { ExecutionStatus } from '../../contract/openapi-document';
 import type { StoreContext } from './db/context';
 import type { BatchesTable, BatchRowsTable } from './db/schema';
@@ -18,7 +19,7 @@ export interface BatchTally {
   runs: number;
 }
 
-/** A row's latest execution, with what the rows page shows of it. */
+/** A row's latest execution with its run times, as the rows and results pages show it. */
 export interface LatestRow {
   row_index: number;
   attempt: number;
@@ -26,6 +27,8 @@ export interface LatestRow {
   status: ExecutionStatus;
   error: string | null;
   created_at: string;
+  first_started_at: string | null;
+  finished_at: string | null;
   input: string;
 }
 
@@ -78,12 +81,7 @@ export class BatchesRepo {
 
   /** How many batches the account keeps. */
   async count(accountId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('batches')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.db, 'batches', (eb) => eb('account_id', '=', accountId));
   }
 
   /** About how many bytes the account's declarations take (characters of their stored text). */
@@ -198,12 +196,22 @@ export class BatchesRepo {
     }
   }
 
-  /** Up to `limit` sent rows after row `after`, in file order, each with its latest execution. */
+  /** Up to `limit` sent rows after row `after`, in file order, each with its latest execution and run times. */
   async latestRows(accountId: string, batchId: string, after: number, limit: number): Promise<LatestRow[]> {
     return this.db
       .selectFrom('batch_rows as r')
       .innerJoin('executions as e', 'e.id', 'r.execution_id')
-      .select(['r.row_index', 'r.attempt', 'r.execution_id', 'e.status', 'e.error', 'e.created_at', 'e.input'])
+      .select([
+        'r.row_index',
+        'r.attempt',
+        'r.execution_id',
+        'e.status',
+        'e.error',
+        'e.created_at',
+        'e.first_started_at',
+        'e.finished_at',
+        'e.input',
+      ])
       .where('r.account_id', '=', accountId)
       .where('r.batch_id', '=', batchId)
       .where('r.latest', '=', 1)

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { countRows } from './db/count-rows';
 import { atomically, inList, type StoreContext } from './db/context';
 import type { Database, RetentionChangesTable } from './db/schema';
 
@@ -123,13 +124,9 @@ export class RetentionRepo {
 
   /** How many of the account's runs have ended (only ended runs have finished_at). */
   async endedCount(accountId: string): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('executions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('finished_at', 'is not', null)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.ctx.db, 'executions', (eb) =>
+      eb.and([eb('account_id', '=', accountId), eb('finished_at', 'is not', null)]),
+    );
   }
 
   /** The account's `limit` oldest ended runs, by when they ended. */

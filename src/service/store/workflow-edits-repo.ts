@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from './db/count-rows';
 import { atomically, type StoreContext } from './db/context';
 
 const ACTIVE_STATUSES = ['initial', 'processing', 'human_in_the_loop'] as const;
@@ -51,13 +52,9 @@ export class WorkflowEditsRepo {
 
   /** Executions that would still run under the current plan: waiting, processing or waiting for approval. */
   async activeCount(id: string): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('executions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workflow_id', '=', id)
-      .where('status', 'in', ACTIVE_STATUSES)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.ctx.db, 'executions', (eb) =>
+      eb.and([eb('workflow_id', '=', id), eb('status', 'in', ACTIVE_STATUSES)]),
+    );
   }
 
   /** Removes the workflow with its executions, their step records and files, and its batches. */

@@ -1,4 +1,5 @@
 import type { Concurrency } from '../../contract/openapi-document';
+import { countRows } from './db/count-rows';
 import type { StoreContext } from './db/context';
 import { PreparedQuery } from './db/prepared';
 import type { WorkflowRecord } from './records';
@@ -40,12 +41,7 @@ export class WorkflowsRepo {
 
   /** How many workflows the account has. */
   async countOf(accountId: string): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('workflows')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.ctx.db, 'workflows', (eb) => eb('account_id', '=', accountId));
   }
 
   async insert(workflow: WorkflowRecord): Promise<void> {

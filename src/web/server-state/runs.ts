@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  keepPreviousData,
   queryOptions,
   useQueryClient,
   type InfiniteData,
@@ -17,6 +16,7 @@ import {
 import { getApiClient } from '@/api/active-client';
 import { isApiError } from '@/api/errors';
 import { pollInterval } from './poll-interval';
+import { byStatus } from './run-part-query';
 import { queryKeys } from './query-keys';
 import { refreshAfter } from './refresh';
 import { errorBackoff } from '@/api/retry-policy';
@@ -26,6 +26,7 @@ import {
   type FeedCursor,
   type FeedNarrowing,
   type FeedPage,
+  type FeedRequest,
   type FeedScope,
 } from './runs-feed';
 
@@ -72,25 +73,22 @@ export const runQueries = {
 
   /** The run's steps (steps extension), read again when its status changes and while it processes. */
   steps: (workflowId: string, executionId: string, status: ExecutionStatus, enabled: boolean) =>
-    queryOptions({
+    byStatus({
       queryKey: queryKeys.runs.steps(workflowId, executionId, status),
-      queryFn: ({ signal }) => getApiClient().getExecutionSteps(workflowId, executionId, { signal }),
+      read: (signal) => getApiClient().getExecutionSteps(workflowId, executionId, { signal }),
       enabled,
       refetchInterval: status === 'processing' ? PROCESSING_STEPS_MS : false,
-      refetchIntervalInBackground: false,
-      // A new status is a new key: the steps read before stay up until the new ones arrive.
-      placeholderData: keepPreviousData,
-      meta: { label: 'the steps' },
+      label: 'the steps',
     }),
 
   /** Who started, decided and cancelled the run (activity extension), read again when its status changes. */
   activity: (workflowId: string, executionId: string, status: ExecutionStatus, enabled: boolean) =>
-    queryOptions({
+    byStatus({
       queryKey: queryKeys.runs.activity(workflowId, executionId, status),
-      queryFn: ({ signal }) => getApiClient().getExecutionActivity(workflowId, executionId, { signal }),
+      read: (signal) => getApiClient().getExecutionActivity(workflowId, executionId, { signal }),
       enabled,
-      placeholderData: keepPreviousData,
-      meta: { label: 'who did what' },
+      refetchInterval: false,
+      label: 'who did what',
     }),
 
   /**
@@ -223,27 +221,27 @@ const headInterval = (requests: number | undefined): number =>
 const isFirst = (cursor: FeedCursor): boolean =>
   cursor.kind === 'single' ? cursor.cursor === null : cursor.workflows === null;
 
+const feedKey = (key: FeedKey, part: 'pages' | 'head') =>
+  queryKeys.runs.feed(scopeKey(key.scope, key.narrowing), statusKey(key.statuses), key.globalList, part);
+
+/** One page of the feed this key names, from `cursor` on. */
+const readPage = (
+  key: FeedKey,
+  cursor: FeedCursor,
+  limit: number,
+  priority: FeedRequest['priority'],
+  signal: AbortSignal,
+) => readFeedPage({ ...key, client: getApiClient(), limit, priority, signal }, cursor);
+
 export const feedQueries = {
   /** The pages read so far, oldest last; the live first page comes from `head`. */
-  pages: ({ scope, statuses, globalList, narrowing }: FeedKey) =>
+  pages: (key: FeedKey) =>
     infiniteQueryOptions({
-      queryKey: queryKeys.runs.feed(scopeKey(scope, narrowing), statusKey(statuses), globalList, 'pages'),
+      queryKey: feedKey(key, 'pages'),
       queryFn: ({ pageParam, signal }) =>
-        readFeedPage(
-          {
-            client: getApiClient(),
-            scope,
-            statuses,
-            narrowing,
-            globalList,
-            limit: RUNS_PAGE_SIZE,
-            // Pages past the first are a scan or a "load more": they take what people leave of the budget.
-            priority: isFirst(pageParam) ? 'visible' : 'background',
-            signal,
-          },
-          pageParam,
-        ),
-      initialPageParam: firstCursor({ scope, globalList }) as FeedCursor,
+        // Pages past the first are a scan or a "load more": they take what people leave of the budget.
+        readPage(key, pageParam, RUNS_PAGE_SIZE, isFirst(pageParam) ? 'visible' : 'background', signal),
+      initialPageParam: firstCursor(key) as FeedCursor,
       getNextPageParam: (last) => last.next,
       // The head query keeps the top fresh; re-reading every page would spend the budget on old runs.
       staleTime: Infinity,
@@ -251,23 +249,10 @@ export const feedQueries = {
       meta: { label: 'the runs' },
     }),
 
-  head: ({ scope, statuses, globalList, narrowing }: FeedKey) =>
+  head: (key: FeedKey) =>
     queryOptions({
-      queryKey: queryKeys.runs.feed(scopeKey(scope, narrowing), statusKey(statuses), globalList, 'head'),
-      queryFn: ({ signal }) =>
-        readFeedPage(
-          {
-            client: getApiClient(),
-            scope,
-            statuses,
-            narrowing,
-            globalList,
-            limit: HEAD_SIZE,
-            priority: 'visible',
-            signal,
-          },
-          firstCursor({ scope, globalList }),
-        ),
+      queryKey: feedKey(key, 'head'),
+      queryFn: ({ signal }) => readPage(key, firstCursor(key), HEAD_SIZE, 'visible', signal),
       refetchInterval: (q) =>
         q.state.status === 'error' ? errorBackoff(q.state.errorUpdateCount) : headInterval(q.state.data?.requests),
       refetchIntervalInBackground: false,

@@ -71,6 +71,41 @@ export function RetentionSection() {
   );
 }
 
+/** One of the account's limits: empty stands for the server's, which the placeholder and hint say. */
+function LimitField({
+  id,
+  label,
+  what,
+  most,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  what: 'days' | 'runs';
+  most: number | null;
+  value: string;
+  error: string | null | false;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <TextField
+      id={id}
+      messageId={id}
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={most === null ? 'No limit' : String(most)}
+      value={value}
+      error={error}
+      hint={serverLimit(most, what)}
+      aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 function RetentionForm({ retention }: { retention: Retention }) {
   const id = useId();
   const [days, setDays] = useState(retention.account_days === null ? '' : String(retention.account_days));
@@ -109,35 +144,27 @@ function RetentionForm({ retention }: { retention: Retention }) {
         server’s setting.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <LimitField
           id={`${id}-days`}
-          messageId={`${id}-days`}
           label="Keep ended runs for (days)"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={retention.service_days === null ? 'No limit' : String(retention.service_days)}
+          what="days"
+          most={retention.service_days}
           value={days}
           error={daysError}
-          hint={serverLimit(retention.service_days, 'days')}
-          aria-describedby={`${id}-days-${daysError ? 'error' : 'hint'}`}
-          onChange={(event) => {
-            setDays(event.target.value);
+          onChange={(text) => {
+            setDays(text);
             edited();
           }}
         />
-        <TextField
+        <LimitField
           id={`${id}-runs`}
-          messageId={`${id}-runs`}
           label="Keep at most (newest runs)"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={retention.service_max_runs === null ? 'No limit' : String(retention.service_max_runs)}
+          what="runs"
+          most={retention.service_max_runs}
           value={runs}
           error={runsError}
-          hint={serverLimit(retention.service_max_runs, 'runs')}
-          aria-describedby={`${id}-runs-${runsError ? 'error' : 'hint'}`}
-          onChange={(event) => {
-            setRuns(event.target.value);
+          onChange={(text) => {
+            setRuns(text);
             edited();
           }}
         />

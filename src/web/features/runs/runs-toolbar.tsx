@@ -57,8 +57,10 @@ const withCurrent = (choices: FilterChoice[], current: string | undefined, label
   current && !choices.some((c) => c.id === current) ? [...choices, { id: current, label }] : choices;
 
 /** A select of `choices` with "Any …" first; choosing it clears the filter. */
-function ChoiceSelect({
+/** A filter by one of the listed choices, or any; a value not listed (a key since removed) stays shown as `unknown`. */
+function ChoiceField({
   id,
+  label,
   value,
   any,
   choices,
@@ -66,6 +68,7 @@ function ChoiceSelect({
   onChange,
 }: {
   id: string;
+  label: string;
   value: string | undefined;
   any: string;
   choices: FilterChoice[];
@@ -73,19 +76,21 @@ function ChoiceSelect({
   onChange: (value: string | undefined) => void;
 }) {
   return (
-    <Select
-      id={id}
-      className="w-48 max-w-64"
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value || undefined)}
-    >
-      <option value="">{any}</option>
-      {withCurrent(choices, value, unknown).map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.label}
-        </option>
-      ))}
-    </Select>
+    <ToolbarField htmlFor={id} label={label}>
+      <Select
+        id={id}
+        className="w-48 max-w-64"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      >
+        <option value="">{any}</option>
+        {withCurrent(choices, value, unknown).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </Select>
+    </ToolbarField>
   );
 }
 
@@ -163,40 +168,37 @@ export function RunsToolbar({
           </Select>
         </ToolbarField>
         {choices.workflows && (
-          <ToolbarField htmlFor={`${id}-workflow`} label="Workflow">
-            <ChoiceSelect
-              id={`${id}-workflow`}
-              value={filter.workflow}
-              any="All workflows"
-              choices={choices.workflows}
-              unknown="A workflow not listed"
-              onChange={(workflow) => onChange({ workflow })}
-            />
-          </ToolbarField>
+          <ChoiceField
+            label="Workflow"
+            id={`${id}-workflow`}
+            value={filter.workflow}
+            any="All workflows"
+            choices={choices.workflows}
+            unknown="A workflow not listed"
+            onChange={(workflow) => onChange({ workflow })}
+          />
         )}
         {choices.keys && (
-          <ToolbarField htmlFor={`${id}-by`} label="Started by">
-            <ChoiceSelect
-              id={`${id}-by`}
-              value={filter.startedBy}
-              any="Anyone"
-              choices={choices.keys}
-              unknown="A removed key"
-              onChange={(startedBy) => onChange({ startedBy })}
-            />
-          </ToolbarField>
+          <ChoiceField
+            label="Started by"
+            id={`${id}-by`}
+            value={filter.startedBy}
+            any="Anyone"
+            choices={choices.keys}
+            unknown="A removed key"
+            onChange={(startedBy) => onChange({ startedBy })}
+          />
         )}
         {choices.batches && (choices.batches.length > 0 || filter.batch) && (
-          <ToolbarField htmlFor={`${id}-batch`} label="Batch">
-            <ChoiceSelect
-              id={`${id}-batch`}
-              value={filter.batch}
-              any="Any batch or single run"
-              choices={choices.batches}
-              unknown="A batch from elsewhere"
-              onChange={(batch) => onChange({ batch })}
-            />
-          </ToolbarField>
+          <ChoiceField
+            label="Batch"
+            id={`${id}-batch`}
+            value={filter.batch}
+            any="Any batch or single run"
+            choices={choices.batches}
+            unknown="A batch from elsewhere"
+            onChange={(batch) => onChange({ batch })}
+          />
         )}
         <ToolbarField htmlFor={`${id}-range`} label="Created">
           <Select

@@ -1,5 +1,5 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { ChunkUnavailableError } from '@/lib/chunk-load';
 import { useWhenIdle } from '@/lib/use-when-idle';
 import { ReloadNeeded } from './error-panel';
@@ -47,36 +47,27 @@ export function NotFound({ message }: { message?: string }) {
   );
 }
 
-/** The header's meter, once the page is idle: it shows only when the budget runs low. */
-export function IdleBudgetMeter() {
-  const idle = useWhenIdle(0);
-  return idle ? (
-    <Suspense fallback={null}>
-      <LazyBudgetMeter />
-    </Suspense>
-  ) : null;
+/** A lazy view drawn once the page is idle, so neither it nor its chunk holds up the first page. */
+function whenIdle(View: ComponentType): ComponentType {
+  return function IdleView() {
+    const idle = useWhenIdle(0);
+    return idle ? (
+      <Suspense fallback={null}>
+        <View />
+      </Suspense>
+    ) : null;
+  };
 }
 
+/** The header's meter, once the page is idle: it shows only when the budget runs low. */
+export const IdleBudgetMeter = whenIdle(LazyBudgetMeter);
+
 /** The header's profile switcher (shown from two profiles on), once the page is idle. */
-export function IdleProfileSwitcher() {
-  const idle = useWhenIdle(0);
-  return idle ? (
-    <Suspense fallback={null}>
-      <LazyProfileSwitcher />
-    </Suspense>
-  ) : null;
-}
+export const IdleProfileSwitcher = whenIdle(LazyProfileSwitcher);
 
 /**
  * The banner that says the server stopped taking this key, and the watch behind it, once the page
  * is idle: a key refused before then is said by the page's own error, and the watch needs no more
  * than the 5 s it has to notice a revocation.
  */
-export function IdleKeyRefusedBanner() {
-  const idle = useWhenIdle(0);
-  return idle ? (
-    <Suspense fallback={null}>
-      <LazyKeyRefusedBanner />
-    </Suspense>
-  ) : null;
-}
+export const IdleKeyRefusedBanner = whenIdle(LazyKeyRefusedBanner);

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { CellInput, History, ResultsCell, StatusBadge } from './grid-cells';
+import { CellValue, History, ResultsCell, StatusBadge } from './grid-cells';
 import { canEdit, problemsByColumn } from './grid-model';
 import { ExpandButton, RowErrors, SelectRowBox, type GridRowProps } from './grid-row';
 
@@ -65,17 +65,15 @@ export function GridCard({
           <div key={c} className="contents">
             <dt className="text-xs font-medium break-words text-zinc-500 dark:text-zinc-400">{labels[ci] ?? c}</dt>
             <dd data-cell className="min-w-0">
-              {editable ? (
-                <CellInput
-                  label={`${labels[ci] ?? c}, row ${r.index + 1}`}
-                  value={cells[ci] ?? ''}
-                  message={byColumn.get(c)}
-                  multiline={freeText.has(c)}
-                  onCommit={(value) => onCommit(ci, value)}
-                />
-              ) : (
-                <span className="block break-words text-zinc-800 dark:text-zinc-200">{cells[ci] ?? ''}</span>
-              )}
+              <CellValue
+                editable={editable}
+                label={`${labels[ci] ?? c}, row ${r.index + 1}`}
+                value={cells[ci] ?? ''}
+                message={byColumn.get(c)}
+                multiline={freeText.has(c)}
+                onCommit={(value) => onCommit(ci, value)}
+                className="block break-words text-zinc-800 dark:text-zinc-200"
+              />
             </dd>
           </div>
         ))}

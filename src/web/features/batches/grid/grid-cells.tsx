@@ -7,11 +7,26 @@ import type { RowRecord } from '@/batch-engine/batch-types';
 import { STATUS_STYLE } from '@/features/batches/progress/status-style';
 import { textStart } from './grid-model';
 
+/** What a row shows in one column: an input while the row may be edited, else the value as text. */
+export function CellValue({
+  editable,
+  className,
+  title,
+  ...input
+}: Parameters<typeof CellInput>[0] & { editable: boolean; className: string; title?: string | undefined }) {
+  if (editable) return <CellInput {...input} />;
+  return (
+    <span className={className} title={title}>
+      {input.value}
+    </span>
+  );
+}
+
 /**
  * One editable cell of a failed row: commits on blur or Enter, so checking does not run on every
  * key. A free-text cell is a growing multi-line box, where Enter is a line break and Ctrl+Enter commits.
  */
-export function CellInput({
+function CellInput({
   label,
   value,
   message,

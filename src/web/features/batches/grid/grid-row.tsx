@@ -2,7 +2,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import type { CSSProperties } from 'react';
 import type { RowRecord } from '@/batch-engine/batch-types';
 import { cn } from '@/lib/cn';
-import { CellInput, History, ResultsCell, StatusBadge } from './grid-cells';
+import { CellValue, History, ResultsCell, StatusBadge } from './grid-cells';
 import type { StripProps } from './use-strip-scroll';
 import { canEdit, problemsByColumn, type RowCheck } from './grid-model';
 
@@ -146,19 +146,16 @@ export function GridRow({
             <ResultsCell row={r} />
             {columns.map((c, ci) => (
               <span key={c} role="cell" data-cell className="min-w-0 px-2 py-2">
-                {editable ? (
-                  <CellInput
-                    label={`${c}, row ${r.index + 1}`}
-                    value={cells[ci] ?? ''}
-                    message={byColumn.get(c)}
-                    multiline={freeText.has(c)}
-                    onCommit={(value) => onCommit(ci, value)}
-                  />
-                ) : (
-                  <span className="block truncate pt-1 text-zinc-800 dark:text-zinc-200" title={cells[ci]}>
-                    {cells[ci] ?? ''}
-                  </span>
-                )}
+                <CellValue
+                  editable={editable}
+                  label={`${c}, row ${r.index + 1}`}
+                  value={cells[ci] ?? ''}
+                  message={byColumn.get(c)}
+                  multiline={freeText.has(c)}
+                  onCommit={(value) => onCommit(ci, value)}
+                  className="block truncate pt-1 text-zinc-800 dark:text-zinc-200"
+                  title={cells[ci]}
+                />
               </span>
             ))}
             <span role="cell" data-cell className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-300">

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Schemas } from '@contract/openapi-document';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -67,44 +67,38 @@ export function BatchList({ workflowId }: { workflowId: string }) {
   };
 
   const localItem = (b: BatchRecord) => {
-    const done = b.counts.finished + b.counts.error;
     const by = b.startedBy ?? startedBy.get(b.id);
     return (
-      <li key={b.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <BatchTitle
-            workflowId={workflowId}
-            batchId={b.id}
-            fileName={b.fileName}
-            details={batchDetails({
-              by: typeof by === 'string' ? by : null,
-              createdAt: new Date(b.createdAt).toISOString(),
-              done,
-              sent: sent(b),
-              skipped: b.counts.skipped,
-            })}
-          />
-          <div className="flex flex-wrap items-center gap-2">
-            {b.doneAt !== undefined ? (
-              <Badge tone="success">Done</Badge>
-            ) : b.trackingPaused ? (
-              <Badge>Updates paused</Badge>
-            ) : (
-              <Badge tone="info">Running</Badge>
-            )}
-            <FailedRowsLink workflowId={workflowId} batchId={b.id} fileName={b.fileName} failed={b.counts.error} />
-            {b.doneAt === undefined && (
-              <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
-                {b.trackingPaused ? 'Resume updates' : 'Pause updates'}
-              </Button>
-            )}
-            <Button size="sm" variant="ghost" onClick={() => remove(b)} aria-label={`Forget batch ${b.fileName}`}>
-              Forget
-            </Button>
-          </div>
-        </div>
-        <StatusBar counts={b.counts} total={b.rowCount} compact />
-      </li>
+      <BatchItem
+        key={b.id}
+        workflowId={workflowId}
+        batchId={b.id}
+        fileName={b.fileName}
+        by={typeof by === 'string' ? by : null}
+        createdAt={new Date(b.createdAt).toISOString()}
+        sent={sent(b)}
+        skipped={b.counts.skipped}
+        counts={b.counts}
+        total={b.rowCount}
+        status={
+          b.doneAt !== undefined ? (
+            <Badge tone="success">Done</Badge>
+          ) : b.trackingPaused ? (
+            <Badge>Updates paused</Badge>
+          ) : (
+            <Badge tone="info">Running</Badge>
+          )
+        }
+      >
+        {b.doneAt === undefined && (
+          <Button size="sm" variant="ghost" onClick={() => void togglePause(b)}>
+            {b.trackingPaused ? 'Resume updates' : 'Pause updates'}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => remove(b)} aria-label={`Forget batch ${b.fileName}`}>
+          Forget
+        </Button>
+      </BatchItem>
     );
   };
 
@@ -160,29 +154,62 @@ function serverCounts(b: Schemas['BatchSummary']): Record<RowStatus, number> {
 
 /** A batch someone on the account started in another browser: opening it reads it from the server. */
 function ServerBatchItem({ batch: b, workflowId }: { batch: Schemas['BatchSummary']; workflowId: string }) {
-  const done = b.counts.finished + b.counts.error;
   const open = b.counts.initial + b.counts.processing + b.counts.human_in_the_loop;
+  return (
+    <BatchItem
+      workflowId={workflowId}
+      batchId={b.id}
+      fileName={b.file_name}
+      by={b.started_by?.name ?? null}
+      createdAt={b.created_at}
+      sent={b.rows_sent}
+      skipped={0}
+      counts={serverCounts(b)}
+      total={b.row_count}
+      status={open === 0 && b.rows_sent > 0 ? <Badge tone="success">Done</Badge> : <Badge tone="info">Running</Badge>}
+    />
+  );
+}
+
+/**
+ * One batch, kept in this browser or read from the server: its title and line of details, its
+ * status, failed rows and actions, and its progress bar.
+ */
+function BatchItem({
+  workflowId,
+  batchId,
+  fileName,
+  counts,
+  total,
+  status,
+  children,
+  ...details
+}: BatchLinkProps & {
+  by: string | null;
+  createdAt: string;
+  sent: number;
+  skipped: number;
+  counts: Record<RowStatus, number>;
+  total: number;
+  status: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <li className="space-y-2 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BatchTitle
           workflowId={workflowId}
-          batchId={b.id}
-          fileName={b.file_name}
-          details={batchDetails({
-            by: b.started_by?.name ?? null,
-            createdAt: b.created_at,
-            done,
-            sent: b.rows_sent,
-            skipped: 0,
-          })}
+          batchId={batchId}
+          fileName={fileName}
+          details={batchDetails({ ...details, done: counts.finished + counts.error })}
         />
         <div className="flex flex-wrap items-center gap-2">
-          {open === 0 && b.rows_sent > 0 ? <Badge tone="success">Done</Badge> : <Badge tone="info">Running</Badge>}
-          <FailedRowsLink workflowId={workflowId} batchId={b.id} fileName={b.file_name} failed={b.counts.error} />
+          {status}
+          <FailedRowsLink workflowId={workflowId} batchId={batchId} fileName={fileName} failed={counts.error} />
+          {children}
         </div>
       </div>
-      <StatusBar counts={serverCounts(b)} total={b.row_count} compact />
+      <StatusBar counts={counts} total={total} compact />
     </li>
   );
 }
