@@ -127,8 +127,17 @@ export function scoreCase(testCase: PromptCase, plan: PlannedShape): CaseScore {
   };
 }
 
+/** A prompt the planner refuses scores as a plan with no name and no inputs. */
+function planOrNothing(plan: (prompt: string) => PlannedShape, prompt: string): PlannedShape {
+  try {
+    return plan(prompt);
+  } catch {
+    return { name: '', input_schema: null };
+  }
+}
+
 export function scoreSet(cases: PromptCase[], plan: (prompt: string) => PlannedShape): SetScore {
-  const scored = cases.map((c) => scoreCase(c, plan(c.prompt)));
+  const scored = cases.map((c) => scoreCase(c, planOrNothing(plan, c.prompt)));
   const sum = (of: (s: CaseScore) => number) => scored.reduce((acc, s) => acc + of(s), 0);
   return {
     prompts: scored.length,
