@@ -1,5 +1,5 @@
 import type { Deliverable, DraftKind } from './deliverables';
-import type { Field } from './fields';
+import type { Field } from '../workflow/field';
 
 /*
  * The drafts the rule-based steps can write from the inputs alone, in their real shape: an email
@@ -61,11 +61,11 @@ function rolesOf(fields: Field[]): Roles {
   };
 }
 
-/** Who the draft greets: by first name, by the name in their email address, or "there". */
-function greetee(roles: Roles): string {
-  if (roles.person) return out(roles.person.key, 'first_word');
-  if (roles.email) return out(roles.email.key, 'email_name');
-  return 'there';
+/** The greeting: by first name, by the name in their email address, or a plain "Hello," with no name. */
+function greeting(roles: Roles): string {
+  if (roles.person) return `Hi ${out(roles.person.key, 'first_word')},`;
+  if (roles.email) return `Hi ${out(roles.email.key, 'email_name')},`;
+  return 'Hello,';
 }
 
 /** The company the draft is about, as its name or as the name its website's domain gives. */
@@ -191,7 +191,7 @@ function emailDraft(fields: Field[], deliverable: Deliverable, prompt: string): 
   return [
     `**Subject:** ${subject}`,
     '',
-    `Hi ${greetee(roles)},`,
+    greeting(roles),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(details.length > 0 ? ['For reference:', '', ...details, ''] : []),
@@ -206,7 +206,7 @@ function messageDraft(fields: Field[], deliverable: Deliverable, prompt: string)
   const { paragraphs, used } = letter(purposeOf(`${deliverable.phrase} ${prompt}`), roles, deliverable.phrase);
   const details = otherDetails(fields, used);
   return [
-    `Hi ${greetee(roles)},`,
+    greeting(roles),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(details.length > 0 ? [...details, ''] : []),
@@ -224,7 +224,7 @@ function reminderDraft(fields: Field[]): string {
   return [
     `**Subject:** Reminder: ${what}${when}`,
     '',
-    `Hi ${greetee(roles)},`,
+    greeting(roles),
     '',
     `This is a friendly reminder about **${what}**${when}${where}.`,
     '',

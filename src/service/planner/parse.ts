@@ -1,0 +1,159 @@
+/**
+ * The language layer: wink-nlp's English model tags each word (noun, verb, adjective…) and gives its
+ * lemma; this file turns the tags into noun phrases and the enumerations that join them. wink-nlp
+ * was chosen over compromise after measuring both on the development prompts: it tagged more of the
+ * nouns in "meeting notes", "due dates" and "start date" right, and reads a 6,000-character prompt
+ * in about 5 ms where compromise took 50–75 ms.
+ */
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { conceptOf } from '../../contract/field-concepts';
+
+const nlp = winkNLP(model, ['pos']);
+const its = nlp.its;
+
+export interface Token {
+  text: string;
+  lower: string;
+  lemma: string;
+  pos: string;
+  /** Index of the token in the prompt. */
+  index: number;
+}
+
+/** A run of nouns and their modifiers: "the customer's renewal date". */
+export interface Phrase {
+  /** Lower-case words without determiners or possessive markers: ["customer", "renewal", "date"]. */
+  words: string[];
+  /** The last word's lemma: "dates" → "date". */
+  head: string;
+  plural: boolean;
+  /** Token indexes [start, end) of the words, and of what came just before (a determiner, "their"). */
+  start: number;
+  end: number;
+  /** The word before the phrase's determiners: a preposition, a verb, a comma… */
+  before: Token | undefined;
+  /** A possessive pronoun before it: "their name". */
+  possessive: boolean;
+}
+
+const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'some', 'all', 'this', 'that', 'these', 'those', 'one', 'two']);
+const POSSESSIVE = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
+/** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
+const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
+
+/** Words that begin an imperative prompt are verbs, though capitalised as a sentence start they are tagged as names. */
+function fixSentenceStarts(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
+    const next = tokens[i + 1];
+    if (!starts || !next || !/^(?:PROPN|NOUN|ADJ)$/.test(token.pos) || /^[A-Z]{2,}$/.test(token.text)) continue;
+    if (/^(?:DET|PRON|ADJ|NUM|ADP|SCONJ|NOUN|PROPN)$/.test(next.pos) && !/^(?:AUX|VERB)$/.test(next.pos))
+      if (next.pos !== 'NOUN' || DETERMINERS.has(tokens[i + 2]?.lower ?? '') || next.lower.endsWith('s'))
+        token.pos = 'VERB';
+  }
+}
+
+/** The prompt's words, tagged. */
+export function tokenize(text: string): Token[] {
+  const doc = nlp.readDoc(text);
+  const words = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const lemmas = doc.tokens().out(its.lemma as never) as string[];
+  const tokens = words.map((word, index) => ({
+    text: word,
+    lower: word.toLowerCase(),
+    lemma: (lemmas[index] ?? word).toLowerCase(),
+    pos: pos[index] ?? 'X',
+    index,
+  }));
+  fixSentenceStarts(tokens);
+  // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
+  for (let i = 0; i + 1 < tokens.length; i++)
+    if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
+  return tokens;
+}
+
+const isNoun = (token: Token | undefined) =>
+  token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') && /[a-z]/i.test(token.text);
+
+/** A word the vocabulary knows as a field, whatever the tagger called it ("address/VERB" after "billing"). */
+const known = (token: Token | undefined) =>
+  token !== undefined && /^[a-z-]+$/.test(token.lower) && conceptOf(token.lemma) !== undefined;
+
+/** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
+function nominal(tokens: Token[], i: number): boolean {
+  const token = tokens[i]!;
+  if (isNoun(token)) return true;
+  if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
+  const next = tokens[i + 1];
+  const previous = tokens[i - 1];
+  if (known(token) && token.pos !== 'AUX' && (previous === undefined || isNoun(previous) || known(previous) || /^(?:,|:|\(|and|or|the|a|an)$/.test(previous.lower) || POSSESSIVE.has(previous.lower)))
+    return true;
+  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next))) return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || token.lower === 'start';
+  return false;
+}
+
+/** The noun phrases of the prompt, in order; "customer's name" is one phrase. */
+export function phrases(tokens: Token[]): Phrase[] {
+  const found: Phrase[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (!nominal(tokens, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const words: string[] = [];
+    while (i < tokens.length) {
+      if (nominal(tokens, i)) words.push(tokens[i]!.lower.replace(/^-+|-+$/g, ''));
+      else if (tokens[i]!.lower === "'s" || tokens[i]!.lower === "'" || tokens[i]!.lower === '’s') {
+        if (!nominal(tokens, i + 1)) break;
+      } else break;
+      i++;
+    }
+    let first = start;
+    while (first > 0 && (DETERMINERS.has(tokens[first - 1]!.lower) || POSSESSIVE.has(tokens[first - 1]!.lower))) first--;
+    const last = tokens[i - 1]!;
+    const head = last.lemma === 'datum' ? 'data' : last.lemma;
+    found.push({
+      words: words.filter(Boolean),
+      head,
+      plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
+      start,
+      end: i,
+      before: tokens[first - 1],
+      possessive: tokens.slice(first, start).some((t) => POSSESSIVE.has(t.lower)),
+    });
+  }
+  return found.filter((phrase) => phrase.words.length > 0);
+}
+
+/** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */
+export interface Enumeration {
+  items: Phrase[];
+  conjunction: 'and' | 'or' | null;
+}
+
+/** Groups phrases that follow one another with only commas, "and", "or" and determiners between them. */
+export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
+  const groups: Enumeration[] = [];
+  for (const phrase of list) {
+    const group = groups.at(-1);
+    const previous = group?.items.at(-1);
+    const between = previous ? tokens.slice(previous.end, phrase.start) : [];
+    const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
+    const joined =
+      previous !== undefined &&
+      joiners.length > 0 &&
+      joiners.length <= 2 &&
+      joiners.every((t) => t.text === ',' || t.lower === 'and' || t.lower === 'or' || t.text === ';');
+    if (group && joined) {
+      group.items.push(phrase);
+      const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');
+      if (word) group.conjunction = word.lower as 'and' | 'or';
+    } else groups.push({ items: [phrase], conjunction: null });
+  }
+  return groups;
+}

@@ -1,0 +1,167 @@
+/**
+ * Which noun phrases of a prompt are inputs, which are what it asks to make, and which choices it
+ * offers, read from the words that govern them: "from", "given", "using", "with", a possessive
+ * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
+ * "write" or "find" (the thing made).
+ */
+import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
+
+/** Verbs whose object is what the workflow works on. */
+const WORKS_ON = new Set(
+  `summarize summarise translate convert rewrite proofread classify categorize categorise triage route score rate screen
+  check validate verify review analyse analyze parse clean format turn sort rank compare tag label grade evaluate assess
+  moderate redact shorten simplify improve edit fix correct enrich process split merge dedupe normalise normalize
+  condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize`.split(/\s+/),
+);
+/** Verbs whose object is an input the workflow is given. */
+const TAKES = new Set('give use take collect read accept enter paste provide ask receive upload include contain'.split(' '));
+/** Words before a phrase that make it an input: "from the notes", "given the order number". */
+const INPUT_MARKERS = new Set(['from', 'given', 'using', 'use', 'on', 'input', 'inputs', 'fields', 'including', 'containing', 'taking']);
+/** Every verb that may open an imperative prompt, so a capitalised first word is read as a verb. */
+export const VERBS = new Set([
+  ...WORKS_ON,
+  ...`write draft create generate make produce build prepare compose design plan return output send find extract pull
+  list get determine identify calculate compute work estimate count detect flag highlight tell decide look research
+  book schedule remind notify monitor track fill answer reply respond suggest recommend propose outline announce invite
+  welcome thank greet email post save add export describe explain create`.split(/\s+/),
+]);
+
+export interface Choice {
+  values: string[];
+  /** The phrase the choice is about ("tone" in "Tone: formal or casual"), if one leads it. */
+  about: Phrase | undefined;
+  /** Whether it reads as categories to sort into ("route it to billing, tech or sales") rather than an input. */
+  categories: boolean;
+  start: number;
+}
+
+export interface Reading {
+  tokens: Token[];
+  phrases: Phrase[];
+  /** Phrases read as inputs, in prompt order, with the columns of a list when the prompt names them. */
+  inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string }[];
+  /** Phrases read as what the workflow makes ("a follow-up email", "totals"). */
+  outputs: Phrase[];
+  choices: Choice[];
+  /** Lemmas of the verbs, in order. */
+  verbs: string[];
+}
+
+const CONTAINERS = new Set(['list', 'set', 'spreadsheet', 'csv', 'table', 'batch', 'array', 'collection', 'bunch', 'series', 'sheet', 'file', 'export']);
+
+/** "X, Y or Z" choices, read on the words themselves, for values are often adjectives ("formal or casual"). */
+function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
+  const choices: Choice[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.lower !== 'or') continue;
+    const values: string[] = [];
+    const take = (from: number, step: 1 | -1): number => {
+      const words: string[] = [];
+      let j = from;
+      while (j >= 0 && j < tokens.length && words.length < 3 && /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) && !/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower)) {
+        words.push(tokens[j]!.text);
+        j += step;
+      }
+      if (words.length > 0) values.push((step === 1 ? words : words.reverse()).join(' '));
+      return j;
+    };
+    const afterEnd = take(i + 1, 1);
+    if (values.length === 0) continue;
+    let j = take(i - 1, -1);
+    while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
+    while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
+    if (values.length < 2 || afterEnd - j > 16) continue;
+    values.unshift(...values.splice(1).reverse());
+    const trigger = tokens[j];
+    const lead = trigger?.lower ?? '';
+    const about = [...list].reverse().find((p) => p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) && p.end >= j - 3);
+    choices.push({
+      values,
+      about: /^(?:to|into|is|as|between)$/.test(lead) ? undefined : about,
+      categories: /^(?:to|into|is|as|between)$/.test(lead) || tokens.slice(Math.max(0, j - 4), j + 1).some((t) => /^(?:route|classify|categor|sort|triage|tag|label)/.test(t.lemma)),
+      start: j + 1,
+    });
+  }
+  return choices;
+}
+
+/** The verb that governs position `index`: the last verb before it in the same sentence. */
+function verbBefore(tokens: Token[], index: number): Token | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    const token = tokens[i]!;
+    if (/^[.!?;]$/.test(token.text)) return undefined;
+    if (token.pos === 'VERB') return token;
+  }
+  return undefined;
+}
+
+/** Reads a prompt's inputs, outputs and choices. */
+export function readRoles(text: string): Reading {
+  const tokens = tokenize(text);
+  for (const token of tokens) if (VERBS.has(token.lower) && (token.index === 0 || /^[.:;!?]$/.test(tokens[token.index - 1]!.text))) token.pos = 'VERB';
+  const list = phrases(tokens);
+  const groups = enumerations(tokens, list);
+  const choices = readChoices(tokens, list);
+  const inChoice = (p: Phrase) => choices.some((c) => p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!)));
+  const reading: Reading = { tokens, phrases: list, inputs: [], outputs: [], choices, verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma) };
+  const explicit = groups.some((g) => isInputMarker(tokens, g));
+  groups.forEach((group, n) => {
+    const first = group.items[0]!;
+    const marker = markerOf(tokens, first);
+    const verb = verbBefore(tokens, first.start);
+    const previous = groups[n - 1];
+    for (const phrase of group.items) {
+      if (inChoice(phrase)) continue;
+      if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') continue;
+      const role = roleOf(tokens, group, phrase, marker, verb, explicit, previous);
+      if (role === 'input') {
+        const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
+        const listed = previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
+        reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
+      } else if (role === 'output') reading.outputs.push(phrase);
+    }
+  });
+  return reading;
+}
+
+function markerOf(tokens: Token[], first: Phrase): string {
+  const before = first.before;
+  if (!before) return '^';
+  if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
+  return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
+}
+
+function isInputMarker(tokens: Token[], group: Enumeration): boolean {
+  const marker = markerOf(tokens, group.items[0]!);
+  return INPUT_MARKERS.has(marker) || TAKES.has(marker.replace('verb:', '')) || (marker === ':' && group.items.length > 1);
+}
+
+type Role = 'input' | 'output' | 'columns' | 'none';
+
+function roleOf(
+  tokens: Token[],
+  group: Enumeration,
+  phrase: Phrase,
+  marker: string,
+  verb: Token | undefined,
+  explicit: boolean,
+  previous: Enumeration | undefined,
+): Role {
+  const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
+  if (marker === '(' && previous) {
+    const owner = previous.items.at(-1)!;
+    return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
+  }
+  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma))) return 'input';
+  if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
+    const governing = verbBefore(tokens, previous.items.at(-1)!.start);
+    return governing && !WORKS_ON.has(governing.lemma) && !TAKES.has(governing.lemma) && !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '') ? 'output' : 'input';
+  }
+  if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && !WORKS_ON.has(lemma))) return 'input';
+  if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
+  if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
+  if (marker === 'about' || marker === 'for') return tokens[phrase.start - 1]?.lower === 'a' || tokens[phrase.start - 1]?.lower === 'an' ? 'input' : 'none';
+  if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
+  return 'none';
+}
