@@ -44,11 +44,14 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head)) return undefined;
   const key = snakeCase(words.join(' '));
   const concept = conceptOfPhrase(words, phrase.head);
-  const kind = concept?.kind ?? 'string';
+  let kind = concept?.kind ?? 'string';
+  if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' ')))) kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
+  if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   const extra: Partial<Field> = {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
   if (kind === 'text') return makeField(key, 'text', phrase.head, position, extra);
-  if (phrase.plural || asList) {
+  const numeric = kind === 'number' || kind === 'integer';
+  if (asList || (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number')) {
     const itemKind = ITEM_KINDS[kind] ?? 'string';
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
   }

@@ -15,8 +15,6 @@ const FILLER = new Set(
   'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming daily weekly monthly given following'.split(' '),
 );
 /** Nouns naming a workflow's kind of result, which a name may end in as they are. */
-const RESULT_NOUNS = /(?:email|letter|message|reply|report|summary|brief|certificate|invoice|quote|checklist|agenda|post|note|table|spreadsheet|list|plan|profile|digest|triage|check|label|outline|proposal|reminder|invitation|announcement|posting|page|review|notes|card|calendar|schedule|receipt|order|contract|policy|description|csv|statement|memo|newsletter|script|itinerary|bio)$/;
-
 const SUFFIX: Record<Recipe, string> = {
   message: '',
   document: 'Report',
@@ -28,35 +26,82 @@ const SUFFIX: Record<Recipe, string> = {
   table: 'Table',
 };
 
+/** What a workflow that does the verb is called: "categorize" → "Categorization". */
+const NOUN_OF_VERB: Record<string, string> = {
+  calculate: 'Calculator',
+  compute: 'Calculator',
+  work: 'Calculator',
+  estimate: 'Estimate',
+  convert: 'Conversion',
+  classify: 'Classifier',
+  categorize: 'Categorization',
+  categorise: 'Categorisation',
+  triage: 'Triage',
+  route: 'Routing',
+  sort: 'Sorting',
+  tag: 'Tagging',
+  score: 'Scoring',
+  rate: 'Rating',
+  grade: 'Grading',
+  screen: 'Screening',
+  translate: 'Translation',
+  rewrite: 'Rewrite',
+  summarize: 'Summary',
+  summarise: 'Summary',
+  extract: 'Extraction',
+  pull: 'Extraction',
+  check: 'Check',
+  validate: 'Validation',
+  verify: 'Check',
+  review: 'Review',
+  compare: 'Comparison',
+  analyse: 'Analysis',
+  analyze: 'Analysis',
+  flag: 'Check',
+  log: 'Log',
+  book: 'Booking',
+  split: 'Split',
+  reset: 'Reset',
+  track: 'Tracker',
+  monitor: 'Monitor',
+  enrich: 'Enrichment',
+  answer: 'Answers',
+  translate_: 'Translation',
+};
+
 function cleanWords(words: string[]): string[] {
   const kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));
-  return (kept.length > 0 ? kept : words).slice(-4);
+  return (kept.length > 0 ? kept : words).slice(-3);
 }
 
 const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
 
-/** The name of a workflow from its recipe and the phrases that say what it makes or works on. */
-export function nameOf(recipe: Recipe, made: Phrase | undefined, subject: Phrase | undefined, topic: string | undefined): string {
-  if (recipe === 'compute' && subject) {
-    const base = cleanWords(subject.words.filter((w) => !/^(?:list|set)$/.test(w)));
-    const words = base.at(-1) === 'amount' || base.at(-1) === 'amounts' ? [...base.slice(0, -1), 'totals'] : [...base, 'totals'];
-    return named(topic ? [...words, 'in', topic] : words).replace(/\bIn\b/, 'in');
+/** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
+const singularWords = (phrase: Phrase) => [...cleanWords(phrase.words).slice(0, -1), phrase.plural ? phrase.head : phrase.words.at(-1)!];
+
+/**
+ * The name of a workflow: what it makes ("Offer Letter"), or what it works on and what it does
+ * to it ("Support Ticket Routing", "Monthly Payment Calculator").
+ */
+export function nameOf(recipe: Recipe, verb: string | undefined, made: Phrase | undefined, subject: Phrase | undefined, topic: string | undefined): string {
+  if (recipe === 'compute' && topic && subject) {
+    const base = cleanWords(subject.words);
+    const words = base.at(-1) === 'amounts' ? [...base.slice(0, -1), 'totals'] : [...base, 'totals'];
+    return named([...words, 'in', topic]).replace(/\bIn\b/, 'in');
   }
-  if ((recipe === 'message' || recipe === 'document' || recipe === 'table') && made) {
+  const doing = verb ? NOUN_OF_VERB[verb] : undefined;
+  if (doing && recipe !== 'message' && recipe !== 'document' && recipe !== 'table') {
+    const about = recipe === 'compute' ? (made ?? subject) : (subject ?? made);
+    if (about) return `${named(singularWords(about))} ${doing}`;
+  }
+  if (made) {
     const words = cleanWords(made.words);
     if (words.length === 1 && subject && !subject.words.includes(words[0]!))
-      return named([...cleanWords(subject.words).slice(-2), ...words]);
-    if (topic && words.length < 3 && !words.includes(topic)) return named([topic, ...words]);
+      return named([...singularWords(subject).slice(-2), ...words]);
     return named(words);
   }
-  if (subject) {
-    const words = cleanWords(subject.words);
-    if (recipe === 'extract' && made) return named(cleanWords(made.words));
-    if (recipe === 'summarize' && RESULT_NOUNS.test(words.at(-1) ?? '') && words.at(-1) !== 'notes') return named([...words, 'summary']);
-    return `${named(words)} ${SUFFIX[recipe]}`.trim();
-  }
-  if (made) return named(cleanWords(made.words));
-  return `${SUFFIX[recipe] || 'Report'} Workflow`;
+  if (subject) return `${named(singularWords(subject))} ${doing ?? SUFFIX[recipe]}`.trim();
+  return `${doing ?? (SUFFIX[recipe] || 'Report')} Workflow`;
 }
 
 const OUTPUT_PHRASES: Partial<Record<StepSpec['kind'], string>> = {

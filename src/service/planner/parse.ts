@@ -35,7 +35,12 @@ export interface Phrase {
   before: Token | undefined;
   /** A possessive pronoun before it: "their name". */
   possessive: boolean;
+  /** The unit it is given in ("term in months"): it is a number. */
+  unit?: string;
 }
+
+/** Units a value is given in. */
+export const UNITS = /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|m|cm|percent|%|usd|eur|gbp|units?|words?|characters?)$/;
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'some', 'all', 'this', 'that', 'these', 'those', 'one', 'two']);
 const POSSESSIVE = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
@@ -108,6 +113,9 @@ export function phrases(tokens: Token[]): Phrase[] {
     const words: string[] = [];
     while (i < tokens.length) {
       if (nominal(tokens, i)) words.push(tokens[i]!.lower.replace(/^-+|-+$/g, ''));
+      // "cost per head", "number of guests": one thing, named in two parts.
+      else if ((tokens[i]!.lower === 'per' || (tokens[i]!.lower === 'of' && /^(?:number|amount|date|length|count)$/.test(tokens[i - 1]!.lower))) && nominal(tokens, i + 1))
+        words.push(tokens[i]!.lower);
       else if (tokens[i]!.lower === "'s" || tokens[i]!.lower === "'" || tokens[i]!.lower === '’s') {
         if (!nominal(tokens, i + 1)) break;
       } else break;
@@ -116,6 +124,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     let first = start;
     while (first > 0 && (DETERMINERS.has(tokens[first - 1]!.lower) || POSSESSIVE.has(tokens[first - 1]!.lower))) first--;
     const last = tokens[i - 1]!;
+    const unit = tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 1]!.lower : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     found.push({
       words: words.filter(Boolean),
@@ -125,6 +134,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       end: i,
       before: tokens[first - 1],
       possessive: tokens.slice(first, start).some((t) => POSSESSIVE.has(t.lower)),
+      unit,
     });
   }
   return found.filter((phrase) => phrase.words.length > 0);

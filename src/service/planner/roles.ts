@@ -105,15 +105,20 @@ export function readRoles(text: string): Reading {
   const inChoice = (p: Phrase) => choices.some((c) => p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!)));
   const reading: Reading = { tokens, phrases: list, inputs: [], outputs: [], choices, verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma) };
   const explicit = groups.some((g) => isInputMarker(tokens, g));
+  let previousRole: Role = 'none';
   groups.forEach((group, n) => {
     const first = group.items[0]!;
-    const marker = markerOf(tokens, first);
+    let marker = markerOf(tokens, first);
+    // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
+    if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
+    previousRole = 'none';
     const verb = verbBefore(tokens, first.start);
     const previous = groups[n - 1];
     for (const phrase of group.items) {
       if (inChoice(phrase)) continue;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') continue;
       const role = roleOf(tokens, group, phrase, marker, verb, explicit, previous);
+      previousRole = role;
       if (role === 'input') {
         const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
         const listed = previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
