@@ -35,6 +35,8 @@ export interface Phrase {
   before: Token | undefined;
   /** A possessive pronoun before it: "their name". */
   possessive: boolean;
+  /** Whether the prompt calls it "a given …": a value the person gives. */
+  given: boolean;
   /** The unit it is given in ("term in months"): it is a number. */
   unit?: string;
 }
@@ -122,12 +124,15 @@ export function phrases(tokens: Token[]): Phrase[] {
       i++;
     }
     let first = start;
-    while (first > 0 && (DETERMINERS.has(tokens[first - 1]!.lower) || POSSESSIVE.has(tokens[first - 1]!.lower))) first--;
+    while (first > 0 && (DETERMINERS.has(tokens[first - 1]!.lower) || POSSESSIVE.has(tokens[first - 1]!.lower) || tokens[first - 1]!.pos === 'NUM')) first--;
     const last = tokens[i - 1]!;
     const unit = tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 1]!.lower : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
+    // "a given URL", "a certain date": a value the person gives.
+    const given = /^(?:given|certain|specific|chosen)$/.test(words[0] ?? '') && words.length > 1;
     found.push({
-      words: words.filter(Boolean),
+      words: words.filter(Boolean).slice(given ? 1 : 0),
+      given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
       start,

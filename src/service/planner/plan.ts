@@ -26,6 +26,7 @@ export class PlanningError extends Error {
 
 /** Only the start of a very long prompt is read, so planning stays fast whatever is pasted in. */
 const READ_LIMIT = 6000;
+const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
 /** The verbs a workflow is named after when it works on something rather than writes it. */
 const NOUN_VERBS = /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer)$/;
 const MAX_FIELDS = 25;
@@ -104,7 +105,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   fields.sort((a, b) => a.position - b.position);
 
   const made = reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
-  const verb = reading.verbs.find((v) => NOUN_VERBS.test(v));
+  const verb = (recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined) ?? reading.verbs.find((v) => NOUN_VERBS.test(v));
   const computed = recipe === 'compute' ? reading.outputs.find((p) => !CURRENCIES.test(p.head) && p.before?.pos === 'VERB') : made;
   const name = opts.name?.trim() || nameOf(recipe, verb, computed, subjectPhrase(reading, recipe), recipe === 'compute' ? target : undefined);
   const base = baseName(name);

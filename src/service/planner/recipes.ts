@@ -28,7 +28,8 @@ const ENTITY_WORDS: [RegExp, EntityKind][] = [
 export function entityKindsOf(reading: Reading): EntityKind[] {
   const kinds: EntityKind[] = [];
   for (const phrase of reading.outputs) {
-    const words = [phrase.words.slice(-2).join(' '), phrase.head];
+    const singular = [...phrase.words.slice(0, -1), phrase.head];
+    const words = [singular.slice(-2).join(' '), phrase.head];
     const found = ENTITY_WORDS.find(([pattern]) => words.some((w) => pattern.test(w)));
     if (found && !kinds.includes(found[1])) kinds.push(found[1]);
   }

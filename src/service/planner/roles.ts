@@ -15,6 +15,8 @@ const WORKS_ON = new Set(
 );
 /** Verbs whose object is an input the workflow is given. */
 const TAKES = new Set('give use take collect read accept enter paste provide ask receive upload include contain'.split(' '));
+/** Verbs whose object is what the workflow makes. */
+const MAKES = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|return|output|give|send|suggest|propose|outline|plan)$/;
 /** Words before a phrase that make it an input: "from the notes", "given the order number". */
 const INPUT_MARKERS = new Set(['from', 'given', 'using', 'use', 'on', 'input', 'inputs', 'fields', 'including', 'containing', 'taking']);
 /** Every verb that may open an imperative prompt, so a capitalised first word is read as a verb. */
@@ -58,7 +60,7 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const take = (from: number, step: 1 | -1): number => {
       const words: string[] = [];
       let j = from;
-      while (j >= 0 && j < tokens.length && words.length < 3 && /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) && !/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower)) {
+      while (j >= 0 && j < tokens.length && words.length < 3 && /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) && !/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) && !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos)) {
         words.push(tokens[j]!.text);
         j += step;
       }
@@ -106,19 +108,25 @@ export function readRoles(text: string): Reading {
   const reading: Reading = { tokens, phrases: list, inputs: [], outputs: [], choices, verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma) };
   const explicit = groups.some((g) => isInputMarker(tokens, g));
   let previousRole: Role = 'none';
+  let lastGroupRole: Role = 'none';
+  let containerRole: Role = 'none';
   groups.forEach((group, n) => {
     const first = group.items[0]!;
     let marker = markerOf(tokens, first);
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
     if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
+    lastGroupRole = previousRole;
     previousRole = 'none';
     const verb = verbBefore(tokens, first.start);
     const previous = groups[n - 1];
     for (const phrase of group.items) {
       if (inChoice(phrase)) continue;
-      if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') continue;
-      const role = roleOf(tokens, group, phrase, marker, verb, explicit, previous);
+      const role = roleOf(tokens, group, phrase, marker, verb, explicit, previous, lastGroupRole === 'output', containerRole);
       previousRole = role;
+      if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
+        containerRole = role;
+        continue;
+      }
       if (role === 'input') {
         const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
         const listed = previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
@@ -132,6 +140,7 @@ export function readRoles(text: string): Reading {
 function markerOf(tokens: Token[], first: Phrase): string {
   const before = first.before;
   if (!before) return '^';
+  if (before.lower === 'for' && /^(?:ask|need|want|request)$/.test(tokens[before.index - 2]?.lemma ?? tokens[before.index - 1]?.lemma ?? '')) return 'given';
   if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
@@ -151,19 +160,24 @@ function roleOf(
   verb: Token | undefined,
   explicit: boolean,
   previous: Enumeration | undefined,
+  previousOutput: boolean,
+  containerRole: Role,
 ): Role {
   const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
   if (marker === '(' && previous) {
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
-  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma))) return 'input';
+  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma)) || phrase.given) return 'input';
+  if (marker === 'with' && previous && previousOutput) return 'output';
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
+    if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
+    if (containerRole === 'input') return 'input';
     const governing = verbBefore(tokens, previous.items.at(-1)!.start);
     return governing && !WORKS_ON.has(governing.lemma) && !TAKES.has(governing.lemma) && !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '') ? 'output' : 'input';
   }
   if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
-  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && !WORKS_ON.has(lemma))) return 'input';
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
   if (marker === 'about' || marker === 'for') return tokens[phrase.start - 1]?.lower === 'a' || tokens[phrase.start - 1]?.lower === 'an' ? 'input' : 'none';
