@@ -66,7 +66,16 @@ const NOUN_OF_VERB: Record<string, string> = {
   monitor: 'Monitor',
   enrich: 'Enrichment',
   answer: 'Answers',
-  translate_: 'Translation',
+  find: 'Lookup',
+  look: 'Lookup',
+  research: 'Research',
+  reconcile: 'Reconciliation',
+  proofread: 'Proofreading',
+  moderate: 'Moderation',
+  audit: 'Audit',
+  qualify: 'Qualification',
+  prioritise: 'Prioritisation',
+  prioritize: 'Prioritization',
 };
 
 function cleanWords(words: string[]): string[] {
@@ -90,10 +99,7 @@ export function nameOf(recipe: Recipe, verb: string | undefined, made: Phrase | 
     return named([...words, 'in', topic]).replace(/\bIn\b/, 'in');
   }
   const doing = verb ? NOUN_OF_VERB[verb] : undefined;
-  if (doing && recipe !== 'message' && recipe !== 'document' && recipe !== 'table') {
-    const about = recipe === 'compute' ? (made ?? subject) : (subject ?? made);
-    if (about) return `${named(singularWords(about))} ${doing}`;
-  }
+  if (doing && subject) return `${named(singularWords(subject))} ${doing}`;
   if (made) {
     const words = cleanWords(made.words);
     if (words.length === 1 && subject && !subject.words.includes(words[0]!))

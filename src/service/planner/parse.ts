@@ -68,13 +68,20 @@ export function tokenize(text: string): Token[] {
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemmas = doc.tokens().out(its.lemma as never) as string[];
-  const tokens = words.map((word, index) => ({
-    text: word,
-    lower: word.toLowerCase(),
-    lemma: (lemmas[index] ?? word).toLowerCase(),
-    pos: pos[index] ?? 'X',
-    index,
-  }));
+  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
+  const tokens: Token[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const previous = tokens.at(-1);
+    // "follow-up", "thank-you", "e-mail": one word, though the tagger reads three.
+    if (word === '-' && previous && spaces[i] === '' && spaces[i + 1] === '' && /^[a-z]/i.test(words[i + 1] ?? '')) {
+      const text = `${previous.text}-${words[i + 1]!}`;
+      Object.assign(previous, { text, lower: text.toLowerCase(), lemma: text.toLowerCase(), pos: pos[i + 1] === 'NOUN' ? 'NOUN' : 'ADJ' });
+      i++;
+      continue;
+    }
+    tokens.push({ text: word, lower: word.toLowerCase(), lemma: (lemmas[i] ?? word).toLowerCase(), pos: pos[i] ?? 'X', index: tokens.length });
+  }
   fixSentenceStarts(tokens);
   // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)

@@ -26,9 +26,10 @@ export class PlanningError extends Error {
 
 /** Only the start of a very long prompt is read, so planning stays fast whatever is pasted in. */
 const READ_LIMIT = 6000;
+const MAKE_VERBS = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|plan)$/;
 const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
 /** The verbs a workflow is named after when it works on something rather than writes it. */
-const NOUN_VERBS = /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer)$/;
+const NOUN_VERBS = /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer|find|look|research|reconcile|translate|proofread|moderate|audit|qualify|prioriti[sz]e)$/;
 const MAX_FIELDS = 25;
 
 const FORMATS = {
@@ -105,9 +106,14 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   fields.sort((a, b) => a.position - b.position);
 
   const made = reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
-  const verb = (recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined) ?? reading.verbs.find((v) => NOUN_VERBS.test(v));
-  const computed = recipe === 'compute' ? reading.outputs.find((p) => !CURRENCIES.test(p.head) && p.before?.pos === 'VERB') : made;
-  const name = opts.name?.trim() || nameOf(recipe, verb, computed, subjectPhrase(reading, recipe), recipe === 'compute' ? target : undefined);
+  // The prompt's first verb names the job, and the phrase just after it what the job is about.
+  const main = reading.tokens.find((t) => t.pos === 'VERB' && (VERBS.has(t.lemma) || VERBS.has(t.lower)) && !noted.has(t.lower));
+  const object = main ? reading.phrases.find((p) => p.start > main.index && p.start <= main.index + 4 && !noted.has(p.words[0]!)) : undefined;
+  const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined;
+  const verb = sorting ?? (main && NOUN_VERBS.test(main.lemma) ? main.lemma : undefined);
+  const makes = main && MAKE_VERBS.test(main.lemma) && object ? object : made;
+  const about = verb && object ? object : subjectPhrase(reading, recipe);
+  const name = opts.name?.trim() || nameOf(recipe, verb, makes, about, recipe === 'compute' ? target : undefined);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];
   const sources = texts().map((f) => f.key);

@@ -129,7 +129,7 @@ export function readRoles(text: string): Reading {
       }
       if (role === 'input') {
         const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
-        const listed = previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
+        const listed = phrase === first && previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
         reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
       } else if (role === 'output') reading.outputs.push(phrase);
     }
