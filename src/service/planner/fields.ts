@@ -42,8 +42,9 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   if (words.length === 1 && (VAGUE.has(phrase.head) || PEOPLE.has(phrase.head))) return undefined;
   if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head)) return undefined;
-  const key = snakeCase(words.join(' '));
   const concept = conceptOfPhrase(words, phrase.head);
+  // "their email address" is the email: a two-word name of the concept is spelled as its word.
+  const key = concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
   let kind = concept?.kind ?? 'string';
   if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' ')))) kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';

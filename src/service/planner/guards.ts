@@ -43,6 +43,8 @@ export function readGuards(text: string, fields: Field[]): Guards {
     let subject: string | undefined;
     for (const part of match[1]!.split(/,? (?:or|and) |, /)) {
       const plain = part.trim();
+      // A rule is a few words; a long run of text is no rule, and is never matched against the patterns.
+      if (plain.length > 120) continue;
       const cased = plain.toLowerCase().replace(/^(?:the|a|an|its|their) /, '');
       for (const rule of RULES) {
         const found = rule.pattern.exec(cased) ?? (subject ? rule.pattern.exec(`${subject} ${cased}`) : null);

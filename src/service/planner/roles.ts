@@ -4,6 +4,7 @@
  * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
  * "write" or "find" (the thing made).
  */
+import { PEOPLE } from './fields';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
 
 /** Verbs whose object is what the workflow works on. */
@@ -87,14 +88,16 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
   return choices;
 }
 
-/** The verb that governs position `index`: the last verb before it in the same sentence. */
-function verbBefore(tokens: Token[], index: number): Token | undefined {
-  for (let i = index - 1; i >= 0; i--) {
-    const token = tokens[i]!;
-    if (/^[.!?;]$/.test(token.text)) return undefined;
-    if (token.pos === 'VERB') return token;
+/** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
+function governingVerbs(tokens: Token[]): (Token | undefined)[] {
+  const verbs: (Token | undefined)[] = [];
+  let last: Token | undefined;
+  for (const token of tokens) {
+    verbs.push(last);
+    if (/^[.!?;]$/.test(token.text)) last = undefined;
+    else if (token.pos === 'VERB') last = token;
   }
-  return undefined;
+  return verbs;
 }
 
 /** Reads a prompt's inputs, outputs and choices. */
@@ -103,7 +106,8 @@ export function readRoles(text: string): Reading {
   for (const token of tokens) if (VERBS.has(token.lower) && (token.index === 0 || /^[.:;!?]$/.test(tokens[token.index - 1]!.text))) token.pos = 'VERB';
   const list = phrases(tokens);
   const groups = enumerations(tokens, list);
-  const choices = readChoices(tokens, list);
+  const choices = readChoices(tokens, list).slice(0, 20);
+  const verbAt = governingVerbs(tokens);
   const inChoice = (p: Phrase) => choices.some((c) => p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!)));
   const reading: Reading = { tokens, phrases: list, inputs: [], outputs: [], choices, verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma) };
   const explicit = groups.some((g) => isInputMarker(tokens, g));
@@ -112,16 +116,22 @@ export function readRoles(text: string): Reading {
   let containerRole: Role = 'none';
   groups.forEach((group, n) => {
     const first = group.items[0]!;
+    const previous = groups[n - 1];
     let marker = markerOf(tokens, first);
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
     if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
     lastGroupRole = previousRole;
     previousRole = 'none';
-    const verb = verbBefore(tokens, first.start);
-    const previous = groups[n - 1];
+    // "a list of products with name, price and quantity": the columns of the list.
+    const owner = reading.inputs.at(-1);
+    if (marker === 'with' && owner && owner.phrase === previous?.items.at(-1) && (owner.phrase.plural || owner.list) && !owner.columns) {
+      owner.columns = group.items;
+      return;
+    }
+    const verb = verbAt[first.start];
     for (const phrase of group.items) {
       if (inChoice(phrase)) continue;
-      const role = roleOf(tokens, group, phrase, marker, verb, explicit, previous, lastGroupRole === 'output', containerRole);
+      const role = roleOf(tokens, verbAt, group, phrase, marker, verb, explicit, previous, lastGroupRole === 'output', containerRole);
       previousRole = role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
@@ -147,13 +157,14 @@ function markerOf(tokens: Token[], first: Phrase): string {
 
 function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   const marker = markerOf(tokens, group.items[0]!);
-  return INPUT_MARKERS.has(marker) || TAKES.has(marker.replace('verb:', '')) || (marker === ':' && group.items.length > 1);
+  return INPUT_MARKERS.has(marker) || marker === 'with' || TAKES.has(marker.replace('verb:', '')) || (marker === ':' && group.items.length > 1);
 }
 
 type Role = 'input' | 'output' | 'columns' | 'none';
 
 function roleOf(
   tokens: Token[],
+  verbAt: (Token | undefined)[],
   group: Enumeration,
   phrase: Phrase,
   marker: string,
@@ -173,14 +184,17 @@ function roleOf(
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';
-    const governing = verbBefore(tokens, previous.items.at(-1)!.start);
+    const governing = verbAt[previous.items.at(-1)!.start];
     return governing && !WORKS_ON.has(governing.lemma) && !TAKES.has(governing.lemma) && !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '') ? 'output' : 'input';
   }
   if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
   if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
-  if (marker === 'about' || marker === 'for') return tokens[phrase.start - 1]?.lower === 'a' || tokens[phrase.start - 1]?.lower === 'an' ? 'input' : 'none';
+  if (marker === 'about' || marker === 'for') {
+    const first = group.items[0]!;
+    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !(group.items.length === 1 && PEOPLE.has(first.head)) ? 'input' : 'none';
+  }
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }
