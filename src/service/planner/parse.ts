@@ -64,7 +64,9 @@ function fixSentenceStarts(tokens: Token[]): void {
 
 /** The prompt's words, tagged. */
 export function tokenize(text: string): Token[] {
-  const doc = nlp.readDoc(text);
+  // The tagger's time grows with the square of a run without spaces ("a-b-c-…"); no word a
+  // prompt names an input by is longer than this, so longer runs are cut before it reads them.
+  const doc = nlp.readDoc(text.replace(/\S{33,}/g, (run) => run.slice(0, 32)));
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemmas = doc.tokens().out(its.lemma as never) as string[];
