@@ -138,6 +138,16 @@ function letter(purpose: Purpose, roles: Roles, phrase: string): Letter {
         used: usedOf(...person, roles.company, roles.website),
       };
     case 'follow_up':
+      // "the renewal date": a date named for what happens on it is said in that role.
+      if (roles.date && roles.date.key !== 'date' && roles.date.key.endsWith('_date'))
+        return {
+          subject: topic ? `Following up on ${topic}` : `Following up on your ${lowerTitle(roles.date).replace(/ date$/, '')}`,
+          paragraphs: [
+            `I noticed that the ${plain(lowerTitle(roles.date))}${topic ? ` for ${topic}` : ''}${company ? ` at ${company}` : ''} was ${date}, and I wanted to follow up in case anything is holding it up.`,
+            'If it would help, I am happy to walk you through the next step or answer any questions.',
+          ],
+          used: usedOf(...person, roles.topic, roles.date, roles.company, roles.website),
+        };
       return {
         subject: topic ? `Following up on ${topic}` : 'Following up',
         paragraphs: [

@@ -194,7 +194,7 @@ function intro(options: ReportOptions): string {
       (field.enumValues ?? []).some((v) => /casual|informal|friendly/i.test(v)),
   );
   const casual = tone ? (tone.enumValues ?? []).find((value) => /casual|informal|friendly/i.test(value)) : undefined;
-  let text = subject ? `This ${what} covers ${about}.` : `This ${what} was prepared from ${about}.`;
+  let text = subject ? `This ${what} covers ${about}.` : `Prepared from ${about}.`;
   if (options.documentKind === 'reply') text = replyBody(options, tone, casual);
   else if (options.documentKind === 'certificate') text = certificateBody(options);
   else if (tone && casual) {
