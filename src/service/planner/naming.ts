@@ -86,7 +86,12 @@ function cleanWords(words: string[]): string[] {
 const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
-const singularWords = (phrase: Phrase) => [...cleanWords(phrase.words).slice(0, -1), phrase.plural ? phrase.head : phrase.words.at(-1)!];
+const singularWords = (phrase: Phrase) => [
+  ...cleanWords(phrase.words).slice(0, -1),
+  phrase.plural && !PLURAL_ONLY.test(phrase.words.at(-1)!) ? phrase.head : phrase.words.at(-1)!,
+];
+/** Nouns that name one thing in the plural: "meeting notes", "minutes", "terms". */
+const PLURAL_ONLY = /^(?:notes|minutes|terms|news|sales|goods|details|earnings|savings|analytics|headquarters)$/;
 
 /**
  * The name of a workflow: what it makes ("Offer Letter"), or what it works on and what it does

@@ -85,6 +85,10 @@ export function tokenize(text: string): Token[] {
     tokens.push({ text: word, lower: word.toLowerCase(), lemma: (lemmas[i] ?? word).toLowerCase(), pos: pos[i] ?? 'X', index: tokens.length });
   }
   fixSentenceStarts(tokens);
+  // "a company brief from…": an adjective after a noun and before a preposition ends the noun phrase as its head.
+  for (let i = 1; i < tokens.length; i++)
+    if (tokens[i]!.pos === 'ADJ' && tokens[i - 1]!.pos === 'NOUN' && /^(?:ADP|PUNCT|SCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') && !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? ''))
+      tokens[i]!.pos = 'NOUN';
   // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
