@@ -66,7 +66,9 @@ function fixSentenceStarts(tokens: Token[]): void {
 export function tokenize(text: string): Token[] {
   // The tagger's time grows with the square of a run without spaces ("a-b-c-…"); no word a
   // prompt names an input by is longer than this, so longer runs are cut before it reads them.
-  const doc = nlp.readDoc(text.replace(/\S{33,}/g, (run) => run.slice(0, 32)));
+  // Long runs of punctuation say nothing either, and each mark costs the tagger a token.
+  const readable = text.replace(/\S{33,}/g, (run) => run.slice(0, 32)).replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ');
+  const doc = nlp.readDoc(readable);
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemmas = doc.tokens().out(its.lemma as never) as string[];
@@ -151,9 +153,11 @@ export function phrases(tokens: Token[]): Phrase[] {
       start,
       end: i,
       before: tokens[first - 1],
-      possessive: tokens.slice(first, start).some((t) => POSSESSIVE.has(t.lower)),
+      // "our policy" is the writer's own, fixed; "their name" is someone's, and varies.
+      possessive: tokens.slice(first, start).some((t) => POSSESSIVE.has(t.lower) && t.lower !== 'our' && t.lower !== 'my'),
       unit,
     });
+    if (unit) i += 2;
   }
   return found.filter((phrase) => phrase.words.length > 0);
 }

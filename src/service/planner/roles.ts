@@ -137,6 +137,14 @@ export function readRoles(text: string): Reading {
         containerRole = role;
         continue;
       }
+      if (role === 'input' && phrase.possessive && phrase.words.length === 1 && /^(?:text|content|body)$/.test(phrase.head)) {
+        // "a support ticket from its text": the text is the ticket's, and is named after it.
+        const owner = [...list].reverse().find((p) => p.end <= phrase.start && p.before?.pos === 'VERB');
+        if (owner) {
+          reading.inputs.push({ phrase: { ...owner, start: phrase.start, end: phrase.end }, marker });
+          continue;
+        }
+      }
       if (role === 'input') {
         const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
         const listed = phrase === first && previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
@@ -195,6 +203,8 @@ function roleOf(
     const first = group.items[0]!;
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !(group.items.length === 1 && PEOPLE.has(first.head)) ? 'input' : 'none';
   }
+  // "a reply to a complaint message": what is answered is given.
+  if (marker === 'to' && !explicit && previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head) && !PEOPLE.has(phrase.head)) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }
