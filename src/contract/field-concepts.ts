@@ -171,7 +171,11 @@ export const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'address', kind: 'string', same: ['addr', 'street', 'st'] },
   { word: 'city', kind: 'string', same: ['town'] },
   { word: 'postcode', kind: 'string', same: ['zip', 'postal', 'zipcode', 'postalcode', 'zip code', 'postal code'] },
-  { word: 'company', kind: 'string', same: ['org', 'organisation', 'organization', 'business', 'employer', 'firm', 'co'] },
+  {
+    word: 'company',
+    kind: 'string',
+    same: ['org', 'organisation', 'organization', 'business', 'employer', 'firm', 'co'],
+  },
   { word: 'customer', kind: 'string', same: ['cust'] },
   { word: 'invoice', kind: 'string', same: ['inv'] },
   { word: 'department', kind: 'string', same: ['dept'] },

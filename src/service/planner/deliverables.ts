@@ -3,7 +3,10 @@
  * summary"), from the phrases the roles reader found as outputs, each with the kind of draft the
  * rule-based steps write for it.
  */
+import type { PlanningNote } from '../../contract/openapi-document';
+import type { Recipe } from './naming';
 import type { Phrase } from './parse';
+import type { Reading } from './roles';
 
 /** The documents the rule-based steps write in their real shape from the inputs. */
 export type DraftKind = 'email' | 'message' | 'checklist' | 'posting' | 'reminder';
@@ -46,4 +49,40 @@ export function deliverableOf(phrase: Phrase): Deliverable | null {
   const draft = DRAFT_HEADS[head] ?? null;
   if (!draft && !RESEARCHED.has(head)) return null;
   return { phrase: words.join(' '), head, draft, needsModel: RESEARCHED.has(head) };
+}
+
+const NEEDS = 'that needs a language model, the web or another system, which the local service does not use';
+
+/** What a draft workflow returns, in a person's words: "a draft of the sales intro email". */
+export function producedPhrase(draft: Deliverable): string {
+  return draft.draft === 'checklist' ? `the ${draft.phrase}` : `a draft of the ${draft.phrase}`;
+}
+
+/**
+ * What the prompt asks for that the rule-based steps cannot make from the inputs (a company summary
+ * from a website, an industry looked up), each with a note that says so, so nothing is dropped silently.
+ */
+export function unmet(
+  reading: Reading,
+  deliverables: Deliverable[],
+  summarize: boolean,
+  draft: Deliverable | undefined,
+  recipe: Recipe,
+): { what: string; note: PlanningNote }[] {
+  const instead = draft ? producedPhrase(draft) : 'a report of the inputs it is given';
+  const items: string[] = [];
+  for (const made of deliverables)
+    if (made.needsModel && !(summarize && made.head === 'summary')) items.push(`write the ${made.phrase}`);
+  if (recipe === 'document' || recipe === 'message' || recipe === 'check') {
+    const sought = reading.outputs.filter(
+      (p) =>
+        /^verb:(?:find|look|research|determine|identify|get|fetch|pull)$/.test(`verb:${p.before?.lemma ?? ''}`) ||
+        (p.before?.text === ',' && items.length > 0 && !deliverableOf(p)),
+    );
+    if (sought.length > 0) items.push(`find the ${sought.map((p) => p.words.join(' ')).join(', ')}`);
+  }
+  return items.map((what) => ({
+    what,
+    note: { kind: 'output', text: `Does not ${what}: ${NEEDS}. It returns ${instead} instead.` },
+  }));
 }

@@ -13,7 +13,9 @@ import type { Reading } from './roles';
 const VAGUE = new Set(
   `list set thing information info detail data workflow result output format file me it them csv pdf json html markdown
   table spreadsheet sheet template row column field input value way kind type lot bunch number item entry record one
-  something everything anything person people user someone version copy step process task job automation tool form page`.split(/\s+/),
+  something everything anything person people user someone version copy step process task job automation tool form page`.split(
+    /\s+/,
+  ),
 );
 /** People a message goes to or a document is for: named by their name field, never a field of their own. */
 export const PEOPLE = new Set(
@@ -34,7 +36,13 @@ export function conceptOfPhrase(words: string[], head: string): FieldConcept | u
   );
 }
 
-const ITEM_KINDS: Partial<Record<string, ItemKind>> = { email: 'email', uri: 'uri', date: 'date', number: 'number', integer: 'integer' };
+const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
+  email: 'email',
+  uri: 'uri',
+  date: 'date',
+  number: 'number',
+  integer: 'integer',
+};
 
 /** The field of one input phrase. */
 function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | undefined {
@@ -44,9 +52,11 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head)) return undefined;
   const concept = conceptOfPhrase(words, phrase.head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
-  const key = concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
+  const key =
+    concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
   let kind = concept?.kind ?? 'string';
-  if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' ')))) kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
+  if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+    kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   const extra: Partial<Field> = {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
@@ -74,7 +84,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
     if (!field) continue;
     const columns = input.columns ? columnsOf(input.columns) : [];
-    if (columns.length > 0 && (field.kind === 'list' || input.list)) field = { ...field, kind: 'rows', columns, itemKind: undefined };
+    if (columns.length > 0 && (field.kind === 'list' || input.list))
+      field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
       // "a date range (start date and end date)": the parts are the inputs.
       for (const column of columns) fields.push({ ...column, position: input.phrase.start + column.position / 100 });
@@ -90,5 +101,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) });
   }
-  return fields.sort((a, b) => a.position - b.position).map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));
+  return fields
+    .sort((a, b) => a.position - b.position)
+    .map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));
 }

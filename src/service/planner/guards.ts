@@ -6,7 +6,8 @@ import { makeField, type Field } from '../workflow/field';
 import { snakeCase } from '../workflow/text-case';
 import type { GuardRule, StepSpec } from '../workflow/plan-types';
 
-const CLAUSE = /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts)\s+(?:the run\s+)?(?:if|when|whenever|unless)\s+([^.;!?\n]+)/g;
+const CLAUSE =
+  /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts)\s+(?:the run\s+)?(?:if|when|whenever|unless)\s+([^.;!?\n]+)/g;
 
 interface Rule {
   pattern: RegExp;
@@ -18,12 +19,48 @@ interface Rule {
 
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?)`;
 const RULES: Rule[] = [
-  { pattern: /^(.+?) (?:is|are) (?:zero or negative|not positive)$/, rule: 'exclusive_minimum', numeric: true, expectation: () => 'must be positive', violation: () => 'is zero or negative' },
-  { pattern: /^(.+?) (?:is|are) (?:negative|below zero|less than zero)$/, rule: 'minimum', numeric: true, expectation: () => 'must not be negative', violation: () => 'is negative' },
-  { pattern: new RegExp(`^(.+?) (?:is |are )?(?:over|above|more than|greater than|exceeds?|higher than) ${NUMBER}$`), rule: 'maximum', numeric: true, expectation: (n) => `must not be above ${n}`, violation: (n) => `is above ${n}` },
-  { pattern: new RegExp(`^(.+?) (?:is |are )?(?:under|below|less than|lower than) ${NUMBER}$`), rule: 'minimum', numeric: true, expectation: (n) => `must not be below ${n}`, violation: (n) => `is below ${n}` },
-  { pattern: /^(.+?) (?:contains?|includes?|mentions?|has|have) ["“']?([^"”']+?)["”']?$/, rule: 'not_contains', numeric: false, expectation: (v) => `must not contain "${v}"`, violation: (v) => `"${v}" appears in` },
-  { pattern: /^(.+?) (?:is|are) (?:missing|empty|blank|not given)$/, rule: 'required', numeric: false, expectation: () => 'is required', violation: () => 'is missing' },
+  {
+    pattern: /^(.+?) (?:is|are) (?:zero or negative|not positive)$/,
+    rule: 'exclusive_minimum',
+    numeric: true,
+    expectation: () => 'must be positive',
+    violation: () => 'is zero or negative',
+  },
+  {
+    pattern: /^(.+?) (?:is|are) (?:negative|below zero|less than zero)$/,
+    rule: 'minimum',
+    numeric: true,
+    expectation: () => 'must not be negative',
+    violation: () => 'is negative',
+  },
+  {
+    pattern: new RegExp(`^(.+?) (?:is |are )?(?:over|above|more than|greater than|exceeds?|higher than) ${NUMBER}$`),
+    rule: 'maximum',
+    numeric: true,
+    expectation: (n) => `must not be above ${n}`,
+    violation: (n) => `is above ${n}`,
+  },
+  {
+    pattern: new RegExp(`^(.+?) (?:is |are )?(?:under|below|less than|lower than) ${NUMBER}$`),
+    rule: 'minimum',
+    numeric: true,
+    expectation: (n) => `must not be below ${n}`,
+    violation: (n) => `is below ${n}`,
+  },
+  {
+    pattern: /^(.+?) (?:contains?|includes?|mentions?|has|have) ["“']?([^"”']+)["”']?$/,
+    rule: 'not_contains',
+    numeric: false,
+    expectation: (v) => `must not contain "${v}"`,
+    violation: (v) => `"${v}" appears in`,
+  },
+  {
+    pattern: /^(.+?) (?:is|are) (?:missing|empty|blank|not given)$/,
+    rule: 'required',
+    numeric: false,
+    expectation: () => 'is required',
+    violation: () => 'is missing',
+  },
 ];
 
 export interface Guards {
@@ -33,6 +70,13 @@ export interface Guards {
   /** "the amount is negative", for the description. */
   violations: string[];
 }
+
+/** The words of a rule's value as written, without the quotes around them. */
+const unquoted = (value: string) =>
+  value
+    .trim()
+    .replace(/^["“']/, '')
+    .replace(/["”']$/, '');
 
 const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
 
@@ -50,11 +94,19 @@ export function readGuards(text: string, fields: Field[]): Guards {
         const found = rule.pattern.exec(cased) ?? (subject ? rule.pattern.exec(`${subject} ${cased}`) : null);
         if (!found) continue;
         subject = found[1]!.replace(/^(?:the|a|an|its|their) /, '');
-        const raw = rule.rule === 'not_contains' ? (/["“']?([^"”']+?)["”']?$/.exec(plain.split(/ (?:contains?|includes?|mentions?|has|have) /)[1] ?? '')?.[1] ?? found[2]!) : (found[2] ?? '');
+        const raw =
+          rule.rule === 'not_contains'
+            ? unquoted(plain.split(/ (?:contains?|includes?|mentions?|has|have) /)[1] ?? found[2]!)
+            : (found[2] ?? '');
         const key = snakeCase(subject);
         let field = fields.find((f) => f.key === key || f.key.endsWith(`_${key}`) || f.head === key);
         if (!field) {
-          field = makeField(key, rule.numeric ? 'number' : rule.rule === 'not_contains' ? 'text' : 'string', subject.split(' ').at(-1)!, match.index);
+          field = makeField(
+            key,
+            rule.numeric ? 'number' : rule.rule === 'not_contains' ? 'text' : 'string',
+            subject.split(' ').at(-1)!,
+            match.index,
+          );
           fields.push(field);
         }
         if (rule.numeric && (field.kind === 'string' || field.kind === 'text')) field.kind = 'number';
@@ -70,7 +122,9 @@ export function readGuards(text: string, fields: Field[]): Guards {
           message: rule.rule === 'required' ? `${name} is required` : `${name} ${expectation} (got {{value}})`,
         });
         guards.checks.push(`${name} ${expectation}`);
-        guards.violations.push(rule.rule === 'not_contains' ? `${rule.violation(raw)} ${name}` : `${name} ${rule.violation(raw)}`);
+        guards.violations.push(
+          rule.rule === 'not_contains' ? `${rule.violation(raw)} ${name}` : `${name} ${rule.violation(raw)}`,
+        );
         break;
       }
     }

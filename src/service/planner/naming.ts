@@ -12,7 +12,9 @@ export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract'
 
 /** Words that say how, not what: "a short email" is named "Email". */
 const FILLER = new Set(
-  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming daily weekly monthly given following'.split(' '),
+  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming daily weekly monthly given following'.split(
+    ' ',
+  ),
 );
 /** Nouns naming a workflow's kind of result, which a name may end in as they are. */
 const SUFFIX: Record<Recipe, string> = {
@@ -97,7 +99,13 @@ const PLURAL_ONLY = /^(?:notes|minutes|terms|news|sales|goods|details|earnings|s
  * The name of a workflow: what it makes ("Offer Letter"), or what it works on and what it does
  * to it ("Support Ticket Routing", "Monthly Payment Calculator").
  */
-export function nameOf(recipe: Recipe, verb: string | undefined, made: Phrase | undefined, subject: Phrase | undefined, topic: string | undefined): string {
+export function nameOf(
+  recipe: Recipe,
+  verb: string | undefined,
+  made: Phrase | undefined,
+  subject: Phrase | undefined,
+  topic: string | undefined,
+): string {
   if (recipe === 'compute' && topic && subject) {
     const base = cleanWords(subject.words);
     const words = base.at(-1) === 'amounts' ? [...base.slice(0, -1), 'totals'] : [...base, 'totals'];
@@ -157,7 +165,9 @@ export function describePlan(
       : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
   const outputs: string[] = [];
   for (const step of steps) {
-    const report = shape.document ?? (step.kind === 'markdown_report' && step.filename.endsWith('.csv') ? 'a CSV file' : 'a Markdown report');
+    const report =
+      shape.document ??
+      (step.kind === 'markdown_report' && step.filename.endsWith('.csv') ? 'a CSV file' : 'a Markdown report');
     if (step.kind === 'markdown_report' && !outputs.includes(report)) outputs.push(report);
     else {
       const phrase = OUTPUT_PHRASES[step.kind];

@@ -1,4 +1,4 @@
-import type { PlanningNote } from '../../contract/openapi-document';
+import type { Concurrency, PlanningNote } from '../../contract/openapi-document';
 
 /** The prompt as read for notes: lower case, with what a note already took blanked out. */
 class NoteState {
@@ -134,4 +134,21 @@ export function readPlanningNotes(text: string): { notes: PlanningNote[]; noted:
   const noted = new Set<string>();
   for (const word of state.lower.matchAll(/[a-z0-9-]+/g)) if (state.free[word.index] === ' ') noted.add(word[0]);
   return { notes: state.notes, noted, free: state.free };
+}
+
+/** How fast a batch may run: "one at a time" is low, "in bulk" or "thousands" is high. */
+export function concurrencyOf(lower: string): Concurrency {
+  if (
+    /\b(?:one at a time|one by one|sequential(?:ly)?|in sequence|serially|one after (?:the )?other|one after another|never in parallel)\b/.test(
+      lower,
+    )
+  )
+    return 'low';
+  if (
+    /\b(?:in bulk|bulk|lots of|large batch(?:es)?|high[- ]volume|in parallel|parallel|thousands|hundreds|at scale|as fast as possible)\b/.test(
+      lower,
+    )
+  )
+    return 'high';
+  return 'medium';
 }

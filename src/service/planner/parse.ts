@@ -42,9 +42,25 @@ export interface Phrase {
 }
 
 /** Units a value is given in. */
-export const UNITS = /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|m|cm|percent|%|usd|eur|gbp|units?|words?|characters?)$/;
+export const UNITS =
+  /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|[m%]|cm|percent|usd|eur|gbp|units?|words?|characters?)$/;
 
-const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'some', 'all', 'this', 'that', 'these', 'those', 'one', 'two']);
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'each',
+  'every',
+  'any',
+  'some',
+  'all',
+  'this',
+  'that',
+  'these',
+  'those',
+  'one',
+  'two',
+]);
 const POSSESSIVE = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
@@ -80,16 +96,32 @@ export function tokenize(text: string): Token[] {
     // "follow-up", "thank-you", "e-mail": one word, though the tagger reads three.
     if (word === '-' && previous && spaces[i] === '' && spaces[i + 1] === '' && /^[a-z]/i.test(words[i + 1] ?? '')) {
       const text = `${previous.text}-${words[i + 1]!}`;
-      Object.assign(previous, { text, lower: text.toLowerCase(), lemma: text.toLowerCase(), pos: pos[i + 1] === 'NOUN' ? 'NOUN' : 'ADJ' });
+      Object.assign(previous, {
+        text,
+        lower: text.toLowerCase(),
+        lemma: text.toLowerCase(),
+        pos: pos[i + 1] === 'NOUN' ? 'NOUN' : 'ADJ',
+      });
       i++;
       continue;
     }
-    tokens.push({ text: word, lower: word.toLowerCase(), lemma: (lemmas[i] ?? word).toLowerCase(), pos: pos[i] ?? 'X', index: tokens.length });
+    tokens.push({
+      text: word,
+      lower: word.toLowerCase(),
+      lemma: (lemmas[i] ?? word).toLowerCase(),
+      pos: pos[i] ?? 'X',
+      index: tokens.length,
+    });
   }
   fixSentenceStarts(tokens);
   // "a company brief from…": an adjective after a noun and before a preposition ends the noun phrase as its head.
   for (let i = 1; i < tokens.length; i++)
-    if (tokens[i]!.pos === 'ADJ' && tokens[i - 1]!.pos === 'NOUN' && /^(?:ADP|PUNCT|SCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') && !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? ''))
+    if (
+      tokens[i]!.pos === 'ADJ' &&
+      tokens[i - 1]!.pos === 'NOUN' &&
+      /^(?:ADP|PUNCT|SCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
+    )
       tokens[i]!.pos = 'NOUN';
   // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
@@ -111,10 +143,28 @@ function nominal(tokens: Token[], i: number): boolean {
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
-  if (known(token) && token.pos !== 'AUX' && (previous === undefined || isNoun(previous) || known(previous) || /^(?:,|:|\(|and|or|the|a|an)$/.test(previous.lower) || POSSESSIVE.has(previous.lower)))
+  if (
+    known(token) &&
+    token.pos !== 'AUX' &&
+    (previous === undefined ||
+      isNoun(previous) ||
+      known(previous) ||
+      /^(?:[,:(]|and|or|the|a|an)$/.test(previous.lower) ||
+      POSSESSIVE.has(previous.lower))
+  )
     return true;
-  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next))) return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || token.lower === 'start';
+  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
+    return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || token.lower === 'start';
   return false;
+}
+
+/** "-word-" → "word", by hand: a pattern anchored at the end would retry from every hyphen of a long run. */
+function withoutEdgeHyphens(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && word[start] === '-') start++;
+  while (end > start && word[end - 1] === '-') end--;
+  return word.slice(start, end);
 }
 
 /** The noun phrases of the prompt, in order; "customer's name" is one phrase. */
@@ -129,9 +179,13 @@ export function phrases(tokens: Token[]): Phrase[] {
     const start = i;
     const words: string[] = [];
     while (i < tokens.length) {
-      if (nominal(tokens, i)) words.push(tokens[i]!.lower.replace(/^-+|-+$/g, ''));
+      if (nominal(tokens, i)) words.push(withoutEdgeHyphens(tokens[i]!.lower));
       // "cost per head", "number of guests": one thing, named in two parts.
-      else if ((tokens[i]!.lower === 'per' || (tokens[i]!.lower === 'of' && /^(?:number|amount|date|length|count)$/.test(tokens[i - 1]!.lower))) && nominal(tokens, i + 1))
+      else if (
+        (tokens[i]!.lower === 'per' ||
+          (tokens[i]!.lower === 'of' && /^(?:number|amount|date|length|count)$/.test(tokens[i - 1]!.lower))) &&
+        nominal(tokens, i + 1)
+      )
         words.push(tokens[i]!.lower);
       else if (tokens[i]!.lower === "'s" || tokens[i]!.lower === "'" || tokens[i]!.lower === '’s') {
         if (!nominal(tokens, i + 1)) break;
@@ -139,7 +193,13 @@ export function phrases(tokens: Token[]): Phrase[] {
       i++;
     }
     let first = start;
-    while (first > 0 && (DETERMINERS.has(tokens[first - 1]!.lower) || POSSESSIVE.has(tokens[first - 1]!.lower) || tokens[first - 1]!.pos === 'NUM')) first--;
+    while (
+      first > 0 &&
+      (DETERMINERS.has(tokens[first - 1]!.lower) ||
+        POSSESSIVE.has(tokens[first - 1]!.lower) ||
+        tokens[first - 1]!.pos === 'NUM')
+    )
+      first--;
     const last = tokens[i - 1]!;
     const unit = tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 1]!.lower : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
@@ -154,7 +214,9 @@ export function phrases(tokens: Token[]): Phrase[] {
       end: i,
       before: tokens[first - 1],
       // "our policy" is the writer's own, fixed; "their name" is someone's, and varies.
-      possessive: tokens.slice(first, start).some((t) => POSSESSIVE.has(t.lower) && t.lower !== 'our' && t.lower !== 'my'),
+      possessive: tokens
+        .slice(first, start)
+        .some((t) => POSSESSIVE.has(t.lower) && t.lower !== 'our' && t.lower !== 'my'),
       unit,
     });
     if (unit) i += 2;

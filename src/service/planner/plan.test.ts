@@ -3,7 +3,15 @@ import { runSteps } from '../test-support/run-steps';
 import type { OutputFile, WorkflowPlan } from '../workflow/plan-types';
 import { planWorkflow, PlanningError } from './plan';
 
-type Property = { type?: string; format?: string; enum?: string[]; maxLength?: number; description?: string; title?: string; items?: Property };
+type Property = {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  maxLength?: number;
+  description?: string;
+  title?: string;
+  items?: Property;
+};
 
 const plan = (prompt: string) => planWorkflow(prompt, {});
 const properties = (p: WorkflowPlan) => (p.input_schema?.properties ?? {}) as Record<string, Property>;
@@ -16,11 +24,18 @@ async function resultText(p: WorkflowPlan, input: Record<string, unknown>): Prom
 
 describe('the newcomer’s four prompts', () => {
   it('a follow-up email asks for name, company, product and the renewal date, and uses each in its role', async () => {
-    const p = plan('Draft a follow-up email to a customer who missed their renewal date, using their name, company and the product they use');
+    const p = plan(
+      'Draft a follow-up email to a customer who missed their renewal date, using their name, company and the product they use',
+    );
     expect(p.name).toBe('Follow-Up Email');
     expect(Object.keys(properties(p)).sort()).toEqual(['company', 'name', 'product', 'renewal_date']);
     expect(properties(p).renewal_date).toMatchObject({ title: 'Renewal date', format: 'date' });
-    const email = await resultText(p, { name: 'Dana Whitfield', company: 'Globex', product: 'Acme CRM', renewal_date: '2026-10-31' });
+    const email = await resultText(p, {
+      name: 'Dana Whitfield',
+      company: 'Globex',
+      product: 'Acme CRM',
+      renewal_date: '2026-10-31',
+    });
     expect(email).toContain('Hi Dana,');
     expect(email).toContain('the renewal date for Acme CRM at Globex was 31 October 2026');
   });
@@ -32,7 +47,11 @@ describe('the newcomer’s four prompts', () => {
       currency: { type: 'string' },
       eur_exchange_rate: { type: 'number', title: 'EUR exchange rate' },
     });
-    const { results } = await runSteps(p.steps, { invoice_amounts: [100, 250.5], currency: 'usd', eur_exchange_rate: 0.92 });
+    const { results } = await runSteps(p.steps, {
+      invoice_amounts: [100, 250.5],
+      currency: 'usd',
+      eur_exchange_rate: 0.92,
+    });
     expect(results.map((f) => f.filename)).toEqual(['invoice-totals-in-eur.csv']);
     expect(text(results[0])).toBe(
       '"item","amount","currency","amount_eur"\n"1",100,"USD",92\n"2",250.5,"USD",230.46\n"total",350.5,"USD",322.46\n',
@@ -42,12 +61,20 @@ describe('the newcomer’s four prompts', () => {
   it('a support ticket is read as long text, checked for urgency and routed to one of the categories', async () => {
     const p = plan('Check whether a support ticket is urgent and route it to billing, tech or sales');
     expect(p.name).toBe('Support Ticket Routing');
-    expect(properties(p).support_ticket).toMatchObject({ type: 'string', maxLength: 100_000, description: expect.stringMatching(/free text/) });
+    expect(properties(p).support_ticket).toMatchObject({
+      type: 'string',
+      maxLength: 100_000,
+      description: expect.stringMatching(/free text/),
+    });
     expect(p.description).not.toMatch(/report of the inputs/);
-    const urgent = await resultText(p, { support_ticket: 'URGENT: I was charged twice on my invoice, please refund asap.' });
+    const urgent = await resultText(p, {
+      support_ticket: 'URGENT: I was charged twice on my invoice, please refund asap.',
+    });
     expect(urgent).toContain('**Route to:** billing');
     expect(urgent).toContain('**Urgent:** yes');
-    const calm = await resultText(p, { support_ticket: 'When you have time, could we get a quote for ten more seats?' });
+    const calm = await resultText(p, {
+      support_ticket: 'When you have time, could we get a quote for ten more seats?',
+    });
     expect(calm).toContain('**Route to:** sales');
     expect(calm).toContain('**Urgent:** no');
   });
@@ -55,7 +82,9 @@ describe('the newcomer’s four prompts', () => {
   it('meeting notes become action items with owners and due dates, with only the notes asked for', async () => {
     const p = plan('Turn meeting notes into a list of action items with owners and due dates');
     expect(Object.keys(properties(p))).toEqual(['meeting_notes']);
-    const report = await resultText(p, { meeting_notes: 'Bob will send the plan by Friday. Ana will draft the notes by April 2, 2026.' });
+    const report = await resultText(p, {
+      meeting_notes: 'Bob will send the plan by Friday. Ana will draft the notes by April 2, 2026.',
+    });
     expect(report).toContain('Bob will send the plan by Friday. (owner: Bob) (due: Friday)');
     expect(report).toContain('(owner: Ana) (due: 2026-04-02)');
   });
@@ -63,7 +92,9 @@ describe('the newcomer’s four prompts', () => {
 
 describe('fields typed by their head noun', () => {
   it('amounts, rents and durations are numbers, deadlines dates, websites links, listed things lists', () => {
-    const p = plan('Write a rental summary from the monthly rent, the lease duration in months, the move-in deadline, the landlord website and the tags');
+    const p = plan(
+      'Write a rental summary from the monthly rent, the lease duration in months, the move-in deadline, the landlord website and the tags',
+    );
     expect(properties(p)).toMatchObject({
       monthly_rent: { type: 'number' },
       lease_duration: { type: 'integer' },
@@ -74,7 +105,9 @@ describe('fields typed by their head noun', () => {
   });
 
   it('"X, Y or Z" after a field is a choice; a value fixed in the prompt is not an input', () => {
-    const p = plan('Write a refund reply within our 30 day policy from the order number and a tone: formal, casual or friendly');
+    const p = plan(
+      'Write a refund reply within our 30 day policy from the order number and a tone: formal, casual or friendly',
+    );
     expect(properties(p).tone?.enum).toEqual(['formal', 'casual', 'friendly']);
     expect(Object.keys(properties(p))).toEqual(['order_number', 'tone']);
   });

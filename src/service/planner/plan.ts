@@ -4,16 +4,15 @@
  * Pure and deterministic: the same prompt always gives the same plan.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import type { PlanningNote } from '../../contract/openapi-document';
-import { makeField, type Field } from '../workflow/field';
+import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import { clipAtWord, kebabCase } from '../workflow/text-case';
-import { deliverableOf, type Deliverable } from './deliverables';
+import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
 import { describePlan, nameOf, type Recipe } from './naming';
-import { readPlanningNotes } from './notes';
+import { concurrencyOf, readPlanningNotes } from './notes';
 import type { Phrase } from './parse';
 import { chooseRecipe, classifyTemplate, computeTemplate, entityKindsOf, rateField } from './recipes';
 import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
@@ -29,7 +28,8 @@ const READ_LIMIT = 6000;
 const MAKE_VERBS = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|plan)$/;
 const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
 /** The verbs a workflow is named after when it works on something rather than writes it. */
-const NOUN_VERBS = /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer|find|look|research|reconcile|translate|proofread|moderate|audit|qualify|prioriti[sz]e)$/;
+const NOUN_VERBS =
+  /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer|find|look|research|reconcile|proofread|moderate|audit|qualify|prioriti[sz]e)$/;
 const MAX_FIELDS = 25;
 
 const FORMATS = {
@@ -47,7 +47,9 @@ function assertPlannable(reading: Reading, text: string): void {
     throw new PlanningError(
       'the prompt is empty: describe what the workflow should do, e.g. "Summarize meeting notes and list the action items"',
     );
-  const meaningful = reading.tokens.some((t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined);
+  const meaningful = reading.tokens.some(
+    (t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined,
+  );
   if (!meaningful)
     throw new PlanningError(
       'the planner could not find anything to do in this prompt: say what to make and from what, e.g. "Write a company brief from a company name and its website"',
@@ -60,13 +62,12 @@ function baseName(name: string): string {
   return ['summary', 'entities', 'draft'].includes(base) ? `${base}-report` : base;
 }
 
-const NEEDS = 'that needs a language model, the web or another system, which the local service does not use';
-
 /** A currency the result is wanted in ("converted to EUR", "in USD"). */
 function targetCurrency(reading: Reading): string | undefined {
   const tokens = reading.tokens;
   for (let i = 1; i < tokens.length; i++)
-    if (CURRENCIES.test(tokens[i]!.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]!.lower)) return tokens[i]!.text.toUpperCase();
+    if (CURRENCIES.test(tokens[i]!.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]!.lower))
+      return tokens[i]!.text.toUpperCase();
   return undefined;
 }
 
@@ -74,7 +75,9 @@ function targetCurrency(reading: Reading): string | undefined {
 function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefined {
   const worked = reading.inputs.find((input) => !input.phrase.possessive)?.phrase;
   if (recipe === 'classify' || recipe === 'summarize' || recipe === 'check') {
-    const object = reading.phrases.find((p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''));
+    const object = reading.phrases.find(
+      (p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''),
+    );
     return object ?? worked;
   }
   return worked ?? reading.phrases[0];
@@ -88,14 +91,21 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const { notes, noted } = readPlanningNotes(text);
   const fields = readFields(reading, noted).slice(0, MAX_FIELDS);
   const guards = readGuards(text, fields);
-  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Record<keyof typeof FORMATS, boolean>;
+  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Record<
+    keyof typeof FORMATS,
+    boolean
+  >;
   const entityKinds = entityKindsOf(reading);
   const recipe = chooseRecipe(reading, fields, wants.csv, entityKinds, guards.steps.length > 0);
   const deliverables = reading.outputs.map(deliverableOf).filter((d): d is Deliverable => d !== null);
 
   // Summing up, sorting or extracting needs a text to work on; name it when the prompt did not.
   const texts = () => fields.filter((f) => f.kind === 'text');
-  if ((recipe === 'summarize' || recipe === 'extract' || recipe === 'classify') && texts().length === 0 && !fields.some((f) => f.kind === 'uri' || f.kind === 'list')) {
+  if (
+    (recipe === 'summarize' || recipe === 'extract' || recipe === 'classify') &&
+    texts().length === 0 &&
+    !fields.some((f) => f.kind === 'uri' || f.kind === 'list')
+  ) {
     const about = subjectPhrase(reading, recipe);
     const words = about && !PEOPLE.has(about.head) && about.words.length <= 3 ? about.words : ['text'];
     fields.push(makeField(words.join('_'), 'text', words.at(-1)!, about?.start ?? 0));
@@ -105,10 +115,15 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     fields.push(rateField(target, Number.MAX_SAFE_INTEGER));
   fields.sort((a, b) => a.position - b.position);
 
-  const made = reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
+  const made =
+    reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
   // The prompt's first verb names the job, and the phrase just after it what the job is about.
-  const main = reading.tokens.find((t) => t.pos === 'VERB' && (VERBS.has(t.lemma) || VERBS.has(t.lower)) && !noted.has(t.lower));
-  const object = main ? reading.phrases.find((p) => p.start > main.index && p.start <= main.index + 4 && !noted.has(p.words[0]!)) : undefined;
+  const main = reading.tokens.find(
+    (t) => t.pos === 'VERB' && (VERBS.has(t.lemma) || VERBS.has(t.lower)) && !noted.has(t.lower),
+  );
+  const object = main
+    ? reading.phrases.find((p) => p.start > main.index && p.start <= main.index + 4 && !noted.has(p.words[0]!))
+    : undefined;
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined;
   const verb = sorting ?? (main && NOUN_VERBS.test(main.lemma) ? main.lemma : undefined);
   const makes = main && MAKE_VERBS.test(main.lemma) && object ? object : made;
@@ -120,12 +135,20 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const summarize = recipe === 'summarize' && sources.length > 0;
   if (summarize) {
     const count = /\b(\d{1,2}) (?:sentences|lines|bullet points|bullets|points)\b/.exec(lower);
-    steps.push({ kind: 'summarize', fields: sources, sentences: count ? Math.min(20, Math.max(1, Number(count[1]))) : 3, filename: 'summary.md' });
+    steps.push({
+      kind: 'summarize',
+      fields: sources,
+      sentences: count ? Math.min(20, Math.max(1, Number(count[1]))) : 3,
+      filename: 'summary.md',
+    });
   }
   const extract = (recipe === 'extract' || recipe === 'summarize') && entityKinds.length > 0 && sources.length > 0;
   if (extract) steps.push({ kind: 'extract_entities', fields: sources, filename: 'entities.json' });
 
-  const draft = recipe === 'message' || recipe === 'document' || recipe === 'check' ? deliverables.find((d) => d.draft !== null) : undefined;
+  const draft =
+    recipe === 'message' || recipe === 'document' || recipe === 'check'
+      ? deliverables.find((d) => d.draft !== null)
+      : undefined;
   const kindOfText = documentKindOf(reading.outputs.map((p) => p.words.join(' ')).join(' '));
   const drafting = kindOfText === 'report' ? draft : undefined;
   const documentKind: DocumentKind = drafting?.draft ?? kindOfText;
@@ -135,8 +158,19 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   if (recipe === 'classify') {
     const source = texts()[0]!;
     const categories = reading.choices.find((c) => c.categories)?.values ?? [];
-    const template = classifyTemplate(source, categories, fields.filter((f) => f !== source), /\burgen(?:t|cy)|priority\b/.test(lower));
-    steps.push({ kind: 'markdown_report', filename: `${base}.md`, title: plainLiteral(name), template, syntax: 'liquid' });
+    const template = classifyTemplate(
+      source,
+      categories,
+      fields.filter((f) => f !== source),
+      /\burgen(?:t|cy)|priority\b/.test(lower),
+    );
+    steps.push({
+      kind: 'markdown_report',
+      filename: `${base}.md`,
+      title: plainLiteral(name),
+      template,
+      syntax: 'liquid',
+    });
     markdown = true;
   } else if (recipe === 'compute') {
     const amounts = fields.find((f) => f.kind === 'list' && (f.itemKind === 'number' || f.itemKind === 'integer'));
@@ -145,19 +179,46 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       const rate = fields.find((f) => f.key.endsWith('exchange_rate'));
       const others = fields.filter((f) => f !== amounts && f !== currency && f !== rate);
       const csv = wants.csv || !wants.json;
-      steps.push({ kind: 'markdown_report', filename: `${base}.${csv ? 'csv' : 'md'}`, title: '', template: computeTemplate(amounts, rate, currency, target, others), syntax: 'liquid' });
+      steps.push({
+        kind: 'markdown_report',
+        filename: `${base}.${csv ? 'csv' : 'md'}`,
+        title: '',
+        template: computeTemplate(amounts, rate, currency, target, others),
+        syntax: 'liquid',
+      });
       wants.csv = false;
     }
   } else if (recipe === 'table') {
     const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
-    steps.push({ kind: 'csv_table', field: table ? table.key : '*', filename: `${table ? kebabCase(table.key) : base}.csv` });
+    steps.push({
+      kind: 'csv_table',
+      field: table ? table.key : '*',
+      filename: `${table ? kebabCase(table.key) : base}.csv`,
+    });
   }
-  if (wants.csv && !steps.some((s) => s.kind === 'csv_table' || ('filename' in s && s.filename.endsWith('.csv'))) && fields.length > 0) {
+  if (
+    wants.csv &&
+    !steps.some((s) => s.kind === 'csv_table' || ('filename' in s && s.filename.endsWith('.csv'))) &&
+    fields.length > 0
+  ) {
     const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
-    steps.push({ kind: 'csv_table', field: table ? table.key : '*', filename: `${table ? kebabCase(table.key) : base}.csv` });
+    steps.push({
+      kind: 'csv_table',
+      field: table ? table.key : '*',
+      filename: `${table ? kebabCase(table.key) : base}.csv`,
+    });
   }
   const hasResult = steps.some((s) => s.kind !== 'guard');
-  if (!markdown && (recipe !== 'table' && recipe !== 'compute' || wants.html || wants.pdf || wants.text || wants.approval || !hasResult) && !(wants.json && !wants.html && !wants.pdf && !wants.text && !wants.approval && recipe === 'document' && hasResult)) {
+  if (
+    !markdown &&
+    ((recipe !== 'table' && recipe !== 'compute') ||
+      wants.html ||
+      wants.pdf ||
+      wants.text ||
+      wants.approval ||
+      !hasResult) &&
+    !(wants.json && !wants.html && !wants.pdf && !wants.text && !wants.approval && recipe === 'document' && hasResult)
+  ) {
     const report = (stage?: 'draft' | 'final') =>
       reportTemplate({
         name,
@@ -187,13 +248,23 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   if (wants.html && markdown) steps.push({ kind: 'render_html', filename: `${base}.html` });
   if (wants.pdf && markdown) {
     const subject = subjectField(fields);
-    steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title: subject ? `${plainLiteral(name)}: {{ input.${subject.key} }}` : plainLiteral(name), syntax: 'liquid' });
+    steps.push({
+      kind: 'pdf_document',
+      filename: `${base}.pdf`,
+      title: subject ? `${plainLiteral(name)}: {{ input.${subject.key} }}` : plainLiteral(name),
+      syntax: 'liquid',
+    });
   }
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !steps.some((s) => s.kind !== 'guard')) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];
     const notProduced = outputNotes.map((note) => note.text);
-    steps.push({ kind: 'json_output', filename: `${base}.json`, findings, ...(notProduced.length > 0 ? { notProduced } : {}) });
+    steps.push({
+      kind: 'json_output',
+      filename: `${base}.json`,
+      findings,
+      ...(notProduced.length > 0 ? { notProduced } : {}),
+    });
   }
   steps.push({ kind: 'bundle' });
 
@@ -210,31 +281,4 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     steps,
     planning_notes: [...notes, ...outputNotes],
   };
-}
-
-/** How fast a batch may run: "one at a time" is low, "in bulk" or "thousands" is high. */
-function concurrencyOf(lower: string): WorkflowPlan['concurrency'] {
-  if (/\b(?:one at a time|one by one|sequential(?:ly)?|in sequence|serially|one after (?:the )?other|one after another|never in parallel)\b/.test(lower)) return 'low';
-  if (/\b(?:in bulk|bulk|lots of|large batch(?:es)?|high[- ]volume|in parallel|parallel|thousands|hundreds|at scale|as fast as possible)\b/.test(lower)) return 'high';
-  return 'medium';
-}
-
-/** What a draft workflow returns, in a person's words: "a draft of the sales intro email". */
-function producedPhrase(draft: Deliverable): string {
-  return draft.draft === 'checklist' ? `the ${draft.phrase}` : `a draft of the ${draft.phrase}`;
-}
-
-/**
- * What the prompt asks for that the rule-based steps cannot make from the inputs (a company summary
- * from a website, an industry looked up), each with a note that says so, so nothing is dropped silently.
- */
-function unmet(reading: Reading, deliverables: Deliverable[], summarize: boolean, draft: Deliverable | undefined, recipe: Recipe): { what: string; note: PlanningNote }[] {
-  const instead = draft ? producedPhrase(draft) : 'a report of the inputs it is given';
-  const items: string[] = [];
-  for (const made of deliverables) if (made.needsModel && !(summarize && made.head === 'summary')) items.push(`write the ${made.phrase}`);
-  if (recipe === 'document' || recipe === 'message' || recipe === 'check') {
-    const sought = reading.outputs.filter((p) => /^verb:(?:find|look|research|determine|identify|get|fetch|pull)$/.test(`verb:${p.before?.lemma ?? ''}`) || (p.before?.text === ',' && items.length > 0 && !deliverableOf(p)));
-    if (sought.length > 0) items.push(`find the ${sought.map((p) => p.words.join(' ')).join(', ')}`);
-  }
-  return items.map((what) => ({ what, note: { kind: 'output', text: `Does not ${what}: ${NEEDS}. It returns ${instead} instead.` } }));
 }

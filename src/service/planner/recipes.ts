@@ -37,12 +37,22 @@ export function entityKindsOf(reading: Reading): EntityKind[] {
 }
 
 /** The recipe: the first verb that names one wins, in the order people's prompts put weight on. */
-export function chooseRecipe(reading: Reading, fields: Field[], wantsTable: boolean, entityKinds: EntityKind[], guarded: boolean): Recipe {
+export function chooseRecipe(
+  reading: Reading,
+  fields: Field[],
+  wantsTable: boolean,
+  entityKinds: EntityKind[],
+  guarded: boolean,
+): Recipe {
   const verbs = reading.verbs;
   const has = (pattern: RegExp) => verbs.some((verb) => pattern.test(verb));
   const text = fields.some((f) => f.kind === 'text');
   if (has(CLASSIFY) || reading.choices.some((c) => c.categories)) return 'classify';
-  if ((has(COMPUTE) || reading.tokens.some((t) => t.lower === 'converted')) && fields.some((f) => f.kind === 'list' || f.kind === 'number' || f.kind === 'rows')) return 'compute';
+  if (
+    (has(COMPUTE) || reading.tokens.some((t) => t.lower === 'converted')) &&
+    fields.some((f) => f.kind === 'list' || f.kind === 'number' || f.kind === 'rows')
+  )
+    return 'compute';
   if (has(SUMMARIZE)) return 'summarize';
   if (entityKinds.length > 0 && (text || has(EXTRACT))) return 'extract';
   if (guarded || has(CHECK)) return 'check';
@@ -77,7 +87,8 @@ function stems(category: string): string[] {
 }
 
 /** The Liquid test that a lower-cased text mentions one of the stems. */
-const mentions = (variable: string, words: string[]) => words.map((w) => `${variable} contains "${w.replace(/"/g, '')}"`).join(' or ');
+const mentions = (variable: string, words: string[]) =>
+  words.map((w) => `${variable} contains "${w.replace(/"/g, '')}"`).join(' or ');
 
 /**
  * Sorts a text into the prompt's categories by the words it uses, says whether it reads as urgent
@@ -86,7 +97,10 @@ const mentions = (variable: string, words: string[]) => words.map((w) => `${vari
 export function classifyTemplate(source: Field, categories: string[], others: Field[], urgency: boolean): string {
   const lines = [`{% assign text = ${ref(source.key)} | downcase -%}`, '{% assign category = "" -%}'];
   categories.forEach((category, index) => {
-    lines.push(`{% ${index === 0 ? 'if' : 'elsif'} ${mentions('text', stems(category))} -%}`, `{% assign category = "${category.replace(/"/g, '')}" -%}`);
+    lines.push(
+      `{% ${index === 0 ? 'if' : 'elsif'} ${mentions('text', stems(category))} -%}`,
+      `{% assign category = "${category.replace(/"/g, '')}" -%}`,
+    );
   });
   if (categories.length > 0) lines.push('{% endif -%}');
   if (categories.length > 0)
@@ -125,10 +139,21 @@ export function rateField(target: string, position: number): Field {
  * A CSV of each amount, its converted value and the total (or, with no conversion, the amounts and
  * their total): Liquid's `times` and `plus` compute them; the other inputs follow as rows.
  */
-export function computeTemplate(amounts: Field, rate: Field | undefined, currency: Field | undefined, target: string | undefined, others: Field[]): string {
+export function computeTemplate(
+  amounts: Field,
+  rate: Field | undefined,
+  currency: Field | undefined,
+  target: string | undefined,
+  others: Field[],
+): string {
   const unit = currency ? `{{ ${ref(currency.key)} | upcase }}` : '';
   const converted = target ? `${target.toLowerCase()}_` : '';
-  const header = ['"item"', '"amount"', ...(currency ? ['"currency"'] : []), ...(rate && target ? [`"amount_${target.toLowerCase()}"`] : [])].join(',');
+  const header = [
+    '"item"',
+    '"amount"',
+    ...(currency ? ['"currency"'] : []),
+    ...(rate && target ? [`"amount_${target.toLowerCase()}"`] : []),
+  ].join(',');
   const each = rate ? `{% assign value = amount | times: ${ref(rate.key)} | round: 2 -%}` : '';
   const row = (label: string, amount: string, value: string) =>
     [label, amount, ...(currency ? [`"${unit}"`] : []), ...(rate && target ? [value] : [])].join(',');

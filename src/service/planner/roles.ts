@@ -4,6 +4,7 @@
  * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
  * "write" or "find" (the thing made).
  */
+import { readChoices, type Choice } from './choices';
 import { PEOPLE } from './fields';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
 
@@ -15,11 +16,26 @@ const WORKS_ON = new Set(
   condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize`.split(/\s+/),
 );
 /** Verbs whose object is an input the workflow is given. */
-const TAKES = new Set('give use take collect read accept enter paste provide ask receive upload include contain'.split(' '));
+const TAKES = new Set(
+  'give use take collect read accept enter paste provide ask receive upload include contain'.split(' '),
+);
 /** Verbs whose object is what the workflow makes. */
-const MAKES = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|return|output|give|send|suggest|propose|outline|plan)$/;
+const MAKES =
+  /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|return|output|give|send|suggest|propose|outline|plan)$/;
 /** Words before a phrase that make it an input: "from the notes", "given the order number". */
-const INPUT_MARKERS = new Set(['from', 'given', 'using', 'use', 'on', 'input', 'inputs', 'fields', 'including', 'containing', 'taking']);
+const INPUT_MARKERS = new Set([
+  'from',
+  'given',
+  'using',
+  'use',
+  'on',
+  'input',
+  'inputs',
+  'fields',
+  'including',
+  'containing',
+  'taking',
+]);
 /** Every verb that may open an imperative prompt, so a capitalised first word is read as a verb. */
 export const VERBS = new Set([
   ...WORKS_ON,
@@ -28,15 +44,6 @@ export const VERBS = new Set([
   book schedule remind notify monitor track fill answer reply respond suggest recommend propose outline announce invite
   welcome thank greet email post save add export describe explain create`.split(/\s+/),
 ]);
-
-export interface Choice {
-  values: string[];
-  /** The phrase the choice is about ("tone" in "Tone: formal or casual"), if one leads it. */
-  about: Phrase | undefined;
-  /** Whether it reads as categories to sort into ("route it to billing, tech or sales") rather than an input. */
-  categories: boolean;
-  start: number;
-}
 
 export interface Reading {
   tokens: Token[];
@@ -50,43 +57,21 @@ export interface Reading {
   verbs: string[];
 }
 
-const CONTAINERS = new Set(['list', 'set', 'spreadsheet', 'csv', 'table', 'batch', 'array', 'collection', 'bunch', 'series', 'sheet', 'file', 'export']);
-
-/** "X, Y or Z" choices, read on the words themselves, for values are often adjectives ("formal or casual"). */
-function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
-  const choices: Choice[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.lower !== 'or') continue;
-    const values: string[] = [];
-    const take = (from: number, step: 1 | -1): number => {
-      const words: string[] = [];
-      let j = from;
-      while (j >= 0 && j < tokens.length && words.length < 3 && /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) && !/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) && !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos)) {
-        words.push(tokens[j]!.text);
-        j += step;
-      }
-      if (words.length > 0) values.push((step === 1 ? words : words.reverse()).join(' '));
-      return j;
-    };
-    const afterEnd = take(i + 1, 1);
-    if (values.length === 0) continue;
-    let j = take(i - 1, -1);
-    while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
-    while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
-    if (values.length < 2 || afterEnd - j > 16) continue;
-    values.unshift(...values.splice(1).reverse());
-    const trigger = tokens[j];
-    const lead = trigger?.lower ?? '';
-    const about = [...list].reverse().find((p) => p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) && p.end >= j - 3);
-    choices.push({
-      values,
-      about: /^(?:to|into|is|as|between)$/.test(lead) ? undefined : about,
-      categories: /^(?:to|into|is|as|between)$/.test(lead) || tokens.slice(Math.max(0, j - 4), j + 1).some((t) => /^(?:route|classify|categor|sort|triage|tag|label)/.test(t.lemma)),
-      start: j + 1,
-    });
-  }
-  return choices;
-}
+const CONTAINERS = new Set([
+  'list',
+  'set',
+  'spreadsheet',
+  'csv',
+  'table',
+  'batch',
+  'array',
+  'collection',
+  'bunch',
+  'series',
+  'sheet',
+  'file',
+  'export',
+]);
 
 /** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
 function governingVerbs(tokens: Token[]): (Token | undefined)[] {
@@ -103,13 +88,23 @@ function governingVerbs(tokens: Token[]): (Token | undefined)[] {
 /** Reads a prompt's inputs, outputs and choices. */
 export function readRoles(text: string): Reading {
   const tokens = tokenize(text);
-  for (const token of tokens) if (VERBS.has(token.lower) && (token.index === 0 || /^[.:;!?]$/.test(tokens[token.index - 1]!.text))) token.pos = 'VERB';
+  for (const token of tokens)
+    if (VERBS.has(token.lower) && (token.index === 0 || /^[.:;!?]$/.test(tokens[token.index - 1]!.text)))
+      token.pos = 'VERB';
   const list = phrases(tokens);
   const groups = enumerations(tokens, list);
   const choices = readChoices(tokens, list).slice(0, 20);
   const verbAt = governingVerbs(tokens);
-  const inChoice = (p: Phrase) => choices.some((c) => p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!)));
-  const reading: Reading = { tokens, phrases: list, inputs: [], outputs: [], choices, verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma) };
+  const inChoice = (p: Phrase) =>
+    choices.some((c) => p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!)));
+  const reading: Reading = {
+    tokens,
+    phrases: list,
+    inputs: [],
+    outputs: [],
+    choices,
+    verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma),
+  };
   const explicit = groups.some((g) => isInputMarker(tokens, g));
   let previousRole: Role = 'none';
   let lastGroupRole: Role = 'none';
@@ -124,20 +119,42 @@ export function readRoles(text: string): Reading {
     previousRole = 'none';
     // "a list of products with name, price and quantity": the columns of the list.
     const owner = reading.inputs.at(-1);
-    if (marker === 'with' && owner && owner.phrase === previous?.items.at(-1) && (owner.phrase.plural || owner.list) && !owner.columns) {
+    if (
+      marker === 'with' &&
+      owner &&
+      owner.phrase === previous?.items.at(-1) &&
+      (owner.phrase.plural || owner.list) &&
+      !owner.columns
+    ) {
       owner.columns = group.items;
       return;
     }
     const verb = verbAt[first.start];
     for (const phrase of group.items) {
       if (inChoice(phrase)) continue;
-      const role = roleOf(tokens, verbAt, group, phrase, marker, verb, explicit, previous, lastGroupRole === 'output', containerRole);
+      const role = roleOf(
+        tokens,
+        verbAt,
+        group,
+        phrase,
+        marker,
+        verb,
+        explicit,
+        previous,
+        lastGroupRole === 'output',
+        containerRole,
+      );
       previousRole = role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
         continue;
       }
-      if (role === 'input' && phrase.possessive && phrase.words.length === 1 && /^(?:text|content|body)$/.test(phrase.head)) {
+      if (
+        role === 'input' &&
+        phrase.possessive &&
+        phrase.words.length === 1 &&
+        /^(?:text|content|body)$/.test(phrase.head)
+      ) {
         // "a support ticket from its text": the text is the ticket's, and is named after it.
         const owner = [...list].reverse().find((p) => p.end <= phrase.start && p.before?.pos === 'VERB');
         if (owner) {
@@ -147,7 +164,11 @@ export function readRoles(text: string): Reading {
       }
       if (role === 'input') {
         const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
-        const listed = phrase === first && previous?.items.at(-1) && CONTAINERS.has(previous.items.at(-1)!.head) && tokens[first.start - 1]?.lower === 'of';
+        const listed =
+          phrase === first &&
+          previous?.items.at(-1) &&
+          CONTAINERS.has(previous.items.at(-1)!.head) &&
+          tokens[first.start - 1]?.lower === 'of';
         reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
       } else if (role === 'output') reading.outputs.push(phrase);
     }
@@ -158,14 +179,23 @@ export function readRoles(text: string): Reading {
 function markerOf(tokens: Token[], first: Phrase): string {
   const before = first.before;
   if (!before) return '^';
-  if (before.lower === 'for' && /^(?:ask|need|want|request)$/.test(tokens[before.index - 2]?.lemma ?? tokens[before.index - 1]?.lemma ?? '')) return 'given';
+  if (
+    before.lower === 'for' &&
+    /^(?:ask|need|want|request)$/.test(tokens[before.index - 2]?.lemma ?? tokens[before.index - 1]?.lemma ?? '')
+  )
+    return 'given';
   if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
 function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   const marker = markerOf(tokens, group.items[0]!);
-  return INPUT_MARKERS.has(marker) || marker === 'with' || TAKES.has(marker.replace('verb:', '')) || (marker === ':' && group.items.length > 1);
+  return (
+    INPUT_MARKERS.has(marker) ||
+    marker === 'with' ||
+    TAKES.has(marker.replace('verb:', '')) ||
+    (marker === ':' && group.items.length > 1)
+  );
 }
 
 type Role = 'input' | 'output' | 'columns' | 'none';
@@ -193,7 +223,12 @@ function roleOf(
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';
     const governing = verbAt[previous.items.at(-1)!.start];
-    return governing && !WORKS_ON.has(governing.lemma) && !TAKES.has(governing.lemma) && !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '') ? 'output' : 'input';
+    return governing &&
+      !WORKS_ON.has(governing.lemma) &&
+      !TAKES.has(governing.lemma) &&
+      !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '')
+      ? 'output'
+      : 'input';
   }
   if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
   if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
@@ -201,10 +236,20 @@ function roleOf(
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
   if (marker === 'about' || marker === 'for') {
     const first = group.items[0]!;
-    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !(group.items.length === 1 && PEOPLE.has(first.head)) ? 'input' : 'none';
+    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') &&
+      !(group.items.length === 1 && PEOPLE.has(first.head))
+      ? 'input'
+      : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
-  if (marker === 'to' && !explicit && previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head) && !PEOPLE.has(phrase.head)) return 'input';
+  if (
+    marker === 'to' &&
+    !explicit &&
+    previous &&
+    /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head) &&
+    !PEOPLE.has(phrase.head)
+  )
+    return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }

@@ -99,7 +99,10 @@ export function titleCase(text: string): string {
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
       const spelled = word
         .split('-')
-        .map((part, at) => acronym(part) ?? (at > 0 && part.length > 1 ? part.charAt(0).toUpperCase() + part.slice(1) : part))
+        .map(
+          (part, at) =>
+            acronym(part) ?? (at > 0 && part.length > 1 ? part.charAt(0).toUpperCase() + part.slice(1) : part),
+        )
         .join('-');
       return spelled.charAt(0).toUpperCase() + spelled.slice(1);
     })
