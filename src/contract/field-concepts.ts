@@ -5,7 +5,7 @@
  */
 
 /** What kind of value a concept's field holds; `text` is a long free text, `identifier` a short code. */
-export type ConceptKind = 'string' | 'text' | 'email' | 'uri' | 'date' | 'datetime' | 'number' | 'integer';
+type ConceptKind = 'string' | 'text' | 'email' | 'uri' | 'date' | 'datetime' | 'number' | 'integer';
 
 export interface FieldConcept {
   /** The one word both sides compare in ("email", "quantity"). */
@@ -19,7 +19,7 @@ export interface FieldConcept {
   title?: string;
 }
 
-export const FIELD_CONCEPTS: FieldConcept[] = [
+const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'email', kind: 'email', same: ['e-mail', 'mail', 'email address'], title: 'Email' },
   {
     word: 'website',

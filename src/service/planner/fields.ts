@@ -27,7 +27,7 @@ export const PEOPLE = new Set(
 export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
 
 /** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
-export function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
+function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
   return (
     conceptOf(words.join(' ')) ??
     conceptOf(words.slice(-2).join(' ')) ??

@@ -4,7 +4,7 @@ import type { JsonSchema } from './plan-types';
 import { humanList } from './text-case';
 
 /** Free text may be long (a transcript), but stays well inside the 4 MB request limit. */
-export const TEXT_MAX_LENGTH = 100_000;
+const TEXT_MAX_LENGTH = 100_000;
 /** Short strings (names, titles) get a bound too, so a pasted essay is caught as a mistake. */
 const STRING_MAX_LENGTH = 500;
 
