@@ -46,7 +46,10 @@ const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
 
 /** The field of one input phrase. */
 function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | undefined {
-  const words = phrase.words.filter((word) => !/^\d/.test(word));
+  // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
+  const words = phrase.words.filter(
+    (word, at) => !/^\d/.test(word) && !(at === 0 && /^(?:pasted|incoming|attached|provided|uploaded)$/.test(word)),
+  );
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   if (words.length === 1 && (VAGUE.has(phrase.head) || PEOPLE.has(phrase.head))) return undefined;
   if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head)) return undefined;

@@ -236,10 +236,9 @@ function roleOf(
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
   if (marker === 'about' || marker === 'for') {
     const first = group.items[0]!;
-    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') &&
-      !(group.items.length === 1 && PEOPLE.has(first.head))
-      ? 'input'
-      : 'none';
+    // "for a target audience" is a value to give; "for a loan" only says what the job is about.
+    const bare = group.items.length === 1 && first.words.length === 1 && (PEOPLE.has(first.head) || marker === 'for');
+    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
   if (
