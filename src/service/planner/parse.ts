@@ -5,12 +5,25 @@
  * nouns in "meeting notes", "due dates" and "start date" right, and reads a 6,000-character prompt
  * in about 5 ms where compromise took 50–75 ms.
  */
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type winkNLP from 'wink-nlp';
 import { conceptOf } from '../../contract/field-concepts';
 
-const nlp = winkNLP(model, ['pos']);
-const its = nlp.its;
+type Nlp = ReturnType<typeof winkNLP>;
+let loaded: Nlp | undefined;
+
+/**
+ * The tagger, loaded on first use: the step workers import the planner too, and must not pay the
+ * model's load time (about 100 ms) before their first step when they never plan.
+ */
+function tagger(): Nlp {
+  if (!loaded) {
+    const load = createRequire(import.meta.url);
+    const make = load('wink-nlp') as typeof winkNLP;
+    loaded = make(load('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0], ['pos']);
+  }
+  return loaded;
+}
 
 export interface Token {
   text: string;
@@ -84,6 +97,8 @@ export function tokenize(text: string): Token[] {
   // prompt names an input by is longer than this, so longer runs are cut before it reads them.
   // Long runs of punctuation say nothing either, and each mark costs the tagger a token.
   const readable = text.replace(/\S{33,}/g, (run) => run.slice(0, 32)).replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ');
+  const nlp = tagger();
+  const its = nlp.its;
   const doc = nlp.readDoc(readable);
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
