@@ -79,11 +79,44 @@ function columnsOf(columns: Phrase[]): Field[] {
     .filter((field): field is Field => field !== undefined);
 }
 
+/** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
+const CLAUSE_FILLER =
+  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+
+/**
+ * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
+ * ("pets_allowed"). Only a "whether" that goes on a list of inputs counts: "check whether a ticket
+ * is urgent" is what the job decides, not something it is given; a clause with "or" is a choice.
+ */
+function yesNoFields(reading: Reading): Field[] {
+  const tokens = reading.tokens;
+  const fields: Field[] = [];
+  for (const token of tokens) {
+    if (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')) continue;
+    const clause: string[] = [];
+    let end = token.index + 1;
+    while (end < tokens.length && /^[\p{L}\d'’-]+$/u.test(tokens[end]!.text) && !/^(?:and|or|if)$/.test(tokens[end]!.lower))
+      clause.push(tokens[end++]!.lower);
+    if (tokens[end]?.lower === 'or' || clause[0] === 'to') continue;
+    const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);
+    if (words.length === 0) continue;
+    fields.push(
+      makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {
+        description: `Whether ${clause.join(' ')}.`,
+        required: false,
+      }),
+    );
+  }
+  return fields;
+}
+
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
-  const fields: Field[] = [];
+  const yesNo = yesNoFields(reading);
+  const fields: Field[] = [...yesNo];
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
+    if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
     if (!field) continue;
     const columns = input.columns ? columnsOf(input.columns) : [];

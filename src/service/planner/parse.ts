@@ -151,6 +151,10 @@ const isNoun = (token: Token | undefined) =>
 const known = (token: Token | undefined) =>
   token !== undefined && /^[a-z-]+$/.test(token.lower) && conceptOf(token.lemma) !== undefined;
 
+/** ", leave type (…),": a two-word item of a list, whatever the tagger called its first word. */
+const listedItem = (tokens: Token[], i: number) =>
+  /^(?:[,:(]|and|or)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:[,;.()]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
+
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
   const token = tokens[i]!;
@@ -169,7 +173,13 @@ function nominal(tokens: Token[], i: number): boolean {
   )
     return true;
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
-    return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || token.lower === 'start';
+    return (
+      token.pos !== 'VERB' ||
+      /(?:ing|ed)$/.test(token.lower) ||
+      known(next) ||
+      token.lower === 'start' ||
+      listedItem(tokens, i)
+    );
   return false;
 }
 

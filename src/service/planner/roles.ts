@@ -163,7 +163,10 @@ export function readRoles(text: string): Reading {
         }
       }
       if (role === 'input') {
-        const columns = tokens[phrase.end]?.text === '(' ? groups[n + 1]?.items : undefined;
+        // "a date range (start date and end date)": the columns are the phrases inside the brackets.
+        const inside = groups[n + 1];
+        const columns =
+          tokens[phrase.end]?.text === '(' && inside?.items[0]?.before?.index === phrase.end ? inside.items : undefined;
         const listed =
           phrase === first &&
           previous?.items.at(-1) &&
