@@ -53,7 +53,10 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   if (words.length === 1 && (VAGUE.has(phrase.head) || PEOPLE.has(phrase.head))) return undefined;
   if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head)) return undefined;
-  const concept = conceptOfPhrase(words, phrase.head);
+  // "cost per head", "opening hours per day": the value is what comes before "per".
+  const per = words.indexOf('per');
+  const named = per > 0 ? words.slice(0, per) : words;
+  const concept = conceptOfPhrase(named, per > 0 ? named.at(-1)! : phrase.head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
@@ -95,7 +98,11 @@ function yesNoFields(reading: Reading): Field[] {
     if (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')) continue;
     const clause: string[] = [];
     let end = token.index + 1;
-    while (end < tokens.length && /^[\p{L}\d'’-]+$/u.test(tokens[end]!.text) && !/^(?:and|or|if)$/.test(tokens[end]!.lower))
+    while (
+      end < tokens.length &&
+      /^[\p{L}\d'’-]+$/u.test(tokens[end]!.text) &&
+      !/^(?:and|or|if)$/.test(tokens[end]!.lower)
+    )
       clause.push(tokens[end++]!.lower);
     if (tokens[end]?.lower === 'or' || clause[0] === 'to') continue;
     const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);

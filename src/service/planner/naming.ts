@@ -12,7 +12,7 @@ export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract'
 
 /** Words that say how, not what: "a short email" is named "Email". */
 const FILLER = new Set(
-  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming daily weekly monthly given following'.split(
+  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming inbound daily weekly monthly given following today todays many much'.split(
     ' ',
   ),
 );
@@ -80,20 +80,42 @@ const NOUN_OF_VERB: Record<string, string> = {
   prioritize: 'Prioritization',
 };
 
+/** What a thing comes in rather than what it is: "exit interview answers" are about the exit interview. */
+const MEDIUM = /^(?:answers|responses|transcripts?|recordings?|text|logs?|dump|export)$/;
+
 function cleanWords(words: string[]): string[] {
   const kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));
-  return (kept.length > 0 ? kept : words).slice(-3);
+  const content = kept.length > 0 ? kept : words;
+  return (content.length > 1 && MEDIUM.test(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
 }
+/** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
+const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 
 const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
-const singularWords = (phrase: Phrase) => [
-  ...cleanWords(phrase.words).slice(0, -1),
-  phrase.plural && !PLURAL_ONLY.test(phrase.words.at(-1)!) ? phrase.head : phrase.words.at(-1)!,
-];
+function singularWords(phrase: Phrase): string[] {
+  const words = cleanWords(phrase.words);
+  const last = words.at(-1)!;
+  if (last !== phrase.words.at(-1)) return words;
+  if (ACRONYM_PLURAL.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
+  return [...words.slice(0, -1), phrase.plural && !PLURAL_ONLY.test(last) ? phrase.head : last];
+}
 /** Nouns that name one thing in the plural: "meeting notes", "minutes", "terms". */
 const PLURAL_ONLY = /^(?:notes|minutes|terms|news|sales|goods|details|earnings|savings|analytics|headquarters)$/;
+
+/** Words that say which one, not what it is: "client name invoice" is a client invoice. */
+const IDENTIFYING = /^(?:name|number|id|title|date|address|email|phone|url|link|code|time)$/;
+
+/** A phrase's words as a name's first words, up to two, without what only identifies ("client name" → "client"). */
+function qualifier(phrase: Phrase | undefined): string[] | undefined {
+  if (!phrase || (PEOPLE_ALONE.has(phrase.head) && phrase.words.length === 1)) return undefined;
+  const words = singularWords(phrase);
+  const kept = words.length > 1 && IDENTIFYING.test(words.at(-1)!) ? words.slice(0, -1) : words;
+  return kept.slice(-2);
+}
+/** People named alone say nothing of the job: "a reply to a customer" is a reply. */
+const PEOPLE_ALONE = new Set(['customer', 'client', 'user', 'person', 'someone', 'them', 'team', 'me', 'us']);
 
 /**
  * The name of a workflow: what it makes ("Offer Letter"), or what it works on and what it does
@@ -105,6 +127,7 @@ export function nameOf(
   made: Phrase | undefined,
   subject: Phrase | undefined,
   topic: string | undefined,
+  of?: Phrase,
 ): string {
   if (recipe === 'compute' && topic && subject) {
     const base = cleanWords(subject.words);
@@ -115,8 +138,8 @@ export function nameOf(
   if (doing && subject) return `${named(singularWords(subject))} ${doing}`;
   if (made) {
     const words = cleanWords(made.words);
-    if (words.length === 1 && subject && !subject.words.includes(words[0]!))
-      return named([...singularWords(subject).slice(-2), ...words]);
+    const owner = words.length === 1 ? (qualifier(of) ?? qualifier(subject)) : undefined;
+    if (owner && !owner.includes(words[0]!)) return named([...owner, ...words]);
     return named(words);
   }
   if (subject) return `${named(singularWords(subject))} ${doing ?? SUFFIX[recipe]}`.trim();

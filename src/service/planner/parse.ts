@@ -165,6 +165,7 @@ function nominal(tokens: Token[], i: number): boolean {
   if (
     known(token) &&
     token.pos !== 'AUX' &&
+    !(token.pos === 'VERB' && DETERMINERS.has(next?.lower ?? '')) &&
     (previous === undefined ||
       isNoun(previous) ||
       known(previous) ||
@@ -226,7 +227,17 @@ export function phrases(tokens: Token[]): Phrase[] {
     )
       first--;
     const last = tokens[i - 1]!;
-    const unit = tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 1]!.lower : undefined;
+    // "term in months", "shipping time in business days": the unit may have a word before it.
+    const skip =
+      tokens[i]?.lower === 'in' &&
+      !UNITS.test(tokens[i + 1]?.lower ?? '') &&
+      /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '')
+        ? 1
+        : 0;
+    const unit =
+      tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1 + skip]?.lower ?? '')
+        ? tokens[i + 1 + skip]!.lower
+        : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     // "a given URL", "a certain date": a value the person gives.
     const given = /^(?:given|certain|specific|chosen)$/.test(words[0] ?? '') && words.length > 1;
@@ -244,7 +255,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         .some((t) => POSSESSIVE.has(t.lower) && t.lower !== 'our' && t.lower !== 'my'),
       unit,
     });
-    if (unit) i += 2;
+    if (unit) i += 2 + skip;
   }
   return found.filter((phrase) => phrase.words.length > 0);
 }

@@ -26,6 +26,8 @@ export class PlanningError extends Error {
 /** Only the start of a very long prompt is read, so planning stays fast whatever is pasted in. */
 const READ_LIMIT = 6000;
 const MAKE_VERBS = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|plan)$/;
+/** Verbs that hand over what they make: "send a customer an update" is named after the update. */
+const SEND_VERBS = /^(?:send|email|post|share)$/;
 const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
 /** The verbs a workflow is named after when it works on something rather than writes it. */
 const NOUN_VERBS =
@@ -118,17 +120,37 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const made =
     reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
   // The prompt's first verb names the job, and the phrase just after it what the job is about.
+  // A sending verb is noted (the service sends nothing), yet "email the team a summary" still names the summary.
   const main = reading.tokens.find(
-    (t) => t.pos === 'VERB' && (VERBS.has(t.lemma) || VERBS.has(t.lower)) && !noted.has(t.lower),
+    (t) =>
+      t.pos === 'VERB' &&
+      (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
+      (!noted.has(t.lower) || SEND_VERBS.test(t.lemma)),
   );
+  // "send the team a summary", "email the parents…": who receives it is not what is made.
   const object = main
-    ? reading.phrases.find((p) => p.start > main.index && p.start <= main.index + 4 && !noted.has(p.words[0]!))
+    ? reading.phrases.find(
+        (p) =>
+          p.start > main.index &&
+          p.start <= main.index + 5 &&
+          !noted.has(p.words[0]!) &&
+          !(PEOPLE.has(p.head) && reading.phrases.some((q) => q.start === p.end || q.before?.index === p.end - 1)),
+      )
     : undefined;
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined;
   const verb = sorting ?? (main && NOUN_VERBS.test(main.lemma) ? main.lemma : undefined);
-  const makes = main && MAKE_VERBS.test(main.lemma) && object ? object : made;
+  const makes = main && (MAKE_VERBS.test(main.lemma) || SEND_VERBS.test(main.lemma)) && object ? object : made;
   const about = verb && object ? object : subjectPhrase(reading, recipe);
-  const name = opts.name?.trim() || nameOf(recipe, verb, makes, about, recipe === 'compute' ? target : undefined);
+  // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
+  const of = makes
+    ? reading.phrases.find(
+        (p) =>
+          p.before?.index === makes.end &&
+          /^(?:for|to|of|about|on)$/.test(p.before.lower) &&
+          !p.words.some((w) => noted.has(w)),
+      )
+    : undefined;
+  const name = opts.name?.trim() || nameOf(recipe, verb, makes, about, recipe === 'compute' ? target : undefined, of);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];
   const sources = texts().map((f) => f.key);
