@@ -138,6 +138,18 @@ export function tokenize(text: string): Token[] {
       !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';
+  // "inbound leads from", "a packing slip as": a verb between a noun or adjective and a preposition
+  // or the end is a noun the tagger misread; "issues labeled bug" keeps its participle.
+  for (let i = 1; i < tokens.length; i++)
+    if (
+      tokens[i]!.pos === 'VERB' &&
+      /^(?:NOUN|ADJ)$/.test(tokens[i - 1]!.pos) &&
+      /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      !/(?:ed|ing)$/.test(tokens[i]!.lower) &&
+      tokens[i - 2]?.pos !== 'AUX' &&
+      !/^(?:it|them)$/.test(tokens[i + 1]?.lower ?? '')
+    )
+      tokens[i]!.pos = 'NOUN';
   // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
@@ -162,6 +174,14 @@ function nominal(tokens: Token[], i: number): boolean {
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
+  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase;
+  // nor is "follows" in "an expense claim follows policy".
+  if (
+    token.pos === 'VERB' &&
+    (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
+  )
+    return false;
+  if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && isNoun(previous)) return false;
   if (
     known(token) &&
     token.pos !== 'AUX' &&
@@ -169,6 +189,7 @@ function nominal(tokens: Token[], i: number): boolean {
     (previous === undefined ||
       isNoun(previous) ||
       known(previous) ||
+      (previous.pos === 'VERB' && /ing$/.test(previous.lower)) ||
       /^(?:[,:(]|and|or|the|a|an)$/.test(previous.lower) ||
       POSSESSIVE.has(previous.lower))
   )
