@@ -173,7 +173,11 @@ export function readRoles(text: string): Reading {
         // "a date range (start date and end date)": the columns are the phrases inside the brackets.
         const inside = groups[n + 1];
         const columns =
-          tokens[phrase.end]?.text === '(' && inside?.items[0]?.before?.index === phrase.end ? inside.items : undefined;
+          tokens[phrase.end]?.text === '(' &&
+          inside?.items[0]?.before?.index === phrase.end &&
+          !inChoice(inside.items[0])
+            ? inside.items
+            : undefined;
         const listed =
           phrase === first &&
           previous?.items.at(-1) &&
