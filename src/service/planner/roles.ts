@@ -252,6 +252,14 @@ function roleOf(
     const first = group.items[0]!;
     // "for a target audience" is a value to give; "for a loan" only says what the job is about.
     const bare = group.items.length === 1 && first.words.length === 1 && (PEOPLE.has(first.head) || marker === 'for');
+    // "for a conference attendee: their name, …", "for an overdue invoice: invoice amount, …": what
+    // follows the colon is what is given about it.
+    const last = group.items.at(-1)!;
+    if (
+      marker === 'for' &&
+      ((PEOPLE.has(last.head) && last.words[0] !== 'number') || /^[:;]$/.test(tokens[last.end]?.text ?? ''))
+    )
+      return 'none';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
