@@ -47,8 +47,12 @@ const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
 /** The field of one input phrase. */
 function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | undefined {
   // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
+  // "a customer call transcript", "a customer's purchase date": whose it is goes without saying.
   const words = phrase.words.filter(
-    (word, at) => !/^\d/.test(word) && !(at === 0 && /^(?:pasted|incoming|attached|provided|uploaded)$/.test(word)),
+    (word, at) =>
+      !/^\d/.test(word) &&
+      !(at === 0 && /^(?:pasted|incoming|attached|provided|uploaded)$/.test(word)) &&
+      !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
   );
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   if (words.length === 1 && (VAGUE.has(phrase.head) || PEOPLE.has(phrase.head))) return undefined;
