@@ -12,7 +12,7 @@ export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract'
 
 /** Words that say how, not what: "a short email" is named "Email". */
 const FILLER = new Set(
-  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming inbound daily weekly monthly given following today todays many much'.split(
+  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming inbound daily weekly monthly given following today todays many much pasted'.split(
     ' ',
   ),
 );
@@ -84,12 +84,18 @@ const NOUN_OF_VERB: Record<string, string> = {
 const MEDIUM = /^(?:answers|responses|transcripts?|recordings?|text|logs?|dump|export)$/;
 
 function cleanWords(words: string[]): string[] {
-  const kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));
+  let kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));
+  // "weekly KPIs": a cadence stays when the name would be one word without it.
+  const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
+  if (kept.length === 1 && cadence) kept = [cadence, ...kept];
   const content = kept.length > 0 ? kept : words;
   return (content.length > 1 && MEDIUM.test(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
 }
 /** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
 const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
+
+/** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
+export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
 
 const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
 

@@ -11,7 +11,7 @@ import { clipAtWord, kebabCase } from '../workflow/text-case';
 import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
-import { describePlan, nameOf, type Recipe } from './naming';
+import { describePlan, nameOf, phraseName, type Recipe } from './naming';
 import { concurrencyOf, readPlanningNotes } from './notes';
 import type { Phrase } from './parse';
 import { chooseRecipe, classifyTemplate, computeTemplate, entityKindsOf, rateField } from './recipes';
@@ -28,6 +28,7 @@ const READ_LIMIT = 6000;
 const MAKE_VERBS = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|plan)$/;
 /** Verbs that hand over what they make: "send a customer an update" is named after the update. */
 const SEND_VERBS = /^(?:send|email|post|share)$/;
+const LOOKUP_VERBS = /^(?:find|pull|get|fetch|give|look)$/;
 const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
 /** The verbs a workflow is named after when it works on something rather than writes it. */
 const NOUN_VERBS =
@@ -150,7 +151,15 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
           !p.words.some((w) => noted.has(w)),
       )
     : undefined;
-  const name = opts.name?.trim() || nameOf(recipe, verb, makes, about, recipe === 'compute' ? target : undefined, of);
+  // "find abandoned carts", "pull the daily closing prices": a lookup is named by what it finds,
+  // unless it goes on to make a document ("… and make a weekly bug report").
+  const found = main && LOOKUP_VERBS.test(main.lower) && object && reading.tokens[object.end]?.text !== ',';
+  const document = reading.outputs.find((p) => deliverableOf(p) !== null);
+  const name =
+    opts.name?.trim() ||
+    (found && document ? nameOf(recipe, undefined, document, undefined, undefined) : undefined) ||
+    (found && object && phraseName(object).includes(' ') ? phraseName(object) : undefined) ||
+    nameOf(recipe, verb, makes, about, recipe === 'compute' ? target : undefined, of);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];
   const sources = texts().map((f) => f.key);
