@@ -6,7 +6,7 @@
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../workflow/text-case';
-import type { Phrase } from './parse';
+import { UNITS, type Phrase } from './parse';
 import type { Reading } from './roles';
 
 /** Nouns that name no value of their own: "the list", "a file", "the details". */
@@ -124,10 +124,42 @@ function yesNoFields(reading: Reading): Field[] {
   return fields;
 }
 
+/**
+ * Counts and paired parts a list names without a noun phrase of their own: "and how many years I
+ * plan to stay", "however many questions I ask for" (a count), "start and end time", "first and
+ * last day" (two fields sharing one noun).
+ */
+function impliedFields(reading: Reading): Field[] {
+  const tokens = reading.tokens;
+  const fields: Field[] = [];
+  for (const token of tokens) {
+    const before = tokens[token.index - 1]?.lower ?? '';
+    const noun = tokens[token.index + 1];
+    if (token.lower === 'many' && noun?.pos === 'NOUN' && /^(?:how|however)$/.test(before)) {
+      const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
+      if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
+    }
+    if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
+    const paired = reading.inputs.find(
+      (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,
+    );
+    const lead = tokens[token.index - 2];
+    const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
+    if (!paired || inPhrase || UNITS.test(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
+    const field = fieldOf(
+      { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1 },
+      token.index - 1,
+      false,
+    );
+    if (field) fields.push(field);
+  }
+  return fields;
+}
+
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const yesNo = yesNoFields(reading);
-  const fields: Field[] = [...yesNo];
+  const fields: Field[] = [...yesNo, ...impliedFields(reading)];
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
