@@ -72,6 +72,7 @@ const NOUN_OF_VERB: Record<string, string> = {
   look: 'Lookup',
   research: 'Research',
   reconcile: 'Reconciliation',
+  document: 'Documentation',
   proofread: 'Proofreading',
   moderate: 'Moderation',
   audit: 'Audit',
@@ -81,7 +82,7 @@ const NOUN_OF_VERB: Record<string, string> = {
 };
 
 /** What a thing comes in rather than what it is: "exit interview answers" are about the exit interview. */
-const MEDIUM = /^(?:answers|responses|transcripts?|recordings?|text|logs?|dump|export)$/;
+const MEDIUM = /^(?:answers|responses|descriptions|transcripts?|recordings?|text|logs?|dump|export)$/;
 
 function cleanWords(words: string[]): string[] {
   let kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));

@@ -42,7 +42,7 @@ export const VERBS = new Set([
   ...`write draft create generate make produce build prepare compose design plan return output send find extract pull
   list get determine identify calculate compute work estimate count detect flag highlight tell decide look research
   book schedule remind notify monitor track fill answer reply respond suggest recommend propose outline announce invite
-  welcome thank greet email post save add export describe explain create`.split(/\s+/),
+  welcome thank greet email post save add export describe explain create document`.split(/\s+/),
 ]);
 
 export interface Reading {

@@ -15,11 +15,15 @@ const MAKE_VERBS = /^(?:write|draft|create|generate|make|produce|build|prepare|c
 const SEND_VERBS = /^(?:send|email|post|share)$/;
 /** Verbs whose object is what the workflow finds. */
 const LOOKUP_VERBS = /^(?:find|pull|get|fetch|give|look)$/;
+/** Verbs that only prepare what a workflow makes next. */
+const PREPARING_VERBS = /^(?:research|read|study|investigate)$/;
+/** Nouns that hold what a workflow is about: "a list of …", "a spreadsheet of …". */
+const CONTAINERS = /^(?:list|set|batch|spreadsheet|sheet|table|csv|file|collection|series)$/;
 /** Verbs that sort things into kinds. */
 const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
 /** The verbs a workflow is named after when it works on something rather than writes it. */
 const NOUN_VERBS =
-  /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer|find|look|research|reconcile|proofread|moderate|audit|qualify|prioriti[sz]e)$/;
+  /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|document|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer|find|look|research|reconcile|proofread|moderate|audit|qualify|prioriti[sz]e)$/;
 
 /** The phrase the workflow works on or is about: the first input, else the first phrase. */
 export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefined {
@@ -46,7 +50,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
       (!noted.has(t.lower) || SEND_VERBS.test(t.lemma)),
   );
   // "send the team a summary", "email the parents…": who receives it is not what is made.
-  const object = main
+  const first = main
     ? reading.phrases.find(
         (p) =>
           p.start > main.index &&
@@ -55,6 +59,15 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
           !(PEOPLE.has(p.head) && reading.phrases.some((q) => q.start === p.end || q.before?.index === p.end - 1)),
       )
     : undefined;
+  // "categorize a list of expense descriptions": the list holds what the job is about.
+  const object =
+    first && CONTAINERS.test(first.head) && reading.tokens[first.end]?.lower === 'of'
+      ? (reading.phrases.find((p) => p.start > first.end && p.start <= first.end + 3) ?? first)
+      : first;
+  // "research the person and draft a message": the research only prepares what is made.
+  const next = main && reading.outputs.find((p) => p.start >= (first?.end ?? main.index + 1));
+  if (main && PREPARING_VERBS.test(main.lemma) && next)
+    return nameOf(recipe, undefined, next, subjectPhrase(reading, recipe), undefined);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined;
   const verb = sorting ?? (main && NOUN_VERBS.test(main.lemma) ? main.lemma : undefined);
   const makes = main && (MAKE_VERBS.test(main.lemma) || SEND_VERBS.test(main.lemma)) && object ? object : made;
