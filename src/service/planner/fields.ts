@@ -55,7 +55,8 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
       !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
   );
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
-  if (words.length === 1 && (VAGUE.has(phrase.head) || PEOPLE.has(phrase.head))) return undefined;
+  // "the customer" is who a message is for; "a list of speakers" is an input of its own.
+  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
   // "leave type", "the number of people": a vague head made definite by the words before it.
   const definite =
     words.length > 1 && (/^(?:type|kind|version|level|format)$/.test(phrase.head) || words[0] === 'number');
