@@ -39,6 +39,13 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     };
     const afterEnd = take(i + 1, 1);
     if (values.length === 0) continue;
+    // "a friendly, professional or playful tone": the noun after the last value is what is chosen.
+    const last = tokens[afterEnd - 1]!;
+    const trailing =
+      values[0]!.includes(' ') && last.pos === 'NOUN' && tokens[i - 1]?.pos === 'ADJ'
+        ? list.find((p) => p.end === afterEnd)
+        : undefined;
+    if (trailing) values[0] = values[0]!.slice(0, values[0]!.lastIndexOf(' '));
     let j = take(i - 1, -1);
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
@@ -51,7 +58,11 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       .find((p) => p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) && p.end >= j - 3);
     choices.push({
       values,
-      about: /^(?:to|into|is|as|between)$/.test(lead) ? undefined : about,
+      about: trailing
+        ? { ...trailing, words: [last.lower], start: afterEnd - 1 }
+        : /^(?:to|into|is|as|between)$/.test(lead)
+          ? undefined
+          : about,
       categories:
         /^(?:to|into|is|as|between)$/.test(lead) ||
         tokens

@@ -103,7 +103,11 @@ export function readRoles(text: string): Reading {
   const choices = readChoices(tokens, list).slice(0, 20);
   const verbAt = governingVerbs(tokens);
   const inChoice = (p: Phrase) =>
-    choices.some((c) => p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!)));
+    choices.some(
+      (c) =>
+        (p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!))) ||
+        (c.about !== undefined && p.start < c.about.start && p.end === c.about.end),
+    );
   const reading: Reading = {
     tokens,
     phrases: list,
