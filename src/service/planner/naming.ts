@@ -117,7 +117,9 @@ const IDENTIFYING = /^(?:name|number|id|title|date|address|email|phone|url|link|
 /** A phrase's words as a name's first words, up to two, without what only identifies ("client name" → "client"). */
 function qualifier(phrase: Phrase | undefined): string[] | undefined {
   if (!phrase || (PEOPLE_ALONE.has(phrase.head) && phrase.words.length === 1)) return undefined;
-  const words = singularWords(phrase);
+  // "a summary of last week's deals": the deals, not the week.
+  const owned = phrase.owner !== undefined && !IDENTIFYING.test(phrase.words.at(-1)!);
+  const words = singularWords(owned ? { ...phrase, words: phrase.words.slice(phrase.owner) } : phrase);
   const kept = words.length > 1 && IDENTIFYING.test(words.at(-1)!) ? words.slice(0, -1) : words;
   return kept.slice(-2);
 }

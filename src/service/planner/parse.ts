@@ -53,6 +53,8 @@ export interface Phrase {
   given: boolean;
   /** The unit it is given in ("term in months"): it is a number. */
   unit?: string;
+  /** How many of the words name an owner: 2 in "last week's deals". */
+  owner?: number;
 }
 
 /** Units a value is given in. */
@@ -173,6 +175,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     }
     const start = i;
     const words: string[] = [];
+    let owner = 0;
     while (i < tokens.length) {
       if (nominal(tokens, i)) words.push(withoutEdgeHyphens(tokens[i]!.lower));
       // "cost per head", "number of guests": one thing, named in two parts.
@@ -183,6 +186,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       )
         words.push(tokens[i]!.lower);
       else if (tokens[i]!.lower === "'s" || tokens[i]!.lower === "'" || tokens[i]!.lower === '’s') {
+        owner = words.length;
         if (!nominal(tokens, i + 1)) break;
       } else break;
       i++;
@@ -223,6 +227,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         .slice(first, start)
         .some((t) => POSSESSIVE.has(t.lower) && t.lower !== 'our' && t.lower !== 'my'),
       unit,
+      owner: owner > 0 && owner < words.length ? owner : undefined,
     });
     if (unit) i += 2 + skip;
   }
