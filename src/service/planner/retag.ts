@@ -48,12 +48,13 @@ export function correctTags(tokens: Token[]): void {
       !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';
-  // "inbound leads from", "a packing slip as": a verb between a noun or adjective and a preposition
+  // "inbound leads from", "a packing slip as", "a spreadsheet of leads with": a verb between a noun,
+  // an adjective or "of" and a preposition
   // or the end is a noun the tagger misread; "issues labeled bug" keeps its participle.
   for (let i = 1; i < tokens.length; i++)
     if (
       tokens[i]!.pos === 'VERB' &&
-      /^(?:NOUN|ADJ)$/.test(tokens[i - 1]!.pos) &&
+      (/^(?:NOUN|ADJ)$/.test(tokens[i - 1]!.pos) || tokens[i - 1]!.lower === 'of') &&
       /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
       !/(?:ed|ing)$/.test(tokens[i]!.lower) &&
       tokens[i - 2]?.pos !== 'AUX' &&
