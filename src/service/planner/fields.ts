@@ -186,6 +186,13 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (!fields.some((known) => known.key === field.key)) fields.push(field);
   }
   for (const choice of reading.choices) {
+    // "translate it into French, Spanish or German": the language is the person's choice.
+    if (choice.categories && reading.verbs.includes('translate') && reading.tokens[choice.start - 1]?.lower === 'into')
+      fields.push(
+        makeField('target_language', 'enum', 'language', choice.start, {
+          enumValues: choice.values.map((v) => v.toLowerCase()),
+        }),
+      );
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
     const field = fieldOf(choice.about, choice.about.start, false);
     if (field && !fields.some((f) => f.key === field.key))
