@@ -57,9 +57,10 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers" is an input of its own.
   if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
-  // "leave type", "the number of people": a vague head made definite by the words before it.
+  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
   const definite =
-    words.length > 1 && (/^(?:type|kind|version|level|format)$/.test(phrase.head) || words[0] === 'number');
+    words.length > 1 &&
+    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(phrase.head) || words[0] === 'number');
   if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head) && !definite) return undefined;
   // "cost per head", "opening hours per day": the value is what comes before "per".
   const per = words.indexOf('per');

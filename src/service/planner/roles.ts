@@ -155,7 +155,8 @@ export function readRoles(text: string): Reading {
         lastGroupRole === 'output',
         containerRole,
       );
-      previousRole = role;
+      // "a list of line items (description, quantity) and a due date": the list goes on after its columns.
+      previousRole = role === 'columns' ? 'input' : role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
         continue;
