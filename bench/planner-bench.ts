@@ -1,21 +1,20 @@
 // Issue #20's planner stall: GET execution latency while long prompts are planned at 100 a minute,
 // beside the same GETs with no planning, and beside what planning one such prompt costs a thread
-// (the stall every request would meet if it still ran on the HTTP thread). Also issue #22's held-out
-// name rate: how many planned names match one a person accepts.
+// (the stall every request would meet if it still ran on the HTTP thread). Also issue #30's prompt
+// sets (planner-sets.ts): development, held-out and older, each before and after.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scoreHeldOut } from '../src/service/planner/held-out/score';
 import { planWorkflow } from '../src/service/planner/plan';
 import { sleep } from './support/processes';
+import { promptSetFigures } from './planner-sets';
 import { finishedExecution, json, KEY, round, startService } from './support/service-api';
 import type { Figure } from './service-bench';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const PER_MINUTE = 100;
 const GOAL_MS = 100;
-const NAME_GOAL_PERCENT = 90;
 
 /** 4,000-character prompts of the shapes that once made the planner's patterns quadratic, and others. */
 const PROMPTS = [
@@ -73,9 +72,7 @@ export async function runPlannerBench(): Promise<Figure[]> {
     await planner;
     console.log(`  (${planned} workflows of 4,000-character prompts created and planned during the measurement)`);
     const ownThread = inThreadMs();
-    // Issue #22: names a person would recognise, on prompts the naming rules were not written against.
-    const heldOut = scoreHeldOut();
-    const nameRate = Math.round((heldOut.names / heldOut.prompts) * 100);
+    const sets = await promptSetFigures();
     return [
       { name: 'GET execution p99, no planning', value: quiet.p99, unit: 'ms' },
       { name: 'GET execution max, no planning (the machine’s own noise)', value: quiet.max, unit: 'ms' },
@@ -88,13 +85,7 @@ export async function runPlannerBench(): Promise<Figure[]> {
         ok: loaded.max <= GOAL_MS,
       },
       { name: 'planning one such prompt, slowest shape, on one thread', value: round(ownThread), unit: 'ms' },
-      {
-        name: `held-out name rate (${heldOut.names} of ${heldOut.prompts} prompts)`,
-        value: nameRate,
-        unit: '%',
-        goal: `≥ ${NAME_GOAL_PERCENT}%`,
-        ok: nameRate >= NAME_GOAL_PERCENT,
-      },
+      ...sets,
     ];
   } finally {
     await local.proc.stop();

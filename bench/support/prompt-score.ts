@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 export interface ExpectedInput {
   /** A regular expression the whole key must match (case-insensitive), e.g. "(customer_)?email(_address)?". */
   key: string;
-  type: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  /** Absent: any type (the older prompts name keys only). */
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
   /** JSON Schema format: email, uri, date, date-time… */
   format?: string;
   /** Values a choice must offer (compared case-insensitively; the form may offer more). */
@@ -64,7 +65,7 @@ type Property = Record<string, unknown>;
 
 const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'i');
 
-const typeOk = (expected: ExpectedInput['type'], actual: unknown) =>
+const typeOk = (expected: NonNullable<ExpectedInput['type']>, actual: unknown) =>
   actual === expected || (expected === 'number' && actual === 'integer');
 
 function longTextOk(property: Property): boolean {
@@ -75,7 +76,7 @@ function longTextOk(property: Property): boolean {
 
 /** Why a property does not meet an expected input, or null when it does. */
 function mismatch(expected: ExpectedInput, key: string, property: Property, required: boolean): string | null {
-  if (!typeOk(expected.type, property.type)) return `${key}: type ${String(property.type)}, expected ${expected.type}`;
+  if (expected.type && !typeOk(expected.type, property.type)) return `${key}: type ${String(property.type)}, expected ${expected.type}`;
   if (expected.format && property.format !== expected.format)
     return `${key}: format ${String(property.format ?? 'none')}, expected ${expected.format}`;
   if (expected.enum) {
@@ -150,7 +151,7 @@ export function scoreSet(cases: PromptCase[], plan: (prompt: string) => PlannedS
 
 const SETS_DIR = new URL('../../src/service/planner/prompt-sets/', import.meta.url);
 
-export function loadPromptSet(name: 'development' | 'held-out'): PromptCase[] {
+export function loadPromptSet(name: 'development' | 'held-out' | 'older' | 'newcomer'): PromptCase[] {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`${name}.json`, SETS_DIR)), 'utf8')) as PromptCase[];
 }
 

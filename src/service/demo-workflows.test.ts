@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail, WorkflowListItem } from '../contract/openapi-document';
-import { DEMO_WORKFLOWS } from './planner/demo-workflows';
+import { DEMO_WORKFLOWS } from './accounts/demo-workflows';
 import { assertMatchesContract } from './test-support/contract-validator';
 import { PUBLIC_URL, startTestService, type TestService } from './test-support/test-service';
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
+import { DEMO_WORKFLOWS } from './demo-workflows';
 import { useFreshStore } from '../test-support/use-service';
 import { generateKey, hashKey } from './keys';
 import { ensureDevKey, provisionKeys } from './provision';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { planColumns } from '../engine/planning';
-import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
+import { DEMO_WORKFLOWS } from './demo-workflows';
 import { planWorkflow } from '../planner/plan';
 import type { Logger } from 'pino';
 import type { AccountSource, ApiKeyRole } from '../store/db/schema';

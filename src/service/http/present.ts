@@ -8,7 +8,7 @@ import type {
   WorkflowDetail,
   WorkflowListItem,
 } from '../../contract/openapi-document';
-import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
+import { DEMO_WORKFLOWS } from '../accounts/demo-workflows';
 import type { LinkSigner } from '../files/presign';
 import type { ExecutionListRow, WorkflowActivityRow } from '../store/execution-queries';
 import type { ExecutionView, FileLink, WorkflowRecord } from '../store/records';

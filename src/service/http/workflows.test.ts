@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowCreateResponse, WorkflowDetail, WorkflowListItem } from '../../contract/openapi-document';
-import { DEMO_WORKFLOWS } from '../planner/demo-workflows';
+import { DEMO_WORKFLOWS } from '../accounts/demo-workflows';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { guardAgainstFail, KEY_B, PUBLIC_URL, reportStep, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';

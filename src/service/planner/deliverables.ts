@@ -1,8 +1,12 @@
 /**
- * What a prompt asks the workflow to write ("write a short sales intro email and a one-paragraph
- * company summary"): each requested document with its own words, read from the whole prompt, since
- * a "given …" list can leave no intent text behind.
+ * What a prompt asks the workflow to write ("a short sales intro email and a one-paragraph company
+ * summary"), from the phrases the roles reader found as outputs, each with the kind of draft the
+ * rule-based steps write for it.
  */
+import type { PlanningNote } from '../../contract/openapi-document';
+import type { Recipe } from './naming';
+import type { Phrase } from './parse';
+import type { Reading } from './roles';
 
 /** The documents the rule-based steps write in their real shape from the inputs. */
 export type DraftKind = 'email' | 'message' | 'checklist' | 'posting' | 'reminder';
@@ -17,13 +21,6 @@ export interface Deliverable {
   /** Text only a model or the web could write from these inputs (a summary of a company). */
   needsModel: boolean;
 }
-
-const MAKING =
-  /\b(?:write|writes|draft|drafts|compose|create|creates|prepare|generate|produce|make|send|sends|return|returns|give me|put together|come up with)\s+(?:me\s+|us\s+|out\s+)?((?:an?|the|some|one|two|three)\s+[^.;:!?\n]+)/g;
-
-/** Where the object list of a making verb ends: its clause, or a word that names a source or target. */
-const OBJECT_END =
-  /\s(?:from|for|to|with|using|based on|given|about|after|before|that|which|who|when|if|so|then|by|in|on|as)\s|,\s*(?:then\s+)?(?!an?\s|the\s|and\s)[a-z]+\s/;
 
 const DRAFT_HEADS: Record<string, DraftKind> = {
   email: 'email',
@@ -42,35 +39,50 @@ const DRAFT_HEADS: Record<string, DraftKind> = {
 };
 
 /** What has to be read or researched, not filled in: without a text to work on, only a model could write it. */
-const RESEARCHED = new Set(['summary', 'summaries', 'overview', 'profile', 'bio', 'analysis', 'research', 'insights']);
+const RESEARCHED = new Set(['summary', 'overview', 'profile', 'bio', 'analysis', 'research', 'insight']);
 
-function deliverable(item: string): Deliverable | null {
-  const words = item
-    .split(' ')
-    .map((word) => word.replace(/[^\p{L}\d'-]/gu, ''))
-    .filter(Boolean);
-  if (/^(?:an?|the|some|one|two|three)$/.test(words[0] ?? '')) words.shift();
-  // "a job post" is a posting; "a to-do list" a checklist.
-  let head = words.at(-1) ?? '';
+export function deliverableOf(phrase: Phrase): Deliverable | null {
+  const words = phrase.words.slice(-6);
+  let head = phrase.head;
   if (head === 'post' && words.at(-2) === 'job') head = 'posting';
   if (head === 'list' && /^to-?do$/.test(words.at(-2) ?? '')) head = 'checklist';
-  if (words.length === 0 || words.length > 6) return null;
   const draft = DRAFT_HEADS[head] ?? null;
   if (!draft && !RESEARCHED.has(head)) return null;
   return { phrase: words.join(' '), head, draft, needsModel: RESEARCHED.has(head) };
 }
 
-/** The documents the prompt asks to be written, in the order it names them. */
-export function readDeliverables(lower: string): Deliverable[] {
-  const found: Deliverable[] = [];
-  for (const match of lower.matchAll(MAKING)) {
-    const rest = match[1] ?? '';
-    const end = OBJECT_END.exec(rest);
-    const objects = rest.slice(0, end ? end.index : rest.length);
-    for (const item of objects.split(/,|\b(?:and|plus|as well as)\b/)) {
-      const made = deliverable(item);
-      if (made && !found.some((known) => known.phrase === made.phrase)) found.push(made);
-    }
+const NEEDS = 'that needs a language model, the web or another system, which the local service does not use';
+
+/** What a draft workflow returns, in a person's words: "a draft of the sales intro email". */
+export function producedPhrase(draft: Deliverable): string {
+  return draft.draft === 'checklist' ? `the ${draft.phrase}` : `a draft of the ${draft.phrase}`;
+}
+
+/**
+ * What the prompt asks for that the rule-based steps cannot make from the inputs (a company summary
+ * from a website, an industry looked up), each with a note that says so, so nothing is dropped silently.
+ */
+export function unmet(
+  reading: Reading,
+  deliverables: Deliverable[],
+  summarize: boolean,
+  draft: Deliverable | undefined,
+  recipe: Recipe,
+): { what: string; note: PlanningNote }[] {
+  const instead = draft ? producedPhrase(draft) : 'a report of the inputs it is given';
+  const items: string[] = [];
+  for (const made of deliverables)
+    if (made.needsModel && !(summarize && made.head === 'summary')) items.push(`write the ${made.phrase}`);
+  if (recipe === 'document' || recipe === 'message' || recipe === 'check') {
+    const sought = reading.outputs.filter(
+      (p) =>
+        /^verb:(?:find|look|research|determine|identify|get|fetch|pull)$/.test(`verb:${p.before?.lemma ?? ''}`) ||
+        (p.before?.text === ',' && items.length > 0 && !deliverableOf(p)),
+    );
+    if (sought.length > 0) items.push(`find the ${sought.map((p) => p.words.join(' ')).join(', ')}`);
   }
-  return found;
+  return items.map((what) => ({
+    what,
+    note: { kind: 'output', text: `Does not ${what}: ${NEEDS}. It returns ${instead} instead.` },
+  }));
 }

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { runSteps } from '../test-support/run-steps';
-import { DEMO_WORKFLOWS, type DemoWorkflow } from './demo-workflows';
+import { DEMO_WORKFLOWS, type DemoWorkflow } from '../accounts/demo-workflows';
 import { planWorkflow } from './plan';
 import { StepFailure, type JsonSchema, type OutputFile, type WorkflowPlan } from '../workflow/plan-types';
 

@@ -1,108 +1,25 @@
 import type { Deliverable, DraftKind } from './deliverables';
-import type { Field } from './fields';
+import type { Field } from '../workflow/field';
+import {
+  ref,
+  out,
+  plain,
+  lowerTitle,
+  ifGiven,
+  rolesOf,
+  greeting,
+  companyOf,
+  valueOf,
+  otherDetails,
+  usedOf,
+  type Roles,
+} from './draft-parts';
 
 /*
  * The drafts the rule-based steps can write from the inputs alone, in their real shape: an email
  * with its subject line, greeting, body and sign-off; a message; a reminder; a checklist; a posting.
  * Each is a Liquid template (see report-template.ts) that uses every input it is given.
  */
-
-/** The Liquid expression for an input field. */
-const ref = (key: string) => (/^[a-z_]\w*$/i.test(key) ? `input.${key}` : `input["${key.replace(/"/g, '')}"]`);
-const out = (key: string, filter?: string) => `{{ ${ref(key)}${filter ? ` | ${filter}` : ''} }}`;
-
-/** Literal text a template prints: it cannot open a tag. */
-const plain = (text: string) => text.replace(/\{(?=[{%]|$)/g, '{ ').replace(/([}%])\}/g, '$1 }');
-
-const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
-
-/** Lines shown only when the field has a value. */
-const ifGiven = (field: Field, line: string) => `{% if ${ref(field.key)} != blank %}${line}{% endif %}`;
-
-interface Roles {
-  person?: Field;
-  email?: Field;
-  company?: Field;
-  website?: Field;
-  date?: Field;
-  topic?: Field;
-  location?: Field;
-  team?: Field;
-  lists: Field[];
-  texts: Field[];
-}
-
-const NOT_A_PERSON = /(?:company|business|organi[sz]ation|product|course|event|meeting|project|team|file|job|brand)_/;
-
-function rolesOf(fields: Field[]): Roles {
-  const strings = fields.filter((field) => field.kind === 'string');
-  const person = strings.find(
-    (field) => /(?:^|_)(?:first_|full_)?name$/.test(field.key) && !NOT_A_PERSON.test(field.key),
-  );
-  return {
-    person:
-      person ??
-      strings.find((field) =>
-        /^(?:employee|customer|client|candidate|contact|recipient|attendee|guest|user|hire)$/.test(field.key),
-      ),
-    email: fields.find((field) => field.kind === 'email'),
-    company: strings.find((field) => /(?:^|_)(?:company|business|organi[sz]ation|employer)(?:_name)?$/.test(field.key)),
-    website: fields.find((field) => field.kind === 'uri'),
-    date: fields.find((field) => field.kind === 'date' || field.kind === 'datetime'),
-    topic: strings.find((field) =>
-      /(?:^|_)(?:title|subject|topic|product|event|meeting|purchase|role|position|job|course)(?:_name|_title)?$/.test(
-        field.key,
-      ),
-    ),
-    location: strings.find((field) => /(?:^|_)(?:location|venue|place|address|city|room)$/.test(field.key)),
-    team: strings.find((field) => /(?:^|_)(?:team|department)(?:_name)?$/.test(field.key)),
-    lists: fields.filter((field) => field.kind === 'list' || field.kind === 'rows'),
-    texts: fields.filter((field) => field.kind === 'text'),
-  };
-}
-
-/** Who the draft greets: by first name, by the name in their email address, or "there". */
-function greetee(roles: Roles): string {
-  if (roles.person) return out(roles.person.key, 'first_word');
-  if (roles.email) return out(roles.email.key, 'email_name');
-  return 'there';
-}
-
-/** The company the draft is about, as its name or as the name its website's domain gives. */
-function companyOf(roles: Roles): string | null {
-  if (roles.company) return out(roles.company.key, 'inline');
-  if (roles.website) return out(roles.website.key, 'site_name');
-  return null;
-}
-
-function valueOf(field: Field): string {
-  if (field.kind === 'date') return out(field.key, 'long_date');
-  if (field.kind === 'number') return out(field.key, 'number');
-  if (field.kind === 'boolean') return `{% if ${ref(field.key)} %}yes{% else %}no{% endif %}`;
-  return out(field.key, 'inline');
-}
-
-/** The inputs the draft has not yet used, as "- **Title:** value" lines, so nothing given is dropped. */
-function otherDetails(fields: Field[], used: Set<Field>): string[] {
-  const lines: string[] = [];
-  for (const field of fields) {
-    if (used.has(field)) continue;
-    if (field.kind === 'list' || field.kind === 'rows') {
-      lines.push(
-        `- **${plain(field.title)}:** {% for item in ${ref(field.key)} %}{{ item }}{% unless forloop.last %}, {% endunless %}{% endfor %}`,
-      );
-    } else if (field.kind === 'text') {
-      lines.push(`- **${plain(field.title)}:** ${out(field.key, 'excerpt')}`);
-    } else {
-      lines.push(`- **${plain(field.title)}:** ${valueOf(field)}`);
-    }
-  }
-  return lines;
-}
-
-function usedOf(...fields: (Field | undefined)[]): Set<Field> {
-  return new Set(fields.filter((field): field is Field => field !== undefined));
-}
 
 type Purpose = 'intro' | 'follow_up' | 'welcome' | 'thanks' | 'offer' | 'general';
 
@@ -138,6 +55,18 @@ function letter(purpose: Purpose, roles: Roles, phrase: string): Letter {
         used: usedOf(...person, roles.company, roles.website),
       };
     case 'follow_up':
+      // "the renewal date": a date named for what happens on it is said in that role.
+      if (roles.date && roles.date.key !== 'date' && roles.date.key.endsWith('_date'))
+        return {
+          subject: topic
+            ? `Following up on ${topic}`
+            : `Following up on your ${lowerTitle(roles.date).replace(/ date$/, '')}`,
+          paragraphs: [
+            `I noticed that the ${plain(lowerTitle(roles.date))}${topic ? ` for ${topic}` : ''}${company ? ` at ${company}` : ''} was ${date}, and I wanted to follow up in case anything is holding it up.`,
+            'If it would help, I am happy to walk you through the next step or answer any questions.',
+          ],
+          used: usedOf(...person, roles.topic, roles.date, roles.company, roles.website),
+        };
       return {
         subject: topic ? `Following up on ${topic}` : 'Following up',
         paragraphs: [
@@ -191,7 +120,7 @@ function emailDraft(fields: Field[], deliverable: Deliverable, prompt: string): 
   return [
     `**Subject:** ${subject}`,
     '',
-    `Hi ${greetee(roles)},`,
+    greeting(roles),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(details.length > 0 ? ['For reference:', '', ...details, ''] : []),
@@ -206,7 +135,7 @@ function messageDraft(fields: Field[], deliverable: Deliverable, prompt: string)
   const { paragraphs, used } = letter(purposeOf(`${deliverable.phrase} ${prompt}`), roles, deliverable.phrase);
   const details = otherDetails(fields, used);
   return [
-    `Hi ${greetee(roles)},`,
+    greeting(roles),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(details.length > 0 ? [...details, ''] : []),
@@ -224,7 +153,7 @@ function reminderDraft(fields: Field[]): string {
   return [
     `**Subject:** Reminder: ${what}${when}`,
     '',
-    `Hi ${greetee(roles)},`,
+    greeting(roles),
     '',
     `This is a friendly reminder about **${what}**${when}${where}.`,
     '',

@@ -1,245 +1,205 @@
-import { group, lastWord } from './reading/state';
-import {
-  COMPOUNDS,
-  FIELD_HEADS,
-  FILLER,
-  IDENTIFIER_QUALIFIERS,
-  LIST_HEADS,
-  OUTPUT_WORDS,
-  STOP,
-  TEMPORAL,
-  type FieldKind,
-  type ItemKind,
-} from './lexicon';
-import { blankParenthesized, singular, snakeCase } from '../workflow/text-case';
-import { makeField, type Field } from '../workflow/field';
+/**
+ * The form a prompt needs: each input phrase typed by its head noun through the vocabulary of field
+ * concepts ("renewal date" is a date, "invoice amounts" a list of numbers, "meeting notes" long
+ * text), choices turned into enums, and values the prompt fixes ("EUR", "30 days") left out.
+ */
+import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { makeField, type Field, type ItemKind } from '../workflow/field';
+import { sentenceCase, snakeCase } from '../workflow/text-case';
+import { UNITS, type Phrase } from './parse';
+import type { Reading } from './roles';
 
-export { makeField, type Field };
+/** Nouns that name no value of their own: "the list", "a file", "the details". */
+const VAGUE = new Set(
+  `list set thing information info detail data workflow result output format file me it them csv pdf json html markdown
+  table spreadsheet sheet template row column field input value way kind type lot bunch number item entry record one
+  something everything anything person people user someone version copy step process task job automation tool form page`.split(
+    /\s+/,
+  ),
+);
+/** People a message goes to or a document is for: named by their name field, never a field of their own. */
+export const PEOPLE = new Set(
+  `customer client employee hire candidate user patient participant lead prospect contact member guest attendee recipient
+  team colleague manager supplier vendor tenant student applicant person someone buyer seller owner staff starter joiner
+  subscriber visitor partner landlord donor volunteer speaker author reviewer`.split(/\s+/),
+);
+/** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
+export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
 
-const OPTIONAL_TAIL =
-  /(?<!\s)\s*(?:\(optional\)|(?:,\s*)?(?:if (?:available|known|any|possible|provided|applicable|given|you have (?:it|one|them))|when available|where available|optional(?:ly)?))\s*$/;
-const OPTIONAL_HEAD = /^\s*(?:optionally|optional|maybe|possibly)\b\s*/;
-/** Words after which the rest of a phrase no longer names the field ("name of the company"). */
-const CUT_WORDS = new Set([
-  'of',
-  'for',
-  'to',
-  'from',
-  'in',
-  'on',
-  'at',
-  'by',
-  'with',
-  'about',
-  'that',
-  'which',
-  'who',
-  'whose',
-  'where',
-  'when',
-  'into',
-  'as',
-  'so',
-  'per',
-  'if',
-  'because',
-  'then',
-  'like',
-  'such',
-]);
-
-const KIND_RANK: Record<FieldKind, number> = {
-  string: 0,
-  text: 1,
-  email: 2,
-  uri: 2,
-  date: 2,
-  datetime: 2,
-  number: 2,
-  integer: 3,
-  boolean: 3,
-  enum: 4,
-  list: 4,
-  rows: 5,
-};
-
-/** The kind of value a plural list noun holds (`emails` → email). */
-export function itemKindOf(noun: string): ItemKind {
-  const listKind = LIST_HEADS.get(noun);
-  if (listKind) return listKind;
-  const head = FIELD_HEADS.get(singular(noun));
-  if (head === 'email' || head === 'uri' || head === 'date' || head === 'number' || head === 'integer') return head;
-  return 'string';
+/** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
+function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
+  return (
+    conceptOf(words.join(' ')) ??
+    conceptOf(words.slice(-2).join(' ')) ??
+    conceptOf(head) ??
+    conceptOf(words.at(-1) ?? head)
+  );
 }
 
-const isNounWord = (word: string) =>
-  /^[a-z][a-z0-9'-]*$/.test(word) && !STOP.has(word) && !FILLER.has(word) && !TEMPORAL.has(word);
+const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
+  email: 'email',
+  uri: 'uri',
+  date: 'date',
+  number: 'number',
+  integer: 'integer',
+};
 
-export interface PhraseOptions {
-  /** Accept a head the lexicon does not know (inside an explicit list of inputs). */
-  allowUnknown: boolean;
+/** The field of one input phrase. */
+function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | undefined {
+  // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
+  // "a customer call transcript", "a customer's purchase date": whose it is goes without saying.
+  const words = phrase.words.filter(
+    (word, at) =>
+      !/^\d/.test(word) &&
+      !(at === 0 && /^(?:pasted|incoming|attached|provided|uploaded)$/.test(word)) &&
+      !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
+  );
+  if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
+  // "the customer" is who a message is for; "a list of speakers" is an input of its own.
+  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
+  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
+  const definite =
+    words.length > 1 &&
+    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(phrase.head) || words[0] === 'number');
+  if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head) && !definite) return undefined;
+  // "cost per head", "opening hours per day": the value is what comes before "per".
+  const per = words.indexOf('per');
+  const named = per > 0 ? words.slice(0, per) : words;
+  const concept = conceptOfPhrase(named, per > 0 ? named.at(-1)! : phrase.head);
+  // "their email address" is the email: a two-word name of the concept is spelled as its word.
+  const key =
+    concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
+  let kind = concept?.kind ?? 'string';
+  if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+    kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
+  if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
+  const extra: Partial<Field> = {};
+  if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
+  if (kind === 'text') return makeField(key, 'text', phrase.head, position, extra);
+  const numeric = kind === 'number' || kind === 'integer';
+  if (asList || (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number')) {
+    const itemKind = ITEM_KINDS[kind] ?? 'string';
+    return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
+  }
+  if (kind === 'string' && phrase.head === 'currency') extra.pattern = '^[A-Za-z]{3}$';
+  return makeField(key, kind, phrase.head, position, extra);
+}
+
+function columnsOf(columns: Phrase[]): Field[] {
+  return columns
+    .map((column, index) => fieldOf({ ...column, plural: false }, index, false))
+    .filter((field): field is Field => field !== undefined);
+}
+
+/** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
+const CLAUSE_FILLER =
+  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+
+/**
+ * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
+ * ("pets_allowed"). Only a "whether" that goes on a list of inputs counts: "check whether a ticket
+ * is urgent" is what the job decides, not something it is given; a clause with "or" is a choice.
+ */
+function yesNoFields(reading: Reading): Field[] {
+  const tokens = reading.tokens;
+  const fields: Field[] = [];
+  for (const token of tokens) {
+    if (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')) continue;
+    const clause: string[] = [];
+    let end = token.index + 1;
+    while (
+      end < tokens.length &&
+      /^[\p{L}\d'’-]+$/u.test(tokens[end]!.text) &&
+      !/^(?:and|or|if)$/.test(tokens[end]!.lower)
+    )
+      clause.push(tokens[end++]!.lower);
+    if (tokens[end]?.lower === 'or' || clause[0] === 'to') continue;
+    const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);
+    if (words.length === 0) continue;
+    fields.push(
+      makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {
+        description: `Whether ${clause.join(' ')}.`,
+        required: false,
+      }),
+    );
+  }
+  return fields;
 }
 
 /**
- * Reads a noun phrase ("the customer's email address", "shipping date if available") as a field,
- * or null when it names no input.
+ * Counts and paired parts a list names without a noun phrase of their own: "and how many years I
+ * plan to stay", "however many questions I ask for" (a count), "start and end time", "first and
+ * last day" (two fields sharing one noun).
  */
-export function phraseToField(raw: string, position: number, options: PhraseOptions): Field | null {
-  let phrase = blankParenthesized(raw.toLowerCase())
-    .replace(/['’]s\b/g, '')
-    .replace(/["“”]/g, ' ')
-    .trim();
-  let optional = false;
-  if (OPTIONAL_TAIL.test(phrase)) {
-    optional = true;
-    phrase = phrase.replace(OPTIONAL_TAIL, '');
+function impliedFields(reading: Reading): Field[] {
+  const tokens = reading.tokens;
+  const fields: Field[] = [];
+  for (const token of tokens) {
+    const before = tokens[token.index - 1]?.lower ?? '';
+    const noun = tokens[token.index + 1];
+    if (token.lower === 'many' && noun?.pos === 'NOUN' && /^(?:how|however)$/.test(before)) {
+      const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
+      if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
+    }
+    if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
+    const paired = reading.inputs.find(
+      (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,
+    );
+    const lead = tokens[token.index - 2];
+    const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
+    if (!paired || inPhrase || UNITS.test(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
+    const field = fieldOf(
+      { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1 },
+      token.index - 1,
+      false,
+    );
+    if (field) fields.push(field);
   }
-  if (OPTIONAL_HEAD.test(phrase)) {
-    optional = true;
-    phrase = phrase.replace(OPTIONAL_HEAD, '');
-  }
-  let list = false;
-  const listOf = /^(?:.*\b)?(?:list|array|set|collection) of (.*)$/.exec(phrase);
-  if (listOf) {
-    list = true;
-    phrase = group(listOf, 1);
-  }
-  const numberOf = /^(?:.*\b)?(?:the )?(?:number|count) of ([a-z][a-z-]*(?: [a-z][a-z-]*)?)/.exec(phrase);
-  if (numberOf) {
-    const noun = group(numberOf, 1).split(' ').filter(isNounWord).join(' ');
-    if (!noun) return null;
-    return makeField(snakeCase(`number of ${noun}`), 'integer', 'number', position, {
-      required: !optional,
-      minimum: 0,
-    });
-  }
-  const yearsOf = /\b(years|months|hours|days) of ([a-z]+)/.exec(phrase);
-  if (yearsOf)
-    return makeField(snakeCase(`${yearsOf[1]} of ${yearsOf[2]}`), 'integer', group(yearsOf, 1), position, {
-      required: !optional,
-      minimum: 0,
-    });
-  if (/\bdate of birth\b/.test(phrase))
-    return makeField('date_of_birth', 'date', 'date', position, { required: !optional, qualified: true });
-
-  const all = phrase.split(/[\s/]+/).filter(Boolean);
-  const cut = all.findIndex((word, index) => index > 0 && CUT_WORDS.has(word));
-  let words = (cut === -1 ? all : all.slice(0, cut)).map((word) => word.replace(/[^a-z0-9'-]/g, '')).filter(Boolean);
-  // "first name" and the like survive the filler rule that would drop "first".
-  const rawPair = words.slice(-2).join(' ');
-  const keptCompound =
-    COMPOUNDS[rawPair] !== undefined && FILLER.has(words.at(-2) ?? '') ? rawPair.replace(' ', '-') : null;
-  if (keptCompound) words = [...words.slice(0, -2), keptCompound];
-  while (words.length > 0 && !isNounWord(words[0] ?? '')) words = words.slice(1);
-  while (words.length > 0 && !isNounWord(lastWord(words))) words = words.slice(0, -1);
-  // A phrase with function words inside it is a clause, not a name.
-  if (words.length === 0 || words.some((word) => !isNounWord(word))) return null;
-  const head = lastWord(words);
-  const headKind = FIELD_HEADS.get(head);
-  if (OUTPUT_WORDS.has(head)) return null;
-  let qualifiers = words.slice(Math.max(0, words.length - 3), -1).filter((word) => !OUTPUT_WORDS.has(word));
-
-  const pair = keptCompound ? keptCompound.replace('-', ' ') : words.slice(-2).join(' ');
-  const compound = words.length >= 2 || keptCompound ? COMPOUNDS[pair] : undefined;
-  let key: string;
-  let kind: FieldKind;
-  let itemKind: ItemKind | undefined;
-  let fieldHead = head;
-  if (compound) {
-    if (!keptCompound) qualifiers = qualifiers.slice(0, -1);
-    key = snakeCase([...qualifiers, compound.key].join(' '));
-    kind = compound.kind;
-    fieldHead = compound.key;
-  } else if (head === 'number') {
-    key = snakeCase(words.slice(-3).join(' '));
-    kind = qualifiers.some((word) => IDENTIFIER_QUALIFIERS.has(word)) ? 'string' : 'number';
-  } else if (LIST_HEADS.has(head)) {
-    key = snakeCase([...qualifiers, head].join(' '));
-    kind = 'list';
-    itemKind = LIST_HEADS.get(head);
-  } else if (headKind) {
-    key = snakeCase([...qualifiers, head].join(' '));
-    kind = headKind;
-  } else if (FIELD_HEADS.get(singular(head)) === 'text') {
-    key = snakeCase([...qualifiers, head].join(' '));
-    kind = 'text';
-    fieldHead = singular(head);
-  } else if (FIELD_HEADS.has(singular(head)) && head !== singular(head)) {
-    key = snakeCase([...qualifiers, head].join(' '));
-    kind = 'list';
-    itemKind = itemKindOf(head);
-    fieldHead = singular(head);
-  } else {
-    if (!options.allowUnknown || words.length > 3) return null;
-    key = snakeCase(words.join(' '));
-    kind = 'string';
-  }
-  if (list && kind !== 'list') {
-    itemKind =
-      kind === 'email' || kind === 'uri' || kind === 'date' || kind === 'number' || kind === 'integer'
-        ? kind
-        : 'string';
-    kind = 'list';
-  }
-  const field = makeField(key, kind, fieldHead, position, {
-    required: !optional,
-    qualified: key !== fieldHead && key !== snakeCase(fieldHead),
-  });
-  if (itemKind) field.itemKind = itemKind;
-  if (kind === 'integer' && ['count', 'quantity', 'age', 'headcount', 'seats'].includes(fieldHead)) field.minimum = 0;
-  return field;
+  return fields;
 }
 
-/** The fields found so far; a later mention of the same field adds to it instead of repeating it. */
-export class FieldSet {
-  private readonly list: Field[] = [];
-
-  all(): Field[] {
-    return [...this.list].sort((a, b) => a.position - b.position);
-  }
-
-  find(key: string): Field | undefined {
-    return this.list.find((field) => field.key === key);
-  }
-
-  /** Adds a field, or merges it into the field it refers to; returns the field that holds it. */
-  add(field: Field): Field {
-    // A later bare "the notes" refers back to an earlier "meeting notes".
-    const same =
-      this.find(field.key) ??
-      (!field.qualified
-        ? this.list.find(
-            (existing) =>
-              existing.head === field.head && existing.kind === field.kind && existing.position < field.position,
-          )
-        : undefined);
-    if (!same) {
-      this.list.push(field);
-      return field;
+/** The input fields of a prompt, in order, each once. */
+export function readFields(reading: Reading, noted: Set<string>): Field[] {
+  const yesNo = yesNoFields(reading);
+  const fields: Field[] = [...yesNo, ...impliedFields(reading)];
+  const consumed = new Set<number>();
+  for (const input of reading.inputs) {
+    if (input.phrase.words.every((word) => noted.has(word))) continue;
+    if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
+    let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
+    if (!field) continue;
+    if (consumed.has(input.phrase.start)) continue;
+    const columns = input.columns ? columnsOf(input.columns) : [];
+    const values = input.columns?.map((column) => column.words.join(' ')) ?? [];
+    if (columns.length > 1 && field.kind === 'string' && values.every((v) => !v.includes(' ') && !conceptOf(v))) {
+      // "the severity (sev1, sev2, sev3)": one-word values in brackets after a thing are its choices.
+      for (const column of input.columns!) consumed.add(column.start);
+      field = { ...field, kind: 'enum', enumValues: values };
+    } else if (columns.length > 0 && (field.kind === 'list' || input.list))
+      field = { ...field, kind: 'rows', columns, itemKind: undefined };
+    else if (columns.length > 0) {
+      // "a date range (start date and end date)": the parts are the inputs.
+      for (const column of columns) fields.push({ ...column, position: input.phrase.start + column.position / 100 });
+      continue;
     }
-    if (KIND_RANK[field.kind] > KIND_RANK[same.kind]) {
-      same.kind = field.kind;
-      same.itemKind = field.itemKind ?? same.itemKind;
-      same.columns = field.columns ?? same.columns;
-      same.enumValues = field.enumValues ?? same.enumValues;
-    }
-    same.required = same.required && field.required;
-    same.position = Math.min(same.position, field.position);
-    same.description ??= field.description;
-    same.default ??= field.default;
-    same.minimum ??= field.minimum;
-    same.maximum ??= field.maximum;
-    return same;
+    const choice = reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories);
+    if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) };
+    if (!fields.some((known) => known.key === field.key)) fields.push(field);
   }
-}
-
-/** The field a phrase such as "the amount" or "notes" refers to, if any. */
-export function resolveField(fields: Field[], phrase: string): Field | undefined {
-  const key = snakeCase(phrase.replace(/^(?:the|a|an|its|their|his|her|your|our|my)\s+/i, ''));
-  const head = key.split('_').at(-1) ?? key;
-  return (
-    fields.find((field) => field.key === key) ??
-    fields.find((field) => field.key.endsWith(`_${key}`)) ??
-    fields.find((field) => field.head === head || singular(field.head) === singular(head))
-  );
+  for (const choice of reading.choices) {
+    // "translate it into French, Spanish or German": the language is the person's choice.
+    if (choice.categories && reading.verbs.includes('translate') && reading.tokens[choice.start - 1]?.lower === 'into')
+      fields.push(
+        makeField('target_language', 'enum', 'language', choice.start, {
+          enumValues: choice.values.map((v) => v.toLowerCase()),
+        }),
+      );
+    if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
+    const field = fieldOf(choice.about, choice.about.start, false);
+    if (field && !fields.some((f) => f.key === field.key))
+      fields.push({ ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) });
+  }
+  return fields
+    .sort((a, b) => a.position - b.position)
+    .map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));
 }

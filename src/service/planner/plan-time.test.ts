@@ -5,7 +5,7 @@ import { planWorkflow } from './plan';
 /** Milliseconds planning `prompt` takes at best over a few tries, so a busy machine's pauses do not count. */
 function planMs(prompt: string): number {
   let best = Infinity;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 7; attempt++) {
     const started = performance.now();
     try {
       planWorkflow(prompt, {});
@@ -21,18 +21,16 @@ function planMs(prompt: string): number {
 const shaped = (lead: string, unit: string, length: number) =>
   (lead + unit.repeat(Math.ceil(length / unit.length))).slice(0, length);
 
-/** Below this a time is too small to tell linear from quadratic growth on a shared machine. */
-const MEASURABLE_MS = 3;
+/** The issue's goal is about 50 ms for a 6,000-character prompt; the rest is headroom for a shared, busy machine. */
+const BUDGET_MS = 75;
 
 /**
- * Doubling a prompt (within the 4,000 characters the planner reads) at most about doubles its time:
- * quadratic patterns would quadruple it.
+ * A prompt of the full 6,000 characters the planner reads plans within the budget: the quadratic
+ * shapes this guards against (long hyphenated runs through the tagger) took 200 ms and more.
  */
-function expectLinear(make: (length: number) => string): void {
-  const half = planMs(make(2000));
-  const full = planMs(make(4000));
-  if (full < MEASURABLE_MS) return;
-  expect(full, `2,000 characters took ${half.toFixed(1)} ms, 4,000 took ${full.toFixed(1)} ms`).toBeLessThan(3 * half);
+function expectFast(make: (length: number) => string): void {
+  const ms = planMs(make(6000));
+  expect(ms, `6,000 characters took ${ms.toFixed(1)} ms`).toBeLessThan(BUDGET_MS);
 }
 
 describe('planning time', () => {
@@ -52,16 +50,16 @@ describe('planning time', () => {
     ['rules', 'the ', 'a-b must be '],
   ];
 
-  it.each(shapes)('grows linearly on %s', (_name, lead, unit) => {
-    expectLinear((length) => shaped(lead, unit, length));
+  it.each(shapes)('plans %s fast', (_name, lead, unit) => {
+    expectFast((length) => shaped(lead, unit, length));
   });
 
-  it('plans a 4,000-character prompt of any repeated shape in a few milliseconds', () => {
+  it('plans a 6,000-character prompt of any repeated shape within the budget', () => {
     const piece = fc.constantFrom('a', 'b', '-', ' ', ',', '(', ')', '/', ':', '.', '@', '1', 'or ', 'the ', '\n');
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
-        const ms = planMs(shaped('summarize ', pieces.join(''), 4000));
-        expect(ms, JSON.stringify(pieces.join(''))).toBeLessThan(25);
+        const ms = planMs(shaped('summarize ', pieces.join(''), 6000));
+        expect(ms, JSON.stringify(pieces.join(''))).toBeLessThan(BUDGET_MS);
       }),
       { numRuns: 80 },
     );

@@ -1,176 +1,134 @@
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { planWorkflow } from './plan';
-import { clipAtWord, snakeCase } from '../workflow/text-case';
-import { FIXTURES_A } from './test-support/plan-fixtures-a';
-import { FIXTURES_B } from './test-support/plan-fixtures-b';
-import type { JsonSchema } from '../workflow/plan-types';
-import { summary, type Schema } from './test-support/plan-shape';
+import { runSteps } from '../test-support/run-steps';
+import type { OutputFile, WorkflowPlan } from '../workflow/plan-types';
+import { planWorkflow, PlanningError } from './plan';
 
-const FIXTURES = [...FIXTURES_A, ...FIXTURES_B];
+type Property = {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  maxLength?: number;
+  description?: string;
+  title?: string;
+  items?: Property;
+};
 
-const ajv = new Ajv({ allErrors: true, strict: true });
-addFormats(ajv);
+const plan = (prompt: string) => planWorkflow(prompt, {});
+const properties = (p: WorkflowPlan) => (p.input_schema?.properties ?? {}) as Record<string, Property>;
+const text = (file: OutputFile | undefined) => new TextDecoder().decode(file?.data);
 
-describe('planWorkflow fixtures', () => {
-  it.each(FIXTURES)('plans "$prompt"', (fixture) => {
-    const plan = planWorkflow(fixture.prompt, {});
-    const got = summary(plan);
-    expect(plan.name).toBe(fixture.name);
-    expect(got.fields).toEqual(fixture.fields);
-    if (fixture.fields) expect(got.required).toEqual(fixture.required ?? Object.keys(fixture.fields));
-    expect(got.steps).toEqual(fixture.steps);
-    expect(plan.concurrency).toBe(fixture.concurrency ?? 'medium');
-    if (plan.input_schema) expect(() => ajv.compile(plan.input_schema as JsonSchema)).not.toThrow();
+async function resultText(p: WorkflowPlan, input: Record<string, unknown>): Promise<string> {
+  const { results } = await runSteps(p.steps, input);
+  return results.map(text).join('\n');
+}
+
+describe('the newcomer’s four prompts', () => {
+  it('a follow-up email asks for name, company, product and the renewal date, and uses each in its role', async () => {
+    const p = plan(
+      'Draft a follow-up email to a customer who missed their renewal date, using their name, company and the product they use',
+    );
+    expect(p.name).toBe('Follow-Up Email');
+    expect(Object.keys(properties(p)).sort()).toEqual(['company', 'name', 'product', 'renewal_date']);
+    expect(properties(p).renewal_date).toMatchObject({ title: 'Renewal date', format: 'date' });
+    const email = await resultText(p, {
+      name: 'Dana Whitfield',
+      company: 'Globex',
+      product: 'Acme CRM',
+      renewal_date: '2026-10-31',
+    });
+    expect(email).toContain('Hi Dana,');
+    expect(email).toContain('the renewal date for Acme CRM at Globex was 31 October 2026');
   });
 
-  it('does not take the verb of a clause after a "given" list for an input', () => {
-    const keys = (prompt: string) => Object.keys(summary(planWorkflow(prompt, {})).fields ?? {});
-    expect(keys('Given a list of email addresses, validate each one and produce a CSV report.')).toEqual([
-      'email_addresses',
-    ]);
-    expect(keys('Given a text, translate it into French.')).toEqual(['text']);
-    expect(keys('Given a JSON object with arbitrary fields, pretty-print it.')).toEqual(['json_object']);
+  it('invoice amounts and a currency give a CSV of totals converted with the EUR rate it asks for', async () => {
+    const p = plan('Given a list of invoice amounts and a currency, produce a CSV with totals converted to EUR');
+    expect(properties(p)).toMatchObject({
+      invoice_amounts: { type: 'array', items: { type: 'number' } },
+      currency: { type: 'string' },
+      eur_exchange_rate: { type: 'number', title: 'EUR exchange rate' },
+    });
+    const { results } = await runSteps(p.steps, {
+      invoice_amounts: [100, 250.5],
+      currency: 'usd',
+      eur_exchange_rate: 0.92,
+    });
+    expect(results.map((f) => f.filename)).toEqual(['invoice-totals-in-eur.csv']);
+    expect(text(results[0])).toBe(
+      '"item","amount","currency","amount_eur"\n"1",100,"USD",92\n"2",250.5,"USD",230.46\n"total",350.5,"USD",322.46\n',
+    );
   });
 
-  it('writes a follow-up email rather than looking for follow-ups in a text nobody asked for', () => {
-    const plan = planWorkflow('Given an email address and a subject line, draft a follow-up email.', {});
-    expect(Object.keys(summary(plan).fields ?? {})).toEqual(['email', 'subject_line']);
-    expect(plan.steps.map((step) => step.kind)).toContain('markdown_report');
-    expect(plan.steps.map((step) => step.kind)).not.toContain('extract_entities');
+  it('a support ticket is read as long text, checked for urgency and routed to one of the categories', async () => {
+    const p = plan('Check whether a support ticket is urgent and route it to billing, tech or sales');
+    expect(p.name).toBe('Support Ticket Routing');
+    expect(properties(p).support_ticket).toMatchObject({
+      type: 'string',
+      maxLength: 100_000,
+      description: expect.stringMatching(/free text/),
+    });
+    expect(p.description).not.toMatch(/report of the inputs/);
+    const urgent = await resultText(p, {
+      support_ticket: 'URGENT: I was charged twice on my invoice, please refund asap.',
+    });
+    expect(urgent).toContain('**Route to:** billing');
+    expect(urgent).toContain('**Urgent:** yes');
+    const calm = await resultText(p, {
+      support_ticket: 'When you have time, could we get a quote for ten more seats?',
+    });
+    expect(calm).toContain('**Route to:** sales');
+    expect(calm).toContain('**Urgent:** no');
   });
 
-  it('describes a yes/no question without an unclosed parenthesis', () => {
-    const schema = planWorkflow(
-      'Given a person’s age and whether they are a student (yes/no), compute the ticket price.',
-      {},
-    ).input_schema as Schema;
-    expect(schema.properties?.student?.description).toBe('Whether they are a student.');
+  it('meeting notes become action items with owners and due dates, with only the notes asked for', async () => {
+    const p = plan('Turn meeting notes into a list of action items with owners and due dates');
+    expect(Object.keys(properties(p))).toEqual(['meeting_notes']);
+    const report = await resultText(p, {
+      meeting_notes: 'Bob will send the plan by Friday. Ana will draft the notes by April 2, 2026.',
+    });
+    expect(report).toContain('Bob will send the plan by Friday. (owner: Bob) (due: Friday)');
+    expect(report).toContain('(owner: Ana) (due: 2026-04-02)');
   });
+});
 
-  it('writes a complete, titled schema that forms can render and refuses unknown properties', () => {
-    expect(
-      planWorkflow('Write a company brief from a company name and its website. Tone: formal or casual.', {})
-        .input_schema,
-    ).toEqual({
-      type: 'object',
-      properties: {
-        company_name: {
-          title: 'Company name',
-          description: 'The company name.',
-          type: 'string',
-          maxLength: 500,
-          minLength: 1,
-        },
-        website: {
-          title: 'Website',
-          description: 'The website as a full address, e.g. https://example.com.',
-          type: 'string',
-          format: 'uri',
-        },
-        tone: { title: 'Tone', description: 'One of: formal or casual.', type: 'string', enum: ['formal', 'casual'] },
-      },
-      required: ['company_name', 'website', 'tone'],
-      additionalProperties: false,
+describe('fields typed by their head noun', () => {
+  it('amounts, rents and durations are numbers, deadlines dates, websites links, listed things lists', () => {
+    const p = plan(
+      'Write a rental summary from the monthly rent, the lease duration in months, the move-in deadline, the landlord website and the tags',
+    );
+    expect(properties(p)).toMatchObject({
+      monthly_rent: { type: 'number' },
+      lease_duration: { type: 'integer' },
+      move_in_deadline: { type: 'string', format: 'date' },
+      landlord_website: { type: 'string', format: 'uri' },
+      tags: { type: 'array' },
     });
   });
 
-  it('turns stated rules into guards with messages that name the field and the value', () => {
-    const plan = planWorkflow(
-      'Check an invoice with an invoice number, an amount and notes; fail if the amount is negative or the notes contain FAIL.',
-      {},
+  it('"X, Y or Z" after a field is a choice; a value fixed in the prompt is not an input', () => {
+    const p = plan(
+      'Write a refund reply within our 30 day policy from the order number and a tone: formal, casual or friendly',
     );
-    expect(plan.steps.filter((step) => step.kind === 'guard')).toEqual([
-      {
-        kind: 'guard',
-        field: 'amount',
-        rule: 'minimum',
-        limit: 0,
-        message: 'amount must not be negative (got {{value}})',
-      },
-      {
-        kind: 'guard',
-        field: 'notes',
-        rule: 'not_contains',
-        value: 'FAIL',
-        message: 'notes must not contain "FAIL" (got {{value}})',
-      },
-    ]);
-    expect(plan.description).toBe(
-      'Takes the invoice number, amount and notes, stops with an error when amount is negative or "FAIL" appears in notes, and returns a Markdown report.',
-    );
+    expect(properties(p).tone?.enum).toEqual(['formal', 'casual', 'friendly']);
+    expect(Object.keys(properties(p))).toEqual(['order_number', 'tone']);
+  });
+});
+
+describe('results and notes', () => {
+  it('greets with "Hello," when there is no name to greet', async () => {
+    const p = plan('Write a reply to a complaint message');
+    const reply = await resultText(p, { complaint_message: 'The parcel arrived late.' });
+    expect(reply).toContain('Hello,');
+    expect(reply).not.toMatch(/Dear there|Hi there/);
   });
 
-  it('reads "must" rules and creates the field a rule names when nothing else did', () => {
-    const plan = planWorkflow('Log a donation. The amount must be at least 5 and the donor name is required.', {});
-    expect(summary(plan).fields).toEqual({ amount: 'number', donor_name: 'string' });
-    expect(plan.steps.filter((step) => step.kind === 'guard')).toEqual([
-      {
-        kind: 'guard',
-        field: 'amount',
-        rule: 'minimum',
-        limit: 5,
-        message: 'amount must be at least 5 (got {{value}})',
-      },
-      { kind: 'guard', field: 'donor_name', rule: 'required', message: 'donor name is required' },
-    ]);
+  it('says before the first run what it cannot do: a schedule and a service', () => {
+    const p = plan('Every Monday, summarize the meeting notes and post the summary to Slack');
+    expect(p.planning_notes?.map((note) => note.kind)).toEqual(['schedule', 'integration']);
+    expect(Object.keys(properties(p))).toEqual(['meeting_notes']);
   });
 
-  it('takes the number of summary sentences from the prompt', () => {
-    const plan = planWorkflow('Summarise this transcript in 5 sentences', {});
-    expect(plan.steps[0]).toEqual({ kind: 'summarize', fields: ['transcript'], sentences: 5, filename: 'summary.md' });
-  });
-
-  it('passes what earlier steps found to the report and the JSON file', () => {
-    const plan = planWorkflow(
-      'Summarize meeting notes into a digest and extract emails, dates and action items. Also give me JSON.',
-      {},
-    );
-    const report = plan.steps.find((step) => step.kind === 'markdown_report');
-    expect(report?.kind === 'markdown_report' && report.template).toContain('{{ files.summary | raw }}');
-    expect(report?.kind === 'markdown_report' && report.template).toContain(
-      '{% for item in files.entities.action_items -%}',
-    );
-    expect(plan.steps.find((step) => step.kind === 'json_output')).toEqual({
-      kind: 'json_output',
-      filename: 'meeting-notes-digest.json',
-      findings: ['summary.md', 'entities.json'],
-    });
-  });
-
-  it('uses the given name and description instead of deriving them', () => {
-    const plan = planWorkflow('Summarize an article', { name: '  My summariser ', description: 'Short.' });
-    expect(plan.name).toBe('My summariser');
-    expect(plan.description).toBe('Short.');
-    expect(plan.steps.find((step) => step.kind === 'summarize')).toBeDefined();
-  });
-
-  it('shortens a long name into file names that end on a whole word', () => {
-    const plan = planWorkflow('Write a Markdown report and a PDF about a company from its website url', {
-      name: 'Website to sales intro email and detailed company summary',
-    });
-    const names = plan.steps.flatMap((step) => ('filename' in step ? [step.filename] : []));
-    expect(names).toEqual(['website-to-sales-intro-email.md', 'website-to-sales-intro-email.pdf']);
-    for (const name of names) expect(name.replace(/\.\w+$/, '').length).toBeLessThanOrEqual(40);
-  });
-
-  it('cuts a field key at a word boundary when the title is long', () => {
-    expect(snakeCase('The full postal address of the company headquarters building')).toBe(
-      'the_full_postal_address_of_the_company',
-    );
-    expect(clipAtWord('sales-intro-email-and-company-summary', 36, '-')).toBe('sales-intro-email-and-company');
-    expect(clipAtWord('a-company-summary-for-sales', 22, '-')).toBe('a-company-summary');
-    expect(clipAtWord('short-name', 40, '-')).toBe('short-name');
-    expect(clipAtWord('supercalifragilisticexpialidocious', 10, '-')).toBe('supercalif');
-  });
-
-  it('describes the workflow in one sentence', () => {
-    expect(planWorkflow('Produce a random motivational quote', {}).description).toBe(
-      'Needs no input and returns a Markdown report.',
-    );
-    expect(planWorkflow('Extract all links and email addresses from pasted text, fast', {}).description).toBe(
-      'Takes the text and returns the links and email addresses it finds (JSON).',
-    );
+  it('refuses a prompt with nothing to do, saying what to write instead', () => {
+    expect(() => plan('   ')).toThrow(PlanningError);
+    expect(() => plan('zxq vbnm qwrt')).toThrow(/could not find anything to do/);
   });
 });

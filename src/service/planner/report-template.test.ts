@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { runStep } from '../steps/run-step';
-import { makeField } from './fields';
+import { makeField } from '../workflow/field';
 import { planWorkflow } from './plan';
 import type { JsonSchema, StepContext } from '../workflow/plan-types';
 import { documentKindOf, literal, plainLiteral, reportTemplate } from './report-template';

@@ -1,8 +1,7 @@
 import { escapeMarkdown } from '../steps/markdown-escape';
 import type { Deliverable, DraftKind } from './deliverables';
 import { draftBody } from './draft-templates';
-import type { Field } from './fields';
-import type { EntityKind } from './infer-fields';
+import type { Field } from '../workflow/field';
 import type { TemplateSyntax } from '../workflow/plan-types';
 
 /*
@@ -29,6 +28,9 @@ export interface ReportOptions {
   /** What the workflow does not produce of what was asked (its planning notes), said first. */
   notices?: string[];
 }
+
+/** What the extract step's findings hold. */
+export type EntityKind = 'emails' | 'urls' | 'dates' | 'numbers' | 'action_items';
 
 export type DocumentKind = 'reply' | 'certificate' | 'report' | DraftKind;
 
@@ -144,9 +146,8 @@ function entitySection(kind: EntityKind, key: string): string {
 function replyBody(options: ReportOptions, tone: Field | undefined, casual: string | undefined): string {
   const person = options.fields.find((field) => field.kind === 'string' && /name$/.test(field.key));
   const message = options.fields.find((field) => field.kind === 'text');
-  const greeting = person ? out(person.key) : 'there';
   const formal = [
-    `Dear ${greeting},`,
+    person ? `Dear ${out(person.key)},` : 'Hello,',
     '',
     `Thank you for your message${message ? ` ("${out(message.key, 'excerpt')}")` : ''}. We have read it carefully and will come back to you on every point you raised.`,
     '',
@@ -156,7 +157,7 @@ function replyBody(options: ReportOptions, tone: Field | undefined, casual: stri
   ].join('\n');
   if (!tone || !casual) return formal;
   const friendly = [
-    `Hi ${person ? out(person.key, 'first_word') : 'there'},`,
+    person ? `Hi ${out(person.key, 'first_word')},` : 'Hello,',
     '',
     `Thanks for getting in touch${message ? ` about "${out(message.key, 'excerpt')}"` : ''}. We're on it and will be back to you soon.`,
     '',
@@ -193,7 +194,7 @@ function intro(options: ReportOptions): string {
       (field.enumValues ?? []).some((v) => /casual|informal|friendly/i.test(v)),
   );
   const casual = tone ? (tone.enumValues ?? []).find((value) => /casual|informal|friendly/i.test(value)) : undefined;
-  let text = subject ? `This ${what} covers ${about}.` : `This ${what} was prepared from ${about}.`;
+  let text = subject ? `This ${what} covers ${about}.` : `Prepared from ${about}.`;
   if (options.documentKind === 'reply') text = replyBody(options, tone, casual);
   else if (options.documentKind === 'certificate') text = certificateBody(options);
   else if (tone && casual) {

@@ -38,6 +38,8 @@ export interface Field {
   description?: string;
   enumValues?: string[];
   default?: unknown;
+  /** A regular expression a short string must match (a currency code: three letters). */
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   itemKind?: ItemKind;

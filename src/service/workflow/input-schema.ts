@@ -4,7 +4,7 @@ import type { JsonSchema } from './plan-types';
 import { humanList } from './text-case';
 
 /** Free text may be long (a transcript), but stays well inside the 4 MB request limit. */
-export const TEXT_MAX_LENGTH = 100_000;
+const TEXT_MAX_LENGTH = 100_000;
 /** Short strings (names, titles) get a bound too, so a pasted essay is caught as a mistake. */
 const STRING_MAX_LENGTH = 500;
 
@@ -14,6 +14,7 @@ const STRING_FORMATS = { email: 'email', uri: 'uri', date: 'date', datetime: 'da
 function describe(field: Field): string {
   const what = field.title.charAt(0).toLowerCase() + field.title.slice(1);
   const the = `The ${/^[A-Z]{2}/.test(field.title) ? field.title : what}`;
+  if (field.description && field.kind !== 'text') return field.description;
   switch (field.kind) {
     case 'text':
       return `${the} as free text; paste it in full.`;
@@ -30,7 +31,7 @@ function describe(field: Field): string {
     case 'number':
       return `${the} as a number.`;
     case 'boolean':
-      return field.description ?? `Whether ${what} applies.`;
+      return `Whether ${what} applies.`;
     case 'enum':
       return `One of: ${humanList(field.enumValues ?? [], 'or')}.`;
     case 'list':
@@ -105,6 +106,7 @@ function fieldSchema(field: Field): JsonSchema {
     default:
       schema = { type: 'string', maxLength: STRING_MAX_LENGTH };
       if (field.required) schema.minLength = 1;
+      if (field.pattern) schema.pattern = field.pattern;
   }
   const result: JsonSchema = { ...base, ...schema };
   if (field.default !== undefined) result.default = field.default;

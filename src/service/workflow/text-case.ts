@@ -14,7 +14,7 @@ export const SPELLINGS = new Map([
 ]);
 
 /** Acronyms people write with a plural s ("KPIs", "CVs", "URLs"). */
-export const PLURAL_ACRONYMS = new Set(words('id url csv pdf api sku faq kpi cv okr ceo vip'));
+const PLURAL_ACRONYMS = new Set(words('id url csv pdf api sku faq kpi cv okr ceo vip'));
 
 const SMALL_WORDS = new Set([
   'a',
@@ -99,7 +99,10 @@ export function titleCase(text: string): string {
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
       const spelled = word
         .split('-')
-        .map((part) => acronym(part) ?? part)
+        .map(
+          (part, at) =>
+            acronym(part) ?? (at > 0 && part.length > 1 ? part.charAt(0).toUpperCase() + part.slice(1) : part),
+        )
         .join('-');
       return spelled.charAt(0).toUpperCase() + spelled.slice(1);
     })
@@ -110,15 +113,6 @@ export function titleCase(text: string): string {
 export function humanList(items: string[], conjunction = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
-}
-
-/** A rough singular for the plural nouns prompts use (`attendees` → `attendee`, `entries` → `entry`). */
-export function singular(word: string): string {
-  if (/(?:ss|us|is)$/.test(word) || word.length < 4) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(?:ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s')) return word.slice(0, -1);
-  return word;
 }
 
 // Scans by hand where a pattern anchored at the end (`/x+$/`) would retry from every position of
@@ -134,49 +128,8 @@ function trimCharsOf(text: string, chars: string): string {
 }
 
 /** `text` without the characters of `chars` at its end. */
-export function trimEndOf(text: string, chars: string): string {
+function trimEndOf(text: string, chars: string): string {
   let end = text.length;
   while (end > 0 && chars.includes(text[end - 1]!)) end--;
   return text.slice(0, end);
-}
-
-const isSpace = (char: string) => /\s/.test(char);
-
-/** `text` without its last whitespace and what follows it; unchanged when it has no whitespace. */
-export function withoutLastWord(text: string): string {
-  let end = text.length;
-  while (end > 0 && !isSpace(text[end - 1]!)) end--;
-  if (end === 0) return text;
-  while (end > 0 && isSpace(text[end - 1]!)) end--;
-  return text.slice(0, end);
-}
-
-/** The trailing word of lower-case letters and hyphens (starting with a letter), if any. */
-export function lastWordOf(text: string): string | undefined {
-  const end = trimEndOf(text, ' \t\n\r\f\v').length;
-  let start = end;
-  while (start > 0 && /[a-z-]/.test(text[start - 1]!)) start--;
-  while (start < end && text[start] === '-') start++;
-  return start < end ? text.slice(start, end) : undefined;
-}
-
-/** `text` cut before a `(` that is never closed (and the whitespace before it). */
-export function withoutOpenParenthesis(text: string): string {
-  const open = text.indexOf('(', text.lastIndexOf(')') + 1);
-  return open === -1 ? text : trimEndOf(text.slice(0, open), ' \t\n\r\f\v');
-}
-
-/** Each `(…)` (up to the first `)` after it) replaced by a space; an unclosed `(` stays. */
-export function blankParenthesized(text: string): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (;;) {
-    const open = text.indexOf('(', at);
-    const close = open === -1 ? -1 : text.indexOf(')', open + 1);
-    if (close === -1) break;
-    parts.push(text.slice(at, open), ' ');
-    at = close + 1;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
 }

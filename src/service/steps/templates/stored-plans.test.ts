@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEMO_WORKFLOWS } from '../../planner/demo-workflows';
+import { DEMO_WORKFLOWS } from '../../accounts/demo-workflows';
 import type { OutputFile, StepSpec } from '../../workflow/plan-types';
 import { fileText } from '../output-files';
 import { runStep } from '../run-step';

@@ -3,80 +3,14 @@
  * brackets, currency words, abbreviations and everyday synonyms, so "Invoice No", "Amount (EUR)",
  * "E-mail", "Qty" and "Website" meet invoice_number, amount, email, quantity and company_website_url.
  */
+import { sameWords } from '@contract/field-concepts';
 
-/** Abbreviation or synonym → the one word both sides are compared in; applied to whole words only. */
-const WORDS: Record<string, string> = {
-  no: 'number',
-  nr: 'number',
-  num: 'number',
-  nbr: 'number',
-  '#': 'number',
-  qty: 'quantity',
-  qnty: 'quantity',
-  amt: 'amount',
-  mail: 'email',
-  tel: 'phone',
-  telephone: 'phone',
-  mobile: 'phone',
-  mob: 'phone',
-  cell: 'phone',
-  cellphone: 'phone',
-  addr: 'address',
-  street: 'address',
-  st: 'address',
-  desc: 'description',
-  descr: 'description',
-  dept: 'department',
-  inv: 'invoice',
-  ref: 'reference',
-  cust: 'customer',
-  org: 'company',
-  organisation: 'company',
-  organization: 'company',
-  business: 'company',
-  employer: 'company',
-  firm: 'company',
-  co: 'company',
-  pct: 'percent',
-  '%': 'percent',
-  dob: 'birthdate',
-  town: 'city',
-  zip: 'postcode',
-  postal: 'postcode',
-  zipcode: 'postcode',
-  postalcode: 'postcode',
-  yr: 'year',
-  mo: 'month',
-  min: 'minutes',
-  mins: 'minutes',
-  sec: 'seconds',
-  secs: 'seconds',
-  hrs: 'hours',
-  hr: 'hours',
-  url: 'website',
-  uri: 'website',
-  web: 'website',
-  site: 'website',
-  homepage: 'website',
-  domain: 'website',
-  www: 'website',
-  fname: 'firstname',
-  forename: 'firstname',
-  lname: 'lastname',
-  surname: 'lastname',
-};
-
-/** Two words people write apart for one thing: "first name" is not a first and a name. */
-const PAIRS: Record<string, string> = {
-  'first name': 'firstname',
-  'given name': 'firstname',
-  'last name': 'lastname',
-  'family name': 'lastname',
-  'full name': 'fullname',
-  'web site': 'website',
-  'home page': 'website',
-  'phone number': 'phone',
-};
+/**
+ * Abbreviation or synonym → the one word both sides are compared in (whole words only), and two
+ * words people write apart for one thing ("first name" is not a first and a name): both from the
+ * vocabulary of field concepts the planner types fields by.
+ */
+const { words: WORDS, pairs: PAIRS } = sameWords();
 
 /** Units and currencies that qualify a column without naming it ("Amount EUR", "Weight kg"). */
 const UNIT_WORDS = new Set([

@@ -1,5 +1,21 @@
-import type { PlanningNote } from '../../../contract/openapi-document';
-import type { ReadState } from './state';
+import type { Concurrency, PlanningNote } from '../../contract/openapi-document';
+
+/** The prompt as read for notes: lower case, with what a note already took blanked out. */
+class NoteState {
+  notes: PlanningNote[] = [];
+  lower: string;
+  free: string;
+  constructor(readonly original: string) {
+    this.lower = original.toLowerCase();
+    this.free = this.lower;
+  }
+  matches(pattern: RegExp): RegExpExecArray[] {
+    return [...this.free.matchAll(pattern)];
+  }
+  mask(start: number, end: number): void {
+    this.free = this.free.slice(0, start) + ' '.repeat(end - start) + this.free.slice(end);
+  }
+}
 
 /** Third-party services a prompt may name, as people write them; the value is how a note names it. */
 const SERVICES: [RegExp, string][] = [
@@ -64,11 +80,11 @@ const BROWSING_VERB =
 const EMAIL_SENDING =
   /\b(?:e-?mail|send)\s+(?:it|them|this|that|the (?:team|results?|report|summary|digest|customer|client|manager|candidate))\b(?:\s+(?:to|via|by)\s+(?:e-?mail|the \w+|[\w.@-]+))?/g;
 
-function quoted(state: ReadState, start: number, end: number): string {
-  return state.prompt.original(start, end).trim().replace(/\s+/g, ' ');
+function quoted(state: NoteState, start: number, end: number): string {
+  return state.original.slice(start, end).trim().replace(/\s+/g, ' ');
 }
 
-function add(state: ReadState, note: PlanningNote): void {
+function add(state: NoteState, note: PlanningNote): void {
   if (!state.notes.some((known) => known.text === note.text)) state.notes.push(note);
 }
 
@@ -76,8 +92,9 @@ function add(state: ReadState, note: PlanningNote): void {
  * What the prompt asks that the local service does not do: a schedule, a trigger, a third-party
  * service, the web. Each is noted, and its words masked so they name no input and no workflow.
  */
-export function readPlanningNotes(state: ReadState): void {
-  const { prompt } = state;
+export function readPlanningNotes(text: string): { notes: PlanningNote[]; noted: Set<string>; free: string } {
+  const state = new NoteState(text);
+  const prompt = state;
   for (const match of prompt.matches(SCHEDULE)) {
     add(state, {
       kind: 'schedule',
@@ -114,4 +131,24 @@ export function readPlanningNotes(state: ReadState): void {
       kind: 'browsing',
       text: 'Works from its inputs only; the local service does not open links or browse the web.',
     });
+  const noted = new Set<string>();
+  for (const word of state.lower.matchAll(/[a-z0-9-]+/g)) if (state.free[word.index] === ' ') noted.add(word[0]);
+  return { notes: state.notes, noted, free: state.free };
+}
+
+/** How fast a batch may run: "one at a time" is low, "in bulk" or "thousands" is high. */
+export function concurrencyOf(lower: string): Concurrency {
+  if (
+    /\b(?:one at a time|one by one|sequential(?:ly)?|in sequence|serially|one after (?:the )?other|one after another|never in parallel)\b/.test(
+      lower,
+    )
+  )
+    return 'low';
+  if (
+    /\b(?:in bulk|bulk|lots of|large batch(?:es)?|high[- ]volume|in parallel|parallel|thousands|hundreds|at scale|as fast as possible)\b/.test(
+      lower,
+    )
+  )
+    return 'high';
+  return 'medium';
 }

@@ -1,0 +1,93 @@
+/**
+ * Issue #30's measure of the rule planner: each prompt set (development, held-out, older) scored
+ * BEFORE (the planner as of fcebd17, unpacked from git and loaded in this same run) and AFTER (the
+ * planner of this tree), with the held-out goals beside the figures. The held-out set is never
+ * tuned on; when it is absent a line says so.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
+import type { Figure } from './service-bench';
+
+const BEFORE_COMMIT = 'fcebd17';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SETS = ['development', 'held-out', 'older'] as const;
+const GOALS = { inputs: 85, wholly: 65, names: 90 };
+
+type Planner = (prompt: string) => PlannedShape;
+
+/** The planner as of BEFORE_COMMIT, unpacked beside node_modules so its imports resolve. */
+async function plannerBefore(): Promise<{ plan: Planner; cleanup: () => void }> {
+  const dir = mkdtempSync(join(ROOT, 'node_modules', '.planner-before-'));
+  execFileSync('sh', ['-c', `git archive ${BEFORE_COMMIT} src | tar -x -C "${dir}"`], { cwd: ROOT });
+  const module = (await import(pathToFileURL(join(dir, 'src/service/planner/plan.ts')).href)) as {
+    planWorkflow: (prompt: string, opts: object) => PlannedShape;
+  };
+  return {
+    plan: (prompt) => module.planWorkflow(prompt, {}),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+
+function heldOutGoals(score: SetScore): Figure[] {
+  const inputs = percent(score.inputsRight, score.inputsExpected);
+  const wholly = percent(score.whollyRight, score.prompts);
+  const names = percent(score.names, score.prompts);
+  return [
+    {
+      name: 'held-out inputs right, after',
+      value: inputs,
+      unit: '%',
+      goal: `≥ ${GOALS.inputs}%`,
+      ok: inputs >= GOALS.inputs,
+    },
+    {
+      name: 'held-out prompts wholly right, after',
+      value: wholly,
+      unit: '%',
+      goal: `≥ ${GOALS.wholly}%`,
+      ok: wholly >= GOALS.wholly,
+    },
+    {
+      name: 'held-out names a person recognises, after',
+      value: names,
+      unit: '%',
+      goal: `≥ ${GOALS.names}%`,
+      ok: names >= GOALS.names,
+    },
+  ];
+}
+
+export async function promptSetFigures(): Promise<Figure[]> {
+  const { planWorkflow } = await import('../src/service/planner/plan');
+  const after: Planner = (prompt) => planWorkflow(prompt, {});
+  const before = await plannerBefore();
+  const figures: Figure[] = [];
+  try {
+    for (const set of SETS) {
+      if (!existsSync(join(ROOT, 'src/service/planner/prompt-sets', `${set}.json`))) {
+        console.log(`  ${set} set: not present (src/service/planner/prompt-sets/${set}.json), skipped`);
+        continue;
+      }
+      const cases = loadPromptSet(set);
+      const was = scoreSet(cases, before.plan);
+      const now = scoreSet(cases, after);
+      console.log(`  ${set} set, ${cases.length} prompts`);
+      console.log(`    before (${BEFORE_COMMIT}): ${summary(was)}`);
+      console.log(`    after:            ${summary(now)}`);
+      figures.push({
+        name: `${set}: inputs right, after (before ${percent(was.inputsRight, was.inputsExpected)}%)`,
+        value: percent(now.inputsRight, now.inputsExpected),
+        unit: '%',
+      });
+      if (set === 'held-out') figures.push(...heldOutGoals(now));
+    }
+  } finally {
+    before.cleanup();
+  }
+  return figures;
+}

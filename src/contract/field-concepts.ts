@@ -1,0 +1,219 @@
+/**
+ * One vocabulary of the things a form field holds, shared by the rule planner (which types a noun
+ * phrase by its head noun: "renewal date" is a date) and the batch column matcher (which reads
+ * "Qty" as quantity and "E-mail" as email). Words are lower case and singular.
+ */
+
+/** What kind of value a concept's field holds; `text` is a long free text, `identifier` a short code. */
+type ConceptKind = 'string' | 'text' | 'email' | 'uri' | 'date' | 'datetime' | 'number' | 'integer';
+
+export interface FieldConcept {
+  /** The one word both sides compare in ("email", "quantity"). */
+  word: string;
+  kind: ConceptKind;
+  /** Words and abbreviations that mean the same thing, as heads or column headers ("e-mail", "qty"). */
+  same: string[];
+  /** Other head nouns a planner types the same way, though they do not mean the same ("price" is a number, not an amount). */
+  alike?: string[];
+  /** The title a field of this concept alone gets ("url" → "Website"). */
+  title?: string;
+}
+
+const FIELD_CONCEPTS: FieldConcept[] = [
+  { word: 'email', kind: 'email', same: ['e-mail', 'mail', 'email address'], title: 'Email' },
+  {
+    word: 'website',
+    kind: 'uri',
+    same: ['url', 'uri', 'web', 'site', 'homepage', 'home page', 'web site', 'www', 'domain', 'link', 'web page'],
+    alike: ['webpage', 'page url', 'profile'],
+    title: 'Website',
+  },
+  {
+    word: 'phone',
+    kind: 'string',
+    same: ['tel', 'telephone', 'mobile', 'mob', 'cell', 'cellphone', 'phone number'],
+    title: 'Phone number',
+  },
+  {
+    word: 'date',
+    kind: 'date',
+    same: [],
+    alike: ['deadline', 'birthday', 'anniversary', 'due date', 'day'],
+  },
+  { word: 'birthdate', kind: 'date', same: ['dob', 'date of birth', 'birth date'] },
+  { word: 'datetime', kind: 'datetime', same: ['timestamp'], alike: ['time', 'appointment time', 'start time'] },
+  {
+    word: 'amount',
+    kind: 'number',
+    same: ['amt', 'sum'],
+    alike: [
+      'price',
+      'cost',
+      'total',
+      'rent',
+      'fee',
+      'salary',
+      'budget',
+      'hour',
+      'duration',
+      'revenue',
+      'income',
+      'expense',
+      'spend',
+      'balance',
+      'wage',
+      'pay',
+      'payment',
+      'deposit',
+      'discount',
+      'tax',
+      'rate',
+      'weight',
+      'distance',
+      'score',
+      'value',
+      'margin',
+      'profit',
+      'invoice amount',
+      'mileage',
+      'temperature',
+      'height',
+      'length',
+      'width',
+      'area',
+      'volume',
+      'allowance',
+      'limit',
+      'threshold',
+      'target',
+      'bonus',
+      'commission',
+      'interest',
+      'loan',
+      'mortgage',
+      'charge',
+      'refund',
+      'principal',
+      'footage',
+      'square footage',
+    ],
+  },
+  { word: 'percent', kind: 'number', same: ['pct', '%', 'percentage'] },
+  {
+    word: 'quantity',
+    kind: 'integer',
+    same: ['qty', 'qnty'],
+    alike: ['count', 'headcount', 'age', 'seat', 'guest count', 'attendee count', 'day count', 'night'],
+  },
+  { word: 'minutes', kind: 'number', same: ['min', 'mins'] },
+  { word: 'seconds', kind: 'number', same: ['sec', 'secs'] },
+  { word: 'hours', kind: 'number', same: ['hrs', 'hr'] },
+  { word: 'year', kind: 'integer', same: ['yr'] },
+  { word: 'month', kind: 'string', same: ['mo'] },
+  {
+    word: 'number',
+    kind: 'string',
+    same: ['no', 'nr', 'num', 'nbr', '#'],
+    alike: ['id', 'code', 'reference', 'sku', 'ticker', 'iban', 'vat number', 'tracking number'],
+  },
+  { word: 'reference', kind: 'string', same: ['ref'] },
+  {
+    word: 'text',
+    kind: 'text',
+    same: [],
+    alike: [
+      'note',
+      'body',
+      'paragraph',
+      'transcript',
+      'message',
+      'description',
+      'feedback',
+      'comment',
+      'content',
+      'letter',
+      'review',
+      'complaint',
+      'bio',
+      'essay',
+      'article',
+      'ticket',
+      'question',
+      'response',
+      'log',
+      'story',
+      'draft',
+      'copy',
+      'cv',
+      'resume',
+      'policy',
+      'contract',
+      'document',
+      'request',
+      'enquiry',
+      'inquiry',
+      'report',
+      'survey response',
+      'answer',
+      'chat',
+      'conversation',
+      'thread',
+      'minute',
+      'abstract',
+      'speech',
+      'script',
+      'job description',
+      'terms',
+      'input',
+      'excerpt',
+      'passage',
+      'post',
+      'complaint email',
+      'timeline',
+      'export',
+      'rubric',
+      'agreement',
+      'posting',
+      'proposal',
+    ],
+  },
+  { word: 'description', kind: 'text', same: ['desc', 'descr'] },
+  { word: 'address', kind: 'string', same: ['addr', 'street', 'st'] },
+  { word: 'city', kind: 'string', same: ['town'] },
+  { word: 'postcode', kind: 'string', same: ['zip', 'postal', 'zipcode', 'postalcode', 'zip code', 'postal code'] },
+  {
+    word: 'company',
+    kind: 'string',
+    same: ['org', 'organisation', 'organization', 'business', 'employer', 'firm', 'co'],
+  },
+  { word: 'customer', kind: 'string', same: ['cust'] },
+  { word: 'invoice', kind: 'string', same: ['inv'] },
+  { word: 'department', kind: 'string', same: ['dept'] },
+  { word: 'firstname', kind: 'string', same: ['fname', 'forename', 'first name', 'given name'] },
+  { word: 'lastname', kind: 'string', same: ['lname', 'surname', 'last name', 'family name'] },
+  { word: 'fullname', kind: 'string', same: ['full name'] },
+];
+
+/** Every word and phrase of the vocabulary, to the concept it belongs to. */
+const BY_WORD = new Map<string, FieldConcept>();
+for (const concept of FIELD_CONCEPTS)
+  for (const word of [concept.word, ...concept.same, ...(concept.alike ?? [])])
+    if (!BY_WORD.has(word)) BY_WORD.set(word, concept);
+
+/** The concept a (lower-case, singular) word or phrase names, if any. */
+export function conceptOf(word: string): FieldConcept | undefined {
+  return BY_WORD.get(word);
+}
+
+/** Synonyms and abbreviations to the word they mean, for matching column headers (one word and two-word forms). */
+export function sameWords(): { words: Record<string, string>; pairs: Record<string, string> } {
+  const words: Record<string, string> = {};
+  const pairs: Record<string, string> = {};
+  for (const concept of FIELD_CONCEPTS)
+    for (const same of concept.same) {
+      const parts = same.split(' ');
+      if (parts.length === 1) words[same] = concept.word;
+      else if (parts.length === 2) pairs[same] = concept.word;
+    }
+  return { words, pairs };
+}

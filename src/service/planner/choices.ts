@@ -1,0 +1,75 @@
+/**
+ * "X, Y or Z" in a prompt: a choice a form offers ("a tone: formal or casual") or the categories a
+ * text is sorted into ("route it to billing, tech or sales"), read on the words themselves, for the
+ * values are often adjectives.
+ */
+import type { Phrase, Token } from './parse';
+
+export interface Choice {
+  values: string[];
+  /** The phrase the choice is about ("tone" in "Tone: formal or casual"), if one leads it. */
+  about: Phrase | undefined;
+  /** Whether it reads as categories to sort into ("route it to billing, tech or sales") rather than an input. */
+  categories: boolean;
+  start: number;
+}
+
+export /** "X, Y or Z" choices, read on the words themselves, for values are often adjectives ("formal or casual"). */
+function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
+  const choices: Choice[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.lower !== 'or') continue;
+    const values: string[] = [];
+    const take = (from: number, step: 1 | -1): number => {
+      const words: string[] = [];
+      let j = from;
+      while (
+        j >= 0 &&
+        j < tokens.length &&
+        words.length < 3 &&
+        /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) &&
+        !/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) &&
+        !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos)
+      ) {
+        words.push(tokens[j]!.text);
+        j += step;
+      }
+      if (words.length > 0) values.push((step === 1 ? words : words.reverse()).join(' '));
+      return j;
+    };
+    const afterEnd = take(i + 1, 1);
+    if (values.length === 0) continue;
+    // "a friendly, professional or playful tone": the noun after the last value is what is chosen.
+    const last = tokens[afterEnd - 1]!;
+    const trailing =
+      values[0]!.includes(' ') && last.pos === 'NOUN' && tokens[i - 1]?.pos === 'ADJ'
+        ? list.find((p) => p.end === afterEnd)
+        : undefined;
+    if (trailing) values[0] = values[0]!.slice(0, values[0]!.lastIndexOf(' '));
+    let j = take(i - 1, -1);
+    while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
+    while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
+    if (values.length < 2 || afterEnd - j > 16) continue;
+    values.unshift(...values.splice(1).reverse());
+    const trigger = tokens[j];
+    const lead = trigger?.lower ?? '';
+    const about = [...list]
+      .reverse()
+      .find((p) => p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) && p.end >= j - 3);
+    choices.push({
+      values,
+      about: trailing
+        ? { ...trailing, words: [last.lower], start: afterEnd - 1 }
+        : /^(?:to|into|is|as|between)$/.test(lead)
+          ? undefined
+          : about,
+      categories:
+        /^(?:to|into|is|as|between)$/.test(lead) ||
+        tokens
+          .slice(Math.max(0, j - 4), j + 1)
+          .some((t) => /^(?:route|classify|categor|sort|triage|tag|label)/.test(t.lemma)),
+      start: j + 1,
+    });
+  }
+  return choices;
+}

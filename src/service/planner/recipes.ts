@@ -1,0 +1,176 @@
+/**
+ * The recipe a prompt asks for, chosen from its verbs and what it names to make, and the results of
+ * the recipes the report templates do not cover: sorting a text into categories, and computing
+ * converted totals.
+ */
+import { makeField, type Field } from '../workflow/field';
+import type { Recipe } from './naming';
+import { literal } from './report-template';
+import type { EntityKind } from './report-template';
+import type { Reading } from './roles';
+
+const CLASSIFY = /^(?:classify|categorize|categorise|triage|route|sort|tag|label|prioritise|prioritize|assign)$/;
+const COMPUTE = /^(?:convert|calculate|compute|total|sum|work|estimate|add|multiply|tally|average)$/;
+const SUMMARIZE = /^(?:summarize|summarise|recap|condense|digest|shorten)$/;
+const EXTRACT = /^(?:extract|pull|find|list|identify|turn|get|collect|capture|detect|highlight)$/;
+const CHECK = /^(?:check|validate|verify|decide|confirm|screen|audit|review|approve|assess|evaluate)$/;
+
+/** What the extract step can find, by the words that ask for it. */
+const ENTITY_WORDS: [RegExp, EntityKind][] = [
+  [/^(?:email|e-mail|email address)$/, 'emails'],
+  [/^(?:url|link|website)$/, 'urls'],
+  [/^(?:date|deadline|due date)$/, 'dates'],
+  [/^(?:number|amount|figure|price|cost)$/, 'numbers'],
+  [/^(?:action item|action|task|to-do|todo|next step|follow-up|owner)$/, 'action_items'],
+];
+
+/** The kinds of thing the prompt asks to pull out of a text. */
+export function entityKindsOf(reading: Reading): EntityKind[] {
+  const kinds: EntityKind[] = [];
+  for (const phrase of reading.outputs) {
+    const singular = [...phrase.words.slice(0, -1), phrase.head];
+    const words = [singular.slice(-2).join(' '), phrase.head];
+    const found = ENTITY_WORDS.find(([pattern]) => words.some((w) => pattern.test(w)));
+    if (found && !kinds.includes(found[1])) kinds.push(found[1]);
+  }
+  return kinds;
+}
+
+/** The recipe: the first verb that names one wins, in the order people's prompts put weight on. */
+export function chooseRecipe(
+  reading: Reading,
+  fields: Field[],
+  wantsTable: boolean,
+  entityKinds: EntityKind[],
+  guarded: boolean,
+): Recipe {
+  const verbs = reading.verbs;
+  const has = (pattern: RegExp) => verbs.some((verb) => pattern.test(verb));
+  const text = fields.some((f) => f.kind === 'text');
+  if (has(CLASSIFY) || reading.choices.some((c) => c.categories)) return 'classify';
+  if (
+    (has(COMPUTE) || reading.tokens.some((t) => t.lower === 'converted')) &&
+    fields.some((f) => f.kind === 'list' || f.kind === 'number' || f.kind === 'rows')
+  )
+    return 'compute';
+  if (has(SUMMARIZE)) return 'summarize';
+  if (entityKinds.length > 0 && (text || has(EXTRACT))) return 'extract';
+  if (guarded || has(CHECK)) return 'check';
+  if (wantsTable && fields.some((f) => f.kind === 'list' || f.kind === 'rows')) return 'table';
+  return 'document';
+}
+
+const ref = (key: string) => `input.${key}`;
+
+/** Words a text about a common category uses besides the category's own name. */
+const CATEGORY_WORDS: Record<string, string[]> = {
+  bill: ['invoice', 'charge', 'payment', 'refund', 'paid', 'price', 'subscription', 'receipt'],
+  tech: ['error', 'bug', 'crash', 'login', 'log in', 'password', 'not working', 'broken', 'outage', 'install'],
+  sale: ['pricing', 'quote', 'demo', 'purchase', 'buy', 'upgrade', 'discount', 'licen'],
+  bug: ['error', 'crash', 'broken', 'not working', 'fails'],
+  feature: ['would like', 'wish', 'could you add', 'suggest', 'request'],
+  ship: ['delivery', 'parcel', 'package', 'tracking', 'courier'],
+  account: ['login', 'password', 'profile', 'sign in'],
+  travel: ['flight', 'hotel', 'train', 'taxi', 'uber', 'mileage'],
+  meal: ['lunch', 'dinner', 'breakfast', 'restaurant', 'coffee'],
+  software: ['licen', 'subscription', 'saas', 'app'],
+};
+
+/** Word stems that stand for a category in a text: "billing" → "bill", "sales" → "sale", with the words such texts use. */
+function stems(category: string): string[] {
+  const own = category
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 2)
+    .map((word) => (word.length > 5 ? word.slice(0, Math.max(4, word.length - 3)) : word.replace(/s$/, '')));
+  return [...own, ...own.flatMap((stem) => CATEGORY_WORDS[stem] ?? [])];
+}
+
+/** The Liquid test that a lower-cased text mentions one of the stems. */
+const mentions = (variable: string, words: string[]) =>
+  words.map((w) => `${variable} contains "${w.replace(/"/g, '')}"`).join(' or ');
+
+/**
+ * Sorts a text into the prompt's categories by the words it uses, says whether it reads as urgent
+ * when the prompt asks, and shows the text under its title.
+ */
+export function classifyTemplate(source: Field, categories: string[], others: Field[], urgency: boolean): string {
+  const lines = [`{% assign text = ${ref(source.key)} | downcase -%}`, '{% assign category = "" -%}'];
+  categories.forEach((category, index) => {
+    lines.push(
+      `{% ${index === 0 ? 'if' : 'elsif'} ${mentions('text', stems(category))} -%}`,
+      `{% assign category = "${category.replace(/"/g, '')}" -%}`,
+    );
+  });
+  if (categories.length > 0) lines.push('{% endif -%}');
+  if (categories.length > 0)
+    lines.push(
+      '{% if category != blank -%}',
+      '**Route to:** {{ category }} (the text mentions it)',
+      '{% else -%}',
+      `**Route to:** not clear from the text: a person should choose ${literal(categories.join(', '))}`,
+      '{% endif -%}',
+    );
+  if (urgency)
+    lines.push(
+      '',
+      `{% if ${mentions('text', ['urgent', 'asap', 'immediately', 'right away', 'as soon as possible', 'emergency', 'critical', 'outage', 'is down', 'cannot access', "can't access"])} -%}`,
+      '**Urgent:** yes: the text asks for a quick answer or reports an outage.',
+      '{% else -%}',
+      '**Urgent:** no: nothing in the text marks it as urgent.',
+      '{% endif -%}',
+    );
+  for (const field of others) lines.push('', `**${literal(field.title)}:** {{ ${ref(field.key)} }}`);
+  lines.push('', `## ${literal(source.title)}`, '', `{{ ${ref(source.key)} | quote }}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The world value a conversion needs ("EUR exchange rate"), asked for as an input. */
+export function rateField(target: string, position: number): Field {
+  const code = target.toUpperCase();
+  return makeField(`${target.toLowerCase()}_exchange_rate`, 'number', 'rate', position, {
+    title: `${code} exchange rate`,
+    description: `How many ${code} one unit of the given currency is worth, e.g. 0.92.`,
+    minimum: 0,
+  });
+}
+
+/**
+ * A CSV of each amount, its converted value and the total (or, with no conversion, the amounts and
+ * their total): Liquid's `times` and `plus` compute them; the other inputs follow as rows.
+ */
+export function computeTemplate(
+  amounts: Field,
+  rate: Field | undefined,
+  currency: Field | undefined,
+  target: string | undefined,
+  others: Field[],
+): string {
+  const unit = currency ? `{{ ${ref(currency.key)} | upcase }}` : '';
+  const converted = target ? `${target.toLowerCase()}_` : '';
+  const header = [
+    '"item"',
+    '"amount"',
+    ...(currency ? ['"currency"'] : []),
+    ...(rate && target ? [`"amount_${target.toLowerCase()}"`] : []),
+  ].join(',');
+  const each = rate ? `{% assign value = amount | times: ${ref(rate.key)} | round: 2 -%}` : '';
+  const row = (label: string, amount: string, value: string) =>
+    [label, amount, ...(currency ? [`"${unit}"`] : []), ...(rate && target ? [value] : [])].join(',');
+  return [
+    header,
+    '{% assign total = 0 -%}',
+    `{% assign total_${converted || 'x_'}value = 0 -%}`,
+    `{% for amount in ${ref(amounts.key)} -%}`,
+    each,
+    '{% assign total = total | plus: amount -%}',
+    ...(rate ? [`{% assign total_${converted}value = total_${converted}value | plus: value -%}`] : []),
+    row('"{{ forloop.index }}"', '{{ amount }}', '{{ value }}'),
+    '{% endfor -%}',
+    row('"total"', '{{ total | round: 2 }}', `{{ total_${converted}value | round: 2 }}`),
+    ...others.map((field) => `"${literal(field.title).replace(/"/g, '""')}","{{ ${ref(field.key)} }}"`),
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .concat('\n');
+}

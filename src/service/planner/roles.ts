@@ -1,0 +1,281 @@
+/**
+ * Which noun phrases of a prompt are inputs, which are what it asks to make, and which choices it
+ * offers, read from the words that govern them: "from", "given", "using", "with", a possessive
+ * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
+ * "write" or "find" (the thing made).
+ */
+import { readChoices, type Choice } from './choices';
+import { PEOPLE } from './fields';
+import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
+
+/** Verbs whose object is what the workflow works on. */
+const WORKS_ON = new Set(
+  `summarize summarise translate convert rewrite proofread classify categorize categorise triage route score rate screen
+  check validate verify review analyse analyze parse clean format turn sort rank compare tag label grade evaluate assess
+  moderate redact shorten simplify improve edit fix correct enrich process split merge dedupe normalise normalize
+  condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize`.split(/\s+/),
+);
+/** Verbs whose object is an input the workflow is given. */
+const TAKES = new Set(
+  'give use take collect read accept enter paste provide ask receive upload include contain'.split(' '),
+);
+/** Verbs whose object is what the workflow makes. */
+const MAKES =
+  /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|return|output|give|send|suggest|propose|outline|plan)$/;
+/** Words before a phrase that make it an input: "from the notes", "given the order number". */
+const INPUT_MARKERS = new Set([
+  'from',
+  'given',
+  'using',
+  'use',
+  'on',
+  'input',
+  'inputs',
+  'fields',
+  'including',
+  'containing',
+  'taking',
+]);
+/** Every verb that may open an imperative prompt, so a capitalised first word is read as a verb. */
+export const VERBS = new Set([
+  ...WORKS_ON,
+  ...`write draft create generate make produce build prepare compose design plan return output send find extract pull
+  list get determine identify calculate compute work estimate count detect flag highlight tell decide look research
+  book schedule remind notify monitor track fill answer reply respond suggest recommend propose outline announce invite
+  welcome thank greet email post save add export describe explain create document`.split(/\s+/),
+]);
+
+export interface Reading {
+  tokens: Token[];
+  phrases: Phrase[];
+  /** Phrases read as inputs, in prompt order, with the columns of a list when the prompt names them. */
+  inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string }[];
+  /** Phrases read as what the workflow makes ("a follow-up email", "totals"). */
+  outputs: Phrase[];
+  choices: Choice[];
+  /** Lemmas of the verbs, in order. */
+  verbs: string[];
+}
+
+const CONTAINERS = new Set([
+  'list',
+  'set',
+  'spreadsheet',
+  'csv',
+  'table',
+  'batch',
+  'array',
+  'collection',
+  'bunch',
+  'series',
+  'sheet',
+  'file',
+  'export',
+]);
+
+/** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
+function governingVerbs(tokens: Token[]): (Token | undefined)[] {
+  const verbs: (Token | undefined)[] = [];
+  let last: Token | undefined;
+  for (const token of tokens) {
+    verbs.push(last);
+    if (/^[.!?;]$/.test(token.text)) last = undefined;
+    else if (token.pos === 'VERB') last = token;
+  }
+  return verbs;
+}
+
+/** Reads a prompt's inputs, outputs and choices. */
+export function readRoles(text: string): Reading {
+  const tokens = tokenize(text);
+  for (const token of tokens)
+    if (
+      VERBS.has(token.lower) &&
+      (token.index === 0 ||
+        /^[.:;!?]$/.test(tokens[token.index - 1]!.text) ||
+        // "Every Friday, email the team…": an imperative after the time it runs.
+        (tokens[token.index - 1]!.text === ',' &&
+          /^(?:the|a|an|me|us|them|our|my|their)$/.test(tokens[token.index + 1]?.lower ?? '')))
+    )
+      token.pos = 'VERB';
+  const list = phrases(tokens);
+  const groups = enumerations(tokens, list);
+  const choices = readChoices(tokens, list).slice(0, 20);
+  const verbAt = governingVerbs(tokens);
+  const inChoice = (p: Phrase) =>
+    choices.some(
+      (c) =>
+        (p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!))) ||
+        (c.about !== undefined && p.start < c.about.start && p.end === c.about.end),
+    );
+  const reading: Reading = {
+    tokens,
+    phrases: list,
+    inputs: [],
+    outputs: [],
+    choices,
+    verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma),
+  };
+  const explicit = groups.some((g) => isInputMarker(tokens, g));
+  let previousRole: Role = 'none';
+  let lastGroupRole: Role = 'none';
+  let containerRole: Role = 'none';
+  groups.forEach((group, n) => {
+    const first = group.items[0]!;
+    const previous = groups[n - 1];
+    let marker = markerOf(tokens, first);
+    // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
+    if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
+    lastGroupRole = previousRole;
+    previousRole = 'none';
+    // "a list of products with name, price and quantity": the columns of the list.
+    const owner = reading.inputs.at(-1);
+    if (
+      marker === 'with' &&
+      owner &&
+      owner.phrase === previous?.items.at(-1) &&
+      (owner.phrase.plural || owner.list) &&
+      !owner.columns
+    ) {
+      owner.columns = group.items;
+      return;
+    }
+    const verb = verbAt[first.start];
+    for (const phrase of group.items) {
+      if (inChoice(phrase)) continue;
+      const role = roleOf(
+        tokens,
+        verbAt,
+        group,
+        phrase,
+        marker,
+        verb,
+        explicit,
+        previous,
+        lastGroupRole === 'output',
+        containerRole,
+      );
+      // "a list of line items (description, quantity) and a due date": the list goes on after its columns.
+      previousRole = role === 'columns' ? 'input' : role;
+      if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
+        containerRole = role;
+        continue;
+      }
+      if (
+        role === 'input' &&
+        phrase.possessive &&
+        phrase.words.length === 1 &&
+        /^(?:text|content|body)$/.test(phrase.head)
+      ) {
+        // "a support ticket from its text": the text is the ticket's, and is named after it.
+        const owner = [...list].reverse().find((p) => p.end <= phrase.start && p.before?.pos === 'VERB');
+        if (owner) {
+          reading.inputs.push({ phrase: { ...owner, start: phrase.start, end: phrase.end }, marker });
+          continue;
+        }
+      }
+      if (role === 'input') {
+        // "a date range (start date and end date)": the columns are the phrases inside the brackets.
+        const inside = groups[n + 1];
+        const columns =
+          tokens[phrase.end]?.text === '(' &&
+          inside?.items[0]?.before?.index === phrase.end &&
+          !inChoice(inside.items[0])
+            ? inside.items
+            : undefined;
+        const listed =
+          phrase === first &&
+          previous?.items.at(-1) &&
+          CONTAINERS.has(previous.items.at(-1)!.head) &&
+          tokens[first.start - 1]?.lower === 'of';
+        reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
+      } else if (role === 'output') reading.outputs.push(phrase);
+    }
+  });
+  return reading;
+}
+
+function markerOf(tokens: Token[], first: Phrase): string {
+  const before = first.before;
+  if (!before) return '^';
+  if (
+    before.lower === 'for' &&
+    /^(?:ask|need|want|request)$/.test(tokens[before.index - 2]?.lemma ?? tokens[before.index - 1]?.lemma ?? '')
+  )
+    return 'given';
+  if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
+  return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
+}
+
+function isInputMarker(tokens: Token[], group: Enumeration): boolean {
+  const marker = markerOf(tokens, group.items[0]!);
+  return (
+    INPUT_MARKERS.has(marker) ||
+    marker === 'with' ||
+    TAKES.has(marker.replace('verb:', '')) ||
+    (marker === ':' && group.items.length > 1)
+  );
+}
+
+type Role = 'input' | 'output' | 'columns' | 'none';
+
+function roleOf(
+  tokens: Token[],
+  verbAt: (Token | undefined)[],
+  group: Enumeration,
+  phrase: Phrase,
+  marker: string,
+  verb: Token | undefined,
+  explicit: boolean,
+  previous: Enumeration | undefined,
+  previousOutput: boolean,
+  containerRole: Role,
+): Role {
+  const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
+  if (marker === '(' && previous) {
+    const owner = previous.items.at(-1)!;
+    return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
+  }
+  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma)) || phrase.given) return 'input';
+  if (marker === 'with' && previous && previousOutput) return 'output';
+  if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
+    if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
+    if (containerRole === 'input') return 'input';
+    const governing = verbAt[previous.items.at(-1)!.start];
+    return governing &&
+      !WORKS_ON.has(governing.lemma) &&
+      !TAKES.has(governing.lemma) &&
+      !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '')
+      ? 'output'
+      : 'input';
+  }
+  if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
+  if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
+  if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
+  if (marker === 'about' || marker === 'for') {
+    const first = group.items[0]!;
+    // "for a target audience" is a value to give; "for a loan" only says what the job is about.
+    const bare = group.items.length === 1 && first.words.length === 1 && (PEOPLE.has(first.head) || marker === 'for');
+    // "for a conference attendee: their name, …", "for an overdue invoice: invoice amount, …": what
+    // follows the colon is what is given about it.
+    const last = group.items.at(-1)!;
+    if (
+      marker === 'for' &&
+      ((PEOPLE.has(last.head) && last.words[0] !== 'number') || /^[:;]$/.test(tokens[last.end]?.text ?? ''))
+    )
+      return 'none';
+    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
+  }
+  // "a reply to a complaint message": what is answered is given.
+  if (
+    marker === 'to' &&
+    !explicit &&
+    previous &&
+    /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head) &&
+    !PEOPLE.has(phrase.head)
+  )
+    return 'input';
+  if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
+  return 'none';
+}
