@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config-read';
 
 const KA = 'key-a-0123456789abcdef0123456789abcdef';
 const KB = 'key-b-0123456789abcdef0123456789abcdef';
@@ -16,8 +17,8 @@ describe('loadConfig', () => {
       drainSeconds: 0,
       publicUrl: 'http://127.0.0.1:8080',
       apiKeys: [],
-      accountRateLimitPerMinute: 1000,
       rateLimitPerMinute: 100,
+      accountRateLimitPerMinute: 1_000,
       timeScale: 1,
       upstream: null,
       logLevel: 'info',
@@ -37,9 +38,9 @@ describe('loadConfig', () => {
         runningPerAccount: 20,
         workflowsPerAccount: 1_000,
         queuedPerAccount: 50_000,
-        keysPerAccount: 100,
-        batchesPerAccount: 1000,
         storedBytesPerAccount: 2_048 * 1024 * 1024,
+        keysPerAccount: 100,
+        batchesPerAccount: 1_000,
       },
       model: null,
       ollamaProbeUrl: 'http://127.0.0.1:11434/v1',
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://flows.example.com/',
       WORKFLOW_API_KEYS: ` ${KA}, ${KB} ,,${KA}`,
       WORKFLOW_RATE_LIMIT: '5',
+      WORKFLOW_ACCOUNT_RATE_LIMIT: '50',
       WORKFLOW_TIME_SCALE: '0.02',
       WORKFLOW_UPSTREAM: 'https://api.example.com/api/v1/',
       LOG_LEVEL: 'warn',
@@ -93,7 +95,6 @@ describe('loadConfig', () => {
       WORKFLOW_ACCOUNT_MAX_STORED_MB: '7',
       WORKFLOW_ACCOUNT_MAX_KEYS: '8',
       WORKFLOW_ACCOUNT_MAX_BATCHES: '9',
-      WORKFLOW_ACCOUNT_RATE_LIMIT: '500',
       WORKFLOW_MODEL_URL: 'http://127.0.0.1:11434/v1/',
       WORKFLOW_MODEL: ' llama3.1 ',
       WORKFLOW_MODEL_KEY: 'sk-local',
@@ -112,8 +113,8 @@ describe('loadConfig', () => {
       drainSeconds: 0,
       publicUrl: 'https://flows.example.com',
       apiKeys: [KA, KB],
-      accountRateLimitPerMinute: 500,
       rateLimitPerMinute: 5,
+      accountRateLimitPerMinute: 50,
       timeScale: 0.02,
       upstream: 'https://api.example.com/api/v1',
       logLevel: 'warn',

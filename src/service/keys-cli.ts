@@ -1,6 +1,7 @@
 import { runKeysCommand } from './accounts/keys-command';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config-read';
 import { openStore, type Store } from './store/store';
 
 let store: Store | null = null;

@@ -181,13 +181,13 @@ describe('recovery after a crash', () => {
     const [marked] = await first.store.createExecutions(first.accountId(), workflowId, [{}], null);
     const now = Date.now();
     expect(await first.store.executions.claim(marked!.id, now, now + 60_000)).toBe(true);
-    const counts = await first.store.cancelExecutions(
-      first.accountId(),
+    const counts = await first.store.cancelExecutions({
+      accountId: first.accountId(),
       workflowId,
-      { ids: [marked!.id] },
-      'cancelled by A (API key)',
-      'k-a',
-    );
+      target: { ids: [marked!.id] },
+      message: 'cancelled by A (API key)',
+      by: 'k-a',
+    });
     expect(counts).toEqual({ cancelled: 0, stopping: 1, unchanged: 0, not_found: 0 });
     await first.shutdown();
 
@@ -203,7 +203,13 @@ describe('recovery after a crash', () => {
 
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
     const { svc, workflowId, queued: batch } = await slowRuns(20, {}, { batchId: 'b1', cap: 1 });
-    const counts = await svc.store.cancelExecutions(svc.accountId(), workflowId, { batchId: 'b1' }, 'stop', 'k-a');
+    const counts = await svc.store.cancelExecutions({
+      accountId: svc.accountId(),
+      workflowId,
+      target: { batchId: 'b1' },
+      message: 'stop',
+      by: 'k-a',
+    });
     svc.engine.cancelled(workflowId);
     expect(counts.cancelled + counts.stopping).toBe(20);
     await svc.engine.idle();

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
-import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
 import { noMetrics, type Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
-import type { Claimed } from '../store/executions-repo';
 import type { ExecutionView, WorkflowRecord } from '../store/records';
 import type { Store } from '../store/store';
+import { Dispatcher } from './dispatcher';
 import { Drafts } from './drafts';
 import { DEFAULT_LEASE_MS, Leases } from './leases';
 import { PlanningQueue } from './planning';
 import { PlanCache } from './plans';
 import { RetentionCleaner, type RetentionSettings } from './retention';
-import { runExecution, type RunOutcome } from './runner';
 import { estimateRetryAfter, runTimeLimitMs } from './timing';
 
 export interface EngineOptions {
@@ -39,12 +37,6 @@ export interface EngineOptions {
   retentionEveryMs?: number;
 }
 
-interface ActiveRun {
-  workflowId: string;
-  stepIndex: number;
-  stepStartedAt: number;
-}
-
 export type ApprovalOutcome = 'ok' | 'not-waiting';
 
 /** A rejected run's error: "Rejected by <reviewer>: <comment>", or without a comment "Rejected by <reviewer>". */
@@ -68,22 +60,11 @@ export class Engine {
   readonly owner = randomUUID();
   /** Deletes ended runs past their account's retention, in small batches. */
   readonly retention: RetentionCleaner;
-  private readonly running = new Map<string, number>();
-  private readonly active = new Map<string, ActiveRun>();
-  private readonly runs = new Set<Promise<unknown>>();
-  /** Workflows with a dispatch queued, running, or asked for again while one ran. */
-  private readonly scheduled = new Set<string>();
-  private readonly dispatching = new Map<string, Promise<void>>();
-  private readonly again = new Set<string>();
-  /** Workflows that had work here; on a store of one process the tick re-checks only these. */
-  private readonly known = new Set<string>();
-  /** Workflows held back by their account's cap, by account: dispatched again when a run of the account ends. */
-  private readonly heldByAccount = new Map<string, Set<string>>();
   private readonly abort = new AbortController();
+  private readonly dispatcher: Dispatcher;
   private readonly drafts: Drafts;
   private readonly leases: Leases;
   private readonly planning: PlanningQueue;
-  private readonly limitMs: number;
   private readonly leaseMs: number;
   private readonly metrics: Metrics;
   private tick: NodeJS.Timeout | null = null;
@@ -91,13 +72,24 @@ export class Engine {
   private started = false;
 
   constructor(private readonly options: EngineOptions) {
-    this.limitMs = runTimeLimitMs(options.timeScale, options.runTimeLimitMs);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.metrics = options.metrics ?? noMetrics;
     // Every waiting step listens for the stop signal; a busy engine has hundreds at once, which is expected.
     setMaxListeners(0, this.abort.signal);
     this.drafts = new Drafts(options.store, this.plans, options.logger, this.abort.signal);
     const shared = { store: options.store, clock: options.clock, logger: options.logger, owner: this.owner };
+    this.dispatcher = new Dispatcher({
+      ...shared,
+      timeScale: options.timeScale,
+      model: options.model ?? null,
+      metrics: this.metrics,
+      plans: this.plans,
+      limitMs: runTimeLimitMs(options.timeScale, options.runTimeLimitMs),
+      leaseMs: this.leaseMs,
+      maxRunningPerAccount: options.maxRunningPerAccount,
+      signal: this.abort.signal,
+      started: () => this.started,
+    });
     this.leases = new Leases({ ...shared, leaseMs: this.leaseMs, metrics: this.metrics });
     this.retention = new RetentionCleaner({
       ...shared,
@@ -145,7 +137,7 @@ export class Engine {
       const ids = await this.leases.recoverExpired();
       // Another replica may have taken work in or freed slots; alone, every change came through this engine.
       if (this.store.shared) for (const lane of await this.store.executions.pendingLanes()) ids.add(lane.workflow_id);
-      else this.known.forEach((id) => ids.add(id));
+      else this.dispatcher.addKnown(ids);
       ids.forEach((id) => this.schedule(id));
       await this.planning.due();
     } catch (error) {
@@ -162,8 +154,7 @@ export class Engine {
     if (this.tick) clearInterval(this.tick);
     this.abort.abort();
     await this.ticking;
-    await Promise.allSettled([...this.dispatching.values()]);
-    await Promise.allSettled([...this.runs]);
+    await this.dispatcher.settle();
     await this.retention.stop();
     await this.leases.stop();
     await this.planning.stop();
@@ -175,12 +166,12 @@ export class Engine {
   }
 
   private isIdle(): boolean {
-    return this.runs.size === 0 && this.scheduled.size === 0 && this.ticking === null && !this.planning.busy;
+    return this.dispatcher.idle && this.ticking === null && !this.planning.busy;
   }
 
   /** Executions this engine is running now for a workflow. */
   runningCount(workflowId: string): number {
-    return this.running.get(workflowId) ?? 0;
+    return this.dispatcher.runningCount(workflowId);
   }
 
   /** Schedules planning of a new workflow after the (scaled) thinking time. */
@@ -198,8 +189,7 @@ export class Engine {
   /** Forgets a deleted workflow (planning, queue, plan); its runs in flight find their rows gone and end as lost. */
   forget(workflowId: string): void {
     this.planning.drop(workflowId);
-    this.known.delete(workflowId);
-    for (const held of this.heldByAccount.values()) held.delete(workflowId);
+    this.dispatcher.forget(workflowId);
     this.plans.forget(workflowId);
   }
 
@@ -217,88 +207,7 @@ export class Engine {
   }
 
   private schedule(workflowId: string): void {
-    if (!this.started) return;
-    this.known.add(workflowId);
-    if (this.dispatching.has(workflowId)) {
-      this.again.add(workflowId);
-      return;
-    }
-    if (this.scheduled.has(workflowId)) return;
-    this.scheduled.add(workflowId);
-    // One pass per turn of the event loop however many events came in it.
-    setImmediate(() => {
-      const pass = this.dispatch(workflowId)
-        .catch((error: unknown) => this.options.logger.error({ err: error, workflowId }, 'dispatch failed'))
-        .finally(() => {
-          this.dispatching.delete(workflowId);
-          this.scheduled.delete(workflowId);
-          if (this.again.delete(workflowId)) this.schedule(workflowId);
-        });
-      this.dispatching.set(workflowId, pass);
-    });
-  }
-
-  /** Claims the oldest waiting executions that fit the workflow's free slots and its batches' caps. */
-  private async dispatch(workflowId: string): Promise<void> {
-    if (!this.started) return;
-    const running = this.runningCount(workflowId);
-    if (running >= LIMITS.maxConcurrentPerWorkflow) return;
-    const now = this.options.clock.now();
-    let held = false;
-    const claimed = await this.store.executions.claimNext(workflowId, {
-      now,
-      limitMs: this.limitMs,
-      owner: this.owner,
-      leaseUntil: now + this.leaseMs,
-      maxPerWorkflow: LIMITS.maxConcurrentPerWorkflow,
-      ...(this.options.maxRunningPerAccount === undefined
-        ? {}
-        : {
-            maxPerAccount: this.options.maxRunningPerAccount,
-            onAccountFull: (accountId: string) => {
-              held = true;
-              const workflows = this.heldByAccount.get(accountId) ?? new Set<string>();
-              this.heldByAccount.set(accountId, workflows.add(workflowId));
-            },
-          }),
-      startFirstStep: true,
-    });
-    if (claimed.length === 0 && running === 0 && !held) this.known.delete(workflowId);
-    // Launched even when the engine stopped meanwhile: the run sees the stop and puts its execution back.
-    for (const execution of claimed) this.launch(execution);
-  }
-
-  private launch({ id, account_id: accountId, workflow_id: workflowId, attempt }: Claimed): void {
-    this.running.set(workflowId, this.runningCount(workflowId) + 1);
-    this.active.set(id, { workflowId, stepIndex: 0, stepStartedAt: this.options.clock.now() });
-    const run: Promise<RunOutcome | void> = runExecution(id, attempt, {
-      store: this.store,
-      model: this.options.model ?? null,
-      plans: this.plans,
-      clock: this.options.clock,
-      logger: this.options.logger,
-      timeScale: this.options.timeScale,
-      signal: this.abort.signal,
-      firstStepStarted: true,
-      metrics: this.metrics,
-      onStep: (executionId, stepIndex) =>
-        this.active.set(executionId, { workflowId, stepIndex, stepStartedAt: this.options.clock.now() }),
-    })
-      .catch((error: unknown) => {
-        this.options.logger.error({ err: error, executionId: id }, 'execution run failed');
-      })
-      .finally(() => {
-        this.active.delete(id);
-        this.runs.delete(run);
-        const left = this.runningCount(workflowId) - 1;
-        if (left > 0) this.running.set(workflowId, left);
-        else this.running.delete(workflowId);
-        this.schedule(workflowId);
-        const held = this.heldByAccount.get(accountId);
-        this.heldByAccount.delete(accountId);
-        held?.forEach((id) => this.schedule(id));
-      });
-    this.runs.add(run);
+    this.dispatcher.schedule(workflowId);
   }
 
   /** Makes sure an execution waiting for approval has its draft stored (see Drafts). */
@@ -335,7 +244,7 @@ export class Engine {
     const plan = this.plans.get(workflow);
     if (!plan) return 1;
     // A run on another replica has no step here: it is estimated from the step it would resume at.
-    const active = this.active.get(execution.id);
+    const active = this.dispatcher.activeRun(execution.id);
     return estimateRetryAfter({
       plan,
       execution,

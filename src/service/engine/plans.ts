@@ -1,5 +1,4 @@
-import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheLimits } from '../bounded-cache';
+import { BoundedCache, type CacheLimits } from '../lib/bounded-cache';
 import type { JsonSchema, StepSpec } from '../workflow/plan-types';
 import { stepSeconds } from '../steps/run-step';
 import type { WorkflowRecord } from '../store/records';
@@ -24,21 +23,14 @@ const planBytes = (plan: ReadyPlan) => 8 * (plan.source.steps.length + (plan.sou
  * replica's routes call forget, and a re-plan through another replica shows as different stored text.
  * The least recently used go first beyond the limits.
  */
-export class PlanCache {
-  private readonly plans: LRUCache<string, ReadyPlan>;
-
+export class PlanCache extends BoundedCache<ReadyPlan> {
   constructor(limits: CacheLimits = PLAN_CACHE_LIMITS) {
-    this.plans = boundedCache(limits, planBytes);
-  }
-
-  /** Estimated memory of the plans kept, as counted against `maxBytes`. */
-  get bytes(): number {
-    return this.plans.calculatedSize;
+    super(limits, planBytes);
   }
 
   get(workflow: WorkflowRecord): ReadyPlan | null {
     if (workflow.status !== 'ready' || workflow.steps === null) return null;
-    let plan = this.plans.get(workflow.id);
+    let plan = this.entries.get(workflow.id);
     if (!plan || plan.source.steps !== workflow.steps || plan.source.inputSchema !== workflow.input_schema) {
       const steps = JSON.parse(workflow.steps) as StepSpec[];
       const seconds = steps.map((step) => stepSeconds(step));
@@ -49,12 +41,12 @@ export class PlanCache {
         totalSeconds: seconds.reduce((sum, s) => sum + s, 0),
         inputSchema: workflow.input_schema === null ? null : (JSON.parse(workflow.input_schema) as JsonSchema),
       };
-      this.plans.set(workflow.id, plan);
+      this.entries.set(workflow.id, plan);
     }
     return plan;
   }
 
   forget(workflowId: string): void {
-    this.plans.delete(workflowId);
+    this.entries.delete(workflowId);
   }
 }

@@ -130,7 +130,13 @@ export function executionRoutes(app: FastifyInstance, ctx: LocalContext): void {
     const message = `cancelled by ${key.name} (API key)${reason?.trim() ? `: ${reason.trim()}` : ''}`;
     const target =
       batchId !== undefined ? { batchId: batchId.toLowerCase() } : { ids: ids!.map((id) => id.toLowerCase()) };
-    const counts = await ctx.store.cancelExecutions(account.id, workflow.id, target, message, key.id);
+    const counts = await ctx.store.cancelExecutions({
+      accountId: account.id,
+      workflowId: workflow.id,
+      target,
+      message,
+      by: key.id,
+    });
     if (counts.cancelled > 0) ctx.engine.cancelled(workflow.id);
     return counts;
   });

@@ -1,7 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheLimits } from '../bounded-cache';
+import { BoundedCache, type CacheLimits } from '../lib/bounded-cache';
 import { ajvClassFor } from '../../contract/ajv-dialect';
 import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../contract/schema-dialect';
 import type { JsonSchema } from '../workflow/plan-types';
@@ -50,21 +49,15 @@ const compiledBytes = (schema: JsonSchema) => 20 * JSON.stringify(schema).length
  * Compiles each workflow's input_schema once and reports every way an input breaks it. The least
  * recently used go first beyond the limits; a re-planned or deleted workflow's is dropped.
  */
-export class InputValidators {
+export class InputValidators extends BoundedCache<Compiled> {
   private readonly ajvs = new Map<SchemaDialect, Ajv>();
-  private readonly compiled: LRUCache<string, Compiled>;
 
   constructor(limits: CacheLimits = VALIDATOR_LIMITS) {
-    this.compiled = boundedCache(limits, (entry) => entry.bytes);
-  }
-
-  /** Estimated memory of the compiled validators kept, as counted against `maxBytes`. */
-  get bytes(): number {
-    return this.compiled.calculatedSize;
+    super(limits, (entry) => entry.bytes);
   }
 
   private validator(workflowId: string, schema: JsonSchema): ValidateFunction {
-    const kept = this.compiled.get(workflowId);
+    const kept = this.entries.get(workflowId);
     if (kept && kept.schema === schema) return kept.validate;
     const dialect = schemaDialect(schema);
     let ajv = this.ajvs.get(dialect);
@@ -73,13 +66,13 @@ export class InputValidators {
     const validate = ajv.compile(known);
     // Ajv keeps every schema it compiled; the function works on its own, so only this cache holds it.
     ajv.removeSchema(known);
-    this.compiled.set(workflowId, { schema, validate, bytes: compiledBytes(schema) });
+    this.entries.set(workflowId, { schema, validate, bytes: compiledBytes(schema) });
     return validate;
   }
 
   /** Drops a workflow's compiled schema once it is re-planned or deleted. */
   forget(workflowId: string): void {
-    this.compiled.delete(workflowId);
+    this.entries.delete(workflowId);
   }
 
   /** Every error of `value` against the schema, each prefixed with its path (e.g. `input.website`). */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Quotas } from '../config';
+import type { Quotas } from '../config-limits';
 import { QuotaExceeded } from '../store/quota-exceeded';
 import type { Store } from '../store/store';
 import { HttpError, TooManyRequests } from './errors';

@@ -1,5 +1,4 @@
-import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheLimits } from '../bounded-cache';
+import { BoundedCache, type CacheLimits } from '../lib/bounded-cache';
 import type { FileSummary } from '../store/records';
 
 /** A result file ready to present: its inline text already decoded. */
@@ -33,16 +32,9 @@ function entryBytes({ files }: Entry): number {
  * database. Least recently used entries go first once the cache holds `maxBytes` or `maxEntries`;
  * deleting a workflow forgets its executions' results.
  */
-export class ResultCache {
-  private readonly entries: LRUCache<string, Entry>;
-
+export class ResultCache extends BoundedCache<Entry> {
   constructor(limits: CacheLimits = RESULT_CACHE_LIMITS) {
-    this.entries = boundedCache(limits, entryBytes);
-  }
-
-  /** Memory the kept results take, as counted against `maxBytes`. */
-  get bytes(): number {
-    return this.entries.calculatedSize;
+    super(limits, entryBytes);
   }
 
   /** The cached files of an execution, if any, without loading or reordering. */

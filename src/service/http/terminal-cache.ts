@@ -1,5 +1,4 @@
-import type { LRUCache } from 'lru-cache';
-import { boundedCache, type CacheLimits } from '../bounded-cache';
+import { BoundedCache, type CacheLimits } from '../lib/bounded-cache';
 import { EXECUTION_VIEW_COLUMNS } from '../store/execution-columns';
 import type { ExecutionView } from '../store/records';
 
@@ -31,16 +30,9 @@ const entryBytes = (entry: Entry) => 2 * entry.body.length + 1024;
  * so a run polled many times a second is presented and serialized once per second. Least recently
  * read answers go first once the cache holds `maxBytes` or `maxEntries`.
  */
-export class TerminalExecutions {
-  private readonly entries: LRUCache<string, Entry>;
-
+export class TerminalExecutions extends BoundedCache<Entry> {
   constructor(limits: CacheLimits = TERMINAL_CACHE_LIMITS) {
-    this.entries = boundedCache(limits, entryBytes);
-  }
-
-  /** Memory the kept answers take, as counted against `maxBytes`. */
-  get bytes(): number {
-    return this.entries.calculatedSize;
+    super(limits, entryBytes);
   }
 
   get(accountId: string, workflowId: string, executionId: string): ExecutionView | undefined {

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { ModelConfig } from '../config';
+import type { ModelConfig } from '../config-model';
 import { startFakeModel } from '../test-support/fake-model';
 import { connectModel, ModelFailure } from './model-client';
 

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
-import type { ModelConfig } from '../config';
+import type { ModelConfig } from '../config-model';
 import { FairQueue } from '../engine/fair-queue';
 import { noMetrics, type Metrics, type ModelCallKind } from '../metrics/metrics';
 import { boundedFetch, MAX_ANSWER_BYTES } from './bounded-fetch';

@@ -19,7 +19,7 @@ export interface PendingLane {
 
 /**
  * The engine's side of the executions: claiming work within the rules, leases that replicas renew
- * and recover, and putting work back in line. ExecutionsRepo adds the API's side.
+ * and recover, and putting work back in line. ExecutionCancels and ExecutionsRepo add the API's side.
  */
 export class ExecutionDispatch {
   constructor(protected readonly ctx: StoreContext) {}

@@ -22,7 +22,16 @@ export interface CancelCounts {
   not_found: number;
 }
 
-export type CancelTargetSpec = { batchId: string } | { ids: readonly string[] };
+type CancelTargetSpec = { batchId: string } | { ids: readonly string[] };
+
+/** Which executions of one workflow of one account to cancel, the error they end with, and the key that asked. */
+export interface CancelRequest {
+  accountId: string;
+  workflowId: string;
+  target: CancelTargetSpec;
+  message: string;
+  by: string;
+}
 
 function errorFile(message: string): NewFile {
   return { filename: 'error.txt', data: new TextEncoder().encode(message) };
@@ -88,11 +97,7 @@ export async function rejectExecution(tx: Store, id: string, message: string, de
  */
 export async function cancelExecutions(
   tx: Store,
-  accountId: string,
-  workflowId: string,
-  target: CancelTargetSpec,
-  message: string,
-  by: string,
+  { accountId, workflowId, target, message, by }: CancelRequest,
 ): Promise<CancelCounts> {
   const at = tx.nowIso();
   const named = 'ids' in target ? new Set(target.ids).size : 0;

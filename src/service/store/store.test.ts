@@ -106,7 +106,13 @@ describe('Store', () => {
       null,
     );
     const ids = [...rows.map((row) => row.id), 'missing'];
-    const counts = await store.cancelExecutions('acc', w.id, { ids }, 'stop', 'k-a');
+    const counts = await store.cancelExecutions({
+      accountId: 'acc',
+      workflowId: w.id,
+      target: { ids },
+      message: 'stop',
+      by: 'k-a',
+    });
     expect(counts).toEqual({ cancelled: 10_000, stopping: 0, unchanged: 0, not_found: 1 });
     const links = await store.files.links(rows.slice(0, 3).map((row) => row.id));
     expect([...links.values()].map((list) => list.map((link) => link.filename))).toEqual([

@@ -9,7 +9,7 @@ import { openDatabase, type ReadIfIdle, type RunPrepared, type StoreDialect } fr
 import type { Database } from './db/schema';
 import { pendingMigrations } from './db/migrate';
 import * as outcomes from './execution-outcomes';
-import type { CancelCounts, CancelTargetSpec } from './execution-outcomes';
+import type { CancelCounts, CancelRequest } from './execution-outcomes';
 import { ExecutionQueries } from './execution-queries';
 import { ExecutionStepsRepo } from './execution-steps-repo';
 import { ExecutionsRepo, type Decision, type NewExecution } from './executions-repo';
@@ -223,14 +223,8 @@ export class Store {
    * waiting ones end in error now (with an error.txt, as failures do), processing ones are marked
    * to stop at their next step boundary, finished and failed ones stay as they are.
    */
-  cancelExecutions(
-    accountId: string,
-    workflowId: string,
-    target: CancelTargetSpec,
-    message: string,
-    by: string,
-  ): Promise<CancelCounts> {
-    return this.transaction((tx) => outcomes.cancelExecutions(tx, accountId, workflowId, target, message, by));
+  cancelExecutions(request: CancelRequest): Promise<CancelCounts> {
+    return this.transaction((tx) => outcomes.cancelExecutions(tx, request));
   }
 
   /** Replaces the draft files shown while an execution waits for approval. */
