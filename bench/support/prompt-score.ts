@@ -76,7 +76,8 @@ function longTextOk(property: Property): boolean {
 
 /** Why a property does not meet an expected input, or null when it does. */
 function mismatch(expected: ExpectedInput, key: string, property: Property, required: boolean): string | null {
-  if (expected.type && !typeOk(expected.type, property.type)) return `${key}: type ${String(property.type)}, expected ${expected.type}`;
+  if (expected.type && !typeOk(expected.type, property.type))
+    return `${key}: type ${String(property.type)}, expected ${expected.type}`;
   if (expected.format && property.format !== expected.format)
     return `${key}: format ${String(property.format ?? 'none')}, expected ${expected.format}`;
   if (expected.enum) {
