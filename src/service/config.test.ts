@@ -7,6 +7,13 @@ const KA = 'key-a-0123456789abcdef0123456789abcdef';
 const KB = 'key-b-0123456789abcdef0123456789abcdef';
 
 describe('loadConfig', () => {
+  it('gives an account ten keys’ worth of requests unless told otherwise', () => {
+    expect(loadConfig({ WORKFLOW_RATE_LIMIT: '7' }).accountRateLimitPerMinute).toBe(70);
+    expect(loadConfig({ WORKFLOW_RATE_LIMIT: '7', WORKFLOW_ACCOUNT_RATE_LIMIT: '9' }).accountRateLimitPerMinute).toBe(
+      9,
+    );
+  });
+
   it('uses the documented defaults when nothing is set', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,

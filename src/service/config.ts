@@ -234,8 +234,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: read(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port),
     apiKeys: readApiKeys(env),
     rateLimitPerMinute: read(env, 'WORKFLOW_RATE_LIMIT') ?? 100,
-    // Ten people each with a dashboard open (at most about 100 a minute each) fit.
-    accountRateLimitPerMinute: read(env, 'WORKFLOW_ACCOUNT_RATE_LIMIT') ?? 1_000,
+    // Ten keys' worth, so ten people each with a dashboard open (about 100 a minute each) fit, and an
+    // operator who raises the per-key limit raises the account's with it.
+    accountRateLimitPerMinute:
+      read(env, 'WORKFLOW_ACCOUNT_RATE_LIMIT') ?? 10 * (read(env, 'WORKFLOW_RATE_LIMIT') ?? 100),
     timeScale: read(env, 'WORKFLOW_TIME_SCALE') ?? 1,
     upstream: read(env, 'WORKFLOW_UPSTREAM') ?? null,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
