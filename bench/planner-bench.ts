@@ -1,7 +1,7 @@
 // Issue #20's planner stall: GET execution latency while long prompts are planned at 100 a minute,
 // beside the same GETs with no planning, and beside what planning one such prompt costs a thread
 // (the stall every request would meet if it still ran on the HTTP thread). Also issue #30's prompt
-// sets (planner-sets.ts): development, held-out and older, each before and after.
+// sets (planner-sets.ts): development, the two held-out sets and older, each before and after.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

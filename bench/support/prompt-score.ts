@@ -152,7 +152,9 @@ export function scoreSet(cases: PromptCase[], plan: (prompt: string) => PlannedS
 
 const SETS_DIR = new URL('../../src/service/planner/prompt-sets/', import.meta.url);
 
-export function loadPromptSet(name: 'development' | 'held-out' | 'older' | 'newcomer'): PromptCase[] {
+export type PromptSetName = 'development' | 'held-out' | 'held-out-2' | 'older' | 'newcomer';
+
+export function loadPromptSet(name: PromptSetName): PromptCase[] {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`${name}.json`, SETS_DIR)), 'utf8')) as PromptCase[];
 }
 
