@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface IconProps {
@@ -8,11 +8,11 @@ export interface IconProps {
 /**
  * The frame of every outline icon in the Lucide style (24px grid, 1.75 stroke), always decorative.
  * Drawn here rather than imported from lucide-react on purpose (issue 34, measured with esbuild,
- * minified and gzipped): the 17 shell icons in the first load weigh 1.5 kB here and 3.7 kB from
- * lucide-react 1.73.0, and all 32 icons 2.3 kB against 4.9 kB, over the entry's 1 kB allowance.
- * (Reading the shapes from JSON added 0.15 kB and 0.26 kB to those.)
- * The paths are Lucide's, so an icon is added by copying its path from lucide.dev into
- * icon-shapes.json (or shell-icon-shapes.json for one the shell draws on first paint).
+ * minified and gzipped): the 17 shell icons in the first load weigh 1.4 kB here and 3.7 kB from
+ * lucide-react 1.73.0, and all 32 icons 2.0 kB against 4.9 kB, over the entry's 1 kB allowance.
+ * The paths are Lucide's, so an icon is added by copying its path from lucide.dev: into
+ * icon-shapes.json, or for one the shell draws on first paint, into shell-icons.tsx, whose
+ * shapes stay in code because reading JSON costs the first load bytes it has not got.
  */
 export function IconSvg({ className, children }: IconProps & { children: ReactNode }) {
   return (
@@ -32,21 +32,14 @@ export function IconSvg({ className, children }: IconProps & { children: ReactNo
   );
 }
 
-/**
- * One part of an icon: a string is the `d` of a path; `{ circle: {…} }` or `{ rect: {…} }` (as the
- * JSON files hold them) is that element with those attributes; an element is drawn as given.
- */
-type Shape = string | ReactElement | { circle: Record<string, number> } | { rect: Record<string, number> };
-
-const partOf = (shape: Shape, key: number): ReactElement => {
-  if (typeof shape === 'string') return <path key={key} d={shape} />;
-  if (isValidElement(shape)) return cloneElement(shape, { key });
-  return 'circle' in shape ? <circle key={key} {...shape.circle} /> : <rect key={key} {...shape.rect} />;
-};
+/** One part of an icon (see partsOf in icons.tsx for those read from JSON): a string is the `d` of a path, anything else (a circle, a rect) is drawn as given. */
+export type Shape = string | ReactElement;
 
 /** An icon component drawing `shapes` in the shared frame. */
 export const icon = (name: string, ...shapes: Shape[]) => {
-  const parts = shapes.map(partOf);
+  const parts = shapes.map((shape, i) =>
+    typeof shape === 'string' ? <path key={i} d={shape} /> : cloneElement(shape, { key: i }),
+  );
   const Icon = ({ className }: IconProps) => <IconSvg className={className}>{parts}</IconSvg>;
   Icon.displayName = name;
   return Icon;
