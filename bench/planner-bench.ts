@@ -3,13 +3,10 @@
 // (the stall every request would meet if it still ran on the HTTP thread). Also issue #30's prompt
 // sets (planner-sets.ts): development, the two held-out sets and older, each before and after.
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { planWorkflow, PlanningError } from '../src/service/planner/plan';
 import { sleep } from './support/processes';
 import { promptSetFigures } from './planner-sets';
-import { finishedExecution, json, KEY, round, startService } from './support/service-api';
+import { json, KEY, round, withFinishedRun } from './support/service-api';
 import type { Figure } from './service-bench';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -53,11 +50,7 @@ async function getLatency(url: string) {
 }
 
 export async function runPlannerBench(): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-planner-'));
-  const local = await startService(dataDir);
-  try {
-    const { detailPath } = await finishedExecution(local.base);
-    const url = `${local.base}${detailPath}`;
+  return withFinishedRun('planner', async (local, url) => {
     const quiet = await getLatency(url);
     let planning = true;
     let planned = 0;
@@ -92,8 +85,5 @@ export async function runPlannerBench(): Promise<Figure[]> {
       { name: 'planning one such prompt, slowest shape, on one thread', value: round(ownThread), unit: 'ms' },
       ...sets,
     ];
-  } finally {
-    await local.proc.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

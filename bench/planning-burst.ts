@@ -3,12 +3,9 @@
 // Planning runs on the step threads; what is left on the HTTP thread (the POST, receiving the plan
 // from its thread, storing it) is what this measures. Rounds interleave quiet and burst; the figure
 // is the median round's slowest GET. Knob: BENCH_ROUNDS (default 3).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Figure } from './service-bench';
 import { sleep } from './support/processes';
-import { finishedExecution, json, KEY, round, startService } from './support/service-api';
+import { json, KEY, round, withFinishedRun } from './support/service-api';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BURST = 20;
@@ -60,11 +57,7 @@ async function burst(base: string, round: number): Promise<void> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function runPlanningBurst(): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-planning-burst-'));
-  const local = await startService(dataDir);
-  try {
-    const { detailPath } = await finishedExecution(local.base);
-    const url = `${local.base}${detailPath}`;
+  return withFinishedRun('planning-burst', async (local, url) => {
     const quiet: number[] = [];
     const loaded: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
@@ -86,8 +79,5 @@ export async function runPlanningBurst(): Promise<Figure[]> {
         ok: slowest <= GOAL_MS,
       },
     ];
-  } finally {
-    await local.proc.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -4,7 +4,7 @@ import type { Browser, Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { Figure } from './service-bench';
 import { demoWorkflow } from './support/batch-page';
-import { buildSpa, connectPage, launchChromium, startWebServer, type WebServer } from './support/browser';
+import { connectPage, withBuiltSpa, withServer, type WebServer } from './support/browser';
 
 const ROWS = 10_000;
 const GOAL_MS = 20_000;
@@ -75,35 +75,30 @@ async function openAsColleague(browser: Browser, server: WebServer, workflowId: 
 }
 
 export async function runSharedBatchBench(): Promise<Figure[]> {
-  console.log('  building the SPA…');
-  buildSpa();
-  const browser = await launchChromium();
   // The service's real 100 requests a minute: the colleague's page must keep within it.
-  const server = await startWebServer({ timeScale: 0 });
-  try {
-    console.log(`  sending ${ROWS.toLocaleString('en-US')} rows and waiting for their runs…`);
-    const { workflowId, batchId } = await sendBatch(server);
-    const run = await openAsColleague(browser, server, workflowId, batchId);
-    console.log(`    ${run.ms} ms, ${run.apiRequests} API requests, ${run.perRow} per-row requests`);
-    return [
-      {
-        name: `colleague's browser: ${ROWS.toLocaleString('en-US')}-row batch, every result in`,
-        value: Math.round(run.ms / 100) / 10,
-        unit: 's',
-        goal: `≤ ${GOAL_MS / 1000} s`,
-        ok: run.ms <= GOAL_MS,
-      },
-      {
-        name: 'per-row requests (run details, file downloads) for it',
-        value: run.perRow,
-        unit: 'requests',
-        goal: '0',
-        ok: run.perRow === 0,
-      },
-      { name: 'API requests for it', value: run.apiRequests, unit: 'requests' },
-    ];
-  } finally {
-    await server.stop();
-    await browser.close();
-  }
+  return withBuiltSpa((browser) =>
+    withServer({ timeScale: 0 }, async (server) => {
+      console.log(`  sending ${ROWS.toLocaleString('en-US')} rows and waiting for their runs…`);
+      const { workflowId, batchId } = await sendBatch(server);
+      const run = await openAsColleague(browser, server, workflowId, batchId);
+      console.log(`    ${run.ms} ms, ${run.apiRequests} API requests, ${run.perRow} per-row requests`);
+      return [
+        {
+          name: `colleague's browser: ${ROWS.toLocaleString('en-US')}-row batch, every result in`,
+          value: Math.round(run.ms / 100) / 10,
+          unit: 's',
+          goal: `≤ ${GOAL_MS / 1000} s`,
+          ok: run.ms <= GOAL_MS,
+        },
+        {
+          name: 'per-row requests (run details, file downloads) for it',
+          value: run.perRow,
+          unit: 'requests',
+          goal: '0',
+          ok: run.perRow === 0,
+        },
+        { name: 'API requests for it', value: run.apiRequests, unit: 'requests' },
+      ];
+    }),
+  );
 }

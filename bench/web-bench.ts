@@ -6,7 +6,7 @@ import { measureParseAndValidate, measureResultsCsv } from './batch-bench';
 import { measureTracking } from './batch-tracking';
 import { runWebSpeed } from './web-speed';
 import type { Figure } from './service-bench';
-import { buildSpa, connectPage, launchChromium, startWebServer, type WebServer } from './support/browser';
+import { connectPage, withBuiltSpa, withServer } from './support/browser';
 import { installProbe, waitForMark, watchText } from './support/page-probe';
 
 /**
@@ -89,23 +89,8 @@ async function runSteps(steps: Array<[string, Step]>): Promise<Figure[]> {
   return figures;
 }
 
-async function withServer<T>(
-  options: Parameters<typeof startWebServer>[0],
-  fn: (server: WebServer) => Promise<T>,
-): Promise<T> {
-  const server = await startWebServer(options);
-  try {
-    return await fn(server);
-  } finally {
-    await server.stop();
-  }
-}
-
 export async function runWebBench(): Promise<Figure[]> {
-  console.log('  building the SPA…');
-  buildSpa();
-  const browser = await launchChromium();
-  try {
+  return withBuiltSpa(async (browser) => {
     // Issue #33: first page, entry size and in-app moves, beside a static page and the commit before.
     const speed = await runSteps([
       ['first page and moves', (f) => runWebSpeed(browser, true).then((x) => void f.push(...x))],
@@ -149,7 +134,5 @@ export async function runWebBench(): Promise<Figure[]> {
     );
     const exports = await runSteps([['results CSV', measureResultsCsv]]);
     return [...speed, ...pages, ...tracking, ...exports];
-  } finally {
-    await browser.close();
-  }
+  });
 }

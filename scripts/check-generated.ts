@@ -1,5 +1,5 @@
 /**
- * Lint step: the generated contract files (api-types.ts, contract-schemas.ts) match the OpenAPI
+ * Lint step: the generated contract files (api-types.ts, contract-schemas.gen.ts) match the OpenAPI
  * document. It lives in lint, not in the unit suite, because regenerating is slow and a stale file
  * is a build mistake, not a behaviour. Fix a failure with `npm run gen:types`.
  */

@@ -95,14 +95,21 @@ export const readDone = async (page: Page): Promise<number | null> => {
   return m === null ? null : Number(m[1]!.replace(/\D/g, ''));
 };
 
-/** What the journal of this origin holds for the batch, counted in the page (no API request). */
-export async function gatheredInPage(
-  page: Page,
-  batchId: string,
-): Promise<{ rowsTotal: number; rowsWithResults: number; filesFetched: number; filesMissing: number }> {
-  return page.evaluate(
-    (id) =>
-      new Promise((resolve, reject) => {
+interface Gathered {
+  rowsTotal: number;
+  rowsWithResults: number;
+  filesFetched: number;
+  filesMissing: number;
+}
+
+/**
+ * The batch's rows as the journal of this origin holds them (no API request): counted inside the
+ * page where `count` (so 10,000 rows with their contents need not cross over), else every row.
+ */
+const readJournal = (page: Page, batchId: string, count: boolean): Promise<Gathered | RowRecord[]> =>
+  page.evaluate(
+    ({ id, count }) =>
+      new Promise<Gathered | RowRecord[]>((resolve, reject) => {
         const open = indexedDB.open('wf-batches');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -112,14 +119,11 @@ export async function gatheredInPage(
             .getAll(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
           req.onerror = () => reject(req.error);
           req.onsuccess = () => {
+            open.result.close();
+            if (!count) return resolve(req.result as RowRecord[]);
             const text = /\.(md|markdown|txt|text|csv|tsv|json|jsonl|ndjson|html?|xml|ya?ml|log|ini|toml|svg)$/i;
             const out = { rowsTotal: 0, rowsWithResults: 0, filesFetched: 0, filesMissing: 0 };
-            for (const r of req.result as Array<{
-              status: string;
-              executionId?: string;
-              error?: string;
-              results?: Array<{ filename: string; content?: string }> | null;
-            }>) {
+            for (const r of req.result as RowRecord[]) {
               if (r.executionId === undefined || (r.status !== 'finished' && r.status !== 'error')) continue;
               out.rowsTotal += 1;
               if (r.results === undefined || (r.status === 'error' && r.error === undefined)) {
@@ -132,33 +136,15 @@ export async function gatheredInPage(
                 else if (text.test(f.filename)) out.filesMissing += 1;
               }
             }
-            open.result.close();
             resolve(out);
           };
         };
       }),
-    batchId,
+    { id: batchId, count },
   );
-}
+
+/** What the journal of this origin holds for the batch, counted in the page (no API request). */
+export const gatheredInPage = (page: Page, batchId: string) => readJournal(page, batchId, true) as Promise<Gathered>;
 
 /** Every row of the batch as the page's journal holds it, for the real export code in node. */
-export const journalRows = (page: Page, batchId: string): Promise<RowRecord[]> =>
-  page.evaluate(
-    (id) =>
-      new Promise<RowRecord[]>((resolve, reject) => {
-        const open = indexedDB.open('wf-batches');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result
-            .transaction('rows')
-            .objectStore('rows')
-            .getAll(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as RowRecord[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    batchId,
-  );
+export const journalRows = (page: Page, batchId: string) => readJournal(page, batchId, false) as Promise<RowRecord[]>;

@@ -99,6 +99,28 @@ export async function startWebServer(options: WebServerOptions = {}): Promise<We
   };
 }
 
+/** Runs `measure` with a service started with `options`, stopped after. */
+export async function withServer<T>(options: WebServerOptions, measure: (server: WebServer) => Promise<T>): Promise<T> {
+  const server = await startWebServer(options);
+  try {
+    return await measure(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Builds the SPA, then runs `measure` with a fresh Chromium, closed after. */
+export async function withBuiltSpa<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
+  console.log('  building the SPA…');
+  buildSpa();
+  const browser = await launchChromium();
+  try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** GET a JSON document from the service with the bench key. */
 export async function apiGet<T>(server: WebServer, path: string): Promise<T> {
   const res = await fetch(`${server.api}${path}`, { headers: { 'x-api-key': server.key } });

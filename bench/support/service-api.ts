@@ -1,5 +1,7 @@
 // The local service as the benches drive it: started as `npm start` starts it (tsx src/service/main.ts),
 // with one API key, and read through its v1 API.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, sleep, startProcess, type Started } from './processes';
 
@@ -103,3 +105,22 @@ export async function countUnfinished(base: string, wid: string): Promise<number
 }
 
 export const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Runs `measure` against a fresh SQLite service holding one finished run (`detailUrl` reads it), in
+ * a temporary folder named after `name`; then stops the service and removes the folder.
+ */
+export async function withFinishedRun<T>(
+  name: string,
+  measure: (local: LocalService, detailUrl: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `wf-bench-${name}-`));
+  const local = await startService(dataDir);
+  try {
+    const { detailPath } = await finishedExecution(local.base);
+    return await measure(local, `${local.base}${detailPath}`);
+  } finally {
+    await local.proc.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './contract-check';
 import { runCheck } from './contract-check';
-import * as schemas from './contract-schemas';
+import * as schemas from './contract-schemas.gen';
 
 const execution = {
   id: 'e',

@@ -205,6 +205,10 @@ export function conceptOf(word: string): FieldConcept | undefined {
   return BY_WORD.get(word);
 }
 
+/** Every word and phrase of the concepts whose fields hold long free text ("note", "transcript", "desc"). */
+export const textWords = (): string[] =>
+  FIELD_CONCEPTS.filter((c) => c.kind === 'text').flatMap((c) => [c.word, ...c.same, ...(c.alike ?? [])]);
+
 /** Synonyms and abbreviations to the word they mean, for matching column headers (one word and two-word forms). */
 export function sameWords(): { words: Record<string, string>; pairs: Record<string, string> } {
   const words: Record<string, string> = {};

@@ -1,5 +1,5 @@
 /**
- * Writes src/contract/contract-schemas.ts from the contract document: one check (built from
+ * Writes src/contract/contract-schemas.gen.ts from the contract document: one check (built from
  * ./contract-check) per component schema, so the dashboard checks every server's answers against
  * the same document the types in api-types.ts come from. `npm run gen:types` runs it; `npm run lint`
  * (scripts/check-generated.ts) proves the written file is fresh.
@@ -130,7 +130,7 @@ export function generateSchemasModule(doc: unknown = openApiDocument): string {
   ].join('\n');
 }
 
-export const SCHEMAS_MODULE_PATH = fileURLToPath(new URL('./contract-schemas.ts', import.meta.url));
+export const SCHEMAS_MODULE_PATH = fileURLToPath(new URL('./contract-schemas.gen.ts', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(SCHEMAS_MODULE_PATH, generateSchemasModule());

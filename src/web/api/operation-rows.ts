@@ -81,6 +81,15 @@ export const statusQuery = (statuses: readonly ExecutionStatus[] | undefined): {
 
 export const ofWorkflow = (workflowId: string): Parts => ({ path: { workflowId } });
 export const ofExecution = (workflowId: string, executionId: string): Parts => ({ path: { workflowId, executionId } });
+
+const ONE_EXECUTION = '/workflows/{workflowId}/executions/{executionId}';
+type PartAfter<P, Prefix extends string> = P extends `${Prefix}${infer Rest}` ? Rest : never;
+/** What follows one execution's path in the contract's GET routes: '' for the execution itself, '/steps', … */
+type ExecutionPart = PartAfter<PathOf<'GET'>, typeof ONE_EXECUTION>;
+
+/** A GET of one execution or a part of it, checked against `check`. */
+export const readOfExecution = <T>(part: ExecutionPart, check: Check<T>, label: string) =>
+  get(`${ONE_EXECUTION}${part}` as PathOf<'GET'>, answer(check, label), ofExecution);
 export const ofBatch = (batchId: string): Parts => ({ path: { batchId } });
 export const none = (): Parts => ({});
 

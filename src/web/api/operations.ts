@@ -1,4 +1,4 @@
-import * as contract from '@contract/contract-schemas';
+import * as contract from '@contract/contract-schemas.gen';
 import type { CancelExecutionsRequest, Concurrency, Schemas } from '@contract/openapi-document';
 import {
   answer,
@@ -7,13 +7,13 @@ import {
   none,
   nothing,
   ofBatch,
-  ofExecution,
   ofWorkflow,
   page,
   pageQuery,
   patch,
   post,
   put,
+  readOfExecution,
   statusQuery,
   withConcurrency,
   type ExecutionPageParams,
@@ -85,29 +85,13 @@ const executionOperations = {
       query: { from: range.from, to: range.to, bucket: range.bucket, tz_offset_minutes: range.tzOffsetMinutes },
     }),
   ),
-  getExecution: get(
-    '/workflows/{workflowId}/executions/{executionId}',
-    answer(contract.ExecutionDetail, 'execution'),
-    ofExecution,
-  ),
+  getExecution: readOfExecution('', contract.ExecutionDetail, 'execution'),
   /** Local extension: the workflow's steps as the execution ran them. Only where capabilities say `executionSteps`. */
-  getExecutionSteps: get(
-    '/workflows/{workflowId}/executions/{executionId}/steps',
-    answer(contract.ExecutionSteps, 'execution steps'),
-    ofExecution,
-  ),
+  getExecutionSteps: readOfExecution('/steps', contract.ExecutionSteps, 'execution steps'),
   /** Local extension: the input an execution was started with. Only where capabilities say `executionInput`. */
-  getExecutionInput: get(
-    '/workflows/{workflowId}/executions/{executionId}/input',
-    answer(contract.ExecutionInput, 'execution input'),
-    ofExecution,
-  ),
+  getExecutionInput: readOfExecution('/input', contract.ExecutionInput, 'execution input'),
   /** Local extension: who started, decided and cancelled an execution. Only where capabilities say `executionActivity`. */
-  getExecutionActivity: get(
-    '/workflows/{workflowId}/executions/{executionId}/activity',
-    answer(contract.ExecutionActivity, 'who did what'),
-    ofExecution,
-  ),
+  getExecutionActivity: readOfExecution('/activity', contract.ExecutionActivity, 'who did what'),
   createExecution: post(
     '/workflows/{workflowId}/executions',
     answer(contract.ExecutionCreateResponse, 'created execution'),

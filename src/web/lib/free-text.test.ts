@@ -15,6 +15,14 @@ describe('isFreeText', () => {
     expect(isFreeText({ type: 'string' }, 'messageText')).toBe(true);
   });
 
+  it("reads prose words from the shared vocabulary's free-text concepts", () => {
+    expect(isFreeText({ type: 'string' }, 'customer_feedback')).toBe(true);
+    expect(isFreeText({ type: 'string', title: 'Job descr' })).toBe(true);
+    expect(isFreeText({ type: 'string', title: 'Support tickets' })).toBe(true);
+    // "minutes" is a number in the vocabulary, not the plural of meeting minutes.
+    expect(isFreeText({ type: 'string', title: 'Minutes' })).toBe(false);
+  });
+
   it('keeps names, codes, formats, enums and short limits on one line', () => {
     expect(isFreeText({ type: 'string', title: 'Customer name' }, 'customer_name')).toBe(false);
     expect(isFreeText({ type: 'string', format: 'email', description: 'Where to send the message' })).toBe(false);

@@ -1,9 +1,15 @@
+import { conceptOf, textWords } from '@contract/field-concepts';
+
 /** A maxLength this large leaves room for paragraphs, not a name or a code. */
 const LONG_TEXT = 1000;
 
-/** Words in a field's name, title or description that say it holds prose someone pastes or writes. */
-const PROSE_WORDS =
-  /\b(?:notes?|body|message|messages|text|description|paragraphs?|content|contents|transcripts?|comments?|summary|letter|email body|free[- ]text)\b/i;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A vocabulary word as a pattern: its spaces any white space, and its plural unless that is a concept of its own ("minutes" is a number). */
+const wordPattern = (word: string) => `${escapeRegExp(word).replace(/ /g, '\\s+')}${conceptOf(`${word}s`) ? '' : 's?'}`;
+
+/** Words in a field's name, title or description that say it holds prose: the shared vocabulary's free-text concepts. */
+const PROSE_WORDS = new RegExp(`\\b(?:${textWords().map(wordPattern).join('|')})\\b`, 'i');
 
 /** Formats and shapes whose value is one line by nature, whatever the words around them say. */
 const ONE_LINE_FORMATS = new Set(['email', 'uri', 'url', 'iri', 'date', 'date-time', 'time', 'uuid', 'hostname']);

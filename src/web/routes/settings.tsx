@@ -39,18 +39,15 @@ const SHORTCUTS: [string, string][] = [
 
 /** The profiles to pick one to edit, the active one marked, and the new one being written. */
 function ProfilePicker({
-  profiles,
-  activeId,
   current,
   editing,
   onPick,
 }: {
-  profiles: readonly Profile[];
-  activeId: string | null;
   current: Profile;
   editing: Profile | null;
   onPick: (profile: Profile) => void;
 }) {
+  const { profiles, activeId } = useConnection();
   return (
     <div role="group" aria-label="Profile to edit" className="flex flex-wrap gap-2">
       {profiles.map((p) => (
@@ -156,13 +153,7 @@ function SettingsPage() {
         />
         <CardBody className="space-y-5">
           {(profiles.length > 1 || editing?.id === '') && (
-            <ProfilePicker
-              profiles={profiles}
-              activeId={activeId}
-              current={current}
-              editing={editing}
-              onPick={setEditing}
-            />
+            <ProfilePicker current={current} editing={editing} onPick={setEditing} />
           )}
           {/* What the connected server says of itself; a profile being edited may point elsewhere. */}
           {current.id === activeId && <PlannerStatus />}

@@ -10,7 +10,9 @@ export interface IconProps {
  * Drawn here rather than imported from lucide-react on purpose (issue 34, measured with esbuild,
  * minified and gzipped): the 17 shell icons in the first load weigh 1.4 kB here and 3.7 kB from
  * lucide-react 1.73.0, and all 32 icons 2.0 kB against 4.9 kB, over the entry's 1 kB allowance.
- * The paths are Lucide's, so an icon is added by copying its path from lucide.dev.
+ * The paths are Lucide's, so an icon is added by copying its path from lucide.dev: into
+ * icon-shapes.json, or for one the shell draws on first paint, into shell-icons.tsx, whose
+ * shapes stay in code because reading JSON costs the first load bytes it has not got.
  */
 export function IconSvg({ className, children }: IconProps & { children: ReactNode }) {
   return (
@@ -30,8 +32,8 @@ export function IconSvg({ className, children }: IconProps & { children: ReactNo
   );
 }
 
-/** One part of an icon: a string is the `d` of a path, anything else (a circle, a rect) is drawn as given. */
-type Shape = string | ReactElement;
+/** One part of an icon (see partsOf in icons.tsx for those read from JSON): a string is the `d` of a path, anything else (a circle, a rect) is drawn as given. */
+export type Shape = string | ReactElement;
 
 /** An icon component drawing `shapes` in the shared frame. */
 export const icon = (name: string, ...shapes: Shape[]) => {

@@ -10,6 +10,7 @@ import { actorName } from '@/features/runs/actor-name';
 import type { RunRow } from '@/features/runs/run-filter';
 import type { PendingDecision } from './pending-decisions';
 import { Countdown, DecisionComment } from './decision-parts';
+import type { ApprovalsInboxState } from './use-approvals-inbox';
 
 /** The files made so far, read from the execution's detail (the local service keeps the draft there). */
 function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
@@ -74,28 +75,12 @@ function Draft({ row, autoLoad }: { row: RunRow; autoLoad: boolean }) {
  * undo. Reject first asks for an optional comment, as the run's own page does, since the run will
  * read "Rejected by …: <comment>".
  */
-export function ApprovalCard({
-  row,
-  canDecide,
-  autoLoadDraft,
-  selected,
-  onSelect,
-  pending,
-  onDecide,
-  onUndo,
-  sending,
-}: {
-  row: RunRow;
-  canDecide: boolean;
-  autoLoadDraft: boolean;
-  selected: boolean;
-  onSelect: (selected: boolean) => void;
-  pending: PendingDecision | undefined;
-  onDecide: (approved: boolean, comment?: string) => void;
-  onUndo: () => void;
-  sending: boolean;
-}) {
+export function ApprovalCard({ row, inbox }: { row: RunRow; inbox: ApprovalsInboxState }) {
   const id = useId();
+  // The draft loads by itself only where the run can be decided here.
+  const canDecide = inbox.caps.approval;
+  const pending = inbox.pending.get(row.id);
+  const sending = inbox.isSending(row.id);
   const name = row.workflow_name ?? `Workflow ${row.workflow_id.slice(0, 8)}`;
   return (
     <li
@@ -107,9 +92,9 @@ export function ApprovalCard({
           <Checkbox
             id={`${id}-select`}
             label={<span className="sr-only">Select {name}</span>}
-            checked={selected}
+            checked={inbox.isSelected(row.id)}
             disabled={!!pending || sending}
-            onChange={(e) => onSelect(e.target.checked)}
+            onChange={(e) => inbox.select(row.id, e.target.checked)}
           />
         )}
         <div className="min-w-0 flex-1">
@@ -130,9 +115,15 @@ export function ApprovalCard({
           </p>
         </div>
       </div>
-      <Draft row={row} autoLoad={autoLoadDraft} />
+      <Draft row={row} autoLoad={canDecide} />
       {canDecide ? (
-        <CardDecision id={id} pending={pending} onDecide={onDecide} onUndo={onUndo} sending={sending} />
+        <CardDecision
+          id={id}
+          pending={pending}
+          onDecide={(approved, comment) => inbox.decideOne(row, approved, comment)}
+          onUndo={() => inbox.undo(row.id)}
+          sending={sending}
+        />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           This server offers no way to approve from the dashboard; open the run for its server link.

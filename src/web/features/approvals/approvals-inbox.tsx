@@ -34,18 +34,7 @@ export function ApprovalsInbox() {
         ) : (
           <ul aria-label="Runs waiting for approval" className="space-y-3">
             {rows.map((row) => (
-              <ApprovalCard
-                key={row.id}
-                row={row}
-                canDecide={caps.approval}
-                autoLoadDraft={caps.approval}
-                selected={inbox.isSelected(row.id)}
-                onSelect={(on) => inbox.select(row.id, on)}
-                pending={inbox.pending.get(row.id)}
-                onDecide={(approved, comment) => inbox.decideOne(row, approved, comment)}
-                onUndo={() => inbox.undo(row.id)}
-                sending={inbox.isSending(row.id)}
-              />
+              <ApprovalCard key={row.id} row={row} inbox={inbox} />
             ))}
           </ul>
         )}

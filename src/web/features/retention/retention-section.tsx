@@ -136,6 +136,24 @@ function RetentionForm({ retention }: { retention: Retention }) {
     setSaved(false);
     if (update.error) update.reset();
   };
+  const limits = [
+    {
+      what: 'days',
+      label: 'Keep ended runs for (days)',
+      most: retention.service_days,
+      value: days,
+      error: daysError,
+      set: setDays,
+    },
+    {
+      what: 'runs',
+      label: 'Keep at most (newest runs)',
+      most: retention.service_max_runs,
+      value: runs,
+      error: runsError,
+      set: setRuns,
+    },
+  ] as const;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
@@ -144,30 +162,17 @@ function RetentionForm({ retention }: { retention: Retention }) {
         server’s setting.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <LimitField
-          id={`${id}-days`}
-          label="Keep ended runs for (days)"
-          what="days"
-          most={retention.service_days}
-          value={days}
-          error={daysError}
-          onChange={(text) => {
-            setDays(text);
-            edited();
-          }}
-        />
-        <LimitField
-          id={`${id}-runs`}
-          label="Keep at most (newest runs)"
-          what="runs"
-          most={retention.service_max_runs}
-          value={runs}
-          error={runsError}
-          onChange={(text) => {
-            setRuns(text);
-            edited();
-          }}
-        />
+        {limits.map(({ set, ...limit }) => (
+          <LimitField
+            key={limit.what}
+            id={`${id}-${limit.what}`}
+            {...limit}
+            onChange={(text) => {
+              set(text);
+              edited();
+            }}
+          />
+        ))}
       </div>
       {otherError && (
         <Notice tone="danger" title="Retention was not saved" role="alert">

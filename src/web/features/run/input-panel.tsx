@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -7,6 +6,7 @@ import { RawJson } from '@/components/ui/raw-json';
 import { ExternalLinkIcon, RefreshIcon } from '@/components/ui/icons';
 import { formatValue, labelledFields, linkOf } from '@/lib/input-labels';
 import type { JournalEntry } from '@/lib/run-journal';
+import { useDisclosure } from '@/lib/use-disclosure';
 import { inputCaption, type InputSource } from '@/features/runs/input-source';
 import { RunStartError } from './run-start-error';
 import { useRunWorkflow } from './use-run-workflow';
@@ -61,8 +61,7 @@ export function InputPanel({
   failed?: boolean;
 }) {
   const run = useRunWorkflow(workflowId);
-  const rawId = useId();
-  const [showRaw, setShowRaw] = useState(false);
+  const { open: showRaw, panelId: rawId, toggleProps: rawToggle } = useDisclosure();
   if (!entry) {
     return (
       <Card>
@@ -113,9 +112,7 @@ export function InputPanel({
             <div>
               <button
                 type="button"
-                aria-expanded={showRaw}
-                aria-controls={rawId}
-                onClick={() => setShowRaw((on) => !on)}
+                {...rawToggle}
                 className="text-xs font-medium text-zinc-600 underline underline-offset-2 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
               >
                 {showRaw ? 'Hide raw JSON' : 'Show raw JSON'}

@@ -18,10 +18,12 @@ async function showRun(server: FakeV1Server, activity: Omit<Activity, 'execution
     <RunSummary
       workflowId={workflow.id}
       executionId={run.id}
-      execution={{ id: run.id, workflow_id: workflow.id, status: 'error', created_at: run.created_at, results: [] }}
-      entry={null}
-      checkedAt={Date.now()}
-      sawApproval={false}
+      run={{
+        execution: { id: run.id, workflow_id: workflow.id, status: 'error', created_at: run.created_at, results: [] },
+        entry: null,
+        checkedAt: Date.now(),
+        sawApproval: false,
+      }}
       rejected
     />,
     { server },

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { WorkflowDetail } from '@contract/openapi-document';
 import { BadRequestError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
-import { ChevronRightIcon, PlayIcon } from '@/components/ui/icons';
+import { DisclosureButton } from '@/components/ui/disclosure-button';
+import { PlayIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 import { untrustedSchemaProblem } from '@/lib/schema-guard';
+import { useDisclosure } from '@/lib/use-disclosure';
 import { useActiveProfile } from '@/server-state/connection';
 import { parseServerInputErrors } from './friendly-errors';
 import { SnippetPanel } from './snippet-panel';
@@ -54,26 +55,16 @@ const absoluteBase = (baseUrl: string) => {
  * take a third of the tab. Closed, the snippet stays mounted, so its format and key choice are kept.
  */
 function CodeDisclosure({ defaultOpen, children }: { defaultOpen: boolean; children: ReactNode }) {
-  const id = useId();
-  const [open, setOpen] = useState(defaultOpen);
+  const code = useDisclosure(defaultOpen);
   return (
     <Card className="self-start">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={`${id}-code`}
-        onClick={() => setOpen((was) => !was)}
+      <DisclosureButton
+        disclosure={code}
+        title="Run it from code"
+        description="The same request as the Run button, to paste into a script or terminal"
         className="flex w-full items-center gap-2 rounded-lg px-4 py-3 text-left hover:bg-zinc-50 sm:px-5 dark:hover:bg-zinc-800/60"
-      >
-        <ChevronRightIcon className={cn('text-zinc-500 transition-transform', open && 'rotate-90')} />
-        <span className="min-w-0">
-          <span className="block text-sm font-semibold text-zinc-900 dark:text-zinc-100">Run it from code</span>
-          <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-            The same request as the Run button, to paste into a script or terminal
-          </span>
-        </span>
-      </button>
-      <div id={`${id}-code`} hidden={!open}>
+      />
+      <div id={code.panelId} hidden={!code.open}>
         <CardBody className="border-t border-zinc-200 dark:border-zinc-800">{children}</CardBody>
       </div>
     </Card>

@@ -16,19 +16,19 @@ import { ExecutionSteps } from './steps/execution-steps';
 export function RunSummary({
   workflowId,
   executionId,
-  execution,
-  entry,
-  checkedAt,
-  sawApproval,
+  run: { execution, entry, checkedAt, sawApproval },
   rejected,
 }: {
   workflowId: string;
   executionId: string;
-  execution: ExecutionDetail;
-  entry: RunInput | null;
-  /** Epoch ms of the last read, shown while the run goes on. */
-  checkedAt: number;
-  sawApproval: boolean;
+  /** The run as its page reads it. */
+  run: {
+    execution: ExecutionDetail;
+    entry: RunInput | null;
+    /** Epoch ms of the last read, shown while the run goes on. */
+    checkedAt: number;
+    sawApproval: boolean;
+  };
   rejected: boolean;
 }) {
   return (

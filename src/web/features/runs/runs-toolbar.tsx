@@ -6,6 +6,7 @@ import { RefreshIcon } from '@/components/ui/icons';
 import { STATUS_META } from '@/components/execution-status';
 import { cn } from '@/lib/cn';
 import { EXECUTION_STATUS_FILTERS, type ExecutionStatusFilter } from '@/lib/search-params';
+import { useDisclosure } from '@/lib/use-disclosure';
 import { useKeyRefusal } from '@/server-state/key-watch';
 import { RANGE_LABELS, RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
 
@@ -95,6 +96,30 @@ function ChoiceField({
 }
 
 /**
+ * The filters by one listed choice, in the toolbar's order: which filter, which list of RunsChoices
+ * offers it, and its words. The batch filter shows only where there is a batch to pick or one chosen.
+ */
+const CHOICE_FIELDS: ReadonlyArray<{
+  filter: 'workflow' | 'startedBy' | 'batch';
+  list: keyof RunsChoices;
+  label: string;
+  any: string;
+  unknown: string;
+  hideUnused?: boolean;
+}> = [
+  { filter: 'workflow', list: 'workflows', label: 'Workflow', any: 'All workflows', unknown: 'A workflow not listed' },
+  { filter: 'startedBy', list: 'keys', label: 'Started by', any: 'Anyone', unknown: 'A removed key' },
+  {
+    filter: 'batch',
+    list: 'batches',
+    label: 'Batch',
+    any: 'Any batch or single run',
+    unknown: 'A batch from elsewhere',
+    hideUnused: true,
+  },
+];
+
+/**
  * Status, text and time range, and where offered workflow, who started and batch (all kept in the
  * URL by the page), and a refresh button.
  */
@@ -128,7 +153,7 @@ export function RunsToolbar({
   }, [text, filter.q, onChange]);
 
   // On a phone the filters fold behind one button, so the runs start on the first screen.
-  const [open, setOpen] = useState(false);
+  const { open, panelId, toggleProps } = useDisclosure();
   const active = [
     filter.status !== 'all',
     filter.workflow,
@@ -141,16 +166,11 @@ export function RunsToolbar({
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Button
-        className="sm:hidden"
-        aria-expanded={open}
-        aria-controls={`${id}-filters`}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <Button className="sm:hidden" {...toggleProps}>
         Filters{active > 0 ? ` (${active})` : ''}
       </Button>
       <div
-        id={`${id}-filters`}
+        id={panelId}
         className={cn(open ? 'flex w-full flex-col gap-3 max-sm:[&_select]:w-full' : 'hidden', 'sm:contents')}
       >
         <ToolbarField htmlFor={`${id}-status`} label="Status">
@@ -167,39 +187,23 @@ export function RunsToolbar({
             ))}
           </Select>
         </ToolbarField>
-        {choices.workflows && (
-          <ChoiceField
-            label="Workflow"
-            id={`${id}-workflow`}
-            value={filter.workflow}
-            any="All workflows"
-            choices={choices.workflows}
-            unknown="A workflow not listed"
-            onChange={(workflow) => onChange({ workflow })}
-          />
-        )}
-        {choices.keys && (
-          <ChoiceField
-            label="Started by"
-            id={`${id}-by`}
-            value={filter.startedBy}
-            any="Anyone"
-            choices={choices.keys}
-            unknown="A removed key"
-            onChange={(startedBy) => onChange({ startedBy })}
-          />
-        )}
-        {choices.batches && (choices.batches.length > 0 || filter.batch) && (
-          <ChoiceField
-            label="Batch"
-            id={`${id}-batch`}
-            value={filter.batch}
-            any="Any batch or single run"
-            choices={choices.batches}
-            unknown="A batch from elsewhere"
-            onChange={(batch) => onChange({ batch })}
-          />
-        )}
+        {CHOICE_FIELDS.map(({ filter: name, list, label, any, unknown, hideUnused }) => {
+          const offered = choices[list];
+          const value = filter[name];
+          if (!offered || (hideUnused && offered.length === 0 && !value)) return null;
+          return (
+            <ChoiceField
+              key={name}
+              id={`${id}-${name}`}
+              label={label}
+              value={value}
+              any={any}
+              choices={offered}
+              unknown={unknown}
+              onChange={(next) => onChange({ [name]: next })}
+            />
+          );
+        })}
         <ToolbarField htmlFor={`${id}-range`} label="Created">
           <Select
             id={`${id}-range`}

@@ -1,4 +1,5 @@
 import { plural } from '@/lib/plural';
+import SCHEMA_WORDS from './schema-words.json';
 /**
  * A workflow's input schema as a person reads it: each field's title, its key, what kind of value
  * it takes in everyday words ("website", "email address", "yes/no", "one of …"), whether it is
@@ -32,32 +33,10 @@ const isObject = (value: unknown): value is Json =>
 /** How deep nested rows are described; deeper ones are left to the raw schema. */
 const MAX_DEPTH = 3;
 
-const FORMAT_WORDS: Record<string, [one: string, many: string]> = {
-  uri: ['website', 'websites'],
-  url: ['website', 'websites'],
-  'uri-reference': ['link', 'links'],
-  iri: ['website', 'websites'],
-  email: ['email address', 'email addresses'],
-  'idn-email': ['email address', 'email addresses'],
-  date: ['date', 'dates'],
-  'date-time': ['date and time', 'dates and times'],
-  time: ['time of day', 'times of day'],
-  duration: ['length of time', 'lengths of time'],
-  uuid: ['id', 'ids'],
-  hostname: ['host name', 'host names'],
-  ipv4: ['IP address', 'IP addresses'],
-  ipv6: ['IP address', 'IP addresses'],
-  'phone-number': ['phone number', 'phone numbers'],
-};
-
-const TYPE_WORDS: Record<string, [one: string, many: string]> = {
-  string: ['text', 'texts'],
-  number: ['number', 'numbers'],
-  integer: ['whole number', 'whole numbers'],
-  boolean: ['yes/no', 'yes/no values'],
-  object: ['group of fields', 'rows'],
-  null: ['nothing', 'nothing'],
-};
+/** A JSON Schema format or type in everyday words, one and many ("email address", "email addresses"). */
+type Words = Record<string, { one: string; many: string } | undefined>;
+const FORMAT_WORDS: Words = SCHEMA_WORDS.format;
+const TYPE_WORDS: Words = SCHEMA_WORDS.type;
 
 /** "snake_case_key" → "Snake case key", for a field without a title. */
 export function readableKey(key: string): string {
@@ -108,10 +87,10 @@ export function kindWords(schema: unknown, many = false): string {
   }
   if (type === 'string' && typeof schema.format === 'string') {
     const words = FORMAT_WORDS[schema.format];
-    if (words) return words[many ? 1 : 0];
+    if (words) return words[many ? 'many' : 'one'];
   }
   const words = type ? TYPE_WORDS[type] : undefined;
-  if (words) return words[many ? 1 : 0];
+  if (words) return words[many ? 'many' : 'one'];
   return many ? 'values' : 'other';
 }
 

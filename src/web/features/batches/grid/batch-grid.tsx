@@ -31,21 +31,29 @@ function useRows(shown: readonly RowRecord[], scroller: RefObject<HTMLDivElement
 
 type RowPropsOf = (r: RowRecord, item: VirtualItem, measure: (el: Element | null) => void) => GridRowProps;
 
-/** The rows as a table: select and row number at the left, status and error at the right, the uploaded columns between. */
-function RowTable({
-  shown,
-  columns,
-  rowProps,
-  header,
-}: {
+/** What both views of the rows take: the rows shown, each row's props, and the header's select-all. */
+interface RowViewProps {
   shown: readonly RowRecord[];
-  columns: readonly string[];
   rowProps: RowPropsOf;
   header: ReactNode;
-}) {
+}
+
+/**
+ * The scrolling box and the virtual window over the rows shown (each row about `estimate` px high),
+ * the sideways strip's handlers, and `eachRow`, which draws the rows in the window.
+ */
+function useRowWindow({ shown, rowProps }: RowViewProps, estimate: number) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useRows(shown, scroller, 52);
-  const { strip, onFocus, onWheel, onKeyDown } = useStripScroll(scroller);
+  const virtualizer = useRows(shown, scroller, estimate);
+  const eachRow = (draw: (props: GridRowProps) => ReactNode) =>
+    virtualizer.getVirtualItems().map((v) => draw(rowProps(shown[v.index]!, v, virtualizer.measureElement)));
+  return { scroller, virtualizer, eachRow, ...useStripScroll(scroller) };
+}
+
+/** The rows as a table: select and row number at the left, status and error at the right, the uploaded columns between. */
+function RowTable({ columns, ...view }: RowViewProps & { columns: readonly string[] }) {
+  const { shown, header } = view;
+  const { scroller, virtualizer, eachRow, strip, onFocus, onWheel, onKeyDown } = useRowWindow(view, 52);
   const { rowStyle, dataStyle, dataWidth } = gridLayout(columns);
   const head = 'px-2 py-2';
   return (
@@ -95,18 +103,9 @@ function RowTable({
       </div>
       <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {shown.length === 0 && <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No row matches.</p>}
-        {virtualizer.getVirtualItems().map((v) => {
-          const r = shown[v.index]!;
-          return (
-            <GridRow
-              key={r.index}
-              {...rowProps(r, v, virtualizer.measureElement)}
-              rowStyle={rowStyle}
-              dataStyle={dataStyle}
-              strip={strip}
-            />
-          );
-        })}
+        {eachRow((props) => (
+          <GridRow key={props.row.index} {...props} rowStyle={rowStyle} dataStyle={dataStyle} strip={strip} />
+        ))}
       </div>
       {/* The one visible sideways scroll bar, under the uploaded columns only; the rows follow it. */}
       <div
@@ -124,20 +123,9 @@ function RowTable({
 }
 
 /** The rows as cards, one under the other, for a phone. */
-function RowCards({
-  shown,
-  labels,
-  rowProps,
-  header,
-}: {
-  shown: readonly RowRecord[];
-  labels: readonly string[];
-  rowProps: RowPropsOf;
-  header: ReactNode;
-}) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useRows(shown, scroller, 220);
-  const { onFocus } = useStripScroll(scroller);
+function RowCards({ labels, ...view }: RowViewProps & { labels: readonly string[] }) {
+  const { shown, header } = view;
+  const { scroller, virtualizer, eachRow, onFocus } = useRowWindow(view, 220);
   return (
     <div className="space-y-2">
       <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-300">{header}</label>
@@ -149,10 +137,9 @@ function RowCards({
           style={{ height: virtualizer.getTotalSize() }}
         >
           {shown.length === 0 && <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No row matches.</p>}
-          {virtualizer.getVirtualItems().map((v) => {
-            const r = shown[v.index]!;
-            return <GridCard key={r.index} {...rowProps(r, v, virtualizer.measureElement)} labels={labels} />;
-          })}
+          {eachRow((props) => (
+            <GridCard key={props.row.index} {...props} labels={labels} />
+          ))}
         </div>
       </div>
     </div>
@@ -254,12 +241,11 @@ export function BatchGrid({
       />
       {(failed.length > 0 || selectedRows.length > 0) && (
         <RerunBar
-          failed={failed.length}
+          failed={failed}
           unsent={unsent}
-          selected={selectedRows.length}
+          selected={selectedRows}
           busy={busy}
-          onRerunSelected={() => void rerun(selectedRows)}
-          onRerunFailed={() => void rerun(failed)}
+          onRerun={(targets) => void rerun(targets)}
         />
       )}
       {message !== null && (

@@ -1,5 +1,5 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { RowRecord } from '@/batch-engine/batch-types';
 import { cn } from '@/lib/cn';
 import { CellValue, History, ResultsCell, StatusBadge } from './grid-cells';
@@ -91,52 +91,75 @@ export function ExpandButton({
   );
 }
 
+/** The box a row stands in: placed where the virtual list measured it, and tinted while selected. */
+export function RowFrame({
+  row: p,
+  className,
+  children,
+  ...roleProps
+}: {
+  row: GridRowProps;
+  className: string;
+  children: ReactNode;
+  role: 'row' | 'listitem';
+  'aria-rowindex'?: number;
+}) {
+  return (
+    <div
+      ref={p.measure}
+      data-index={p.item.index}
+      {...roleProps}
+      aria-label={`Row ${p.row.index + 1}`}
+      className={cn(
+        'absolute top-0 left-0 w-full border-b',
+        className,
+        p.selected ? 'bg-indigo-50 dark:bg-indigo-500/10' : 'bg-white dark:bg-zinc-950',
+      )}
+      style={{ transform: `translateY(${p.item.start}px)` }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What the row's cell of column `ci` shows, named `title` for people: its text, or an input where
+ * the row may be edited, with the problem the edit's check found in it.
+ */
+export function cellValueProps(p: GridRowProps, ci: number, title: string) {
+  const column = p.columns[ci]!;
+  return {
+    editable: canEdit(p.row),
+    label: `${title}, row ${p.row.index + 1}`,
+    value: p.cells[ci] ?? '',
+    message: problemsByColumn(p.check?.problems ?? []).byColumn.get(column),
+    multiline: p.freeText.has(column),
+    onCommit: (value: string) => p.onCommit(ci, value),
+  };
+}
+
 /**
  * One row of the batch grid (see grid-layout.ts for its three parts): a failed row's cells are
  * inputs, every other row's are text.
  */
 export function GridRow({
-  row: r,
-  item: v,
-  measure,
-  columns,
-  freeText,
   rowStyle,
   dataStyle,
   strip,
-  workflowId,
-  cells,
-  edited,
-  check,
-  selected,
-  expanded,
-  onSelect,
-  onExpand,
-  onCommit,
+  ...p
 }: GridRowProps & {
   rowStyle: CSSProperties;
   dataStyle: CSSProperties;
   /** The sideways strip's ref and scroll handler, shared by every row so the columns stay aligned. */
   strip: StripProps;
 }) {
-  const editable = canEdit(r);
-  const { byColumn, other } = problemsByColumn(check?.problems ?? []);
+  const r = p.row;
+  const { other } = problemsByColumn(p.check?.problems ?? []);
   return (
-    <div
-      ref={measure}
-      data-index={v.index}
-      role="row"
-      aria-rowindex={v.index + 2}
-      aria-label={`Row ${r.index + 1}`}
-      className={cn(
-        'absolute top-0 left-0 w-full border-b border-zinc-100 dark:border-zinc-800/70',
-        selected ? 'bg-indigo-50 dark:bg-indigo-500/10' : 'bg-white dark:bg-zinc-950',
-      )}
-      style={{ transform: `translateY(${v.start}px)` }}
-    >
+    <RowFrame row={p} role="row" aria-rowindex={p.item.index + 2} className="border-zinc-100 dark:border-zinc-800/70">
       <div className="grid items-start text-sm" style={rowStyle}>
         <span role="cell" data-cell className="flex min-h-11 items-start justify-center pt-3">
-          {editable && <SelectRowBox row={r} selected={selected} onSelect={onSelect} />}
+          {canEdit(r) && <SelectRowBox row={r} selected={p.selected} onSelect={p.onSelect} />}
         </span>
         <span role="cell" data-cell className="px-1.5 pt-3 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
           {r.index + 1}
@@ -144,17 +167,12 @@ export function GridRow({
         <div {...strip}>
           <div className="grid items-start" style={dataStyle}>
             <ResultsCell row={r} />
-            {columns.map((c, ci) => (
+            {p.columns.map((c, ci) => (
               <span key={c} role="cell" data-cell className="min-w-0 px-2 py-2">
                 <CellValue
-                  editable={editable}
-                  label={`${c}, row ${r.index + 1}`}
-                  value={cells[ci] ?? ''}
-                  message={byColumn.get(c)}
-                  multiline={freeText.has(c)}
-                  onCommit={(value) => onCommit(ci, value)}
+                  {...cellValueProps(p, ci, c)}
                   className="block truncate pt-1 text-zinc-800 dark:text-zinc-200"
-                  title={cells[ci]}
+                  title={p.cells[ci]}
                 />
               </span>
             ))}
@@ -162,7 +180,7 @@ export function GridRow({
               <span className="block pt-1 pb-0.5 tabular-nums">
                 {r.attempt > 1 ? `${r.attempt} of ${r.attempt}` : '1'}
               </span>
-              <ExpandButton row={r} expanded={expanded} onExpand={onExpand} />
+              <ExpandButton row={r} expanded={p.expanded} onExpand={p.onExpand} />
             </span>
           </div>
         </div>
@@ -171,16 +189,16 @@ export function GridRow({
           data-cell
           className="h-full min-w-0 border-l border-zinc-200 px-2 py-2 text-xs dark:border-zinc-800"
         >
-          <StatusBadge row={r} workflowId={workflowId} />
-          {edited && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
+          <StatusBadge row={r} workflowId={p.workflowId} />
+          {p.edited && <span className="mt-1 block text-[11px] text-amber-700 dark:text-amber-400">edited</span>}
           <RowErrors row={r} other={other} clamp />
         </span>
       </div>
-      {expanded && (
+      {p.expanded && (
         <div role="cell" aria-label={`Details of row ${r.index + 1}`} className="w-[min(100%,48rem)]">
-          <History workflowId={workflowId} row={r} />
+          <History workflowId={p.workflowId} row={r} />
         </div>
       )}
-    </div>
+    </RowFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { RotateIcon } from '@/components/ui/icons';
 import { Input, Select } from '@/components/ui/input';
-import { ROW_STATUSES, type BatchRecord } from '@/batch-engine/batch-types';
+import { ROW_STATUSES, type BatchRecord, type RowRecord } from '@/batch-engine/batch-types';
 import { STATUS_STYLE } from '@/features/batches/progress/status-style';
 import { cn } from '@/lib/cn';
 import type { GridFilter } from './grid-model';
@@ -116,28 +116,26 @@ export function RerunBar({
   unsent,
   selected,
   busy,
-  onRerunSelected,
-  onRerunFailed,
+  onRerun,
 }: {
-  failed: number;
-  /** Rows skipped or stopped before they were sent: they can be selected and sent too. */
+  failed: readonly RowRecord[];
+  /** How many rows were skipped or stopped before they were sent: they can be selected and sent too. */
   unsent: number;
-  selected: number;
+  selected: readonly RowRecord[];
   busy: boolean;
-  onRerunSelected: () => void;
-  onRerunFailed: () => void;
+  onRerun: (rows: readonly RowRecord[]) => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900/60">
-      <p className="mr-auto text-sm text-zinc-700 dark:text-zinc-200">{rerunText(failed, unsent)}</p>
-      <Button size="sm" disabled={selected === 0} busy={busy} onClick={onRerunSelected}>
+      <p className="mr-auto text-sm text-zinc-700 dark:text-zinc-200">{rerunText(failed.length, unsent)}</p>
+      <Button size="sm" disabled={selected.length === 0} busy={busy} onClick={() => onRerun(selected)}>
         <RotateIcon />
-        Re-run selected ({selected.toLocaleString()})
+        Re-run selected ({selected.length.toLocaleString()})
       </Button>
-      {failed > 0 && (
-        <Button size="sm" variant="primary" busy={busy} onClick={onRerunFailed}>
+      {failed.length > 0 && (
+        <Button size="sm" variant="primary" busy={busy} onClick={() => onRerun(failed)}>
           <RotateIcon />
-          Re-run all failed ({failed.toLocaleString()})
+          Re-run all failed ({failed.length.toLocaleString()})
         </Button>
       )}
     </div>

@@ -1,7 +1,7 @@
 import type { Table } from '@/features/batches/upload/table';
 import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
 import type { Mapping } from '@/batch-engine/batch-types';
-import { coerceCell, describeCoercion } from './coerce';
+import { coerceCell, describeCoercion, type CoerceOptions } from './coerce';
 import type { PropertyInfo } from './schema-info';
 
 // What the mapping table shows beside each column: an example cell, what converting did, which addresses were completed.
@@ -14,44 +14,40 @@ export const sample = (table: Table, i: number): string => {
   return cell.length > 40 ? `${cell.slice(0, 40)}…` : cell;
 };
 
-/** Per mapped column: the first cell the coercion changes, shown as "$1,200.00 → 1200". */
-export function conversionExamples(
+/** The first of the column's cells (index `i`) that converting changes, shown as "$1,200.00 → 1200". */
+function conversionExample(table: Table, i: number, prop: PropertyInfo, options: CoerceOptions): string | null {
+  for (const row of table.rows.slice(0, PREVIEW_ROWS)) {
+    const raw = row[i] ?? '';
+    const c = coerceCell(raw, prop.schema, options);
+    const said = c.kind === 'value' ? describeCoercion(raw, c.value) : null;
+    if (said !== null) return said.length > 60 ? `${said.slice(0, 60)}…` : said;
+  }
+  return null;
+}
+
+/** How many of the column's cells are bare domains that get https:// in front. */
+const completedCount = (table: Table, i: number): number =>
+  table.rows.filter((row) => completeUrl(row[i] ?? '') !== null).length;
+
+/**
+ * What the mapping table notes beside each mapped column: an example of what converting did, and
+ * for a column sent to a website field, how many of its addresses get https:// in front.
+ */
+export function columnNotes(
   table: Table,
   props: readonly PropertyInfo[],
   mapping: Mapping,
-): Map<string, string> {
+): { examples: Map<string, string>; completed: Map<string, number> } {
   const byName = new Map(props.map((p) => [p.name, p]));
-  const out = new Map<string, string>();
+  const examples = new Map<string, string>();
+  const completed = new Map<string, number>();
   table.columns.forEach((column, i) => {
     const prop = byName.get(mapping.columns[column] ?? '');
     if (prop === undefined) return;
-    for (const row of table.rows.slice(0, PREVIEW_ROWS)) {
-      const raw = row[i] ?? '';
-      const c = coerceCell(raw, prop.schema, { decimal: mapping.decimal, dateOrder: mapping.dates?.[column] });
-      const said = c.kind === 'value' ? describeCoercion(raw, c.value) : null;
-      if (said !== null) {
-        out.set(column, said.length > 60 ? `${said.slice(0, 60)}…` : said);
-        return;
-      }
-    }
+    const example = conversionExample(table, i, prop, { decimal: mapping.decimal, dateOrder: mapping.dates?.[column] });
+    if (example !== null) examples.set(column, example);
+    const added = wantsFullAddress(prop.schema) ? completedCount(table, i) : 0;
+    if (added > 0) completed.set(column, added);
   });
-  return out;
-}
-
-/** Per column sent to a website field: how many of its cells are bare domains that get https:// in front. */
-export function completedAddresses(
-  table: Table,
-  props: readonly PropertyInfo[],
-  mapping: Mapping,
-): Map<string, number> {
-  const byName = new Map(props.map((p) => [p.name, p]));
-  const out = new Map<string, number>();
-  table.columns.forEach((column, i) => {
-    const prop = byName.get(mapping.columns[column] ?? '');
-    if (prop === undefined || !wantsFullAddress(prop.schema)) return;
-    let n = 0;
-    for (const row of table.rows) if (completeUrl(row[i] ?? '') !== null) n += 1;
-    if (n > 0) out.set(column, n);
-  });
-  return out;
+  return { examples, completed };
 }

@@ -3,7 +3,9 @@ import type { Mapping } from '@/batch-engine/batch-types';
 import type { DateOrder } from './dates';
 import { readingsOf } from './dates';
 import type { DateColumn } from './mapping';
+import { RadioChoices } from './radio-choices';
 
+const DATE_ORDERS: readonly DateOrder[] = ['dmy', 'mdy'];
 const ORDER_WORDS: Record<DateOrder, string> = { dmy: 'day/month/year', mdy: 'month/day/year' };
 
 const count = (n: number) => `${n.toLocaleString()} date${n === 1 ? '' : 's'}`;
@@ -47,21 +49,18 @@ function DateColumnChoice({
           Every date in this column reads both ways. Is {found.sample} {readings.dmy}, or {readings.mdy}?
         </p>
       )}
-      <div className="flex flex-wrap gap-x-5 gap-y-1.5">
-        {(['dmy', 'mdy'] as const).map((o) => (
-          <label key={o} className="inline-flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-            <input
-              type="radio"
-              name={name}
-              className="size-4 accent-indigo-600"
-              checked={order === o}
-              onChange={() => onPick(o)}
-            />
+      <RadioChoices
+        name={name}
+        options={DATE_ORDERS}
+        value={order}
+        onPick={onPick}
+        label={(o) => (
+          <>
             {o === 'dmy' ? 'Day first' : 'Month first'}
             {readings !== null && `: ${found.sample} is ${readings[o]}`}
-          </label>
-        ))}
-      </div>
+          </>
+        )}
+      />
       {!asking && (
         <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
           {readSentence(found, order)}

@@ -3,35 +3,34 @@ import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import type { Table } from '@/features/batches/upload/table';
 import type { DecimalMark } from '@/batch-engine/batch-types';
-import { completedAddresses, conversionExamples, sample } from './column-previews';
+import { columnNotes, sample } from './column-previews';
 import { describeReason, type MatchReason } from './header-match';
+import { RadioChoices } from './radio-choices';
 import type { Mapping } from '@/batch-engine/batch-types';
 import { autoMatch, mappedProperties, type MappingCheck } from './mapping';
 import type { PropertyInfo } from './schema-info';
 
 const IGNORE = '\u0000ignore';
-/** One file column: its name, an example cell, and the field it fills (with why, and what converting did). */
-function ColumnRow({
-  table,
-  props,
-  column,
-  index,
-  selectId,
-  target,
-  reason,
-  added,
-  example,
-  onSelect,
-}: {
-  table: Table;
-  props: readonly PropertyInfo[];
+/** What one file column's row shows, worked out by the table. */
+interface ColumnView {
   column: string;
-  index: number;
+  /** Its first non-empty cell, shortened. */
+  firstCell: string;
   selectId: string;
   target: string | null;
   reason: MatchReason | undefined;
   added: number | undefined;
   example: string | undefined;
+}
+
+/** One file column: its name, an example cell, and the field it fills (with why, and what converting did). */
+function ColumnRow({
+  view: { column, firstCell, selectId, target, reason, added, example },
+  props,
+  onSelect,
+}: {
+  view: ColumnView;
+  props: readonly PropertyInfo[];
   onSelect: (value: string) => void;
 }) {
   return (
@@ -39,9 +38,9 @@ function ColumnRow({
       <label htmlFor={selectId} className="font-medium break-words text-zinc-900 dark:text-zinc-100">
         {column}
       </label>
-      <span className="truncate text-zinc-500 dark:text-zinc-400" title={sample(table, index)}>
+      <span className="truncate text-zinc-500 dark:text-zinc-400" title={firstCell}>
         <span className="sm:sr-only">Example: </span>
-        {sample(table, index) || '(empty)'}
+        {firstCell || '(empty)'}
       </span>
       <div className="min-w-0 space-y-1">
         <Select
@@ -85,6 +84,8 @@ function ColumnRow({
   );
 }
 
+const DECIMAL_MARKS: readonly DecimalMark[] = ['.', ','];
+
 /** The decimal mark the file's numbers use, as detected, for people to confirm or change. */
 function DecimalChoice({
   name,
@@ -100,20 +101,13 @@ function DecimalChoice({
   return (
     <fieldset className="space-y-1.5">
       <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-100">Numbers in this file</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-1.5">
-        {(['.', ','] as const).map((mark) => (
-          <label key={mark} className="inline-flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-            <input
-              type="radio"
-              name={name}
-              className="size-4 accent-indigo-600"
-              checked={decimal === mark}
-              onChange={() => onPick(mark)}
-            />
-            {mark === '.' ? 'Decimal point: 1,234.50' : 'Decimal comma: 1.234,50'}
-          </label>
-        ))}
-      </div>
+      <RadioChoices
+        name={name}
+        options={DECIMAL_MARKS}
+        value={decimal}
+        onPick={onPick}
+        label={(mark) => (mark === '.' ? 'Decimal point: 1,234.50' : 'Decimal comma: 1.234,50')}
+      />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {detected.certain
           ? `Detected from the file: its numbers use a decimal ${detected.mark === ',' ? 'comma' : 'point'}.`
@@ -210,8 +204,7 @@ export function MappingTable({
   const id = useId();
   const filled = mappedProperties(mapping);
   const unmapped = props.filter((p) => !filled.has(p.name));
-  const examples = useMemo(() => conversionExamples(table, props, mapping), [table, props, mapping]);
-  const completed = useMemo(() => completedAddresses(table, props, mapping), [table, props, mapping]);
+  const { examples, completed } = useMemo(() => columnNotes(table, props, mapping), [table, props, mapping]);
   // The reason is shown while a column still goes where the automatic match sent it.
   const auto = useMemo(() => autoMatch(table.columns, props), [table.columns, props]);
   const setColumn = (column: string, value: string) =>
@@ -232,21 +225,16 @@ export function MappingTable({
         </li>
         {table.columns.map((column, i) => {
           const target = mapping.columns[column] ?? null;
-          return (
-            <ColumnRow
-              key={column}
-              table={table}
-              props={props}
-              column={column}
-              index={i}
-              selectId={`${id}-col-${i}`}
-              target={target}
-              reason={target !== null && auto.mapping.columns[column] === target ? auto.reasons[column] : undefined}
-              added={completed.get(column)}
-              example={examples.get(column)}
-              onSelect={(value) => setColumn(column, value)}
-            />
-          );
+          const view: ColumnView = {
+            column,
+            firstCell: sample(table, i),
+            selectId: `${id}-col-${i}`,
+            target,
+            reason: target !== null && auto.mapping.columns[column] === target ? auto.reasons[column] : undefined,
+            added: completed.get(column),
+            example: examples.get(column),
+          };
+          return <ColumnRow key={column} view={view} props={props} onSelect={(value) => setColumn(column, value)} />;
         })}
       </ul>
       {decimalDetected !== null && (

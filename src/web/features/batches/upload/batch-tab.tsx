@@ -14,6 +14,7 @@ import { DateChoices } from '@/features/batches/mapping/date-choice';
 import { MappingTable } from '@/features/batches/mapping/mapping-table';
 import { problemText } from '@/batch-engine/build-batch';
 import { saveText } from '@/lib/save-file';
+import { useAttempt } from '@/lib/use-attempt';
 import { templateCsv } from './template';
 import { UploadPanel } from './upload-panel';
 import { createEmptyRunsBatch, useBatchDraft } from './use-batch-draft';
@@ -24,21 +25,10 @@ const MAX_EMPTY_RUNS = 100_000;
 function EmptyRuns({ workflow, onCreated }: { workflow: WorkflowDetail; onCreated: (id: string) => void }) {
   const id = useId();
   const [count, setCount] = useState('10');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, attempt } = useAttempt();
   const n = Number(count);
   const valid = Number.isInteger(n) && n >= 1 && n <= MAX_EMPTY_RUNS;
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await createEmptyRunsBatch(workflow, n, null));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => attempt(async () => onCreated(await createEmptyRunsBatch(workflow, n, null)));
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
@@ -105,20 +95,9 @@ function downloadInvalidRows({ upload, prepared }: Draft): void {
 
 /** The send and start-over buttons, what still stops sending, and why the last send failed. */
 function SendBar({ draft, onSent }: { draft: Draft; onSent: (batchId: string) => void }) {
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, error: submitError, attempt } = useAttempt();
   const { sendCount, noneValid, blockers, ready } = sendState(draft);
-  const submit = async () => {
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
-      onSent(await draft.createBatch());
-    } catch (e) {
-      setSubmitError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = () => attempt(async () => onSent(await draft.createBatch()));
   return (
     <>
       <div className="flex flex-wrap items-center gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">

@@ -148,7 +148,11 @@ describe('findFor', () => {
   });
   it('says how many workflows it looked in when no workflow or run has a full id', async () => {
     const { deps } = server([workflow(W1, 'A')], []);
-    expect(await findFor(E, deps)).toEqual({ kind: 'listed', candidates: [], checkedWorkflows: 1 });
+    expect(await findFor(E, deps)).toEqual({
+      kind: 'listed',
+      candidates: [],
+      looked: { through: 'workflows', checked: 1 },
+    });
   });
 
   it('finds a run by its short id on a strict v1 server, reading each workflow’s newest page and stopping at the match', async () => {
@@ -167,7 +171,7 @@ describe('findFor', () => {
     expect(outcome).toMatchObject({
       kind: 'listed',
       candidates: [{ kind: 'execution', executionId: target, workflowId: W2, workflowName: 'Quotes' }],
-      scan: { runs: 4, complete: false, stoppedAtMatch: true },
+      looked: { through: 'runs', runs: 4, complete: false, stoppedAtMatch: true },
     });
     expect(calls).toEqual(['workflows', 'runs of 1 from 0', 'runs of 2 from 0']);
   });
@@ -177,7 +181,7 @@ describe('findFor', () => {
     const { deps, calls } = server([workflow(W1, 'Invoices')], runs, { globalList: true, page: 2 });
     expect(await findFor('abcdef', deps)).toMatchObject({
       candidates: [{ executionId: target, workflowName: 'Invoices' }],
-      scan: { runs: 3, complete: true },
+      looked: { through: 'runs', runs: 3, complete: true },
     });
     expect(calls).toEqual(['workflows', 'all runs from 0', 'all runs from 2']);
   });
@@ -187,7 +191,7 @@ describe('findFor', () => {
     expect(await findFor('abcdef12', deps)).toEqual({
       kind: 'listed',
       candidates: [],
-      scan: { runs: SCAN_REQUESTS, complete: false, stoppedAtMatch: false },
+      looked: { through: 'runs', runs: SCAN_REQUESTS, complete: false, stoppedAtMatch: false },
     });
     expect(calls.filter((c) => c.startsWith('runs of'))).toHaveLength(SCAN_REQUESTS);
   });
@@ -201,14 +205,16 @@ describe('findFor', () => {
   it('says the look was complete when every workflow’s only page was read, the match among them', async () => {
     const target = runId('abcdef12', 1);
     const { deps } = server([workflow(W1, 'Digest'), workflow(W2, 'Weekly')], [run(target, W1)]);
-    expect(await findFor('abcdef12', deps)).toMatchObject({ scan: { runs: 1, complete: true, stoppedAtMatch: false } });
+    expect(await findFor('abcdef12', deps)).toMatchObject({
+      looked: { through: 'runs', runs: 1, complete: true, stoppedAtMatch: false },
+    });
   });
   it('lists nothing, after reading every run, when no id starts with the text', async () => {
     const { deps } = server([workflow(W1, 'Invoices')], [run(E, W1)]);
     expect(await findFor('abcdef12', deps)).toEqual({
       kind: 'listed',
       candidates: [],
-      scan: { runs: 1, complete: true, stoppedAtMatch: false },
+      looked: { through: 'runs', runs: 1, complete: true, stoppedAtMatch: false },
     });
   });
 });

@@ -32,18 +32,18 @@ export interface Known {
   runs: KnownRun[];
 }
 
-/** How far a look through the server's runs went. */
-export interface ScanReport {
-  runs: number;
-  /** Every run of every workflow was read. */
-  complete: boolean;
-  /** The look stopped at the first page holding a match, with more left unread. */
-  stoppedAtMatch: boolean;
-}
+/**
+ * How far a look through the server went: through the runs (`runs` read; `complete`, every run of
+ * every workflow; `stoppedAtMatch`, it stopped at the first page holding a match, more left unread),
+ * or, for a full id, through the workflows, `checked` of them asked for the run.
+ */
+export type LookReport =
+  | { through: 'runs'; runs: number; complete: boolean; stoppedAtMatch: boolean }
+  | { through: 'workflows'; checked: number };
+export type RunsLook = Extract<LookReport, { through: 'runs' }>;
 
 export type FindOutcome =
-  | { kind: 'open'; target: FindTarget }
-  | { kind: 'listed'; candidates: Candidate[]; scan?: ScanReport; checkedWorkflows?: number };
+  { kind: 'open'; target: FindTarget } | { kind: 'listed'; candidates: Candidate[]; looked?: LookReport };
 
 export type FindProgress = { kind: 'runs'; runs: number } | { kind: 'workflows'; checked: number; of: number };
 
@@ -159,7 +159,7 @@ export async function findFor(text: string, deps: FindDeps): Promise<FindOutcome
       checked++;
       deps.onProgress?.({ kind: 'workflows', checked, of: order.length });
     }
-    return { kind: 'listed', candidates: [], checkedWorkflows: checked };
+    return { kind: 'listed', candidates: [], looked: { through: 'workflows', checked } };
   }
   const workflows = await deps.allWorkflows();
   const cached = deps.known();
@@ -169,7 +169,7 @@ export async function findFor(text: string, deps: FindDeps): Promise<FindOutcome
   if (!prefix || runFound(known)) return { kind: 'listed', candidates: candidatesIn(query, known) };
   const scan = await scanRuns(prefix, byRecentChange(workflows), deps);
   const runs = mergeById(scan.runs, known.runs);
-  return { kind: 'listed', candidates: candidatesIn(query, { workflows: known.workflows, runs }), scan: scan.report };
+  return { kind: 'listed', candidates: candidatesIn(query, { workflows: known.workflows, runs }), looked: scan.report };
 }
 
 export const targetOf = (c: Candidate): FindTarget =>
@@ -195,15 +195,15 @@ async function scanRuns(
   prefix: string,
   workflows: readonly WorkflowListItem[],
   deps: FindDeps,
-): Promise<{ runs: KnownRun[]; report: ScanReport }> {
+): Promise<{ runs: KnownRun[]; report: RunsLook }> {
   const options = { priority: 'user' as const, signal: deps.signal };
   const names = new Map(workflows.map((w) => [w.id, w.name]));
   const read: KnownRun[] = [];
   let requests = 0;
   const matched = () => read.some((r) => idStartsWith(r.id, prefix));
-  const report = (complete: boolean): { runs: KnownRun[]; report: ScanReport } => ({
+  const report = (complete: boolean): { runs: KnownRun[]; report: RunsLook } => ({
     runs: read,
-    report: { runs: read.length, complete, stoppedAtMatch: !complete && matched() },
+    report: { through: 'runs', runs: read.length, complete, stoppedAtMatch: !complete && matched() },
   });
   deps.onProgress?.({ kind: 'runs', runs: 0 });
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObjec
 import { cachedData, everyWorkflow, findClient, findQueries } from '@/server-state/find';
 import { isApiError } from '@/api/errors';
 import { useCapabilities } from '@/server-state/server';
-import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type ScanReport } from './find-by-id';
+import { candidatesIn, findFor, targetOf, type Candidate, type FindTarget, type LookReport } from './find-by-id';
 import { readQuery, type FindQuery } from './find-match';
 import { nothingLine, progressLine, scanLine } from './find-words';
 import { knownIn } from './known-in-cache';
@@ -39,7 +39,7 @@ async function journalWorkflowOf(executionId: string): Promise<string | undefine
 interface ServerAnswer {
   for: string;
   candidates: Candidate[];
-  scan?: ScanReport;
+  looked?: LookReport;
   nothing?: string;
 }
 
@@ -80,8 +80,8 @@ function useServerSearch() {
         setAnswer({
           for: asked,
           candidates: outcome.candidates,
-          scan: outcome.scan,
-          nothing: outcome.candidates.length === 0 ? nothingLine(asked, outcome.checkedWorkflows) : undefined,
+          looked: outcome.looked,
+          nothing: outcome.candidates.length === 0 ? nothingLine(asked, outcome.looked) : undefined,
         });
     } catch (error) {
       if (!controller.signal.aborted) setFailure(isApiError(error) ? error.message : 'The search failed; try again.');
@@ -220,7 +220,7 @@ export function useFindDialog(request: number) {
     active,
     setActive,
     busy: server.busy,
-    status: server.progress ?? (current?.scan ? scanLine(current.scan) : null),
+    status: server.progress ?? (current?.looked?.through === 'runs' ? scanLine(current.looked) : null),
     message: server.failure ?? current?.nothing ?? null,
     open,
     submit,

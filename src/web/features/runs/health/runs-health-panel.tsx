@@ -22,11 +22,11 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { healthQueries } from '@/server-state/health';
 import { useCapabilities } from '@/server-state/server';
 import { Card, CardBody } from '@/components/ui/card';
-import { ChevronRightIcon } from '@/components/ui/icons';
+import { DisclosureButton } from '@/components/ui/disclosure-button';
 import { SegmentedToggle } from '@/components/ui/segmented-toggle';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 import { formatMs } from '@/lib/format-ms';
+import { useDisclosure } from '@/lib/use-disclosure';
 import { DurationHistogram } from './duration-histogram';
 import {
   figuresFromRuns,
@@ -76,35 +76,27 @@ export function RunsHealthPanel({ workflowId, loadedRuns, complete, range, onRan
   const [ownRange, setOwnRange] = useState<HealthRange>('7d');
   const current = range ?? ownRange;
   const window = useWindow(current);
-  const [open, setOpen] = useState(false);
+  const charts = useDisclosure();
+  const { open, panelId: bodyId } = charts;
   const { figures, loading } = useHealthFigures(workflowId, window, loadedRuns, open);
   const headingId = useId();
-  const bodyId = useId();
   const chartId = useId();
   const histogramId = useId();
   const pick = (next: HealthRange) => (onRangeChange ? onRangeChange(next) : setOwnRange(next));
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((was) => !was)}
+        <DisclosureButton
+          disclosure={charts}
+          title="Health charts"
+          titleId={headingId}
+          description={
+            open && figures
+              ? coverage(figures, current, loadedRuns.length, complete)
+              : 'Runs over time, success rate and how long runs take'
+          }
           className="-m-1 flex min-w-0 items-center gap-2 rounded-md p-1 text-left"
-        >
-          <ChevronRightIcon className={cn('text-zinc-500 transition-transform', open && 'rotate-90')} />
-          <span className="min-w-0">
-            <span id={headingId} className="block text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-              Health charts
-            </span>
-            <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-              {open && figures
-                ? coverage(figures, current, loadedRuns.length, complete)
-                : 'Runs over time, success rate and how long runs take'}
-            </span>
-          </span>
-        </button>
+        />
         {open && <SegmentedToggle label="Health range" value={current} options={RANGE_OPTIONS} onChange={pick} />}
       </div>
       {open && (

@@ -48,15 +48,7 @@ function ExecutionPage() {
           <ArrowLeftIcon /> All runs
         </Link>
       </div>
-      <RunSummary
-        workflowId={workflowId}
-        executionId={executionId}
-        execution={execution}
-        entry={run.entry}
-        checkedAt={run.checkedAt}
-        sawApproval={run.sawApproval}
-        rejected={!!rejection}
-      />
+      <RunSummary workflowId={workflowId} executionId={executionId} run={run} rejected={!!rejection} />
       {execution.status === 'human_in_the_loop' && <ApprovalPanel execution={execution} />}
       <RunOutcome
         status={execution.status}
