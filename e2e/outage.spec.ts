@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { connect, E2E_API_KEY, expect, test } from './support/fixtures';
+import { BOTH_MODES_TAG, connect, E2E_API_KEY, expect, test } from './support/fixtures';
 import { OwnService } from './support/own-service';
 import { PROMPTS } from './support/prompts';
 
@@ -140,7 +140,9 @@ test.describe('outage: the service is killed and comes back', () => {
       await expect(execution.getByRole('list', { name: 'Progress' })).toHaveCount(0);
       expect(await steps.getByRole('listitem').allInnerTexts()).toEqual(stepsBefore);
       await service.restart();
-      // Made while the pages still believe the server is down: the list shows it only if it refetched by itself.
+      // Made right after the restart, as a colleague's held-back write lands: the list page may have
+      // noticed the return (and read again) a moment before. It shows the workflow only if it reads
+      // again by itself after that (the second look after an outage, server-state/connection.ts).
       await api(service, 'workflows', {
         method: 'POST',
         body: JSON.stringify({ prompt: PROMPTS.noInput, name: 'Made after the restart' }),
@@ -169,6 +171,45 @@ test.describe('outage: the service is killed and comes back', () => {
       await service.stop();
     }
   });
+
+  test(
+    'a list that read again the moment the server came back still shows what was made just after',
+    { tag: BOTH_MODES_TAG },
+    async ({ browser, strictV1 }) => {
+      test.setTimeout(120_000);
+      const service = await OwnService.start(strictV1 ? { WORKFLOW_STRICT_V1: '1' } : {});
+      const context = await newContext(browser, service.origin);
+      const create = (name: string) =>
+        api(service, 'workflows', { method: 'POST', body: JSON.stringify({ prompt: PROMPTS.noInput, name }) });
+      try {
+        await create('Made before the outage');
+        const list = await openPage(context);
+        await list.goto('/workflows');
+        await expect(list.getByRole('link', { name: 'Made before the outage' })).toBeVisible();
+        // Stale, so coming back to the tab asks at once and meets the outage.
+        await list.waitForTimeout(5_500);
+        await service.crash();
+        await returnToTab(list);
+        await expect(list.getByText(BANNER)).toHaveCount(1, { timeout: 20_000 });
+
+        const listRead = (response: Response) =>
+          response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/v1/workflows';
+        const firstRead = list.waitForResponse(listRead, { timeout: 20_000 });
+        await service.restart();
+        await expect(list.getByText(BANNER)).toHaveCount(0, { timeout: 5_000 });
+        // The page noticed the return and read its list; a write someone held during the outage lands after that.
+        expect((await firstRead).status()).toBe(200);
+        await create('Made after the page came back');
+        // The page does not poll its list: it shows the workflow only by reading once more by itself.
+        await expect(list.getByRole('link', { name: 'Made after the page came back' })).toBeVisible({
+          timeout: 8_000,
+        });
+      } finally {
+        await context.close();
+        await service.stop();
+      }
+    },
+  );
 
   test('an idle page shows the outage within 3 s, in view; placeholders say so; 2 s after the return it is all gone', async ({
     browser,

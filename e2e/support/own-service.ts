@@ -53,7 +53,8 @@ export class OwnService {
     for (;;) {
       if (exited(child)) throw new Error(`the service exited early:\n${this.output}`);
       try {
-        if ((await fetch(`${this.origin}/api/v1/openapi.json`)).ok) return;
+        // Served in every API mode (a strict-v1 service has no openapi.json).
+        if ((await fetch(`${this.origin}/readyz`)).ok) return;
       } catch {
         // not listening yet
       }

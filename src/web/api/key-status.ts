@@ -1,7 +1,8 @@
 /**
  * Whether the server still takes this browser's key, from the answers every call gets: a 401
  * marks the key refused (revoked, where the server says so, with when), and any other answer to
- * the same key clears it. Pages read it to stop claiming "Live" and to say what happened.
+ * the same key clears it. Pages read it to stop claiming "Live" and to say what happened. When the
+ * server last answered is recorded once, by the reachability tracker (lib/server-reachability.ts).
  */
 
 export interface KeyRefusal {
@@ -29,7 +30,6 @@ export function revocationIn(message: string): { revokedAt: string | null } | nu
 }
 
 let refusal: KeyRefusal | null = null;
-let lastAnswerAt = 0;
 const listeners = new Set<() => void>();
 
 const set = (next: KeyRefusal | null) => {
@@ -40,8 +40,7 @@ const set = (next: KeyRefusal | null) => {
 
 export const keyStatus = {
   /** Every answer the server gave to a call with `key`: its status and, for an error, its message. */
-  answered(key: string, status: number, message: string | null, now = Date.now()): void {
-    lastAnswerAt = now;
+  answered(key: string, status: number, message: string | null): void {
     if (status === 401) {
       const revoked = revocationIn(message ?? '');
       if (refusal?.key === key && refusal.revoked === (revoked !== null)) return;
@@ -50,8 +49,6 @@ export const keyStatus = {
       set(null);
     }
   },
-  /** When the server last answered any call, so a key check is only sent when nothing else was. */
-  lastAnswerAt: (): number => lastAnswerAt,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

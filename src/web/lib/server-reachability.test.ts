@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DOWN_PROBE_MS, IDLE_PROBE_MS, ServerReachability, type ReachabilityEnv } from './server-reachability';
+import {
+  DOWN_PROBE_MS,
+  IDLE_PROBE_MS,
+  ServerReachability,
+  getServerReachability,
+  reportingFetch,
+  type ReachabilityEnv,
+} from './server-reachability';
 
 function fakeEnv(answers: boolean[], visible = { now: true }) {
   let now = 0;
@@ -83,11 +90,11 @@ describe('ServerReachability', () => {
     r.failed('u');
     await flush();
     r.failed('u');
-    r.answered();
+    r.answered('u');
     expect(r.getSnapshot().down).toBe(false);
     expect(recovered).toBe(1);
     expect(timers).toHaveLength(0);
-    r.answered();
+    r.answered('u');
     expect(recovered).toBe(1);
   });
 
@@ -125,5 +132,36 @@ describe('ServerReachability', () => {
     // Only the outage's own probe is left once nobody watches.
     expect(timers.map((x) => x.at - env.now())).toEqual([DOWN_PROBE_MS]);
     expect(IDLE_PROBE_MS).toBeLessThanOrEqual(2_000);
+  });
+
+  it('records answers once: probes and keyless answers pace the idle probe but do not vouch for the key', async () => {
+    const { env, probes, tick } = fakeEnv([true, true, true]);
+    const r = new ServerReachability(env);
+    r.answered('http://h/healthz', true);
+    expect(r.lastKeyedAnswerAt).toBe(0);
+    const stop = r.watch();
+    await tick();
+    await tick();
+    // The idle probes answered at 2 s and 4 s: no probe sooner than 2 s after an answer, and the key's record stays.
+    expect(env.now()).toBe(2 * IDLE_PROBE_MS);
+    expect(probes).toHaveLength(2);
+    r.answered('http://h/healthz');
+    expect(r.lastKeyedAnswerAt).toBe(0);
+    await tick();
+    expect(env.now()).toBe(3 * IDLE_PROBE_MS);
+    expect(probes).toHaveLength(3);
+    stop();
+  });
+});
+
+describe('reportingFetch', () => {
+  it('records an answer to a call with the key as one, and a public read as an answer only', async () => {
+    const answer = () => Promise.resolve(new Response('{}', { status: 401 }));
+    const report = reportingFetch('http://h/healthz', answer);
+    const before = getServerReachability().lastKeyedAnswerAt;
+    await report('http://h/api/v1/openapi.json');
+    expect(getServerReachability().lastKeyedAnswerAt).toBe(before);
+    await report(new Request('http://h/api/v1/workflows', { headers: { 'x-api-key': 'k' } }));
+    expect(getServerReachability().lastKeyedAnswerAt).toBeGreaterThan(before);
   });
 });

@@ -11,6 +11,11 @@
  *
  * The probe is a HEAD of the server's /healthz, keyless and outside the API: it spends none of the
  * key's request budget, and a server that answers it with anything, 404 included, is answering.
+ *
+ * It is also the one record of when the server last answered, which every watcher of an idle page
+ * reads so that none asks what another answer already told: any answer (probes included) for the
+ * outage watch, and answers to calls made with the key for the key watch (a probe says nothing of
+ * the key).
  */
 
 export interface Reachability {
@@ -61,7 +66,10 @@ export class ServerReachability {
   private probing = false;
   private timer: unknown = null;
   private probeUrl = '';
-  private lastAnswer = -Infinity;
+  /** The last answer to anything (a call, keyed or not, or a probe), or the idle watch's last look. */
+  private lastSeen = -Infinity;
+  /** Epoch ms of the server's last answer to a call made with the key (read it; `answered` writes it). */
+  lastKeyedAnswerAt = -Infinity;
   private watchers = 0;
   private idleTimer: unknown = null;
   private readonly listeners = new Set<() => void>();
@@ -82,10 +90,14 @@ export class ServerReachability {
     return () => this.recoveryListeners.delete(listener);
   }
 
-  /** A response arrived from the server that `probeUrl` probes: it answers. */
-  answered(probeUrl?: string): void {
-    if (probeUrl !== undefined) this.probeUrl = probeUrl;
-    this.lastAnswer = this.env.now();
+  /**
+   * A response arrived from the server that `probeUrl` probes: it answers. `keyed`: to a call made
+   * with the key, so the answer also says whether the key is taken.
+   */
+  answered(probeUrl: string, keyed = false): void {
+    this.probeUrl = probeUrl;
+    this.lastSeen = this.env.now();
+    if (keyed) this.lastKeyedAnswerAt = this.lastSeen;
     if (this.state.down) this.recover();
   }
 
@@ -101,14 +113,10 @@ export class ServerReachability {
    * that asks nothing; returns the function that stops (the last watcher stops the probes).
    */
   watch(): () => void {
-    this.watchers += 1;
-    if (this.watchers === 1) this.scheduleIdleProbe();
-    let stopped = false;
+    if (++this.watchers === 1) this.scheduleIdleProbe();
+    // Called once, as an effect's clean-up is.
     return () => {
-      if (stopped) return;
-      stopped = true;
-      this.watchers -= 1;
-      if (this.watchers === 0 && this.idleTimer !== null) {
+      if (--this.watchers === 0 && this.idleTimer !== null) {
         this.env.clearTimeout(this.idleTimer);
         this.idleTimer = null;
       }
@@ -117,21 +125,17 @@ export class ServerReachability {
 
   /** Wakes when IDLE_PROBE_MS will have passed since the last answer, and probes if none came since. */
   private scheduleIdleProbe(): void {
-    const wait = Math.max(250, this.lastAnswer + IDLE_PROBE_MS - this.env.now());
-    this.idleTimer = this.env.setTimeout(
-      () => {
-        this.idleTimer = null;
-        if (this.watchers === 0) return;
-        const idle = this.env.now() - this.lastAnswer >= IDLE_PROBE_MS;
-        if (idle && !this.state.down && !this.probing && this.probeUrl !== '' && this.env.visible()) {
-          // Counts as the last look, so a hidden or down page does not probe in a tight loop.
-          this.lastAnswer = this.env.now();
-          void this.runProbe();
-        } else if (idle) this.lastAnswer = this.env.now();
-        this.scheduleIdleProbe();
-      },
-      Number.isFinite(wait) ? wait : IDLE_PROBE_MS,
-    );
+    const wait = Math.max(250, this.lastSeen + IDLE_PROBE_MS - this.env.now());
+    this.idleTimer = this.env.setTimeout(() => {
+      this.idleTimer = null;
+      if (this.watchers === 0) return;
+      if (this.env.now() - this.lastSeen >= IDLE_PROBE_MS) {
+        // A look counts as seen, so a hidden or down page does not look in a tight loop.
+        this.lastSeen = this.env.now();
+        if (!this.state.down && !this.probing && this.probeUrl !== '' && this.env.visible()) void this.runProbe();
+      }
+      this.scheduleIdleProbe();
+    }, wait);
   }
 
   private async runProbe(): Promise<void> {
@@ -139,16 +143,15 @@ export class ServerReachability {
     const ok = await this.env.probe(this.probeUrl);
     this.probing = false;
     if (ok) {
-      this.lastAnswer = this.env.now();
+      this.lastSeen = this.env.now();
       if (this.state.down) this.recover();
       return;
     }
-    const delay = DOWN_PROBE_MS;
-    this.set({ down: true, nextProbeAt: this.env.now() + delay });
+    this.set({ down: true, nextProbeAt: this.env.now() + DOWN_PROBE_MS });
     this.timer = this.env.setTimeout(() => {
       this.timer = null;
       void this.runProbe();
-    }, delay);
+    }, DOWN_PROBE_MS);
   }
 
   private recover(): void {
@@ -171,11 +174,12 @@ export function getServerReachability(): ServerReachability {
   return instance;
 }
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+/** Whether a request carries the API key (the client sends each call as a Request; a public read as a URL). */
+const carriesKey = (input: RequestInfo | URL): boolean => input instanceof Request && input.headers.has('x-api-key');
 
 /**
- * A fetch that reports to the reachability tracker: answers end an outage, transport failures
- * (not cancellations) start a probe of `probeUrl`.
+ * A fetch that reports to the reachability tracker: answers end an outage and are recorded (with
+ * whether the call carried the key), transport failures (not cancellations) start a probe of `probeUrl`.
  */
 export function reportingFetch(
   probeUrl: string,
@@ -184,10 +188,11 @@ export function reportingFetch(
   return async (input, init) => {
     try {
       const response = await base(input, init);
-      getServerReachability().answered(probeUrl);
+      getServerReachability().answered(probeUrl, carriesKey(input));
       return response;
     } catch (error) {
-      if (error instanceof TypeError && !isAbort(error)) getServerReachability().failed(probeUrl);
+      // fetch fails in transport with a TypeError; a cancellation is a DOMException, and proves nothing.
+      if (error instanceof TypeError) getServerReachability().failed(probeUrl);
       throw error;
     }
   };

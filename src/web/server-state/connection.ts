@@ -4,6 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { getScheduler, type BudgetSnapshot } from '@/api/scheduler';
+import { getServerReachability } from '@/lib/server-reachability';
 
 export { followActiveProfile, useActiveProfile, useConnection } from '@/api/active-client';
 export { isCrossOrigin } from '@/api/transport';
@@ -26,5 +27,19 @@ export const requestBudget = {
 export const forgetPreviousAccount = (queryClient: QueryClient) =>
   queryClient.cancelQueries().then(() => void queryClient.resetQueries());
 
-/** The server answers again after an outage: everything on screen reads again. */
-export const refreshEverything = (queryClient: QueryClient) => void queryClient.invalidateQueries();
+/**
+ * The second look after an outage: the writes other people held meanwhile land in the first seconds
+ * after the server's return (their pages notice it within a probe interval, then send), after the
+ * first look was already answered, and a page that does not poll would miss them until a reload.
+ */
+const SECOND_LOOK_MS = 4_000;
+
+/**
+ * The server answers again after an outage: everything on screen reads again, now and once more
+ * shortly after, unless it is down again by then (its own return reads again anyway).
+ */
+export function refreshEverything(queryClient: QueryClient): void {
+  const look = () => void (getServerReachability().getSnapshot().down || queryClient.invalidateQueries());
+  look();
+  setTimeout(look, SECOND_LOOK_MS);
+}

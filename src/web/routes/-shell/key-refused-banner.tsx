@@ -6,8 +6,9 @@ const bannerClass =
   'flex flex-wrap items-center justify-center gap-x-2 gap-y-1 bg-red-100 px-4 py-2 text-center text-sm font-medium text-red-950 dark:bg-red-500/20 dark:text-red-100';
 
 /**
- * Says, on every page and within 5 s, that the server stopped taking this browser's key: revoked
- * (and when, where the server says) or rejected, with the way back in. Pages keep what they show.
+ * Says, on every page, that the server stopped taking this browser's key: revoked (and when, where
+ * the server says) or rejected, with the way back in, from the page's next request, the person's
+ * return to the tab or the watch's slow check (server-state/key-watch.ts). Pages keep what they show.
  */
 export function KeyRefusedBanner() {
   useKeyWatch();

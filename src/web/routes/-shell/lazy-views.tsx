@@ -67,7 +67,7 @@ export const IdleProfileSwitcher = whenIdle(LazyProfileSwitcher);
 
 /**
  * The banner that says the server stopped taking this key, and the watch behind it, once the page
- * is idle: a key refused before then is said by the page's own error, and the watch needs no more
- * than the 5 s it has to notice a revocation.
+ * is idle: a key refused before then is said by the page's own error, and the watch only fills the
+ * silences of an idle page.
  */
 export const IdleKeyRefusedBanner = whenIdle(LazyKeyRefusedBanner);
