@@ -57,23 +57,24 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers" is an input of its own.
   if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
-  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
-  const definite =
-    words.length > 1 &&
-    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(phrase.head) || words[0] === 'number');
-  if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head) && !definite) return undefined;
-  // "cost per head", "opening hours per day": the value is what comes before "per".
+  // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
   const per = words.indexOf('per');
   const named = per > 0 ? words.slice(0, per) : words;
-  const concept = conceptOfPhrase(named, per > 0 ? named.at(-1)! : phrase.head);
+  const head = per > 0 ? named.at(-1)! : phrase.head;
+  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
+  const definite =
+    named.length > 1 &&
+    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(head) || words[0] === 'number');
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite) return undefined;
+  const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
-  let kind = concept?.kind ?? 'string';
+  let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
   if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
     kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
-  const extra: Partial<Field> = {};
+  const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
   if (kind === 'text') return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';

@@ -55,6 +55,23 @@ export interface Phrase {
   unit?: string;
   /** How many of the words name an owner: 2 in "last week's deals". */
   owner?: number;
+  /** "optionally a discount code", "interviewer feedback if any": a value the person may leave out. */
+  optional: boolean;
+  /** "our 30 day policy", "the $75 per diem", "max 160": a value the prompt states, a constant of the plan. */
+  fixed: boolean;
+}
+
+/** Words that make the value after them one a person may leave out. */
+const OPTIONAL_BEFORE = new Set(['optionally', 'optional', 'possibly', 'maybe', 'perhaps']);
+/** "if any", "if known", "if we have one": after a value, they make it one a person may leave out. */
+const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|needed|one|exists?|present)$/;
+
+function optionalAt(tokens: Token[], before: number, end: number): boolean {
+  if (OPTIONAL_BEFORE.has(tokens[before]?.lower ?? '')) return true;
+  if (tokens[end]?.lower !== 'if') return false;
+  for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
+    if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
+  return false;
 }
 
 /** Units a value is given in. */
@@ -196,7 +213,8 @@ export function phrases(tokens: Token[]): Phrase[] {
       first > 0 &&
       (DETERMINERS.has(tokens[first - 1]!.lower) ||
         POSSESSIVE.has(tokens[first - 1]!.lower) ||
-        tokens[first - 1]!.pos === 'NUM')
+        tokens[first - 1]!.pos === 'NUM' ||
+        /^[$€£¥%]$/.test(tokens[first - 1]!.text))
     )
       first--;
     const last = tokens[i - 1]!;
@@ -214,8 +232,11 @@ export function phrases(tokens: Token[]): Phrase[] {
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     // "a given URL", "a certain date": a value the person gives.
     const given = /^(?:given|certain|specific|chosen)$/.test(words[0] ?? '') && words.length > 1;
+    const optional = words[0] === 'optional' && words.length > 1;
     found.push({
-      words: words.filter(Boolean).slice(given ? 1 : 0),
+      words: words.filter(Boolean).slice(given || optional ? 1 : 0),
+      optional: optional || optionalAt(tokens, first - 1, i),
+      fixed: [...tokens.slice(first, start + 1), tokens[i]].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)),
       given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
@@ -247,12 +268,14 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
     const group = groups.at(-1);
     const previous = group?.items.at(-1);
     const between = previous ? tokens.slice(previous.end, phrase.start) : [];
-    const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
+    const joiners = between.filter(
+      (t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower) && !OPTIONAL_BEFORE.has(t.lower),
+    );
     const joined =
       previous !== undefined &&
       joiners.length > 0 &&
       joiners.length <= 2 &&
-      joiners.every((t) => t.text === ',' || t.lower === 'and' || t.lower === 'or' || t.text === ';');
+      joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
     if (group && joined) {
       group.items.push(phrase);
       const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');

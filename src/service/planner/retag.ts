@@ -43,8 +43,8 @@ export function correctTags(tokens: Token[]): void {
   for (let i = 1; i < tokens.length; i++)
     if (
       tokens[i]!.pos === 'ADJ' &&
-      tokens[i - 1]!.pos === 'NOUN' &&
-      /^(?:ADP|PUNCT|SCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      /^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) &&
+      /^(?:ADP|PUNCT|SCONJ|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
       !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';

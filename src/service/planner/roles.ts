@@ -4,6 +4,7 @@
  * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
  * "write" or "find" (the thing made).
  */
+import { conceptOf } from '../../contract/field-concepts';
 import { readChoices, type Choice } from './choices';
 import { PEOPLE } from './fields';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
@@ -231,13 +232,26 @@ function roleOf(
   previousOutput: boolean,
   containerRole: Role,
 ): Role {
+  if (phrase.fixed) return 'none';
+  // "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date": what
+  // the job is for, told by the inputs that follow, is no input of its own.
+  const after = tokens[group.items.at(-1)!.end];
+  if (/^(?:for|on|to|about)$/.test(marker) && after && /^(?:with|from|using|given|including|:)$/.test(after.lower))
+    return 'none';
   const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
   if (marker === '(' && previous) {
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
   if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma)) || phrase.given) return 'input';
-  if (marker === 'with' && previous && previousOutput) return 'output';
+  // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
+  // action items with owners and due dates" (plurals after a plural) names the made list's columns.
+  if (marker === 'with' && previous && previousOutput) {
+    const owner = previous.items.at(-1)!;
+    const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);
+    const given = group.items.length > 1 || phrase.possessive || conceptOf(phrase.head) !== undefined;
+    return given && !columns ? 'input' : 'output';
+  }
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';
