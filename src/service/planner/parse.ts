@@ -161,6 +161,8 @@ function nominal(tokens: Token[], i: number): boolean {
       POSSESSIVE.has(previous.lower))
   )
     return true;
+  // ", down payment,": a list's two-word item, whatever the tagger called its first word.
+  if (token.pos === 'ADP' && isNoun(next) && listedItem(tokens, i)) return true;
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
     return (
       token.pos !== 'VERB' ||
@@ -233,10 +235,14 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "a given URL", "a certain date": a value the person gives.
     const given = /^(?:given|certain|specific|chosen)$/.test(words[0] ?? '') && words.length > 1;
     const optional = words[0] === 'optional' && words.length > 1;
+    const wordsEnd = i;
+    if (unit) i += 2 + skip;
+    // "in km each way", "hours a week": what the unit is counted per belongs to it.
+    if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
     found.push({
       words: words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first - 1, i),
-      fixed: [...tokens.slice(first, start + 1), tokens[i]].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)),
+      fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)),
       given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
@@ -250,7 +256,6 @@ export function phrases(tokens: Token[]): Phrase[] {
       unit,
       owner: owner > 0 && owner < words.length ? owner : undefined,
     });
-    if (unit) i += 2 + skip;
   }
   return found.filter((phrase) => phrase.words.length > 0);
 }

@@ -18,7 +18,7 @@ const WORKS_ON = new Set(
 );
 /** Verbs whose object is an input the workflow is given. */
 const TAKES = new Set(
-  'give use take collect read accept enter paste provide ask receive upload include contain'.split(' '),
+  'give use take collect read accept enter paste provide ask receive upload include contain know'.split(' '),
 );
 /** Verbs whose object is what the workflow makes. */
 const MAKES =
@@ -263,7 +263,11 @@ function roleOf(
       ? 'output'
       : 'input';
   }
-  if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
+  // "Work out the cost: distance in km, …": a list after a colon, though a unit splits it.
+  if (marker === ':' || marker === 'with')
+    return group.items.length > 1 || marker === 'with' || /^(?:,|and)$/.test(tokens[phrase.end]?.lower ?? '')
+      ? 'input'
+      : 'none';
   if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
