@@ -103,7 +103,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
     word: 'quantity',
     kind: 'integer',
     same: ['qty', 'qnty'],
-    alike: ['count', 'headcount', 'age', 'seat', 'guest count', 'attendee count', 'day count', 'night'],
+    alike: ['count', 'headcount', 'size', 'team size', 'age', 'seat', 'guest count', 'attendee count', 'day count', 'night'],
   },
   { word: 'minutes', kind: 'number', same: ['min', 'mins'] },
   { word: 'seconds', kind: 'number', same: ['sec', 'secs'] },

@@ -138,7 +138,7 @@ function impliedFields(reading: Reading): Field[] {
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     const noun = tokens[token.index + 1];
-    if (token.lower === 'many' && noun?.pos === 'NOUN' && /^(?:how|however)$/.test(before)) {
+    if (token.lower === 'many' && noun && (noun.pos === 'NOUN' || /s$/.test(noun.lower)) && /^(?:how|however)$/.test(before)) {
       const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
     }

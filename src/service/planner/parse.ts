@@ -76,7 +76,7 @@ function optionalAt(tokens: Token[], before: number, end: number): boolean {
 
 /** Units a value is given in. */
 export const UNITS =
-  /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|[m%]|cm|percent|usd|eur|gbp|units?|words?|characters?)$/;
+  /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|[m%]|cm|percent|usd|eur|gbp|units?|words?|characters?|(?:square |cubic )?(?:met(?:er|re)s?|feet|foot|ft|m2|sqm|km|kilomet(?:er|re)s?|lit(?:er|re)s?|l|kwh|gb|mb))$/;
 
 const POSSESSIVE = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
@@ -219,7 +219,9 @@ export function phrases(tokens: Token[]): Phrase[] {
         /^[$€£¥%]$/.test(tokens[first - 1]!.text))
     )
       first--;
-    const last = tokens[i - 1]!;
+    // "budget per person" is a budget: the head is the word before "per".
+    const per = tokens.slice(start, i).findIndex((t) => t.lower === 'per');
+    const last = tokens[per > 0 ? start + per - 1 : i - 1]!;
     // "term in months", "shipping time in business days": the unit may have a word before it.
     const skip =
       tokens[i]?.lower === 'in' &&
@@ -233,7 +235,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     // "a given URL", "a certain date": a value the person gives.
-    const given = /^(?:given|certain|specific|chosen)$/.test(words[0] ?? '') && words.length > 1;
+    const given = /^(?:given|certain|specific|chosen|preferred|desired|requested|selected)$/.test(words[0] ?? '') && words.length > 1;
     const optional = words[0] === 'optional' && words.length > 1;
     const wordsEnd = i;
     if (unit) i += 2 + skip;

@@ -84,8 +84,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
 
   // Summing up, sorting or extracting needs a text to work on; name it when the prompt did not.
   const texts = () => fields.filter((f) => f.kind === 'text');
+  // Sorting needs one only when nothing else is given: "based on the income, the rent and the score" sorts by those.
   if (
-    (recipe === 'summarize' || recipe === 'extract' || recipe === 'classify') &&
+    (recipe === 'summarize' || recipe === 'extract' || (recipe === 'classify' && fields.every((f) => f.kind === 'enum'))) &&
     texts().length === 0 &&
     !fields.some((f) => f.kind === 'uri' || f.kind === 'list')
   ) {
@@ -125,8 +126,8 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const leftOut = unmet(reading, deliverables, summarize, drafting, recipe);
   const outputNotes = leftOut.map((item) => item.note);
   let markdown = false;
-  if (recipe === 'classify') {
-    const source = texts()[0]!;
+  const source = texts()[0];
+  if (recipe === 'classify' && source) {
     const categories = reading.choices.find((c) => c.categories)?.values ?? [];
     const template = classifyTemplate(
       source,

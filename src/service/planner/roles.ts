@@ -283,6 +283,8 @@ function roleOf(
       ((PEOPLE.has(last.head) && last.words[0] !== 'number') || /^[:;]$/.test(tokens[last.end]?.text ?? ''))
     )
       return 'none';
+    // "for our headcount and a budget per person": a list of values.
+    if (group.items.length > 1 && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
