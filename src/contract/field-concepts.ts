@@ -192,6 +192,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'firstname', kind: 'string', same: ['fname', 'forename', 'first name', 'given name'] },
   { word: 'lastname', kind: 'string', same: ['lname', 'surname', 'last name', 'family name'] },
   { word: 'fullname', kind: 'string', same: ['full name'] },
+  { word: 'name', kind: 'string', same: [] },
 ];
 
 /** Every word and phrase of the vocabulary, to the concept it belongs to. */

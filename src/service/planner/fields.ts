@@ -7,7 +7,7 @@ import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../workflow/text-case';
 import { UNITS, type Phrase } from './parse';
-import type { Reading } from './roles';
+import { WORKS_ON, type Reading } from './roles';
 
 /** Nouns that name no value of their own: "the list", "a file", "the details". */
 const VAGUE = new Set(
@@ -169,6 +169,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
     if (!field) continue;
+    // "translate a customer email": an email worked on is its text, not an address.
+    if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', '')))
+      field = { ...field, kind: 'text' };
     if (consumed.has(input.phrase.start)) continue;
     const columns = input.columns ? columnsOf(input.columns) : [];
     const values = input.columns?.map((column) => column.words.join(' ')) ?? [];

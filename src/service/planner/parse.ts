@@ -200,7 +200,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
-          (tokens[i]!.lower === 'of' && /^(?:number|amount|date|length|count)$/.test(tokens[i - 1]!.lower))) &&
+          (tokens[i]!.lower === 'of' && /^(?:number|amount|length|count)$/.test(tokens[i - 1]!.lower))) &&
         nominal(tokens, i + 1)
       )
         words.push(tokens[i]!.lower);
@@ -259,7 +259,29 @@ export function phrases(tokens: Token[]): Phrase[] {
       owner: owner > 0 && owner < words.length ? owner : undefined,
     });
   }
-  return found.filter((phrase) => phrase.words.length > 0);
+  return ownedAttributes(tokens, found).filter((phrase) => phrase.words.length > 0);
+}
+
+/** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
+const ATTRIBUTE = /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
+
+/** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
+function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
+  const kept: Phrase[] = [];
+  for (const phrase of found) {
+    const attribute = kept.at(-1);
+    const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
+    const concept = attribute && attribute.words.length === 1 ? conceptOf(attribute.head) : undefined;
+    if (
+      concept &&
+      ATTRIBUTE.test(concept.word) &&
+      between[0]?.lower === 'of' &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower) || POSSESSIVE.has(t.lower))
+    )
+      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
+    else kept.push(phrase);
+  }
+  return kept;
 }
 
 /** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */

@@ -10,11 +10,12 @@ import { PEOPLE } from './fields';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
 
 /** Verbs whose object is what the workflow works on. */
-const WORKS_ON = new Set(
+export const WORKS_ON = new Set(
   `summarize summarise translate convert rewrite proofread classify categorize categorise triage route score rate screen
   check validate verify review analyse analyze parse clean format turn sort rank compare tag label grade evaluate assess
   moderate redact shorten simplify improve edit fix correct enrich process split merge dedupe normalise normalize
-  condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize`.split(/\s+/),
+  condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize tally count sum average export
+  upload save archive chart plot`.split(/\s+/),
 );
 /** Verbs whose object is an input the workflow is given. */
 const TAKES = new Set(
@@ -205,6 +206,12 @@ function markerOf(tokens: Token[], first: Phrase): string {
   )
     return 'given';
   if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
+  // "their name - their role - …": a dash opens a list as a colon does.
+  if (/^[-–—]$/.test(before.text)) return ':';
+  // "tally up a list", "work out the fee": the particle goes with its verb.
+  const verb = tokens[before.index - 1];
+  if (before.pos === 'ADP' && verb?.pos === 'VERB' && /^(?:up|out|in|through|over|down)$/.test(before.lower))
+    return `verb:${verb.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
