@@ -76,7 +76,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
-  if (kind === 'text') return makeField(key, 'text', phrase.head, position, extra);
+  if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';
   if (asList || (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number')) {
     const itemKind = ITEM_KINDS[kind] ?? 'string';

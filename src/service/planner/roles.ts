@@ -219,7 +219,7 @@ function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   const marker = markerOf(tokens, group.items[0]!);
   return (
     INPUT_MARKERS.has(marker) ||
-    marker === 'with' ||
+    (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
     TAKES.has(marker.replace('verb:', '')) ||
     (marker === ':' && group.items.length > 1)
   );
