@@ -4,25 +4,15 @@
  * text), choices turned into enums, and values the prompt fixes ("EUR", "30 days") left out.
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../workflow/text-case';
 import { UNITS, type Phrase } from './parse';
 import { WORKS_ON, type Reading } from './roles';
 
-/** Nouns that name no value of their own: "the list", "a file", "the details". */
-const VAGUE = new Set(
-  `list set thing information info detail data workflow result output format file me it them csv pdf json html markdown
-  table spreadsheet sheet template row column field input value way kind type lot bunch number item entry record one
-  something everything anything person people user someone version copy step process task job automation tool form page`.split(
-    /\s+/,
-  ),
-);
-/** People a message goes to or a document is for: named by their name field, never a field of their own. */
-export const PEOPLE = new Set(
-  `customer client employee hire candidate user patient participant lead prospect contact member guest attendee recipient
-  team colleague manager supplier vendor tenant student applicant person someone buyer seller owner staff starter joiner
-  subscriber visitor partner landlord donor volunteer speaker author reviewer`.split(/\s+/),
-);
+/** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
+const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
+export { PEOPLE };
 /** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
 export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
 
@@ -138,7 +128,12 @@ function impliedFields(reading: Reading): Field[] {
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     const noun = tokens[token.index + 1];
-    if (token.lower === 'many' && noun && (noun.pos === 'NOUN' || /s$/.test(noun.lower)) && /^(?:how|however)$/.test(before)) {
+    if (
+      token.lower === 'many' &&
+      noun &&
+      (noun.pos === 'NOUN' || /s$/.test(noun.lower)) &&
+      /^(?:how|however)$/.test(before)
+    ) {
       const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
     }
@@ -170,8 +165,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
     if (!field) continue;
     // "translate a customer email": an email worked on is its text, not an address.
-    if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', '')))
-      field = { ...field, kind: 'text' };
+    if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };
     if (consumed.has(input.phrase.start)) continue;
     const columns = input.columns ? columnsOf(input.columns) : [];
     const values = input.columns?.map((column) => column.words.join(' ')) ?? [];

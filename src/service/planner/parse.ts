@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type winkNLP from 'wink-nlp';
 import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS } from '../../contract/prompt-words';
 import { correctTags, DETERMINERS } from './retag';
 
 type Nlp = ReturnType<typeof winkNLP>;
@@ -78,7 +79,7 @@ function optionalAt(tokens: Token[], before: number, end: number): boolean {
 export const UNITS =
   /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|[m%]|cm|percent|usd|eur|gbp|units?|words?|characters?|(?:square |cubic )?(?:met(?:er|re)s?|feet|foot|ft|m2|sqm|km|kilomet(?:er|re)s?|lit(?:er|re)s?|l|kwh|gb|mb))$/;
 
-const POSSESSIVE = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
+const POSSESSIVE = MODIFIERS.possessives;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
 
@@ -235,7 +236,9 @@ export function phrases(tokens: Token[]): Phrase[] {
         : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     // "a given URL", "a certain date": a value the person gives.
-    const given = /^(?:given|certain|specific|chosen|preferred|desired|requested|selected)$/.test(words[0] ?? '') && words.length > 1;
+    const given =
+      /^(?:given|certain|specific|chosen|preferred|desired|requested|selected)$/.test(words[0] ?? '') &&
+      words.length > 1;
     const optional = words[0] === 'optional' && words.length > 1;
     const wordsEnd = i;
     if (unit) i += 2 + skip;
@@ -244,7 +247,9 @@ export function phrases(tokens: Token[]): Phrase[] {
     found.push({
       words: words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first - 1, i),
-      fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)),
+      fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
+        (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
+      ),
       given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
@@ -263,7 +268,8 @@ export function phrases(tokens: Token[]): Phrase[] {
 }
 
 /** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
-const ATTRIBUTE = /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
+const ATTRIBUTE =
+  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
 
 /** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
 function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {

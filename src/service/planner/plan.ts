@@ -86,7 +86,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const texts = () => fields.filter((f) => f.kind === 'text');
   // Sorting needs one only when nothing else is given: "based on the income, the rent and the score" sorts by those.
   if (
-    (recipe === 'summarize' || recipe === 'extract' || (recipe === 'classify' && fields.every((f) => f.kind === 'enum'))) &&
+    (recipe === 'summarize' ||
+      recipe === 'extract' ||
+      (recipe === 'classify' && fields.every((f) => f.kind === 'enum'))) &&
     texts().length === 0 &&
     !fields.some((f) => f.kind === 'uri' || f.kind === 'list')
   ) {

@@ -3,17 +3,14 @@
  * the recipes the report templates do not cover: sorting a text into categories, and computing
  * converted totals.
  */
+import { VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import type { Recipe } from './naming';
 import { literal } from './report-template';
 import type { EntityKind } from './report-template';
 import type { Reading } from './roles';
 
-const CLASSIFY = /^(?:classify|categorize|categorise|triage|route|sort|tag|label|prioritise|prioritize|assign)$/;
-const COMPUTE = /^(?:convert|calculate|compute|total|sum|work|estimate|add|multiply|tally|average)$/;
-const SUMMARIZE = /^(?:summarize|summarise|recap|condense|digest|shorten)$/;
-const EXTRACT = /^(?:extract|pull|find|list|identify|turn|get|collect|capture|detect|highlight)$/;
-const CHECK = /^(?:check|validate|verify|decide|confirm|screen|audit|review|approve|assess|evaluate)$/;
+const { classify: CLASSIFY, compute: COMPUTE, summarize: SUMMARIZE, extract: EXTRACT, check: CHECK } = VERB_CLASSES;
 
 /** What the extract step can find, by the words that ask for it. */
 const ENTITY_WORDS: [RegExp, EntityKind][] = [
@@ -45,7 +42,7 @@ export function chooseRecipe(
   guarded: boolean,
 ): Recipe {
   const verbs = reading.verbs;
-  const has = (pattern: RegExp) => verbs.some((verb) => pattern.test(verb));
+  const has = (verbClass: Set<string>) => verbs.some((verb) => verbClass.has(verb));
   const text = fields.some((f) => f.kind === 'text');
   if (has(CLASSIFY) || reading.choices.some((c) => c.categories)) return 'classify';
   if (

@@ -3,25 +3,11 @@
  * imperative verbs capitalised at a sentence start, nouns tagged as adjectives or verbs inside a
  * phrase, and nouns used as verbs ("route it").
  */
+import { MODIFIERS } from '../../contract/prompt-words';
 import type { Token } from './parse';
 
 /** Words that open a noun phrase without being part of it. */
-export const DETERMINERS = new Set([
-  'a',
-  'an',
-  'the',
-  'each',
-  'every',
-  'any',
-  'some',
-  'all',
-  'this',
-  'that',
-  'these',
-  'those',
-  'one',
-  'two',
-]);
+export const DETERMINERS = MODIFIERS.determiners;
 
 /** Words that begin an imperative prompt are verbs, though capitalised as a sentence start they are tagged as names. */
 function fixSentenceStarts(tokens: Token[]): void {

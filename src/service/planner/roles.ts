@@ -5,47 +5,14 @@
  * "write" or "find" (the thing made).
  */
 import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from './choices';
-import { PEOPLE } from './fields';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
 
-/** Verbs whose object is what the workflow works on. */
-export const WORKS_ON = new Set(
-  `summarize summarise translate convert rewrite proofread classify categorize categorise triage route score rate screen
-  check validate verify review analyse analyze parse clean format turn sort rank compare tag label grade evaluate assess
-  moderate redact shorten simplify improve edit fix correct enrich process split merge dedupe normalise normalize
-  condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize tally count sum average export
-  upload save archive chart plot`.split(/\s+/),
-);
-/** Verbs whose object is an input the workflow is given. */
-const TAKES = new Set(
-  'give use take collect read accept enter paste provide ask receive upload include contain know'.split(' '),
-);
-/** Verbs whose object is what the workflow makes. */
-const MAKES =
-  /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|return|output|give|send|suggest|propose|outline|plan)$/;
-/** Words before a phrase that make it an input: "from the notes", "given the order number". */
-const INPUT_MARKERS = new Set([
-  'from',
-  'given',
-  'using',
-  'use',
-  'on',
-  'input',
-  'inputs',
-  'fields',
-  'including',
-  'containing',
-  'taking',
-]);
-/** Every verb that may open an imperative prompt, so a capitalised first word is read as a verb. */
-export const VERBS = new Set([
-  ...WORKS_ON,
-  ...`write draft create generate make produce build prepare compose design plan return output send find extract pull
-  list get determine identify calculate compute work estimate count detect flag highlight tell decide look research
-  book schedule remind notify monitor track fill answer reply respond suggest recommend propose outline announce invite
-  welcome thank greet email post save add export describe explain create document`.split(/\s+/),
-]);
+const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
+const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
+const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
+export { VERBS, WORKS_ON };
 
 export interface Reading {
   tokens: Token[];
@@ -58,22 +25,6 @@ export interface Reading {
   /** Lemmas of the verbs, in order. */
   verbs: string[];
 }
-
-const CONTAINERS = new Set([
-  'list',
-  'set',
-  'spreadsheet',
-  'csv',
-  'table',
-  'batch',
-  'array',
-  'collection',
-  'bunch',
-  'series',
-  'sheet',
-  'file',
-  'export',
-]);
 
 /** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
 function governingVerbs(tokens: Token[]): (Token | undefined)[] {
@@ -275,7 +226,7 @@ function roleOf(
     return group.items.length > 1 || marker === 'with' || /^(?:,|and)$/.test(tokens[phrase.end]?.lower ?? '')
       ? 'input'
       : 'none';
-  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma))) return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
   if (marker === 'about' || marker === 'for') {
