@@ -18,5 +18,8 @@ export const MODIFIERS = sets(words.modifiers);
 /** What a workflow that does the verb is called: "categorize" → "Categorization". */
 export const NOUN_OF_VERB: Readonly<Record<string, string>> = words.nounOfVerb;
 
+/** Third-party services by the name a note gives them, each with the words (a regular expression) a prompt names it by. */
+export const SERVICE_PATTERNS: Readonly<Record<string, string>> = words.services;
+
 /** Every verb that may open an imperative prompt and name the job. */
 export const VERBS = new Set([...VERB_CLASSES.worksOn, ...VERB_CLASSES.opens, ...Object.keys(NOUN_OF_VERB)]);

@@ -143,7 +143,7 @@ function impliedFields(reading: Reading): Field[] {
     );
     const lead = tokens[token.index - 2];
     const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
-    if (!paired || inPhrase || UNITS.test(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
+    if (!paired || inPhrase || UNITS.has(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
     const field = fieldOf(
       { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1 },
       token.index - 1,

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type winkNLP from 'wink-nlp';
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { correctTags, DETERMINERS } from './retag';
 
 type Nlp = ReturnType<typeof winkNLP>;
@@ -76,8 +76,7 @@ function optionalAt(tokens: Token[], before: number, end: number): boolean {
 }
 
 /** Units a value is given in. */
-export const UNITS =
-  /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|[m%]|cm|percent|usd|eur|gbp|units?|words?|characters?|(?:square |cubic )?(?:met(?:er|re)s?|feet|foot|ft|m2|sqm|km|kilomet(?:er|re)s?|lit(?:er|re)s?|l|kwh|gb|mb))$/;
+export const UNITS = NOUN_CLASSES.units;
 
 const POSSESSIVE = MODIFIERS.possessives;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
@@ -226,12 +225,12 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "term in months", "shipping time in business days": the unit may have a word before it.
     const skip =
       tokens[i]?.lower === 'in' &&
-      !UNITS.test(tokens[i + 1]?.lower ?? '') &&
+      !UNITS.has(tokens[i + 1]?.lower ?? '') &&
       /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '')
         ? 1
         : 0;
     const unit =
-      tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1 + skip]?.lower ?? '')
+      tokens[i]?.lower === 'in' && UNITS.has(tokens[i + 1 + skip]?.lower ?? '')
         ? tokens[i + 1 + skip]!.lower
         : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
