@@ -27,7 +27,8 @@ const SUFFIX: Record<Recipe, string> = {
 };
 
 function cleanWords(words: string[]): string[] {
-  let kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));
+  // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
+  let kept = words.filter((word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|ten)-)/.test(word));
   // "weekly KPIs": a cadence stays when the name would be one word without it.
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
@@ -44,7 +45,9 @@ const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow u
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {
-  const words = cleanWords(phrase.words);
+  // "a student's test" is a test: whose it is goes without saying.
+  const owned = phrase.owner !== undefined && phrase.words.length - phrase.owner > 1;
+  const words = cleanWords(owned ? phrase.words.slice(phrase.owner) : phrase.words);
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
   if (ACRONYM_PLURAL.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];

@@ -157,6 +157,7 @@ function markerOf(tokens: Token[], first: Phrase): string {
   )
     return 'given';
   if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
+  if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
   // "tally up a list", "work out the fee": the particle goes with its verb.

@@ -7,7 +7,7 @@ import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
 import { nameOf, phraseName, type Recipe } from './naming';
-import type { Phrase } from './parse';
+import { UNITS, type Phrase } from './parse';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
@@ -21,10 +21,18 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
     const object = reading.phrases.find(
       (p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''),
     );
-    return object ?? worked;
+    // "check whether a customer is eligible for a refund": what is checked is the refund.
+    const state = object && /^(?:AUX|VERB)$/.test(reading.tokens[object.end]?.pos ?? '');
+    const topic = state
+      ? reading.phrases.find((p) => p.start > object.end && p.start <= object.end + 6 && !quantity(p))
+      : undefined;
+    return (recipe === 'check' ? topic : undefined) ?? object ?? worked;
   }
-  return worked ?? reading.phrases[0];
+  return worked ?? reading.phrases.find((p) => !quantity(p));
 }
+
+/** "30 days", "10%": an amount the prompt states, which names nothing. */
+const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || p.words.length === 1);
 
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
@@ -45,6 +53,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
           p.start > main.index &&
           p.start <= main.index + 5 &&
           !noted.has(p.words[0]!) &&
+          !quantity(p) &&
           !(PEOPLE.has(p.head) && reading.phrases.some((q) => q.start === p.end || q.before?.index === p.end - 1)),
       )
     : undefined;
@@ -53,6 +62,9 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     first && CONTAINERS.has(first.head) && reading.tokens[first.end]?.lower === 'of'
       ? (reading.phrases.find((p) => p.start > first.end && p.start <= first.end + 3) ?? first)
       : first;
+  // "extract the vendor, date and total from receipt text": a list of things found names the job by where they are found.
+  const listed = recipe === 'extract' && object && /^(?:,|and)$/.test(reading.tokens[object.end]?.lower ?? '');
+  const source = listed ? reading.inputs.find((input) => input.marker === 'from')?.phrase : undefined;
   // "research the person and draft a message": the research only prepares what is made.
   const next = main && reading.outputs.find((p) => p.start >= (first?.end ?? main.index + 1));
   if (main && PREPARING_VERBS.has(main.lemma) && next)
@@ -60,7 +72,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
   const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
   const makes = main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object ? object : made;
-  const about = verb && object ? object : subjectPhrase(reading, recipe);
+  const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
   const of = makes
     ? reading.phrases.find(
