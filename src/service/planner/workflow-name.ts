@@ -22,7 +22,7 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
       (p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''),
     );
     // "check whether a customer is eligible for a refund": what is checked is the refund.
-    const state = object && /^(?:AUX|VERB)$/.test(reading.tokens[object.end]?.pos ?? '');
+    const state = object && reading.tokens[object.end]?.pos === 'AUX';
     const topic = state
       ? reading.phrases.find((p) => p.start > object.end && p.start <= object.end + 6 && !quantity(p))
       : undefined;
