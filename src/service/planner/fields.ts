@@ -193,6 +193,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
         }),
       );
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
+    // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
+    if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
     const field = fieldOf(choice.about, choice.about.start, false);
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) });

@@ -208,14 +208,17 @@ function roleOf(
   if (marker === 'with' && previous && previousOutput) {
     const owner = previous.items.at(-1)!;
     const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);
-    const given = group.items.length > 1 || phrase.possessive || conceptOf(phrase.head) !== undefined;
+    const given =
+      group.items.length > 1 || phrase.possessive || conceptOf(phrase.head) !== undefined || CONTAINERS.has(phrase.head);
     return given && !columns ? 'input' : 'output';
   }
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';
     const governing = verbAt[previous.items.at(-1)!.start];
+    // "targeting a list of keywords": a participle describes what the job is given.
     return governing &&
+      !governing.lower.endsWith('ing') &&
       !WORKS_ON.has(governing.lemma) &&
       !TAKES.has(governing.lemma) &&
       !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '')
@@ -227,7 +230,10 @@ function roleOf(
     return group.items.length > 1 || marker === 'with' || /^(?:,|and)$/.test(tokens[phrase.end]?.lower ?? '')
       ? 'input'
       : 'none';
-  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma))) return 'input';
+  // "compute its SLA deadline": what is computed is made, whoever it belongs to.
+  const computed = lemma !== undefined && VERB_CLASSES.compute.has(lemma) && !WORKS_ON.has(lemma);
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma)) && !computed)
+    return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
   if (marker === 'about' || marker === 'for') {
