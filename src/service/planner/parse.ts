@@ -163,6 +163,8 @@ function nominal(tokens: Token[], i: number): boolean {
     return true;
   // ", down payment,": a list's two-word item, whatever the tagger called its first word.
   if (token.pos === 'ADP' && isNoun(next) && listedItem(tokens, i)) return true;
+  // "the original due date": two modifiers before a noun.
+  if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
     return (
       token.pos !== 'VERB' ||
@@ -210,6 +212,15 @@ export function phrases(tokens: Token[]): Phrase[] {
       } else break;
       i++;
     }
+    // "the amount owed", "the items ordered": a participle after the noun is part of its name.
+    const participle = tokens[i];
+    if (
+      participle?.pos === 'VERB' &&
+      /ed$/.test(participle.lower) &&
+      isNoun(tokens[i - 1]) &&
+      /^(?:[,;.)]|and|or)?$/.test(tokens[i + 1]?.lower ?? '')
+    )
+      words.push(tokens[i++]!.lower);
     let first = start;
     while (
       first > 0 &&
@@ -243,6 +254,16 @@ export function phrases(tokens: Token[]): Phrase[] {
     if (unit) i += 2 + skip;
     // "in km each way", "hours a week": what the unit is counted per belongs to it.
     if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
+    // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
+    if (/^(?:i|we|they|you|he|she)$/.test(tokens[i]?.lower ?? '') && tokens[i + 1]?.pos === 'VERB') {
+      i += 2;
+      if (/^(?:each|every|per|a)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
+      else if (
+        /^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') &&
+        (i + 1 >= tokens.length || !nominal(tokens, i + 1))
+      )
+        i += 1;
+    }
     found.push({
       words: words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first - 1, i),
