@@ -322,7 +322,13 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   for (const phrase of list) {
     const group = groups.at(-1);
     const previous = group?.items.at(-1);
-    const between = previous ? tokens.slice(previous.end, phrase.start) : [];
+    // "severity (low, high), and a link": what the brackets hold does not end the list.
+    let depth = 0;
+    const between = (previous ? tokens.slice(previous.end, phrase.start) : []).filter((t) => {
+      const opened = depth > 0;
+      depth += t.text === '(' ? 1 : t.text === ')' && opened ? -1 : 0;
+      return depth === 0 && !(t.text === ')' && opened);
+    });
     const joiners = between.filter(
       (t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower) && !OPTIONAL_BEFORE.has(t.lower),
     );

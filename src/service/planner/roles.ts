@@ -209,7 +209,10 @@ function roleOf(
     const owner = previous.items.at(-1)!;
     const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);
     const given =
-      group.items.length > 1 || phrase.possessive || conceptOf(phrase.head) !== undefined || CONTAINERS.has(phrase.head);
+      group.items.length > 1 ||
+      phrase.possessive ||
+      conceptOf(phrase.head) !== undefined ||
+      CONTAINERS.has(phrase.head);
     return given && !columns ? 'input' : 'output';
   }
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
