@@ -1,40 +1,12 @@
 /**
- * The language layer: wink-nlp's English model tags each word (noun, verb, adjective…) and gives its
- * lemma; this file turns the tags into noun phrases and the enumerations that join them. wink-nlp
- * was chosen over compromise after measuring both on the development prompts: it tagged more of the
- * nouns in "meeting notes", "due dates" and "start date" right, and reads a 6,000-character prompt
- * in about 5 ms where compromise took 50–75 ms.
+ * The language layer's second half: the tagged words (retag.ts) become noun phrases and the
+ * enumerations that join them.
  */
-import { createRequire } from 'node:module';
-import type winkNLP from 'wink-nlp';
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
-import { correctTags, DETERMINERS } from './retag';
+import { DETERMINERS, type Token } from './retag';
 
-type Nlp = ReturnType<typeof winkNLP>;
-let loaded: Nlp | undefined;
-
-/**
- * The tagger, loaded on first use: the step workers import the planner too, and must not pay the
- * model's load time (about 100 ms) before their first step when they never plan.
- */
-function tagger(): Nlp {
-  if (!loaded) {
-    const load = createRequire(import.meta.url);
-    const make = load('wink-nlp') as typeof winkNLP;
-    loaded = make(load('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0], ['pos']);
-  }
-  return loaded;
-}
-
-export interface Token {
-  text: string;
-  lower: string;
-  lemma: string;
-  pos: string;
-  /** Index of the token in the prompt. */
-  index: number;
-}
+export { tokenize, type Token } from './retag';
 
 /** A run of nouns and their modifiers: "the customer's renewal date". */
 export interface Phrase {
@@ -81,47 +53,6 @@ export const UNITS = NOUN_CLASSES.units;
 const POSSESSIVE = MODIFIERS.possessives;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
-
-/** The prompt's words, tagged. */
-export function tokenize(text: string): Token[] {
-  // The tagger's time grows with the square of a run without spaces ("a-b-c-…"); no word a
-  // prompt names an input by is longer than this, so longer runs are cut before it reads them.
-  // Long runs of punctuation say nothing either, and each mark costs the tagger a token.
-  const readable = text.replace(/\S{33,}/g, (run) => run.slice(0, 32)).replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ');
-  const nlp = tagger();
-  const its = nlp.its;
-  const doc = nlp.readDoc(readable);
-  const words = doc.tokens().out() as string[];
-  const pos = doc.tokens().out(its.pos) as string[];
-  const lemmas = doc.tokens().out(its.lemma as never) as string[];
-  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
-  const tokens: Token[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    const previous = tokens.at(-1);
-    // "follow-up", "thank-you", "e-mail": one word, though the tagger reads three.
-    if (word === '-' && previous && spaces[i] === '' && spaces[i + 1] === '' && /^[a-z]/i.test(words[i + 1] ?? '')) {
-      const text = `${previous.text}-${words[i + 1]!}`;
-      Object.assign(previous, {
-        text,
-        lower: text.toLowerCase(),
-        lemma: text.toLowerCase(),
-        pos: pos[i + 1] === 'NOUN' ? 'NOUN' : 'ADJ',
-      });
-      i++;
-      continue;
-    }
-    tokens.push({
-      text: word,
-      lower: word.toLowerCase(),
-      lemma: (lemmas[i] ?? word).toLowerCase(),
-      pos: pos[i] ?? 'X',
-      index: tokens.length,
-    });
-  }
-  correctTags(tokens);
-  return tokens;
-}
 
 const isNoun = (token: Token | undefined) =>
   token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') && /[a-z]/i.test(token.text);
