@@ -15,7 +15,8 @@ import { subjectPhrase, workflowName } from './workflow-name';
 import { describePlan } from './naming';
 import { concurrencyOf, readPlanningNotes } from './notes';
 import { chooseRecipe, classifyTemplate, computeTemplate, entityKindsOf, rateField } from './recipes';
-import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
+import { plain } from './draft-parts';
+import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from './report-template';
 import { readRoles, VERBS, type Reading } from './roles';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
@@ -140,7 +141,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     steps.push({
       kind: 'markdown_report',
       filename: `${base}.md`,
-      title: plainLiteral(name),
+      title: plain(name),
       template,
       syntax: 'liquid',
     });
@@ -212,7 +213,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       steps.push({ kind: 'markdown_report', filename: 'draft.md', ...report('draft') });
       steps.push({
         kind: 'approval',
-        message: `Review the draft ${plainLiteral(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
+        message: `Review the draft ${plain(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
         syntax: 'liquid',
       });
       steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report('final') });
@@ -224,7 +225,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     steps.push({
       kind: 'pdf_document',
       filename: `${base}.pdf`,
-      title: subject ? `${plainLiteral(name)}: {{ input.${subject.key} }}` : plainLiteral(name),
+      title: subject ? `${plain(name)}: {{ input.${subject.key} }}` : plain(name),
       syntax: 'liquid',
     });
   }

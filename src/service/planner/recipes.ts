@@ -6,7 +6,7 @@
 import { VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import type { Recipe } from './naming';
-import { literal } from './report-template';
+import { literal, ref } from './draft-parts';
 import type { EntityKind } from './report-template';
 import type { Reading } from './roles';
 
@@ -56,8 +56,6 @@ export function chooseRecipe(
   if (wantsTable && fields.some((f) => f.kind === 'list' || f.kind === 'rows')) return 'table';
   return 'document';
 }
-
-const ref = (key: string) => `input.${key}`;
 
 /** Words a text about a common category uses besides the category's own name. */
 const CATEGORY_WORDS: Record<string, string[]> = {
