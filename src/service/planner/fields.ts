@@ -158,7 +158,6 @@ function impliedFields(reading: Reading): Field[] {
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const yesNo = yesNoFields(reading);
   const fields: Field[] = [...yesNo, ...impliedFields(reading)];
-  const consumed = new Set<number>();
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
@@ -166,14 +165,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (!field) continue;
     // "translate a customer email": an email worked on is its text, not an address.
     if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };
-    if (consumed.has(input.phrase.start)) continue;
     const columns = input.columns ? columnsOf(input.columns) : [];
-    const values = input.columns?.map((column) => column.words.join(' ')) ?? [];
-    if (columns.length > 1 && field.kind === 'string' && values.every((v) => !v.includes(' ') && !conceptOf(v))) {
-      // "the severity (sev1, sev2, sev3)": one-word values in brackets after a thing are its choices.
-      for (const column of input.columns!) consumed.add(column.start);
-      field = { ...field, kind: 'enum', enumValues: values };
-    } else if (columns.length > 0 && (field.kind === 'list' || input.list))
+    if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
       // "a date range (start date and end date)": the parts are the inputs.

@@ -114,19 +114,6 @@ export function readRoles(text: string): Reading {
         containerRole = role;
         continue;
       }
-      if (
-        role === 'input' &&
-        phrase.possessive &&
-        phrase.words.length === 1 &&
-        /^(?:text|content|body)$/.test(phrase.head)
-      ) {
-        // "a support ticket from its text": the text is the ticket's, and is named after it.
-        const owner = [...list].reverse().find((p) => p.end <= phrase.start && p.before?.pos === 'VERB');
-        if (owner) {
-          reading.inputs.push({ phrase: { ...owner, start: phrase.start, end: phrase.end }, marker });
-          continue;
-        }
-      }
       if (role === 'input') {
         // "a date range (start date and end date)": the columns are the phrases inside the brackets.
         const inside = groups[n + 1];
@@ -256,14 +243,8 @@ function roleOf(
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
-  if (
-    marker === 'to' &&
-    !explicit &&
-    previous &&
-    /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head) &&
-    !PEOPLE.has(phrase.head)
-  )
-    return 'input';
+  const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);
+  if (marker === 'to' && !explicit && answered && !PEOPLE.has(phrase.head)) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }
