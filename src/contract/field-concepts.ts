@@ -174,6 +174,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'rubric',
       'agreement',
       'posting',
+      'ad',
+      'advert',
       'proposal',
     ],
   },

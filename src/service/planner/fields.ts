@@ -4,7 +4,7 @@
  * text), choices turned into enums, and values the prompt fixes ("EUR", "30 days") left out.
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
-import { NOUN_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../workflow/text-case';
 import { UNITS, type Phrase } from './parse';
@@ -41,7 +41,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   const words = phrase.words.filter(
     (word, at) =>
       !/^\d/.test(word) &&
-      !(at === 0 && /^(?:pasted|incoming|attached|provided|uploaded)$/.test(word)) &&
+      !(at === 0 && MODIFIERS.style.has(word)) &&
       !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
   );
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
@@ -68,7 +68,12 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
   if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';
-  if (asList || (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number')) {
+  // "working days per month" is a rate, one number.
+  const rate = per > 0 && numeric;
+  if (
+    asList ||
+    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number' && !rate)
+  ) {
     const itemKind = ITEM_KINDS[kind] ?? 'string';
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
   }

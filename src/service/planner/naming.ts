@@ -12,7 +12,7 @@ import type { Phrase } from './parse';
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 
 /** Words that say how, not what ("a short email" is named "Email"); what a thing comes in rather than what it is. */
-const { filler: FILLER } = MODIFIERS;
+const FILLER = new Set([...MODIFIERS.filler, ...MODIFIERS.style]);
 const { medium: MEDIUM, pluralOnly: PLURAL_ONLY, identifying: IDENTIFYING, peopleAlone: PEOPLE_ALONE } = NOUN_CLASSES;
 /** Nouns naming a workflow's kind of result, which a name may end in as they are. */
 const SUFFIX: Record<Recipe, string> = {

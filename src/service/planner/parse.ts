@@ -144,6 +144,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       i++;
     }
     // "the amount owed", "the items ordered": a participle after the noun is part of its name.
+    const nounEnd = i;
     const participle = tokens[i];
     if (
       participle?.pos === 'VERB' &&
@@ -163,7 +164,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       first--;
     // "budget per person" is a budget: the head is the word before "per".
     const per = tokens.slice(start, i).findIndex((t) => t.lower === 'per');
-    const last = tokens[per > 0 ? start + per - 1 : i - 1]!;
+    const last = tokens[per > 0 ? start + per - 1 : nounEnd - 1]!;
     // "term in months", "shipping time in business days": the unit may have a word before it.
     const skip =
       tokens[i]?.lower === 'in' &&
@@ -188,7 +189,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
     if (/^(?:i|we|they|you|he|she)$/.test(tokens[i]?.lower ?? '') && tokens[i + 1]?.pos === 'VERB') {
       i += 2;
-      if (/^(?:each|every|per|a)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
+      if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
       else if (
         /^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') &&
         (i + 1 >= tokens.length || !nominal(tokens, i + 1))

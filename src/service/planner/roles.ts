@@ -5,7 +5,7 @@
  * "write" or "find" (the thing made).
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from './choices';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
 
@@ -13,6 +13,12 @@ const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
 const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
 export { VERBS, WORKS_ON };
+/** The nouns of the verbs that work on something: "summary", "analysis", "review". */
+const WORKED_NOUNS = new Set(
+  Object.entries(NOUN_OF_VERB)
+    .filter(([verb]) => WORKS_ON.has(verb))
+    .map(([, noun]) => noun.toLowerCase()),
+);
 
 export interface Reading {
   tokens: Token[];
@@ -48,7 +54,7 @@ export function readRoles(text: string): Reading {
         /^[.:;!?]$/.test(tokens[token.index - 1]!.text) ||
         // "Every Friday, email the team…": an imperative after the time it runs.
         (tokens[token.index - 1]!.text === ',' &&
-          /^(?:the|a|an|me|us|them|our|my|their)$/.test(tokens[token.index + 1]?.lower ?? '')))
+          /^(?:the|a|an|me|us|them|our|my|their|any|each|every|all)$/.test(tokens[token.index + 1]?.lower ?? '')))
     )
       token.pos = 'VERB';
   const list = phrases(tokens);
@@ -127,6 +133,7 @@ export function readRoles(text: string): Reading {
           phrase === first &&
           previous?.items.at(-1) &&
           CONTAINERS.has(previous.items.at(-1)!.head) &&
+          !NOUN_CLASSES.measures.has(previous.items.at(-1)!.head) &&
           tokens[first.start - 1]?.lower === 'of';
         reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
       } else if (role === 'output') reading.outputs.push(phrase);
@@ -202,6 +209,9 @@ function roleOf(
       CONTAINERS.has(phrase.head);
     return given && !columns ? 'input' : 'output';
   }
+  // "a summary of the tasks", "an analysis of the results": what is summed up or analysed is given.
+  const made = previous?.items.at(-1)?.head ?? '';
+  if (marker === 'of' && !explicit && WORKED_NOUNS.has(made) && !PEOPLE.has(phrase.head)) return 'input';
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';
@@ -239,7 +249,8 @@ function roleOf(
     )
       return 'none';
     // "for our headcount and a budget per person": a list of values.
-    if (group.items.length > 1 && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
+    const values = group.items.some((p) => conceptOf(p.head) !== undefined);
+    if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
