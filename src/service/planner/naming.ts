@@ -51,7 +51,9 @@ function singularWords(phrase: Phrase): string[] {
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
   if (ACRONYM_PLURAL.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
-  return [...words.slice(0, -1), phrase.plural && !PLURAL_ONLY.has(last) ? phrase.head : last];
+  // "annual leave hours", "working days": a unit stays plural, for it measures rather than counts.
+  const singular = phrase.plural && !PLURAL_ONLY.has(last) && !NOUN_CLASSES.units.has(last);
+  return [...words.slice(0, -1), singular ? phrase.head : last];
 }
 
 /** A phrase's words as a name's first words, up to two, without what only identifies ("client name" → "client"). */
@@ -59,6 +61,8 @@ function qualifier(phrase: Phrase | undefined): string[] | undefined {
   if (!phrase || (PEOPLE_ALONE.has(phrase.head) && phrase.words.length === 1)) return undefined;
   // "a summary of last week's deals": the deals, not the week.
   const owned = phrase.owner !== undefined && !IDENTIFYING.has(phrase.words.at(-1)!);
+  // "a project's start date": what only identifies a thing leaves its owner, "project".
+  if (phrase.owner !== undefined && !owned) return phrase.words.slice(0, phrase.owner).slice(-2);
   const words = singularWords(owned ? { ...phrase, words: phrase.words.slice(phrase.owner) } : phrase);
   const kept = words.length > 1 && IDENTIFYING.has(words.at(-1)!) ? words.slice(0, -1) : words;
   return kept.slice(-2);

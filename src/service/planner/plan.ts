@@ -43,9 +43,11 @@ function assertPlannable(reading: Reading, text: string): void {
     throw new PlanningError(
       'the prompt is empty: describe what the workflow should do, e.g. "Summarize meeting notes and list the action items"',
     );
-  const meaningful = reading.tokens.some(
-    (t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined,
-  );
+  // A question about a thing ("Does this purchase order need sign-off?") has something to do too.
+  const sentence = reading.tokens.some((t) => /^(?:VERB|AUX)$/.test(t.pos)) && reading.phrases.length > 0;
+  const meaningful =
+    sentence ||
+    reading.tokens.some((t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined);
   if (!meaningful)
     throw new PlanningError(
       'the planner could not find anything to do in this prompt: say what to make and from what, e.g. "Write a company brief from a company name and its website"',

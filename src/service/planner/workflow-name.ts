@@ -54,6 +54,10 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
           p.start <= main.index + 5 &&
           !noted.has(p.words[0]!) &&
           !quantity(p) &&
+          // "flag any day that…": a quantified object says which, not what the job is about.
+          !/^(?:any|each|every|all)$/.test(reading.tokens[p.start - 1]?.lower ?? '') &&
+          // "assign P1, P2 or P3 to a bug": the categories are not what is sorted.
+          !reading.choices.some((c) => c.categories && c.values.some((v) => v.toLowerCase() === p.words.join(' '))) &&
           !(PEOPLE.has(p.head) && reading.phrases.some((q) => q.start === p.end || q.before?.index === p.end - 1)),
       )
     : undefined;
