@@ -39,8 +39,8 @@ const OPTIONAL_BEFORE = new Set(['optionally', 'optional', 'possibly', 'maybe', 
 /** "if any", "if known", "if we have one": after a value, they make it one a person may leave out. */
 const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|needed|one|exists?|present)$/;
 
-function optionalAt(tokens: Token[], before: number, end: number): boolean {
-  if (OPTIONAL_BEFORE.has(tokens[before]?.lower ?? '')) return true;
+function optionalAt(tokens: Token[], first: number, end: number): boolean {
+  if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
   if (tokens[end]?.lower !== 'if') return false;
   for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
     if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
@@ -150,14 +150,21 @@ export function phrases(tokens: Token[]): Phrase[] {
       participle?.pos === 'VERB' &&
       /ed$/.test(participle.lower) &&
       isNoun(tokens[i - 1]) &&
-      /^(?:[,;.)]|and|or)?$/.test(tokens[i + 1]?.lower ?? '')
-    )
+      /^(?:[,;.)]|and|or|per)?$/.test(tokens[i + 1]?.lower ?? '')
+    ) {
       words.push(tokens[i++]!.lower);
+      // "the hours worked per day".
+      if (tokens[i]?.lower === 'per' && isNoun(tokens[i + 1])) {
+        words.push('per', tokens[i + 1]!.lower);
+        i += 2;
+      }
+    }
     let first = start;
     while (
       first > 0 &&
       (DETERMINERS.has(tokens[first - 1]!.lower) ||
         POSSESSIVE.has(tokens[first - 1]!.lower) ||
+        OPTIONAL_BEFORE.has(tokens[first - 1]!.lower) ||
         tokens[first - 1]!.pos === 'NUM' ||
         /^[$€£¥%]$/.test(tokens[first - 1]!.text))
     )
@@ -198,7 +205,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     }
     found.push({
       words: words.filter(Boolean).slice(given || optional ? 1 : 0),
-      optional: optional || optionalAt(tokens, first - 1, i),
+      optional: optional || optionalAt(tokens, first, i),
       fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
         (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
       ),
@@ -229,7 +236,7 @@ function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
   for (const phrase of found) {
     const attribute = kept.at(-1);
     const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
-    const concept = attribute && attribute.words.length === 1 ? conceptOf(attribute.head) : undefined;
+    const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
     if (
       concept &&
       ATTRIBUTE.test(concept.word) &&
@@ -253,10 +260,10 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   const groups: Enumeration[] = [];
   for (const phrase of list) {
     const group = groups.at(-1);
-    const previous = group?.items.at(-1);
+    const from = group?.items.at(-1)?.end ?? phrase.start;
     // "severity (low, high), and a link": what the brackets hold does not end the list.
     let depth = 0;
-    const between = (previous ? tokens.slice(previous.end, phrase.start) : []).filter((t) => {
+    const between = tokens.slice(from, phrase.start).filter((t) => {
       const opened = depth > 0;
       depth += t.text === '(' ? 1 : t.text === ')' && opened ? -1 : 0;
       return depth === 0 && !(t.text === ')' && opened);
@@ -265,10 +272,7 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
       (t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower) && !OPTIONAL_BEFORE.has(t.lower),
     );
     const joined =
-      previous !== undefined &&
-      joiners.length > 0 &&
-      joiners.length <= 2 &&
-      joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
+      joiners.length > 0 && joiners.length <= 2 && joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
     if (group && joined) {
       group.items.push(phrase);
       const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');

@@ -85,6 +85,8 @@ export function readRoles(text: string): Reading {
     let marker = markerOf(tokens, first);
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
     if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
+    // "the plan (basic, plus or premium) and a trainer name": the choices leave the list going.
+    if (group.items.every(inChoice)) return;
     lastGroupRole = previousRole;
     previousRole = 'none';
     // "a list of products with name, price and quantity": the columns of the list.
@@ -236,6 +238,8 @@ function roleOf(
     return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
+  // "eligible for a free cancellation": what a state is for is no value to give.
+  if (marker === 'for' && tokens[phrase.before!.index - 1]?.pos === 'ADJ') return 'none';
   if (marker === 'about' || marker === 'for') {
     const first = group.items[0]!;
     // "for a target audience" is a value to give; "for a loan" only says what the job is about.
