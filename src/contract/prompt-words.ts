@@ -21,5 +21,11 @@ export const NOUN_OF_VERB: Readonly<Record<string, string>> = words.nounOfVerb;
 /** Third-party services by the name a note gives them, each with the words (a regular expression) a prompt names it by. */
 export const SERVICE_PATTERNS: Readonly<Record<string, string>> = words.services;
 
+/** Words a text about a common category uses besides its own name, by the category's stem ("bill" → "invoice | refund"). */
+export const CATEGORY_WORDS: Readonly<Record<string, string>> = words.categoryWords;
+
+/** The nouns that name each kind of draft the rules write ("email" → "email e-mail mail letter"). */
+export const DRAFT_HEAD_WORDS: Readonly<Record<string, string>> = words.draftHeads;
+
 /** Every verb that may open an imperative prompt and name the job. */
 export const VERBS = new Set([...VERB_CLASSES.worksOn, ...VERB_CLASSES.opens, ...Object.keys(NOUN_OF_VERB)]);

@@ -3,7 +3,7 @@
  * the recipes the report templates do not cover: sorting a text into categories, and computing
  * converted totals.
  */
-import { VERB_CLASSES } from '../../contract/prompt-words';
+import { CATEGORY_WORDS, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import type { Recipe } from './naming';
 import { literal, ref } from './draft-parts';
@@ -57,20 +57,6 @@ export function chooseRecipe(
   return 'document';
 }
 
-/** Words a text about a common category uses besides the category's own name. */
-const CATEGORY_WORDS: Record<string, string[]> = {
-  bill: ['invoice', 'charge', 'payment', 'refund', 'paid', 'price', 'subscription', 'receipt'],
-  tech: ['error', 'bug', 'crash', 'login', 'log in', 'password', 'not working', 'broken', 'outage', 'install'],
-  sale: ['pricing', 'quote', 'demo', 'purchase', 'buy', 'upgrade', 'discount', 'licen'],
-  bug: ['error', 'crash', 'broken', 'not working', 'fails'],
-  feature: ['would like', 'wish', 'could you add', 'suggest', 'request'],
-  ship: ['delivery', 'parcel', 'package', 'tracking', 'courier'],
-  account: ['login', 'password', 'profile', 'sign in'],
-  travel: ['flight', 'hotel', 'train', 'taxi', 'uber', 'mileage'],
-  meal: ['lunch', 'dinner', 'breakfast', 'restaurant', 'coffee'],
-  software: ['licen', 'subscription', 'saas', 'app'],
-};
-
 /** Word stems that stand for a category in a text: "billing" → "bill", "sales" → "sale", with the words such texts use. */
 function stems(category: string): string[] {
   const own = category
@@ -78,7 +64,10 @@ function stems(category: string): string[] {
     .split(/\s+/)
     .filter((word) => word.length > 2)
     .map((word) => (word.length > 5 ? word.slice(0, Math.max(4, word.length - 3)) : word.replace(/s$/, '')));
-  return [...own, ...own.flatMap((stem) => CATEGORY_WORDS[stem] ?? [])];
+  return [
+    ...own,
+    ...own.flatMap((stem) => (Object.hasOwn(CATEGORY_WORDS, stem) ? CATEGORY_WORDS[stem]!.split(' | ') : [])),
+  ];
 }
 
 /** The Liquid test that a lower-cased text mentions one of the stems. */
