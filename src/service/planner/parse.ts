@@ -244,6 +244,20 @@ function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || POSSESSIVE.has(t.lower))
     )
       kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
+    // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
+    else if (
+      attribute?.words.length === 1 &&
+      /^(?:note|comment|remark)$/.test(attribute.head) &&
+      /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower))
+    )
+      kept[kept.length - 1] = {
+        ...phrase,
+        start: attribute.start,
+        before: attribute.before,
+        plural: false,
+        optional: attribute.optional,
+      };
     else kept.push(phrase);
   }
   return kept;
