@@ -103,7 +103,18 @@ const FIELD_CONCEPTS: FieldConcept[] = [
     word: 'quantity',
     kind: 'integer',
     same: ['qty', 'qnty'],
-    alike: ['count', 'headcount', 'age', 'seat', 'guest count', 'attendee count', 'day count', 'night'],
+    alike: [
+      'count',
+      'headcount',
+      'size',
+      'team size',
+      'age',
+      'seat',
+      'guest count',
+      'attendee count',
+      'day count',
+      'night',
+    ],
   },
   { word: 'minutes', kind: 'number', same: ['min', 'mins'] },
   { word: 'seconds', kind: 'number', same: ['sec', 'secs'] },
@@ -174,6 +185,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'rubric',
       'agreement',
       'posting',
+      'ad',
+      'advert',
       'proposal',
     ],
   },
@@ -192,6 +205,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'firstname', kind: 'string', same: ['fname', 'forename', 'first name', 'given name'] },
   { word: 'lastname', kind: 'string', same: ['lname', 'surname', 'last name', 'family name'] },
   { word: 'fullname', kind: 'string', same: ['full name'] },
+  { word: 'name', kind: 'string', same: [] },
 ];
 
 /** Every word and phrase of the vocabulary, to the concept it belongs to. */

@@ -3,6 +3,7 @@
  * text is sorted into ("route it to billing, tech or sales"), read on the words themselves, for the
  * values are often adjectives.
  */
+import { conceptOf } from '../../contract/field-concepts';
 import type { Phrase, Token } from './parse';
 
 export interface Choice {
@@ -70,6 +71,26 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
           .some((t) => /^(?:route|classify|categor|sort|triage|tag|label)/.test(t.lemma)),
       start: j + 1,
     });
+  }
+  return [...choices, ...bracketChoices(tokens, list)];
+}
+
+/** "severity (low, medium, high, critical)": one-word values in brackets after a thing are its choices. */
+function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
+  const choices: Choice[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i]!.text !== '(') continue;
+    const values: string[] = [];
+    let j = i + 1;
+    for (; j < tokens.length && j < i + 24 && tokens[j]!.text !== ')'; j++)
+      if (/^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) && !/^(?:or|and)$/.test(tokens[j]!.lower))
+        values.push(tokens[j]!.text);
+      else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
+    const about = list.find((p) => p.end === i);
+    // "(description, quantity)" are a list's columns: they name things the vocabulary knows.
+    const known = values.some((value) => conceptOf(value.toLowerCase()) !== undefined);
+    if (tokens[j]?.text === ')' && about && !known && values.length >= 2 && values.length === (j - i) / 2)
+      choices.push({ values, about, categories: false, start: i + 1 });
   }
   return choices;
 }

@@ -4,6 +4,7 @@
  * rule-based steps write for it.
  */
 import type { PlanningNote } from '../../contract/openapi-document';
+import { DRAFT_HEAD_WORDS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Recipe } from './naming';
 import type { Phrase } from './parse';
 import type { Reading } from './roles';
@@ -22,31 +23,21 @@ export interface Deliverable {
   needsModel: boolean;
 }
 
-const DRAFT_HEADS: Record<string, DraftKind> = {
-  email: 'email',
-  'e-mail': 'email',
-  mail: 'email',
-  letter: 'email',
-  message: 'message',
-  note: 'message',
-  dm: 'message',
-  checklist: 'checklist',
-  'to-do': 'checklist',
-  todo: 'checklist',
-  posting: 'posting',
-  vacancy: 'posting',
-  reminder: 'reminder',
-};
+const DRAFT_HEADS = new Map(
+  Object.entries(DRAFT_HEAD_WORDS).flatMap(([kind, heads]) =>
+    heads.split(' ').map((head) => [head, kind as DraftKind]),
+  ),
+);
 
 /** What has to be read or researched, not filled in: without a text to work on, only a model could write it. */
-const RESEARCHED = new Set(['summary', 'overview', 'profile', 'bio', 'analysis', 'research', 'insight']);
+const RESEARCHED = NOUN_CLASSES.researched;
 
 export function deliverableOf(phrase: Phrase): Deliverable | null {
   const words = phrase.words.slice(-6);
   let head = phrase.head;
   if (head === 'post' && words.at(-2) === 'job') head = 'posting';
   if (head === 'list' && /^to-?do$/.test(words.at(-2) ?? '')) head = 'checklist';
-  const draft = DRAFT_HEADS[head] ?? null;
+  const draft = DRAFT_HEADS.get(head) ?? null;
   if (!draft && !RESEARCHED.has(head)) return null;
   return { phrase: words.join(' '), head, draft, needsModel: RESEARCHED.has(head) };
 }

@@ -1,12 +1,18 @@
 /** The pieces every draft is built of: Liquid references, the roles the inputs play, the greeting. */
+import { escapeMarkdown } from '../steps/markdown-escape';
 import type { Field } from '../workflow/field';
 
-/** The Liquid expression for an input field. */
-export const ref = (key: string) => (/^[a-z_]\w*$/i.test(key) ? `input.${key}` : `input["${key.replace(/"/g, '')}"]`);
-export const out = (key: string, filter?: string) => `{{ ${ref(key)}${filter ? ` | ${filter}` : ''} }}`;
+/** The Liquid expression for a field of `root` (`input`, `files`, `row`). */
+export const ref = (key: string, root = 'input') =>
+  /^[a-z_]\w*$/i.test(key) ? `${root}.${key}` : `${root}["${key.replace(/"/g, '')}"]`;
+export const out = (key: string, filter?: string, root = 'input') =>
+  `{{ ${ref(key, root)}${filter ? ` | ${filter}` : ''} }}`;
 
-/** Literal text a template prints: it cannot open a tag. */
+/** Literal text a template prints (a PDF title, an approval message): it cannot open a tag. */
 export const plain = (text: string) => text.replace(/\{(?=[{%]|$)/g, '{ ').replace(/([}%])\}/g, '$1 }');
+
+/** Literal text in a template: escaped for markdown and unable to open a template tag. */
+export const literal = (text: string) => plain(escapeMarkdown(text));
 
 export const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
 

@@ -4,25 +4,15 @@
  * text), choices turned into enums, and values the prompt fixes ("EUR", "30 days") left out.
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../workflow/text-case';
 import { UNITS, type Phrase } from './parse';
-import type { Reading } from './roles';
+import { WORKS_ON, type Reading } from './roles';
 
-/** Nouns that name no value of their own: "the list", "a file", "the details". */
-const VAGUE = new Set(
-  `list set thing information info detail data workflow result output format file me it them csv pdf json html markdown
-  table spreadsheet sheet template row column field input value way kind type lot bunch number item entry record one
-  something everything anything person people user someone version copy step process task job automation tool form page`.split(
-    /\s+/,
-  ),
-);
-/** People a message goes to or a document is for: named by their name field, never a field of their own. */
-export const PEOPLE = new Set(
-  `customer client employee hire candidate user patient participant lead prospect contact member guest attendee recipient
-  team colleague manager supplier vendor tenant student applicant person someone buyer seller owner staff starter joiner
-  subscriber visitor partner landlord donor volunteer speaker author reviewer`.split(/\s+/),
-);
+/** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
+const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
+export { PEOPLE };
 /** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
 export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
 
@@ -51,33 +41,39 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   const words = phrase.words.filter(
     (word, at) =>
       !/^\d/.test(word) &&
-      !(at === 0 && /^(?:pasted|incoming|attached|provided|uploaded)$/.test(word)) &&
+      !(at === 0 && MODIFIERS.style.has(word)) &&
       !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
   );
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers" is an input of its own.
   if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
-  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
-  const definite =
-    words.length > 1 &&
-    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(phrase.head) || words[0] === 'number');
-  if (VAGUE.has(phrase.head) && !/^(?:number|id|code)$/.test(phrase.head) && !definite) return undefined;
-  // "cost per head", "opening hours per day": the value is what comes before "per".
+  // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
   const per = words.indexOf('per');
   const named = per > 0 ? words.slice(0, per) : words;
-  const concept = conceptOfPhrase(named, per > 0 ? named.at(-1)! : phrase.head);
+  const head = per > 0 ? named.at(-1)! : phrase.head;
+  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
+  const definite =
+    named.length > 1 &&
+    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(head) || words[0] === 'number');
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite) return undefined;
+  const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
-  let kind = concept?.kind ?? 'string';
+  let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
   if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
     kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
-  const extra: Partial<Field> = {};
+  const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
-  if (kind === 'text') return makeField(key, 'text', phrase.head, position, extra);
+  if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';
-  if (asList || (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number')) {
+  // "working days per month" is a rate, one number.
+  const rate = per > 0 && numeric;
+  if (
+    asList ||
+    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number' && !rate)
+  ) {
     const itemKind = ITEM_KINDS[kind] ?? 'string';
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
   }
@@ -137,7 +133,12 @@ function impliedFields(reading: Reading): Field[] {
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     const noun = tokens[token.index + 1];
-    if (token.lower === 'many' && noun?.pos === 'NOUN' && /^(?:how|however)$/.test(before)) {
+    if (
+      token.lower === 'many' &&
+      noun &&
+      (noun.pos === 'NOUN' || /s$/.test(noun.lower)) &&
+      /^(?:how|however)$/.test(before)
+    ) {
       const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
     }
@@ -147,7 +148,7 @@ function impliedFields(reading: Reading): Field[] {
     );
     const lead = tokens[token.index - 2];
     const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
-    if (!paired || inPhrase || UNITS.test(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
+    if (!paired || inPhrase || UNITS.has(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
     const field = fieldOf(
       { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1 },
       token.index - 1,
@@ -162,20 +163,15 @@ function impliedFields(reading: Reading): Field[] {
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const yesNo = yesNoFields(reading);
   const fields: Field[] = [...yesNo, ...impliedFields(reading)];
-  const consumed = new Set<number>();
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
     if (!field) continue;
-    if (consumed.has(input.phrase.start)) continue;
+    // "translate a customer email": an email worked on is its text, not an address.
+    if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };
     const columns = input.columns ? columnsOf(input.columns) : [];
-    const values = input.columns?.map((column) => column.words.join(' ')) ?? [];
-    if (columns.length > 1 && field.kind === 'string' && values.every((v) => !v.includes(' ') && !conceptOf(v))) {
-      // "the severity (sev1, sev2, sev3)": one-word values in brackets after a thing are its choices.
-      for (const column of input.columns!) consumed.add(column.start);
-      field = { ...field, kind: 'enum', enumValues: values };
-    } else if (columns.length > 0 && (field.kind === 'list' || input.list))
+    if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
       // "a date range (start date and end date)": the parts are the inputs.
@@ -195,6 +191,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
         }),
       );
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
+    // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
+    if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
     const field = fieldOf(choice.about, choice.about.start, false);
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) });

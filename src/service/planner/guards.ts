@@ -3,6 +3,7 @@
  * FAIL"): each becomes a guard step on its field, adding the field when no input names it yet.
  */
 import { makeField, type Field } from '../workflow/field';
+import { lowerTitle } from './draft-parts';
 import { snakeCase } from '../workflow/text-case';
 import type { GuardRule, StepSpec } from '../workflow/plan-types';
 
@@ -77,8 +78,6 @@ const unquoted = (value: string) =>
     .trim()
     .replace(/^["“']/, '')
     .replace(/["”']$/, '');
-
-const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
 
 /** Reads the prompt's rules; fields it names that are not inputs yet are added to `fields`. */
 export function readGuards(text: string, fields: Field[]): Guards {

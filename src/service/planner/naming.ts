@@ -2,6 +2,7 @@
  * A workflow's name and one-sentence description. Names are what a person would call the job, in
  * Title Case and two to five words: "Renewal Follow-Up Email", "Support Ticket Triage".
  */
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Field } from '../workflow/field';
 import type { StepSpec } from '../workflow/plan-types';
 import { humanList, SPELLINGS, titleCase } from '../workflow/text-case';
@@ -10,12 +11,9 @@ import type { Phrase } from './parse';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 
-/** Words that say how, not what: "a short email" is named "Email". */
-const FILLER = new Set(
-  'short long quick simple new brief detailed personalized personalised friendly formal polite professional nice good small big full final incoming inbound daily weekly monthly given following today todays many much pasted'.split(
-    ' ',
-  ),
-);
+/** Words that say how, not what ("a short email" is named "Email"); what a thing comes in rather than what it is. */
+const FILLER = new Set([...MODIFIERS.filler, ...MODIFIERS.style]);
+const { medium: MEDIUM, pluralOnly: PLURAL_ONLY, identifying: IDENTIFYING, peopleAlone: PEOPLE_ALONE } = NOUN_CLASSES;
 /** Nouns naming a workflow's kind of result, which a name may end in as they are. */
 const SUFFIX: Record<Recipe, string> = {
   message: '',
@@ -28,69 +26,14 @@ const SUFFIX: Record<Recipe, string> = {
   table: 'Table',
 };
 
-/** What a workflow that does the verb is called: "categorize" → "Categorization". */
-const NOUN_OF_VERB: Record<string, string> = {
-  calculate: 'Calculator',
-  compute: 'Calculator',
-  work: 'Calculator',
-  estimate: 'Estimate',
-  convert: 'Conversion',
-  classify: 'Classifier',
-  categorize: 'Categorization',
-  categorise: 'Categorisation',
-  triage: 'Triage',
-  route: 'Routing',
-  sort: 'Sorting',
-  tag: 'Tagging',
-  score: 'Scoring',
-  rate: 'Rating',
-  grade: 'Grading',
-  screen: 'Screening',
-  translate: 'Translation',
-  rewrite: 'Rewrite',
-  summarize: 'Summary',
-  summarise: 'Summary',
-  extract: 'Extraction',
-  pull: 'Extraction',
-  check: 'Check',
-  validate: 'Validation',
-  verify: 'Check',
-  review: 'Review',
-  compare: 'Comparison',
-  analyse: 'Analysis',
-  analyze: 'Analysis',
-  flag: 'Check',
-  log: 'Log',
-  book: 'Booking',
-  split: 'Split',
-  reset: 'Reset',
-  track: 'Tracker',
-  monitor: 'Monitor',
-  enrich: 'Enrichment',
-  answer: 'Answers',
-  find: 'Lookup',
-  look: 'Lookup',
-  research: 'Research',
-  reconcile: 'Reconciliation',
-  document: 'Documentation',
-  proofread: 'Proofreading',
-  moderate: 'Moderation',
-  audit: 'Audit',
-  qualify: 'Qualification',
-  prioritise: 'Prioritisation',
-  prioritize: 'Prioritization',
-};
-
-/** What a thing comes in rather than what it is: "exit interview answers" are about the exit interview. */
-const MEDIUM = /^(?:answers|responses|descriptions|transcripts?|recordings?|text|logs?|dump|export)$/;
-
 function cleanWords(words: string[]): string[] {
-  let kept = words.filter((word) => !FILLER.has(word) && !/^\d/.test(word));
+  // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
+  let kept = words.filter((word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|ten)-)/.test(word));
   // "weekly KPIs": a cadence stays when the name would be one word without it.
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
   const content = kept.length > 0 ? kept : words;
-  return (content.length > 1 && MEDIUM.test(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
+  return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
 }
 /** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
 const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
@@ -102,29 +45,28 @@ const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow u
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {
-  const words = cleanWords(phrase.words);
+  // "a student's test" is a test: whose it is goes without saying.
+  const owned = phrase.owner !== undefined && phrase.words.length - phrase.owner > 1;
+  const words = cleanWords(owned ? phrase.words.slice(phrase.owner) : phrase.words);
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
   if (ACRONYM_PLURAL.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
-  return [...words.slice(0, -1), phrase.plural && !PLURAL_ONLY.test(last) ? phrase.head : last];
+  // "annual leave hours", "working days": a unit stays plural, for it measures rather than counts.
+  const singular = phrase.plural && !PLURAL_ONLY.has(last) && !NOUN_CLASSES.units.has(last);
+  return [...words.slice(0, -1), singular ? phrase.head : last];
 }
-/** Nouns that name one thing in the plural: "meeting notes", "minutes", "terms". */
-const PLURAL_ONLY = /^(?:notes|minutes|terms|news|sales|goods|details|earnings|savings|analytics|headquarters)$/;
-
-/** Words that say which one, not what it is: "client name invoice" is a client invoice. */
-const IDENTIFYING = /^(?:name|number|id|title|date|address|email|phone|url|link|code|time)$/;
 
 /** A phrase's words as a name's first words, up to two, without what only identifies ("client name" → "client"). */
 function qualifier(phrase: Phrase | undefined): string[] | undefined {
   if (!phrase || (PEOPLE_ALONE.has(phrase.head) && phrase.words.length === 1)) return undefined;
   // "a summary of last week's deals": the deals, not the week.
-  const owned = phrase.owner !== undefined && !IDENTIFYING.test(phrase.words.at(-1)!);
+  const owned = phrase.owner !== undefined && !IDENTIFYING.has(phrase.words.at(-1)!);
+  // "a project's start date": what only identifies a thing leaves its owner, "project".
+  if (phrase.owner !== undefined && !owned) return phrase.words.slice(0, phrase.owner).slice(-2);
   const words = singularWords(owned ? { ...phrase, words: phrase.words.slice(phrase.owner) } : phrase);
-  const kept = words.length > 1 && IDENTIFYING.test(words.at(-1)!) ? words.slice(0, -1) : words;
+  const kept = words.length > 1 && IDENTIFYING.has(words.at(-1)!) ? words.slice(0, -1) : words;
   return kept.slice(-2);
 }
-/** People named alone say nothing of the job: "a reply to a customer" is a reply. */
-const PEOPLE_ALONE = new Set(['customer', 'client', 'user', 'person', 'someone', 'them', 'team', 'me', 'us']);
 
 /**
  * The name of a workflow: what it makes ("Offer Letter"), or what it works on and what it does
@@ -143,7 +85,7 @@ export function nameOf(
     const words = base.at(-1) === 'amounts' ? [...base.slice(0, -1), 'totals'] : [...base, 'totals'];
     return named([...words, 'in', topic]).replace(/\bIn\b/, 'in');
   }
-  const doing = verb ? NOUN_OF_VERB[verb] : undefined;
+  const doing = verb && Object.hasOwn(NOUN_OF_VERB, verb) ? NOUN_OF_VERB[verb] : undefined;
   if (doing && subject) return `${named(singularWords(subject))} ${doing}`;
   if (made) {
     const words = cleanWords(made.words);

@@ -1,4 +1,5 @@
 import type { Concurrency, PlanningNote } from '../../contract/openapi-document';
+import { SERVICE_PATTERNS } from '../../contract/prompt-words';
 
 /** The prompt as read for notes: lower case, with what a note already took blanked out. */
 class NoteState {
@@ -17,40 +18,11 @@ class NoteState {
   }
 }
 
-/** Third-party services a prompt may name, as people write them; the value is how a note names it. */
-const SERVICES: [RegExp, string][] = [
-  [/\bslack\b/, 'Slack'],
-  [/\bgoogle (?:sheets?|spreadsheets?)\b/, 'Google Sheets'],
-  [/\bgoogle (?:drive|docs?)\b/, 'Google Drive'],
-  [/\bgoogle calendar\b/, 'Google Calendar'],
-  [/\bgmail\b/, 'Gmail'],
-  [/\boutlook\b/, 'Outlook'],
-  [/\b(?:ms |microsoft )?teams channel\b|\bmicrosoft teams\b/, 'Microsoft Teams'],
-  [/\bnotion\b/, 'Notion'],
-  [/\bairtable\b/, 'Airtable'],
-  [/\bhubspot\b/, 'HubSpot'],
-  [/\bsalesforce\b/, 'Salesforce'],
-  [/\bpipedrive\b/, 'Pipedrive'],
-  [/\btrello\b/, 'Trello'],
-  [/\bjira\b/, 'Jira'],
-  [/\basana\b/, 'Asana'],
-  [/\bzendesk\b/, 'Zendesk'],
-  [/\bintercom\b/, 'Intercom'],
-  [/\bshopify\b/, 'Shopify'],
-  [/\bstripe\b/, 'Stripe'],
-  [/\bquickbooks\b/, 'QuickBooks'],
-  [/\bxero\b/, 'Xero'],
-  [/\bmailchimp\b/, 'Mailchimp'],
-  [/\bdiscord\b/, 'Discord'],
-  [/\bdropbox\b/, 'Dropbox'],
-  [/\bbamboohr\b/, 'BambooHR'],
-  [/\bworkday\b/, 'Workday'],
-  [/\bgithub\b/, 'GitHub'],
-  [/\bzapier\b/, 'Zapier'],
-  [/\btwitter\b|\bx\.com\b/, 'Twitter'],
-  [/\blinkedin\b/, 'LinkedIn'],
-  [/\bcrm\b/, 'the CRM'],
-];
+/** Third-party services a prompt may name, as people write them, by how a note names them. */
+const SERVICES: [RegExp, string][] = Object.entries(SERVICE_PATTERNS).map(([name, words]) => [
+  new RegExp(`\\b(?:${words})\\b`),
+  name,
+]);
 
 /** The words that hand a result to a service, just before its name: "post it to", "add them to a". */
 const DELIVERY =

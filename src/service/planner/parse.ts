@@ -1,39 +1,12 @@
 /**
- * The language layer: wink-nlp's English model tags each word (noun, verb, adjective…) and gives its
- * lemma; this file turns the tags into noun phrases and the enumerations that join them. wink-nlp
- * was chosen over compromise after measuring both on the development prompts: it tagged more of the
- * nouns in "meeting notes", "due dates" and "start date" right, and reads a 6,000-character prompt
- * in about 5 ms where compromise took 50–75 ms.
+ * The language layer's second half: the tagged words (retag.ts) become noun phrases and the
+ * enumerations that join them.
  */
-import { createRequire } from 'node:module';
-import type winkNLP from 'wink-nlp';
 import { conceptOf } from '../../contract/field-concepts';
-import { correctTags, DETERMINERS } from './retag';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { DETERMINERS, type Token } from './retag';
 
-type Nlp = ReturnType<typeof winkNLP>;
-let loaded: Nlp | undefined;
-
-/**
- * The tagger, loaded on first use: the step workers import the planner too, and must not pay the
- * model's load time (about 100 ms) before their first step when they never plan.
- */
-function tagger(): Nlp {
-  if (!loaded) {
-    const load = createRequire(import.meta.url);
-    const make = load('wink-nlp') as typeof winkNLP;
-    loaded = make(load('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0], ['pos']);
-  }
-  return loaded;
-}
-
-export interface Token {
-  text: string;
-  lower: string;
-  lemma: string;
-  pos: string;
-  /** Index of the token in the prompt. */
-  index: number;
-}
+export { tokenize, type Token } from './retag';
 
 /** A run of nouns and their modifiers: "the customer's renewal date". */
 export interface Phrase {
@@ -55,56 +28,31 @@ export interface Phrase {
   unit?: string;
   /** How many of the words name an owner: 2 in "last week's deals". */
   owner?: number;
+  /** "optionally a discount code", "interviewer feedback if any": a value the person may leave out. */
+  optional: boolean;
+  /** "our 30 day policy", "the $75 per diem", "max 160": a value the prompt states, a constant of the plan. */
+  fixed: boolean;
+}
+
+/** Words that make the value after them one a person may leave out. */
+const OPTIONAL_BEFORE = new Set(['optionally', 'optional', 'possibly', 'maybe', 'perhaps']);
+/** "if any", "if known", "if we have one": after a value, they make it one a person may leave out. */
+const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|needed|one|exists?|present)$/;
+
+function optionalAt(tokens: Token[], first: number, end: number): boolean {
+  if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
+  if (tokens[end]?.lower !== 'if') return false;
+  for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
+    if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
+  return false;
 }
 
 /** Units a value is given in. */
-export const UNITS =
-  /^(?:months?|days?|weeks?|years?|hours?|minutes?|seconds?|dollars?|euros?|pounds?|kg|g|lbs?|km|miles?|[m%]|cm|percent|usd|eur|gbp|units?|words?|characters?)$/;
+export const UNITS = NOUN_CLASSES.units;
 
-const POSSESSIVE = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
+const POSSESSIVE = MODIFIERS.possessives;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
-
-/** The prompt's words, tagged. */
-export function tokenize(text: string): Token[] {
-  // The tagger's time grows with the square of a run without spaces ("a-b-c-…"); no word a
-  // prompt names an input by is longer than this, so longer runs are cut before it reads them.
-  // Long runs of punctuation say nothing either, and each mark costs the tagger a token.
-  const readable = text.replace(/\S{33,}/g, (run) => run.slice(0, 32)).replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ');
-  const nlp = tagger();
-  const its = nlp.its;
-  const doc = nlp.readDoc(readable);
-  const words = doc.tokens().out() as string[];
-  const pos = doc.tokens().out(its.pos) as string[];
-  const lemmas = doc.tokens().out(its.lemma as never) as string[];
-  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
-  const tokens: Token[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    const previous = tokens.at(-1);
-    // "follow-up", "thank-you", "e-mail": one word, though the tagger reads three.
-    if (word === '-' && previous && spaces[i] === '' && spaces[i + 1] === '' && /^[a-z]/i.test(words[i + 1] ?? '')) {
-      const text = `${previous.text}-${words[i + 1]!}`;
-      Object.assign(previous, {
-        text,
-        lower: text.toLowerCase(),
-        lemma: text.toLowerCase(),
-        pos: pos[i + 1] === 'NOUN' ? 'NOUN' : 'ADJ',
-      });
-      i++;
-      continue;
-    }
-    tokens.push({
-      text: word,
-      lower: word.toLowerCase(),
-      lemma: (lemmas[i] ?? word).toLowerCase(),
-      pos: pos[i] ?? 'X',
-      index: tokens.length,
-    });
-  }
-  correctTags(tokens);
-  return tokens;
-}
 
 const isNoun = (token: Token | undefined) =>
   token !== undefined && (token.pos === 'NOUN' || token.pos === 'PROPN') && /[a-z]/i.test(token.text);
@@ -144,6 +92,10 @@ function nominal(tokens: Token[], i: number): boolean {
       POSSESSIVE.has(previous.lower))
   )
     return true;
+  // ", down payment,": a list's two-word item, whatever the tagger called its first word.
+  if (token.pos === 'ADP' && isNoun(next) && listedItem(tokens, i)) return true;
+  // "the original due date": two modifiers before a noun.
+  if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
     return (
       token.pos !== 'VERB' ||
@@ -181,7 +133,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
-          (tokens[i]!.lower === 'of' && /^(?:number|amount|date|length|count)$/.test(tokens[i - 1]!.lower))) &&
+          (tokens[i]!.lower === 'of' && /^(?:number|amount|length|count)$/.test(tokens[i - 1]!.lower))) &&
         nominal(tokens, i + 1)
       )
         words.push(tokens[i]!.lower);
@@ -191,31 +143,72 @@ export function phrases(tokens: Token[]): Phrase[] {
       } else break;
       i++;
     }
+    // "the amount owed", "the items ordered": a participle after the noun is part of its name.
+    const nounEnd = i;
+    const participle = tokens[i];
+    if (
+      participle?.pos === 'VERB' &&
+      /ed$/.test(participle.lower) &&
+      isNoun(tokens[i - 1]) &&
+      /^(?:[,;.)]|and|or|per)?$/.test(tokens[i + 1]?.lower ?? '')
+    ) {
+      words.push(tokens[i++]!.lower);
+      // "the hours worked per day".
+      if (tokens[i]?.lower === 'per' && isNoun(tokens[i + 1])) {
+        words.push('per', tokens[i + 1]!.lower);
+        i += 2;
+      }
+    }
     let first = start;
     while (
       first > 0 &&
       (DETERMINERS.has(tokens[first - 1]!.lower) ||
         POSSESSIVE.has(tokens[first - 1]!.lower) ||
-        tokens[first - 1]!.pos === 'NUM')
+        OPTIONAL_BEFORE.has(tokens[first - 1]!.lower) ||
+        tokens[first - 1]!.pos === 'NUM' ||
+        /^[$€£¥%]$/.test(tokens[first - 1]!.text))
     )
       first--;
-    const last = tokens[i - 1]!;
+    // "budget per person" is a budget: the head is the word before "per".
+    const per = tokens.slice(start, i).findIndex((t) => t.lower === 'per');
+    const last = tokens[per > 0 ? start + per - 1 : nounEnd - 1]!;
     // "term in months", "shipping time in business days": the unit may have a word before it.
     const skip =
       tokens[i]?.lower === 'in' &&
-      !UNITS.test(tokens[i + 1]?.lower ?? '') &&
+      !UNITS.has(tokens[i + 1]?.lower ?? '') &&
       /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '')
         ? 1
         : 0;
     const unit =
-      tokens[i]?.lower === 'in' && UNITS.test(tokens[i + 1 + skip]?.lower ?? '')
+      tokens[i]?.lower === 'in' && UNITS.has(tokens[i + 1 + skip]?.lower ?? '')
         ? tokens[i + 1 + skip]!.lower
         : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     // "a given URL", "a certain date": a value the person gives.
-    const given = /^(?:given|certain|specific|chosen)$/.test(words[0] ?? '') && words.length > 1;
+    const given =
+      /^(?:given|certain|specific|chosen|preferred|desired|requested|selected)$/.test(words[0] ?? '') &&
+      words.length > 1;
+    const optional = words[0] === 'optional' && words.length > 1;
+    const wordsEnd = i;
+    if (unit) i += 2 + skip;
+    // "in km each way", "hours a week": what the unit is counted per belongs to it.
+    if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
+    // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
+    if (/^(?:i|we|they|you|he|she)$/.test(tokens[i]?.lower ?? '') && tokens[i + 1]?.pos === 'VERB') {
+      i += 2;
+      if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
+      else if (
+        /^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') &&
+        (i + 1 >= tokens.length || !nominal(tokens, i + 1))
+      )
+        i += 1;
+    }
     found.push({
-      words: words.filter(Boolean).slice(given ? 1 : 0),
+      words: words.filter(Boolean).slice(given || optional ? 1 : 0),
+      optional: optional || optionalAt(tokens, first, i),
+      fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
+        (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
+      ),
       given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
@@ -229,9 +222,45 @@ export function phrases(tokens: Token[]): Phrase[] {
       unit,
       owner: owner > 0 && owner < words.length ? owner : undefined,
     });
-    if (unit) i += 2 + skip;
   }
-  return found.filter((phrase) => phrase.words.length > 0);
+  return ownedAttributes(tokens, found).filter((phrase) => phrase.words.length > 0);
+}
+
+/** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
+const ATTRIBUTE =
+  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
+
+/** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
+function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
+  const kept: Phrase[] = [];
+  for (const phrase of found) {
+    const attribute = kept.at(-1);
+    const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
+    const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
+    if (
+      concept &&
+      ATTRIBUTE.test(concept.word) &&
+      between[0]?.lower === 'of' &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower) || POSSESSIVE.has(t.lower))
+    )
+      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
+    // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
+    else if (
+      attribute?.words.length === 1 &&
+      /^(?:note|comment|remark)$/.test(attribute.head) &&
+      /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower))
+    )
+      kept[kept.length - 1] = {
+        ...phrase,
+        start: attribute.start,
+        before: attribute.before,
+        plural: false,
+        optional: attribute.optional,
+      };
+    else kept.push(phrase);
+  }
+  return kept;
 }
 
 /** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */
@@ -245,14 +274,19 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   const groups: Enumeration[] = [];
   for (const phrase of list) {
     const group = groups.at(-1);
-    const previous = group?.items.at(-1);
-    const between = previous ? tokens.slice(previous.end, phrase.start) : [];
-    const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
+    const from = group?.items.at(-1)?.end ?? phrase.start;
+    // "severity (low, high), and a link": what the brackets hold does not end the list.
+    let depth = 0;
+    const between = tokens.slice(from, phrase.start).filter((t) => {
+      const opened = depth > 0;
+      depth += t.text === '(' ? 1 : t.text === ')' && opened ? -1 : 0;
+      return depth === 0 && !(t.text === ')' && opened);
+    });
+    const joiners = between.filter(
+      (t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower) && !OPTIONAL_BEFORE.has(t.lower),
+    );
     const joined =
-      previous !== undefined &&
-      joiners.length > 0 &&
-      joiners.length <= 2 &&
-      joiners.every((t) => t.text === ',' || t.lower === 'and' || t.lower === 'or' || t.text === ';');
+      joiners.length > 0 && joiners.length <= 2 && joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
     if (group && joined) {
       group.items.push(phrase);
       const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');

@@ -113,6 +113,51 @@ describe('fields typed by their head noun', () => {
   });
 });
 
+describe('prompts the rules were never tuned on', () => {
+  const required = (p: WorkflowPlan) => (p.input_schema?.required ?? []) as string[];
+
+  it('reads a list after "with", choices in brackets, and "optionally" as a value one may leave out', () => {
+    const p = plan(
+      'Write a welcome message for a gym member with their first name, the membership plan (basic, plus or premium) and optionally a trainer name',
+    );
+    expect(Object.keys(properties(p))).toEqual(['first_name', 'membership_plan', 'trainer_name']);
+    expect(properties(p).membership_plan?.enum).toEqual(['basic', 'plus', 'premium']);
+    expect(required(p)).toEqual(['first_name', 'membership_plan']);
+  });
+
+  it('types "the rent owed" as a number and "the original due date" as a date, and "if known" as optional', () => {
+    const p = plan(
+      'Draft a late payment notice: tenant name, the rent owed, the original due date and a late fee if known',
+    );
+    expect(properties(p)).toMatchObject({
+      tenant_name: { type: 'string' },
+      rent_owed: { type: 'number' },
+      original_due_date: { format: 'date' },
+      late_fee: { type: 'number' },
+    });
+    expect(required(p)).not.toContain('late_fee');
+  });
+
+  it('asks for neither a stated policy nor what a state is for, and names the check by what is checked', () => {
+    const p = plan(
+      'Check whether a booking is eligible for a free cancellation under our 48 hour policy, given the booking date and the check-in date',
+    );
+    expect(Object.keys(properties(p))).toEqual(['booking_date', 'check_in_date']);
+    expect(p.name).toBe('Free Cancellation Check');
+  });
+
+  it('reads "the email of a colleague" as the colleague’s email, and a rate "per day" as one number', () => {
+    const p = plan(
+      'Write a handover note with the email of a colleague, the hours worked per day and the site address',
+    );
+    expect(properties(p)).toMatchObject({
+      colleague_email: { format: 'email' },
+      hours_worked_per_day: { type: 'number' },
+      site_address: { type: 'string' },
+    });
+  });
+});
+
 describe('results and notes', () => {
   it('greets with "Hello," when there is no name to greet', async () => {
     const p = plan('Write a reply to a complaint message');

@@ -15,7 +15,8 @@ import { subjectPhrase, workflowName } from './workflow-name';
 import { describePlan } from './naming';
 import { concurrencyOf, readPlanningNotes } from './notes';
 import { chooseRecipe, classifyTemplate, computeTemplate, entityKindsOf, rateField } from './recipes';
-import { documentKindOf, plainLiteral, reportTemplate, subjectField, type DocumentKind } from './report-template';
+import { plain } from './draft-parts';
+import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from './report-template';
 import { readRoles, VERBS, type Reading } from './roles';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
@@ -42,9 +43,11 @@ function assertPlannable(reading: Reading, text: string): void {
     throw new PlanningError(
       'the prompt is empty: describe what the workflow should do, e.g. "Summarize meeting notes and list the action items"',
     );
-  const meaningful = reading.tokens.some(
-    (t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined,
-  );
+  // A question about a thing ("Does this purchase order need sign-off?") has something to do too.
+  const sentence = reading.tokens.some((t) => /^(?:VERB|AUX)$/.test(t.pos)) && reading.phrases.length > 0;
+  const meaningful =
+    sentence ||
+    reading.tokens.some((t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined);
   if (!meaningful)
     throw new PlanningError(
       'the planner could not find anything to do in this prompt: say what to make and from what, e.g. "Write a company brief from a company name and its website"',
@@ -84,8 +87,11 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
 
   // Summing up, sorting or extracting needs a text to work on; name it when the prompt did not.
   const texts = () => fields.filter((f) => f.kind === 'text');
+  // Sorting needs one only when nothing else is given: "based on the income, the rent and the score" sorts by those.
   if (
-    (recipe === 'summarize' || recipe === 'extract' || recipe === 'classify') &&
+    (recipe === 'summarize' ||
+      recipe === 'extract' ||
+      (recipe === 'classify' && fields.every((f) => f.kind === 'enum'))) &&
     texts().length === 0 &&
     !fields.some((f) => f.kind === 'uri' || f.kind === 'list')
   ) {
@@ -125,8 +131,8 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const leftOut = unmet(reading, deliverables, summarize, drafting, recipe);
   const outputNotes = leftOut.map((item) => item.note);
   let markdown = false;
-  if (recipe === 'classify') {
-    const source = texts()[0]!;
+  const source = texts()[0];
+  if (recipe === 'classify' && source) {
     const categories = reading.choices.find((c) => c.categories)?.values ?? [];
     const template = classifyTemplate(
       source,
@@ -137,7 +143,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     steps.push({
       kind: 'markdown_report',
       filename: `${base}.md`,
-      title: plainLiteral(name),
+      title: plain(name),
       template,
       syntax: 'liquid',
     });
@@ -209,7 +215,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       steps.push({ kind: 'markdown_report', filename: 'draft.md', ...report('draft') });
       steps.push({
         kind: 'approval',
-        message: `Review the draft ${plainLiteral(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
+        message: `Review the draft ${plain(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
         syntax: 'liquid',
       });
       steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report('final') });
@@ -221,7 +227,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     steps.push({
       kind: 'pdf_document',
       filename: `${base}.pdf`,
-      title: subject ? `${plainLiteral(name)}: {{ input.${subject.key} }}` : plainLiteral(name),
+      title: subject ? `${plain(name)}: {{ input.${subject.key} }}` : plain(name),
       syntax: 'liquid',
     });
   }

@@ -3,17 +3,14 @@
  * the recipes the report templates do not cover: sorting a text into categories, and computing
  * converted totals.
  */
+import { CATEGORY_WORDS, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import type { Recipe } from './naming';
-import { literal } from './report-template';
+import { literal, ref } from './draft-parts';
 import type { EntityKind } from './report-template';
 import type { Reading } from './roles';
 
-const CLASSIFY = /^(?:classify|categorize|categorise|triage|route|sort|tag|label|prioritise|prioritize|assign)$/;
-const COMPUTE = /^(?:convert|calculate|compute|total|sum|work|estimate|add|multiply|tally|average)$/;
-const SUMMARIZE = /^(?:summarize|summarise|recap|condense|digest|shorten)$/;
-const EXTRACT = /^(?:extract|pull|find|list|identify|turn|get|collect|capture|detect|highlight)$/;
-const CHECK = /^(?:check|validate|verify|decide|confirm|screen|audit|review|approve|assess|evaluate)$/;
+const { classify: CLASSIFY, compute: COMPUTE, summarize: SUMMARIZE, extract: EXTRACT, check: CHECK } = VERB_CLASSES;
 
 /** What the extract step can find, by the words that ask for it. */
 const ENTITY_WORDS: [RegExp, EntityKind][] = [
@@ -45,7 +42,7 @@ export function chooseRecipe(
   guarded: boolean,
 ): Recipe {
   const verbs = reading.verbs;
-  const has = (pattern: RegExp) => verbs.some((verb) => pattern.test(verb));
+  const has = (verbClass: Set<string>) => verbs.some((verb) => verbClass.has(verb));
   const text = fields.some((f) => f.kind === 'text');
   if (has(CLASSIFY) || reading.choices.some((c) => c.categories)) return 'classify';
   if (
@@ -60,22 +57,6 @@ export function chooseRecipe(
   return 'document';
 }
 
-const ref = (key: string) => `input.${key}`;
-
-/** Words a text about a common category uses besides the category's own name. */
-const CATEGORY_WORDS: Record<string, string[]> = {
-  bill: ['invoice', 'charge', 'payment', 'refund', 'paid', 'price', 'subscription', 'receipt'],
-  tech: ['error', 'bug', 'crash', 'login', 'log in', 'password', 'not working', 'broken', 'outage', 'install'],
-  sale: ['pricing', 'quote', 'demo', 'purchase', 'buy', 'upgrade', 'discount', 'licen'],
-  bug: ['error', 'crash', 'broken', 'not working', 'fails'],
-  feature: ['would like', 'wish', 'could you add', 'suggest', 'request'],
-  ship: ['delivery', 'parcel', 'package', 'tracking', 'courier'],
-  account: ['login', 'password', 'profile', 'sign in'],
-  travel: ['flight', 'hotel', 'train', 'taxi', 'uber', 'mileage'],
-  meal: ['lunch', 'dinner', 'breakfast', 'restaurant', 'coffee'],
-  software: ['licen', 'subscription', 'saas', 'app'],
-};
-
 /** Word stems that stand for a category in a text: "billing" → "bill", "sales" → "sale", with the words such texts use. */
 function stems(category: string): string[] {
   const own = category
@@ -83,7 +64,10 @@ function stems(category: string): string[] {
     .split(/\s+/)
     .filter((word) => word.length > 2)
     .map((word) => (word.length > 5 ? word.slice(0, Math.max(4, word.length - 3)) : word.replace(/s$/, '')));
-  return [...own, ...own.flatMap((stem) => CATEGORY_WORDS[stem] ?? [])];
+  return [
+    ...own,
+    ...own.flatMap((stem) => (Object.hasOwn(CATEGORY_WORDS, stem) ? CATEGORY_WORDS[stem]!.split(' | ') : [])),
+  ];
 }
 
 /** The Liquid test that a lower-cased text mentions one of the stems. */

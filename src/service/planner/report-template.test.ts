@@ -5,7 +5,8 @@ import { runStep } from '../steps/run-step';
 import { makeField } from '../workflow/field';
 import { planWorkflow } from './plan';
 import type { JsonSchema, StepContext } from '../workflow/plan-types';
-import { documentKindOf, literal, plainLiteral, reportTemplate } from './report-template';
+import { literal, plain as plainLiteral } from './draft-parts';
+import { documentKindOf, reportTemplate } from './report-template';
 
 type Schema = {
   type?: string;

@@ -1,6 +1,6 @@
-import { escapeMarkdown } from '../steps/markdown-escape';
 import type { Deliverable, DraftKind } from './deliverables';
 import { draftBody } from './draft-templates';
+import { literal, out, ref } from './draft-parts';
 import type { Field } from '../workflow/field';
 import type { TemplateSyntax } from '../workflow/plan-types';
 
@@ -41,25 +41,6 @@ export function documentKindOf(text: string): DocumentKind {
   return 'report';
 }
 
-/** Literal text in a template that is not markdown (a PDF title, an approval message): it cannot open a tag. */
-export function plainLiteral(text: string): string {
-  return text.replace(/\{(?=[{%]|$)/g, '{ ').replace(/([}%])\}/g, '$1 }');
-}
-
-/** Literal text in a template: escaped for markdown and unable to open a template tag. */
-export function literal(text: string): string {
-  return plainLiteral(escapeMarkdown(text));
-}
-
-/** The Liquid expression for a field of `root` (`input`, `row`, `item`). */
-function field(root: string, key: string): string {
-  return /^[a-z_]\w*$/i.test(key) ? `${root}.${key}` : `${root}["${key.replace(/"/g, '')}"]`;
-}
-
-/** An output tag: `{{ input.key | filter }}`. */
-const out = (key: string, filter?: string, root = 'input') =>
-  `{{ ${field(root, key)}${filter ? ` | ${filter}` : ''} }}`;
-
 /** A loop over a list, with lines for no items; each part is one or more whole lines. */
 function forLines(item: string, list: string, body: string, none: string): string {
   return [`{% for ${item} in ${list} -%}`, body, '{% else -%}', none, '{% endfor -%}'].join('\n');
@@ -71,7 +52,7 @@ function ifLines(test: string, then: string, otherwise: string): string {
 }
 
 /** `{% if input.tone == "casual" %}`: the value is compared as Liquid text. */
-const equals = (key: string, value: string) => `${field('input', key)} == "${value.replace(/"/g, '')}"`;
+const equals = (key: string, value: string) => `${ref(key)} == "${value.replace(/"/g, '')}"`;
 
 const SCALAR = new Set(['string', 'email', 'uri', 'date', 'datetime', 'number', 'integer', 'boolean', 'enum']);
 
@@ -100,11 +81,7 @@ function detailsTable(fields: Field[]): string | null {
 }
 
 function listSection(list: Field): string {
-  return [
-    `## ${literal(list.title)}`,
-    '',
-    forLines('item', field('input', list.key), '- {{ item }}', '- None given'),
-  ].join('\n');
+  return [`## ${literal(list.title)}`, '', forLines('item', ref(list.key), '- {{ item }}', '- None given')].join('\n');
 }
 
 function rowsSection(rows: Field): string {
@@ -115,7 +92,7 @@ function rowsSection(rows: Field): string {
     '',
     `| ${columns.map((c) => literal(c.title)).join(' | ')} |`,
     `| ${columns.map(() => '---').join(' | ')} |`,
-    `{% for row in ${field('input', rows.key)} -%}`,
+    `{% for row in ${ref(rows.key)} -%}`,
     `| ${columns.map((c) => out(c.key, 'inline', 'row')).join(' | ')} |`,
     '{% endfor -%}',
     '',
@@ -125,7 +102,7 @@ function rowsSection(rows: Field): string {
 
 function entitySection(kind: EntityKind, key: string): string {
   const each = (heading: string, item: string) =>
-    [`## ${heading}`, '', forLines('item', `${field('files', key)}.${kind}`, item, '- None found')].join('\n');
+    [`## ${heading}`, '', forLines('item', `${ref(key, 'files')}.${kind}`, item, '- None found')].join('\n');
   const optional = (name: string, label: string) =>
     `{% if item.${name} != blank %} (${label}{{ item.${name} }}){% endif %}`;
   switch (kind) {
@@ -266,7 +243,7 @@ export function reportTemplate(options: ReportOptions): { title: string; templat
   if (table) sections.push(table);
   if (options.checks.length > 0)
     sections.push(['## Checks', '', ...options.checks.map((check) => `- Passed: ${literal(check)}`)].join('\n'));
-  if (options.summaryKey) sections.push(`## Summary\n\n{{ ${field('files', options.summaryKey)} | raw }}`);
+  if (options.summaryKey) sections.push(`## Summary\n\n{{ ${ref(options.summaryKey, 'files')} | raw }}`);
   if (options.entitiesKey)
     for (const kind of options.entityKinds) sections.push(entitySection(kind, options.entitiesKey));
   for (const field of options.fields) {
@@ -278,7 +255,7 @@ export function reportTemplate(options: ReportOptions): { title: string; templat
       options.summaryKey || options.entitiesKey || options.documentKind === 'reply'
         ? `Original ${literal(text.title.toLowerCase())}`
         : literal(text.title);
-    const value = field('input', text.key);
+    const value = ref(text.key);
     sections.push(`## ${heading}\n\n${ifLines(`${value} != blank`, `{{ ${value} | quote }}`, '_Not given._')}`);
   }
   return { title, template: `${sections.join('\n\n')}\n`, syntax: 'liquid' };

@@ -4,46 +4,21 @@
  * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
  * "write" or "find" (the thing made).
  */
+import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from './choices';
-import { PEOPLE } from './fields';
 import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
 
-/** Verbs whose object is what the workflow works on. */
-const WORKS_ON = new Set(
-  `summarize summarise translate convert rewrite proofread classify categorize categorise triage route score rate screen
-  check validate verify review analyse analyze parse clean format turn sort rank compare tag label grade evaluate assess
-  moderate redact shorten simplify improve edit fix correct enrich process split merge dedupe normalise normalize
-  condense digest recap reformat anonymise anonymize audit qualify prioritise prioritize`.split(/\s+/),
+const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
+const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
+const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
+export { VERBS, WORKS_ON };
+/** The nouns of the verbs that work on something: "summary", "analysis", "review". */
+const WORKED_NOUNS = new Set(
+  Object.entries(NOUN_OF_VERB)
+    .filter(([verb]) => WORKS_ON.has(verb))
+    .map(([, noun]) => noun.toLowerCase()),
 );
-/** Verbs whose object is an input the workflow is given. */
-const TAKES = new Set(
-  'give use take collect read accept enter paste provide ask receive upload include contain'.split(' '),
-);
-/** Verbs whose object is what the workflow makes. */
-const MAKES =
-  /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|return|output|give|send|suggest|propose|outline|plan)$/;
-/** Words before a phrase that make it an input: "from the notes", "given the order number". */
-const INPUT_MARKERS = new Set([
-  'from',
-  'given',
-  'using',
-  'use',
-  'on',
-  'input',
-  'inputs',
-  'fields',
-  'including',
-  'containing',
-  'taking',
-]);
-/** Every verb that may open an imperative prompt, so a capitalised first word is read as a verb. */
-export const VERBS = new Set([
-  ...WORKS_ON,
-  ...`write draft create generate make produce build prepare compose design plan return output send find extract pull
-  list get determine identify calculate compute work estimate count detect flag highlight tell decide look research
-  book schedule remind notify monitor track fill answer reply respond suggest recommend propose outline announce invite
-  welcome thank greet email post save add export describe explain create document`.split(/\s+/),
-]);
 
 export interface Reading {
   tokens: Token[];
@@ -56,22 +31,6 @@ export interface Reading {
   /** Lemmas of the verbs, in order. */
   verbs: string[];
 }
-
-const CONTAINERS = new Set([
-  'list',
-  'set',
-  'spreadsheet',
-  'csv',
-  'table',
-  'batch',
-  'array',
-  'collection',
-  'bunch',
-  'series',
-  'sheet',
-  'file',
-  'export',
-]);
 
 /** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
 function governingVerbs(tokens: Token[]): (Token | undefined)[] {
@@ -95,7 +54,7 @@ export function readRoles(text: string): Reading {
         /^[.:;!?]$/.test(tokens[token.index - 1]!.text) ||
         // "Every Friday, email the team…": an imperative after the time it runs.
         (tokens[token.index - 1]!.text === ',' &&
-          /^(?:the|a|an|me|us|them|our|my|their)$/.test(tokens[token.index + 1]?.lower ?? '')))
+          /^(?:the|a|an|me|us|them|our|my|their|any|each|every|all)$/.test(tokens[token.index + 1]?.lower ?? '')))
     )
       token.pos = 'VERB';
   const list = phrases(tokens);
@@ -126,6 +85,8 @@ export function readRoles(text: string): Reading {
     let marker = markerOf(tokens, first);
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
     if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
+    // "the plan (basic, plus or premium) and a trainer name": the choices leave the list going.
+    if (group.items.every(inChoice)) return;
     lastGroupRole = previousRole;
     previousRole = 'none';
     // "a list of products with name, price and quantity": the columns of the list.
@@ -161,19 +122,6 @@ export function readRoles(text: string): Reading {
         containerRole = role;
         continue;
       }
-      if (
-        role === 'input' &&
-        phrase.possessive &&
-        phrase.words.length === 1 &&
-        /^(?:text|content|body)$/.test(phrase.head)
-      ) {
-        // "a support ticket from its text": the text is the ticket's, and is named after it.
-        const owner = [...list].reverse().find((p) => p.end <= phrase.start && p.before?.pos === 'VERB');
-        if (owner) {
-          reading.inputs.push({ phrase: { ...owner, start: phrase.start, end: phrase.end }, marker });
-          continue;
-        }
-      }
       if (role === 'input') {
         // "a date range (start date and end date)": the columns are the phrases inside the brackets.
         const inside = groups[n + 1];
@@ -187,6 +135,7 @@ export function readRoles(text: string): Reading {
           phrase === first &&
           previous?.items.at(-1) &&
           CONTAINERS.has(previous.items.at(-1)!.head) &&
+          !NOUN_CLASSES.measures.has(previous.items.at(-1)!.head) &&
           tokens[first.start - 1]?.lower === 'of';
         reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
       } else if (role === 'output') reading.outputs.push(phrase);
@@ -204,6 +153,13 @@ function markerOf(tokens: Token[], first: Phrase): string {
   )
     return 'given';
   if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
+  if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
+  // "their name - their role - …": a dash opens a list as a colon does.
+  if (/^[-–—]$/.test(before.text)) return ':';
+  // "tally up a list", "work out the fee": the particle goes with its verb.
+  const verb = tokens[before.index - 1];
+  if (before.pos === 'ADP' && verb?.pos === 'VERB' && /^(?:up|out|in|through|over|down)$/.test(before.lower))
+    return `verb:${verb.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
@@ -211,7 +167,7 @@ function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   const marker = markerOf(tokens, group.items[0]!);
   return (
     INPUT_MARKERS.has(marker) ||
-    marker === 'with' ||
+    (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
     TAKES.has(marker.replace('verb:', '')) ||
     (marker === ':' && group.items.length > 1)
   );
@@ -231,28 +187,59 @@ function roleOf(
   previousOutput: boolean,
   containerRole: Role,
 ): Role {
+  if (phrase.fixed) return 'none';
+  // "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date": what
+  // the job is for, told by the inputs that follow, is no input of its own.
+  const after = tokens[group.items.at(-1)!.end];
+  if (/^(?:for|on|to|about)$/.test(marker) && after && /^(?:with|from|using|given|including|:)$/.test(after.lower))
+    return 'none';
   const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
   if (marker === '(' && previous) {
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
   if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma)) || phrase.given) return 'input';
-  if (marker === 'with' && previous && previousOutput) return 'output';
+  // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
+  // action items with owners and due dates" (plurals after a plural) names the made list's columns.
+  if (marker === 'with' && previous && previousOutput) {
+    const owner = previous.items.at(-1)!;
+    const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);
+    const given =
+      group.items.length > 1 ||
+      phrase.possessive ||
+      conceptOf(phrase.head) !== undefined ||
+      CONTAINERS.has(phrase.head);
+    return given && !columns ? 'input' : 'output';
+  }
+  // "a summary of the tasks", "an analysis of the results": what is summed up or analysed is given.
+  const made = previous?.items.at(-1)?.head ?? '';
+  if (marker === 'of' && !explicit && WORKED_NOUNS.has(made) && !PEOPLE.has(phrase.head)) return 'input';
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';
     const governing = verbAt[previous.items.at(-1)!.start];
+    // "targeting a list of keywords": a participle describes what the job is given.
     return governing &&
+      !governing.lower.endsWith('ing') &&
       !WORKS_ON.has(governing.lemma) &&
       !TAKES.has(governing.lemma) &&
       !/^(?:from|given|using|for|of)$/.test(previous.items.at(-1)!.before?.lower ?? '')
       ? 'output'
       : 'input';
   }
-  if (marker === ':' || marker === 'with') return group.items.length > 1 || marker === 'with' ? 'input' : 'none';
-  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.test(lemma))) return 'input';
+  // "Work out the cost: distance in km, …": a list after a colon, though a unit splits it.
+  if (marker === ':' || marker === 'with')
+    return group.items.length > 1 || marker === 'with' || /^(?:,|and)$/.test(tokens[phrase.end]?.lower ?? '')
+      ? 'input'
+      : 'none';
+  // "compute its SLA deadline": what is computed is made, whoever it belongs to.
+  const computed = lemma !== undefined && VERB_CLASSES.compute.has(lemma) && !WORKS_ON.has(lemma);
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma)) && !computed)
+    return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
+  // "eligible for a free cancellation": what a state is for is no value to give.
+  if (marker === 'for' && tokens[phrase.before!.index - 1]?.pos === 'ADJ') return 'none';
   if (marker === 'about' || marker === 'for') {
     const first = group.items[0]!;
     // "for a target audience" is a value to give; "for a loan" only says what the job is about.
@@ -265,17 +252,14 @@ function roleOf(
       ((PEOPLE.has(last.head) && last.words[0] !== 'number') || /^[:;]$/.test(tokens[last.end]?.text ?? ''))
     )
       return 'none';
+    // "for our headcount and a budget per person": a list of values.
+    const values = group.items.some((p) => conceptOf(p.head) !== undefined);
+    if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
   // "a reply to a complaint message": what is answered is given.
-  if (
-    marker === 'to' &&
-    !explicit &&
-    previous &&
-    /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head) &&
-    !PEOPLE.has(phrase.head)
-  )
-    return 'input';
+  const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);
+  if (marker === 'to' && !explicit && answered && !PEOPLE.has(phrase.head)) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }

@@ -3,27 +3,16 @@
  * ("Offer Letter"), what it finds ("Abandoned Carts"), or what it works on and what it does to it
  * ("Support Ticket Triage"). naming.ts turns the chosen phrases into words.
  */
+import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
 import { nameOf, phraseName, type Recipe } from './naming';
-import type { Phrase } from './parse';
-import { VERBS, type Reading } from './roles';
+import { UNITS, type Phrase } from './parse';
+import { type Reading } from './roles';
 
-/** Verbs whose object is what the workflow makes. */
-const MAKE_VERBS = /^(?:write|draft|create|generate|make|produce|build|prepare|compose|design|plan)$/;
-/** Verbs that hand over what they make: "send a customer an update" is named after the update. */
-const SEND_VERBS = /^(?:send|email|post|share)$/;
-/** Verbs whose object is what the workflow finds. */
-const LOOKUP_VERBS = /^(?:find|pull|get|fetch|give|look)$/;
-/** Verbs that only prepare what a workflow makes next. */
-const PREPARING_VERBS = /^(?:research|read|study|investigate)$/;
-/** Nouns that hold what a workflow is about: "a list of …", "a spreadsheet of …". */
-const CONTAINERS = /^(?:list|set|batch|spreadsheet|sheet|table|csv|file|collection|series)$/;
-/** Verbs that sort things into kinds. */
-const CLASSIFY_VERBS = /^(?:classify|categori[sz]e|triage|route|sort|tag|label|score|grade)$/;
-/** The verbs a workflow is named after when it works on something rather than writes it. */
-const NOUN_VERBS =
-  /^(?:calculate|compute|work|estimate|convert|classify|categori[sz]e|triage|route|sort|tag|score|rate|grade|screen|translate|document|rewrite|summari[sz]e|extract|pull|check|validate|verify|review|compare|analy[sz]e|flag|log|book|split|reset|track|monitor|enrich|answer|find|look|research|reconcile|proofread|moderate|audit|qualify|prioriti[sz]e)$/;
+const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
+const { classify: CLASSIFY_VERBS } = VERB_CLASSES;
+const { containers: CONTAINERS } = NOUN_CLASSES;
 
 /** The phrase the workflow works on or is about: the first input, else the first phrase. */
 export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefined {
@@ -32,10 +21,18 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
     const object = reading.phrases.find(
       (p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''),
     );
-    return object ?? worked;
+    // "check whether a customer is eligible for a refund": what is checked is the refund.
+    const state = object && reading.tokens[object.end]?.pos === 'AUX';
+    const topic = state
+      ? reading.phrases.find((p) => p.start > object.end && p.start <= object.end + 6 && !quantity(p))
+      : undefined;
+    return (recipe === 'check' ? topic : undefined) ?? object ?? worked;
   }
-  return worked ?? reading.phrases[0];
+  return worked ?? reading.phrases.find((p) => !quantity(p));
 }
+
+/** "30 days", "10%": an amount the prompt states, which names nothing. */
+const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || p.words.length === 1);
 
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
@@ -47,7 +44,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     (t) =>
       t.pos === 'VERB' &&
       (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
-      (!noted.has(t.lower) || SEND_VERBS.test(t.lemma)),
+      (!noted.has(t.lower) || SEND_VERBS.has(t.lemma)),
   );
   // "send the team a summary", "email the parents…": who receives it is not what is made.
   const first = main
@@ -56,22 +53,30 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
           p.start > main.index &&
           p.start <= main.index + 5 &&
           !noted.has(p.words[0]!) &&
+          !quantity(p) &&
+          // "flag any day that…": a quantified object says which, not what the job is about.
+          !/^(?:any|each|every|all)$/.test(reading.tokens[p.start - 1]?.lower ?? '') &&
+          // "assign P1, P2 or P3 to a bug": the categories are not what is sorted.
+          !reading.choices.some((c) => c.categories && c.values.some((v) => v.toLowerCase() === p.words.join(' '))) &&
           !(PEOPLE.has(p.head) && reading.phrases.some((q) => q.start === p.end || q.before?.index === p.end - 1)),
       )
     : undefined;
   // "categorize a list of expense descriptions": the list holds what the job is about.
   const object =
-    first && CONTAINERS.test(first.head) && reading.tokens[first.end]?.lower === 'of'
+    first && CONTAINERS.has(first.head) && reading.tokens[first.end]?.lower === 'of'
       ? (reading.phrases.find((p) => p.start > first.end && p.start <= first.end + 3) ?? first)
       : first;
+  // "extract the vendor, date and total from receipt text": a list of things found names the job by where they are found.
+  const listed = recipe === 'extract' && object && /^(?:,|and)$/.test(reading.tokens[object.end]?.lower ?? '');
+  const source = listed ? reading.inputs.find((input) => input.marker === 'from')?.phrase : undefined;
   // "research the person and draft a message": the research only prepares what is made.
   const next = main && reading.outputs.find((p) => p.start >= (first?.end ?? main.index + 1));
-  if (main && PREPARING_VERBS.test(main.lemma) && next)
+  if (main && PREPARING_VERBS.has(main.lemma) && next)
     return nameOf(recipe, undefined, next, subjectPhrase(reading, recipe), undefined);
-  const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.test(v)) : undefined;
-  const verb = sorting ?? (main && NOUN_VERBS.test(main.lemma) ? main.lemma : undefined);
-  const makes = main && (MAKE_VERBS.test(main.lemma) || SEND_VERBS.test(main.lemma)) && object ? object : made;
-  const about = verb && object ? object : subjectPhrase(reading, recipe);
+  const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
+  const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
+  const makes = main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object ? object : made;
+  const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
   const of = makes
     ? reading.phrases.find(
@@ -83,7 +88,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     : undefined;
   // "find abandoned carts", "pull the daily closing prices": a lookup is named by what it finds,
   // unless it goes on to make a document ("… and make a weekly bug report").
-  const found = main && LOOKUP_VERBS.test(main.lower) && object && reading.tokens[object.end]?.text !== ',';
+  const found = main && LOOKUP_VERBS.has(main.lower) && object && reading.tokens[object.end]?.text !== ',';
   const document = reading.outputs.find((p) => deliverableOf(p) !== null);
   return (
     (found && document ? nameOf(recipe, undefined, document, undefined, undefined) : undefined) ||
