@@ -53,10 +53,12 @@ export function firstPaint(alias: Record<string, string>): Plugin {
         );
         if (preloaded === html || !html.includes('<div id="root"></div>'))
           throw new Error('index.html no longer has the module scripts and root the first paint expects');
-        // The boot script first in the head: it runs before the stylesheet arrives (a script waits only for
-        // the stylesheets above it), so the list's request leaves as early as it can.
+        // The boot script just above the stylesheet: it runs before the styles arrive (a script waits only
+        // for the stylesheets above it), so the list's request leaves as early as it can, and below the
+        // module links it starts (a script sees only the elements parsed before it).
+        if (!preloaded.includes('<link rel="stylesheet"')) throw new Error('index.html no longer links its stylesheet');
         return preloaded
-          .replace('</title>', `</title>\n    <script src="/${fileName}"></script>`)
+          .replace('<link rel="stylesheet"', `<script src="/${fileName}"></script>\n    <link rel="stylesheet"`)
           .replace('</head>', `  ${HIDE_APP_WHILE_FIRST_PAINT}\n  </head>`)
           .replace('<div id="root"></div>', '<div id="first-paint"></div><div id="root"></div>');
       },
