@@ -12,12 +12,12 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 /**
  * How far past a goal a figure may land: the larger of two reads of the machine, both 10 % when
  * quiet and at most 50 %: the load per core (support/tolerance.ts), and the spread of the static
- * page's own LCP in this run, (upper quartile - lower quartile) / median. The static page does the
+ * page's own LCP in this run, (upper quartile - lower quartile) / median, when it passes 10 %. The static page does the
  * same work every round, so its spread is the noise the machine adds, whatever its speed.
  */
 export function speedTolerance(staticLcp: number[], loadPerCore?: number): number {
   const spread = (quantile(staticLcp, 0.75) - quantile(staticLcp, 0.25)) / quantile(staticLcp, 0.5);
-  return Math.max(tolerance(loadPerCore), Math.min(1.5, 1.1 + Math.max(0, spread)));
+  return Math.max(tolerance(loadPerCore), Math.min(1.5, Math.max(1.1, 1 + spread)));
 }
 
 /** The figures past their goal by more than `slack`: moves by their ms, the LCP by its ratio. */
