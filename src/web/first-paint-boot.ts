@@ -13,8 +13,8 @@ function startApp(): void {
   if (started) return;
   started = true;
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-wf-start]')) {
-    // The modules were only fetched (preload, not modulepreload, which compiles them at once and held
-    // up this script by a quarter of a second on a throttled phone): now they run.
+    // The modules were only fetched (preload, not modulepreload, which may compile them on arrival,
+    // on the thread that draws the list): now they run.
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
