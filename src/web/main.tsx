@@ -18,6 +18,9 @@ import { routeTree } from './route-tree.gen';
 import './styles.css';
 
 initTheme();
+// ⌘K pressed before this code ran (the first paint holds it) reaches the Find listener now.
+for (const init of (window as { __wfHeldKeys?: () => KeyboardEventInit[] }).__wfHeldKeys?.() ?? [])
+  window.dispatchEvent(new KeyboardEvent('keydown', { ...init, cancelable: true }));
 // The scheduler takes the active profile's budget and scope now and after every profile switch.
 followActiveProfile();
 
@@ -70,6 +73,7 @@ async function start() {
     void queryClient.prefetchInfiniteQuery(workflowQueries.list());
   }
   const router = createAppRouter();
+  replaceFirstPaintOnceShown(router);
   startBatchEngineAfterFirstPage(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -78,6 +82,24 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
+}
+
+/** Whether the router shows a page with its data (or its error), not a placeholder. */
+const pageShown = (router: ReturnType<typeof createAppRouter>) =>
+  router.state.matches.every((match) => match.status !== 'pending');
+
+/**
+ * The list drawn before the app started (first-paint.ts) stays until the app shows a page of its
+ * own, with its data: the app's page then takes its place in one step, never a placeholder between.
+ */
+function replaceFirstPaintOnceShown(router: ReturnType<typeof createAppRouter>) {
+  const drawing = document.getElementById('first-paint');
+  if (drawing === null) return;
+  const off = router.subscribe('onRendered', () => {
+    if (!pageShown(router)) return;
+    off();
+    drawing.remove();
+  });
 }
 
 /** How long after the first page a reload's unfinished batches wait at most before they resume. */
@@ -102,9 +124,8 @@ function startBatchEngineAfterFirstPage(router: ReturnType<typeof createAppRoute
   const startEngine = () =>
     void import('./batch-engine/batch-runtime').then(({ startBatchEngine }) => startBatchEngine());
   let due = false;
-  const pageShown = () => router.state.matches.every((match) => match.status !== 'pending');
   const load = (waited: boolean) => {
-    if (due || (!waited && !pageShown())) return;
+    if (due || (!waited && !pageShown(router))) return;
     due = true;
     offRendered();
     clearTimeout(fallback);

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { reportingFetch } from '@/lib/server-reachability';
 import { createApiClient, type ApiClient } from './client';
+import { takingFirstAnswer } from './first-answer';
 import { getProfilesStore, type ConnectionState, type Profile } from './profiles-store';
 import { getScheduler, setSchedulerScope } from './scheduler';
 
@@ -27,7 +28,15 @@ export function getApiClient(): ApiClient {
   const probeUrl = healthProbeUrl(profile.baseUrl);
   cached = {
     signature,
-    client: createApiClient({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, fetch: reportingFetch(probeUrl) }),
+    client: createApiClient({
+      baseUrl: profile.baseUrl,
+      apiKey: profile.apiKey,
+      // The list's first read may already be under way, sent by the first-paint script.
+      fetch: reportingFetch(
+        probeUrl,
+        takingFirstAnswer((input, init) => globalThis.fetch(input, init)),
+      ),
+    }),
   };
   return cached.client;
 }

@@ -23,7 +23,7 @@ export type ApiClient = { [Name in keyof Operations]: MethodOf<Operations[Name]>
   getServerCapabilities(options?: CallOptions): Promise<ServerCapabilities>;
 };
 
-/** The loose face of openapi-fetch's `request`: the table already ties each path to its method. */
+/** The loose face of the transport's `request`: the table already ties each path to its method. */
 type LooseRequest = (
   method: string,
   path: string,

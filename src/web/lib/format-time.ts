@@ -32,11 +32,11 @@ export function formatPast(iso: string, now = Date.now()): string {
 }
 
 // The browser's locale (undefined), so every page writes dates and times the one way its reader does.
-const exact = new Intl.DateTimeFormat(undefined, {
+const exact = /* @__PURE__ */ new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'medium',
 });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = /* @__PURE__ */ new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A date and time as this browser's locale writes them ("28 Nov 2026, 08:57" or "Nov 28, 2026,

@@ -43,7 +43,7 @@ const EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 /**
  * An in-memory Workflow Automation Service API v1 for interaction tests: the dashboard's real API
- * client (openapi-fetch, the scheduler, the contract checks) talks to it through `fetch`. It keeps
+ * client (its transport, the scheduler, the contract checks) talks to it through `fetch`. It keeps
  * v1's semantics (a `{error}` body with the status, newest-first pages with `created_at` cursors)
  * and, with `extensions`, serves the contract document so the local extensions read as offered
  * (the cross-workflow list, status filters, approvals); without it it is a plain v1 server.

@@ -1,0 +1,83 @@
+// The first page's figures of issue #33: its initial JavaScript and its Largest Contentful Paint, beside
+// a static page of the same list and beside the dashboard before the change, in interleaved rounds.
+import type { Browser } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { connectPage } from './support/browser';
+
+/**
+ * Gzip bytes (level 9) of the JavaScript the first page runs before anything else: the scripts of its
+ * HTML (the first-paint script, or the entry modules of an older build) and the modules it preloads,
+ * the entry's static imports. What loads after the first page has rendered is counted apart.
+ */
+export async function initialJs(origin: string): Promise<number> {
+  const html = await (await fetch(`${origin}/workflows`, { headers: { accept: 'text/html' } })).text();
+  const urls = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="([^"]+)"/g),
+  ].map((m) => new URL(m[1]!, origin).href);
+  const bodies = await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
+  return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+}
+
+/** Gzip bytes of every script the page has loaded from its origin once the network is idle. */
+export async function scriptsByIdle(browser: Browser, origin: string): Promise<number> {
+  const page = await browser.newPage();
+  await connectPage(page);
+  const scripts: Array<Promise<Buffer>> = [];
+  page.on('response', (res) => {
+    // A body still on its way when the page closes counts as nothing, rather than failing the bench.
+    if (res.request().resourceType() === 'script' && res.url().startsWith(origin))
+      scripts.push(res.body().catch(() => Buffer.alloc(0)));
+  });
+  await page.goto(`${origin}/workflows`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
+  // Bodies are read before the page closes, or they would be lost.
+  const bodies = await Promise.all(scripts);
+  await page.close();
+  return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+}
+
+/** LCP of `url` in a fresh context with the key remembered, under 4x CPU throttling. */
+async function lcpOnce(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await connectPage(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The list shows, and it is the app's own (the first paint's drawing has gone): the LCP is final.
+    await page.waitForFunction(
+      () => document.querySelector('main ul li a') !== null && !document.getElementById('first-paint')?.hasChildNodes(),
+      undefined,
+      { timeout: 30_000, polling: 50 },
+    );
+    return await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            done(entries[entries.length - 1]!.startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each target's LCP, `rounds` times, the targets taking turns in a rotating order. */
+export async function lcpRounds(
+  browser: Browser,
+  targets: Array<[label: string, url: string]>,
+  rounds: number,
+): Promise<Map<string, number[]>> {
+  const lcp = new Map<string, number[]>(targets.map(([label]) => [label, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < targets.length; i++) {
+      const [label, url] = targets[(r + i) % targets.length]!;
+      lcp.get(label)!.push(await lcpOnce(browser, url));
+    }
+  }
+  return lcp;
+}
