@@ -8,7 +8,15 @@ import { getServerReachability } from '@/lib/server-reachability';
 
 export { followActiveProfile, useActiveProfile, useConnection } from '@/api/active-client';
 export { isCrossOrigin } from '@/api/transport';
-export { testConnection, type ConnectionVerdict } from './connection-check';
+import type { ConnectionVerdict, testConnection as checkConnection } from './connection-check';
+
+export type { ConnectionVerdict };
+
+/** Tries a URL and key (./connection-check); loaded when first asked, so the first page stays light. */
+export async function testConnection(...args: Parameters<typeof checkConnection>): Promise<ConnectionVerdict> {
+  const check = await import('./connection-check');
+  return check.testConnection(...args);
+}
 export type { BudgetSnapshot };
 
 /** This browser's request budget: its use in the last minute, followed as it changes, and its size. */
