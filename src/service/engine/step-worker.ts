@@ -1,12 +1,7 @@
 import { platform, setPriority } from 'node:os';
 import { planWorkflow, PlanningError } from '../planner/plan';
-import {
-  StepFailure,
-  type StepContext,
-  type StepResult,
-  type StepSpec,
-  type WorkflowPlan,
-} from '../workflow/plan-types';
+import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
+import { StepFailure, type StepContext, type StepResult } from '../steps/step-io';
 import { runStep } from '../steps/run-step';
 import { renderTemplate, type TemplateData } from '../steps/templates/liquid';
 

@@ -5,7 +5,7 @@
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
-import { sentenceCase, snakeCase } from '../workflow/text-case';
+import { sentenceCase, snakeCase } from '../lib/text-case';
 import { UNITS, type Phrase } from './parse';
 import type { Reading } from './roles';
 

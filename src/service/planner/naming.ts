@@ -4,7 +4,7 @@
  */
 import type { Field } from '../workflow/field';
 import type { StepSpec } from '../workflow/plan-types';
-import { humanList, SPELLINGS, titleCase } from '../workflow/text-case';
+import { humanList, SPELLINGS, titleCase } from '../lib/text-case';
 import type { EntityKind } from './report-template';
 import type { Phrase } from './parse';
 

@@ -1,4 +1,4 @@
-import { StepFailure } from '../workflow/plan-types';
+import { StepFailure } from './step-io';
 
 /** What a guard checks: presence, a forbidden substring, or a numeric bound (JSON Schema naming). */
 export const GUARD_RULES = [

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../accounts/keys';
 import { manualClock } from '../clock';
-import { KeyResolver } from '../http/auth';
+import { KeyResolver } from '../http/plugins/auth';
 import { testDatabase, type TestDatabase } from '../test-support/test-database';
 import { MIGRATIONS } from './db/migrations';
 import type { StoreDialect } from './db/open';

@@ -8,11 +8,11 @@ import type { StoreContext } from './db/context';
 import { openDatabase, type ReadIfIdle, type RunPrepared, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
 import { pendingMigrations } from './db/migrate';
-import * as outcomes from './execution-outcomes';
-import type { CancelCounts, CancelRequest } from './execution-outcomes';
-import { ExecutionQueries } from './execution-queries';
-import { ExecutionStepsRepo } from './execution-steps-repo';
-import { ExecutionsRepo, type Decision, type NewExecution } from './executions-repo';
+import * as outcomes from './executions/outcomes';
+import type { CancelCounts, CancelRequest } from './executions/outcomes';
+import { ExecutionQueries } from './executions/queries';
+import { ExecutionStepsRepo } from './executions/steps-repo';
+import { ExecutionsRepo, type Decision, type NewExecution } from './executions/executions-repo';
 import { FilesRepo } from './files-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import { MetaRepo } from './meta-repo';
@@ -23,7 +23,7 @@ import { formatMicros, TimestampIssuer } from './timestamps';
 import { WorkflowEditsRepo } from './workflow-edits-repo';
 import { WorkflowsRepo } from './workflows-repo';
 
-export type { CancelCounts } from './execution-outcomes';
+export type { CancelCounts } from './executions/outcomes';
 export type { StoreDialect } from './db/open';
 
 export interface NewWorkflow {
