@@ -15,6 +15,7 @@ import type { CONCURRENCIES, NOTE_KINDS } from './plan-request';
 import { planAnswerSchema, type InputType } from './plan-request';
 import { repairPlan } from './plan-repair';
 import { answerExtension, writesFile, type StepAnswer } from './step-schema';
+import { isBlank } from '../lib/blank';
 
 interface InputAnswer {
   key: string;
@@ -133,15 +134,6 @@ function checkTemplate(c: Checker, where: string, template: string, visible: str
     const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     c.errors.push(`${where}: not a Liquid template we can fill (${message.slice(0, 160)})`);
   }
-}
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === null ||
-    value === undefined ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
-  );
 }
 
 /** What a kind may ask of the check while it reads its step (see steps/kind.ts). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { atomically, greatest, inList, type StoreContext } from '../db/context';
+import { countRows } from '../db/count-rows';
 import { formatMicros } from '../timestamps';
 
 /** An execution claimNext moved to processing for this attempt. */
@@ -153,13 +154,10 @@ async function accountRoom(tx: StoreContext, accountId: string, max: number): Pr
   if (tx.dialect === 'postgres') {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`claims:${accountId}`}))`.execute(tx.db);
   }
-  const row = await tx.db
-    .selectFrom('executions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return max - Number(row?.n ?? 0);
+  const processing = await countRows(tx.db, 'executions', (eb) =>
+    eb.and([eb('account_id', '=', accountId), eb('status', '=', 'processing')]),
+  );
+  return max - processing;
 }
 
 /**

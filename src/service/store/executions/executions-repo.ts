@@ -1,4 +1,5 @@
 import type { StoreContext } from '../db/context';
+import { countRows } from '../db/count-rows';
 import { PreparedQuery } from '../db/prepared';
 import { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS } from './columns';
 import { ExecutionCancels } from './cancels';
@@ -166,13 +167,9 @@ export class ExecutionsRepo extends ExecutionCancels {
 
   /** The account's executions waiting to start, over all its workflows (an index range of executions_by_account_status). */
   async waitingOf(accountId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('executions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('status', '=', 'initial')
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countRows(this.db, 'executions', (eb) =>
+      eb.and([eb('account_id', '=', accountId), eb('status', '=', 'initial')]),
+    );
   }
 
   /**
