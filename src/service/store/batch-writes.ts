@@ -1,5 +1,5 @@
 import type { BatchesTable } from './db/schema';
-import { isUniqueViolation } from './db/unique-violation';
+import { isUniqueViolation } from './db/database-errors';
 import type { BatchOptions, Store } from './store';
 import { formatMicros } from './timestamps';
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { LIMITS } from '../../../contract/limits';
 import type { TooManyReason } from '../../metrics/metrics';
 import { describeRequestError } from './request-messages';
+import { isDatabaseUnavailable } from '../../store/db/database-errors';
 
 /** An error whose message is meant for the client, with the status that goes with it. */
 export class HttpError extends Error {
@@ -42,31 +43,12 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request body size does not match its Content-Length'],
 };
 
-/**
- * The store's database cannot answer just now (PostgreSQL down, restarting, out of connections, or a
- * dropped connection; SQLite locked past its busy timeout): a client should retry, not report a bug.
- */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'SQLITE_BUSY',
-]);
 const UNAVAILABLE_MESSAGE = 'the database is unavailable just now; try again in a few seconds';
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
-function databaseUnavailable(error: FastifyError): boolean {
-  const code = error.code;
-  if (code === undefined) return /^Connection terminated/.test(error.message);
-  // SQLSTATE class 08 is "connection exception"; 57P01-03 an admin shutdown, crash or start-up; 53300 too many connections.
-  return UNAVAILABLE_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300';
-}
-
 function classify(error: FastifyError): [number, string] {
   if (error instanceof HttpError) return [error.statusCode, error.message];
-  if (databaseUnavailable(error)) return [503, UNAVAILABLE_MESSAGE];
+  if (isDatabaseUnavailable(error)) return [503, UNAVAILABLE_MESSAGE];
   if (error.validation) return [400, error.message];
   const known = error.code ? PARSER_ERRORS[error.code] : undefined;
   if (known) return known;

@@ -1,5 +1,5 @@
 import { BoundedCache, type CacheLimits } from '../../lib/bounded-cache';
-import { EXECUTION_VIEW_COLUMNS } from '../../store/executions/columns';
+import { EXECUTION_VIEW_COLUMNS } from '../../store/executions/table';
 import type { ExecutionView } from '../../store/records';
 
 const key = (accountId: string, workflowId: string, executionId: string) => `${accountId}/${workflowId}/${executionId}`;

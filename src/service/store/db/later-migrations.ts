@@ -66,3 +66,6 @@ export const accountScopedBatches: Migration = async (db, dialect) => {
   await addIndex(db, 'batch_rows_latest', 'batch_rows', ['account_id', 'batch_id', 'latest', 'row_index']);
   await addIndex(db, 'batch_rows_by_execution', 'batch_rows', ['execution_id']);
 };
+
+/** The migrations after those listed in migrations.ts, in order: a new one is written above and added last here. */
+export const LATER_MIGRATIONS: readonly Migration[] = [rolesAndRetentionChanges, accountScopedBatches];

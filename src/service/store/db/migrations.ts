@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { accountScopedBatches, rolesAndRetentionChanges } from './later-migrations';
+import { LATER_MIGRATIONS } from './later-migrations';
 import {
   addIndex,
   batchDeclaration,
@@ -82,7 +82,10 @@ const initialSchema: Migration = async (db, dialect) => {
     .execute();
 };
 
-/** The ordered schema changes; a database records how many it has applied in the migrations table. */
+/**
+ * The ordered schema changes; a database records how many it has applied in the migrations table.
+ * A new one goes at the end of LATER_MIGRATIONS (later-migrations.ts); none already shipped changes.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   initialSchema,
   // The message a processing execution ends with at its next step boundary, once someone cancels it.
@@ -241,6 +244,5 @@ export const MIGRATIONS: readonly Migration[] = [
     await addIndex(db, 'executions_ended_by_account', 'executions', ['account_id', 'finished_at']);
     await addIndex(db, 'batch_rows_by_execution', 'batch_rows', ['execution_id']);
   },
-  rolesAndRetentionChanges,
-  accountScopedBatches,
+  ...LATER_MIGRATIONS,
 ];

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Concurrency, ExecutionStatus, WorkflowStatus } from '../../../contract/openapi-document';
+import type { Concurrency, WorkflowStatus } from '../../../contract/openapi-document';
 
-/** A column that may be null, which an insert may leave out (it is then null). */
-type Nullable<T> = ColumnType<T | null, T | null | undefined>;
+import type { ExecutionsTable } from '../executions/table';
+import type { Nullable } from './nullable';
 
 /**
  * The tables as Kysely sees them, on both databases. Integers that hold milliseconds or
@@ -97,40 +97,6 @@ export interface WorkflowsTable {
   planning_lease_until: Nullable<number>;
   created_at: string;
   updated_at: string;
-}
-
-export interface ExecutionsTable {
-  id: string;
-  account_id: string;
-  workflow_id: string;
-  batch_id: string | null;
-  batch_cap: number | null;
-  input: string;
-  status: ExecutionStatus;
-  attempt: Generated<number>;
-  resume_step: Generated<number>;
-  elapsed_ms: Generated<number>;
-  started_at: Nullable<number>;
-  deadline: Nullable<number>;
-  finished_at: Nullable<string>;
-  error: Nullable<string>;
-  /** Set when a processing execution was cancelled; it ends in error with this message at its next step boundary. */
-  cancel_requested: Nullable<string>;
-  first_started_at: Nullable<string>;
-  /** The replica that holds the processing execution, and until when (epoch ms) without a heartbeat. */
-  owner: Nullable<string>;
-  lease_until: Nullable<number>;
-  created_at: string;
-  /** The key (api_keys.id) that started the run; null for runs from before keys were recorded. */
-  started_by: Nullable<string>;
-  /** The key that approved or rejected the run, the decision, the reviewer's comment and when. */
-  decided_by: Nullable<string>;
-  decision: Nullable<'approved' | 'rejected'>;
-  decision_comment: Nullable<string>;
-  decided_at: Nullable<string>;
-  /** The key that cancelled the run, and when (the first cancel wins). */
-  cancelled_by: Nullable<string>;
-  cancelled_at: Nullable<string>;
 }
 
 interface ExecutionStepsTable {

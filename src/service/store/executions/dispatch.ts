@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { StoreContext } from '../db/context';
 import { claimNext, type Claimed, type ClaimOptions } from './claims';
-import { EXECUTION_COLUMNS } from './columns';
+import { EXECUTION_COLUMNS } from './table';
 import type { ExecutionRecord } from '../records';
 import { formatMicros } from '../timestamps';
 

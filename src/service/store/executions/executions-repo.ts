@@ -1,7 +1,7 @@
 import type { StoreContext } from '../db/context';
 import { countRows } from '../db/count-rows';
 import { PreparedQuery } from '../db/prepared';
-import { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS } from './columns';
+import { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS } from './table';
 import { ExecutionCancels } from './cancels';
 import type { ExecutionStepsRepo } from './steps-repo';
 import { KeyedBatches } from '../keyed-batches';

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ExecutionStatus } from '../../../contract/openapi-document';
 import { epochMs, inList, intDiv, notIndexed, type StoreContext } from '../db/context';
-import { rejectedMark, type RejectedMark } from './columns';
+import { EXECUTION_VIEW_COLUMNS, rejectedMark, type RejectedMark } from './table';
 import type { ExecutionView } from '../records';
 
 /** An execution as the lists show it: the view plus when it first started and when it ended. */
@@ -68,16 +68,9 @@ interface ListFilter {
   limit: number;
 }
 
+/** What a list shows of each run: what the API shows of one, when it started and ended, and who started it. */
 const LIST_COLUMNS = [
-  'e.id',
-  'e.account_id',
-  'e.workflow_id',
-  'e.batch_id',
-  'e.batch_cap',
-  'e.status',
-  'e.resume_step',
-  'e.error',
-  'e.created_at',
+  ...EXECUTION_VIEW_COLUMNS.map((column) => `e.${column}` as const),
   'e.first_started_at',
   'e.finished_at',
   'e.started_by',
