@@ -7,6 +7,7 @@ import { BatchesRepo } from './batches-repo';
 import type { StoreContext } from './db/context';
 import { openDatabase, type ReadIfIdle, type RunPrepared, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
+import type { RunGiven } from './executions/table';
 import { pendingMigrations } from './db/migrate';
 import * as outcomes from './executions/outcomes';
 import type { CancelCounts, CancelRequest } from './executions/outcomes';
@@ -168,7 +169,7 @@ export class Store {
   /**
    * Inserts one execution per input in a single transaction, with consecutive created_at values.
    * With `maxQueued`, throws QuotaExceeded when the account's waiting executions would pass it;
-   * `startedBy` is the id of the key that asked.
+   * `startedBy` is the id of the key that asked; `given`, what the request set on its runs.
    */
   async createExecutions(
     accountId: string,
@@ -177,6 +178,7 @@ export class Store {
     batch: BatchOptions | null,
     maxQueued?: number,
     startedBy: string | null = null,
+    given: RunGiven = {},
   ): Promise<NewExecution[]> {
     return this.transaction(async (tx) => {
       const stamps = await tx.timestamps.issue(accountId, inputs.length);
@@ -185,6 +187,7 @@ export class Store {
         if (waiting + inputs.length > maxQueued) throw new QuotaExceeded('queued', maxQueued, waiting);
       }
       const executions = inputs.map((input, index): NewExecution => ({
+        ...given,
         id: randomUUID(),
         account_id: accountId,
         workflow_id: workflowId,

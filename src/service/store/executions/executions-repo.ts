@@ -1,7 +1,7 @@
 import type { StoreContext } from '../db/context';
 import { countRows } from '../db/count-rows';
 import { PreparedQuery } from '../db/prepared';
-import { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS } from './table';
+import { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS, type RunGiven } from './table';
 import { ExecutionCancels } from './cancels';
 import type { ExecutionStepsRepo } from './steps-repo';
 import { KeyedBatches } from '../keyed-batches';
@@ -13,7 +13,7 @@ export type { PendingLane, QueuedExecution } from './dispatch';
 export type NewExecution = Pick<
   ExecutionRecord,
   'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'input' | 'created_at'
-> & { started_by: string | null };
+> & { started_by: string | null } & RunGiven;
 
 /** How many executions of one account are in one status (see ExecutionsRepo.census). */
 export interface ExecutionCensus {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { ExecutionStatus } from '../../../contract/openapi-document';
 import type { Nullable } from '../db/nullable';
 
@@ -75,3 +75,10 @@ export interface RejectedMark {
 
 export const rejectedMark = (row: { status: string; decision: string | null }): RejectedMark =>
   row.status === 'error' && row.decision === 'rejected' ? { rejected: true } : {};
+
+/**
+ * The columns a request may set on a run when it starts it; the store sets the others. A new one is
+ * named here (`'note'`, say), and store.createExecutions writes it to the row.
+ */
+type GivenColumn = never;
+export type RunGiven = Partial<Pick<Selectable<ExecutionsTable>, GivenColumn>>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Schemas } from '../../../../contract/openapi-document';
-import { addKey } from '../../../accounts/provision';
+import { makeKey, revokeKey } from '../../../accounts/key-changes';
 import { keyNameProblem } from '../../../accounts/key-names';
 import type { ApiKeyRecord, Caller } from '../../../store/records';
 import { callerOf, type KeyResolver } from '../../plugins/auth';
@@ -93,17 +93,11 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: LocalContext, keys: KeyR
     requireAdmin(caller, 'create keys');
     const name = keyName(request.body.name);
     const role = request.body.role ?? 'member';
-    const made = await store.transaction(async (tx) => {
-      // Counted under the account's lock, so keys made at once cannot pass the cap together.
-      await tx.apiKeys.lockAccount(caller.account.id);
-      const working = await tx.apiKeys.activeCount(caller.account.id);
-      if (working >= maxKeys) {
-        throw badRequest(
-          `This account already has ${working.toLocaleString('en-US')} working keys, the most it may have; revoke one nobody uses, then create this one.`,
-        );
-      }
-      return addKey(tx, caller.account.id, name, caller.key.id, role);
-    });
+    const made = await makeKey(store, { accountId: caller.account.id, name, createdBy: caller.key.id, role }, maxKeys);
+    if (made.kind === 'full')
+      throw badRequest(
+        `This account already has ${made.working.toLocaleString('en-US')} working keys, the most it may have; revoke one nobody uses, then create this one.`,
+      );
     const names = new Map([[caller.key.id, caller.key.name]]);
     return reply.code(201).send({ ...present(made.record, names, caller.key.id), key: made.key });
   });
@@ -111,28 +105,16 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: LocalContext, keys: KeyR
   contractRoute(app, 'revokeApiKey', async (request) => {
     const caller = callerOf(request);
     const { account } = caller;
-    const id = request.params.keyId;
-    const revoked = await store.transaction(async (tx) => {
-      const key = await tx.apiKeys.byId(id);
-      if (!key || key.account_id !== account.id || key.revoked_at !== null) return null;
-      const refusal = revokeRefusal(caller, key);
-      if (refusal) throw forbidden(refusal);
-      // Counted under the account's lock, so two people revoking the last two keys at once cannot both succeed.
-      await tx.apiKeys.lockAccount(account.id);
-      const madeByIt = await tx.apiKeys.madeBy(account.id, id);
-      if ((await tx.apiKeys.activeCount(account.id)) <= 1 + madeByIt.length) {
-        throw new HttpError(
-          409,
-          madeByIt.length === 0
-            ? 'this is the account’s last working key: revoking it would lock everyone out; create another key first'
-            : 'revoking this key also revokes the keys it made, and those are all the account’s working keys: it would lock everyone out; create another key first',
-        );
-      }
-      const at = tx.nowIso();
-      for (const each of [id, ...madeByIt]) await tx.apiKeys.revoke(each, at);
-      return { key: (await tx.apiKeys.byId(id))!, ids: [id, ...madeByIt] };
-    });
-    if (revoked === null) throw notFound('key not found (it may already be revoked)');
+    const revoked = await revokeKey(store, account.id, request.params.keyId, (key) => revokeRefusal(caller, key));
+    if (revoked.kind === 'missing') throw notFound('key not found (it may already be revoked)');
+    if (revoked.kind === 'refused') throw forbidden(revoked.reason);
+    if (revoked.kind === 'last')
+      throw new HttpError(
+        409,
+        revoked.madeByIt === 0
+          ? 'this is the account’s last working key: revoking it would lock everyone out; create another key first'
+          : 'revoking this key also revokes the keys it made, and those are all the account’s working keys: it would lock everyone out; create another key first',
+      );
     // Other replicas forget them within their cache time; this one at once.
     for (const each of revoked.ids) keys.forget(each);
     return present(revoked.key, await creatorNames([revoked.key]), caller.key.id);
