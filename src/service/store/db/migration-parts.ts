@@ -1,5 +1,5 @@
 import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
-import type { StoreDialect } from './open';
+import type { StoreDialect } from './dialect';
 import type { Database } from './schema';
 
 /**
