@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { EXECUTION_VIEW_COLUMNS } from '../../store/executions/table';
 import type { ExecutionView } from '../../store/records';
 import { TerminalExecutions } from './terminal-cache';
 
+/** A run as a row holds it: a column added later (and not named here) is null, as in rows from before it. */
+const unset = Object.fromEntries(EXECUTION_VIEW_COLUMNS.map((column) => [column, null])) as unknown as ExecutionView;
+
 const run = (id: string, status: ExecutionView['status'], workflowId = 'w1'): ExecutionView => ({
+  ...unset,
   id,
   account_id: 'a1',
   workflow_id: workflowId,
@@ -13,7 +18,6 @@ const run = (id: string, status: ExecutionView['status'], workflowId = 'w1'): Ex
   error: null,
   created_at: '2026-11-24T00:00:00.000000Z',
 });
-
 describe('TerminalExecutions', () => {
   it('serves a kept answer for a row read from a shared store only while the row is the one it was presented from', () => {
     const cache = new TerminalExecutions();
