@@ -1,25 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashKey } from '../accounts/keys';
 import { manualClock } from '../clock';
 import { KeyResolver } from '../http/plugins/auth';
 import { MIGRATIONS } from './db/migrations';
-import { openStore, type Store } from './store';
-import { databaseBefore, type OldDatabase } from './test-support/database-before';
+import type { Store } from './store';
+import { useMigratedStore } from './test-support/database-before';
 
 const clock = manualClock(Date.UTC(2026, 10, 26, 12));
-let old: OldDatabase | undefined;
-let store: Store | undefined;
+const migrated = useMigratedStore(clock);
 
-afterEach(async () => {
-  await store?.close();
-  store = undefined;
-  await old?.cleanup();
-  old = undefined;
-});
-
-/** A database as the service left it before keys had a table of their own: every migration but the keys one. */
-async function databaseBeforeKeys(): Promise<OldDatabase> {
-  old = await databaseBefore(
+/** A store opened on a database as the service left it before keys had a table of their own. */
+function databaseBeforeKeys(): Promise<Store> {
+  return migrated(
     MIGRATIONS.findIndex((m) => m.toString().includes('api_keys')),
     async (db) => {
       const account = (id: string, key: string, revoked: string | null) => ({
@@ -36,12 +28,11 @@ async function databaseBeforeKeys(): Promise<OldDatabase> {
         .execute();
     },
   );
-  return old;
 }
 
 describe('moving each account’s key into api_keys', () => {
   it('keeps every existing key opening its own account, and a revoked one revoked', async () => {
-    store = await openStore((await databaseBeforeKeys()).location, clock);
+    const store = await databaseBeforeKeys();
     const keys = new KeyResolver(store, clock);
     expect(await keys.resolve('old-key')).toMatchObject({ account: { id: 'old' }, key: { name: 'Account old' } });
     expect(await keys.resolve('gone-key')).toBeNull();

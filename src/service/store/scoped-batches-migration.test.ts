@@ -1,27 +1,19 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { accountScopedBatches } from './db/later-migrations';
 import { MIGRATIONS } from './db/migrations';
-import { openStore, type Store } from './store';
-import { databaseBefore, type OldDatabase } from './test-support/database-before';
+import type { Store } from './store';
+import { useMigratedStore } from './test-support/database-before';
 
 const clock = manualClock(Date.UTC(2026, 10, 28, 12));
 const AT = '2026-11-01T00:00:00.000000Z';
 const BATCH = '11111111-2222-4333-8444-555555555555';
-let old: OldDatabase | undefined;
-let store: Store | undefined;
+const migrated = useMigratedStore(clock);
 
-afterEach(async () => {
-  await store?.close();
-  store = undefined;
-  await old?.cleanup();
-  old = undefined;
-});
-
-/** A database as the service left it before batch ids belonged to accounts, with one batch and one sent row. */
-async function databaseBeforeScopedBatches(): Promise<OldDatabase> {
-  old = await databaseBefore(MIGRATIONS.indexOf(accountScopedBatches), async (db) => {
+/** A store opened on a database as the service left it before batch ids belonged to accounts, with one batch and one sent row. */
+function databaseBeforeScopedBatches(): Promise<Store> {
+  return migrated(MIGRATIONS.indexOf(accountScopedBatches), async (db) => {
     for (const id of ['a', 'b']) {
       await db
         .insertInto('accounts')
@@ -77,12 +69,11 @@ async function databaseBeforeScopedBatches(): Promise<OldDatabase> {
       db,
     );
   });
-  return old;
 }
 
 describe('batch ids scoped to their account', () => {
   it('keeps a batch and its rows through the migration; another account may then use the same id', async () => {
-    store = await openStore((await databaseBeforeScopedBatches()).location, clock);
+    const store = await databaseBeforeScopedBatches();
     expect(await store.batches.find('a', BATCH)).toMatchObject({ file_name: 'old.csv', row_count: 2 });
     expect(await store.batches.find('b', BATCH)).toBeUndefined();
     const rows = await store.batches.attemptsOf('a', BATCH, [0]);
