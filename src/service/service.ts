@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ensureDevKey, provisionKeys, revokeUnlistedKeys, type DevKey } from './accounts/provision';
-import { buildApp, type LocalServices } from './app';
+import { buildApp, type LocalServices } from './http/app';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { Engine } from './engine/engine';
 import { connectModel } from './model/model-client';
 import { LinkSigner } from './files/presign';
 import { PrometheusMetrics } from './metrics/prometheus';
-import { Readiness } from './http/health';
-import type { Middleware } from './http/spa';
+import { Readiness } from './http/resources/health/health';
+import type { Middleware } from './http/plugins/spa';
 import { openStore, type Store } from './store/store';
 
 export interface ServiceOptions {

@@ -3,7 +3,7 @@ import { LIMITS } from '../../contract/limits';
 import type { Clock } from '../clock';
 import type { Metrics } from '../metrics/metrics';
 import type { Model } from '../model/model-client';
-import type { Claimed } from '../store/executions-repo';
+import type { Claimed } from '../store/executions/executions-repo';
 import type { Store } from '../store/store';
 import type { PlanCache } from './plans';
 import { runExecution, type RunOutcome } from './runner';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { ModelContexts, rewrite } from '../model/write-step';
-import type { OutputFile, StepContext, StepResult } from '../workflow/plan-types';
+import { ModelContexts, rewrite } from './write-step';
+import type { OutputFile, StepContext, StepResult } from '../steps/step-io';
 import type { Store } from '../store/store';
 import type { PlanCache } from './plans';
 import { runStepOffThread } from './step-pool';

@@ -1,5 +1,6 @@
 import { BoundedCache, type CacheLimits } from '../lib/bounded-cache';
-import type { JsonSchema, StepSpec } from '../workflow/plan-types';
+import type { JsonSchema } from '../lib/json-schema';
+import type { StepSpec } from '../workflow/plan-types';
 import { stepSeconds } from '../steps/run-step';
 import type { WorkflowRecord } from '../store/records';
 

@@ -2,14 +2,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import { PlanningError } from '../planner/plan';
-import {
-  StepFailure,
-  type StepContext,
-  type StepResult,
-  type StepSpec,
-  type WorkflowPlan,
-} from '../workflow/plan-types';
-import { FairQueue } from './fair-queue';
+import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
+import { StepFailure, type StepContext, type StepResult } from '../steps/step-io';
+import { FairQueue } from '../lib/fair-queue';
 import type { PlanReply, PlanTask, RenderReply, RenderTask, StepReply, StepTask } from './step-worker';
 
 /** A step's unexpected exception, rebuilt on this side of the thread boundary for the log. */

@@ -1,12 +1,7 @@
 import { platform, setPriority } from 'node:os';
 import { planWorkflow, PlanningError } from '../planner/plan';
-import {
-  StepFailure,
-  type StepContext,
-  type StepResult,
-  type StepSpec,
-  type WorkflowPlan,
-} from '../workflow/plan-types';
+import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
+import { StepFailure, type StepContext, type StepResult } from '../steps/step-io';
 import { runStep } from '../steps/run-step';
 import { renderTemplate, type TemplateData } from '../steps/templates/liquid';
 
@@ -25,20 +20,33 @@ if (platform() === 'linux') {
   }
 }
 
+/** An unexpected exception, as plain data: errors lose their class crossing threads. */
+interface Crash {
+  kind: 'crash';
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+function crash(error: unknown): Crash {
+  const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+  return { kind: 'crash', name, message, stack };
+}
+
+/** A step's failure goes back with its message for the person; anything else is a crash. */
+function failureOrCrash(error: unknown): { kind: 'failure'; message: string } | Crash {
+  return error instanceof StepFailure ? { kind: 'failure', message: error.message } : crash(error);
+}
+
 /** Errors lose their class crossing threads, so the worker says which kind of failure it was. */
-export type StepReply =
-  | { kind: 'done'; result: StepResult }
-  | { kind: 'failure'; message: string }
-  | { kind: 'crash'; name: string; message: string; stack?: string };
+export type StepReply = { kind: 'done'; result: StepResult } | { kind: 'failure'; message: string } | Crash;
 
 /** Runs one step in a pool thread (see step-pool.ts). */
 export default async function runStepTask({ step, context }: StepTask): Promise<StepReply> {
   try {
     return { kind: 'done', result: await runStep(step, context) };
   } catch (error) {
-    if (error instanceof StepFailure) return { kind: 'failure', message: error.message };
-    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
-    return { kind: 'crash', name, message, stack };
+    return failureOrCrash(error);
   }
 }
 
@@ -48,19 +56,14 @@ export interface PlanTask {
   given: { name?: string; description?: string };
 }
 
-export type PlanReply =
-  | { kind: 'planned'; plan: WorkflowPlan }
-  | { kind: 'refused'; message: string }
-  | { kind: 'crash'; name: string; message: string; stack?: string };
+export type PlanReply = { kind: 'planned'; plan: WorkflowPlan } | { kind: 'refused'; message: string } | Crash;
 
 /** Plans one prompt in a pool thread (see planOffThread in step-pool.ts). */
 export function planTask({ prompt, given }: PlanTask): PlanReply {
   try {
     return { kind: 'planned', plan: planWorkflow(prompt, given) };
   } catch (error) {
-    if (error instanceof PlanningError) return { kind: 'refused', message: error.message };
-    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
-    return { kind: 'crash', name, message, stack };
+    return error instanceof PlanningError ? { kind: 'refused', message: error.message } : crash(error);
   }
 }
 
@@ -72,10 +75,7 @@ export interface RenderTask {
   budgetMs: number;
 }
 
-export type RenderReply =
-  | { kind: 'rendered'; text: string }
-  | { kind: 'failure'; message: string }
-  | { kind: 'crash'; name: string; message: string; stack?: string };
+export type RenderReply = { kind: 'rendered'; text: string } | { kind: 'failure'; message: string } | Crash;
 
 /** Fills in one template in a pool thread: a refusal or a limit comes back as the step's failure. */
 export function renderTask({ template, data, budgetMs }: RenderTask): RenderReply {
@@ -85,8 +85,6 @@ export function renderTask({ template, data, budgetMs }: RenderTask): RenderRepl
       text: renderTemplate(template, data, { escape: 'none', syntax: 'liquid', renderLimitMs: budgetMs }),
     };
   } catch (error) {
-    if (error instanceof StepFailure) return { kind: 'failure', message: error.message };
-    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
-    return { kind: 'crash', name, message, stack };
+    return failureOrCrash(error);
   }
 }

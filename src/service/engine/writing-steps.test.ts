@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionDetail, Schemas } from '../../contract/openapi-document';
-import { NO_MODEL_MESSAGE } from '../model/write-step';
-import type { JsonSchema, StepSpec } from '../workflow/plan-types';
+import { NO_MODEL_MESSAGE } from './write-step';
+import type { JsonSchema } from '../lib/json-schema';
+import type { StepSpec } from '../workflow/plan-types';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { startFakeModel, type FakeModel, type RecordedRequest } from '../test-support/fake-model';
 import { queueRuns, runsUrl } from '../test-support/runs';

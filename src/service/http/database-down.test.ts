@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCuttableProxy, type CuttableProxy } from '../test-support/cuttable-proxy';
 import { freshSchema, type TestDatabase } from '../test-support/test-database';
 import { startTestService, type TestService } from '../test-support/test-service';
-import { NOT_READY } from './health';
+import { NOT_READY } from './resources/health/health';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const UNAVAILABLE = { error: 'the database is unavailable just now; try again in a few seconds' };

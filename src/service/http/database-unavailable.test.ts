@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installErrorHandling } from './errors';
+import { installErrorHandling } from './plugins/errors';
 
 /** An app whose one route fails with `error`, answered by the service's error handling. */
 async function answerTo(error: Error) {

@@ -13,7 +13,7 @@ import { createService } from '../service';
 import { assertMatchesContract } from '../test-support/contract-validator';
 import { KEY_A, startTestService } from '../test-support/test-service';
 import { useTestService } from '../test-support/use-service';
-import { DRAIN_LIMIT, drainRequestBody } from './errors';
+import { DRAIN_LIMIT, drainRequestBody } from './plugins/errors';
 
 type Err = { error: string };
 

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ExecutionCensus } from '../store/executions-repo';
+import type { ExecutionCensus } from '../store/executions/executions-repo';
 import type {
   CacheName,
   Metrics,

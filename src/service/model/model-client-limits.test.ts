@@ -1,28 +1,12 @@
 import pino from 'pino';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelConfig } from '../config-model';
-import { startFakeModel } from '../test-support/fake-model';
-import { connectModel, ModelFailure } from './model-client';
+import { connectModel } from './model-client';
+import { failureOf, useFakeModel } from './test-support/fake-model-settings';
 
-const fake = await startFakeModel();
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.requests.length = 0;
-  fake.otherwise = { text: 'A fake answer.' };
-});
+const { fake, settings } = await useFakeModel();
 
 const KEY = 'sk-proj-Zx81VqT0pLmN4bC7dE2fG9hJ3kR6sW5u';
-
-const settings = (changes: Partial<ModelConfig> = {}): ModelConfig => ({
-  baseUrl: fake.url,
-  model: 'fake-llm',
-  apiKey: null,
-  timeoutMs: 5_000,
-  concurrency: 4,
-  maxTokens: 1000,
-  planningTimeoutMs: 10_000,
-  ...changes,
-});
 
 /** A logger whose lines are kept, to read what the server logged. */
 function capturedLogger() {
@@ -38,15 +22,6 @@ const ask = (config: ModelConfig, logger = capturedLogger().logger) =>
     account: 'a',
     retries: 0,
   });
-
-async function failureOf(call: Promise<unknown>): Promise<ModelFailure> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelFailure);
-  return error as ModelFailure;
-}
 
 describe('a model call’s deadline', () => {
   it('cuts a server that sends its headers and then one byte a second, at WORKFLOW_MODEL_TIMEOUT_MS', async () => {

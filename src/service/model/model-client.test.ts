@@ -1,25 +1,10 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelConfig } from '../config-model';
-import { startFakeModel } from '../test-support/fake-model';
-import { connectModel, ModelFailure } from './model-client';
+import { connectModel } from './model-client';
+import { failureOf, useFakeModel } from './test-support/fake-model-settings';
 
-const fake = await startFakeModel();
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.requests.length = 0;
-  fake.otherwise = { text: 'A fake answer.' };
-});
+const { fake, settings } = await useFakeModel();
 
-const settings = (changes: Partial<ModelConfig> = {}): ModelConfig => ({
-  baseUrl: fake.url,
-  model: 'fake-llm',
-  apiKey: null,
-  timeoutMs: 5_000,
-  concurrency: 4,
-  maxTokens: 1000,
-  planningTimeoutMs: 10_000,
-  ...changes,
-});
 const ask = (config: ModelConfig, retries = 0, signal?: AbortSignal) =>
   connectModel(config).complete({
     kind: 'write',
@@ -28,15 +13,6 @@ const ask = (config: ModelConfig, retries = 0, signal?: AbortSignal) =>
     retries,
     ...(signal ? { signal } : {}),
   });
-
-async function failureOf(call: Promise<unknown>): Promise<ModelFailure> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelFailure);
-  return error as ModelFailure;
-}
 
 describe('connectModel', () => {
   it('sends no Authorization header without a key, and a Bearer token with one', async () => {

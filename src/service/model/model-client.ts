@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { ModelConfig } from '../config-model';
-import { FairQueue } from '../engine/fair-queue';
+import { FairQueue } from '../lib/fair-queue';
 import { noMetrics, type Metrics, type ModelCallKind } from '../metrics/metrics';
 import { boundedFetch, MAX_ANSWER_BYTES } from './bounded-fetch';
 import { failureOf, ModelFailure } from './model-failure';

@@ -6,7 +6,8 @@ import { schemaDialect } from '../../contract/schema-dialect';
 import { makeField, type Field } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { FieldKind, ItemKind } from '../workflow/field';
-import type { JsonSchema, StepSpec, WorkflowPlan } from '../workflow/plan-types';
+import type { JsonSchema } from '../lib/json-schema';
+import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import type { PlanCheck } from '../steps/kind';
 import { kindOf } from '../steps/registry';
 import { renderTemplate } from '../steps/templates/liquid';
@@ -14,6 +15,7 @@ import type { CONCURRENCIES, NOTE_KINDS } from './plan-request';
 import { planAnswerSchema, type InputType } from './plan-request';
 import { repairPlan } from './plan-repair';
 import { answerExtension, writesFile, type StepAnswer } from './step-schema';
+import { isBlank } from '../lib/blank';
 
 interface InputAnswer {
   key: string;
@@ -132,15 +134,6 @@ function checkTemplate(c: Checker, where: string, template: string, visible: str
     const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     c.errors.push(`${where}: not a Liquid template we can fill (${message.slice(0, 160)})`);
   }
-}
-
-function isBlank(value: unknown): boolean {
-  return (
-    value === null ||
-    value === undefined ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
-  );
 }
 
 /** What a kind may ask of the check while it reads its step (see steps/kind.ts). */

@@ -1,4 +1,4 @@
-import { clipAtWord, kebabCase, snakeCase } from '../workflow/text-case';
+import { clipAtWord, kebabCase, snakeCase } from '../lib/text-case';
 import { kindOf, stepKinds } from '../steps/registry';
 import type { PlanAnswer } from './plan-answer';
 import { answerExtension, type StepAnswer } from './step-schema';

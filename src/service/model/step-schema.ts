@@ -1,5 +1,5 @@
-import { humanList } from '../workflow/text-case';
-import type { JsonSchema } from '../workflow/plan-types';
+import { humanList } from '../lib/text-case';
+import type { JsonSchema } from '../lib/json-schema';
 import type { AnyKind } from '../steps/registry';
 import { modelKinds } from '../steps/registry';
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { runSteps } from '../test-support/run-steps';
 import { DEMO_WORKFLOWS, type DemoWorkflow } from '../accounts/demo-workflows';
 import { planWorkflow } from './plan';
-import { StepFailure, type JsonSchema, type OutputFile, type WorkflowPlan } from '../workflow/plan-types';
+import type { JsonSchema } from '../lib/json-schema';
+import type { WorkflowPlan } from '../workflow/plan-types';
+import { StepFailure, type OutputFile } from '../steps/step-io';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);

@@ -6,7 +6,7 @@
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
-import { sentenceCase, snakeCase } from '../workflow/text-case';
+import { sentenceCase, snakeCase } from '../lib/text-case';
 import { UNITS, type Phrase } from './parse';
 import { WORKS_ON, type Reading } from './roles';
 

@@ -4,7 +4,7 @@
  */
 import { makeField, type Field } from '../workflow/field';
 import { lowerTitle } from './draft-parts';
-import { snakeCase } from '../workflow/text-case';
+import { snakeCase } from '../lib/text-case';
 import type { GuardRule, StepSpec } from '../workflow/plan-types';
 
 const CLAUSE =

@@ -5,7 +5,7 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Field } from '../workflow/field';
 import type { StepSpec } from '../workflow/plan-types';
-import { humanList, SPELLINGS, titleCase } from '../workflow/text-case';
+import { humanList, SPELLINGS, titleCase } from '../lib/text-case';
 import type { EntityKind } from './report-template';
 import type { Phrase } from './parse';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSteps } from '../test-support/run-steps';
-import type { OutputFile, WorkflowPlan } from '../workflow/plan-types';
+import type { WorkflowPlan } from '../workflow/plan-types';
+import type { OutputFile } from '../steps/step-io';
 import { planWorkflow, PlanningError } from './plan';
 
 type Property = {

@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
-import { clipAtWord, kebabCase } from '../workflow/text-case';
+import { clipAtWord, kebabCase } from '../lib/text-case';
 import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';

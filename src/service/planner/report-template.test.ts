@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { runStep } from '../steps/run-step';
 import { makeField } from '../workflow/field';
 import { planWorkflow } from './plan';
-import type { JsonSchema, StepContext } from '../workflow/plan-types';
+import type { JsonSchema } from '../lib/json-schema';
+import type { StepContext } from '../steps/step-io';
 import { literal, plain as plainLiteral } from './draft-parts';
 import { documentKindOf, reportTemplate } from './report-template';
 

@@ -2,7 +2,7 @@ import type { Deliverable, DraftKind } from './deliverables';
 import { draftBody } from './draft-templates';
 import { literal, out, ref } from './draft-parts';
 import type { Field } from '../workflow/field';
-import type { TemplateSyntax } from '../workflow/plan-types';
+import type { TemplateSyntax } from '../steps/step-io';
 
 /*
  * Reports are Liquid templates (see steps/templates/liquid.ts): the input is `input`, earlier

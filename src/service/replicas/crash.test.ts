@@ -1,10 +1,7 @@
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchCreateResponse } from '../../contract/openapi-document';
-import { freshSchema, type TestDatabase } from '../test-support/test-database';
-import { readyWorkflow } from './test-support/report-runs';
-import { sleep, startReplica, stopReplicas } from './test-support/replica';
-import { watchExecutions, type Watch } from './test-support/watch-executions';
+import { sleep, startReplica } from './test-support/replica';
+import { useSharedDatabase } from './test-support/shared-database';
 
 const KEY = 'replicas-crash-key-0123456789abcdef';
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -19,25 +16,13 @@ interface Row {
 }
 
 describe.skipIf(!BASE_URL)('two replicas on one PostgreSQL, one killed mid-run', () => {
-  let database: TestDatabase | undefined;
-  let client: pg.Client | undefined;
-  let watch: Watch | undefined;
-  afterAll(async () => {
-    await watch?.stop();
-    await stopReplicas();
-    await client?.end();
-    await database?.drop();
-  });
+  const setUp = useSharedDatabase(BASE_URL, KEY, 'Crash test');
 
   it(
     'finishes each of 1,000 batch executions exactly once on the survivor, never over 10 processing',
     { timeout: 120_000 },
     async () => {
-      database = await freshSchema(BASE_URL!);
-      const url = database.databaseUrl!;
-      const workflowId = await readyWorkflow(url, KEY, 'Crash test');
-      client = new pg.Client({ connectionString: url });
-      await client.connect();
+      const { url, workflowId, client, watch: startWatch } = await setUp();
       const env = {
         WORKFLOW_API_KEYS: KEY,
         WORKFLOW_TIME_SCALE: '0.02',
@@ -45,7 +30,7 @@ describe.skipIf(!BASE_URL)('two replicas on one PostgreSQL, one killed mid-run',
         LEASE_SECONDS: '2',
       };
       const [a] = await Promise.all([startReplica('a', url, env), startReplica('b', url, env)]);
-      watch = watchExecutions(client, workflowId);
+      const watch = startWatch();
 
       const created = await fetch(a.url(`/api/v1/workflows/${workflowId}/executions/batch`), {
         method: 'POST',

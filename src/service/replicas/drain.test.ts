@@ -1,9 +1,8 @@
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freshSchema, type TestDatabase } from '../test-support/test-database';
-import { notFinishedOnce, processingNow, readyWorkflow, runRows, startBatch } from './test-support/report-runs';
-import { sleep, startReplica, stopReplicas } from './test-support/replica';
-import { watchExecutions, type Watch } from './test-support/watch-executions';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { notFinishedOnce, processingNow, runRows, startBatch } from './test-support/report-runs';
+import { sleep, startReplica } from './test-support/replica';
+import { useSharedDatabase } from './test-support/shared-database';
 
 const KEY = 'replicas-drain-key-0123456789abcdef';
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -18,25 +17,13 @@ describe.skipIf(!BASE_URL).each([
   { launcher: 'node' as const, how: 'SIGTERM' },
   { launcher: 'npm start' as const, how: 'SIGTERM to the process group of npm start' },
 ])('a replica stopped with $how while two share one PostgreSQL', ({ launcher }) => {
-  let database: TestDatabase | undefined;
-  let client: pg.Client | undefined;
-  let watch: Watch | undefined;
-  afterAll(async () => {
-    await watch?.stop();
-    await stopReplicas();
-    await client?.end();
-    await database?.drop();
-  });
+  const setUp = useSharedDatabase(BASE_URL, KEY, 'Drain test');
 
   it(
     'answers /readyz 503 but still serves requests while it drains, then hands its runs to the other, none twice',
     { timeout: 120_000 },
     async () => {
-      database = await freshSchema(BASE_URL!);
-      const url = database.databaseUrl!;
-      const workflowId = await readyWorkflow(url, KEY, 'Drain test');
-      client = new pg.Client({ connectionString: url });
-      await client.connect();
+      const { url, workflowId, client, watch: startWatch } = await setUp();
       const env = {
         WORKFLOW_API_KEYS: KEY,
         WORKFLOW_TIME_SCALE: '0.1',
@@ -49,7 +36,7 @@ describe.skipIf(!BASE_URL).each([
         startReplica('b', url, env),
       ]);
       expect((await fetch(a.url('/readyz'))).status).toBe(200);
-      watch = watchExecutions(client, workflowId);
+      const watch = startWatch();
       const ids = await startBatch(a.url(''), KEY, workflowId, ITEMS);
       expect(ids).toHaveLength(ITEMS);
       // Both replicas seen running executions, or enough done that waiting longer would end the batch first
@@ -92,7 +79,6 @@ describe.skipIf(!BASE_URL).each([
       await watch.until((s) => s.finished + s.error >= ITEMS, 60_000);
       await sleep(200); // nothing more may happen: e.g. no second completion of a handed-over execution
       const final = await watch.stop();
-      watch = undefined;
       expect(final.counts).toEqual({ finished: ITEMS });
       const rows = await runRows(client, workflowId);
       expect(new Set(rows.map((row) => row.id))).toEqual(new Set(ids));

@@ -1,10 +1,8 @@
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freshSchema, type TestDatabase } from '../test-support/test-database';
+import { describe, expect, it } from 'vitest';
 import { findHaproxy, startHaproxy, type Balancer } from './test-support/haproxy';
-import { notFinishedOnce, processingNow, readyWorkflow, runRows, startBatch } from './test-support/report-runs';
-import { sleep, startReplica, stopReplicas, type Replica } from './test-support/replica';
-import { watchExecutions, type Watch } from './test-support/watch-executions';
+import { notFinishedOnce, processingNow, runRows, startBatch } from './test-support/report-runs';
+import { sleep, startReplica, type Replica } from './test-support/replica';
+import { useSharedDatabase } from './test-support/shared-database';
 
 const KEY = 'replicas-rolling-key-0123456789abcdef';
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -54,29 +52,18 @@ function pollThrough(base: string, workflowId: string, ids: string[]): Poller {
 }
 
 describe.skipIf(!BASE_URL || !HAPROXY)('a rolling restart of two replicas behind HAProxy', () => {
-  let database: TestDatabase | undefined;
-  let client: pg.Client | undefined;
-  let watch: Watch | undefined;
   let balancer: Balancer | undefined;
   let poller: Poller | undefined;
-  afterAll(async () => {
+  const setUp = useSharedDatabase(BASE_URL, KEY, 'Rolling restart test', async () => {
     await poller?.stop();
-    await watch?.stop();
     await balancer?.stop();
-    await stopReplicas();
-    await client?.end();
-    await database?.drop();
   });
 
   it(
     'loses no run, runs none twice, fails no client request and leaves no run to wait for a lease, over a 1,000-item batch',
     { timeout: 150_000 },
     async () => {
-      database = await freshSchema(BASE_URL!);
-      const url = database.databaseUrl!;
-      const workflowId = await readyWorkflow(url, KEY, 'Rolling restart test');
-      client = new pg.Client({ connectionString: url });
-      await client.connect();
+      const { url, workflowId, client, watch: startWatch } = await setUp();
       const env = {
         WORKFLOW_API_KEYS: KEY,
         WORKFLOW_TIME_SCALE: '0.07',
@@ -92,7 +79,7 @@ describe.skipIf(!BASE_URL || !HAPROXY)('a rolling restart of two replicas behind
       await balancer.until('a', 'UP');
       await balancer.until('b', 'UP');
 
-      watch = watchExecutions(client, workflowId);
+      const watch = startWatch();
       const ids = await startBatch(balancer.base, KEY, workflowId, ITEMS);
       poller = pollThrough(balancer.base, workflowId, ids);
       // Both replicas seen running executions, or enough done that waiting longer would end the batch first
@@ -102,11 +89,11 @@ describe.skipIf(!BASE_URL || !HAPROXY)('a rolling restart of two replicas behind
       /** SIGTERM, wait for the exit, start again on the same port and wait until HAProxy sends it traffic. */
       const restart = async (name: string) => {
         const old = replicas[name]!;
-        expect(watch!.latest().finished).toBeLessThan(ITEMS); // the batch is still running
+        expect(watch.latest().finished).toBeLessThan(ITEMS); // the batch is still running
         old.terminate();
         await balancer!.until(name, 'DOWN', 10_000);
         expect(await old.exited).toBe(0);
-        const processing = await processingNow(client!, workflowId);
+        const processing = await processingNow(client, workflowId);
         const exitedAt = Date.now();
         replicas[name] = await startReplica(name, url, env, { port: old.port });
         await balancer!.until(name, 'UP');
@@ -123,7 +110,6 @@ describe.skipIf(!BASE_URL || !HAPROXY)('a rolling restart of two replicas behind
       const finishedAfterSecondExit = Date.now() - second.exitedAt;
       await sleep(200); // nothing more may happen: e.g. no second completion of a handed-over execution
       const final = await watch.stop();
-      watch = undefined;
       const polled = await poller.stop();
       poller = undefined;
 

@@ -1,6 +1,5 @@
-import type { StepSpec } from '../workflow/plan-types';
 import type { DescribeContext } from './kind';
-import { kindOf } from './registry';
+import { kindOf, type RegisteredStep as StepSpec } from './registry';
 
 /** `due_date` → `due date`: a key spoken as its words. */
 const spoken = (key: string) => key.replace(/[_-]+/g, ' ').trim();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure, type StepSpec } from '../workflow/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
+import { StepFailure } from './step-io';
 import { runGuard } from './guard';
 
 type Guard = Extract<StepSpec, { kind: 'guard' }>;

@@ -1,4 +1,5 @@
-import { StepFailure } from '../workflow/plan-types';
+import { isBlank } from '../lib/blank';
+import { StepFailure } from './step-io';
 
 /** What a guard checks: presence, a forbidden substring, or a numeric bound (JSON Schema naming). */
 export const GUARD_RULES = [
@@ -18,15 +19,6 @@ interface GuardCheck {
   value?: string | undefined;
   limit?: number | undefined;
   message: string;
-}
-
-function isAbsent(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
-  );
 }
 
 function textOf(value: unknown): string {
@@ -64,10 +56,10 @@ export function runGuard(step: GuardCheck, input: Record<string, unknown>): void
     throw new StepFailure(step.message.replace(/\{\{ ?value ?\}\}/g, () => got));
   };
   if (step.rule === 'required') {
-    if (isAbsent(value)) fail('nothing');
+    if (isBlank(value)) fail('nothing');
     return;
   }
-  if (isAbsent(value)) return;
+  if (isBlank(value)) return;
   if (step.rule === 'not_contains') {
     if (step.value && textOf(value).includes(step.value)) fail(shown(value));
     return;

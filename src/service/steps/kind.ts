@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { JsonSchema, StepContext, StepResult } from '../workflow/plan-types';
+import type { JsonSchema } from '../lib/json-schema';
+import type { StepContext, StepResult } from './step-io';
 
 /**
  * What a parameter of a step is to the plan check: a template to fill (its `input.x` and `files.x`

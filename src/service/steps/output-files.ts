@@ -1,6 +1,6 @@
 import { fileExtension } from '../../contract/media-types';
 import { contentTypeFor } from '../files/content-types';
-import type { OutputFile } from '../workflow/plan-types';
+import type { OutputFile } from './step-io';
 
 export function textFile(filename: string, text: string): OutputFile {
   return { filename, contentType: contentTypeFor(filename), data: new TextEncoder().encode(text) };

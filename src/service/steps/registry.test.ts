@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepSpec } from '../workflow/plan-types';
-import { stepName } from '../http/step-names';
+import { stepName } from '../http/resources/executions/step-names';
 import { planAnswerSchema, planMessages } from '../model/plan-request';
 import { describeSteps } from './describe-steps';
 import { stepKinds } from './registry';

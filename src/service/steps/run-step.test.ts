@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure, type StepContext, type StepSpec } from '../workflow/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
+import { StepFailure, type StepContext } from './step-io';
 import { fileText, textFile } from './output-files';
 import { runSteps } from '../test-support/run-steps';
 import { GENERATED_BY } from './kinds/json-output';

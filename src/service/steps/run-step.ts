@@ -1,5 +1,5 @@
-import { StepFailure, type StepContext, type StepResult, type StepSpec } from '../workflow/plan-types';
-import { kindOf } from './registry';
+import { StepFailure, type StepContext, type StepResult } from './step-io';
+import { kindOf, type RegisteredStep as StepSpec } from './registry';
 
 /** Nominal duration of a step at time scale 1, in seconds (1 for a kind this version does not know). */
 export function stepSeconds(step: StepSpec): number {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { StepFailure, type OutputFile, type StepContext, type StepResult } from '../workflow/plan-types';
-import { humanList } from '../workflow/text-case';
+import { StepFailure, type OutputFile, type StepContext, type StepResult } from './step-io';
+import { humanList } from '../lib/text-case';
 import type { DescribeContext } from './kind';
 import { latestMarkdown } from './output-files';
 import { formatValue } from './templates/format-value';

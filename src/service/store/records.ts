@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { AccountsTable, ApiKeysTable, ExecutionsTable, WorkflowsTable } from './db/schema';
+import type { AccountsTable, ApiKeysTable, WorkflowsTable } from './db/schema';
+import type { EXECUTION_COLUMNS, EXECUTION_VIEW_COLUMNS, ExecutionsTable } from './executions/table';
 
 /*
  * Row shapes as the store reads them (JSON columns still as text): a table's columns (db/schema.ts)
@@ -21,24 +22,11 @@ export interface Caller {
 
 export type WorkflowRecord = Omit<Selectable<WorkflowsTable>, 'planning_owner' | 'planning_lease_until'>;
 
-/** The actor columns (who started, decided, cancelled) are read only by the activity and list queries. */
-export type ExecutionRecord = Omit<
-  Selectable<ExecutionsTable>,
-  | 'first_started_at'
-  | 'started_by'
-  | 'decided_by'
-  | 'decision'
-  | 'decision_comment'
-  | 'decided_at'
-  | 'cancelled_by'
-  | 'cancelled_at'
->;
+/** The columns the engine and the API read (see executions/table.ts); the actor columns are read only by the activity and list queries. */
+export type ExecutionRecord = Pick<Selectable<ExecutionsTable>, (typeof EXECUTION_COLUMNS)[number]>;
 
 /** What the API shows of an execution; reading only these columns keeps polling cheap. */
-export type ExecutionView = Pick<
-  ExecutionRecord,
-  'id' | 'account_id' | 'workflow_id' | 'batch_id' | 'batch_cap' | 'status' | 'resume_step' | 'error' | 'created_at'
->;
+export type ExecutionView = Pick<ExecutionRecord, (typeof EXECUTION_VIEW_COLUMNS)[number]>;
 
 /** A stored result file without its bytes; `data` is present only when it is shown inline. */
 export interface FileSummary {

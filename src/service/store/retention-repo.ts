@@ -166,18 +166,13 @@ export class RetentionRepo {
         .distinct()
         .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
         .execute();
-      await db
-        .deleteFrom('files')
-        .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
-        .execute();
-      await db
-        .deleteFrom('execution_steps')
-        .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
-        .execute();
-      await db
-        .deleteFrom('batch_rows')
-        .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
-        .execute();
+      // What refers to the runs goes first, so no foreign key is left pointing at a deleted run.
+      for (const table of ['files', 'execution_steps', 'batch_rows'] as const) {
+        await db
+          .deleteFrom(table)
+          .where((eb) => inList(dialect, eb.ref('execution_id'), ended))
+          .execute();
+      }
       await db
         .deleteFrom('executions')
         .where((eb) => inList(dialect, eb.ref('id'), ended))

@@ -1,57 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import { testDatabase, type TestDatabase } from '../test-support/test-database';
 import { accountScopedBatches } from './db/later-migrations';
 import { MIGRATIONS } from './db/migrations';
-import type { StoreDialect } from './db/open';
-import type { Database } from './db/schema';
-import { openStore, type Store } from './store';
+import type { Store } from './store';
+import { useMigratedStore } from './test-support/database-before';
 
 const clock = manualClock(Date.UTC(2026, 10, 28, 12));
 const AT = '2026-11-01T00:00:00.000000Z';
 const BATCH = '11111111-2222-4333-8444-555555555555';
-let dir: string | undefined;
-let database: TestDatabase | undefined;
-let store: Store | undefined;
+const migrated = useMigratedStore(clock);
 
-afterEach(async () => {
-  await store?.close();
-  store = undefined;
-  await database?.drop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A database as the service left it before batch ids belonged to accounts, with one batch and one sent row. */
-async function databaseBeforeScopedBatches(): Promise<string | undefined> {
-  dir = mkdtempSync(join(tmpdir(), 'workflow-batches-migration-'));
-  database = await testDatabase();
-  const url = database.databaseUrl;
-  const dialect: StoreDialect = url ? 'postgres' : 'sqlite';
-  const db = new Kysely<Database>({
-    dialect: url
-      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) })
-      : new SqliteDialect({ database: new BetterSqlite3(join(dir, 'service.db')) }),
-  });
-  try {
-    await db.schema
-      .createTable('migrations')
-      .addColumn('version', 'integer', (c) => c.primaryKey())
-      .addColumn('applied_at', 'text', (c) => c.notNull())
-      .execute();
-    const scoped = MIGRATIONS.indexOf(accountScopedBatches);
-    for (let i = 0; i < scoped; i++) {
-      await MIGRATIONS[i]!(db, dialect);
-      await db
-        .insertInto('migrations')
-        .values({ version: i + 1, applied_at: 'x' })
-        .execute();
-    }
+/** A store opened on a database as the service left it before batch ids belonged to accounts, with one batch and one sent row. */
+function databaseBeforeScopedBatches(): Promise<Store> {
+  return migrated(MIGRATIONS.indexOf(accountScopedBatches), async (db) => {
     for (const id of ['a', 'b']) {
       await db
         .insertInto('accounts')
@@ -106,16 +68,12 @@ async function databaseBeforeScopedBatches(): Promise<string | undefined> {
     await sql`INSERT INTO batch_rows (batch_id, row_index, attempt, execution_id, latest) VALUES (${BATCH}, 0, 1, 'run-1', 1)`.execute(
       db,
     );
-  } finally {
-    await db.destroy();
-  }
-  return url;
+  });
 }
 
 describe('batch ids scoped to their account', () => {
   it('keeps a batch and its rows through the migration; another account may then use the same id', async () => {
-    const url = await databaseBeforeScopedBatches();
-    store = await openStore({ dataDir: dir!, databaseUrl: url }, clock);
+    const store = await databaseBeforeScopedBatches();
     expect(await store.batches.find('a', BATCH)).toMatchObject({ file_name: 'old.csv', row_count: 2 });
     expect(await store.batches.find('b', BATCH)).toBeUndefined();
     const rows = await store.batches.attemptsOf('a', BATCH, [0]);

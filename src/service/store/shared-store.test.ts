@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { MIGRATIONS } from './db/migrations';
-import type { Claimed } from './executions-repo';
+import type { Claimed } from './executions/executions-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import type { Store } from './store';
 import { addAccountWorkflow, testDialect, testStoreHome, type TestStoreHome } from './test-support/store-home';

@@ -7,12 +7,13 @@ import { BatchesRepo } from './batches-repo';
 import type { StoreContext } from './db/context';
 import { openDatabase, type ReadIfIdle, type RunPrepared, type StoreDialect } from './db/open';
 import type { Database } from './db/schema';
+import type { RunGiven } from './executions/table';
 import { pendingMigrations } from './db/migrate';
-import * as outcomes from './execution-outcomes';
-import type { CancelCounts, CancelRequest } from './execution-outcomes';
-import { ExecutionQueries } from './execution-queries';
-import { ExecutionStepsRepo } from './execution-steps-repo';
-import { ExecutionsRepo, type Decision, type NewExecution } from './executions-repo';
+import * as outcomes from './executions/outcomes';
+import type { CancelCounts, CancelRequest } from './executions/outcomes';
+import { ExecutionQueries } from './executions/queries';
+import { ExecutionStepsRepo } from './executions/steps-repo';
+import { ExecutionsRepo, type Decision, type NewExecution } from './executions/executions-repo';
 import { FilesRepo } from './files-repo';
 import { QuotaExceeded } from './quota-exceeded';
 import { MetaRepo } from './meta-repo';
@@ -23,7 +24,7 @@ import { formatMicros, TimestampIssuer } from './timestamps';
 import { WorkflowEditsRepo } from './workflow-edits-repo';
 import { WorkflowsRepo } from './workflows-repo';
 
-export type { CancelCounts } from './execution-outcomes';
+export type { CancelCounts } from './executions/outcomes';
 export type { StoreDialect } from './db/open';
 
 export interface NewWorkflow {
@@ -168,7 +169,7 @@ export class Store {
   /**
    * Inserts one execution per input in a single transaction, with consecutive created_at values.
    * With `maxQueued`, throws QuotaExceeded when the account's waiting executions would pass it;
-   * `startedBy` is the id of the key that asked.
+   * `startedBy` is the id of the key that asked; `given`, what the request set on its runs.
    */
   async createExecutions(
     accountId: string,
@@ -177,6 +178,7 @@ export class Store {
     batch: BatchOptions | null,
     maxQueued?: number,
     startedBy: string | null = null,
+    given: RunGiven = {},
   ): Promise<NewExecution[]> {
     return this.transaction(async (tx) => {
       const stamps = await tx.timestamps.issue(accountId, inputs.length);
@@ -185,6 +187,7 @@ export class Store {
         if (waiting + inputs.length > maxQueued) throw new QuotaExceeded('queued', maxQueued, waiting);
       }
       const executions = inputs.map((input, index): NewExecution => ({
+        ...given,
         id: randomUUID(),
         account_id: accountId,
         workflow_id: workflowId,

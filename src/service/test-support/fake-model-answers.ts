@@ -1,7 +1,7 @@
 // The default answers of the runnable fake model (fake-model-main.ts): a planning request gets a plan
 // made from the prompt's words, a writing request a short text, or JSON under the schema it sends.
 import { PLAN_SCHEMA_NAME } from '../model/plan-request';
-import { kebabCase, sentenceCase, snakeCase } from '../workflow/text-case';
+import { kebabCase, sentenceCase, snakeCase } from '../lib/text-case';
 import type { FakeAnswer, RecordedRequest } from './fake-model';
 import { answerInput, answerStep } from './model-plans';
 

@@ -1,4 +1,5 @@
-import type { OutputFile, StepContext, StepSpec } from '../workflow/plan-types';
+import type { StepSpec } from '../workflow/plan-types';
+import type { OutputFile, StepContext } from '../steps/step-io';
 import { runStep } from '../steps/run-step';
 
 /**

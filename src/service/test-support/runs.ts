@@ -1,5 +1,5 @@
 import type { ExecutionCreateResponse } from '../../contract/openapi-document';
-import type { NewExecution } from '../store/executions-repo';
+import type { NewExecution } from '../store/executions/executions-repo';
 import type { BatchOptions } from '../store/store';
 import type { TestService } from './test-service';
 

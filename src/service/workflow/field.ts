@@ -2,7 +2,7 @@
  * An input field of a workflow: what the rule planner reads from a prompt and what a model's plan
  * names, before either becomes the plan's input_schema (input-schema.ts).
  */
-import { sentenceCase } from './text-case';
+import { sentenceCase } from '../lib/text-case';
 
 /** What kind of value a field holds. */
 export type FieldKind =

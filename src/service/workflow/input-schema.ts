@@ -1,7 +1,7 @@
 import type { Field } from './field';
 import type { ItemKind } from './field';
-import type { JsonSchema } from './plan-types';
-import { humanList } from './text-case';
+import type { JsonSchema } from '../lib/json-schema';
+import { humanList } from '../lib/text-case';
 
 /** Free text may be long (a transcript), but stays well inside the 4 MB request limit. */
 const TEXT_MAX_LENGTH = 100_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OutputFile } from '../../workflow/plan-types';
+import type { OutputFile } from '../step-io';
 import { defineKind } from '../kind';
 import { files } from '../step-parts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StepFailure } from '../../workflow/plan-types';
+import { StepFailure } from '../step-io';
 import { toCsv } from '../csv';
 import { defineKind, param } from '../kind';
 import { textFile } from '../output-files';

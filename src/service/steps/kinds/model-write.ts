@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { StepFailure, type JsonSchema } from '../../workflow/plan-types';
-import { humanList } from '../../workflow/text-case';
+import type { JsonSchema } from '../../lib/json-schema';
+import { StepFailure } from '../step-io';
+import { humanList } from '../../lib/text-case';
 import { defineKind, param, type AnswerOf } from '../kind';
 import { ANSWER_LIMITS as L, specParts } from '../step-parts';
 

@@ -1,5 +1,5 @@
 import { Liquid, LiquidError, type Template } from 'liquidjs';
-import { StepFailure, type TemplateSyntax } from '../../workflow/plan-types';
+import { StepFailure, type TemplateSyntax } from '../step-io';
 import { escapeMarkdown } from '../markdown-escape';
 import { reportFilters } from './filters';
 import { formatValue } from './format-value';

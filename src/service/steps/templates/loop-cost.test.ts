@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure } from '../../workflow/plan-types';
+import { StepFailure } from '../step-io';
 import { renderTemplate } from './liquid';
 
 const render = (template: string, input: Record<string, unknown>) =>

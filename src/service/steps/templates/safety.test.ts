@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure } from '../../workflow/plan-types';
+import { StepFailure } from '../step-io';
 import { MISSING } from './format-value';
 import { renderTemplate } from './liquid';
 

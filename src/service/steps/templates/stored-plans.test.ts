@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKFLOWS } from '../../accounts/demo-workflows';
-import type { OutputFile, StepSpec } from '../../workflow/plan-types';
+import type { StepSpec } from '../../workflow/plan-types';
+import type { OutputFile } from '../step-io';
 import { fileText } from '../output-files';
 import { runStep } from '../run-step';
 import stored from './test-support/stored-demo-plans.json';

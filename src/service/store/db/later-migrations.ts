@@ -1,15 +1,5 @@
-import { sql, type ColumnDefinitionBuilder } from 'kysely';
-import type { Migration } from './migrations';
-import type { StoreDialect } from './open';
-
-/**
- * created_at is a fixed-width ISO string whose byte order is time order: compare it bytewise on
- * PostgreSQL too (SQLite always does), whatever the cluster's default collation.
- */
-export const timeText =
-  (dialect: StoreDialect) =>
-  (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
-    dialect === 'postgres' ? column.notNull().modifyEnd(sql`COLLATE "C"`) : column.notNull();
+import { sql } from 'kysely';
+import { addIndex, batchDeclaration, timeText, type Migration } from './migration-parts';
 
 // Roles: keys from the operator (WORKFLOW_API_KEYS, `npm run keys`, the development key) are
 // admins; keys made in the dashboard are members. A record of every change to an account's retention.
@@ -34,11 +24,7 @@ export const rolesAndRetentionChanges: Migration = async (db, dialect) => {
     .addColumn('to_days', 'integer')
     .addColumn('to_max_runs', 'integer')
     .execute();
-  await db.schema
-    .createIndex('retention_changes_by_account')
-    .on('retention_changes')
-    .columns(['account_id', 'changed_at'])
-    .execute();
+  await addIndex(db, 'retention_changes_by_account', 'retention_changes', ['account_id', 'changed_at']);
 };
 
 // Batch ids are the client's and belong to its account: two accounts may use the same id, and
@@ -49,17 +35,11 @@ export const accountScopedBatches: Migration = async (db, dialect) => {
     await db.schema.dropIndex(index).execute();
   await db.schema.alterTable('batch_rows').renameTo('batch_rows_global').execute();
   await db.schema.alterTable('batches').renameTo('batches_global').execute();
-  await db.schema
+  const scoped = db.schema
     .createTable('batches')
     .addColumn('id', 'text', (c) => c.notNull())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
-    .addColumn('file_name', 'text', (c) => c.notNull())
-    .addColumn('columns', 'text', (c) => c.notNull())
-    .addColumn('mapping', 'text', (c) => c.notNull())
-    .addColumn('row_count', 'integer', (c) => c.notNull())
-    .addColumn('started_by', 'text', (c) => c.references('api_keys.id'))
-    .addColumn('created_at', 'text', timeText(dialect))
+    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'));
+  await batchDeclaration(scoped, dialect)
     .addPrimaryKeyConstraint('batches_account_id_pk', ['account_id', 'id'])
     .execute();
   await db.schema
@@ -82,11 +62,10 @@ export const accountScopedBatches: Migration = async (db, dialect) => {
     FROM batch_rows_global r JOIN batches_global b ON b.id = r.batch_id`.execute(db);
   await db.schema.dropTable('batch_rows_global').execute();
   await db.schema.dropTable('batches_global').execute();
-  await db.schema.createIndex('batches_by_account').on('batches').columns(['account_id', 'created_at']).execute();
-  await db.schema
-    .createIndex('batch_rows_latest')
-    .on('batch_rows')
-    .columns(['account_id', 'batch_id', 'latest', 'row_index'])
-    .execute();
-  await db.schema.createIndex('batch_rows_by_execution').on('batch_rows').column('execution_id').execute();
+  await addIndex(db, 'batches_by_account', 'batches', ['account_id', 'created_at']);
+  await addIndex(db, 'batch_rows_latest', 'batch_rows', ['account_id', 'batch_id', 'latest', 'row_index']);
+  await addIndex(db, 'batch_rows_by_execution', 'batch_rows', ['execution_id']);
 };
+
+/** The migrations after those listed in migrations.ts, in order: a new one is written above and added last here. */
+export const LATER_MIGRATIONS: readonly Migration[] = [rolesAndRetentionChanges, accountScopedBatches];

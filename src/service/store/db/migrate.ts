@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS } from './migrations';
-import type { StoreDialect } from './open';
+import type { StoreDialect } from './dialect';
 import type { Database } from './schema';
 
 /** Any fixed number: replicas starting together queue on this advisory lock while one migrates. */

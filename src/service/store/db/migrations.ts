@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ColumnDataType, type Kysely } from 'kysely';
-import { accountScopedBatches, rolesAndRetentionChanges, timeText } from './later-migrations';
-import type { StoreDialect } from './open';
-import type { Database } from './schema';
-
-export type Migration = (db: Kysely<Database>, dialect: StoreDialect) => Promise<void>;
-
-/** Milliseconds and microseconds since the epoch outgrow PostgreSQL's 4-byte INTEGER. */
-const epochInteger = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bigint' : 'integer');
-const bytes = (dialect: StoreDialect): ColumnDataType => (dialect === 'postgres' ? 'bytea' : 'blob');
-
-/** A new table keyed by a text id. */
-const idTable = (db: Kysely<Database>, name: string) =>
-  db.schema.createTable(name).addColumn('id', 'text', (c) => c.primaryKey());
-
-/** A new table keyed by a text id whose rows each belong to a row of another table (`references`: 'table.id'). */
-const ownedTable = <C extends string>(db: Kysely<Database>, name: string, column: C, references: string) =>
-  idTable(db, name).addColumn(column, 'text', (c) => c.notNull().references(references));
+import { sql } from 'kysely';
+import { LATER_MIGRATIONS } from './later-migrations';
+import {
+  addIndex,
+  batchDeclaration,
+  bytes,
+  epochInteger,
+  idTable,
+  ownedTable,
+  timeText,
+  type Migration,
+} from './migration-parts';
 
 const initialSchema: Migration = async (db, dialect) => {
   const schema = db.schema;
@@ -46,7 +40,7 @@ const initialSchema: Migration = async (db, dialect) => {
     .addColumn('created_at', 'text', timeText(dialect))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await schema.createIndex('workflows_by_account').on('workflows').columns(['account_id', 'created_at']).execute();
+  await addIndex(db, 'workflows_by_account', 'workflows', ['account_id', 'created_at']);
   await ownedTable(db, 'executions', 'account_id', 'accounts.id')
     .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
     .addColumn('batch_id', 'text')
@@ -70,7 +64,7 @@ const initialSchema: Migration = async (db, dialect) => {
     ['executions_by_workflow_status', ['workflow_id', 'status', 'created_at']],
     ['executions_by_lane', ['workflow_id', 'batch_id', 'status', 'created_at']],
   ];
-  for (const [name, columns] of indexes) await schema.createIndex(name).on('executions').columns(columns).execute();
+  for (const [name, columns] of indexes) await addIndex(db, name, 'executions', columns);
   await schema
     .createIndex('executions_processing')
     .on('executions')
@@ -88,7 +82,10 @@ const initialSchema: Migration = async (db, dialect) => {
     .execute();
 };
 
-/** The ordered schema changes; a database records how many it has applied in the migrations table. */
+/**
+ * The ordered schema changes; a database records how many it has applied in the migrations table.
+ * A new one goes at the end of LATER_MIGRATIONS (later-migrations.ts); none already shipped changes.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   initialSchema,
   // The message a processing execution ends with at its next step boundary, once someone cancels it.
@@ -117,11 +114,7 @@ export const MIGRATIONS: readonly Migration[] = [
       .addPrimaryKeyConstraint('execution_steps_pkey', ['execution_id', 'position'])
       .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
       .execute();
-    await db.schema
-      .createIndex('executions_by_account_status')
-      .on('executions')
-      .columns(['account_id', 'status', 'created_at'])
-      .execute();
+    await addIndex(db, 'executions_by_account_status', 'executions', ['account_id', 'status', 'created_at']);
   },
   // Planning notes (local extension): what a prompt asks that the local service does not do, as JSON.
   async (db) => {
@@ -138,11 +131,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ];
     for (const statement of alter) await statement.execute();
     // claimNext: a seek per waiting batch and per lane head (see execution-claims.ts).
-    await db.schema
-      .createIndex('executions_claim')
-      .on('executions')
-      .columns(['workflow_id', 'status', 'batch_id', 'created_at'])
-      .execute();
+    await addIndex(db, 'executions_claim', 'executions', ['workflow_id', 'status', 'batch_id', 'created_at']);
     await db.schema
       .createTable('rate_windows')
       .addColumn('key', 'text', (c) => c.primaryKey())
@@ -192,7 +181,7 @@ export const MIGRATIONS: readonly Migration[] = [
         c.notNull().check(sql`source IN ('environment', 'command', 'developer', 'dashboard')`),
       )
       .execute();
-    await db.schema.createIndex('api_keys_by_account').on('api_keys').columns(['account_id', 'created_at']).execute();
+    await addIndex(db, 'api_keys_by_account', 'api_keys', ['account_id', 'created_at']);
     const accounts = await db
       .selectFrom('accounts')
       .select(['id', 'name', 'key_hash', 'created_at', 'revoked_at', 'source'])
@@ -228,30 +217,14 @@ export const MIGRATIONS: readonly Migration[] = [
       'cancelled_at',
     ];
     for (const name of columns) await db.schema.alterTable('executions').addColumn(name, 'text').execute();
-    await db.schema
-      .createIndex('executions_by_account_starter')
-      .on('executions')
-      .columns(['account_id', 'started_by', 'created_at'])
-      .execute();
-    await db.schema
-      .createIndex('executions_by_account_batch')
-      .on('executions')
-      .columns(['account_id', 'batch_id', 'created_at'])
-      .execute();
+    await addIndex(db, 'executions_by_account_starter', 'executions', ['account_id', 'started_by', 'created_at']);
+    await addIndex(db, 'executions_by_account_batch', 'executions', ['account_id', 'batch_id', 'created_at']);
   },
   // Batches kept on the server, so everyone on the account sees them: where each came from and who
   // started it, and which execution ran each row at each attempt (a re-run is the row's next attempt).
   async (db, dialect) => {
-    await ownedTable(db, 'batches', 'account_id', 'accounts.id')
-      .addColumn('workflow_id', 'text', (c) => c.notNull().references('workflows.id'))
-      .addColumn('file_name', 'text', (c) => c.notNull())
-      .addColumn('columns', 'text', (c) => c.notNull())
-      .addColumn('mapping', 'text', (c) => c.notNull())
-      .addColumn('row_count', 'integer', (c) => c.notNull())
-      .addColumn('started_by', 'text', (c) => c.references('api_keys.id'))
-      .addColumn('created_at', 'text', timeText(dialect))
-      .execute();
-    await db.schema.createIndex('batches_by_account').on('batches').columns(['account_id', 'created_at']).execute();
+    await batchDeclaration(ownedTable(db, 'batches', 'account_id', 'accounts.id'), dialect).execute();
+    await addIndex(db, 'batches_by_account', 'batches', ['account_id', 'created_at']);
     await db.schema
       .createTable('batch_rows')
       .addColumn('batch_id', 'text', (c) => c.notNull().references('batches.id'))
@@ -261,24 +234,15 @@ export const MIGRATIONS: readonly Migration[] = [
       .addColumn('latest', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('batch_rows_pk', ['batch_id', 'row_index', 'attempt'])
       .execute();
-    await db.schema
-      .createIndex('batch_rows_latest')
-      .on('batch_rows')
-      .columns(['batch_id', 'latest', 'row_index'])
-      .execute();
+    await addIndex(db, 'batch_rows_latest', 'batch_rows', ['batch_id', 'latest', 'row_index']);
   },
   // Retention: an account's own age and count limits for its ended runs (null: the service's), and
   // the indexes the cleaner seeks by: ended runs per account by when they ended, batch rows by run.
   async (db) => {
     await db.schema.alterTable('accounts').addColumn('retention_days', 'integer').execute();
     await db.schema.alterTable('accounts').addColumn('retention_max_runs', 'integer').execute();
-    await db.schema
-      .createIndex('executions_ended_by_account')
-      .on('executions')
-      .columns(['account_id', 'finished_at'])
-      .execute();
-    await db.schema.createIndex('batch_rows_by_execution').on('batch_rows').column('execution_id').execute();
+    await addIndex(db, 'executions_ended_by_account', 'executions', ['account_id', 'finished_at']);
+    await addIndex(db, 'batch_rows_by_execution', 'batch_rows', ['execution_id']);
   },
-  rolesAndRetentionChanges,
-  accountScopedBatches,
+  ...LATER_MIGRATIONS,
 ];

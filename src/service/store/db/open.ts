@@ -4,10 +4,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrate';
+import type { StoreDialect } from './dialect';
 import type { Database } from './schema';
 import { CachedSqliteDialect } from './sqlite-dialect';
 
-export type StoreDialect = 'sqlite' | 'postgres';
+export type { StoreDialect } from './dialect';
 
 /** A connected, migrated database and which SQL dialect it speaks. */
 export interface OpenDatabase {

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
-import type { StoreDialect } from './open';
+import type { StoreDialect } from './dialect';
 import type { Database } from './schema';
 import type { StoreContext } from './context';
 

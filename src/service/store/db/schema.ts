@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Concurrency, ExecutionStatus, WorkflowStatus } from '../../../contract/openapi-document';
+import type { Concurrency, WorkflowStatus } from '../../../contract/openapi-document';
+
+import type { ExecutionsTable } from '../executions/table';
+import type { Nullable } from './nullable';
 
 /**
  * The tables as Kysely sees them, on both databases. Integers that hold milliseconds or
@@ -46,8 +49,8 @@ export interface AccountsTable {
   revoked_at: string | null;
   source: ColumnType<AccountSource, AccountSource | undefined, AccountSource>;
   /** The account's own retention of ended runs, in days and in runs kept; null: the service's setting. */
-  retention_days: ColumnType<number | null, number | null | undefined>;
-  retention_max_runs: ColumnType<number | null, number | null | undefined>;
+  retention_days: Nullable<number>;
+  retention_max_runs: Nullable<number>;
 }
 
 /**
@@ -66,8 +69,8 @@ export interface ApiKeysTable {
   /** The key that created this one; null for keys made by the command line, WORKFLOW_API_KEYS or the dev key. */
   created_by: string | null;
   /** Written at most once a minute per key and replica (see KeyResolver), so it may lag by that much. */
-  last_used_at: ColumnType<string | null, string | null | undefined>;
-  revoked_at: ColumnType<string | null, string | null | undefined>;
+  last_used_at: Nullable<string>;
+  revoked_at: Nullable<string>;
   source: ApiKeySource;
   /** admin: may make and revoke keys and change retention; member: may use the account and revoke itself. */
   role: ColumnType<ApiKeyRole, ApiKeyRole | undefined, ApiKeyRole>;
@@ -90,44 +93,10 @@ export interface WorkflowsTable {
   concurrency: Concurrency | null;
   /** JSON array of planning notes (local extension); null when there are none. */
   planning_notes: string | null;
-  planning_owner: ColumnType<string | null, string | null | undefined>;
-  planning_lease_until: ColumnType<number | null, number | null | undefined>;
+  planning_owner: Nullable<string>;
+  planning_lease_until: Nullable<number>;
   created_at: string;
   updated_at: string;
-}
-
-export interface ExecutionsTable {
-  id: string;
-  account_id: string;
-  workflow_id: string;
-  batch_id: string | null;
-  batch_cap: number | null;
-  input: string;
-  status: ExecutionStatus;
-  attempt: Generated<number>;
-  resume_step: Generated<number>;
-  elapsed_ms: Generated<number>;
-  started_at: ColumnType<number | null, number | null | undefined>;
-  deadline: ColumnType<number | null, number | null | undefined>;
-  finished_at: ColumnType<string | null, string | null | undefined>;
-  error: ColumnType<string | null, string | null | undefined>;
-  /** Set when a processing execution was cancelled; it ends in error with this message at its next step boundary. */
-  cancel_requested: ColumnType<string | null, string | null | undefined>;
-  first_started_at: ColumnType<string | null, string | null | undefined>;
-  /** The replica that holds the processing execution, and until when (epoch ms) without a heartbeat. */
-  owner: ColumnType<string | null, string | null | undefined>;
-  lease_until: ColumnType<number | null, number | null | undefined>;
-  created_at: string;
-  /** The key (api_keys.id) that started the run; null for runs from before keys were recorded. */
-  started_by: ColumnType<string | null, string | null | undefined>;
-  /** The key that approved or rejected the run, the decision, the reviewer's comment and when. */
-  decided_by: ColumnType<string | null, string | null | undefined>;
-  decision: ColumnType<'approved' | 'rejected' | null, 'approved' | 'rejected' | null | undefined>;
-  decision_comment: ColumnType<string | null, string | null | undefined>;
-  decided_at: ColumnType<string | null, string | null | undefined>;
-  /** The key that cancelled the run, and when (the first cancel wins). */
-  cancelled_by: ColumnType<string | null, string | null | undefined>;
-  cancelled_at: ColumnType<string | null, string | null | undefined>;
 }
 
 interface ExecutionStepsTable {
@@ -138,12 +107,12 @@ interface ExecutionStepsTable {
   finished_at: string | null;
   error: string | null;
   /** A writing step's answer as its file holds it, and the digest of the request it answers. */
-  written_text: ColumnType<string | null, string | null | undefined>;
-  written_request: ColumnType<string | null, string | null | undefined>;
+  written_text: Nullable<string>;
+  written_request: Nullable<string>;
   /** The model that wrote it, and the tokens its server counted (null when it did not say). */
-  model: ColumnType<string | null, string | null | undefined>;
-  prompt_tokens: ColumnType<number | null, number | null | undefined>;
-  completion_tokens: ColumnType<number | null, number | null | undefined>;
+  model: Nullable<string>;
+  prompt_tokens: Nullable<number>;
+  completion_tokens: Nullable<number>;
 }
 
 interface FilesTable {
