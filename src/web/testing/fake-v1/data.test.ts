@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FakeV1Data, MicrosecondClock, pageOf } from './data';
+import type { ListPage } from '@contract/openapi-document';
+import { FakeV1Data, MicrosecondClock, pageOf, type StoredExecution } from './data';
 
 /** Every page of a walk from the start, as a client following cursors reads them. */
 function walk(data: FakeV1Data, order: 'newest-first' | 'oldest-first', limit: number): string[][] {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
-    const page = pageOf(data.executions, { limit, cursor }, { order });
+    const page: ListPage<StoredExecution> = pageOf(data.executions, { limit, cursor }, { order });
     pages.push(page.data.map((e) => String(e.input.n)));
     cursor = page.cursor;
   } while (cursor !== null);
