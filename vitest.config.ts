@@ -4,13 +4,12 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 import viteConfig from './vite.config.ts';
 
 // vite.config.ts keeps the build and the test options every project shares (environment, pool, timeouts,
-// the JSON report .ci/run sums). This file splits the tests into three projects:
-//   unit              every test, on SQLite, in worker threads, but for the few in unit-forks;
-//   unit-forks        the tests that read or signal the whole process, each in a process of its own;
+// the JSON report .ci/run sums). This file splits the tests into two projects:
+//   unit              every test, on SQLite (as `vitest run` always ran them);
 //   service-postgres  the service suites again with TEST_STORE=postgres, each test service in its own schema
 //                     (src/service/test-support/test-database.ts), plus the cross-replica tests.
 // service-postgres runs when TEST_DATABASE_URL is set (CI: .ci/run), or when PostgreSQL is installed: then
-// scripts/vitest-postgres.ts starts a throwaway cluster for the run. `vitest run --project 'unit*'` skips it.
+// scripts/vitest-postgres.ts starts a throwaway cluster for the run. `vitest run --project unit` skips it.
 const { include: allTests, ...shared } = viteConfig.test ?? {};
 
 /** Two service processes on one PostgreSQL: only in service-postgres. */
@@ -29,34 +28,16 @@ const NOT_ON_POSTGRES = [
   'src/service/{main,worker-startup}.test.ts',
 ];
 
-/**
- * Tests that read or signal the whole process, so they need one of their own (a fork): another
- * test file's thread would share it. Today: a check on the process's resident memory.
- */
-const WHOLE_PROCESS = ['src/service/model/model-client-limits.test.ts'];
-
 const postgres = postgresForTests();
 
-// Worker threads start faster and share the loaded modules' native code, so the unit suite runs
-// in threads; the WHOLE_PROCESS tests keep forks in unit-forks. `--project 'unit*'` runs both.
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
     test: {
       name: 'unit',
       include: allTests,
-      exclude: [...configDefaults.exclude, REPLICAS, ...WHOLE_PROCESS],
+      exclude: [...configDefaults.exclude, REPLICAS],
       env: { TEST_STORE: 'sqlite' },
-      pool: 'threads',
-    },
-  },
-  {
-    extends: true,
-    test: {
-      name: 'unit-forks',
-      include: WHOLE_PROCESS,
-      env: { TEST_STORE: 'sqlite' },
-      pool: 'forks',
     },
   },
 ];
