@@ -48,6 +48,8 @@ function service(port: number, dir: string, readyPath: string, extraEnv: Record<
 
 export default defineConfig<ServerMode>({
   testDir: './e2e',
+  // Journeys are *.spec.ts; e2e/support's own unit tests (*.test.ts) run in vitest.
+  testMatch: '**/*.spec.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

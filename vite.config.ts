@@ -207,7 +207,7 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'e2e/support/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 60_000,
