@@ -110,16 +110,8 @@ export class RetentionRepo {
   }
 
   /** Up to `limit` of the account's runs that ended before `cutoff` (a stored timestamp), oldest first. */
-  async endedBefore(accountId: string, cutoff: string, limit: number): Promise<string[]> {
-    const rows = await this.ctx.db
-      .selectFrom('executions')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('finished_at', '<', cutoff)
-      .orderBy('finished_at')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+  endedBefore(accountId: string, cutoff: string, limit: number): Promise<string[]> {
+    return this.endedIds(accountId, limit, cutoff);
   }
 
   /** How many of the account's runs have ended (only ended runs have finished_at). */
@@ -130,12 +122,17 @@ export class RetentionRepo {
   }
 
   /** The account's `limit` oldest ended runs, by when they ended. */
-  async oldestEnded(accountId: string, limit: number): Promise<string[]> {
+  oldestEnded(accountId: string, limit: number): Promise<string[]> {
+    return this.endedIds(accountId, limit);
+  }
+
+  /** Ended runs (only those have finished_at), oldest first, optionally only those ended before `cutoff`. */
+  private async endedIds(accountId: string, limit: number, cutoff?: string): Promise<string[]> {
     const rows = await this.ctx.db
       .selectFrom('executions')
       .select('id')
       .where('account_id', '=', accountId)
-      .where('finished_at', 'is not', null)
+      .where('finished_at', cutoff === undefined ? 'is not' : '<', cutoff ?? null)
       .orderBy('finished_at')
       .orderBy('id')
       .limit(limit)
