@@ -95,6 +95,8 @@ export const PROBES = {
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {
   /** The server described itself with x-local-extension marks at all. */
   readonly localExtensions: boolean;
+  /** The document could not be read (no answer, or a server error): ask again later, don't conclude. */
+  readonly unread?: boolean;
 };
 
 export const NO_CAPABILITIES: ServerCapabilities = {

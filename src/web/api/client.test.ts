@@ -178,6 +178,15 @@ describe('createApiClient', () => {
     expect(Object.values(await without.client.getServerCapabilities()).every((v) => v === false)).toBe(true);
   });
 
+  it('leaves the capabilities unread, not absent, when the server is down or failing', async () => {
+    const failing = setup(() => json(503, { error: 'restarting' }));
+    expect(await failing.client.getServerCapabilities()).toMatchObject({ unread: true, cancel: false });
+    const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await down.client.getServerCapabilities()).toMatchObject({ unread: true, localExtensions: false });
+    const read = setup(() => json(200, contract));
+    expect((await read.client.getServerCapabilities()).unread).toBeUndefined();
+  });
+
   it('keeps results and the batch id where a server adds them, and leaves them out where it does not', async () => {
     const file = { filename: 'a.md', url: 'http://f/a.md', extra: 1 };
     const listing = setup(() =>

@@ -49,17 +49,24 @@ async function request<T>(
   return operation.read(data, status);
 }
 
-/** Which local extensions exist; a server without the document (404, not JSON) has none. */
+/**
+ * Which local extensions exist; a server without the document (404, not JSON) has none. With no
+ * answer or a server error the question stays open (`unread`), so an outage at the moment of
+ * asking does not hide the extensions for the rest of the visit.
+ */
 async function serverCapabilities({ getPublic }: Transport, options?: CallOptions): Promise<ServerCapabilities> {
   let document: unknown = null;
+  let unread = false;
   try {
     const response = await getPublic('/openapi.json', options);
+    unread = response.status >= 500;
     if (response.ok) document = await response.json();
   } catch (error) {
     if (isAbortError(error)) throw error;
+    unread = true;
   }
-  // No document (404, not JSON, unreachable) reads as no extensions.
-  return capabilitiesFromDocument(document);
+  const capabilities = await capabilitiesFromDocument(document);
+  return unread ? { ...capabilities, unread } : capabilities;
 }
 
 /**

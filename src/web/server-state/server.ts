@@ -11,7 +11,8 @@ export const serverQueries = {
     queryOptions({
       queryKey: queryKeys.server.capabilities(),
       queryFn: ({ signal }) => getApiClient().getServerCapabilities({ signal }),
-      staleTime: Infinity,
+      // Read once per server; an unanswered read is asked again on the next use after 30 s.
+      staleTime: (query) => (query.state.data?.unread ? 30_000 : Infinity),
       gcTime: Infinity,
       meta: { label: 'server capabilities' },
     }),
