@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { firstPaint } from './scripts/vite-first-paint';
+import { firstPaint } from './scripts/vite-first-paint.ts';
 
 const CHUNK_LOAD = fileURLToPath(new URL('./src/web/lib/chunk-load.ts', import.meta.url));
 const CONTRACT_DOCUMENT = fileURLToPath(new URL('./src/contract/openapi.json', import.meta.url));

@@ -109,7 +109,11 @@ describe('PATCH /workflows/{id}', () => {
 describe('POST /workflows/{id}/replan', () => {
   it('re-plans in place from the new prompt, keeping the runs', async () => {
     const id = await planned('Summarize a support ticket from its text');
-    const executionId = await runOnce(id, { support_ticket: 'The printer is on fire' });
+    // The ticket's one input, whatever the planner keys it.
+    const [ticketKey] = Object.keys(
+      (await svc.call<WorkflowDetail>('GET', url(id))).body.input_schema?.properties ?? {},
+    );
+    const executionId = await runOnce(id, { [ticketKey!]: 'The printer is on fire' });
     await svc.engine.idle();
     expect((await svc.call<WorkflowDetail>('GET', url(id))).body.name).toBe('Support Ticket Summary');
     const prompt = 'Enrich a lead from its email address and company website';
