@@ -43,8 +43,9 @@ function assertPlannable(reading: Reading, text: string): void {
     throw new PlanningError(
       'the prompt is empty: describe what the workflow should do, e.g. "Summarize meeting notes and list the action items"',
     );
-  // A question about a thing ("Does this purchase order need sign-off?") has something to do too.
-  const sentence = reading.tokens.some((t) => /^(?:VERB|AUX)$/.test(t.pos)) && reading.phrases.length > 0;
+  // A question about a thing ("Does this purchase order need sign-off?") has something to do too;
+  // a verb the vocabulary does not know ("zorblax the frobnicator") is not enough on its own.
+  const sentence = reading.tokens.some((t) => t.pos === 'AUX') && reading.phrases.length > 0;
   const meaningful =
     sentence ||
     reading.tokens.some((t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined);
