@@ -31,13 +31,25 @@ const bigText = Array.from(
 ).join('\n');
 
 const heavySteps: StepSpec[] = [
-  { kind: 'markdown_report', filename: 'report.md', title: 'Report', template: '{{text}}' },
+  { kind: 'markdown_report', filename: 'report.md', title: 'Report', template: '{{ input.text }}', syntax: 'liquid' },
   { kind: 'pdf_document', filename: 'report.pdf', title: 'Report' },
   { kind: 'render_html', filename: 'report.html' },
 ];
 const smallSteps: StepSpec[] = [
-  { kind: 'markdown_report', filename: 'hello.md', title: 'Hello', template: 'Hello {{name}}' },
-  { kind: 'markdown_report', filename: 'again.md', title: 'Again', template: 'Hello again {{name}}' },
+  {
+    kind: 'markdown_report',
+    filename: 'hello.md',
+    title: 'Hello',
+    template: 'Hello {{ input.name }}',
+    syntax: 'liquid',
+  },
+  {
+    kind: 'markdown_report',
+    filename: 'again.md',
+    title: 'Again',
+    template: 'Hello again {{ input.name }}',
+    syntax: 'liquid',
+  },
 ];
 
 /** Writes a ready workflow with exactly these steps for the account of `key`; answers its id. */

@@ -35,7 +35,7 @@ const bigText = Array.from(
 ).join('\n');
 
 const heavySteps: StepSpec[] = [
-  { kind: 'markdown_report', filename: 'report.md', title: 'Report', template: '{{text}}' },
+  { kind: 'markdown_report', filename: 'report.md', title: 'Report', template: '{{ input.text }}', syntax: 'liquid' },
   { kind: 'pdf_document', filename: 'report.pdf', title: 'Report' },
   { kind: 'render_html', filename: 'report.html' },
   { kind: 'pdf_document', filename: 'again.pdf', title: 'Again' },

@@ -82,7 +82,7 @@ export function renderTask({ template, data, budgetMs }: RenderTask): RenderRepl
   try {
     return {
       kind: 'rendered',
-      text: renderTemplate(template, data, { escape: 'none', syntax: 'liquid', renderLimitMs: budgetMs }),
+      text: renderTemplate(template, data, { escape: 'none', renderLimitMs: budgetMs }),
     };
   } catch (error) {
     return failureOrCrash(error);

@@ -125,11 +125,7 @@ function checkTemplate(c: Checker, where: string, template: string, visible: str
       );
   }
   try {
-    renderTemplate(
-      template,
-      { input: c.sampleInput, files: {} },
-      { syntax: 'liquid', escape: 'none', renderLimitMs: 200 },
-    );
+    renderTemplate(template, { input: c.sampleInput, files: {} }, { escape: 'none', renderLimitMs: 200 });
   } catch (error) {
     const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     c.errors.push(`${where}: not a Liquid template we can fill (${message.slice(0, 160)})`);

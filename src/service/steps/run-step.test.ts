@@ -20,7 +20,13 @@ const NOTES =
 describe('runStep', () => {
   it('markdown_report fills its title and template and writes a .md file', async () => {
     const [file] = await only(
-      { kind: 'markdown_report', filename: 'brief.md', title: 'Brief: {{company}}', template: 'Site: {{site | host}}' },
+      {
+        kind: 'markdown_report',
+        filename: 'brief.md',
+        title: 'Brief: {{ input.company }}',
+        template: 'Site: {{ input.site | host }}',
+        syntax: 'liquid',
+      },
       { input: { company: 'Acme *Corp*', site: 'https://www.acme.io' } },
     );
     expect(file?.filename).toBe('brief.md');
@@ -38,7 +44,9 @@ describe('runStep', () => {
           filename: 'digest.md',
           title: 'Digest',
           template:
-            '{{{@files.summary}}}\n\n{{#each @files.entities.emails}}- {{this}}\n{{/each}}{{#each @files.entities.action_items}}- [ ] {{text}} ({{due}})\n{{/each}}',
+            '{{ files.summary | raw }}\n\n{% for email in files.entities.emails %}- {{ email }}\n{% endfor %}' +
+            '{% for item in files.entities.action_items %}- [ ] {{ item.text }} ({{ item.due }})\n{% endfor %}',
+          syntax: 'liquid',
         },
         { kind: 'bundle' },
       ],
@@ -96,7 +104,7 @@ describe('runStep', () => {
     expect(fileText(html[0]!)).toContain('<p>&lt;b>hi&lt;/b> <strong>there</strong></p>');
     // The PDF step follows the HTML step, so it looks back past it to the markdown.
     const pdf = await only(
-      { kind: 'pdf_document', filename: 'report.pdf', title: 'Report for {{who}}' },
+      { kind: 'pdf_document', filename: 'report.pdf', title: 'Report for {{ input.who }}', syntax: 'liquid' },
       { input: { who: 'Ada' }, files: [report, ...html], previous: html },
     );
     expect(pdf[0]?.contentType).toBe('application/pdf');
@@ -139,7 +147,7 @@ describe('runStep', () => {
   it('approval asks for a decision with a message about this input', async () => {
     expect(
       await runStep(
-        { kind: 'approval', message: 'Approve the reply to {{customer}}?' },
+        { kind: 'approval', message: 'Approve the reply to {{ input.customer }}?', syntax: 'liquid' },
         { input: { customer: 'Ann *B*' }, files: [], previous: [] },
       ),
     ).toEqual({
@@ -176,7 +184,13 @@ describe('runStep', () => {
     const steps: StepSpec[] = [
       { kind: 'summarize', fields: ['notes'], sentences: 2, filename: 'summary.md' },
       { kind: 'extract_entities', fields: ['notes'], filename: 'entities.json' },
-      { kind: 'markdown_report', filename: 'r.md', title: 'R', template: '{{{@files.summary}}}\n\n{{notes | quote}}' },
+      {
+        kind: 'markdown_report',
+        filename: 'r.md',
+        title: 'R',
+        template: '{{ files.summary | raw }}\n\n{{ input.notes | quote }}',
+        syntax: 'liquid',
+      },
       { kind: 'render_html', filename: 'r.html' },
       { kind: 'pdf_document', filename: 'r.pdf', title: 'R' },
       { kind: 'plain_text', filename: 'r.txt' },

@@ -4,8 +4,9 @@
  */
 
 /**
- * The language of a step's templates (`title`, `template`, `message`): Liquid, or, when absent, the
- * mustache-like syntax of plans saved before it, converted when the step runs (steps/templates/).
+ * The language of a step's templates (`title`, `template`, `message`): always Liquid. Plans saved
+ * in the older syntax were converted by a store migration (store/db/legacy-templates/); the field
+ * stays, so a plan says what it is written in.
  */
 export type TemplateSyntax = 'liquid';
 

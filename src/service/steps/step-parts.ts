@@ -8,7 +8,7 @@ import { formatValue } from './templates/format-value';
 /** The stored parts several kinds share. */
 export const specParts = {
   filename: z.string().min(1),
-  /** The language of a step's templates: Liquid, or, when absent, the older mustache-like syntax (see templates/). */
+  /** The language of a step's templates: Liquid, marked or not (older plans were converted by a store migration). */
   syntax: z.literal('liquid').optional(),
   fields: z.array(z.string()),
 };

@@ -14,7 +14,13 @@ export async function addReportWorkflow(store: Store, key: string, name: string)
     input_schema: null,
     concurrency: 'high',
     steps: [
-      { kind: 'markdown_report', filename: 'report.md', title: 'Item {{n}}', template: 'Number {{n}}' },
+      {
+        kind: 'markdown_report',
+        filename: 'report.md',
+        title: 'Item {{ input.n }}',
+        template: 'Number {{ input.n }}',
+        syntax: 'liquid',
+      },
       { kind: 'render_html', filename: 'report.html' },
     ],
   });

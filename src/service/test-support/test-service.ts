@@ -173,7 +173,8 @@ export const reportStep = (filename = 'report.md'): StepSpec => ({
   kind: 'markdown_report',
   filename,
   title: 'Report',
-  template: 'Hello {{name}}',
+  template: 'Hello {{ input.name }}',
+  syntax: 'liquid',
 });
 
 /** A guard step that fails a run whose `name` contains FAIL, with the message `name must not contain FAIL`. */

@@ -93,7 +93,9 @@ describe('stored result bytes per account', () => {
     svc = await startTestService({ WORKFLOW_RATE_LIMIT: '100000', WORKFLOW_ACCOUNT_MAX_STORED_MB: '1' });
     const s = svc;
     const workflowId = await s.addWorkflow({
-      steps: [{ kind: 'markdown_report', filename: 'big.md', title: 'Big', template: '{{text}}' }],
+      steps: [
+        { kind: 'markdown_report', filename: 'big.md', title: 'Big', template: '{{ input.text }}', syntax: 'liquid' },
+      ],
     });
     await queueRuns(s, workflowId, [{ text: 'word '.repeat(220_000) }]);
     await s.engine.idle();

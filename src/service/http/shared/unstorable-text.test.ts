@@ -12,7 +12,11 @@ let approvalWorkflow: string;
 let guardedWorkflow: string;
 beforeAll(async () => {
   approvalWorkflow = await svc.addWorkflow({
-    steps: [reportStep('draft.md'), { kind: 'approval', message: 'Check {{name}}' }, reportStep('final.md')],
+    steps: [
+      reportStep('draft.md'),
+      { kind: 'approval', message: 'Check {{ input.name }}', syntax: 'liquid' },
+      reportStep('final.md'),
+    ],
   });
   guardedWorkflow = await svc.addWorkflow({
     steps: [

@@ -14,7 +14,7 @@ export const approval = defineKind({
   extension: null,
   run: (step, { input }) => ({
     kind: 'approval',
-    message: renderTemplate(step.message, { input }, { escape: 'none', syntax: step.syntax }),
+    message: renderTemplate(step.message, { input }, { escape: 'none' }),
   }),
   describe: () => 'Waits for a person to approve before going on.',
   model: {

@@ -22,8 +22,8 @@ export const markdownReport = defineKind({
   extension: 'md',
   run(step, { input, files: earlier }) {
     const data = { input, files: readFindings(earlier) };
-    const title = renderTemplate(step.title, data, { syntax: step.syntax }).trim();
-    const body = renderTemplate(step.template, data, { syntax: step.syntax }).trim();
+    const title = renderTemplate(step.title, data).trim();
+    const body = renderTemplate(step.template, data).trim();
     return files(textFile(step.filename, `${title ? `# ${title}\n\n` : ''}${body}\n`));
   },
   describe: (step) =>

@@ -22,8 +22,7 @@ export const pdfDocument = defineKind({
   extension: 'pdf',
   async run(step, ctx) {
     const source = markdownSource(ctx, 'a PDF');
-    const title =
-      renderTemplate(step.title, { input: ctx.input }, { escape: 'none', syntax: step.syntax }).trim() || step.filename;
+    const title = renderTemplate(step.title, { input: ctx.input }, { escape: 'none' }).trim() || step.filename;
     return files(binaryFile(step.filename, await renderPdfDocument(fileText(source), title)));
   },
   describe: (step) => `Lays the report out as a PDF (${step.filename}).`,

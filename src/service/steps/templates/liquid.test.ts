@@ -3,7 +3,7 @@ import { MISSING } from './format-value';
 import { renderTemplate, type EscapeMode, type TemplateData } from './liquid';
 
 const render = (template: string, data: TemplateData, escape?: EscapeMode) =>
-  renderTemplate(template, data, { syntax: 'liquid', escape });
+  renderTemplate(template, data, { escape });
 
 describe('renderTemplate (Liquid)', () => {
   it('prints values as report text: missing or empty as a dash, lists and objects readable', () => {

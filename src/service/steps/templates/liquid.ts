@@ -1,9 +1,8 @@
 import { Liquid, LiquidError, type Template } from 'liquidjs';
-import { StepFailure, type TemplateSyntax } from '../step-io';
+import { StepFailure } from '../step-io';
 import { escapeMarkdown } from '../markdown-escape';
 import { reportFilters } from './filters';
 import { formatValue } from './format-value';
-import { legacyToLiquid } from './legacy-syntax';
 import { growingLoop } from './loop-cost';
 
 /**
@@ -11,8 +10,8 @@ import { growingLoop } from './loop-cost';
  * our own. LiquidJS rather than Handlebars: it is already a dependency, it interprets templates
  * instead of compiling them to JavaScript, its filters (`{{ input.notes | quote }}`) need no helper
  * syntax, and it bounds the work of one render (memoryLimit, renderLimit), which matters for
- * inputs of 100,000 characters. Its syntax is further from the older one (see legacy-syntax.ts),
- * which a converter bridges for stored plans.
+ * inputs of 100,000 characters. Plans saved before Liquid, in an older mustache-like syntax, were
+ * converted once by a store migration (store/db/legacy-templates/); nothing here reads that syntax.
  *
  * A template sees the input as `input` and what earlier steps found as `files` (keyed by file name
  * without extension: `files.summary`, `files.entities.emails`). Every output tag prints its value as
@@ -30,8 +29,6 @@ export interface TemplateData {
 
 interface TemplateOptions {
   escape?: EscapeMode;
-  /** Absent for plans saved before Liquid: the template is converted first (legacy-syntax.ts). */
-  syntax?: TemplateSyntax;
   /** How long one render may take (tests shorten it). */
   renderLimitMs?: number;
 }
@@ -78,11 +75,11 @@ interface Parsed {
 const parsed = new Map<string, Parsed>();
 const PARSED_LIMIT = 500;
 
-function parse(template: string, mode: EscapeMode, syntax: TemplateSyntax | undefined): Parsed {
-  const key = `${mode} ${syntax ?? 'legacy'}\u0000${template}`;
+function parse(template: string, mode: EscapeMode): Parsed {
+  const key = `${mode}\u0000${template}`;
   let found = parsed.get(key);
   if (!found) {
-    const templates = ENGINES[mode].parse(syntax === 'liquid' ? template : legacyToLiquid(template));
+    const templates = ENGINES[mode].parse(template);
     found = { templates, refusal: growingLoop(templates) };
     if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value!);
     parsed.set(key, found);
@@ -110,7 +107,7 @@ function withOwnSize(value: unknown): unknown {
 export function renderTemplate(template: string, data: TemplateData, options: TemplateOptions = {}): string {
   if (typeof template !== 'string') throw new TypeError(`a template must be text, not ${typeof template}`);
   const escape = options.escape ?? 'markdown';
-  const { templates, refusal } = parse(template, escape, options.syntax);
+  const { templates, refusal } = parse(template, escape);
   if (refusal) throw new StepFailure(refusal);
   const scope = { input: withOwnSize(data.input), files: withOwnSize(data.files ?? {}) };
   try {

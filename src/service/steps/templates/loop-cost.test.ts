@@ -3,7 +3,7 @@ import { StepFailure } from '../step-io';
 import { renderTemplate } from './liquid';
 
 const render = (template: string, input: Record<string, unknown>) =>
-  renderTemplate(template, { input }, { syntax: 'liquid', escape: 'none' });
+  renderTemplate(template, { input }, { escape: 'none' });
 
 const refusal = (template: string) => {
   try {

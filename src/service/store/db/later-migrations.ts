@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { liquidTemplates } from './legacy-templates/liquid-templates';
 import { addIndex, batchDeclaration, timeText, type Migration } from './migration-parts';
 
 // Roles: keys from the operator (WORKFLOW_API_KEYS, `npm run keys`, the development key) are
@@ -67,5 +68,9 @@ export const accountScopedBatches: Migration = async (db, dialect) => {
   await addIndex(db, 'batch_rows_by_execution', 'batch_rows', ['execution_id']);
 };
 
-/** The migrations after those listed in migrations.ts, in order: a new one is written above and added last here. */
-export const LATER_MIGRATIONS: readonly Migration[] = [rolesAndRetentionChanges, accountScopedBatches];
+/**
+ * The migrations after those listed in migrations.ts, in order: a new one is written above (or in a
+ * folder of its own, with code only it uses) and added last here. liquidTemplates converts stored
+ * plans' templates from the syntax before Liquid (see legacy-templates/).
+ */
+export const LATER_MIGRATIONS: readonly Migration[] = [rolesAndRetentionChanges, accountScopedBatches, liquidTemplates];

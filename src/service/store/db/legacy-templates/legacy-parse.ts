@@ -1,6 +1,8 @@
 /**
- * Reads the mustache-like template syntax that plans saved before Liquid use (see legacy-syntax.ts,
- * which turns them into Liquid). Kept only to read stored workflows; new plans are Liquid.
+ * Reads the mustache-like template syntax of plans saved before Liquid (legacy-to-liquid.ts turns
+ * them into Liquid). Only the migration to Liquid templates (liquid-templates.ts) uses this folder:
+ * the service renders Liquid alone, but a migration must keep working for a database that has not
+ * run it yet, so this code stays as the migration's own, frozen like the migration itself.
  *
  * - `{{field}}`, `{{a.b}}`, `{{{raw}}}`, `{{field | inline | upper}}`; `{{! comment }}`.
  * - `{{#each list}}…{{else}}…{{/each}}` with `{{this}}`, `{{@index}}` and `{{@number}}`.

@@ -2,8 +2,9 @@ import { parseLegacyTemplate, type Compare, type LegacyNode } from './legacy-par
 
 /**
  * Turns a template in the mustache-like syntax of plans saved before Liquid (see legacy-parse.ts)
- * into the Liquid template that renders the same text, so stored workflows keep working. Plans
- * written since carry `syntax: 'liquid'` and are not converted.
+ * into the Liquid template that renders the same text. Only the migration to Liquid templates
+ * (liquid-templates.ts) calls it, once per stored template: a migration must keep working for an
+ * old database, so this is the migration's own code. Plans written since carry `syntax: 'liquid'`.
  *
  * Inside a loop, a name reads the item first, then the enclosing items and the input
  * (`{{ item.price | default: input.price }}`). One difference remains: in `{{#if}}` and `{{#each}}`

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MISSING } from './format-value';
-import { legacyToLiquid } from './legacy-syntax';
-import { renderTemplate, type EscapeMode } from './liquid';
+import { MISSING } from '../../../steps/templates/format-value';
+import { renderTemplate, type EscapeMode } from '../../../steps/templates/liquid';
+import { legacyToLiquid } from './legacy-to-liquid';
 
-/** Renders a template in the older syntax the way a stored plan's step does: converted, then Liquid. */
+/** Renders a template in the older syntax as a migrated plan's step does: converted once, then Liquid. */
 const legacy = (
   template: string,
   input: Record<string, unknown>,
   options: { files?: Record<string, unknown>; escape?: EscapeMode } = {},
-) => renderTemplate(template, { input, files: options.files }, { escape: options.escape });
+) => renderTemplate(legacyToLiquid(template), { input, files: options.files }, { escape: options.escape });
 
 describe('legacyToLiquid', () => {
   it('converts a stored report template into Liquid, line handling included', () => {
