@@ -60,16 +60,9 @@ export function firstPaint(alias: Record<string, string>): Plugin {
         // is parsed; the service allows it by its hash, see service/http/plugins/spa.ts), just above the
         // stylesheet: it runs before the styles arrive (a script waits only for the stylesheets above
         // it), and below the module links it starts (a script sees only the elements parsed before it).
-        const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/.exec(preloaded)?.[1];
-        if (stylesheet === undefined) throw new Error('index.html no longer links its stylesheet');
+        if (!preloaded.includes('<link rel="stylesheet"')) throw new Error('index.html no longer links its stylesheet');
         return (
           preloaded
-            // The stylesheet asked for first: an inline script runs before the parser reaches the links
-            // after it, and the drawing cannot paint before the styles are in.
-            .replace(
-              '<link rel="preload"',
-              () => `<link rel="preload" as="style" crossorigin href="${stylesheet}">\n    <link rel="preload"`,
-            )
             // A function, not a string: `$&` and the like in the minified code are not patterns.
             .replace('<link rel="stylesheet"', () => `<script>${code}</script>\n    <link rel="stylesheet"`)
             .replace('</head>', `  ${HIDE_APP_WHILE_FIRST_PAINT}\n  </head>`)
