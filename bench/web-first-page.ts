@@ -6,7 +6,7 @@ import { connectPage } from './support/browser';
 
 /**
  * Gzip bytes (level 9) of the JavaScript the first page runs before anything else: the scripts of its
- * HTML (the first-paint script, inline or a file, or the entry modules of an older build) and the modules it preloads,
+ * HTML (the first-paint script, or the entry modules of an older build) and the modules it preloads,
  * the entry's static imports. What loads after the first page has rendered is counted apart.
  */
 export async function initialJs(origin: string): Promise<number> {
@@ -16,8 +16,6 @@ export async function initialJs(origin: string): Promise<number> {
     ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="([^"]+)"/g),
   ].map((m) => new URL(m[1]!, origin).href);
   const bodies = await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
-  // The first-paint script, inline in the HTML since it saved the list's request a round trip.
-  for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) bodies.push(Buffer.from(m[1]!));
   return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
 }
 

@@ -1,6 +1,7 @@
 // The build side of the first paint (src/web/first-paint.ts, issue #33): the boot script becomes a
 // small classic script of its own, and index.html preloads the app's modules instead of running them,
 // leaving their start to that script.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
@@ -32,19 +33,15 @@ async function bundleBoot(alias: Record<string, string>): Promise<string> {
   return chunk.code;
 }
 
-/**
- * The script's text as it can stand inside <script>…</script>: a `</script` in a string or pattern
- * would end the element early; `<\/script` means the same there.
- */
-const inlineScriptText = (code: string): string => code.trim().replace(/<\/(script)/gi, '<\\/$1');
-
 export function firstPaint(alias: Record<string, string>): Plugin {
-  let code = '';
+  let fileName = '';
   return {
     name: 'wf-first-paint',
     apply: 'build',
     async buildStart() {
-      code = inlineScriptText(await bundleBoot(alias));
+      const code = await bundleBoot(alias);
+      fileName = `assets/first-paint-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
     },
     transformIndexHtml: {
       order: 'post',
@@ -56,18 +53,14 @@ export function firstPaint(alias: Record<string, string>): Plugin {
         );
         if (preloaded === html || !html.includes('<div id="root"></div>'))
           throw new Error('index.html no longer has the module scripts and root the first paint expects');
-        // The boot script inline (no round trip for a file of its own: the list's request leaves as the HTML
-        // is parsed; the service allows it by its hash, see service/http/plugins/spa.ts), just above the
-        // stylesheet: it runs before the styles arrive (a script waits only for the stylesheets above
-        // it), and below the module links it starts (a script sees only the elements parsed before it).
+        // The boot script just above the stylesheet: it runs before the styles arrive (a script waits only
+        // for the stylesheets above it), so the list's request leaves as early as it can, and below the
+        // module links it starts (a script sees only the elements parsed before it).
         if (!preloaded.includes('<link rel="stylesheet"')) throw new Error('index.html no longer links its stylesheet');
-        return (
-          preloaded
-            // A function, not a string: `$&` and the like in the minified code are not patterns.
-            .replace('<link rel="stylesheet"', () => `<script>${code}</script>\n    <link rel="stylesheet"`)
-            .replace('</head>', `  ${HIDE_APP_WHILE_FIRST_PAINT}\n  </head>`)
-            .replace('<div id="root"></div>', '<div id="first-paint"></div><div id="root"></div>')
-        );
+        return preloaded
+          .replace('<link rel="stylesheet"', `<script src="/${fileName}"></script>\n    <link rel="stylesheet"`)
+          .replace('</head>', `  ${HIDE_APP_WHILE_FIRST_PAINT}\n  </head>`)
+          .replace('<div id="root"></div>', '<div id="first-paint"></div><div id="root"></div>');
       },
     },
   };

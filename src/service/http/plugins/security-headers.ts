@@ -1,16 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-
-/** The CSP source that allows one inline script: the base64 SHA-256 of its text, as browsers hash it (UTF-8). */
-const scriptHashSource = (text: string): string =>
-  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * The Content-Security-Policy of the dashboard (its HTML and its assets). Each relaxation, and why:
  * - script-src 'unsafe-eval': @rjsf/validator-ajv8 (the validator the run form was specified with)
  *   and the batch check compile each workflow's input_schema into a validator with `new Function`.
- *   Nothing else: no other origin (index.html loads only files of this origin), and no inline script
- *   but those of the built index.html, each allowed by its hash (`dashboardCsp`).
+ *   Nothing else: no inline script, no other origin (index.html loads only files of this origin).
  * - style-src 'unsafe-inline': React `style` attributes (virtualized grids place their rows with
  *   them) and the inline styles of a result's HTML in the sandboxed srcdoc preview, which inherits
  *   this policy on top of its own. Styles cannot run code.
@@ -24,31 +18,21 @@ const scriptHashSource = (text: string): string =>
  *   worker from a blob: URL and fails silently without it (the XLSX download of a large batch did
  *   nothing). Such a worker runs under this page's policy, so it can load no script from elsewhere.
  */
-export const dashboardCsp = (inlineScripts: readonly string[] = []): string =>
-  [
-    "default-src 'self'",
-    ["script-src 'self' 'unsafe-eval'", ...inlineScripts.map(scriptHashSource)].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https: http:",
-    "font-src 'self' data:",
-    "connect-src 'self' https: http:",
-    'frame-src blob:',
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-
-export const DASHBOARD_CSP = dashboardCsp();
-
-/**
- * The texts of the inline scripts (no attributes) of an HTML page: index.html's first-paint script
- * (scripts/vite-first-paint.ts), which runs inline to save the list's request a round trip.
- */
-export const inlineScriptsOf = (html: string): string[] =>
-  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self' https: http:",
+  'frame-src blob:',
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -71,16 +55,12 @@ export function routedPath(url: string): string {
  * Adds the dashboard's security headers to every answer `applies` picks by its routed path (the SPA's
  * HTML and assets). A policy the route set itself stays: it knows what its answer is.
  */
-export function addDashboardSecurityHeaders(
-  app: FastifyInstance,
-  applies: (path: string) => boolean,
-  csp = DASHBOARD_CSP,
-): void {
+export function addDashboardSecurityHeaders(app: FastifyInstance, applies: (path: string) => boolean): void {
   // Callback style: this runs on every answer, API ones included, and an async hook costs a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (applies(routedPath(request.url))) {
       reply.headers(DASHBOARD_SECURITY_HEADERS);
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DASHBOARD_CSP);
     }
     done(null, payload);
   });

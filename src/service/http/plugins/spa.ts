@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNoRoute, shownPath } from './no-route';
-import { addDashboardSecurityHeaders, dashboardCsp, inlineScriptsOf, routedPath } from './security-headers';
+import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
 /** Connect-style middleware, as Vite's dev server exposes it. */
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -36,9 +36,7 @@ or use <code>npm start</code>, which builds when needed. For development with ho
  */
 export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
-  // The build's inline first-paint script runs by its hash; the build is read once, as it is served.
-  const inlineScripts = built ? inlineScriptsOf(readFileSync(join(distDir, 'index.html'), 'utf8')) : [];
-  addDashboardSecurityHeaders(app, (path) => !isServicePath(path), dashboardCsp(inlineScripts));
+  addDashboardSecurityHeaders(app, (path) => !isServicePath(path));
   if (built) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
   } else {
