@@ -33,7 +33,7 @@ function entryBudget(): Plugin {
       const files = [
         // Module scripts, and the first-paint script (classic), the first page runs them all.
         ...html.matchAll(/<script[^>]+src="\/([^"]+)"/g),
-        ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script|wf-start)"[^>]+href="\/([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="\/([^"]+)"/g),
       ].map((m) => m[1]!);
       const seen = new Set(files);
       const sizes = [...seen].map((f) => ({ f, bytes: gzipSync(readFileSync(join(dir, f)), { level: 9 }).length }));

@@ -13,7 +13,7 @@ export async function initialJs(origin: string): Promise<number> {
   const html = await (await fetch(`${origin}/workflows`, { headers: { accept: 'text/html' } })).text();
   const urls = [
     ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script|wf-start)"[^>]+href="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="([^"]+)"/g),
   ].map((m) => new URL(m[1]!, origin).href);
   const bodies = await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
   return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);

@@ -46,11 +46,10 @@ export function firstPaint(alias: Record<string, string>): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        // Named, not fetched: the boot script fetches, compiles and runs them once the list is drawn, so
-        // their download does not compete with the list's request and paint (an unknown rel fetches nothing).
+        // Fetched at once, compiled and run when the boot script says.
         const preloaded = html.replace(
           /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
-          '<link rel="wf-start" crossorigin href="$1" data-wf-start>',
+          '<link rel="preload" as="script" crossorigin href="$1" data-wf-start>',
         );
         if (preloaded === html || !html.includes('<div id="root"></div>'))
           throw new Error('index.html no longer has the module scripts and root the first paint expects');
