@@ -1,12 +1,14 @@
-import type {
-  ExecutionStatus,
-  ResultFile,
-  Schemas,
-  WorkflowDetail,
-  WorkflowListItem,
-} from '@contract/openapi-document';
+import type { Schemas, WorkflowDetail, WorkflowListItem } from '@contract/openapi-document';
 import { openApiDocument } from '@contract/openapi-document';
-import { detailOf, executionItem, FakeV1Data, minuteClock, pageOf, type StoredExecution } from './fake-v1/data';
+import {
+  detailOf,
+  executionItem,
+  FakeV1Data,
+  minuteClock,
+  pageOf,
+  type NewExecutionFields,
+  type StoredExecution,
+} from './fake-v1/data';
 import { json, refuse, type SeenRequest } from './fake-v1/http';
 import { FakeKeys, type StoredKey } from './fake-v1/keys';
 
@@ -55,16 +57,7 @@ export class FakeV1Server {
     return this.data.addWorkflow(fields);
   }
 
-  addExecution(
-    workflowId: string,
-    fields: {
-      status?: ExecutionStatus;
-      results?: ResultFile[] | null;
-      input?: Record<string, unknown>;
-      startedBy?: Schemas['ExecutionActor'];
-      batchId?: string;
-    } = {},
-  ): StoredExecution {
+  addExecution(workflowId: string, fields: NewExecutionFields = {}): StoredExecution {
     return this.data.addExecution(workflowId, fields);
   }
 

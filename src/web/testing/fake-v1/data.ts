@@ -57,6 +57,15 @@ export class MicrosecondClock implements FakeClock {
 /** What a final execution is, for the queue and the results. */
 export const isEnded = (status: ExecutionStatus): boolean => status === 'finished' || status === 'error';
 
+/** What a test may set on a run it adds; the store picks the rest. A new field of runs goes here. */
+export interface NewExecutionFields {
+  status?: ExecutionStatus;
+  results?: ResultFile[] | null;
+  input?: Record<string, unknown>;
+  startedBy?: Schemas['ExecutionActor'];
+  batchId?: string;
+}
+
 /**
  * The state and the v1 semantics of the one in-memory Workflow Automation Service behind the web
  * tests: workflows, executions (created alone or as a batch, cancelled, ended), newest-first pages
@@ -87,16 +96,7 @@ export class FakeV1Data {
     return workflow;
   }
 
-  addExecution(
-    workflowId: string,
-    fields: {
-      status?: ExecutionStatus;
-      results?: ResultFile[] | null;
-      input?: Record<string, unknown>;
-      startedBy?: Schemas['ExecutionActor'];
-      batchId?: string;
-    } = {},
-  ): StoredExecution {
+  addExecution(workflowId: string, fields: NewExecutionFields = {}): StoredExecution {
     const execution: StoredExecution = {
       id: crypto.randomUUID(),
       workflow_id: workflowId,
