@@ -41,7 +41,7 @@ const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 /** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
 export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
 
-const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
+export const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {
@@ -50,7 +50,8 @@ function singularWords(phrase: Phrase): string[] {
   const words = cleanWords(owned ? phrase.words.slice(phrase.owner) : phrase.words);
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
-  if (ACRONYM_PLURAL.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
+  // "sign-ups", "follow-ups": the tagger leaves a hyphenated plural as it is.
+  if (ACRONYM_PLURAL.test(last) || /^[a-z]+-[a-z]+[^s]s$/.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
   // "annual leave hours", "working days": a unit stays plural, for it measures rather than counts.
   const singular = phrase.plural && !PLURAL_ONLY.has(last) && !NOUN_CLASSES.units.has(last);
   return [...words.slice(0, -1), singular ? phrase.head : last];
@@ -89,7 +90,7 @@ export function nameOf(
   if (doing && subject) return `${named(singularWords(subject))} ${doing}`;
   if (made) {
     const words = cleanWords(made.words);
-    const owner = words.length === 1 ? (qualifier(of) ?? qualifier(subject)) : undefined;
+    const owner = words.length === 1 ? qualifier(of) : undefined;
     if (owner && !owner.includes(words[0]!)) return named([...owner, ...words]);
     return named(words);
   }

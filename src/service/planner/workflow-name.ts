@@ -3,15 +3,21 @@
  * ("Offer Letter"), what it finds ("Abandoned Carts"), or what it works on and what it does to it
  * ("Support Ticket Triage"). naming.ts turns the chosen phrases into words.
  */
-import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
-import { nameOf, phraseName, type Recipe } from './naming';
-import { UNITS, type Phrase } from './parse';
+import { named, nameOf, phraseName, type Recipe } from './naming';
+import { UNITS, type Phrase, type Token } from './parse';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
-const { classify: CLASSIFY_VERBS } = VERB_CLASSES;
+const { classify: CLASSIFY_VERBS, takes: TAKE_VERBS } = VERB_CLASSES;
+
+/** "…, work out the cost", "…, check where the order is": a verb after a comma, though the tagger called it a noun. */
+const opensClause = (tokens: Token[], t: Token) =>
+  /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
+  (/^(?:ADP|DET|ADV)$/.test(tokens[t.index + 1]?.pos ?? '') ||
+    /^(?:where|whether|if|what|how)$/.test(tokens[t.index + 1]?.lower ?? ''));
 const { containers: CONTAINERS } = NOUN_CLASSES;
 
 /** The phrase the workflow works on or is about: the first input, else the first phrase. */
@@ -34,18 +40,128 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
 /** "30 days", "10%": an amount the prompt states, which names nothing. */
 const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || p.words.length === 1);
 
+/** Words that open a question, and the words a question's noun run stops at. */
+const WH = /^(?:what|whats|what's|which|how)$/;
+const AUX_OPEN = /^(?:is|are|does|do|can|could|should|will|would)$/;
+/** "a patient due for…", "a clause enforceable": words that say something of what precedes them. */
+const PREDICATIVE = /^(?:due|[a-z]+[ai]ble)$/;
+const STOP_POS = /^(?:AUX|ADP|PUNCT|SCONJ|CCONJ|DET|PRON|PART|NUM|SYM|ADV)$/;
+
+/** The words of the noun run from token i on ("the monthly mortgage payment be" → monthly mortgage payment), and where it ends. */
+function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string[]; end: number } {
+  while (
+    tokens[i] &&
+    (tokens[i]!.pos === 'DET' ||
+      /^(?:this|that|these|those)$/.test(tokens[i]!.lower) ||
+      MODIFIERS.possessives.has(tokens[i]!.lower)) &&
+    !/^(?:many|much)$/.test(tokens[i]!.lower)
+  )
+    i++;
+  if (/^(?:many|much)$/.test(tokens[i]?.lower ?? '')) i++;
+  const start = i;
+  // "break even point": the tagger calls "even" an adverb inside a run of nouns.
+  while (
+    tokens[i] &&
+    /^(?:[a-z][a-z-]*|'s)$/i.test(tokens[i]!.text) &&
+    !(verbsEnd && tokens[i]!.pos === 'VERB') &&
+    (!STOP_POS.test(tokens[i]!.pos) ||
+      (tokens[i]!.lower === "'s" && i > start) ||
+      (tokens[i]!.pos === 'ADV' && i > start && tokens[i + 1]?.pos !== 'AUX'))
+  )
+    i++;
+  let end = i;
+  // "is a non-compete clause enforceable": a run ends in a noun; what follows it is said of it.
+  while (verbsEnd && end > start + 1 && (tokens[end - 1]!.pos === 'ADJ' || PREDICATIVE.test(tokens[end - 1]!.lower)))
+    end--;
+  return {
+    words: tokens
+      .slice(start, end)
+      .map((t) => t.lower)
+      .filter((w) => w !== "'s"),
+    end,
+  };
+}
+
+/**
+ * A question names what it asks: "What would the monthly payment be?" → Monthly Payment Calculator,
+ * "How many vacation days … left?" → Vacation Days Left Calculator, "Which plan…" → Plan
+ * Recommendation, "Does this order need director sign-off?" → Director Sign-Off Check.
+ */
+function questionName(tokens: Token[]): string | undefined {
+  // Each token's sentence end, found in one pass from the back so long prompts stay linear.
+  const ends: Token[] = [];
+  for (let i = tokens.length - 1, end = tokens.at(-1); i >= 0; i--) {
+    if (/^[.!?;]$/.test(tokens[i]!.text)) end = tokens[i];
+    ends[i] = end!;
+  }
+  for (const token of tokens) {
+    const i = token.index;
+    const previous = tokens[i - 1];
+    const opens = !previous || /^[.!?;,:—–-]$/.test(previous.text);
+    const asks = ends[i]!.text === '?';
+    const lower = token.lower;
+    if (
+      lower === 'how' &&
+      /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '') &&
+      (opens || previous?.pos === 'VERB' || previous?.lower === 'me')
+    ) {
+      const run = nounRun(tokens, i + 1, true);
+      if (run.words.length === 0) return undefined;
+      const sentence = tokens.slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1);
+      const left = sentence.find((t) => /^(?:left|remaining)$/.test(t.lower));
+      const noun = previous && VERB_CLASSES.compute.has(previous.lemma) ? NOUN_OF_VERB[previous.lemma] : 'Calculator';
+      return named([...run.words, ...(left ? [left.lower] : [])]) + ` ${noun}`;
+    }
+    if (!opens || !asks) continue;
+    if (WH.test(lower) && lower !== 'how') {
+      const next = lower === 'which' ? i + 1 : tokens[i + 1]?.pos === 'AUX' ? i + 2 : i + 1;
+      const run = nounRun(tokens, next, false);
+      if (run.words.length === 0 || (lower !== 'which' && tokens[i + 1]?.pos !== 'AUX' && !lower.endsWith('s')))
+        return undefined;
+      return `${named(run.words)} ${lower === 'which' ? 'Recommendation' : 'Calculator'}`;
+    }
+    if (AUX_OPEN.test(lower) && token.pos === 'AUX') {
+      // "Can you tell me if a job applicant meets…": the question is the clause after "if".
+      const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;
+      if (clause < 0) return undefined;
+      const subject = nounRun(tokens, clause + 1, true);
+      const verb = tokens[subject.end];
+      // "Is a patient due for a check-up?": a person is asked about for the thing after them.
+      const person = PEOPLE.has(subject.words.at(-1) ?? '') && verb?.pos === 'ADP';
+      const object = verb?.pos === 'VERB' || person ? nounRun(tokens, verb!.index + 1, true) : undefined;
+      const asked = object && object.words.length > 0 ? object.words : subject.words;
+      return asked.length > 0 ? `${named(asked)} Check` : undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
+  const asked = questionName(reading.tokens);
+  if (asked) return asked;
   const made =
     reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
   // The prompt's first verb names the job, and the phrase just after it what the job is about.
   // A sending verb is noted (the service sends nothing), yet "email the team a summary" still names the summary.
   const main = reading.tokens.find(
     (t) =>
-      t.pos === 'VERB' &&
+      (t.pos === 'VERB' || opensClause(reading.tokens, t)) &&
       (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
+      // "Given a parcel's weight…", "take the CSV I paste and give me a summary": what the job is given is not the job.
+      !MODIFIERS.inputMarkers.has(t.lower) &&
+      !(
+        TAKE_VERBS.has(t.lemma) &&
+        !MAKE_VERBS.has(t.lemma) &&
+        !LOOKUP_VERBS.has(t.lemma) &&
+        !PREPARING_VERBS.has(t.lemma)
+      ) &&
       (!noted.has(t.lower) || SEND_VERBS.has(t.lemma)),
   );
+  // "lesson plan for a class, and list the objectives": a prompt that opens with a thing names it.
+  const opening = reading.phrases[0];
+  if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!))
+    return nameOf(recipe, undefined, opening, undefined, undefined);
   // "send the team a summary", "email the parents…": who receives it is not what is made.
   const first = main
     ? reading.phrases.find(
@@ -81,11 +197,19 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const of = makes
     ? reading.phrases.find(
         (p) =>
-          p.before?.index === makes.end &&
-          /^(?:for|to|of|about|on)$/.test(p.before.lower) &&
+          // "a form to submit a bug report": what it is for.
+          (p.before?.index === makes.end ||
+            (p.before?.index === makes.end + 1 &&
+              p.before.pos === 'VERB' &&
+              reading.tokens[makes.end]!.lower === 'to')) &&
+          /^(?:for|to|of|about|on)$/.test(reading.tokens[makes.end]!.lower) &&
           !p.words.some((w) => noted.has(w)),
       )
     : undefined;
+  // What a one-word made thing is of, else what the job works on, unless that is one of a list of values ("given a topic, a difficulty…").
+  const after = about && reading.tokens.slice(about.end, about.end + 2);
+  const inList = after && /^(?:,|and)$/.test(after[0]?.lower ?? '') && !VERBS.has(after[1]?.lower ?? '');
+  const owner = inList ? undefined : about;
   // "find abandoned carts", "pull the daily closing prices": a lookup is named by what it finds,
   // unless it goes on to make a document ("… and make a weekly bug report").
   const found = main && LOOKUP_VERBS.has(main.lower) && object && reading.tokens[object.end]?.text !== ',';
@@ -93,6 +217,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   return (
     (found && document ? nameOf(recipe, undefined, document, undefined, undefined) : undefined) ||
     (found && object && phraseName(object).includes(' ') ? phraseName(object) : undefined) ||
-    nameOf(recipe, verb, makes, about, target, of)
+    // "tell me if it is positive, negative or neutral": choosing among values no verb sorts by is a check.
+    nameOf(recipe === 'classify' && !sorting ? 'check' : recipe, verb, makes, about, target, of ?? owner)
   );
 }
