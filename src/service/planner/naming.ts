@@ -8,6 +8,7 @@ import type { StepSpec } from '../workflow/plan-types';
 import { humanList, SPELLINGS, titleCase } from '../lib/text-case';
 import type { EntityKind } from './report-template';
 import type { Phrase } from './parse';
+import { CURRENCIES } from './fields';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 
@@ -35,6 +36,8 @@ function cleanWords(words: string[]): string[] {
   const content = kept.length > 0 ? kept : words;
   return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
 }
+/** Words that say how much of a thing, not what: "invoice amounts", "an amount of money". */
+const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|figures?)$/;
 /** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
 const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 
@@ -81,10 +84,10 @@ export function nameOf(
   topic: string | undefined,
   of?: Phrase,
 ): string {
-  if (recipe === 'compute' && topic && subject) {
-    const base = cleanWords(subject.words);
-    const words = base.at(-1) === 'amounts' ? [...base.slice(0, -1), 'totals'] : [...base, 'totals'];
-    return named([...words, 'in', topic]).replace(/\bIn\b/, 'in');
+  // "invoice amounts … converted to EUR", "an amount of money from one currency to another": what is converted, by kind.
+  if ((recipe === 'compute' && topic) || verb === 'convert') {
+    const kind = (subject?.words ?? []).filter((w) => !MEASURES.test(w) && !CURRENCIES.test(w) && !/^currenc/.test(w)).at(-1);
+    return named([...(kind ? [kind] : []), 'currency', 'conversion']);
   }
   const doing = verb && Object.hasOwn(NOUN_OF_VERB, verb) ? NOUN_OF_VERB[verb] : undefined;
   if (doing && subject) return `${named(singularWords(subject))} ${doing}`;

@@ -13,6 +13,10 @@ import { type Reading } from './roles';
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
 const { classify: CLASSIFY_VERBS, takes: TAKE_VERBS } = VERB_CLASSES;
 
+/** "come up with three subject lines": a phrasal verb that makes what follows. */
+const comesUpWith = (tokens: Token[], t: Token) =>
+  t.lemma === 'come' && tokens[t.index + 1]?.lower === 'up' && tokens[t.index + 2]?.lower === 'with';
+
 /** "…, work out the cost", "…, check where the order is": a verb after a comma, though the tagger called it a noun. */
 const opensClause = (tokens: Token[], t: Token) =>
   /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
@@ -87,7 +91,7 @@ function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string
  * "How many vacation days … left?" → Vacation Days Left Calculator, "Which plan…" → Plan
  * Recommendation, "Does this order need director sign-off?" → Director Sign-Off Check.
  */
-function questionName(tokens: Token[]): string | undefined {
+function questionName(tokens: Token[], opening: Phrase | undefined): string | undefined {
   // Each token's sentence end, found in one pass from the back so long prompts stay linear.
   const ends: Token[] = [];
   for (let i = tokens.length - 1, end = tokens.at(-1); i >= 0; i--) {
@@ -125,11 +129,16 @@ function questionName(tokens: Token[]): string | undefined {
       const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;
       if (clause < 0) return undefined;
       const subject = nounRun(tokens, clause + 1, true);
-      const verb = tokens[subject.end];
+      let after = subject.end;
+      while (tokens[after] && PREDICATIVE.test(tokens[after]!.lower)) after++;
+      const verb = tokens[after];
       // "Is a patient due for a check-up?": a person is asked about for the thing after them.
       const person = PEOPLE.has(subject.words.at(-1) ?? '') && verb?.pos === 'ADP';
       const object = verb?.pos === 'VERB' || person ? nounRun(tokens, verb!.index + 1, true) : undefined;
-      const asked = object && object.words.length > 0 ? object.words : subject.words;
+      // "Here's a customer review. Is it positive…?": "it" is what the prompt opened with.
+      const it = /^(?:it|this|that)$/.test(tokens[clause + 1]?.lower ?? '') ? opening?.words : undefined;
+      const asked =
+        object && object.words.length > 0 ? object.words : subject.words.length > 0 ? subject.words : (it ?? []);
       return asked.length > 0 ? `${named(asked)} Check` : undefined;
     }
   }
@@ -138,7 +147,7 @@ function questionName(tokens: Token[]): string | undefined {
 
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
-  const asked = questionName(reading.tokens);
+  const asked = questionName(reading.tokens, reading.phrases[0]);
   if (asked) return asked;
   const made =
     reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
@@ -147,7 +156,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const main = reading.tokens.find(
     (t) =>
       (t.pos === 'VERB' || opensClause(reading.tokens, t)) &&
-      (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
+      (VERBS.has(t.lemma) || VERBS.has(t.lower) || comesUpWith(reading.tokens, t)) &&
       // "Given a parcel's weight…", "take the CSV I paste and give me a summary": what the job is given is not the job.
       !MODIFIERS.inputMarkers.has(t.lower) &&
       !(
@@ -191,7 +200,22 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     return nameOf(recipe, undefined, next, subjectPhrase(reading, recipe), undefined);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
   const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
-  const makes = main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object ? object : made;
+  const makes =
+    main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma) || comesUpWith(reading.tokens, main)) && object
+      ? object
+      : made;
+  // "email the parents of each absent student": a message to people is named by who gets it.
+  const recipient = main?.lemma === 'email' && reading.phrases.find((p) => p.before?.index === main.index);
+  const alone =
+    recipient && !reading.phrases.some((q) => q.start === recipient.end || q.before?.index === recipient.end - 1);
+  if (recipient && alone && PEOPLE.has(recipient.head)) return named([recipient.head, 'email']);
+  // "compare budgeted vs actual spend", "renting vs buying": the two sides name the comparison.
+  const versus = reading.tokens.find((t) => /^(?:vs\.?|versus)$/.test(t.lower) && t.index > 0);
+  if (versus) {
+    const [left, right] = [reading.tokens[versus.index - 1]!, reading.tokens[versus.index + 1]];
+    if (/^[a-z]+$/.test(right?.lower ?? '') && /^[a-z]+$/.test(left.lower))
+      return `${named([left.lower.endsWith('ed') ? left.lemma : left.lower])} vs ${named([right!.lower])} Comparison`;
+  }
   const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
   const of = makes
@@ -213,9 +237,19 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   // "find abandoned carts", "pull the daily closing prices": a lookup is named by what it finds,
   // unless it goes on to make a document ("… and make a weekly bug report").
   const found = main && LOOKUP_VERBS.has(main.lower) && object && reading.tokens[object.end]?.text !== ',';
-  const document = reading.outputs.find((p) => deliverableOf(p) !== null);
+  // "… and make a weekly bug report": a document is a draft, or what a making verb makes.
+  const document = reading.outputs.find(
+    (p) =>
+      deliverableOf(p) !== null ||
+      (p.before !== undefined && MAKE_VERBS.has(p.before.lemma) && p.start > (object?.end ?? 0)),
+  );
+  // "find the company's headquarters, industry and employee count": facts about one thing are its profile.
+  if (main && LOOKUP_VERBS.has(main.lower) && object?.owner !== undefined && reading.tokens[object.end]?.text === ',')
+    return named([...object.words.slice(0, object.owner), 'profile']);
   return (
-    (found && document ? nameOf(recipe, undefined, document, undefined, undefined) : undefined) ||
+    (main && LOOKUP_VERBS.has(main.lower) && document
+      ? nameOf(recipe, undefined, document, undefined, undefined)
+      : undefined) ||
     (found && object && phraseName(object).includes(' ') ? phraseName(object) : undefined) ||
     // "tell me if it is positive, negative or neutral": choosing among values no verb sorts by is a check.
     nameOf(recipe === 'classify' && !sorting ? 'check' : recipe, verb, makes, about, target, of ?? owner)
