@@ -16,6 +16,21 @@ export const literal = (text: string) => plain(escapeMarkdown(text));
 
 export const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
 
+/** A loop over a list, with lines for no items; each part is one or more whole lines. */
+export function forLines(item: string, list: string, body: string, none: string): string {
+  return [`{% for ${item} in ${list} -%}`, body, '{% else -%}', none, '{% endfor -%}'].join('\n');
+}
+
+/** Lines shown when `test` holds, else the `otherwise` lines. */
+export function ifLines(test: string, then: string, otherwise: string): string {
+  return [`{% if ${test} -%}`, then, '{% else -%}', otherwise, '{% endif -%}'].join('\n');
+}
+
+/** A list input as a section: its title, then a line per item. */
+export function listSection(list: Field): string {
+  return [`## ${literal(list.title)}`, '', forLines('item', ref(list.key), '- {{ item }}', '- None given')].join('\n');
+}
+
 /** Lines shown only when the field has a value. */
 export const ifGiven = (field: Field, line: string) => `{% if ${ref(field.key)} != blank %}${line}{% endif %}`;
 

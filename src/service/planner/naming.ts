@@ -6,7 +6,7 @@ import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-wor
 import type { Field } from '../workflow/field';
 import type { StepSpec } from '../workflow/plan-types';
 import { humanList, SPELLINGS, titleCase } from '../lib/text-case';
-import type { EntityKind } from './report-template';
+import { ENTITIES, type EntityKind } from './report-template';
 import type { Phrase } from './parse';
 import { CURRENCIES } from './fields';
 
@@ -86,7 +86,9 @@ export function nameOf(
 ): string {
   // "invoice amounts … converted to EUR", "an amount of money from one currency to another": what is converted, by kind.
   if ((recipe === 'compute' && topic) || verb === 'convert') {
-    const kind = (subject?.words ?? []).filter((w) => !MEASURES.test(w) && !CURRENCIES.test(w) && !/^currenc/.test(w)).at(-1);
+    const kind = (subject?.words ?? [])
+      .filter((w) => !MEASURES.test(w) && !CURRENCIES.test(w) && !/^currenc/.test(w))
+      .at(-1);
     return named([...(kind ? [kind] : []), 'currency', 'conversion']);
   }
   const doing = verb && Object.hasOwn(NOUN_OF_VERB, verb) ? NOUN_OF_VERB[verb] : undefined;
@@ -108,14 +110,6 @@ const OUTPUT_PHRASES: Partial<Record<StepSpec['kind'], string>> = {
   pdf_document: 'a PDF',
   plain_text: 'a plain-text copy',
   json_output: 'a JSON file',
-};
-
-const ENTITY_PHRASES: Record<EntityKind, string> = {
-  emails: 'email addresses',
-  urls: 'links',
-  dates: 'dates',
-  numbers: 'numbers',
-  action_items: 'action items',
 };
 
 function fieldPhrase(field: Field): string {
@@ -154,7 +148,7 @@ export function describePlan(
   }
   // Last, so the "and" inside it reads as part of the list.
   if (steps.some((step) => step.kind === 'extract_entities'))
-    outputs.push(`the ${humanList(entityKinds.map((k) => ENTITY_PHRASES[k]))} it finds (JSON)`);
+    outputs.push(`the ${humanList(entityKinds.map((k) => ENTITIES[k].phrase))} it finds (JSON)`);
   const middle: string[] = [];
   if (guards.length > 0) middle.push(`stops with an error when ${humanList(guards, 'or')}`);
   if (steps.some((step) => step.kind === 'approval')) middle.push('waits for a person to approve the draft');
