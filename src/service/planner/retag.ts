@@ -118,6 +118,14 @@ export function tokenize(text: string): Token[] {
       index: tokens.length,
     });
   }
+  // "a thank you email": the thanks is one word before the noun it describes, as "thank-you" is.
+  for (let i = tokens.length - 3; i >= 0; i--)
+    if (tokens[i]!.lower === 'thank' && tokens[i + 1]!.lower === 'you' && /^(?:NOUN|VERB)$/.test(tokens[i + 2]!.pos)) {
+      Object.assign(tokens[i]!, { text: `${tokens[i]!.text}-you`, lower: 'thank-you', lemma: 'thank-you', pos: 'ADJ' });
+      Object.assign(tokens[i + 2]!, { pos: 'NOUN', lemma: tokens[i + 2]!.lower });
+      tokens.splice(i + 1, 1);
+    }
+  tokens.forEach((token, index) => (token.index = index));
   correctTags(tokens);
   return tokens;
 }

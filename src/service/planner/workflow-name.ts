@@ -198,6 +198,19 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const next = main && reading.outputs.find((p) => p.start >= (first?.end ?? main.index + 1));
   if (main && PREPARING_VERBS.has(main.lemma) && next)
     return nameOf(recipe, undefined, next, subjectPhrase(reading, recipe), undefined);
+  // "check where the order is and write them a short update": the check prepares what is written about it.
+  const written = reading.tokens.find(
+    (t) =>
+      t.index > (object?.end ?? Infinity) &&
+      t.pos === 'VERB' &&
+      MAKE_VERBS.has(t.lemma) &&
+      reading.tokens[t.index - 1]?.lower === 'and',
+  );
+  const update = written && reading.phrases.find((p) => p.start > written.index && p.start <= written.index + 4);
+  const oneClause =
+    main && written && !reading.tokens.slice(main.index, written.index).some((t) => /^[:.;!?]$/.test(t.text));
+  if (main && VERB_CLASSES.check.has(main.lemma) && update && oneClause)
+    return nameOf(recipe, undefined, update, undefined, undefined, object);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
   const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
   const makes =
