@@ -34,7 +34,7 @@ function cleanWords(words: string[]): string[] {
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
   const content = kept.length > 0 ? kept : words;
-  return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
+  return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-4);
 }
 /** Words that say how much of a thing, not what: "invoice amounts", "an amount of money". */
 const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|figures?)$/;
