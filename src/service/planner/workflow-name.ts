@@ -49,41 +49,27 @@ const WH = /^(?:what|whats|what's|which|how)$/;
 const AUX_OPEN = /^(?:is|are|does|do|can|could|should|will|would)$/;
 /** "a patient due for…", "a clause enforceable": words that say something of what precedes them. */
 const PREDICATIVE = /^(?:due|[a-z]+[ai]ble)$/;
+const POSSESSIVES = MODIFIERS.possessives;
 const STOP_POS = /^(?:AUX|ADP|PUNCT|SCONJ|CCONJ|DET|PRON|PART|NUM|SYM|ADV)$/;
 
 /** The words of the noun run from token i on ("the monthly mortgage payment be" → monthly mortgage payment), and where it ends. */
 function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string[]; end: number } {
-  while (
-    tokens[i] &&
-    (tokens[i]!.pos === 'DET' ||
-      /^(?:this|that|these|those)$/.test(tokens[i]!.lower) ||
-      MODIFIERS.possessives.has(tokens[i]!.lower)) &&
-    !/^(?:many|much)$/.test(tokens[i]!.lower)
-  )
-    i++;
-  if (/^(?:many|much)$/.test(tokens[i]?.lower ?? '')) i++;
+  const skipped = (t: Token) =>
+    t.pos === 'DET' || /^(?:this|that|these|those)$/.test(t.lower) || POSSESSIVES.has(t.lower);
+  while (tokens[i] && skipped(tokens[i]!)) i++;
   const start = i;
-  // "break even point": the tagger calls "even" an adverb inside a run of nouns.
-  while (
-    tokens[i] &&
-    /^(?:[a-z][a-z-]*|'s)$/i.test(tokens[i]!.text) &&
-    !(verbsEnd && tokens[i]!.pos === 'VERB') &&
-    (!STOP_POS.test(tokens[i]!.pos) ||
-      (tokens[i]!.lower === "'s" && i > start) ||
-      (tokens[i]!.pos === 'ADV' && i > start && tokens[i + 1]?.pos !== 'AUX'))
-  )
-    i++;
+  const inRun = (t: Token) =>
+    /^(?:[a-z][a-z-]*|'s)$/i.test(t.text) &&
+    !(verbsEnd && t.pos === 'VERB') &&
+    // "break even point": the tagger calls "even" an adverb inside a run of nouns.
+    (!STOP_POS.test(t.pos) ||
+      (t.index > start && (t.lower === "'s" || (t.pos === 'ADV' && tokens[t.index + 1]?.pos !== 'AUX'))));
+  while (tokens[i] && inRun(tokens[i]!)) i++;
   let end = i;
   // "is a non-compete clause enforceable": a run ends in a noun; what follows it is said of it.
   while (verbsEnd && end > start + 1 && (tokens[end - 1]!.pos === 'ADJ' || PREDICATIVE.test(tokens[end - 1]!.lower)))
     end--;
-  return {
-    words: tokens
-      .slice(start, end)
-      .map((t) => t.lower)
-      .filter((w) => w !== "'s"),
-    end,
-  };
+  return { words: tokens.slice(start, end).flatMap((t) => (t.lower === "'s" ? [] : [t.lower])), end };
 }
 
 /**
@@ -94,37 +80,28 @@ function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string
 function questionName(tokens: Token[], opening: Phrase | undefined): string | undefined {
   // Each token's sentence end, found in one pass from the back so long prompts stay linear.
   const ends: Token[] = [];
-  for (let i = tokens.length - 1, end = tokens.at(-1); i >= 0; i--) {
-    if (/^[.!?;]$/.test(tokens[i]!.text)) end = tokens[i];
-    ends[i] = end!;
-  }
-  for (const token of tokens) {
-    const i = token.index;
+  for (let i = tokens.length - 1, end = tokens.at(-1)!; i >= 0; i--)
+    ends[i] = end = /^[.!?;]$/.test(tokens[i]!.text) ? tokens[i]! : end;
+  for (const { index: i, lower, pos } of tokens) {
     const previous = tokens[i - 1];
     const opens = !previous || /^[.!?;,:—–-]$/.test(previous.text);
-    const asks = ends[i]!.text === '?';
-    const lower = token.lower;
-    if (
-      lower === 'how' &&
-      /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '') &&
-      (opens || previous?.pos === 'VERB' || previous?.lower === 'me')
-    ) {
-      const run = nounRun(tokens, i + 1, true);
-      if (run.words.length === 0) return undefined;
-      const sentence = tokens.slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1);
-      const left = sentence.find((t) => /^(?:left|remaining)$/.test(t.lower));
+    const many = /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '');
+    if (lower === 'how' && many && (opens || previous?.pos === 'VERB' || previous?.lower === 'me')) {
+      const run = nounRun(tokens, i + 2, true);
+      const left = tokens
+        .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)
+        .find((t) => /^(?:left|remaining)$/.test(t.lower));
       const noun = previous && VERB_CLASSES.compute.has(previous.lemma) ? NOUN_OF_VERB[previous.lemma] : 'Calculator';
-      return named([...run.words, ...(left ? [left.lower] : [])]) + ` ${noun}`;
+      return run.words.length > 0 ? `${named([...run.words, ...(left ? [left.lower] : [])])} ${noun}` : undefined;
     }
-    if (!opens || !asks) continue;
+    if (!opens || ends[i]!.text !== '?') continue;
     if (WH.test(lower) && lower !== 'how') {
-      const next = lower === 'which' ? i + 1 : tokens[i + 1]?.pos === 'AUX' ? i + 2 : i + 1;
-      const run = nounRun(tokens, next, false);
-      if (run.words.length === 0 || (lower !== 'which' && tokens[i + 1]?.pos !== 'AUX' && !lower.endsWith('s')))
-        return undefined;
+      const aux = tokens[i + 1]?.pos === 'AUX';
+      const run = nounRun(tokens, lower !== 'which' && aux ? i + 2 : i + 1, false);
+      if (run.words.length === 0 || (lower !== 'which' && !aux && !lower.endsWith('s'))) return undefined;
       return `${named(run.words)} ${lower === 'which' ? 'Recommendation' : 'Calculator'}`;
     }
-    if (AUX_OPEN.test(lower) && token.pos === 'AUX') {
+    if (AUX_OPEN.test(lower) && pos === 'AUX') {
       // "Can you tell me if a job applicant meets…": the question is the clause after "if".
       const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;
       if (clause < 0) return undefined;
@@ -134,12 +111,11 @@ function questionName(tokens: Token[], opening: Phrase | undefined): string | un
       const verb = tokens[after];
       // "Is a patient due for a check-up?": a person is asked about for the thing after them.
       const person = PEOPLE.has(subject.words.at(-1) ?? '') && verb?.pos === 'ADP';
-      const object = verb?.pos === 'VERB' || person ? nounRun(tokens, verb!.index + 1, true) : undefined;
+      const object = verb && (verb.pos === 'VERB' || person) ? nounRun(tokens, verb.index + 1, true).words : [];
       // "Here's a customer review. Is it positive…?": "it" is what the prompt opened with.
-      const it = /^(?:it|this|that)$/.test(tokens[clause + 1]?.lower ?? '') ? opening?.words : undefined;
-      const asked =
-        object && object.words.length > 0 ? object.words : subject.words.length > 0 ? subject.words : (it ?? []);
-      return asked.length > 0 ? `${named(asked)} Check` : undefined;
+      const it = /^(?:it|this|that)$/.test(tokens[clause + 1]?.lower ?? '') ? (opening?.words ?? []) : [];
+      const asked = [object, subject.words, it].find((words) => words.length > 0);
+      return asked ? `${named(asked)} Check` : undefined;
     }
   }
   return undefined;
