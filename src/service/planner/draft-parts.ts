@@ -99,20 +99,13 @@ export function valueOf(field: Field): string {
 
 /** The inputs the draft has not yet used, as "- **Title:** value" lines, so nothing given is dropped. */
 export function otherDetails(fields: Field[], used: Set<Field>): string[] {
-  const lines: string[] = [];
-  for (const field of fields) {
-    if (used.has(field)) continue;
-    if (field.kind === 'list' || field.kind === 'rows') {
-      lines.push(
-        `- **${plain(field.title)}:** {% for item in ${ref(field.key)} %}{{ item }}{% unless forloop.last %}, {% endunless %}{% endfor %}`,
-      );
-    } else if (field.kind === 'text') {
-      lines.push(`- **${plain(field.title)}:** ${out(field.key, 'excerpt')}`);
-    } else {
-      lines.push(`- **${plain(field.title)}:** ${valueOf(field)}`);
-    }
-  }
-  return lines;
+  const shown = (field: Field) =>
+    field.kind === 'list' || field.kind === 'rows'
+      ? `{% for item in ${ref(field.key)} %}{{ item }}{% unless forloop.last %}, {% endunless %}{% endfor %}`
+      : field.kind === 'text'
+        ? out(field.key, 'excerpt')
+        : valueOf(field);
+  return fields.filter((field) => !used.has(field)).map((field) => `- **${plain(field.title)}:** ${shown(field)}`);
 }
 
 export function usedOf(...fields: (Field | undefined)[]): Set<Field> {
