@@ -51,6 +51,12 @@ function correctTags(tokens: Token[]): void {
       !/^(?:it|them)$/.test(tokens[i + 1]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';
+  // "their IT access checklist": a pronoun in capitals mid-sentence is an acronym, and a verb between it and a noun a noun.
+  for (let i = 1; i + 2 < tokens.length; i++)
+    if (tokens[i]!.pos === 'PRON' && /^[A-Z]{2,}$/.test(tokens[i]!.text) && /^[a-z]/.test(tokens[i - 1]!.text)) {
+      tokens[i]!.pos = 'PROPN';
+      if (tokens[i + 1]!.pos === 'VERB' && tokens[i + 2]!.pos === 'NOUN') tokens[i + 1]!.pos = 'NOUN';
+    }
   // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
