@@ -5,6 +5,7 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Field } from '../workflow/field';
 import type { StepSpec } from '../workflow/plan-types';
+import { kindOf } from '../steps/registry';
 import { humanList, SPELLINGS, titleCase } from '../lib/text-case';
 import { ENTITIES, type EntityKind } from './report-template';
 import type { Phrase } from './parse';
@@ -103,15 +104,6 @@ export function nameOf(
   return `${doing ?? (SUFFIX[recipe] || 'Report')} Workflow`;
 }
 
-const OUTPUT_PHRASES: Partial<Record<StepSpec['kind'], string>> = {
-  summarize: 'a summary',
-  csv_table: 'a CSV table',
-  render_html: 'an HTML page',
-  pdf_document: 'a PDF',
-  plain_text: 'a plain-text copy',
-  json_output: 'a JSON file',
-};
-
 function fieldPhrase(field: Field): string {
   // Titles are in sentence case: only their first letter is lowered, so "URL" stays as it is.
   const title =
@@ -137,14 +129,12 @@ export function describePlan(
       : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
   const outputs: string[] = [];
   for (const step of steps) {
-    const report =
-      shape.document ??
-      (step.kind === 'markdown_report' && step.filename.endsWith('.csv') ? 'a CSV file' : 'a Markdown report');
-    if (step.kind === 'markdown_report' && !outputs.includes(report)) outputs.push(report);
-    else {
-      const phrase = OUTPUT_PHRASES[step.kind];
-      if (phrase && !outputs.includes(phrase)) outputs.push(phrase);
-    }
+    // A report's phrase depends on the plan: the document it reads as, or a CSV by its file name.
+    const phrase =
+      step.kind === 'markdown_report'
+        ? (shape.document ?? (step.filename.endsWith('.csv') ? 'a CSV file' : 'a Markdown report'))
+        : kindOf(step.kind)?.returns;
+    if (phrase && !outputs.includes(phrase)) outputs.push(phrase);
   }
   // Last, so the "and" inside it reads as part of the list.
   if (steps.some((step) => step.kind === 'extract_entities'))
