@@ -30,7 +30,9 @@ const SUFFIX: Record<Recipe, string> = {
 
 function cleanWords(words: string[]): string[] {
   // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
-  let kept = words.filter((word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|ten)-)/.test(word));
+  let kept = words.filter(
+    (word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:-|$))/.test(word),
+  );
   // "weekly KPIs": a cadence stays when the name would be one word without it.
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
