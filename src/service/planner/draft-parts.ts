@@ -16,6 +16,21 @@ export const literal = (text: string) => plain(escapeMarkdown(text));
 
 export const lowerTitle = (field: Field) => (/^[A-Z]{2}/.test(field.title) ? field.title : field.title.toLowerCase());
 
+/** A loop over a list, with lines for no items; each part is one or more whole lines. */
+export function forLines(item: string, list: string, body: string, none: string): string {
+  return [`{% for ${item} in ${list} -%}`, body, '{% else -%}', none, '{% endfor -%}'].join('\n');
+}
+
+/** Lines shown when `test` holds, else the `otherwise` lines. */
+export function ifLines(test: string, then: string, otherwise: string): string {
+  return [`{% if ${test} -%}`, then, '{% else -%}', otherwise, '{% endif -%}'].join('\n');
+}
+
+/** A list input as a section: its title, then a line per item. */
+export function listSection(list: Field): string {
+  return [`## ${literal(list.title)}`, '', forLines('item', ref(list.key), '- {{ item }}', '- None given')].join('\n');
+}
+
 /** Lines shown only when the field has a value. */
 export const ifGiven = (field: Field, line: string) => `{% if ${ref(field.key)} != blank %}${line}{% endif %}`;
 
@@ -84,20 +99,13 @@ export function valueOf(field: Field): string {
 
 /** The inputs the draft has not yet used, as "- **Title:** value" lines, so nothing given is dropped. */
 export function otherDetails(fields: Field[], used: Set<Field>): string[] {
-  const lines: string[] = [];
-  for (const field of fields) {
-    if (used.has(field)) continue;
-    if (field.kind === 'list' || field.kind === 'rows') {
-      lines.push(
-        `- **${plain(field.title)}:** {% for item in ${ref(field.key)} %}{{ item }}{% unless forloop.last %}, {% endunless %}{% endfor %}`,
-      );
-    } else if (field.kind === 'text') {
-      lines.push(`- **${plain(field.title)}:** ${out(field.key, 'excerpt')}`);
-    } else {
-      lines.push(`- **${plain(field.title)}:** ${valueOf(field)}`);
-    }
-  }
-  return lines;
+  const shown = (field: Field) =>
+    field.kind === 'list' || field.kind === 'rows'
+      ? `{% for item in ${ref(field.key)} %}{{ item }}{% unless forloop.last %}, {% endunless %}{% endfor %}`
+      : field.kind === 'text'
+        ? out(field.key, 'excerpt')
+        : valueOf(field);
+  return fields.filter((field) => !used.has(field)).map((field) => `- **${plain(field.title)}:** ${shown(field)}`);
 }
 
 export function usedOf(...fields: (Field | undefined)[]): Set<Field> {

@@ -12,6 +12,7 @@ import {
   valueOf,
   otherDetails,
   usedOf,
+  listSection,
   type Roles,
 } from './draft-parts';
 
@@ -113,34 +114,19 @@ function letter(purpose: Purpose, roles: Roles, phrase: string): Letter {
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function emailDraft(fields: Field[], deliverable: Deliverable, prompt: string): string {
+/** An email (with its subject line) or a shorter message, by what it is for. */
+function letterDraft(kind: 'email' | 'message', fields: Field[], deliverable: Deliverable, prompt: string): string {
   const roles = rolesOf(fields);
   const { subject, paragraphs, used } = letter(purposeOf(`${deliverable.phrase} ${prompt}`), roles, deliverable.phrase);
   const details = otherDetails(fields, used);
+  const email = kind === 'email';
   return [
-    `**Subject:** ${subject}`,
-    '',
+    ...(email ? [`**Subject:** ${subject}`, ''] : []),
     greeting(roles),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(details.length > 0 ? ['For reference:', '', ...details, ''] : []),
-    'Best regards,',
-    '',
-    '[Your name]',
-  ].join('\n');
-}
-
-function messageDraft(fields: Field[], deliverable: Deliverable, prompt: string): string {
-  const roles = rolesOf(fields);
-  const { paragraphs, used } = letter(purposeOf(`${deliverable.phrase} ${prompt}`), roles, deliverable.phrase);
-  const details = otherDetails(fields, used);
-  return [
-    greeting(roles),
-    '',
-    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(details.length > 0 ? [...details, ''] : []),
-    'Thanks,',
-    '[Your name]',
+    ...(details.length > 0 ? [...(email ? ['For reference:', ''] : []), ...details, ''] : []),
+    ...(email ? ['Best regards,', '', '[Your name]'] : ['Thanks,', '[Your name]']),
   ].join('\n');
 }
 
@@ -207,35 +193,21 @@ function postingDraft(fields: Field[]): string {
     ...facts.map((field) => `- **${plain(field.title)}:** ${valueOf(field)}`),
     ...(facts.length > 0 ? [''] : []),
     ...roles.texts.flatMap((text) => [`## ${plain(text.title)}`, '', out(text.key), '']),
-    ...roles.lists.flatMap((list) => [
-      `## ${plain(list.title)}`,
-      '',
-      `{% for item in ${ref(list.key)} -%}`,
-      '- {{ item }}',
-      '{% else -%}',
-      '- None given',
-      '{% endfor -%}',
-      '',
-    ]),
+    ...roles.lists.flatMap((list) => [listSection(list), '']),
     '## How to apply',
     '',
     `Send your CV and a short note about why ${role === 'this role' ? 'the role' : role} interests you.`,
   ].join('\n');
 }
 
+const DRAFTS: Record<DraftKind, (fields: Field[], deliverable: Deliverable, prompt: string) => string> = {
+  email: (fields, deliverable, prompt) => letterDraft('email', fields, deliverable, prompt),
+  message: (fields, deliverable, prompt) => letterDraft('message', fields, deliverable, prompt),
+  reminder: reminderDraft,
+  checklist: (fields, _deliverable, prompt) => checklistDraft(fields, prompt),
+  posting: postingDraft,
+};
+
 /** The body of a draft of `kind`, built from the inputs. */
-export function draftBody(kind: DraftKind, fields: Field[], deliverable: Deliverable, prompt: string): string {
-  const lower = prompt.toLowerCase();
-  switch (kind) {
-    case 'email':
-      return emailDraft(fields, deliverable, lower);
-    case 'message':
-      return messageDraft(fields, deliverable, lower);
-    case 'reminder':
-      return reminderDraft(fields);
-    case 'checklist':
-      return checklistDraft(fields, lower);
-    case 'posting':
-      return postingDraft(fields);
-  }
-}
+export const draftBody = (kind: DraftKind, fields: Field[], deliverable: Deliverable, prompt: string) =>
+  DRAFTS[kind](fields, deliverable, prompt.toLowerCase());

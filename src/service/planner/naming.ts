@@ -5,9 +5,11 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Field } from '../workflow/field';
 import type { StepSpec } from '../workflow/plan-types';
+import { kindOf } from '../steps/registry';
 import { humanList, SPELLINGS, titleCase } from '../lib/text-case';
-import type { EntityKind } from './report-template';
+import { ENTITIES, type EntityKind } from './report-template';
 import type { Phrase } from './parse';
+import { CURRENCIES } from './fields';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 
@@ -28,20 +30,24 @@ const SUFFIX: Record<Recipe, string> = {
 
 function cleanWords(words: string[]): string[] {
   // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
-  let kept = words.filter((word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|ten)-)/.test(word));
+  let kept = words.filter(
+    (word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:-|$))/.test(word),
+  );
   // "weekly KPIs": a cadence stays when the name would be one word without it.
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
   const content = kept.length > 0 ? kept : words;
-  return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-3);
+  return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-4);
 }
+/** Words that say how much of a thing, not what: "invoice amounts", "an amount of money". */
+const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|figures?)$/;
 /** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
 const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 
 /** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
 export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
 
-const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
+export const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {
@@ -50,7 +56,8 @@ function singularWords(phrase: Phrase): string[] {
   const words = cleanWords(owned ? phrase.words.slice(phrase.owner) : phrase.words);
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
-  if (ACRONYM_PLURAL.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
+  // "sign-ups", "follow-ups": the tagger leaves a hyphenated plural as it is.
+  if (ACRONYM_PLURAL.test(last) || /^[a-z]+-[a-z]+[^s]s$/.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
   // "annual leave hours", "working days": a unit stays plural, for it measures rather than counts.
   const singular = phrase.plural && !PLURAL_ONLY.has(last) && !NOUN_CLASSES.units.has(last);
   return [...words.slice(0, -1), singular ? phrase.head : last];
@@ -80,39 +87,24 @@ export function nameOf(
   topic: string | undefined,
   of?: Phrase,
 ): string {
-  if (recipe === 'compute' && topic && subject) {
-    const base = cleanWords(subject.words);
-    const words = base.at(-1) === 'amounts' ? [...base.slice(0, -1), 'totals'] : [...base, 'totals'];
-    return named([...words, 'in', topic]).replace(/\bIn\b/, 'in');
+  // "invoice amounts … converted to EUR", "an amount of money from one currency to another": what is converted, by kind.
+  if ((recipe === 'compute' && topic) || verb === 'convert') {
+    const kind = (subject?.words ?? [])
+      .filter((w) => !MEASURES.test(w) && !CURRENCIES.test(w) && !/^currenc/.test(w))
+      .at(-1);
+    return named([...(kind ? [kind] : []), 'currency', 'conversion']);
   }
   const doing = verb && Object.hasOwn(NOUN_OF_VERB, verb) ? NOUN_OF_VERB[verb] : undefined;
   if (doing && subject) return `${named(singularWords(subject))} ${doing}`;
   if (made) {
     const words = cleanWords(made.words);
-    const owner = words.length === 1 ? (qualifier(of) ?? qualifier(subject)) : undefined;
+    const owner = words.length === 1 ? qualifier(of) : undefined;
     if (owner && !owner.includes(words[0]!)) return named([...owner, ...words]);
     return named(words);
   }
   if (subject) return `${named(singularWords(subject))} ${doing ?? SUFFIX[recipe]}`.trim();
   return `${doing ?? (SUFFIX[recipe] || 'Report')} Workflow`;
 }
-
-const OUTPUT_PHRASES: Partial<Record<StepSpec['kind'], string>> = {
-  summarize: 'a summary',
-  csv_table: 'a CSV table',
-  render_html: 'an HTML page',
-  pdf_document: 'a PDF',
-  plain_text: 'a plain-text copy',
-  json_output: 'a JSON file',
-};
-
-const ENTITY_PHRASES: Record<EntityKind, string> = {
-  emails: 'email addresses',
-  urls: 'links',
-  dates: 'dates',
-  numbers: 'numbers',
-  action_items: 'action items',
-};
 
 function fieldPhrase(field: Field): string {
   // Titles are in sentence case: only their first letter is lowered, so "URL" stays as it is.
@@ -139,18 +131,16 @@ export function describePlan(
       : `Takes the ${humanList(fields.length > 6 ? [...shown, `${fields.length - 5} more inputs`] : shown)}`;
   const outputs: string[] = [];
   for (const step of steps) {
-    const report =
-      shape.document ??
-      (step.kind === 'markdown_report' && step.filename.endsWith('.csv') ? 'a CSV file' : 'a Markdown report');
-    if (step.kind === 'markdown_report' && !outputs.includes(report)) outputs.push(report);
-    else {
-      const phrase = OUTPUT_PHRASES[step.kind];
-      if (phrase && !outputs.includes(phrase)) outputs.push(phrase);
-    }
+    // A report's phrase depends on the plan: the document it reads as, or a CSV by its file name.
+    const phrase =
+      step.kind === 'markdown_report'
+        ? (shape.document ?? (step.filename.endsWith('.csv') ? 'a CSV file' : 'a Markdown report'))
+        : kindOf(step.kind)?.returns;
+    if (phrase && !outputs.includes(phrase)) outputs.push(phrase);
   }
   // Last, so the "and" inside it reads as part of the list.
   if (steps.some((step) => step.kind === 'extract_entities'))
-    outputs.push(`the ${humanList(entityKinds.map((k) => ENTITY_PHRASES[k]))} it finds (JSON)`);
+    outputs.push(`the ${humanList(entityKinds.map((k) => ENTITIES[k].phrase))} it finds (JSON)`);
   const middle: string[] = [];
   if (guards.length > 0) middle.push(`stops with an error when ${humanList(guards, 'or')}`);
   if (steps.some((step) => step.kind === 'approval')) middle.push('waits for a person to approve the draft');

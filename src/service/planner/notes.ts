@@ -1,23 +1,6 @@
 import type { Concurrency, PlanningNote } from '../../contract/openapi-document';
 import { SERVICE_PATTERNS } from '../../contract/prompt-words';
 
-/** The prompt as read for notes: lower case, with what a note already took blanked out. */
-class NoteState {
-  notes: PlanningNote[] = [];
-  lower: string;
-  free: string;
-  constructor(readonly original: string) {
-    this.lower = original.toLowerCase();
-    this.free = this.lower;
-  }
-  matches(pattern: RegExp): RegExpExecArray[] {
-    return [...this.free.matchAll(pattern)];
-  }
-  mask(start: number, end: number): void {
-    this.free = this.free.slice(0, start) + ' '.repeat(end - start) + this.free.slice(end);
-  }
-}
-
 /** Third-party services a prompt may name, as people write them, by how a note names them. */
 const SERVICES: [RegExp, string][] = Object.entries(SERVICE_PATTERNS).map(([name, words]) => [
   new RegExp(`\\b(?:${words})\\b`),
@@ -52,60 +35,56 @@ const BROWSING_VERB =
 const EMAIL_SENDING =
   /\b(?:e-?mail|send)\s+(?:it|them|this|that|the (?:team|results?|report|summary|digest|customer|client|manager|candidate))\b(?:\s+(?:to|via|by)\s+(?:e-?mail|the \w+|[\w.@-]+))?/g;
 
-function quoted(state: NoteState, start: number, end: number): string {
-  return state.original.slice(start, end).trim().replace(/\s+/g, ' ');
-}
-
-function add(state: NoteState, note: PlanningNote): void {
-  if (!state.notes.some((known) => known.text === note.text)) state.notes.push(note);
-}
+/** What is noted when a pattern matches, given the words it matched; a rule may skip a match by what comes before it. */
+const NOTED: [RegExp, PlanningNote['kind'], (words: string) => string, RegExp?][] = [
+  [SCHEDULE, 'schedule', (words) => `Runs on demand; '${words}' is not scheduled by the local service.`],
+  [
+    TRIGGER,
+    'trigger',
+    (words) => `Runs when started; '${words}' is not watched for by the local service.`,
+    RULE_BEFORE,
+  ],
+];
 
 /**
  * What the prompt asks that the local service does not do: a schedule, a trigger, a third-party
  * service, the web. Each is noted, and its words masked so they name no input and no workflow.
  */
-export function readPlanningNotes(text: string): { notes: PlanningNote[]; noted: Set<string>; free: string } {
-  const state = new NoteState(text);
-  const prompt = state;
-  for (const match of prompt.matches(SCHEDULE)) {
-    add(state, {
-      kind: 'schedule',
-      text: `Runs on demand; '${quoted(state, match.index, match.index + match[0].length)}' is not scheduled by the local service.`,
-    });
-    prompt.mask(match.index, match.index + match[0].length);
-  }
-  for (const match of prompt.matches(TRIGGER)) {
-    if (RULE_BEFORE.test(prompt.lower.slice(Math.max(0, match.index - 60), match.index))) continue;
-    add(state, {
-      kind: 'trigger',
-      text: `Runs when started; '${quoted(state, match.index, match.index + match[0].length)}' is not watched for by the local service.`,
-    });
-    prompt.mask(match.index, match.index + match[0].length);
-  }
+export function readPlanningNotes(text: string): { notes: PlanningNote[]; noted: Set<string> } {
+  const lower = text.toLowerCase();
+  let free = lower;
+  const notes: PlanningNote[] = [];
+  const add = (note: PlanningNote) => notes.some((known) => known.text === note.text) || notes.push(note);
+  const mask = (start: number, end: number) =>
+    (free = free.slice(0, start) + ' '.repeat(end - start) + free.slice(end));
+  for (const [pattern, kind, say, skipAfter] of NOTED)
+    for (const match of [...free.matchAll(pattern)]) {
+      const end = match.index + match[0].length;
+      if (skipAfter?.test(lower.slice(Math.max(0, match.index - 60), match.index))) continue;
+      add({ kind, text: say(text.slice(match.index, end).trim().replace(/\s+/g, ' ')) });
+      mask(match.index, end);
+    }
   for (const [pattern, service] of SERVICES) {
-    const match = pattern.exec(prompt.lower);
-    if (!match || CONTENT_AFTER.test(prompt.lower.slice(match.index + match[0].length))) continue;
-    add(state, {
-      kind: 'integration',
-      text: `Returns its results here; ${service} is not connected to the local service.`,
-    });
+    const match = pattern.exec(lower);
+    if (!match || CONTENT_AFTER.test(lower.slice(match.index + match[0].length))) continue;
+    add({ kind: 'integration', text: `Returns its results here; ${service} is not connected to the local service.` });
     // "and add them to a Google Sheet": the delivery is part of what the service would do.
-    const before = prompt.lower.slice(Math.max(0, match.index - 50), match.index);
+    const before = lower.slice(Math.max(0, match.index - 50), match.index);
     const delivery = DELIVERY.exec(before);
-    prompt.mask(delivery ? match.index - before.length + delivery.index : match.index, match.index + match[0].length);
+    mask(delivery ? match.index - before.length + delivery.index : match.index, match.index + match[0].length);
   }
-  for (const match of prompt.matches(EMAIL_SENDING)) {
-    add(state, { kind: 'integration', text: 'Returns its results here; the local service does not send email.' });
-    prompt.mask(match.index, match.index + match[0].length);
+  for (const match of [...free.matchAll(EMAIL_SENDING)]) {
+    add({ kind: 'integration', text: 'Returns its results here; the local service does not send email.' });
+    mask(match.index, match.index + match[0].length);
   }
-  if (WEB_THING.test(prompt.lower) && BROWSING_VERB.test(prompt.lower))
-    add(state, {
+  if (WEB_THING.test(lower) && BROWSING_VERB.test(lower))
+    add({
       kind: 'browsing',
       text: 'Works from its inputs only; the local service does not open links or browse the web.',
     });
   const noted = new Set<string>();
-  for (const word of state.lower.matchAll(/[a-z0-9-]+/g)) if (state.free[word.index] === ' ') noted.add(word[0]);
-  return { notes: state.notes, noted, free: state.free };
+  for (const word of lower.matchAll(/[a-z0-9-]+/g)) if (free[word.index] === ' ') noted.add(word[0]);
+  return { notes, noted };
 }
 
 /** How fast a batch may run: "one at a time" is low, "in bulk" or "thousands" is high. */

@@ -53,7 +53,7 @@ describe('the newcomer’s four prompts', () => {
       currency: 'usd',
       eur_exchange_rate: 0.92,
     });
-    expect(results.map((f) => f.filename)).toEqual(['invoice-totals-in-eur.csv']);
+    expect(results.map((f) => f.filename)).toEqual(['invoice-currency-conversion.csv']);
     expect(text(results[0])).toBe(
       '"item","amount","currency","amount_eur"\n"1",100,"USD",92\n"2",250.5,"USD",230.46\n"total",350.5,"USD",322.46\n',
     );

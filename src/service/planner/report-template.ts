@@ -1,6 +1,6 @@
 import type { Deliverable, DraftKind } from './deliverables';
 import { draftBody } from './draft-templates';
-import { literal, out, ref } from './draft-parts';
+import { forLines, ifLines, listSection, literal, out, ref } from './draft-parts';
 import type { Field } from '../workflow/field';
 import type { TemplateSyntax } from '../steps/step-io';
 
@@ -41,16 +41,6 @@ export function documentKindOf(text: string): DocumentKind {
   return 'report';
 }
 
-/** A loop over a list, with lines for no items; each part is one or more whole lines. */
-function forLines(item: string, list: string, body: string, none: string): string {
-  return [`{% for ${item} in ${list} -%}`, body, '{% else -%}', none, '{% endfor -%}'].join('\n');
-}
-
-/** Lines shown when `test` holds, else the `otherwise` lines. */
-function ifLines(test: string, then: string, otherwise: string): string {
-  return [`{% if ${test} -%}`, then, '{% else -%}', otherwise, '{% endif -%}'].join('\n');
-}
-
 /** `{% if input.tone == "casual" %}`: the value is compared as Liquid text. */
 const equals = (key: string, value: string) => `${ref(key)} == "${value.replace(/"/g, '')}"`;
 
@@ -80,10 +70,6 @@ function detailsTable(fields: Field[]): string | null {
   return rows.length === 0 ? null : ['## Details', '', '| Field | Value |', '| --- | --- |', ...rows].join('\n');
 }
 
-function listSection(list: Field): string {
-  return [`## ${literal(list.title)}`, '', forLines('item', ref(list.key), '- {{ item }}', '- None given')].join('\n');
-}
-
 function rowsSection(rows: Field): string {
   const columns = rows.columns ?? [];
   if (columns.length === 0) return listSection(rows);
@@ -100,48 +86,47 @@ function rowsSection(rows: Field): string {
   ].join('\n');
 }
 
-function entitySection(kind: EntityKind, key: string): string {
-  const each = (heading: string, item: string) =>
-    [`## ${heading}`, '', forLines('item', `${ref(key, 'files')}.${kind}`, item, '- None found')].join('\n');
-  const optional = (name: string, label: string) =>
-    `{% if item.${name} != blank %} (${label}{{ item.${name} }}){% endif %}`;
-  switch (kind) {
-    case 'emails':
-      return each('Email addresses', '- {{ item }}');
-    case 'urls':
-      return each('Links', '- {{ item }}');
-    case 'dates':
-      return each('Dates', `- {{ item.text }}${optional('iso', '')}`);
-    case 'numbers':
-      return each('Numbers and amounts', '- {{ item.text }}');
-    case 'action_items':
-      return each('Action items', `- [ ] {{ item.text }}${optional('owner', 'owner: ')}${optional('due', 'due: ')}`);
-  }
+/** What the extract step finds, by kind: its heading in a report, its words in a description, one finding's line. */
+export const ENTITIES: Record<EntityKind, { heading: string; phrase: string; item: string }> = {
+  emails: { heading: 'Email addresses', phrase: 'email addresses', item: '- {{ item }}' },
+  urls: { heading: 'Links', phrase: 'links', item: '- {{ item }}' },
+  dates: { heading: 'Dates', phrase: 'dates', item: `- {{ item.text }}${optional('iso', '')}` },
+  numbers: { heading: 'Numbers and amounts', phrase: 'numbers', item: '- {{ item.text }}' },
+  action_items: {
+    heading: 'Action items',
+    phrase: 'action items',
+    item: `- [ ] {{ item.text }}${optional('owner', 'owner: ')}${optional('due', 'due: ')}`,
+  },
+};
+
+function optional(name: string, label: string): string {
+  return `{% if item.${name} != blank %} (${label}{{ item.${name} }}){% endif %}`;
 }
+
+const entitySection = (kind: EntityKind, key: string) =>
+  [
+    `## ${ENTITIES[kind].heading}`,
+    '',
+    forLines('item', `${ref(key, 'files')}.${kind}`, ENTITIES[kind].item, '- None found'),
+  ].join('\n');
 
 /** A letter-like reply: greeting by name, the message acknowledged, a closing. */
 function replyBody(options: ReportOptions, tone: Field | undefined, casual: string | undefined): string {
   const person = options.fields.find((field) => field.kind === 'string' && /name$/.test(field.key));
   const message = options.fields.find((field) => field.kind === 'text');
-  const formal = [
+  const letter = (greeting: string, body: string, closing: string) =>
+    [greeting, '', body, '', closing, '', 'The team'].join('\n');
+  const formal = letter(
     person ? `Dear ${out(person.key)},` : 'Hello,',
-    '',
     `Thank you for your message${message ? ` ("${out(message.key, 'excerpt')}")` : ''}. We have read it carefully and will come back to you on every point you raised.`,
-    '',
     'Kind regards,',
-    '',
-    'The team',
-  ].join('\n');
+  );
   if (!tone || !casual) return formal;
-  const friendly = [
+  const friendly = letter(
     person ? `Hi ${out(person.key, 'first_word')},` : 'Hello,',
-    '',
     `Thanks for getting in touch${message ? ` about "${out(message.key, 'excerpt')}"` : ''}. We're on it and will be back to you soon.`,
-    '',
     'Cheers,',
-    '',
-    'The team',
-  ].join('\n');
+  );
   return ifLines(equals(tone.key, casual), friendly, formal);
 }
 

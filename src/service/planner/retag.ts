@@ -51,6 +51,12 @@ function correctTags(tokens: Token[]): void {
       !/^(?:it|them)$/.test(tokens[i + 1]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';
+  // "their IT access checklist": a pronoun in capitals mid-sentence is an acronym, and a verb between it and a noun a noun.
+  for (let i = 1; i + 2 < tokens.length; i++)
+    if (tokens[i]!.pos === 'PRON' && /^[A-Z]{2,}$/.test(tokens[i]!.text) && /^[a-z]/.test(tokens[i - 1]!.text)) {
+      tokens[i]!.pos = 'PROPN';
+      if (tokens[i + 1]!.pos === 'VERB' && tokens[i + 2]!.pos === 'NOUN') tokens[i + 1]!.pos = 'NOUN';
+    }
   // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
@@ -118,6 +124,14 @@ export function tokenize(text: string): Token[] {
       index: tokens.length,
     });
   }
+  // "a thank you email": the thanks is one word before the noun it describes, as "thank-you" is.
+  for (let i = tokens.length - 3; i >= 0; i--)
+    if (tokens[i]!.lower === 'thank' && tokens[i + 1]!.lower === 'you' && /^(?:NOUN|VERB)$/.test(tokens[i + 2]!.pos)) {
+      Object.assign(tokens[i]!, { text: `${tokens[i]!.text}-you`, lower: 'thank-you', lemma: 'thank-you', pos: 'ADJ' });
+      Object.assign(tokens[i + 2]!, { pos: 'NOUN', lemma: tokens[i + 2]!.lower });
+      tokens.splice(i + 1, 1);
+    }
+  tokens.forEach((token, index) => (token.index = index));
   correctTags(tokens);
   return tokens;
 }

@@ -3,15 +3,25 @@
  * ("Offer Letter"), what it finds ("Abandoned Carts"), or what it works on and what it does to it
  * ("Support Ticket Triage"). naming.ts turns the chosen phrases into words.
  */
-import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
-import { nameOf, phraseName, type Recipe } from './naming';
-import { UNITS, type Phrase } from './parse';
+import { named, nameOf, phraseName, type Recipe } from './naming';
+import { UNITS, type Phrase, type Token } from './parse';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
-const { classify: CLASSIFY_VERBS } = VERB_CLASSES;
+const { classify: CLASSIFY_VERBS, takes: TAKE_VERBS } = VERB_CLASSES;
+
+/** "come up with three subject lines": a phrasal verb that makes what follows. */
+const comesUpWith = (tokens: Token[], t: Token) =>
+  t.lemma === 'come' && tokens[t.index + 1]?.lower === 'up' && tokens[t.index + 2]?.lower === 'with';
+
+/** "…, work out the cost", "…, check where the order is": a verb after a comma, though the tagger called it a noun. */
+const opensClause = (tokens: Token[], t: Token) =>
+  /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
+  (/^(?:ADP|DET|ADV)$/.test(tokens[t.index + 1]?.pos ?? '') ||
+    /^(?:where|whether|if|what|how)$/.test(tokens[t.index + 1]?.lower ?? ''));
 const { containers: CONTAINERS } = NOUN_CLASSES;
 
 /** The phrase the workflow works on or is about: the first input, else the first phrase. */
@@ -34,18 +44,109 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
 /** "30 days", "10%": an amount the prompt states, which names nothing. */
 const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || p.words.length === 1);
 
+/** Words that open a question, and the words a question's noun run stops at. */
+const WH = /^(?:what|whats|what's|which|how)$/;
+const AUX_OPEN = /^(?:is|are|does|do|can|could|should|will|would)$/;
+/** "a patient due for…", "a clause enforceable": words that say something of what precedes them. */
+const PREDICATIVE = /^(?:due|[a-z]+[ai]ble)$/;
+const POSSESSIVES = MODIFIERS.possessives;
+const STOP_POS = /^(?:AUX|ADP|PUNCT|SCONJ|CCONJ|DET|PRON|PART|NUM|SYM|ADV)$/;
+
+/** The words of the noun run from token i on ("the monthly mortgage payment be" → monthly mortgage payment), and where it ends. */
+function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string[]; end: number } {
+  const skipped = (t: Token) =>
+    t.pos === 'DET' || /^(?:this|that|these|those)$/.test(t.lower) || POSSESSIVES.has(t.lower);
+  while (tokens[i] && skipped(tokens[i]!)) i++;
+  const start = i;
+  const inRun = (t: Token) =>
+    /^(?:[a-z][a-z-]*|'s)$/i.test(t.text) &&
+    !(verbsEnd && t.pos === 'VERB') &&
+    // "break even point": the tagger calls "even" an adverb inside a run of nouns.
+    (!STOP_POS.test(t.pos) ||
+      (t.index > start && (t.lower === "'s" || (t.pos === 'ADV' && tokens[t.index + 1]?.pos !== 'AUX'))));
+  while (tokens[i] && inRun(tokens[i]!)) i++;
+  let end = i;
+  // "is a non-compete clause enforceable": a run ends in a noun; what follows it is said of it.
+  while (verbsEnd && end > start + 1 && (tokens[end - 1]!.pos === 'ADJ' || PREDICATIVE.test(tokens[end - 1]!.lower)))
+    end--;
+  return { words: tokens.slice(start, end).flatMap((t) => (t.lower === "'s" ? [] : [t.lower])), end };
+}
+
+/**
+ * A question names what it asks: "What would the monthly payment be?" → Monthly Payment Calculator,
+ * "How many vacation days … left?" → Vacation Days Left Calculator, "Which plan…" → Plan
+ * Recommendation, "Does this order need director sign-off?" → Director Sign-Off Check.
+ */
+function questionName(tokens: Token[], opening: Phrase | undefined): string | undefined {
+  // Each token's sentence end, found in one pass from the back so long prompts stay linear.
+  const ends: Token[] = [];
+  for (let i = tokens.length - 1, end = tokens.at(-1)!; i >= 0; i--)
+    ends[i] = end = /^[.!?;]$/.test(tokens[i]!.text) ? tokens[i]! : end;
+  for (const { index: i, lower, pos } of tokens) {
+    const previous = tokens[i - 1];
+    const opens = !previous || /^[.!?;,:—–-]$/.test(previous.text);
+    const many = /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '');
+    if (lower === 'how' && many && (opens || previous?.pos === 'VERB' || previous?.lower === 'me')) {
+      const run = nounRun(tokens, i + 2, true);
+      const left = tokens
+        .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)
+        .find((t) => /^(?:left|remaining)$/.test(t.lower));
+      const noun = previous && VERB_CLASSES.compute.has(previous.lemma) ? NOUN_OF_VERB[previous.lemma] : 'Calculator';
+      return run.words.length > 0 ? `${named([...run.words, ...(left ? [left.lower] : [])])} ${noun}` : undefined;
+    }
+    if (!opens || ends[i]!.text !== '?') continue;
+    if (WH.test(lower) && lower !== 'how') {
+      const aux = tokens[i + 1]?.pos === 'AUX';
+      const run = nounRun(tokens, lower !== 'which' && aux ? i + 2 : i + 1, false);
+      if (run.words.length === 0 || (lower !== 'which' && !aux && !lower.endsWith('s'))) return undefined;
+      return `${named(run.words)} ${lower === 'which' ? 'Recommendation' : 'Calculator'}`;
+    }
+    if (AUX_OPEN.test(lower) && pos === 'AUX') {
+      // "Can you tell me if a job applicant meets…": the question is the clause after "if".
+      const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;
+      if (clause < 0) return undefined;
+      const subject = nounRun(tokens, clause + 1, true);
+      let after = subject.end;
+      while (tokens[after] && PREDICATIVE.test(tokens[after]!.lower)) after++;
+      const verb = tokens[after];
+      // "Is a patient due for a check-up?": a person is asked about for the thing after them.
+      const person = PEOPLE.has(subject.words.at(-1) ?? '') && verb?.pos === 'ADP';
+      const object = verb && (verb.pos === 'VERB' || person) ? nounRun(tokens, verb.index + 1, true).words : [];
+      // "Here's a customer review. Is it positive…?": "it" is what the prompt opened with.
+      const it = /^(?:it|this|that)$/.test(tokens[clause + 1]?.lower ?? '') ? (opening?.words ?? []) : [];
+      const asked = [object, subject.words, it].find((words) => words.length > 0);
+      return asked ? `${named(asked)} Check` : undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
+  const asked = questionName(reading.tokens, reading.phrases[0]);
+  if (asked) return asked;
   const made =
     reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
   // The prompt's first verb names the job, and the phrase just after it what the job is about.
   // A sending verb is noted (the service sends nothing), yet "email the team a summary" still names the summary.
   const main = reading.tokens.find(
     (t) =>
-      t.pos === 'VERB' &&
-      (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
+      (t.pos === 'VERB' || opensClause(reading.tokens, t)) &&
+      (VERBS.has(t.lemma) || VERBS.has(t.lower) || comesUpWith(reading.tokens, t)) &&
+      // "Given a parcel's weight…", "take the CSV I paste and give me a summary": what the job is given is not the job.
+      !MODIFIERS.inputMarkers.has(t.lower) &&
+      !(
+        TAKE_VERBS.has(t.lemma) &&
+        !MAKE_VERBS.has(t.lemma) &&
+        !LOOKUP_VERBS.has(t.lemma) &&
+        !PREPARING_VERBS.has(t.lemma)
+      ) &&
       (!noted.has(t.lower) || SEND_VERBS.has(t.lemma)),
   );
+  // "lesson plan for a class, and list the objectives": a prompt that opens with a thing names it.
+  const opening = reading.phrases[0];
+  if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!))
+    return nameOf(recipe, undefined, opening, undefined, undefined);
   // "send the team a summary", "email the parents…": who receives it is not what is made.
   const first = main
     ? reading.phrases.find(
@@ -73,26 +174,73 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const next = main && reading.outputs.find((p) => p.start >= (first?.end ?? main.index + 1));
   if (main && PREPARING_VERBS.has(main.lemma) && next)
     return nameOf(recipe, undefined, next, subjectPhrase(reading, recipe), undefined);
+  // "check where the order is and write them a short update": the check prepares what is written about it.
+  const written = reading.tokens.find(
+    (t) =>
+      t.index > (object?.end ?? Infinity) &&
+      t.pos === 'VERB' &&
+      MAKE_VERBS.has(t.lemma) &&
+      reading.tokens[t.index - 1]?.lower === 'and',
+  );
+  const update = written && reading.phrases.find((p) => p.start > written.index && p.start <= written.index + 4);
+  const oneClause =
+    main && written && !reading.tokens.slice(main.index, written.index).some((t) => /^[:.;!?]$/.test(t.text));
+  if (main && VERB_CLASSES.check.has(main.lemma) && update && oneClause)
+    return nameOf(recipe, undefined, update, undefined, undefined, object);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
   const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
-  const makes = main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object ? object : made;
+  const makes =
+    main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma) || comesUpWith(reading.tokens, main)) && object
+      ? object
+      : made;
+  // "email the parents of each absent student": a message to people is named by who gets it.
+  const recipient = main?.lemma === 'email' && reading.phrases.find((p) => p.before?.index === main.index);
+  const alone =
+    recipient && !reading.phrases.some((q) => q.start === recipient.end || q.before?.index === recipient.end - 1);
+  if (recipient && alone && PEOPLE.has(recipient.head)) return named([recipient.head, 'email']);
+  // "compare budgeted vs actual spend", "renting vs buying": the two sides name the comparison.
+  const versus = reading.tokens.find((t) => /^(?:vs\.?|versus)$/.test(t.lower) && t.index > 0);
+  if (versus) {
+    const [left, right] = [reading.tokens[versus.index - 1]!, reading.tokens[versus.index + 1]];
+    if (/^[a-z]+$/.test(right?.lower ?? '') && /^[a-z]+$/.test(left.lower))
+      return `${named([left.lower.endsWith('ed') ? left.lemma : left.lower])} vs ${named([right!.lower])} Comparison`;
+  }
   const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
   const of = makes
     ? reading.phrases.find(
         (p) =>
-          p.before?.index === makes.end &&
-          /^(?:for|to|of|about|on)$/.test(p.before.lower) &&
+          // "a form to submit a bug report": what it is for.
+          (p.before?.index === makes.end ||
+            (p.before?.index === makes.end + 1 &&
+              p.before.pos === 'VERB' &&
+              reading.tokens[makes.end]!.lower === 'to')) &&
+          /^(?:for|to|of|about|on)$/.test(reading.tokens[makes.end]!.lower) &&
           !p.words.some((w) => noted.has(w)),
       )
     : undefined;
+  // What a one-word made thing is of, else what the job works on, unless that is one of a list of values ("given a topic, a difficulty…").
+  const after = about && reading.tokens.slice(about.end, about.end + 2);
+  const inList = after && /^(?:,|and)$/.test(after[0]?.lower ?? '') && !VERBS.has(after[1]?.lower ?? '');
+  const owner = inList ? undefined : about;
   // "find abandoned carts", "pull the daily closing prices": a lookup is named by what it finds,
   // unless it goes on to make a document ("… and make a weekly bug report").
   const found = main && LOOKUP_VERBS.has(main.lower) && object && reading.tokens[object.end]?.text !== ',';
-  const document = reading.outputs.find((p) => deliverableOf(p) !== null);
+  // "… and make a weekly bug report": a document is a draft, or what a making verb makes.
+  const document = reading.outputs.find(
+    (p) =>
+      deliverableOf(p) !== null ||
+      (p.before !== undefined && MAKE_VERBS.has(p.before.lemma) && p.start > (object?.end ?? 0)),
+  );
+  // "find the company's headquarters, industry and employee count": facts about one thing are its profile.
+  if (main && LOOKUP_VERBS.has(main.lower) && object?.owner !== undefined && reading.tokens[object.end]?.text === ',')
+    return named([...object.words.slice(0, object.owner), 'profile']);
   return (
-    (found && document ? nameOf(recipe, undefined, document, undefined, undefined) : undefined) ||
+    (main && LOOKUP_VERBS.has(main.lower) && document
+      ? nameOf(recipe, undefined, document, undefined, undefined)
+      : undefined) ||
     (found && object && phraseName(object).includes(' ') ? phraseName(object) : undefined) ||
-    nameOf(recipe, verb, makes, about, target, of)
+    // "tell me if it is positive, negative or neutral": choosing among values no verb sorts by is a check.
+    nameOf(recipe === 'classify' && !sorting ? 'check' : recipe, verb, makes, about, target, of ?? owner)
   );
 }

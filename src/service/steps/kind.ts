@@ -98,6 +98,8 @@ export interface StepKind<K extends string, S extends { kind: K }, P = Record<st
   spec: z.ZodType<S>;
   /** What a person calls it, in a step's name on the run page. */
   label: string;
+  /** What a workflow returns from it, in a plan's description ("a CSV table"); absent when that depends on the plan. */
+  returns?: string;
   /** Nominal duration at time scale 1, in seconds. */
   seconds: number;
   /** The extension of the file it writes, or null when it writes none of its own (or the step decides). */

@@ -36,6 +36,7 @@ export const csvTable = defineKind({
   kind: 'csv_table',
   spec,
   label: 'CSV table',
+  returns: 'a CSV table',
   seconds: 2,
   extension: 'csv',
   run(step, { input }) {

@@ -19,6 +19,7 @@ export const jsonOutput = defineKind({
   kind: 'json_output',
   spec,
   label: 'JSON output',
+  returns: 'a JSON file',
   seconds: 1,
   extension: 'json',
   run(step, ctx) {

@@ -7,6 +7,7 @@ import { files, markdownSource, specParts } from '../step-parts';
 interface MarkdownTextKind<K extends string> {
   kind: K;
   label: string;
+  returns: string;
   extension: string;
   /** What it makes, in the message of a plan with no markdown before it: `an HTML page`. */
   makes: string;
@@ -32,6 +33,7 @@ export function markdownTextKind<K extends string>(
     kind: options.kind,
     spec,
     label: options.label,
+    returns: options.returns,
     seconds: 1,
     extension: options.extension,
     run(step, ctx) {

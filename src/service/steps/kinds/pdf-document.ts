@@ -18,6 +18,7 @@ export const pdfDocument = defineKind({
   kind: 'pdf_document',
   spec,
   label: 'PDF document',
+  returns: 'a PDF',
   seconds: 4,
   extension: 'pdf',
   async run(step, ctx) {

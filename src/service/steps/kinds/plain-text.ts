@@ -5,6 +5,7 @@ import { markdownTextKind } from './markdown-text-kind';
 export const plainText = markdownTextKind({
   kind: 'plain_text',
   label: 'Plain text',
+  returns: 'a plain-text copy',
   extension: 'txt',
   makes: 'plain text',
   convert: (markdown) => markdownToPlainText(markdown),

@@ -5,6 +5,7 @@ import { markdownTextKind } from './markdown-text-kind';
 export const renderHtml = markdownTextKind({
   kind: 'render_html',
   label: 'Render HTML',
+  returns: 'an HTML page',
   extension: 'html',
   makes: 'an HTML page',
   convert: renderHtmlDocument,

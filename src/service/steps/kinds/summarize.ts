@@ -17,6 +17,7 @@ export const summarize = defineKind({
   kind: 'summarize',
   spec,
   label: 'Summarize',
+  returns: 'a summary',
   seconds: 3,
   extension: 'md',
   run(step, { input }) {

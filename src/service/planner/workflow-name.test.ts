@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+/**
+ * Names read from the parse, on sentences in no prompt set: what a question asks, what is converted
+ * or compared, who a message goes to, what a phrasal verb makes. Each pair is prompt → name.
+ */
+const name = (prompt: string) => planWorkflow(prompt, {}).name;
+
+describe('workflow names', () => {
+  it.each([
+    [
+      'What would the monthly loan repayment be, given the loan amount, the interest rate and the term?',
+      'Monthly Loan Repayment Calculator',
+    ],
+    ['whats the tip for a restaurant bill of a given amount at 15%?', 'Tip Calculator'],
+    ['How many working hours are left this week, given the hours logged so far?', 'Working Hours Left Calculator'],
+    ['Which laptop should a new hire get - Basic, Pro or Max - given their role?', 'Laptop Recommendation'],
+    ['Is this expense claim within policy? Meals are capped at 50 EUR.', 'Expense Claim Check'],
+    ['Does this contract need legal review? Anything above 10,000 EUR does.', 'Legal Review Check'],
+    ["Here's a support ticket. Is it urgent, normal or low priority?", 'Support Ticket Check'],
+  ])('a question names what it asks: %s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+
+  it.each([
+    ['Given an employee salary and bonus percentage, work out the bonus amount', 'Bonus Amount Calculator'],
+    ['Convert a list of prices from USD to GBP at a rate I give you', 'Currency Conversion'],
+    ['Email the attendees of a workshop with the venue and start time', 'Attendee Email'],
+    ['Come up with five names for a new coffee brand', 'Coffee Brand Names'],
+    ['When a deal closes, send a thank you note to the buyer', 'Thank-You Note'],
+  ])('a job is named by what it makes or works on: %s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+
+  it('names a comparison by its two sides', () => {
+    expect(name('Compare forecast vs actual sales for each region from a pasted CSV')).toBe(
+      'Forecast vs Actual Comparison',
+    );
+  });
+});
