@@ -2,8 +2,8 @@
 // that index.html runs before the app. The app's modules are only preloaded by the HTML: this script
 // starts them once the list is drawn (or at once where there is nothing to draw), so their evaluation,
 // a long task on a slow phone, never stands between the list's answer and its paint.
-import { offerFirstAnswer } from '@/api/first-answer';
-import { firstListRead, firstPageMarkup, listOf } from './first-paint';
+import { LIST_KEY_COOKIE, offerFirstAnswer } from '@/api/first-answer';
+import { firstListRead, firstPageOf, type FirstListRead } from './first-paint';
 
 /** The app starts by then at the latest, whatever the list's request is doing. */
 const START_AT_LATEST_MS = 1000;
@@ -30,11 +30,26 @@ function applyTheme(local: Storage): void {
   document.documentElement.classList.toggle('dark', dark);
 }
 
+/** The service's answer and drawing (./first-paint.ts), put into the HTML for the cookie's key. */
+const servedAnswer = () => document.getElementById('wf-first-answer');
+
 /** Draws the list into the page's first-paint host, unless the app has drawn its own page (it removes the host). */
 function draw(markup: string): void {
+  servedAnswer()?.remove();
   const host = document.getElementById('first-paint');
-  if (host !== null) host.innerHTML = markup;
+  host?.removeAttribute('data-served');
+  if (host) host.innerHTML = markup;
 }
+
+/** Whether the `wf_list_key` cookie (server-state/list-key-cookie.ts) holds `key`; any key when none is given. */
+const cookieHolds = (key = '') =>
+  `; ${document.cookie};`.includes(`; ${LIST_KEY_COOKIE}=${key && `${encodeURIComponent(key)};`}`);
+
+/** Once the HTML is parsed (this script runs in the head, before the body is). */
+const whenParsed = (go: () => void) => addEventListener('DOMContentLoaded', go, { once: true });
+
+/** One frame for the drawing to reach the screen before the app's evaluation takes the thread. */
+const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
 
 /**
  * ⌘K (Find) pressed while the drawing shows, before the app listens: held from the browser (whose own
@@ -64,7 +79,34 @@ function boot(): void {
     // Storage refused (a privacy mode): the app starts as it always did.
     read = null;
   }
+  if (read !== null && cookieHolds(read.key)) {
+    // The service may have read the list with this very key and drawn it: the HTML parser paints it,
+    // and the app takes that answer, so no request is sent. Without it, the list is read as below.
+    return whenParsed(() => takeServed(read) || readAndDraw(read));
+  }
+  if (cookieHolds()) {
+    // The service drew the cookie's key's list, which is not this tab's (another tab switched keys, or
+    // this one has none): a rule of index.html hides it until this tab's drawing or page replaces it.
+    document.documentElement.classList.add('wf-other-key');
+  }
   if (read === null) return startApp();
+  readAndDraw(read);
+}
+
+/** The service's answer offered to the app, when it is the page this read would ask for; false when absent. */
+function takeServed(read: FirstListRead): boolean {
+  const data = servedAnswer();
+  if (data === null || location.origin + data.dataset.path !== read.url) return false;
+  const body = data.textContent ?? '';
+  data.remove();
+  // The client reads any answer's body as JSON, whatever its type says.
+  offerFirstAnswer({ ...read, sentAt: Date.now(), answer: Promise.resolve(new Response(body)) });
+  startAfterPaint();
+  return true;
+}
+
+/** Today's path: the list's first page asked for here, drawn when it comes, the app started after. */
+function readAndDraw(read: FirstListRead): void {
   const answer = fetch(read.url, { headers: { 'x-api-key': read.key } }).then(
     (response) => response,
     () => null,
@@ -74,15 +116,13 @@ function boot(): void {
   void answer
     .then(async (response) => {
       if (!response?.ok) return;
-      const body: unknown = await response.clone().json();
-      const list = listOf(body);
-      if (list !== null) draw(firstPageMarkup(list, !!(body as { cursor?: unknown }).cursor));
+      const markup = firstPageOf(await response.clone().json());
+      if (markup !== null) draw(markup);
     })
     .catch(() => undefined)
     .finally(() => {
       clearTimeout(latest);
-      // One frame for the drawing to reach the screen before the app's evaluation takes the thread.
-      requestAnimationFrame(() => setTimeout(startApp, 0));
+      startAfterPaint();
     });
 }
 

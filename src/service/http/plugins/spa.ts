@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadFirstPageRender, withFirstPage } from './first-page';
 import { sendNoRoute, shownPath } from './no-route';
 import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
@@ -33,12 +34,19 @@ or use <code>npm start</code>, which builds when needed. For development with ho
 /**
  * Serves the built SPA from `distDir`, falling back to index.html for client-side routes; with
  * no build, `/` explains how to make one. Unknown service paths still answer `{error}` JSON.
+ * With `drawFirstPage` (the ListKeyCookie extension), the list's pages may carry their first page
+ * (./first-page.ts).
  */
-export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+export async function spaRoutes(
+  app: FastifyInstance,
+  distDir: string,
+  { drawFirstPage }: { drawFirstPage: boolean },
+): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   addDashboardSecurityHeaders(app, (path) => !isServicePath(path));
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await listPages(app, distDir, drawFirstPage);
   } else {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
   }
@@ -49,6 +57,30 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     }
     return sendNoRoute(request, reply);
   });
+}
+
+/**
+ * `/` and `/workflows` (the list, the first page of most visits): index.html, with the list's first
+ * page in it when the navigation carries a remembered key's cookie and nothing filters the list.
+ */
+async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: boolean): Promise<void> {
+  const render = drawFirstPage ? await loadFirstPageRender(distDir) : null;
+  const indexHtml = render ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The answer depends on the cookie: a shared cache must not give one visitor's list to another.
+    reply.header('vary', 'Cookie');
+    const drawn =
+      render && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
+        ? await withFirstPage(app, request, indexHtml, render)
+        : null;
+    if (drawn === null)
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(drawn);
+  };
+  app.get('/', serveIndex);
+  app.get('/workflows', (request, reply) =>
+    wantsHtml(request) ? serveIndex(request, reply) : sendNoRoute(request, reply),
+  );
 }
 
 /** Dev mode: every dashboard request goes to Vite (HMR, transforms, SPA fallback) on the same origin. */
