@@ -68,7 +68,8 @@ async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: b
   const indexHtml = render ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // The answer depends on the cookie: a shared cache must not give one visitor's list to another.
-    reply.header('vary', 'Cookie');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
     const drawn =
       render && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
         ? await withFirstPage(app, request, indexHtml, render)
