@@ -1,7 +1,10 @@
 // The first-paint script (see first-paint.ts), built by vite.config.ts into a small classic script
 // that index.html runs before the app. The app's modules are only preloaded by the HTML: this script
 // starts them once the list is drawn (or at once where there is nothing to draw), so their evaluation,
-// a long task on a slow phone, never stands between the list's answer and its paint.
+// a long task on a slow phone, never stands between the list's answer and its paint. Where the
+// service already drew the list into the HTML for the key in the `wf_list_key` cookie (ListKeyCookie,
+// src/service/http/plugins/first-page.ts), the HTML parser paints it, and this script hands that
+// answer to the app when the key is this tab's, or hides it when it is not.
 import { LIST_KEY_COOKIE, offerFirstAnswer } from '@/api/first-answer';
 import { firstListRead, firstPageOf, type FirstListRead } from './first-paint';
 

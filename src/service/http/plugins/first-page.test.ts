@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_A, KEY_B, reportStep, type TestService } from '../../test-support/test-service';
 import { useServiceWithDashboard } from '../../test-support/use-service';
-import { jsonForScript, listKeyOf } from './first-page';
+import { pageRequest, stalledApp } from '../../test-support/stalled-app';
+import { jsonForScript, listKeyOf, withFirstPage } from './first-page';
 
 // Issue #33: a navigation to the list that carries the dashboard's `wf_list_key` cookie gets the
 // list's first page inside the HTML (the answer as data, the drawing in the first paint's host).
@@ -148,5 +149,15 @@ describe('listKeyOf and jsonForScript', () => {
     const safe = jsonForScript(JSON.stringify(value));
     expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(safe)).toEqual(value);
+  });
+});
+
+describe('a slow read', () => {
+  it('is not waited for past about 300 ms: the page goes without the list', async () => {
+    const started = Date.now();
+    const html = '<div id="first-paint"></div>';
+    expect(await withFirstPage(stalledApp(), pageRequest(withKey(KEY_A)), html, () => '<ul></ul>')).toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
