@@ -51,7 +51,8 @@ export function jsonForScript(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const HOST = '<div id="first-paint"></div>';
+/** The first paint's host as index.html has it: empty. */
+export const EMPTY_HOST = '<div id="first-paint"></div>';
 
 const withinWait = <T>(promise: Promise<T>): Promise<T | null> =>
   new Promise((done) => {
@@ -62,19 +63,24 @@ const withinWait = <T>(promise: Promise<T>): Promise<T | null> =>
     );
   });
 
+/** index.html around the first paint's host, or null when the build has none (nothing is drawn then). */
+export function aroundHost(indexHtml: string): { head: string; tail: string } | null {
+  const at = indexHtml.indexOf(EMPTY_HOST);
+  return at === -1 ? null : { head: indexHtml.slice(0, at), tail: indexHtml.slice(at + EMPTY_HOST.length) };
+}
+
 /**
- * index.html with the list's first page read with the cookie's key, exactly as the client reads it
- * (through the app itself: its key check, rate limit and answer), or null to serve it as it is: no
- * cookie, a key that does not answer 200 in time, a body that is not a list.
+ * The first paint's host with the list's first page read with `key`, exactly as the client reads it
+ * (through the app itself: its key check, rate limit and answer): the answer as data and the drawing.
+ * The empty host, as index.html has it, for a key that does not answer 200 in time or a body that is
+ * not a list; it never fails.
  */
-export async function withFirstPage(
+export async function firstPageHost(
   app: FastifyInstance,
   request: FastifyRequest,
-  indexHtml: string,
+  key: string,
   render: FirstPageRender,
-): Promise<string | null> {
-  const key = listKeyOf(request.headers.cookie);
-  if (key === null || !indexHtml.includes(HOST)) return null;
+): Promise<string> {
   const forwardedFor = request.headers['x-forwarded-for'];
   const answer = await withinWait(
     app.inject({
@@ -89,15 +95,14 @@ export async function withFirstPage(
       },
     }),
   );
-  if (answer === null || answer.statusCode !== 200) return null;
+  if (answer === null || answer.statusCode !== 200) return EMPTY_HOST;
   let markup: string | null;
   try {
     markup = render(JSON.parse(answer.body), Date.now());
   } catch {
-    return null;
+    return EMPTY_HOST;
   }
-  if (markup === null) return null;
+  if (markup === null) return EMPTY_HOST;
   const data = `<script type="application/json" id="wf-first-answer" data-path="${FIRST_PAGE_PATH}">${jsonForScript(answer.body)}</script>`;
-  // A function, not a replacement string: `$&` in a workflow's name must stay text.
-  return indexHtml.replace(HOST, () => `${data}<div id="first-paint" data-served>${markup}</div>`);
+  return `${data}<div id="first-paint" data-served>${markup}</div>`;
 }

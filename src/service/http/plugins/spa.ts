@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadFirstPageRender, withFirstPage } from './first-page';
+import { aroundHost, EMPTY_HOST, firstPageHost, listKeyOf, loadFirstPageRender } from './first-page';
 import { sendNoRoute, shownPath } from './no-route';
 import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
@@ -65,18 +66,24 @@ export async function spaRoutes(
  */
 async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: boolean): Promise<void> {
   const render = drawFirstPage ? await loadFirstPageRender(distDir) : null;
-  const indexHtml = render ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  const parts = render ? aroundHost(readFileSync(join(distDir, 'index.html'), 'utf8')) : null;
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // The answer depends on the cookie: a shared cache must not give one visitor's list to another.
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
-    const drawn =
-      render && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
-        ? await withFirstPage(app, request, indexHtml, render)
+    const key =
+      parts && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
+        ? listKeyOf(request.headers.cookie)
         : null;
-    if (drawn === null)
+    if (!render || !parts || key === null)
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(drawn);
+    // The head goes at once, so the browser fetches the styles and scripts while the list is read.
+    const page = new PassThrough();
+    page.write(parts.head);
+    void firstPageHost(app, request, key, render)
+      .catch(() => EMPTY_HOST)
+      .then((host) => page.end(host + parts.tail));
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
   };
   app.get('/', serveIndex);
   app.get('/workflows', (request, reply) =>
