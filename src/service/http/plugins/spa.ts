@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -66,15 +67,16 @@ export async function spaRoutes(
  */
 async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: boolean): Promise<void> {
   const render = drawFirstPage ? await loadFirstPageRender(distDir) : null;
-  const parts = render ? aroundHost(readFileSync(join(distDir, 'index.html'), 'utf8')) : null;
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // The answer depends on the cookie: a shared cache must not give one visitor's list to another.
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
     const key =
-      parts && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
+      render && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
         ? listKeyOf(request.headers.cookie)
         : null;
+    // Read each time, as sendFile does: a build made while the service runs is the one served.
+    const parts = key === null ? null : aroundHost(await readFile(join(distDir, 'index.html'), 'utf8'));
     if (!render || !parts || key === null)
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     // The head goes at once, so the browser fetches the styles and scripts while the list is read.
