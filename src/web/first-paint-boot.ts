@@ -33,12 +33,8 @@ function applyTheme(local: Storage): void {
   document.documentElement.classList.toggle('dark', dark);
 }
 
-/** The service's answer and drawing (./first-paint.ts), put into the HTML for the cookie's key. */
-const servedAnswer = () => document.getElementById('wf-first-answer');
-
 /** Draws the list into the page's first-paint host, unless the app has drawn its own page (it removes the host). */
 function draw(markup: string): void {
-  servedAnswer()?.remove();
   const host = document.getElementById('first-paint');
   host?.removeAttribute('data-served');
   if (host) host.innerHTML = markup;
@@ -98,9 +94,10 @@ function boot(): void {
 
 /** The service's answer offered to the app, when it is the page this read would ask for; false when absent. */
 function takeServed(read: FirstListRead): boolean {
-  const data = servedAnswer();
+  // The service's answer, put into the HTML beside its drawing for the cookie's key.
+  const data = document.getElementById('wf-first-answer');
   if (data === null || location.origin + data.dataset.path !== read.url) return false;
-  const body = data.textContent ?? '';
+  const body = data.textContent;
   data.remove();
   // The client reads any answer's body as JSON, whatever its type says.
   offerFirstAnswer({ ...read, sentAt: Date.now(), answer: Promise.resolve(new Response(body)) });

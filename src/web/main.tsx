@@ -131,8 +131,6 @@ function startBatchEngineAfterFirstPage(router: ReturnType<typeof createAppRoute
     clearTimeout(fallback);
     const go = () => {
       preloadShellViews();
-      // The cookie that lets the service draw a remembered key's list into the next visit's HTML.
-      void import('./server-state/list-key-cookie').then((cookie) => cookie.followListKeyCookie(queryClient));
       whenConnected(startEngine);
     };
     if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 500 });

@@ -7,7 +7,8 @@
  * so a request another site makes the browser send cannot act with it (it only gets HTML back, which
  * another site cannot read); SameSite=Strict keeps it off those requests anyway.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { LIST_KEY_COOKIE } from '@/api/first-answer';
 import { defaultBaseUrl, getProfilesStore, type Profile } from '@/api/profiles-store';
 import { serverQueries } from './server';
@@ -64,4 +65,13 @@ export function followListKeyCookie(
   };
   void update();
   return store.subscribe(() => void update());
+}
+
+/**
+ * Keeps the cookie in step while mounted: the shell's key watch (routes/-shell/key-refused-banner.tsx)
+ * mounts it on every page once the first page is idle, so none of this is in the first page's code.
+ */
+export function useListKeyCookie(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => followListKeyCookie(queryClient), [queryClient]);
 }
