@@ -46,7 +46,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       values[0]!.includes(' ') && last.pos === 'NOUN' && tokens[i - 1]?.pos === 'ADJ'
         ? list.find((p) => p.end === afterEnd)
         : undefined;
-    if (trailing) values[0] = values[0]!.slice(0, values[0]!.lastIndexOf(' '));
+    // "a tip of 10, 15 or 20 percent", "a term of 25 or 30 years": the unit after the last number is all of theirs.
+    const numbered = /^\d[\d.,]* \S+$/.test(values[0]!) && /^\d/.test(tokens[i - 1]?.text ?? '');
+    if (trailing || numbered) values[0] = values[0]!.slice(0, values[0]!.lastIndexOf(' '));
     let j = take(i - 1, -1);
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;

@@ -61,8 +61,12 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
   let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
-  if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
-    kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
+  // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
+  const counted = phrase.plural && UNITS.has(phrase.head) && per < 0;
+  if (counted || phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+    kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
+      ? 'integer'
+      : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
@@ -72,7 +76,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   const rate = per > 0 && numeric;
   if (
     asList ||
-    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number' && !rate)
+    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit || counted)) && words[0] !== 'number' && !rate)
   ) {
     const itemKind = ITEM_KINDS[kind] ?? 'string';
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
@@ -142,6 +146,18 @@ function impliedFields(reading: Reading): Field[] {
       const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
     }
+    // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
+    const clauseVerb = tokens[token.index + 2];
+    const amountWord =
+      (token.lower === 'much' && before === 'how') ||
+      (token.lower === 'what' && conceptOf(clauseVerb?.lemma ?? '')?.kind === 'number');
+    if (
+      amountWord &&
+      tokens[token.index + 1]?.pos === 'PRON' &&
+      clauseVerb?.pos === 'VERB' &&
+      /^(?:,|and|with|given|from|using|:)$/.test(tokens[token.index - (token.lower === 'much' ? 2 : 1)]?.lower ?? '')
+    )
+      fields.push(makeField(token.lower === 'much' ? 'amount' : clauseVerb.lemma, 'number', 'amount', token.index));
     if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
     const paired = reading.inputs.find(
       (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,

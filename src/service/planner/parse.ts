@@ -144,15 +144,20 @@ export function phrases(tokens: Token[]): Phrase[] {
       i++;
     }
     // "the amount owed", "the items ordered": a participle after the noun is part of its name.
+    // "the days already taken", "days carried over": an adverb before it and a particle after it too.
     const nounEnd = i;
-    const participle = tokens[i];
+    const adverb = tokens[i]?.pos === 'ADV' ? 1 : 0;
+    const participle = tokens[i + adverb];
+    const particle = /^(?:over|out|up|off|in|back)$/.test(tokens[i + adverb + 1]?.lower ?? '') ? 1 : 0;
     if (
       participle?.pos === 'VERB' &&
-      /ed$/.test(participle.lower) &&
+      /(?:ed|en|left)$/.test(participle.lower) &&
       isNoun(tokens[i - 1]) &&
-      /^(?:[,;.)]|and|or|per)?$/.test(tokens[i + 1]?.lower ?? '')
+      /^(?:[,;.)]|and|or|per|from)?$/.test(tokens[i + adverb + particle + 1]?.lower ?? '')
     ) {
+      i += adverb;
       words.push(tokens[i++]!.lower);
+      if (particle) words.push(tokens[i++]!.lower);
       // "the hours worked per day".
       if (tokens[i]?.lower === 'per' && isNoun(tokens[i + 1])) {
         words.push('per', tokens[i + 1]!.lower);
@@ -194,8 +199,11 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "in km each way", "hours a week": what the unit is counted per belongs to it.
     if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
     // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
-    if (/^(?:i|we|they|you|he|she)$/.test(tokens[i]?.lower ?? '') && tokens[i + 1]?.pos === 'VERB') {
-      i += 2;
+    // "the leave they've asked for", "the revenue it brought in": the same, with its auxiliaries.
+    let verb = i + 1;
+    while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
+    if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && tokens[verb]?.pos === 'VERB') {
+      i = verb + 1;
       if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
       else if (
         /^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') &&
@@ -206,9 +214,14 @@ export function phrases(tokens: Token[]): Phrase[] {
     found.push({
       words: words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first, i),
-      fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
-        (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
-      ),
+      // "from last year", "this week": a time the prompt names is fixed too.
+      fixed:
+        [...tokens.slice(first, start + 1), tokens[wordsEnd]].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)) ||
+        (words.length === 2 &&
+          tokens[first - 1]?.pos === 'ADP' &&
+          tokens[wordsEnd]?.lower !== 'of' &&
+          /^(?:last|next|previous|coming)$/.test(words[0]!) &&
+          UNITS.has(words[1]!)),
       given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),

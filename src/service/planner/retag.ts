@@ -51,9 +51,16 @@ function correctTags(tokens: Token[]): void {
       !/^(?:it|them)$/.test(tokens[i + 1]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';
-  // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
+  // "and route it to…", ", work out the cost": a noun-like word with "it", "them" or a verb's particle
+  // after it is a verb; "the campaign it supported" keeps its noun.
   for (let i = 0; i + 1 < tokens.length; i++)
-    if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
+    if (
+      tokens[i]!.pos === 'NOUN' &&
+      !/^(?:DET|ADJ|PRON)$/.test(tokens[i - 1]?.pos ?? '') &&
+      (/^(?:it|them)$/.test(tokens[i + 1]!.lower) ||
+        (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')))
+    )
+      tokens[i]!.pos = 'VERB';
 }
 
 type Nlp = ReturnType<typeof winkNLP>;
