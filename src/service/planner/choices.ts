@@ -56,9 +56,16 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     values.unshift(...values.splice(1).reverse());
     const trigger = tokens[j];
     const lead = trigger?.lower ?? '';
+    // "Is it positive, neutral or negative?": a question of what a text is sorts it.
+    const asked = trigger?.pos === 'PRON' && tokens[j - 1]?.pos === 'AUX';
     const about = [...list]
       .reverse()
-      .find((p) => p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) && p.end >= j - 3);
+      .find(
+        (p) =>
+          p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
+          p.end >= j - 3 &&
+          !tokens.slice(p.end, j).some((t) => /^[.?!]$/.test(t.text)),
+      );
     choices.push({
       values,
       about: trailing
@@ -67,6 +74,7 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
           ? undefined
           : about,
       categories:
+        asked ||
         /^(?:to|into|is|as|between)$/.test(lead) ||
         tokens
           .slice(Math.max(0, j - 4), j + 1)

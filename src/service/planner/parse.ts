@@ -63,7 +63,8 @@ const known = (token: Token | undefined) =>
 
 /** ", leave type (…),": a two-word item of a list, whatever the tagger called its first word. */
 const listedItem = (tokens: Token[], i: number) =>
-  /^(?:[,:(]|and|or)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:[,;.()]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
+  /^(?:[,:(]|and|or)$/.test(tokens[DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 2 : i - 1]?.lower ?? '') &&
+  /^(?:[,;.()?]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
 
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
