@@ -35,7 +35,7 @@ const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
 };
 
 /** The field of one input phrase. */
-function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | undefined {
+function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): Field | undefined {
   // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
   // "a customer call transcript", "a customer's purchase date": whose it is goes without saying.
   const words = phrase.words.filter(
@@ -45,8 +45,10 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
       !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
   );
   if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
-  // "the customer" is who a message is for; "a list of speakers" is an input of its own.
-  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
+  // "the customer" is who a message is for; "a list of speakers", "their name, department and
+  // manager" name inputs of their own.
+  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && among < 3)))
+    return undefined;
   // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
   const per = words.indexOf('per');
   const named = per > 0 ? words.slice(0, per) : words;
@@ -182,7 +184,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
-    let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
+    let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
     // "translate a customer email": an email worked on is its text, not an address.
     if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };

@@ -24,7 +24,8 @@ export interface Reading {
   tokens: Token[];
   phrases: Phrase[];
   /** Phrases read as inputs, in prompt order, with the columns of a list when the prompt names them. */
-  inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string }[];
+  /** `among`: how many phrases the input's enumeration holds ("name, start date and manager": 3). */
+  inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string; among: number }[];
   /** Phrases read as what the workflow makes ("a follow-up email", "totals"). */
   outputs: Phrase[];
   choices: Choice[];
@@ -137,7 +138,7 @@ export function readRoles(text: string): Reading {
           CONTAINERS.has(previous.items.at(-1)!.head) &&
           !NOUN_CLASSES.measures.has(previous.items.at(-1)!.head) &&
           tokens[first.start - 1]?.lower === 'of';
-        reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
+        reading.inputs.push({ phrase, columns, list: listed || undefined, marker, among: group.items.length });
       } else if (role === 'output') reading.outputs.push(phrase);
     }
   });
@@ -156,10 +157,12 @@ function markerOf(tokens: Token[], first: Phrase): string {
   if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
-  // "tally up a list", "work out the fee": the particle goes with its verb.
+  // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
+  const particle = /^(?:up|out|in|through|over|down)$/;
   const verb = tokens[before.index - 1];
-  if (before.pos === 'ADP' && verb?.pos === 'VERB' && /^(?:up|out|in|through|over|down)$/.test(before.lower))
-    return `verb:${verb.lemma}`;
+  if (before.pos === 'ADP' && verb?.pos === 'VERB' && particle.test(before.lower)) return `verb:${verb.lemma}`;
+  const phrasal = tokens[before.index - 2];
+  if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? '')) return `verb:${phrasal.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
@@ -198,7 +201,11 @@ function roleOf(
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
-  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma)) || phrase.given) return 'input';
+  // "we can give notice", "they take leave": what someone else does is no value the person gives.
+  let subject = (phrase.before?.index ?? 0) - 1;
+  while (tokens[subject]?.pos === 'AUX' || tokens[subject]?.pos === 'PART') subject--;
+  const byOthers = /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '');
+  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma) && !byOthers) || phrase.given) return 'input';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
   if (marker === 'with' && previous && previousOutput) {
