@@ -42,9 +42,14 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
     (word, at) =>
       !/^\d/.test(word) &&
       !(at === 0 && MODIFIERS.style.has(word)) &&
-      !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
+      !(
+        at === 0 &&
+        PEOPLE.has(word) &&
+        (phrase.words.length >= 3 || (phrase.owner === 1 && !NOUN_CLASSES.identifying.has(phrase.head)))
+      ),
   );
-  if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
+  // "B from 80": a letter is no name of a value.
+  if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers", "their name, department and
   // manager" name inputs of their own.
   if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && among < 3)))

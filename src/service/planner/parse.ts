@@ -272,6 +272,16 @@ function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
         plural: false,
         optional: attribute.optional,
       };
+    // "the number of bedrooms and bathrooms": the count goes on to the next plural.
+    else if (
+      attribute?.words[0] === 'number' &&
+      attribute.words[1] === 'of' &&
+      phrase.plural &&
+      phrase.words.length === 1 &&
+      between.length === 1 &&
+      /^(?:and|or)$/.test(between[0]!.lower)
+    )
+      kept.push({ ...phrase, words: ['number', 'of', ...phrase.words] });
     else kept.push(phrase);
   }
   return kept;
