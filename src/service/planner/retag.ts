@@ -29,11 +29,12 @@ function fixSentenceStarts(tokens: Token[]): void {
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */
 function correctTags(tokens: Token[]): void {
   fixSentenceStarts(tokens);
-  // "a company brief from…": an adjective after a noun and before a preposition ends the noun phrase as its head.
+  // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a
+  // preposition ends the noun phrase as its head.
   for (let i = 1; i < tokens.length; i++)
     if (
       tokens[i]!.pos === 'ADJ' &&
-      /^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) &&
+      (/^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) || MODIFIERS.possessives.has(tokens[i - 1]!.lower)) &&
       /^(?:ADP|PUNCT|SCONJ|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
       !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
     )
