@@ -202,9 +202,12 @@ function roleOf(
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
   // "we can give notice", "they take leave": what someone else does is no value the person gives.
-  let subject = (phrase.before?.index ?? 0) - 1;
-  while (tokens[subject]?.pos === 'AUX' || tokens[subject]?.pos === 'PART') subject--;
-  const byOthers = /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '');
+  const verbToken = group.items[0]!.before;
+  let subject = (verbToken?.index ?? 0) - 1;
+  while (/^(?:AUX|PART|ADV)$/.test(tokens[subject]?.pos ?? '')) subject--;
+  const byOthers =
+    /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '') ||
+    (/^(?:NOUN|PROPN)$/.test(tokens[subject]?.pos ?? '') && !/(?:ing|en)$/.test(verbToken?.lower ?? ''));
   if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma) && !byOthers) || phrase.given) return 'input';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
