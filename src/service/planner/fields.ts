@@ -197,9 +197,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
-      // "a date range (start date and end date)": the parts are the inputs.
-      for (const column of columns) fields.push({ ...column, position: input.phrase.start + column.position / 100 });
-      continue;
+      // "a date range (start date and end date)": the parts are the inputs; "the days left with the
+      // days requested": both are.
+      const parts = input.columns!.map((column, index) => fieldOf(column, input.phrase.start + (index + 1) / 100, false));
+      for (const part of parts) if (part) fields.push(part);
+      if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }
     const choice = reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories);
     if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) };

@@ -84,6 +84,7 @@ function nominal(tokens: Token[], i: number): boolean {
   if (
     known(token) &&
     token.pos !== 'AUX' &&
+    !(token.pos === 'VERB' && /ed$/.test(token.lower)) &&
     !(token.pos === 'VERB' && DETERMINERS.has(next?.lower ?? '')) &&
     (previous === undefined ||
       isNoun(previous) ||

@@ -118,10 +118,19 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
+    // "tell me yes or no.": a sentence's last word, read as an abbreviation, loses its full stop.
+    if (/^[a-z]+\.$/.test(word) && (i + 1 === words.length || /^[A-Z]/.test(words[i + 1]!))) {
+      words.splice(i + 1, 0, '.');
+      pos.splice(i + 1, 0, 'PUNCT');
+      lemmas.splice(i + 1, 0, '.');
+      spaces.splice(i + 1, 0, '');
+      words[i] = word.slice(0, -1);
+      lemmas[i] = words[i]!;
+    }
     tokens.push({
-      text: word,
-      lower: word.toLowerCase(),
-      lemma: (lemmas[i] ?? word).toLowerCase(),
+      text: words[i]!,
+      lower: words[i]!.toLowerCase(),
+      lemma: (lemmas[i] ?? words[i]!).toLowerCase(),
       pos: pos[i] ?? 'X',
       index: tokens.length,
     });
