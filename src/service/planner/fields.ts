@@ -7,7 +7,7 @@ import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
-import { UNITS, type Phrase } from './parse';
+import { DETERMINERS, UNITS, type Phrase } from './parse';
 import { WORKS_ON, type Reading } from './roles';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
@@ -111,7 +111,13 @@ function yesNoFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
   for (const token of tokens) {
-    if (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')) continue;
+    // "only if the item is unused", "unless the order has shipped": a condition on a thing the person knows.
+    const condition =
+      (token.lower === 'unless' || (token.lower === 'if' && tokens[token.index - 1]?.lower === 'only')) &&
+      DETERMINERS.has(tokens[token.index + 1]?.lower ?? '') &&
+      tokens[token.index + 2]?.pos === 'NOUN';
+    if (!condition && (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')))
+      continue;
     const clause: string[] = [];
     let end = token.index + 1;
     while (
@@ -152,6 +158,19 @@ function impliedFields(reading: Reading): Field[] {
     ) {
       const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
+    }
+    // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
+    const event = reading.phrases.find((p) => p.start > token.index && p.start <= token.index + 2 && !p.fixed);
+    if (
+      /^(?:after|before|from|since)$/.test(token.lower) &&
+      /^(?:minute|hour|day|week|month|year)s?$/.test(before) &&
+      tokens[token.index - 2]?.pos === 'NUM' &&
+      event
+    ) {
+      const dated = conceptOf(event.head)?.kind === 'date';
+      fields.push(
+        makeField(snakeCase([...event.words, ...(dated ? [] : ['date'])].join(' ')), 'date', 'date', event.start),
+      );
     }
     // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
     const clauseVerb = tokens[token.index + 2];
@@ -199,7 +218,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     else if (columns.length > 0) {
       // "a date range (start date and end date)": the parts are the inputs; "the days left with the
       // days requested": both are.
-      const parts = input.columns!.map((column, index) => fieldOf(column, input.phrase.start + (index + 1) / 100, false));
+      const parts = input.columns!.map((column, index) =>
+        fieldOf(column, input.phrase.start + (index + 1) / 100, false),
+      );
       for (const part of parts) if (part) fields.push(part);
       if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }

@@ -6,7 +6,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, type Token } from './retag';
 
-export { tokenize, type Token } from './retag';
+export { DETERMINERS, tokenize, type Token } from './retag';
 
 /** A run of nouns and their modifiers: "the customer's renewal date". */
 export interface Phrase {
@@ -218,7 +218,9 @@ export function phrases(tokens: Token[]): Phrase[] {
       optional: optional || optionalAt(tokens, first, i),
       // "from last year", "this week": a time the prompt names is fixed too.
       fixed:
-        [...tokens.slice(first, start + 1), tokens[wordsEnd]].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)) ||
+        [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
+          (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
+        ) ||
         (words.length === 2 &&
           tokens[first - 1]?.pos === 'ADP' &&
           tokens[wordsEnd]?.lower !== 'of' &&
@@ -273,6 +275,28 @@ function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
         plural: false,
         optional: attribute.optional,
       };
+    // "the date the sale ends", "the day the contract starts": the event names the date.
+    else if (
+      attribute &&
+      /^(?:date|datetime)$/.test(concept?.kind ?? '') &&
+      between.length === 1 &&
+      DETERMINERS.has(between[0]!.lower)
+    ) {
+      const verb =
+        tokens[phrase.end]?.pos === 'VERB' && /s$/.test(tokens[phrase.end]!.lower) ? tokens[phrase.end] : undefined;
+      const misread =
+        !verb && phrase.words.length >= 2 && phrase.plural && /^[.,;]?$/.test(tokens[phrase.end]?.text ?? '');
+      if (verb || misread) {
+        const event = verb
+          ? [...phrase.words, verb.lemma]
+          : [...phrase.words.slice(0, -1), phrase.words.at(-1)!.replace(/s$/, '')];
+        kept[kept.length - 1] = {
+          ...attribute,
+          words: [...event, ...attribute.words],
+          end: phrase.end + (verb ? 1 : 0),
+        };
+      } else kept.push(phrase);
+    }
     // "the number of bedrooms and bathrooms": the count goes on to the next plural.
     else if (
       attribute?.words[0] === 'number' &&

@@ -162,7 +162,8 @@ function markerOf(tokens: Token[], first: Phrase): string {
   const verb = tokens[before.index - 1];
   if (before.pos === 'ADP' && verb?.pos === 'VERB' && particle.test(before.lower)) return `verb:${verb.lemma}`;
   const phrasal = tokens[before.index - 2];
-  if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? '')) return `verb:${phrasal.lemma}`;
+  if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? ''))
+    return `verb:${phrasal.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
