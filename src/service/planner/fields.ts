@@ -41,6 +41,8 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   const words = phrase.words.filter(
     (word, at) =>
       !/^\d/.test(word) &&
+      // "today's absentees", "yesterday's tickets": when is no part of what.
+      !(at < (phrase.owner ?? 0) && /^(?:today|yesterday|tomorrow|week|month|year)$/.test(word)) &&
       !(at === 0 && MODIFIERS.style.has(word)) &&
       !(
         at === 0 &&
@@ -62,7 +64,9 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   const definite =
     named.length > 1 &&
     (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(head) || words[0] === 'number');
-  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite) return undefined;
+  // "the guest list", "the class roster": a list of the things the words before it name.
+  const listed = named.length > 1 && /^(?:list|roster|collection)$/.test(head);
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed) return undefined;
   const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   const key =
@@ -83,6 +87,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   const rate = per > 0 && numeric;
   if (
     asList ||
+    listed ||
     (phrase.plural && !(numeric && (concept !== undefined || phrase.unit || counted)) && words[0] !== 'number' && !rate)
   ) {
     const itemKind = ITEM_KINDS[kind] ?? 'string';

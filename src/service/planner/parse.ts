@@ -331,9 +331,8 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
       depth += t.text === '(' ? 1 : t.text === ')' && opened ? -1 : 0;
       return depth === 0 && !(t.text === ')' && opened);
     });
-    const joiners = between.filter(
-      (t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower) && !OPTIONAL_BEFORE.has(t.lower),
-    );
+    // "with quantities and prices, and optionally a code": what may be left out starts a list of its own.
+    const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
     const joined =
       joiners.length > 0 && joiners.length <= 2 && joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
     if (group && joined) {

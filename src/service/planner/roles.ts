@@ -100,6 +100,7 @@ export function readRoles(text: string): Reading {
       !owner.columns
     ) {
       owner.columns = group.items;
+      previousRole = 'input';
       return;
     }
     const verb = verbAt[first.start];
