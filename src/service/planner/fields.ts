@@ -161,13 +161,13 @@ function impliedFields(reading: Reading): Field[] {
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
     }
     // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
-    const event = reading.phrases.find((p) => p.start > token.index && p.start <= token.index + 2 && !p.fixed);
-    if (
+    const event =
       /^(?:after|before|from|since)$/.test(token.lower) &&
       /^(?:minute|hour|day|week|month|year)s?$/.test(before) &&
-      tokens[token.index - 2]?.pos === 'NUM' &&
-      event
-    ) {
+      tokens[token.index - 2]?.pos === 'NUM'
+        ? reading.phrases.find((p) => p.start > token.index && p.start <= token.index + 2 && !p.fixed)
+        : undefined;
+    if (event) {
       const dated = conceptOf(event.head)?.kind === 'date';
       fields.push(
         makeField(snakeCase([...event.words, ...(dated ? [] : ['date'])].join(' ')), 'date', 'date', event.start),
