@@ -73,14 +73,12 @@ function nominal(tokens: Token[], i: number): boolean {
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
-  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase;
-  // nor is "follows" in "an expense claim follows policy".
+  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase.
   if (
     token.pos === 'VERB' &&
     (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
   )
     return false;
-  if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && isNoun(previous)) return false;
   if (
     known(token) &&
     token.pos !== 'AUX' &&
@@ -99,13 +97,7 @@ function nominal(tokens: Token[], i: number): boolean {
   // "the original due date": two modifiers before a noun.
   if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
-    return (
-      token.pos !== 'VERB' ||
-      /(?:ing|ed)$/.test(token.lower) ||
-      known(next) ||
-      token.lower === 'start' ||
-      listedItem(tokens, i)
-    );
+    return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || listedItem(tokens, i);
   return false;
 }
 
@@ -160,11 +152,6 @@ export function phrases(tokens: Token[]): Phrase[] {
       i += adverb;
       words.push(tokens[i++]!.lower);
       if (particle) words.push(tokens[i++]!.lower);
-      // "the hours worked per day".
-      if (tokens[i]?.lower === 'per' && isNoun(tokens[i + 1])) {
-        words.push('per', tokens[i + 1]!.lower);
-        i += 2;
-      }
     }
     let first = start;
     while (

@@ -94,7 +94,11 @@ export function tokenize(text: string): Token[] {
   // The tagger's time grows with the square of a run without spaces ("a-b-c-…"); no word a
   // prompt names an input by is longer than this, so longer runs are cut before it reads them.
   // Long runs of punctuation say nothing either, and each mark costs the tagger a token.
-  const readable = text.replace(/\S{33,}/g, (run) => run.slice(0, 32)).replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ');
+  // "tell me yes or no.": a sentence's last word is no abbreviation, and keeps no full stop.
+  const readable = text
+    .replace(/\S{33,}/g, (run) => run.slice(0, 32))
+    .replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ')
+    .replace(/\b([a-z]+)\.(?=\s+[A-Z]|\s*$)/g, '$1 .');
   const nlp = tagger();
   const its = nlp.its;
   const doc = nlp.readDoc(readable);
@@ -118,19 +122,10 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    // "tell me yes or no.": a sentence's last word, read as an abbreviation, loses its full stop.
-    if (/^[a-z]+\.$/.test(word) && (i + 1 === words.length || /^[A-Z]/.test(words[i + 1]!))) {
-      words.splice(i + 1, 0, '.');
-      pos.splice(i + 1, 0, 'PUNCT');
-      lemmas.splice(i + 1, 0, '.');
-      spaces.splice(i + 1, 0, '');
-      words[i] = word.slice(0, -1);
-      lemmas[i] = words[i]!;
-    }
     tokens.push({
-      text: words[i]!,
-      lower: words[i]!.toLowerCase(),
-      lemma: (lemmas[i] ?? words[i]!).toLowerCase(),
+      text: word,
+      lower: word.toLowerCase(),
+      lemma: (lemmas[i] ?? word).toLowerCase(),
       pos: pos[i] ?? 'X',
       index: tokens.length,
     });
