@@ -152,6 +152,11 @@ export function phrases(tokens: Token[]): Phrase[] {
       i += adverb;
       words.push(tokens[i++]!.lower);
       if (particle) words.push(tokens[i++]!.lower);
+      // "the hours worked per day".
+      if (tokens[i]?.lower === 'per' && isNoun(tokens[i + 1])) {
+        words.push('per', tokens[i + 1]!.lower);
+        i += 2;
+      }
     }
     let first = start;
     while (

@@ -244,6 +244,8 @@ function roleOf(
     return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
+  // "eligible for a free cancellation": what a state is for is no value to give.
+  if (marker === 'for' && tokens[phrase.before!.index - 1]?.pos === 'ADJ') return 'none';
   if (marker === 'about' || marker === 'for') {
     const first = group.items[0]!;
     // "for a target audience" is a value to give; "for a loan" only says what the job is about.
@@ -261,6 +263,9 @@ function roleOf(
     if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
+  // "a reply to a complaint message": what is answered is given.
+  const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);
+  if (marker === 'to' && !explicit && answered && !PEOPLE.has(phrase.head)) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }
