@@ -165,18 +165,10 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       });
       wants.csv = false;
     }
-  } else if (recipe === 'table') {
-    const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
-    steps.push({
-      kind: 'csv_table',
-      field: table ? table.key : '*',
-      filename: `${table ? kebabCase(table.key) : base}.csv`,
-    });
   }
   if (
-    wants.csv &&
-    !steps.some((s) => s.kind === 'csv_table' || ('filename' in s && s.filename.endsWith('.csv'))) &&
-    fields.length > 0
+    (recipe === 'table' || (wants.csv && fields.length > 0)) &&
+    !steps.some((s) => 'filename' in s && s.filename.endsWith('.csv'))
   ) {
     const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
     steps.push({

@@ -6,7 +6,7 @@
  * development prompts: it tagged more of the nouns in "meeting notes", "due dates" and "start date"
  * right, and reads a 6,000-character prompt in about 5 ms where compromise took 50–75 ms.
  */
-import { MODIFIERS } from '../../contract/prompt-words';
+import { MODIFIERS, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import type winkNLP from 'wink-nlp';
 
@@ -19,6 +19,9 @@ function fixSentenceStarts(tokens: Token[]): void {
     const token = tokens[i]!;
     const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
     const next = tokens[i + 1];
+    // "Every Friday, email the team…": an imperative after the time it runs.
+    const afterTime = tokens[i - 1]?.text === ',' && /^(?:DET|PRON)$/.test(next?.pos ?? '');
+    if (VERBS.has(token.lower) && (starts || afterTime)) token.pos = 'VERB';
     if (!starts || !next || !/^(?:PROPN|NOUN|ADJ)$/.test(token.pos) || /^[A-Z]{2,}$/.test(token.text)) continue;
     if (/^(?:DET|PRON|ADJ|NUM|ADP|SCONJ|NOUN|PROPN)$/.test(next.pos) && !/^(?:AUX|VERB)$/.test(next.pos))
       if (next.pos !== 'NOUN' || DETERMINERS.has(tokens[i + 2]?.lower ?? '') || next.lower.endsWith('s'))

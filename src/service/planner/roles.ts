@@ -48,16 +48,6 @@ function governingVerbs(tokens: Token[]): (Token | undefined)[] {
 /** Reads a prompt's inputs, outputs and choices. */
 export function readRoles(text: string): Reading {
   const tokens = tokenize(text);
-  for (const token of tokens)
-    if (
-      VERBS.has(token.lower) &&
-      (token.index === 0 ||
-        /^[.:;!?]$/.test(tokens[token.index - 1]!.text) ||
-        // "Every Friday, email the team…": an imperative after the time it runs.
-        (tokens[token.index - 1]!.text === ',' &&
-          /^(?:the|a|an|me|us|them|our|my|their|any|each|every|all)$/.test(tokens[token.index + 1]?.lower ?? '')))
-    )
-      token.pos = 'VERB';
   const list = phrases(tokens);
   const groups = enumerations(tokens, list);
   const choices = readChoices(tokens, list).slice(0, 20);
