@@ -101,15 +101,6 @@ function nominal(tokens: Token[], i: number): boolean {
   return false;
 }
 
-/** "-word-" → "word", by hand: a pattern anchored at the end would retry from every hyphen of a long run. */
-function withoutEdgeHyphens(word: string): string {
-  let start = 0;
-  let end = word.length;
-  while (start < end && word[start] === '-') start++;
-  while (end > start && word[end - 1] === '-') end--;
-  return word.slice(start, end);
-}
-
 /** The noun phrases of the prompt, in order; "customer's name" is one phrase. */
 export function phrases(tokens: Token[]): Phrase[] {
   const found: Phrase[] = [];
@@ -123,7 +114,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     const words: string[] = [];
     let owner = 0;
     while (i < tokens.length) {
-      if (nominal(tokens, i)) words.push(withoutEdgeHyphens(tokens[i]!.lower));
+      // "-word-" → "word": a token is 32 characters at most (tokenize), so the pattern stays cheap.
+      if (nominal(tokens, i)) words.push(tokens[i]!.lower.replace(/^-+|-+$/g, ''));
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
