@@ -26,14 +26,6 @@ function conceptOfPhrase(words: string[], head: string): FieldConcept | undefine
   );
 }
 
-const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
-  email: 'email',
-  uri: 'uri',
-  date: 'date',
-  number: 'number',
-  integer: 'integer',
-};
-
 /** The field of one input phrase. */
 function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): Field | undefined {
   // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
@@ -86,7 +78,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
     listed ||
     (phrase.plural && !(numeric && (concept !== undefined || phrase.unit || counted)) && words[0] !== 'number' && !rate)
   ) {
-    const itemKind = ITEM_KINDS[kind] ?? 'string';
+    const itemKind = (/^(?:email|uri|date|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
   }
   if (kind === 'string' && phrase.head === 'currency') extra.pattern = '^[A-Za-z]{3}$';

@@ -62,13 +62,10 @@ function baseName(name: string): string {
 }
 
 /** A currency the result is wanted in ("converted to EUR", "in USD"). */
-function targetCurrency(reading: Reading): string | undefined {
-  const tokens = reading.tokens;
-  for (let i = 1; i < tokens.length; i++)
-    if (CURRENCIES.test(tokens[i]!.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]!.lower))
-      return tokens[i]!.text.toUpperCase();
-  return undefined;
-}
+const targetCurrency = ({ tokens }: Reading) =>
+  tokens
+    .find((t, i) => CURRENCIES.test(t.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]?.lower ?? ''))
+    ?.text.toUpperCase();
 
 export function planWorkflow(prompt: string, opts: { name?: string; description?: string }): WorkflowPlan {
   const text = prompt.slice(0, READ_LIMIT);
