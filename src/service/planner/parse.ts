@@ -73,12 +73,14 @@ function nominal(tokens: Token[], i: number): boolean {
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
-  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase.
+  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase; nor is
+  // "follows" in "an expense claim follows policy".
   if (
     token.pos === 'VERB' &&
     (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
   )
     return false;
+  if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && isNoun(previous)) return false;
   if (
     known(token) &&
     token.pos !== 'AUX' &&

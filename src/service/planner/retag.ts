@@ -13,25 +13,15 @@ import type winkNLP from 'wink-nlp';
 /** Words that open a noun phrase without being part of it. */
 export const DETERMINERS = MODIFIERS.determiners;
 
-/** Words that begin an imperative prompt are verbs, though capitalised as a sentence start they are tagged as names. */
-function fixSentenceStarts(tokens: Token[]): void {
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
-    const next = tokens[i + 1];
-    // "Every Friday, email the team…": an imperative after the time it runs.
-    const afterTime = tokens[i - 1]?.text === ',' && /^(?:DET|PRON)$/.test(next?.pos ?? '');
-    if (VERBS.has(token.lower) && (starts || afterTime)) token.pos = 'VERB';
-    if (!starts || !next || !/^(?:PROPN|NOUN|ADJ)$/.test(token.pos) || /^[A-Z]{2,}$/.test(token.text)) continue;
-    if (/^(?:DET|PRON|ADJ|NUM|ADP|SCONJ|NOUN|PROPN)$/.test(next.pos) && !/^(?:AUX|VERB)$/.test(next.pos))
-      if (next.pos !== 'NOUN' || DETERMINERS.has(tokens[i + 2]?.lower ?? '') || next.lower.endsWith('s'))
-        token.pos = 'VERB';
-  }
-}
-
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */
 function correctTags(tokens: Token[]): void {
-  fixSentenceStarts(tokens);
+  // The verbs that begin an imperative prompt, tagged as names when capitalised; "Every Friday, email
+  // the team…": an imperative after the time it runs.
+  for (let i = 0; i < tokens.length; i++) {
+    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
+    const afterTime = tokens[i - 1]?.text === ',' && /^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '');
+    if (VERBS.has(tokens[i]!.lower) && (starts || afterTime)) tokens[i]!.pos = 'VERB';
+  }
   // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a
   // preposition ends the noun phrase as its head.
   for (let i = 1; i < tokens.length; i++)
