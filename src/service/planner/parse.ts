@@ -5,6 +5,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, type Token } from './retag';
+import { joinPhrases } from './joins';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
 
@@ -226,76 +227,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       owner: owner > 0 && owner < words.length ? owner : undefined,
     });
   }
-  return ownedAttributes(tokens, found).filter((phrase) => phrase.words.length > 0);
-}
-
-/** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
-const ATTRIBUTE =
-  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
-
-/** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
-function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
-  const kept: Phrase[] = [];
-  for (const phrase of found) {
-    const attribute = kept.at(-1);
-    const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
-    const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
-    if (
-      concept &&
-      ATTRIBUTE.test(concept.word) &&
-      between[0]?.lower === 'of' &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower) || POSSESSIVE.has(t.lower))
-    )
-      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
-    // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
-    else if (
-      attribute?.words.length === 1 &&
-      /^(?:note|comment|remark)$/.test(attribute.head) &&
-      /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower))
-    )
-      kept[kept.length - 1] = {
-        ...phrase,
-        start: attribute.start,
-        before: attribute.before,
-        plural: false,
-        optional: attribute.optional,
-      };
-    // "the date the sale ends", "the day the contract starts": the event names the date.
-    else if (
-      attribute &&
-      /^(?:date|datetime)$/.test(concept?.kind ?? '') &&
-      between.length === 1 &&
-      DETERMINERS.has(between[0]!.lower)
-    ) {
-      const verb =
-        tokens[phrase.end]?.pos === 'VERB' && /s$/.test(tokens[phrase.end]!.lower) ? tokens[phrase.end] : undefined;
-      const misread =
-        !verb && phrase.words.length >= 2 && phrase.plural && /^[.,;]?$/.test(tokens[phrase.end]?.text ?? '');
-      if (verb || misread) {
-        const event = verb
-          ? [...phrase.words, verb.lemma]
-          : [...phrase.words.slice(0, -1), phrase.words.at(-1)!.replace(/s$/, '')];
-        kept[kept.length - 1] = {
-          ...attribute,
-          words: [...event, ...attribute.words],
-          end: phrase.end + (verb ? 1 : 0),
-        };
-      } else kept.push(phrase);
-    }
-    // "the number of bedrooms and bathrooms": the count goes on to the next plural.
-    else if (
-      attribute?.words[0] === 'number' &&
-      attribute.words[1] === 'of' &&
-      phrase.plural &&
-      phrase.words.length === 1 &&
-      between.length === 1 &&
-      /^(?:and|or)$/.test(between[0]!.lower)
-    )
-      kept.push({ ...phrase, words: ['number', 'of', ...phrase.words] });
-    else kept.push(phrase);
-  }
-  return kept;
+  return joinPhrases(tokens, found).filter((phrase) => phrase.words.length > 0);
 }
 
 /** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */
