@@ -117,8 +117,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     const words: string[] = [];
     let owner = 0;
     while (i < tokens.length) {
-      // "-word-" → "word": a token is 32 characters at most (tokenize), so the pattern stays cheap.
-      if (nominal(tokens, i)) words.push(tokens[i]!.lower.replace(/^-+|-+$/g, ''));
+      // "-word-" → "word", without a pattern anchored at the end (it would retry from every hyphen).
+      if (nominal(tokens, i)) words.push(tokens[i]!.lower.split('-').filter(Boolean).join('-'));
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
