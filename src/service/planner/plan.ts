@@ -109,12 +109,8 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const summarize = recipe === 'summarize' && sources.length > 0;
   if (summarize) {
     const count = /\b(\d{1,2}) (?:sentences|lines|bullet points|bullets|points)\b/.exec(lower);
-    steps.push({
-      kind: 'summarize',
-      fields: sources,
-      sentences: count ? Math.min(20, Math.max(1, Number(count[1]))) : 3,
-      filename: 'summary.md',
-    });
+    const sentences = count ? Math.min(20, Math.max(1, Number(count[1]))) : 3;
+    steps.push({ kind: 'summarize', fields: sources, sentences, filename: 'summary.md' });
   }
   const extract = (recipe === 'extract' || recipe === 'summarize') && entityKinds.length > 0 && sources.length > 0;
   if (extract) steps.push({ kind: 'extract_entities', fields: sources, filename: 'entities.json' });
@@ -132,19 +128,14 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const source = texts()[0];
   if (recipe === 'classify' && source) {
     const categories = reading.choices.find((c) => c.categories)?.values ?? [];
+    const urgency = /\burgen(?:t|cy)|priority\b/.test(lower);
     const template = classifyTemplate(
       source,
       categories,
       fields.filter((f) => f !== source),
-      /\burgen(?:t|cy)|priority\b/.test(lower),
+      urgency,
     );
-    steps.push({
-      kind: 'markdown_report',
-      filename: `${base}.md`,
-      title: plain(name),
-      template,
-      syntax: 'liquid',
-    });
+    steps.push({ kind: 'markdown_report', filename: `${base}.md`, title: plain(name), template, syntax: 'liquid' });
     markdown = true;
   } else if (recipe === 'compute') {
     const amounts = fields.find((f) => f.kind === 'list' && (f.itemKind === 'number' || f.itemKind === 'integer'));
@@ -152,14 +143,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       const currency = fields.find((f) => f.head === 'currency');
       const rate = fields.find((f) => f.key.endsWith('exchange_rate'));
       const others = fields.filter((f) => f !== amounts && f !== currency && f !== rate);
-      const csv = wants.csv || !wants.json;
-      steps.push({
-        kind: 'markdown_report',
-        filename: `${base}.${csv ? 'csv' : 'md'}`,
-        title: '',
-        template: computeTemplate(amounts, rate, currency, target, others),
-        syntax: 'liquid',
-      });
+      const filename = `${base}.${wants.csv || !wants.json ? 'csv' : 'md'}`;
+      const template = computeTemplate(amounts, rate, currency, target, others);
+      steps.push({ kind: 'markdown_report', filename, title: '', template, syntax: 'liquid' });
       wants.csv = false;
     }
   }
@@ -168,11 +154,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     !steps.some((s) => 'filename' in s && s.filename.endsWith('.csv'))
   ) {
     const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
-    steps.push({
-      kind: 'csv_table',
-      field: table ? table.key : '*',
-      filename: `${table ? kebabCase(table.key) : base}.csv`,
-    });
+    steps.push({ kind: 'csv_table', field: table?.key ?? '*', filename: `${table ? kebabCase(table.key) : base}.csv` });
   }
   const hasResult = steps.some((s) => s.kind !== 'guard');
   if (
