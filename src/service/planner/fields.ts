@@ -85,12 +85,6 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   return makeField(key, kind, phrase.head, position, extra);
 }
 
-function columnsOf(columns: Phrase[]): Field[] {
-  return columns
-    .map((column, index) => fieldOf({ ...column, plural: false }, index, false))
-    .filter((field): field is Field => field !== undefined);
-}
-
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
   /^(?:a|an|the|is|are|was|were|be|been|has|have|had|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
@@ -205,16 +199,18 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (!field) continue;
     // "translate a customer email": an email worked on is its text, not an address.
     if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };
-    const columns = input.columns ? columnsOf(input.columns) : [];
+    const columns = (input.columns ?? []).flatMap(
+      (column, at) => fieldOf({ ...column, plural: false }, at, false) ?? [],
+    );
     if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
       // "a date range (start date and end date)": the parts are the inputs; "the days left with the
       // days requested": both are.
-      const parts = input.columns!.map((column, index) =>
-        fieldOf(column, input.phrase.start + (index + 1) / 100, false),
-      );
-      for (const part of parts) if (part) fields.push(part);
+      for (const [at, column] of input.columns!.entries()) {
+        const part = fieldOf(column, input.phrase.start + (at + 1) / 100, false);
+        if (part) fields.push(part);
+      }
       if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }
     const choice = reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories);

@@ -37,6 +37,7 @@ const FORMATS = {
   approval:
     /\b(?:approv(?:e|al|ed|es|ing)|sign[- ]off|signs? off|human[- ](?:review|check)|manual(?:ly)? (?:review|check)|reviewed by|a person (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|someone (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|before (?:it is |it's |being )?(?:sent|published|final|released))\b/,
 } as const;
+type Wants = Record<keyof typeof FORMATS, boolean>;
 
 function assertPlannable(reading: Reading, text: string): void {
   if (text.trim() === '')
@@ -75,10 +76,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const { notes, noted } = readPlanningNotes(text);
   const fields = readFields(reading, noted).slice(0, MAX_FIELDS);
   const guards = readGuards(text, fields);
-  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Record<
-    keyof typeof FORMATS,
-    boolean
-  >;
+  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Wants;
   const entityKinds = entityKindsOf(reading);
   const recipe = chooseRecipe(reading, fields, wants.csv, entityKinds, guards.steps.length > 0);
   const deliverables = reading.outputs.map(deliverableOf).filter((d): d is Deliverable => d !== null);
@@ -102,6 +100,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     fields.push(rateField(target, Number.MAX_SAFE_INTEGER));
   fields.sort((a, b) => a.position - b.position);
 
+  const subject = subjectField(fields);
   const name = opts.name?.trim() || workflowName(reading, recipe, noted, recipe === 'compute' ? target : undefined);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];
@@ -183,36 +182,23 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       });
     markdown = true;
     if (wants.approval) {
-      const subject = subjectField(fields);
+      const draftName = `the draft ${plain(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}`;
+      const message = `Review ${draftName}: approve it to finish, or reject it to stop.`;
       steps.push({ kind: 'markdown_report', filename: 'draft.md', ...report('draft') });
-      steps.push({
-        kind: 'approval',
-        message: `Review the draft ${plain(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
-        syntax: 'liquid',
-      });
+      steps.push({ kind: 'approval', message, syntax: 'liquid' });
       steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report('final') });
     } else steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report() });
   }
   if (wants.html && markdown) steps.push({ kind: 'render_html', filename: `${base}.html` });
   if (wants.pdf && markdown) {
-    const subject = subjectField(fields);
-    steps.push({
-      kind: 'pdf_document',
-      filename: `${base}.pdf`,
-      title: subject ? `${plain(name)}: {{ input.${subject.key} }}` : plain(name),
-      syntax: 'liquid',
-    });
+    const title = subject ? `${plain(name)}: {{ input.${subject.key} }}` : plain(name);
+    steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title, syntax: 'liquid' });
   }
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !steps.some((s) => s.kind !== 'guard')) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];
-    const notProduced = outputNotes.map((note) => note.text);
-    steps.push({
-      kind: 'json_output',
-      filename: `${base}.json`,
-      findings,
-      ...(notProduced.length > 0 ? { notProduced } : {}),
-    });
+    const notProduced = outputNotes.length > 0 ? { notProduced: outputNotes.map((note) => note.text) } : {};
+    steps.push({ kind: 'json_output', filename: `${base}.json`, findings, ...notProduced });
   }
   steps.push({ kind: 'bundle' });
 
