@@ -190,7 +190,7 @@ function roleOf(
   // "we can give notice", "they take leave": what someone else does is no value the person gives.
   const verbToken = group.items[0]!.before;
   let subject = (verbToken?.index ?? 0) - 1;
-  while (/^(?:AUX|PART|ADV)$/.test(tokens[subject]?.pos ?? '')) subject--;
+  while (/^(?:AUX|PART|ADV)$/.test(tokens[subject]?.pos ?? '') && subject > (verbToken?.index ?? 0) - 4) subject--;
   const byOthers =
     /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '') ||
     (/^(?:NOUN|PROPN)$/.test(tokens[subject]?.pos ?? '') && !/(?:ing|en)$/.test(verbToken?.lower ?? ''));
