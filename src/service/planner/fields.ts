@@ -42,7 +42,8 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers", "their name, department and
   // manager" name inputs of their own.
-  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && among < 3)))
+  const listedPerson = among >= 3 && /^(?:,|and)$/.test(phrase.before?.lower ?? '');
+  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && !listedPerson)))
     return undefined;
   // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
   const per = words.indexOf('per');

@@ -95,6 +95,21 @@ describe('types, choices and lists', () => {
   });
 });
 
+describe('what a job is applied to', () => {
+  it('asks for what a percentage is added to, and reads "and show what…" as a verb, not an input', () => {
+    const { properties } = form('Apply a 15% discount to the order total and show what the customer pays.');
+    expect(Object.keys(properties)).toEqual(['order_total']);
+    expect(properties.order_total).toMatchObject({ type: 'number' });
+  });
+
+  it('asks for a person listed among other inputs, but not one a thing comes from', () => {
+    const { properties } = form(
+      'Write a press note from the headline, a quote from our founder, the launch date and the editor.',
+    );
+    expect(Object.keys(properties)).toEqual(['headline', 'quote', 'launch_date', 'editor']);
+  });
+});
+
 describe('what is not an input', () => {
   it('asks for nothing that someone else does ("we can give notice")', () => {
     const { properties } = form(

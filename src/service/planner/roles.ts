@@ -253,9 +253,10 @@ function roleOf(
     if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
-  // "a reply to a complaint message": what is answered is given.
+  // "a reply to a complaint message", "add 8% VAT to a net amount": what is answered or added to is given.
   const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);
-  if (marker === 'to' && !explicit && answered && !PEOPLE.has(phrase.head)) return 'input';
+  const added = /^(?:add|apply)$/.test(verb?.lemma ?? '');
+  if (marker === 'to' && !explicit && (answered || added) && !PEOPLE.has(phrase.head)) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }
