@@ -58,24 +58,19 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const lead = trigger?.lower ?? '';
     // "Is it positive, neutral or negative?": a question of what a text is sorts it.
     const asked = trigger?.pos === 'PRON' && tokens[j - 1]?.pos === 'AUX';
-    const about = [...list]
-      .reverse()
-      .find(
-        (p) =>
-          p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
-          p.end >= j - 3 &&
-          !tokens.slice(p.end, j).some((t) => /^[.?!]$/.test(t.text)),
-      );
+    const sorts = /^(?:to|into|is|as|between)$/.test(lead);
+    const about = list.findLast(
+      (p) =>
+        p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
+        p.end >= j - 3 &&
+        !tokens.slice(p.end, j).some((t) => /^[.?!]$/.test(t.text)),
+    );
     choices.push({
       values,
-      about: trailing
-        ? { ...trailing, words: [last.lower], start: afterEnd - 1 }
-        : /^(?:to|into|is|as|between)$/.test(lead)
-          ? undefined
-          : about,
+      about: trailing ? { ...trailing, words: [last.lower], start: afterEnd - 1 } : sorts ? undefined : about,
       categories:
         asked ||
-        /^(?:to|into|is|as|between)$/.test(lead) ||
+        sorts ||
         tokens
           .slice(Math.max(0, j - 4), j + 1)
           .some((t) => /^(?:route|classify|categor|sort|triage|tag|label)/.test(t.lemma)),

@@ -45,14 +45,15 @@ function correctTags(tokens: Token[]): void {
       !/^(?:it|them)$/.test(tokens[i + 1]?.lower ?? '')
     )
       tokens[i]!.pos = 'NOUN';
-  // "and route it to…", "and show what…", ", work out the cost": a noun-like word with "it", "them", a
-  // question word or a verb's particle after it is a verb; "the campaign it supported" keeps its noun.
+  // "and route it to…", "and show what…", ", work out the cost", ", spread the guests": a noun-like word with
+  // "it", "them", a question word, a verb's particle or (after a comma) an article after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
     if (
       tokens[i]!.pos === 'NOUN' &&
       !/^(?:DET|ADJ|PRON)$/.test(tokens[i - 1]?.pos ?? '') &&
       (/^(?:it|them|what|how|which|whether)$/.test(tokens[i + 1]!.lower) ||
-        (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')))
+        (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')) ||
+        (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:the|a|an)$/.test(tokens[i + 1]!.lower)))
     )
       tokens[i]!.pos = 'VERB';
 }
