@@ -154,12 +154,8 @@ function impliedFields(reading: Reading): Field[] {
       tokens[token.index - 2]?.pos === 'NUM'
         ? reading.phrases.find((p) => p.start > token.index && p.start <= token.index + 2 && !p.fixed)
         : undefined;
-    if (event) {
-      const dated = conceptOf(event.head)?.kind === 'date';
-      fields.push(
-        makeField(snakeCase([...event.words, ...(dated ? [] : ['date'])].join(' ')), 'date', 'date', event.start),
-      );
-    }
+    const named = conceptOf(event?.head ?? '')?.kind === 'date' ? event!.words : [...(event?.words ?? []), 'date'];
+    if (event) fields.push(makeField(snakeCase(named.join(' ')), 'date', 'date', event.start));
     // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
     const clauseVerb = tokens[token.index + 2];
     const amountWord =

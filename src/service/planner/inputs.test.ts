@@ -110,6 +110,14 @@ describe('what a job is applied to', () => {
   });
 });
 
+describe('what a job sorts', () => {
+  it('sorts one text a run, named in the singular ("route customer notes to…")', () => {
+    const { properties } = form('Route customer notes to sales, support or finance depending on what they ask.');
+    expect(Object.keys(properties)).toEqual(['customer_note']);
+    expect(properties.customer_note).toMatchObject({ type: 'string' });
+  });
+});
+
 describe('what is not an input', () => {
   it('asks for nothing that someone else does ("we can give notice")', () => {
     const { properties } = form(

@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
-import { clipAtWord, kebabCase } from '../lib/text-case';
+import { clipAtWord, kebabCase, sentenceCase } from '../lib/text-case';
 import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
@@ -95,6 +95,13 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     const words = about && !PEOPLE.has(about.head) && about.words.length <= 3 ? about.words : ['text'];
     fields.push(makeField(words.join('_'), 'text', words.at(-1)!, about?.start ?? 0));
   }
+  // "Route patient messages to…": a run sorts one text, named in the singular unless a rule names it.
+  const guarded = new Set(guards.steps.map((g) => ('field' in g ? g.field : '')));
+  for (const f of recipe === 'classify' ? texts() : [])
+    if (/s$/.test(f.key) && !f.key.endsWith(f.head) && !guarded.has(f.key)) {
+      f.key = [...f.key.split('_').slice(0, -1), f.head].join('_');
+      f.title = sentenceCase(f.key);
+    }
   const target = targetCurrency(reading);
   if (recipe === 'compute' && target && !fields.some((f) => f.key.endsWith('rate')))
     fields.push(rateField(target, Number.MAX_SAFE_INTEGER));
