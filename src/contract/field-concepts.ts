@@ -51,6 +51,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'cost',
       'total',
       'rent',
+      'rental',
       'fee',
       'salary',
       'budget',

@@ -24,6 +24,9 @@ export const SERVICE_PATTERNS: Readonly<Record<string, string>> = words.services
 /** Words a text about a common category uses besides its own name, by the category's stem ("bill" → "invoice | refund"). */
 export const CATEGORY_WORDS: Readonly<Record<string, string>> = words.categoryWords;
 
+/** The words that ask to pull each kind of thing out of a text, by the kind ("dates" → "date | deadline | due date"). */
+export const ENTITY_WORDS: Readonly<Record<string, string>> = words.entityWords;
+
 /** The nouns that name each kind of draft the rules write ("email" → "email e-mail mail letter"). */
 export const DRAFT_HEAD_WORDS: Readonly<Record<string, string>> = words.draftHeads;
 

@@ -46,7 +46,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       values[0]!.includes(' ') && last.pos === 'NOUN' && tokens[i - 1]?.pos === 'ADJ'
         ? list.find((p) => p.end === afterEnd)
         : undefined;
-    if (trailing) values[0] = values[0]!.slice(0, values[0]!.lastIndexOf(' '));
+    // "a tip of 10, 15 or 20 percent", "a term of 25 or 30 years": the unit after the last number is all of theirs.
+    const numbered = /^\d[\d.,]* \S+$/.test(values[0]!) && /^\d/.test(tokens[i - 1]?.text ?? '');
+    if (trailing || numbered) values[0] = values[0]!.slice(0, values[0]!.lastIndexOf(' '));
     let j = take(i - 1, -1);
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
@@ -54,18 +56,21 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     values.unshift(...values.splice(1).reverse());
     const trigger = tokens[j];
     const lead = trigger?.lower ?? '';
-    const about = [...list]
-      .reverse()
-      .find((p) => p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) && p.end >= j - 3);
+    // "Is it positive, neutral or negative?": a question of what a text is sorts it.
+    const asked = trigger?.pos === 'PRON' && tokens[j - 1]?.pos === 'AUX';
+    const sorts = /^(?:to|into|is|as|between)$/.test(lead);
+    const about = list.findLast(
+      (p) =>
+        p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
+        p.end >= j - 3 &&
+        !tokens.slice(p.end, j).some((t) => /^[.?!]$/.test(t.text)),
+    );
     choices.push({
       values,
-      about: trailing
-        ? { ...trailing, words: [last.lower], start: afterEnd - 1 }
-        : /^(?:to|into|is|as|between)$/.test(lead)
-          ? undefined
-          : about,
+      about: trailing ? { ...trailing, words: [last.lower], start: afterEnd - 1 } : sorts ? undefined : about,
       categories:
-        /^(?:to|into|is|as|between)$/.test(lead) ||
+        asked ||
+        sorts ||
         tokens
           .slice(Math.max(0, j - 4), j + 1)
           .some((t) => /^(?:route|classify|categor|sort|triage|tag|label)/.test(t.lemma)),

@@ -7,7 +7,7 @@ import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
-import { UNITS, type Phrase } from './parse';
+import { DETERMINERS, UNITS, type Phrase } from './parse';
 import { WORKS_ON, type Reading } from './roles';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
@@ -26,27 +26,25 @@ function conceptOfPhrase(words: string[], head: string): FieldConcept | undefine
   );
 }
 
-const ITEM_KINDS: Partial<Record<string, ItemKind>> = {
-  email: 'email',
-  uri: 'uri',
-  date: 'date',
-  number: 'number',
-  integer: 'integer',
-};
-
 /** The field of one input phrase. */
-function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | undefined {
+function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): Field | undefined {
   // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
   // "a customer call transcript", "a customer's purchase date": whose it is goes without saying.
   const words = phrase.words.filter(
     (word, at) =>
       !/^\d/.test(word) &&
+      // "today's absentees", "yesterday's tickets": when is no part of what.
+      !(at < (phrase.owner ?? 0) && !NOUN_CLASSES.identifying.has(phrase.head)) &&
       !(at === 0 && MODIFIERS.style.has(word)) &&
-      !(at === 0 && phrase.words.length >= 3 && PEOPLE.has(word)),
+      !(at === 0 && PEOPLE.has(word) && phrase.words.length >= 3),
   );
-  if (words.length === 0 || CURRENCIES.test(words.at(-1)!)) return undefined;
-  // "the customer" is who a message is for; "a list of speakers" is an input of its own.
-  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList))) return undefined;
+  // "B from 80": a letter is no name of a value.
+  if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
+  // "the customer" is who a message is for; "a list of speakers", "their name, department and
+  // manager" name inputs of their own.
+  const listedPerson = among >= 3 && /^(?:,|and)$/.test(phrase.before?.lower ?? '');
+  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && !listedPerson)))
+    return undefined;
   // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
   const per = words.indexOf('per');
   const named = per > 0 ? words.slice(0, per) : words;
@@ -55,14 +53,20 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   const definite =
     named.length > 1 &&
     (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(head) || words[0] === 'number');
-  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite) return undefined;
+  // "the guest list", "the class roster": a list of the things the words before it name.
+  const listed = named.length > 1 && /^(?:list|roster|collection)$/.test(head);
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed) return undefined;
   const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
   let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
-  if (phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
-    kind = phrase.unit && /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit) ? 'integer' : 'number';
+  // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
+  const counted = phrase.plural && /^(?:minute|hour|day|week|month|year)$/.test(phrase.head) && per < 0;
+  if (counted || phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+    kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
+      ? 'integer'
+      : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
@@ -72,19 +76,14 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean): Field | und
   const rate = per > 0 && numeric;
   if (
     asList ||
-    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit)) && words[0] !== 'number' && !rate)
+    listed ||
+    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit || counted)) && words[0] !== 'number' && !rate)
   ) {
-    const itemKind = ITEM_KINDS[kind] ?? 'string';
+    const itemKind = (/^(?:email|uri|date|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
   }
   if (kind === 'string' && phrase.head === 'currency') extra.pattern = '^[A-Za-z]{3}$';
   return makeField(key, kind, phrase.head, position, extra);
-}
-
-function columnsOf(columns: Phrase[]): Field[] {
-  return columns
-    .map((column, index) => fieldOf({ ...column, plural: false }, index, false))
-    .filter((field): field is Field => field !== undefined);
 }
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
@@ -100,7 +99,13 @@ function yesNoFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
   for (const token of tokens) {
-    if (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')) continue;
+    // "only if the item is unused", "unless the order has shipped": a condition on a thing the person knows.
+    const condition =
+      (token.lower === 'unless' || (token.lower === 'if' && tokens[token.index - 1]?.lower === 'only')) &&
+      DETERMINERS.has(tokens[token.index + 1]?.lower ?? '') &&
+      tokens[token.index + 2]?.pos === 'NOUN';
+    if (!condition && (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')))
+      continue;
     const clause: string[] = [];
     let end = token.index + 1;
     while (
@@ -142,6 +147,27 @@ function impliedFields(reading: Reading): Field[] {
       const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
       if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
     }
+    // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
+    const event =
+      /^(?:after|before|from|since)$/.test(token.lower) &&
+      /^(?:minute|hour|day|week|month|year)s?$/.test(before) &&
+      tokens[token.index - 2]?.pos === 'NUM'
+        ? reading.phrases.find((p) => p.start > token.index && p.start <= token.index + 2 && !p.fixed)
+        : undefined;
+    const named = conceptOf(event?.head ?? '')?.kind === 'date' ? event!.words : [...(event?.words ?? []), 'date'];
+    if (event) fields.push(makeField(snakeCase(named.join(' ')), 'date', 'date', event.start));
+    // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
+    const clauseVerb = tokens[token.index + 2];
+    const amountWord =
+      (token.lower === 'much' && before === 'how') ||
+      (token.lower === 'what' && conceptOf(clauseVerb?.lemma ?? '')?.kind === 'number');
+    if (
+      amountWord &&
+      tokens[token.index + 1]?.pos === 'PRON' &&
+      clauseVerb?.pos === 'VERB' &&
+      /^(?:,|and|with|given|from|using|:)$/.test(tokens[token.index - (token.lower === 'much' ? 2 : 1)]?.lower ?? '')
+    )
+      fields.push(makeField(token.lower === 'much' ? 'amount' : clauseVerb.lemma, 'number', 'amount', token.index));
     if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
     const paired = reading.inputs.find(
       (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,
@@ -166,17 +192,23 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
-    let field = fieldOf(input.phrase, input.phrase.start, input.list === true);
+    let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
     // "translate a customer email": an email worked on is its text, not an address.
     if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };
-    const columns = input.columns ? columnsOf(input.columns) : [];
+    const columns = (input.columns ?? []).flatMap(
+      (column, at) => fieldOf({ ...column, plural: false }, at, false) ?? [],
+    );
     if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
-      // "a date range (start date and end date)": the parts are the inputs.
-      for (const column of columns) fields.push({ ...column, position: input.phrase.start + column.position / 100 });
-      continue;
+      // "a date range (start date and end date)": the parts are the inputs; "the days left with the
+      // days requested": both are.
+      for (const [at, column] of input.columns!.entries()) {
+        const part = fieldOf(column, input.phrase.start + (at + 1) / 100, false);
+        if (part) fields.push(part);
+      }
+      if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }
     const choice = reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories);
     if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) };

@@ -10,58 +10,37 @@ import type { GuardRule, StepSpec } from '../workflow/plan-types';
 const CLAUSE =
   /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts)\s+(?:the run\s+)?(?:if|when|whenever|unless)\s+([^.;!?\n]+)/g;
 
-interface Rule {
-  pattern: RegExp;
-  rule: GuardRule;
-  numeric: boolean;
-  expectation: (value: string) => string;
-  violation: (value: string) => string;
-}
+/** A rule: the words that state it, its guard, and what it expects and reports ("$" is the value). */
+type Rule = [pattern: RegExp, rule: GuardRule, expectation: string, violation: string];
 
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?)`;
 const RULES: Rule[] = [
-  {
-    pattern: /^(.+?) (?:is|are) (?:zero or negative|not positive)$/,
-    rule: 'exclusive_minimum',
-    numeric: true,
-    expectation: () => 'must be positive',
-    violation: () => 'is zero or negative',
-  },
-  {
-    pattern: /^(.+?) (?:is|are) (?:negative|below zero|less than zero)$/,
-    rule: 'minimum',
-    numeric: true,
-    expectation: () => 'must not be negative',
-    violation: () => 'is negative',
-  },
-  {
-    pattern: new RegExp(`^(.+?) (?:is |are )?(?:over|above|more than|greater than|exceeds?|higher than) ${NUMBER}$`),
-    rule: 'maximum',
-    numeric: true,
-    expectation: (n) => `must not be above ${n}`,
-    violation: (n) => `is above ${n}`,
-  },
-  {
-    pattern: new RegExp(`^(.+?) (?:is |are )?(?:under|below|less than|lower than) ${NUMBER}$`),
-    rule: 'minimum',
-    numeric: true,
-    expectation: (n) => `must not be below ${n}`,
-    violation: (n) => `is below ${n}`,
-  },
-  {
-    pattern: /^(.+?) (?:contains?|includes?|mentions?|has|have) ["“']?([^"”']+)["”']?$/,
-    rule: 'not_contains',
-    numeric: false,
-    expectation: (v) => `must not contain "${v}"`,
-    violation: (v) => `"${v}" appears in`,
-  },
-  {
-    pattern: /^(.+?) (?:is|are) (?:missing|empty|blank|not given)$/,
-    rule: 'required',
-    numeric: false,
-    expectation: () => 'is required',
-    violation: () => 'is missing',
-  },
+  [
+    /^(.+?) (?:is|are) (?:zero or negative|not positive)$/,
+    'exclusive_minimum',
+    'must be positive',
+    'is zero or negative',
+  ],
+  [/^(.+?) (?:is|are) (?:negative|below zero|less than zero)$/, 'minimum', 'must not be negative', 'is negative'],
+  [
+    new RegExp(`^(.+?) (?:is |are )?(?:over|above|more than|greater than|exceeds?|higher than) ${NUMBER}$`),
+    'maximum',
+    'must not be above $',
+    'is above $',
+  ],
+  [
+    new RegExp(`^(.+?) (?:is |are )?(?:under|below|less than|lower than) ${NUMBER}$`),
+    'minimum',
+    'must not be below $',
+    'is below $',
+  ],
+  [
+    /^(.+?) (?:contains?|includes?|mentions?|has|have) ["“']?([^"”']+)["”']?$/,
+    'not_contains',
+    'must not contain "$"',
+    '"$" appears in',
+  ],
+  [/^(.+?) (?:is|are) (?:missing|empty|blank|not given)$/, 'required', 'is required', 'is missing'],
 ];
 
 export interface Guards {
@@ -89,41 +68,36 @@ export function readGuards(text: string, fields: Field[]): Guards {
       // A rule is a few words; a long run of text is no rule, and is never matched against the patterns.
       if (plain.length > 120) continue;
       const cased = plain.toLowerCase().replace(/^(?:the|a|an|its|their) /, '');
-      for (const rule of RULES) {
-        const found = rule.pattern.exec(cased) ?? (subject ? rule.pattern.exec(`${subject} ${cased}`) : null);
+      for (const [pattern, rule, expects, violates] of RULES) {
+        const found = pattern.exec(cased) ?? (subject ? pattern.exec(`${subject} ${cased}`) : null);
         if (!found) continue;
         subject = found[1]!.replace(/^(?:the|a|an|its|their) /, '');
-        const raw =
-          rule.rule === 'not_contains'
-            ? unquoted(plain.split(/ (?:contains?|includes?|mentions?|has|have) /)[1] ?? found[2]!)
-            : (found[2] ?? '');
+        const contains = rule === 'not_contains';
+        const numeric = !contains && rule !== 'required';
+        const raw = contains
+          ? unquoted(plain.split(/ (?:contains?|includes?|mentions?|has|have) /)[1] ?? found[2]!)
+          : (found[2] ?? '');
         const key = snakeCase(subject);
         let field = fields.find((f) => f.key === key || f.key.endsWith(`_${key}`) || f.head === key);
         if (!field) {
-          field = makeField(
-            key,
-            rule.numeric ? 'number' : rule.rule === 'not_contains' ? 'text' : 'string',
-            subject.split(' ').at(-1)!,
-            match.index,
-          );
+          const kind = numeric ? 'number' : contains ? 'text' : 'string';
+          field = makeField(key, kind, subject.split(' ').at(-1)!, match.index);
           fields.push(field);
         }
-        if (rule.numeric && (field.kind === 'string' || field.kind === 'text')) field.kind = 'number';
-        const limit = rule.numeric ? Number(raw || 0) : undefined;
-        const expectation = rule.expectation(raw);
+        if (numeric && (field.kind === 'string' || field.kind === 'text')) field.kind = 'number';
+        const expectation = expects.replace('$', raw);
+        const violation = violates.replace('$', raw);
         const name = lowerTitle(field);
         guards.steps.push({
           kind: 'guard',
           field: field.key,
-          rule: rule.rule,
-          ...(rule.rule === 'not_contains' ? { value: raw } : {}),
-          ...(limit !== undefined ? { limit } : {}),
-          message: rule.rule === 'required' ? `${name} is required` : `${name} ${expectation} (got {{value}})`,
+          rule,
+          ...(contains ? { value: raw } : {}),
+          ...(numeric ? { limit: Number(raw || 0) } : {}),
+          message: rule === 'required' ? `${name} is required` : `${name} ${expectation} (got {{value}})`,
         });
         guards.checks.push(`${name} ${expectation}`);
-        guards.violations.push(
-          rule.rule === 'not_contains' ? `${rule.violation(raw)} ${name}` : `${name} ${rule.violation(raw)}`,
-        );
+        guards.violations.push(contains ? `${violation} ${name}` : `${name} ${violation}`);
         break;
       }
     }

@@ -5,8 +5,9 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, type Token } from './retag';
+import { joinPhrases } from './joins';
 
-export { tokenize, type Token } from './retag';
+export { DETERMINERS, tokenize, type Token } from './retag';
 
 /** A run of nouns and their modifiers: "the customer's renewal date". */
 export interface Phrase {
@@ -63,7 +64,8 @@ const known = (token: Token | undefined) =>
 
 /** ", leave type (…),": a two-word item of a list, whatever the tagger called its first word. */
 const listedItem = (tokens: Token[], i: number) =>
-  /^(?:[,:(]|and|or)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:[,;.()]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
+  /^(?:[,:(]|and|or)$/.test(tokens[DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 2 : i - 1]?.lower ?? '') &&
+  /^(?:[,;.()?]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
 
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
@@ -72,8 +74,8 @@ function nominal(tokens: Token[], i: number): boolean {
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
-  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase;
-  // nor is "follows" in "an expense claim follows policy".
+  // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase; nor is
+  // "follows" in "an expense claim follows policy".
   if (
     token.pos === 'VERB' &&
     (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
@@ -83,6 +85,7 @@ function nominal(tokens: Token[], i: number): boolean {
   if (
     known(token) &&
     token.pos !== 'AUX' &&
+    !(token.pos === 'VERB' && /ed$/.test(token.lower)) &&
     !(token.pos === 'VERB' && DETERMINERS.has(next?.lower ?? '')) &&
     (previous === undefined ||
       isNoun(previous) ||
@@ -97,23 +100,8 @@ function nominal(tokens: Token[], i: number): boolean {
   // "the original due date": two modifiers before a noun.
   if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
-    return (
-      token.pos !== 'VERB' ||
-      /(?:ing|ed)$/.test(token.lower) ||
-      known(next) ||
-      token.lower === 'start' ||
-      listedItem(tokens, i)
-    );
+    return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || listedItem(tokens, i);
   return false;
-}
-
-/** "-word-" → "word", by hand: a pattern anchored at the end would retry from every hyphen of a long run. */
-function withoutEdgeHyphens(word: string): string {
-  let start = 0;
-  let end = word.length;
-  while (start < end && word[start] === '-') start++;
-  while (end > start && word[end - 1] === '-') end--;
-  return word.slice(start, end);
 }
 
 /** The noun phrases of the prompt, in order; "customer's name" is one phrase. */
@@ -129,7 +117,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     const words: string[] = [];
     let owner = 0;
     while (i < tokens.length) {
-      if (nominal(tokens, i)) words.push(withoutEdgeHyphens(tokens[i]!.lower));
+      // "-word-" → "word", without a pattern anchored at the end (it would retry from every hyphen).
+      if (nominal(tokens, i)) words.push(tokens[i]!.lower.split('-').filter(Boolean).join('-'));
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
@@ -144,15 +133,20 @@ export function phrases(tokens: Token[]): Phrase[] {
       i++;
     }
     // "the amount owed", "the items ordered": a participle after the noun is part of its name.
+    // "the days already taken", "days carried over": an adverb before it and a particle after it too.
     const nounEnd = i;
-    const participle = tokens[i];
+    const adverb = tokens[i]?.pos === 'ADV' ? 1 : 0;
+    const participle = tokens[i + adverb];
+    const particle = /^(?:over|out|up|off|in|back)$/.test(tokens[i + adverb + 1]?.lower ?? '') ? 1 : 0;
     if (
       participle?.pos === 'VERB' &&
-      /ed$/.test(participle.lower) &&
+      /(?:ed|en|left)$/.test(participle.lower) &&
       isNoun(tokens[i - 1]) &&
-      /^(?:[,;.)]|and|or|per)?$/.test(tokens[i + 1]?.lower ?? '')
+      /^(?:[,;.)]|and|or|per|from)?$/.test(tokens[i + adverb + particle + 1]?.lower ?? '')
     ) {
+      i += adverb;
       words.push(tokens[i++]!.lower);
+      if (particle) words.push(tokens[i++]!.lower);
       // "the hours worked per day".
       if (tokens[i]?.lower === 'per' && isNoun(tokens[i + 1])) {
         words.push('per', tokens[i + 1]!.lower);
@@ -194,8 +188,11 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "in km each way", "hours a week": what the unit is counted per belongs to it.
     if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
     // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
-    if (/^(?:i|we|they|you|he|she)$/.test(tokens[i]?.lower ?? '') && tokens[i + 1]?.pos === 'VERB') {
-      i += 2;
+    // "the leave they've asked for", "the revenue it brought in": the same, with its auxiliaries.
+    let verb = i + 1;
+    while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
+    if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && tokens[verb]?.pos === 'VERB') {
+      i = verb + 1;
       if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
       else if (
         /^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') &&
@@ -206,9 +203,16 @@ export function phrases(tokens: Token[]): Phrase[] {
     found.push({
       words: words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first, i),
-      fixed: [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
-        (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
-      ),
+      // "from last year", "this week": a time the prompt names is fixed too.
+      fixed:
+        [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
+          (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
+        ) ||
+        (words.length === 2 &&
+          tokens[first - 1]?.pos === 'ADP' &&
+          tokens[wordsEnd]?.lower !== 'of' &&
+          /^(?:last|next|previous|coming)$/.test(words[0]!) &&
+          UNITS.has(words[1]!)),
       given,
       head,
       plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
@@ -223,44 +227,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       owner: owner > 0 && owner < words.length ? owner : undefined,
     });
   }
-  return ownedAttributes(tokens, found).filter((phrase) => phrase.words.length > 0);
-}
-
-/** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
-const ATTRIBUTE =
-  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
-
-/** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
-function ownedAttributes(tokens: Token[], found: Phrase[]): Phrase[] {
-  const kept: Phrase[] = [];
-  for (const phrase of found) {
-    const attribute = kept.at(-1);
-    const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
-    const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
-    if (
-      concept &&
-      ATTRIBUTE.test(concept.word) &&
-      between[0]?.lower === 'of' &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower) || POSSESSIVE.has(t.lower))
-    )
-      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
-    // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
-    else if (
-      attribute?.words.length === 1 &&
-      /^(?:note|comment|remark)$/.test(attribute.head) &&
-      /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower))
-    )
-      kept[kept.length - 1] = {
-        ...phrase,
-        start: attribute.start,
-        before: attribute.before,
-        plural: false,
-        optional: attribute.optional,
-      };
-    else kept.push(phrase);
-  }
-  return kept;
+  return joinPhrases(tokens, found).filter((phrase) => phrase.words.length > 0);
 }
 
 /** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */
@@ -282,9 +249,8 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
       depth += t.text === '(' ? 1 : t.text === ')' && opened ? -1 : 0;
       return depth === 0 && !(t.text === ')' && opened);
     });
-    const joiners = between.filter(
-      (t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower) && !OPTIONAL_BEFORE.has(t.lower),
-    );
+    // "with quantities and prices, and optionally a code": what may be left out starts a list of its own.
+    const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
     const joined =
       joiners.length > 0 && joiners.length <= 2 && joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
     if (group && joined) {

@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
-import { clipAtWord, kebabCase } from '../lib/text-case';
+import { clipAtWord, kebabCase, sentenceCase } from '../lib/text-case';
 import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
@@ -37,6 +37,7 @@ const FORMATS = {
   approval:
     /\b(?:approv(?:e|al|ed|es|ing)|sign[- ]off|signs? off|human[- ](?:review|check)|manual(?:ly)? (?:review|check)|reviewed by|a person (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|someone (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|before (?:it is |it's |being )?(?:sent|published|final|released))\b/,
 } as const;
+type Wants = Record<keyof typeof FORMATS, boolean>;
 
 function assertPlannable(reading: Reading, text: string): void {
   if (text.trim() === '')
@@ -62,13 +63,10 @@ function baseName(name: string): string {
 }
 
 /** A currency the result is wanted in ("converted to EUR", "in USD"). */
-function targetCurrency(reading: Reading): string | undefined {
-  const tokens = reading.tokens;
-  for (let i = 1; i < tokens.length; i++)
-    if (CURRENCIES.test(tokens[i]!.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]!.lower))
-      return tokens[i]!.text.toUpperCase();
-  return undefined;
-}
+const targetCurrency = ({ tokens }: Reading) =>
+  tokens
+    .find((t, i) => CURRENCIES.test(t.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]?.lower ?? ''))
+    ?.text.toUpperCase();
 
 export function planWorkflow(prompt: string, opts: { name?: string; description?: string }): WorkflowPlan {
   const text = prompt.slice(0, READ_LIMIT);
@@ -78,10 +76,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const { notes, noted } = readPlanningNotes(text);
   const fields = readFields(reading, noted).slice(0, MAX_FIELDS);
   const guards = readGuards(text, fields);
-  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Record<
-    keyof typeof FORMATS,
-    boolean
-  >;
+  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Wants;
   const entityKinds = entityKindsOf(reading);
   const recipe = chooseRecipe(reading, fields, wants.csv, entityKinds, guards.steps.length > 0);
   const deliverables = reading.outputs.map(deliverableOf).filter((d): d is Deliverable => d !== null);
@@ -100,11 +95,19 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     const words = about && !PEOPLE.has(about.head) && about.words.length <= 3 ? about.words : ['text'];
     fields.push(makeField(words.join('_'), 'text', words.at(-1)!, about?.start ?? 0));
   }
+  // "Route patient messages to…": a run sorts one text, named in the singular unless a rule names it.
+  const guarded = new Set(guards.steps.map((g) => ('field' in g ? g.field : '')));
+  for (const f of recipe === 'classify' ? texts() : [])
+    if (/s$/.test(f.key) && !f.key.endsWith(f.head) && !guarded.has(f.key)) {
+      f.key = [...f.key.split('_').slice(0, -1), f.head].join('_');
+      f.title = sentenceCase(f.key);
+    }
   const target = targetCurrency(reading);
   if (recipe === 'compute' && target && !fields.some((f) => f.key.endsWith('rate')))
     fields.push(rateField(target, Number.MAX_SAFE_INTEGER));
   fields.sort((a, b) => a.position - b.position);
 
+  const subject = subjectField(fields);
   const name = opts.name?.trim() || workflowName(reading, recipe, noted, recipe === 'compute' ? target : undefined);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];
@@ -112,12 +115,8 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const summarize = recipe === 'summarize' && sources.length > 0;
   if (summarize) {
     const count = /\b(\d{1,2}) (?:sentences|lines|bullet points|bullets|points)\b/.exec(lower);
-    steps.push({
-      kind: 'summarize',
-      fields: sources,
-      sentences: count ? Math.min(20, Math.max(1, Number(count[1]))) : 3,
-      filename: 'summary.md',
-    });
+    const sentences = count ? Math.min(20, Math.max(1, Number(count[1]))) : 3;
+    steps.push({ kind: 'summarize', fields: sources, sentences, filename: 'summary.md' });
   }
   const extract = (recipe === 'extract' || recipe === 'summarize') && entityKinds.length > 0 && sources.length > 0;
   if (extract) steps.push({ kind: 'extract_entities', fields: sources, filename: 'entities.json' });
@@ -135,19 +134,14 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const source = texts()[0];
   if (recipe === 'classify' && source) {
     const categories = reading.choices.find((c) => c.categories)?.values ?? [];
+    const urgency = /\burgen(?:t|cy)|priority\b/.test(lower);
     const template = classifyTemplate(
       source,
       categories,
       fields.filter((f) => f !== source),
-      /\burgen(?:t|cy)|priority\b/.test(lower),
+      urgency,
     );
-    steps.push({
-      kind: 'markdown_report',
-      filename: `${base}.md`,
-      title: plain(name),
-      template,
-      syntax: 'liquid',
-    });
+    steps.push({ kind: 'markdown_report', filename: `${base}.md`, title: plain(name), template, syntax: 'liquid' });
     markdown = true;
   } else if (recipe === 'compute') {
     const amounts = fields.find((f) => f.kind === 'list' && (f.itemKind === 'number' || f.itemKind === 'integer'));
@@ -155,35 +149,18 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       const currency = fields.find((f) => f.head === 'currency');
       const rate = fields.find((f) => f.key.endsWith('exchange_rate'));
       const others = fields.filter((f) => f !== amounts && f !== currency && f !== rate);
-      const csv = wants.csv || !wants.json;
-      steps.push({
-        kind: 'markdown_report',
-        filename: `${base}.${csv ? 'csv' : 'md'}`,
-        title: '',
-        template: computeTemplate(amounts, rate, currency, target, others),
-        syntax: 'liquid',
-      });
+      const filename = `${base}.${wants.csv || !wants.json ? 'csv' : 'md'}`;
+      const template = computeTemplate(amounts, rate, currency, target, others);
+      steps.push({ kind: 'markdown_report', filename, title: '', template, syntax: 'liquid' });
       wants.csv = false;
     }
-  } else if (recipe === 'table') {
-    const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
-    steps.push({
-      kind: 'csv_table',
-      field: table ? table.key : '*',
-      filename: `${table ? kebabCase(table.key) : base}.csv`,
-    });
   }
   if (
-    wants.csv &&
-    !steps.some((s) => s.kind === 'csv_table' || ('filename' in s && s.filename.endsWith('.csv'))) &&
-    fields.length > 0
+    (recipe === 'table' || (wants.csv && fields.length > 0)) &&
+    !steps.some((s) => 'filename' in s && s.filename.endsWith('.csv'))
   ) {
     const table = fields.find((f) => f.kind === 'rows') ?? fields.find((f) => f.kind === 'list');
-    steps.push({
-      kind: 'csv_table',
-      field: table ? table.key : '*',
-      filename: `${table ? kebabCase(table.key) : base}.csv`,
-    });
+    steps.push({ kind: 'csv_table', field: table?.key ?? '*', filename: `${table ? kebabCase(table.key) : base}.csv` });
   }
   const hasResult = steps.some((s) => s.kind !== 'guard');
   if (
@@ -212,36 +189,23 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
       });
     markdown = true;
     if (wants.approval) {
-      const subject = subjectField(fields);
+      const draftName = `the draft ${plain(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}`;
+      const message = `Review ${draftName}: approve it to finish, or reject it to stop.`;
       steps.push({ kind: 'markdown_report', filename: 'draft.md', ...report('draft') });
-      steps.push({
-        kind: 'approval',
-        message: `Review the draft ${plain(name.toLowerCase())}${subject ? ` for {{ input.${subject.key} }}` : ''}: approve it to finish, or reject it to stop.`,
-        syntax: 'liquid',
-      });
+      steps.push({ kind: 'approval', message, syntax: 'liquid' });
       steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report('final') });
     } else steps.push({ kind: 'markdown_report', filename: `${base}.md`, ...report() });
   }
   if (wants.html && markdown) steps.push({ kind: 'render_html', filename: `${base}.html` });
   if (wants.pdf && markdown) {
-    const subject = subjectField(fields);
-    steps.push({
-      kind: 'pdf_document',
-      filename: `${base}.pdf`,
-      title: subject ? `${plain(name)}: {{ input.${subject.key} }}` : plain(name),
-      syntax: 'liquid',
-    });
+    const title = subject ? `${plain(name)}: {{ input.${subject.key} }}` : plain(name);
+    steps.push({ kind: 'pdf_document', filename: `${base}.pdf`, title, syntax: 'liquid' });
   }
   if (wants.text && markdown) steps.push({ kind: 'plain_text', filename: `${base}.txt` });
   if (wants.json || !steps.some((s) => s.kind !== 'guard')) {
     const findings = [...(summarize ? ['summary.md'] : []), ...(extract ? ['entities.json'] : [])];
-    const notProduced = outputNotes.map((note) => note.text);
-    steps.push({
-      kind: 'json_output',
-      filename: `${base}.json`,
-      findings,
-      ...(notProduced.length > 0 ? { notProduced } : {}),
-    });
+    const notProduced = outputNotes.length > 0 ? { notProduced: outputNotes.map((note) => note.text) } : {};
+    steps.push({ kind: 'json_output', filename: `${base}.json`, findings, ...notProduced });
   }
   steps.push({ kind: 'bundle' });
 

@@ -3,7 +3,7 @@
  * the recipes the report templates do not cover: sorting a text into categories, and computing
  * converted totals.
  */
-import { CATEGORY_WORDS, VERB_CLASSES } from '../../contract/prompt-words';
+import { CATEGORY_WORDS, ENTITY_WORDS, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import type { Recipe } from './naming';
 import { literal, ref } from './draft-parts';
@@ -13,13 +13,9 @@ import type { Reading } from './roles';
 const { classify: CLASSIFY, compute: COMPUTE, summarize: SUMMARIZE, extract: EXTRACT, check: CHECK } = VERB_CLASSES;
 
 /** What the extract step can find, by the words that ask for it. */
-const ENTITY_WORDS: [RegExp, EntityKind][] = [
-  [/^(?:email|e-mail|email address)$/, 'emails'],
-  [/^(?:url|link|website)$/, 'urls'],
-  [/^(?:date|deadline|due date)$/, 'dates'],
-  [/^(?:number|amount|figure|price|cost)$/, 'numbers'],
-  [/^(?:action item|action|task|to-do|todo|next step|follow-up|owner)$/, 'action_items'],
-];
+const ENTITY_KINDS = Object.entries(ENTITY_WORDS).map(
+  ([kind, list]) => [new Set(list.split(' | ')), kind as EntityKind] as const,
+);
 
 /** The kinds of thing the prompt asks to pull out of a text. */
 export function entityKindsOf(reading: Reading): EntityKind[] {
@@ -27,7 +23,7 @@ export function entityKindsOf(reading: Reading): EntityKind[] {
   for (const phrase of reading.outputs) {
     const singular = [...phrase.words.slice(0, -1), phrase.head];
     const words = [singular.slice(-2).join(' '), phrase.head];
-    const found = ENTITY_WORDS.find(([pattern]) => words.some((w) => pattern.test(w)));
+    const found = ENTITY_KINDS.find(([asking]) => words.some((w) => asking.has(w)));
     if (found && !kinds.includes(found[1])) kinds.push(found[1]);
   }
   return kinds;

@@ -6,34 +6,28 @@
  * development prompts: it tagged more of the nouns in "meeting notes", "due dates" and "start date"
  * right, and reads a 6,000-character prompt in about 5 ms where compromise took 50–75 ms.
  */
-import { MODIFIERS } from '../../contract/prompt-words';
+import { MODIFIERS, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import type winkNLP from 'wink-nlp';
 
 /** Words that open a noun phrase without being part of it. */
 export const DETERMINERS = MODIFIERS.determiners;
 
-/** Words that begin an imperative prompt are verbs, though capitalised as a sentence start they are tagged as names. */
-function fixSentenceStarts(tokens: Token[]): void {
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
-    const next = tokens[i + 1];
-    if (!starts || !next || !/^(?:PROPN|NOUN|ADJ)$/.test(token.pos) || /^[A-Z]{2,}$/.test(token.text)) continue;
-    if (/^(?:DET|PRON|ADJ|NUM|ADP|SCONJ|NOUN|PROPN)$/.test(next.pos) && !/^(?:AUX|VERB)$/.test(next.pos))
-      if (next.pos !== 'NOUN' || DETERMINERS.has(tokens[i + 2]?.lower ?? '') || next.lower.endsWith('s'))
-        token.pos = 'VERB';
-  }
-}
-
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */
 function correctTags(tokens: Token[]): void {
-  fixSentenceStarts(tokens);
-  // "a company brief from…": an adjective after a noun and before a preposition ends the noun phrase as its head.
+  // The verbs that begin an imperative prompt, tagged as names when capitalised; "Every Friday, email
+  // the team…": an imperative after the time it runs.
+  for (let i = 0; i < tokens.length; i++) {
+    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
+    const afterTime = tokens[i - 1]?.text === ',' && /^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '');
+    if (VERBS.has(tokens[i]!.lower) && (starts || afterTime)) tokens[i]!.pos = 'VERB';
+  }
+  // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a
+  // preposition ends the noun phrase as its head.
   for (let i = 1; i < tokens.length; i++)
     if (
       tokens[i]!.pos === 'ADJ' &&
-      /^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) &&
+      (/^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) || MODIFIERS.possessives.has(tokens[i - 1]!.lower)) &&
       /^(?:ADP|PUNCT|SCONJ|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
       !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
     )
@@ -57,9 +51,17 @@ function correctTags(tokens: Token[]): void {
       tokens[i]!.pos = 'PROPN';
       if (tokens[i + 1]!.pos === 'VERB' && tokens[i + 2]!.pos === 'NOUN') tokens[i + 1]!.pos = 'NOUN';
     }
-  // "and route it to…": a noun-like word with "it" or "them" after it is a verb.
+  // "and route it to…", "and show what…", ", work out the cost", ", spread the guests": a noun-like word with
+  // "it", "them", a question word, a verb's particle or (after a comma) an article after it is a verb.
   for (let i = 0; i + 1 < tokens.length; i++)
-    if (tokens[i]!.pos === 'NOUN' && /^(?:it|them)$/.test(tokens[i + 1]!.lower)) tokens[i]!.pos = 'VERB';
+    if (
+      tokens[i]!.pos === 'NOUN' &&
+      !/^(?:DET|ADJ|PRON)$/.test(tokens[i - 1]?.pos ?? '') &&
+      (/^(?:it|them|what|how|which|whether)$/.test(tokens[i + 1]!.lower) ||
+        (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')) ||
+        (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:the|a|an)$/.test(tokens[i + 1]!.lower)))
+    )
+      tokens[i]!.pos = 'VERB';
 }
 
 type Nlp = ReturnType<typeof winkNLP>;
@@ -92,7 +94,11 @@ export function tokenize(text: string): Token[] {
   // The tagger's time grows with the square of a run without spaces ("a-b-c-…"); no word a
   // prompt names an input by is longer than this, so longer runs are cut before it reads them.
   // Long runs of punctuation say nothing either, and each mark costs the tagger a token.
-  const readable = text.replace(/\S{33,}/g, (run) => run.slice(0, 32)).replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ');
+  // "tell me yes or no.": a sentence's last word is no abbreviation, and keeps no full stop.
+  const readable = text
+    .replace(/\S{33,}/g, (run) => run.slice(0, 32))
+    .replace(/(?:[^\p{L}\p{N}\s]\s*){6,}/gu, '. ')
+    .replace(/\b([a-z]+)\.(?=\s+[A-Z]|\s*$)/g, '$1 .');
   const nlp = tagger();
   const its = nlp.its;
   const doc = nlp.readDoc(readable);

@@ -24,7 +24,8 @@ export interface Reading {
   tokens: Token[];
   phrases: Phrase[];
   /** Phrases read as inputs, in prompt order, with the columns of a list when the prompt names them. */
-  inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string }[];
+  /** `among`: how many phrases the input's enumeration holds ("name, start date and manager": 3). */
+  inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string; among: number }[];
   /** Phrases read as what the workflow makes ("a follow-up email", "totals"). */
   outputs: Phrase[];
   choices: Choice[];
@@ -47,16 +48,6 @@ function governingVerbs(tokens: Token[]): (Token | undefined)[] {
 /** Reads a prompt's inputs, outputs and choices. */
 export function readRoles(text: string): Reading {
   const tokens = tokenize(text);
-  for (const token of tokens)
-    if (
-      VERBS.has(token.lower) &&
-      (token.index === 0 ||
-        /^[.:;!?]$/.test(tokens[token.index - 1]!.text) ||
-        // "Every Friday, email the team…": an imperative after the time it runs.
-        (tokens[token.index - 1]!.text === ',' &&
-          /^(?:the|a|an|me|us|them|our|my|their|any|each|every|all)$/.test(tokens[token.index + 1]?.lower ?? '')))
-    )
-      token.pos = 'VERB';
   const list = phrases(tokens);
   const groups = enumerations(tokens, list);
   const choices = readChoices(tokens, list).slice(0, 20);
@@ -99,6 +90,7 @@ export function readRoles(text: string): Reading {
       !owner.columns
     ) {
       owner.columns = group.items;
+      previousRole = 'input';
       return;
     }
     const verb = verbAt[first.start];
@@ -137,7 +129,7 @@ export function readRoles(text: string): Reading {
           CONTAINERS.has(previous.items.at(-1)!.head) &&
           !NOUN_CLASSES.measures.has(previous.items.at(-1)!.head) &&
           tokens[first.start - 1]?.lower === 'of';
-        reading.inputs.push({ phrase, columns, list: listed || undefined, marker });
+        reading.inputs.push({ phrase, columns, list: listed || undefined, marker, among: group.items.length });
       } else if (role === 'output') reading.outputs.push(phrase);
     }
   });
@@ -147,19 +139,16 @@ export function readRoles(text: string): Reading {
 function markerOf(tokens: Token[], first: Phrase): string {
   const before = first.before;
   if (!before) return '^';
-  if (
-    before.lower === 'for' &&
-    /^(?:ask|need|want|request)$/.test(tokens[before.index - 2]?.lemma ?? tokens[before.index - 1]?.lemma ?? '')
-  )
-    return 'given';
-  if (before.lower === 'on' && tokens[before.index - 1]?.lower === 'based') return 'from';
   if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
-  // "tally up a list", "work out the fee": the particle goes with its verb.
+  // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
+  const particle = /^(?:up|out|in|through|over|down)$/;
   const verb = tokens[before.index - 1];
-  if (before.pos === 'ADP' && verb?.pos === 'VERB' && /^(?:up|out|in|through|over|down)$/.test(before.lower))
-    return `verb:${verb.lemma}`;
+  if (before.pos === 'ADP' && verb?.pos === 'VERB' && particle.test(before.lower)) return `verb:${verb.lemma}`;
+  const phrasal = tokens[before.index - 2];
+  if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? ''))
+    return `verb:${phrasal.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
@@ -198,7 +187,14 @@ function roleOf(
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
-  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma)) || phrase.given) return 'input';
+  // "we can give notice", "they take leave": what someone else does is no value the person gives.
+  const verbToken = group.items[0]!.before;
+  let subject = (verbToken?.index ?? 0) - 1;
+  while (/^(?:AUX|PART|ADV)$/.test(tokens[subject]?.pos ?? '') && subject > (verbToken?.index ?? 0) - 4) subject--;
+  const byOthers =
+    /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '') ||
+    (/^(?:NOUN|PROPN)$/.test(tokens[subject]?.pos ?? '') && !/(?:ing|en)$/.test(verbToken?.lower ?? ''));
+  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma) && !byOthers) || phrase.given) return 'input';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
   if (marker === 'with' && previous && previousOutput) {
@@ -257,9 +253,10 @@ function roleOf(
     if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
     return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
   }
-  // "a reply to a complaint message": what is answered is given.
+  // "a reply to a complaint message", "add 8% VAT to a net amount": what is answered or added to is given.
   const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);
-  if (marker === 'to' && !explicit && answered && !PEOPLE.has(phrase.head)) return 'input';
+  const added = /^(?:add|apply)$/.test(verb?.lemma ?? '');
+  if (marker === 'to' && !explicit && (answered || added) && !PEOPLE.has(phrase.head)) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }

@@ -1,0 +1,135 @@
+/**
+ * How a prompt's phrases become inputs: each test states one way of writing that the rules read
+ * (a clause naming an amount, a unit shared by numbered choices, a date named by its event…), on
+ * prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+interface Property {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  items?: Property;
+}
+
+function form(prompt: string): { properties: Record<string, Property>; required: string[] } {
+  const schema = planWorkflow(prompt, {}).input_schema ?? {};
+  return {
+    properties: (schema.properties ?? {}) as Record<string, Property>,
+    required: (schema.required ?? []) as string[],
+  };
+}
+
+describe('inputs a prompt names without a plain noun phrase', () => {
+  it('reads "how much they pledged" as an amount and "the charity it funded" as the charity', () => {
+    const { properties } = form(
+      'Draft a note to a sponsor using their name, how much they pledged, the date of the event and the charity it funded.',
+    );
+    expect(properties).toMatchObject({
+      name: { type: 'string' },
+      amount: { type: 'number' },
+      event_date: { format: 'date' },
+      charity: { type: 'string' },
+    });
+  });
+
+  it('names a date by its event ("the date the offer expires")', () => {
+    const { properties } = form(
+      'Write a tweet for our product launch given the launch price and the date the offer expires.',
+    );
+    expect(Object.keys(properties)).toEqual(['launch_price', 'offer_expire_date']);
+    expect(properties.offer_expire_date).toMatchObject({ format: 'date' });
+  });
+
+  it('asks for the date a stated period counts from, and a condition as a yes-or-no input', () => {
+    const { properties, required } = form(
+      'Can we replace this laptop under warranty? We replace laptops up to 90 days after delivery, and only if the screen is intact.',
+    );
+    expect(properties).toMatchObject({ delivery_date: { format: 'date' }, screen_intact: { type: 'boolean' } });
+    expect(required).not.toContain('screen_intact');
+  });
+});
+
+describe('types, choices and lists', () => {
+  it('shares the unit after the last of numbered choices with all of them', () => {
+    const { properties } = form(
+      'Work out a taxi fare: the distance, a surcharge of 5, 10 or 15 percent, and the number of passengers.',
+    );
+    expect(properties.surcharge?.enum).toEqual(['5', '10', '15']);
+    expect(properties.number_of_passengers).toMatchObject({ type: 'integer' });
+  });
+
+  it('counts hours and days as numbers, with the participles that say which, and a time named in passing is no input', () => {
+    const { properties } = form(
+      'Compute an intern’s remaining days using their contract days, days already worked and days carried over from last month.',
+    );
+    expect(Object.keys(properties)).toEqual(['contract_days', 'days_worked', 'days_carried_over']);
+    expect(properties.days_worked).toMatchObject({ type: 'integer' });
+  });
+
+  it('carries "the number of" over "and" to the next plural, and a few listed things are a list', () => {
+    const { properties } = form(
+      'Describe a holiday cottage from the number of bedrooms and bathrooms and a few notable amenities.',
+    );
+    expect(properties).toMatchObject({
+      number_of_bedrooms: { type: 'integer' },
+      number_of_bathrooms: { type: 'integer' },
+      notable_amenities: { type: 'array' },
+    });
+  });
+
+  it('ends a list’s columns at an optional item, which is an input of its own', () => {
+    const { properties, required } = form(
+      'Build an invoice for a customer: customer name, a list of services with hours and rates, and optionally a purchase order number.',
+    );
+    expect(Object.keys(properties)).toEqual(['customer_name', 'services', 'purchase_order_number']);
+    expect(required).not.toContain('purchase_order_number');
+  });
+
+  it('asks for a person named in a list of three or more inputs, and for a list by its container ("guest list")', () => {
+    const { properties } = form(
+      'Make a seating chart given the guest list, and a welcome card with their name, table number and host.',
+    );
+    expect(properties).toMatchObject({ guest_list: { type: 'array' }, host: { type: 'string' } });
+  });
+});
+
+describe('what a job is applied to', () => {
+  it('asks for what a percentage is added to, and reads "and show what…" as a verb, not an input', () => {
+    const { properties } = form('Apply a 15% discount to the order total and show what the customer pays.');
+    expect(Object.keys(properties)).toEqual(['order_total']);
+    expect(properties.order_total).toMatchObject({ type: 'number' });
+  });
+
+  it('asks for a person listed among other inputs, but not one a thing comes from', () => {
+    const { properties } = form(
+      'Write a press note from the headline, a quote from our founder, the launch date and the editor.',
+    );
+    expect(Object.keys(properties)).toEqual(['headline', 'quote', 'launch_date', 'editor']);
+  });
+});
+
+describe('what a job sorts', () => {
+  it('sorts one text a run, named in the singular ("route customer notes to…")', () => {
+    const { properties } = form('Route customer notes to sales, support or finance depending on what they ask.');
+    expect(Object.keys(properties)).toEqual(['customer_note']);
+    expect(properties.customer_note).toMatchObject({ type: 'string' });
+  });
+});
+
+describe('what is not an input', () => {
+  it('asks for nothing that someone else does ("we can give notice")', () => {
+    const { properties } = form(
+      'When is the last day we can give notice? Take the lease end date and the notice period in weeks.',
+    );
+    expect(Object.keys(properties)).toEqual(['lease_end_date', 'notice_period']);
+  });
+
+  it('drops whose a value is from its key ("the car’s fuel consumption", "today’s absentees")', () => {
+    const { properties } = form(
+      'Given the bus’s fuel consumption and yesterday’s passengers, estimate the cost per rider.',
+    );
+    expect(Object.keys(properties)).toEqual(expect.arrayContaining(['fuel_consumption', 'passengers']));
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Noun phrases that name one thing together: "the email of a colleague", "the date the sale ends",
+ * "the number of bedrooms and bathrooms".
+ */
+import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS } from '../../contract/prompt-words';
+import type { Phrase } from './parse';
+import { DETERMINERS, type Token } from './retag';
+
+/** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
+const ATTRIBUTE =
+  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
+
+/** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
+export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
+  const kept: Phrase[] = [];
+  for (const phrase of found) {
+    const attribute = kept.at(-1);
+    const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
+    const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
+    const dated = /^date/.test(concept?.kind ?? '');
+    const next = tokens[phrase.end];
+    const verb = next?.pos === 'VERB' && /s$/.test(next.lower) ? next.lemma : undefined;
+    const listedNext = phrase.words.length === 1 && between.length === 1 && /^(?:and|or)$/.test(between[0]!.lower);
+    const misread = phrase.words.length >= 2 && phrase.plural && /^[.,;]?$/.test(next?.text ?? '');
+    if (
+      concept &&
+      ATTRIBUTE.test(concept.word) &&
+      between[0]?.lower === 'of' &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
+    )
+      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
+    // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
+    else if (
+      attribute?.words.length === 1 &&
+      /^(?:note|comment|remark)$/.test(attribute.head) &&
+      /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower))
+    )
+      kept[kept.length - 1] = {
+        ...phrase,
+        start: attribute.start,
+        before: attribute.before,
+        optional: attribute.optional,
+        plural: false,
+      };
+    // "the date the sale ends", "the day the contract starts": the event names the date (the tagger
+    // often reads "ends" as a plural noun).
+    else if (attribute && dated && between.length === 1 && DETERMINERS.has(between[0]!.lower) && (verb || misread)) {
+      const event = verb ? [...phrase.words, verb] : [...phrase.words.slice(0, -1), phrase.words.at(-1)!.slice(0, -1)];
+      kept[kept.length - 1] = { ...attribute, words: [...event, ...attribute.words], end: phrase.end + (verb ? 1 : 0) };
+    }
+    // "the number of bedrooms and bathrooms": the count goes on to the next plural.
+    else if (attribute?.words.join(' ').startsWith('number of ') && phrase.plural && listedNext)
+      kept.push({ ...phrase, words: ['number', 'of', ...phrase.words] });
+    else kept.push(phrase);
+  }
+  return kept;
+}
