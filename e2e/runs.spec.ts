@@ -109,14 +109,16 @@ test(
     await page.keyboard.press('Control+K');
     const dialog = page.getByRole('dialog', { name: 'Find a run or workflow' });
     await expect(dialog).toBeVisible();
+    // A whole id opens by itself once typing pauses; pressing Open too would race that (on a busy
+    // machine the dialog had closed before the click and the click waited for it to the timeout).
     await dialog.getByLabel('Name, id or link').fill(quoteRun);
-    await dialog.getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(new RegExp(`/workflows/${quotes.id}/executions/${quoteRun}`));
+    await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Find a run or workflow' }).click();
     await dialog.getByLabel('Name, id or link').fill(invoices.id);
-    await dialog.getByRole('button', { name: 'Open' }).click();
     await expect(page).toHaveURL(new RegExp(`/workflows/${invoices.id}$`));
+    await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Find a run or workflow' }).click();
     await dialog.getByLabel('Name, id or link').fill('00000000-0000-4000-8000-000000000000');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { E2E_API_KEY } from './servers';
+import { E2E_API_KEY, serviceOrigin } from './servers';
 
 export { expect };
 export { BOTH_MODES_TAG, E2E_API_KEY } from './servers';
@@ -44,6 +44,11 @@ export async function connect(page: Page, key = E2E_API_KEY): Promise<void> {
 
 export const test = base.extend<Fixtures & ServerMode>({
   strictV1: [false, { option: true }],
+
+  // This worker's own service of the project's kind (see e2e/support/servers.ts).
+  baseURL: async ({ strictV1 }, use, testInfo) => {
+    await use(serviceOrigin(strictV1, testInfo.parallelIndex));
+  },
 
   api: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({
