@@ -241,8 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     viteRoutes(app, deps.vite);
     app.setNotFoundHandler(sendNoRoute);
   } else {
-    // The list drawn into the HTML reads the local API; strict-v1 mode offers nothing beyond v1.
-    await spaRoutes(app, deps.distDir ?? resolve('dist'), { drawFirstPage: !config.strictV1 && !config.upstream });
+    await spaRoutes(app, deps.distDir ?? resolve('dist'));
   }
   return app;
 }
