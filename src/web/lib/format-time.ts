@@ -8,7 +8,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use: building it loads locale data, a cost the first-paint script must not pay before
+// it sends the list's request or when the service has drawn the list already.
+let relative: Intl.RelativeTimeFormat | undefined;
 
 /** "just now", "5 minutes ago", "in 2 hours" — for timestamps in lists. */
 export function formatRelative(iso: string, now = Date.now()): string {
@@ -17,7 +19,10 @@ export function formatRelative(iso: string, now = Date.now()): string {
   const seconds = Math.round((then - now) / 1000);
   if (Math.abs(seconds) < 10) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'second') return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'second') {
+      relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+      return relative.format(Math.trunc(seconds / size), unit);
+    }
   }
   return 'just now';
 }
