@@ -85,8 +85,9 @@ export function readGuards(text: string, fields: Field[]): Guards {
           fields.push(field);
         }
         if (numeric && (field.kind === 'string' || field.kind === 'text')) field.kind = 'number';
-        const expectation = expects.replace('$', raw);
-        const violation = violates.replace('$', raw);
+        // A function, so a value with "$&" or "$1" in it is put in as written, not read as a replacement pattern.
+        const expectation = expects.replace('$', () => raw);
+        const violation = violates.replace('$', () => raw);
         const name = lowerTitle(field);
         guards.steps.push({
           kind: 'guard',

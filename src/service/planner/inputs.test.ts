@@ -133,3 +133,14 @@ describe('what is not an input', () => {
     expect(Object.keys(properties)).toEqual(expect.arrayContaining(['fuel_consumption', 'passengers']));
   });
 });
+
+describe('rules the prompt states', () => {
+  it('keeps a forbidden value as written, even one with "$&" or "$1" in it', () => {
+    for (const value of ['$& off', '$1 coupon']) {
+      const plan = planWorkflow(`Summarize a customer note, and fail if the note contains "${value}".`, {});
+      const guard = plan.steps.find((step) => step.kind === 'guard');
+      expect(guard).toMatchObject({ rule: 'not_contains', value });
+      expect(JSON.stringify(guard)).toContain(`must not contain \\"${value}\\"`);
+    }
+  });
+});
