@@ -2,7 +2,7 @@
 // a static page of the same list and beside the dashboard before the change, in interleaved rounds.
 import type { Browser } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { connectPage } from './support/browser';
+import { connectPage, type VisitorState } from './support/browser';
 
 /**
  * Gzip bytes (level 9) of the JavaScript the first page runs before anything else: the scripts of its
@@ -37,12 +37,14 @@ export async function scriptsByIdle(browser: Browser, origin: string): Promise<n
   return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
 }
 
-/** LCP of `url` in a fresh context with the key remembered, under 4x CPU throttling. */
-async function lcpOnce(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext();
+/**
+ * LCP of `url` in a fresh context under 4x CPU throttling: a returning visitor's (`state`, what a
+ * first visit with the key remembered left), or a blank one (the static page needs nothing).
+ */
+async function lcpOnce(browser: Browser, url: string, state?: VisitorState): Promise<number> {
+  const context = await browser.newContext(state ? { storageState: state } : {});
   try {
     const page = await context.newPage();
-    await connectPage(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -69,14 +71,14 @@ async function lcpOnce(browser: Browser, url: string): Promise<number> {
 /** Each target's LCP, `rounds` times, the targets taking turns in a rotating order. */
 export async function lcpRounds(
   browser: Browser,
-  targets: Array<[label: string, url: string]>,
+  targets: Array<[label: string, url: string, state?: VisitorState]>,
   rounds: number,
 ): Promise<Map<string, number[]>> {
   const lcp = new Map<string, number[]>(targets.map(([label]) => [label, []]));
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < targets.length; i++) {
-      const [label, url] = targets[(r + i) % targets.length]!;
-      lcp.get(label)!.push(await lcpOnce(browser, url));
+      const [label, url, state] = targets[(r + i) % targets.length]!;
+      lcp.get(label)!.push(await lcpOnce(browser, url, state));
     }
   }
   return lcp;

@@ -1,4 +1,5 @@
-import { BOTH_MODES_TAG, expect, test } from './support/fixtures';
+import { BOTH_MODES_TAG, E2E_API_KEY, expect, test } from './support/fixtures';
+import { E2E_OTHER_KEY } from './support/servers';
 import { PROMPTS } from './support/prompts';
 
 // Issue #33: the list is drawn before the app's JavaScript runs, from one request the app then takes
@@ -50,3 +51,74 @@ test('without a key in this tab, nothing is drawn and the welcome page asks for 
   await expect(page.getByRole('heading', { name: 'Welcome to Workflows', level: 1 })).toBeVisible();
   await expect(page.locator('#first-paint main')).toHaveCount(0);
 });
+
+// A returning visitor: the key remembered on this device, saved after a first visit. Outside strict
+// mode the dashboard keeps it in a cookie for its own service, which then puts the list into the
+// page's HTML itself; strict v1 offers no such thing, and the list is read by the script as before.
+test(
+  'a remembered key gets the list in the HTML itself, and a list drawn for another key never shows',
+  { tag: BOTH_MODES_TAG },
+  async ({ page, context, readyWorkflow, playwright, baseURL, strictV1 }) => {
+    await readyWorkflow(PROMPTS.approval, 'Drawn by the service');
+    const other = await playwright.request.newContext({
+      baseURL: `${baseURL}/api/v1/`,
+      extraHTTPHeaders: { 'x-api-key': E2E_OTHER_KEY },
+    });
+    const otherName = `Another account's ${Date.now()}`;
+    expect((await other.post('workflows', { data: { prompt: PROMPTS.approval, name: otherName } })).status()).toBe(201);
+    await other.dispose();
+
+    // The first visit: the key remembered, as the settings page stores it with "Remember on this device".
+    await page.goto('/runs');
+    await page.evaluate((key) => {
+      localStorage.setItem(
+        'wf.profiles',
+        JSON.stringify([{ id: 'local', name: 'Local', baseUrl: `${location.origin}/api/v1`, remember: true }]),
+      );
+      localStorage.setItem('wf.key.local', key);
+    }, E2E_API_KEY);
+    await page.goto('/workflows');
+    await expect(page.getByRole('searchbox', { name: 'Filter workflows' })).toBeVisible();
+    const listCookie = async () => (await context.cookies()).find((c) => c.name === 'wf_list_key');
+    if (strictV1) {
+      // The app has read the server's capabilities by the time the shell's lazy views are in; give it a moment.
+      await page.waitForTimeout(1500);
+      expect(await listCookie()).toBeUndefined();
+    } else {
+      await expect.poll(listCookie, { timeout: 10_000 }).toMatchObject({ value: E2E_API_KEY, sameSite: 'Strict' });
+    }
+
+    // The return: the HTML itself carries the list (outside strict mode), and the app reads it from there.
+    const listReads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/v1\/workflows(\?|$)/.test(r.url())) listReads.push(r.url());
+    });
+    const returned = await page.goto('/workflows');
+    const served = await returned!.text();
+    expect(served.includes('id="wf-first-answer"')).toBe(!strictV1);
+    expect(served.includes('Drawn by the service')).toBe(!strictV1);
+    expect(served).not.toContain(otherName);
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await expect(page.getByRole('searchbox', { name: 'Filter workflows' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Drawn by the service').first()).toBeVisible();
+    // One read of the list's first page per load: the service's (not seen here) or the script's.
+    expect(listReads).toEqual(strictV1 ? [expect.stringMatching(/\/workflows\?limit=50$/)] : []);
+
+    // A cookie left with another key (another tab's, saved before this tab's key changed): the service
+    // draws that key's list, and this tab hides it from the first frame and shows its own.
+    await context.addCookies([{ name: 'wf_list_key', value: E2E_OTHER_KEY, url: baseURL! }]);
+    await page.addInitScript(() => {
+      addEventListener('DOMContentLoaded', () => {
+        const host = document.getElementById('first-paint');
+        (window as { servedShown?: boolean }).servedShown =
+          host?.hasAttribute('data-served') === true && getComputedStyle(host).display !== 'none';
+      });
+    });
+    const switched = await page.goto('/workflows');
+    expect((await switched!.text()).includes(otherName)).toBe(!strictV1);
+    await expect(page.getByRole('searchbox', { name: 'Filter workflows' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Drawn by the service').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as { servedShown?: boolean }).servedShown)).toBe(false);
+    await expect(page.getByText(otherName)).toHaveCount(0);
+  },
+);

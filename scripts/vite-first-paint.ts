@@ -6,15 +6,24 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 const BOOT = fileURLToPath(new URL('../src/web/first-paint-boot.ts', import.meta.url));
+const SERVER_RENDER = fileURLToPath(new URL('../src/web/first-page-render.ts', import.meta.url));
+
+/**
+ * Where the service finds the list's drawing (src/service/http/plugins/first-page.ts loads it from
+ * the build it serves): the same markup as the boot script's, without the service importing the web.
+ */
+const SERVER_RENDER_FILE = 'server/first-page.mjs';
 
 /**
  * While the first paint shows, the app renders out of sight: it shows as a whole once it has drawn
- * its page (main.tsx removes the first paint then), never half-built beside the drawing.
+ * its page (main.tsx removes the first paint then), never half-built beside the drawing. A list the
+ * service drew for another key than this tab's (the boot script marks <html> so) never shows.
  */
-const HIDE_APP_WHILE_FIRST_PAINT = '<style>#first-paint:not(:empty)+#root{display:none}</style>';
+const HIDE_WHILE_FIRST_PAINT =
+  '<style>#first-paint:not(:empty)+#root,.wf-other-key #first-paint[data-served]{display:none}</style>';
 
-/** The boot script bundled (its imports inlined) and minified as one classic script. */
-async function bundleBoot(alias: Record<string, string>): Promise<string> {
+/** `entry` bundled (its imports inlined) as one file: a minified classic script, or an ES module for Node. */
+async function bundle(alias: Record<string, string>, entry: string, format: 'iife' | 'es'): Promise<string> {
   const out = await build({
     configFile: false,
     logLevel: 'silent',
@@ -22,14 +31,14 @@ async function bundleBoot(alias: Record<string, string>): Promise<string> {
     resolve: { alias },
     build: {
       write: false,
-      minify: true,
+      minify: format === 'iife',
       emptyOutDir: false,
-      lib: { entry: BOOT, formats: ['iife'], name: 'wfFirstPaint', fileName: () => 'first-paint.js' },
+      lib: { entry, formats: [format], name: 'wfFirstPaint', fileName: () => 'first-paint.js' },
     },
   });
   const outputs = (Array.isArray(out) ? out : [out]) as Rolldown.RolldownOutput[];
   const chunk = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk');
-  if (!chunk || chunk.type !== 'chunk') throw new Error('the first-paint script did not build');
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`${entry} did not build`);
   return chunk.code;
 }
 
@@ -39,9 +48,10 @@ export function firstPaint(alias: Record<string, string>): Plugin {
     name: 'wf-first-paint',
     apply: 'build',
     async buildStart() {
-      const code = await bundleBoot(alias);
+      const [code, render] = await Promise.all([bundle(alias, BOOT, 'iife'), bundle(alias, SERVER_RENDER, 'es')]);
       fileName = `assets/first-paint-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
+      this.emitFile({ type: 'asset', fileName: SERVER_RENDER_FILE, source: render });
     },
     transformIndexHtml: {
       order: 'post',
@@ -59,7 +69,7 @@ export function firstPaint(alias: Record<string, string>): Plugin {
         if (!preloaded.includes('<link rel="stylesheet"')) throw new Error('index.html no longer links its stylesheet');
         return preloaded
           .replace('<link rel="stylesheet"', `<script src="/${fileName}"></script>\n    <link rel="stylesheet"`)
-          .replace('</head>', `  ${HIDE_APP_WHILE_FIRST_PAINT}\n  </head>`)
+          .replace('</head>', `  ${HIDE_WHILE_FIRST_PAINT}\n  </head>`)
           .replace('<div id="root"></div>', '<div id="first-paint"></div><div id="root"></div>');
       },
     },

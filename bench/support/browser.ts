@@ -1,5 +1,5 @@
 // Debian's Chromium, a freshly built SPA and a local service to serve it, shared by the web benches.
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,40 @@ export async function launchChromium(): Promise<Browser> {
 /** Stores the key where the Local profile keeps it, before any page script runs. */
 export async function connectPage(page: Page, key = WEB_KEY): Promise<void> {
   await page.addInitScript((k) => sessionStorage.setItem('wf.key.local', k), key);
+}
+
+/** What a browser keeps of a site between visits (cookies and localStorage), as Playwright saves it. */
+export type VisitorState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** How long a first visit may take to leave what a dashboard keeps (an older one keeps no cookie). */
+const FIRST_VISIT_SETTLE_MS = 10_000;
+
+/**
+ * A returning visitor's browser state: one real visit to `origin`'s list with `key` remembered on
+ * this device (localStorage, as the settings page stores it), and whatever the dashboard kept from
+ * it (its cookie, where it writes one), saved once the visit has settled.
+ */
+export async function returningVisitor(browser: Browser, origin: string, key: string): Promise<VisitorState> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/runs`);
+    await page.evaluate((k) => {
+      localStorage.setItem(
+        'wf.profiles',
+        JSON.stringify([{ id: 'local', name: 'Local', baseUrl: `${location.origin}/api/v1`, remember: true }]),
+      );
+      localStorage.setItem('wf.key.local', k);
+    }, key);
+    await page.goto(`${origin}/workflows`);
+    await page.locator('main ul li a').first().waitFor();
+    const until = Date.now() + FIRST_VISIT_SETTLE_MS;
+    while (Date.now() < until && !(await context.cookies(origin)).some((c) => c.name === 'wf_list_key'))
+      await page.waitForTimeout(200);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /** Builds the SPA into dist, so the figures are of the sources as they are now (or of another checkout's). */

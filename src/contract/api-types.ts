@@ -1044,6 +1044,8 @@ export interface components {
       /** @description Newest ended runs to keep, at most the service's; null: the service's setting. */
       max_runs: number | null;
     };
+    /** @description Not part of the API: the value of the `wf_list_key` cookie the dashboard sets (Path=/, SameSite=Strict, Secure on https) when its active profile remembers its key on this device and points at this service. An HTML navigation to `/` or `/workflows` without a query that carries it gets the first page of `GET /api/v1/workflows?limit=50`, read with that key (authentication, rate limit and answer as for the request itself), inside the page: the answer as data (`<script type="application/json" id="wf-first-answer">`) and the list drawn, with `Cache-Control: no-store` and `Vary: Cookie`. A key that does not answer 200 within about 300 ms adds nothing. Requests under /api/v1 never authenticate by this cookie: only the X-API-Key header does. Not in strict-v1 mode. */
+    ListKeyCookie: string;
     ServiceInfo: {
       /**
        * @description `model`: workflows are planned by an OpenAI-compatible model and may have writing steps, with the rule-based planner as fallback; `rules`: the rule-based planner only.

@@ -304,6 +304,7 @@ export const ExecutionSteps: c.Check<Schemas['ExecutionSteps']> = /* @__PURE__ *
   status: ExecutionStatus,
   steps: /* @__PURE__ */ c.array(ExecutionStep),
 });
+export const ListKeyCookie: c.Check<Schemas['ListKeyCookie']> = c.string;
 export const PlanningNote: c.Check<Schemas['PlanningNote']> = /* @__PURE__ */ c.object({
   kind: /* @__PURE__ */ c.enumOf(['schedule', 'trigger', 'integration', 'browsing', 'output', 'planner']),
   text: c.string,

@@ -61,13 +61,19 @@ function activeProfile(
   return key === '' ? null : { baseUrl: profile.baseUrl, key };
 }
 
-/** The list page of an answer, or null when it is not one (the app then reports what is wrong). */
+/** The list page of an answer, or null when it is not one. */
 export function listOf(body: unknown): WorkflowListItem[] | null {
   const data = (body as { data?: unknown } | null)?.data;
   const fields = ['id', 'name', 'created_at', 'updated_at'] as const;
   return Array.isArray(data) && data.every((w) => fields.every((f) => typeof w?.[f] === 'string'))
     ? (data as WorkflowListItem[])
     : null;
+}
+
+/** The drawing of a list answer's body, or null when it is not a list page (the app then reports what is wrong). */
+export function firstPageOf(body: unknown, now = Date.now()): string | null {
+  const list = listOf(body);
+  return list === null ? null : firstPageMarkup(list, !!(body as { cursor?: unknown }).cursor, now);
 }
 
 /** Text as HTML: the characters markup gives meaning to, as numeric references. */

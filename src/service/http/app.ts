@@ -241,7 +241,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     viteRoutes(app, deps.vite);
     app.setNotFoundHandler(sendNoRoute);
   } else {
-    await spaRoutes(app, deps.distDir ?? resolve('dist'));
+    // The list drawn into the HTML reads the local API; strict-v1 mode offers nothing beyond v1.
+    await spaRoutes(app, deps.distDir ?? resolve('dist'), { drawFirstPage: !config.strictV1 && !config.upstream });
   }
   return app;
 }

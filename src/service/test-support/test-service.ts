@@ -186,13 +186,34 @@ export const guardAgainstFail = {
   message: 'name must not contain FAIL',
 } as const satisfies StepSpec;
 
-/** A service serving a tiny stand-in for the built dashboard (index.html and one asset), for the SPA and header tests. */
-export async function startWithBuiltDashboard(): Promise<{ svc: TestService; close: () => Promise<void> }> {
+/**
+ * The stand-in for the web build's drawing of the list (dist/server/first-page.mjs): each name as an
+ * escaped item, or null for a body that is not a list page, as the real one answers.
+ */
+const FIRST_PAGE_RENDER = `export function render(body, now) {
+  if (!Array.isArray(body?.data)) return null;
+  const text = (s) => String(s).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+  return '<ul data-now="' + now + '">' + body.data.map((w) => '<li>' + text(w.name) + '</li>').join('') + '</ul>';
+}
+`;
+
+/**
+ * A service serving a tiny stand-in for the built dashboard (index.html with the first paint's host,
+ * one asset and the list's drawing), for the SPA and header tests.
+ */
+export async function startWithBuiltDashboard(
+  env: Record<string, string> = {},
+): Promise<{ svc: TestService; close: () => Promise<void> }> {
   const dist = mkdtempSync(join(tmpdir(), 'workflow-dist-'));
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>dashboard</title>');
+  mkdirSync(join(dist, 'server'), { recursive: true });
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>dashboard</title><body><div id="first-paint"></div><div id="root"></div></body>',
+  );
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-  const svc = await startTestService({}, { distDir: dist });
+  writeFileSync(join(dist, 'server', 'first-page.mjs'), FIRST_PAGE_RENDER);
+  const svc = await startTestService(env, { distDir: dist });
   return {
     svc,
     close: async () => {

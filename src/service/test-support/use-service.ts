@@ -37,10 +37,10 @@ export function useTestService(env: Record<string, string> = {}, options: Partia
 }
 
 /** Like useTestService, with a tiny stand-in for the built dashboard (see startWithBuiltDashboard). */
-export function useServiceWithDashboard(): TestService {
+export function useServiceWithDashboard(env: Record<string, string> = {}): TestService {
   let started: Awaited<ReturnType<typeof startWithBuiltDashboard>> | null = null;
   beforeAll(async () => {
-    started = await startWithBuiltDashboard();
+    started = await startWithBuiltDashboard(env);
   });
   afterAll(async () => {
     await started?.close();

@@ -90,6 +90,8 @@ export const PROBES = {
   sharedBatches: operation('get', '/batches/{}/rows', { marked: true }),
   /** GET /batches/{}/results: a batch's rows with their results and run times, hundreds a page. */
   batchResults: operation('get', '/batches/{}/results', { marked: true }),
+  /** The service draws the workflow list into its HTML for the key in the `wf_list_key` cookie (ListKeyCookie). */
+  listKeyCookie: schema('ListKeyCookie', { marked: true }),
 } satisfies Record<string, Probe>;
 
 export type ServerCapabilities = { readonly [K in keyof typeof PROBES]: boolean } & {

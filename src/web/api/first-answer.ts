@@ -15,6 +15,13 @@ export interface FirstAnswer {
   answer: Promise<Response | null>;
 }
 
+/**
+ * The cookie that carries a remembered key to the dashboard's own HTML request, so the service can
+ * put the list's first page into it (server-state/list-key-cookie.ts writes it; the boot script reads
+ * it to tell whether that list is this tab's). The service never takes it as a key for the API.
+ */
+export const LIST_KEY_COOKIE = 'wf_list_key';
+
 /** Past this age the early answer is stale: the app reads the list afresh. */
 const FIRST_ANSWER_MAX_AGE_MS = 10_000;
 

@@ -25,7 +25,7 @@ describe('CORS headers', () => {
     ['GET', '/api/v1/nothing', {}, 404, OPEN],
     ['DELETE', '/api/v1/workflows', {}, 405, { ...OPEN, allow: 'GET, HEAD, POST' }],
     ['GET', '/files/abc/x.txt', {}, 403, OPEN],
-    ['GET', '/', {}, 200, { vary: 'Origin' }],
+    ['GET', '/', {}, 200, { vary: 'Origin, Cookie' }],
     ['GET', '/assets/app.js', { origin: 'http://elsewhere.test' }, 200, { vary: 'Origin' }],
     [
       'OPTIONS',

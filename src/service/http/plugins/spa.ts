@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { aroundHost, EMPTY_HOST, firstPageHost, listKeyOf, loadFirstPageRender } from './first-page';
 import { sendNoRoute, shownPath } from './no-route';
 import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
@@ -33,12 +36,19 @@ or use <code>npm start</code>, which builds when needed. For development with ho
 /**
  * Serves the built SPA from `distDir`, falling back to index.html for client-side routes; with
  * no build, `/` explains how to make one. Unknown service paths still answer `{error}` JSON.
+ * With `drawFirstPage` (the ListKeyCookie extension), the list's pages may carry their first page
+ * (./first-page.ts).
  */
-export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+export async function spaRoutes(
+  app: FastifyInstance,
+  distDir: string,
+  { drawFirstPage }: { drawFirstPage: boolean },
+): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   addDashboardSecurityHeaders(app, (path) => !isServicePath(path));
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await listPages(app, distDir, drawFirstPage);
   } else {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
   }
@@ -49,6 +59,38 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     }
     return sendNoRoute(request, reply);
   });
+}
+
+/**
+ * `/` and `/workflows` (the list, the first page of most visits): index.html, with the list's first
+ * page in it when the navigation carries a remembered key's cookie and nothing filters the list.
+ */
+async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: boolean): Promise<void> {
+  const render = drawFirstPage ? await loadFirstPageRender(distDir) : null;
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The answer depends on the cookie: a shared cache must not give one visitor's list to another.
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
+    const key =
+      render && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
+        ? listKeyOf(request.headers.cookie)
+        : null;
+    // Read each time, as sendFile does: a build made while the service runs is the one served.
+    const parts = key === null ? null : aroundHost(await readFile(join(distDir, 'index.html'), 'utf8'));
+    if (!render || !parts || key === null)
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // The head goes at once, so the browser fetches the styles and scripts while the list is read.
+    const page = new PassThrough();
+    page.write(parts.head);
+    void firstPageHost(app, request, key, render)
+      .catch(() => EMPTY_HOST)
+      .then((host) => page.end(host + parts.tail));
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
+  };
+  app.get('/', serveIndex);
+  app.get('/workflows', (request, reply) =>
+    wantsHtml(request) ? serveIndex(request, reply) : sendNoRoute(request, reply),
+  );
 }
 
 /** Dev mode: every dashboard request goes to Vite (HMR, transforms, SPA fallback) on the same origin. */

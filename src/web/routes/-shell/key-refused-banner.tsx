@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { formatDateTime } from '@/lib/format-time';
 import { useKeyRefusal, useKeyWatch } from '@/server-state/key-watch';
+import { useListKeyCookie } from '@/server-state/list-key-cookie';
 
 const bannerClass =
   'flex flex-wrap items-center justify-center gap-x-2 gap-y-1 bg-red-100 px-4 py-2 text-center text-sm font-medium text-red-950 dark:bg-red-500/20 dark:text-red-100';
@@ -12,6 +13,8 @@ const bannerClass =
  */
 export function KeyRefusedBanner() {
   useKeyWatch();
+  // The remembered key's cookie, for the service's drawing of the next visit's list, follows the key here too.
+  useListKeyCookie();
   const refusal = useKeyRefusal();
   // Settings and the welcome page are where a key is entered: they say it themselves.
   const onKeyPage = useLocation({ select: (l) => l.pathname === '/settings' || l.pathname === '/welcome' });
