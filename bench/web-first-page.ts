@@ -6,17 +6,22 @@ import { connectPage, type VisitorState } from './support/browser';
 
 /**
  * Gzip bytes (level 9) of the JavaScript the first page runs before anything else: the scripts of its
- * HTML (the first-paint script, or the entry modules of an older build) and the modules it preloads,
- * the entry's static imports. What loads after the first page has rendered is counted apart.
+ * HTML (the inline first-paint script, or the entry modules of an older build) and the modules it
+ * preloads or names for that script to start, the entry's static imports. What loads after the first page has rendered is counted apart.
  */
 export async function initialJs(origin: string): Promise<number> {
   const html = await (await fetch(`${origin}/workflows`, { headers: { accept: 'text/html' } })).text();
   const urls = [
     ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="([^"]+)"/g),
+    // The modules the inline first-paint script starts (scripts/vite-first-paint.ts).
+    ...[...html.matchAll(/<meta name="wf-start" content="([^"]+)"/g)].flatMap((m) =>
+      m[1]!.split(' ').map((u) => ['', u]),
+    ),
   ].map((m) => new URL(m[1]!, origin).href);
   const bodies = await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
-  return bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]!));
+  return [...bodies, ...inline].reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
 }
 
 /** Gzip bytes of every script the page has loaded from its origin once the network is idle. */

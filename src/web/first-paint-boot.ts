@@ -1,5 +1,5 @@
 // The first-paint script (see first-paint.ts), built by vite.config.ts into a small classic script
-// that index.html runs before the app. The app's modules are only preloaded by the HTML: this script
+// inline in index.html, run before the app. The HTML only names the app's modules: this script
 // starts them once the list is drawn (or at once where there is nothing to draw), so their evaluation,
 // a long task on a slow phone, never stands between the list's answer and its paint. Where the
 // service already drew the list into the HTML for the key in the `wf_list_key` cookie (ListKeyCookie,
@@ -15,13 +15,14 @@ let started = false;
 function startApp(): void {
   if (started) return;
   started = true;
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-wf-start]')) {
-    // The modules were only fetched (preload, not modulepreload, which may compile them on arrival,
-    // on the thread that draws the list): now they run.
+  // index.html names the app's modules (scripts/vite-first-paint.ts) without fetching them, so neither
+  // their download nor their compilation stood between the list's answer and its paint: now they run.
+  const names = document.querySelector<HTMLMetaElement>('meta[name="wf-start"]')?.content.split(' ') ?? [];
+  for (const src of names.filter(Boolean)) {
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
-    script.src = link.href;
+    script.src = src;
     document.head.append(script);
   }
 }

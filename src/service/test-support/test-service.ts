@@ -197,6 +197,9 @@ const FIRST_PAGE_RENDER = `export function render(body, now) {
 }
 `;
 
+/** The stand-in's inline boot script, which the dashboard's policy must allow by its hash. */
+export const STAND_IN_BOOT = 'document.documentElement.dataset.booted = "yes";';
+
 /**
  * A service serving a tiny stand-in for the built dashboard (index.html with the first paint's host,
  * one asset and the list's drawing), for the SPA and header tests.
@@ -209,7 +212,7 @@ export async function startWithBuiltDashboard(
   mkdirSync(join(dist, 'server'), { recursive: true });
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><title>dashboard</title><body><div id="first-paint"></div><div id="root"></div></body>',
+    `<!doctype html><title>dashboard</title><script>${STAND_IN_BOOT}</script><body><div id="first-paint"></div><div id="root"></div></body>`,
   );
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(dist, 'server', 'first-page.mjs'), FIRST_PAGE_RENDER);

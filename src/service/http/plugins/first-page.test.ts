@@ -39,8 +39,8 @@ describe('the list drawn into the HTML', () => {
       const answer = JSON.parse(data![2]!) as { data: Array<{ name: string }> };
       expect(answer.data.map((w) => w.name)).toEqual(api.body.data.map((w) => w.name));
       expect(answer.data.map((w) => w.name)).toEqual(expect.arrayContaining([HOSTILE_NAME, ODD_NAME]));
-      // Only the page's own script elements: the hostile name added none.
-      expect(res.body.match(/<script/g)).toHaveLength(1);
+      // Only the page's own script elements (its boot script and the answer): the hostile name added none.
+      expect(res.body.match(/<script/g)).toHaveLength(2);
       expect(res.body).not.toContain('alert(1)</script>');
       // The drawing, in the first paint's host, just before the app's root.
       expect(res.body).toMatch(

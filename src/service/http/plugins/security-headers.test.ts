@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionCreateResponse, ExecutionDetail } from '../../../contract/openapi-document';
-import { reportStep } from '../../test-support/test-service';
+import { createHash } from 'node:crypto';
+import { reportStep, STAND_IN_BOOT } from '../../test-support/test-service';
 import { useServiceWithDashboard } from '../../test-support/use-service';
-import { addDashboardSecurityHeaders, DASHBOARD_CSP } from './security-headers';
+import { addDashboardSecurityHeaders, DASHBOARD_CSP, dashboardCsp } from './security-headers';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
@@ -30,8 +31,15 @@ describe('the dashboard security headers', () => {
       ].map((r) => svc.app.inject({ method: 'GET', ...r })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 404]);
+    // index.html's inline boot script runs by its hash, and nothing else inline does.
+    const boot = `'sha256-${createHash('sha256').update(STAND_IN_BOOT).digest('base64')}'`;
     for (const res of answers) {
-      expect(res.headers['content-security-policy']).toBe(DASHBOARD_CSP);
+      expect(res.headers['content-security-policy']).toBe(dashboardCsp([boot]));
+      expect(directives(String(res.headers['content-security-policy'])).get('script-src')).toEqual([
+        "'self'",
+        "'unsafe-eval'",
+        boot,
+      ]);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');

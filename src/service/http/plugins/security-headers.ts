@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
  * The Content-Security-Policy of the dashboard (its HTML and its assets). Each relaxation, and why:
  * - script-src 'unsafe-eval': @rjsf/validator-ajv8 (the validator the run form was specified with)
  *   and the batch check compile each workflow's input_schema into a validator with `new Function`.
- *   Nothing else: no inline script, no other origin (index.html loads only files of this origin).
+ *   Nothing else: no other origin (index.html loads only files of this origin), and of inline scripts
+ *   only those of index.html itself, by their hashes (the first-paint boot script, ./index-scripts.ts).
  * - style-src 'unsafe-inline': React `style` attributes (virtualized grids place their rows with
  *   them) and the inline styles of a result's HTML in the sandboxed srcdoc preview, which inherits
  *   this policy on top of its own. Styles cannot run code.
@@ -18,21 +19,24 @@ import type { FastifyInstance } from 'fastify';
  *   worker from a blob: URL and fails silently without it (the XLSX download of a large batch did
  *   nothing). Such a worker runs under this page's policy, so it can load no script from elsewhere.
  */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https: http:",
-  "font-src 'self' data:",
-  "connect-src 'self' https: http:",
-  'frame-src blob:',
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const dashboardCsp = (scriptHashes: readonly string[] = []): string =>
+  [
+    "default-src 'self'",
+    ["script-src 'self' 'unsafe-eval'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self' https: http:",
+    'frame-src blob:',
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+export const DASHBOARD_CSP = dashboardCsp();
 
 const DASHBOARD_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -53,14 +57,20 @@ export function routedPath(url: string): string {
 
 /**
  * Adds the dashboard's security headers to every answer `applies` picks by its routed path (the SPA's
- * HTML and assets). A policy the route set itself stays: it knows what its answer is.
+ * HTML and assets), its policy allowing the inline scripts `scriptHashes` names. A policy the route set
+ * itself stays: it knows what its answer is.
  */
-export function addDashboardSecurityHeaders(app: FastifyInstance, applies: (path: string) => boolean): void {
+export function addDashboardSecurityHeaders(
+  app: FastifyInstance,
+  applies: (path: string) => boolean,
+  scriptHashes: () => readonly string[] = () => [],
+): void {
   // Callback style: this runs on every answer, API ones included, and an async hook costs a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (applies(routedPath(request.url))) {
       reply.headers(DASHBOARD_SECURITY_HEADERS);
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DASHBOARD_CSP);
+      if (!reply.hasHeader('content-security-policy'))
+        reply.header('content-security-policy', dashboardCsp(scriptHashes()));
     }
     done(null, payload);
   });

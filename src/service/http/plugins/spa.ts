@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { aroundHost, EMPTY_HOST, firstPageHost, listKeyOf, loadFirstPageRender } from './first-page';
+import { indexScriptHashes } from './index-scripts';
 import { sendNoRoute, shownPath } from './no-route';
 import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
@@ -45,7 +46,7 @@ export async function spaRoutes(
   { drawFirstPage }: { drawFirstPage: boolean },
 ): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
-  addDashboardSecurityHeaders(app, (path) => !isServicePath(path));
+  addDashboardSecurityHeaders(app, (path) => !isServicePath(path), indexScriptHashes(distDir));
   if (built) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
     await listPages(app, distDir, drawFirstPage);
