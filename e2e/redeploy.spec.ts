@@ -27,8 +27,8 @@ test('a tab still on the previous build reloads itself once, on the same URL, wh
   const workflow = await readyWorkflow(PROMPTS.guarded, 'Redeploy check');
   const old = previousBuild();
   // What the tab already holds of the old build: index.html and what it loads up front (the entry
-  // and its preloads). Every other old chunk is gone from the server, which now serves the new dist.
-  const held = new Set([...old.index.matchAll(/\/assets\/(old-[^"]+)/g)].map((m) => m[1]!));
+  // and the modules it names or preloads). Every other old chunk is gone from the server, which now serves the new dist.
+  const held = new Set([...old.index.matchAll(/\/assets\/(old-[^"\s]+)/g)].map((m) => m[1]!));
   let documents = 0;
   await page.route('**/*', async (route) => {
     const request = route.request();
@@ -69,7 +69,7 @@ test('a build whose chunks are still missing after the reload shows an error ins
 }) => {
   const workflow = await readyWorkflow(PROMPTS.guarded, 'Broken deploy');
   const old = previousBuild();
-  const held = new Set([...old.index.matchAll(/\/assets\/(old-[^"]+)/g)].map((m) => m[1]!));
+  const held = new Set([...old.index.matchAll(/\/assets\/(old-[^"\s]+)/g)].map((m) => m[1]!));
   let documents = 0;
   // An incomplete deployment: every load gets an index.html whose route chunks do not exist.
   await page.route('**/*', async (route) => {
