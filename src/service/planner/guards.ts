@@ -7,8 +7,9 @@ import { lowerTitle } from './draft-parts';
 import { snakeCase } from '../lib/text-case';
 import type { GuardRule, StepSpec } from '../workflow/plan-types';
 
+/** "fail if …", "Reject it when …", "stop the run unless …": any capitals, so a rule may open its sentence. */
 const CLAUSE =
-  /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts)\s+(?:the run\s+)?(?:if|when|whenever|unless)\s+([^.;!?\n]+)/g;
+  /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts)\s+(?:(?:the run|it|them)\s+)?(?:if|when|whenever|unless)\s+([^.;!?\n]+)/gi;
 
 /** A rule: the words that state it, its guard, and what it expects and reports ("$" is the value). */
 type Rule = [pattern: RegExp, rule: GuardRule, expectation: string, violation: string];

@@ -143,4 +143,16 @@ describe('rules the prompt states', () => {
       expect(JSON.stringify(guard)).toContain(`must not contain \\"${value}\\"`);
     }
   });
+
+  it('reads a rule that opens its sentence, whatever its capitals', () => {
+    for (const prompt of [
+      'Log a refund request with its amount. Fail if the amount is negative.',
+      'Log a refund request with its amount. REJECT IT WHEN the amount is over 500.',
+      'Log a refund request with its amount. Stop the run if the amount is missing.',
+    ]) {
+      const guards = planWorkflow(prompt, {}).steps.filter((step) => step.kind === 'guard');
+      expect(guards, prompt).toHaveLength(1);
+      expect(guards[0], prompt).toMatchObject({ field: expect.stringMatching(/amount$/) });
+    }
+  });
 });
