@@ -156,3 +156,25 @@ describe('rules the prompt states', () => {
     }
   });
 });
+
+describe('"when" that asks, and "when" that waits', () => {
+  const notesOf = (prompt: string) => planWorkflow(prompt, {}).planning_notes?.map((note) => note.kind) ?? [];
+
+  it('reads "when" after a verb that takes a question, or with "will", as part of the job, keeping its inputs', () => {
+    for (const [prompt, input] of [
+      ['Forecast when a lease will end from its start date and its term in months.', 'start_date'],
+      ['Figure out when a subscription is due for renewal given the signup date.', 'signup_date'],
+      ['Tell me when a warranty runs out, using the purchase date.', 'purchase_date'],
+    ] as const) {
+      expect(notesOf(prompt), prompt).not.toContain('trigger');
+      expect(Object.keys(form(prompt).properties), prompt).toContain(input);
+    }
+  });
+
+  it('still notes an event the local service does not watch for', () => {
+    expect(notesOf('When a new lead comes in, write a short intro email using their company name.')).toContain(
+      'trigger',
+    );
+    expect(notesOf('Draft a thank-you note whenever a donor is added to the mailing list.')).toContain('trigger');
+  });
+});

@@ -27,6 +27,16 @@ const TRIGGER =
   /\b(?:when(?:ever)?|as soon as|each time|every time|once)\s+(?:a|an|new|someone|somebody|anyone)\s[^,.;!?\n]{0,80}?\b(?:is|are|gets?|arrives?|comes? in|lands?|signs? up|submits?|receives?|replies|added|created|posted|opened|closed|changes?|updated|sent|booked|paid)\b[^,.;!?\n]{0,40}/g;
 /** Rules are written with "when" too: "fail when a value is missing" is a check, not a trigger. */
 const RULE_BEFORE = /\b(?:fail|fails|reject|rejects|stop|stops|error|errors|abort|aborts|warn|flag)\b[^.;!?\n]*$/;
+/**
+ * "Estimate when a shipment arrives", "work out when an invoice is overdue": "when" right after a verb
+ * that takes a question asks about a time, it does not wait for an event.
+ */
+const ASKS_BEFORE =
+  /\b(?:estimate|predict|forecast|calculate|compute|work out|figure out|find out|determine|decide|tell(?: me| us| them)?|say|show|know|check|guess|explain)s?\s+$/;
+/** An event's clause has no "will": "when the order arrives", never "when the order will arrive". */
+const ASKED_WORDS = /\b(?:will|would|shall)\b/;
+const notTrigger = (before: string, words: string) =>
+  RULE_BEFORE.test(before) || ASKS_BEFORE.test(before) || ASKED_WORDS.test(words);
 const WEB_THING =
   /\b(?:urls?|links?|websites?|web ?pages?|web ?sites?|youtube|videos?|online|the web|internet|homepage)\b/;
 const BROWSING_VERB =
@@ -35,15 +45,15 @@ const BROWSING_VERB =
 const EMAIL_SENDING =
   /\b(?:e-?mail|send)\s+(?:it|them|this|that|the (?:team|results?|report|summary|digest|customer|client|manager|candidate))\b(?:\s+(?:to|via|by)\s+(?:e-?mail|the \w+|[\w.@-]+))?/g;
 
-/** What is noted when a pattern matches, given the words it matched; a rule may skip a match by what comes before it. */
-const NOTED: [RegExp, PlanningNote['kind'], (words: string) => string, RegExp?][] = [
+/** What is noted when a pattern matches, given the words it matched; a rule may skip a match by its words or what comes before them. */
+const NOTED: [
+  RegExp,
+  PlanningNote['kind'],
+  (words: string) => string,
+  ((before: string, words: string) => boolean)?,
+][] = [
   [SCHEDULE, 'schedule', (words) => `Runs on demand; '${words}' is not scheduled by the local service.`],
-  [
-    TRIGGER,
-    'trigger',
-    (words) => `Runs when started; '${words}' is not watched for by the local service.`,
-    RULE_BEFORE,
-  ],
+  [TRIGGER, 'trigger', (words) => `Runs when started; '${words}' is not watched for by the local service.`, notTrigger],
 ];
 
 /**
@@ -57,10 +67,10 @@ export function readPlanningNotes(text: string): { notes: PlanningNote[]; noted:
   const add = (note: PlanningNote) => notes.some((known) => known.text === note.text) || notes.push(note);
   const mask = (start: number, end: number) =>
     (free = free.slice(0, start) + ' '.repeat(end - start) + free.slice(end));
-  for (const [pattern, kind, say, skipAfter] of NOTED)
+  for (const [pattern, kind, say, skip] of NOTED)
     for (const match of [...free.matchAll(pattern)]) {
       const end = match.index + match[0].length;
-      if (skipAfter?.test(lower.slice(Math.max(0, match.index - 60), match.index))) continue;
+      if (skip?.(lower.slice(Math.max(0, match.index - 60), match.index), match[0])) continue;
       add({ kind, text: say(text.slice(match.index, end).trim().replace(/\s+/g, ' ')) });
       mask(match.index, end);
     }
