@@ -7,7 +7,8 @@ import { connectPage, type VisitorState } from './support/browser';
 /**
  * Gzip bytes (level 9) of the JavaScript the first page runs before anything else: the scripts of its
  * HTML (the inline first-paint script, or the entry modules of an older build) and the modules it
- * preloads or names for that script to start, the entry's static imports. What loads after the first page has rendered is counted apart.
+ * preloads or names for that script to start, the entry's static imports. What loads after the first
+ * page has rendered is counted apart.
  */
 export async function initialJs(origin: string): Promise<number> {
   const html = await (await fetch(`${origin}/workflows`, { headers: { accept: 'text/html' } })).text();

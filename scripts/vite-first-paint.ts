@@ -79,7 +79,7 @@ export function firstPaint(alias: Record<string, string>): Plugin {
         // The boot script inline, just above the stylesheet: it runs as soon as the parser reaches it,
         // before the styles arrive (a script waits only for the stylesheets above it), so the list's
         // request leaves as early as it can. Inline, it costs no round trip of its own; the service
-        // allows it by its hash (src/service/http/plugins/index-html.ts).
+        // allows it by its hash (src/service/http/plugins/index-scripts.ts).
         if (!page.includes('<link rel="stylesheet"')) throw new Error('index.html no longer links its stylesheet');
         return page
           .replace(
