@@ -17,24 +17,41 @@ export function inlineScriptHashes(html: string): string[] {
     .map((m) => `'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
 }
 
+export interface BuiltIndex {
+  /** The file's text, or null when there is none. */
+  html: string | null;
+  scriptHashes: readonly string[];
+}
+
 /**
- * The hashes of `distDir`'s index.html, read again whenever the file changes (a build made while the
- * service runs is the one served, and its script must run); none when there is no file.
+ * `distDir`'s index.html and the hashes of its inline scripts, read once and again only when the file
+ * changes (a build made while the service runs is the one served, and its script must run). With
+ * `recheck` false the last reading is given without looking at the file: enough for answers that are
+ * not the page itself (assets), so they cost no file system call.
  */
-export function indexScriptHashes(distDir: string): () => readonly string[] {
+export function builtIndex(distDir: string): (recheck?: boolean) => BuiltIndex {
   const file = join(distDir, 'index.html');
   let seen = { mtimeMs: -1, size: -1 };
-  let hashes: readonly string[] = [];
-  return () => {
+  let index: BuiltIndex = { html: null, scriptHashes: [] };
+  return (recheck = true) => {
+    if (!recheck && seen.mtimeMs !== -1) return index;
     try {
       const stat = statSync(file);
       if (stat.mtimeMs !== seen.mtimeMs || stat.size !== seen.size) {
-        hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
+        const html = readFileSync(file, 'utf8');
+        index = { html, scriptHashes: inlineScriptHashes(html) };
         seen = { mtimeMs: stat.mtimeMs, size: stat.size };
       }
     } catch {
-      hashes = [];
+      index = { html: null, scriptHashes: [] };
+      seen = { mtimeMs: -1, size: -1 };
     }
-    return hashes;
+    return index;
   };
+}
+
+/** The hashes alone, read again whenever the file changes; none when there is no file. */
+export function indexScriptHashes(distDir: string): (recheck?: boolean) => readonly string[] {
+  const read = builtIndex(distDir);
+  return (recheck = true) => read(recheck).scriptHashes;
 }

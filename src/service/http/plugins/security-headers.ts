@@ -57,20 +57,25 @@ export function routedPath(url: string): string {
 
 /**
  * Adds the dashboard's security headers to every answer `applies` picks by its routed path (the SPA's
- * HTML and assets), its policy allowing the inline scripts `scriptHashes` names. A policy the route set
+ * HTML and assets), its policy allowing the inline scripts `scriptHashes` names (asked to look at the
+ * built page again only for an HTML answer). A policy the route set
  * itself stays: it knows what its answer is.
  */
 export function addDashboardSecurityHeaders(
   app: FastifyInstance,
   applies: (path: string) => boolean,
-  scriptHashes: () => readonly string[] = () => [],
+  scriptHashes: (recheck: boolean) => readonly string[] = () => [],
 ): void {
   // Callback style: this runs on every answer, API ones included, and an async hook costs a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (applies(routedPath(request.url))) {
       reply.headers(DASHBOARD_SECURITY_HEADERS);
       if (!reply.hasHeader('content-security-policy'))
-        reply.header('content-security-policy', dashboardCsp(scriptHashes()));
+        // Only the page itself looks at the file again; an asset takes the last reading.
+        reply.header(
+          'content-security-policy',
+          dashboardCsp(scriptHashes(String(reply.getHeader('content-type') ?? '').startsWith('text/html'))),
+        );
     }
     done(null, payload);
   });

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { aroundHost, EMPTY_HOST, firstPageHost, listKeyOf, loadFirstPageRender } from './first-page';
-import { indexScriptHashes } from './index-scripts';
+import { builtIndex, type BuiltIndex } from './index-scripts';
 import { sendNoRoute, shownPath } from './no-route';
 import { addDashboardSecurityHeaders, routedPath } from './security-headers';
 
@@ -46,10 +45,15 @@ export async function spaRoutes(
   { drawFirstPage }: { drawFirstPage: boolean },
 ): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
-  addDashboardSecurityHeaders(app, (path) => !isServicePath(path), indexScriptHashes(distDir));
+  const index = builtIndex(distDir);
+  addDashboardSecurityHeaders(
+    app,
+    (path) => !isServicePath(path),
+    (recheck) => index(recheck).scriptHashes,
+  );
   if (built) {
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-    await listPages(app, distDir, drawFirstPage);
+    await listPages(app, distDir, drawFirstPage, index);
   } else {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
   }
@@ -66,7 +70,12 @@ export async function spaRoutes(
  * `/` and `/workflows` (the list, the first page of most visits): index.html, with the list's first
  * page in it when the navigation carries a remembered key's cookie and nothing filters the list.
  */
-async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: boolean): Promise<void> {
+async function listPages(
+  app: FastifyInstance,
+  distDir: string,
+  drawFirstPage: boolean,
+  index: (recheck?: boolean) => BuiltIndex,
+): Promise<void> {
   const render = drawFirstPage ? await loadFirstPageRender(distDir) : null;
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // The answer depends on the cookie: a shared cache must not give one visitor's list to another.
@@ -76,8 +85,9 @@ async function listPages(app: FastifyInstance, distDir: string, drawFirstPage: b
       render && request.method === 'GET' && wantsHtml(request) && !request.url.includes('?')
         ? listKeyOf(request.headers.cookie)
         : null;
-    // Read each time, as sendFile does: a build made while the service runs is the one served.
-    const parts = key === null ? null : aroundHost(await readFile(join(distDir, 'index.html'), 'utf8'));
+    // The file as it is now (read again when it changes): a build made while the service runs is the one served.
+    const html = key === null ? null : index().html;
+    const parts = html === null ? null : aroundHost(html);
     if (!render || !parts || key === null)
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     // The head goes at once, so the browser fetches the styles and scripts while the list is read.
