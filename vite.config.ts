@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { firstPageScripts } from './scripts/first-page-scripts.ts';
 import { firstPaint } from './scripts/vite-first-paint.ts';
 
 const CHUNK_LOAD = fileURLToPath(new URL('./src/web/lib/chunk-load.ts', import.meta.url));
@@ -24,29 +25,18 @@ function entryBudget(): Plugin {
   return {
     name: 'wf-entry-budget',
     apply: 'build',
-    // After writing: what index.html loads before anything runs (its module scripts and the modules
-    // it preloads), as served (minified, final), read back from disk.
+    // After writing: what index.html runs before anything else (scripts/first-page-scripts.ts), as
+    // served (minified, final), read back from disk.
     writeBundle(options, bundle) {
       const dir = options.dir;
       if (dir === undefined || !('index.html' in bundle)) return;
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
-      const files = [
-        // Module scripts, the modules the first-paint script starts, and any the HTML preloads.
-        ...html.matchAll(/<script[^>]+src="\/([^"]+)"/g),
-        ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="\/([^"]+)"/g),
-        ...[...html.matchAll(/<meta name="wf-start" content="([^"]+)"/g)].flatMap((m) =>
-          m[1]!.split(' ').map((src) => [src, src.replace(/^\//, '')]),
-        ),
-      ].map((m) => m[1]!);
-      const seen = new Set(files);
+      const { files, inline } = firstPageScripts(html);
+      const seen = new Set(files.map((f) => f.replace(/^\//, '')));
       const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
       const sizes = [
         ...[...seen].map((f) => ({ f, bytes: gz(readFileSync(join(dir, f))) })),
-        // The first-paint script, inline in the HTML.
-        ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => ({
-          f: 'index.html (inline script)',
-          bytes: gz(m[1]!),
-        })),
+        ...inline.map((body) => ({ f: 'index.html (inline script)', bytes: gz(body) })),
       ];
       const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
       const kb = (b: number) => (b / 1024).toFixed(1);

@@ -2,6 +2,7 @@
 // a static page of the same list and beside the dashboard before the change, in interleaved rounds.
 import type { Browser } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { firstPageScripts } from '../scripts/first-page-scripts';
 import { connectPage, type VisitorState } from './support/browser';
 
 /**
@@ -12,17 +13,14 @@ import { connectPage, type VisitorState } from './support/browser';
  */
 export async function initialJs(origin: string): Promise<number> {
   const html = await (await fetch(`${origin}/workflows`, { headers: { accept: 'text/html' } })).text();
-  const urls = [
-    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|preload" as="script)"[^>]+href="([^"]+)"/g),
-    // The modules the inline first-paint script starts (scripts/vite-first-paint.ts).
-    ...[...html.matchAll(/<meta name="wf-start" content="([^"]+)"/g)].flatMap((m) =>
-      m[1]!.split(' ').map((u) => ['', u]),
-    ),
-  ].map((m) => new URL(m[1]!, origin).href);
-  const bodies = await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(u)).arrayBuffer())));
-  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]!));
-  return [...bodies, ...inline].reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  const { files, inline } = firstPageScripts(html);
+  const bodies = await Promise.all(
+    files.map(async (f) => Buffer.from(await (await fetch(new URL(f, origin).href)).arrayBuffer())),
+  );
+  return [...bodies, ...inline.map((body) => Buffer.from(body))].reduce(
+    (sum, b) => sum + gzipSync(b, { level: 9 }).length,
+    0,
+  );
 }
 
 /** Gzip bytes of every script the page has loaded from its origin once the network is idle. */
