@@ -42,7 +42,8 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers", "their name, department and
   // manager" name inputs of their own.
-  const listedPerson = among >= 3 && /^(?:,|and)$/.test(phrase.before?.lower ?? '');
+  const before = phrase.before?.lower ?? '';
+  const listedPerson = among >= 3 && (/^(?:,|and|\()$/.test(before) || MODIFIERS.declares.has(before));
   if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && !listedPerson)))
     return undefined;
   // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
@@ -69,6 +70,11 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
       : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
+  if (phrase.range && !asList) {
+    const [minimum, maximum] = phrase.range;
+    kind = Number.isInteger(minimum) && Number.isInteger(maximum) ? 'integer' : 'number';
+    Object.assign(extra, { minimum, maximum });
+  }
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
   if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';
@@ -88,7 +94,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
-  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
 
 /**
  * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
@@ -119,8 +125,9 @@ function yesNoFields(reading: Reading): Field[] {
     if (words.length === 0) continue;
     fields.push(
       makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {
-        description: `Whether ${clause.join(' ')}.`,
+        description: `Whether ${clause.join(' ').replace(/ (?=['’])/g, '')}.`,
         required: false,
+        end,
       }),
     );
   }
@@ -191,7 +198,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const fields: Field[] = [...yesNo, ...impliedFields(reading)];
   for (const input of reading.inputs) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
-    if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start <= f.position + 6)) continue;
+    if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
     // "translate a customer email": an email worked on is its text, not an address.

@@ -33,6 +33,21 @@ export interface Phrase {
   optional: boolean;
   /** "our 30 day policy", "the $75 per diem", "max 160": a value the prompt states, a constant of the plan. */
   fixed: boolean;
+  /** "a rating from 1 to 5", "a score out of 100": the bounds of a number the person gives. */
+  range?: [number, number];
+}
+
+const numberAt = (token: Token | undefined) =>
+  token && /^\d+(?:\.\d+)?$/.test(token.text) ? Number(token.text) : undefined;
+
+/** "from 1 to 5", "between 0 and 10", "(1-5)", "out of 100" right after a phrase. */
+function rangeAfter(tokens: Token[], end: number): [number, number] | undefined {
+  const at = (k: number) => tokens[end + k]?.lower ?? '';
+  if (at(0) === 'out' && at(1) === 'of' && numberAt(tokens[end + 2]) !== undefined)
+    return [0, numberAt(tokens[end + 2])!];
+  if (!/^(?:from|between|\()$/.test(at(0)) || !/^(?:to|and|[-–])$/.test(at(2))) return undefined;
+  const [low, high] = [numberAt(tokens[end + 1]), numberAt(tokens[end + 3])];
+  return low !== undefined && high !== undefined && low < high ? [low, high] : undefined;
 }
 
 /** Words that make the value after them one a person may leave out. */
@@ -225,6 +240,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         .some((t) => POSSESSIVE.has(t.lower) && t.lower !== 'our' && t.lower !== 'my'),
       unit,
       owner: owner > 0 && owner < words.length ? owner : undefined,
+      range: rangeAfter(tokens, i),
     });
   }
   return joinPhrases(tokens, found).filter((phrase) => phrase.words.length > 0);

@@ -62,6 +62,19 @@ function correctTags(tokens: Token[]): void {
         (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:the|a|an)$/.test(tokens[i + 1]!.lower)))
     )
       tokens[i]!.pos = 'VERB';
+  // "whether the amount goes over", "if the order ships after": in a clause about one thing, the
+  // word after its noun that ends in -s is the clause's verb.
+  for (let i = 3; i < tokens.length; i++)
+    if (
+      tokens[i]!.pos === 'NOUN' &&
+      /[^s]s$/.test(tokens[i]!.lower) &&
+      tokens[i - 1]!.pos === 'NOUN' &&
+      !/s$/.test(tokens[i - 1]!.lower) &&
+      DETERMINERS.has(tokens[i - 2]!.lower) &&
+      /^(?:whether|if|when|unless|where|once)$/.test(tokens[i - 3]!.lower) &&
+      /^(?:ADP|DET|NUM|SYM|ADV)$/.test(tokens[i + 1]?.pos ?? '')
+    )
+      tokens[i]!.pos = 'VERB';
 }
 
 type Nlp = ReturnType<typeof winkNLP>;

@@ -7,10 +7,10 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from './choices';
-import { enumerations, phrases, tokenize, type Enumeration, type Phrase, type Token } from './parse';
+import { enumerations, phrases, tokenize, UNITS, type Enumeration, type Phrase, type Token } from './parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
-const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
+const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
 const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
 export { VERBS, WORKS_ON };
 /** The nouns of the verbs that work on something: "summary", "analysis", "review". */
@@ -114,7 +114,12 @@ export function readRoles(text: string): Reading {
         containerRole = role;
         continue;
       }
-      if (role === 'input') {
+      // "for each row of our expense sheet (employee, date, amount)": columns of a sheet the job is
+      // not given whole are what each run is given.
+      const owner = previous?.items.at(-1);
+      if (role === 'columns' && !reading.inputs.some((input) => input.phrase === owner))
+        reading.inputs.push({ phrase, marker, among: group.items.length });
+      else if (role === 'input') {
         // "a date range (start date and end date)": the columns are the phrases inside the brackets.
         const inside = groups[n + 1];
         const columns =
@@ -152,15 +157,26 @@ function markerOf(tokens: Token[], first: Phrase): string {
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
+/** "from pounds to kilograms": a unit converted from or to. */
+const convertedUnit = (tokens: Token[], phrase: Phrase) =>
+  UNITS.has(phrase.words.join(' ')) &&
+  ((phrase.before?.lower === 'from' && /^(?:to|into)$/.test(tokens[phrase.end]?.lower ?? '')) ||
+    (/^(?:to|into)$/.test(phrase.before?.lower ?? '') && UNITS.has(tokens[phrase.start - 2]?.lower ?? '')));
+
 function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   const marker = markerOf(tokens, group.items[0]!);
+  if (convertedUnit(tokens, group.items[0]!)) return false;
   return (
     INPUT_MARKERS.has(marker) ||
     (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
     TAKES.has(marker.replace('verb:', '')) ||
-    (marker === ':' && group.items.length > 1)
+    declared(marker, group)
   );
 }
+
+/** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */
+const declared = (marker: string, group: Enumeration) =>
+  group.items.length > 1 && (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
 
 type Role = 'input' | 'output' | 'columns' | 'none';
 
@@ -176,7 +192,8 @@ function roleOf(
   previousOutput: boolean,
   containerRole: Role,
 ): Role {
-  if (phrase.fixed) return 'none';
+  // "weight from pounds to kilograms": the units a value is converted between are the job's own.
+  if (phrase.fixed || convertedUnit(tokens, phrase)) return 'none';
   // "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date": what
   // the job is for, told by the inputs that follow, is no input of its own.
   const after = tokens[group.items.at(-1)!.end];
@@ -194,7 +211,9 @@ function roleOf(
   const byOthers =
     /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '') ||
     (/^(?:NOUN|PROPN)$/.test(tokens[subject]?.pos ?? '') && !/(?:ing|en)$/.test(verbToken?.lower ?? ''));
-  if (INPUT_MARKERS.has(marker) || (lemma && TAKES.has(lemma) && !byOthers) || phrase.given) return 'input';
+  // "they'd type the address, the comments and a rating": a list someone types in is given, whoever types it.
+  const taken = lemma !== undefined && TAKES.has(lemma) && (!byOthers || group.items.length > 1);
+  if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group)) return 'input';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
   if (marker === 'with' && previous && previousOutput) {

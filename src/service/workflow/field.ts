@@ -44,6 +44,8 @@ export interface Field {
   maximum?: number;
   itemKind?: ItemKind;
   columns?: Field[];
+  /** Where the prompt's words for it end (a yes-or-no clause), so what the clause names is no input of its own. */
+  end?: number;
 }
 
 export function makeField(

@@ -1,0 +1,64 @@
+/**
+ * Inputs declared rather than introduced by "from" or "given": a list after a verb of having or
+ * needing, the columns of a sheet worked on row by row, a bounded score, and units a value is
+ * converted between. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const properties = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+
+describe('inputs a prompt declares', () => {
+  it('reads a list after "each row has" and "the columns are" as the inputs', () => {
+    expect(
+      Object.keys(properties('Each line has a supplier, an order total and the delivery date; flag late deliveries.')),
+    ).toEqual(['supplier', 'order_total', 'delivery_date']);
+    expect(
+      Object.keys(properties('Say which parcels are overweight. The columns are tracking number, weight and carrier.')),
+    ).toEqual(['tracking_number', 'weight', 'carrier']);
+  });
+
+  it('reads a list the workflow "would need" or someone "fills in", whoever fills it', () => {
+    expect(
+      Object.keys(
+        properties("Could it draft a visitor badge? It'd need the visitor's name, their host and the visit date."),
+      ),
+    ).toEqual(['visitor_name', 'host', 'visit_date']);
+    expect(
+      Object.keys(
+        properties('I want a form where they fill in the course name, the trainer and whether lunch is included.'),
+      ),
+    ).toEqual(['course_name', 'trainer', 'lunch_included']);
+  });
+
+  it('does not read "I need a …" as an input: it is what to make', () => {
+    expect(
+      Object.keys(properties('I need a packing list generator: destination, trip length in days and season.')),
+    ).toEqual(['destination', 'trip_length', 'season']);
+  });
+
+  it('takes the columns of a sheet worked on row by row as each run’s inputs', () => {
+    expect(
+      Object.keys(
+        properties(
+          'For each row of the mileage log (driver, trip date, distance), check whether the distance goes over 300 miles.',
+        ),
+      ),
+    ).toEqual(['driver', 'trip_date', 'distance']);
+  });
+
+  it('bounds a score given "from 1 to 10" or "out of 20" and makes it a whole number', () => {
+    const props = properties('Write a thank-you note from the guest name, their comments and a rating from 1 to 10.');
+    expect(props.rating).toMatchObject({ type: 'integer', minimum: 1, maximum: 10 });
+    expect(properties('Grade an essay: the essay text and a mark out of 20.').mark).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: 20,
+    });
+  });
+
+  it('leaves out the units a value is converted between', () => {
+    expect(Object.keys(properties('Convert a parcel’s weight from kilograms to pounds.'))).toEqual(['weight']);
+  });
+});
