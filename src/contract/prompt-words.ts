@@ -15,6 +15,9 @@ export const VERB_CLASSES = sets(words.verbs);
 export const NOUN_CLASSES = sets(words.nouns);
 export const MODIFIERS = sets(words.modifiers);
 
+/** Verbs of two or three words and the one verb each means: "put together" → "prepare". */
+export const PHRASAL_VERBS: Readonly<Record<string, string>> = words.phrasal;
+
 /** What a workflow that does the verb is called: "categorize" → "Categorization". */
 export const NOUN_OF_VERB: Readonly<Record<string, string>> = words.nounOfVerb;
 

@@ -88,6 +88,9 @@ export function nameOf(
   of?: Phrase,
 ): string {
   // "invoice amounts … converted to EUR", "an amount of money from one currency to another": what is converted, by kind.
+  // "convert a temperature log from Fahrenheit to Celsius" converts no money: it is a "Temperature Log Conversion".
+  const money = (subject?.words ?? []).some((w) => MEASURES.test(w) || CURRENCIES.test(w) || /^currenc/.test(w));
+  if (verb === 'convert' && !topic && !money && subject) return `${named(singularWords(subject))} Conversion`;
   if ((recipe === 'compute' && topic) || verb === 'convert') {
     const kind = (subject?.words ?? [])
       .filter((w) => !MEASURES.test(w) && !CURRENCIES.test(w) && !/^currenc/.test(w))

@@ -93,7 +93,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   ) {
     const about = subjectPhrase(reading, recipe);
     const words = about && !PEOPLE.has(about.head) && about.words.length <= 3 ? about.words : ['text'];
-    fields.push(makeField(words.join('_'), 'text', words.at(-1)!, about?.start ?? 0));
+    // "look up a competitor's website": what is worked on may be an address, not a text.
+    const kind = conceptOf(words.at(-1)!)?.kind === 'uri' ? 'uri' : 'text';
+    fields.push(makeField(words.join('_'), kind, words.at(-1)!, about?.start ?? 0));
   }
   // "Route patient messages to…": a run sorts one text, named in the singular unless a rule names it.
   const guarded = new Set(guards.steps.map((g) => ('field' in g ? g.field : '')));

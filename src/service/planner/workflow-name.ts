@@ -13,10 +13,6 @@ import { type Reading } from './roles';
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
 const { classify: CLASSIFY_VERBS, takes: TAKE_VERBS } = VERB_CLASSES;
 
-/** "come up with three subject lines": a phrasal verb that makes what follows. */
-const comesUpWith = (tokens: Token[], t: Token) =>
-  t.lemma === 'come' && tokens[t.index + 1]?.lower === 'up' && tokens[t.index + 2]?.lower === 'with';
-
 /** "…, work out the cost", "…, check where the order is": a verb after a comma, though the tagger called it a noun. */
 const opensClause = (tokens: Token[], t: Token) =>
   /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
@@ -98,9 +94,18 @@ function questionName(tokens: Token[], opening: Phrase | undefined): string | un
     if (WH.test(lower) && lower !== 'how') {
       const aux = tokens[i + 1]?.pos === 'AUX';
       const run = nounRun(tokens, lower !== 'which' && aux ? i + 2 : i + 1, false);
-      if (run.words.length === 0 || (lower !== 'which' && !aux && !lower.endsWith('s'))) return undefined;
+      // "What commission does a rep earn?": the noun before the question's verb is what is asked.
+      const asked = tokens[run.end]?.pos === 'AUX';
+      if (run.words.length === 0 || (lower !== 'which' && !aux && !asked && !lower.endsWith('s'))) return undefined;
       return `${named(run.words)} ${lower === 'which' ? 'Recommendation' : 'Calculator'}`;
     }
+    // "Can it write a welcome letter?", "Is there a way to check a claim?": a request in a question's words.
+    const asks = /^(?:it|you|we|this|there)$/.test(tokens[i + 1]?.lower ?? '');
+    // "Could you build a tool that checks…" asks for what the tool does: the question's own reading names it.
+    const request = tokens.slice(i + 2, i + 6).find((t) => t.pos === 'VERB' || t.pos === 'NOUN');
+    const made = request && tokens.slice(request.index + 1, request.index + 4).find((t) => t.pos === 'NOUN');
+    const vague = made !== undefined && NOUN_CLASSES.vague.has(made.lemma);
+    if (asks && request && !vague && (MAKE_VERBS.has(request.lemma) || VERB_CLASSES.check.has(request.lemma))) continue;
     if (AUX_OPEN.test(lower) && pos === 'AUX') {
       // "Can you tell me if a job applicant meets…": the question is the clause after "if".
       const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;
@@ -132,7 +137,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const main = reading.tokens.find(
     (t) =>
       (t.pos === 'VERB' || opensClause(reading.tokens, t)) &&
-      (VERBS.has(t.lemma) || VERBS.has(t.lower) || comesUpWith(reading.tokens, t)) &&
+      (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
       // "Given a parcel's weight…", "take the CSV I paste and give me a summary": what the job is given is not the job.
       !MODIFIERS.inputMarkers.has(t.lower) &&
       !(
@@ -145,6 +150,15 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   );
   // "lesson plan for a class, and list the objectives": a prompt that opens with a thing names it.
   const opening = reading.phrases[0];
+  // "A seating plan is needed", "A packing slip should be generated from…": what is wanted, said in the passive.
+  let passive = opening?.end ?? 0;
+  while (reading.tokens[passive]?.pos === 'AUX' || reading.tokens[passive]?.pos === 'PART') passive++;
+  const wanted =
+    opening !== undefined &&
+    passive > opening.end &&
+    /^[a-z]+(?:ed|en|wn)$/.test(reading.tokens[passive]?.lower ?? '') &&
+    reading.tokens.slice(0, opening.start).every((t) => t.pos === 'DET');
+  if (wanted) return nameOf(recipe, undefined, opening, undefined, undefined);
   if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!))
     return nameOf(recipe, undefined, opening, undefined, undefined);
   // "send the team a summary", "email the parents…": who receives it is not what is made.
@@ -189,10 +203,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     return nameOf(recipe, undefined, update, undefined, undefined, object);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
   const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
-  const makes =
-    main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma) || comesUpWith(reading.tokens, main)) && object
-      ? object
-      : made;
+  const makes = main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object ? object : made;
   // "email the parents of each absent student": a message to people is named by who gets it.
   const recipient = main?.lemma === 'email' && reading.phrases.find((p) => p.before?.index === main.index);
   const alone =
@@ -237,7 +248,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     return named([...object.words.slice(0, object.owner), 'profile']);
   return (
     (main && LOOKUP_VERBS.has(main.lower) && document
-      ? nameOf(recipe, undefined, document, undefined, undefined)
+      ? nameOf(recipe, undefined, document, undefined, undefined, object)
       : undefined) ||
     (found && object && phraseName(object).includes(' ') ? phraseName(object) : undefined) ||
     // "tell me if it is positive, negative or neutral": choosing among values no verb sorts by is a check.
