@@ -28,10 +28,16 @@ const SUFFIX: Record<Recipe, string> = {
   table: 'Table',
 };
 
+const FILE_TYPES = /^(?:png|jpe?g|svg|gif|pdf|csv|json|html|xlsx?|excel|docx?|markdown|txt)$/;
+
 function cleanWords(words: string[]): string[] {
   // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
+  // "a PNG bar chart" is a bar chart: the file type is how it comes, not what it is.
   let kept = words.filter(
-    (word) => !FILLER.has(word) && !/^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:-|$))/.test(word),
+    (word, at) =>
+      !FILLER.has(word) &&
+      !/^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:-|$))/.test(word) &&
+      !(at < words.length - 1 && FILE_TYPES.test(word)),
   );
   // "weekly KPIs": a cadence stays when the name would be one word without it.
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));

@@ -33,6 +33,29 @@ describe('workflow names', () => {
     expect(name(prompt)).toBe(expected);
   });
 
+  it.each([
+    ['Calcualte the commission on a deal from the deal value.', 'Commission Calculator'],
+    ['Sumarize a board meeting transcript in five bullet points.', 'Board Meeting Summary'],
+    ['Put together a training plan from the course title, the trainer and the dates.', 'Training Plan'],
+    ['Could you draw up a visitor policy from our office hours and the site address?', 'Visitor Policy'],
+    ['A handover note should be generated from the patient name and the ward.', 'Handover Note'],
+    ['What discount does a member get on an order? Order total and membership tier.', 'Discount Calculator'],
+    ['Turn a workshop recording transcript into a summary of the decisions.', 'Workshop Recording Summary'],
+    ['Turn the quarterly revenue figures into an SVG line chart.', 'Line Chart'],
+    ['Convert a recipe’s oven temperature from Fahrenheit to Celsius.', 'Oven Temperature Conversion'],
+    [
+      'Check whether a shipment missed its delivery deadline, given the ship date and the promised date.',
+      'Delivery Deadline Check',
+    ],
+    ['Check the product pages for missing prices.', 'Missing Price Check'],
+    ['Check whether a purchase request follows our buying policy.', 'Purchase Request Check'],
+  ])(
+    'a misspelling, a phrasal verb, a passive, a conversion or a check still names the job: %s',
+    (prompt, expected) => {
+      expect(name(prompt)).toBe(expected);
+    },
+  );
+
   it('names a comparison by its two sides', () => {
     expect(name('Compare forecast vs actual sales for each region from a pasted CSV')).toBe(
       'Forecast vs Actual Comparison',

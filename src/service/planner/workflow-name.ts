@@ -28,11 +28,22 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
       (p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''),
     );
     // "check whether a customer is eligible for a refund": what is checked is the refund.
-    const state = object && reading.tokens[object.end]?.pos === 'AUX';
+    // "… whether a ticket breached our SLA", "check the pages for broken links": the same, by a verb
+    // it did or what it is searched for; but "an email follows our rules" checks the email, and
+    // "check a form for problems" the form.
+    const next = object && reading.tokens[object.end];
+    const did =
+      next?.pos === 'VERB' && !/(?:ing|based|given)$/.test(next.lower) && !VERB_CLASSES.conforms.has(next.lemma);
+    const state = next && (next.pos === 'AUX' || did || next.lower === 'for');
     const topic = state
       ? reading.phrases.find((p) => p.start > object.end && p.start <= object.end + 6 && !quantity(p))
       : undefined;
-    return (recipe === 'check' ? topic : undefined) ?? object ?? worked;
+    const general =
+      topic &&
+      (NOUN_CLASSES.vague.has(topic.head) ||
+        NOUN_CLASSES.faults.has(topic.head) ||
+        (next?.lower === 'for' && !topic.plural));
+    return (recipe === 'check' && !general ? topic : undefined) ?? object ?? worked;
   }
   return worked ?? reading.phrases.find((p) => !quantity(p));
 }
@@ -181,6 +192,25 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     first && CONTAINERS.has(first.head) && reading.tokens[first.end]?.lower === 'of'
       ? (reading.phrases.find((p) => p.start > first.end && p.start <= first.end + 3) ?? first)
       : first;
+  // "turn the delivery note into a CSV", "turn an exit interview transcript into a summary": what it
+  // becomes names the job, and what it was names a general result ("Exit Interview Summary").
+  const turned =
+    main && object && /^(?:turn|convert|transform|change)$/.test(main.lemma)
+      ? reading.phrases.find(
+          (p) =>
+            p.before?.lower === 'into' &&
+            p.start > object.end &&
+            p.start <= object.end + 8 &&
+            !CURRENCIES.test(p.head) &&
+            !UNITS.has(p.head),
+        )
+      : undefined;
+  // "into a list of action items": the list holds what it becomes.
+  const into =
+    turned && /^(?:list|set|collection|series)$/.test(turned.head) && reading.tokens[turned.end]?.lower === 'of'
+      ? reading.phrases.find((p) => p.start > turned.end && p.start <= turned.end + 3)
+      : turned;
+  if (into) return nameOf(recipe, undefined, into, undefined, undefined, object);
   // "extract the vendor, date and total from receipt text": a list of things found names the job by where they are found.
   const listed = recipe === 'extract' && object && /^(?:,|and)$/.test(reading.tokens[object.end]?.lower ?? '');
   const source = listed ? reading.inputs.find((input) => input.marker === 'from')?.phrase : undefined;
