@@ -61,4 +61,27 @@ describe('inputs a prompt declares', () => {
   it('leaves out the units a value is converted between', () => {
     expect(Object.keys(properties('Convert a parcel’s weight from kilograms to pounds.'))).toEqual(['weight']);
   });
+
+  it('keeps a list going past what an item is of, and shares a noun or an owner across "and"', () => {
+    const props = properties(
+      'Write a delay notice from the start and end date of the works, the number of homes affected, the contractor’s name and phone, and a free-text note.',
+    );
+    expect(Object.keys(props)).toEqual([
+      'start_date',
+      'end_date',
+      'number_of_homes_affected',
+      'contractor_name',
+      'contractor_phone',
+      'note',
+    ]);
+    expect(props.note).toMatchObject({ type: 'string', maxLength: 100000 });
+  });
+
+  it('asks for a choice or a value however general its noun', () => {
+    const props = properties(
+      'Draft a venue booking given the deal value in dollars and the layout: theatre, classroom or banquet.',
+    );
+    expect(props.deal_value).toMatchObject({ type: 'number' });
+    expect(props.layout).toMatchObject({ enum: ['theatre', 'classroom', 'banquet'] });
+  });
 });

@@ -53,7 +53,9 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
   const definite =
     named.length > 1 &&
-    (/^(?:type|kind|version|level|format|item|entry|record|file)$/.test(head) || words[0] === 'number');
+    (/^(?:type|kind|version|level|format|item|entry|record|file|value)$/.test(head) ||
+      words[0] === 'number' ||
+      phrase.unit !== undefined);
   // "the guest list", "the class roster": a list of the things the words before it name.
   const listed = named.length > 1 && /^(?:list|roster|collection)$/.test(head);
   if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed) return undefined;
@@ -76,6 +78,8 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
     Object.assign(extra, { minimum, maximum });
   }
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
+  // "a free-text description": the person says it is long text.
+  if (/^free[- ]?(?:text|form)$/.test(phrase.words[0] ?? '')) kind = 'text';
   if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';
   // "working days per month" is a rate, one number.
@@ -196,8 +200,34 @@ function impliedFields(reading: Reading): Field[] {
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const yesNo = yesNoFields(reading);
   const fields: Field[] = [...yesNo, ...impliedFields(reading)];
-  for (const input of reading.inputs) {
+  for (const [n, input] of reading.inputs.entries()) {
     if (input.phrase.words.every((word) => noted.has(word))) continue;
+    // "the start and end time": a word that only qualifies shares the noun of the phrase after "and".
+    const next = reading.inputs[n + 1]?.phrase;
+    const [word] = input.phrase.words;
+    if (
+      input.phrase.words.length === 1 &&
+      conceptOf(word!) === undefined &&
+      !/^(?:on|in|at|of|by)$/.test(input.phrase.before?.lower ?? '') &&
+      next?.words.length === 2 &&
+      next.start === input.phrase.end + 1 &&
+      reading.tokens[input.phrase.end]?.lower === 'and'
+    )
+      input.phrase = { ...input.phrase, words: [word!, next.head], head: next.head };
+    // "the exporter's name and address", "the appointment date and time": whose the second is goes on.
+    const previous = reading.inputs[n - 1]?.phrase;
+    const identifying = NOUN_CLASSES.identifying;
+    if (
+      input.phrase.words.length === 1 &&
+      identifying.has(word!) &&
+      previous !== undefined &&
+      previous.words.length >= 2 &&
+      identifying.has(previous.words.at(-1)!) &&
+      input.phrase.start === previous.end + 1 &&
+      /^(?:and|,)$/.test(reading.tokens[previous.end]!.lower) &&
+      !/^(?:to|for|of|from)$/.test(reading.tokens[input.phrase.end]?.lower ?? '')
+    )
+      input.phrase = { ...input.phrase, words: [...previous.words.slice(0, -1), word!] };
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
@@ -232,7 +262,12 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
     // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
     if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
-    const field = fieldOf(choice.about, choice.about.start, false);
+    // "and the format: conference, gala dinner or workshop": a choice names a value, however vague its noun.
+    const field =
+      fieldOf(choice.about, choice.about.start, false) ??
+      (VAGUE.has(choice.about.head) && choice.about.words.length === 1
+        ? makeField(choice.about.head, 'enum', choice.about.head, choice.about.start)
+        : undefined);
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) });
   }

@@ -4,6 +4,8 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+
+const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
 
@@ -255,9 +257,24 @@ export interface Enumeration {
 /** Groups phrases that follow one another with only commas, "and", "or" and determiners between them. */
 export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   const groups: Enumeration[] = [];
+  // "the start and end time of the outage, the number of users": what an item is of belongs to it,
+  // and the list goes on after it.
+  let complementEnd: number | undefined;
   for (const phrase of list) {
     const group = groups.at(-1);
-    const from = group?.items.at(-1)?.end ?? phrase.start;
+    const last = group?.items.at(-1);
+    if (
+      last &&
+      tokens[last.end]?.lower === 'of' &&
+      phrase.before?.index === last.end &&
+      !CONTAINERS.has(last.head) &&
+      /^[,;]$/.test(tokens[phrase.end]?.text ?? '')
+    ) {
+      complementEnd = phrase.end;
+      continue;
+    }
+    const from = complementEnd ?? last?.end ?? phrase.start;
+    complementEnd = undefined;
     // "severity (low, high), and a link": what the brackets hold does not end the list.
     let depth = 0;
     const between = tokens.slice(from, phrase.start).filter((t) => {
