@@ -55,7 +55,9 @@ function correctTags(tokens: Token[]): void {
     const meant = PHRASAL_VERBS[two] ?? PHRASAL_VERBS[`${two} ${tokens[i + 2]?.lower ?? ''}`];
     if (meant) Object.assign(tokens[i]!, { lemma: meant, pos: 'VERB' });
     const afterTime = tokens[i - 1]?.text === ',' && /^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '');
-    if (VERBS.has(tokens[i]!.lower) && (starts || afterTime)) tokens[i]!.pos = 'VERB';
+    // "Help me draft a summary", "let us write…": the verb after whom the help is for.
+    const helped = /^(?:help|let)$/.test(tokens[i - 2]?.lemma ?? '') && tokens[i - 1]?.pos === 'PRON';
+    if (VERBS.has(tokens[i]!.lower) && (starts || afterTime || helped)) tokens[i]!.pos = 'VERB';
   }
   // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a
   // preposition ends the noun phrase as its head.

@@ -56,6 +56,15 @@ describe('workflow names', () => {
     },
   );
 
+  it.each([
+    ['Help me write a volunteer rota from the volunteer names and the shift dates.', 'Volunteer Rota'],
+    ['Apply a 12% service charge to a restaurant bill and show the total.', 'Service Charge Calculator'],
+    ['Given a booking date and the room type, tell the guest their check-in time.', 'Check-In Time'],
+    ['Write Facebook and Instagram posts about a store opening from the address and the date.', 'Posts'],
+  ])('whom it helps, a stated rate, what a person is told and a shared noun name the job: %s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+
   it('names a comparison by its two sides', () => {
     expect(name('Compare forecast vs actual sales for each region from a pasted CSV')).toBe(
       'Forecast vs Actual Comparison',

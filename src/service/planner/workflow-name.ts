@@ -48,8 +48,19 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
   return worked ?? reading.phrases.find((p) => !quantity(p));
 }
 
+/**
+ * "Write LinkedIn, Twitter and Instagram captions": words listed before a noun they share are not
+ * its name; the noun alone is ("Captions").
+ */
+function sharedHead(reading: Reading, first: Phrase | undefined): Phrase | undefined {
+  let last = first;
+  while (last && last.words.length === 1 && /^(?:,|and|or)$/.test(reading.tokens[last.end]?.lower ?? ''))
+    last = reading.phrases.find((p) => p.start === last!.end + 1);
+  return last && last !== first && last.words.length >= 2 ? { ...last, words: last.words.slice(1) } : undefined;
+}
+
 /** "30 days", "10%": an amount the prompt states, which names nothing. */
-const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || p.words.length === 1);
+const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || !/[a-z]{2}/.test(p.words.join(' ')));
 
 /** Words that open a question, and the words a question's noun run stops at. */
 const WH = /^(?:what|whats|what's|which|how)$/;
@@ -142,7 +153,8 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const asked = questionName(reading.tokens, reading.phrases[0]);
   if (asked) return asked;
   const made =
-    reading.outputs.find((p) => deliverableOf(p) !== null) ?? reading.outputs.find((p) => !CURRENCIES.test(p.head));
+    reading.outputs.find((p) => deliverableOf(p) !== null) ??
+    reading.outputs.find((p) => !CURRENCIES.test(p.head) && !(PEOPLE.has(p.head) && p.words.length === 1));
   // The prompt's first verb names the job, and the phrase just after it what the job is about.
   // A sending verb is noted (the service sends nothing), yet "email the team a summary" still names the summary.
   const main = reading.tokens.find(
@@ -192,6 +204,13 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     first && CONTAINERS.has(first.head) && reading.tokens[first.end]?.lower === 'of'
       ? (reading.phrases.find((p) => p.start > first.end && p.start <= first.end + 3) ?? first)
       : first;
+  const shared =
+    main &&
+    sharedHead(
+      reading,
+      reading.phrases.find((p) => p.before?.index === main.index),
+    );
+  if (shared && main && MAKE_VERBS.has(main.lemma)) return phraseName(shared);
   // "turn the delivery note into a CSV", "turn an exit interview transcript into a summary": what it
   // becomes names the job, and what it was names a general result ("Exit Interview Summary").
   const turned =
@@ -211,6 +230,9 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
       ? reading.phrases.find((p) => p.start > turned.end && p.start <= turned.end + 3)
       : turned;
   if (into) return nameOf(recipe, undefined, into, undefined, undefined, object);
+  // "add 8% VAT to a net amount", "apply a 15% discount": a rate the prompt states names what is worked out.
+  if (main && object?.fixed && /^(?:add|apply|deduct|subtract|charge)$/.test(main.lemma))
+    return `${phraseName(object)} Calculator`;
   // "extract the vendor, date and total from receipt text": a list of things found names the job by where they are found.
   const listed = recipe === 'extract' && object && /^(?:,|and)$/.test(reading.tokens[object.end]?.lower ?? '');
   const source = listed ? reading.inputs.find((input) => input.marker === 'from')?.phrase : undefined;
