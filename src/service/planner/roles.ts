@@ -201,8 +201,9 @@ function roleOf(
     return 'none';
   const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
   // "tell the customer their delivery window", "send the team a summary": what a person is told or sent is made.
-  const told = previous?.items.length === 1 && previous.items[0]!.end === phrase.before?.index! + 1;
-  const recipient = told && PEOPLE.has(previous!.items[0]!.head) ? previous!.items[0]!.before : undefined;
+  const person = previous?.items.length === 1 ? previous.items[0]! : undefined;
+  const told = person !== undefined && phrase.before !== undefined && person.end === phrase.before.index + 1;
+  const recipient = told && PEOPLE.has(person.head) ? person.before : undefined;
   if (recipient?.pos === 'VERB' && /^(?:tell|give|send|show|email|offer)$/.test(recipient.lemma)) return 'output';
   if (marker === '(' && previous) {
     const owner = previous.items.at(-1)!;
