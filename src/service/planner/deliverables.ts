@@ -5,23 +5,10 @@
  */
 import type { PlanningNote } from '../../contract/openapi-document';
 import { DRAFT_HEAD_WORDS, NOUN_CLASSES } from '../../contract/prompt-words';
+import type { Deliverable, DraftKind } from '../drafting/draft-templates';
 import type { Recipe } from './naming';
 import type { Phrase } from './parse';
 import type { Reading } from './roles';
-
-/** The documents the rule-based steps write in their real shape from the inputs. */
-export type DraftKind = 'email' | 'message' | 'checklist' | 'posting' | 'reminder';
-
-export interface Deliverable {
-  /** The words of the request without its article: "short sales intro email". */
-  phrase: string;
-  /** The noun that says what it is: "email". */
-  head: string;
-  /** The kind of draft the steps write for it, or null when they write no such thing. */
-  draft: DraftKind | null;
-  /** Text only a model or the web could write from these inputs (a summary of a company). */
-  needsModel: boolean;
-}
 
 const DRAFT_HEADS = new Map(
   Object.entries(DRAFT_HEAD_WORDS).flatMap(([kind, heads]) =>
@@ -31,6 +18,8 @@ const DRAFT_HEADS = new Map(
 
 /** What has to be read or researched, not filled in: without a text to work on, only a model could write it. */
 const RESEARCHED = NOUN_CLASSES.researched;
+
+export type { Deliverable, DraftKind };
 
 export function deliverableOf(phrase: Phrase): Deliverable | null {
   const words = phrase.words.slice(-6);

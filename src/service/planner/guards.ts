@@ -3,7 +3,7 @@
  * FAIL"): each becomes a guard step on its field, adding the field when no input names it yet.
  */
 import { makeField, type Field } from '../workflow/field';
-import { lowerTitle } from './draft-parts';
+import { lowerTitle } from '../drafting/draft-parts';
 import { snakeCase } from '../lib/text-case';
 import type { GuardRule, StepSpec } from '../workflow/plan-types';
 

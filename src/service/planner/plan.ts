@@ -12,11 +12,12 @@ import { deliverableOf, producedPhrase, unmet, type Deliverable } from './delive
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
 import { subjectPhrase, workflowName } from './workflow-name';
-import { describePlan } from './naming';
+import { describePlan } from '../drafting/describe-plan';
 import { concurrencyOf, readPlanningNotes } from './notes';
-import { chooseRecipe, classifyTemplate, computeTemplate, entityKindsOf, rateField } from './recipes';
-import { plain } from './draft-parts';
-import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from './report-template';
+import { chooseRecipe, entityKindsOf, rateField } from './recipes';
+import { classifyTemplate, computeTemplate } from '../drafting/result-templates';
+import { plain } from '../drafting/draft-parts';
+import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from '../drafting/report-template';
 import { readRoles, VERBS, type Reading } from './roles';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */

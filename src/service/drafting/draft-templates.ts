@@ -1,4 +1,3 @@
-import type { Deliverable, DraftKind } from './deliverables';
 import type { Field } from '../workflow/field';
 import {
   ref,
@@ -15,6 +14,20 @@ import {
   listSection,
   type Roles,
 } from './draft-parts';
+
+/** The documents the rule-based steps write in their real shape from the inputs. */
+export type DraftKind = 'email' | 'message' | 'checklist' | 'posting' | 'reminder';
+
+export interface Deliverable {
+  /** The words of the request without its article: "short sales intro email". */
+  phrase: string;
+  /** The noun that says what it is: "email". */
+  head: string;
+  /** The kind of draft the steps write for it, or null when they write no such thing. */
+  draft: DraftKind | null;
+  /** Text only a model or the web could write from these inputs (a summary of a company). */
+  needsModel: boolean;
+}
 
 /*
  * The drafts the rule-based steps can write from the inputs alone, in their real shape: an email

@@ -1,4 +1,4 @@
-import type { Deliverable, DraftKind } from './deliverables';
+import type { Deliverable, DraftKind } from './draft-templates';
 import { draftBody } from './draft-templates';
 import { forLines, ifLines, listSection, literal, out, ref } from './draft-parts';
 import type { Field } from '../workflow/field';

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { runStep } from '../steps/run-step';
 import { makeField } from '../workflow/field';
-import { planWorkflow } from './plan';
+import { planWorkflow } from '../planner/plan';
 import type { JsonSchema } from '../lib/json-schema';
 import type { StepContext } from '../steps/step-io';
 import { literal, plain as plainLiteral } from './draft-parts';

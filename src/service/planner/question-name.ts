@@ -1,0 +1,97 @@
+/**
+ * A question names what it asks: "What would the monthly payment be?" is a Monthly Payment
+ * Calculator, "Does this order need sign-off?" a Sign-Off Check; a request in a question's words
+ * ("Can it write a welcome letter?") is left to the rest of the name reading.
+ */
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
+import { PEOPLE } from './fields';
+import { named } from './naming';
+import type { Phrase, Token } from './parse';
+
+const { naming: MAKE_VERBS } = VERB_CLASSES;
+
+/** Words that open a question, and the words a question's noun run stops at. */
+const WH = /^(?:what|whats|what's|which|how)$/;
+const AUX_OPEN = /^(?:is|are|does|do|can|could|should|will|would)$/;
+/** "a patient due for…", "a clause enforceable": words that say something of what precedes them. */
+const PREDICATIVE = /^(?:due|[a-z]+[ai]ble)$/;
+const POSSESSIVES = MODIFIERS.possessives;
+const STOP_POS = /^(?:AUX|ADP|PUNCT|SCONJ|CCONJ|DET|PRON|PART|NUM|SYM|ADV)$/;
+
+/** The words of the noun run from token i on ("the monthly mortgage payment be" → monthly mortgage payment), and where it ends. */
+function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string[]; end: number } {
+  const skipped = (t: Token) =>
+    t.pos === 'DET' || /^(?:this|that|these|those)$/.test(t.lower) || POSSESSIVES.has(t.lower);
+  while (tokens[i] && skipped(tokens[i]!)) i++;
+  const start = i;
+  const inRun = (t: Token) =>
+    /^(?:[a-z][a-z-]*|'s)$/i.test(t.text) &&
+    !(verbsEnd && t.pos === 'VERB') &&
+    // "break even point": the tagger calls "even" an adverb inside a run of nouns.
+    (!STOP_POS.test(t.pos) ||
+      (t.index > start && (t.lower === "'s" || (t.pos === 'ADV' && tokens[t.index + 1]?.pos !== 'AUX'))));
+  while (tokens[i] && inRun(tokens[i]!)) i++;
+  let end = i;
+  // "is a non-compete clause enforceable": a run ends in a noun; what follows it is said of it.
+  while (verbsEnd && end > start + 1 && (tokens[end - 1]!.pos === 'ADJ' || PREDICATIVE.test(tokens[end - 1]!.lower)))
+    end--;
+  return { words: tokens.slice(start, end).flatMap((t) => (t.lower === "'s" ? [] : [t.lower])), end };
+}
+
+/**
+ * A question names what it asks: "What would the monthly payment be?" → Monthly Payment Calculator,
+ * "How many vacation days … left?" → Vacation Days Left Calculator, "Which plan…" → Plan
+ * Recommendation, "Does this order need director sign-off?" → Director Sign-Off Check.
+ */
+export function questionName(tokens: Token[], opening: Phrase | undefined): string | undefined {
+  // Each token's sentence end, found in one pass from the back so long prompts stay linear.
+  const ends: Token[] = [];
+  for (let i = tokens.length - 1, end = tokens.at(-1)!; i >= 0; i--)
+    ends[i] = end = /^[.!?;]$/.test(tokens[i]!.text) ? tokens[i]! : end;
+  for (const { index: i, lower, pos } of tokens) {
+    const previous = tokens[i - 1];
+    const opens = !previous || /^[.!?;,:—–-]$/.test(previous.text);
+    const many = /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '');
+    if (lower === 'how' && many && (opens || previous?.pos === 'VERB' || previous?.lower === 'me')) {
+      const run = nounRun(tokens, i + 2, true);
+      const left = tokens
+        .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)
+        .find((t) => /^(?:left|remaining)$/.test(t.lower));
+      const noun = previous && VERB_CLASSES.compute.has(previous.lemma) ? NOUN_OF_VERB[previous.lemma] : 'Calculator';
+      return run.words.length > 0 ? `${named([...run.words, ...(left ? [left.lower] : [])])} ${noun}` : undefined;
+    }
+    if (!opens || ends[i]!.text !== '?') continue;
+    if (WH.test(lower) && lower !== 'how') {
+      const aux = tokens[i + 1]?.pos === 'AUX';
+      const run = nounRun(tokens, lower !== 'which' && aux ? i + 2 : i + 1, false);
+      // "What commission does a rep earn?": the noun before the question's verb is what is asked.
+      const asked = tokens[run.end]?.pos === 'AUX';
+      if (run.words.length === 0 || (lower !== 'which' && !aux && !asked && !lower.endsWith('s'))) return undefined;
+      return `${named(run.words)} ${lower === 'which' ? 'Recommendation' : 'Calculator'}`;
+    }
+    // "Can it write a welcome letter?", "Is there a way to check a claim?": a request in a question's words.
+    const asks = /^(?:it|you|we|this|there)$/.test(tokens[i + 1]?.lower ?? '');
+    // "Could you build a tool that checks…" asks for what the tool does: the question's own reading names it.
+    const request = tokens.slice(i + 2, i + 6).find((t) => t.pos === 'VERB' || t.pos === 'NOUN');
+    const made = request && tokens.slice(request.index + 1, request.index + 4).find((t) => t.pos === 'NOUN');
+    const vague = made !== undefined && NOUN_CLASSES.vague.has(made.lemma);
+    if (asks && request && !vague && (MAKE_VERBS.has(request.lemma) || VERB_CLASSES.check.has(request.lemma))) continue;
+    if (AUX_OPEN.test(lower) && pos === 'AUX') {
+      // "Can you tell me if a job applicant meets…": the question is the clause after "if".
+      const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;
+      if (clause < 0) return undefined;
+      const subject = nounRun(tokens, clause + 1, true);
+      let after = subject.end;
+      while (tokens[after] && PREDICATIVE.test(tokens[after]!.lower)) after++;
+      const verb = tokens[after];
+      // "Is a patient due for a check-up?": a person is asked about for the thing after them.
+      const person = PEOPLE.has(subject.words.at(-1) ?? '') && verb?.pos === 'ADP';
+      const object = verb && (verb.pos === 'VERB' || person) ? nounRun(tokens, verb.index + 1, true).words : [];
+      // "Here's a customer review. Is it positive…?": "it" is what the prompt opened with.
+      const it = /^(?:it|this|that)$/.test(tokens[clause + 1]?.lower ?? '') ? (opening?.words ?? []) : [];
+      const asked = [object, subject.words, it].find((words) => words.length > 0);
+      return asked ? `${named(asked)} Check` : undefined;
+    }
+  }
+  return undefined;
+}
