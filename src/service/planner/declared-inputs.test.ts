@@ -84,4 +84,14 @@ describe('inputs a prompt declares', () => {
     expect(props.deal_value).toMatchObject({ type: 'number' });
     expect(props.layout).toMatchObject({ enum: ['theatre', 'classroom', 'banquet'] });
   });
+
+  it('asks for a time named by what happened then, with the time of day when hours count', () => {
+    const props = properties(
+      'Check whether a refund is due, given when the order was bought and when the customer complained. Complaints within 48 hours qualify.',
+    );
+    expect(props).toMatchObject({ bought_at: { format: 'date-time' }, complained_at: { format: 'date-time' } });
+    expect(properties('Say whether a bike is under warranty based on when it was sold.').sold_on).toMatchObject({
+      format: 'date',
+    });
+  });
 });

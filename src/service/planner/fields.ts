@@ -167,6 +167,21 @@ function impliedFields(reading: Reading): Field[] {
         : undefined;
     const named = conceptOf(event?.head ?? '')?.kind === 'date' ? event!.words : [...(event?.words ?? []), 'date'];
     if (event) fields.push(makeField(snakeCase(named.join(' ')), 'date', 'date', event.start));
+    // "given when it was opened, when we first replied", "based on when it was bought": a time named
+    // by what happened then ("Opened on", "First replied on").
+    if (token.lower === 'when' && /^(?:given|on|from|using|,|and|:)$/.test(before)) {
+      let at = token.index + 1;
+      while (/^(?:PRON|DET|NOUN|PROPN|AUX|PART)$/.test(tokens[at]?.pos ?? '') && at < token.index + 5) at++;
+      const adverbs: string[] = [];
+      while (tokens[at]?.pos === 'ADV' && adverbs.length < 2) adverbs.push(tokens[at++]!.lower);
+      const happened = tokens[at];
+      // Counted in hours or minutes ("P1 within 1 hour"), the time of day matters too.
+      const timed = tokens.some((t) => /^(?:hours?|minutes?)$/.test(t.lower));
+      const key = snakeCase([...adverbs, happened?.lower ?? '', timed ? 'at' : 'on'].join(' '));
+      const passive = tokens[at - 1]?.pos === 'AUX';
+      if (happened?.pos === 'VERB' && (/ed$/.test(happened.lower) || passive))
+        fields.push(makeField(key, timed ? 'datetime' : 'date', 'date', token.index));
+    }
     // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
     const clauseVerb = tokens[token.index + 2];
     const amountWord =

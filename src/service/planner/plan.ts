@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
-import { clipAtWord, kebabCase, sentenceCase } from '../lib/text-case';
+import { clipAtWord, kebabCase, sentenceCase, snakeCase } from '../lib/text-case';
 import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
@@ -96,12 +96,12 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
     const words = about && !PEOPLE.has(about.head) && about.words.length <= 3 ? about.words : ['text'];
     // "look up a competitor's website": what is worked on may be an address, not a text.
     const kind = conceptOf(words.at(-1)!)?.kind === 'uri' ? 'uri' : 'text';
-    fields.push(makeField(words.join('_'), kind, words.at(-1)!, about?.start ?? 0));
+    fields.push(makeField(snakeCase(words.join(' ')), kind, words.at(-1)!, about?.start ?? 0));
   }
   // "Route patient messages to…": a run sorts one text, named in the singular unless a rule names it.
   const guarded = new Set(guards.steps.map((g) => ('field' in g ? g.field : '')));
   for (const f of recipe === 'classify' ? texts() : [])
-    if (/s$/.test(f.key) && !f.key.endsWith(f.head) && !guarded.has(f.key)) {
+    if (/s$/.test(f.key) && !f.key.endsWith(snakeCase(f.head)) && !guarded.has(f.key)) {
       f.key = [...f.key.split('_').slice(0, -1), f.head].join('_');
       f.title = sentenceCase(f.key);
     }

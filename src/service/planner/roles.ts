@@ -66,7 +66,10 @@ export function readRoles(text: string): Reading {
     choices,
     verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma),
   };
-  const explicit = groups.some((g) => isInputMarker(tokens, g));
+  // "given when it was opened", "based on when it was bought": a time named by a clause is given too.
+  const explicit =
+    groups.some((g) => isInputMarker(tokens, g)) ||
+    tokens.some((t) => t.lower === 'when' && /^(?:given|on)$/.test(tokens[t.index - 1]?.lower ?? ''));
   let previousRole: Role = 'none';
   let lastGroupRole: Role = 'none';
   let containerRole: Role = 'none';
