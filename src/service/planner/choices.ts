@@ -24,13 +24,17 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const take = (from: number, step: 1 | -1): number => {
       const words: string[] = [];
       let j = from;
+      // "zone (A, B or C)": a capital letter alone in a list is a value, not an article.
+      const letter = (k: number) =>
+        /^[A-Z]$/.test(tokens[k]!.text) && /^[(,:]$/.test(tokens[k - 1]?.text ?? '') && words.length === 0;
       while (
         j >= 0 &&
         j < tokens.length &&
         words.length < 3 &&
         /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) &&
-        !/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) &&
-        !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos)
+        (letter(j) ||
+          (!/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) &&
+            !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos)))
       ) {
         words.push(tokens[j]!.text);
         j += step;

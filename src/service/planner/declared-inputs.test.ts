@@ -94,4 +94,22 @@ describe('inputs a prompt declares', () => {
       format: 'date',
     });
   });
+
+  it('reads "the amount due" as an amount, a lettered choice whole, and a verb before "how" as no input', () => {
+    const props = properties(
+      'Write a payment reminder from the tenant name, the balance outstanding and the rent band (A, B or C).',
+    );
+    expect(props.balance_outstanding).toMatchObject({ type: 'number' });
+    expect(props.rent_band).toMatchObject({ enum: ['a', 'b', 'c'] });
+    expect(
+      Object.keys(properties('Given a cover letter and the role, rate how well the candidate writes from 1 to 5.')),
+    ).toEqual(['cover_letter', 'role']);
+  });
+
+  it('asks for the text of a thing worked on that the prompt does not give, and a pasted one whole', () => {
+    expect(properties('Proofread our spring catalogue intro.')).toMatchObject({
+      spring_catalogue_intro: { maxLength: 100000 },
+    });
+    expect(properties('Shorten the press release I paste in.').press_release).toMatchObject({ maxLength: 100000 });
+  });
 });

@@ -4,7 +4,7 @@
  * text), choices turned into enums, and values the prompt fixes ("EUR", "30 days") left out.
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS, type Phrase } from './parse';
@@ -79,7 +79,7 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
   }
   if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
   // "a free-text description": the person says it is long text.
-  if (/^free[- ]?(?:text|form)$/.test(phrase.words[0] ?? '')) kind = 'text';
+  if (/^free[- ]?(?:text|form)$/.test(phrase.words[0] ?? '') || (phrase.pasted && kind === 'string')) kind = 'text';
   if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
   const numeric = kind === 'number' || kind === 'integer';
   // "working days per month" is a rate, one number.
@@ -246,8 +246,12 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
-    // "translate a customer email": an email worked on is its text, not an address.
-    if (field.kind === 'email' && WORKS_ON.has(input.marker.replace('verb:', ''))) field = { ...field, kind: 'text' };
+    // "translate a customer email", "proofread our catalogue intro": what is rewritten is a text,
+    // and an email so worked on is its text, not an address.
+    const verb = input.marker.replace('verb:', '');
+    const rewritten = WORKS_ON.has(verb) && !VERB_CLASSES.compute.has(verb) && !VERB_CLASSES.check.has(verb);
+    if ((field.kind === 'email' && WORKS_ON.has(verb)) || (field.kind === 'string' && rewritten && !input.list))
+      field = { ...field, kind: 'text' };
     const columns = (input.columns ?? []).flatMap(
       (column, at) => fieldOf({ ...column, plural: false }, at, false) ?? [],
     );

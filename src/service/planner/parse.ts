@@ -37,6 +37,8 @@ export interface Phrase {
   fixed: boolean;
   /** "a rating from 1 to 5", "a score out of 100": the bounds of a number the person gives. */
   range?: [number, number];
+  /** "the newsletter I paste in": a text pasted whole. */
+  pasted?: boolean;
 }
 
 const numberAt = (token: Token | undefined) =>
@@ -99,6 +101,8 @@ function nominal(tokens: Token[], i: number): boolean {
   )
     return false;
   if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && isNoun(previous)) return false;
+  // ", score how well they match": a verb before a question word or an object pronoun is no name.
+  if (token.pos === 'VERB' && /^(?:how|what|which|whether|if|it|them)$/.test(next?.lower ?? '')) return false;
   if (
     known(token) &&
     token.pos !== 'AUX' &&
@@ -156,8 +160,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     const participle = tokens[i + adverb];
     const particle = /^(?:over|out|up|off|in|back)$/.test(tokens[i + adverb + 1]?.lower ?? '') ? 1 : 0;
     if (
-      participle?.pos === 'VERB' &&
-      /(?:ed|en|left)$/.test(participle.lower) &&
+      ((participle?.pos === 'VERB' && /(?:ed|en|left)$/.test(participle.lower)) ||
+        /^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(participle?.lower ?? '')) &&
       isNoun(tokens[i - 1]) &&
       /^(?:[,;.)]|and|or|per|from)?$/.test(tokens[i + adverb + particle + 1]?.lower ?? '')
     ) {
@@ -208,7 +212,9 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "the leave they've asked for", "the revenue it brought in": the same, with its auxiliaries.
     let verb = i + 1;
     while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
+    let pasted = false;
     if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && tokens[verb]?.pos === 'VERB') {
+      pasted = /^(?:paste|copy|forward)$/.test(tokens[verb]!.lemma);
       i = verb + 1;
       if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
       else if (
@@ -243,6 +249,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       unit,
       owner: owner > 0 && owner < words.length ? owner : undefined,
       range: rangeAfter(tokens, i),
+      pasted,
     });
   }
   return joinPhrases(tokens, found).filter((phrase) => phrase.words.length > 0);

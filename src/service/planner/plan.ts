@@ -4,6 +4,7 @@
  * Pure and deterministic: the same prompt always gives the same plan.
  */
 import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS } from '../../contract/prompt-words';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
@@ -18,7 +19,7 @@ import { chooseRecipe, entityKindsOf, rateField } from './recipes';
 import { classifyTemplate, computeTemplate } from '../drafting/result-templates';
 import { plain } from '../drafting/draft-parts';
 import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from '../drafting/report-template';
-import { readRoles, VERBS, type Reading } from './roles';
+import { readRoles, VERBS, WORKS_ON, type Reading } from './roles';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {
@@ -85,15 +86,24 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   // Summing up, sorting or extracting needs a text to work on; name it when the prompt did not.
   const texts = () => fields.filter((f) => f.kind === 'text');
   // Sorting needs one only when nothing else is given: "based on the income, the rent and the score" sorts by those.
+  // "Translate our return policy into Spanish": a job that works on a thing it is not given needs its text.
+  const worksOnSomething =
+    fields.length === 0 &&
+    recipe !== 'check' &&
+    reading.tokens.some(
+      (t, i) => t.pos === 'VERB' && WORKS_ON.has(t.lemma) && (i === 0 || /^[.!?]$/.test(reading.tokens[i - 1]!.text)),
+    );
   if (
     (recipe === 'summarize' ||
       recipe === 'extract' ||
+      worksOnSomething ||
       (recipe === 'classify' && fields.every((f) => f.kind === 'enum'))) &&
     texts().length === 0 &&
     !fields.some((f) => f.kind === 'uri' || f.kind === 'list')
   ) {
     const about = subjectPhrase(reading, recipe);
-    const words = about && !PEOPLE.has(about.head) && about.words.length <= 3 ? about.words : ['text'];
+    const named = about?.words.filter((word) => !MODIFIERS.style.has(word));
+    const words = about && named?.length && !PEOPLE.has(about.head) && named.length <= 3 ? named : ['text'];
     // "look up a competitor's website": what is worked on may be an address, not a text.
     const kind = conceptOf(words.at(-1)!)?.kind === 'uri' ? 'uri' : 'text';
     fields.push(makeField(snakeCase(words.join(' ')), kind, words.at(-1)!, about?.start ?? 0));

@@ -66,7 +66,9 @@ function correctTags(tokens: Token[]): void {
       tokens[i]!.pos === 'ADJ' &&
       (/^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) || MODIFIERS.possessives.has(tokens[i - 1]!.lower)) &&
       /^(?:ADP|PUNCT|SCONJ|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
-      !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '')
+      !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '') &&
+      // "the amount due", "the balance outstanding": said of the noun, not a noun.
+      !/^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(tokens[i]!.lower)
     )
       tokens[i]!.pos = 'NOUN';
   // "inbound leads from", "a packing slip as", "a spreadsheet of leads with": a verb between a noun,
