@@ -7,7 +7,7 @@ import type { PlanningNote } from '../../contract/openapi-document';
 import { DRAFT_HEAD_WORDS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Deliverable, DraftKind } from '../drafting/draft-templates';
 import type { Recipe } from './naming';
-import type { Phrase } from './parse';
+import type { Phrase } from '../language/parse';
 import type { Reading } from './roles';
 
 const DRAFT_HEADS = new Map(

@@ -7,7 +7,7 @@ import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
-import { DETERMINERS, UNITS, type Phrase } from './parse';
+import { DETERMINERS, UNITS, type Phrase } from '../language/parse';
 import { WORKS_ON, type Reading } from './roles';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */

@@ -4,7 +4,7 @@
  */
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import { titleCase } from '../lib/text-case';
-import type { Phrase } from './parse';
+import type { Phrase } from '../language/parse';
 import { CURRENCIES } from './fields';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';

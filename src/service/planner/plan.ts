@@ -1,7 +1,8 @@
 /**
- * The rule planner: a prompt is parsed (parse.ts, roles.ts), its inputs typed through the field
- * vocabulary (fields.ts), one recipe chosen (recipes.ts), and its steps filled from the parse.
- * Pure and deterministic: the same prompt always gives the same plan.
+ * The rule planner: a prompt is parsed (../language: tagged words, noun phrases, lists and choices),
+ * its phrases given roles (roles.ts), its inputs typed through the field vocabulary (fields.ts), one
+ * recipe chosen (recipes.ts), and its steps filled from the parse, with the documents written by
+ * ../drafting. Pure and deterministic: the same prompt always gives the same plan.
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS } from '../../contract/prompt-words';

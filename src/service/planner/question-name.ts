@@ -6,7 +6,7 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
 import { PEOPLE } from './fields';
 import { named } from './naming';
-import type { Phrase, Token } from './parse';
+import type { Phrase, Token } from '../language/parse';
 
 const { naming: MAKE_VERBS } = VERB_CLASSES;
 

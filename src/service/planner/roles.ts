@@ -6,8 +6,8 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
-import { readChoices, type Choice } from './choices';
-import { enumerations, phrases, tokenize, UNITS, type Enumeration, type Phrase, type Token } from './parse';
+import { readChoices, type Choice } from '../language/choices';
+import { enumerations, phrases, tokenize, UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;

@@ -7,7 +7,7 @@ import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../.
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
 import { named, nameOf, phraseName, type Recipe } from './naming';
-import { UNITS, type Phrase, type Token } from './parse';
+import { UNITS, type Phrase, type Token } from '../language/parse';
 import { questionName } from './question-name';
 import { type Reading } from './roles';
 
