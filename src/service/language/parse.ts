@@ -102,7 +102,7 @@ function nominal(tokens: Token[], i: number): boolean {
     return false;
   if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && isNoun(previous)) return false;
   // ", score how well they match": a verb before a question word or an object pronoun is no name.
-  if (token.pos === 'VERB' && /^(?:how|what|which|whether|if|it|them)$/.test(next?.lower ?? '')) return false;
+  if (token.pos === 'VERB' && /^(?:how|what|which|whether|if|it|them|me|us)$/.test(next?.lower ?? '')) return false;
   if (
     known(token) &&
     token.pos !== 'AUX' &&

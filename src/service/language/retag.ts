@@ -97,6 +97,8 @@ function correctTags(tokens: Token[]): void {
       tokens[i]!.pos === 'NOUN' &&
       !/^(?:DET|ADJ|PRON)$/.test(tokens[i - 1]?.pos ?? '') &&
       (/^(?:it|them|what|how|which|whether)$/.test(tokens[i + 1]!.lower) ||
+        // "and email me a summary": a noun-like word before "me" and an article is a verb.
+        (/^(?:me|us)$/.test(tokens[i + 1]!.lower) && /^(?:DET|NUM)$/.test(tokens[i + 2]?.pos ?? '')) ||
         (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')) ||
         (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:the|a|an)$/.test(tokens[i + 1]!.lower)))
     )

@@ -112,4 +112,23 @@ describe('inputs a prompt declares', () => {
     });
     expect(properties('Shorten the press release I paste in.').press_release).toMatchObject({ maxLength: 100000 });
   });
+
+  it('reads no input from "on each site", "each with a …" after what is made, or "email me"', () => {
+    expect(
+      Object.keys(
+        properties(
+          'Turn the site visit notes into a list of snags, each with a location and a fix-by date, and email me the list.',
+        ),
+      ),
+    ).toEqual(['site_visit_notes']);
+    expect(Object.keys(properties('Total the mileage each driver logged on each route from the trip log.'))).toEqual([
+      'trip_log',
+    ]);
+  });
+
+  it('reads "the total budget" as a number', () => {
+    expect(properties('Split the total budget across the teams I list.').total_budget).toMatchObject({
+      type: 'number',
+    });
+  });
 });

@@ -71,6 +71,8 @@ function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): 
       ? 'integer'
       : 'number';
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
+  // "the total award", "the total cost": a total is a number, whatever it totals.
+  if (words[0] === 'total' && words.length > 1 && kind === 'string') kind = 'number';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (phrase.range && !asList) {
     const [minimum, maximum] = phrase.range;

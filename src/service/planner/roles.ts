@@ -197,6 +197,12 @@ function roleOf(
 ): Role {
   // "weight from pounds to kilograms": the units a value is converted between are the job's own.
   if (phrase.fixed || convertedUnit(tokens, phrase)) return 'none';
+  // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
+  if (/^(?:each|every)$/.test(tokens[phrase.start - 1]?.lower ?? '') && /^(?:on|for|in|per|at)$/.test(marker))
+    return 'none';
+  // "action items, each with an owner and a due date": what each made item has is made too.
+  const opener = group.items[0]!.before;
+  if (marker === 'with' && previousOutput && opener && tokens[opener.index - 1]?.lower === 'each') return 'output';
   // "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date": what
   // the job is for, told by the inputs that follow, is no input of its own.
   const after = tokens[group.items.at(-1)!.end];
