@@ -78,7 +78,8 @@ function correctTags(tokens: Token[]): void {
     if (
       tokens[i]!.pos === 'VERB' &&
       (/^(?:NOUN|ADJ)$/.test(tokens[i - 1]!.pos) || tokens[i - 1]!.lower === 'of') &&
-      /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      // "the break-even point given fixed costs": "given" and "using" open what follows, as a preposition does.
+      (/^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') || /^(?:given|using)$/.test(tokens[i + 1]!.lower)) &&
       !/(?:ed|ing)$/.test(tokens[i]!.lower) &&
       tokens[i - 2]?.pos !== 'AUX' &&
       !/^(?:it|them)$/.test(tokens[i + 1]?.lower ?? '')
@@ -99,6 +100,8 @@ function correctTags(tokens: Token[]): void {
       (/^(?:it|them|what|how|which|whether)$/.test(tokens[i + 1]!.lower) ||
         // "and email me a summary": a noun-like word before "me" and an article is a verb.
         (/^(?:me|us)$/.test(tokens[i + 1]!.lower) && /^(?:DET|NUM)$/.test(tokens[i + 2]?.pos ?? '')) ||
+        // ", reply to them with…": the same before "to" and whom it goes to.
+        (tokens[i + 1]!.lower === 'to' && /^(?:them|him|her|me|us)$/.test(tokens[i + 2]?.lower ?? '')) ||
         (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')) ||
         (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:the|a|an)$/.test(tokens[i + 1]!.lower)))
     )

@@ -131,4 +131,12 @@ describe('inputs a prompt declares', () => {
       type: 'number',
     });
   });
+
+  it('reads a message to answer with as what is written, and "reply to them" as a verb', () => {
+    expect(
+      Object.keys(
+        properties('Given a guest name and their booking date, reply to them with a short confirmation email.'),
+      ),
+    ).toEqual(['guest_name', 'booking_date']);
+  });
 });

@@ -7,6 +7,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
+import { deliverableOf } from './deliverables';
 import { enumerations, phrases, tokenize, UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
@@ -257,6 +258,9 @@ function roleOf(
       : 'input';
   }
   // "Work out the cost: distance in km, …": a list after a colon, though a unit splits it.
+  // "reply to them with a thank-you email": a message to write, not a value to give.
+  if (marker === 'with' && group.items.length === 1 && !phrase.possessive && deliverableOf(phrase)?.draft)
+    return 'output';
   if (marker === ':' || marker === 'with')
     return group.items.length > 1 || marker === 'with' || /^(?:,|and)$/.test(tokens[phrase.end]?.lower ?? '')
       ? 'input'

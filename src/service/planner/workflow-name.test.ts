@@ -61,6 +61,7 @@ describe('workflow names', () => {
     ['Apply a 12% service charge to a restaurant bill and show the total.', 'Service Charge Calculator'],
     ['Given a booking date and the room type, tell the guest their check-in time.', 'Check-In Time'],
     ['Write Facebook and Instagram posts about a store opening from the address and the date.', 'Posts'],
+    ['Work out the payback period given the upfront cost and the monthly saving.', 'Payback Period Calculator'],
   ])('whom it helps, a stated rate, what a person is told and a shared noun name the job: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });
