@@ -88,7 +88,9 @@ const listedItem = (tokens: Token[], i: number) =>
 
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
-  const token = tokens[i]!;
+  const token = tokens[i];
+  // "…and the hiring manager's": a prompt may end on an owner.
+  if (token === undefined) return false;
   if (isNoun(token)) return true;
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
   const next = tokens[i + 1];

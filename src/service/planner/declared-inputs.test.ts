@@ -139,4 +139,11 @@ describe('inputs a prompt declares', () => {
       ),
     ).toEqual(['guest_name', 'booking_date']);
   });
+
+  it('ends a list’s columns where a phrase with its own article begins', () => {
+    const props = properties(
+      'Draft a quote from the client name, a list of services with name, hours and rate, and the valid-until date.',
+    );
+    expect(Object.keys(props)).toEqual(['client_name', 'services', 'valid_until_date']);
+  });
 });

@@ -178,3 +178,23 @@ describe('results and notes', () => {
     expect(() => plan('zxq vbnm qwrt')).toThrow(/could not find anything to do/);
   });
 });
+
+describe('a prompt cut off anywhere', () => {
+  it('plans every start and end of a prompt, or refuses it with a sentence, never with a crash', () => {
+    const prompts = [
+      "I need an offer letter generator: candidate name, position, start date and the hiring manager's name",
+      'Write a rental listing for an apartment: address, monthly rent, number of bedrooms and whether pets are allowed.',
+    ];
+    for (const prompt of prompts) {
+      const words = prompt.split(' ');
+      for (let i = 1; i < words.length; i++)
+        for (const part of [words.slice(0, i).join(' '), words.slice(i).join(' ')]) {
+          try {
+            plan(part);
+          } catch (error) {
+            expect(error, part).toBeInstanceOf(PlanningError);
+          }
+        }
+    }
+  });
+});

@@ -71,9 +71,29 @@ const targetCurrency = ({ tokens }: Reading) =>
     .find((t, i) => CURRENCIES.test(t.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]?.lower ?? ''))
     ?.text.toUpperCase();
 
+/** Nouns that only wrap a job: "a tool that…", "a workflow to…", "something which…". */
+const WRAPPERS = /^(?:tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow)$/;
+
+/**
+ * "I need a tool that tells me whether a visitor needs a visa", "Build a workflow to summarise
+ * reviews": the job is what the wrapper does, read as if it were asked for directly.
+ */
+function unwrapped(reading: Reading): Reading {
+  const wrapper = reading.phrases[0];
+  const [after, verb] = [reading.tokens[wrapper?.end ?? -1], reading.tokens[(wrapper?.end ?? -1) + 1]];
+  if (!wrapper || !WRAPPERS.test(wrapper.head) || !/^(?:that|which|to)$/.test(after?.lower ?? '')) return reading;
+  if (verb?.pos !== 'VERB') return reading;
+  return readRoles(
+    reading.tokens
+      .slice(verb.index)
+      .map((t) => t.text)
+      .join(' '),
+  );
+}
+
 export function planWorkflow(prompt: string, opts: { name?: string; description?: string }): WorkflowPlan {
   const text = prompt.slice(0, READ_LIMIT);
-  const reading = readRoles(text);
+  const reading = unwrapped(readRoles(text));
   assertPlannable(reading, text);
   const lower = text.toLowerCase();
   const { notes, noted } = readPlanningNotes(text);

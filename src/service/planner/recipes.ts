@@ -46,7 +46,13 @@ export function chooseRecipe(
     return 'compute';
   if (has(SUMMARIZE)) return 'summarize';
   if (entityKinds.length > 0 && (text || has(EXTRACT))) return 'extract';
-  if (guarded || has(CHECK)) return 'check';
+  // "tell me whether a visitor needs a visa", "say if the order is late": a yes-or-no answer is a check.
+  const asked = reading.tokens.some(
+    (t) =>
+      (t.lower === 'whether' && reading.tokens[t.index - 1]?.pos === 'VERB') ||
+      (/^(?:whether|if)$/.test(t.lower) && /^(?:me|us)$/.test(reading.tokens[t.index - 1]?.lower ?? '')),
+  );
+  if (guarded || has(CHECK) || asked) return 'check';
   if (wantsTable && fields.some((f) => f.kind === 'list' || f.kind === 'rows')) return 'table';
   return 'document';
 }

@@ -8,10 +8,19 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
-import { enumerations, phrases, tokenize, UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
+import { convertedUnit, declared, isInputMarker, markerOf } from './markers';
+import {
+  DETERMINERS,
+  enumerations,
+  phrases,
+  tokenize,
+  type Enumeration,
+  type Phrase,
+  type Token,
+} from '../language/parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
-const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
+const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
 const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
 export { VERBS, WORKS_ON };
 /** The nouns of the verbs that work on something: "summary", "analysis", "review". */
@@ -93,7 +102,13 @@ export function readRoles(text: string): Reading {
       (owner.phrase.plural || owner.list) &&
       !owner.columns
     ) {
-      owner.columns = group.items;
+      // "…with description, quantity and unit price, and the payment terms": bare words name the
+      // columns; a phrase with its own article after them is an input of its own.
+      const bare = (p: Phrase) => !DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') && !p.possessive;
+      const own = group.items.findIndex((p, at) => at > 0 && bare(group.items[0]!) && !bare(p));
+      owner.columns = own > 0 ? group.items.slice(0, own) : group.items;
+      for (const phrase of own > 0 ? group.items.slice(own) : [])
+        reading.inputs.push({ phrase, marker: 'given', among: group.items.length - own });
       previousRole = 'input';
       return;
     }
@@ -144,43 +159,6 @@ export function readRoles(text: string): Reading {
   });
   return reading;
 }
-
-function markerOf(tokens: Token[], first: Phrase): string {
-  const before = first.before;
-  if (!before) return '^';
-  if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
-  // "their name - their role - …": a dash opens a list as a colon does.
-  if (/^[-–—]$/.test(before.text)) return ':';
-  // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
-  const particle = /^(?:up|out|in|through|over|down|together|into)$/;
-  const verb = tokens[before.index - 1];
-  if (before.pos === 'ADP' && verb?.pos === 'VERB' && particle.test(before.lower)) return `verb:${verb.lemma}`;
-  const phrasal = tokens[before.index - 2];
-  if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? ''))
-    return `verb:${phrasal.lemma}`;
-  return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
-}
-
-/** "from pounds to kilograms": a unit converted from or to. */
-const convertedUnit = (tokens: Token[], phrase: Phrase) =>
-  UNITS.has(phrase.words.join(' ')) &&
-  ((phrase.before?.lower === 'from' && /^(?:to|into)$/.test(tokens[phrase.end]?.lower ?? '')) ||
-    (/^(?:to|into)$/.test(phrase.before?.lower ?? '') && UNITS.has(tokens[phrase.start - 2]?.lower ?? '')));
-
-function isInputMarker(tokens: Token[], group: Enumeration): boolean {
-  const marker = markerOf(tokens, group.items[0]!);
-  if (convertedUnit(tokens, group.items[0]!)) return false;
-  return (
-    INPUT_MARKERS.has(marker) ||
-    (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
-    TAKES.has(marker.replace('verb:', '')) ||
-    declared(marker, group)
-  );
-}
-
-/** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */
-const declared = (marker: string, group: Enumeration) =>
-  group.items.length > 1 && (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
 
 type Role = 'input' | 'output' | 'columns' | 'none';
 

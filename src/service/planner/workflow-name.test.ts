@@ -62,6 +62,8 @@ describe('workflow names', () => {
     ['Given a booking date and the room type, tell the guest their check-in time.', 'Check-In Time'],
     ['Write Facebook and Instagram posts about a store opening from the address and the date.', 'Posts'],
     ['Work out the payback period given the upfront cost and the monthly saving.', 'Payback Period Calculator'],
+    ['I want a tool that tells me whether a room is free, given the room name and the date.', 'Room Check'],
+    ['Build a workflow to summarise supplier emails.', 'Supplier Email Summary'],
   ])('whom it helps, a stated rate, what a person is told and a shared noun name the job: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });

@@ -36,8 +36,15 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
     const did =
       next?.pos === 'VERB' && !/(?:ing|based|given)$/.test(next.lower) && !VERB_CLASSES.conforms.has(next.lemma);
     const state = next && (next.pos === 'AUX' || did || next.lower === 'for');
+    // The clause ends at a comma or at what the job is given: "whether a room is free, given the room name".
+    const stop = reading.tokens.find(
+      (t) => t.index > (object?.end ?? 0) && (/^[,;:.]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower)),
+    );
     const topic = state
-      ? reading.phrases.find((p) => p.start > object.end && p.start <= object.end + 6 && !quantity(p))
+      ? reading.phrases.find(
+          (p) =>
+            p.start > object.end && p.start <= object.end + 6 && p.start < (stop?.index ?? Infinity) && !quantity(p),
+        )
       : undefined;
     const general =
       topic &&
@@ -170,7 +177,19 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     return nameOf(recipe, undefined, update, undefined, undefined, object);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
   const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
-  const makes = main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object ? object : made;
+  // "tell me whether a visitor needs a visa" checks the visa; it does not make one.
+  const drafted = made ?? object;
+  const checksOnly =
+    recipe === 'check' &&
+    main !== undefined &&
+    !MAKE_VERBS.has(main.lemma) &&
+    !(drafted && deliverableOf(drafted)?.draft);
+  const makes =
+    main && (MAKE_VERBS.has(main.lemma) || SEND_VERBS.has(main.lemma)) && object
+      ? object
+      : checksOnly
+        ? undefined
+        : made;
   // "email the parents of each absent student": a message to people is named by who gets it.
   const recipient = main?.lemma === 'email' && reading.phrases.find((p) => p.before?.index === main.index);
   const alone =

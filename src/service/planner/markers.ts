@@ -1,0 +1,47 @@
+/**
+ * The word that opens a list of phrases, which tells what the list is: "from", "given", "using" or
+ * a verb that takes what follows; a colon or a verb of having that declares a list of inputs; and
+ * units a value is converted between, which are no inputs at all.
+ */
+import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
+import { UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
+
+const { takes: TAKES } = VERB_CLASSES;
+const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
+
+export function markerOf(tokens: Token[], first: Phrase): string {
+  const before = first.before;
+  if (!before) return '^';
+  if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
+  // "their name - their role - …": a dash opens a list as a colon does.
+  if (/^[-–—]$/.test(before.text)) return ':';
+  // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
+  const particle = /^(?:up|out|in|through|over|down|together|into)$/;
+  const verb = tokens[before.index - 1];
+  if (before.pos === 'ADP' && verb?.pos === 'VERB' && particle.test(before.lower)) return `verb:${verb.lemma}`;
+  const phrasal = tokens[before.index - 2];
+  if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? ''))
+    return `verb:${phrasal.lemma}`;
+  return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
+}
+
+/** "from pounds to kilograms": a unit converted from or to. */
+export const convertedUnit = (tokens: Token[], phrase: Phrase) =>
+  UNITS.has(phrase.words.join(' ')) &&
+  ((phrase.before?.lower === 'from' && /^(?:to|into)$/.test(tokens[phrase.end]?.lower ?? '')) ||
+    (/^(?:to|into)$/.test(phrase.before?.lower ?? '') && UNITS.has(tokens[phrase.start - 2]?.lower ?? '')));
+
+export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
+  const marker = markerOf(tokens, group.items[0]!);
+  if (convertedUnit(tokens, group.items[0]!)) return false;
+  return (
+    INPUT_MARKERS.has(marker) ||
+    (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
+    TAKES.has(marker.replace('verb:', '')) ||
+    declared(marker, group)
+  );
+}
+
+/** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */
+export const declared = (marker: string, group: Enumeration) =>
+  group.items.length > 1 && (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
