@@ -146,4 +146,13 @@ describe('inputs a prompt declares', () => {
     );
     expect(Object.keys(props)).toEqual(['client_name', 'services', 'valid_until_date']);
   });
+
+  it('asks for what a thing is checked against, where it happens, what a person is called by, and a language offered', () => {
+    expect(Object.keys(properties('Mark a history essay against a rubric.'))).toEqual(['history_essay', 'rubric']);
+    const props = properties(
+      'Write a parking notice for an event at a venue, in English, Welsh or Polish, and greet guests by first name.',
+    );
+    expect(props).toMatchObject({ venue: { type: 'string' }, language: { enum: ['english', 'welsh', 'polish'] } });
+    expect(props.first_name).toBeDefined();
+  });
 });

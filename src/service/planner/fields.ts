@@ -274,6 +274,14 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
   }
   for (const choice of reading.choices) {
     // "translate it into French, Spanish or German": the language is the person's choice.
+    // "… in English, French or Dutch": a choice of languages is the language to write in.
+    const languages = choice.values.every((v) => NOUN_CLASSES.languages.has(v.toLowerCase()));
+    const values = choice.values.map((v) => v.toLowerCase());
+    if (languages && !reading.verbs.includes('translate')) {
+      if (!fields.some((f) => f.head === 'language'))
+        fields.push(makeField('language', 'enum', 'language', choice.start, { enumValues: values }));
+      continue;
+    }
     if (choice.categories && reading.verbs.includes('translate') && reading.tokens[choice.start - 1]?.lower === 'into')
       fields.push(
         makeField('target_language', 'enum', 'language', choice.start, {

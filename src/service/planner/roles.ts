@@ -236,6 +236,17 @@ function roleOf(
       : 'input';
   }
   // "Work out the cost: distance in km, …": a list after a colon, though a unit splits it.
+  // "grade an essay against a rubric", "at a property address", "address them by first name": a value to give.
+  const indefinite = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '') || (marker === 'by' && !phrase.fixed);
+  const colon = tokens[phrase.end]?.text === ':';
+  if (
+    /^(?:against|at|by)$/.test(marker) &&
+    indefinite &&
+    !colon &&
+    phrase === group.items[0] &&
+    !PEOPLE.has(phrase.head)
+  )
+    return 'input';
   // "reply to them with a thank-you email": a message to write, not a value to give.
   if (marker === 'with' && group.items.length === 1 && !phrase.possessive && deliverableOf(phrase)?.draft)
     return 'output';
