@@ -4,7 +4,7 @@
  * rule-based steps write for it.
  */
 import type { PlanningNote } from '../../contract/openapi-document';
-import { DRAFT_HEAD_WORDS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { DRAFT_HEAD_WORDS, MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Deliverable, DraftKind } from '../drafting/draft-templates';
 import type { Recipe } from './naming';
 import type { Phrase } from '../language/parse';
@@ -48,9 +48,20 @@ export function unmet(
   summarize: boolean,
   draft: Deliverable | undefined,
   recipe: Recipe,
+  ruled: boolean,
 ): { what: string; note: PlanningNote }[] {
   const instead = draft ? producedPhrase(draft) : 'a report of the inputs it is given';
   const items: string[] = [];
+  // "check whether a ticket breached our SLA" with no rule the steps can test: say the judgement is left to a person.
+  if (recipe === 'check' && !ruled) {
+    const asked = reading.tokens.findIndex((t) => /^(?:whether|if)$/.test(t.lower));
+    const clause = asked < 0 ? [] : reading.tokens.slice(asked + 1);
+    const end = clause.findIndex((t) => !/^[\p{L}\d'’-]+$/u.test(t.text) || MODIFIERS.inputMarkers.has(t.lower));
+    const words = clause.slice(0, end < 0 ? clause.length : end).map((t) => t.text);
+    items.push(
+      words.length > 1 && words.length <= 12 ? `decide whether ${words.join(' ')}` : 'make the check it asks for',
+    );
+  }
   for (const made of deliverables)
     if (made.needsModel && !(summarize && made.head === 'summary')) items.push(`write the ${made.phrase}`);
   if (recipe === 'document' || recipe === 'message' || recipe === 'check') {

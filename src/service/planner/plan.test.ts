@@ -198,3 +198,22 @@ describe('a prompt cut off anywhere', () => {
     }
   });
 });
+
+describe('a check the rules cannot make', () => {
+  it('says before the first run that the judgement is left to a person, and the result says so too', async () => {
+    const p = plan('Check whether a parcel was delivered late, given the promised date and the delivery date.');
+    expect(p.planning_notes).toEqual([
+      expect.objectContaining({
+        kind: 'output',
+        text: expect.stringContaining('Does not decide whether a parcel was delivered late'),
+      }),
+    ]);
+    const report = await resultText(p, { promised_date: '2026-11-02', delivery_date: '2026-11-05' });
+    expect(report).toContain('Does not decide whether a parcel was delivered late');
+    expect(report).toContain('5 November 2026');
+  });
+
+  it('says nothing of the kind when the prompt states a rule the steps test', () => {
+    expect(plan('Check an invoice: fail if the total is above 10000.').planning_notes).toEqual([]);
+  });
+});

@@ -162,7 +162,14 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const kindOfText = documentKindOf(reading.outputs.map((p) => p.words.join(' ')).join(' '));
   const drafting = kindOfText === 'report' ? draft : undefined;
   const documentKind: DocumentKind = drafting?.draft ?? kindOfText;
-  const leftOut = unmet(reading, deliverables, summarize, drafting, recipe);
+  const leftOut = unmet(
+    reading,
+    deliverables,
+    summarize,
+    drafting,
+    recipe,
+    guards.steps.length + guards.checks.length > 0,
+  );
   const outputNotes = leftOut.map((item) => item.note);
   let markdown = false;
   const source = texts()[0];
