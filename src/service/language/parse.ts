@@ -8,6 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
+import { OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter } from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
 
@@ -39,32 +40,6 @@ export interface Phrase {
   range?: [number, number];
   /** "the newsletter I paste in": a text pasted whole. */
   pasted?: boolean;
-}
-
-const numberAt = (token: Token | undefined) =>
-  token && /^\d+(?:\.\d+)?$/.test(token.text) ? Number(token.text) : undefined;
-
-/** "from 1 to 5", "between 0 and 10", "(1-5)", "out of 100" right after a phrase. */
-function rangeAfter(tokens: Token[], end: number): [number, number] | undefined {
-  const at = (k: number) => tokens[end + k]?.lower ?? '';
-  if (at(0) === 'out' && at(1) === 'of' && numberAt(tokens[end + 2]) !== undefined)
-    return [0, numberAt(tokens[end + 2])!];
-  if (!/^(?:from|between|\()$/.test(at(0)) || !/^(?:to|and|[-–])$/.test(at(2))) return undefined;
-  const [low, high] = [numberAt(tokens[end + 1]), numberAt(tokens[end + 3])];
-  return low !== undefined && high !== undefined && low < high ? [low, high] : undefined;
-}
-
-/** Words that make the value after them one a person may leave out. */
-const OPTIONAL_BEFORE = new Set(['optionally', 'optional', 'possibly', 'maybe', 'perhaps']);
-/** "if any", "if known", "if we have one": after a value, they make it one a person may leave out. */
-const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|needed|one|exists?|present)$/;
-
-function optionalAt(tokens: Token[], first: number, end: number): boolean {
-  if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
-  if (tokens[end]?.lower !== 'if') return false;
-  for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
-    if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
-  return false;
 }
 
 /** Units a value is given in. */
@@ -230,9 +205,13 @@ export function phrases(tokens: Token[]): Phrase[] {
       optional: optional || optionalAt(tokens, first, i),
       // "from last year", "this week": a time the prompt names is fixed too.
       fixed:
-        [...tokens.slice(first, start + 1), tokens[wordsEnd]].some(
-          (t) => t !== undefined && /^[$€£]?\d/.test(t.text),
-        ) ||
+        // "a budget of 100 dollars", "a deposit of $500": the value is stated after "of" ("a tip of 10, 15
+        // or 20 percent" offers a choice instead).
+        [
+          ...tokens.slice(first, start + 1),
+          tokens[wordsEnd],
+          ...(statedAfter(tokens, wordsEnd) ? [tokens[wordsEnd + 1]] : []),
+        ].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)) ||
         (words.length === 2 &&
           tokens[first - 1]?.pos === 'ADP' &&
           tokens[wordsEnd]?.lower !== 'of' &&

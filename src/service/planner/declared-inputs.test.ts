@@ -155,4 +155,14 @@ describe('inputs a prompt declares', () => {
     expect(props).toMatchObject({ venue: { type: 'string' }, language: { enum: ['english', 'welsh', 'polish'] } });
     expect(props.first_name).toBeDefined();
   });
+
+  it('leaves out a value stated after "of", but offers "of 10, 15 or 20" as a choice, and sorts one message at a time', () => {
+    expect(Object.keys(properties('Plan a team lunch for a given date with a budget of 200 euros.'))).toEqual(['date']);
+    expect(
+      Object.keys(properties('Split a taxi fare: the fare, a tip of 5, 10 or 15 percent, and the number of riders.')),
+    ).toEqual(['fare', 'tip', 'number_of_riders']);
+    expect(properties('Route incoming emails to billing, sales or support.')).toMatchObject({
+      email: { type: 'string', maxLength: 100000 },
+    });
+  });
 });

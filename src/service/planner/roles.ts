@@ -176,6 +176,8 @@ function roleOf(
 ): Role {
   // "weight from pounds to kilograms": the units a value is converted between are the job's own.
   if (phrase.fixed || convertedUnit(tokens, phrase)) return 'none';
+  // "for a given date": what the person is to give, whatever opens it.
+  if (phrase.given) return 'input';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
   if (/^(?:each|every)$/.test(tokens[phrase.start - 1]?.lower ?? '') && /^(?:on|for|in|per|at)$/.test(marker))
     return 'none';

@@ -1,0 +1,126 @@
+/**
+ * Inputs a prompt names by a clause rather than a noun phrase: ", and whether pets are allowed" (yes
+ * or no), "how many years I plan to stay" (a count), "given when it was opened" (a time), "how much
+ * they gave" (an amount), "the start and end time" (two fields sharing a noun).
+ */
+import { conceptOf } from '../../contract/field-concepts';
+import { makeField, type Field } from '../workflow/field';
+import { snakeCase } from '../lib/text-case';
+import { DETERMINERS, UNITS } from '../language/parse';
+import { fieldOf } from './phrase-field';
+import type { Reading } from './roles';
+
+/** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
+const CLAUSE_FILLER =
+  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+
+/**
+ * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
+ * ("pets_allowed"). Only a "whether" that goes on a list of inputs counts: "check whether a ticket
+ * is urgent" is what the job decides, not something it is given; a clause with "or" is a choice.
+ */
+export function yesNoFields(reading: Reading): Field[] {
+  const tokens = reading.tokens;
+  const fields: Field[] = [];
+  for (const token of tokens) {
+    // "only if the item is unused", "unless the order has shipped": a condition on a thing the person knows.
+    const condition =
+      (token.lower === 'unless' || (token.lower === 'if' && tokens[token.index - 1]?.lower === 'only')) &&
+      DETERMINERS.has(tokens[token.index + 1]?.lower ?? '') &&
+      tokens[token.index + 2]?.pos === 'NOUN';
+    if (!condition && (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')))
+      continue;
+    const clause: string[] = [];
+    let end = token.index + 1;
+    while (
+      end < tokens.length &&
+      /^[\p{L}\d'’-]+$/u.test(tokens[end]!.text) &&
+      !/^(?:and|or|if)$/.test(tokens[end]!.lower)
+    )
+      clause.push(tokens[end++]!.lower);
+    if (tokens[end]?.lower === 'or' || clause[0] === 'to') continue;
+    const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);
+    if (words.length === 0) continue;
+    fields.push(
+      makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {
+        description: `Whether ${clause.join(' ').replace(/ (?=['’])/g, '')}.`,
+        required: false,
+        end,
+      }),
+    );
+  }
+  return fields;
+}
+
+/**
+ * Counts and paired parts a list names without a noun phrase of their own: "and how many years I
+ * plan to stay", "however many questions I ask for" (a count), "start and end time", "first and
+ * last day" (two fields sharing one noun).
+ */
+export function impliedFields(reading: Reading): Field[] {
+  const tokens = reading.tokens;
+  const fields: Field[] = [];
+  for (const token of tokens) {
+    const before = tokens[token.index - 1]?.lower ?? '';
+    const noun = tokens[token.index + 1];
+    if (
+      token.lower === 'many' &&
+      noun &&
+      (noun.pos === 'NOUN' || /s$/.test(noun.lower)) &&
+      /^(?:how|however)$/.test(before)
+    ) {
+      const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
+      if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
+    }
+    // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
+    const event =
+      /^(?:after|before|from|since)$/.test(token.lower) &&
+      /^(?:minute|hour|day|week|month|year)s?$/.test(before) &&
+      tokens[token.index - 2]?.pos === 'NUM'
+        ? reading.phrases.find((p) => p.start > token.index && p.start <= token.index + 2 && !p.fixed)
+        : undefined;
+    const named = conceptOf(event?.head ?? '')?.kind === 'date' ? event!.words : [...(event?.words ?? []), 'date'];
+    if (event) fields.push(makeField(snakeCase(named.join(' ')), 'date', 'date', event.start));
+    // "given when it was opened, when we first replied", "based on when it was bought": a time named
+    // by what happened then ("Opened on", "First replied on").
+    if (token.lower === 'when' && /^(?:given|on|from|using|,|and|:)$/.test(before)) {
+      let at = token.index + 1;
+      while (/^(?:PRON|DET|NOUN|PROPN|AUX|PART)$/.test(tokens[at]?.pos ?? '') && at < token.index + 5) at++;
+      const adverbs: string[] = [];
+      while (tokens[at]?.pos === 'ADV' && adverbs.length < 2) adverbs.push(tokens[at++]!.lower);
+      const happened = tokens[at];
+      // Counted in hours or minutes ("P1 within 1 hour"), the time of day matters too.
+      const timed = tokens.some((t) => /^(?:hours?|minutes?)$/.test(t.lower));
+      const key = snakeCase([...adverbs, happened?.lower ?? '', timed ? 'at' : 'on'].join(' '));
+      const passive = tokens[at - 1]?.pos === 'AUX';
+      if (happened?.pos === 'VERB' && (/ed$/.test(happened.lower) || passive))
+        fields.push(makeField(key, timed ? 'datetime' : 'date', 'date', token.index));
+    }
+    // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
+    const clauseVerb = tokens[token.index + 2];
+    const amountWord =
+      (token.lower === 'much' && before === 'how') ||
+      (token.lower === 'what' && conceptOf(clauseVerb?.lemma ?? '')?.kind === 'number');
+    if (
+      amountWord &&
+      tokens[token.index + 1]?.pos === 'PRON' &&
+      clauseVerb?.pos === 'VERB' &&
+      /^(?:,|and|with|given|from|using|:)$/.test(tokens[token.index - (token.lower === 'much' ? 2 : 1)]?.lower ?? '')
+    )
+      fields.push(makeField(token.lower === 'much' ? 'amount' : clauseVerb.lemma, 'number', 'amount', token.index));
+    if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
+    const paired = reading.inputs.find(
+      (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,
+    );
+    const lead = tokens[token.index - 2];
+    const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
+    if (!paired || inPhrase || UNITS.has(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
+    const field = fieldOf(
+      { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1 },
+      token.index - 1,
+      false,
+    );
+    if (field) fields.push(field);
+  }
+  return fields;
+}

@@ -1,0 +1,97 @@
+/**
+ * The field of one input phrase: its key from its words, its type from its head noun through the
+ * vocabulary of field concepts, a list when the phrase names many, a number when it has a unit or
+ * bounds, and nothing when the phrase names no value of its own ("the list", "the customer").
+ */
+import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { makeField, type Field, type ItemKind } from '../workflow/field';
+import { snakeCase } from '../lib/text-case';
+import type { Phrase } from '../language/parse';
+
+/** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
+export const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
+/** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
+export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
+
+/** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
+function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
+  return (
+    conceptOf(words.join(' ')) ??
+    conceptOf(words.slice(-2).join(' ')) ??
+    conceptOf(head) ??
+    conceptOf(words.at(-1) ?? head)
+  );
+}
+
+/** The field of one input phrase. */
+export function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): Field | undefined {
+  // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
+  // "a customer call transcript", "a customer's purchase date": whose it is goes without saying.
+  const words = phrase.words.filter(
+    (word, at) =>
+      !/^\d/.test(word) &&
+      // "today's absentees", "yesterday's tickets": when is no part of what.
+      !(at < (phrase.owner ?? 0) && !NOUN_CLASSES.identifying.has(phrase.head)) &&
+      !(at === 0 && MODIFIERS.style.has(word)) &&
+      !(at === 0 && PEOPLE.has(word) && phrase.words.length >= 3),
+  );
+  // "B from 80": a letter is no name of a value.
+  if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
+  // "the customer" is who a message is for; "a list of speakers", "their name, department and
+  // manager" name inputs of their own.
+  const before = phrase.before?.lower ?? '';
+  const listedPerson = among >= 3 && (/^(?:,|and|\()$/.test(before) || MODIFIERS.declares.has(before));
+  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && !listedPerson)))
+    return undefined;
+  // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
+  const per = words.indexOf('per');
+  const named = per > 0 ? words.slice(0, per) : words;
+  const head = per > 0 ? named.at(-1)! : phrase.head;
+  // "leave type", "line items", "the number of people": a vague head made definite by the words before it.
+  const definite =
+    named.length > 1 &&
+    (/^(?:type|kind|version|level|format|item|entry|record|file|value)$/.test(head) ||
+      words[0] === 'number' ||
+      phrase.unit !== undefined);
+  // "the guest list", "the class roster": a list of the things the words before it name.
+  const listed = named.length > 1 && /^(?:list|roster|collection)$/.test(head);
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed) return undefined;
+  const concept = conceptOfPhrase(named, head);
+  // "their email address" is the email: a two-word name of the concept is spelled as its word.
+  const key =
+    concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
+  let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
+  // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
+  const counted = phrase.plural && /^(?:minute|hour|day|week|month|year)$/.test(phrase.head) && per < 0;
+  if (counted || phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+    kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
+      ? 'integer'
+      : 'number';
+  if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
+  // "the total award", "the total cost": a total is a number, whatever it totals.
+  if (words[0] === 'total' && words.length > 1 && kind === 'string') kind = 'number';
+  const extra: Partial<Field> = phrase.optional ? { required: false } : {};
+  if (phrase.range && !asList) {
+    const [minimum, maximum] = phrase.range;
+    kind = Number.isInteger(minimum) && Number.isInteger(maximum) ? 'integer' : 'number';
+    Object.assign(extra, { minimum, maximum });
+  }
+  if (concept?.title && words.length === 1 && concept.word === 'website') extra.title = concept.title;
+  // "a free-text description": the person says it is long text.
+  if (/^free[- ]?(?:text|form)$/.test(phrase.words[0] ?? '') || (phrase.pasted && kind === 'string')) kind = 'text';
+  if (kind === 'text' && !asList) return makeField(key, 'text', phrase.head, position, extra);
+  const numeric = kind === 'number' || kind === 'integer';
+  // "working days per month" is a rate, one number.
+  const rate = per > 0 && numeric;
+  if (
+    asList ||
+    listed ||
+    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit || counted)) && words[0] !== 'number' && !rate)
+  ) {
+    const itemKind = (/^(?:email|uri|date|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;
+    return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
+  }
+  if (kind === 'string' && phrase.head === 'currency') extra.pattern = '^[A-Za-z]{3}$';
+  return makeField(key, kind, phrase.head, position, extra);
+}
