@@ -57,12 +57,45 @@ export function yesNoFields(reading: Reading): Field[] {
  * plan to stay", "however many questions I ask for" (a count), "start and end time", "first and
  * last day" (two fields sharing one noun).
  */
+/** Words that open a list of what the job is given, before a clause that names one of them. */
+const LISTED = /^(?:,|and|with|using|given|from|:)$/;
+
+/**
+ * ", who their manager is", "and which team they're joining", ", why they're leaving": a question
+ * in a list of inputs names one: the noun it asks about, or the reason.
+ */
+function askedField(reading: Reading, token: Reading['tokens'][number]): Field | undefined {
+  const tokens = reading.tokens;
+  if (!/^(?:who|which|what|why)$/.test(token.lower) || !LISTED.test(tokens[token.index - 1]?.lower ?? ''))
+    return undefined;
+  // "… and which product is it about?": a question the job answers, not one the person does.
+  const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));
+  if (sentenceEnd?.text === '?') return undefined;
+  const clause = tokens.slice(token.index + 1, token.index + 7);
+  const end = clause.findIndex((t) => /^(?:[,;.:!?]|and|or)$/.test(t.lower));
+  const words = end < 0 ? clause : clause.slice(0, end);
+  // "why they're leaving: resignation, retirement or end of contract": the choices that follow.
+  const after = end < 0 ? undefined : clause[end];
+  const choice =
+    after?.text === ':' ? reading.choices.find((c) => c.start > after.index && c.start <= after.index + 2) : undefined;
+  const extra = choice ? { enumValues: choice.values.map((v) => v.toLowerCase()) } : {};
+  const kind = choice ? 'enum' : 'string';
+  if (token.lower === 'why') {
+    const doing = words.find((t) => t.pos === 'VERB');
+    return doing ? makeField(snakeCase(`reason for ${doing.lower}`), kind, 'reason', token.index, extra) : undefined;
+  }
+  const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
+  return noun ? makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra) : undefined;
+}
+
 export function impliedFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     const noun = tokens[token.index + 1];
+    const asked = askedField(reading, token);
+    if (asked) fields.push(asked);
     if (
       token.lower === 'many' &&
       noun &&

@@ -165,4 +165,16 @@ describe('inputs a prompt declares', () => {
       email: { type: 'string', maxLength: 100000 },
     });
   });
+
+  it('reads a question in a list of inputs as the input it asks about, but not a question the job answers', () => {
+    const props = properties(
+      'Draft a transfer letter for an employee with their name, which office they are moving to, who their new manager is, and why they are moving: promotion, relocation or request.',
+    );
+    expect(props).toMatchObject({
+      office: { type: 'string' },
+      manager: { type: 'string' },
+      reason_for_moving: { enum: ['promotion', 'relocation', 'request'] },
+    });
+    expect(properties('Here is a support email. Is it urgent, and which team should handle it?').team).toBeUndefined();
+  });
 });
