@@ -23,7 +23,8 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const values: string[] = [];
     const take = (from: number, step: 1 | -1): number => {
       const words: string[] = [];
-      let j = from;
+      // "a bug, a billing question or a feature request": each value may have its article.
+      let j = step === 1 && /^(?:a|an|the)$/.test(tokens[from]?.lower ?? '') ? from + 1 : from;
       // "zone (A, B or C)": a capital letter alone in a list is a value, not an article.
       const letter = (k: number) =>
         /^[A-Z]$/.test(tokens[k]!.text) && /^[(,:]$/.test(tokens[k - 1]?.text ?? '') && words.length === 0;
@@ -40,7 +41,8 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         j += step;
       }
       if (words.length > 0) values.push((step === 1 ? words : words.reverse()).join(' '));
-      return j;
+      const article = step === -1 && words.length > 0 && /^(?:a|an|the)$/.test(tokens[j]?.lower ?? '');
+      return article && tokens[j - 1]?.text === ',' ? j - 1 : j;
     };
     const afterEnd = take(i + 1, 1);
     if (values.length === 0) continue;
@@ -56,7 +58,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     let j = take(i - 1, -1);
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
-    if (values.length < 2 || afterEnd - j > 16) continue;
+    // "… is negative or the notes contain FAIL" is two clauses; with their articles, values need a list of three.
+    const articled = /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '');
+    if (values.length < (articled ? 3 : 2) || afterEnd - j > 16) continue;
     values.unshift(...values.splice(1).reverse());
     const trigger = tokens[j];
     const lead = trigger?.lower ?? '';

@@ -177,4 +177,10 @@ describe('inputs a prompt declares', () => {
     });
     expect(properties('Here is a support email. Is it urgent, and which team should handle it?').team).toBeUndefined();
   });
+
+  it('reads categories written with their articles as categories, not inputs', () => {
+    expect(
+      Object.keys(properties('Sort a customer message I paste in as a complaint, a question or a compliment.')),
+    ).toEqual(['customer_message']);
+  });
 });
