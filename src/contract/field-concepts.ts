@@ -72,6 +72,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'weight',
       'distance',
       'score',
+      'rating',
       'value',
       'margin',
       'profit',

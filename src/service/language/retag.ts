@@ -116,7 +116,7 @@ function correctTags(tokens: Token[]): void {
       !/s$/.test(tokens[i - 1]!.lower) &&
       DETERMINERS.has(tokens[i - 2]!.lower) &&
       /^(?:whether|if|when|unless|where|once)$/.test(tokens[i - 3]!.lower) &&
-      /^(?:ADP|DET|NUM|SYM|ADV)$/.test(tokens[i + 1]?.pos ?? '')
+      /^(?:ADP|DET|NUM|SYM|ADV|PUNCT)$/.test(tokens[i + 1]?.pos ?? 'PUNCT')
     )
       tokens[i]!.pos = 'VERB';
 }

@@ -125,8 +125,10 @@ export function impliedFields(reading: Reading): Field[] {
       // Counted in hours or minutes ("P1 within 1 hour"), the time of day matters too.
       const timed = tokens.some((t) => /^(?:hours?|minutes?)$/.test(t.lower));
       const key = snakeCase([...adverbs, happened?.lower ?? '', timed ? 'at' : 'on'].join(' '));
+      // "and when the quote expires": what will happen names the time too ("Expires on").
       const passive = tokens[at - 1]?.pos === 'AUX';
-      if (happened?.pos === 'VERB' && (/ed$/.test(happened.lower) || passive))
+      const bare = /[^s]s$/.test(happened?.lower ?? '') && /^(?:and|given|:)$/.test(before);
+      if (happened?.pos === 'VERB' && (/ed$/.test(happened.lower) || passive || bare))
         fields.push(makeField(key, timed ? 'datetime' : 'date', 'date', token.index));
     }
     // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.

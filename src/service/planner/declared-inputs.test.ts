@@ -183,4 +183,17 @@ describe('inputs a prompt declares', () => {
       Object.keys(properties('Sort a customer message I paste in as a complaint, a question or a compliment.')),
     ).toEqual(['customer_message']);
   });
+
+  it('reads "I’ll give you …" as inputs, "give me …" as what is made, and "when the offer expires" as a date', () => {
+    const props = properties(
+      "Write a rental offer. I'll give you the tenant's name, the flats they like with rents, and when the offer expires. Give me a short summary too.",
+    );
+    expect(Object.keys(props)).toEqual(['tenant_name', 'flats', 'expires_on']);
+    expect(props.expires_on).toMatchObject({ format: 'date' });
+    expect(
+      properties('Rate a supplier from their star rating and the number of late deliveries.').star_rating,
+    ).toMatchObject({
+      type: 'number',
+    });
+  });
 });

@@ -22,6 +22,10 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   const phrasal = tokens[before.index - 2];
   if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? ''))
     return `verb:${phrasal.lemma}`;
+  // "I'll give you their name": the verb governs past the person it is for; "give me the total"
+  // asks for what the job returns.
+  if (/^(?:you|him|her|them)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
+    return `verb:${tokens[before.index - 1]!.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 
