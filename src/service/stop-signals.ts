@@ -4,9 +4,11 @@ export type StopAction = 'drain' | 'close' | 'ignore' | 'exit';
 export type StopSignal = 'SIGTERM' | 'SIGINT';
 
 /**
- * Copies of one stop arrive this close together. `npm start` runs npm, tsx and node: systemd's
- * default KillMode, `kill -TERM -<group>` and a terminal's Ctrl-C signal all three, and npm and tsx
- * pass the signal on as well, so node sees it two or three times within milliseconds (longer on a
+ * Copies of one stop arrive this close together. `npm start` runs npm and node (with tsx as a
+ * loader, not as a process of its own: tsx's command relays a signal and kills node outright when
+ * node does not answer within 30 ms, which a loaded machine misses, cutting the drain short).
+ * systemd's default KillMode, `kill -TERM -<group>` and a terminal's Ctrl-C signal both, and npm
+ * passes the signal on as well, so node sees it two or more times within milliseconds (longer on a
  * loaded machine).
  */
 export const REPEAT_WINDOW_MS = 2_000;
