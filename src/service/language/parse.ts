@@ -120,7 +120,8 @@ export function phrases(tokens: Token[]): Phrase[] {
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
-          (tokens[i]!.lower === 'of' && /^(?:number|amount|length|count)$/.test(tokens[i - 1]!.lower))) &&
+          (tokens[i]!.lower === 'of' &&
+            /^(?:number|amount|length|count|years|months|weeks|days|hours|minutes)$/.test(tokens[i - 1]!.lower))) &&
         nominal(tokens, i + 1)
       )
         words.push(tokens[i]!.lower);

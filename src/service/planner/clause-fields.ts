@@ -88,6 +88,19 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
   return noun ? makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra) : undefined;
 }
 
+/**
+ * "how many days they've already taken" → "days_taken", "how many years she worked here" →
+ * "years_worked": what the person did names the count; otherwise it is the number of its noun.
+ */
+function countKey(tokens: Reading['tokens'], noun: Reading['tokens'][number]): string {
+  let at = noun.index + 1;
+  if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
+  while (/^(?:PRON|AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at < noun.index + 5) at++;
+  const done = tokens[at];
+  const past = done?.pos === 'VERB' && done.lower !== done.lemma && /(?:ed|en)$/.test(done.lower);
+  return past ? `${noun.lower}_${done.lower}` : `number_of_${noun.lower}`;
+}
+
 export function impliedFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
@@ -102,8 +115,13 @@ export function impliedFields(reading: Reading): Field[] {
       (noun.pos === 'NOUN' || /s$/.test(noun.lower)) &&
       /^(?:how|however)$/.test(before)
     ) {
-      const listed = before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
-      if (listed) fields.push(makeField(`number_of_${noun.lower}`, 'integer', noun.lemma, token.index));
+      // "Given the hours, how many staff do we need?" asks for the count; it is not given.
+      const asks =
+        tokens[token.index - 2]?.text === ',' &&
+        tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text))?.text === '?';
+      const listed =
+        !asks && (before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? ''));
+      if (listed) fields.push(makeField(countKey(tokens, noun), 'integer', noun.lemma, token.index));
     }
     // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
     const event =

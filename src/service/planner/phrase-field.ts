@@ -68,7 +68,10 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
       ? 'integer'
       : 'number';
+  // "the number of guests", "years of service", "hours of overtime": a count, one whole number or a number of hours.
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
+  if (words[1] === 'of' && /^(?:years|months|weeks|days)$/.test(words[0]!)) kind = 'integer';
+  if (words[1] === 'of' && /^(?:hours|minutes)$/.test(words[0]!)) kind = 'number';
   // "the total award", "the total cost": a total is a number, whatever it totals.
   if (words[0] === 'total' && words.length > 1 && kind === 'string') kind = 'number';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};

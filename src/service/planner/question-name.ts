@@ -52,7 +52,10 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     const previous = tokens[i - 1];
     const opens = !previous || /^[.!?;,:—–-]$/.test(previous.text);
     const many = /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '');
-    if (lower === 'how' && many && (opens || previous?.pos === 'VERB' || previous?.lower === 'me')) {
+    // "…, how many years they worked here, and why…" is one of a list of inputs; "Given the hours,
+    // how many staff do we need?" asks.
+    const listed = previous !== undefined && /^[,:—–-]$/.test(previous.text) && ends[i]!.text !== '?';
+    if (lower === 'how' && many && ((opens && !listed) || previous?.pos === 'VERB' || previous?.lower === 'me')) {
       const run = nounRun(tokens, i + 2, true);
       const left = tokens
         .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)

@@ -9,6 +9,7 @@ import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../.
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
 import { convertedUnit, declared, isInputMarker, markerOf } from './markers';
+import { described, governingVerbs } from '../language/verbs';
 import {
   DETERMINERS,
   enumerations,
@@ -38,21 +39,11 @@ export interface Reading {
   inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string; among: number }[];
   /** Phrases read as what the workflow makes ("a follow-up email", "totals"). */
   outputs: Phrase[];
+  /** What a document is for or about when its inputs are listed ("captions for a product launch"): it names the job, not a value to give. */
+  occasions: Phrase[];
   choices: Choice[];
   /** Lemmas of the verbs, in order. */
   verbs: string[];
-}
-
-/** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
-function governingVerbs(tokens: Token[]): (Token | undefined)[] {
-  const verbs: (Token | undefined)[] = [];
-  let last: Token | undefined;
-  for (const token of tokens) {
-    verbs.push(last);
-    if (/^[.!?;]$/.test(token.text)) last = undefined;
-    else if (token.pos === 'VERB') last = token;
-  }
-  return verbs;
 }
 
 /** Reads a prompt's inputs, outputs and choices. */
@@ -73,8 +64,9 @@ export function readRoles(text: string): Reading {
     phrases: list,
     inputs: [],
     outputs: [],
+    occasions: [],
     choices,
-    verbs: tokens.filter((t) => t.pos === 'VERB').map((t) => t.lemma),
+    verbs: tokens.filter((t) => t.pos === 'VERB' && !described(tokens, t)).map((t) => t.lemma),
   };
   // "given when it was opened", "based on when it was bought": a time named by a clause is given too.
   const explicit =
@@ -128,7 +120,7 @@ export function readRoles(text: string): Reading {
         containerRole,
       );
       // "a list of line items (description, quantity) and a due date": the list goes on after its columns.
-      previousRole = role === 'columns' ? 'input' : role;
+      previousRole = role === 'columns' ? 'input' : role === 'occasion' ? 'none' : role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
         continue;
@@ -155,12 +147,13 @@ export function readRoles(text: string): Reading {
           tokens[first.start - 1]?.lower === 'of';
         reading.inputs.push({ phrase, columns, list: listed || undefined, marker, among: group.items.length });
       } else if (role === 'output') reading.outputs.push(phrase);
+      else if (role === 'occasion') reading.occasions.push(phrase);
     }
   });
   return reading;
 }
 
-type Role = 'input' | 'output' | 'columns' | 'none';
+type Role = 'input' | 'output' | 'columns' | 'occasion' | 'none';
 
 function roleOf(
   tokens: Token[],
@@ -279,7 +272,11 @@ function roleOf(
     // "for our headcount and a budget per person": a list of values.
     const values = group.items.some((p) => conceptOf(p.head) !== undefined);
     if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
-    return /^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') && !bare ? 'input' : 'none';
+    // "captions for a product launch, given the product name…": when the inputs are listed, what the
+    // document is for or about is its occasion, not one more value to give.
+    const occasion = explicit && group.items.length === 1 && conceptOf(first.head) === undefined;
+    if (!/^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') || bare) return 'none';
+    return occasion ? 'occasion' : 'input';
   }
   // "a reply to a complaint message", "add 8% VAT to a net amount": what is answered or added to is given.
   const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);

@@ -219,7 +219,9 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   // What a one-word made thing is of, else what the job works on, unless that is one of a list of values ("given a topic, a difficulty…").
   const after = about && reading.tokens.slice(about.end, about.end + 2);
   const inList = after && /^(?:,|and)$/.test(after[0]?.lower ?? '') && !VERBS.has(after[1]?.lower ?? '');
-  const owner = inList ? undefined : about;
+  // "a reply … for a late delivery, using the customer's name…": what the document is for names it.
+  const occasion = makes && reading.occasions.find((p) => p.start > makes.end && p.start <= makes.end + 8);
+  const owner = occasion ?? (inList ? undefined : about);
   // "find abandoned carts", "pull the daily closing prices": a lookup is named by what it finds,
   // unless it goes on to make a document ("… and make a weekly bug report").
   const found = main && LOOKUP_VERBS.has(main.lower) && object && reading.tokens[object.end]?.text !== ',';

@@ -1,0 +1,73 @@
+/**
+ * Counts and occasions: "how many days they've taken" names its count by what was done, "years of
+ * service" is one whole number, a count asked in a question is what the job answers, and what a
+ * document is for ("for a retirement party") names it without becoming one more value to give.
+ * Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const planOf = (prompt: string) => {
+  const plan = planWorkflow(prompt, {});
+  const properties = (plan.input_schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return { name: plan.name, keys: Object.keys(properties), properties };
+};
+
+describe('counts a prompt names', () => {
+  it('names a count by what the person did: "how many goals they have scored"', () => {
+    const { keys, properties } = planOf(
+      "Write a season recap for a player: their name, how many games they played and how many goals they've scored.",
+    );
+    expect(keys).toEqual(['name', 'games_played', 'goals_scored']);
+    expect(properties.goals_scored?.type).toBe('integer');
+  });
+
+  it('keeps "number of" when the clause says what is planned, not what was done', () => {
+    expect(planOf('Estimate the cost of a trip given the daily budget and how many days I plan to stay').keys).toEqual([
+      'daily_budget',
+      'number_of_days',
+    ]);
+  });
+
+  it('reads "years of service" and "hours of overtime" as one count each', () => {
+    const speech = planOf(
+      "Write a speech for a retirement party, given the retiree's name and their years of service.",
+    );
+    expect(speech.keys).toEqual(['retiree_name', 'years_of_service']);
+    expect(speech.properties.years_of_service?.type).toBe('integer');
+    const pay = planOf('Work out overtime pay from the hours of overtime and the hourly rate');
+    expect(pay.properties.hours_of_overtime?.type).toBe('number');
+  });
+
+  it('does not ask for the count a question asks: "how many staff do we need?"', () => {
+    const { keys, name } = planOf('Given the opening hours and the expected footfall, how many staff do we need?');
+    expect(keys).not.toContain('number_of_staff');
+    expect(name).toBe('Staff Calculator');
+  });
+
+  it('does not name a job by a count listed among its inputs', () => {
+    expect(
+      planOf('Summarise a player’s season: their name, how many games they played and how many goals they scored').name,
+    ).toBe('Player Season Summary');
+    expect(
+      planOf('Prepare onboarding questions for a new hire, based on their role, how many years they worked before')
+        .name,
+    ).toBe('Onboarding Questions');
+  });
+});
+
+describe('what a document is for', () => {
+  it('is no input when the inputs are listed, and names the document', () => {
+    const gala = planOf('Draft an invitation for a charity gala with the date, the venue and the dress code');
+    expect(gala.keys).toEqual(['date', 'venue', 'dress_code']);
+    expect(gala.name).toBe('Charity Gala Invitation');
+    const apology = planOf(
+      'Write an apology to a guest for a noisy room. Use the guest’s name, the room number and the stay dates.',
+    );
+    expect(apology.keys).toEqual(['guest_name', 'room_number', 'stay_dates']);
+  });
+
+  it('is asked for when nothing else is given: "a blog post for a target audience"', () => {
+    expect(planOf('Write a blog post for a target audience').keys).toEqual(['target_audience']);
+  });
+});
