@@ -172,6 +172,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'conversation',
       'thread',
       'minute',
+      'meeting minutes',
       'abstract',
       'speech',
       'script',

@@ -20,7 +20,13 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
     const dated = /^date/.test(concept?.kind ?? '');
     const next = tokens[phrase.end];
-    const verb = next?.pos === 'VERB' && /s$/.test(next.lower) ? next.lemma : undefined;
+    // "the date the lease was signed": a passive event names the date by its participle.
+    const passive = next?.pos === 'AUX' && /^[a-z]+(?:ed|en)$/.test(tokens[phrase.end + 1]?.lower ?? '');
+    const verb = passive
+      ? tokens[phrase.end + 1]!.lower
+      : next?.pos === 'VERB' && /s$/.test(next.lower)
+        ? next.lemma
+        : undefined;
     const listedNext = phrase.words.length === 1 && between.length === 1 && /^(?:and|or)$/.test(between[0]!.lower);
     const misread = phrase.words.length >= 2 && phrase.plural && /^[.,;]?$/.test(next?.text ?? '');
     if (
@@ -48,7 +54,8 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     // often reads "ends" as a plural noun).
     else if (attribute && dated && between.length === 1 && DETERMINERS.has(between[0]!.lower) && (verb || misread)) {
       const event = verb ? [...phrase.words, verb] : [...phrase.words.slice(0, -1), phrase.words.at(-1)!.slice(0, -1)];
-      kept[kept.length - 1] = { ...attribute, words: [...event, ...attribute.words], end: phrase.end + (verb ? 1 : 0) };
+      const end = phrase.end + (passive ? 2 : verb ? 1 : 0);
+      kept[kept.length - 1] = { ...attribute, words: [...event, ...attribute.words], end };
     }
     // "the number of bedrooms and bathrooms": the count goes on to the next plural.
     else if (attribute?.words.join(' ').startsWith('number of ') && phrase.plural && listedNext)

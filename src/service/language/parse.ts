@@ -191,6 +191,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     let verb = i + 1;
     while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
     let pasted = false;
+    let event: string[] = [];
     if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && tokens[verb]?.pos === 'VERB') {
       pasted = /^(?:paste|copy|forward)$/.test(tokens[verb]!.lemma);
       i = verb + 1;
@@ -200,9 +201,17 @@ export function phrases(tokens: Token[]): Phrase[] {
         (i + 1 >= tokens.length || !nominal(tokens, i + 1))
       )
         i += 1;
+      // "the date it was paid", "the day they moved in", "the date it takes effect": the event names the date.
+      if (/^(?:date|day)$/.test(head) && words.length === 1) {
+        event = tokens.slice(verb, i).map((t) => t.lower);
+        const object = tokens[i];
+        const particle = /^(?:out|up|off|over|back|away)$/.test(object?.lower ?? '');
+        if (event.length === 1 && (object?.pos === 'NOUN' || particle) && !nominal(tokens, i + 1))
+          event.push(tokens[i++]!.lower);
+      }
     }
     found.push({
-      words: words.filter(Boolean).slice(given || optional ? 1 : 0),
+      words: event.length > 0 ? [...event, 'date'] : words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first, i),
       // "from last year", "this week": a time the prompt names is fixed too.
       fixed:

@@ -71,3 +71,27 @@ describe('what a document is for', () => {
     expect(planOf('Write a blog post for a target audience').keys).toEqual(['target_audience']);
   });
 });
+
+describe('dates named by what happened, and lists a clause ends', () => {
+  it('names a date by its event: "the date it was signed", "the day they moved out"', () => {
+    const { keys, properties } = planOf(
+      'Write a deposit return letter with the tenant’s name, the date the lease was signed and the day they moved out.',
+    );
+    expect(keys).toEqual(['tenant_name', 'lease_signed_date', 'moved_out_date']);
+    expect(properties.moved_out_date?.format).toBe('date');
+    const notice = planOf('Draft a price change notice with the new price and the date it takes effect.');
+    expect(notice.keys).toEqual(['new_price', 'takes_effect_date']);
+  });
+
+  it('reads phrases after "the items I list, with" as inputs of their own, not its columns', () => {
+    expect(
+      planOf('Write a checklist from the tasks I list, with the client name and the account manager’s email.').keys,
+    ).toEqual(expect.arrayContaining(['client_name', 'account_manager_email']));
+  });
+
+  it('reads meeting minutes as a text, not a count of minutes', () => {
+    const { properties } = planOf('Turn the board meeting minutes into a short update for staff.');
+    expect(properties.board_meeting_minutes?.type).toBe('string');
+    expect(Number(properties.board_meeting_minutes?.maxLength)).toBeGreaterThanOrEqual(1000);
+  });
+});

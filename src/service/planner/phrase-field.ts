@@ -63,8 +63,14 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
   let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
-  const counted = phrase.plural && /^(?:minute|hour|day|week|month|year)$/.test(phrase.head) && per < 0;
-  if (counted || phrase.unit || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+  // "the meeting minutes" are a text, not a count of minutes.
+  const counted =
+    phrase.plural &&
+    /^(?:minute|hour|day|week|month|year)$/.test(phrase.head) &&
+    per < 0 &&
+    conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
+  const measured = phrase.unit !== undefined && conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
+  if (counted || measured || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
     kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
       ? 'integer'
       : 'number';

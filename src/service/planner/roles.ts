@@ -91,6 +91,10 @@ export function readRoles(text: string): Reading {
       marker === 'with' &&
       owner &&
       owner.phrase === previous?.items.at(-1) &&
+      // "from the steps I list, with the process name…": after a clause, phrases with their own
+      // article are inputs of their own; "the topics to cover, with time per topic" still has columns.
+      (!tokens.slice(owner.phrase.start, owner.phrase.end).some((t) => t.pos === 'VERB') ||
+        !DETERMINERS.has(tokens[first.start - 1]?.lower ?? '')) &&
       (owner.phrase.plural || owner.list) &&
       !owner.columns
     ) {
