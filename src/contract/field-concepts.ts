@@ -238,3 +238,6 @@ export function sameWords(): { words: Record<string, string>; pairs: Record<stri
     }
   return { words, pairs };
 }
+
+/** Every one-word name of a concept: the words a misspelt word in a prompt may be meant as. */
+export const conceptWords = (): string[] => [...BY_WORD.keys()].filter((word) => /^[a-z]+$/.test(word));

@@ -35,3 +35,6 @@ export const DRAFT_HEAD_WORDS: Readonly<Record<string, string>> = words.draftHea
 
 /** Every verb that may open an imperative prompt and name the job. */
 export const VERBS = new Set([...VERB_CLASSES.worksOn, ...VERB_CLASSES.opens, ...Object.keys(NOUN_OF_VERB)]);
+
+/** Chat shorthand and contractions typed without their apostrophe, and what each stands for: "u" → "you", "theyre" → "they're". */
+export const SHORTHAND: Readonly<Record<string, string>> = words.shorthand;

@@ -9,37 +9,33 @@
 import { MODIFIERS, PHRASAL_VERBS, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import levenshtein from 'js-levenshtein';
+import { swapped } from './respell';
 import type winkNLP from 'wink-nlp';
 
 /** Words that open a noun phrase without being part of it. */
 export const DETERMINERS = MODIFIERS.determiners;
 
-/** Whether two words differ only by two neighbouring letters swapped: "calcualte", "calculate". */
-function swapped(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let k = 0;
-  while (k < a.length && a[k] === b[k]) k++;
-  return k < a.length - 1 && a[k] === b[k + 1] && a[k + 1] === b[k] && a.slice(k + 2) === b.slice(k + 2);
-}
-
 /**
  * "Calcualte the interest…", "Sumarize the notes": a sentence's first word a letter or two away from
  * a verb the planner knows, and no form of it, is that verb misspelt.
  */
-function respell(token: Token): void {
-  const word = token.lower;
+export function meantVerb(word: string): string | undefined {
   // A plural ("Summaries of…") is a noun, whatever verb it is close to.
-  if (word.length < 6 || !/^[a-z]+$/.test(word) || /s$/.test(word) || VERBS.has(word)) return;
+  if (word.length < 6 || !/^[a-z]+$/.test(word) || /s$/.test(word) || VERBS.has(word)) return undefined;
   for (const verb of VERBS)
     if (
       verb.slice(0, 2) === word.slice(0, 2) &&
       !word.startsWith(verb.slice(0, -1)) &&
       Math.abs(verb.length - word.length) <= 1 &&
       (levenshtein(verb, word) <= 1 || swapped(verb, word))
-    ) {
-      Object.assign(token, { lower: verb, lemma: verb, pos: 'VERB' });
-      return;
-    }
+    )
+      return verb;
+  return undefined;
+}
+
+function respell(token: Token): void {
+  const verb = meantVerb(token.lower);
+  if (verb) Object.assign(token, { lower: verb, lemma: verb, pos: 'VERB' });
 }
 
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */

@@ -21,6 +21,8 @@ import { classifyTemplate, computeTemplate } from '../drafting/result-templates'
 import { plain } from '../drafting/draft-parts';
 import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from '../drafting/report-template';
 import { readRoles, VERBS, WORKS_ON, type Reading } from './roles';
+import { requestOf } from '../language/request';
+import { respelt } from '../language/respell';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {
@@ -93,8 +95,10 @@ function unwrapped(reading: Reading): Reading {
 
 export function planWorkflow(prompt: string, opts: { name?: string; description?: string }): WorkflowPlan {
   const text = prompt.slice(0, READ_LIMIT);
-  const reading = unwrapped(readRoles(text));
-  assertPlannable(reading, text);
+  // The roles are read from the request in plain words; rules and notes quote the prompt as written.
+  const asked = requestOf(respelt(text));
+  const reading = unwrapped(readRoles(asked));
+  assertPlannable(reading, asked);
   const lower = text.toLowerCase();
   const { notes, noted } = readPlanningNotes(text);
   const fields = readFields(reading, noted).slice(0, MAX_FIELDS);

@@ -1,0 +1,86 @@
+/**
+ * "Send an invocie remidner to the custmer": a word that is no English word (Hunspell's dictionary,
+ * via nspell) and is one slip of a finger from a word the planner reads prompts by is read as that
+ * word. Real words are never changed ("form" stays "form", though "from" is close), nor are names
+ * and codes (a capital inside a sentence, digits), nor short words.
+ */
+import dictionary from 'dictionary-en';
+import levenshtein from 'js-levenshtein';
+import nspell from 'nspell';
+import { conceptWords } from '../../contract/field-concepts';
+import { DRAFT_HEAD_WORDS, MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+
+/** A prompt has few typos; past this many unknown words it is a paste of names or codes, read as it is. */
+const MAX_UNKNOWN = 40;
+
+let english: ReturnType<typeof nspell> | undefined;
+let known: Map<string, string[]> | undefined;
+let own: Set<string> | undefined;
+
+/** The planner's own words, by their first letter: verbs, nouns and field concepts, and their plurals. */
+function vocabulary(): Map<string, string[]> {
+  const words = new Set<string>([
+    ...VERBS,
+    ...Object.values(VERB_CLASSES).flatMap((set) => [...set]),
+    ...Object.values(NOUN_CLASSES).flatMap((set) => [...set]),
+    ...MODIFIERS.style,
+    ...conceptWords(),
+    ...Object.values(DRAFT_HEAD_WORDS).flatMap((heads) => heads.split(' ')),
+  ]);
+  for (const word of [...words]) if (!word.endsWith('s')) words.add(`${word}s`);
+  const byLetter = new Map<string, string[]>();
+  for (const word of words)
+    if (/^[a-z]{4,}$/.test(word)) byLetter.set(word[0]!, [...(byLetter.get(word[0]!) ?? []), word]);
+  return byLetter;
+}
+
+/** Whether two words differ only by two neighbouring letters swapped: "calcualte", "calculate". */
+export function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let k = 0;
+  while (k < a.length && a[k] === b[k]) k++;
+  return k < a.length - 1 && a[k] === b[k + 1] && a[k + 1] === b[k] && a.slice(k + 2) === b.slice(k + 2);
+}
+
+/** "summarise", "colour", "catalogue": British spellings the US dictionary does not hold. */
+const american = (word: string) =>
+  word
+    .replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1')
+    .replace(/our(s?)$/, 'or$1')
+    .replace(/tre(s?)$/, 'ter$1')
+    .replace(/ogue(s?)$/, 'og$1')
+    .replace(/lled$/, 'led');
+
+/** The vocabulary word a misspelt word is meant as, if exactly one is a slip away. */
+function meant(word: string): string | undefined {
+  known ??= vocabulary();
+  const candidates = (known.get(word[0]!) ?? []).filter(
+    (w) => Math.abs(w.length - word.length) <= 1 && (levenshtein(w, word) <= 1 || swapped(w, word)),
+  );
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/** The prompt with its misspelt words read as the planner's words they are meant as. */
+export function respelt(prompt: string): string {
+  english ??= nspell(Buffer.from(dictionary.aff), Buffer.from(dictionary.dic));
+  const checker = english;
+  known ??= vocabulary();
+  own ??= new Set([...known.values()].flat());
+  const ours = own;
+  let unknown = 0;
+  return prompt.replace(
+    /(^|[.!?]\s+|[\s(,:;"'])([A-Za-z]{5,})(?![\p{L}\p{N}'’-])/gu,
+    (all, lead: string, word: string) => {
+      const starts = lead === '' || /[.!?]/.test(lead);
+      // A capital inside a sentence is a name ("Xero", "HubSpot"), whatever it looks like.
+      if (!starts && /[A-Z]/.test(word)) return all;
+      const lower = word.toLowerCase();
+      if (unknown > MAX_UNKNOWN || ours.has(lower)) return all;
+      if (checker.correct(lower) || checker.correct(american(lower)) || checker.correct(word)) return all;
+      unknown++;
+      const fixed = meant(lower);
+      if (!fixed) return all;
+      return lead + (/^[A-Z]/.test(word) ? fixed[0]!.toUpperCase() + fixed.slice(1) : fixed);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A request reads the same however it is put: in a polite or chatty frame ("can u", "We need a tool
+ * that can"), with shorthand ("w/", "&"), with apostrophes left out ("the tenants name") and with
+ * typos ("invocie", "remidner"). Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const planOf = (prompt: string) => {
+  const plan = planWorkflow(prompt, {});
+  return { name: plan.name, keys: Object.keys(plan.input_schema?.properties ?? {}), plan };
+};
+
+const PLAIN = 'Write a packing list for a trip, given the destination, the trip length in days and the season.';
+
+describe('a request in its frame', () => {
+  it.each([
+    'Please write a packing list for a trip, given the destination, the trip length in days and the season.',
+    'can u write a packing list for a trip, given the destination, the trip length in days and the season?',
+    'Hi! Could you please write a packing list for a trip, given the destination, the trip length in days and the season?',
+    "I'd like you to write a packing list for a trip, given the destination, the trip length in days and the season.",
+    'Help me write a packing list for a trip, given the destination, the trip length in days and the season.',
+    'We need a tool that can write a packing list for a trip, given the destination, the trip length in days and the season.',
+  ])('reads "%s" as the plain request', (prompt) => {
+    const plain = planOf(PLAIN);
+    const framed = planOf(prompt);
+    expect(framed.name).toBe(plain.name);
+    expect(framed.keys).toEqual(plain.keys);
+  });
+
+  it('reads what a tool "does" as the verb asked for', () => {
+    expect(planOf('Could you build a tool that summarises support chats?').name).toBe('Support Chat Summary');
+  });
+
+  it('leaves a frame alone when no verb follows it', () => {
+    expect(planOf('I need a packing list: destination, trip length in days and season.').keys).toEqual([
+      'destination',
+      'trip_length',
+      'season',
+    ]);
+  });
+});
+
+describe('shorthand, apostrophes and typos', () => {
+  it('reads "w/" and "&" as "with" and "and", and keeps a quoted rule as written', () => {
+    expect(planOf('Draft a welcome note for new members w/ their name & join date').keys).toEqual([
+      'name',
+      'join_date',
+    ]);
+    const plan = planOf('Summarize a review, and fail if it contains "A & B"').plan;
+    expect(JSON.stringify(plan.steps)).toContain('A & B');
+  });
+
+  it('reads "the patients name" as the patient\'s name, but not "bonus amount" or "sends email"', () => {
+    expect(planOf('Write a discharge note with the patients name and the doctors email').keys).toEqual([
+      'patient_name',
+      'doctor_email',
+    ]);
+    expect(planOf('Given the base salary and the bonus percentage, work out the bonus amount').name).toBe(
+      'Bonus Amount Calculator',
+    );
+  });
+
+  it('reads a misspelt word as the word it is one slip from, and leaves real words and names alone', () => {
+    const typed = planOf('Send an invocie remidner to the custmer with the invoice amout and the due date');
+    expect(typed.name).toBe('Invoice Reminder');
+    expect(typed.keys).toEqual(['invoice_amount', 'due_date']);
+    // "form" is a word, though "from" is a slip away; "Xero" is a name.
+    expect(planOf('Write a form letter for Xero users with the user name').keys).toEqual(['user_name']);
+  });
+});
