@@ -4,7 +4,9 @@
  * word. Real words are never changed ("form" stays "form", though "from" is close), nor are names
  * and codes (a capital inside a sentence, digits), nor short words.
  */
-import dictionary from 'dictionary-en';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import levenshtein from 'js-levenshtein';
 import nspell from 'nspell';
 import { conceptWords } from '../../contract/field-concepts';
@@ -14,6 +16,15 @@ import { DRAFT_HEAD_WORDS, MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '
 const MAX_UNKNOWN = 40;
 
 let english: ReturnType<typeof nspell> | undefined;
+
+/**
+ * Hunspell's English dictionary, read beside the package's entry: its entry reads the files with a
+ * top-level await, which a worker thread started with the tsx loader cannot load.
+ */
+function englishDictionary(): ReturnType<typeof nspell> {
+  const entry = createRequire(import.meta.url).resolve('dictionary-en');
+  return nspell(readFileSync(join(dirname(entry), 'index.aff')), readFileSync(join(dirname(entry), 'index.dic')));
+}
 let known: Map<string, string[]> | undefined;
 let own: Set<string> | undefined;
 
@@ -62,7 +73,7 @@ function meant(word: string): string | undefined {
 
 /** The prompt with its misspelt words read as the planner's words they are meant as. */
 export function respelt(prompt: string): string {
-  english ??= nspell(Buffer.from(dictionary.aff), Buffer.from(dictionary.dic));
+  english ??= englishDictionary();
   const checker = english;
   known ??= vocabulary();
   own ??= new Set([...known.values()].flat());
