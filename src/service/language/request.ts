@@ -28,31 +28,57 @@ const FRAME = new RegExp(
 const SAYS =
   /^(?:wants|needs|gets|sends|adds|includes|uses|requires|returns|contains|takes|makes|gives|asks|shows|keeps|has|owes|pays|earns|lists|leads)$/;
 
+/** Words that go between phrases, never start one: what follows a plural that is no owner. */
+const LINKS =
+  /^(?:and|or|but|nor|to|in|on|at|for|with|from|of|by|as|if|than|then|so|per|into|onto|who|whom|whose|which|that|what|when|where|while|are|is|were|was|be|been|have|has|had|will|would|can|could|should|may|might|must|do|does|did|it|they|them|their|we|us|our|you|your|he|she|his|her|i|me|my|a|an|the|this|these|those|each|every|all|any|some|no|not)$/i;
+/** Words after which a plural is no modifier of the next noun: "a customers purchase date". */
+const OPENS = /^(?:a|an|the|each|every|our|your|their|my|his|her|its|last|next|yesterdays?|todays?)$/;
+/** "the hours worked", "the days already taken", "the items ordered": what is said of a plural, not a noun it owns. */
+const SAID = /^(?:already|still|yet|also|just|only|even|left|over|out|up|off|due|owed|taken|given|paid|spent|sold)$/i;
+/** "the hours worked this week", but "a tenants prorated rent": a participle is said of the plural when no noun follows it. */
+const PARTICIPLE = /^[a-z]+(?:ed|ing|[^l]ly)$/i;
+
 /**
- * "the clients name", "the project managers email": a plural before a value it has is an owner whose
- * apostrophe was left out ("the client's name"), unless the word is a verb, only comes plural, or is
- * a singular that ends in "s" ("bonus", "status", "basis").
+ * "the clients name", "a customers purchase date", "last weeks deals": after "a" or "the", a plural
+ * before another noun is an owner whose apostrophe was left out ("the client's name"), unless it is
+ * a verb, only comes plural, or is a singular that ends in "s" ("bonus", "status", "basis").
  */
 function possessives(text: string): string {
-  return text.replace(/\b([a-z]{3,}[^\Wsuia])s (?=([a-z]+)\b)/gi, (all, stem: string, next: string) => {
-    const word = `${stem}s`.toLowerCase();
-    const value = NOUN_CLASSES.identifying.has(next.toLowerCase()) || conceptOf(next.toLowerCase()) !== undefined;
-    const verb = SAYS.test(word) || VERBS.has(stem.toLowerCase()) || VERB_CLASSES.takes.has(stem.toLowerCase());
-    if (!value || verb || NOUN_CLASSES.pluralOnly.has(word)) return all;
-    return `${stem}'s `;
-  });
+  return text.replace(
+    /\b([a-z]+) ([a-z]{2,}[^\Wsuia])s (?=([a-z]+)\b(?: ([a-z]+)\b)?)/gi,
+    (all, opener: string, stem: string, next: string, after: string | undefined) => {
+      const word = `${stem}s`.toLowerCase();
+      const lower = stem.toLowerCase();
+      const verb = SAYS.test(word) || VERBS.has(lower) || VERB_CLASSES.takes.has(lower);
+      const value = NOUN_CLASSES.identifying.has(next.toLowerCase()) || conceptOf(next.toLowerCase()) !== undefined;
+      const said = SAID.test(next) || (PARTICIPLE.test(next) && (after === undefined || LINKS.test(after)));
+      const owned = !said && (value || (OPENS.test(opener) && !LINKS.test(next)));
+      if (!owned || verb || NOUN_CLASSES.pluralOnly.has(word)) return all;
+      return `${opener} ${stem}'s `;
+    },
+  );
 }
+
+/** "ill paste", "id like": a contraction whose apostrophe was left out, told apart by the verb after it. */
+const CONTRACTED =
+  /\b(ill|id)(?= (?:give|paste|provide|type|upload|send|add|enter|fill|tell|list|share|attach|include|need|want|like|love|prefer|copy|forward|drop|put|supply)\b)/gi;
 
 /** The request without its frame, in plain words; the prompt as it is when no verb follows the frame. */
 export function requestOf(prompt: string): string {
-  const plain = possessives(prompt.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word));
+  const plain = possessives(
+    prompt
+      .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
+      .replace(CONTRACTED, (word) => (word.toLowerCase() === 'ill' ? "I'll" : "I'd")),
+  );
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return plain;
   const rest = plain.slice(frame.length);
   const first = /^[a-z]+/i.exec(rest)?.[0].toLowerCase() ?? '';
   // "a tool that checks whether…": the verb as the tool does it is the verb asked for.
   const asked = [first, first.replace(/e?s$/, ''), first.replace(/s$/, '')].find((verb) => VERBS.has(verb));
-  if (!asked && meantVerb(first) === undefined) return plain;
+  // "Please", "Hi team,": politeness alone says nothing, whatever follows it.
+  const polite = /^[\s,!.]*(?:(?:hi|hello|hey|there|team|please|kindly)[\s,!.]*)+$/i.test(frame);
+  if (!asked && meantVerb(first) === undefined && !polite) return plain;
   const verb = asked ?? first;
   return verb[0]!.toUpperCase() + verb.slice(1) + rest.slice(first.length);
 }

@@ -61,6 +61,19 @@ describe('shorthand, apostrophes and typos', () => {
     );
   });
 
+  it('reads "a members join date", "ill paste" and "yesterdays" with the apostrophes they lost', () => {
+    expect(planOf('Write a welcome card from a members join date and the members first name').keys).toEqual([
+      'join_date',
+      'first_name',
+    ]);
+    expect(planOf('Proofread a press release. Ill paste the release text').keys).toEqual(['release_text']);
+    expect(planOf('Summarise yesterdays call notes').keys).toEqual(planOf("Summarise yesterday's call notes").keys);
+    // "the hours worked this week": what is said of a plural, not a noun it owns.
+    expect(
+      planOf('Work out overtime pay for an employee from their hourly rate and the hours worked this week').keys,
+    ).toEqual(['hourly_rate', 'hours']);
+  });
+
   it('reads a misspelt word as the word it is one slip from, and leaves real words and names alone', () => {
     const typed = planOf('Send an invocie remidner to the custmer with the invoice amout and the due date');
     expect(typed.name).toBe('Invoice Reminder');
