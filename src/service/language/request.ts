@@ -51,7 +51,11 @@ function possessives(text: string): string {
       const lower = stem.toLowerCase();
       const verb = SAYS.test(word) || VERBS.has(lower) || VERB_CLASSES.takes.has(lower);
       const value = NOUN_CLASSES.identifying.has(next.toLowerCase()) || conceptOf(next.toLowerCase()) !== undefined;
-      const said = SAID.test(next) || (PARTICIPLE.test(next) && (after === undefined || LINKS.test(after)));
+      // "the lines add up", "the guests check in": a verb the plural does.
+      const does =
+        (VERBS.has(next.toLowerCase()) && conceptOf(next.toLowerCase()) === undefined) ||
+        /^(?:up|out|off|in|over|back|down)$/i.test(after ?? '');
+      const said = does || SAID.test(next) || (PARTICIPLE.test(next) && (after === undefined || LINKS.test(after)));
       const owned = !said && (value || (OPENS.test(opener) && !LINKS.test(next)));
       if (!owned || verb || NOUN_CLASSES.pluralOnly.has(word)) return all;
       return `${opener} ${stem}'s `;

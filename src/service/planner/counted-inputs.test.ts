@@ -67,6 +67,17 @@ describe('what a document is for', () => {
     expect(apology.keys).toEqual(['guest_name', 'room_number', 'stay_dates']);
   });
 
+  it('reads what a summary lists after a colon as what it finds, not more inputs', () => {
+    expect(
+      planOf('Summarise the interview transcript I paste in: strengths, concerns and a hiring recommendation.').keys,
+    ).toEqual(['interview_transcript']);
+    // A list after a colon that is no text's summary stays the inputs.
+    expect(planOf('Work out the delivery cost: parcel weight in kg and the distance in km').keys).toEqual([
+      'parcel_weight',
+      'distance',
+    ]);
+  });
+
   it('is asked for when nothing else is given: "a blog post for a target audience"', () => {
     expect(planOf('Write a blog post for a target audience').keys).toEqual(['target_audience']);
   });

@@ -186,6 +186,11 @@ function roleOf(
   const after = tokens[group.items.at(-1)!.end];
   if (/^(?:for|on|to|about)$/.test(marker) && after && /^(?:with|from|using|given|including|:)$/.test(after.lower))
     return 'none';
+  // "Summarise a call transcript I paste in: key points, objections…": what is found in the text.
+  const text = previous && conceptOf(previous.items.at(-1)!.head)?.kind === 'text';
+  const worker = previous && verbAt[previous.items.at(-1)!.start];
+  const finds = worker && (VERB_CLASSES.summarize.has(worker.lemma) || VERB_CLASSES.extract.has(worker.lemma));
+  if (marker === ':' && text && finds) return 'output';
   const lemma = marker.startsWith('verb:') ? marker.slice(5) : undefined;
   // "tell the customer their delivery window", "send the team a summary": what a person is told or sent is made.
   const person = previous?.items.length === 1 ? previous.items[0]! : undefined;
