@@ -153,7 +153,15 @@ export function scoreSet(cases: PromptCase[], plan: (prompt: string) => PlannedS
 const SETS_DIR = new URL('../../src/service/planner/prompt-sets/', import.meta.url);
 
 export type PromptSetName =
-  'development' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4' | 'held-out-5' | 'older' | 'newcomer';
+  | 'development'
+  | 'development-2'
+  | 'held-out'
+  | 'held-out-2'
+  | 'held-out-3'
+  | 'held-out-4'
+  | 'held-out-5'
+  | 'older'
+  | 'newcomer';
 
 export function loadPromptSet(name: PromptSetName): PromptCase[] {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`${name}.json`, SETS_DIR)), 'utf8')) as PromptCase[];

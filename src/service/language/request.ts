@@ -45,8 +45,8 @@ const PARTICIPLE = /^[a-z]+(?:ed|ing|[^l]ly)$/i;
  */
 function possessives(text: string): string {
   return text.replace(
-    /\b([a-z]+) ([a-z]{2,}[^\Wsuia])s (?=([a-z]+)\b(?: ([a-z]+)\b)?)/gi,
-    (all, opener: string, stem: string, next: string, after: string | undefined) => {
+    /(?:\b([a-z]+) )?\b([a-z]{2,}[^\Wsuia])s (?=([a-z]+)\b(?: ([a-z]+)\b)?)/gi,
+    (all, opener: string | undefined, stem: string, next: string, after: string | undefined) => {
       const word = `${stem}s`.toLowerCase();
       const lower = stem.toLowerCase();
       const verb = SAYS.test(word) || VERBS.has(lower) || VERB_CLASSES.takes.has(lower);
@@ -56,12 +56,21 @@ function possessives(text: string): string {
         (VERBS.has(next.toLowerCase()) && conceptOf(next.toLowerCase()) === undefined) ||
         /^(?:up|out|off|in|over|back|down)$/i.test(after ?? '');
       const said = does || SAID.test(next) || (PARTICIPLE.test(next) && (after === undefined || LINKS.test(after)));
-      const owned = !said && (value || (OPENS.test(opener) && !LINKS.test(next)));
-      if (!owned || verb || NOUN_CLASSES.pluralOnly.has(word)) return all;
-      return `${opener} ${stem}'s `;
+      const owned = !said && (value || (OPENS.test(opener ?? '') && !LINKS.test(next)));
+      if (!owned || verb || NOUN_CLASSES.pluralOnly.has(word) || LINKS.test(stem)) return all;
+      return `${opener ? `${opener} ` : ''}${stem}'s `;
     },
   );
 }
+
+/** "there name", "there due date": "their", mistyped, before what it owns (but "is there a way", "there is"). */
+const THERE = /\bthere (?=([a-z]+)\b)/gi;
+const theirs = (text: string) =>
+  text.replace(THERE, (all, next: string) =>
+    LINKS.test(next) || /^(?:is|are|was|were|be|'s|’s|isn't|aren't|will|would|should|might|must)$/i.test(next)
+      ? all
+      : 'their ',
+  );
 
 /** "ill paste", "id like": a contraction whose apostrophe was left out, told apart by the verb after it. */
 const CONTRACTED =
@@ -70,7 +79,7 @@ const CONTRACTED =
 /** The request without its frame, in plain words; the prompt as it is when no verb follows the frame. */
 export function requestOf(prompt: string): string {
   const plain = possessives(
-    prompt
+    theirs(prompt)
       .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
       .replace(CONTRACTED, (word) => (word.toLowerCase() === 'ill' ? "I'll" : "I'd")),
   );
