@@ -209,6 +209,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'lastname', kind: 'string', same: ['lname', 'surname', 'last name', 'family name'] },
   { word: 'fullname', kind: 'string', same: ['full name'] },
   { word: 'name', kind: 'string', same: [] },
+  { word: 'category', kind: 'string', same: ['cat', 'class'] },
+  { word: 'location', kind: 'string', same: ['loc', 'venue'], alike: ['city', 'place'] },
 ];
 
 /** Every word and phrase of the vocabulary, to the concept it belongs to. */

@@ -56,7 +56,10 @@ function possessives(text: string): string {
         (VERBS.has(next.toLowerCase()) && conceptOf(next.toLowerCase()) === undefined) ||
         /^(?:up|out|off|in|over|back|down)$/i.test(after ?? '');
       const said = does || SAID.test(next) || (PARTICIPLE.test(next) && (after === undefined || LINKS.test(after)));
-      const owned = !said && (value || (OPENS.test(opener ?? '') && !LINKS.test(next)));
+      // Without "a" or "the" before it, only a person owns a value: "- customers name", "managers email".
+      const person = NOUN_CLASSES.people.has(lower) || /(?:er|or|ant|ent|ist|ee|ian)$/.test(lower);
+      const opened = OPENS.test(opener ?? '');
+      const owned = !said && ((value && (person || opened)) || (opened && !LINKS.test(next)));
       if (!owned || verb || NOUN_CLASSES.pluralOnly.has(word) || LINKS.test(stem)) return all;
       return `${opener ? `${opener} ` : ''}${stem}'s `;
     },

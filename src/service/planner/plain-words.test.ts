@@ -82,3 +82,31 @@ describe('shorthand, apostrophes and typos', () => {
     expect(planOf('Write a form letter for Xero users with the user name').keys).toEqual(['user_name']);
   });
 });
+
+describe('a note with no verb', () => {
+  it('reads "what to make - its values" as the sentence it stands for', () => {
+    const note = planOf('late payment letter - tenant name rent owed due date');
+    expect(note.name).toBe('Late Payment Letter');
+    expect(note.keys).toEqual(['tenant_name', 'rent_owed', 'due_date']);
+  });
+
+  it('reads values after a comma, and what the note is for before its dash', () => {
+    const note = planOf('visa letter for employees - employee name, passport number, travel dates, destination');
+    expect(note.name).toBe('Visa Letter');
+    expect(note.keys).toEqual(['employee_name', 'passport_number', 'travel_dates', 'destination']);
+  });
+
+  it('reads a check note as a check', () => {
+    const note = planOf('timesheet check hours rate date, flag anything over 10 hours');
+    expect(note.name).toBe('Timesheet Check');
+    expect(note.keys).toEqual(expect.arrayContaining(['rate', 'date']));
+  });
+
+  it('leaves a sentence with a verb, and a note without values, as they are', () => {
+    expect(planOf('welcome email').keys).toEqual(planOf('Write a welcome email').keys);
+    expect(planOf('Write a welcome email for a new hire with their name and start date').keys).toEqual([
+      'name',
+      'start_date',
+    ]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * "invoice reminder email - client name amount due date": a note written with no verb names what to
+ * make and then what it is made from. It is read as the sentence it stands for: "Write an invoice
+ * reminder email with client name, amount and due date." A prompt with a verb before what it names
+ * is a sentence already and is left as it is.
+ */
+import { conceptOf } from '../../contract/field-concepts';
+import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
+import { tokenize, type Token } from './retag';
+
+/** Terse notes are short; a long paste is read as it is. */
+const TERSE_LIMIT = 400;
+const { made: MADE, tools: TOOLS, identifying: IDENTIFYING } = NOUN_CLASSES;
+/** What a note names by its last word, and the verb the sentence it stands for opens with. */
+const VERB_OF: Record<string, string> = {
+  check: 'Check',
+  triage: 'Triage',
+  summary: 'Summarize',
+  calculator: 'Calculate',
+};
+const SEPARATOR = /^(?:[-–—:]|for|with|from|using|of)$/;
+const LISTED = /^(?:NOUN|PROPN|ADJ|NUM)$/;
+
+/** A word that ends a field's name: "name", "date", "amount", "email". */
+const ends = (word: string) => IDENTIFYING.has(word) || conceptOf(word) !== undefined;
+
+/**
+ * "client name amount due date" → ["client name", "amount", "due date"]: a word joins the next when
+ * it describes it ("due date", "start date") and ends its field when it names a value.
+ */
+function fieldsOf(run: Token[]): string[] {
+  const fields: string[][] = [[]];
+  run.forEach((token, at) => {
+    const field = fields.at(-1)!;
+    field.push(token.text);
+    const next = run[at + 1];
+    // "rent owed", "hours worked": a participle goes with the value before it.
+    const participle = next?.pos === 'VERB' && /(?:ed|en)$/.test(next.lower);
+    const describes =
+      next !== undefined && (participle || (!ends(token.lower) && (token.pos === 'ADJ' || ends(next.lower))));
+    if (next && !describes) fields.push([]);
+  });
+  return fields.filter((field) => field.length > 0).map((field) => field.join(' '));
+}
+
+const listed = (items: string[]) =>
+  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+
+/** The sentence a terse note stands for, or the prompt as it is. */
+export function terseRequest(prompt: string): string {
+  if (prompt.length > TERSE_LIMIT) return prompt;
+  const tokens = tokenize(prompt);
+  const first = tokens[0];
+  if (!first || first.pos === 'VERB' || VERBS.has(first.lower) || !LISTED.test(first.pos)) return prompt;
+  // What is made: the last of the opening nouns that names a made thing, and a tool word after it.
+  let made = -1;
+  for (let i = 0; i < Math.min(tokens.length, 9) && LISTED.test(tokens[i]!.pos); i++)
+    if (MADE.has(tokens[i]!.lemma) || MADE.has(tokens[i]!.lower)) made = i;
+  if (made < 0) return prompt;
+  let end = made + 1;
+  while (TOOLS.has(tokens[end]?.lower ?? '')) end++;
+  let start = end;
+  while (SEPARATOR.test(tokens[start]?.lower ?? '')) start++;
+  const joining = /^[a-z]+$/.test(tokens[start - 1]?.lower ?? '') && start > end ? tokens[start - 1]!.lower : 'about';
+  let stop = runEnd(tokens, start);
+  // "parent letter school trip - student name …", "receipt for cash donations - donor's name …":
+  // words before a dash say what the note is about; the values follow the dash.
+  let about = '';
+  if (/^[-–—:]$/.test(tokens[stop]?.text ?? '') && stop > start) {
+    about = ` ${joining} ${tokens
+      .slice(start, stop)
+      .map((t) => t.text)
+      .join(' ')}`;
+    start = stop + 1;
+    stop = runEnd(tokens, start);
+  }
+  const run = tokens.slice(start, stop);
+  // "amount category date, anything over 50 …": each part between commas may hold several values.
+  const parts: Token[][] = [[]];
+  for (const token of run)
+    if (token.text === ',') parts.push([]);
+    else parts.at(-1)!.push(token);
+  const commas = parts.length > 1;
+  const items = parts
+    .filter((part) => part.length > 0)
+    .flatMap((part) =>
+      part.length >= (commas ? 3 : 2) && !part.some((t) => /^(?:and|or)$/.test(t.lower))
+        ? fieldsOf(part)
+        : [part.map((t) => t.text).join(' ')],
+    );
+  if (items.length < 2) return prompt;
+  const head = tokens[made]!.lower;
+  const named = tokens.slice(0, made + 1).map((t) => t.text);
+  const verb = VERB_OF[head];
+  const thing = verb ? named.slice(0, -1) : named;
+  const given = commas ? items.join(', ') : listed(items);
+  const opening = `${verb ?? 'Write'} ${/^[aeiou]/i.test(thing[0] ?? '') ? 'an' : 'a'} ${thing.join(' ')}${about}`;
+  const rest = prompt.slice(offset(prompt, tokens, stop));
+  const joiner = /^[,.;]/.test(rest) ? '' : ' ';
+  return `${opening} ${verb === 'Calculate' ? 'from' : 'with'} ${given}${joiner}${rest}`.trim();
+}
+
+/** Where a run of values ends: at a verb, a word of a sentence, or punctuation other than a comma. */
+function runEnd(tokens: Token[], start: number): number {
+  let stop = start;
+  while (
+    stop < tokens.length &&
+    ((LISTED.test(tokens[stop]!.pos) && (!VERBS.has(tokens[stop]!.lower) || conceptOf(tokens[stop]!.lower))) ||
+      (tokens[stop]!.pos === 'VERB' && /(?:ed|en)$/.test(tokens[stop]!.lower) && stop > start) ||
+      /^(?:,|and|or)$/.test(tokens[stop]!.lower))
+  )
+    stop++;
+  // A comma that ends the run belongs to what follows.
+  while (stop > start && /^(?:,|and|or)$/.test(tokens[stop - 1]!.lower)) stop--;
+  return stop;
+}
+
+/** Where the token at `index` starts in the prompt (the prompt's end past the last token). */
+function offset(prompt: string, tokens: Token[], index: number): number {
+  let at = 0;
+  for (let i = 0; i < index && i < tokens.length; i++)
+    at = prompt.indexOf(tokens[i]!.text, at) + tokens[i]!.text.length;
+  if (index >= tokens.length) return prompt.length;
+  return prompt.indexOf(tokens[index]!.text, at);
+}
