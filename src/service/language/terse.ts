@@ -24,6 +24,9 @@ const LISTED = /^(?:NOUN|PROPN|ADJ|NUM)$/;
 /** A word that ends a field's name: "name", "date", "amount", "email". */
 const ends = (word: string) => IDENTIFYING.has(word) || conceptOf(word) !== undefined;
 
+/** A value a thing has rather than a thing: "name", "date", "email", "amount" (but not "customer"). */
+const owned = (word: string) => IDENTIFYING.has(word) || (conceptOf(word)?.kind ?? 'string') !== 'string';
+
 /**
  * "client name amount due date" → ["client name", "amount", "due date"]: a word joins the next when
  * it describes it ("due date", "start date") and ends its field when it names a value.
@@ -37,7 +40,7 @@ function fieldsOf(run: Token[]): string[] {
     // "rent owed", "hours worked": a participle goes with the value before it.
     const participle = next?.pos === 'VERB' && /(?:ed|en)$/.test(next.lower);
     const describes =
-      next !== undefined && (participle || (!ends(token.lower) && (token.pos === 'ADJ' || ends(next.lower))));
+      next !== undefined && (participle || (!ends(token.lower) && (token.pos === 'ADJ' || owned(next.lower))));
     if (next && !describes) fields.push([]);
   });
   return fields.filter((field) => field.length > 0).map((field) => field.join(' '));
@@ -52,11 +55,15 @@ export function terseRequest(prompt: string): string {
   const tokens = tokenize(prompt);
   const first = tokens[0];
   if (!first || first.pos === 'VERB' || VERBS.has(first.lower) || !LISTED.test(first.pos)) return prompt;
-  // What is made: the last of the opening nouns that names a made thing, and a tool word after it.
+  // What is made: the first of the opening nouns that names a made thing, with the made-thing nouns
+  // right after it ("reminder email"), then tool words ("writer").
+  const isMade = (t: Token | undefined) => t !== undefined && (MADE.has(t.lemma) || MADE.has(t.lower));
   let made = -1;
-  for (let i = 0; i < Math.min(tokens.length, 9) && LISTED.test(tokens[i]!.pos); i++)
-    if (MADE.has(tokens[i]!.lemma) || MADE.has(tokens[i]!.lower)) made = i;
+  for (let i = 0; i < Math.min(tokens.length, 9) && inRun(tokens, i) && made < 0; i++) if (isMade(tokens[i])) made = i;
   if (made < 0) return prompt;
+  while (isMade(tokens[made + 1])) made++;
+  // "vendor invoice matching": a job named by what it does is a sentence of its own kind.
+  if (/ing$/.test(tokens[made + 1]?.lower ?? '')) return prompt;
   let end = made + 1;
   while (TOOLS.has(tokens[end]?.lower ?? '')) end++;
   let start = end;
@@ -77,10 +84,15 @@ export function terseRequest(prompt: string): string {
   const run = tokens.slice(start, stop);
   // "amount category date, anything over 50 …": each part between commas may hold several values.
   const parts: Token[][] = [[]];
+  const commas = run.some((t) => t.text === ',');
+  // "donor's name address amount and the date received": "and" parts values as a comma does.
   for (const token of run)
-    if (token.text === ',') parts.push([]);
-    else parts.at(-1)!.push(token);
-  const commas = parts.length > 1;
+    if (token.text === ',' || (!commas && token.lower === 'and')) parts.push([]);
+    else if (/^['’]s$/.test(token.lower) && parts.at(-1)!.length > 0) {
+      // "donor's name": the owner describes what follows it.
+      const owner = parts.at(-1)!.pop()!;
+      parts.at(-1)!.push({ ...owner, text: `${owner.text}'s`, pos: 'ADJ' });
+    } else if (token.pos !== 'DET') parts.at(-1)!.push(token);
   const items = parts
     .filter((part) => part.length > 0)
     .flatMap((part) =>
@@ -100,14 +112,19 @@ export function terseRequest(prompt: string): string {
   return `${opening} ${verb === 'Calculate' ? 'from' : 'with'} ${given}${joiner}${rest}`.trim();
 }
 
+/** A word of a run of nouns: "start date" and "booking confirmation" too, though the tagger read a verb. */
+const inRun = (tokens: Token[], at: number) =>
+  LISTED.test(tokens[at]!.pos) || (tokens[at]!.pos === 'VERB' && /^(?:NOUN|PROPN)$/.test(tokens[at + 1]?.pos ?? ''));
+
 /** Where a run of values ends: at a verb, a word of a sentence, or punctuation other than a comma. */
 function runEnd(tokens: Token[], start: number): number {
   let stop = start;
   while (
     stop < tokens.length &&
-    ((LISTED.test(tokens[stop]!.pos) && (!VERBS.has(tokens[stop]!.lower) || conceptOf(tokens[stop]!.lower))) ||
+    ((inRun(tokens, stop) && (!VERBS.has(tokens[stop]!.lower) || conceptOf(tokens[stop]!.lower))) ||
       (tokens[stop]!.pos === 'VERB' && /(?:ed|en)$/.test(tokens[stop]!.lower) && stop > start) ||
-      /^(?:,|and|or)$/.test(tokens[stop]!.lower))
+      /^(?:,|and|or|'s|’s)$/.test(tokens[stop]!.lower) ||
+      (tokens[stop]!.pos === 'DET' && stop > start))
   )
     stop++;
   // A comma that ends the run belongs to what follows.
