@@ -140,3 +140,29 @@ function offset(prompt: string, tokens: Token[], index: number): number {
   if (index >= tokens.length) return prompt.length;
   return prompt.indexOf(tokens[index]!.text, at);
 }
+
+/** Sentences are read one by one only in prompts of a paragraph or two. */
+const LISTS_LIMIT = 1500;
+
+/**
+ * "Could you write a chaser to a client? Client name, contract name, and the date we sent it.": a
+ * sentence that is only a list of values, after the request, lists what the job needs.
+ */
+export function listedValues(prompt: string): string {
+  if (prompt.length > LISTS_LIMIT) return prompt;
+  const sentences = prompt.split(/(?<=[.?!])\s+/);
+  if (sentences.length < 2) return prompt;
+  return sentences
+    .map((sentence, at) => {
+      if (at === 0 || !/,|\band\b/.test(sentence)) return sentence;
+      const tokens = tokenize(sentence);
+      const firstComma = tokens.findIndex((t) => t.text === ',' || t.lower === 'and');
+      const head = tokens.slice(0, firstComma < 0 ? tokens.length : firstComma);
+      const listy =
+        head.length > 0 &&
+        head.every((t) => LISTED.test(t.pos) || t.pos === 'DET' || /^(?:their|its|his|her|your|our)$/.test(t.lower));
+      if (!listy || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
+      return `It needs ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+    })
+    .join(' ');
+}

@@ -24,7 +24,14 @@ export function markerOf(tokens: Token[], first: Phrase): string {
     return `verb:${phrasal.lemma}`;
   // "I'll give you their name": the verb governs past the person it is for; "give me the total"
   // asks for what the job returns.
-  if (/^(?:you|him|her|them)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
+  // "I'll tell it the band and the venue": what the workflow is told is what it is given.
+  if (
+    before.lower === 'it' &&
+    tokens[before.index - 1]?.pos === 'VERB' &&
+    /^(?:tell|show)$/.test(tokens[before.index - 1]!.lemma)
+  )
+    return 'given';
+  if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
     return `verb:${tokens[before.index - 1]!.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }

@@ -110,3 +110,25 @@ describe('a note with no verb', () => {
     ]);
   });
 });
+
+describe('values listed outside a sentence', () => {
+  it('reads a sentence that only lists values, after the request, as what the job needs', () => {
+    expect(
+      planOf(
+        'Could you write a reminder to a member whose card is about to expire? Member name, card number and expiry date.',
+      ).keys,
+    ).toEqual(['member_name', 'card_number', 'expiry_date']);
+  });
+
+  it('reads what follows the person a document is for as their values', () => {
+    expect(planOf('Draft a renewal offer for members, their name, their tier and the renewal price').keys).toEqual([
+      'name',
+      'tier',
+      'renewal_price',
+    ]);
+  });
+
+  it('reads what "I\'ll tell it" as given', () => {
+    expect(planOf("Write a gig announcement. I'll tell it the band and the venue.").keys).toEqual(['band', 'venue']);
+  });
+});

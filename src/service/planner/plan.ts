@@ -23,7 +23,7 @@ import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from 
 import { readRoles, VERBS, WORKS_ON, type Reading } from './roles';
 import { requestOf } from '../language/request';
 import { respelt } from '../language/respell';
-import { terseRequest } from '../language/terse';
+import { listedValues, terseRequest } from '../language/terse';
 
 /** A prompt the planner cannot turn into a workflow; the message says what to change. */
 export class PlanningError extends Error {
@@ -97,7 +97,7 @@ function unwrapped(reading: Reading): Reading {
 export function planWorkflow(prompt: string, opts: { name?: string; description?: string }): WorkflowPlan {
   const text = prompt.slice(0, READ_LIMIT);
   // The roles are read from the request in plain words; rules and notes quote the prompt as written.
-  const asked = terseRequest(requestOf(respelt(text)));
+  const asked = listedValues(terseRequest(requestOf(respelt(text))));
   const reading = unwrapped(readRoles(asked));
   assertPlannable(reading, asked);
   const lower = text.toLowerCase();

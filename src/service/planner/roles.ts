@@ -278,6 +278,8 @@ function roleOf(
       ((PEOPLE.has(last.head) && last.words[0] !== 'number') || /^[:;]$/.test(tokens[last.end]?.text ?? ''))
     )
       return 'none';
+    // "an offer for tenants, their name, unit and the new rent": who it is for, then what they have.
+    if (marker === 'for' && PEOPLE.has(first.head) && phrase !== first && group.items.length > 2) return 'input';
     // "for our headcount and a budget per person": a list of values.
     const values = group.items.some((p) => conceptOf(p.head) !== undefined);
     if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
