@@ -62,6 +62,23 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const articled = /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '');
     if (values.length < (articled ? 3 : 2) || afterEnd - j > 16) continue;
     values.unshift(...values.splice(1).reverse());
+    // "role, location, salary range, remote or hybrid": values the vocabulary names as fields are a
+    // list of inputs before the choice, not part of it.
+    const field = (value: string) =>
+      value
+        .toLowerCase()
+        .split(' ')
+        .some((word) => (conceptOf(word)?.kind ?? 'text') !== 'text');
+    const named = values.slice(0, -2).findLastIndex(field);
+    if (named >= 0) values.splice(0, named + 1);
+    // "name, email, phone or address" lists values to give, not one to choose.
+    if (values.every(field)) continue;
+    // "remote or hybrid or onsite": a second "or" goes on the same choice.
+    const previous = choices.at(-1);
+    if (previous && previous.values.at(-1) === values[0] && tokens[i - 2]?.lower === 'or') {
+      previous.values.push(...values.slice(1));
+      continue;
+    }
     const trigger = tokens[j];
     const lead = trigger?.lower ?? '';
     // "Is it positive, neutral or negative?": a question of what a text is sorts it.

@@ -106,3 +106,28 @@ describe('dates named by what happened, and lists a clause ends', () => {
     expect(Number(properties.board_meeting_minutes?.maxLength)).toBeGreaterThanOrEqual(1000);
   });
 });
+
+describe('choices told apart from lists', () => {
+  it('gives an input the choices told about it elsewhere', () => {
+    const { properties } = planOf(
+      "We offer three plans (bronze, silver and gold). I'll type in the member's name, email and plan.",
+    );
+    expect(properties.plan?.enum).toEqual(['bronze', 'silver', 'gold']);
+    expect(Object.keys(properties)).not.toContain('plans');
+  });
+
+  it('reads a chain of "or" as one choice, after the values listed before it', () => {
+    const { properties } = planOf('Write a menu card with dish name, price and diet: vegan or vegetarian or meat');
+    expect(properties.diet?.enum).toEqual(['vegan', 'vegetarian', 'meat']);
+    expect(Object.keys(properties)).toEqual(['dish_name', 'price', 'diet']);
+  });
+
+  it('reads "name, email, phone or address" as values to give, not one to choose', () => {
+    expect(planOf('Write a contact card with name, email, phone or address').keys).toEqual([
+      'name',
+      'email',
+      'phone',
+      'address',
+    ]);
+  });
+});

@@ -73,7 +73,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       }
       if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }
-    const choice = reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories);
+    // "There are three levels (beginner, intermediate and advanced) … the student's name and level":
+    // a choice told about a thing is the choice of the input that names it.
+    const choice =
+      reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories) ??
+      reading.choices.find((c) => !c.categories && c.about?.head === input.phrase.head && c.about.plural);
     if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) };
     if (!fields.some((known) => known.key === field.key)) fields.push(field);
   }
@@ -94,6 +98,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
         }),
       );
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
+    if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;
     // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
     if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
     // "and the format: conference, gala dinner or workshop": a choice names a value, however vague its noun.
