@@ -79,6 +79,32 @@ const theirs = (text: string) =>
 const CONTRACTED =
   /\b(ill|id)(?= (?:give|paste|provide|type|upload|send|add|enter|fill|tell|list|share|attach|include|need|want|like|love|prefer|copy|forward|drop|put|supply)\b)/gi;
 
+/** "we need a resignation letter, …", "I want an invoice reminder for …": wanting a made thing asks to write it. */
+const WANTS = /^\s*(?:so\s+)?(?:i|we)(?:'d|’d| would)?\s+(?:really\s+)?(?:need|want|like)\s+(?=(?:a|an|some)\s)/i;
+function wantedThing(text: string): string {
+  const wants = WANTS.exec(text)?.[0];
+  if (!wants) return text;
+  const rest = text.slice(wants.length);
+  // The made thing's noun within the phrase wanted ("a resignation acknowledgement letter").
+  const words = [...rest.matchAll(/[\p{L}'’-]+/gu)].slice(1, 7);
+  const isMade = (word: RegExpExecArray) => NOUN_CLASSES.made.has(word[0].toLowerCase().replace(/s$/, ''));
+  const first = words.findIndex(isMade);
+  if (first < 0) return text;
+  // "an acknowledgement letter": the made thing's last noun.
+  let last = first;
+  while (
+    words[last + 1] &&
+    isMade(words[last + 1]!) &&
+    !/[,.;:]/.test(rest.slice(words[last]!.index, words[last + 1]!.index))
+  )
+    last++;
+  const made = words[last]!;
+  // "…letter, employee's name, …": what follows a comma right after it is what it is written with.
+  const after = made.index + made[0].length;
+  const listed = rest[after] === ',';
+  return `Write ${listed ? `${rest.slice(0, after)} with${rest.slice(after + 1)}` : rest}`;
+}
+
 /** The request without its frame, in plain words; the prompt as it is when no verb follows the frame. */
 export function requestOf(prompt: string): string {
   const plain = possessives(
@@ -87,7 +113,7 @@ export function requestOf(prompt: string): string {
       .replace(CONTRACTED, (word) => (word.toLowerCase() === 'ill' ? "I'll" : "I'd")),
   );
   const frame = FRAME.exec(plain)?.[0] ?? '';
-  if (frame.trim() === '') return plain;
+  if (frame.trim() === '') return wantedThing(plain);
   const rest = plain.slice(frame.length);
   const first = /^[a-z]+/i.exec(rest)?.[0].toLowerCase() ?? '';
   // "a tool that checks whether…": the verb as the tool does it is the verb asked for.

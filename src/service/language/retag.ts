@@ -50,7 +50,10 @@ function correctTags(tokens: Token[]): void {
     const two = `${tokens[i]!.lemma} ${tokens[i + 1]?.lower ?? ''}`;
     const meant = PHRASAL_VERBS[two] ?? PHRASAL_VERBS[`${two} ${tokens[i + 2]?.lower ?? ''}`];
     if (meant) Object.assign(tokens[i]!, { lemma: meant, pos: 'VERB' });
-    const afterTime = tokens[i - 1]?.text === ',' && /^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '');
+    // "…, flag if the difference is over 5%": a verb after a comma opens its own clause.
+    const afterTime =
+      tokens[i - 1]?.text === ',' &&
+      (/^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '') || /^(?:if|whether|when)$/.test(tokens[i + 1]?.lower ?? ''));
     // "Help me draft a summary", "let us write…": the verb after whom the help is for.
     const helped = /^(?:help|let)$/.test(tokens[i - 2]?.lemma ?? '') && tokens[i - 1]?.pos === 'PRON';
     if (VERBS.has(tokens[i]!.lower) && (starts || afterTime || helped)) tokens[i]!.pos = 'VERB';

@@ -5,9 +5,12 @@
  */
 import type { Token } from './retag';
 
-/** "of 100 dollars", "of $500": a value stated after "of", not the first of a choice ("of 10, 15 or 20"). */
+/**
+ * "of 100 dollars", "of $500", "the rate is 8%": a value stated after "of" or "is", not the first of a
+ * choice ("of 10, 15 or 20").
+ */
 export const statedAfter = (tokens: Token[], end: number) =>
-  tokens[end]?.lower === 'of' &&
+  /^(?:of|is|are|=)$/.test(tokens[end]?.lower ?? '') &&
   /^[$€£]?\d/.test(tokens[end + 1]?.text ?? '') &&
   !/^(?:,|or)$/.test(tokens[end + 2]?.lower ?? '');
 

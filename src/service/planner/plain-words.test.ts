@@ -132,3 +132,22 @@ describe('values listed outside a sentence', () => {
     expect(planOf("Write a gig announcement. I'll tell it the band and the venue.").keys).toEqual(['band', 'venue']);
   });
 });
+
+describe('what is wanted and what is stated', () => {
+  it('reads "we need a <thing>, <values>" as a request to write the thing with those values', () => {
+    const plan = planOf('we need a parking permit letter, resident name, their car reg and the permit zone');
+    expect(plan.name).toBe('Parking Permit Letter');
+    expect(plan.keys).toEqual(['resident_name', 'car_reg', 'permit_zone']);
+  });
+
+  it('keeps a value the prompt states ("the rate is 8%") out of the form', () => {
+    expect(planOf('Work out the tip on a bill amount; the rate is 12%').keys).toEqual(['bill_amount']);
+  });
+
+  it('reads a verb after a comma as a verb: "…, flag if …"', () => {
+    expect(planOf('Compare the quoted price and the invoiced price, flag if they differ by over 2%').keys).toEqual([
+      'quoted_price',
+      'invoiced_price',
+    ]);
+  });
+});
