@@ -14,6 +14,8 @@ import { DRAFT_HEAD_WORDS, MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '
 
 /** A prompt has few typos; past this many unknown words it is a paste of names or codes, read as it is. */
 const MAX_UNKNOWN = 40;
+/** Longer runs of letters are pastes or codes, not words with a slip in them. */
+const LONGEST = 16;
 
 let english: ReturnType<typeof nspell> | undefined;
 
@@ -71,7 +73,34 @@ function meant(word: string): string | undefined {
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
-/** The prompt with its misspelt words read as the planner's words they are meant as. */
+/**
+ * "recieved", "diffrence": an English word one slip away (two letters swapped, one left out), when
+ * exactly one is; a name or a code that is no word stays as it is.
+ */
+function english1(word: string, checker: ReturnType<typeof nspell>): string | undefined {
+  const unique = (found: Set<string>) => (found.size === 1 ? [...found][0] : undefined);
+  const swaps = new Set<string>();
+  for (let i = 0; i < word.length - 1; i++) {
+    const swap = word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2);
+    if (checker.correct(swap)) swaps.add(swap);
+  }
+  // Two letters swapped is the commonest slip ("recieved"); then one letter left out, added or wrong.
+  if (swaps.size > 0) return unique(swaps);
+  const edits = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const dropped = word.slice(0, i) + word.slice(i + 1);
+    if (i < word.length && checker.correct(dropped)) edits.add(dropped);
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+      const added = word.slice(0, i) + letter + word.slice(i);
+      const changed = word.slice(0, i) + letter + word.slice(i + 1);
+      if (checker.correct(added)) edits.add(added);
+      if (i < word.length && letter !== word[i] && checker.correct(changed)) edits.add(changed);
+    }
+  }
+  return unique(edits);
+}
+
+/** The prompt with its misspelt words read as the words they are meant as: the planner's own first. */
 export function respelt(prompt: string): string {
   english ??= englishDictionary();
   const checker = english;
@@ -86,10 +115,11 @@ export function respelt(prompt: string): string {
       // A capital inside a sentence is a name ("Xero", "HubSpot"), whatever it looks like.
       if (!starts && /[A-Z]/.test(word)) return all;
       const lower = word.toLowerCase();
-      if (unknown > MAX_UNKNOWN || ours.has(lower)) return all;
+      if (unknown > MAX_UNKNOWN || ours.has(lower) || lower.length > LONGEST) return all;
       if (checker.correct(lower) || checker.correct(american(lower)) || checker.correct(word)) return all;
       unknown++;
-      const fixed = meant(lower);
+      // Checking a word costs the dictionary a pass per slip tried: only words a person types are tried.
+      const fixed = meant(lower) ?? (lower.length <= LONGEST ? english1(lower, checker) : undefined);
       if (!fixed) return all;
       return lead + (/^[A-Z]/.test(word) ? fixed[0]!.toUpperCase() + fixed.slice(1) : fixed);
     },

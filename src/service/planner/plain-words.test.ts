@@ -78,6 +78,11 @@ describe('shorthand, apostrophes and typos', () => {
     const typed = planOf('Send an invocie remidner to the custmer with the invoice amout and the due date');
     expect(typed.name).toBe('Invoice Reminder');
     expect(typed.keys).toEqual(['invoice_amount', 'due_date']);
+    // Any English word two swapped letters away: "recieved".
+    expect(planOf('Write a receipt with the donor name and the date recieved').keys).toEqual([
+      'donor_name',
+      'date_received',
+    ]);
     // "form" is a word, though "from" is a slip away; "Xero" is a name.
     expect(planOf('Write a form letter for Xero users with the user name').keys).toEqual(['user_name']);
   });
