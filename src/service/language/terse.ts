@@ -160,7 +160,9 @@ export function listedValues(prompt: string): string {
       const head = tokens.slice(0, firstComma < 0 ? tokens.length : firstComma);
       const listy =
         head.length > 0 &&
-        head.every((t) => LISTED.test(t.pos) || t.pos === 'DET' || /^(?:their|its|his|her|your|our)$/.test(t.lower));
+        head.every(
+          (t) => inRun(tokens, t.index) || t.pos === 'DET' || /^(?:their|its|his|her|your|our)$/.test(t.lower),
+        );
       if (!listy || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
       return `It needs ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
     })

@@ -12,7 +12,7 @@ import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
-  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
 
 /**
  * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
@@ -38,7 +38,8 @@ export function yesNoFields(reading: Reading): Field[] {
       !/^(?:and|or|if)$/.test(tokens[end]!.lower)
     )
       clause.push(tokens[end++]!.lower);
-    if (tokens[end]?.lower === 'or' || clause[0] === 'to') continue;
+    // "whether it's urgent or not" is still yes or no; "whether it is A or B" is a choice.
+    if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to') continue;
     const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);
     if (words.length === 0) continue;
     fields.push(
@@ -85,7 +86,11 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
     return doing ? makeField(snakeCase(`reason for ${doing.lower}`), kind, 'reason', token.index, extra) : undefined;
   }
   const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
-  return noun ? makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra) : undefined;
+  if (noun) return makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra);
+  // "what happened", "what's broken", "what got done": a clause about no thing is told in words.
+  const told = words.map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower)).filter((w) => /^[a-z]+$/.test(w));
+  if (token.lower !== 'what' || told.length === 0 || told.length > 3) return undefined;
+  return makeField(snakeCase(['what', ...told].join(' ')), 'text', 'what', token.index);
 }
 
 /**
@@ -94,6 +99,9 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
  */
 function countKey(tokens: Reading['tokens'], noun: Reading['tokens'][number]): string {
   let at = noun.index + 1;
+  // "how many days late", "how many nights remaining": what the count is of, said after it.
+  if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
+    return `${noun.lower}_${tokens[at]!.lower}`;
   if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
   while (/^(?:PRON|AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at < noun.index + 5) at++;
   const done = tokens[at];

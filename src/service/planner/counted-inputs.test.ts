@@ -131,3 +131,21 @@ describe('choices told apart from lists', () => {
     ]);
   });
 });
+
+describe('inputs named by a clause', () => {
+  it('reads "whether it is urgent or not" as yes or no, and "whether they have booked X" by X', () => {
+    const { properties } = planOf(
+      "Write a reply to a guest with their name, whether the room was ready or not, and whether they've booked dinner",
+    );
+    expect(properties.room_ready?.type).toBe('boolean');
+    expect(properties.booked_dinner?.type).toBe('boolean');
+  });
+
+  it('reads "what happened" and "how many days late" as what they tell', () => {
+    const { properties } = planOf(
+      'Write an incident note with the location, what happened, and how many days late the report is',
+    );
+    expect(Number(properties.what_happened?.maxLength)).toBeGreaterThanOrEqual(1000);
+    expect(properties.days_late?.type).toBe('integer');
+  });
+});
