@@ -38,7 +38,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
     word: 'date',
     kind: 'date',
     same: [],
-    alike: ['deadline', 'birthday', 'anniversary', 'due date', 'day'],
+    alike: ['deadline', 'birthday', 'anniversary', 'due date', 'day', 'eta'],
   },
   { word: 'birthdate', kind: 'date', same: ['dob', 'date of birth', 'birth date'] },
   { word: 'datetime', kind: 'datetime', same: ['timestamp'], alike: ['time', 'appointment time', 'start time'] },
@@ -209,7 +209,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'lastname', kind: 'string', same: ['lname', 'surname', 'last name', 'family name'] },
   { word: 'fullname', kind: 'string', same: ['full name'] },
   { word: 'name', kind: 'string', same: [] },
-  { word: 'category', kind: 'string', same: ['cat', 'class'] },
+  { word: 'category', kind: 'string', same: ['cat'] },
   { word: 'location', kind: 'string', same: ['loc', 'venue'], alike: ['city', 'place'] },
 ];
 

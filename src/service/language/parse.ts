@@ -77,7 +77,9 @@ function nominal(tokens: Token[], i: number): boolean {
     (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
   )
     return false;
-  if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && isNoun(previous)) return false;
+  // "an expense claim follows", "It needs name, …": a verb after its subject.
+  if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && (isNoun(previous) || previous.pos === 'PRON'))
+    return false;
   // ", score how well they match": a verb before a question word or an object pronoun is no name.
   if (token.pos === 'VERB' && /^(?:how|what|which|whether|if|it|them|me|us)$/.test(next?.lower ?? '')) return false;
   if (

@@ -156,3 +156,13 @@ describe('what is wanted and what is stated', () => {
     ]);
   });
 });
+
+describe('values after "it needs"', () => {
+  it('reads bare values after "It needs" as the inputs', () => {
+    expect(planOf('Write a parcel label. It needs name, street, postcode.').keys).toEqual([
+      'name',
+      'street',
+      'postcode',
+    ]);
+  });
+});
