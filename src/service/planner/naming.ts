@@ -39,7 +39,11 @@ function cleanWords(words: string[]): string[] {
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
   const content = kept.length > 0 ? kept : words;
-  return (content.length > 1 && MEDIUM.has(content.at(-1)!) ? content.slice(0, -1) : content).slice(-4);
+  // "support chat transcript" is the support chat; "daily log" stays a log, for "daily" alone names nothing.
+  const rest = content.slice(0, -1);
+  const dropsMedium =
+    rest.length > 0 && MEDIUM.has(content.at(-1)!) && !rest.every((w) => /^(?:daily|weekly|monthly)$/.test(w));
+  return (dropsMedium ? rest : content).slice(-4);
 }
 /** Words that say how much of a thing, not what: "invoice amounts", "an amount of money". */
 const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|figures?)$/;

@@ -166,3 +166,16 @@ describe('values after "it needs"', () => {
     ]);
   });
 });
+
+describe('a prompt that opens with who is asking', () => {
+  it('is named by what it says is made, not by its first words', () => {
+    expect(
+      planOf(
+        "Our front desk keeps writing lost property notes on paper and it is a mess. I'd type in the item and the date.",
+      ).name,
+    ).toBe('Lost Property Notes');
+    expect(planOf('Each site manager has to do a daily log. Weather, workers on site and delays.').name).toBe(
+      'Daily Log',
+    );
+  });
+});

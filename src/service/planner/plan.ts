@@ -14,6 +14,7 @@ import { deliverableOf, producedPhrase, unmet, type Deliverable } from './delive
 import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
 import { subjectPhrase, workflowName } from './workflow-name';
+import { madeName } from './made-name';
 import { describePlan } from '../drafting/describe-plan';
 import { concurrencyOf, readPlanningNotes } from './notes';
 import { chooseRecipe, entityKindsOf, rateField } from './recipes';
@@ -147,7 +148,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   fields.sort((a, b) => a.position - b.position);
 
   const subject = subjectField(fields);
-  const name = opts.name?.trim() || workflowName(reading, recipe, noted, recipe === 'compute' ? target : undefined);
+  const name =
+    opts.name?.trim() ||
+    madeName(reading, workflowName(reading, recipe, noted, recipe === 'compute' ? target : undefined), recipe);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];
   const sources = texts().map((f) => f.key);
