@@ -24,7 +24,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   {
     word: 'website',
     kind: 'uri',
-    same: ['url', 'uri', 'web', 'site', 'homepage', 'home page', 'web site', 'www', 'domain', 'link', 'web page'],
+    same: ['url', 'uri', 'web', 'homepage', 'home page', 'web site', 'www', 'domain', 'link', 'web page'],
     alike: ['webpage', 'page url', 'profile'],
     title: 'Website',
   },

@@ -20,6 +20,8 @@ describe('a request in its frame', () => {
     'Hi! Could you please write a packing list for a trip, given the destination, the trip length in days and the season?',
     "I'd like you to write a packing list for a trip, given the destination, the trip length in days and the season.",
     'Help me write a packing list for a trip, given the destination, the trip length in days and the season.',
+    'how do i write a packing list for a trip, given the destination, the trip length in days and the season?',
+    "what's the best way to write a packing list for a trip, given the destination, the trip length in days and the season?",
     'We need a tool that can write a packing list for a trip, given the destination, the trip length in days and the season.',
   ])('reads "%s" as the plain request', (prompt) => {
     const plain = planOf(PLAIN);
