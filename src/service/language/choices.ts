@@ -59,7 +59,10 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
     // "… is negative or the notes contain FAIL" is two clauses; with their articles, values need a list of three.
-    const articled = /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '');
+    // "whether they need a laptop or a desktop" offers two.
+    const articled =
+      /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '') &&
+      !tokens.slice(Math.max(0, j - 4), j + 1).some((t) => t.lower === 'whether');
     if (values.length < (articled ? 3 : 2) || afterEnd - j > 16) continue;
     values.unshift(...values.splice(1).reverse());
     // "role, location, salary range, remote or hybrid": values the vocabulary names as fields are a
@@ -69,8 +72,17 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         .toLowerCase()
         .split(' ')
         .some((word) => (conceptOf(word)?.kind ?? 'text') !== 'text');
+    // (Two such values at least: "it's phone, video or onsite" is one choice.)
     const named = values.slice(0, -2).findLastIndex(field);
-    if (named >= 0) values.splice(0, named + 1);
+    if (named >= 0 && values.slice(0, named + 1).filter(field).length >= 2) {
+      values.splice(0, named + 1);
+      // The choice starts after the values cut from it.
+      const first = values[0]!.split(' ')[0]!;
+      const at = tokens.findIndex(
+        (t, k) => k > j && k < i && t.text === first && /^(?:,|and)$/.test(tokens[k - 1]!.lower),
+      );
+      if (at > 0) j = at - 1;
+    }
     // "name, email, phone or address" lists values to give, not one to choose.
     if (values.every(field)) continue;
     // "remote or hybrid or onsite": a second "or" goes on the same choice.
@@ -84,11 +96,14 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // "Is it positive, neutral or negative?": a question of what a text is sorts it.
     const asked = trigger?.pos === 'PRON' && tokens[j - 1]?.pos === 'AUX';
     const sorts = /^(?:to|into|is|as|between)$/.test(lead);
+    // "…, salary range, remote or hybrid": a value listed before a comma is no label of the choice.
+    const listedBefore = /^(?:,|and)$/.test(lead);
     const about = list.findLast(
       (p) =>
+        !listedBefore &&
         p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
         p.end >= j - 3 &&
-        !tokens.slice(p.end, j).some((t) => /^[.?!]$/.test(t.text)),
+        !tokens.slice(p.end, j).some((t) => /^(?:[.?!]|whether)$/.test(t.lower)),
     );
     choices.push({
       values,

@@ -55,14 +55,15 @@ export function swapped(a: string, b: string): boolean {
   return k < a.length - 1 && a[k] === b[k + 1] && a[k + 1] === b[k] && a.slice(k + 2) === b.slice(k + 2);
 }
 
-/** "summarise", "colour", "catalogue": British spellings the US dictionary does not hold. */
+/** "summarise", "colour", "catalogue", "orthopaedics": British spellings the US dictionary does not hold. */
 const american = (word: string) =>
   word
     .replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1')
     .replace(/our(s?)$/, 'or$1')
     .replace(/tre(s?)$/, 'ter$1')
     .replace(/ogue(s?)$/, 'og$1')
-    .replace(/lled$/, 'led');
+    .replace(/lled$/, 'led')
+    .replace(/([^aeiou])ae/g, '$1e');
 
 /** The vocabulary word a misspelt word is meant as, if exactly one is a slip away. */
 function meant(word: string): string | undefined {
@@ -116,7 +117,9 @@ export function respelt(prompt: string): string {
       if (!starts && /[A-Z]/.test(word)) return all;
       const lower = word.toLowerCase();
       if (unknown > MAX_UNKNOWN || ours.has(lower) || lower.length > LONGEST) return all;
-      if (checker.correct(lower) || checker.correct(american(lower)) || checker.correct(word)) return all;
+      // A plural of a word ("groundworks") and a British spelling ("orthopaedics") are no slips.
+      const singular = lower.replace(/e?s$/, '');
+      if ([lower, american(lower), word, singular, american(singular)].some((w) => checker.correct(w))) return all;
       unknown++;
       // Checking a word costs the dictionary a pass per slip tried: only words a person types are tried.
       const fixed = meant(lower) ?? (lower.length <= LONGEST ? english1(lower, checker) : undefined);

@@ -38,8 +38,10 @@ export function yesNoFields(reading: Reading): Field[] {
       !/^(?:and|or|if)$/.test(tokens[end]!.lower)
     )
       clause.push(tokens[end++]!.lower);
-    // "whether it's urgent or not" is still yes or no; "whether it is A or B" is a choice.
-    if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to') continue;
+    // "whether it's urgent or not" is still yes or no; "whether it is A or B" and "whether it's
+    // phone, video or onsite" are choices.
+    const choice = reading.choices.some((c) => c.start > token.index && c.start <= end + 1);
+    if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to' || choice) continue;
     const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);
     if (words.length === 0) continue;
     fields.push(

@@ -149,3 +149,20 @@ describe('inputs named by a clause', () => {
     expect(properties.days_late?.type).toBe('integer');
   });
 });
+
+describe('choices with no name of their own', () => {
+  it('names a choice in a list of inputs by its values', () => {
+    const { properties } = planOf('Write a booking note with the guest name and whether they want a twin or a double');
+    expect(properties.twin_or_double?.enum).toEqual(['twin', 'double']);
+    const call = planOf('Write a meeting invite: name, date, and whether it is by phone, video or visit');
+    expect(Object.keys(call.properties)).toEqual(['name', 'date', 'phone_video_or_visit']);
+  });
+
+  it('reads "tip %" as a percentage to give', () => {
+    expect(planOf('bill splitter - total bill, number of people, tip %').keys).toEqual([
+      'total_bill',
+      'number_of_people',
+      'tip_percent',
+    ]);
+  });
+});

@@ -6,7 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
-import { sentenceCase } from '../lib/text-case';
+import { sentenceCase, snakeCase } from '../lib/text-case';
 import { WORKS_ON, type Reading } from './roles';
 import { impliedFields, yesNoFields } from './clause-fields';
 import { fieldOf, VAGUE } from './phrase-field';
@@ -97,6 +97,22 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
           enumValues: choice.values.map((v) => v.toLowerCase()),
         }),
       );
+    // "…, and whether it's phone, video or onsite", "room number, checkout or stayover": a choice in a
+    // list of inputs that names no thing is named by its values ("Phone, video or onsite").
+    const opener = reading.tokens[choice.start - 1];
+    // "…, and whether it's phone, video or onsite", "whether they need a laptop or a desktop".
+    const whether = reading.tokens
+      .slice(Math.max(0, choice.start - 5), choice.start)
+      .some((t) => t.lower === 'whether');
+    const before = whether ? 'whether' : (opener?.lower ?? '');
+    const unnamed = !choice.about && !choice.categories && choice.values.length <= 4;
+    if (unnamed && /^(?:[,:(-]|and|whether)$/.test(before) && choice.values.every((v) => !v.includes(' '))) {
+      const values = choice.values.map((v) => v.toLowerCase());
+      const key = snakeCase(`${values.slice(0, -1).join(' ')} or ${values.at(-1)!}`);
+      if (!fields.some((f) => f.kind === 'enum' && f.enumValues?.join() === values.join()))
+        fields.push(makeField(key, 'enum', values.at(-1)!, choice.start, { enumValues: values }));
+      continue;
+    }
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
     if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;
     // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
