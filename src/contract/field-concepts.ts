@@ -210,6 +210,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'fullname', kind: 'string', same: ['full name'] },
   { word: 'name', kind: 'string', same: [] },
   { word: 'category', kind: 'string', same: ['cat'] },
+  { word: 'bedroom', kind: 'integer', same: ['bed', 'beds', 'bedrooms', 'br'] },
+  { word: 'bathroom', kind: 'integer', same: ['bath', 'baths', 'bathrooms'] },
   { word: 'location', kind: 'string', same: ['loc', 'venue'], alike: ['city', 'place'] },
 ];
 

@@ -24,6 +24,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const [word] = input.phrase.words;
     if (
       input.phrase.words.length === 1 &&
+      !input.phrase.plural &&
       conceptOf(word!) === undefined &&
       !/^(?:on|in|at|of|by)$/.test(input.phrase.before?.lower ?? '') &&
       next?.words.length === 2 &&

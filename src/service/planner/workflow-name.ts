@@ -104,7 +104,11 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     /^[a-z]+(?:ed|en|wn)$/.test(reading.tokens[passive]?.lower ?? '') &&
     reading.tokens.slice(0, opening.start).every((t) => t.pos === 'DET');
   if (wanted) return nameOf(recipe, undefined, opening, undefined, undefined);
-  if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!))
+  // "Tenant is behind on rent. Write them…", "estate agent here.": a subject or a greeting names nothing.
+  const subject =
+    /^(?:AUX|VERB)$/.test(reading.tokens[opening?.end ?? 0]?.pos ?? '') ||
+    reading.tokens[opening?.end ?? 0]?.lower === 'here';
+  if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!) && !subject)
     return nameOf(recipe, undefined, opening, undefined, undefined);
   // "send the team a summary", "email the parents…": who receives it is not what is made.
   const first = main
