@@ -189,6 +189,6 @@ describe('a prompt that opens with who or what it is about', () => {
     );
     const listing = planOf('letting agent here. write a flat listing from the address, bedrooms and monthly rent');
     expect(listing.name).toBe('Flat Listing');
-    expect(listing.plan.input_schema?.properties?.bedrooms).toMatchObject({ type: 'integer' });
+    expect(listing.plan.input_schema?.properties).toMatchObject({ bedrooms: { type: 'integer' } });
   });
 });
