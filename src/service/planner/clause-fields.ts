@@ -87,6 +87,17 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
     const doing = words.find((t) => t.pos === 'VERB');
     return doing ? makeField(snakeCase(`reason for ${doing.lower}`), kind, 'reason', token.index, extra) : undefined;
   }
+  // "who they're visiting", "who they report to", "who's interviewing": the person named by what
+  // is done with them, and the word it is done with.
+  const doing = words.findIndex((t) => t.pos === 'VERB');
+  if (
+    token.lower === 'who' &&
+    doing >= 0 &&
+    words.slice(0, doing).every((t) => /^(?:PRON|AUX|PART|ADV)$/.test(t.pos))
+  ) {
+    const particle = /^(?:ADP|PART)$/.test(words[doing + 1]?.pos ?? '') ? [words[doing + 1]!.lower] : [];
+    return makeField(snakeCase([words[doing]!.lower, ...particle].join(' ')), kind, 'person', token.index, extra);
+  }
   const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
   if (noun) return makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra);
   // "what happened", "what's broken", "what got done": a clause about no thing is told in words.

@@ -141,6 +141,18 @@ describe('inputs named by a clause', () => {
     expect(properties.booked_dinner?.type).toBe('boolean');
   });
 
+  it('names a person asked about by what is done with them: "who they report to"', () => {
+    expect(planOf('Write an offer letter: name, salary, and who they report to').keys).toEqual([
+      'name',
+      'salary',
+      'report_to',
+    ]);
+    expect(planOf("Write a visitor badge with the visitor's name and who they're visiting").keys).toEqual([
+      'visitor_name',
+      'visiting',
+    ]);
+  });
+
   it('reads "what happened" and "how many days late" as what they tell', () => {
     const { properties } = planOf(
       'Write an incident note with the location, what happened, and how many days late the report is',
