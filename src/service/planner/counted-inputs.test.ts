@@ -153,6 +153,14 @@ describe('inputs named by a clause', () => {
     ]);
   });
 
+  it('goes on with a list that opens with a clause: "with how much they owe, the due date …"', () => {
+    expect(planOf('Write a chaser with how much they owe, the invoice number and the due date.').keys).toEqual([
+      'amount',
+      'invoice_number',
+      'due_date',
+    ]);
+  });
+
   it('reads "what happened" and "how many days late" as what they tell', () => {
     const { properties } = planOf(
       'Write an incident note with the location, what happened, and how many days late the report is',

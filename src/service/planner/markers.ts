@@ -56,3 +56,18 @@ export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
 /** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */
 export const declared = (marker: string, group: Enumeration) =>
   group.items.length > 1 && (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
+
+/**
+ * "with how much they owe, the due date they missed and the property address": a list of inputs may
+ * open with a clause rather than a phrase; what follows it after a comma goes on with the list.
+ */
+export function afterAskedClause(tokens: Token[], first: Phrase): boolean {
+  const from = (first.before?.index ?? 0) - 1;
+  // A clause that opens a list is a few words long; looking further back would cost long prompts dear.
+  for (let k = from; k > 0 && k > from - 12 && !/^[.!?;]$/.test(tokens[k]!.text); k--) {
+    if (!/^(?:how|what|who|whether|which|when)$/.test(tokens[k]!.lower)) continue;
+    const opener = tokens[k - 1]!;
+    return INPUT_MARKERS.has(opener.lower) || /^(?:with|:)$/.test(opener.lower) || TAKES.has(opener.lemma);
+  }
+  return false;
+}

@@ -8,7 +8,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
-import { convertedUnit, declared, isInputMarker, markerOf } from './markers';
+import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf } from './markers';
 import { described, governingVerbs } from '../language/verbs';
 import {
   DETERMINERS,
@@ -34,8 +34,7 @@ const WORKED_NOUNS = new Set(
 export interface Reading {
   tokens: Token[];
   phrases: Phrase[];
-  /** Phrases read as inputs, in prompt order, with the columns of a list when the prompt names them. */
-  /** `among`: how many phrases the input's enumeration holds ("name, start date and manager": 3). */
+  /** Phrases read as inputs, in order, with a list's columns; `among`: how many its list holds ("name, start date and manager": 3). */
   inputs: { phrase: Phrase; columns?: Phrase[]; list?: boolean; marker: string; among: number }[];
   /** Phrases read as what the workflow makes ("a follow-up email", "totals"). */
   outputs: Phrase[];
@@ -80,7 +79,8 @@ export function readRoles(text: string): Reading {
     const previous = groups[n - 1];
     let marker = markerOf(tokens, first);
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
-    if ((marker === ',' || marker === 'and' || marker === 'or') && previousRole === 'input') marker = 'given';
+    const joined = marker === ',' || marker === 'and' || marker === 'or';
+    if (joined && (previousRole === 'input' || afterAskedClause(tokens, first))) marker = 'given';
     // "the plan (basic, plus or premium) and a trainer name": the choices leave the list going.
     if (group.items.every(inChoice)) return;
     lastGroupRole = previousRole;
