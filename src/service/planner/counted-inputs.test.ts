@@ -78,6 +78,13 @@ describe('what a document is for', () => {
     ]);
   });
 
+  it('is no input when it says when: "after their first stay"', () => {
+    expect(planOf('Write a welcome-back note after their first stay, using their name and room type').keys).toEqual([
+      'name',
+      'room_type',
+    ]);
+  });
+
   it('is asked for when nothing else is given: "a blog post for a target audience"', () => {
     expect(planOf('Write a blog post for a target audience').keys).toEqual(['target_audience']);
   });

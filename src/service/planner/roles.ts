@@ -260,7 +260,9 @@ function roleOf(
       : 'none';
   // "compute its SLA deadline": what is computed is made, whoever it belongs to.
   const computed = lemma !== undefined && VERB_CLASSES.compute.has(lemma) && !WORKS_ON.has(lemma);
-  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma)) && !computed)
+  // "a thank-you after their first order, using their name …": when it happens is no value to give.
+  const when = explicit && /^(?:after|before|since|following|during|until)$/.test(marker);
+  if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma)) && !computed && !when)
     return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
   if ((marker === 'whether' || marker === 'if') && verb && WORKS_ON.has(verb.lemma)) return explicit ? 'none' : 'input';
@@ -283,8 +285,7 @@ function roleOf(
     // "for our headcount and a budget per person": a list of values.
     const values = group.items.some((p) => conceptOf(p.head) !== undefined);
     if (group.items.length > 1 && values && !group.items.some((p) => PEOPLE.has(p.head))) return 'input';
-    // "captions for a product launch, given the product name…": when the inputs are listed, what the
-    // document is for or about is its occasion, not one more value to give.
+    // "captions for a product launch, given …": with the inputs listed, what it is for is its occasion.
     const occasion = explicit && group.items.length === 1 && conceptOf(first.head) === undefined;
     if (!/^(?:a|an)$/.test(tokens[first.start - 1]?.lower ?? '') || bare) return 'none';
     return occasion ? 'occasion' : 'input';
