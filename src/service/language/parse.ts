@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
-import { OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter } from './values';
+import { countedItems, OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter } from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
 
@@ -185,6 +185,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       words.length > 1;
     const optional = words[0] === 'optional' && words.length > 1;
     const wordsEnd = i;
+    const plural = last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower);
     if (unit) i += 2 + skip;
     // "in km each way", "hours a week": what the unit is counted per belongs to it.
     if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
@@ -223,7 +224,7 @@ export function phrases(tokens: Token[]): Phrase[] {
           ...tokens.slice(first, start + 1),
           tokens[wordsEnd],
           ...(statedAfter(tokens, wordsEnd) ? [tokens[wordsEnd + 1]] : []),
-        ].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text)) ||
+        ].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text) && !countedItems(tokens, start, plural, UNITS)) ||
         (words.length === 2 &&
           tokens[first - 1]?.pos === 'ADP' &&
           tokens[wordsEnd]?.lower !== 'of' &&
@@ -231,7 +232,7 @@ export function phrases(tokens: Token[]): Phrase[] {
           UNITS.has(words[1]!)),
       given,
       head,
-      plural: last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower),
+      plural,
       start,
       end: i,
       before: tokens[first - 1],

@@ -39,3 +39,16 @@ export function optionalAt(tokens: Token[], first: number, end: number): boolean
     if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
   return false;
 }
+
+/**
+ * "the URL and 3 key points", "the month, 2-3 highlights": in a list of values, a count before things
+ * (not a unit, not people) says how many the person gives; it states no constant.
+ */
+export function countedItems(tokens: Token[], start: number, plural: boolean, units: Set<string>): boolean {
+  const count = tokens[start - 1];
+  if (!plural || !count || !/^\d+(?:-\d+)?$/.test(count.text)) return false;
+  const head = tokens.slice(start).find((t) => t.pos === 'NOUN');
+  if (!head || units.has(head.lower) || units.has(head.lemma) || /^(?:people|persons|guests|staff)$/.test(head.lower))
+    return false;
+  return /^(?:,|and|give|given|with|provide|enter|type|paste|list|plus)$/.test(tokens[start - 2]?.lower ?? '');
+}

@@ -168,6 +168,15 @@ describe('inputs named by a clause', () => {
     ]);
   });
 
+  it('reads "3 key points" in a list of values as things given, and "200 dollars" as stated', () => {
+    expect(planOf("Write a LinkedIn post. I'll give the blog title, the URL and 3 key points.").keys).toEqual([
+      'blog_title',
+      'url',
+      'key_points',
+    ]);
+    expect(planOf('Plan a team lunch for 8 people with a budget of 200 dollars').keys).toEqual([]);
+  });
+
   it('reads "what happened" and "how many days late" as what they tell', () => {
     const { properties } = planOf(
       'Write an incident note with the location, what happened, and how many days late the report is',
