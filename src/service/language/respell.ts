@@ -17,8 +17,6 @@ const MAX_UNKNOWN = 40;
 /** Longer runs of letters are pastes or codes, not words with a slip in them. */
 const LONGEST = 16;
 
-let english: ReturnType<typeof nspell> | undefined;
-
 /**
  * Hunspell's English dictionary, read beside the package's entry: its entry reads the files with a
  * top-level await, which a worker thread started with the tsx loader cannot load.
@@ -27,11 +25,9 @@ function englishDictionary(): ReturnType<typeof nspell> {
   const entry = createRequire(import.meta.url).resolve('dictionary-en');
   return nspell(readFileSync(join(dirname(entry), 'index.aff')), readFileSync(join(dirname(entry), 'index.dic')));
 }
-let known: Map<string, string[]> | undefined;
-let own: Set<string> | undefined;
 
 /** The planner's own words, by their first letter: verbs, nouns and field concepts, and their plurals. */
-function vocabulary(): Map<string, string[]> {
+function vocabulary(): { words: Set<string>; byLetter: Map<string, string[]> } {
   const words = new Set<string>([
     ...VERBS,
     ...Object.values(VERB_CLASSES).flatMap((set) => [...set]),
@@ -44,16 +40,23 @@ function vocabulary(): Map<string, string[]> {
   const byLetter = new Map<string, string[]>();
   for (const word of words)
     if (/^[a-z]{4,}$/.test(word)) byLetter.set(word[0]!, [...(byLetter.get(word[0]!) ?? []), word]);
-  return byLetter;
+  return { words, byLetter };
 }
 
+/** Loaded on the first plan of a process (about 200 ms), then kept. */
+let lexicon: { english: ReturnType<typeof nspell>; ours: ReturnType<typeof vocabulary> } | undefined;
+
 /** Whether two words differ only by two neighbouring letters swapped: "calcualte", "calculate". */
-export function swapped(a: string, b: string): boolean {
+function swapped(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let k = 0;
   while (k < a.length && a[k] === b[k]) k++;
   return k < a.length - 1 && a[k] === b[k + 1] && a[k + 1] === b[k] && a.slice(k + 2) === b.slice(k + 2);
 }
+
+/** Whether a word is one slip of a finger from another: a letter left out, added, wrong or swapped. */
+export const oneSlip = (word: string, meant: string) =>
+  Math.abs(meant.length - word.length) <= 1 && (levenshtein(meant, word) <= 1 || swapped(meant, word));
 
 /** "summarise", "colour", "catalogue", "orthopaedics": British spellings the US dictionary does not hold. */
 const american = (word: string) =>
@@ -66,11 +69,8 @@ const american = (word: string) =>
     .replace(/([^aeiou])ae/g, '$1e');
 
 /** The vocabulary word a misspelt word is meant as, if exactly one is a slip away. */
-function meant(word: string): string | undefined {
-  known ??= vocabulary();
-  const candidates = (known.get(word[0]!) ?? []).filter(
-    (w) => Math.abs(w.length - word.length) <= 1 && (levenshtein(w, word) <= 1 || swapped(w, word)),
-  );
+function meant(word: string, byLetter: Map<string, string[]>): string | undefined {
+  const candidates = (byLetter.get(word[0]!) ?? []).filter((w) => oneSlip(word, w));
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
@@ -103,11 +103,8 @@ function english1(word: string, checker: ReturnType<typeof nspell>): string | un
 
 /** The prompt with its misspelt words read as the words they are meant as: the planner's own first. */
 export function respelt(prompt: string): string {
-  english ??= englishDictionary();
-  const checker = english;
-  known ??= vocabulary();
-  own ??= new Set([...known.values()].flat());
-  const ours = own;
+  lexicon ??= { english: englishDictionary(), ours: vocabulary() };
+  const { english: checker, ours } = lexicon;
   let unknown = 0;
   return prompt.replace(
     /(^|[.!?]\s+|[\s(,:;"'])([A-Za-z]{5,})(?![\p{L}\p{N}'’-])/gu,
@@ -116,13 +113,13 @@ export function respelt(prompt: string): string {
       // A capital inside a sentence is a name ("Xero", "HubSpot"), whatever it looks like.
       if (!starts && /[A-Z]/.test(word)) return all;
       const lower = word.toLowerCase();
-      if (unknown > MAX_UNKNOWN || ours.has(lower) || lower.length > LONGEST) return all;
+      if (unknown > MAX_UNKNOWN || ours.words.has(lower) || lower.length > LONGEST) return all;
       // A plural of a word ("groundworks") and a British spelling ("orthopaedics") are no slips.
       const singular = lower.replace(/e?s$/, '');
       if ([lower, american(lower), word, singular, american(singular)].some((w) => checker.correct(w))) return all;
       unknown++;
-      // Checking a word costs the dictionary a pass per slip tried: only words a person types are tried.
-      const fixed = meant(lower) ?? (lower.length <= LONGEST ? english1(lower, checker) : undefined);
+      // Checking a word costs the dictionary a pass per slip tried, so longer runs were left above.
+      const fixed = meant(lower, ours.byLetter) ?? english1(lower, checker);
       if (!fixed) return all;
       return lead + (/^[A-Z]/.test(word) ? fixed[0]!.toUpperCase() + fixed.slice(1) : fixed);
     },

@@ -8,8 +8,7 @@
  */
 import { MODIFIERS, PHRASAL_VERBS, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
-import levenshtein from 'js-levenshtein';
-import { swapped } from './respell';
+import { oneSlip } from './respell';
 import type winkNLP from 'wink-nlp';
 
 /** Words that open a noun phrase without being part of it. */
@@ -23,12 +22,7 @@ export function meantVerb(word: string): string | undefined {
   // A plural ("Summaries of…") is a noun, whatever verb it is close to.
   if (word.length < 6 || !/^[a-z]+$/.test(word) || /s$/.test(word) || VERBS.has(word)) return undefined;
   for (const verb of VERBS)
-    if (
-      verb.slice(0, 2) === word.slice(0, 2) &&
-      !word.startsWith(verb.slice(0, -1)) &&
-      Math.abs(verb.length - word.length) <= 1 &&
-      (levenshtein(verb, word) <= 1 || swapped(verb, word))
-    )
+    if (verb.slice(0, 2) === word.slice(0, 2) && !word.startsWith(verb.slice(0, -1)) && oneSlip(word, verb))
       return verb;
   return undefined;
 }
