@@ -42,9 +42,10 @@ export interface Phrase {
   pasted?: boolean;
 }
 
+/** "keeps writing damage reports", "we're chasing invoices": what a doing follows when it is no modifier. */
+const DOING_AFTER = /^(?:keep|start|stop|spend|finish|avoid|begin|continue|hate|i|we|they|you)$/;
 /** Units a value is given in. */
 export const UNITS = NOUN_CLASSES.units;
-
 const POSSESSIVE = MODIFIERS.possessives;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
@@ -99,7 +100,9 @@ function nominal(tokens: Token[], i: number): boolean {
   if (token.pos === 'ADP' && isNoun(next) && listedItem(tokens, i)) return true;
   // "the original due date": two modifiers before a noun.
   if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
-  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)))
+  const subject = previous?.pos === 'AUX' ? tokens[i - 2] : previous;
+  const doing = token.pos === 'VERB' && /ing$/.test(token.lower) && DOING_AFTER.test(subject?.lemma ?? '');
+  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)) && !doing)
     return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || listedItem(tokens, i);
   return false;
 }

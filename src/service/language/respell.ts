@@ -98,7 +98,17 @@ function english1(word: string, checker: ReturnType<typeof nspell>): string | un
       if (i < word.length && letter !== word[i] && checker.correct(changed)) edits.add(changed);
     }
   }
-  return unique(edits);
+  // "renewel" is "renewal" or "renewed", "insurence" "insurance" or "insurgence": a vowel written
+  // for another is how people misspell by ear, so that reading wins when it is the only one.
+  const byEar = [...edits].filter((edit) => vowelFor(word, edit));
+  return unique(edits) ?? (byEar.length === 1 ? byEar[0] : undefined);
+}
+
+/** Whether two words of one length differ in one letter, a vowel in both. */
+function vowelFor(word: string, edit: string): boolean {
+  if (word.length !== edit.length) return false;
+  const at = [...word].findIndex((letter, i) => letter !== edit[i]);
+  return /[aeiou]/.test(word[at]!) && /[aeiou]/.test(edit[at]!);
 }
 
 /** The prompt with its misspelt words read as the words they are meant as: the planner's own first. */

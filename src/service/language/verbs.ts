@@ -1,7 +1,10 @@
 /**
- * Which verbs of a prompt ask for something: the verb that governs each position, and verbs that
- * only tell about what is given because they have a subject of their own.
+ * Which verbs of a prompt ask for something: the verb that governs each position, verbs that only
+ * tell about what is given because they have a subject of their own, what a verb makes, and whether
+ * the prompt tells its story before it asks.
  */
+import { VERBS } from '../../contract/prompt-words';
+import type { Phrase } from './parse';
 import type { Token } from './retag';
 
 /** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
@@ -27,4 +30,30 @@ export function described(tokens: Token[], verb: Token): boolean {
   if (!subject || !/^(?:i|we|they|he|she|it|you)$/.test(subject.lower)) return false;
   // "Can you work out…", "could you please draft…": a request put as a question.
   return !(subject.lower === 'you' && tokens[at - 1]?.pos === 'AUX');
+}
+
+/** "send a letter", "do a daily log", "write up a comparison", "ask for a rundown": what a verb makes. */
+export const madeByVerb = (tokens: Token[], phrase: Phrase) => {
+  const before = phrase.before;
+  if (!before) return false;
+  if (before.pos === 'VERB') return true;
+  // "send them a confirmation", "send speakers a thank-you": whom it goes to stands between.
+  if (/^(?:PRON|NOUN)$/.test(before.pos) && tokens[before.index - 1]?.pos === 'VERB') return true;
+  return (
+    before.pos === 'ADP' && tokens[before.index - 1]?.pos === 'VERB' && /^(?:up|out|together|for)$/.test(before.lower)
+  );
+};
+
+/**
+ * Whether the prompt tells a story before it asks: it opens with who is asking ("I manage…", "So
+ * we're…") and no sentence of it opens with a verb that asks ("Make an invoice…").
+ */
+export function tellsStory(tokens: Token[]): boolean {
+  const first = tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'INTJ');
+  const teller =
+    first !== undefined && (first.pos === 'PRON' || /^(?:so|okay|ok|background|basically)$/.test(first.lower));
+  const asks = tokens.some(
+    (t, i) => t.pos === 'VERB' && VERBS.has(t.lemma) && (i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text)),
+  );
+  return teller && !asks;
 }

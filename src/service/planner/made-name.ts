@@ -1,34 +1,72 @@
 /**
- * A one-word name that names nothing made ("Part", "Hand", "Discount"), read from a prompt that opens
- * with who is asking ("Part of my job is…", "Our team writes damage reports by hand…"), gives way to
- * the thing the prompt says is made or sent: "Damage Report", "Daily Log".
+ * A name read from the thing a prompt says is made or sent, when the name read from its opening
+ * names nothing made: a one-word name ("Part", "Discount") from a prompt that opens with who is
+ * asking, or any name from a prompt that tells its story before it asks ("I manage volunteers for a
+ * food bank. Every week people sign up for shifts and I send them a confirmation…"). A made thing of
+ * one word takes what it is about: "Shift Confirmation", "Referral Letter".
  */
-import { NOUN_CLASSES } from '../../contract/prompt-words';
-import type { Phrase, Token } from '../language/parse';
-import { nameOf, type Recipe } from './naming';
+import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
+import type { Phrase } from '../language/parse';
+import { madeByVerb, tellsStory } from '../language/verbs';
+import { PEOPLE } from './fields';
+import { named, nameOf, type Recipe } from './naming';
 import type { Reading } from './roles';
 
-const { made: MADE } = NOUN_CLASSES;
+const { made: MADE, vague: VAGUE, units: UNITS, identifying: IDENTIFYING } = NOUN_CLASSES;
+const MAKING = new Set([...VERB_CLASSES.naming, ...VERB_CLASSES.sends, 'ask', 'get', 'produce']);
 
-/** "send a letter", "do a daily log", "write up a comparison": what a verb makes. */
-const madeByVerb = (tokens: Token[], phrase: Phrase) => {
-  const before = phrase.before;
-  if (!before) return false;
-  if (before.pos === 'VERB') return true;
-  return before.pos === 'ADP' && tokens[before.index - 1]?.pos === 'VERB' && /^(?:up|out|together)$/.test(before.lower);
-};
+/** A noun that says what something is about: no person, unit, vague word or identifier. */
+const topical = (phrase: Phrase | undefined): phrase is Phrase =>
+  phrase !== undefined &&
+  !phrase.fixed &&
+  ![PEOPLE, VAGUE, UNITS, IDENTIFYING].some((set) => set.has(phrase.head)) &&
+  /^[a-z][a-z-]+$/.test(phrase.head);
+
+/**
+ * What a one-word made thing is about: what it is of or for ("a letter acknowledging the referral"),
+ * whom it is sent to, else the nearest thing before it in its sentence ("people sign up for shifts and I send them a confirmation").
+ */
+function aboutOf(reading: Reading, made: Phrase): Phrase | undefined {
+  // "send speakers a thank-you": whom a message goes to names it.
+  const to = made.before?.pos === 'NOUN' ? reading.phrases.find((p) => p.end === made.before!.index + 1) : undefined;
+  if (to && PEOPLE.has(to.head) && to.words.length === 1) return to;
+  const after = reading.phrases.find(
+    (p) =>
+      p.start > made.end &&
+      p.start <= made.end + 3 &&
+      (/^(?:of|for|about|on)$/.test(p.before?.lower ?? '') || /ing$/.test(p.before?.lower ?? '')),
+  );
+  if (topical(after)) return after;
+  const sentenceStart = reading.tokens.findLastIndex((t, i) => i < made.start && /^[.!?;]$/.test(t.text)) + 1;
+  return reading.phrases.findLast((p) => p.start >= sentenceStart && p.end <= made.start && topical(p));
+}
 
 export function madeName(reading: Reading, name: string, recipe: Recipe): string {
-  if (name.includes(' ') || MADE.has(name.toLowerCase())) return name;
-  const made = reading.phrases.find(
+  const story = tellsStory(reading.tokens);
+  if (!story && (name.includes(' ') || MADE.has(name.toLowerCase()))) return name;
+  const candidates = reading.phrases.filter(
     (phrase) =>
       MADE.has(phrase.head) &&
-      !NOUN_CLASSES.vague.has(phrase.head) &&
+      !VAGUE.has(phrase.head) &&
       phrase.words.length <= 4 &&
       madeByVerb(reading.tokens, phrase),
   );
+  // "they need three quotes, and I have to write up a comparison": what is written or sent before what is needed.
+  // "keeps writing damage reports": the verb may open the phrase itself.
+  const verbOf = (phrase: Phrase) => reading.tokens.findLast((t) => t.index <= phrase.start && t.pos === 'VERB');
+  const making = (phrase: Phrase) => MAKING.has(verbOf(phrase)?.lemma ?? '');
+  // A story's made thing is what a verb of making or sending makes: "I'd paste the email in" makes nothing.
+  const made = candidates.find(making) ?? (story ? undefined : candidates[0]);
   if (!made) return name;
   // "keeps writing damage reports": the doing is no part of the thing's name.
   const words = made.words.filter((word, at) => at > 0 || !/ing$/.test(word));
-  return nameOf(recipe, undefined, { ...made, words }, undefined, undefined);
+  const plain = nameOf(recipe, undefined, { ...made, words }, undefined, undefined);
+  const about = plain.includes(' ') ? undefined : aboutOf(reading, made);
+  // "Ndas Summary": a name that already ends in the thing made names what it is of.
+  if (!(story && about) && name.toLowerCase().endsWith(` ${made.head}`)) return name;
+  // "write grant application summaries": one of them is made each run.
+  const singular = made.plural && words.at(-1) === made.words.at(-1) && !NOUN_CLASSES.pluralOnly.has(words.at(-1)!);
+  const one = singular ? [...words.slice(0, -1), made.head] : words;
+  if (about && about.head !== made.head) return named([about.head, ...one.slice(-1)]);
+  return nameOf(recipe, undefined, { ...made, words: one }, undefined, undefined);
 }

@@ -22,7 +22,7 @@ import {
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
-const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
+const { containers: CONTAINERS, people: PEOPLE, manners: MANNERS } = NOUN_CLASSES;
 export { VERBS, WORKS_ON };
 /** The nouns of the verbs that work on something: "summary", "analysis", "review". */
 const WORKED_NOUNS = new Set(
@@ -240,8 +240,9 @@ function roleOf(
       : 'input';
   }
   // "Work out the cost: distance in km, …": a list after a colon, though a unit splits it.
-  // "grade an essay against a rubric", "at a property address", "address them by first name": a value to give.
-  const indefinite = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '') || (marker === 'by' && !phrase.fixed);
+  // "grade an essay against a rubric", "at a property address", "address them by first name": a value to give; "by hand" is how.
+  const by = marker === 'by' && !phrase.fixed && !MANNERS.has(phrase.words.join(' '));
+  const indefinite = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '') || by;
   const colon = tokens[phrase.end]?.text === ':';
   if (
     /^(?:against|at|by)$/.test(marker) &&

@@ -73,4 +73,43 @@ describe('workflow names', () => {
       'Forecast vs Actual Comparison',
     );
   });
+
+  it.each([
+    [
+      "I coordinate drivers for a charity. Each week drivers pick up routes and I send them a confirmation. I'd type in the driver's name, the route and the pickup time.",
+      'Route Confirmation',
+    ],
+    [
+      "We're a dental practice and when patients move away we have to send a letter confirming the transfer. It needs the patient's name and the new dentist.",
+      'Transfer Letter',
+    ],
+    [
+      'We run a gym and after every induction we send members a welcome with their trainer and first class date.',
+      'Member Welcome',
+    ],
+    [
+      'Our office managers keep writing incident summaries by hand. I type the date and the location.',
+      'Incident Summary',
+    ],
+  ])(
+    'a prompt that tells its story first is named by what it makes, and what that is about: %s',
+    (prompt, expected) => {
+      expect(name(prompt)).toBe(expected);
+    },
+  );
+
+  it.each([
+    ['Write a tenancy renewel letter for a tenant with their name and the new rent', 'Tenancy Renewal Letter'],
+    ['Write a price change notice for subscribers with the plan name and the new price', 'Price Change Notice'],
+  ])('a vowel slip is read as the word meant, and a plain verb inside a thing is a noun: %s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+
+  it('reads "by hand" as how a thing is done, not a value to give', () => {
+    const plan = planWorkflow(
+      "Our office managers keep writing incident summaries by hand. I'd like to type the date, the location and what happened.",
+      {},
+    );
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['date', 'location', 'what_happened']);
+  });
 });
