@@ -223,11 +223,9 @@ export function phrases(tokens: Token[]): Phrase[] {
       fixed:
         // "a budget of 100 dollars", "a deposit of $500": the value is stated after "of" ("a tip of 10, 15
         // or 20 percent" offers a choice instead).
-        [
-          ...tokens.slice(first, start + 1),
-          tokens[wordsEnd],
-          ...(statedAfter(tokens, wordsEnd) ? [tokens[wordsEnd + 1]] : []),
-        ].some((t) => t !== undefined && /^[$€£]?\d/.test(t.text) && !countedItems(tokens, start, plural, UNITS)) ||
+        [...tokens.slice(first, start + 1), tokens[wordsEnd], statedAfter(tokens, wordsEnd)].some(
+          (t) => t !== undefined && /^[$€£]?\d/.test(t.text) && !countedItems(tokens, start, plural, UNITS),
+        ) ||
         (words.length === 2 &&
           tokens[first - 1]?.pos === 'ADP' &&
           tokens[wordsEnd]?.lower !== 'of' &&

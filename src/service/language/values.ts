@@ -1,18 +1,31 @@
 /**
  * What the words around a noun phrase say of its value: that the prompt states it ("a budget of 100
- * dollars"), bounds it ("a rating from 1 to 5") or lets the person leave it out ("optionally",
- * "if known").
+ * dollars"), bounds it ("a rating from 1 to 5"), lets the person leave it out ("optionally", "if
+ * known"), or that "by" it says how or in what order rather than what is given.
  */
+import { NOUN_CLASSES } from '../../contract/prompt-words';
+import type { Phrase } from './parse';
 import type { Token } from './retag';
 
+/** Words after a phrase that state its value, or its limit: "a budget of", "the rate is", "meals up to". */
+const STATING = /^(?:(?:of|is|are|=|max|maximum) |(?:up to|capped at|at most|limited to|no more than) )/;
+
 /**
- * "of 100 dollars", "of $500", "the rate is 8%": a value stated after "of" or "is", not the first of a
- * choice ("of 10, 15 or 20").
+ * "of 100 dollars", "the rate is 8%", "meals up to $50 a day", "capped at 10%": the value a prompt
+ * states after a phrase, not the first of a choice ("of 10, 15 or 20").
  */
-export const statedAfter = (tokens: Token[], end: number) =>
-  /^(?:of|is|are|=)$/.test(tokens[end]?.lower ?? '') &&
-  /^[$€£]?\d/.test(tokens[end + 1]?.text ?? '') &&
-  !/^(?:,|or)$/.test(tokens[end + 2]?.lower ?? '');
+export function statedAfter(tokens: Token[], end: number): Token | undefined {
+  const words = tokens.slice(end, end + 4).map((t) => t.lower);
+  const stating =
+    STATING.exec(`${words.join(' ')} `)?.[0]
+      .trim()
+      .split(' ').length ?? 0;
+  // "$ 50": the tagger may read a currency sign apart from its number.
+  const at = end + stating + (/^[$€£]$/.test(tokens[end + stating]?.text ?? '') ? 1 : 0);
+  const value = stating > 0 ? tokens[at] : undefined;
+  const choice = /^(?:,|or)$/.test(tokens[at + 1]?.lower ?? '');
+  return value && /^[$€£]?\d/.test(value.text) && !choice ? value : undefined;
+}
 
 const numberAt = (token: Token | undefined) =>
   token && /^\d+(?:\.\d+)?$/.test(token.text) ? Number(token.text) : undefined;
@@ -51,4 +64,19 @@ export function countedItems(tokens: Token[], start: number, plural: boolean, un
   if (!head || units.has(head.lower) || units.has(head.lemma) || /^(?:people|persons|guests|staff)$/.test(head.lower))
     return false;
   return /^(?:,|and|give|given|with|provide|enter|type|paste|list|plus)$/.test(tokens[start - 2]?.lower ?? '');
+}
+
+const { manners: MANNERS } = NOUN_CLASSES;
+
+/**
+ * "address them by first name", "filter by a region": a value to give after "by"; "by hand", "by
+ * post" say how, and "sorted by aisle", "total them by category" name a column of what is given.
+ */
+export function givenBy(tokens: Token[], phrase: Phrase): boolean {
+  if (phrase.fixed || MANNERS.has(phrase.words.join(' '))) return false;
+  // "sort them by date", "total them up by category": the verb is before whom and its particle.
+  const verb = tokens
+    .slice(Math.max(0, (phrase.before?.index ?? 0) - 3), phrase.before?.index ?? 0)
+    .findLast((t) => !/^(?:PRON|ADP|PART)$/.test(t.pos));
+  return !/^(?:sort|group|order|rank|arrange|organi[sz]e|total|break|split|list|tally)$/.test(verb?.lemma ?? '');
 }

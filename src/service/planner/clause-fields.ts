@@ -12,7 +12,7 @@ import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
-  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll|it|its|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll|it|its|i|we|you|he|she|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
 
 /**
  * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
@@ -42,7 +42,7 @@ export function yesNoFields(reading: Reading): Field[] {
     // phone, video or onsite" are choices.
     const choice = reading.choices.some((c) => c.start > token.index && c.start <= end + 1);
     if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to' || choice) continue;
-    const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 4);
+    const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 5);
     if (words.length === 0) continue;
     fields.push(
       makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {

@@ -178,3 +178,38 @@ describe('"when" that asks, and "when" that waits', () => {
     expect(notesOf('Draft a thank-you note whenever a donor is added to the mailing list.')).toContain('trigger');
   });
 });
+
+describe('what the prompt states or how it orders things is no input', () => {
+  const keys = (prompt: string) => Object.keys(form(prompt).properties);
+
+  it('reads a limit a policy states as a constant', () => {
+    expect(
+      keys('Check a travel claim against our rules (hotels up to $120 a night). I give the claim total and the city.'),
+    ).toEqual(['claim_total', 'city']);
+    expect(keys('Work out the bonus, capped at 15%, from the annual salary')).toEqual(['annual_salary']);
+  });
+
+  it('reads "time and a half" as a rate, and "for every hour over 40" as no schedule', () => {
+    const prompt =
+      'Work out weekly pay from the hours worked and the hourly rate; time and a half for every hour over 40.';
+    expect(keys(prompt)).toEqual(['hours_worked', 'hourly_rate']);
+    expect(planWorkflow(prompt, {}).planning_notes ?? []).toEqual([]);
+  });
+
+  it('reads "sorted by" and "by post" as how, not a value to give, but "address them by first name" as one', () => {
+    expect(keys('From the order list I paste, make a picking sheet for the depot, sorted by shelf.')).toEqual([
+      'order_list',
+    ]);
+    expect(keys('Write a renewal letter we send by post, with the member name and the renewal date.')).toEqual([
+      'member_name',
+      'renewal_date',
+    ]);
+    expect(keys('Write a welcome email and address them by nickname')).toContain('nickname');
+  });
+
+  it('names a yes-or-no clause without its subject', () => {
+    expect(keys('Write a trip consent note with the pupil name and whether we can share photos')).toContain(
+      'can_share_photos',
+    );
+  });
+});

@@ -8,7 +8,6 @@ import { UNITS, type Enumeration, type Phrase, type Token } from '../language/pa
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
-
 export function markerOf(tokens: Token[], first: Phrase): string {
   const before = first.before;
   if (!before) return '^';

@@ -53,7 +53,9 @@ const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 /** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
 export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
 
-export const named = (words: string[]) => titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up'));
+// "health-and-safety" is read as one word and written as people write it: "Health & Safety".
+export const named = (words: string[]) =>
+  titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up')).replace(/\b(\w+)-And-(\w+)\b/g, '$1 & $2');
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {

@@ -9,6 +9,7 @@ import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../.
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
 import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf } from './markers';
+import { givenBy } from '../language/values';
 import { described, governingVerbs } from '../language/verbs';
 import {
   DETERMINERS,
@@ -22,7 +23,7 @@ import {
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
-const { containers: CONTAINERS, people: PEOPLE, manners: MANNERS } = NOUN_CLASSES;
+const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
 export { VERBS, WORKS_ON };
 /** The nouns of the verbs that work on something: "summary", "analysis", "review". */
 const WORKED_NOUNS = new Set(
@@ -239,10 +240,9 @@ function roleOf(
       ? 'output'
       : 'input';
   }
-  // "Work out the cost: distance in km, …": a list after a colon, though a unit splits it.
-  // "grade an essay against a rubric", "at a property address", "address them by first name": a value to give; "by hand" is how.
-  const by = marker === 'by' && !phrase.fixed && !MANNERS.has(phrase.words.join(' '));
-  const indefinite = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '') || by;
+  // "grade an essay against a rubric", "address them by first name": a value to give, unless a list follows a colon.
+  const indefinite =
+    /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '') || (marker === 'by' && givenBy(tokens, phrase));
   const colon = tokens[phrase.end]?.text === ':';
   if (
     /^(?:against|at|by)$/.test(marker) &&
