@@ -3,7 +3,7 @@
  * enumerations that join them.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
@@ -101,7 +101,12 @@ function nominal(tokens: Token[], i: number): boolean {
   // "the original due date": two modifiers before a noun.
   if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
   const subject = previous?.pos === 'AUX' ? tokens[i - 2] : previous;
-  const doing = token.pos === 'VERB' && /ing$/.test(token.lower) && DOING_AFTER.test(subject?.lemma ?? '');
+  // "and show net, VAT and gross": a verb the planner knows opens a clause after "and".
+  const doing =
+    token.pos === 'VERB' &&
+    (/ing$/.test(token.lower)
+      ? DOING_AFTER.test(subject?.lemma ?? '')
+      : previous?.lower === 'and' && VERBS.has(token.lemma) && !known(token));
   if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)) && !doing)
     return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || listedItem(tokens, i);
   return false;

@@ -6,7 +6,8 @@
  * development prompts: it tagged more of the nouns in "meeting notes", "due dates" and "start date"
  * right, and reads a 6,000-character prompt in about 5 ms where compromise took 50–75 ms.
  */
-import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERBS } from '../../contract/prompt-words';
+import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import { oneSlip } from './respell';
 import type winkNLP from 'wink-nlp';
@@ -114,7 +115,14 @@ function correctTags(tokens: Token[]): void {
         // ", reply to them with…": the same before "to" and whom it goes to.
         (tokens[i + 1]!.lower === 'to' && /^(?:them|him|her|me|us)$/.test(tokens[i + 2]?.lower ?? '')) ||
         (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')) ||
-        (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') && /^(?:the|a|an)$/.test(tokens[i + 1]!.lower)))
+        (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') &&
+          (/^(?:the|a|an)$/.test(tokens[i + 1]!.lower) ||
+            // "and show net, VAT and gross": a verb that names no field, before what it shows.
+            (tokens[i - 1]!.lower === 'and' &&
+              VERB_CLASSES.makes.has(tokens[i]!.lower) &&
+              !conceptOf(tokens[i]!.lower) &&
+              !NOUN_CLASSES.made.has(tokens[i]!.lower) &&
+              /^(?:NOUN|ADJ)$/.test(tokens[i + 1]!.pos)))))
     )
       tokens[i]!.pos = 'VERB';
   // "whether the amount goes over", "if the order ships after": in a clause about one thing, the

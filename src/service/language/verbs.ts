@@ -24,12 +24,10 @@ export function governingVerbs(tokens: Token[]): (Token | undefined)[] {
  * its own tells about what is given; it asks for nothing. "Can you calculate…" still asks.
  */
 export function described(tokens: Token[], verb: Token): boolean {
-  let at = verb.index - 1;
-  while (at > verb.index - 4 && /^(?:AUX|ADV|PART)$/.test(tokens[at]?.pos ?? '')) at--;
-  const subject = tokens[at];
-  if (!subject || !/^(?:i|we|they|he|she|it|you)$/.test(subject.lower)) return false;
+  const subject = subjectOf(tokens, verb);
+  if (!subject) return false;
   // "Can you work out…", "could you please draft…": a request put as a question.
-  return !(subject.lower === 'you' && tokens[at - 1]?.pos === 'AUX');
+  return !(subject.lower === 'you' && tokens[subject.index - 1]?.pos === 'AUX');
 }
 
 /** "send a letter", "do a daily log", "write up a comparison", "ask for a rundown": what a verb makes. */
@@ -56,4 +54,34 @@ export function tellsStory(tokens: Token[]): boolean {
     (t, i) => t.pos === 'VERB' && VERBS.has(t.lemma) && (i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text)),
   );
   return teller && !asks;
+}
+
+/** The pronoun that does a verb ("we can give", "I'll paste"), past its auxiliaries; none for a verb bidden. */
+export function subjectOf(tokens: Token[], verb: Token): Token | undefined {
+  let at = verb.index - 1;
+  while (at > verb.index - 4 && /^(?:AUX|ADV|PART)$/.test(tokens[at]?.pos ?? '')) at--;
+  const subject = tokens[at];
+  return subject && /^(?:i|we|they|he|she|it|you)$/.test(subject.lower) ? subject : undefined;
+}
+
+/** "we can give notice", "the tenant takes leave": a verb someone other than the person asking does. */
+export function doneByOthers(tokens: Token[], verb: Token): boolean {
+  let at = verb.index - 1;
+  while (/^(?:AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at > verb.index - 4) at--;
+  const subject = tokens[at];
+  return (
+    /^(?:we|they|he|she)$/.test(subject?.lower ?? '') ||
+    (/^(?:NOUN|PROPN)$/.test(subject?.pos ?? '') && !/(?:ing|en)$/.test(verb.lower))
+  );
+}
+
+/**
+ * "grade an essay and give feedback": a verb bidden, with no subject of its own nor one it shares
+ * with a verb before it in its sentence ("I'll paste the email and give you their name").
+ */
+export function bare(tokens: Token[], verb: Token): boolean {
+  for (let at = verb.index; at >= 0 && !/^[.!?;]$/.test(tokens[at]!.text); at--)
+    if (tokens[at]!.pos === 'VERB' && (subjectOf(tokens, tokens[at]!) || doneByOthers(tokens, tokens[at]!)))
+      return false;
+  return true;
 }

@@ -5,6 +5,7 @@
  */
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
 import { UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
+import { bare } from '../language/verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
@@ -47,9 +48,16 @@ export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   return (
     INPUT_MARKERS.has(marker) ||
     (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
-    TAKES.has(marker.replace('verb:', '')) ||
+    takes(tokens, marker, group.items[0]!) ||
     declared(marker, group)
   );
+}
+
+/** "I'll give you their name": a verb of taking opens what is given, but "… and give feedback", bidden, makes it. */
+export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
+  const lemma = marker.replace('verb:', '');
+  const doer = tokens.findLast((t) => t.index < first.start && t.lemma === lemma);
+  return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer));
 }
 
 /** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */

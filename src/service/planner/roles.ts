@@ -8,9 +8,9 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
-import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf } from './markers';
+import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf, takes } from './markers';
 import { givenBy } from '../language/values';
-import { described, governingVerbs } from '../language/verbs';
+import { described, doneByOthers, governingVerbs } from '../language/verbs';
 import {
   DETERMINERS,
   enumerations,
@@ -202,15 +202,12 @@ function roleOf(
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';
   }
-  // "we can give notice", "they take leave": what someone else does is no value the person gives.
-  const verbToken = group.items[0]!.before;
-  let subject = (verbToken?.index ?? 0) - 1;
-  while (/^(?:AUX|PART|ADV)$/.test(tokens[subject]?.pos ?? '') && subject > (verbToken?.index ?? 0) - 4) subject--;
-  const byOthers =
-    /^(?:we|they|he|she)$/.test(tokens[subject]?.lower ?? '') ||
-    (/^(?:NOUN|PROPN)$/.test(tokens[subject]?.pos ?? '') && !/(?:ing|en)$/.test(verbToken?.lower ?? ''));
+  // "we can give notice", "they take leave": what someone else does is no value the person gives;
   // "they'd type the address, the comments and a rating": a list someone types in is given, whoever types it.
-  const taken = lemma !== undefined && TAKES.has(lemma) && (!byOthers || group.items.length > 1);
+  // "… and give feedback": a verb that gives or makes, bidden, makes.
+  const verbToken = group.items[0]!.before;
+  const byOthers = verbToken !== undefined && doneByOthers(tokens, verbToken);
+  const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group)) return 'input';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
