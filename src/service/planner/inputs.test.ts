@@ -214,7 +214,9 @@ describe('what the prompt states or how it orders things is no input', () => {
   });
 
   it('reads what a bidden verb shows or gives as made, and what the person gives as given', () => {
-    expect(keys('Apply a 15% discount to a list price and show list, discount and final price.')).toEqual(['list_price']);
+    expect(keys('Apply a 15% discount to a list price and show list, discount and final price.')).toEqual([
+      'list_price',
+    ]);
     expect(keys('Mark a quiz answer against the answer key and give feedback')).not.toContain('feedback');
     expect(
       keys("Answer a tenant's question. I'll paste the message they sent and give you their flat number."),
