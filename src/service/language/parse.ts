@@ -3,11 +3,12 @@
  * enumerations that join them.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
+import { doing } from './verbs';
 import { countedItems, OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter } from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
@@ -42,8 +43,6 @@ export interface Phrase {
   pasted?: boolean;
 }
 
-/** "keeps writing damage reports", "we're chasing invoices": what a doing follows when it is no modifier. */
-const DOING_AFTER = /^(?:keep|start|stop|spend|finish|avoid|begin|continue|hate|i|we|they|you)$/;
 /** Units a value is given in. */
 export const UNITS = NOUN_CLASSES.units;
 const POSSESSIVE = MODIFIERS.possessives;
@@ -100,14 +99,7 @@ function nominal(tokens: Token[], i: number): boolean {
   if (token.pos === 'ADP' && isNoun(next) && listedItem(tokens, i)) return true;
   // "the original due date": two modifiers before a noun.
   if (token.pos === 'ADJ' && next?.pos === 'ADJ' && isNoun(tokens[i + 2])) return true;
-  const subject = previous?.pos === 'AUX' ? tokens[i - 2] : previous;
-  // "and show net, VAT and gross": a verb the planner knows opens a clause after "and".
-  const doing =
-    token.pos === 'VERB' &&
-    (/ing$/.test(token.lower)
-      ? DOING_AFTER.test(subject?.lemma ?? '')
-      : previous?.lower === 'and' && VERBS.has(token.lemma) && !known(token));
-  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)) && !doing)
+  if (MODIFIER_POS.has(token.pos) && (isNoun(next) || known(next)) && !doing(tokens, token))
     return token.pos !== 'VERB' || /(?:ing|ed)$/.test(token.lower) || known(next) || listedItem(tokens, i);
   return false;
 }

@@ -3,6 +3,7 @@
  * tell about what is given because they have a subject of their own, what a verb makes, and whether
  * the prompt tells its story before it asks.
  */
+import { conceptOf } from '../../contract/field-concepts';
 import { VERBS } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import type { Token } from './retag';
@@ -84,4 +85,19 @@ export function bare(tokens: Token[], verb: Token): boolean {
     if (tokens[at]!.pos === 'VERB' && (subjectOf(tokens, tokens[at]!) || doneByOthers(tokens, tokens[at]!)))
       return false;
   return true;
+}
+
+/** What a doing follows when it does rather than describes: "keeps writing", "we're chasing". */
+const DOING_AFTER = /^(?:keep|start|stop|spend|finish|avoid|begin|continue|hate|i|we|they|you)$/;
+
+/**
+ * "keeps writing damage reports", "we're chasing invoices", "and show net, VAT and gross": a verb
+ * before a noun that does something, not a word that describes the noun ("closing prices").
+ */
+export function doing(tokens: Token[], token: Token): boolean {
+  if (token.pos !== 'VERB') return false;
+  const previous = tokens[token.index - 1];
+  const subject = previous?.pos === 'AUX' ? tokens[token.index - 2] : previous;
+  if (/ing$/.test(token.lower)) return DOING_AFTER.test(subject?.lemma ?? '');
+  return previous?.lower === 'and' && VERBS.has(token.lemma) && conceptOf(token.lemma) === undefined;
 }
