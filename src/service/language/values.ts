@@ -80,3 +80,17 @@ export function givenBy(tokens: Token[], phrase: Phrase): boolean {
     .findLast((t) => !/^(?:PRON|ADP|PART)$/.test(t.pos));
   return !/^(?:sort|group|order|rank|arrange|organi[sz]e|total|break|split|list|tally)$/.test(verb?.lemma ?? '');
 }
+
+/**
+ * "sign it from Maria Lopez, Fundraising Lead", "signed off as the Admissions Team": who signs is
+ * the writer's own, stated once, not a value each run gives.
+ */
+export function signedOff(tokens: Token[], start: number): boolean {
+  for (let at = start - 1; at >= 0 && !/^[.!?;]$/.test(tokens[at]!.text); at--)
+    if (
+      /^(?:as|from|by)$/.test(tokens[at]!.lower) &&
+      tokens.slice(Math.max(0, at - 3), at).some((t) => /^sign/.test(t.lower))
+    )
+      return true;
+  return false;
+}

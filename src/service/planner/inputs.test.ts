@@ -222,4 +222,12 @@ describe('what the prompt states or how it orders things is no input', () => {
       keys("Answer a tenant's question. I'll paste the message they sent and give you their flat number."),
     ).toEqual(expect.arrayContaining(['flat_number']));
   });
+
+  it("reads who signs a message as the writer's own, not a value to give", () => {
+    expect(
+      keys(
+        'Write a welcome note to a new member with their name and start date. Sign it from Priya Shah, Club Secretary.',
+      ),
+    ).toEqual(['name', 'start_date']);
+  });
 });
