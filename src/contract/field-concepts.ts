@@ -116,6 +116,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'attendee count',
       'day count',
       'night',
+      'stock',
+      'stock level',
     ],
   },
   { word: 'minutes', kind: 'number', same: ['min', 'mins'] },

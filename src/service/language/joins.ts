@@ -3,7 +3,7 @@
  * "the number of bedrooms and bathrooms".
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import { DETERMINERS, type Token } from './retag';
 
@@ -57,6 +57,25 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       const end = phrase.end + (passive ? 2 : verb ? 1 : 0);
       kept[kept.length - 1] = { ...attribute, words: [...event, ...attribute.words], end };
     }
+    // "the stock on hand", "the total on order", "workers on site": a bare noun after "on", "in" or
+    // "at" says which of an amount, as one phrase ("notes on paper" stay notes).
+    else if (
+      attribute &&
+      between.length === 1 &&
+      /^(?:on|in|at)$/.test(between[0]!.lower) &&
+      /^(?:NOUN|ADJ)$/.test(tokens[attribute.end - 1]?.pos ?? '') &&
+      /^(?:number|integer)$/.test(conceptOf(attribute.head)?.kind ?? '') &&
+      phrase.words.length === 1 &&
+      !phrase.plural &&
+      /^[a-z]+$/.test(tokens[phrase.start]?.text ?? '') &&
+      !NOUN_CLASSES.units.has(phrase.head) &&
+      !NOUN_CLASSES.languages.has(phrase.head)
+    )
+      kept[kept.length - 1] = {
+        ...attribute,
+        words: [...attribute.words, between[0]!.lower, phrase.head],
+        end: phrase.end,
+      };
     // "the number of bedrooms and bathrooms": the count goes on to the next plural.
     else if (attribute?.words.join(' ').startsWith('number of ') && phrase.plural && listedNext)
       kept.push({ ...phrase, words: ['number', 'of', ...phrase.words] });

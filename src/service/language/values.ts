@@ -86,7 +86,8 @@ export function givenBy(tokens: Token[], phrase: Phrase): boolean {
  * the writer's own, stated once, not a value each run gives.
  */
 export function signedOff(tokens: Token[], start: number): boolean {
-  for (let at = start - 1; at >= 0 && !/^[.!?;]$/.test(tokens[at]!.text); at--)
+  // A sign-off is a few words long; looking no further keeps a long prompt's reading linear.
+  for (let at = start - 1; at >= Math.max(0, start - 16) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
     if (
       /^(?:as|from|by)$/.test(tokens[at]!.lower) &&
       tokens.slice(Math.max(0, at - 3), at).some((t) => /^sign/.test(t.lower))

@@ -81,7 +81,8 @@ export function doneByOthers(tokens: Token[], verb: Token): boolean {
  * with a verb before it in its sentence ("I'll paste the email and give you their name").
  */
 export function bare(tokens: Token[], verb: Token): boolean {
-  for (let at = verb.index; at >= 0 && !/^[.!?;]$/.test(tokens[at]!.text); at--)
+  // A clause a subject governs is short; looking no further keeps a long prompt's reading linear.
+  for (let at = verb.index; at >= Math.max(0, verb.index - 24) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
     if (tokens[at]!.pos === 'VERB' && (subjectOf(tokens, tokens[at]!) || doneByOthers(tokens, tokens[at]!)))
       return false;
   return true;

@@ -12,6 +12,7 @@ import { impliedFields, yesNoFields } from './clause-fields';
 import { fieldOf, VAGUE } from './phrase-field';
 
 export { CURRENCIES, PEOPLE } from './phrase-field';
+import { PEOPLE } from './phrase-field';
 
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
@@ -46,6 +47,13 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       !/^(?:to|for|of|from)$/.test(reading.tokens[input.phrase.end]?.lower ?? '')
     )
       input.phrase = { ...input.phrase, words: [...previous.words.slice(0, -1), word!] };
+    // "for a product: its name, price…": a thing's own name is named after the thing, "product_name".
+    const its = reading.tokens[input.phrase.start - 1]?.lower === 'its' && input.phrase.words.length === 1;
+    const thing = its
+      ? reading.phrases.findLast((p) => p.end < input.phrase.start && !identifying.has(p.head))
+      : undefined;
+    if (its && identifying.has(word!) && thing && !VAGUE.has(thing.head) && !PEOPLE.has(thing.head))
+      input.phrase = { ...input.phrase, words: [thing.plural ? thing.head : thing.words.at(-1)!, word!] };
     if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;

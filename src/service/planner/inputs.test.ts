@@ -230,4 +230,13 @@ describe('what the prompt states or how it orders things is no input', () => {
       ),
     ).toEqual(['name', 'start_date']);
   });
+
+  it("types an average or a total as one number, and names a thing's own name after the thing", () => {
+    const { properties } = form(
+      'Suggest a restock date for a spare part: its name, the stock on hand, average weekly usage and the total on order.',
+    );
+    expect(Object.keys(properties)).toContain('part_name');
+    expect(properties.average_weekly_usage?.type).toBe('number');
+    expect(properties.total_on_order?.type).toBe('number');
+  });
 });

@@ -53,7 +53,8 @@ export function madeName(reading: Reading, name: string, recipe: Recipe): string
   );
   // "they need three quotes, and I have to write up a comparison": what is written or sent before what is needed.
   // "keeps writing damage reports": the verb may open the phrase itself.
-  const verbOf = (phrase: Phrase) => reading.tokens.findLast((t) => t.index <= phrase.start && t.pos === 'VERB');
+  const verbOf = (phrase: Phrase) =>
+    reading.tokens.slice(Math.max(0, phrase.start - 4), phrase.start + 1).findLast((t) => t.pos === 'VERB');
   const making = (phrase: Phrase) => MAKING.has(verbOf(phrase)?.lemma ?? '');
   // A story's made thing is what a verb of making or sending makes: "I'd paste the email in" makes nothing.
   const made = candidates.find(making) ?? (story ? undefined : candidates[0]);

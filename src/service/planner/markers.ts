@@ -56,7 +56,7 @@ export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
 /** "I'll give you their name": a verb of taking opens what is given, but "… and give feedback", bidden, makes it. */
 export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
   const lemma = marker.replace('verb:', '');
-  const doer = tokens.findLast((t) => t.index < first.start && t.lemma === lemma);
+  const doer = tokens.slice(Math.max(0, first.start - 6), first.start).findLast((t) => t.lemma === lemma);
   return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer));
 }
 

@@ -78,8 +78,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
   if (words[1] === 'of' && /^(?:years|months|weeks|days)$/.test(words[0]!)) kind = 'integer';
   if (words[1] === 'of' && /^(?:hours|minutes)$/.test(words[0]!)) kind = 'number';
-  // "the total award", "the total cost": a total is a number, whatever it totals.
-  if (words[0] === 'total' && words.length > 1 && kind === 'string') kind = 'number';
+  // "the total award", "average daily sales": a total or an average is one number, whatever it sums.
+  const aggregate = /^(?:total|average|mean|median)$/.test(words[0]!) && words.length > 1;
+  if (aggregate && kind === 'string') kind = 'number';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (phrase.range && !asList) {
     const [minimum, maximum] = phrase.range;
@@ -96,7 +97,10 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   if (
     asList ||
     listed ||
-    (phrase.plural && !(numeric && (concept !== undefined || phrase.unit || counted)) && words[0] !== 'number' && !rate)
+    (phrase.plural &&
+      !(numeric && (concept !== undefined || phrase.unit || counted || aggregate)) &&
+      words[0] !== 'number' &&
+      !rate)
   ) {
     const itemKind = (/^(?:email|uri|date|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });

@@ -3,40 +3,17 @@
  * Calculator, "Does this order need sign-off?" a Sign-Off Check; a request in a question's words
  * ("Can it write a welcome letter?") is left to the rest of the name reading.
  */
-import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
+import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
 import { PEOPLE } from './fields';
 import { named } from './naming';
 import type { Phrase, Token } from '../language/parse';
+import { nounRun, PREDICATIVE } from '../language/noun-run';
 
 const { naming: MAKE_VERBS } = VERB_CLASSES;
 
-/** Words that open a question, and the words a question's noun run stops at. */
+/** Words that open a question. */
 const WH = /^(?:what|whats|what's|which|how)$/;
 const AUX_OPEN = /^(?:is|are|does|do|can|could|should|will|would)$/;
-/** "a patient due for…", "a clause enforceable": words that say something of what precedes them. */
-const PREDICATIVE = /^(?:due|[a-z]+[ai]ble)$/;
-const POSSESSIVES = MODIFIERS.possessives;
-const STOP_POS = /^(?:AUX|ADP|PUNCT|SCONJ|CCONJ|DET|PRON|PART|NUM|SYM|ADV)$/;
-
-/** The words of the noun run from token i on ("the monthly mortgage payment be" → monthly mortgage payment), and where it ends. */
-function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words: string[]; end: number } {
-  const skipped = (t: Token) =>
-    t.pos === 'DET' || /^(?:this|that|these|those)$/.test(t.lower) || POSSESSIVES.has(t.lower);
-  while (tokens[i] && skipped(tokens[i]!)) i++;
-  const start = i;
-  const inRun = (t: Token) =>
-    /^(?:[a-z][a-z-]*|'s)$/i.test(t.text) &&
-    !(verbsEnd && t.pos === 'VERB') &&
-    // "break even point": the tagger calls "even" an adverb inside a run of nouns.
-    (!STOP_POS.test(t.pos) ||
-      (t.index > start && (t.lower === "'s" || (t.pos === 'ADV' && tokens[t.index + 1]?.pos !== 'AUX'))));
-  while (tokens[i] && inRun(tokens[i]!)) i++;
-  let end = i;
-  // "is a non-compete clause enforceable": a run ends in a noun; what follows it is said of it.
-  while (verbsEnd && end > start + 1 && (tokens[end - 1]!.pos === 'ADJ' || PREDICATIVE.test(tokens[end - 1]!.lower)))
-    end--;
-  return { words: tokens.slice(start, end).flatMap((t) => (t.lower === "'s" ? [] : [t.lower])), end };
-}
 
 /**
  * A question names what it asks: "What would the monthly payment be?" → Monthly Payment Calculator,
