@@ -52,6 +52,10 @@ function correctTags(tokens: Token[]): void {
     // "Help me draft a summary", "let us write…": the verb after whom the help is for.
     const helped = /^(?:help|let)$/.test(tokens[i - 2]?.lemma ?? '') && tokens[i - 1]?.pos === 'PRON';
     if (VERBS.has(tokens[i]!.lower) && (starts || afterTime || helped)) tokens[i]!.pos = 'VERB';
+    // "enter name, department…", "paste the notes": a sentence that opens with a verb of giving bids it.
+    const bids =
+      starts && VERB_CLASSES.takes.has(tokens[i]!.lower) && /^(?:DET|NOUN|PRON)$/.test(tokens[i + 1]?.pos ?? '');
+    if (bids) tokens[i]!.pos = 'VERB';
   }
   // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a
   // preposition ends the noun phrase as its head.

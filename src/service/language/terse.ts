@@ -5,7 +5,7 @@
  * is a sentence already and is left as it is.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
+import { NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { tokenize, type Token } from './retag';
 
 /** Terse notes are short; a long paste is read as it is. */
@@ -164,7 +164,10 @@ export function listedValues(prompt: string): string {
           (t) => inRun(tokens, t.index) || t.pos === 'DET' || /^(?:their|its|his|her|your|our)$/.test(t.lower),
         );
       if (!listy || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
-      return `It needs ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+      // "enter name, department…": the verb of giving says what the list is, and is no value.
+      const bidding = VERB_CLASSES.takes.has(tokens[0]!.lower) && head.length > 1;
+      const values = bidding ? sentence.slice(tokens[0]!.text.length).trimStart() : sentence;
+      return `It needs ${values[0]!.toLowerCase()}${values.slice(1)}`;
     })
     .join(' ');
 }

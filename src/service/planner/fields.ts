@@ -28,6 +28,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       !input.phrase.plural &&
       conceptOf(word!) === undefined &&
       !/^(?:on|in|at|of|by)$/.test(input.phrase.before?.lower ?? '') &&
+      // "name, team and start date" lists three values; a bare word after a comma says so.
+      reading.tokens[input.phrase.start - 1]?.text !== ',' &&
       next?.words.length === 2 &&
       next.start === input.phrase.end + 1 &&
       reading.tokens[input.phrase.end]?.lower === 'and'

@@ -15,6 +15,7 @@ import { CURRENCIES, PEOPLE, readFields } from './fields';
 import { readGuards } from './guards';
 import { subjectPhrase, workflowName } from './workflow-name';
 import { madeName } from './made-name';
+import { noteTitle } from '../language/title';
 import { describePlan } from '../drafting/describe-plan';
 import { concurrencyOf, readPlanningNotes } from './notes';
 import { chooseRecipe, entityKindsOf, rateField } from './recipes';
@@ -150,6 +151,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const subject = subjectField(fields);
   const name =
     opts.name?.trim() ||
+    noteTitle(text) ||
     madeName(reading, workflowName(reading, recipe, noted, recipe === 'compute' ? target : undefined), recipe);
   const base = baseName(name);
   const steps: StepSpec[] = [...guards.steps];

@@ -112,4 +112,19 @@ describe('workflow names', () => {
     );
     expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['date', 'location', 'what_happened']);
   });
+
+  it.each([
+    ['weekly fleet fuel report: vehicle reg, litres, cost, driver', 'Weekly Fleet Fuel Report'],
+    ['Late payment warning letter - tenant name, amount owed, due date', 'Late Payment Warning Letter'],
+    ['supplier invoice matching - PO number, invoice total, PO total', 'Supplier Invoice Matching'],
+    ['kit loan form thing - borrower name, item, return date', 'Kit Loan Form'],
+    ['new joiner laptop request. enter name, team and start date', 'New Joiner Laptop Request'],
+  ])('a note that opens with a title is named by it, as the person wrote it: %s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+
+  it('reads a sentence that bids the person give values as the list of them', () => {
+    const plan = planWorkflow('new joiner laptop request. enter name, team and start date', {});
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['name', 'team', 'start_date']);
+  });
 });

@@ -1,0 +1,44 @@
+/**
+ * "site daily report: date, weather…", "Missed appointment letter: patient name…", "new starter IT
+ * setup checklist. enter name…": a note that opens with a title (a run of nouns that ends in a thing
+ * made, set off by a colon, a dash or a full stop) is named by that title, as the person wrote it.
+ */
+import { NOUN_CLASSES } from '../../contract/prompt-words';
+import { titleCase } from '../lib/text-case';
+import { tokenize, type Token } from './retag';
+
+const { made: MADE, tools: TOOLS } = NOUN_CLASSES;
+/** A title a person types is short; a longer opening is a sentence. */
+const MAX_TITLE_WORDS = 6;
+/** The first mark that ends a prompt's opening; only a colon, a dash or a full stop ends a title. */
+const OPENING_END = /[:—–.,;?!()\n]|\s-\s/;
+const TITLE_END = /^(?:[:—–]|\s-\s|\.(?:\s|$))/;
+
+/** The opening before a colon, a dash or a full stop: where a note's title ends. */
+function openingOf(prompt: string): string | undefined {
+  const cut = prompt.search(OPENING_END);
+  const opening = cut < 0 ? '' : prompt.slice(0, cut).trim();
+  return opening.length >= 3 && opening.length <= 80 && TITLE_END.test(prompt.slice(cut)) ? opening : undefined;
+}
+
+const isMade = (t: Token) => MADE.has(t.lemma) || MADE.has(t.lower);
+
+/** The title a note opens with, in Title Case; none when the prompt opens with a sentence. */
+export function noteTitle(prompt: string): string | undefined {
+  const opening = openingOf(prompt);
+  if (!opening) return undefined;
+  const tokens = tokenize(opening);
+  // "interview invite email to a candidate": the title ends at the thing made, and the tool that makes it.
+  let end = tokens.findLastIndex(isMade);
+  if (end < 0) return undefined;
+  // "vendor invoice matching", "lead scoring": a doing after it names the job.
+  while (tokens[end + 1] && (TOOLS.has(tokens[end + 1]!.lower) || /[a-z]ing$/.test(tokens[end + 1]!.lower))) end++;
+  if (tokens[end]?.lower === 'thing') end--;
+  const words = tokens.slice(0, end + 1);
+  // A title names things: it does not open with a verb or an article, and has no pronoun or auxiliary.
+  const sentence =
+    /^(?:VERB|DET|PRON|AUX|ADV|SCONJ|INTJ)$/.test(words[0]!.pos) ||
+    words.some((t) => /^(?:PRON|AUX|PART)$/.test(t.pos) || /^[.,;]$/.test(t.text));
+  if (words.length < 2 || words.length > MAX_TITLE_WORDS || sentence) return undefined;
+  return titleCase(words.map((t) => t.text).join(' '));
+}
