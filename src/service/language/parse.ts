@@ -206,7 +206,8 @@ export function phrases(tokens: Token[]): Phrase[] {
         i += 1;
       // "the date it was paid", "the day they moved in", "the date it takes effect": the event names the date.
       if (/^(?:date|day)$/.test(head) && words.length === 1) {
-        event = tokens.slice(verb, i).map((t) => t.lower);
+        // "the date we got the request" is when it was received.
+        event = tokens.slice(verb, i).map((t) => (/^(?:get|receive)$/.test(t.lemma) ? 'received' : t.lower));
         const object = tokens[i];
         const particle = /^(?:out|up|off|over|back|away)$/.test(object?.lower ?? '');
         if (event.length === 1 && (object?.pos === 'NOUN' || particle) && !nominal(tokens, i + 1))

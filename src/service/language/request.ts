@@ -16,7 +16,7 @@ const FRAME = new RegExp(
   [
     String.raw`^\s*(?:(?:hi|hello|hey)(?: there| team)?[,!.]*\s+)?(?:(?:please|kindly),?\s+)?`,
     String.raw`(?:(?:can|could|would|will)\s+(?:you|it|we|this)\s+(?:please\s+|possibly\s+|just\s+)?)?`,
-    String.raw`(?:(?:i|we)(?:'d|’d| would)?\s+(?:like|want|need|wanna)\s+(?:you\s+|it\s+)?to\s+`,
+    String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:like|want|need|wanna)\s+(?:you\s+|it\s+)?to\s+`,
     String.raw`|(?:please\s+)?help\s+(?:me|us)\s+(?:to\s+)?|is\s+(?:it|there)\s+(?:possible|a\s+way)\s+to\s+`,
     String.raw`|how\s+(?:do|can|could|would|should)\s+(?:i|we|you)\s+|what(?:'s|’s|\s+is)\s+the\s+(?:best|easiest|quickest)\s+way\s+to\s+)?`,
     String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+(?:need|want|like)|(?:build|make|create|set\s+up|give)(?:\s+me|\s+us)?)`,

@@ -33,12 +33,24 @@ function respell(token: Token): void {
   if (verb) Object.assign(token, { lower: verb, lemma: verb, pos: 'VERB' });
 }
 
+/** Words of a time a prompt opens with: "Every Monday morning", "Each evening at 6pm", "On Fridays". */
+const WHEN =
+  /^(?:every|each|on|at|other|first|last|morning|evening|afternoon|night|day|week|month|weekday|weekend|[a-z]+days?|\d{1,2}(?::\d\d)?|am|pm)$/;
+
+/** "Every Monday morning check the stock…": the word after a time a sentence opens with, without a comma. */
+function afterWhen(tokens: Token[], i: number): boolean {
+  let at = i - 1;
+  while (at >= 0 && at > i - 6 && WHEN.test(tokens[at]!.lower)) at--;
+  const opens = at < 0 || /^[.!?:;\n]$/.test(tokens[at]!.text);
+  return at < i - 2 && opens && /^(?:every|each|on)$/.test(tokens[at + 1]!.lower);
+}
+
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */
 function correctTags(tokens: Token[]): void {
   // The verbs that begin an imperative prompt, tagged as names when capitalised; "Every Friday, email
   // the team…": an imperative after the time it runs.
   for (let i = 0; i < tokens.length; i++) {
-    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text);
+    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text) || afterWhen(tokens, i);
     if (starts) respell(tokens[i]!);
     // "put together an agenda", "come up with three lines": the verb of two or three words is the one it means.
     // (Every key has a space, so no name of Object's prototype can match.)

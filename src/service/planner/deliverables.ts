@@ -3,6 +3,7 @@
  * summary"), from the phrases the roles reader found as outputs, each with the kind of draft the
  * rule-based steps write for it.
  */
+import { subjectOf } from '../language/verbs';
 import type { PlanningNote } from '../../contract/openapi-document';
 import { DRAFT_HEAD_WORDS, MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Deliverable, DraftKind } from '../drafting/draft-templates';
@@ -66,8 +67,10 @@ export function unmet(
     if (made.needsModel && !(summarize && made.head === 'summary')) items.push(`write the ${made.phrase}`);
   if (recipe === 'document' || recipe === 'message' || recipe === 'check') {
     const sought = reading.outputs.filter(
+      // "the date we got the request": what someone already got is not sought.
       (p) =>
-        /^verb:(?:find|look|research|determine|identify|get|fetch|pull)$/.test(`verb:${p.before?.lemma ?? ''}`) ||
+        (/^verb:(?:find|look|research|determine|identify|get|fetch|pull)$/.test(`verb:${p.before?.lemma ?? ''}`) &&
+          !subjectOf(reading.tokens, p.before!)) ||
         (p.before?.text === ',' && items.length > 0 && !deliverableOf(p)),
     );
     if (sought.length > 0) items.push(`find the ${sought.map((p) => p.words.join(' ')).join(', ')}`);

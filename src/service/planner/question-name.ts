@@ -32,7 +32,9 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     // "…, how many years they worked here, and why…" is one of a list of inputs; "Given the hours,
     // how many staff do we need?" asks.
     const listed = previous !== undefined && /^[,:—–-]$/.test(previous.text) && ends[i]!.text !== '?';
-    if (lower === 'how' && many && ((opens && !listed) || previous?.pos === 'VERB' || previous?.lower === 'me')) {
+    // "work out how much concrete…": the verb may have its particle.
+    const asker = previous?.pos === 'VERB' || (previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB');
+    if (lower === 'how' && many && ((opens && !listed) || asker || previous?.lower === 'me')) {
       const run = nounRun(tokens, i + 2, true);
       const left = tokens
         .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)
@@ -40,7 +42,9 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
       const noun = previous && VERB_CLASSES.compute.has(previous.lemma) ? NOUN_OF_VERB[previous.lemma] : 'Calculator';
       return run.words.length > 0 ? `${named([...run.words, ...(left ? [left.lower] : [])])} ${noun}` : undefined;
     }
-    if (!opens || ends[i]!.text !== '?') continue;
+    // "whats the sale price if i put in…": a prompt that opens with a question word asks, mark or none.
+    const unmarked = i === 0 && WH.test(lower) && tokens.slice(i + 1, i + 3).some((t) => t.pos === 'DET');
+    if (!opens || (ends[i]!.text !== '?' && !unmarked)) continue;
     if (WH.test(lower) && lower !== 'how') {
       const aux = tokens[i + 1]?.pos === 'AUX';
       const run = nounRun(tokens, lower !== 'which' && aux ? i + 2 : i + 1, false);

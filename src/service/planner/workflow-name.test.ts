@@ -127,4 +127,25 @@ describe('workflow names', () => {
     const plan = planWorkflow('new joiner laptop request. enter name, team and start date', {});
     expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['name', 'team', 'start_date']);
   });
+
+  it.each([
+    ['Every Tuesday afternoon check the room bookings I paste and list the clashes.', 'Room Booking Check'],
+    ['need to reply to a tenant complaint. tenant name and the date we got the complaint.', 'Tenant Complaint Reply'],
+    ['Figure out how much paint I need for a wall from its height and width.', 'Paint Calculator'],
+    ['whats the tip on a bill if i put in the bill amount and the tip %', 'Tip Calculator'],
+  ])(
+    'a time, a bare "need to", a phrasal verb or a missing question mark still names the job: %s',
+    (prompt, expected) => {
+      expect(name(prompt)).toBe(expected);
+    },
+  );
+
+  it('reads "the date we got the complaint" as when it was received, and asks for nothing to be found', () => {
+    const plan = planWorkflow(
+      'need to reply to a tenant complaint. tenant name and the date we got the complaint.',
+      {},
+    );
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['tenant_name', 'received_date']);
+    expect(plan.planning_notes ?? []).toEqual([]);
+  });
 });
