@@ -35,7 +35,7 @@ function respell(token: Token): void {
 
 /** Words of a time a prompt opens with: "Every Monday morning", "Each evening at 6pm", "On Fridays". */
 const WHEN =
-  /^(?:every|each|on|at|other|first|last|morning|evening|afternoon|night|day|week|month|weekday|weekend|[a-z]+days?|\d{1,2}(?::\d\d)?|am|pm)$/;
+  /^(?:every|each|on|at|other|first|last|morning|evening|afternoon|night|day|week|month|weekend|[a-z]+days?|\d{1,2}(?::\d\d)?|am|pm)$/;
 
 /** "Every Monday morning check the stock…": the word after a time a sentence opens with, without a comma. */
 function afterWhen(tokens: Token[], i: number): boolean {
