@@ -3,7 +3,7 @@
  * setup checklist. enter name…": a note that opens with a title (a run of nouns that ends in a thing
  * made, set off by a colon, a dash or a full stop) is named by that title, as the person wrote it.
  */
-import { NOUN_CLASSES } from '../../contract/prompt-words';
+import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 import { titleCase } from '../lib/text-case';
 import { tokenize, type Token } from './retag';
 
@@ -37,7 +37,10 @@ export function noteTitle(prompt: string): string | undefined {
   const words = tokens.slice(0, end + 1);
   // A title names things: it does not open with a verb or an article, and has no pronoun or auxiliary.
   const sentence =
-    /^(?:VERB|DET|PRON|AUX|ADV|SCONJ|INTJ)$/.test(words[0]!.pos) ||
+    /^(?:DET|PRON|AUX|ADV|SCONJ|INTJ)$/.test(words[0]!.pos) ||
+    // "Draft invoice reminder: …", "Handle a return request: …" bid; "Missed appointment letter" names.
+    (words[0]!.pos === 'VERB' &&
+      (VERBS.has(words[0]!.lemma) || VERBS.has(words[0]!.lower) || /^(?:DET|PRON|NUM)$/.test(words[1]?.pos ?? ''))) ||
     words.some((t) => /^(?:PRON|AUX|PART)$/.test(t.pos) || /^[.,;]$/.test(t.text));
   if (words.length < 2 || words.length > MAX_TITLE_WORDS || sentence) return undefined;
   return titleCase(words.map((t) => t.text).join(' '));

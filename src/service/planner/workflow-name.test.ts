@@ -119,6 +119,7 @@ describe('workflow names', () => {
     ['supplier invoice matching - PO number, invoice total, PO total', 'Supplier Invoice Matching'],
     ['kit loan form thing - borrower name, item, return date', 'Kit Loan Form'],
     ['new joiner laptop request. enter name, team and start date', 'New Joiner Laptop Request'],
+    ['Missed payment letter: customer name, amount, due date', 'Missed Payment Letter'],
   ])('a note that opens with a title is named by it, as the person wrote it: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });
@@ -147,5 +148,9 @@ describe('workflow names', () => {
     );
     expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['tenant_name', 'received_date']);
     expect(plan.planning_notes ?? []).toEqual([]);
+  });
+
+  it('does not take a bidding opening for a title', () => {
+    expect(name('Handle a refund request: order number, reason and amount')).toBe('Refund Request');
   });
 });
