@@ -62,6 +62,9 @@ export function terseRequest(prompt: string): string {
   for (let i = 0; i < Math.min(tokens.length, 9) && inRun(tokens, i) && made < 0; i++) if (isMade(tokens[i])) made = i;
   if (made < 0) return prompt;
   while (isMade(tokens[made + 1])) made++;
+  // "welcome pack email": a made thing a word further on that names no value is the thing's head.
+  const further = tokens[made + 2];
+  if (further && isMade(further) && !ends(tokens[made + 1]!.lower) && inRun(tokens, made + 1)) made += 2;
   // "vendor invoice matching": a job named by what it does is a sentence of its own kind.
   if (/ing$/.test(tokens[made + 1]?.lower ?? '')) return prompt;
   let end = made + 1;

@@ -1,9 +1,7 @@
 /**
- * A name read from the thing a prompt says is made or sent, when the name read from its opening
- * names nothing made: a one-word name ("Part", "Discount") from a prompt that opens with who is
- * asking, or any name from a prompt that tells its story before it asks ("I manage volunteers for a
- * food bank. Every week people sign up for shifts and I send them a confirmation…"). A made thing of
- * one word takes what it is about: "Shift Confirmation", "Referral Letter".
+ * A name read from what a prompt says is made or sent, when its opening names nothing made ("Part")
+ * or it tells its story before it asks ("…I send them a confirmation"); a made thing of one word
+ * takes what it is about: "Shift Confirmation", "Referral Letter".
  */
 import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
@@ -23,11 +21,10 @@ const topical = (phrase: Phrase | undefined): phrase is Phrase =>
   /^[a-z][a-z-]+$/.test(phrase.head);
 
 /**
- * What a one-word made thing is about: what it is of or for ("a letter acknowledging the referral"),
- * whom it is sent to, else the nearest thing before it in its sentence ("people sign up for shifts and I send them a confirmation").
+ * What a one-word made thing is about: whom it is sent to ("send speakers a thank-you"), what it is
+ * of or for ("a letter acknowledging the referral"), else the nearest thing before it in its sentence.
  */
 function aboutOf(reading: Reading, made: Phrase): Phrase | undefined {
-  // "send speakers a thank-you": whom a message goes to names it.
   const to = made.before?.pos === 'NOUN' ? reading.phrases.find((p) => p.end === made.before!.index + 1) : undefined;
   if (to && PEOPLE.has(to.head) && to.words.length === 1) return to;
   const after = reading.phrases.find(

@@ -31,7 +31,8 @@ function cleanWords(words: string[]): string[] {
   // "a PNG bar chart" is a bar chart: the file type is how it comes, not what it is.
   let kept = words.filter(
     (word, at) =>
-      !FILLER.has(word) &&
+      // "a new starter" is a kind of person; "a new report" is a report.
+      (!FILLER.has(word) || (word === 'new' && NOUN_CLASSES.people.has(words[at + 1] ?? ''))) &&
       !/^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:-|$))/.test(word) &&
       !(at < words.length - 1 && FILE_TYPES.test(word)),
   );
@@ -43,7 +44,7 @@ function cleanWords(words: string[]): string[] {
   const rest = content.slice(0, -1);
   const dropsMedium =
     rest.length > 0 && MEDIUM.has(content.at(-1)!) && !rest.every((w) => /^(?:daily|weekly|monthly)$/.test(w));
-  return (dropsMedium ? rest : content).slice(-4);
+  return (dropsMedium ? rest : content).slice(-5);
 }
 /** Words that say how much of a thing, not what: "invoice amounts", "an amount of money". */
 const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|figures?)$/;
@@ -74,11 +75,12 @@ function singularWords(phrase: Phrase): string[] {
 /** A phrase's words as a name's first words, up to two, without what only identifies ("client name" → "client"). */
 function qualifier(phrase: Phrase | undefined): string[] | undefined {
   if (!phrase || (PEOPLE_ALONE.has(phrase.head) && phrase.words.length === 1)) return undefined;
-  // "a summary of last week's deals": the deals, not the week.
-  const owned = phrase.owner !== undefined && !IDENTIFYING.has(phrase.words.at(-1)!);
-  // "a project's start date": what only identifies a thing leaves its owner, "project".
-  if (phrase.owner !== undefined && !owned) return phrase.words.slice(0, phrase.owner).slice(-2);
-  const words = singularWords(owned ? { ...phrase, words: phrase.words.slice(phrase.owner) } : phrase);
+  // "a summary of last week's deals": the deals, not the week; "a customer's complaint email" is a
+  // message, but "a project's start date" only identifies a thing and leaves its owner, "project".
+  const { owner } = phrase;
+  const owned = owner !== undefined && (!IDENTIFYING.has(phrase.words.at(-1)!) || phrase.words.length - owner > 1);
+  if (owner !== undefined && !owned) return phrase.words.slice(0, owner).slice(-2);
+  const words = singularWords(owned ? { ...phrase, words: phrase.words.slice(owner), owner: undefined } : phrase);
   const kept = words.length > 1 && IDENTIFYING.has(words.at(-1)!) ? words.slice(0, -1) : words;
   return kept.slice(-2);
 }

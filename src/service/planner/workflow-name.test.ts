@@ -153,4 +153,15 @@ describe('workflow names', () => {
   it('does not take a bidding opening for a title', () => {
     expect(name('Handle a refund request: order number, reason and amount')).toBe('Refund Request');
   });
+
+  it.each([
+    ['new hire welcome pack email name start date team', 'New Hire Welcome Pack Email'],
+    [
+      'Could you make me a little calculator for room hire - hours and room size, it is £20 an hour',
+      'Room Hire Calculator',
+    ],
+    ["Given a tenant's repair request email, write a warm reply", 'Repair Request Reply'],
+  ])('a kind of person stays in a name, a tone does not, and a message is named by what it is about: %s', (p, n) => {
+    expect(name(p)).toBe(n);
+  });
 });
