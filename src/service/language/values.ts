@@ -95,3 +95,21 @@ export function signedOff(tokens: Token[], start: number): boolean {
       return true;
   return false;
 }
+
+/** Words before "email" that make it an address: whose it is or which of theirs. */
+const ADDRESS_OF =
+  /^(?:work|personal|contact|billing|business|company|primary|secondary|home|office|school|main|alternative)$/;
+
+/**
+ * "a tenant's repair request email", "the complaint email": an email named by what it is about is a
+ * message to read; "the customer email", "their work email" are addresses.
+ */
+export function messageEmail(phrase: Phrase): boolean {
+  const [modifier, head] = phrase.words.slice(-2);
+  return (
+    phrase.words.length >= 2 &&
+    /^(?:email|e-mail)s?$/.test(head ?? '') &&
+    !NOUN_CLASSES.people.has(modifier!.replace(/s$/, '')) &&
+    !ADDRESS_OF.test(modifier!)
+  );
+}

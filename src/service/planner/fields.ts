@@ -13,6 +13,7 @@ import { fieldOf, VAGUE } from './phrase-field';
 
 export { CURRENCIES, PEOPLE } from './phrase-field';
 import { PEOPLE } from './phrase-field';
+import { messageEmail } from '../language/values';
 
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
@@ -65,10 +66,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const rewritten = WORKS_ON.has(verb) && !VERB_CLASSES.compute.has(verb) && !VERB_CLASSES.check.has(verb);
     // "sort incoming emails into…": each run sorts one message's text, not a list of addresses.
     const messages = field.kind === 'list' && field.itemKind === 'email';
-    if (
-      ((field.kind === 'email' || messages) && WORKS_ON.has(verb)) ||
-      (field.kind === 'string' && rewritten && !input.list)
-    )
+    const message = (field.kind === 'email' || messages) && (WORKS_ON.has(verb) || messageEmail(input.phrase));
+    if (message || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };
     const columns = (input.columns ?? []).flatMap(
       (column, at) => fieldOf({ ...column, plural: false }, at, false) ?? [],

@@ -239,4 +239,11 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(properties.average_weekly_usage?.type).toBe('number');
     expect(properties.total_on_order?.type).toBe('number');
   });
+
+  it("reads an email named by what it is about as a message, and a person's email as an address", () => {
+    const { properties } = form("Given a tenant's repair request email and the tenant's work email, write a reply");
+    expect(properties.repair_request_email?.type).toBe('string');
+    expect(properties.repair_request_email?.format).toBeUndefined();
+    expect(Object.values(properties).filter((p) => p.format === 'email')).toHaveLength(1);
+  });
 });
