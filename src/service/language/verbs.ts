@@ -4,7 +4,7 @@
  * the prompt tells its story before it asks.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import type { Token } from './retag';
 
@@ -101,4 +101,36 @@ export function doing(tokens: Token[], token: Token): boolean {
   const subject = previous?.pos === 'AUX' ? tokens[token.index - 2] : previous;
   if (/ing$/.test(token.lower)) return DOING_AFTER.test(subject?.lemma ?? '');
   return previous?.lower === 'and' && VERBS.has(token.lemma) && conceptOf(token.lemma) === undefined;
+}
+
+/**
+ * "We're a letting agency and when a tenant moves out we do an inspection…", "Our sales reps come
+ * back with a pile of business cards.": the sentences of a story that only tell what happens, whose
+ * every verb has a subject of its own and none gives or declares values. Their phrases are the
+ * story's, not values each run is given. For each token, whether its sentence only tells.
+ */
+export function tellingSentences(tokens: Token[]): boolean[] {
+  const telling: boolean[] = [];
+  let start = 0;
+  for (let end = 0; end <= tokens.length; end++) {
+    if (end < tokens.length && !/^[.!?]$/.test(tokens[end]!.text)) continue;
+    const sentence = tokens.slice(start, end + 1);
+    const verbs = sentence.filter((t) => t.pos === 'VERB');
+    const tells =
+      verbs.length > 0 &&
+      sentence.at(-1)?.text !== '?' &&
+      // "It's usually weather, how many workers were on site, what got done…": a list lists values.
+      !sentence.some((t) => t.text === ':') &&
+      sentence.filter((t) => t.text === ',').length < 2 &&
+      verbs.every(
+        (v) =>
+          !bare(tokens, v) &&
+          !VERB_CLASSES.takes.has(v.lemma) &&
+          !MODIFIERS.declares.has(v.lemma) &&
+          !MODIFIERS.declares.has(v.lower),
+      );
+    for (const _ of sentence) telling.push(tells);
+    start = end + 1;
+  }
+  return telling;
 }

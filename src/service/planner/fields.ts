@@ -14,13 +14,15 @@ import { fieldOf, VAGUE } from './phrase-field';
 export { CURRENCIES, PEOPLE } from './phrase-field';
 import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
+import { tellingSentences, tellsStory } from '../language/verbs';
 
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const yesNo = yesNoFields(reading);
   const fields: Field[] = [...yesNo, ...impliedFields(reading)];
+  const telling = tellsStory(reading.tokens) ? tellingSentences(reading.tokens) : [];
   for (const [n, input] of reading.inputs.entries()) {
-    if (input.phrase.words.every((word) => noted.has(word))) continue;
+    if (input.phrase.words.every((word) => noted.has(word)) || telling[input.phrase.start]) continue;
     // "the start and end time": a word that only qualifies shares the noun of the phrase after "and".
     const next = reading.inputs[n + 1]?.phrase;
     const [word] = input.phrase.words;

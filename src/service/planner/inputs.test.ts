@@ -246,4 +246,12 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(properties.repair_request_email?.format).toBeUndefined();
     expect(Object.values(properties).filter((p) => p.format === 'email')).toHaveLength(1);
   });
+
+  it('reads the sentences of a story that only tell what happens as the story, not as values', () => {
+    expect(
+      keys(
+        "We run a small gym and our trainers come back from the floor with a stack of paper notes. I'd like to type in the member's name, the session date and the trainer's comments, and get a progress note.",
+      ),
+    ).toEqual(['member_name', 'session_date', 'comments']);
+  });
 });
