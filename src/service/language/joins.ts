@@ -28,7 +28,7 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
         ? next.lemma
         : undefined;
     const listedNext = phrase.words.length === 1 && between.length === 1 && /^(?:and|or)$/.test(between[0]!.lower);
-    const misread = phrase.words.length >= 2 && phrase.plural && /^[.,;]?$/.test(next?.text ?? '');
+    const misread = phrase.words.length >= 2 && phrase.plural && /^(?:[.,;]|and|or)?$/.test(next?.lower ?? '');
     if (
       concept &&
       ATTRIBUTE.test(concept.word) &&

@@ -113,6 +113,15 @@ function correctTags(tokens: Token[]): void {
       /^(?:a|an|the|each|every|this|that|our|their|your|my)$/.test(tokens[i - 2]!.lower)
     )
       tokens[i]!.pos = 'NOUN';
+  // "the new estimated date", "the agreed price": a participle, or a word read as an adverb, between
+  // an article or a modifier and a noun describes it.
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const participle = tokens[i]!.pos === 'VERB' && /(?:ed|en)$/.test(tokens[i]!.lower);
+    const adverb = tokens[i]!.pos === 'ADV' && tokens[i - 1]!.pos === 'DET' && !/ly$/.test(tokens[i]!.lower);
+    const beforeNoun =
+      tokens[i + 1]!.pos === 'NOUN' || (tokens[i + 1]!.pos === 'VERB' && tokens[i + 2]?.pos === 'NOUN');
+    if ((participle || adverb) && /^(?:DET|ADJ|ADV)$/.test(tokens[i - 1]!.pos) && beforeNoun) tokens[i]!.pos = 'ADJ';
+  }
   // "their IT access checklist": a pronoun in capitals mid-sentence is an acronym, and a verb between it and a noun a noun.
   for (let i = 1; i + 2 < tokens.length; i++)
     if (tokens[i]!.pos === 'PRON' && /^[A-Z]{2,}$/.test(tokens[i]!.text) && /^[a-z]/.test(tokens[i - 1]!.text)) {

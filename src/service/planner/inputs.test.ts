@@ -254,4 +254,16 @@ describe('what the prompt states or how it orders things is no input', () => {
       ),
     ).toEqual(['member_name', 'session_date', 'comments']);
   });
+
+  it('reads values between two things, a participle before a noun, and a date named by its event before "and"', () => {
+    expect(keys('How many nights are there between an arrival date and a departure date?')).toEqual([
+      'arrival_date',
+      'departure_date',
+    ]);
+    expect(keys('Write a delay notice with the order number and the new revised date.')).toEqual([
+      'order_number',
+      'new_revised_date',
+    ]);
+    expect(keys('Write a sale email with the date the offer ends and a link to the shop.')).toContain('offer_end_date');
+  });
 });

@@ -49,15 +49,13 @@ export function madeName(reading: Reading, name: string, recipe: Recipe): string
       madeByVerb(reading.tokens, phrase),
   );
   // "they need three quotes, and I have to write up a comparison": what is written or sent before what is needed.
-  // "keeps writing damage reports": the verb may open the phrase itself.
   const verbOf = (phrase: Phrase) =>
     reading.tokens.slice(Math.max(0, phrase.start - 4), phrase.start + 1).findLast((t) => t.pos === 'VERB');
   const making = (phrase: Phrase) => MAKING.has(verbOf(phrase)?.lemma ?? '');
   // A story's made thing is what a verb of making or sending makes: "I'd paste the email in" makes nothing.
   const made = candidates.find(making) ?? (story ? undefined : candidates[0]);
   if (!made) return name;
-  // "keeps writing damage reports": the doing is no part of the thing's name.
-  const words = made.words.filter((word, at) => at > 0 || !/ing$/.test(word));
+  const { words } = made;
   const plain = nameOf(recipe, undefined, { ...made, words }, undefined, undefined);
   const about = plain.includes(' ') ? undefined : aboutOf(reading, made);
   // "Ndas Summary": a name that already ends in the thing made names what it is of.

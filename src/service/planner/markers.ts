@@ -13,6 +13,8 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   const before = first.before;
   if (!before) return '^';
   if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
+  // "between two companies" says how many there are, not values to give; "between a start date and…" gives.
+  if (before.lower === 'between' && tokens[first.start - 1]?.pos === 'NUM') return 'among';
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
   // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
