@@ -134,3 +134,9 @@ export function tellingSentences(tokens: Token[]): boolean[] {
   }
   return telling;
 }
+
+/** "…, work out the cost", "…, check where the order is": a verb after a comma, though the tagger called it a noun. */
+export const opensClause = (tokens: Token[], t: Token) =>
+  /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
+  (/^(?:ADP|DET|ADV)$/.test(tokens[t.index + 1]?.pos ?? '') ||
+    /^(?:where|whether|if|what|how)$/.test(tokens[t.index + 1]?.lower ?? ''));

@@ -7,18 +7,14 @@ import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../.
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
 import { named, nameOf, phraseName, type Recipe } from './naming';
-import { UNITS, type Phrase, type Token } from '../language/parse';
+import { UNITS, type Phrase } from '../language/parse';
 import { questionName } from './question-name';
+import { opensClause } from '../language/verbs';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
 const { classify: CLASSIFY_VERBS, takes: TAKE_VERBS } = VERB_CLASSES;
 
-/** "…, work out the cost", "…, check where the order is": a verb after a comma, though the tagger called it a noun. */
-const opensClause = (tokens: Token[], t: Token) =>
-  /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
-  (/^(?:ADP|DET|ADV)$/.test(tokens[t.index + 1]?.pos ?? '') ||
-    /^(?:where|whether|if|what|how)$/.test(tokens[t.index + 1]?.lower ?? ''));
 const { containers: CONTAINERS } = NOUN_CLASSES;
 
 /** The phrase the workflow works on or is about: the first input, else the first phrase. */
