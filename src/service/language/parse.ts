@@ -9,7 +9,7 @@ const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
 import { doing } from './verbs';
-import { countedItems, OPTIONAL_BEFORE, optionalAt, rangeAfter, signedOff, statedAfter } from './values';
+import { countedItems, discounted, OPTIONAL_BEFORE, optionalAt, rangeAfter, signedOff, statedAfter } from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
 
@@ -225,6 +225,7 @@ export function phrases(tokens: Token[]): Phrase[] {
           (t) => t !== undefined && /^[$€£]?\d/.test(t.text) && !countedItems(tokens, start, plural, UNITS),
         ) ||
         signedOff(tokens, first) ||
+        discounted(tokens, first) ||
         (words.length === 2 &&
           tokens[first - 1]?.pos === 'ADP' &&
           tokens[wordsEnd]?.lower !== 'of' &&

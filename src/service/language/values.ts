@@ -113,3 +113,7 @@ export function messageEmail(phrase: Phrase): boolean {
     !ADDRESS_OF.test(modifier!)
   );
 }
+
+/** "10% off their next order": what a stated discount comes off is stated with it ("20% on a net amount" is given). */
+export const discounted = (tokens: Token[], start: number) =>
+  tokens[start - 1]?.lower === 'off' && /^(?:%|percent|[$€£]?\d[\d.,]*)$/.test(tokens[start - 2]?.lower ?? '');

@@ -266,4 +266,11 @@ describe('what the prompt states or how it orders things is no input', () => {
     ]);
     expect(keys('Write a sale email with the date the offer ends and a link to the shop.')).toContain('offer_end_date');
   });
+
+  it('reads what a stated discount comes off as part of the offer, and what a rate applies to as given', () => {
+    expect(keys('Write a win-back email with the customer name and offer them 15% off their next booking.')).toEqual([
+      'customer_name',
+    ]);
+    expect(keys('Work out VAT at 20% on a net price')).toEqual(['net_price']);
+  });
 });
