@@ -83,6 +83,14 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       );
       if (at > 0) j = at - 1;
     }
+    // "cabinet grade basic mid or premium": one word after "or" and no comma before it make the
+    // adjectives before it values of their own, after the noun that names the choice.
+    const bare = tokens.slice(j + 1, i);
+    const firstValue = bare.findIndex((t) => t.pos === 'ADJ');
+    if (values.length === 2 && !values[1]!.includes(' ') && firstValue > 0 && /^(?:ADJ|NOUN)$/.test(bare.at(-1)!.pos)) {
+      values.splice(0, 1, ...bare.slice(firstValue).map((t) => t.text));
+      j += firstValue;
+    }
     // "name, email, phone or address" lists values to give, not one to choose.
     if (values.every(field)) continue;
     // "remote or hybrid or onsite": a second "or" goes on the same choice.

@@ -273,4 +273,9 @@ describe('what the prompt states or how it orders things is no input', () => {
     ]);
     expect(keys('Work out VAT at 20% on a net price')).toEqual(['net_price']);
   });
+
+  it('reads a choice written without commas as one value per word', () => {
+    const { properties } = form('Write a hotel quote with the guest name and the room type standard deluxe or suite');
+    expect(properties.room_type?.enum).toEqual(['standard', 'deluxe', 'suite']);
+  });
 });
