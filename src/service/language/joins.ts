@@ -76,10 +76,27 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
         words: [...attribute.words, between[0]!.lower, phrase.head],
         end: phrase.end,
       };
+    // "the reason for referral", "the reason for leaving": a reason is named by what it is for.
+    else if (
+      attribute?.words.length === 1 &&
+      /^(?:reason|purpose|cause|grounds)$/.test(attribute.head) &&
+      between.length === 1 &&
+      between[0]!.lower === 'for' &&
+      phrase.words.length <= 2
+    )
+      kept[kept.length - 1] = { ...attribute, words: [...attribute.words, 'for', ...phrase.words], end: phrase.end };
     // "the number of bedrooms and bathrooms": the count goes on to the next plural.
     else if (attribute?.words.join(' ').startsWith('number of ') && phrase.plural && listedNext)
       kept.push({ ...phrase, words: ['number', 'of', ...phrase.words] });
     else kept.push(phrase);
+  }
+  // "the reason for leaving", "the reason for transfer": what a reason is for, though no noun phrase.
+  for (const [k, phrase] of kept.entries()) {
+    const word = tokens[phrase.end + 1];
+    const free = (kept[k + 1]?.start ?? Infinity) > phrase.end + 1;
+    if (phrase.words.length === 1 && phrase.head === 'reason' && tokens[phrase.end]?.lower === 'for' && free && word)
+      if (/^[a-z]+$/.test(word.text) && !/^(?:DET|PRON|ADP)$/.test(word.pos))
+        kept[k] = { ...phrase, words: [...phrase.words, 'for', word.lower], end: phrase.end + 2 };
   }
   return kept;
 }

@@ -278,4 +278,10 @@ describe('what the prompt states or how it orders things is no input', () => {
     const { properties } = form('Write a hotel quote with the guest name and the room type standard deluxe or suite');
     expect(properties.room_type?.enum).toEqual(['standard', 'deluxe', 'suite']);
   });
+
+  it('names a reason by what it is for, and goes on with the list after it', () => {
+    expect(
+      keys('Write a transfer letter with the employee name, the reason for transfer, the start date and the new team'),
+    ).toEqual(['employee_name', 'reason_for_transfer', 'start_date', 'new_team']);
+  });
 });
