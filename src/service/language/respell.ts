@@ -101,7 +101,16 @@ function english1(word: string, checker: ReturnType<typeof nspell>): string | un
   // "renewel" is "renewal" or "renewed", "insurence" "insurance" or "insurgence": a vowel written
   // for another is how people misspell by ear, so that reading wins when it is the only one.
   const byEar = [...edits].filter((edit) => vowelFor(word, edit));
-  return unique(edits) ?? (byEar.length === 1 ? byEar[0] : undefined);
+  // "acess", "adress", "comittee": a doubled letter written once is the other common slip.
+  const doubled = [...edits].filter((edit) => edit.length === word.length + 1 && doubles(word, edit));
+  return unique(edits) ?? (doubled.length === 1 ? doubled[0] : byEar.length === 1 ? byEar[0] : undefined);
+}
+
+/** Whether `edit` is `word` with one of its letters written twice. */
+function doubles(word: string, edit: string): boolean {
+  const at = [...word].findIndex((letter, i) => letter !== edit[i]);
+  const k = at < 0 ? word.length : at;
+  return edit[k] === edit[k - 1] && edit.slice(0, k) + edit.slice(k + 1) === word;
 }
 
 /** Whether two words of one length differ in one letter, a vowel in both. */
@@ -125,7 +134,7 @@ export function respelt(prompt: string): string {
       const lower = word.toLowerCase();
       if (unknown > MAX_UNKNOWN || ours.words.has(lower) || lower.length > LONGEST) return all;
       // A plural of a word ("groundworks") and a British spelling ("orthopaedics") are no slips.
-      const singular = lower.replace(/e?s$/, '');
+      const singular = /ss$/.test(lower) ? lower : lower.replace(/e?s$/, '');
       if ([lower, american(lower), word, singular, american(singular)].some((w) => checker.correct(w))) return all;
       unknown++;
       // Checking a word costs the dictionary a pass per slip tried, so longer runs were left above.

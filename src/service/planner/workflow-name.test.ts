@@ -100,6 +100,7 @@ describe('workflow names', () => {
 
   it.each([
     ['Write a tenancy renewel letter for a tenant with their name and the new rent', 'Tenancy Renewal Letter'],
+    ['Generate an acess card request from the employee name and the proces owner', 'Access Card Request'],
     ['Write a price change notice for subscribers with the plan name and the new price', 'Price Change Notice'],
   ])('a vowel slip is read as the word meant, and a plain verb inside a thing is a noun: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
