@@ -98,5 +98,17 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       if (/^[a-z]+$/.test(word.text) && !/^(?:DET|PRON|ADP)$/.test(word.pos))
         kept[k] = { ...phrase, words: [...phrase.words, 'for', word.lower], end: phrase.end + 2 };
   }
+  // "flag the ones that expire", "post the late ones", "sort each one": "one" stands for the things
+  // named last, or for what the list named last holds ("the shipment list … the late ones").
+  for (const [k, phrase] of kept.entries()) {
+    if (!/^ones?$/.test(phrase.words.at(-1) ?? '')) continue;
+    const named = kept
+      .slice(Math.max(0, k - 6), k)
+      .findLast((p) => (p.plural && !NOUN_CLASSES.identifying.has(p.head)) || NOUN_CLASSES.containers.has(p.head));
+    const things =
+      named && NOUN_CLASSES.containers.has(named.head) ? named.words.slice(-2, -1) : named?.words.slice(-1);
+    if (things?.length)
+      kept[k] = { ...phrase, words: [...phrase.words.slice(0, -1), ...things], head: things[0]!.replace(/s$/, '') };
+  }
   return kept;
 }

@@ -165,4 +165,11 @@ describe('workflow names', () => {
   ])('a kind of person stays in a name, a tone does not, and a message is named by what it is about: %s', (p, n) => {
     expect(name(p)).toBe(n);
   });
+
+  it('reads "the ones" as the things named last, not the word "one"', () => {
+    expect(name('Given a list of gym memberships with their end dates, flag the ones that end this month.')).toBe(
+      'Membership Check',
+    );
+    expect(name('Go through the order list I paste and chase the late ones.')).not.toMatch(/\bOnes?\b/);
+  });
 });
