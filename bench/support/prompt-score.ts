@@ -160,6 +160,7 @@ export type PromptSetName =
   | 'held-out-3'
   | 'held-out-4'
   | 'held-out-5'
+  | 'held-out-6'
   | 'older'
   | 'newcomer';
 

@@ -85,6 +85,9 @@ function correctTags(tokens: Token[]): void {
       !/^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(tokens[i]!.lower)
     )
       tokens[i]!.pos = 'NOUN';
+  // "the student name, subject, grade": a word alone between commas is an item of the list.
+  for (let i = 1; i + 1 < tokens.length; i++)
+    if (tokens[i]!.pos === 'ADJ' && tokens[i - 1]!.text === ',' && tokens[i + 1]!.text === ',') tokens[i]!.pos = 'NOUN';
   // "inbound leads from", "a packing slip as", "a spreadsheet of leads with": a verb between a noun,
   // an adjective or "of" and a preposition
   // or the end is a noun the tagger misread; "issues labeled bug" keeps its participle.
@@ -119,7 +122,7 @@ function correctTags(tokens: Token[]): void {
     const participle = tokens[i]!.pos === 'VERB' && /(?:ed|en)$/.test(tokens[i]!.lower);
     const adverb = tokens[i]!.pos === 'ADV' && tokens[i - 1]!.pos === 'DET' && !/ly$/.test(tokens[i]!.lower);
     const beforeNoun =
-      tokens[i + 1]!.pos === 'NOUN' || (tokens[i + 1]!.pos === 'VERB' && tokens[i + 2]?.pos === 'NOUN');
+      tokens[i + 1]!.pos === 'NOUN' || (/^(?:VERB|ADJ)$/.test(tokens[i + 1]!.pos) && tokens[i + 2]?.pos === 'NOUN');
     if ((participle || adverb) && /^(?:DET|ADJ|ADV)$/.test(tokens[i - 1]!.pos) && beforeNoun) tokens[i]!.pos = 'ADJ';
   }
   // "their IT access checklist": a pronoun in capitals mid-sentence is an acronym, and a verb between it and a noun a noun.

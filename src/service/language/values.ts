@@ -47,6 +47,8 @@ const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|
 
 export function optionalAt(tokens: Token[], first: number, end: number): boolean {
   if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
+  // "reason (optional)", "notes (if any)": the person says so in brackets after it.
+  if (tokens[end]?.text === '(' && /^(?:optional|if)$/.test(tokens[end + 1]?.lower ?? '')) return true;
   if (tokens[end]?.lower !== 'if') return false;
   for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
     if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;

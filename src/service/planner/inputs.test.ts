@@ -284,4 +284,12 @@ describe('what the prompt states or how it orders things is no input', () => {
       keys('Write a transfer letter with the employee name, the reason for transfer, the start date and the new team'),
     ).toEqual(['employee_name', 'reason_for_transfer', 'start_date', 'new_team']);
   });
+
+  it('reads "(optional)" after a value, a word alone between commas, and "the new monthly fee"', () => {
+    const { properties, required } = form(
+      'Write a class booking note with the member name, level, class date, the new monthly fee and comments (optional)',
+    );
+    expect(Object.keys(properties)).toEqual(['member_name', 'level', 'class_date', 'new_monthly_fee', 'comments']);
+    expect(required).not.toContain('comments');
+  });
 });
