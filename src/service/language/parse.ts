@@ -195,7 +195,9 @@ export function phrases(tokens: Token[]): Phrase[] {
     while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
     let pasted = false;
     let event: string[] = [];
-    if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && tokens[verb]?.pos === 'VERB') {
+    // "the date it was due": "due" names the event as a verb would.
+    const happens = tokens[verb]?.pos === 'VERB' || tokens[verb]?.lower === 'due';
+    if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens) {
       pasted = /^(?:paste|copy|forward)$/.test(tokens[verb]!.lemma);
       i = verb + 1;
       if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;

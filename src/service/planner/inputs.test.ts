@@ -292,4 +292,12 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(Object.keys(properties)).toEqual(['member_name', 'level', 'class_date', 'new_monthly_fee', 'comments']);
     expect(required).not.toContain('comments');
   });
+
+  it('names a date by when something was due', () => {
+    expect(keys('Work out the late fee from the fee amount, the date it was due and the date it was paid.')).toEqual([
+      'fee_amount',
+      'due_date',
+      'paid_date',
+    ]);
+  });
 });
