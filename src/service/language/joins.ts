@@ -98,6 +98,20 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       if (/^[a-z]+$/.test(word.text) && !/^(?:DET|PRON|ADP)$/.test(word.pos))
         kept[k] = { ...phrase, words: [...phrase.words, 'for', word.lower], end: phrase.end + 2 };
   }
+  // "hours worked this week", "tickets closed today", "days taken so far": a participle after a
+  // plural says which of them, and the time it is counted over goes with it.
+  for (let k = 0; k < kept.length; k++) {
+    const phrase = kept[k]!;
+    const done = tokens[phrase.end];
+    if (!phrase.plural || done?.pos !== 'VERB' || !/(?:ed|en)$/.test(done.lower)) continue;
+    if (!/^(?:[,.;)]|and|or|this|last|so|today|per|each)$/.test(tokens[phrase.end + 1]?.lower ?? '.')) continue;
+    kept[k] = { ...phrase, words: [...phrase.words, done.lower], end: phrase.end + 1 };
+    const period = kept[k + 1];
+    if (period && period.start <= phrase.end + 2 && NOUN_CLASSES.units.has(period.head)) {
+      kept[k] = { ...kept[k]!, end: period.end };
+      kept.splice(k + 1, 1);
+    }
+  }
   // "flag the ones that expire", "post the late ones", "sort each one": "one" stands for the things
   // named last, or for what the list named last holds ("the shipment list … the late ones").
   for (const [k, phrase] of kept.entries()) {

@@ -164,7 +164,12 @@ export function listedValues(prompt: string): string {
       const listy =
         head.length > 0 &&
         head.every(
-          (t) => inRun(tokens, t.index) || t.pos === 'DET' || /^(?:their|its|his|her|your|our|'s|’s)$/.test(t.lower),
+          (t) =>
+            inRun(tokens, t.index) ||
+            t.pos === 'DET' ||
+            /^(?:their|its|his|her|your|our|'s|’s)$/.test(t.lower) ||
+            // "Hours worked this week and hourly rate.": a participle says which of the value.
+            (t.pos === 'VERB' && t.index > 0 && /(?:ed|en)$/.test(t.lower)),
         );
       if (!listy || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
       // "enter name, department…": the verb of giving says what the list is, and is no value.

@@ -300,4 +300,10 @@ describe('what the prompt states or how it orders things is no input', () => {
       'paid_date',
     ]);
   });
+
+  it('reads "hours worked this week", "orders shipped today" as one value each, a count of things picked out', () => {
+    const { properties } = form('Can you work out a picker bonus? Hours worked this week and orders shipped today.');
+    expect(Object.keys(properties)).toEqual(['hours_worked', 'orders_shipped']);
+    expect(properties.orders_shipped?.type).toBe('integer');
+  });
 });

@@ -81,6 +81,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // "the total award", "average daily sales": a total or an average is one number, whatever it sums.
   const aggregate = /^(?:total|average|mean|median)$/.test(words[0]!) && words.length > 1;
   if (aggregate && kind === 'string') kind = 'number';
+  // "tickets closed", "orders shipped": things a participle picks out are counted.
+  const picked = phrase.plural && /(?:ed|en)$/.test(words.at(-1)!) && /^(?:string|text|integer)$/.test(kind);
+  if (picked) kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (phrase.range && !asList) {
     const [minimum, maximum] = phrase.range;
@@ -98,7 +101,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     asList ||
     listed ||
     (phrase.plural &&
-      !(numeric && (concept !== undefined || phrase.unit || counted || aggregate)) &&
+      !(numeric && (concept !== undefined || phrase.unit || counted || aggregate || picked)) &&
       words[0] !== 'number' &&
       !rate)
   ) {

@@ -70,10 +70,10 @@ describe('shorthand, apostrophes and typos', () => {
     ]);
     expect(planOf('Proofread a press release. Ill paste the release text').keys).toEqual(['release_text']);
     expect(planOf('Summarise yesterdays call notes').keys).toEqual(planOf("Summarise yesterday's call notes").keys);
-    // "the hours worked this week": what is said of a plural, not a noun it owns.
+    // "the hours worked this week": what is said of a plural says which of them; the week goes with it.
     expect(
       planOf('Work out overtime pay for an employee from their hourly rate and the hours worked this week').keys,
-    ).toEqual(['hourly_rate', 'hours']);
+    ).toEqual(['hourly_rate', 'hours_worked']);
   });
 
   it('reads a misspelt word as the word it is one slip from, and leaves real words and names alone', () => {
