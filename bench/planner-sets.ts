@@ -4,7 +4,7 @@
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * `held-out-6`, written on 2026-11-29 by a helper that had not read the planner (plain, informal and
  * long prompts), scored once at the start of the work on it (80/37/63 on d1aa974) and once at its
- * end, by this bench, before any of its prompts was read. The earlier held-out sets were scored
+ * end (84/43/63 on 2f02ddf), before any of its prompts was read. The earlier held-out sets were scored
  * before and after earlier work and are tuned on since; they are shown as `spent`. `development-2`
  * (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set that is absent is
  * said so.
