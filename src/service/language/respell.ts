@@ -102,22 +102,26 @@ function english1(word: string, checker: ReturnType<typeof nspell>): string | un
   // for another is how people misspell by ear, so that reading wins when it is the only one.
   const byEar = [...edits].filter((edit) => vowelFor(word, edit));
   // "acess", "adress", "comittee": a doubled letter written once is the other common slip.
-  const doubled = [...edits].filter((edit) => edit.length === word.length + 1 && doubles(word, edit));
+  const doubled = [...edits].filter((edit) => doubles(word, edit));
   return unique(edits) ?? (doubled.length === 1 ? doubled[0] : byEar.length === 1 ? byEar[0] : undefined);
+}
+
+/** Where two words first differ: the shorter one's length when it is the other's start. */
+function firstDifference(word: string, edit: string): number {
+  const at = [...word].findIndex((letter, i) => letter !== edit[i]);
+  return at < 0 ? word.length : at;
 }
 
 /** Whether `edit` is `word` with one of its letters written twice. */
 function doubles(word: string, edit: string): boolean {
-  const at = [...word].findIndex((letter, i) => letter !== edit[i]);
-  const k = at < 0 ? word.length : at;
+  const k = firstDifference(word, edit);
   return edit[k] === edit[k - 1] && edit.slice(0, k) + edit.slice(k + 1) === word;
 }
 
 /** Whether two words of one length differ in one letter, a vowel in both. */
 function vowelFor(word: string, edit: string): boolean {
-  if (word.length !== edit.length) return false;
-  const at = [...word].findIndex((letter, i) => letter !== edit[i]);
-  return /[aeiou]/.test(word[at]!) && /[aeiou]/.test(edit[at]!);
+  const at = firstDifference(word, edit);
+  return word.length === edit.length && /[aeiou]/.test(word[at] ?? '') && /[aeiou]/.test(edit[at] ?? '');
 }
 
 /** The prompt with its misspelt words read as the words they are meant as: the planner's own first. */

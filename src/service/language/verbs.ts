@@ -57,19 +57,22 @@ export function tellsStory(tokens: Token[]): boolean {
   return teller && !asks;
 }
 
-/** The pronoun that does a verb ("we can give", "I'll paste"), past its auxiliaries; none for a verb bidden. */
-export function subjectOf(tokens: Token[], verb: Token): Token | undefined {
+/** The word before a verb past up to three auxiliaries ("we can give", "they'd type"): where its subject stands. */
+function beforeAuxiliaries(tokens: Token[], verb: Token): Token | undefined {
   let at = verb.index - 1;
   while (at > verb.index - 4 && /^(?:AUX|ADV|PART)$/.test(tokens[at]?.pos ?? '')) at--;
-  const subject = tokens[at];
+  return tokens[at];
+}
+
+/** The pronoun that does a verb ("we can give", "I'll paste"), past its auxiliaries; none for a verb bidden. */
+export function subjectOf(tokens: Token[], verb: Token): Token | undefined {
+  const subject = beforeAuxiliaries(tokens, verb);
   return subject && /^(?:i|we|they|he|she|it|you)$/.test(subject.lower) ? subject : undefined;
 }
 
 /** "we can give notice", "the tenant takes leave": a verb someone other than the person asking does. */
 export function doneByOthers(tokens: Token[], verb: Token): boolean {
-  let at = verb.index - 1;
-  while (/^(?:AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at > verb.index - 4) at--;
-  const subject = tokens[at];
+  const subject = beforeAuxiliaries(tokens, verb);
   return (
     /^(?:we|they|he|she)$/.test(subject?.lower ?? '') ||
     (/^(?:NOUN|PROPN)$/.test(subject?.pos ?? '') && !/(?:ing|en)$/.test(verb.lower))

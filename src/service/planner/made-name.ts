@@ -55,13 +55,13 @@ export function madeName(reading: Reading, name: string, recipe: Recipe): string
   // A story's made thing is what a verb of making or sending makes: "I'd paste the email in" makes nothing.
   const made = candidates.find(making) ?? (story ? undefined : candidates[0]);
   if (!made) return name;
-  const { words } = made;
-  const plain = nameOf(recipe, undefined, { ...made, words }, undefined, undefined);
+  const plain = nameOf(recipe, undefined, made, undefined, undefined);
   const about = plain.includes(' ') ? undefined : aboutOf(reading, made);
   // "Ndas Summary": a name that already ends in the thing made names what it is of.
   if (!(story && about) && name.toLowerCase().endsWith(` ${made.head}`)) return name;
   // "write grant application summaries": one of them is made each run.
-  const singular = made.plural && words.at(-1) === made.words.at(-1) && !NOUN_CLASSES.pluralOnly.has(words.at(-1)!);
+  const { words } = made;
+  const singular = made.plural && !NOUN_CLASSES.pluralOnly.has(words.at(-1)!);
   const one = singular ? [...words.slice(0, -1), made.head] : words;
   if (about && about.head !== made.head) return named([about.head, ...one.slice(-1)]);
   return nameOf(recipe, undefined, { ...made, words: one }, undefined, undefined);
