@@ -161,6 +161,7 @@ export type PromptSetName =
   | 'held-out-4'
   | 'held-out-5'
   | 'held-out-6'
+  | 'held-out-7'
   | 'older'
   | 'newcomer';
 
