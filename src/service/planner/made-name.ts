@@ -6,41 +6,17 @@
 import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
 import { madeByVerb, tellsStory } from '../language/verbs';
-import { PEOPLE } from './fields';
+import { kindOnly, occasionName, occasionOf } from '../language/occasion';
 import { named, nameOf, type Recipe } from './naming';
 import type { Reading } from './roles';
 
-const { made: MADE, vague: VAGUE, units: UNITS, identifying: IDENTIFYING } = NOUN_CLASSES;
+const { made: MADE, vague: VAGUE } = NOUN_CLASSES;
 const MAKING = new Set([...VERB_CLASSES.naming, ...VERB_CLASSES.sends, 'ask', 'get', 'produce']);
-
-/** A noun that says what something is about: no person, unit, vague word or identifier. */
-const topical = (phrase: Phrase | undefined): phrase is Phrase =>
-  phrase !== undefined &&
-  !phrase.fixed &&
-  ![PEOPLE, VAGUE, UNITS, IDENTIFYING].some((set) => set.has(phrase.head)) &&
-  /^[a-z][a-z-]+$/.test(phrase.head);
-
-/**
- * What a one-word made thing is about: whom it is sent to ("send speakers a thank-you"), what it is
- * of or for ("a letter acknowledging the referral"), else the nearest thing before it in its sentence.
- */
-function aboutOf(reading: Reading, made: Phrase): Phrase | undefined {
-  const to = made.before?.pos === 'NOUN' ? reading.phrases.find((p) => p.end === made.before!.index + 1) : undefined;
-  if (to && PEOPLE.has(to.head) && to.words.length === 1) return to;
-  const after = reading.phrases.find(
-    (p) =>
-      p.start > made.end &&
-      p.start <= made.end + 3 &&
-      (/^(?:of|for|about|on)$/.test(p.before?.lower ?? '') || /ing$/.test(p.before?.lower ?? '')),
-  );
-  if (topical(after)) return after;
-  const sentenceStart = reading.tokens.findLastIndex((t, i) => i < made.start && /^[.!?;]$/.test(t.text)) + 1;
-  return reading.phrases.findLast((p) => p.start >= sentenceStart && p.end <= made.start && topical(p));
-}
 
 export function madeName(reading: Reading, name: string, recipe: Recipe): string {
   const story = tellsStory(reading.tokens);
-  if (!story && (name.includes(' ') || MADE.has(name.toLowerCase()))) return name;
+  const generic = kindOnly(name.toLowerCase().split(' '), true);
+  if (!story && !generic && name.includes(' ')) return name;
   const candidates = reading.phrases.filter(
     (phrase) =>
       MADE.has(phrase.head) &&
@@ -56,13 +32,14 @@ export function madeName(reading: Reading, name: string, recipe: Recipe): string
   const made = candidates.find(making) ?? (story ? undefined : candidates[0]);
   if (!made) return name;
   const plain = nameOf(recipe, undefined, made, undefined, undefined);
-  const about = plain.includes(' ') ? undefined : aboutOf(reading, made);
+  const about =
+    !plain.includes(' ') || kindOnly(made.words) ? occasionOf(reading.tokens, reading.phrases, made, story) : undefined;
   // "Ndas Summary": a name that already ends in the thing made names what it is of.
-  if (!(story && about) && name.toLowerCase().endsWith(` ${made.head}`)) return name;
+  if (!(about && (story || generic)) && name.toLowerCase().endsWith(` ${made.head}`)) return name;
   // "write grant application summaries": one of them is made each run.
   const { words } = made;
   const singular = made.plural && !NOUN_CLASSES.pluralOnly.has(words.at(-1)!);
   const one = singular ? [...words.slice(0, -1), made.head] : words;
-  if (about && about.head !== made.head) return named([about.head, ...one.slice(-1)]);
+  if (about && about.head !== made.head) return named(occasionName(about, one));
   return nameOf(recipe, undefined, { ...made, words: one }, undefined, undefined);
 }

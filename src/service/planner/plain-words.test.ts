@@ -184,8 +184,9 @@ describe('a prompt that opens with who is asking', () => {
 
 describe('a prompt that opens with who or what it is about', () => {
   it('is not named by a subject or a greeting', () => {
+    // The sentence before names what the apology is for.
     expect(planOf('Guest is unhappy with the room. Write them an apology note with their name.').name).toBe(
-      'Apology Note',
+      'Room Apology Note',
     );
     const listing = planOf('letting agent here. write a flat listing from the address, bedrooms and monthly rent');
     expect(listing.name).toBe('Flat Listing');

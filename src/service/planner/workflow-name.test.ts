@@ -172,4 +172,30 @@ describe('workflow names', () => {
     );
     expect(name('Go through the order list I paste and chase the late ones.')).not.toMatch(/\bOnes?\b/);
   });
+
+  it.each([
+    [
+      'Draft a reminder letter to a member whose gym membership ends soon, using their name and end date',
+      'Gym Membership Reminder Letter',
+    ],
+    [
+      'Write an apology email to a guest whose room was noisy, with their name and room number',
+      'Noisy Room Apology Email',
+    ],
+    [
+      'Send a short message to a client who has not paid their invoice, using their name and the amount',
+      'Invoice Message',
+    ],
+    ['Write a note to staff about the fire drill on Friday, with the time and the meeting point', 'Fire Drill Note'],
+    ['Draft a welcome letter to a family that has just adopted a puppy, using the family name', 'Puppy Welcome Letter'],
+    ['Our van broke down on the ring road. Write them an apology with the new delivery date', 'Ring Road Apology'],
+  ])('a message that names only its kind is named by its occasion, not by whom it goes to: %s', (p, n) => {
+    expect(name(p)).toBe(n);
+  });
+
+  it('keeps a message named by the person it is about', () => {
+    expect(name("Write a speaker confirmation email with the speaker's name and the room")).toBe(
+      'Speaker Confirmation Email',
+    );
+  });
 });
