@@ -64,6 +64,12 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '') &&
       !tokens.slice(Math.max(0, j - 4), j + 1).some((t) => t.lower === 'whether');
     if (values.length < (articled ? 3 : 2) || afterEnd - j > 16) continue;
+    // "claims over 5,000 GBP or involving water damage": a clause after "or" that opens with a verb
+    // goes on a condition; values of a choice are alike.
+    const ending = (t: Token | undefined) => /(?:ing|ed)$/.exec(t?.lower ?? '')?.[0];
+    const opening = tokens.slice(j + 1, i).find((t) => !/^(?:a|an|the)$/.test(t.lower));
+    const alike = opening?.pos === 'VERB' || ending(opening) === ending(tokens[i + 1]);
+    if (tokens[i + 1]?.pos === 'VERB' && !alike) continue;
     values.unshift(...values.splice(1).reverse());
     // "role, location, salary range, remote or hybrid": values the vocabulary names as fields are a
     // list of inputs before the choice, not part of it.

@@ -9,7 +9,7 @@ const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
 import { doing } from './verbs';
-import { countedItems, discounted, OPTIONAL_BEFORE, optionalAt, rangeAfter, signedOff, statedAfter } from './values';
+import { countedItems, OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter, statedByWriter } from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
 
@@ -226,8 +226,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         [...tokens.slice(first, start + 1), tokens[wordsEnd], statedAfter(tokens, wordsEnd)].some(
           (t) => t !== undefined && /^[$€£]?\d/.test(t.text) && !countedItems(tokens, start, plural, UNITS),
         ) ||
-        signedOff(tokens, first) ||
-        discounted(tokens, first) ||
+        statedByWriter(tokens, first, words) ||
         (words.length === 2 &&
           tokens[first - 1]?.pos === 'ADP' &&
           tokens[wordsEnd]?.lower !== 'of' &&

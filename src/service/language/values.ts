@@ -87,7 +87,7 @@ export function givenBy(tokens: Token[], phrase: Phrase): boolean {
  * "sign it from Maria Lopez, Fundraising Lead", "signed off as the Admissions Team": who signs is
  * the writer's own, stated once, not a value each run gives.
  */
-export function signedOff(tokens: Token[], start: number): boolean {
+function signedOff(tokens: Token[], start: number): boolean {
   // A sign-off is a few words long; looking no further keeps a long prompt's reading linear.
   for (let at = start - 1; at >= Math.max(0, start - 16) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
     if (
@@ -117,5 +117,11 @@ export function messageEmail(phrase: Phrase): boolean {
 }
 
 /** "10% off their next order": what a stated discount comes off is stated with it ("20% on a net amount" is given). */
-export const discounted = (tokens: Token[], start: number) =>
+const discounted = (tokens: Token[], start: number) =>
   tokens[start - 1]?.lower === 'off' && /^(?:%|percent|[$€£]?\d[\d.,]*)$/.test(tokens[start - 2]?.lower ?? '');
+
+/** Who signs, what a discount comes off, "one pastry per person": values the writer states once. */
+export const statedByWriter = (tokens: Token[], start: number, words: string[]) =>
+  signedOff(tokens, start) ||
+  discounted(tokens, start) ||
+  (/^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/.test(tokens[start]?.lower ?? '') && words.includes('per'));

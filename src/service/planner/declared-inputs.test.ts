@@ -196,4 +196,31 @@ describe('inputs a prompt declares', () => {
       type: 'number',
     });
   });
+
+  it('reads a stated rule, a rate in words and what a person has as no inputs once the inputs are listed', () => {
+    expect(
+      Object.keys(
+        properties(
+          'Decide whether a refund request needs a manager from the refund amount and the reason. Refunds over 200 EUR or involving damaged goods always need one.',
+        ),
+      ),
+    ).toEqual(['refund_amount', 'reason']);
+    expect(
+      Object.keys(
+        properties(
+          'Work out the snacks for a meeting from the number of guests. Plan two biscuits per guest and one coffee per person.',
+        ),
+      ),
+    ).toEqual(['number_of_guests']);
+    expect(
+      Object.keys(
+        properties(
+          "Write a chaser to a supplier with a late shipment, using the supplier's name, the order number and the expected date.",
+        ),
+      ),
+    ).toEqual(['supplier_name', 'order_number', 'expected_date']);
+    expect(
+      Object.keys(properties('Write a welcome email to a new hire with their name, start date and manager')),
+    ).toEqual(['name', 'start_date', 'manager']);
+  });
 });

@@ -209,6 +209,10 @@ function roleOf(
   const byOthers = verbToken !== undefined && doneByOthers(tokens, verbToken);
   const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group)) return 'input';
+  // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
+  const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');
+  const ofPerson = article && group.items.length === 1 && PEOPLE.has(previous?.items.at(-1)?.head ?? '');
+  if (marker === 'with' && explicit && ofPerson) return 'none';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
   if (marker === 'with' && previous && previousOutput) {
@@ -238,8 +242,7 @@ function roleOf(
       : 'input';
   }
   // "grade an essay against a rubric", "address them by first name": a value to give, unless a list follows a colon.
-  const indefinite =
-    /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '') || (marker === 'by' && givenBy(tokens, phrase));
+  const indefinite = article || (marker === 'by' && givenBy(tokens, phrase));
   const colon = tokens[phrase.end]?.text === ':';
   if (
     /^(?:against|at|by)$/.test(marker) &&
