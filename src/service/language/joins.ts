@@ -85,6 +85,14 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       phrase.words.length <= 2
     )
       kept[kept.length - 1] = { ...attribute, words: [...attribute.words, 'for', ...phrase.words], end: phrase.end };
+    // "the appointment date and time", "date & time": one moment, given as one date and time.
+    else if (attribute?.head === 'date' && !attribute.plural && phrase.words.join() === 'time' && listedNext)
+      kept[kept.length - 1] = {
+        ...attribute,
+        words: [...attribute.words, 'and', 'time'],
+        head: 'time',
+        end: phrase.end,
+      };
     // "the number of bedrooms and bathrooms": the count goes on to the next plural.
     else if (attribute?.words.join(' ').startsWith('number of ') && phrase.plural && listedNext)
       kept.push({ ...phrase, words: ['number', 'of', ...phrase.words] });
