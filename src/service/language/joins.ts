@@ -36,6 +36,16 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )
       kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
+    // "the notes from the exit interview", "feedback from the interview": a text is named by where it comes from.
+    else if (
+      concept?.kind === 'text' &&
+      between[0]?.lower === 'from' &&
+      between.slice(1).every((t) => DETERMINERS.has(t.lower)) &&
+      phrase.words.length <= 2 &&
+      !NOUN_CLASSES.people.has(phrase.head) &&
+      !phrase.plural
+    )
+      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
     // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
     else if (
       attribute?.words.length === 1 &&
@@ -80,8 +90,8 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     else if (
       attribute?.words.length === 1 &&
       /^(?:reason|purpose|cause|grounds)$/.test(attribute.head) &&
-      between.length === 1 &&
-      between[0]!.lower === 'for' &&
+      between[0]?.lower === 'for' &&
+      between.slice(1).every((t) => /^(?:the|a|an|their|this)$/.test(t.lower)) &&
       phrase.words.length <= 2
     )
       kept[kept.length - 1] = { ...attribute, words: [...attribute.words, 'for', ...phrase.words], end: phrase.end };

@@ -74,7 +74,7 @@ export function subjectOf(tokens: Token[], verb: Token): Token | undefined {
 export function doneByOthers(tokens: Token[], verb: Token): boolean {
   const subject = beforeAuxiliaries(tokens, verb);
   return (
-    /^(?:we|they|he|she)$/.test(subject?.lower ?? '') ||
+    /^(?:we|they|he|she|who)$/.test(subject?.lower ?? '') ||
     (/^(?:NOUN|PROPN)$/.test(subject?.pos ?? '') && !/(?:ing|en)$/.test(verb.lower))
   );
 }

@@ -237,4 +237,27 @@ describe('inputs a prompt declares', () => {
       format: 'date-time',
     });
   });
+
+  it('reads what the job is for, a thing others act on and where a text comes from as no inputs of their own', () => {
+    const keys = (prompt: string) => Object.keys(properties(prompt));
+    expect(
+      keys("What's the tip on a restaurant bill? Given the bill amount and the tip percentage, work out the tip"),
+    ).toEqual(['bill_amount', 'tip_percentage']);
+    expect(
+      keys(
+        "Write a reminder to members who haven't renewed their membership, using the member's name and the expiry date",
+      ),
+    ).toEqual(['member_name', 'expiry_date']);
+    expect(
+      keys('Draft a message to a customer who cancelled their order, using their name and the order number'),
+    ).toEqual(['name', 'order_number']);
+    expect(keys('Summarise the notes from the site visit, with the project name')).toEqual([
+      'site_visit_notes',
+      'project_name',
+    ]);
+    expect(keys("Write a letter to a patient with the patient's name and the reason for the appointment")).toEqual([
+      'patient_name',
+      'reason_for_appointment',
+    ]);
+  });
 });

@@ -80,3 +80,17 @@ export function afterAskedClause(tokens: Token[], first: Phrase): boolean {
   }
   return false;
 }
+
+/**
+ * "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date", "a
+ * run-of-show for a conference day, given …", "the commission on a deal? Given …": what the job is
+ * for, told by the inputs that follow, is no input of its own. After a comma, "with" goes on with the
+ * inputs instead ("… for a grade level, with however many questions").
+ */
+export function toldAfter(tokens: Token[], group: Enumeration, marker: string): boolean {
+  const end = group.items.at(-1)!.end;
+  const stop = /^[,?.]$/.test(tokens[end]?.text ?? '');
+  const after = (stop ? tokens[end + 1]?.lower : tokens[end]?.lower) ?? '';
+  const follows = stop ? /^(?:from|using|given|including)$/ : /^(?:with|from|using|given|including|:)$/;
+  return /^(?:for|on|to|about)$/.test(marker) && follows.test(after);
+}

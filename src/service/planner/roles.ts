@@ -8,7 +8,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
-import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf, takes } from './markers';
+import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf, takes, toldAfter } from './markers';
 import { givenBy } from '../language/values';
 import { described, doneByOthers, governingVerbs } from '../language/verbs';
 import {
@@ -182,11 +182,7 @@ function roleOf(
   // "action items, each with an owner and a due date": what each made item has is made too.
   const opener = group.items[0]!.before;
   if (marker === 'with' && previousOutput && opener && tokens[opener.index - 1]?.lower === 'each') return 'output';
-  // "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date": what
-  // the job is for, told by the inputs that follow, is no input of its own.
-  const after = tokens[group.items.at(-1)!.end];
-  if (/^(?:for|on|to|about)$/.test(marker) && after && /^(?:with|from|using|given|including|:)$/.test(after.lower))
-    return 'none';
+  if (toldAfter(tokens, group, marker)) return 'none';
   // "Summarise a call transcript I paste in: key points, objections…": what is found in the text.
   const text = previous && conceptOf(previous.items.at(-1)!.head)?.kind === 'text';
   const worker = previous && verbAt[previous.items.at(-1)!.start];
@@ -207,6 +203,7 @@ function roleOf(
   // "… and give feedback": a verb that gives or makes, bidden, makes.
   const verbToken = group.items[0]!.before;
   const byOthers = verbToken !== undefined && doneByOthers(tokens, verbToken);
+  const valued = !/^(?:text|string)?$/.test(conceptOf(phrase.head)?.kind ?? '');
   const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group)) return 'input';
   // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
@@ -261,8 +258,9 @@ function roleOf(
       : 'none';
   // "compute its SLA deadline": what is computed is made, whoever it belongs to.
   const computed = lemma !== undefined && VERB_CLASSES.compute.has(lemma) && !WORKS_ON.has(lemma);
-  // "a thank-you after their first order, using their name …": when it happens is no value to give.
-  const when = explicit && /^(?:after|before|since|following|during|until)$/.test(marker);
+  // "a thank-you after their first order, using their name …": when it happens is no value to give;
+  // nor, with the inputs listed, a thing others do something to ("customers who didn't renew their plan").
+  const when = explicit && (/^(?:after|before|since|following|during|until)$/.test(marker) || (byOthers && !valued));
   if (phrase.possessive && !/^(?:to|into|as)$/.test(marker) && !(lemma && MAKES.has(lemma)) && !computed && !when)
     return 'input';
   if (lemma && WORKS_ON.has(lemma)) return explicit ? 'none' : 'input';
