@@ -168,6 +168,8 @@ export function listedValues(prompt: string): string {
             inRun(tokens, t.index) ||
             t.pos === 'DET' ||
             /^(?:their|its|his|her|your|our|'s|’s)$/.test(t.lower) ||
+            // "Number of guests, wedding date…"
+            (t.lower === 'of' && t.index > 0 && inRun(tokens, t.index + 1)) ||
             // "Hours worked this week and hourly rate.": a participle says which of the value.
             (t.pos === 'VERB' && t.index > 0 && /(?:ed|en)$/.test(t.lower)),
         );

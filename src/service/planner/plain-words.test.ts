@@ -125,6 +125,11 @@ describe('values listed outside a sentence', () => {
         'Could you write a reminder to a member whose card is about to expire? Member name, card number and expiry date.',
       ).keys,
     ).toEqual(['member_name', 'card_number', 'expiry_date']);
+    expect(planOf('Catering quote. Number of guests, event date and menu (buffet or plated).').keys).toEqual([
+      'number_of_guests',
+      'event_date',
+      'menu',
+    ]);
   });
 
   it('reads what follows the person a document is for as their values', () => {
