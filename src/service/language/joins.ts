@@ -130,6 +130,32 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       kept.splice(k + 1, 1);
     }
   }
+  // "their total sales this month and their tier": the time a value is counted over goes with it,
+  // so the list goes on past it.
+  for (let k = 0; k < kept.length - 1; k++) {
+    const [phrase, period] = [kept[k]!, kept[k + 1]!];
+    const counted = /^(?:this|last|next)$/.test(tokens[phrase.end]?.lower ?? '') && period.start === phrase.end + 1;
+    if (counted && period.words.length === 1 && NOUN_CLASSES.units.has(period.head) && !phrase.fixed) {
+      kept[k] = { ...phrase, end: period.end };
+      kept.splice(k + 1, 1);
+    }
+  }
+  // "areas to improve", "topics to cover": what a list of things is for names it.
+  for (const [k, phrase] of kept.entries()) {
+    const [to, verb, after] = [tokens[phrase.end], tokens[phrase.end + 1], tokens[phrase.end + 2]];
+    const closes =
+      (after === undefined || /^(?:[,.;)]|and|or)$/.test(after.lower)) && !NOUN_CLASSES.people.has(verb?.lower ?? '');
+    // ("route requests to support, finance or legal" names where they go.)
+    const routed =
+      phrase.before?.pos === 'VERB' || tokens.slice(phrase.end + 2, phrase.end + 6).some((t) => t.lower === 'or');
+    if (phrase.plural && to?.lower === 'to' && verb?.pos === 'VERB' && verb.lemma === verb.lower && closes && !routed)
+      kept[k] = {
+        ...phrase,
+        words: [...phrase.words, 'to', verb.lower],
+        head: `${phrase.head} to ${verb.lower}`,
+        end: phrase.end + 2,
+      };
+  }
   // "flag the ones that expire", "post the late ones", "sort each one": "one" stands for the things
   // named last, or for what the list named last holds ("the shipment list … the late ones").
   for (const [k, phrase] of kept.entries()) {

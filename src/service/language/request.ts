@@ -54,7 +54,11 @@ function wantedThing(text: string): string {
 
 /** The request without its frame, in plain words; the prompt as it is when no verb follows the frame. */
 export function requestOf(prompt: string): string {
-  const plain = withApostrophes(prompt.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word));
+  // "calc commission for a rep", "can you calc the VAT" bid; "a quick calc for late fees" names the calculation.
+  const spelt = prompt
+    .replace(/(^|[.!?]\s+|\b(?:you|to|please|and)\s+)calc\b/gi, '$1calculate')
+    .replace(/\bcalc\b/gi, 'calculation');
+  const plain = withApostrophes(spelt.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word));
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
   const rest = plain.slice(frame.length);

@@ -90,6 +90,24 @@ describe('shorthand, apostrophes and typos', () => {
   });
 });
 
+describe('"calc" and values counted over a time', () => {
+  it('reads "calc" as the verb that bids or the calculation it names', () => {
+    expect(
+      planOf('calc the bonus for an employee - their total sales this quarter and their grade (junior or senior)'),
+    ).toMatchObject({ name: 'Bonus Calculator', keys: ['total_sales', 'grade'] });
+    expect(planOf('need a quick calc for parking fees from the hours parked')).toMatchObject({
+      name: 'Parking Fee Calculation',
+      keys: ['hours_parked'],
+    });
+  });
+
+  it('reads "skills to develop" as one list, but not where requests are routed to', () => {
+    expect(
+      planOf('Write a training plan for a new hire using their name, their role and skills to develop').keys,
+    ).toEqual(['name', 'role', 'skills_to_develop']);
+  });
+});
+
 describe('a note with no verb', () => {
   it('reads "what to make - its values" as the sentence it stands for', () => {
     const note = planOf('late payment letter - tenant name rent owed due date');
