@@ -166,6 +166,13 @@ function correctTags(tokens: Token[]): void {
       /^(?:ADP|DET|NUM|SYM|ADV|PUNCT)$/.test(tokens[i + 1]?.pos ?? 'PUNCT')
     )
       tokens[i]!.pos = 'VERB';
+  // "a lot of tickets", "loads of emails", "part of my job": how much of a thing is no thing itself.
+  for (let i = 0; i < tokens.length - 1; i++)
+    if (
+      /^(?:lot|lots|loads|bunch|plenty|couple|ton|tons|part)$/.test(tokens[i]!.lower) &&
+      tokens[i + 1]!.lower === 'of'
+    )
+      tokens[i]!.pos = tokens[i + 1]!.pos = 'DET';
 }
 
 type Nlp = ReturnType<typeof winkNLP>;

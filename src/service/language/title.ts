@@ -45,3 +45,7 @@ export function noteTitle(prompt: string): string | undefined {
   if (words.length < 2 || words.length > MAX_TITLE_WORDS || sentence) return undefined;
   return titleCase(words.map((t) => t.text).join(' '));
 }
+
+// "health-and-safety" is read as one word and written as people write it: "Health & Safety".
+export const named = (words: string[]) =>
+  titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up')).replace(/\b(\w+)-And-(\w+)\b/g, '$1 & $2');

@@ -7,7 +7,8 @@ import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
 import { madeByVerb, tellsStory } from '../language/verbs';
 import { kindOnly, occasionName, occasionOf } from '../language/occasion';
-import { named, nameOf, type Recipe } from './naming';
+import { nameOf, type Recipe } from './naming';
+import { named } from '../language/title';
 import type { Reading } from './roles';
 
 const { made: MADE, vague: VAGUE } = NOUN_CLASSES;

@@ -3,8 +3,8 @@
  * Title Case and two to five words: "Renewal Follow-Up Email", "Support Ticket Triage".
  */
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
-import { titleCase } from '../lib/text-case';
 import type { Phrase } from '../language/parse';
+import { named } from '../language/title';
 import { CURRENCIES } from './fields';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
@@ -53,10 +53,6 @@ const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 
 /** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
 export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
-
-// "health-and-safety" is read as one word and written as people write it: "Health & Safety".
-export const named = (words: string[]) =>
-  titleCase(words.join(' ').replace(/\bfollow up\b/g, 'follow-up')).replace(/\b(\w+)-And-(\w+)\b/g, '$1 & $2');
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {

@@ -198,4 +198,16 @@ describe('workflow names', () => {
       'Speaker Confirmation Email',
     );
   });
+
+  it.each([
+    ['How many weeks till the launch, given the launch date?', 'Weeks Till Launch Calculator'],
+    ['How many hours of overtime has someone worked, given their timesheet?', 'Overtime Hours Calculator'],
+    [
+      'Write the same onboarding instructions for each new volunteer, with their name and start date',
+      'Onboarding Instructions',
+    ],
+    ['We get a lot of refund requests. Sort each refund request into approve, reject or escalate.', 'Refund Requests'],
+  ])('a count is named by what it counts and what it counts to; "a lot of" and "the same" name nothing: %s', (p, n) => {
+    expect(name(p)).toBe(n);
+  });
 });

@@ -6,9 +6,10 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
-import { named, nameOf, phraseName, type Recipe } from './naming';
+import { nameOf, phraseName, type Recipe } from './naming';
+import { named } from '../language/title';
 import { UNITS, type Phrase } from '../language/parse';
-import { questionName } from './question-name';
+import { questionName } from '../language/question-name';
 import { opensClause } from '../language/verbs';
 import { type Reading } from './roles';
 

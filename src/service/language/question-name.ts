@@ -4,10 +4,11 @@
  * ("Can it write a welcome letter?") is left to the rest of the name reading.
  */
 import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
-import { PEOPLE } from './fields';
-import { named } from './naming';
-import type { Phrase, Token } from '../language/parse';
-import { nounRun, PREDICATIVE } from '../language/noun-run';
+import type { Phrase, Token } from './parse';
+import { nounRun, PREDICATIVE } from './noun-run';
+import { named } from './title';
+
+const { people: PEOPLE } = NOUN_CLASSES;
 
 const { naming: MAKE_VERBS } = VERB_CLASSES;
 
@@ -35,7 +36,15 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     // "work out how much concrete…": the verb may have its particle.
     const asker = previous?.pos === 'VERB' || (previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB');
     if (lower === 'how' && many && ((opens && !listed) || asker || previous?.lower === 'me')) {
-      const run = nounRun(tokens, i + 2, true);
+      let run = nounRun(tokens, i + 2, true);
+      // "how many days of annual leave…" counts annual leave days; "how many days till harvest" counts to the harvest.
+      const link = tokens[run.end]?.lower ?? '';
+      const after = /^(?:of|till|until|before)$/.test(link) ? nounRun(tokens, run.end + 1, true) : undefined;
+      if (after?.words.length)
+        run = {
+          end: after.end,
+          words: link === 'of' ? [...after.words, ...run.words] : [...run.words, link, ...after.words],
+        };
       const left = tokens
         .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)
         .find((t) => /^(?:left|remaining)$/.test(t.lower));
