@@ -49,7 +49,12 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
         .slice(run.end, (ends[run.end]?.index ?? tokens.length) + 1)
         .find((t) => /^(?:left|remaining)$/.test(t.lower));
       const noun = previous && VERB_CLASSES.compute.has(previous.lemma) ? NOUN_OF_VERB[previous.lemma] : 'Calculator';
-      return run.words.length > 0 ? `${named([...run.words, ...(left ? [left.lower] : [])])} ${noun}` : undefined;
+      // "how many pallets we need" is a Pallet Calculator; days and hours measure, and stay as they are.
+      const last = tokens[run.end - 1]!;
+      const measures = NOUN_CLASSES.units.has(last.lower) || NOUN_CLASSES.pluralOnly.has(last.lower);
+      const one = !left && last.lower === run.words.at(-1) && !measures;
+      const words = one ? [...run.words.slice(0, -1), last.lemma] : [...run.words, ...(left ? [left.lower] : [])];
+      return run.words.length > 0 ? `${named(words)} ${noun}` : undefined;
     }
     // "whats the sale price if i put in…": a prompt that opens with a question word asks, mark or none.
     const unmarked = i === 0 && WH.test(lower) && tokens.slice(i + 1, i + 3).some((t) => t.pos === 'DET');

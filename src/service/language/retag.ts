@@ -142,7 +142,9 @@ function correctTags(tokens: Token[]): void {
         (/^(?:me|us)$/.test(tokens[i + 1]!.lower) && /^(?:DET|NUM)$/.test(tokens[i + 2]?.pos ?? '')) ||
         // ", reply to them with…": the same before "to" and whom it goes to.
         (tokens[i + 1]!.lower === 'to' && /^(?:them|him|her|me|us)$/.test(tokens[i + 2]?.lower ?? '')) ||
-        (/^(?:out|up)$/.test(tokens[i + 1]!.lower) && /^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '')) ||
+        (/^(?:out|up)$/.test(tokens[i + 1]!.lower) &&
+          (/^(?:DET|PRON)$/.test(tokens[i + 2]?.pos ?? '') ||
+            /^(?:how|what|which)$/.test(tokens[i + 2]?.lower ?? ''))) ||
         (/^(?:,|and)$/.test(tokens[i - 1]?.lower ?? '') &&
           (/^(?:the|a|an)$/.test(tokens[i + 1]!.lower) ||
             // "and show net, VAT and gross": a verb that names no field, before what it shows.

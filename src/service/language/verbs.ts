@@ -85,7 +85,8 @@ export function doneByOthers(tokens: Token[], verb: Token): boolean {
  */
 export function bare(tokens: Token[], verb: Token): boolean {
   // A clause a subject governs is short; looking no further keeps a long prompt's reading linear.
-  for (let at = verb.index; at >= Math.max(0, verb.index - 24) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
+  // "…, so give the total too", "…, then send…": a clause of its own starts after "so" or "then".
+  for (let at = verb.index; at >= Math.max(0, verb.index - 24) && !/^(?:[.!?;]|so|then)$/.test(tokens[at]!.lower); at--)
     if (tokens[at]!.pos === 'VERB' && (subjectOf(tokens, tokens[at]!) || doneByOthers(tokens, tokens[at]!)))
       return false;
   return true;

@@ -112,6 +112,15 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
  */
 function countKey(tokens: Reading['tokens'], noun: Reading['tokens'][number]): string {
   let at = noun.index + 1;
+  // "how many boxes fit on a pallet", "how many guests go at each table": a count for each of a thing.
+  const [verb, on, one, thing] = tokens.slice(at, at + 4);
+  if (
+    /^(?:fit|go)$/.test(verb?.lemma ?? '') &&
+    /^(?:on|in|into|at)$/.test(on?.lower ?? '') &&
+    /^(?:a|an|each|one)$/.test(one?.lower ?? '') &&
+    thing?.pos === 'NOUN'
+  )
+    return `${noun.lower}_per_${thing.lemma}`;
   // "how many days late", "how many nights remaining": what the count is of, said after it.
   if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
     return `${noun.lower}_${tokens[at]!.lower}`;
@@ -142,7 +151,10 @@ export function impliedFields(reading: Reading): Field[] {
         tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text))?.text === '?';
       const listed =
         !asks && (before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? ''));
-      if (listed) fields.push(makeField(countKey(tokens, noun), 'integer', noun.lemma, token.index));
+      const key = countKey(tokens, noun);
+      // What the count is for is no input of its own ("on a pallet").
+      const end = key.includes('_per_') ? token.index + 6 : undefined;
+      if (listed) fields.push(makeField(key, 'integer', noun.lemma, token.index, { end }));
     }
     // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
     const event =

@@ -201,4 +201,13 @@ describe('choices with no name of their own', () => {
       'tip_percent',
     ]);
   });
+
+  it('reads "how many cupcakes fit on a tray" as a count for each tray, and "so give the total too" as what is made', () => {
+    const plan = planOf(
+      'Our bakery plans trays by hand. Given the number of cupcakes and how many cupcakes fit on a tray, work out how many trays we need. Each tray costs 2 EUR to bake, so give the baking total too.',
+    );
+    expect(plan.keys).toEqual(['number_of_cupcakes', 'cupcakes_per_tray']);
+    expect(plan.properties.cupcakes_per_tray).toMatchObject({ type: 'integer' });
+    expect(plan.name).toBe('Tray Calculator');
+  });
 });

@@ -18,8 +18,8 @@ import { tellingSentences, tellsStory } from '../language/verbs';
 
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
-  const yesNo = yesNoFields(reading);
-  const fields: Field[] = [...yesNo, ...impliedFields(reading)];
+  const fields: Field[] = [...yesNoFields(reading), ...impliedFields(reading)];
+  const clauses = fields.filter((f) => f.end !== undefined);
   const telling = tellsStory(reading.tokens) ? tellingSentences(reading.tokens) : [];
   for (const [n, input] of reading.inputs.entries()) {
     if (input.phrase.words.every((word) => noted.has(word)) || telling[input.phrase.start]) continue;
@@ -59,7 +59,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       : undefined;
     if (its && identifying.has(word!) && thing && !VAGUE.has(thing.head) && !PEOPLE.has(thing.head))
       input.phrase = { ...input.phrase, words: [thing.plural ? thing.head : thing.words.at(-1)!, word!] };
-    if (yesNo.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
+    if (clauses.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
     // "translate a customer email", "proofread our catalogue intro": what is rewritten is a text,
