@@ -38,3 +38,6 @@ export const VERBS = new Set([...VERB_CLASSES.worksOn, ...VERB_CLASSES.opens, ..
 
 /** Chat shorthand and contractions typed without their apostrophe, and what each stands for: "u" → "you", "theyre" → "they're". */
 export const SHORTHAND: Readonly<Record<string, string>> = words.shorthand;
+
+/** What a choice is of, by the values it offers: "Windows, macOS or Linux" → "operating system". */
+export const CHOICE_NAMES = sets(words.choiceNames);

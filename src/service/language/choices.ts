@@ -4,6 +4,7 @@
  * values are often adjectives.
  */
 import { conceptOf } from '../../contract/field-concepts';
+import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
 
 export interface Choice {
@@ -35,7 +36,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) &&
         (letter(j) ||
           (!/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) &&
-            !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos)))
+            !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos) &&
+            // "whether they use Windows, macOS or Linux": the verb before the first value is not part of it.
+            !(step === -1 && words.length > 0 && tokens[j]!.pos === 'VERB' && tokens[j - 1]?.pos === 'PRON')))
       ) {
         words.push(tokens[j]!.text);
         j += step;
@@ -152,4 +155,16 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       choices.push({ values, about, categories: false, start: i + 1 });
   }
   return choices;
+}
+
+/**
+ * What a choice that names no thing is of, read from its values: "Windows, macOS or Linux" is an
+ * operating system, "phone, video or onsite" a format. The name most of its values belong to, if any.
+ */
+export function choiceName(values: string[]): string | undefined {
+  const lower = values.map((v) => v.toLowerCase());
+  const [best, count] = Object.entries(CHOICE_NAMES)
+    .map(([name, known]) => [name, lower.filter((v) => known.has(v)).length] as const)
+    .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
+  return count >= 2 && count * 2 > lower.length ? best : undefined;
 }

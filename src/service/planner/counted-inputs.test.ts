@@ -187,11 +187,16 @@ describe('inputs named by a clause', () => {
 });
 
 describe('choices with no name of their own', () => {
-  it('names a choice in a list of inputs by its values', () => {
+  it('names a choice in a list of inputs by what its values are, else by its values', () => {
     const { properties } = planOf('Write a booking note with the guest name and whether they want a twin or a double');
-    expect(properties.twin_or_double?.enum).toEqual(['twin', 'double']);
+    expect(properties.room_type).toMatchObject({ enum: ['twin', 'double'], title: 'Room type' });
     const call = planOf('Write a meeting invite: name, date, and whether it is by phone, video or visit');
-    expect(Object.keys(call.properties)).toEqual(['name', 'date', 'phone_video_or_visit']);
+    expect(Object.keys(call.properties)).toEqual(['name', 'date', 'format']);
+    expect(
+      planOf('Write setup steps for a new laptop, depending on whether they use Windows, macOS or Linux').keys,
+    ).toEqual(['operating_system']);
+    const lunch = planOf('Write a lunch order note with the name and whether they want soup, salad or a sandwich');
+    expect(lunch.properties.soup_salad_or_sandwich?.enum).toEqual(['soup', 'salad', 'sandwich']);
   });
 
   it('reads "tip %" as a percentage to give', () => {

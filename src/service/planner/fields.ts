@@ -14,6 +14,7 @@ import { fieldOf, VAGUE } from './phrase-field';
 export { CURRENCIES, PEOPLE } from './phrase-field';
 import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
+import { choiceName } from '../language/choices';
 import { tellingSentences, tellsStory } from '../language/verbs';
 
 /** The input fields of a prompt, in order, each once. */
@@ -120,7 +121,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const unnamed = !choice.about && !choice.categories && choice.values.length <= 4;
     if (unnamed && /^(?:[,:(-]|and|whether)$/.test(before) && choice.values.every((v) => !v.includes(' '))) {
       const values = choice.values.map((v) => v.toLowerCase());
-      const key = snakeCase(`${values.slice(0, -1).join(' ')} or ${values.at(-1)!}`);
+      const key = snakeCase(choiceName(values) ?? `${values.slice(0, -1).join(' ')} or ${values.at(-1)!}`);
       if (!fields.some((f) => f.kind === 'enum' && f.enumValues?.join() === values.join()))
         fields.push(makeField(key, 'enum', values.at(-1)!, choice.start, { enumValues: values }));
       continue;
