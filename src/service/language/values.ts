@@ -47,6 +47,11 @@ const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|
 
 export function optionalAt(tokens: Token[], first: number, end: number): boolean {
   if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
+  // "and, if known, the trainer's name", "and, optionally, feedback", "optionally based on a passage".
+  const before = tokens.slice(Math.max(0, first - 4), first).map((t) => t.lower);
+  const lead = before.findLastIndex((w) => !/^(?:,|based|on|using|with|from)$/.test(w));
+  if (OPTIONAL_BEFORE.has(before[lead] ?? '') || (OPTIONAL_IF.test(before[lead] ?? '') && before[lead - 1] === 'if'))
+    return true;
   // "reason (optional)", "notes (if any)": the person says so in brackets after it.
   if (tokens[end]?.text === '(' && /^(?:optional|if)$/.test(tokens[end + 1]?.lower ?? '')) return true;
   if (tokens[end]?.lower !== 'if') return false;

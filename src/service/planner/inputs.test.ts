@@ -285,12 +285,17 @@ describe('what the prompt states or how it orders things is no input', () => {
     ).toEqual(['employee_name', 'reason_for_transfer', 'start_date', 'new_team']);
   });
 
-  it('reads "(optional)" after a value, a word alone between commas, and "the new monthly fee"', () => {
+  it('reads "(optional)" after a value, ", if known," and "optionally based on" before one, and "the new monthly fee"', () => {
     const { properties, required } = form(
       'Write a class booking note with the member name, level, class date, the new monthly fee and comments (optional)',
     );
     expect(Object.keys(properties)).toEqual(['member_name', 'level', 'class_date', 'new_monthly_fee', 'comments']);
     expect(required).not.toContain('comments');
+    const card = form("Write a thank-you card with the guest's name, the gift and, if known, the occasion");
+    expect(card.required).toEqual(['guest_name', 'gift']);
+    const quiz = form('Make a quiz on a topic for a given age group, optionally based on a passage I paste in');
+    expect(Object.keys(quiz.properties)).toEqual(['topic', 'age_group', 'passage']);
+    expect(quiz.required).not.toContain('passage');
   });
 
   it('names a date by when something was due', () => {
