@@ -69,7 +69,10 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const rewritten = WORKS_ON.has(verb) && !VERB_CLASSES.compute.has(verb) && !VERB_CLASSES.check.has(verb);
     // "sort incoming emails into…": each run sorts one message's text, not a list of addresses.
     const messages = field.kind === 'list' && field.itemKind === 'email';
-    const message = (field.kind === 'email' || messages) && (WORKS_ON.has(verb) || messageEmail(input.phrase));
+    // "I'll paste the email they sent": an email pasted or forwarded is its text.
+    const pasted = input.phrase.pasted || /^(?:paste|forward|copy)$/.test(verb);
+    const message =
+      (field.kind === 'email' || messages) && (WORKS_ON.has(verb) || pasted || messageEmail(input.phrase));
     if (message || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };
     const columns = (input.columns ?? []).flatMap(

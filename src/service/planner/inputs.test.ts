@@ -298,6 +298,14 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(quiz.required).not.toContain('passage');
   });
 
+  it('reads an email the person pastes as its text, not an address', () => {
+    const { properties } = form(
+      "Write a polite reply to a tenant. I'll paste the email they sent and give their name.",
+    );
+    expect(properties.email).toMatchObject({ type: 'string' });
+    expect(properties.email?.format).toBeUndefined();
+  });
+
   it('names a date by when something was due', () => {
     expect(keys('Work out the late fee from the fee amount, the date it was due and the date it was paid.')).toEqual([
       'fee_amount',
