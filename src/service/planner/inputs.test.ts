@@ -306,6 +306,15 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(properties.email?.format).toBeUndefined();
   });
 
+  it('reads what is got back from a pasted text as what is made, and names the job by the text', () => {
+    const plan = planWorkflow(
+      "I'd paste a supplier's invoice email and get back JSON with the invoice number, the amount and the due date.",
+      {},
+    );
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['invoice_email']);
+    expect(plan.name).toBe('Invoice Email Extraction');
+  });
+
   it('names a date by when something was due', () => {
     expect(keys('Work out the late fee from the fee amount, the date it was due and the date it was paid.')).toEqual([
       'fee_amount',

@@ -11,15 +11,8 @@ import { deliverableOf } from './deliverables';
 import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf, takes, toldAfter } from './markers';
 import { givenBy } from '../language/values';
 import { described, doneByOthers, governingVerbs } from '../language/verbs';
-import {
-  DETERMINERS,
-  enumerations,
-  phrases,
-  tokenize,
-  type Enumeration,
-  type Phrase,
-  type Token,
-} from '../language/parse';
+import { DETERMINERS, enumerations, phrases, tokenize } from '../language/parse';
+import type { Enumeration, Phrase, Token } from '../language/parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
@@ -212,6 +205,10 @@ function roleOf(
   if (marker === 'with' && explicit && ofPerson) return 'none';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
+  // "paste the email and get back JSON with the policy number, …": what is found in a pasted text is made.
+  const pasted = tokens.findIndex((t) => t.lemma === 'paste');
+  if (marker === 'with' && pasted >= 0 && /^(?:get|return|give)$/.test(verb?.lemma ?? '') && verb!.index > pasted)
+    return 'output';
   if (marker === 'with' && previous && previousOutput) {
     const owner = previous.items.at(-1)!;
     const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);

@@ -71,6 +71,10 @@ const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || !/[a-z
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
   const asked = questionName(reading.tokens, reading.phrases[0]);
   if (asked) return asked;
+  // "paste the email and get back JSON with the policy number, …": what is found names nothing; what is pasted does.
+  const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
+  if (recipe === 'extract' && pasted && !reading.outputs.some((p) => deliverableOf(p) !== null))
+    return nameOf(recipe, undefined, undefined, pasted, undefined);
   const made =
     reading.outputs.find((p) => deliverableOf(p) !== null) ??
     reading.outputs.find((p) => !CURRENCIES.test(p.head) && !(PEOPLE.has(p.head) && p.words.length === 1));
