@@ -95,7 +95,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories) ??
       reading.choices.find((c) => !c.categories && c.about?.head === input.phrase.head && c.about.plural);
     if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) };
-    if (!fields.some((known) => known.key === field.key)) fields.push(field);
+    // "read a customer complaint … I'll paste in the complaint": the second names the first again.
+    const again =
+      reading.tokens[input.phrase.start - 1]?.lower === 'the' &&
+      fields.some((known) => known.key.endsWith(`_${field.key}`));
+    if (!again && !fields.some((known) => known.key === field.key)) fields.push(field);
   }
   for (const choice of reading.choices) {
     // "translate it into French, Spanish or German": the language is the person's choice.

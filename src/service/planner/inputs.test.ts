@@ -298,6 +298,16 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(quiz.required).not.toContain('passage');
   });
 
+  it('reads "the request" after "a tenant repair request" as the same input', () => {
+    expect(
+      Object.keys(
+        form(
+          "Read a tenant repair request and write a reply. I'll paste in the request and give you the tenant's name.",
+        ).properties,
+      ),
+    ).toEqual(['repair_request', 'tenant_name']);
+  });
+
   it('reads an email the person pastes as its text, not an address', () => {
     const { properties } = form(
       "Write a polite reply to a tenant. I'll paste the email they sent and give their name.",
