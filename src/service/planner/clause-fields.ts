@@ -42,7 +42,11 @@ export function yesNoFields(reading: Reading): Field[] {
     // phone, video or onsite" are choices.
     const choice = reading.choices.some((c) => c.start > token.index && c.start <= end + 1);
     if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to' || choice) continue;
-    const words = clause.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 5);
+    // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about.
+    const said = clause.map((w, at) =>
+      at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w) ? `${w}s` : w,
+    );
+    const words = said.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 5);
     if (words.length === 0) continue;
     fields.push(
       makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {

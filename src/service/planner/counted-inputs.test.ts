@@ -140,12 +140,15 @@ describe('choices told apart from lists', () => {
 });
 
 describe('inputs named by a clause', () => {
-  it('reads "whether it is urgent or not" as yes or no, and "whether they have booked X" by X', () => {
+  it('reads "whether it is urgent or not" as yes or no, "whether they have booked X" by X, "whether they want X" as wants X', () => {
     const { properties } = planOf(
       "Write a reply to a guest with their name, whether the room was ready or not, and whether they've booked dinner",
     );
     expect(properties.room_ready?.type).toBe('boolean');
     expect(properties.booked_dinner?.type).toBe('boolean');
+    expect(
+      planOf('Write a hotel booking note with the guest name, the dates and whether they want breakfast').keys,
+    ).toEqual(['guest_name', 'dates', 'wants_breakfast']);
   });
 
   it('names a person asked about by what is done with them: "who they report to"', () => {
