@@ -218,4 +218,18 @@ describe('choices with no name of their own', () => {
     expect(plan.properties.cupcakes_per_tray).toMatchObject({ type: 'integer' });
     expect(plan.name).toBe('Tray Calculator');
   });
+
+  it('reads "the number of seats per car" as seats per car, and a premium or a diameter in mm as numbers', () => {
+    expect(
+      planOf('Plan a car rota from the list of staff names and the number of seats per car').properties,
+    ).toMatchObject({
+      seats_per_car: { type: 'integer' },
+    });
+    expect(planOf('Check a bolt: the batch number and the measured diameter in mm').properties).toMatchObject({
+      measured_diameter: { type: 'number' },
+    });
+    expect(planOf('Work out the monthly instalment from the annual premium').properties).toMatchObject({
+      annual_premium: { type: 'number' },
+    });
+  });
 });

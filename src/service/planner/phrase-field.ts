@@ -59,8 +59,10 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed) return undefined;
   const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
+  // "the number of seats per table" is seats per table: a rate says it is counted.
+  const counts = per > 2 && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words;
   const key =
-    concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(words.join(' '));
+    concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(counts.join(' '));
   let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
   // "the meeting minutes" are a text, not a count of minutes.
