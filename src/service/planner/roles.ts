@@ -206,9 +206,8 @@ function roleOf(
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
   // action items with owners and due dates" (plurals after a plural) names the made list's columns.
   // "paste the email and get back JSON with the policy number, …": what is found in a pasted text is made.
-  const pasted = tokens.findIndex((t) => t.lemma === 'paste');
-  if (marker === 'with' && pasted >= 0 && /^(?:get|return|give)$/.test(verb?.lemma ?? '') && verb!.index > pasted)
-    return 'output';
+  const getting = marker === 'with' && /^(?:get|return|give)$/.test(verb?.lemma ?? '');
+  if (getting && tokens.slice(0, verb!.index).some((t) => t.lemma === 'paste')) return 'output';
   if (marker === 'with' && previous && previousOutput) {
     const owner = previous.items.at(-1)!;
     const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);
