@@ -103,6 +103,9 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
     return makeField(snakeCase([words[doing]!.lower, ...particle].join(' ')), kind, 'person', token.index, extra);
   }
   const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
+  // "which features they liked", "which apps they need": the things, a list of them.
+  const many = noun !== undefined && !choice && token.lower === 'which' && /[^s]s$/.test(noun.lower);
+  if (many) return makeField(snakeCase(noun.lower), 'list', noun.lemma, token.index, { itemKind: 'string' });
   if (noun) return makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra);
   // "what happened", "what's broken", "what got done": a clause about no thing is told in words.
   const told = words.map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower)).filter((w) => /^[a-z]+$/.test(w));

@@ -151,6 +151,14 @@ describe('inputs named by a clause', () => {
     ).toEqual(['guest_name', 'dates', 'wants_breakfast']);
   });
 
+  it('reads "which tools they need" as a list of tools', () => {
+    expect(
+      planOf('Write a welcome pack for a new hire: their name, their role and which tools they need').properties,
+    ).toMatchObject({
+      tools: { type: 'array' },
+    });
+  });
+
   it('names a person asked about by what is done with them: "who they report to"', () => {
     expect(planOf('Write an offer letter: name, salary, and who they report to').keys).toEqual([
       'name',
