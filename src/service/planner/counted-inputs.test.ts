@@ -151,6 +151,14 @@ describe('inputs named by a clause', () => {
     ).toEqual(['guest_name', 'dates', 'wants_breakfast']);
   });
 
+  it('reads "the hire dates (start and end)" as two dates', () => {
+    const { keys, properties } = planOf(
+      'Draft a van hire agreement with the customer name, the van model, and the hire dates (start and end)',
+    );
+    expect(keys).toEqual(['customer_name', 'van_model', 'hire_date_start', 'hire_date_end']);
+    expect(properties.hire_date_end).toMatchObject({ format: 'date' });
+  });
+
   it('reads "which tools they need" as a list of tools', () => {
     expect(
       planOf('Write a welcome pack for a new hire: their name, their role and which tools they need').properties,

@@ -63,6 +63,18 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (clauses.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
+    // "travel dates (from and to)", "the hire dates (start and end)": two dates, each given.
+    const range = reading.tokens
+      .slice(input.phrase.end, input.phrase.end + 5)
+      .map((t) => t.lower)
+      .join(' ');
+    const ends = /^\( (from|start) and (to|end) \)/.exec(range);
+    if (ends && field.kind === 'list' && field.itemKind === 'date') {
+      const base = [...input.phrase.words.slice(0, -1), input.phrase.head].join(' ');
+      for (const [at, end] of [ends[1]!, ends[2]!].entries())
+        fields.push(makeField(snakeCase(`${base} ${end}`), 'date', 'date', input.phrase.start + at / 10));
+      continue;
+    }
     // "translate a customer email", "proofread our catalogue intro": what is rewritten is a text,
     // and an email so worked on is its text, not an address.
     const verb = input.marker.replace('verb:', '');
