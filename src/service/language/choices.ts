@@ -144,8 +144,19 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
     if (tokens[i]!.text !== '(') continue;
     const values: string[] = [];
     let j = i + 1;
+    // "grade (A to E)": a range of letters offers each of them.
+    const [from, to, last, close] = tokens.slice(i + 1, i + 5).map((t) => t.text);
+    if (/^[A-Z]$/.test(from ?? '') && to === 'to' && /^[A-Z]$/.test(last ?? '') && close === ')' && last! > from!) {
+      const about = list.find((p) => p.end === i);
+      const letters = Array.from({ length: last!.charCodeAt(0) - from!.charCodeAt(0) + 1 }, (_, k) =>
+        String.fromCharCode(from!.charCodeAt(0) + k),
+      );
+      if (about && letters.length <= 12) choices.push({ values: letters, about, categories: false, start: i + 1 });
+      continue;
+    }
+    // "truck type (van, 7.5t or artic)": a value may hold a point.
     for (; j < tokens.length && j < i + 24 && tokens[j]!.text !== ')'; j++)
-      if (/^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) && !/^(?:or|and)$/.test(tokens[j]!.lower))
+      if (/^[\p{L}\d][\p{L}\d'’.-]*$/u.test(tokens[j]!.text) && !/^(?:or|and)$/.test(tokens[j]!.lower))
         values.push(tokens[j]!.text);
       else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
     const about = list.find((p) => p.end === i);
@@ -168,3 +179,6 @@ export function choiceName(values: string[]): string | undefined {
     .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
   return count >= 2 && count * 2 > lower.length ? best : undefined;
 }
+
+/** A value as a form offers it: in lower case, but "A", "P1" and "VIP" as written. */
+export const choiceValue = (value: string) => (/^[A-Z0-9][A-Z0-9.-]*$/.test(value) ? value : value.toLowerCase());

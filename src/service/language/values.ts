@@ -35,6 +35,9 @@ export function rangeAfter(tokens: Token[], end: number): [number, number] | und
   const at = (k: number) => tokens[end + k]?.lower ?? '';
   if (at(0) === 'out' && at(1) === 'of' && numberAt(tokens[end + 2]) !== undefined)
     return [0, numberAt(tokens[end + 2])!];
+  // "effort (1-5)": a range written as one word.
+  const joined = at(0) === '(' ? /^(\d+)[-–](\d+)$/.exec(at(1)) : null;
+  if (joined && Number(joined[1]) < Number(joined[2])) return [Number(joined[1]), Number(joined[2])];
   if (!/^(?:from|between|\()$/.test(at(0)) || !/^(?:to|and|[-–])$/.test(at(2))) return undefined;
   const [low, high] = [numberAt(tokens[end + 1]), numberAt(tokens[end + 3])];
   return low !== undefined && high !== undefined && low < high ? [low, high] : undefined;

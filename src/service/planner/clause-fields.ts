@@ -8,6 +8,7 @@ import { makeField, type Field } from '../workflow/field';
 import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf } from './phrase-field';
+import { choiceValue } from '../language/choices';
 import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
@@ -85,7 +86,7 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
   const after = end < 0 ? undefined : clause[end];
   const choice =
     after?.text === ':' ? reading.choices.find((c) => c.start > after.index && c.start <= after.index + 2) : undefined;
-  const extra = choice ? { enumValues: choice.values.map((v) => v.toLowerCase()) } : {};
+  const extra = choice ? { enumValues: choice.values.map(choiceValue) } : {};
   const kind = choice ? 'enum' : 'string';
   if (token.lower === 'why') {
     const doing = words.find((t) => t.pos === 'VERB');

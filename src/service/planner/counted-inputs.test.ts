@@ -159,6 +159,14 @@ describe('inputs named by a clause', () => {
     expect(properties.hire_date_end).toMatchObject({ format: 'date' });
   });
 
+  it('reads "grade (A to D)" as a choice of each letter, as written, and "effort (1-5)" as a whole number in range', () => {
+    const { properties } = planOf(
+      'Write a report card comment for a pupil: name, grade (A to D), effort (1-5) and a short note',
+    );
+    expect(properties.grade).toMatchObject({ enum: ['A', 'B', 'C', 'D'] });
+    expect(properties.effort).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
+  });
+
   it('reads "which tools they need" as a list of tools', () => {
     expect(
       planOf('Write a welcome pack for a new hire: their name, their role and which tools they need').properties,

@@ -100,7 +100,7 @@ describe('inputs a prompt declares', () => {
       'Write a payment reminder from the tenant name, the balance outstanding and the rent band (A, B or C).',
     );
     expect(props.balance_outstanding).toMatchObject({ type: 'number' });
-    expect(props.rent_band).toMatchObject({ enum: ['a', 'b', 'c'] });
+    expect(props.rent_band).toMatchObject({ enum: ['A', 'B', 'C'] });
     expect(
       Object.keys(properties('Given a cover letter and the role, rate how well the candidate writes from 1 to 5.')),
     ).toEqual(['cover_letter', 'role']);

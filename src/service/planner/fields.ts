@@ -14,7 +14,7 @@ import { fieldOf, VAGUE } from './phrase-field';
 export { CURRENCIES, PEOPLE } from './phrase-field';
 import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
-import { choiceName } from '../language/choices';
+import { choiceName, choiceValue } from '../language/choices';
 import { tellingSentences, tellsStory } from '../language/verbs';
 
 /** The input fields of a prompt, in order, each once. */
@@ -106,7 +106,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const choice =
       reading.choices.find((c) => c.about?.start === input.phrase.start && !c.categories) ??
       reading.choices.find((c) => !c.categories && c.about?.head === input.phrase.head && c.about.plural);
-    if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) };
+    if (choice) field = { ...field, kind: 'enum', enumValues: choice.values.map(choiceValue) };
     // "read a customer complaint … I'll paste in the complaint": the second names the first again.
     const again =
       reading.tokens[input.phrase.start - 1]?.lower === 'the' &&
@@ -126,7 +126,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (choice.categories && reading.verbs.includes('translate') && reading.tokens[choice.start - 1]?.lower === 'into')
       fields.push(
         makeField('target_language', 'enum', 'language', choice.start, {
-          enumValues: choice.values.map((v) => v.toLowerCase()),
+          enumValues: choice.values.map(choiceValue),
         }),
       );
     // "…, and whether it's phone, video or onsite", "room number, checkout or stayover": a choice in a
@@ -156,7 +156,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
         ? makeField(choice.about.head, 'enum', choice.about.head, choice.about.start)
         : undefined);
     if (field && !fields.some((f) => f.key === field.key))
-      fields.push({ ...field, kind: 'enum', enumValues: choice.values.map((v) => v.toLowerCase()) });
+      fields.push({ ...field, kind: 'enum', enumValues: choice.values.map(choiceValue) });
   }
   return fields
     .sort((a, b) => a.position - b.position)
