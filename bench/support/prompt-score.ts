@@ -162,6 +162,7 @@ export type PromptSetName =
   | 'held-out-5'
   | 'held-out-6'
   | 'held-out-7'
+  | 'held-out-8'
   | 'older'
   | 'newcomer';
 
