@@ -155,6 +155,18 @@ function correctTags(tokens: Token[]): void {
               /^(?:NOUN|ADJ)$/.test(tokens[i + 1]!.pos)))))
     )
       tokens[i]!.pos = 'VERB';
+  // "…, departure and return dates": between a noun and a noun after "and", in a list, a verb is a
+  // noun that shares the second noun.
+  for (let i = 3; i + 1 < tokens.length; i++)
+    if (
+      tokens[i]!.pos === 'VERB' &&
+      tokens[i - 1]!.lower === 'and' &&
+      tokens[i - 2]!.pos === 'NOUN' &&
+      tokens[i - 3]!.text === ',' &&
+      tokens[i + 1]!.pos === 'NOUN' &&
+      /^(?:[,.;)]|and)$/.test(tokens[i + 2]?.lower ?? '.')
+    )
+      tokens[i]!.pos = 'NOUN';
   // "whether the amount goes over", "if the order ships after": in a clause about one thing, the
   // word after its noun that ends in -s is the clause's verb.
   for (let i = 3; i < tokens.length; i++)

@@ -210,11 +210,14 @@ export function impliedFields(reading: Reading): Field[] {
     const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
     if (!paired || inPhrase || UNITS.has(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
     const field = fieldOf(
-      { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1 },
+      { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1, plural: false },
       token.index - 1,
       false,
     );
     if (field) fields.push(field);
+    // "start and end dates": each is one date.
+    if (field && paired.phrase.plural)
+      paired.phrase = { ...paired.phrase, words: [paired.phrase.words[0]!, paired.phrase.head], plural: false };
   }
   return fields;
 }

@@ -167,6 +167,19 @@ describe('inputs named by a clause', () => {
     expect(properties.effort).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
   });
 
+  it('reads "start and end dates", "pickup and drop-off dates" as one date each', () => {
+    expect(planOf('Write a tenancy reference from the tenant name and their start and end dates').keys).toEqual([
+      'tenant_name',
+      'start_date',
+      'end_date',
+    ]);
+    const hire = planOf(
+      'Write a hire agreement from the customer name, van model, pickup and drop-off dates, and the deposit',
+    );
+    expect(hire.keys).toEqual(['customer_name', 'van_model', 'pickup_date', 'drop_off_date', 'deposit']);
+    expect(hire.properties.drop_off_date).toMatchObject({ format: 'date' });
+  });
+
   it('reads "which tools they need" as a list of tools', () => {
     expect(
       planOf('Write a welcome pack for a new hire: their name, their role and which tools they need').properties,

@@ -32,13 +32,16 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       !input.phrase.plural &&
       conceptOf(word!) === undefined &&
       !/^(?:on|in|at|of|by)$/.test(input.phrase.before?.lower ?? '') &&
-      // "name, team and start date" lists three values; a bare word after a comma says so.
-      reading.tokens[input.phrase.start - 1]?.text !== ',' &&
+      // "name, team and start date" lists three values; a bare word after a comma says so, unless
+      // the plural after it is both of them ("…, departure and return dates").
+      (reading.tokens[input.phrase.start - 1]?.text !== ',' || next?.plural) &&
       next?.words.length === 2 &&
       next.start === input.phrase.end + 1 &&
       reading.tokens[input.phrase.end]?.lower === 'and'
-    )
+    ) {
       input.phrase = { ...input.phrase, words: [word!, next.head], head: next.head };
+      if (next.plural) reading.inputs[n + 1]!.phrase = { ...next, words: [next.words[0]!, next.head], plural: false };
+    }
     // "the exporter's name and address", "the appointment date and time": whose the second is goes on.
     const previous = reading.inputs[n - 1]?.phrase;
     const identifying = NOUN_CLASSES.identifying;
