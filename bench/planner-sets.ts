@@ -4,9 +4,11 @@
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * `held-out-7`, written on 2026-11-29 by a helper that had not read the planner (plain, informal and
  * long prompts), scored once at the start of the work on it (70/41/71 on 4cae169) and once at its
- * end, before any of its prompts was read. The earlier held-out sets were scored before and after
- * earlier work and are tuned on since; they are shown as `spent`. `development-2` (informal prompts:
- * terse notes, typos, chatty frames, rambling) is tuned on. A set that is absent is said so.
+ * end, before any of its prompts was read. `held-out-8`, written blind the same way near the end of
+ * that work, scored the same before and after the one change between (74/41/66). The earlier
+ * held-out sets were scored before and after earlier work and are tuned on since; they are shown as
+ * `spent`. `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned
+ * on. A set that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ const SETS = [
   'held-out-5',
   'held-out-6',
   'held-out-7',
+  'held-out-8',
   'older',
 ] as const;
 const HELD_OUT = 'held-out-7';
@@ -37,6 +40,7 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-4': 'held-out-4 (spent)',
   'held-out-5': 'held-out-5 (spent: 67/28/53 at its end score, tuned on since)',
   'held-out-6': 'held-out-6 (spent: 84/43/63 at its end score, tuned on since)',
+  'held-out-8': 'held-out-8 (blind, written late: 74/41/66 on a2560b6 and on e02b71a)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 
