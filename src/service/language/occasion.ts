@@ -76,8 +76,7 @@ export function occasionOf(tokens: Token[], phrases: Phrase[], made: Phrase, sto
 export function occasionName(occasion: Phrase, made: string[]): string[] {
   const words = occasion.words.filter((word) => !HOW.has(word)).slice(-2);
   const about = occasion.plural && words.length > 0 ? [...words.slice(0, -1), occasion.head] : words;
-  const kinds = made
-    .filter((word) => !HOW.has(word) && !PEOPLE.has(word))
-    .map((word) => (word === 'msg' ? 'message' : word));
+  // ("msg" is read as "message" before the prompt is tagged.)
+  const kinds = made.filter((word) => !HOW.has(word) && !PEOPLE.has(word));
   return [...about, ...(kinds.length > 0 ? kinds : made.slice(-1))];
 }

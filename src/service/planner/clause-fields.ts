@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { makeField, type Field } from '../workflow/field';
 import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
-import { fieldOf } from './phrase-field';
+import { fieldOf, oneOfPair } from './phrase-field';
 import { choiceValue } from '../language/choices';
 import type { Reading } from './roles';
 
@@ -216,8 +216,7 @@ export function impliedFields(reading: Reading): Field[] {
     );
     if (field) fields.push(field);
     // "start and end dates": each is one date.
-    if (field && paired.phrase.plural)
-      paired.phrase = { ...paired.phrase, words: [paired.phrase.words[0]!, paired.phrase.head], plural: false };
+    if (field && paired.phrase.plural) paired.phrase = oneOfPair(paired.phrase);
   }
   return fields;
 }

@@ -9,7 +9,7 @@ import { makeField, type Field } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import { WORKS_ON, type Reading } from './roles';
 import { impliedFields, yesNoFields } from './clause-fields';
-import { fieldOf, VAGUE } from './phrase-field';
+import { fieldOf, oneOfPair, VAGUE } from './phrase-field';
 
 export { CURRENCIES, PEOPLE } from './phrase-field';
 import { PEOPLE } from './phrase-field';
@@ -40,7 +40,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       reading.tokens[input.phrase.end]?.lower === 'and'
     ) {
       input.phrase = { ...input.phrase, words: [word!, next.head], head: next.head };
-      if (next.plural) reading.inputs[n + 1]!.phrase = { ...next, words: [next.words[0]!, next.head], plural: false };
+      if (next.plural) reading.inputs[n + 1]!.phrase = oneOfPair(next);
     }
     // "the exporter's name and address", "the appointment date and time": whose the second is goes on.
     const previous = reading.inputs[n - 1]?.phrase;

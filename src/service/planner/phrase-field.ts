@@ -24,6 +24,13 @@ function conceptOfPhrase(words: string[], head: string): FieldConcept | undefine
   );
 }
 
+/** "end dates" in "start and end dates": one of the two things a shared plural names, in the singular. */
+export const oneOfPair = (phrase: Phrase): Phrase => ({
+  ...phrase,
+  words: [phrase.words[0]!, phrase.head],
+  plural: false,
+});
+
 /** The field of one input phrase. */
 export function fieldOf(phrase: Phrase, position: number, asList: boolean, among = 1): Field | undefined {
   // "pasted receipt text" is the receipt text: how it arrives is not part of its name.
