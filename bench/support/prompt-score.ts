@@ -163,6 +163,7 @@ export type PromptSetName =
   | 'held-out-6'
   | 'held-out-7'
   | 'held-out-8'
+  | 'held-out-9'
   | 'older'
   | 'newcomer';
 
