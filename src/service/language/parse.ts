@@ -80,6 +80,8 @@ function nominal(tokens: Token[], i: number): boolean {
   // "an expense claim follows", "It needs name, …": a verb after its subject.
   if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && (isNoun(previous) || previous.pos === 'PRON'))
     return false;
+  // "they give name, …", "we type the address": a verb after its subject pronoun is no name.
+  if (token.pos === 'VERB' && /^(?:i|we|you|they|he|she|someone|people)$/.test(previous?.lower ?? '')) return false;
   // ", score how well they match": a verb before a question word or an object pronoun is no name.
   if (token.pos === 'VERB' && /^(?:how|what|which|whether|if|it|them|me|us)$/.test(next?.lower ?? '')) return false;
   if (

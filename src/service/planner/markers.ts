@@ -5,7 +5,7 @@
  */
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
 import { UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
-import { bare } from '../language/verbs';
+import { bare, doneByOthers } from '../language/verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
@@ -31,6 +31,18 @@ export function markerOf(tokens: Token[], first: Phrase): string {
     before.lower === 'it' &&
     tokens[before.index - 1]?.pos === 'VERB' &&
     /^(?:tell|show)$/.test(tokens[before.index - 1]!.lemma)
+  )
+    return 'given';
+  // "they tell me days per week and start date", "customers give us their postcode": what others tell
+  // the person is given; "tell me the total", bidden, is what the job returns.
+  const teller = tokens[before.index - 1];
+  if (
+    /^(?:me|us)$/.test(before.lower) &&
+    teller?.pos === 'VERB' &&
+    /^(?:tell|give|send)$/.test(teller.lemma) &&
+    doneByOthers(tokens, teller) &&
+    // (A day a prompt opens with, "every Friday send me…", is when, not who.)
+    tokens[teller.index - 1]?.pos !== 'PROPN'
   )
     return 'given';
   if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')

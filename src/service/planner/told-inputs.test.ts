@@ -1,0 +1,48 @@
+/**
+ * Inputs someone else tells the person ("they give name, …", "the supervisor enters start time …",
+ * "they tell me the order number"), and the tagger's readings they rest on: a verb after its subject
+ * is no part of a name, two verbs in a row do not both act, "work out" is a verb. Prompts written for
+ * the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const plan = (prompt: string) => planWorkflow(prompt, {});
+const keys = (prompt: string) => Object.keys(plan(prompt).input_schema?.properties ?? {});
+
+describe('what others tell the person', () => {
+  it('reads a list after "they give" as inputs, the verb not part of the first name', () => {
+    expect(keys('When a visitor signs in, they give name, host and arrival time, and I want a badge.')).toEqual([
+      'name',
+      'host',
+      'arrival_time',
+    ]);
+  });
+
+  it('reads "the supervisor enters start time and end time" as two times, and ", work out …" as what is made', () => {
+    expect(
+      keys(
+        'shift log - the supervisor enters start time and end time and the site name, work out hours worked and pay at 14 pounds an hour',
+      ),
+    ).toEqual(['start_time', 'end_time', 'site_name']);
+  });
+
+  it('reads what they tell me as inputs, but "send me" bidden after a day as what is made', () => {
+    expect(
+      keys(
+        'Customers ring up about a late order. They tell me the order number and the promised date, and I need an apology email.',
+      ),
+    ).toEqual(['order_number', 'promised_date']);
+    expect(
+      keys('every monday send me a list of the invoices that are more than 30 days late, from our ledger export'),
+    ).not.toContain('list');
+  });
+});
+
+describe('a thing named by a word read as a describing word', () => {
+  it('names an estimate by "the concrete required", not by one of its measures', () => {
+    expect(plan('Estimate the concrete required for a garden path from its length, width and depth.').name).toBe(
+      'Concrete Estimate',
+    );
+  });
+});
