@@ -120,7 +120,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         !listedBefore &&
         p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
         p.end >= j - 3 &&
-        !tokens.slice(p.end, j).some((t) => /^(?:[.?!]|whether)$/.test(t.lower)),
+        !tokens.slice(p.end, j).some((t) => /^(?:[.?!]|whether)$/.test(t.lower)) &&
+        // "i paste the resume, you say pass or fail": a clause of its own between them says what is made.
+        !tokens.slice(p.end, j).some((t) => t.pos === 'PRON' && tokens[t.index + 1]?.pos === 'VERB'),
     );
     choices.push({
       values,

@@ -87,6 +87,7 @@ function nominal(tokens: Token[], i: number): boolean {
   if (
     known(token) &&
     token.pos !== 'AUX' &&
+    token.pos !== 'CCONJ' &&
     !(token.pos === 'VERB' && /ed$/.test(token.lower)) &&
     !(token.pos === 'VERB' && DETERMINERS.has(next?.lower ?? '')) &&
     (previous === undefined ||
@@ -290,7 +291,9 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
     // "with quantities and prices, and optionally a code": what may be left out starts a list of its own.
     const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
     const joined =
-      joiners.length > 0 && joiners.length <= 2 && joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower));
+      joiners.length > 0 &&
+      joiners.length <= 2 &&
+      joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower) || t.pos === 'CCONJ');
     if (group && joined) {
       group.items.push(phrase);
       const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');

@@ -206,13 +206,25 @@ function correctTags(tokens: Token[]): void {
   // a describing word makes it a thing ("a work out plan").
   for (let i = 0; i + 1 < tokens.length; i++)
     if (
-      /^(?:work|figure)$/.test(tokens[i]!.lower) &&
-      tokens[i + 1]!.lower === 'out' &&
+      ((/^(?:work|figure)$/.test(tokens[i]!.lower) && tokens[i + 1]!.lower === 'out') ||
+        (tokens[i]!.lower === 'round' && /^(?:up|down)$/.test(tokens[i + 1]!.lower))) &&
       !/^(?:DET|ADJ)$/.test(tokens[i - 1]?.pos ?? '')
     ) {
       tokens[i]!.pos = 'VERB';
       tokens[i + 1]!.pos = 'ADP';
     }
+  // "quantity times unit price", "the hours multiplied by the rate": a sum's operator joins two values as "and" does.
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const by = /^(?:multiplied|divided)$/.test(tokens[i]!.lower) && tokens[i + 1]!.lower === 'by' ? 1 : 0;
+    if (
+      (by === 1 || /^(?:times|plus|minus|x)$/.test(tokens[i]!.lower)) &&
+      /^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) &&
+      /^(?:DET|NOUN|ADJ|PRON)$/.test(tokens[i + 1 + by]?.pos ?? '')
+    ) {
+      tokens[i]!.pos = 'CCONJ';
+      if (by) tokens[i + 1]!.pos = 'CCONJ';
+    }
+  }
   // "a lot of tickets", "loads of emails", "part of my job": how much of a thing is no thing itself.
   for (let i = 0; i < tokens.length - 1; i++)
     if (

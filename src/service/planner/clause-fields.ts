@@ -47,7 +47,24 @@ export function yesNoFields(reading: Reading): Field[] {
     const said = clause.map((w, at) =>
       at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w) ? `${w}s` : w,
     );
-    const words = said.filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word)).slice(0, 5);
+    // "whether the client needs new plumbing" → needs_new_plumbing: who has or needs it is the run's
+    // subject; "whether pets are allowed" keeps what is allowed.
+    const verbAt = tokens
+      .slice(token.index + 1, end)
+      .findIndex(
+        (t) =>
+          t.pos === 'VERB' ||
+          (/^(?:has|have|had)$/.test(t.lower) && /^(?:DET|ADJ|NOUN)$/.test(tokens[t.index + 1]?.pos ?? '')),
+      );
+    const subject =
+      verbAt > 0 &&
+      tokens.slice(token.index + 1, token.index + 1 + verbAt).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower))
+        ? verbAt
+        : 0;
+    const words = said
+      .slice(subject)
+      .filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word))
+      .slice(0, 5);
     if (words.length === 0) continue;
     fields.push(
       makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {

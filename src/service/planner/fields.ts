@@ -64,6 +64,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (its && identifying.has(word!) && thing && !VAGUE.has(thing.head) && !PEOPLE.has(thing.head))
       input.phrase = { ...input.phrase, words: [thing.plural ? thing.head : thing.words.at(-1)!, word!] };
     if (clauses.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
+    // "whether the home has a burglar alarm, … a discount for an alarm": the yes or no named it already.
+    const asked = (f: Field) => f.kind === 'boolean' && f.position < input.phrase.start && f.key.endsWith(`_${word!}`);
+    if (input.phrase.words.length === 1 && fields.some(asked)) continue;
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
     if (!field) continue;
     // "travel dates (from and to)", "the hire dates (start and end)": two dates, each given.
@@ -88,7 +91,16 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const pasted = input.phrase.pasted || /^(?:paste|forward|copy)$/.test(verb);
     const message =
       (field.kind === 'email' || messages) && (WORKS_ON.has(verb) || pasted || messageEmail(input.phrase));
-    if (message || (field.kind === 'string' && rewritten && !input.list))
+    // "i paste the resume": what is pasted arrives as one block of text; "I'll paste the
+    // appointments as text": a list too, when the person says so.
+    const asText = /^as (?:plain |free )?text\b/.test(
+      reading.tokens
+        .slice(input.phrase.end, input.phrase.end + 3)
+        .map((t) => t.lower)
+        .join(' '),
+    );
+    const block = pasted && (field.kind === 'string' || (field.kind === 'list' && asText));
+    if (message || block || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };
     const columns = (input.columns ?? []).flatMap(
       (column, at) => fieldOf({ ...column, plural: false }, at, false) ?? [],

@@ -46,3 +46,43 @@ describe('a thing named by a word read as a describing word', () => {
     );
   });
 });
+
+describe('pasted texts, sums and yes-or-no questions', () => {
+  it('reads a pasted letter as long text, and a choice said after it as what the job answers', () => {
+    const schema = planWorkflow(
+      'check references for a care home job. i paste the reference letter, you say strong, weak or unclear and why',
+      {},
+    ).input_schema;
+    const letter = (schema?.properties as Record<string, Record<string, unknown>>).reference_letter!;
+    expect(letter.enum).toBeUndefined();
+    expect(letter.maxLength).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('reads "X times Y" as two numbers, and "round up" as what the job does', () => {
+    expect(keys('tile calc: floor area times waste factor, then add 10% and round up to whole boxes')).toEqual([
+      'floor_area',
+      'waste_factor',
+    ]);
+    expect(plan('tile calc: floor area times waste factor').input_schema?.properties).toMatchObject({
+      waste_factor: { type: 'number' },
+    });
+  });
+
+  it('names a yes or no by what is had or needed, not by who has it, and asks it once', () => {
+    expect(
+      keys('Quote a bathroom refit from the room size in square metres and whether the customer needs new tiling.'),
+    ).toEqual(['room_size', 'needs_new_tiling']);
+    expect(
+      keys(
+        'Estimate cover for a shop given the stock value and whether the shop has a sprinkler, with 5% off for a sprinkler.',
+      ),
+    ).toEqual(['stock_value', 'sprinkler']);
+  });
+
+  it('reads "the total contents value" as a value, not the content’s value', () => {
+    expect(keys('Work out the insurance premium from the total contents value and the postcode.')).toEqual([
+      'total_contents_value',
+      'postcode',
+    ]);
+  });
+});
