@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
-import { doing } from './verbs';
+import { afterSubject, doing } from './verbs';
 import { countedItems, OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter, statedByWriter } from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
@@ -61,6 +61,8 @@ const listedItem = (tokens: Token[], i: number) =>
   /^(?:[,:(]|and|or)$/.test(tokens[DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 2 : i - 1]?.lower ?? '') &&
   /^(?:[,;.()?]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
 
+const joins = (t: Token) => t.pos === 'CCONJ' || /^(?:[,;]|and|or|plus)$/.test(t.lower);
+
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
   const token = tokens[i];
@@ -77,19 +79,13 @@ function nominal(tokens: Token[], i: number): boolean {
     (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
   )
     return false;
-  // "an expense claim follows", "It needs name, …": a verb after its subject.
-  if (token.pos === 'VERB' && /[^s]s$/.test(token.lower) && previous && (isNoun(previous) || previous.pos === 'PRON'))
-    return false;
-  // "they give name, …", "we type the address": a verb after its subject pronoun is no name.
-  if (token.pos === 'VERB' && /^(?:i|we|you|they|he|she|someone|people)$/.test(previous?.lower ?? '')) return false;
+  if (token.pos === 'VERB' && afterSubject(token, previous)) return false;
   // ", score how well they match": a verb before a question word or an object pronoun is no name.
   if (token.pos === 'VERB' && /^(?:how|what|which|whether|if|it|them|me|us)$/.test(next?.lower ?? '')) return false;
   if (
     known(token) &&
-    token.pos !== 'AUX' &&
-    token.pos !== 'CCONJ' &&
-    !(token.pos === 'VERB' && /ed$/.test(token.lower)) &&
-    !(token.pos === 'VERB' && DETERMINERS.has(next?.lower ?? '')) &&
+    !/^(?:AUX|CCONJ)$/.test(token.pos) &&
+    !(token.pos === 'VERB' && (/ed$/.test(token.lower) || DETERMINERS.has(next?.lower ?? ''))) &&
     (previous === undefined ||
       isNoun(previous) ||
       known(previous) ||
@@ -290,10 +286,7 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
     });
     // "with quantities and prices, and optionally a code": what may be left out starts a list of its own.
     const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
-    const joined =
-      joiners.length > 0 &&
-      joiners.length <= 2 &&
-      joiners.every((t) => /^(?:[,;]|and|or|plus)$/.test(t.lower) || t.pos === 'CCONJ');
+    const joined = joiners.length > 0 && joiners.length <= 2 && joiners.every(joins);
     if (group && joined) {
       group.items.push(phrase);
       const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');

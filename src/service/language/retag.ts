@@ -10,6 +10,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import { oneSlip } from './respell';
+import { correctJoins } from './retag-joins';
 import type winkNLP from 'wink-nlp';
 
 /** Words that open a noun phrase without being part of it. */
@@ -180,51 +181,7 @@ function correctTags(tokens: Token[]): void {
       /^(?:ADP|DET|NUM|SYM|ADV|PUNCT)$/.test(tokens[i + 1]?.pos ?? 'PUNCT')
     )
       tokens[i]!.pos = 'VERB';
-  // "the concrete needed for a slab", "the paint required": a word read as an adjective after an
-  // article, with no noun after it but a participle that describes it, is the thing itself.
-  for (let i = 1; i + 1 < tokens.length; i++)
-    if (
-      tokens[i]!.pos === 'ADJ' &&
-      tokens[i - 1]!.pos === 'DET' &&
-      tokens[i + 1]!.pos === 'VERB' &&
-      /(?:ed|en)$/.test(tokens[i + 1]!.lower) &&
-      /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 2]?.pos ?? 'PUNCT')
-    )
-      tokens[i]!.pos = 'NOUN';
-  // "enter start date", "driver enters start odometer": a plain verb between a verb that gives and a
-  // noun names which one; two verbs in a row do not both act.
-  for (let i = 1; i + 1 < tokens.length; i++)
-    if (
-      tokens[i]!.pos === 'VERB' &&
-      tokens[i]!.lower === tokens[i]!.lemma &&
-      tokens[i - 1]!.pos === 'VERB' &&
-      VERB_CLASSES.takes.has(tokens[i - 1]!.lemma) &&
-      tokens[i + 1]!.pos === 'NOUN'
-    )
-      tokens[i]!.pos = 'NOUN';
-  // "…, work out miles driven", "figure out the cost": a verb and its particle, unless an article or
-  // a describing word makes it a thing ("a work out plan").
-  for (let i = 0; i + 1 < tokens.length; i++)
-    if (
-      ((/^(?:work|figure)$/.test(tokens[i]!.lower) && tokens[i + 1]!.lower === 'out') ||
-        (tokens[i]!.lower === 'round' && /^(?:up|down)$/.test(tokens[i + 1]!.lower))) &&
-      !/^(?:DET|ADJ)$/.test(tokens[i - 1]?.pos ?? '')
-    ) {
-      tokens[i]!.pos = 'VERB';
-      tokens[i + 1]!.pos = 'ADP';
-    }
-  // "quantity times unit price", "the hours multiplied by the rate": a sum's operator joins two values as "and" does.
-  for (let i = 1; i + 1 < tokens.length; i++) {
-    const by = /^(?:multiplied|divided)$/.test(tokens[i]!.lower) && tokens[i + 1]!.lower === 'by' ? 1 : 0;
-    if (
-      (by === 1 || /^(?:times|plus|minus|x)$/.test(tokens[i]!.lower)) &&
-      /^(?:NOUN|PROPN)$/.test(tokens[i - 1]!.pos) &&
-      /^(?:DET|NOUN|ADJ|PRON)$/.test(tokens[i + 1 + by]?.pos ?? '')
-    ) {
-      tokens[i]!.pos = 'CCONJ';
-      if (by) tokens[i + 1]!.pos = 'CCONJ';
-    }
-  }
+  correctJoins(tokens);
   // "a lot of tickets", "loads of emails", "part of my job": how much of a thing is no thing itself.
   for (let i = 0; i < tokens.length - 1; i++)
     if (

@@ -144,3 +144,9 @@ export const opensClause = (tokens: Token[], t: Token) =>
   /^[,;:]$/.test(tokens[t.index - 1]?.text ?? '') &&
   (/^(?:ADP|DET|ADV)$/.test(tokens[t.index + 1]?.pos ?? '') ||
     /^(?:where|whether|if|what|how)$/.test(tokens[t.index + 1]?.lower ?? ''));
+
+/** "an expense claim follows", "It needs name, …", "they give name, …": a verb after its subject. */
+export const afterSubject = (verb: Token, previous: Token | undefined) =>
+  /[^s]s$/.test(verb.lower)
+    ? /^(?:NOUN|PROPN|PRON)$/.test(previous?.pos ?? '')
+    : /^(?:i|we|you|they|he|she|someone|people)$/.test(previous?.lower ?? '');

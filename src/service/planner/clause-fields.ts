@@ -51,18 +51,12 @@ export function yesNoFields(reading: Reading): Field[] {
     // subject; "whether pets are allowed" keeps what is allowed.
     const verbAt = tokens
       .slice(token.index + 1, end)
-      .findIndex(
-        (t) =>
-          t.pos === 'VERB' ||
-          (/^(?:has|have|had)$/.test(t.lower) && /^(?:DET|ADJ|NOUN)$/.test(tokens[t.index + 1]?.pos ?? '')),
-      );
-    const subject =
-      verbAt > 0 &&
-      tokens.slice(token.index + 1, token.index + 1 + verbAt).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower))
-        ? verbAt
-        : 0;
+      .findIndex((t) => t.pos === 'VERB' || /^ha[sd]|have$/.test(t.lower));
+    const owner = tokens
+      .slice(token.index + 1, token.index + 1 + verbAt)
+      .every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
     const words = said
-      .slice(subject)
+      .slice(verbAt > 0 && owner ? verbAt : 0)
       .filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word))
       .slice(0, 5);
     if (words.length === 0) continue;

@@ -93,12 +93,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       (field.kind === 'email' || messages) && (WORKS_ON.has(verb) || pasted || messageEmail(input.phrase));
     // "i paste the resume": what is pasted arrives as one block of text; "I'll paste the
     // appointments as text": a list too, when the person says so.
-    const asText = /^as (?:plain |free )?text\b/.test(
-      reading.tokens
-        .slice(input.phrase.end, input.phrase.end + 3)
-        .map((t) => t.lower)
-        .join(' '),
-    );
+    const asText =
+      reading.tokens[input.phrase.end]?.lower === 'as' && reading.tokens[input.phrase.end + 1]?.lower === 'text';
     const block = pasted && (field.kind === 'string' || (field.kind === 'list' && asText));
     if (message || block || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };

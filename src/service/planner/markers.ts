@@ -33,18 +33,11 @@ export function markerOf(tokens: Token[], first: Phrase): string {
     /^(?:tell|show)$/.test(tokens[before.index - 1]!.lemma)
   )
     return 'given';
-  // "they tell me days per week and start date", "customers give us their postcode": what others tell
-  // the person is given; "tell me the total", bidden, is what the job returns.
+  // "they tell me days per week", "customers give us their postcode": what others tell the person is
+  // given; "tell me the total", bidden, or "every Friday send me…", is what the job returns.
   const teller = tokens[before.index - 1];
-  if (
-    /^(?:me|us)$/.test(before.lower) &&
-    teller?.pos === 'VERB' &&
-    /^(?:tell|give|send)$/.test(teller.lemma) &&
-    doneByOthers(tokens, teller) &&
-    // (A day a prompt opens with, "every Friday send me…", is when, not who.)
-    tokens[teller.index - 1]?.pos !== 'PROPN'
-  )
-    return 'given';
+  const told = teller?.pos === 'VERB' && /^(?:tell|give|send)$/.test(teller.lemma) && doneByOthers(tokens, teller);
+  if (/^(?:me|us)$/.test(before.lower) && told && tokens[teller.index - 1]?.pos !== 'PROPN') return 'given';
   if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
     return `verb:${tokens[before.index - 1]!.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
