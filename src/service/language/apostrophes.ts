@@ -42,7 +42,9 @@ function possessives(text: string): string {
       const person = NOUN_CLASSES.people.has(lower) || /(?:er|or|ant|ent|ist|ee|ian)$/.test(lower);
       const opened = OPENS.test(opener ?? '');
       const owned = !said && ((value && (person || opened)) || (opened && !LINKS.test(next)));
-      if (!owned || verb || NOUN_CLASSES.pluralOnly.has(word) || LINKS.test(stem)) return all;
+      // "the Lettings Team": a name written in capitals is as its owner spells it.
+      const title = /^[A-Z]/.test(stem) && /^[A-Z]/.test(next);
+      if (!owned || verb || title || NOUN_CLASSES.pluralOnly.has(word) || LINKS.test(stem)) return all;
       return `${opener ? `${opener} ` : ''}${stem}'s `;
     },
   );

@@ -35,6 +35,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         words.length < 3 &&
         /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) &&
         (letter(j) ||
+          // "in person or video", "on site or remote": a value may be a place said with its preposition.
+          (/^(?:in|on|by)$/.test(tokens[j]!.lower) &&
+            /^(?:person|site|store|office|phone|post)$/.test(tokens[j + 1]?.lower ?? '')) ||
           (!/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) &&
             !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos) &&
             // "whether they use Windows, macOS or Linux": the verb before the first value is not part of it.
@@ -112,7 +115,10 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const lead = trigger?.lower ?? '';
     // "Is it positive, neutral or negative?": a question of what a text is sorts it.
     const asked = trigger?.pos === 'PRON' && tokens[j - 1]?.pos === 'AUX';
-    const sorts = /^(?:to|into|is|as|between)$/.test(lead);
+    // "…, and whether it is in person or video": a choice listed among the inputs is given.
+    const whether = tokens.slice(Math.max(0, j - 3), j).find((t) => t.lower === 'whether');
+    const listed = whether !== undefined && /^(?:,|and)$/.test(tokens[whether.index - 1]?.lower ?? '');
+    const sorts = /^(?:to|into|is|as|between)$/.test(lead) && !listed;
     // "…, salary range, remote or hybrid": a value listed before a comma is no label of the choice.
     const listedBefore = /^(?:,|and)$/.test(lead);
     const about = list.findLast(
@@ -175,7 +181,8 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
  * operating system, "phone, video or onsite" a format. The name most of its values belong to, if any.
  */
 export function choiceName(values: string[]): string | undefined {
-  const lower = values.map((v) => v.toLowerCase());
+  // ("in person", "by phone": the place or means the preposition names.)
+  const lower = values.map((v) => v.toLowerCase().replace(/^(?:in|on|by) /, ''));
   const [best, count] = Object.entries(CHOICE_NAMES)
     .map(([name, known]) => [name, lower.filter((v) => known.has(v)).length] as const)
     .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);

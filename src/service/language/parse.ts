@@ -61,7 +61,7 @@ const listedItem = (tokens: Token[], i: number) =>
   /^(?:[,:(]|and|or)$/.test(tokens[DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 2 : i - 1]?.lower ?? '') &&
   /^(?:[,;.()?]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
 
-const joins = (t: Token) => t.pos === 'CCONJ' || /^(?:[,;]|and|or|plus)$/.test(t.lower);
+const joins = (t: Token) => t.pos === 'CCONJ' || /^(?:[,;+]|and|or|plus)$/.test(t.lower);
 
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
@@ -76,7 +76,10 @@ function nominal(tokens: Token[], i: number): boolean {
   // "follows" in "an expense claim follows policy".
   if (
     token.pos === 'VERB' &&
-    (!previous || /^[.;!?]$/.test(previous.text) || (previous.text === ':' && /^(?:DET|PRON)$/.test(next?.pos ?? '')))
+    (!previous ||
+      /^[.;!?]$/.test(previous.text) ||
+      (previous.text === ':' &&
+        (/^(?:DET|PRON)$/.test(next?.pos ?? '') || /^(?:paste|enter|upload|attach|provide|supply)$/.test(token.lemma))))
   )
     return false;
   if (token.pos === 'VERB' && afterSubject(token, previous)) return false;

@@ -67,7 +67,9 @@ function correctTags(tokens: Token[]): void {
     if (VERBS.has(tokens[i]!.lower) && (starts || afterTime || helped)) tokens[i]!.pos = 'VERB';
     // "enter name, department…", "paste the notes": a sentence that opens with a verb of giving bids it.
     const bids =
-      starts && VERB_CLASSES.takes.has(tokens[i]!.lower) && /^(?:DET|NOUN|PRON)$/.test(tokens[i + 1]?.pos ?? '');
+      starts &&
+      VERB_CLASSES.takes.has(tokens[i]!.lower) &&
+      (/^(?:DET|NOUN|PRON)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN');
     if (bids) tokens[i]!.pos = 'VERB';
   }
   // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a

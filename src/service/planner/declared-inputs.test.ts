@@ -226,14 +226,14 @@ describe('inputs a prompt declares', () => {
 
   it('reads "the date and time", "date & time" and "date/time" as one moment', () => {
     const visit = properties("Write a visit reminder with the resident's name and the visit date and time.");
-    expect(Object.keys(visit)).toEqual(['resident_name', 'visit_date_and_time']);
-    expect(visit.visit_date_and_time).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(Object.keys(visit)).toEqual(['resident_name', 'visit_date_time']);
+    expect(visit.visit_date_time).toMatchObject({ type: 'string', format: 'date-time', title: 'Visit date and time' });
     expect(Object.keys(properties('Log a site incident: date/time, location and what happened.'))).toEqual([
-      'date_and_time',
+      'date_time',
       'location',
       'what_happened',
     ]);
-    expect(properties('Book a room from the date & time and the number of people').date_and_time).toMatchObject({
+    expect(properties('Book a room from the date & time and the number of people').date_time).toMatchObject({
       format: 'date-time',
     });
   });

@@ -95,7 +95,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     // appointments as text": a list too, when the person says so.
     const asText =
       reading.tokens[input.phrase.end]?.lower === 'as' && reading.tokens[input.phrase.end + 1]?.lower === 'text';
-    const block = pasted && (field.kind === 'string' || (field.kind === 'list' && asText));
+    const block = pasted && (field.kind === 'string' || (field.kind === 'list' && (asText || field.head !== 'list')));
     if (message || block || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };
     const columns = (input.columns ?? []).flatMap(
@@ -149,7 +149,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       .some((t) => t.lower === 'whether');
     const before = whether ? 'whether' : (opener?.lower ?? '');
     const unnamed = !choice.about && !choice.categories && choice.values.length <= 4;
-    if (unnamed && /^(?:[,:(-]|and|whether)$/.test(before) && choice.values.every((v) => !v.includes(' '))) {
+    if (
+      unnamed &&
+      /^(?:[,:(-]|and|whether)$/.test(before) &&
+      choice.values.every((v) => !v.includes(' ') || /^(?:in|on|by) \S+$/.test(v))
+    ) {
       const values = choice.values.map((v) => v.toLowerCase());
       const key = snakeCase(choiceName(values) ?? `${values.slice(0, -1).join(' ')} or ${values.at(-1)!}`);
       if (!fields.some((f) => f.kind === 'enum' && f.enumValues?.join() === values.join()))

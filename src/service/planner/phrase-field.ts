@@ -6,7 +6,7 @@
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
-import { snakeCase } from '../lib/text-case';
+import { sentenceCase, snakeCase } from '../lib/text-case';
 import type { Phrase } from '../language/parse';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
@@ -68,8 +68,11 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   // "the number of seats per table" is seats per table: a rate says it is counted.
   const counts = per > 2 && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words;
+  // "the interview date and time" is one moment, keyed as one ("interview_date_time") and titled as said.
   const key =
-    concept?.kind === 'email' && concept.same.includes(words.join(' ')) ? concept.word : snakeCase(counts.join(' '));
+    concept?.kind === 'email' && concept.same.includes(words.join(' '))
+      ? concept.word
+      : snakeCase(counts.join(' ')).replace(/_and_time$/, '_time');
   let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
   // "the meeting minutes" are a text, not a count of minutes.
@@ -94,6 +97,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const picked = phrase.plural && /(?:ed|en)$/.test(words.at(-1)!) && /^(?:string|text|integer)$/.test(kind);
   if (picked) kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
+  if (key.endsWith('date_time')) extra.title = sentenceCase(words.join(' '));
   if (phrase.range && !asList) {
     const [minimum, maximum] = phrase.range;
     kind = Number.isInteger(minimum) && Number.isInteger(maximum) ? 'integer' : 'number';

@@ -167,6 +167,9 @@ function roleOf(
 ): Role {
   // "weight from pounds to kilograms": the units a value is converted between are the job's own.
   if (phrase.fixed || convertedUnit(tokens, phrase)) return 'none';
+  // "from the Talent Team", "signed from Maria": a sender the prompt names is the same every run.
+  const words = tokens.slice(phrase.start, phrase.end).filter((t) => !DETERMINERS.has(t.lower));
+  if (marker === 'from' && words.every((t) => /^[A-Z][a-z]/.test(t.text))) return 'none';
   // "for a given date": what the person is to give, whatever opens it.
   if (phrase.given) return 'input';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.

@@ -86,3 +86,22 @@ describe('pasted texts, sums and yes-or-no questions', () => {
     ]);
   });
 });
+
+describe('terse lists, senders and ways of meeting', () => {
+  it('joins items with "+", reads "paste …" after a colon as the verb, and pasted requirements as text', () => {
+    const schema = plan('vet jobs: paste cover letter + role requirements, say if we should interview').input_schema;
+    const properties = schema?.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties)).toEqual(['cover_letter', 'role_requirements']);
+    expect(properties.role_requirements!.type).toBe('string');
+  });
+
+  it('keys a date and time as one moment, offers "in person" as a value, and asks nothing of a named sender', () => {
+    const schema = plan(
+      'viewing confirmation sms - buyer name, viewing date & time, and whether it is in person or video. from the Lettings Team',
+    ).input_schema;
+    const properties = schema?.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties)).toEqual(['buyer_name', 'viewing_date_time', 'format']);
+    expect(properties.viewing_date_time).toMatchObject({ format: 'date-time', title: 'Viewing date and time' });
+    expect(properties.format!.enum).toEqual(['in person', 'video']);
+  });
+});
