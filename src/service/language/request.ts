@@ -27,11 +27,27 @@ const FRAME = new RegExp(
 );
 
 /** "we need a resignation letter, …", "I want an invoice reminder for …": wanting a made thing asks to write it. */
-const WANTS = /^\s*(?:so\s+)?(?:i|we)(?:'d|’d| would)?\s+(?:really\s+)?(?:need|want|like)\s+(?=(?:a|an|some)\s)/i;
+const WANTS = /^\s*(?:so\s+)?(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:really\s+)?(?:need|want|like)\s+(?=(?:a|an|some)\s)/i;
+/** "need an NDA drafted", "I want a floor plan made": the verb of the participle asks for the thing. */
+const DONE = /^((?:a|an|some)\s+[^.,;:!?]{1,40}?)\s+(drafted|written|made|created|prepared|generated|produced|built)\b/i;
+const VERB_OF: Record<string, string> = {
+  drafted: 'Draft',
+  written: 'Write',
+  made: 'Make',
+  created: 'Create',
+  prepared: 'Prepare',
+  generated: 'Generate',
+  produced: 'Produce',
+  built: 'Build',
+};
 function wantedThing(text: string): string {
   const wants = WANTS.exec(text)?.[0];
   if (!wants) return text;
   const rest = text.slice(wants.length);
+  const done = DONE.exec(rest);
+  if (done) {
+    return `${VERB_OF[done[2]!.toLowerCase()]!} ${done[1]!}${rest.slice(done[0].length)}`;
+  }
   // The made thing's noun within the phrase wanted ("a resignation acknowledgement letter").
   const words = [...rest.matchAll(/[\p{L}'’-]+/gu)].slice(1, 7);
   const isMade = (word: RegExpExecArray) => NOUN_CLASSES.made.has(word[0].toLowerCase().replace(/s$/, ''));

@@ -3,7 +3,7 @@
  * operator of a sum, a verb and its particle, a verb of giving before the noun it names, and a thing
  * named by a word the tagger called a describing word.
  */
-import { VERB_CLASSES } from '../../contract/prompt-words';
+import { VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
@@ -53,4 +53,14 @@ export function correctJoins(tokens: Token[]): void {
       if (by) tokens[i + 1]!.pos = 'CCONJ';
     }
   }
+  // "shipping cost estimator - weight…", "leave balance thing - …": a title a prompt opens with, not
+  // an imperative; the first word, read as a verb the planner does not know, names what kind.
+  const title = tokens.findIndex((t, k) => k > 1 && /^[-–—:]$/.test(t.text));
+  if (
+    title > 1 &&
+    tokens[0]!.pos === 'VERB' &&
+    !VERBS.has(tokens[0]!.lemma) &&
+    tokens.slice(1, title).every((t) => t.pos === 'NOUN')
+  )
+    tokens[0]!.pos = 'NOUN';
 }

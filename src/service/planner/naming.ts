@@ -39,6 +39,8 @@ function cleanWords(words: string[]): string[] {
   // "weekly KPIs": a cadence stays when the name would be one word without it.
   const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
   if (kept.length === 1 && cadence) kept = [cadence, ...kept];
+  // "leave balance thing", "shipping cost tool": what the job is, not that it is a tool.
+  if (kept.length > 1 && /^(?:thing|tool|workflow|automation|bot|script|flow|app)$/.test(kept.at(-1)!)) kept.pop();
   const content = kept.length > 0 ? kept : words;
   // "support chat transcript" is the support chat; "daily log" stays a log, for "daily" alone names nothing.
   const rest = content.slice(0, -1);

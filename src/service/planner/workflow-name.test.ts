@@ -211,3 +211,20 @@ describe('workflow names', () => {
     expect(name(p)).toBe(n);
   });
 });
+
+describe('names of terse titles and things wanted done', () => {
+  it('names a prompt that opens with a title by the whole title, without "thing" or "tool"', () => {
+    expect(planWorkflow('parking fine checker - plate number and date, say if it is valid', {}).name).toBe(
+      'Parking Fine Checker',
+    );
+    expect(planWorkflow('holiday pay thing - hours worked and hourly rate, work out the pay', {}).name).toMatch(
+      /^Holiday Pay\b(?! Thing)/,
+    );
+  });
+
+  it('names "need an X drafted" by X', () => {
+    expect(planWorkflow('need a tenancy agreement drafted. landlord name, tenant name and monthly rent', {}).name).toBe(
+      'Tenancy Agreement',
+    );
+  });
+});
