@@ -8,7 +8,15 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
-import { afterAskedClause, convertedUnit, declared, isInputMarker, markerOf, takes, toldAfter } from './markers';
+import {
+  afterAskedClause,
+  convertedUnit,
+  declared,
+  isInputMarker,
+  markerOf,
+  takes,
+  toldAfter,
+} from '../language/markers';
 import { givenBy } from '../language/values';
 import { described, doneByOthers, governingVerbs } from '../language/verbs';
 import { DETERMINERS, enumerations, phrases, tokenize } from '../language/parse';

@@ -4,8 +4,8 @@
  * units a value is converted between, which are no inputs at all.
  */
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
-import { UNITS, type Enumeration, type Phrase, type Token } from '../language/parse';
-import { bare, doneByOthers } from '../language/verbs';
+import { UNITS, type Enumeration, type Phrase, type Token } from './parse';
+import { bare, doneByOthers } from './verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
