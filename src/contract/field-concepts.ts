@@ -25,7 +25,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
     word: 'website',
     kind: 'uri',
     same: ['url', 'uri', 'web', 'homepage', 'home page', 'web site', 'www', 'domain', 'link', 'web page'],
-    alike: ['webpage', 'page url', 'profile'],
+    alike: ['webpage', 'page url', 'profile', 'web address', 'website address'],
     title: 'Website',
   },
   {
@@ -115,6 +115,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'multiplier',
       'ratio',
       'odometer',
+      'arrears',
+      'capacity',
       'meter reading',
     ],
   },

@@ -70,6 +70,8 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '') &&
       !tokens.slice(Math.max(0, j - 4), j + 1).some((t) => t.lower === 'whether');
     if (values.length < (articled ? 3 : 2) || afterEnd - j > 16) continue;
+    // "any incidents or delays", "any allergies or needs": all that apply, not one to choose.
+    if (/^(?:any|all)$/.test(tokens[j]?.lower ?? '')) continue;
     // "claims over 5,000 GBP or involving water damage": a clause after "or" that opens with a verb
     // goes on a condition; values of a choice are alike.
     const ending = (t: Token | undefined) => /(?:ing|ed)$/.exec(t?.lower ?? '')?.[0];

@@ -39,8 +39,9 @@ function fieldsOf(run: Token[]): string[] {
     const next = run[at + 1];
     // "rent owed", "hours worked": a participle goes with the value before it.
     const participle = next?.pos === 'VERB' && /(?:ed|en)$/.test(next.lower);
-    const describes =
-      next !== undefined && (participle || (!ends(token.lower) && (token.pos === 'ADJ' || owned(next.lower))));
+    // "total project cost": a describing word before a noun describes it, though it names a value too.
+    const adjective = token.pos === 'ADJ' && (!ends(token.lower) || next?.pos === 'NOUN');
+    const describes = next !== undefined && (participle || adjective || (!ends(token.lower) && owned(next.lower)));
     if (next && !describes) fields.push([]);
   });
   return fields.filter((field) => field.length > 0).map((field) => field.join(' '));
@@ -95,7 +96,7 @@ export function terseRequest(prompt: string): string {
       // "donor's name": the owner describes what follows it.
       const owner = parts.at(-1)!.pop()!;
       parts.at(-1)!.push({ ...owner, text: `${owner.text}'s`, pos: 'ADJ' });
-    } else if (token.pos !== 'DET') parts.at(-1)!.push(token);
+    } else if (token.pos !== 'DET' || token.lower === 'any') parts.at(-1)!.push(token);
   const items = parts
     .filter((part) => part.length > 0)
     .flatMap((part) =>

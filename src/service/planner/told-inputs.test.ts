@@ -105,3 +105,30 @@ describe('terse lists, senders and ways of meeting', () => {
     expect(properties.format!.enum).toEqual(['in person', 'video']);
   });
 });
+
+describe('terse notes and open lists', () => {
+  it('keeps "total project cost" one value in a terse note, and asks for the checked thing no more', () => {
+    expect(keys('bursary check: total course cost, household income, and number of dependants')).toEqual([
+      'total_course_cost',
+      'household_income',
+      'number_of_dependents',
+    ]);
+  });
+
+  it('reads "any complaints or compliments" as what applies, not a choice of one', () => {
+    const properties = plan('shift handover note: ward name, patients seen, any complaints or compliments').input_schema
+      ?.properties as Record<string, Record<string, unknown>>;
+    expect(Object.values(properties).some((p) => Array.isArray(p.enum))).toBe(false);
+  });
+
+  it('reads arrears, capacities and a web address by what they hold', () => {
+    const properties = plan(
+      'Write a rent statement from the tenant name, the monthly rent, any arrears, the room capacity and the landlord’s web address.',
+    ).input_schema?.properties as Record<string, Record<string, unknown>>;
+    expect(properties).toMatchObject({
+      arrears: { type: 'number' },
+      room_capacity: { type: 'number' },
+      web_address: { format: 'uri' },
+    });
+  });
+});
