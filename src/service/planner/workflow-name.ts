@@ -35,7 +35,7 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
     const state = next && (next.pos === 'AUX' || did || next.lower === 'for');
     // The clause ends at a comma or at what the job is given: "whether a room is free, given the room name".
     const stop = reading.tokens.find(
-      (t) => t.index > (object?.end ?? 0) && (/^[,;:.]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower)),
+      (t) => t.index > (object?.end ?? 0) && (/^[,;:.(–—-]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower)),
     );
     const topic = state
       ? reading.phrases.find(
