@@ -4,7 +4,7 @@
  * units a value is converted between, which are no inputs at all.
  */
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
-import { UNITS, type Enumeration, type Phrase, type Token } from './parse';
+import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
 import { bare, doneByOthers } from './verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
@@ -12,7 +12,9 @@ const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
 export function markerOf(tokens: Token[], first: Phrase): string {
   const before = first.before;
   if (!before) return '^';
-  if (before.lower === 'of' && tokens[before.index - 1]?.lower === 'out') return 'from';
+  // "out of the notes" is from them; "an out of office reply" is a kind of reply.
+  const outOf = tokens[before.index - 1]?.lower === 'out' && !DETERMINERS.has(tokens[before.index - 2]?.lower ?? '');
+  if (before.lower === 'of' && outOf) return 'from';
   // "between two companies" says how many there are, not values to give; "between a start date and…" gives.
   if (before.lower === 'between' && tokens[first.start - 1]?.pos === 'NUM') return 'among';
   // "their name - their role - …": a dash opens a list as a colon does.

@@ -139,7 +139,11 @@ export function respelt(prompt: string): string {
       if (unknown > MAX_UNKNOWN || ours.words.has(lower) || lower.length > LONGEST) return all;
       // A plural of a word ("groundworks") and a British spelling ("orthopaedics") are no slips.
       const singular = /ss$/.test(lower) ? lower : lower.replace(/e?s$/, '');
-      if ([lower, american(lower), word, singular, american(singular)].some((w) => checker.correct(w))) return all;
+      // "funder", "dependants": one who does a thing the dictionary knows is a word too.
+      const doer = lower.replace(/(?:er|or|ant)s?$/, '');
+      const forms = [lower, american(lower), word, singular, american(singular)];
+      if (doer !== lower) forms.push(doer, `${doer}e`);
+      if (forms.some((w) => checker.correct(w))) return all;
       unknown++;
       // Checking a word costs the dictionary a pass per slip tried, so longer runs were left above.
       const fixed = meant(lower, ours.byLetter) ?? english1(lower, checker);

@@ -74,11 +74,24 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       .slice(input.phrase.end, input.phrase.end + 5)
       .map((t) => t.lower)
       .join(' ');
-    const ends = /^\( (from|start) and (to|end) \)/.exec(range);
+    // "the dates they rented", "the dates she stayed": a span, given by where it starts and ends
+    // ("the dates they were late" are days, each its own).
+    const said = reading.tokens.slice(input.phrase.start, input.phrase.end + 2);
+    const lasted = said.some((t) => /^(?:rent|stay|live|lease|travel|hire|occupy)$/.test(t.lemma));
+    const span = lasted && said.some((t) => t.pos === 'PRON');
+    const bracketed = /^\( (from|start) and (to|end) \)/.exec(range);
+    const ends = bracketed ?? (span ? ['', 'start', 'end'] : null);
     if (ends && field.kind === 'list' && field.itemKind === 'date') {
       const base = [...input.phrase.words.slice(0, -1), input.phrase.head].join(' ');
       for (const [at, end] of [ends[1]!, ends[2]!].entries())
-        fields.push(makeField(snakeCase(`${base} ${end}`), 'date', 'date', input.phrase.start + at / 10));
+        fields.push(
+          makeField(
+            snakeCase(bracketed ? `${base} ${end}` : `${end} date`),
+            'date',
+            'date',
+            input.phrase.start + at / 10,
+          ),
+        );
       continue;
     }
     // "translate a customer email", "proofread our catalogue intro": what is rewritten is a text,

@@ -111,7 +111,7 @@ describe('terse notes and open lists', () => {
     expect(keys('bursary check: total course cost, household income, and number of dependants')).toEqual([
       'total_course_cost',
       'household_income',
-      'number_of_dependents',
+      'number_of_dependants',
     ]);
   });
 
@@ -130,5 +130,27 @@ describe('terse notes and open lists', () => {
       room_capacity: { type: 'number' },
       web_address: { format: 'uri' },
     });
+  });
+});
+
+describe('spans of days, idioms and words the dictionary lacks', () => {
+  it('asks where a stay starts and ends, but keeps the days someone was late a list', () => {
+    expect(keys('Write a reference for a lodger with their name and the dates they stayed with us')).toEqual([
+      'name',
+      'start_date',
+      'end_date',
+    ]);
+    expect(keys('Write a note to a pupil about the dates they were absent, with their name')).not.toContain(
+      'start_date',
+    );
+  });
+
+  it('reads "an out of office reply" as what is made, and "funder" as written', () => {
+    expect(keys('Write an out of office reply with my holiday dates and who to contact instead')).not.toContain(
+      'office_reply',
+    );
+    expect(keys('Draft a thank-you to a grant funder using the funder name and the award amount')).toContain(
+      'funder_name',
+    );
   });
 });
