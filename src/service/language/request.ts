@@ -77,13 +77,14 @@ export function requestOf(prompt: string): string {
   const plain = withApostrophes(spelt.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word));
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
-  const rest = plain.slice(frame.length);
+  // ("hello - I run…": the dash after a greeting is no part of the request.)
+  const rest = plain.slice(frame.length).replace(/^[\s,:;.!–—-]+/, '');
   const first = /^[a-z]+/i.exec(rest)?.[0].toLowerCase() ?? '';
   // "a tool that checks whether…": the verb as the tool does it is the verb asked for.
   const asked = [first, first.replace(/e?s$/, ''), first.replace(/s$/, '')].find((verb) => VERBS.has(verb));
   // "Please", "Hi team,": politeness alone says nothing, whatever follows it.
   const polite = /^[\s,!.]*(?:(?:hi|hello|hey|there|team|please|kindly)[\s,!.]*)+$/i.test(frame);
-  if (!asked && meantVerb(first) === undefined && !polite) return plain;
+  if ((!asked && meantVerb(first) === undefined && !polite) || first === '') return plain;
   const verb = asked ?? first;
   return verb[0]!.toUpperCase() + verb.slice(1) + rest.slice(first.length);
 }

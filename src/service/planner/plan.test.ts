@@ -217,3 +217,13 @@ describe('a check the rules cannot make', () => {
     expect(plan('Check an invoice: fail if the total is above 10000.').planning_notes).toEqual([]);
   });
 });
+
+describe('greetings before what is asked', () => {
+  it('plans a prompt whose greeting is followed by a dash or a number, not only by a verb', () => {
+    for (const prompt of [
+      'hello - I run a small charity and we want to write grant summaries',
+      'hi, 3 things: name, date, amount',
+    ])
+      expect(() => planWorkflow(prompt, {})).not.toThrow(TypeError);
+  });
+});
