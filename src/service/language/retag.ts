@@ -72,6 +72,17 @@ function correctTags(tokens: Token[]): void {
       (/^(?:DET|NOUN|PRON)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN');
     if (bids) tokens[i]!.pos = 'VERB';
   }
+  // "calculate overtime pay for staff": after the verb a prompt opens with, a word read as an adverb
+  // (not "-ly") before a noun or a verb is the first word of what it works on.
+  for (let i = 1; i + 1 < tokens.length; i++)
+    if (
+      tokens[i]!.pos === 'ADV' &&
+      !/ly$/.test(tokens[i]!.lower) &&
+      tokens[i - 1]!.pos === 'VERB' &&
+      (i === 1 || /^[.!?:;\n]$/.test(tokens[i - 2]!.text)) &&
+      /^(?:NOUN|VERB)$/.test(tokens[i + 1]!.pos)
+    )
+      tokens[i]!.pos = 'NOUN';
   // "a company brief from…", "their average and": an adjective after a noun or a possessive and before a
   // preposition ends the noun phrase as its head.
   for (let i = 1; i < tokens.length; i++)

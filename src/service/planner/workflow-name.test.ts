@@ -227,4 +227,10 @@ describe('names of terse titles and things wanted done', () => {
       'Tenancy Agreement',
     );
   });
+
+  it('names a calculation by what it works out, a word after the opening verb read as a noun', () => {
+    expect(planWorkflow('calculate overtime pay for drivers - hours worked, hourly rate', {}).name).toBe(
+      'Overtime Pay Calculator',
+    );
+  });
 });
