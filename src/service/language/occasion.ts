@@ -11,6 +11,7 @@ import type { Phrase } from './parse';
 import type { Token } from './retag';
 
 const { messages: MESSAGES, people: PEOPLE, vague: VAGUE, units: UNITS, identifying: IDENTIFYING } = NOUN_CLASSES;
+const PEOPLE_ALONE = NOUN_CLASSES.peopleAlone;
 const HOW = new Set([...MODIFIERS.filler, ...MODIFIERS.style]);
 
 /** Words that open what a message is about: "when…", "who…", "about…", "asking them to…". */
@@ -53,6 +54,20 @@ function withState(tokens: Token[], phrase: Phrase): Phrase {
 export function occasionOf(tokens: Token[], phrases: Phrase[], made: Phrase, story: boolean): Phrase | undefined {
   const to = made.before?.pos === 'NOUN' ? phrases.find((p) => p.end === made.before!.index + 1) : undefined;
   if (to && PEOPLE.has(to.head) && to.words.length === 1) return to;
+  // "a thank-you letter to a donor for their gift", "a thank-you using the volunteer's name": thanks
+  // are named by who is thanked, not by what they did.
+  if (made.words.some((word) => /^thank/.test(word))) {
+    const thanked = phrases.find(
+      (p) =>
+        p.start >= made.end &&
+        ((p.before?.index === made.end && p.before.lower === 'to' && PEOPLE.has(p.head)) ||
+          (p.owner !== undefined && PEOPLE.has(p.words[p.owner - 1]!))),
+    );
+    const who = thanked?.owner !== undefined ? thanked.words[thanked.owner - 1]! : thanked?.head;
+    // ("the contact", "the customer" say only that someone is thanked.)
+    if (thanked && who && !PEOPLE_ALONE.has(who) && !/^(?:contact|recipient)$/.test(who))
+      return { ...thanked, words: [who], head: who, plural: false, owner: undefined };
+  }
   let opened = false;
   for (let i = made.end; i < Math.min(tokens.length, made.end + 14); i++) {
     const token = tokens[i]!;

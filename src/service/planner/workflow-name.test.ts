@@ -28,7 +28,7 @@ describe('workflow names', () => {
     ['Convert a list of prices from USD to GBP at a rate I give you', 'Currency Conversion'],
     ['Email the attendees of a workshop with the venue and start time', 'Attendee Email'],
     ['Come up with five names for a new coffee brand', 'Coffee Brand Names'],
-    ['When a deal closes, send a thank you note to the buyer', 'Thank-You Note'],
+    ['When a deal closes, send a thank you note to the buyer', 'Buyer Thank-You Note'],
   ])('a job is named by what it makes or works on: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });
@@ -232,5 +232,11 @@ describe('names of terse titles and things wanted done', () => {
     expect(planWorkflow('calculate overtime pay for drivers - hours worked, hourly rate', {}).name).toBe(
       'Overtime Pay Calculator',
     );
+  });
+
+  it('names thanks by who is thanked, not by what they gave', () => {
+    expect(
+      planWorkflow('Write a thank-you card to a sponsor for their donation, using their name and the amount.', {}).name,
+    ).toBe('Sponsor Thank-You Card');
   });
 });
