@@ -101,7 +101,15 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // adjectives before it values of their own, after the noun that names the choice.
     const bare = tokens.slice(j + 1, i);
     const firstValue = bare.findIndex((t) => t.pos === 'ADJ');
-    if (values.length === 2 && !values[1]!.includes(' ') && firstValue > 0 && /^(?:ADJ|NOUN)$/.test(bare.at(-1)!.pos)) {
+    // ("a seated dinner or a buffet" has its article: the adjective describes the first value.)
+    const withArticle = bare.some((t) => /^(?:a|an|the)$/.test(t.lower));
+    if (
+      values.length === 2 &&
+      !values[1]!.includes(' ') &&
+      firstValue > 0 &&
+      !withArticle &&
+      /^(?:ADJ|NOUN)$/.test(bare.at(-1)!.pos)
+    ) {
       values.splice(0, 1, ...bare.slice(firstValue).map((t) => t.text));
       j += firstValue;
     }

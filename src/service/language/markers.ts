@@ -35,6 +35,10 @@ export function markerOf(tokens: Token[], first: Phrase): string {
     /^(?:tell|show)$/.test(tokens[before.index - 1]!.lemma)
   )
     return 'given';
+  // "The inputs would be the start time, the number of guests, …": what the inputs are is given.
+  const named = tokens.slice(Math.max(0, before.index - 3), before.index).find((t) => t.pos === 'NOUN');
+  if (/^(?:be|is|are)$/.test(before.lower) && /^(?:inputs?|fields|details|columns)$/.test(named?.lower ?? ''))
+    return 'given';
   // "they tell me days per week", "customers give us their postcode": what others tell the person is
   // given; "tell me the total", bidden, or "every Friday send me…", is what the job returns.
   const teller = tokens[before.index - 1];
@@ -58,7 +62,7 @@ export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
     INPUT_MARKERS.has(marker) ||
     (marker === 'with' && (group.items.length > 1 || group.items[0]!.possessive)) ||
     takes(tokens, marker, group.items[0]!) ||
-    declared(marker, group)
+    declared(marker, group, tokens)
   );
 }
 
@@ -70,8 +74,10 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
 }
 
 /** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */
-export const declared = (marker: string, group: Enumeration) =>
-  group.items.length > 1 && (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
+/** "the claim has a category (meal or hotel), an amount, …": a bracket after the first item goes on with the list. */
+export const declared = (marker: string, group: Enumeration, tokens: Token[]) =>
+  (group.items.length > 1 || tokens[group.items[0]!.end]?.text === '(') &&
+  (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
 
 /**
  * "with how much they owe, the due date they missed and the property address": a list of inputs may

@@ -13,7 +13,7 @@ import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
-  /^(?:a|an|the|is|are|was|were|be|been|has|have|had|'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll|it|its|i|we|you|he|she|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
+  /^(?:a|an|the|there|is|are|was|were|be|been|has|have|had|'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll|it|its|i|we|you|he|she|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
 
 /**
  * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words

@@ -209,7 +209,7 @@ function roleOf(
   const byOthers = verbToken !== undefined && doneByOthers(tokens, verbToken);
   const valued = !/^(?:text|string)?$/.test(conceptOf(phrase.head)?.kind ?? '');
   const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
-  if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group)) return 'input';
+  if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group, tokens)) return 'input';
   // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
   const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');
   const ofPerson = article && group.items.length === 1 && PEOPLE.has(previous?.items.at(-1)?.head ?? '');

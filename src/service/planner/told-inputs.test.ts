@@ -154,3 +154,20 @@ describe('spans of days, idioms and words the dictionary lacks', () => {
     );
   });
 });
+
+describe('inputs a prompt declares in a sentence of its own', () => {
+  it('reads "The inputs would be …" as the inputs', () => {
+    expect(
+      keys(
+        'We run a choir. I want a concert programme. The inputs would be the concert date, the venue name and the number of songs.',
+      ),
+    ).toEqual(expect.arrayContaining(['concert_date', 'venue_name', 'number_of_songs']));
+  });
+
+  it('goes on with a list a thing "has" after a bracketed choice, and names a yes or no without "there"', () => {
+    const listed = keys(
+      'Check a refund request: the request has a reason (damaged or late), an amount, and whether there is a photo attached.',
+    );
+    expect(listed).toEqual(expect.arrayContaining(['reason', 'amount', 'photo_attached']));
+  });
+});
