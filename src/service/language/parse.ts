@@ -9,7 +9,15 @@ const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
 import { afterSubject, doing } from './verbs';
-import { countedItems, OPTIONAL_BEFORE, optionalAt, rangeAfter, statedAfter, statedByWriter } from './values';
+import {
+  countedItems,
+  OPTIONAL_BEFORE,
+  optionalAt,
+  rangeAfter,
+  statedAfter,
+  statedByWriter,
+  unitAfter,
+} from './values';
 
 export { DETERMINERS, tokenize, type Token } from './retag';
 
@@ -169,17 +177,6 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "budget per person" is a budget: the head is the word before "per".
     const per = tokens.slice(start, i).findIndex((t) => t.lower === 'per');
     const last = tokens[per > 0 ? start + per - 1 : nounEnd - 1]!;
-    // "term in months", "shipping time in business days": the unit may have a word before it.
-    const skip =
-      tokens[i]?.lower === 'in' &&
-      !UNITS.has(tokens[i + 1]?.lower ?? '') &&
-      /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '')
-        ? 1
-        : 0;
-    const unit =
-      tokens[i]?.lower === 'in' && UNITS.has(tokens[i + 1 + skip]?.lower ?? '')
-        ? tokens[i + 1 + skip]!.lower
-        : undefined;
     const head = last.lemma === 'datum' ? 'data' : last.lemma;
     // "a given URL", "a certain date": a value the person gives.
     const given =
@@ -188,9 +185,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     const optional = words[0] === 'optional' && words.length > 1;
     const wordsEnd = i;
     const plural = last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower);
-    if (unit) i += 2 + skip;
-    // "in km each way", "hours a week": what the unit is counted per belongs to it.
-    if (unit && /^(?:each|per|a|an)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
+    const { unit, length } = unitAfter(tokens, i, UNITS, isNoun);
+    i += length;
     // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
     // "the leave they've asked for", "the revenue it brought in": the same, with its auxiliaries.
     let verb = i + 1;

@@ -133,3 +133,25 @@ export const statedByWriter = (tokens: Token[], start: number, words: string[]) 
   signedOff(tokens, start) ||
   discounted(tokens, start) ||
   (/^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/.test(tokens[start]?.lower ?? '') && words.includes('per'));
+
+/**
+ * "term in months", "shipping time in business days" (the unit may have a word before it), "in km
+ * each way", "hours a week", "the dose in mg per kg": the unit a value is given in after it, with what
+ * it is counted per, and how many tokens that takes.
+ */
+export function unitAfter(
+  tokens: Token[],
+  i: number,
+  units: Set<string>,
+  isNoun: (token: Token | undefined) => boolean,
+): { unit: string | undefined; length: number } {
+  if (tokens[i]?.lower !== 'in') return { unit: undefined, length: 0 };
+  const skip = !units.has(tokens[i + 1]?.lower ?? '') && /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '') ? 1 : 0;
+  const word = tokens[i + 1 + skip]?.lower ?? '';
+  if (!units.has(word)) return { unit: undefined, length: 0 };
+  const after = i + 2 + skip;
+  if (!/^(?:each|per|a|an)$/.test(tokens[after]?.lower ?? '') || !isNoun(tokens[after + 1]))
+    return { unit: word, length: 2 + skip };
+  const per = tokens[after]!.lower === 'per' ? ` per ${tokens[after + 1]!.lower}` : '';
+  return { unit: `${word}${per}`, length: 4 + skip };
+}

@@ -67,7 +67,14 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   // "the number of seats per table" is seats per table: a rate says it is counted.
-  const counts = per > 2 && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words;
+  // "the dose in mg per kg" is a dose per kg; "the application rate in kg per hectare" says so already.
+  const perUnit = /^(?:rate|price|cost|fee|speed|pay|wage)$/.test(phrase.head)
+    ? undefined
+    : / per (\w+)$/.exec(phrase.unit ?? '');
+  const counts = [
+    ...(per > 2 && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words),
+    ...(perUnit ? ['per', perUnit[1]!] : []),
+  ];
   // "the interview date and time" is one moment, keyed as one ("interview_date_time") and titled as said.
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' '))

@@ -171,3 +171,15 @@ describe('inputs a prompt declares in a sentence of its own', () => {
     expect(listed).toEqual(expect.arrayContaining(['reason', 'amount', 'photo_attached']));
   });
 });
+
+describe('units of land, weight and dose', () => {
+  it('reads hectares and acres as units, and a dose "in mg per kg" as a dose per kg', () => {
+    expect(keys('Work out the seed to buy from the plot size in acres and the sowing rate in kg per acre.')).toEqual([
+      'plot_size',
+      'sowing_rate',
+    ]);
+    const properties = plan('Calculate a cat’s tablet dose from its weight in kg and the dose in mg per kg.')
+      .input_schema?.properties as Record<string, Record<string, unknown>>;
+    expect(properties.dose_per_kg).toMatchObject({ type: 'number' });
+  });
+});
