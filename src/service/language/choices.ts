@@ -142,7 +142,11 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     );
     choices.push({
       values,
-      about: trailing ? { ...trailing, words: [last.lower], start: afterEnd - 1 } : sorts ? undefined : about,
+      about: trailing
+        ? { ...trailing, words: [last.lower], start: afterEnd - 1 }
+        : sorts
+          ? undefined
+          : (about ?? (lead === '(' ? askedWhich(tokens, list, j) : undefined)),
       categories:
         asked ||
         sorts ||
@@ -154,6 +158,16 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
   }
   return [...choices, ...bracketChoices(tokens, list)];
 }
+
+/** "which team they're in (U12, U14, U16)", "which store to pick it up from (…)": what "which" asks names the values. */
+const askedWhich = (tokens: Token[], list: Phrase[], bracket: number) =>
+  list.find(
+    (p) =>
+      p.before?.lower === 'which' &&
+      p.end < bracket &&
+      p.end >= bracket - 6 &&
+      !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
+  );
 
 /** "severity (low, medium, high, critical)": one-word values in brackets after a thing are its choices. */
 function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
@@ -177,7 +191,7 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       if (/^[\p{L}\d][\p{L}\d'’.-]*$/u.test(tokens[j]!.text) && !/^(?:or|and)$/.test(tokens[j]!.lower))
         values.push(tokens[j]!.text);
       else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
-    const about = list.find((p) => p.end === i);
+    const about = list.find((p) => p.end === i) ?? askedWhich(tokens, list, i);
     // "(description, quantity)" are a list's columns: they name things the vocabulary knows.
     const known = values.some((value) => conceptOf(value.toLowerCase()) !== undefined);
     if (tokens[j]?.text === ')' && about && !known && values.length >= 2 && values.length === (j - i) / 2)

@@ -173,6 +173,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
         fields.push(makeField(key, 'enum', values.at(-1)!, choice.start, { enumValues: values }));
       continue;
     }
+    // "which team they're in (U12, U14, U16)": the values of a thing already asked for are its choices.
+    const asked = fields.find((f) => f.head === choice.about?.head && f.kind === 'string' && !choice.about.plural);
+    if (asked && !choice.categories) Object.assign(asked, { kind: 'enum', enumValues: choice.values.map(choiceValue) });
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
     if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;
     // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.

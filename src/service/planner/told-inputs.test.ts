@@ -183,3 +183,19 @@ describe('units of land, weight and dose', () => {
     expect(properties.dose_per_kg).toMatchObject({ type: 'number' });
   });
 });
+
+describe('choices of a thing "which" asks about', () => {
+  it('offers the values in brackets after "which X …" as X’s choices', () => {
+    const properties = (prompt: string) =>
+      plan(prompt).input_schema?.properties as Record<string, Record<string, unknown>>;
+    expect(
+      properties('Write a kit reminder with the player name and which squad they play in (U10, U12, U14)').squad,
+    ).toMatchObject({
+      enum: ['U10', 'U12', 'U14'],
+    });
+    expect(
+      properties('Write a pickup note: customer name and which branch to collect it from (North, Central or Harbour)')
+        .branch,
+    ).toMatchObject({ enum: ['north', 'central', 'harbour'] });
+  });
+});
