@@ -86,7 +86,7 @@ export const declared = (marker: string, group: Enumeration, tokens: Token[]) =>
 export function afterAskedClause(tokens: Token[], first: Phrase): boolean {
   const from = (first.before?.index ?? 0) - 1;
   // A clause that opens a list is a few words long; looking further back would cost long prompts dear.
-  for (let k = from; k > 0 && k > from - 12 && !/^[.!?;]$/.test(tokens[k]!.text); k--) {
+  for (let k = from; k > 0 && k > from - 16 && !/^[.!?;]$/.test(tokens[k]!.text); k--) {
     if (!/^(?:how|what|who|whether|which|when)$/.test(tokens[k]!.lower)) continue;
     const opener = tokens[k - 1]!;
     return INPUT_MARKERS.has(opener.lower) || /^(?:with|:)$/.test(opener.lower) || TAKES.has(opener.lemma);

@@ -29,8 +29,9 @@ export function yesNoFields(reading: Reading): Field[] {
       (token.lower === 'unless' || (token.lower === 'if' && tokens[token.index - 1]?.lower === 'only')) &&
       DETERMINERS.has(tokens[token.index + 1]?.lower ?? '') &&
       tokens[token.index + 2]?.pos === 'NOUN';
-    if (!condition && (token.lower !== 'whether' || !/^(?:,|and)$/.test(tokens[token.index - 1]?.lower ?? '')))
-      continue;
+    // "…, and whether…", "given whether…", "inputs: whether…": a yes or no among what is given.
+    const listed = /^(?:,|and|given|:|using|with|plus)$/.test(tokens[token.index - 1]?.lower ?? '');
+    if (!condition && (token.lower !== 'whether' || !listed)) continue;
     const clause: string[] = [];
     let end = token.index + 1;
     while (
@@ -49,14 +50,15 @@ export function yesNoFields(reading: Reading): Field[] {
     );
     // "whether the client needs new plumbing" → needs_new_plumbing: who has or needs it is the run's
     // subject; "whether pets are allowed" keeps what is allowed.
-    const verbAt = tokens
-      .slice(token.index + 1, end)
-      .findIndex((t) => t.pos === 'VERB' || /^ha[sd]|have$/.test(t.lower));
-    const owner = tokens
-      .slice(token.index + 1, token.index + 1 + verbAt)
-      .every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
+    const clauseTokens = tokens.slice(token.index + 1, end);
+    const verbAt = clauseTokens.findIndex((t) => t.pos === 'VERB' || /^ha[sd]|have$/.test(t.lower));
+    // "whether the donor is a UK taxpayer": what they are names it ("whether the room was ready" keeps the room).
+    const copula = clauseTokens.findIndex((t) => t.pos === 'AUX');
+    const predicate = copula > 0 && clauseTokens[copula + 1]?.pos === 'DET';
+    const cut = verbAt > 0 ? verbAt : predicate ? copula : 0;
+    const owner = clauseTokens.slice(0, cut).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
     const words = said
-      .slice(verbAt > 0 && owner ? verbAt : 0)
+      .slice(cut > 0 && owner ? cut : 0)
       .filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word))
       .slice(0, 5);
     if (words.length === 0) continue;

@@ -199,3 +199,12 @@ describe('choices of a thing "which" asks about', () => {
     ).toMatchObject({ enum: ['north', 'central', 'harbour'] });
   });
 });
+
+describe('yes-or-no questions among what is given', () => {
+  it('reads "given whether …" as a yes or no, named by what is said of its subject', () => {
+    const properties = plan(
+      'Decide if a tenant can sublet, given whether the tenant is a student and the monthly rent.',
+    ).input_schema?.properties as Record<string, Record<string, unknown>>;
+    expect(properties.student).toMatchObject({ type: 'boolean' });
+  });
+});
