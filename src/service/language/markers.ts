@@ -107,3 +107,13 @@ export function toldAfter(tokens: Token[], group: Enumeration, marker: string): 
   const follows = stop ? /^(?:from|using|given|including)$/ : /^(?:with|from|using|given|including|:)$/;
   return /^(?:for|on|to|about)$/.test(marker) && follows.test(after);
 }
+
+/**
+ * A phrase that is no input whatever opens it: a value the prompt states, a unit converted between
+ * ("weight from pounds to kilograms"), or a sender it names in capitals ("from the Talent Team").
+ */
+export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolean {
+  const words = tokens.slice(phrase.start, phrase.end).filter((t) => !DETERMINERS.has(t.lower));
+  const sender = marker === 'from' && words.every((t) => /^[A-Z][a-z]/.test(t.text));
+  return phrase.fixed || convertedUnit(tokens, phrase) || sender;
+}

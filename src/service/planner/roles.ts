@@ -8,15 +8,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
-import {
-  afterAskedClause,
-  convertedUnit,
-  declared,
-  isInputMarker,
-  markerOf,
-  takes,
-  toldAfter,
-} from '../language/markers';
+import { afterAskedClause, declared, isInputMarker, markerOf, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
 import { described, doneByOthers, governingVerbs } from '../language/verbs';
 import { DETERMINERS, enumerations, phrases, tokenize } from '../language/parse';
@@ -173,11 +165,8 @@ function roleOf(
   previousOutput: boolean,
   containerRole: Role,
 ): Role {
-  // "weight from pounds to kilograms": the units a value is converted between are the job's own.
-  if (phrase.fixed || convertedUnit(tokens, phrase)) return 'none';
-  // "from the Talent Team", "signed from Maria": a sender the prompt names is the same every run.
-  const words = tokens.slice(phrase.start, phrase.end).filter((t) => !DETERMINERS.has(t.lower));
-  if (marker === 'from' && words.every((t) => /^[A-Z][a-z]/.test(t.text))) return 'none';
+  // A stated value, a unit converted between, a sender named in capitals (language/markers.ts).
+  if (noInput(tokens, phrase, marker)) return 'none';
   // "for a given date": what the person is to give, whatever opens it.
   if (phrase.given) return 'input';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
