@@ -254,7 +254,7 @@ test.describe('batch runs from a spreadsheet', () => {
     );
     await page.goto('/workflows');
     left();
-    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
     await checked;
     expect(await countExecutions(api, workflow.id)).toBe(12);
     await page.goto(`/workflows/${workflow.id}/batch`);

@@ -14,7 +14,7 @@ test.describe('connecting', () => {
     await key.fill(E2E_API_KEY);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page).toHaveURL(/\/workflows$/);
-    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
 
     // The key is kept for this tab only unless "Remember on this device" was ticked.
     const stored = await page.evaluate(() => ({
@@ -57,7 +57,7 @@ test.describe('connecting', () => {
     await page.getByLabel('API key').fill(E2E_API_KEY);
     await page.getByRole('button', { name: 'Save and connect' }).click();
     await expect(page).toHaveURL(/\/workflows$/);
-    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   });
 
   test('test connection reports a bad key without saving it', async ({ page }) => {
@@ -87,7 +87,7 @@ test('profiles for two accounts switch from the header and show each account’s
   await page.getByLabel('API key').fill(E2E_OTHER_KEY);
   await page.getByRole('button', { name: 'Save and connect' }).click();
   await expect(page).toHaveURL(/\/workflows$/);
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /Only in the first account/ })).toHaveCount(0);
 
   const switcher = page.getByLabel('Connection profile');

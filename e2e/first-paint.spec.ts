@@ -105,7 +105,10 @@ test(
     expect(listReads).toEqual(strictV1 ? [expect.stringMatching(/\/workflows\?limit=50$/)] : []);
 
     // A cookie left with another key (another tab's, saved before this tab's key changed): the service
-    // draws that key's list, and this tab hides it from the first frame and shows its own.
+    // draws that key's list, and this tab hides it from the first frame and shows its own. The page
+    // is left first: the app writes its own key into the cookie once per load, after reading the
+    // server's capabilities, and could otherwise overwrite the one set here before the next load.
+    await page.goto('about:blank');
     await context.addCookies([{ name: 'wf_list_key', value: E2E_OTHER_KEY, url: baseURL! }]);
     await page.addInitScript(() => {
       addEventListener('DOMContentLoaded', () => {

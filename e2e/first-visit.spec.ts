@@ -5,7 +5,7 @@ import { PROMPTS } from './support/prompts';
 import { runUntil } from './support/runs';
 
 const welcomeHeading = (page: Page) => page.getByRole('heading', { name: 'Welcome to Workflows', level: 1 });
-const workflowsHeading = (page: Page) => page.getByRole('heading', { name: 'Workflows', level: 1 });
+const workflowsHeading = (page: Page) => page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 });
 const headerMeter = (page: Page) => page.getByRole('banner').getByRole('meter', { name: 'Request budget' });
 
 /** Captures the page at 1280 and 375 px, light and dark, for people to look at. */
@@ -115,6 +115,28 @@ test(
     await expect(third).toHaveURL(new RegExp(`/workflows/${workflow.id}`));
     await expect(third.getByRole('heading', { name: 'Opened in a new tab', level: 1 })).toBeVisible();
     await expect(welcomeHeading(third)).toHaveCount(0);
+  },
+);
+
+test(
+  'a new tab whose open tab is too busy to answer at once shows the welcome, then goes on to its page when the answer comes',
+  { tag: BOTH_MODES_TAG },
+  async ({ page, context, api, readyWorkflow }) => {
+    test.setTimeout(90_000);
+    const workflow = await readyWorkflow(PROMPTS.noInput, 'Opened while the first tab was busy');
+    const run = await runUntil(api, workflow.id, {}, 'finished');
+    await connectOnWelcome(page);
+
+    // The open tab's main thread is blocked for longer than a new tab waits before its first page.
+    const busy = page.evaluate(() => {
+      const until = performance.now() + 2500;
+      while (performance.now() < until);
+    });
+    const second = await context.newPage();
+    await second.goto(`/workflows/${workflow.id}/executions/${run}`);
+    await expect(second.getByRole('heading', { name: 'Results' })).toBeVisible();
+    await expect(second).toHaveURL(new RegExp(`/workflows/${workflow.id}/executions/${run}$`));
+    await busy;
   },
 );
 

@@ -91,7 +91,7 @@ test.describe('the header on a 375 px phone', () => {
   test.beforeEach(async ({ connectedPage: page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/workflows');
-    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   });
 
   test('fits without sideways scrolling, and every main link is reachable', async ({ connectedPage: page }) => {
@@ -205,7 +205,7 @@ test('with two profiles a 375 px phone fits too, and the profile switcher stays'
   await twoProfiles(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/workflows');
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   await expect(header(page).getByRole('combobox', { name: 'Connection profile' })).toBeVisible();
   await expect(brandName(page)).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual(FITS);
@@ -241,7 +241,7 @@ for (const profiles of [1, 2]) {
       await expect(approvalsWithCount(page)).toBeAttached({ timeout: 40_000 });
       for (const width of [640, 768, 1024, 1279, 1280]) {
         await page.setViewportSize({ width, height: 800 });
-        await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
         expect(await sidewaysOverflow(page), `at ${width} px`).toEqual(FITS);
         // A second profile no longer hides the app's name: it shows wherever the links fold into the menu.
         if (profiles > 1) await expect(brandName(page), `at ${width} px`).toBeVisible();
@@ -258,7 +258,7 @@ for (const profiles of [1, 2]) {
 test('at 1280 px the links sit in the header as before, with no menu button', async ({ connectedPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/workflows');
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   await expect(menuButton(page)).toBeHidden();
   for (const { name, exact, label } of LINKS) {
     const link = nav(page).getByRole('link', { name, exact });

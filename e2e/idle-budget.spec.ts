@@ -18,7 +18,7 @@ test(
   async ({ connectedPage: page }) => {
     test.setTimeout(IDLE_WINDOW_MS + 60_000);
     await page.goto('/workflows');
-    await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
     // The first load and what loads once the page is idle (the key watch among them) are not idle time.
     await page.waitForTimeout(5_000);
 

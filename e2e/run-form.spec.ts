@@ -102,7 +102,7 @@ test('a run you started is announced with a toast when it ends while you are els
   const executionId = executionUrl.split('/').at(-1)!;
 
   await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/\(1 running\)/, { timeout: 20_000 });
   const approved = await api.post(`workflows/${workflow.id}/executions/${executionId}/approval`, {
     data: { approved: true },

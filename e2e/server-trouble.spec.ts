@@ -21,7 +21,9 @@ test('a 429 holds requests for Retry-After, says so, and then loads the page by 
     'aria-valuetext',
     /Rate limited, retrying in \d s/,
   );
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
   expect(refused).toBe(1);
 });
@@ -37,12 +39,12 @@ test('a server failure shows the error with Retry, and Retry recovers', async ({
   await expect(page.getByRole('alert')).toContainText('internal error');
   failing = false;
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
 });
 
 test('going offline shows a banner until the connection returns', async ({ connectedPage: page, context }) => {
   await page.goto('/workflows');
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByText('You are offline.')).toBeVisible();
   await context.setOffline(false);

@@ -99,7 +99,7 @@ test('a key revoked while its page sat idle says so within 3 s of the person com
   const page = await context.newPage();
   await connect(page, key);
   await page.goto('/workflows');
-  await expect(page.getByRole('heading', { name: 'Workflows', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true, level: 1 })).toBeVisible();
   // What the page shows is older than 5 s, as after a while away.
   await page.waitForTimeout(6_000);
 

@@ -63,7 +63,8 @@ declare module '@tanstack/react-router' {
  */
 async function start() {
   await findFirstKey(getProfilesStore(), {
-    askOpenTabs: () => askOpenTabsForKeys(),
+    // A late answer (an open tab busy drawing) still connects this tab: the welcome page then goes on.
+    askOpenTabs: () => askOpenTabsForKeys(undefined, undefined, { take: (keys) => getProfilesStore().adoptKeys(keys) }),
     devKey: () => fetchDevKey(),
     origin: location.origin,
   });

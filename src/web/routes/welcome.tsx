@@ -1,3 +1,4 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { Card, CardBody } from '@/components/ui/card';
 import { WorkflowIcon } from '@/components/ui/shell-icons';
@@ -26,10 +27,18 @@ function WelcomePage() {
   const { redirect: back } = Route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
+  const gone = useRef(false);
   const onConnected = () => {
+    if (gone.current) return;
+    gone.current = true;
     if (back) router.history.push(back);
     else void navigate({ to: '/workflows' });
   };
+  // A key that arrives while this page shows (an open tab's late answer) goes on as a typed one would.
+  const connected = useSyncExternalStore(getProfilesStore().subscribe, () => getProfilesStore().isConnected());
+  useEffect(() => {
+    if (connected) onConnected();
+  });
   return (
     <div className="mx-auto max-w-xl space-y-6 sm:pt-6">
       <div className="space-y-3">

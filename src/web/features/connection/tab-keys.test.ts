@@ -63,6 +63,36 @@ describe('sharing keys between the tabs of one browser', () => {
     await expect(askOpenTabsForKeys(150, open)).resolves.toBeNull();
   });
 
+  it('passes on an answer that comes after the timeout, so a busy open tab still connects the new one', async () => {
+    const open = tabsOnOneChannel();
+    const busyTab = open();
+    stops.push(() => busyTab.close());
+    busyTab.addEventListener('message', (event: MessageEvent<{ type?: string; from?: string }>) => {
+      if (event.data.type !== 'ask-keys') return;
+      const to = event.data.from;
+      setTimeout(() => busyTab.postMessage({ type: 'keys', to, keys: { local: 'late-key' } }), 120);
+    });
+    const late = new Promise<Record<string, string>>((take) => {
+      void expect(askOpenTabsForKeys(30, open, { take })).resolves.toBeNull();
+    });
+    await expect(late).resolves.toEqual({ local: 'late-key' });
+  });
+
+  it('stops listening for late answers once the late window has passed', async () => {
+    const open = tabsOnOneChannel();
+    const busyTab = open();
+    stops.push(() => busyTab.close());
+    busyTab.addEventListener('message', (event: MessageEvent<{ type?: string; from?: string }>) => {
+      if (event.data.type !== 'ask-keys') return;
+      const to = event.data.from;
+      setTimeout(() => busyTab.postMessage({ type: 'keys', to, keys: { local: 'too-late' } }), 150);
+    });
+    const taken: Record<string, string>[] = [];
+    await expect(askOpenTabsForKeys(20, open, { lateMs: 40, take: (keys) => taken.push(keys) })).resolves.toBeNull();
+    await new Promise((wait) => setTimeout(wait, 250));
+    expect(taken).toEqual([]);
+  });
+
   it('works without BroadcastChannel: nobody answers and nothing throws', async () => {
     expect(
       answerKeyRequests(

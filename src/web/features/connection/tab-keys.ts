@@ -59,23 +59,42 @@ export function answerKeyRequests(keys: () => Record<string, string>, open: Open
   return () => channel.close();
 }
 
-/** Asks the open tabs for their keys; the first answer wins, and null means none came in time. */
+/**
+ * How long an answer that missed ASK_TIMEOUT_MS is still taken. An open tab busy drawing a long list
+ * on a slow machine can answer late; the new tab has shown its welcome page by then and goes on.
+ */
+const LATE_ANSWER_MS = 10_000;
+
+/**
+ * Asks the open tabs for their keys; the first answer wins, and null means none came in time.
+ * An answer that comes after the timeout, within `lateMs`, goes to `late` instead.
+ */
 export function askOpenTabsForKeys(
   timeoutMs = ASK_TIMEOUT_MS,
   open: OpenChannel = openBroadcastChannel,
+  late?: { lateMs?: number; take: (keys: Record<string, string>) => void },
 ): Promise<Record<string, string> | null> {
   const channel = open();
   if (!channel) return Promise.resolve(null);
   const from = newAskId();
   return new Promise((resolve) => {
-    const finish = (keys: Record<string, string> | null) => {
+    let inTime = true;
+    const close = () => {
       clearTimeout(timer);
+      clearTimeout(lateTimer);
       channel.close();
-      resolve(keys);
     };
-    const timer = setTimeout(() => finish(null), timeoutMs);
+    const timer = setTimeout(() => {
+      inTime = false;
+      resolve(null);
+      if (!late) close();
+    }, timeoutMs);
+    const lateTimer = setTimeout(close, timeoutMs + (late?.lateMs ?? LATE_ANSWER_MS));
     channel.addEventListener('message', (event) => {
-      if (isAnswer(event.data, from)) finish(event.data.keys);
+      if (!isAnswer(event.data, from)) return;
+      close();
+      if (inTime) resolve(event.data.keys);
+      else late?.take(event.data.keys);
     });
     channel.postMessage({ type: 'ask-keys', from } satisfies Ask);
   });
