@@ -164,6 +164,7 @@ export type PromptSetName =
   | 'held-out-7'
   | 'held-out-8'
   | 'held-out-9'
+  | 'held-out-10'
   | 'older'
   | 'newcomer';
 
