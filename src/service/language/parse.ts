@@ -81,10 +81,11 @@ function nominal(tokens: Token[], i: number): boolean {
   const next = tokens[i + 1];
   const previous = tokens[i - 1];
   // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase; nor is
-  // "follows" in "an expense claim follows policy".
+  // "follows" in "an expense claim follows policy", nor "need" in "vet here — need reminder texts".
   if (
     token.pos === 'VERB' &&
     (!previous ||
+      /^(?:need|needs|want|wants)$/.test(token.lower) ||
       /^[.;!?]$/.test(previous.text) ||
       (previous.text === ':' &&
         (/^(?:DET|PRON)$/.test(next?.pos ?? '') || /^(?:paste|enter|upload|attach|provide|supply)$/.test(token.lemma))))

@@ -181,19 +181,22 @@ function correctTags(tokens: Token[]): void {
       /^(?:[,.;)]|and)$/.test(tokens[i + 2]?.lower ?? '.')
     )
       tokens[i]!.pos = 'NOUN';
-  // "whether the amount goes over", "if the order ships after": in a clause about one thing, the
-  // word after its noun that ends in -s is the clause's verb.
-  for (let i = 3; i < tokens.length; i++)
+  // "whether the amount goes over", "if the order ships after", "whether a customer's return
+  // qualifies for": in a clause about one thing, the word after its noun that ends in -s is the clause's verb.
+  for (let i = 3; i < tokens.length; i++) {
+    let opener = i - 2;
+    if (/^(?:'s|’s)$/.test(tokens[opener]!.lower) && tokens[opener - 1]?.pos === 'NOUN') opener -= 2;
     if (
       tokens[i]!.pos === 'NOUN' &&
       /[^s]s$/.test(tokens[i]!.lower) &&
       tokens[i - 1]!.pos === 'NOUN' &&
       !/s$/.test(tokens[i - 1]!.lower) &&
-      DETERMINERS.has(tokens[i - 2]!.lower) &&
-      /^(?:whether|if|when|unless|where|once)$/.test(tokens[i - 3]!.lower) &&
+      DETERMINERS.has(tokens[opener]?.lower ?? '') &&
+      /^(?:whether|if|when|unless|where|once)$/.test(tokens[opener - 1]?.lower ?? '') &&
       /^(?:ADP|DET|NUM|SYM|ADV|PUNCT)$/.test(tokens[i + 1]?.pos ?? 'PUNCT')
     )
       tokens[i]!.pos = 'VERB';
+  }
   correctJoins(tokens);
   // "a lot of tickets", "loads of emails", "part of my job": how much of a thing is no thing itself.
   for (let i = 0; i < tokens.length - 1; i++)

@@ -53,14 +53,25 @@ const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|fig
 /** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
 const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 
+/** "a polite summary email", "a reply": a made thing that says only what kind of thing it is. */
+export function kindAlone(phrase: Phrase): boolean {
+  const words = cleanWords(phrase.words);
+  return (
+    words.length <= 2 && words.every((w) => NOUN_CLASSES.made.has(w) || NOUN_CLASSES.made.has(w.replace(/s$/, '')))
+  );
+}
+
 /** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
 export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {
-  // "a student's test" is a test: whose it is goes without saying.
-  const owned = phrase.owner !== undefined && phrase.words.length - phrase.owner > 1;
-  const words = cleanWords(owned ? phrase.words.slice(phrase.owner) : phrase.words);
+  // "a student's test" is a test: whose it is goes without saying; "this month's expenses" are expenses.
+  const { owner } = phrase;
+  const owned =
+    owner !== undefined &&
+    (phrase.words.length - owner > 1 || phrase.words.slice(0, owner).every((w) => NOUN_CLASSES.units.has(w)));
+  const words = cleanWords(owned ? phrase.words.slice(owner) : phrase.words);
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
   // "sign-ups", "follow-ups": the tagger leaves a hyphenated plural as it is.

@@ -240,3 +240,41 @@ describe('names of terse titles and things wanted done', () => {
     ).toBe('Sponsor Thank-You Card');
   });
 });
+
+describe('what a person says they want names the job, after any background', () => {
+  it.each([
+    [
+      "We run a dog grooming salon with three groomers. I'd like a booking confirmation from the owner's name, the dog's name and the appointment time.",
+      'Booking Confirmation',
+    ],
+    [
+      "I teach piano to about twenty children. At the end of each term I'd like a progress note for the parents from the pupil's name, the pieces learned and one thing to practise.",
+      'Progress Note',
+    ],
+    [
+      'We host wedding receptions in a converted barn. Couples always ask about catering, so we want a menu quote from the number of guests and the menu choice (buffet, seated or BBQ).',
+      'Menu Quote',
+    ],
+  ])('%s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+
+  it('but not what someone else needs, nor an amount', () => {
+    expect(name('Create an onboarding pack for a new hire: name, role, whether they need a laptop.')).toBe(
+      'Onboarding Pack',
+    );
+    expect(name('check todays gold price and tell me if we should buy. we need 5 ounces')).toBe('Gold Price Check');
+  });
+});
+
+describe('names read from more of the language', () => {
+  it.each([
+    ['List the side effects of a medicine from its name and dose.', 'Side Effect List'],
+    ['Update our Mailchimp subscriber tags from a pasted list of emails and new tags.', 'Subscriber Tag Update'],
+    ["Given this week's orders and our weekly target, tell me how far off we are.", 'Order Report'],
+    ['plumber here - need quote letters for each callout: customer name, address, fault', 'Quote Letter'],
+    ['dentist here, need appt reminder txts for patients - name, appt time, dr name', 'Appointment Reminder'],
+  ])('%s', (prompt, expected) => {
+    expect(name(prompt)).toBe(expected);
+  });
+});

@@ -6,11 +6,12 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
 import { CURRENCIES, PEOPLE } from './fields';
-import { nameOf, phraseName, type Recipe } from './naming';
+import { kindAlone, nameOf, phraseName, type Recipe } from './naming';
 import { named } from '../language/title';
 import { UNITS, type Phrase } from '../language/parse';
 import { questionName } from '../language/question-name';
 import { opensClause } from '../language/verbs';
+import { wantedPhrase } from '../language/wanted';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
@@ -67,10 +68,33 @@ function sharedHead(reading: Reading, first: Phrase | undefined): Phrase | undef
 /** "30 days", "10%": an amount the prompt states, which names nothing. */
 const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || !/[a-z]{2}/.test(p.words.join(' ')));
 
+/** "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of. */
+function aboutOf(reading: Reading, made: Phrase, noted: Set<string>): Phrase | undefined {
+  const link = reading.tokens[made.end]?.lower ?? '';
+  if (!/^(?:for|to|of|about|on)$/.test(link)) return undefined;
+  return reading.phrases.find(
+    (p) =>
+      // "a form to submit a bug report": what it is for.
+      (p.before?.index === made.end ||
+        (p.before?.index === made.end + 1 && p.before.pos === 'VERB' && link === 'to')) &&
+      !p.words.some((w) => noted.has(w)),
+  );
+}
+
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
   const asked = questionName(reading.tokens, reading.phrases[0]);
   if (asked) return asked;
+  // "I'd like a suggested order list", after a story of the business: what is wanted names the job.
+  // One that says only its kind ("a summary email for the landlord") leaves the name to the rest of the prompt.
+  const wish = wantedPhrase(reading.tokens, reading.phrases);
+  const wishFor = wish && aboutOf(reading, wish, noted);
+  if (wish && (!kindAlone(wish) || (wishFor && !PEOPLE.has(wishFor.head)))) {
+    // "need job sheets for each callout": one is made each run.
+    const one = wish.plural && !NOUN_CLASSES.pluralOnly.has(wish.words.at(-1)!);
+    const words = one ? [...wish.words.slice(0, -1), wish.head] : wish.words;
+    return nameOf(recipe, undefined, { ...wish, words }, undefined, undefined, wishFor);
+  }
   // "paste the email and get back JSON with the policy number, …": what is found names nothing; what is pasted does.
   const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
   if (recipe === 'extract' && pasted && !reading.outputs.some((p) => deliverableOf(p) !== null))
@@ -112,8 +136,13 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!) && !subject)
     return nameOf(recipe, undefined, opening, undefined, undefined);
   // "send the team a summary", "email the parents…": who receives it is not what is made.
+  // "update our Shopify stock levels": the stock levels, wherever they are kept.
+  const unnoted = (p: Phrase) =>
+    noted.has(p.words[0]!) && p.words.length > 1 && !noted.has(p.head)
+      ? { ...p, words: p.words.slice(1), owner: p.owner && p.owner > 1 ? p.owner - 1 : undefined }
+      : p;
   const first = main
-    ? reading.phrases.find(
+    ? reading.phrases.map(unnoted).find(
         (p) =>
           p.start > main.index &&
           p.start <= main.index + 5 &&
@@ -209,18 +238,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   }
   const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
-  const of = makes
-    ? reading.phrases.find(
-        (p) =>
-          // "a form to submit a bug report": what it is for.
-          (p.before?.index === makes.end ||
-            (p.before?.index === makes.end + 1 &&
-              p.before.pos === 'VERB' &&
-              reading.tokens[makes.end]!.lower === 'to')) &&
-          /^(?:for|to|of|about|on)$/.test(reading.tokens[makes.end]!.lower) &&
-          !p.words.some((w) => noted.has(w)),
-      )
-    : undefined;
+  const of = makes ? aboutOf(reading, makes, noted) : undefined;
   // What a one-word made thing is of, else what the job works on, unless that is one of a list of values ("given a topic, a difficulty…").
   const after = about && reading.tokens.slice(about.end, about.end + 2);
   const inList = after && /^(?:,|and)$/.test(after[0]?.lower ?? '') && !VERBS.has(after[1]?.lower ?? '');

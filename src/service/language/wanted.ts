@@ -1,0 +1,44 @@
+/**
+ * "I'd like a suggested order list: …", "we need a short quality report with …", "each one wants an
+ * impact report": after any background, the thing a person says they want is what the job makes,
+ * wherever the sentence that asks for it stands. "I want that note turned into an apology email":
+ * what it is turned into.
+ */
+import { NOUN_CLASSES } from '../../contract/prompt-words';
+import type { Phrase } from './parse';
+import type { Token } from './retag';
+
+const WISH = /^(?:like|love|want|wants|need|needs)$/;
+/** Who wishes: the person, or nobody said ("need a run sheet for …"); "whether they need a locker" is a value. */
+const WISHER = /^(?:i|we|one|'d|’d|would|really|also|just|definitely|so|here|pls|please)$/;
+const CHANGED = /^(?:turned|made|converted|changed|transformed|rewritten|written|drafted)$/;
+
+const madeThing = (phrase: Phrase | undefined) =>
+  phrase !== undefined &&
+  !NOUN_CLASSES.vague.has(phrase.head) &&
+  !NOUN_CLASSES.units.has(phrase.head) &&
+  /[a-z]{2}/.test(phrase.head);
+
+/** The phrase a person says they want made, if the prompt says so in those words. */
+export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undefined {
+  const startingAt = new Map(phrases.map((p) => [p.start, p]));
+  for (const wish of tokens) {
+    if (!WISH.test(wish.lower)) continue;
+    const before = tokens[wish.index - 1];
+    if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text)) continue;
+    const article = tokens[wish.index + 1];
+    const determined = article?.pos === 'DET' || article?.pos === 'PRON';
+    const phrase = startingAt.get(wish.index + (determined ? 2 : 1));
+    if (!phrase) continue;
+    // "I want that note turned into an apology email", "need the notes made into minutes".
+    const changed = tokens[phrase.end];
+    if (changed && CHANGED.test(changed.lower) && tokens[phrase.end + 1]?.lower === 'into') {
+      const into = phrases.find((p) => p.start > phrase.end + 1 && p.start <= phrase.end + 4);
+      if (madeThing(into)) return into;
+    }
+    // "need the client's address" asks for a value; "need a poster" and "need vaccine reminder texts" for a thing.
+    if (determined && !/^(?:a|an|some)$/.test(article.lower)) continue;
+    if (madeThing(phrase) && !phrase.fixed) return phrase;
+  }
+  return undefined;
+}
