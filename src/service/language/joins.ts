@@ -36,12 +36,15 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )
       kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
-    // "the notes from the exit interview", "feedback from the interview": a text is named by where it comes from.
+    // "the notes from the exit interview", "feedback from the interview": a text is named by where it
+    // comes from; "that letter from the tenant's name, …" is written from values.
     else if (
       concept?.kind === 'text' &&
       between[0]?.lower === 'from' &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower)) &&
       phrase.words.length <= 2 &&
+      phrase.owner === undefined &&
+      !ATTRIBUTE.test(phrase.head) &&
       !NOUN_CLASSES.people.has(phrase.head) &&
       !phrase.plural
     )

@@ -19,6 +19,10 @@ export function correctJoins(tokens: Token[]): void {
       /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 2]?.pos ?? 'PUNCT')
     )
       tokens[i]!.pos = 'NOUN';
+  // "the recipient's name": a word that owns something is a thing, whatever the tagger read.
+  for (let i = 1; i + 1 < tokens.length; i++)
+    if (tokens[i]!.pos === 'ADJ' && /^(?:'s|’s)$/.test(tokens[i + 1]!.lower) && /^[a-z]+$/.test(tokens[i]!.lower))
+      tokens[i]!.pos = 'NOUN';
   // "enter start date", "driver enters start odometer": a plain verb between a verb that gives and a
   // noun names which one; two verbs in a row do not both act.
   for (let i = 1; i + 1 < tokens.length; i++)

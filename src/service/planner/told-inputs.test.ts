@@ -208,3 +208,21 @@ describe('yes-or-no questions among what is given', () => {
     expect(properties.student).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('whole lists a misread word used to lose', () => {
+  it('reads "that letter from the tenant’s name, …" after a story as what it is written from', () => {
+    expect(
+      keys(
+        "We run a small letting agency. Tenants often fall behind. Can you write that letter from the tenant's name, the flat address and the rent owed?",
+      ),
+    ).toEqual(['tenant_name', 'flat_address', 'rent']);
+  });
+
+  it('reads a word that owns something as a thing ("the recipient’s name and address")', () => {
+    expect(keys("Draft a complaint letter from the recipient's name and address and the order number.")).toEqual([
+      'recipient_name',
+      'recipient_address',
+      'order_number',
+    ]);
+  });
+});
