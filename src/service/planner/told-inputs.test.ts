@@ -226,3 +226,11 @@ describe('whole lists a misread word used to lose', () => {
     ]);
   });
 });
+
+it('reads "nr of nights" as the number of nights', () => {
+  expect(keys('packing list maker - destination, nr of nights, weather')).toEqual([
+    'destination',
+    'number_of_nights',
+    'weather',
+  ]);
+});

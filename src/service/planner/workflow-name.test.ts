@@ -278,3 +278,9 @@ describe('names read from more of the language', () => {
     expect(name(prompt)).toBe(expected);
   });
 });
+
+it('names a note by what it asks for, not by what happened before the comma', () => {
+  expect(name('tenant moved out, write a deposit return letter. their name, address and the amount')).toBe(
+    'Deposit Return Letter',
+  );
+});

@@ -133,7 +133,15 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const subject =
     /^(?:AUX|VERB)$/.test(reading.tokens[opening?.end ?? 0]?.pos ?? '') ||
     reading.tokens[opening?.end ?? 0]?.lower === 'here';
-  if (opening?.start === 0 && (!main || main.index > opening.end) && !noted.has(opening.words[0]!) && !subject)
+  // "customer complained, write an apology": what happened, set off by a comma, is no title.
+  const titled = !main || NOUN_CLASSES.made.has(opening?.head ?? '') || reading.tokens[opening?.end ?? 0]?.text !== ',';
+  if (
+    opening?.start === 0 &&
+    (!main || main.index > opening.end) &&
+    !noted.has(opening.words[0]!) &&
+    !subject &&
+    titled
+  )
     return nameOf(recipe, undefined, opening, undefined, undefined);
   // "send the team a summary", "email the parents…": who receives it is not what is made.
   // "update our Shopify stock levels": the stock levels, wherever they are kept.
