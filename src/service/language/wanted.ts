@@ -19,13 +19,20 @@ const madeThing = (phrase: Phrase | undefined) =>
   !NOUN_CLASSES.units.has(phrase.head) &&
   /[a-z]{2}/.test(phrase.head);
 
+/** "I paste the review and its rating and want a reply": the person's own clause goes on after "and". */
+function mine(tokens: Token[], wish: Token): boolean {
+  if (tokens[wish.index - 1]?.lower !== 'and' || wish.pos !== 'VERB') return false;
+  const opening = tokens.slice(0, wish.index).findLastIndex((t) => /^[.!?:;]$/.test(t.text)) + 1;
+  return /^(?:i|we)$/.test(tokens[opening]?.lower ?? '');
+}
+
 /** The phrase a person says they want made, if the prompt says so in those words. */
 export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undefined {
   const startingAt = new Map(phrases.map((p) => [p.start, p]));
   for (const wish of tokens) {
     if (!WISH.test(wish.lower)) continue;
     const before = tokens[wish.index - 1];
-    if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text)) continue;
+    if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text) && !mine(tokens, wish)) continue;
     const article = tokens[wish.index + 1];
     const determined = article?.pos === 'DET' || article?.pos === 'PRON';
     const phrase = startingAt.get(wish.index + (determined ? 2 : 1));

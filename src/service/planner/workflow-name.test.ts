@@ -284,3 +284,11 @@ it('names a note by what it asks for, not by what happened before the comma', ()
     'Deposit Return Letter',
   );
 });
+
+it('names a reply wanted after "I paste …" by what is pasted', () => {
+  expect(
+    name(
+      "Our bakery gets wholesale enquiries. I paste the enquiry and the customer's name and want a response within the hour.",
+    ),
+  ).toBe('Enquiry Response');
+});

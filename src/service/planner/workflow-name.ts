@@ -88,15 +88,16 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   // "I'd like a suggested order list", after a story of the business: what is wanted names the job.
   // One that says only its kind ("a summary email for the landlord") leaves the name to the rest of the prompt.
   const wish = wantedPhrase(reading.tokens, reading.phrases);
-  const wishFor = wish && aboutOf(reading, wish, noted);
+  // "paste the email and get back JSON with the policy number, …": what is found names nothing; what is pasted does.
+  const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
+  // "I paste the review … and want a reply": a reply to what is pasted.
+  const wishFor = wish && (aboutOf(reading, wish, noted) ?? pasted);
   if (wish && (!kindAlone(wish) || (wishFor && !PEOPLE.has(wishFor.head)))) {
     // "need job sheets for each callout": one is made each run.
     const one = wish.plural && !NOUN_CLASSES.pluralOnly.has(wish.words.at(-1)!);
     const words = one ? [...wish.words.slice(0, -1), wish.head] : wish.words;
     return nameOf(recipe, undefined, { ...wish, words }, undefined, undefined, wishFor);
   }
-  // "paste the email and get back JSON with the policy number, …": what is found names nothing; what is pasted does.
-  const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
   if (recipe === 'extract' && pasted && !reading.outputs.some((p) => deliverableOf(p) !== null))
     return nameOf(recipe, undefined, undefined, pasted, undefined);
   const made =
