@@ -142,7 +142,7 @@ export function readRoles(text: string): Reading {
           previous?.items.at(-1) &&
           CONTAINERS.has(previous.items.at(-1)!.head) &&
           !NOUN_CLASSES.measures.has(previous.items.at(-1)!.head) &&
-          tokens[first.start - 1]?.lower === 'of';
+          first.before?.lower === 'of';
         reading.inputs.push({ phrase, columns, list: listed || undefined, marker, among: group.items.length });
       } else if (role === 'output') reading.outputs.push(phrase);
       else if (role === 'occasion') reading.occasions.push(phrase);

@@ -234,3 +234,10 @@ it('reads "nr of nights" as the number of nights', () => {
     'weather',
   ]);
 });
+
+it('reads "a list of the services delivered" as a list, whatever article comes between', () => {
+  expect(
+    plan("Write an invoice using the client's name, a list of the services delivered and the due date.").input_schema
+      ?.properties,
+  ).toMatchObject({ services_delivered: { type: 'array' } });
+});
