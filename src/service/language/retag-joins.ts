@@ -6,6 +6,8 @@
 import { VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 
+const SPAN_ENDS = /^(?:start|end|opening|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
+
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
   // "the concrete needed for a slab", "the paint required": a word read as an adjective after an
@@ -17,6 +19,16 @@ export function correctJoins(tokens: Token[]): void {
       tokens[i + 1]!.pos === 'VERB' &&
       /(?:ed|en)$/.test(tokens[i + 1]!.lower) &&
       /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 2]?.pos ?? 'PUNCT')
+    )
+      tokens[i]!.pos = 'NOUN';
+  // "the check-in and check-out dates": the first end of a span shares the noun after the second.
+  for (let i = 0; i + 3 < tokens.length; i++)
+    if (
+      tokens[i]!.pos === 'ADJ' &&
+      SPAN_ENDS.test(tokens[i]!.lower) &&
+      tokens[i + 1]!.lower === 'and' &&
+      SPAN_ENDS.test(tokens[i + 2]!.lower) &&
+      tokens[i + 3]!.pos === 'NOUN'
     )
       tokens[i]!.pos = 'NOUN';
   // "the recipient's name": a word that owns something is a thing, whatever the tagger read.

@@ -17,6 +17,9 @@ import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
 import { tellingSentences, tellsStory } from '../language/verbs';
 
+/** The two ends of one span: "the closure start and end dates". */
+const PAIRED_ENDS = /^(?:start|end|opening|closing|arrival|departure|pickup|drop-off|check-in|check-out|first|last)$/;
+
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const fields: Field[] = [...yesNoFields(reading), ...impliedFields(reading)];
@@ -41,6 +44,21 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     ) {
       input.phrase = { ...input.phrase, words: [word!, next.head], head: next.head };
       if (next.plural) reading.inputs[n + 1]!.phrase = oneOfPair(next);
+    }
+    // "the closure start and end dates": both ends of the closure.
+    const end = input.phrase.words.at(-1)!;
+    if (
+      input.phrase.words.length >= 2 &&
+      PAIRED_ENDS.test(end) &&
+      next?.plural &&
+      next.words.length === 2 &&
+      PAIRED_ENDS.test(next.words[0]!) &&
+      next.start === input.phrase.end + 1 &&
+      reading.tokens[input.phrase.end]?.lower === 'and'
+    ) {
+      const whose = input.phrase.words.slice(0, -1);
+      input.phrase = { ...input.phrase, words: [...whose, end, next.head], head: next.head };
+      reading.inputs[n + 1]!.phrase = { ...oneOfPair(next), words: [...whose, next.words[0]!, next.head] };
     }
     // "the exporter's name and address", "the appointment date and time": whose the second is goes on.
     const previous = reading.inputs[n - 1]?.phrase;

@@ -241,3 +241,19 @@ it('reads "a list of the services delivered" as a list, whatever article comes b
       ?.properties,
   ).toMatchObject({ services_delivered: { type: 'array' } });
 });
+
+describe('both ends of a span', () => {
+  it('asks when the works start and end, by whose span it is', () => {
+    expect(
+      keys('Draft a road works notice with the street name, the works start and end dates and the diversion.'),
+    ).toEqual(['street_name', 'works_start_date', 'works_end_date', 'diversion']);
+  });
+
+  it('reads "check-in and check-out dates" as two dates, the first read as a describing word', () => {
+    expect(keys('refund note for a cancelled stay - guest name + the original check-in and check-out dates')).toEqual([
+      'guest_name',
+      'original_check_in_date',
+      'original_check_out_date',
+    ]);
+  });
+});
