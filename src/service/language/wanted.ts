@@ -11,11 +11,13 @@ import type { Token } from './retag';
 const WISH = /^(?:like|love|want|wants|need|needs)$/;
 /** Who wishes: the person, or nobody said ("need a run sheet for …"); "whether they need a locker" is a value. */
 const WISHER = /^(?:i|we|one|'d|’d|would|really|also|just|definitely|so|here|pls|please)$/;
+const DOCUMENTS = /^(?:sheet|list|form|table|template|page|spreadsheet)$/;
 const CHANGED = /^(?:turned|made|converted|changed|transformed|rewritten|written|drafted)$/;
 
 const madeThing = (phrase: Phrase | undefined) =>
   phrase !== undefined &&
-  !NOUN_CLASSES.vague.has(phrase.head) &&
+  // "a run sheet", "a pick list": a kind of sheet or list is a thing made.
+  (!NOUN_CLASSES.vague.has(phrase.head) || (phrase.words.length >= 2 && DOCUMENTS.test(phrase.head))) &&
   !NOUN_CLASSES.units.has(phrase.head) &&
   /[a-z]{2}/.test(phrase.head);
 

@@ -142,6 +142,10 @@ function countKey(tokens: Reading['tokens'], noun: Reading['tokens'][number]): s
     thing?.pos === 'NOUN'
   )
     return `${noun.lower}_per_${thing.lemma}`;
+  // "how many days a week they can train", "how many hours per month": a rate over a period.
+  const [a, period] = tokens.slice(at, at + 2);
+  if (/^(?:a|an|per|each)$/.test(a?.lower ?? '') && /^(?:day|week|month|year|fortnight)$/.test(period?.lower ?? ''))
+    return `${noun.lower}_per_${period!.lower}`;
   // "how many days late", "how many nights remaining": what the count is of, said after it.
   if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
     return `${noun.lower}_${tokens[at]!.lower}`;
@@ -176,6 +180,27 @@ export function impliedFields(reading: Reading): Field[] {
       // What the count is for is no input of its own ("on a pallet").
       const end = key.includes('_per_') ? token.index + 6 : undefined;
       if (listed) fields.push(makeField(key, 'integer', noun.lemma, token.index, { end }));
+    }
+    // "and how long each session is (minutes)": a length of time, in the unit said after it.
+    const lasting =
+      token.lower === 'long' &&
+      before === 'how' &&
+      /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
+    const [which, thing, is] = tokens.slice(token.index + 1, token.index + 4);
+    if (
+      lasting &&
+      DETERMINERS.has(which?.lower ?? '') &&
+      thing?.pos === 'NOUN' &&
+      /^(?:is|lasts|takes|runs)$/.test(is?.lower ?? '')
+    ) {
+      const unit = tokens
+        .slice(thing.index + 2, thing.index + 5)
+        .find((t) => /^(?:minutes|hours|days|weeks)$/.test(t.lower));
+      // "each session": one length for each, as a list.
+      const each = /^(?:each|every)$/.test(which!.lower);
+      const key = [thing.lemma, each ? 'lengths' : 'length', unit?.lower].filter(Boolean).join('_');
+      const end = (unit?.index ?? is!.index) + 2;
+      fields.push(makeField(key, each ? 'list' : 'number', 'length', token.index, { end, itemKind: 'number' }));
     }
     // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
     const event =

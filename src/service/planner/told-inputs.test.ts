@@ -257,3 +257,18 @@ describe('both ends of a span', () => {
     ]);
   });
 });
+
+describe('counts and lengths said as questions', () => {
+  it('reads "how many days a week" as a count per week', () => {
+    expect(
+      keys("Build a training plan from the runner's age, their best 5k time and how many days a week they can run."),
+    ).toContain('days_per_week');
+  });
+
+  it('reads "how long each act is (mins)" as a list of lengths in minutes', () => {
+    expect(
+      plan("i'll give you the venue, the list of acts and how long each act is (mins), make a running order")
+        .input_schema?.properties,
+    ).toMatchObject({ act_lengths_minutes: { type: 'array', items: { type: 'number' } } });
+  });
+});

@@ -292,3 +292,11 @@ it('names a reply wanted after "I paste …" by what is pasted', () => {
     ),
   ).toBe('Enquiry Response');
 });
+
+it('names the job by a kind of sheet wanted', () => {
+  expect(
+    name(
+      'We host quiz nights every Thursday. I need a score sheet for each night from the team names and the number of rounds.',
+    ),
+  ).toBe('Score Sheet');
+});
