@@ -9,6 +9,7 @@ import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
 import { choiceValue } from '../language/choices';
+import { countKey, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
@@ -127,35 +128,6 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
   return makeField(snakeCase(['what', ...told].join(' ')), 'text', 'what', token.index);
 }
 
-/**
- * "how many days they've already taken" → "days_taken", "how many years she worked here" →
- * "years_worked": what the person did names the count; otherwise it is the number of its noun.
- */
-function countKey(tokens: Reading['tokens'], noun: Reading['tokens'][number]): string {
-  let at = noun.index + 1;
-  // "how many boxes fit on a pallet", "how many guests go at each table": a count for each of a thing.
-  const [verb, on, one, thing] = tokens.slice(at, at + 4);
-  if (
-    /^(?:fit|go)$/.test(verb?.lemma ?? '') &&
-    /^(?:on|in|into|at)$/.test(on?.lower ?? '') &&
-    /^(?:a|an|each|one)$/.test(one?.lower ?? '') &&
-    thing?.pos === 'NOUN'
-  )
-    return `${noun.lower}_per_${thing.lemma}`;
-  // "how many days a week they can train", "how many hours per month": a rate over a period.
-  const [a, period] = tokens.slice(at, at + 2);
-  if (/^(?:a|an|per|each)$/.test(a?.lower ?? '') && /^(?:day|week|month|year|fortnight)$/.test(period?.lower ?? ''))
-    return `${noun.lower}_per_${period!.lower}`;
-  // "how many days late", "how many nights remaining": what the count is of, said after it.
-  if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
-    return `${noun.lower}_${tokens[at]!.lower}`;
-  if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
-  while (/^(?:PRON|AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at < noun.index + 5) at++;
-  const done = tokens[at];
-  const past = done?.pos === 'VERB' && done.lower !== done.lemma && /(?:ed|en)$/.test(done.lower);
-  return past ? `${noun.lower}_${done.lower}` : `number_of_${noun.lower}`;
-}
-
 export function impliedFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
@@ -182,26 +154,9 @@ export function impliedFields(reading: Reading): Field[] {
       if (listed) fields.push(makeField(key, 'integer', noun.lemma, token.index, { end }));
     }
     // "and how long each session is (minutes)": a length of time, in the unit said after it.
-    const lasting =
-      token.lower === 'long' &&
-      before === 'how' &&
-      /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
-    const [which, thing, is] = tokens.slice(token.index + 1, token.index + 4);
-    if (
-      lasting &&
-      DETERMINERS.has(which?.lower ?? '') &&
-      thing?.pos === 'NOUN' &&
-      /^(?:is|lasts|takes|runs)$/.test(is?.lower ?? '')
-    ) {
-      const unit = tokens
-        .slice(thing.index + 2, thing.index + 5)
-        .find((t) => /^(?:minutes|hours|days|weeks)$/.test(t.lower));
-      // "each session": one length for each, as a list.
-      const each = /^(?:each|every)$/.test(which!.lower);
-      const key = [thing.lemma, each ? 'lengths' : 'length', unit?.lower].filter(Boolean).join('_');
-      const end = (unit?.index ?? is!.index) + 2;
-      fields.push(makeField(key, each ? 'list' : 'number', 'length', token.index, { end, itemKind: 'number' }));
-    }
+    const lasting = lengthAsked(tokens, token);
+    if (lasting)
+      fields.push(makeField(lasting.key, lasting.list ? 'list' : 'number', 'length', token.index, lasting.extra));
     // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
     const event =
       /^(?:after|before|from|since)$/.test(token.lower) &&

@@ -1,0 +1,57 @@
+/**
+ * Counts and lengths a prompt asks for as questions: "how many days a week they can train",
+ * "how many boxes fit on a pallet", "how long each session is (mins)". Read from tokens alone.
+ */
+import { DETERMINERS, type Token } from './retag';
+
+/**
+ * "how many days they've already taken" → "days_taken", "how many years she worked here" →
+ * "years_worked": what the person did names the count; otherwise it is the number of its noun.
+ */
+export function countKey(tokens: Token[], noun: Token): string {
+  let at = noun.index + 1;
+  // "how many boxes fit on a pallet", "how many guests go at each table": a count for each of a thing.
+  const [verb, on, one, thing] = tokens.slice(at, at + 4);
+  if (
+    /^(?:fit|go)$/.test(verb?.lemma ?? '') &&
+    /^(?:on|in|into|at)$/.test(on?.lower ?? '') &&
+    /^(?:a|an|each|one)$/.test(one?.lower ?? '') &&
+    thing?.pos === 'NOUN'
+  )
+    return `${noun.lower}_per_${thing.lemma}`;
+  // "how many days a week they can train", "how many hours per month": a rate over a period.
+  const [a, period] = tokens.slice(at, at + 2);
+  if (/^(?:a|an|per|each)$/.test(a?.lower ?? '') && /^(?:day|week|month|year|fortnight)$/.test(period?.lower ?? ''))
+    return `${noun.lower}_per_${period!.lower}`;
+  // "how many days late", "how many nights remaining": what the count is of, said after it.
+  if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
+    return `${noun.lower}_${tokens[at]!.lower}`;
+  if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
+  while (/^(?:PRON|AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at < noun.index + 5) at++;
+  const done = tokens[at];
+  const past = done?.pos === 'VERB' && done.lower !== done.lemma && /(?:ed|en)$/.test(done.lower);
+  return past ? `${noun.lower}_${done.lower}` : `number_of_${noun.lower}`;
+}
+
+/** "and how long each session is (minutes)": the length's key, whether one is given for each, and where its words end. */
+export function lengthAsked(
+  tokens: Token[],
+  token: Token,
+): { key: string; list: boolean; extra: { end: number; itemKind: 'number' } } | undefined {
+  const listed = /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
+  if (token.lower !== 'long' || tokens[token.index - 1]?.lower !== 'how' || !listed) return undefined;
+  const [which, thing, is] = tokens.slice(token.index + 1, token.index + 4);
+  if (
+    !DETERMINERS.has(which?.lower ?? '') ||
+    thing?.pos !== 'NOUN' ||
+    !/^(?:is|lasts|takes|runs)$/.test(is?.lower ?? '')
+  )
+    return undefined;
+  const unit = tokens
+    .slice(thing.index + 2, thing.index + 5)
+    .find((t) => /^(?:minutes|hours|days|weeks)$/.test(t.lower));
+  // "each session": one length for each, as a list.
+  const list = /^(?:each|every)$/.test(which!.lower);
+  const key = [thing.lemma, list ? 'lengths' : 'length', unit?.lower].filter(Boolean).join('_');
+  return { key, list, extra: { end: (unit?.index ?? is!.index) + 2, itemKind: 'number' } };
+}
