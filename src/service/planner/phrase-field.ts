@@ -20,7 +20,9 @@ function conceptOfPhrase(words: string[], head: string): FieldConcept | undefine
     conceptOf(words.join(' ')) ??
     conceptOf(words.slice(-2).join(' ')) ??
     conceptOf(head) ??
-    conceptOf(words.at(-1) ?? head)
+    conceptOf(words.at(-1) ?? head) ??
+    // "date seen", "amount paid": a value named by what happened to it.
+    (words.length === 2 && /(?:ed|en|wn)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined)
   );
 }
 

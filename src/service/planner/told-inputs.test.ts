@@ -272,3 +272,9 @@ describe('counts and lengths said as questions', () => {
     ).toMatchObject({ act_lengths_minutes: { type: 'array', items: { type: 'number' } } });
   });
 });
+
+it('reads "date seen" as a date, named by what happened then', () => {
+  expect(plan('visit summary for a patient — name, date seen, and the notes').input_schema?.properties).toMatchObject({
+    date_seen: { type: 'string', format: 'date' },
+  });
+});
