@@ -58,6 +58,8 @@ export function optionalAt(tokens: Token[], first: number, end: number): boolean
   // "reason (optional)", "notes (if any)": the person says so in brackets after it.
   if (tokens[end]?.text === '(' && /^(?:optional|if)$/.test(tokens[end + 1]?.lower ?? '')) return true;
   if (tokens[end]?.lower !== 'if') return false;
+  // "the sale % if it's on sale", "their coverage if they do", "their company if I know it".
+  if (/^(?:it|its|they|i|we|there|he|she)$/.test(tokens[end + 1]?.lower ?? '')) return true;
   for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
     if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
   return false;

@@ -24,8 +24,11 @@ const madeThing = (phrase: Phrase | undefined) =>
 /** "I paste the review and its rating and want a reply": the person's own clause goes on after "and". */
 function mine(tokens: Token[], wish: Token): boolean {
   if (tokens[wish.index - 1]?.lower !== 'and' || wish.pos !== 'VERB') return false;
-  const opening = tokens.slice(0, wish.index).findLastIndex((t) => /^[.!?:;]$/.test(t.text)) + 1;
-  return /^(?:i|we)$/.test(tokens[opening]?.lower ?? '');
+  // A sentence that long is no one clause: looking back 30 words keeps long prompts fast.
+  const from = Math.max(0, wish.index - 30);
+  const opening = tokens.slice(from, wish.index).findLastIndex((t) => /^[.!?:;]$/.test(t.text));
+  const start = opening >= 0 ? from + opening + 1 : from === 0 ? 0 : -1;
+  return /^(?:i|we)$/.test(tokens[start]?.lower ?? '');
 }
 
 /** The phrase a person says they want made, if the prompt says so in those words. */

@@ -278,3 +278,9 @@ it('reads "date seen" as a date, named by what happened then', () => {
     date_seen: { type: 'string', format: 'date' },
   });
 });
+
+it('leaves out a value said to be there only "if they gave it"', () => {
+  expect(
+    plan('loyalty card text - member name, points balance and their birthday if they gave it').input_schema?.required,
+  ).toEqual(['member_name', 'points_balance']);
+});
