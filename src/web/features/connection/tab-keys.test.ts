@@ -72,9 +72,9 @@ describe('sharing keys between the tabs of one browser', () => {
       const to = event.data.from;
       setTimeout(() => busyTab.postMessage({ type: 'keys', to, keys: { local: 'late-key' } }), 120);
     });
-    const late = new Promise<Record<string, string>>((take) => {
-      void expect(askOpenTabsForKeys(30, open, { take })).resolves.toBeNull();
-    });
+    let take: (keys: Record<string, string>) => void = () => {};
+    const late = new Promise<Record<string, string>>((resolve) => (take = resolve));
+    await expect(askOpenTabsForKeys(30, open, { take: (keys) => take(keys) })).resolves.toBeNull();
     await expect(late).resolves.toEqual({ local: 'late-key' });
   });
 
