@@ -49,13 +49,13 @@ describe.skipIf(!BASE_URL).each([
       const apiAnswers: number[] = [];
       // Polls through most of the drain; the first answers may still come before the signal lands.
       while (Date.now() - signalled < (DRAIN_SECONDS - 0.5) * 1000) {
-        const ready = await fetch(a.url('/readyz'));
+        const ready = await fetch(a.url('/readyz')).catch(withOutputOf(a));
         readyAnswers.push(ready.status);
         if (ready.status === 503) expect(await ready.json()).toEqual({ error: 'This replica is shutting down' });
         else await ready.body?.cancel();
         const list = await fetch(a.url(`/api/v1/workflows/${workflowId}/executions?limit=5`), {
           headers: { 'x-api-key': KEY },
-        });
+        }).catch(withOutputOf(a));
         apiAnswers.push(list.status);
         await list.body?.cancel();
         await sleep(100);
@@ -91,6 +91,15 @@ describe.skipIf(!BASE_URL).each([
     },
   );
 });
+
+/** A request that failed during the drain, with what the replica logged up to then: the cause is in there. */
+const withOutputOf =
+  (replica: { output: () => string }) =>
+  (error: unknown): never => {
+    throw new Error(`A request to the draining replica failed (${String(error)}). It logged:\n${replica.output()}`, {
+      cause: error,
+    });
+  };
 
 /** Ms until none of `runs` (id:attempt) is processing any more; fails after `timeoutMs` (the lease is 120 s). */
 async function untilMovedOn(
