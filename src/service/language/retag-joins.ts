@@ -6,7 +6,8 @@
 import { VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 
-const SPAN_ENDS = /^(?:start|end|opening|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
+/** The two ends of one span: "the check-in and check-out dates", "the closure start and end dates". */
+export const SPAN_ENDS = /^(?:start|end|opening|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
 
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {

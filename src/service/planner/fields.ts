@@ -16,9 +16,7 @@ import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
 import { tellingSentences, tellsStory } from '../language/verbs';
-
-/** The two ends of one span: "the closure start and end dates". */
-const PAIRED_ENDS = /^(?:start|end|opening|closing|arrival|departure|pickup|drop-off|check-in|check-out|first|last)$/;
+import { SPAN_ENDS } from '../language/retag-joins';
 
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
@@ -49,10 +47,10 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const end = input.phrase.words.at(-1)!;
     if (
       input.phrase.words.length >= 2 &&
-      PAIRED_ENDS.test(end) &&
+      SPAN_ENDS.test(end) &&
       next?.plural &&
       next.words.length === 2 &&
-      PAIRED_ENDS.test(next.words[0]!) &&
+      SPAN_ENDS.test(next.words[0]!) &&
       next.start === input.phrase.end + 1 &&
       reading.tokens[input.phrase.end]?.lower === 'and'
     ) {

@@ -15,6 +15,17 @@ afterEach(() => {
   while (stops.length) stops.pop()!();
 });
 
+/** A tab too busy to answer at once: it answers every ask `afterMs` late. */
+function answerLate(open: () => ChannelLike, keys: Record<string, string>, afterMs: number) {
+  const busyTab = open();
+  stops.push(() => busyTab.close());
+  busyTab.addEventListener('message', (event: MessageEvent<{ type?: string; from?: string }>) => {
+    if (event.data.type !== 'ask-keys') return;
+    const to = event.data.from;
+    setTimeout(() => busyTab.postMessage({ type: 'keys', to, keys }), afterMs);
+  });
+}
+
 describe('sharing keys between the tabs of one browser', () => {
   it('gives a new tab the keys an open tab holds', async () => {
     const open = tabsOnOneChannel();
@@ -65,13 +76,7 @@ describe('sharing keys between the tabs of one browser', () => {
 
   it('passes on an answer that comes after the timeout, so a busy open tab still connects the new one', async () => {
     const open = tabsOnOneChannel();
-    const busyTab = open();
-    stops.push(() => busyTab.close());
-    busyTab.addEventListener('message', (event: MessageEvent<{ type?: string; from?: string }>) => {
-      if (event.data.type !== 'ask-keys') return;
-      const to = event.data.from;
-      setTimeout(() => busyTab.postMessage({ type: 'keys', to, keys: { local: 'late-key' } }), 120);
-    });
+    answerLate(open, { local: 'late-key' }, 120);
     let take: (keys: Record<string, string>) => void = () => {};
     const late = new Promise<Record<string, string>>((resolve) => (take = resolve));
     await expect(askOpenTabsForKeys(30, open, { take: (keys) => take(keys) })).resolves.toBeNull();
@@ -80,13 +85,7 @@ describe('sharing keys between the tabs of one browser', () => {
 
   it('stops listening for late answers once the late window has passed', async () => {
     const open = tabsOnOneChannel();
-    const busyTab = open();
-    stops.push(() => busyTab.close());
-    busyTab.addEventListener('message', (event: MessageEvent<{ type?: string; from?: string }>) => {
-      if (event.data.type !== 'ask-keys') return;
-      const to = event.data.from;
-      setTimeout(() => busyTab.postMessage({ type: 'keys', to, keys: { local: 'too-late' } }), 150);
-    });
+    answerLate(open, { local: 'too-late' }, 150);
     const taken: Record<string, string>[] = [];
     await expect(askOpenTabsForKeys(20, open, { lateMs: 40, take: (keys) => taken.push(keys) })).resolves.toBeNull();
     await new Promise((wait) => setTimeout(wait, 250));
