@@ -1,11 +1,11 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 5370759,
- * when the work measured on held-out-10 began, unpacked from git and loaded in this same run) and AFTER
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 0e9dcb6,
+ * when the work measured on held-out-11 began, unpacked from git and loaded in this same run) and AFTER
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
- * `held-out-10`, written on 2026-11-29 by a helper that had read neither the planner nor any other set
- * (plain, informal and long prompts), scored once at the start of the work on it (75/34/86 on
- * 5370759) and once at its end (77/39/86), before any of its prompts was read. The earlier held-out sets were
- * scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
+ * `held-out-11`, written on 2026-11-29 by a helper that had read neither the planner nor any other set
+ * (plain, informal and long prompts), scored once at the start of the work on it (67/33/86 on
+ * 0e9dcb6), to be scored once more at its end, before any of its prompts is read. The earlier held-out
+ * sets were scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
  * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
  * that is absent is said so.
  */
@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '5370759';
+const BEFORE_COMMIT = '0e9dcb6';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -31,9 +31,10 @@ const SETS = [
   'held-out-8',
   'held-out-9',
   'held-out-10',
+  'held-out-11',
   'older',
 ] as const;
-const HELD_OUT = 'held-out-10';
+const HELD_OUT = 'held-out-11';
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -44,6 +45,7 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-7': 'held-out-7 (spent: 71/41/72 at its end score, tuned on since)',
   'held-out-8': 'held-out-8 (spent: 74/41/66 blind, tuned on since)',
   'held-out-9': 'held-out-9 (spent: 68/33/44 → 73/34/44 blind, tuned on since)',
+  'held-out-10': 'held-out-10 (spent: 75/34/86 → 77/39/86 blind, tuned on since)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

@@ -165,6 +165,7 @@ export type PromptSetName =
   | 'held-out-8'
   | 'held-out-9'
   | 'held-out-10'
+  | 'held-out-11'
   | 'older'
   | 'newcomer';
 
