@@ -4,11 +4,10 @@
  * shorthand ("u", "w/", "theyre") is read as the words it stands for, and apostrophes left out are
  * put back (apostrophes.ts).
  */
-import { NOUN_CLASSES, SHORTHAND, VERBS } from '../../contract/prompt-words';
+import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 import { withApostrophes } from './apostrophes';
 import { meantVerb } from './retag';
-
-const SHORT = new RegExp(`(?<![\\p{L}\\p{N}'’/&])(?:${Object.keys(SHORTHAND).join('|')})(?![\\p{L}\\p{N}'’/&])`, 'giu');
+import { spelledOut } from './shorthand';
 
 const WRAPPERS = 'tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow';
 /** The frame a request is put in, before its verb: each part optional, in the order people write them. */
@@ -74,7 +73,7 @@ export function requestOf(prompt: string): string {
   const spelt = prompt
     .replace(/(^|[.!?]\s+|\b(?:you|to|please|and)\s+)calc\b/gi, '$1calculate')
     .replace(/\bcalc\b/gi, 'calculation');
-  const plain = withApostrophes(spelt.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word));
+  const plain = withApostrophes(spelledOut(spelt));
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
   // ("hello - I run…": the dash after a greeting is no part of the request.)

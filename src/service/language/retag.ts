@@ -48,6 +48,8 @@ function afterWhen(tokens: Token[], i: number): boolean {
 
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */
 function correctTags(tokens: Token[]): void {
+  // "I'm a paralegal…": the tagger keeps "I'm" whole and calls it a name; it is who is speaking.
+  for (const token of tokens) if (/^i['’]m$/.test(token.lower)) Object.assign(token, { pos: 'PRON', lemma: 'i' });
   // The verbs that begin an imperative prompt, tagged as names when capitalised; "Every Friday, email
   // the team…": an imperative after the time it runs.
   for (let i = 0; i < tokens.length; i++) {

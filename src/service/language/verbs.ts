@@ -48,13 +48,28 @@ export const madeByVerb = (tokens: Token[], phrase: Phrase) => {
  * we're…") and no sentence of it opens with a verb that asks ("Make an invoice…").
  */
 export function tellsStory(tokens: Token[]): boolean {
+  return opensWithTeller(tokens) && firstBidding(tokens) === undefined;
+}
+
+function opensWithTeller(tokens: Token[]): boolean {
   const first = tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'INTJ');
-  const teller =
-    first !== undefined && (first.pos === 'PRON' || /^(?:so|okay|ok|background|basically)$/.test(first.lower));
-  const asks = tokens.some(
-    (t, i) => t.pos === 'VERB' && VERBS.has(t.lemma) && (i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text)),
-  );
-  return teller && !asks;
+  return first !== undefined && (first.pos === 'PRON' || /^(?:so|okay|ok|background|basically)$/.test(first.lower));
+}
+
+/** Where the first sentence that opens with a verb that asks ("Make an invoice…") starts. */
+const firstBidding = (tokens: Token[]) =>
+  tokens.find((t, i) => t.pos === 'VERB' && VERBS.has(t.lemma) && (i === 0 || /^[.!?:;]$/.test(tokens[i - 1]!.text)))
+    ?.index;
+
+/**
+ * For each token, whether it is in a sentence of the story a prompt tells before it asks: any such
+ * sentence of a prompt that only tells, or one before the first bidding sentence ("I'm a paralegal at
+ * a family law firm. Write the client care letter from…").
+ */
+export function storySentences(tokens: Token[]): boolean[] {
+  if (!opensWithTeller(tokens)) return [];
+  const bidding = firstBidding(tokens) ?? tokens.length;
+  return tellingSentences(tokens).map((tells, at) => tells && at < bidding);
 }
 
 /** The word before a verb past up to three auxiliaries ("we can give", "they'd type"): where its subject stands. */
@@ -119,9 +134,15 @@ export function tellingSentences(tokens: Token[]): boolean[] {
   for (let end = 0; end <= tokens.length; end++) {
     if (end < tokens.length && !/^[.!?]$/.test(tokens[end]!.text)) continue;
     const sentence = tokens.slice(start, end + 1);
-    const verbs = sentence.filter((t) => t.pos === 'VERB');
+    // "five people covering email and chat": a participle after its noun describes it.
+    const verbs = sentence.filter(
+      (t) => t.pos === 'VERB' && !(/ing$/.test(t.lower) && /^(?:NOUN|PROPN)$/.test(tokens[t.index - 1]?.pos ?? '')),
+    );
+    // "We're a small vet practice with two surgeons…", "I'm a paralegal at a law firm": who is asking.
+    const opener = sentence.find((t) => t.pos !== 'PUNCT');
+    const self = /^(?:i|we|our|my)$/.test(opener?.lemma ?? '') && sentence.some((t) => t.pos === 'AUX' || t === opener);
     const tells =
-      verbs.length > 0 &&
+      (verbs.length > 0 || (self && sentence.every((t) => t.pos !== 'VERB'))) &&
       sentence.at(-1)?.text !== '?' &&
       // "It's usually weather, how many workers were on site, what got done…": a list lists values.
       !sentence.some((t) => t.text === ':') &&

@@ -56,7 +56,8 @@ export function yesNoFields(reading: Reading): Field[] {
     // "whether the donor is a UK taxpayer": what they are names it ("whether the room was ready" keeps the room).
     const copula = clauseTokens.findIndex((t) => t.pos === 'AUX');
     const predicate = copula > 0 && clauseTokens[copula + 1]?.pos === 'DET';
-    const cut = verbAt > 0 ? verbAt : predicate ? copula : 0;
+    // ("whether collection needed": a verb with nothing after it keeps what it is said of.)
+    const cut = verbAt > 0 && verbAt < clauseTokens.length - 1 ? verbAt : predicate ? copula : 0;
     const owner = clauseTokens.slice(0, cut).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
     const words = said
       .slice(cut > 0 && owner ? cut : 0)

@@ -15,14 +15,14 @@ export { CURRENCIES, PEOPLE } from './phrase-field';
 import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
-import { tellingSentences, tellsStory } from '../language/verbs';
+import { storySentences } from '../language/verbs';
 import { SPAN_ENDS } from '../language/retag-joins';
 
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
-  const fields: Field[] = [...yesNoFields(reading), ...impliedFields(reading)];
+  const telling = storySentences(reading.tokens);
+  const fields: Field[] = [...yesNoFields(reading), ...impliedFields(reading)].filter((f) => !telling[f.position]);
   const clauses = fields.filter((f) => f.end !== undefined);
-  const telling = tellsStory(reading.tokens) ? tellingSentences(reading.tokens) : [];
   for (const [n, input] of reading.inputs.entries()) {
     if (input.phrase.words.every((word) => noted.has(word)) || telling[input.phrase.start]) continue;
     // "the start and end time": a word that only qualifies shares the noun of the phrase after "and".
@@ -79,7 +79,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       : undefined;
     if (its && identifying.has(word!) && thing && !VAGUE.has(thing.head) && !PEOPLE.has(thing.head))
       input.phrase = { ...input.phrase, words: [thing.plural ? thing.head : thing.words.at(-1)!, word!] };
-    if (clauses.some((f) => input.phrase.start > f.position && input.phrase.start < f.end!)) continue;
+    if (clauses.some((f) => input.phrase.start >= f.position && input.phrase.start < f.end!)) continue;
     // "whether the home has a burglar alarm, … a discount for an alarm": the yes or no named it already.
     const asked = (f: Field) => f.kind === 'boolean' && f.position < input.phrase.start && f.key.endsWith(`_${word!}`);
     if (input.phrase.words.length === 1 && fields.some(asked)) continue;
@@ -137,7 +137,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       // days requested": both are.
       for (const [at, column] of input.columns!.entries()) {
         const part = fieldOf(column, input.phrase.start + (at + 1) / 100, false);
-        if (part) fields.push(part);
+        if (part && !fields.some((known) => known.key === part.key)) fields.push(part);
       }
       if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }

@@ -30,8 +30,11 @@ export function madeName(reading: Reading, name: string, recipe: Recipe): string
     reading.tokens.slice(Math.max(0, phrase.start - 4), phrase.start + 1).findLast((t) => t.pos === 'VERB');
   const making = (phrase: Phrase) => MAKING.has(verbOf(phrase)?.lemma ?? '');
   // A story's made thing is what a verb of making or sending makes: "I'd paste the email in" makes nothing.
-  const made = candidates.find(making) ?? (story ? undefined : candidates[0]);
-  if (!made) return name;
+  const found = candidates.find(making) ?? (story ? undefined : candidates[0]);
+  if (!found) return name;
+  // "…need a personal letter before exam season. … writes that letter": "that" points back at it.
+  const pointsBack = /^(?:that|this|these|those)$/.test(reading.tokens[found.start - 1]?.lower ?? '');
+  const made = (pointsBack && reading.phrases.find((p) => p.head === found.head && p.start < found.start)) || found;
   const plain = nameOf(recipe, undefined, made, undefined, undefined);
   const about =
     !plain.includes(' ') || kindOnly(made.words) ? occasionOf(reading.tokens, reading.phrases, made, story) : undefined;

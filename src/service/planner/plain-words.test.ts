@@ -216,3 +216,42 @@ describe('a prompt that opens with who or what it is about', () => {
     expect(listing.plan.input_schema?.properties).toMatchObject({ bedrooms: { type: 'integer' } });
   });
 });
+
+describe('"no." for number, and "y/n" for yes or no', () => {
+  it('reads "no. of", "no. bikes" and "mobile no" as numbers, and "y/n", "(yes/no)" as yes-or-no inputs', () => {
+    const plan = planOf(
+      'bike service booking: rider name, no. bikes, e-bike (yes/no), collection needed y/n, mobile no',
+    );
+    expect(plan.keys).toEqual(['rider_name', 'number_of_bikes', 'e_bike', 'collection_needed', 'mobile_number']);
+    expect(plan.plan.input_schema?.properties).toMatchObject({
+      number_of_bikes: { type: 'integer' },
+      e_bike: { type: 'boolean' },
+      collection_needed: { type: 'boolean' },
+    });
+  });
+
+  it('leaves "no" that answers or refuses as it is', () => {
+    const plan = planOf(
+      'Check whether a refund request is valid from the order date and the amount, and say yes or no.',
+    );
+    expect(plan.keys).toEqual(['order_date', 'amount']);
+  });
+});
+
+describe('the setting a prompt tells before it asks', () => {
+  it('asks for none of the people and places that only set the scene', () => {
+    expect(
+      planOf(
+        "I'm a practice manager at a two-site dental clinic with six hygienists. Please write a recall letter from the patient's name, their last visit date and their dentist.",
+      ).keys,
+    ).toEqual(['patient_name', 'last_visit_date', 'dentist']);
+  });
+
+  it('reads the inputs after a choice of what one is, to the end of the list', () => {
+    expect(
+      planOf(
+        "We're a family-run garage with three mechanics. Could you make something that writes an MOT reminder given the owner's name, the kind of reminder (first, second or final) and the expiry date?",
+      ).keys,
+    ).toEqual(['owner_name', 'reminder', 'expiry_date']);
+  });
+});

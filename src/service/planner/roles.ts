@@ -114,11 +114,13 @@ export function readRoles(text: string): Reading {
         verb,
         explicit,
         previous,
-        lastGroupRole === 'output',
+        lastGroupRole,
         containerRole,
       );
-      // "a list of line items (description, quantity) and a due date": the list goes on after its columns.
-      previousRole = role === 'columns' ? 'input' : role === 'occasion' ? 'none' : role;
+      // "a list of line items (description, quantity) and a due date": the list goes on after its columns,
+      // "the type of matter (…), the fee earner" after what an input is of, and after a yes or no.
+      const ofInput = role === 'none' && /^(?:of|whether)$/.test(marker) && lastGroupRole === 'input';
+      previousRole = role === 'columns' || ofInput ? 'input' : role === 'occasion' ? 'none' : role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
         continue;
@@ -162,11 +164,14 @@ function roleOf(
   verb: Token | undefined,
   explicit: boolean,
   previous: Enumeration | undefined,
-  previousOutput: boolean,
+  lastRole: Role,
   containerRole: Role,
 ): Role {
   // A stated value, a unit converted between, a sender named in capitals (language/markers.ts).
   if (noInput(tokens, phrase, marker)) return 'none';
+  // "…, whether nail trim, owner mobile", "the kind of reminder (…) and the expiry date": inputs go on.
+  const own = marker === 'whether' || DETERMINERS.has(tokens[phrase.start - 1]?.lower ?? '');
+  if (lastRole === 'input' && /^(?:of|whether)$/.test(marker) && phrase !== group.items[0] && own) return 'input';
   // "for a given date": what the person is to give, whatever opens it.
   if (phrase.given) return 'input';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
@@ -174,7 +179,8 @@ function roleOf(
     return 'none';
   // "action items, each with an owner and a due date": what each made item has is made too.
   const opener = group.items[0]!.before;
-  if (marker === 'with' && previousOutput && opener && tokens[opener.index - 1]?.lower === 'each') return 'output';
+  if (marker === 'with' && lastRole === 'output' && opener && tokens[opener.index - 1]?.lower === 'each')
+    return 'output';
   if (toldAfter(tokens, group, marker)) return 'none';
   // "Summarise a call transcript I paste in: key points, objections…": what is found in the text.
   const text = previous && conceptOf(previous.items.at(-1)!.head)?.kind === 'text';
@@ -208,7 +214,7 @@ function roleOf(
   // "paste the email and get back JSON with the policy number, …": what is found in a pasted text is made.
   const getting = marker === 'with' && /^(?:get|return|give)$/.test(verb?.lemma ?? '');
   if (getting && tokens.slice(0, verb!.index).some((t) => t.lemma === 'paste')) return 'output';
-  if (marker === 'with' && previous && previousOutput) {
+  if (marker === 'with' && previous && lastRole === 'output') {
     const owner = previous.items.at(-1)!;
     const columns = (owner.plural || CONTAINERS.has(owner.head)) && group.items.every((p) => p.plural);
     const given =

@@ -1,0 +1,60 @@
+/**
+ * Chat shorthand read as the words it stands for: "u" → "you", "w/" → "with", "theyre" → "they're";
+ * "no." and "mobile no" as "number"; and a value asked as "y/n" or "(yes/no)" as a "whether" in the
+ * list it stands in, which the reading of clauses types as yes or no.
+ */
+import { SHORTHAND } from '../../contract/prompt-words';
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SHORT = new RegExp(
+  `(?<![\\p{L}\\p{N}'’/&])(?:${Object.keys(SHORTHAND).map(escaped).join('|')})(?![\\p{L}\\p{N}'’/&])`,
+  'giu',
+);
+
+/** "no. of bedrooms", "no. guests", "mobile no.", "phone no, email": "no" that is a number's sign. */
+const NUMBER_SIGN = /\bno(\.)?(\s+of\b)?(?![\p{L}\d'’])/giu;
+/** Words after which "no" is the answer or the absence it says ("yes or no", "say no,"): never a number. */
+const NOT_AFTER =
+  /\b(?:yes|or|say|says|said|answer|is|are|was|were|be|if|whether|and|with|has|have|had|means?|there)\s+$/i;
+/** Things that have a number, after which "no" without its full stop is one too: "mobile no", "invoice no". */
+const NUMBERED =
+  /\b(?:phone|mobile|cell|tel|telephone|landline|fax|whatsapp|contact|account|bank|sort|order|invoice|receipt|quote|purchase|po|ref|reference|reg|registration|policy|booking|job|ticket|case|serial|vat|company|member|membership|customer|client|patient|nhs|candidate|student|staff|employee|payroll|id|passport|licence|license|room|table|seat|unit|flat|house|plot|bay|pitch|site|stand|tracking|batch|lot|item|part|model|vehicle|plate|delivery|container|certificate|cert)\s+$/i;
+
+function numberSign(match: string, stop: string | undefined, of: string | undefined, at: number, text: string): string {
+  const before = text.slice(Math.max(0, at - 40), at);
+  const after = text.slice(at + match.length);
+  if (NOT_AFTER.test(before) || (!stop && !of && !NUMBERED.test(before))) return match;
+  // "no. of bedrooms", "no. guests": the number of what follows.
+  const listed = !/[\p{L}\d]\s*$/u.test(before) || /\b(?:the|a|an|their|your|our)\s+$/i.test(before);
+  if (of || (listed && stop && /^\s+\p{L}/u.test(after))) return 'number of';
+  // "mobile no", "invoice no.": the number of the thing before it; a full stop before a capital still ends a sentence.
+  if (listed) return match;
+  return stop && /^\s*(?:$|[A-Z\n])/.test(after) ? 'number.' : `number${stop && !/^\s/.test(after) ? stop : ''}`;
+}
+
+/** "y/n", "(yes/no)": a value asked as yes or no. */
+const YES_NO = /\(\s*(?:y\/n|yes\/no|yes or no)\s*\)|(?<![\p{L}/])(?:y\/n|yes\/no)(?![\p{L}/])/giu;
+/** Where an item of a list opens: after a comma, a colon, a bracket, a bullet, a dash, "and", "&" or "+". */
+const ITEM_OPENS = /[,:;(\n•*–—]|\s-\s|\s(?:and|&|\+)\s/g;
+
+/** "deep clean y/n", "photographer (yes/no)": "whether" the words back to where the list's item opens. */
+function yesNoItems(text: string): string {
+  let out = text;
+  for (const marker of [...text.matchAll(YES_NO)].reverse()) {
+    const before = text.slice(0, marker.index);
+    const opens = [...before.slice(-60).matchAll(ITEM_OPENS)].at(-1);
+    const start = opens ? before.length - Math.min(60, before.length) + opens.index + opens[0].length : 0;
+    const asked = before.slice(start).trim();
+    if (asked === '' || asked.length > 40 || /[.?!]/.test(asked)) continue;
+    const whether = /^(?:whether|if)\s/i.test(asked) ? asked : `whether ${asked}`;
+    const tail = out.slice(marker.index + marker[0].length);
+    out = `${before.slice(0, start)}${start > 0 ? ' ' : ''}${whether}${tail}`;
+  }
+  return out;
+}
+
+export function spelledOut(text: string): string {
+  return yesNoItems(
+    text.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word).replace(NUMBER_SIGN, numberSign),
+  );
+}
