@@ -98,6 +98,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'principal',
       'footage',
       'square footage',
+      'premium',
       'annual premium',
       'monthly premium',
       'insurance premium',

@@ -156,7 +156,17 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       start: j + 1,
     });
   }
-  return [...choices, ...bracketChoices(tokens, list)];
+  // "(needs support, on track or ahead of plan)": a bracket's whole values, not fewer read inside them;
+  // "(30, 45 or 60 minutes)" read inside, as many, keeps its values without the unit.
+  const bracketed = bracketChoices(tokens, list);
+  const within = (c: Choice, b: Choice) =>
+    c.start >= b.start && !tokens.slice(b.start, c.start).some((t) => t.text === ')');
+  const broken = (c: Choice) => bracketed.some((b) => within(c, b) && c.values.length < b.values.length);
+  const better = (b: Choice) => choices.some((c) => within(c, b) && c.values.length === b.values.length);
+  return [
+    ...choices.filter((c) => !broken(c)),
+    ...bracketed.filter((b) => !better(b) || b.values.every((v) => !v.includes(' '))),
+  ];
 }
 
 /** "which team they're in (U12, U14, U16)", "which store to pick it up from (…)": what "which" asks names the values. */
@@ -168,6 +178,25 @@ const askedWhich = (tokens: Token[], list: Phrase[], bracket: number) =>
       p.end >= bracket - 6 &&
       !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
   );
+
+/**
+ * "(below expected, at expected or above expected)", "(no one home, wrong address or refused)": values
+ * of a few words each, the last after "or", are choices too; "(start date and end date)" are parts.
+ */
+function phrasedValues(inside: Token[]): string[] {
+  const values: string[][] = [[]];
+  // "(one of email, paid search or social)", "(either …)": what opens the choices is none of them.
+  const opening = inside[0]?.lower === 'either' ? 1 : inside[0]?.lower === 'one' && inside[1]?.lower === 'of' ? 2 : 0;
+  for (const token of inside.slice(opening))
+    if (/^(?:,|\/|or)$/.test(token.lower)) values.push([]);
+    else values.at(-1)!.push(token.text);
+  const ored = inside.findLast((t) => /^(?:,|\/|or)$/.test(t.lower))?.lower === 'or';
+  const words = values.filter((v) => v.length > 0);
+  const fit = words.every(
+    (v) => v.length <= 3 && v.every((w) => /^[\p{L}\d][\p{L}\d'’.-]*$/u.test(w) && !/^(?:and|the|a|an)$/i.test(w)),
+  );
+  return ored && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
+}
 
 /** "severity (low, medium, high, critical)": one-word values in brackets after a thing are its choices. */
 function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
@@ -192,10 +221,13 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
         values.push(tokens[j]!.text);
       else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
     const about = list.find((p) => p.end === i) ?? askedWhich(tokens, list, i);
-    // "(description, quantity)" are a list's columns: they name things the vocabulary knows.
-    const known = values.some((value) => conceptOf(value.toLowerCase()) !== undefined);
-    if (tokens[j]?.text === ')' && about && !known && values.length >= 2 && values.length === (j - i) / 2)
-      choices.push({ values, about, categories: false, start: i + 1 });
+    const spoken = values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j));
+    // "(description, quantity)" are a list's columns: they name things the vocabulary knows; "(basic,
+    // plus or premium)", with its "or", is a choice whatever its values name.
+    const ored = tokens.slice(i + 1, j).some((t) => t.lower === 'or');
+    const known = !ored && spoken.some((value) => conceptOf(value.toLowerCase()) !== undefined);
+    if (tokens[j]?.text === ')' && about && !known && spoken.length >= 2)
+      choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }
   return choices;
 }

@@ -66,10 +66,22 @@ export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
   );
 }
 
-/** "I'll give you their name": a verb of taking opens what is given, but "… and give feedback", bidden, makes it. */
+/** "I paste my notes and add…", "we log the unit number": the nearest who before a verb in its sentence is the person. */
+function byThePerson(tokens: Token[], verb: Token): boolean {
+  for (let at = verb.index - 1; at >= Math.max(0, verb.index - 24) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
+    if (/^(?:i|we|it|they|he|she|you|who|which|that)$/.test(tokens[at]!.lower))
+      return /^(?:i|we)$/.test(tokens[at]!.lower);
+  return false;
+}
+
+/**
+ * "I'll give you their name": a verb of taking opens what is given, but "… and give feedback", bidden,
+ * makes it; "I paste my notes and add the job title": a verb that gives only when the person does it.
+ */
 export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
   const lemma = marker.replace('verb:', '');
   const doer = tokens.slice(Math.max(0, first.start - 6), first.start).findLast((t) => t.lemma === lemma);
+  if (doer && VERB_CLASSES.personGives.has(lemma)) return byThePerson(tokens, doer);
   return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer));
 }
 

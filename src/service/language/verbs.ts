@@ -151,8 +151,9 @@ export function tellingSentences(tokens: Token[]): boolean[] {
         (v) =>
           !bare(tokens, v) &&
           !VERB_CLASSES.takes.has(v.lemma) &&
-          !MODIFIERS.declares.has(v.lemma) &&
-          !MODIFIERS.declares.has(v.lower),
+          // ("we need to log the request": what is needed is a doing, no list of values.)
+          (!(MODIFIERS.declares.has(v.lemma) || MODIFIERS.declares.has(v.lower)) ||
+            tokens[v.index + 1]?.lower === 'to'),
       );
     for (const _ of sentence) telling.push(tells);
     start = end + 1;

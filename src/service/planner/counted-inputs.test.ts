@@ -64,7 +64,7 @@ describe('what a document is for', () => {
     const apology = planOf(
       'Write an apology to a guest for a noisy room. Use the guest’s name, the room number and the stay dates.',
     );
-    expect(apology.keys).toEqual(['guest_name', 'room_number', 'stay_dates']);
+    expect(apology.keys).toEqual(['guest_name', 'room_number', 'stay_start_date', 'stay_end_date']);
   });
 
   it('reads what a summary lists after a colon as what it finds, not more inputs', () => {

@@ -18,6 +18,10 @@ import { choiceName, choiceValue } from '../language/choices';
 import { storySentences } from '../language/verbs';
 import { SPAN_ENDS } from '../language/retag-joins';
 
+/** What lasts from one date to another: a trip, a stay, a leave, a hire. */
+const STRETCHES =
+  /^(?:travel|trip|holiday|vacation|stay|hire|rental|leave|tenancy|lease|visit|absence|closure|placement)$/;
+
 /** The input fields of a prompt, in order, each once. */
 export function readFields(reading: Reading, noted: Set<string>): Field[] {
   const telling = storySentences(reading.tokens);
@@ -94,7 +98,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     // ("the dates they were late" are days, each its own).
     const said = reading.tokens.slice(input.phrase.start, input.phrase.end + 2);
     const lasted = said.some((t) => /^(?:rent|stay|live|lease|travel|hire|occupy)$/.test(t.lemma));
-    const span = lasted && said.some((t) => t.pos === 'PRON');
+    // "the travel dates", "their leave dates": the dates of a stretch of time are where it starts and ends.
+    const stretch = input.phrase.words.length === 2 && STRETCHES.test(input.phrase.words[0]!);
+    const span = (lasted && said.some((t) => t.pos === 'PRON')) || stretch;
     const bracketed = /^\( (from|start) and (to|end) \)/.exec(range);
     const ends = bracketed ?? (span ? ['', 'start', 'end'] : null);
     if (ends && field.kind === 'list' && field.itemKind === 'date') {
@@ -102,7 +108,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       for (const [at, end] of [ends[1]!, ends[2]!].entries())
         fields.push(
           makeField(
-            snakeCase(bracketed ? `${base} ${end}` : `${end} date`),
+            snakeCase(bracketed ? `${base} ${end}` : `${stretch ? input.phrase.words[0] : ''} ${end} date`),
             'date',
             'date',
             input.phrase.start + at / 10,

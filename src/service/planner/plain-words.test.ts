@@ -118,7 +118,13 @@ describe('a note with no verb', () => {
   it('reads values after a comma, and what the note is for before its dash', () => {
     const note = planOf('visa letter for employees - employee name, passport number, travel dates, destination');
     expect(note.name).toBe('Visa Letter');
-    expect(note.keys).toEqual(['employee_name', 'passport_number', 'travel_dates', 'destination']);
+    expect(note.keys).toEqual([
+      'employee_name',
+      'passport_number',
+      'travel_start_date',
+      'travel_end_date',
+      'destination',
+    ]);
   });
 
   it('reads a check note as a check', () => {

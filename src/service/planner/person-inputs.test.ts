@@ -1,0 +1,54 @@
+/**
+ * Inputs the person says they give in their own words: what they "add" or "log" themselves (but
+ * "add a sign-off", bidden, is made), a stretch of time's dates, a premium as money, and choices of
+ * a few words each. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const properties = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, { type?: string; enum?: string[] }>;
+const keys = (prompt: string) => Object.keys(properties(prompt));
+
+describe('what the person gives in their own words', () => {
+  it('reads what "I add" as given, and "add …" bidden as what is made', () => {
+    expect(
+      keys(
+        "Can you build something where I paste my meeting notes and add the client's name and the project code, and it writes a follow-up?",
+      ),
+    ).toEqual(expect.arrayContaining(['client_name', 'project_code']));
+    expect(keys('Add a friendly sign-off to the customer email I paste and fix the grammar.')).not.toContain(
+      'sign_off',
+    );
+  });
+
+  it('reads the dates of a trip or a leave as where it starts and ends', () => {
+    expect(keys("Draft a house-sitting brief given the owner's name, their trip dates and the pet's name.")).toEqual([
+      'owner_name',
+      'trip_start_date',
+      'trip_end_date',
+      'pet_name',
+    ]);
+  });
+
+  it('types a premium as money', () => {
+    expect(
+      properties("Write a renewal letter from the policyholder's name, the old premium and the new premium."),
+    ).toMatchObject({
+      old_premium: { type: 'number' },
+      new_premium: { type: 'number' },
+    });
+  });
+
+  it('offers choices of a few words each, and one-word choices read inside brackets as before', () => {
+    expect(
+      properties(
+        "Write the feedback note from the trainee's name and their progress (needs support, on track or ahead of plan).",
+      ).progress?.enum,
+    ).toEqual(['needs support', 'on track', 'ahead of plan']);
+    expect(
+      properties('Make an invoice from the student name and the lesson length (30, 45 or 60 minutes).').lesson_length
+        ?.enum,
+    ).toEqual(['30', '45', '60']);
+  });
+});
