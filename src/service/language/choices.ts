@@ -6,6 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
+import { DETERMINERS } from './retag';
 
 export interface Choice {
   values: string[];
@@ -156,18 +157,26 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       start: j + 1,
     });
   }
-  // "(needs support, on track or ahead of plan)": a bracket's whole values, not fewer read inside them;
-  // "(30, 45 or 60 minutes)" read inside, as many, keeps its values without the unit.
+  // A bracket's values read whole win over fewer, or the same of a few words, read inside it ("(needs
+  // support, on track or ahead of plan)"); as many read otherwise inside keep their reading ("(30, 45
+  // or 60 minutes)", without the unit). One-word values read both ways are kept both ways.
   const bracketed = bracketChoices(tokens, list);
   const within = (c: Choice, b: Choice) =>
     c.start >= b.start && !tokens.slice(b.start, c.start).some((t) => t.text === ')');
-  const broken = (c: Choice) => bracketed.some((b) => within(c, b) && c.values.length < b.values.length);
-  const better = (b: Choice) => choices.some((c) => within(c, b) && c.values.length === b.values.length);
-  return [
-    ...choices.filter((c) => !broken(c)),
-    ...bracketed.filter((b) => !better(b) || b.values.every((v) => !v.includes(' '))),
-  ];
+  const same = (c: Choice, b: Choice) => c.values.join('|').toLowerCase() === b.values.join('|').toLowerCase();
+  const phrased = (b: Choice) => b.values.some((v) => v.includes(' '));
+  const beaten = (c: Choice) =>
+    bracketed.some((b) => within(c, b) && (c.values.length < b.values.length || (same(c, b) && phrased(b))));
+  const better = (b: Choice) => choices.some((c) => within(c, b) && c.values.length === b.values.length && !same(c, b));
+  return [...choices.filter((c) => !beaten(c)), ...bracketed.filter((b) => !better(b))];
 }
+
+/** Whether a phrase is one of a choice's values ("(basic, plus or premium)"), or a word before what it is of. */
+export const holds = (c: Choice, p: Phrase) =>
+  (p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!))) ||
+  // "(Romans, Victorians or World War Two)": a phrase inside a value of a few words.
+  (p.start >= c.start && p.start < c.start + 12 && c.values.some((v) => v.toLowerCase().includes(p.words.join(' ')))) ||
+  (c.about !== undefined && p.start < c.about.start && p.end === c.about.end);
 
 /** "which team they're in (U12, U14, U16)", "which store to pick it up from (…)": what "which" asks names the values. */
 const askedWhich = (tokens: Token[], list: Phrase[], bracket: number) =>
@@ -198,6 +207,18 @@ function phrasedValues(inside: Token[]): string[] {
   return ored && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }
 
+/** "the reason the delivery failed (…)", "the workshop they chose (…)": the thing a clause before the bracket tells of. */
+const describedThing = (tokens: Token[], list: Phrase[], bracket: number) =>
+  tokens[bracket - 1]?.pos === 'VERB'
+    ? list.find(
+        (p) =>
+          p.end < bracket - 1 &&
+          p.end >= bracket - 5 &&
+          DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') &&
+          !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
+      )
+    : undefined;
+
 /** "severity (low, medium, high, critical)": one-word values in brackets after a thing are its choices. */
 function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const choices: Choice[] = [];
@@ -220,7 +241,7 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       if (/^[\p{L}\d][\p{L}\d'’.-]*$/u.test(tokens[j]!.text) && !/^(?:or|and)$/.test(tokens[j]!.lower))
         values.push(tokens[j]!.text);
       else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
-    const about = list.find((p) => p.end === i) ?? askedWhich(tokens, list, i);
+    const about = list.find((p) => p.end === i) ?? askedWhich(tokens, list, i) ?? describedThing(tokens, list, i);
     const spoken = values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j));
     // "(description, quantity)" are a list's columns: they name things the vocabulary knows; "(basic,
     // plus or premium)", with its "or", is a choice whatever its values name.

@@ -20,9 +20,10 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
   // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
-  const particle = /^(?:up|out|in|through|over|down|together|into)$/;
+  const particle = /^(?:up|out|in|through|over|down|together|into|back)$/;
   const verb = tokens[before.index - 1];
-  if (before.pos === 'ADP' && verb?.pos === 'VERB' && particle.test(before.lower)) return `verb:${verb.lemma}`;
+  if (/^(?:ADP|ADV)$/.test(before.pos) && verb?.pos === 'VERB' && particle.test(before.lower))
+    return `verb:${verb.lemma}`;
   const phrasal = tokens[before.index - 2];
   if (before.pos === 'ADP' && phrasal?.pos === 'VERB' && particle.test(verb?.lower ?? ''))
     return `verb:${phrasal.lemma}`;

@@ -4,6 +4,7 @@
  * they gave" (an amount), "the start and end time" (two fields sharing a noun).
  */
 import { conceptOf } from '../../contract/field-concepts';
+import { VERBS } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
@@ -91,9 +92,16 @@ function askedField(reading: Reading, token: Reading['tokens'][number]): Field |
   const tokens = reading.tokens;
   if (!/^(?:who|which|what|why)$/.test(token.lower) || !LISTED.test(tokens[token.index - 1]?.lower ?? ''))
     return undefined;
-  // "… and which product is it about?": a question the job answers, not one the person does.
+  // "… and which product is it about?": a question the job answers, not one the person does; "Could
+  // you write it from …, what was covered, …?", read as "Write it from …?", asks politely.
   const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));
-  if (sentenceEnd?.text === '?') return undefined;
+  const before = tokens.slice(Math.max(0, token.index - 40), token.index);
+  const opening = before.findLast((t) => /^[.!?]$/.test(t.text))?.index ?? (token.index > 40 ? NaN : -1);
+  const opener = tokens[opening + 1];
+  const polite =
+    /^(?:can|could|would|will)$/.test(opener?.lower ?? '') ||
+    (opener?.pos === 'VERB' && VERBS.has(opener.lemma) && !/^(?:given|using|based)$/.test(opener.lower));
+  if (sentenceEnd?.text === '?' && !polite) return undefined;
   const clause = tokens.slice(token.index + 1, token.index + 7);
   const end = clause.findIndex((t) => /^(?:[,;.:!?]|and|or)$/.test(t.lower));
   const words = end < 0 ? clause : clause.slice(0, end);

@@ -52,3 +52,29 @@ describe('what the person gives in their own words', () => {
     ).toEqual(['30', '45', '60']);
   });
 });
+
+describe('a list of inputs with choices and clauses in it', () => {
+  it('reads "the subject (…)", "what was covered" in a polite question, and "the homework set"', () => {
+    const form = properties(
+      "Could you write the tutor's note from the pupil's name, the subject (chemistry or biology), what was covered, and the homework set, if any?",
+    );
+    expect(Object.keys(form)).toEqual(['pupil_name', 'subject', 'what_was_covered', 'homework_set']);
+    expect(form.subject?.enum).toEqual(['chemistry', 'biology']);
+  });
+
+  it('reads the choices of a thing a clause tells of, and the list after them', () => {
+    const form = properties(
+      'Write the apology from the guest name, the reason the booking was cancelled (double booked, staff illness or power cut) and the new date.',
+    );
+    expect(Object.keys(form)).toEqual(['guest_name', 'reason', 'new_date']);
+    expect(form.reason?.enum).toEqual(['double booked', 'staff illness', 'power cut']);
+  });
+
+  it('reads "the parts needed" in a list as a list of them', () => {
+    expect(
+      properties('Write a repair quote from the van model and a list of the parts needed.').parts_needed,
+    ).toMatchObject({
+      type: 'array',
+    });
+  });
+});

@@ -65,7 +65,10 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
       phrase.unit !== undefined);
   // "the guest list", "the class roster": a list of the things the words before it name.
   const listed = named.length > 1 && /^(?:list|roster|collection)$/.test(head);
-  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed) return undefined;
+  // "the homework set", "the jobs needed": what a participle says of it picks out which.
+  const picksOut =
+    named.length > 1 && /^(?:\w{3,}ed|set|done|sent|given|taken|made|paid|spent|chosen)$/.test(named.at(-1)!);
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed && !picksOut) return undefined;
   const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   // "the number of seats per table" is seats per table: a rate says it is counted.
@@ -103,7 +106,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const aggregate = /^(?:total|average|mean|median)$/.test(words[0]!) && words.length > 1;
   if (aggregate && kind === 'string') kind = 'number';
   // "tickets closed", "orders shipped": things a participle picks out are counted.
-  const picked = phrase.plural && /(?:ed|en)$/.test(words.at(-1)!) && /^(?:string|text|integer)$/.test(kind);
+  const picked = phrase.plural && !asList && /(?:ed|en)$/.test(words.at(-1)!) && /^(?:string|text|integer)$/.test(kind);
   if (picked) kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (key.endsWith('date_time')) extra.title = sentenceCase(words.join(' '));

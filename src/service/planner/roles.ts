@@ -6,7 +6,7 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
-import { readChoices, type Choice } from '../language/choices';
+import { holds, readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
 import { afterAskedClause, declared, isInputMarker, markerOf, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
@@ -46,12 +46,7 @@ export function readRoles(text: string): Reading {
   const groups = enumerations(tokens, list);
   const choices = readChoices(tokens, list).slice(0, 20);
   const verbAt = governingVerbs(tokens);
-  const inChoice = (p: Phrase) =>
-    choices.some(
-      (c) =>
-        (p.start >= c.start && c.values.some((v) => v.toLowerCase().endsWith(p.words.at(-1)!))) ||
-        (c.about !== undefined && p.start < c.about.start && p.end === c.about.end),
-    );
+  const inChoice = (p: Phrase) => choices.some((c) => holds(c, p));
   const reading: Reading = {
     tokens,
     phrases: list,
@@ -76,7 +71,14 @@ export function readRoles(text: string): Reading {
     const joined = marker === ',' || marker === 'and' || marker === 'or';
     if (joined && (previousRole === 'input' || afterAskedClause(tokens, first))) marker = 'given';
     // "the plan (basic, plus or premium) and a trainer name": the choices leave the list going.
-    if (group.items.every(inChoice)) return;
+    // "for a channel (one of email, paid search or social) and a month": what is offered as a choice is given.
+    if (group.items.every(inChoice)) {
+      const offered = choices.some((c) => c.about && c.about.end === previous?.items.at(-1)?.end);
+      // ("get back the type of request (…)": what is made is offered no choice.)
+      const made = lastGroupRole === 'output' && offered && markerOf(tokens, previous!.items[0]!) === 'of';
+      if (offered && !made && previousRole !== 'output') previousRole = 'input';
+      return;
+    }
     lastGroupRole = previousRole;
     previousRole = 'none';
     // "a list of products with name, price and quantity": the columns of the list.
@@ -118,9 +120,11 @@ export function readRoles(text: string): Reading {
         containerRole,
       );
       // "a list of line items (description, quantity) and a due date": the list goes on after its columns,
-      // "the type of matter (…), the fee earner" after what an input is of, and after a yes or no.
-      const ofInput = role === 'none' && /^(?:of|whether)$/.test(marker) && lastGroupRole === 'input';
-      previousRole = role === 'columns' || ofInput ? 'input' : role === 'occasion' ? 'none' : role;
+      // after what an input is of ("the type of matter (…), the fee earner"), a yes or no, or a clause that
+      // tells of one ("the reason the delivery failed (…) and the next date").
+      const told = /^(?:of|whether)$/.test(marker) || first.before?.index === (previous?.items.at(-1)?.end ?? 0) - 1;
+      const goesOn = role === 'columns' || (role === 'none' && lastGroupRole === 'input' && told);
+      previousRole = goesOn ? 'input' : role === 'occasion' ? 'none' : role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
         continue;
@@ -133,19 +137,12 @@ export function readRoles(text: string): Reading {
       else if (role === 'input') {
         // "a date range (start date and end date)": the columns are the phrases inside the brackets.
         const inside = groups[n + 1];
-        const columns =
-          tokens[phrase.end]?.text === '(' &&
-          inside?.items[0]?.before?.index === phrase.end &&
-          !inChoice(inside.items[0])
-            ? inside.items
-            : undefined;
-        const listed =
-          phrase === first &&
-          previous?.items.at(-1) &&
-          CONTAINERS.has(previous.items.at(-1)!.head) &&
-          !NOUN_CLASSES.measures.has(previous.items.at(-1)!.head) &&
-          first.before?.lower === 'of';
-        reading.inputs.push({ phrase, columns, list: listed || undefined, marker, among: group.items.length });
+        const bracketed = tokens[phrase.end]?.text === '(' && inside?.items[0]?.before?.index === phrase.end;
+        const columns = bracketed && !inChoice(inside.items[0]!) ? inside.items : undefined;
+        const container = previous?.items.at(-1)?.head ?? '';
+        const listed = phrase === first && CONTAINERS.has(container) && !NOUN_CLASSES.measures.has(container);
+        const list = (listed && first.before?.lower === 'of') || undefined;
+        reading.inputs.push({ phrase, columns, list, marker, among: group.items.length });
       } else if (role === 'output') reading.outputs.push(phrase);
       else if (role === 'occasion') reading.occasions.push(phrase);
     }
