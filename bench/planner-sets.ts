@@ -4,7 +4,7 @@
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * `held-out-11`, written on 2026-11-29 by a helper that had read neither the planner nor any other set
  * (plain, informal and long prompts), scored once at the start of the work on it (67/33/86 on
- * 0e9dcb6), to be scored once more at its end, before any of its prompts is read. The earlier held-out
+ * 0e9dcb6) and once at its end (68/33/90), before any of its prompts was read. The earlier held-out
  * sets were scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
  * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
  * that is absent is said so.
