@@ -140,7 +140,9 @@ export function tellingSentences(tokens: Token[]): boolean[] {
     );
     // "We're a small vet practice with two surgeons…", "I'm a paralegal at a law firm": who is asking.
     const opener = sentence.find((t) => t.pos !== 'PUNCT');
-    const self = /^(?:i|we|our|my)$/.test(opener?.lemma ?? '') && sentence.some((t) => t.pos === 'AUX' || t === opener);
+    const self =
+      /^(?:i|we|our|my)$/.test(opener?.lemma ?? '') &&
+      (sentence.some((t) => t.pos === 'AUX') || /['’]m$/.test(opener?.lower ?? ''));
     const tells =
       (verbs.length > 0 || (self && sentence.every((t) => t.pos !== 'VERB'))) &&
       sentence.at(-1)?.text !== '?' &&
