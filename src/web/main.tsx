@@ -9,7 +9,6 @@ import { followActiveProfile } from './server-state/connection';
 import { getProfilesStore } from './api/profiles-store';
 import { fetchDevKey } from './features/connection/dev-key';
 import { findFirstKey } from './features/connection/first-key';
-import { answerKeyRequests, askOpenTabsForKeys } from './features/connection/tab-keys';
 import { followOtherTabsDecisions, refreshAfterOtherTabsDecision } from './server-state/approvals';
 import { workflowQueries } from './server-state/workflows';
 import { initTheme } from './lib/theme';
@@ -24,8 +23,10 @@ for (const init of (window as { __wfHeldKeys?: () => KeyboardEventInit[] }).__wf
 // The scheduler takes the active profile's budget and scope now and after every profile switch.
 followActiveProfile();
 
+// Sharing keys between this browser's tabs is no part of the first page: its code loads beside it.
+const tabKeys = () => import('./features/connection/tab-keys');
 // A new tab of this browser asks the open ones for their key: this one answers them for its whole life.
-answerKeyRequests(() => getProfilesStore().sharedKeys());
+void tabKeys().then((m) => m.answerKeyRequests(() => getProfilesStore().sharedKeys()));
 
 const queryClient = createQueryClient();
 
@@ -64,7 +65,10 @@ declare module '@tanstack/react-router' {
 async function start() {
   await findFirstKey(getProfilesStore(), {
     // A late answer (an open tab busy drawing) still connects this tab: the welcome page then goes on.
-    askOpenTabs: () => askOpenTabsForKeys(undefined, undefined, { take: (keys) => getProfilesStore().adoptKeys(keys) }),
+    askOpenTabs: () =>
+      tabKeys().then((m) =>
+        m.askOpenTabsForKeys(undefined, undefined, { take: (keys) => getProfilesStore().adoptKeys(keys) }),
+      ),
     devKey: () => fetchDevKey(),
     origin: location.origin,
   });
