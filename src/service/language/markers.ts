@@ -5,7 +5,7 @@
  */
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
-import { bare, doneByOthers } from './verbs';
+import { backInClause, bare, doneByOthers } from './verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
@@ -69,9 +69,8 @@ export function isInputMarker(tokens: Token[], group: Enumeration): boolean {
 
 /** "I paste my notes and add…", "we log the unit number": the nearest who before a verb in its sentence is the person. */
 function byThePerson(tokens: Token[], verb: Token): boolean {
-  for (let at = verb.index - 1; at >= Math.max(0, verb.index - 24) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
-    if (/^(?:i|we|it|they|he|she|you|who|which|that)$/.test(tokens[at]!.lower))
-      return /^(?:i|we)$/.test(tokens[at]!.lower);
+  for (const token of backInClause(tokens, verb, /^[.!?;]$/))
+    if (/^(?:i|we|it|they|he|she|you|who|which|that)$/.test(token.lower)) return /^(?:i|we)$/.test(token.lower);
   return false;
 }
 

@@ -39,18 +39,24 @@ const ITEM_OPENS = /[,:;(\n•*–—]|\s-\s|\s(?:and|&|\+)\s/g;
 
 /** "deep clean y/n", "photographer (yes/no)": "whether" the words back to where the list's item opens. */
 function yesNoItems(text: string): string {
-  let out = text;
+  // Pieces from the end, joined once: each marker reads only the 60 characters before it, so a long
+  // prompt with many markers stays linear.
+  const pieces: string[] = [];
+  let end = text.length;
   for (const marker of [...text.matchAll(YES_NO)].reverse()) {
-    const before = text.slice(0, marker.index);
-    const opens = [...before.slice(-60).matchAll(ITEM_OPENS)].at(-1);
-    const start = opens ? before.length - Math.min(60, before.length) + opens.index + opens[0].length : 0;
-    const asked = before.slice(start).trim();
+    if (marker.index + marker[0].length > end) continue;
+    const from = Math.max(0, marker.index - 60);
+    const window = text.slice(from, marker.index);
+    const opens = [...window.matchAll(ITEM_OPENS)].at(-1);
+    const start = opens ? from + opens.index + opens[0].length : 0;
+    const asked = text.slice(start, marker.index).trim();
     if (asked === '' || asked.length > 40 || /[.?!]/.test(asked)) continue;
     const whether = /^(?:whether|if)\s/i.test(asked) ? asked : `whether ${asked}`;
-    const tail = out.slice(marker.index + marker[0].length);
-    out = `${before.slice(0, start)}${start > 0 ? ' ' : ''}${whether}${tail}`;
+    pieces.push(text.slice(marker.index + marker[0].length, end), whether, start > 0 ? ' ' : '');
+    end = start;
   }
-  return out;
+  pieces.push(text.slice(0, end));
+  return pieces.reverse().join('');
 }
 
 export function spelledOut(text: string): string {

@@ -99,12 +99,19 @@ export function doneByOthers(tokens: Token[], verb: Token): boolean {
  * with a verb before it in its sentence ("I'll paste the email and give you their name").
  */
 export function bare(tokens: Token[], verb: Token): boolean {
-  // A clause a subject governs is short; looking no further keeps a long prompt's reading linear.
   // "…, so give the total too", "…, then send…": a clause of its own starts after "so" or "then".
-  for (let at = verb.index; at >= Math.max(0, verb.index - 24) && !/^(?:[.!?;]|so|then)$/.test(tokens[at]!.lower); at--)
-    if (tokens[at]!.pos === 'VERB' && (subjectOf(tokens, tokens[at]!) || doneByOthers(tokens, tokens[at]!)))
-      return false;
+  for (const token of [verb, ...backInClause(tokens, verb, /^(?:[.!?;]|so|then)$/)])
+    if (token.pos === 'VERB' && (subjectOf(tokens, token) || doneByOthers(tokens, token))) return false;
   return true;
+}
+
+/**
+ * The words before a verb, nearest first, back to where its clause starts (a word `ends` matches).
+ * A clause a subject governs is short; looking no further than 24 words keeps a long prompt's reading linear.
+ */
+export function* backInClause(tokens: Token[], verb: Token, ends: RegExp): Generator<Token> {
+  for (let at = verb.index - 1; at >= Math.max(0, verb.index - 24) && !ends.test(tokens[at]!.lower); at--)
+    yield tokens[at]!;
 }
 
 /** What a doing follows when it does rather than describes: "keeps writing", "we're chasing". */
