@@ -5,7 +5,7 @@
  */
 
 /** What kind of value a concept's field holds; `text` is a long free text, `identifier` a short code. */
-type ConceptKind = 'string' | 'text' | 'email' | 'uri' | 'date' | 'datetime' | 'number' | 'integer';
+type ConceptKind = 'string' | 'text' | 'email' | 'uri' | 'date' | 'datetime' | 'time' | 'number' | 'integer';
 
 export interface FieldConcept {
   /** The one word both sides compare in ("email", "quantity"). */
@@ -41,7 +41,26 @@ const FIELD_CONCEPTS: FieldConcept[] = [
     alike: ['deadline', 'birthday', 'anniversary', 'due date', 'day', 'eta'],
   },
   { word: 'birthdate', kind: 'date', same: ['dob', 'date of birth', 'birth date'] },
-  { word: 'datetime', kind: 'datetime', same: ['timestamp'], alike: ['time', 'appointment time', 'start time'] },
+  // The time of a booking or of a record is a moment, unless the form asks its date apart (planner/fields.ts).
+  {
+    word: 'datetime',
+    kind: 'datetime',
+    same: ['timestamp', 'date time'],
+    alike: [
+      'appointment time',
+      'appt time',
+      'booking time',
+      'reservation time',
+      'meeting time',
+      'interview time',
+      'hearing time',
+      'visit time',
+      'creation time',
+      'submission time',
+    ],
+  },
+  // A time is a time of day ("arrival time", "what time to arrive"); one that is spent is a number (below).
+  { word: 'time', kind: 'time', same: ['time of day'] },
   {
     word: 'amount',
     kind: 'number',
@@ -116,6 +135,26 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'arrears',
       'capacity',
       'meter reading',
+      // How long something takes: "response time", "time spent", counted in hours or minutes.
+      'response time',
+      'turnaround time',
+      'travel time',
+      'lead time',
+      'wait time',
+      'waiting time',
+      'journey time',
+      'drive time',
+      'driving time',
+      'processing time',
+      'resolution time',
+      'cooking time',
+      'prep time',
+      'run time',
+      'running time',
+      'screen time',
+      'time spent',
+      'time taken',
+      'time worked',
     ],
   },
   { word: 'percent', kind: 'number', same: ['pct', '%', 'percentage'] },

@@ -44,7 +44,7 @@ export function documentKindOf(text: string): DocumentKind {
 /** `{% if input.tone == "casual" %}`: the value is compared as Liquid text. */
 const equals = (key: string, value: string) => `${ref(key)} == "${value.replace(/"/g, '')}"`;
 
-const SCALAR = new Set(['string', 'email', 'uri', 'date', 'datetime', 'number', 'integer', 'boolean', 'enum']);
+const SCALAR = new Set(['string', 'email', 'uri', 'date', 'datetime', 'time', 'number', 'integer', 'boolean', 'enum']);
 
 /** The field a document is about: the first name, title or subject. */
 export function subjectField(fields: Field[]): Field | undefined {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { ajvClassFor } from '../../contract/ajv-dialect';
+import { addInputFormats } from '../../contract/input-formats';
 import { schemaDialect, withKnownMetaSchema } from '../../contract/schema-dialect';
 import type { JsonSchema } from '../lib/json-schema';
 import type { StepSpec } from '../workflow/plan-types';
@@ -96,7 +96,7 @@ function validatorFor(schema: JsonSchema, filename: string): ValidateFunction {
     const AjvClass = ajvClassFor(schemaDialect(schema));
     // strict is off because schemas come from the planner and may carry annotations ajv does not know.
     const ajv = new AjvClass({ allErrors: false, strict: false, validateFormats: true });
-    addFormats(ajv);
+    addInputFormats(ajv);
     try {
       validate = ajv.compile(withKnownMetaSchema(schema));
     } catch (error) {

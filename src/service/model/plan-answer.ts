@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { PlanningNote } from '../../contract/openapi-document';
 import { ajvClassFor } from '../../contract/ajv-dialect';
+import { addInputFormats } from '../../contract/input-formats';
 import { schemaDialect } from '../../contract/schema-dialect';
 import { makeField, type Field } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
@@ -49,6 +49,7 @@ const FIELD_KINDS: Record<InputType, { kind: FieldKind; itemKind?: ItemKind }> =
   website: { kind: 'uri' },
   date: { kind: 'date' },
   'date and time': { kind: 'datetime' },
+  'time of day': { kind: 'time' },
   choice: { kind: 'enum' },
   'list of texts': { kind: 'list', itemKind: 'string' },
   'list of emails': { kind: 'list', itemKind: 'email' },
@@ -63,6 +64,7 @@ const SAMPLES: Record<FieldKind, unknown> = {
   uri: 'https://example.com',
   date: '2026-01-31',
   datetime: '2026-01-31T09:30:00Z',
+  time: '09:30',
   number: 1.5,
   integer: 2,
   boolean: true,
@@ -227,7 +229,7 @@ function toInputSchema(c: Checker, inputs: InputAnswer[]): JsonSchema | null {
   }
   try {
     const ajv = new (ajvClassFor(schemaDialect(schema)))({ allErrors: true, strict: false, validateFormats: true });
-    addFormats(ajv);
+    addInputFormats(ajv);
     ajv.compile(schema);
   } catch (error) {
     c.errors.push(

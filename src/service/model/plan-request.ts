@@ -18,6 +18,7 @@ export const INPUT_TYPES = [
   'website',
   'date',
   'date and time',
+  'time of day',
   'choice',
   'list of texts',
   'list of emails',

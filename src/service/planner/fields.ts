@@ -211,6 +211,22 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map(choiceValue) });
   }
+  // "appt date, time", "the date, departure and return times": beside a date of its own, the time of
+  // an appointment is its time of day; "their appointment time" alone is a moment, a date and time.
+  // "the start and end time of the outage": with no date asked, the time of a happening is a moment too.
+  const dated = fields.some((f) => f.kind === 'date');
+  const ofHappening = reading.tokens.filter(
+    (t, at) =>
+      /^times?$/.test(t.lower) &&
+      reading.tokens[at + 1]?.lower === 'of' &&
+      /^(?:the|its|their|this|that|each)$/.test(reading.tokens[at + 2]?.lower ?? ''),
+  );
+  for (const field of fields) {
+    const timeOfDay = /(?:^|_)time$/.test(field.key) && !field.key.endsWith('date_time');
+    if (dated && field.kind === 'datetime' && timeOfDay) field.kind = 'time';
+    const happening = ofHappening.some((t) => field.position <= t.index && field.position > t.index - 5);
+    if (!dated && field.kind === 'time' && happening) field.kind = 'datetime';
+  }
   return fields
     .sort((a, b) => a.position - b.position)
     .map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));

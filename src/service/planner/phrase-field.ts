@@ -85,7 +85,8 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     concept?.kind === 'email' && concept.same.includes(words.join(' '))
       ? concept.word
       : snakeCase(counts.join(' ')).replace(/_and_time$/, '_time');
-  let kind = concept?.kind ?? (per > 0 ? 'number' : 'string');
+  // "the interview date and time" is one moment; a time alone is a time of day.
+  let kind = key.endsWith('date_time') ? 'datetime' : (concept?.kind ?? (per > 0 ? 'number' : 'string'));
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
   // "the meeting minutes" are a text, not a count of minutes.
   const counted =
@@ -130,7 +131,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
       words[0] !== 'number' &&
       !rate)
   ) {
-    const itemKind = (/^(?:email|uri|date|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;
+    const itemKind = (/^(?:email|uri|date|time|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;
     return makeField(key, 'list', phrase.head, position, { ...extra, itemKind });
   }
   if (kind === 'string' && phrase.head === 'currency') extra.pattern = '^[A-Za-z]{3}$';

@@ -12,6 +12,7 @@ export type FieldKind =
   | 'uri'
   | 'date'
   | 'datetime'
+  | 'time'
   | 'number'
   | 'integer'
   | 'boolean'
@@ -20,7 +21,7 @@ export type FieldKind =
   | 'rows';
 
 /** The kind of value each list item holds (list fields only). */
-export type ItemKind = 'string' | 'email' | 'uri' | 'date' | 'number' | 'integer';
+export type ItemKind = 'string' | 'email' | 'uri' | 'date' | 'time' | 'number' | 'integer';
 
 /** An input field the planner found in a prompt. */
 export interface Field {

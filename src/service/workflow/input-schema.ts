@@ -9,7 +9,7 @@ const TEXT_MAX_LENGTH = 100_000;
 const STRING_MAX_LENGTH = 500;
 
 /** The JSON Schema string format of each kind that is a formatted string. */
-const STRING_FORMATS = { email: 'email', uri: 'uri', date: 'date', datetime: 'date-time' } as const;
+const STRING_FORMATS = { email: 'email', uri: 'uri', date: 'date', datetime: 'date-time', time: 'time' } as const;
 
 function describe(field: Field): string {
   const what = field.title.charAt(0).toLowerCase() + field.title.slice(1);
@@ -26,6 +26,8 @@ function describe(field: Field): string {
       return `${the} (YYYY-MM-DD).`;
     case 'datetime':
       return `${the}, e.g. 2026-11-21T09:30:00Z.`;
+    case 'time':
+      return `${the}, a time of day such as 14:30.`;
     case 'integer':
       return `${the} as a whole number.`;
     case 'number':
@@ -48,6 +50,7 @@ function itemSchema(kind: ItemKind | undefined): JsonSchema {
     case 'email':
     case 'uri':
     case 'date':
+    case 'time':
       return { type: 'string', format: STRING_FORMATS[kind] };
     case 'number':
       return { type: 'number' };
@@ -71,6 +74,7 @@ function fieldSchema(field: Field): JsonSchema {
     case 'uri':
     case 'date':
     case 'datetime':
+    case 'time':
       schema = { type: 'string', format: STRING_FORMATS[field.kind] };
       break;
     case 'integer':

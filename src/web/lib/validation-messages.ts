@@ -16,7 +16,7 @@ const FORMATS: Record<string, string> = {
   'uri-reference': 'a web address or a path, like https://example.com or /about',
   date: 'a date as YYYY-MM-DD',
   'date-time': 'a date and time, like 2025-01-31T09:30:00Z',
-  time: 'a time as HH:MM',
+  time: 'a time of day as HH:MM, like 14:30',
   uuid: 'a UUID, like 123e4567-e89b-12d3-a456-426614174000',
   ipv4: 'an IPv4 address, like 192.168.0.1',
   ipv6: 'an IPv6 address, like 2001:db8::1',

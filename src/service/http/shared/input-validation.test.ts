@@ -24,6 +24,16 @@ describe('InputValidators', () => {
     ]);
   });
 
+  it('takes a time of day without seconds or an offset, as the form sends it, and says what is wrong with one', () => {
+    const schema = { type: 'object', properties: { arrival_time: { type: 'string', format: 'time' } } };
+    const validators = new InputValidators();
+    expect(validators.errors('w1', schema, { arrival_time: '14:30:00' }, 'input')).toEqual([]);
+    expect(validators.errors('w1', schema, { arrival_time: '14:30' }, 'input')).toEqual([]);
+    expect(validators.errors('w1', schema, { arrival_time: 'half two' }, 'input')).toEqual([
+      'input.arrival_time: must match format "time"',
+    ]);
+  });
+
   it('reads a schema without $schema as draft-07, where dependentRequired means nothing', () => {
     const schema = { type: 'object', dependentRequired: { amount: ['currency'] } };
     expect(new InputValidators().errors('w1', schema, { amount: 1 }, 'input')).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Ajv, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { BoundedCache, type CacheLimits } from '../../lib/bounded-cache';
 import { ajvClassFor } from '../../../contract/ajv-dialect';
+import { addInputFormats } from '../../../contract/input-formats';
 import { schemaDialect, withKnownMetaSchema, type SchemaDialect } from '../../../contract/schema-dialect';
 import type { JsonSchema } from '../../lib/json-schema';
 import { describeAjvError } from '../plugins/request-messages';
@@ -10,8 +10,7 @@ function makeAjv(dialect: SchemaDialect): Ajv {
   const AjvClass = ajvClassFor(dialect);
   // strict is off because input schemas come from the planner (or users) and may carry annotations ajv does not know.
   const ajv = new AjvClass({ allErrors: true, strict: false, validateFormats: true });
-  addFormats(ajv);
-  return ajv;
+  return addInputFormats(ajv);
 }
 
 /** Deepest nesting of arrays and objects an input may have; far beyond any real form, well within the stack. */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { descriptionOf, FakeV1Server, renderWithServer } from '@/testing/render';
 import { RunPanel } from './run-panel';
@@ -83,5 +83,30 @@ describe('RunPanel’s form', () => {
     await vi.waitFor(() =>
       expect(router.state.location.pathname).toBe(`/workflows/${workflow.id}/executions/${run!.id}`),
     );
+  });
+
+  it('offers a time picker for a time of day and sends the time it gives, which the form accepts', async () => {
+    const server = new FakeV1Server();
+    const workflow = server.addWorkflow({
+      name: 'Site visit',
+      input_schema: {
+        type: 'object',
+        required: ['arrival_time'],
+        properties: { arrival_time: { type: 'string', format: 'time', title: 'Arrival time' } },
+      },
+    });
+    const { user } = await renderWithServer(<RunPanel workflow={workflow} />, {
+      server,
+      path: `/workflows/${workflow.id}`,
+    });
+    const arrival = await screen.findByLabelText(/Arrival time/, {}, { timeout: 5_000 });
+    expect(arrival.getAttribute('type')).toBe('time');
+
+    fireEvent.change(arrival, { target: { value: '14:30' } });
+    await user.click(runButton());
+
+    await vi.waitFor(() => expect(server.seen('POST', /\/executions$/)).toHaveLength(1));
+    expect(server.seen('POST', /\/executions$/)[0]!.body).toEqual({ input: { arrival_time: '14:30:00' } });
+    expect(descriptionOf(arrival)).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import type { Ajv } from 'ajv';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ajvClassFor } from '@contract/ajv-dialect';
 import { schemaDialect } from '@contract/schema-dialect';
+import { TIME_OF_DAY } from '@contract/time-of-day';
 import { parseServerInputErrors, transformErrors } from './friendly-errors';
 import { ErrorVisibility, templates, widgets } from './rjsf-theme';
 
@@ -27,7 +28,10 @@ function validatorFor(schema: Record<string, unknown>) {
   let v = validators.get(dialect);
   if (v === undefined) {
     // RJSF types AjvClass as draft-07's Ajv; the 2019-09 and 2020-12 classes share its interface.
-    v = customizeValidator<Input>({ AjvClass: ajvClassFor(dialect) as typeof Ajv });
+    v = customizeValidator<Input>({
+      AjvClass: ajvClassFor(dialect) as typeof Ajv,
+      customFormats: { time: TIME_OF_DAY },
+    });
     validators.set(dialect, v);
   }
   return v;

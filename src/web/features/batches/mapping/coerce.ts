@@ -1,6 +1,7 @@
 import { completeUrl, wantsFullAddress } from '@/lib/complete-url';
 import { dateFormatOf, readDate, type DateOrder } from './dates';
 import { asSchema, isObject, schemaTypes, type JsonSchema } from './schema-info';
+import { readTime } from './times';
 
 export type Coerced = { kind: 'value'; value: unknown } | { kind: 'omit' } | { kind: 'error'; message: string };
 
@@ -162,6 +163,10 @@ function asString(t: string, schema: JsonSchema, options: CoerceOptions = {}): C
   if (dateFormat !== null) {
     // 13/04/2026, April 13, 2026 or an Excel serial becomes the YYYY-MM-DD the schema asks for.
     const read = readDate(t, dateFormat, options.dateOrder);
+    if (read.kind !== 'as-is') return read;
+  }
+  if (schema.format === 'time') {
+    const read = readTime(t);
     if (read.kind !== 'as-is') return read;
   }
   if (wantsFullAddress(schema)) {

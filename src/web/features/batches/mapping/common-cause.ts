@@ -23,7 +23,7 @@ const FORMAT_WORDS: Record<string, string> = {
   email: 'an email address',
   uri: 'a web address',
   url: 'a web address',
-  time: 'a time',
+  time: 'a time of day',
 };
 
 const TYPE_WORDS: Record<string, string> = {

@@ -1,8 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { untrustedSchemaProblem } from '@/lib/schema-guard';
 import { validationMessage } from '@/lib/validation-messages';
 import { ajvClassFor } from '@contract/ajv-dialect';
+import { addInputFormats } from '@contract/input-formats';
 import { schemaDialect, withKnownMetaSchema } from '@contract/schema-dialect';
 import { isObject, type JsonSchema } from './schema-info';
 
@@ -17,8 +17,7 @@ const cache = new WeakMap<object, InputValidator>();
 function pickAjv(schema: JsonSchema) {
   const AjvClass = ajvClassFor(schemaDialect(schema));
   const ajv = new AjvClass({ allErrors: true, strict: false, validateSchema: false });
-  addFormats(ajv);
-  return ajv;
+  return addInputFormats(ajv);
 }
 
 const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -11,7 +11,7 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: 'example.com',
   date: '2026-01-31',
   'date-time': '2026-01-31T09:00:00Z',
-  time: '09:00:00Z',
+  time: '09:00',
   uuid: '00000000-0000-4000-8000-000000000000',
   ipv4: '192.0.2.1',
   ipv6: '2001:db8::1',
