@@ -7,6 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
 import { DETERMINERS } from './retag';
+import { slashChoices } from './slash-choices';
 
 export interface Choice {
   values: string[];
@@ -130,8 +131,9 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const whether = tokens.slice(Math.max(0, j - 3), j).find((t) => t.lower === 'whether');
     const listed = whether !== undefined && /^(?:,|and)$/.test(tokens[whether.index - 1]?.lower ?? '');
     const sorts = /^(?:to|into|is|as|between)$/.test(lead) && !listed;
-    // "…, salary range, remote or hybrid": a value listed before a comma is no label of the choice.
-    const listedBefore = /^(?:,|and)$/.test(lead);
+    // "…, salary range, remote or hybrid": a value listed before a comma is no label of the choice, nor
+    // one in a bracket closed before it ("department (Sales, Design), Mac or Windows").
+    const listedBefore = /^(?:,|and|\))$/.test(lead);
     const about = list.findLast(
       (p) =>
         !listedBefore &&
@@ -168,7 +170,7 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const beaten = (c: Choice) =>
     bracketed.some((b) => within(c, b) && (c.values.length < b.values.length || (same(c, b) && phrased(b))));
   const better = (b: Choice) => choices.some((c) => within(c, b) && c.values.length === b.values.length && !same(c, b));
-  return [...choices.filter((c) => !beaten(c)), ...bracketed.filter((b) => !better(b))];
+  return [...choices.filter((c) => !beaten(c)), ...bracketed.filter((b) => !better(b)), ...slashChoices(tokens, list)];
 }
 
 /** Whether a phrase is one of a choice's values ("(basic, plus or premium)"), or a word before what it is of. */

@@ -147,6 +147,15 @@ export function unitAfter(
   units: Set<string>,
   isNoun: (token: Token | undefined) => boolean,
 ): { unit: string | undefined; length: number } {
+  // "wind speed (mph)", "weight (in kg)", "budget (£)": a unit in brackets says the same.
+  if (tokens[i]?.text === '(') {
+    const inner = tokens[i + 1]?.lower === 'in' ? 2 : 1;
+    const word = tokens[i + inner]?.lower ?? '';
+    const closed = tokens[i + inner + 1]?.text === ')';
+    return closed && (units.has(word) || /^[£$€]$/.test(word))
+      ? { unit: word, length: inner + 2 }
+      : { unit: undefined, length: 0 };
+  }
   if (tokens[i]?.lower !== 'in') return { unit: undefined, length: 0 };
   const skip = !units.has(tokens[i + 1]?.lower ?? '') && /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '') ? 1 : 0;
   const word = tokens[i + 1 + skip]?.lower ?? '';

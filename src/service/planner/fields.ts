@@ -186,7 +186,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     const unnamed = !choice.about && !choice.categories && choice.values.length <= 4;
     if (
       unnamed &&
-      /^(?:[,:(-]|and|whether)$/.test(before) &&
+      /^(?:[,:()-]|and|whether)$/.test(before) &&
       choice.values.every((v) => !v.includes(' ') || /^(?:in|on|by) \S+$/.test(v))
     ) {
       const values = choice.values.map((v) => v.toLowerCase());
@@ -202,10 +202,12 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;
     // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
     if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
-    // "and the format: conference, gala dinner or workshop": a choice names a value, however vague its noun.
+    // "the format: conference or workshop", "team (Support, Sales)": a choice names a value, and no person.
     const field =
       fieldOf(choice.about, choice.about.start, false) ??
-      (VAGUE.has(choice.about.head) && choice.about.words.length === 1
+      ((VAGUE.has(choice.about.head) ||
+        (PEOPLE.has(choice.about.head) && reading.tokens[choice.about.end]?.text === '(')) &&
+      choice.about.words.length === 1
         ? makeField(choice.about.head, 'enum', choice.about.head, choice.about.start)
         : undefined);
     if (field && !fields.some((f) => f.key === field.key))

@@ -1,0 +1,87 @@
+/**
+ * Lists as people write them in notes: one item to a line with bullets, dashes or numbers, a unit in
+ * brackets, values parted by slashes, a choice listed after a bracket. Prompts written for the test,
+ * not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+type Property = { type?: string; format?: string; enum?: string[] };
+const formOf = (prompt: string) => {
+  const schema = planWorkflow(prompt, {}).input_schema;
+  return {
+    properties: (schema?.properties ?? {}) as Record<string, Property>,
+    required: (schema?.required ?? []) as string[],
+  };
+};
+
+describe('a list one item to a line', () => {
+  it.each([
+    ['- ', 'dashes'],
+    ['• ', 'bullets'],
+    ['* ', 'asterisks'],
+  ])('reads "%s" items (%s) as the list of inputs', (bullet) => {
+    const prompt = `Boiler service record:\n${['engineer name', 'boiler make', 'gas pressure (mbar)', 'service date', 'next service due'].map((item) => `${bullet}${item}`).join('\n')}\nFlag it if the pressure is under 18 mbar.`;
+    const { properties } = formOf(prompt);
+    expect(Object.keys(properties)).toEqual([
+      'engineer_name',
+      'boiler_make',
+      'gas_pressure',
+      'service_date',
+      'next_service_due',
+    ]);
+    expect(properties.gas_pressure?.type).toBe('number');
+    expect(properties.service_date?.format).toBe('date');
+  });
+
+  it('reads numbered items, and a question among them as a yes or no', () => {
+    const { properties } = formOf(
+      'Pet boarding check-in:\n1. owner name\n2. pet name\n3. number of nights\n4. does the pet need medication?',
+    );
+    expect(properties.owner_name?.type).toBe('string');
+    expect(properties.number_of_nights?.type).toBe('integer');
+    expect(Object.entries(properties).find(([key]) => /medication/.test(key))?.[1].type).toBe('boolean');
+  });
+
+  it('reads lines that are sentences as sentences, not as one list', () => {
+    const { properties } = formOf(
+      '- quote for a fence\n- customer, address, fence length in metres\n- panels are £45 each, work it out\n- add gates if any',
+    );
+    expect(properties.fence_length?.type).toBe('number');
+    expect(Object.keys(properties)).not.toContain('panels');
+  });
+});
+
+describe('values written in shorthand', () => {
+  it('takes a unit in brackets as the unit of a number', () => {
+    const { properties } = formOf(
+      'Log a delivery: driver name, load weight (kg), distance (miles) and the delivery date.',
+    );
+    expect(properties.load_weight?.type).toBe('number');
+    expect(properties.distance?.type).toBe('number');
+    expect(Object.keys(properties)).not.toContain('kg');
+  });
+
+  it('reads values parted by slashes after a colon as a choice', () => {
+    const { properties } = formOf(
+      'Write a case note: client name, case type: housing / benefits / debt advice, and the next steps.',
+    );
+    expect(properties.case_type?.enum).toEqual(['housing', 'benefits', 'debt advice']);
+  });
+
+  it('leaves "date/time" and "email/phone" as things to give', () => {
+    const { properties } = formOf(
+      'Confirm a viewing: applicant name, email/phone, viewing date/time and the property.',
+    );
+    expect(Object.values(properties).every((p) => p.enum === undefined)).toBe(true);
+  });
+
+  it('names a choice listed after a bracket by its values, not by the bracket before it', () => {
+    const { properties } = formOf(
+      'Set up a new hire: employee name, team (Support, Sales, Marketing), Windows or Mac, and start date.',
+    );
+    expect(properties.team?.enum).toEqual(['support', 'sales', 'marketing']);
+    expect(Object.values(properties).filter((p) => p.enum?.join() === 'windows,mac')).toHaveLength(1);
+    expect(Object.keys(properties)).not.toContain('marketing');
+  });
+});
