@@ -2,6 +2,7 @@
  * Counts and lengths a prompt asks for as questions: "how many days a week they can train",
  * "how many boxes fit on a pallet", "how long each session is (mins)". Read from tokens alone.
  */
+import { conceptOf } from '../../contract/field-concepts';
 import { DETERMINERS, type Token } from './retag';
 
 /**
@@ -26,6 +27,11 @@ export function countKey(tokens: Token[], noun: Token): string {
   // "how many days late", "how many nights remaining": what the count is of, said after it.
   if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
     return `${noun.lower}_${tokens[at]!.lower}`;
+  // "how many days since purchase", "how many weeks until the wedding": counted from or to a thing.
+  const [since, , after] = tokens.slice(at, at + 3);
+  const thing2 = DETERMINERS.has(tokens[at + 1]?.lower ?? '') ? after : tokens[at + 1];
+  if (/^(?:since|until|till|before|after)$/.test(since?.lower ?? '') && thing2?.pos === 'NOUN')
+    return `${noun.lower}_${since!.lower}_${thing2.lower}`;
   if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
   while (/^(?:PRON|AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at < noun.index + 5) at++;
   const done = tokens[at];
@@ -54,4 +60,19 @@ export function lengthAsked(
   const list = /^(?:each|every)$/.test(which!.lower);
   const key = [thing.lemma, list ? 'lengths' : 'length', unit?.lower].filter(Boolean).join('_');
   return { key, list, extra: { end: (unit?.index ?? is!.index) + 2, itemKind: 'number' } };
+}
+
+/**
+ * "how much they gave", "how much is owed", "from what it cost": a clause naming an amount in a list
+ * of inputs, and its key ("amount", "amount_owed", "cost").
+ */
+export function amountAsked(tokens: Token[], token: Token): string | undefined {
+  const much = token.lower === 'much' && tokens[token.index - 1]?.lower === 'how';
+  const verb = tokens[token.index + 2];
+  if (!much && !(token.lower === 'what' && conceptOf(verb?.lemma ?? '')?.kind === 'number')) return undefined;
+  // ("how much is owed" is the amount owed.)
+  const passive = much && tokens[token.index + 1]?.pos === 'AUX';
+  const listed = /^(?:,|and|with|given|from|using|:)$/.test(tokens[token.index - (much ? 2 : 1)]?.lower ?? '');
+  if (!listed || verb?.pos !== 'VERB' || (tokens[token.index + 1]?.pos !== 'PRON' && !passive)) return undefined;
+  return passive ? `amount_${verb.lower}` : much ? 'amount' : verb.lemma;
 }

@@ -158,6 +158,9 @@ export function listedValues(prompt: string): string {
   if (sentences.length < 2) return prompt;
   return sentences
     .map((sentence, at) => {
+      // "Input is the ticket subject and description.", "The inputs are: …": what the job is given.
+      const declared = /^(?:the |my |our )?inputs? (?:is|are|will be|would be)\b:?\s*|^inputs?:\s*/i.exec(sentence);
+      if (at > 0 && declared) return `It needs ${sentence.slice(declared[0].length)}`;
       if (at === 0 || !/,|\band\b/.test(sentence)) return sentence;
       const tokens = tokenize(sentence);
       const firstComma = tokens.findIndex((t) => t.text === ',' || t.lower === 'and');
@@ -172,7 +175,9 @@ export function listedValues(prompt: string): string {
             // "Number of guests, wedding date…"
             (t.lower === 'of' && t.index > 0 && inRun(tokens, t.index + 1)) ||
             // "Hours worked this week and hourly rate.": a participle says which of the value.
-            (t.pos === 'VERB' && t.index > 0 && /(?:ed|en)$/.test(t.lower)),
+            (t.pos === 'VERB' && t.index > 0 && /(?:ed|en)$/.test(t.lower)) ||
+            // "Field size in hectares, …": the unit it is given in.
+            (t.lower === 'in' && t.index > 0 && NOUN_CLASSES.units.has(tokens[t.index + 1]?.lower ?? '')),
         );
       if (!listy || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
       // "enter name, department…": the verb of giving says what the list is, and is no value.

@@ -10,7 +10,7 @@ import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
 import { choiceValue } from '../language/choices';
-import { countKey, lengthAsked } from '../language/counts';
+import { amountAsked, countKey, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
@@ -155,8 +155,9 @@ export function impliedFields(reading: Reading): Field[] {
       const asks =
         tokens[token.index - 2]?.text === ',' &&
         tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text))?.text === '?';
-      const listed =
-        !asks && (before === 'however' || /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? ''));
+      // ("…, roughly how many people will benefit": an adverb may come first.)
+      const opener = tokens[token.index - 2]?.pos === 'ADV' ? tokens[token.index - 3] : tokens[token.index - 2];
+      const listed = !asks && (before === 'however' || /^(?:,|and|with|given|for)$/.test(opener?.lower ?? ''));
       const key = countKey(tokens, noun);
       // What the count is for is no input of its own ("on a pallet").
       const end = key.includes('_per_') ? token.index + 6 : undefined;
@@ -192,18 +193,8 @@ export function impliedFields(reading: Reading): Field[] {
       if (happened?.pos === 'VERB' && (/ed$/.test(happened.lower) || passive || bare))
         fields.push(makeField(key, timed ? 'datetime' : 'date', 'date', token.index));
     }
-    // "how much they gave", "from what it cost": a clause naming an amount, in a list of inputs.
-    const clauseVerb = tokens[token.index + 2];
-    const amountWord =
-      (token.lower === 'much' && before === 'how') ||
-      (token.lower === 'what' && conceptOf(clauseVerb?.lemma ?? '')?.kind === 'number');
-    if (
-      amountWord &&
-      tokens[token.index + 1]?.pos === 'PRON' &&
-      clauseVerb?.pos === 'VERB' &&
-      /^(?:,|and|with|given|from|using|:)$/.test(tokens[token.index - (token.lower === 'much' ? 2 : 1)]?.lower ?? '')
-    )
-      fields.push(makeField(token.lower === 'much' ? 'amount' : clauseVerb.lemma, 'number', 'amount', token.index));
+    const amount = amountAsked(tokens, token);
+    if (amount) fields.push(makeField(amount, 'number', 'amount', token.index));
     if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
     const paired = reading.inputs.find(
       (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,

@@ -1,0 +1,48 @@
+/**
+ * Inputs named by a clause or a sentence of their own: "how much is owed", "roughly how many people
+ * will come", "how many weeks until the move", "Input is the order number and the reason.", and a
+ * sentence of values each in its unit. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const propertiesOf = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, { type?: string }>;
+
+describe('a clause that names a value', () => {
+  it('reads "how much is owed" as the amount owed', () => {
+    const properties = propertiesOf(
+      'Write a chaser to a supplier: their name, the invoice number, how much is owed and the due date.',
+    );
+    expect(properties.amount_owed?.type).toBe('number');
+  });
+
+  it('reads a count after an adverb', () => {
+    const properties = propertiesOf(
+      'Plan a street party from the street name, the date, roughly how many people will come and the budget.',
+    );
+    expect(properties.number_of_people?.type).toBe('integer');
+  });
+
+  it('names a count by what it is counted from or to', () => {
+    const properties = propertiesOf('Write a moving checklist from the new address and how many weeks until the move.');
+    expect(properties.weeks_until_move?.type).toBe('integer');
+  });
+});
+
+describe('a sentence of values', () => {
+  it('reads "Input is …" as what the job is given', () => {
+    const properties = propertiesOf(
+      'Decide whether a refund request is approved or refused. Input is the order number and the reason for the return.',
+    );
+    expect(Object.keys(properties)).toEqual(['order_number', 'reason_for_return']);
+  });
+
+  it('reads values each given in its unit', () => {
+    const properties = propertiesOf(
+      'work out how much paint i need. wall height in metres, wall width in metres, and coats of paint. tell me how many tins to buy',
+    );
+    expect(properties.wall_height?.type).toBe('number');
+    expect(properties.wall_width?.type).toBe('number');
+  });
+});
