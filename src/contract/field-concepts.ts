@@ -135,6 +135,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'arrears',
       'capacity',
       'meter reading',
+      'excess',
       // How long something takes: "response time", "time spent", counted in hours or minutes.
       'response time',
       'turnaround time',

@@ -58,3 +58,9 @@ export function bulletsAsList(text: string): string {
   }
   return out.join('\n');
 }
+
+/** "conf room booking - who, dept, date, no. ppl": a name, a dash, then at least three values. */
+const DASHED = /^([\p{L}\d'’&/ ]{3,60}?) [-–—] (?=[^.!?\n,]+,[^.!?\n,]+,)/u;
+
+/** A note that names its thing and then, after a dash, what it holds, as a colon would. */
+export const dashOpensList = (text: string): string => text.replace(DASHED, '$1: ');

@@ -4,7 +4,7 @@
  * shorthand ("u", "w/", "theyre") is read as the words it stands for, and apostrophes left out are
  * put back (apostrophes.ts).
  */
-import { bulletsAsList } from './bullets';
+import { bulletsAsList, dashOpensList } from './bullets';
 import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 import { withApostrophes } from './apostrophes';
 import { meantVerb } from './retag';
@@ -74,7 +74,7 @@ export function requestOf(prompt: string): string {
   const spelt = prompt
     .replace(/(^|[.!?]\s+|\b(?:you|to|please|and)\s+)calc\b/gi, '$1calculate')
     .replace(/\bcalc\b/gi, 'calculation');
-  const plain = withApostrophes(spelledOut(bulletsAsList(spelt)));
+  const plain = withApostrophes(spelledOut(bulletsAsList(dashOpensList(spelt))));
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
   // ("hello - I run…": the dash after a greeting is no part of the request.)

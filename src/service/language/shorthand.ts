@@ -59,8 +59,16 @@ function yesNoItems(text: string): string {
   return pieces.reverse().join('');
 }
 
+/** "from/to time", "start/end dates", "in/out times": the two ends of one thing, each asked. */
+const ENDS = /\b(from|start|in|pick-?up)\/(to|end|finish|out|drop-?off|return) (time|date)s?\b/gi;
+const endsOf = (_: string, first: string, second: string, thing: string) =>
+  /^from$/i.test(first) ? `start ${thing} and end ${thing}` : `${first} ${thing} and ${second} ${thing}`;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
-    text.replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word).replace(NUMBER_SIGN, numberSign),
+    text
+      .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
+      .replace(NUMBER_SIGN, numberSign)
+      .replace(ENDS, endsOf),
   );
 }

@@ -19,10 +19,10 @@ function conceptOfPhrase(words: string[], head: string): FieldConcept | undefine
   return (
     conceptOf(words.join(' ')) ??
     conceptOf(words.slice(-2).join(' ')) ??
+    // "date paid", "amount seen": a value named by what happened to it.
+    (words.length === 2 && /(?:ed|en|wn|id)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
     conceptOf(head) ??
-    conceptOf(words.at(-1) ?? head) ??
-    // "date seen", "amount paid": a value named by what happened to it.
-    (words.length === 2 && /(?:ed|en|wn)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined)
+    conceptOf(words.at(-1) ?? head)
   );
 }
 

@@ -84,4 +84,21 @@ describe('values written in shorthand', () => {
     expect(Object.values(properties).filter((p) => p.enum?.join() === 'windows,mac')).toHaveLength(1);
     expect(Object.keys(properties)).not.toContain('marketing');
   });
+
+  it('reads a dash after a name as opening its list', () => {
+    const { properties } = formOf('van hire record - driver name, licence number, pickup date, insurance excess');
+    expect(Object.keys(properties)).toEqual(['driver_name', 'license_number', 'pickup_date', 'insurance_excess']);
+    expect(properties.insurance_excess?.type).toBe('number');
+  });
+
+  it('reads "from/to time" as a start and an end', () => {
+    const { properties } = formOf('Desk booking: employee name, date, from/to time and floor.');
+    expect(properties.start_time?.format).toBe('time');
+    expect(properties.end_time?.format).toBe('time');
+  });
+
+  it('types a value by its noun before what happened to it: "date paid"', () => {
+    const { properties } = formOf('Work out a late fee from the invoice total, the due date and the date paid.');
+    expect(properties.date_paid?.format).toBe('date');
+  });
 });
