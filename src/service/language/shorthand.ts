@@ -64,11 +64,21 @@ const ENDS = /\b(from|start|in|pick-?up)\/(to|end|finish|out|drop-?off|return) (
 const endsOf = (_: string, first: string, second: string, thing: string) =>
   /^from$/i.test(first) ? `start ${thing} and end ${thing}` : `${first} ${thing} and ${second} ${thing}`;
 
+/** "effort grade 1-5": a range right after what it bounds, as "(1-5)" writes it. */
+const BARE_RANGE = /(?<=\p{L}) (\d{1,3}[-–]\d{1,3})(?=[,.;)\n]|$| and\b)/gu;
+/** "animal ID(s)": one or more. */
+const MAYBE_PLURAL = /(?<=\p{L})\(s\)/gu;
+/** "…, colors available (list), …": an item of a list said to be a list of its own. */
+const SAID_LIST = /(^|[,:;] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+){0,2}) \((?:a )?list\)/giu;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
       .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
       .replace(NUMBER_SIGN, numberSign)
-      .replace(ENDS, endsOf),
+      .replace(ENDS, endsOf)
+      .replace(BARE_RANGE, ' ($1)')
+      .replace(MAYBE_PLURAL, 's')
+      .replace(SAID_LIST, '$1a list of $2'),
   );
 }

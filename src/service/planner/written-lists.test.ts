@@ -101,4 +101,18 @@ describe('values written in shorthand', () => {
     const { properties } = formOf('Work out a late fee from the invoice total, the due date and the date paid.');
     expect(properties.date_paid?.format).toBe('date');
   });
+
+  it('reads a range right after a value as its bounds, and the list going on after it', () => {
+    const { properties } = formOf('Feedback note: pupil name, reading level 1-8, one target and the date.');
+    expect(properties.reading_level).toMatchObject({ type: 'integer', minimum: 1, maximum: 8 });
+    expect(Object.keys(properties)).toEqual(['pupil_name', 'reading_level', 'target', 'date']);
+  });
+
+  it('reads "(list)" after an item as a list of it', () => {
+    const { properties } = formOf(
+      'Write a garden design brief. I will give the client name, plants wanted (list), budget and the garden size.',
+    );
+    expect(properties.plants_wanted?.type).toBe('array');
+    expect(properties.budget?.type).toBe('number');
+  });
 });
