@@ -134,7 +134,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'odometer',
       'arrears',
       'capacity',
-      'meter reading',
+      'reading',
       'excess',
       // How long something takes: "response time", "time spent", counted in hours or minutes.
       'response time',

@@ -76,3 +76,18 @@ export function amountAsked(tokens: Token[], token: Token): string | undefined {
   if (!listed || verb?.pos !== 'VERB' || (tokens[token.index + 1]?.pos !== 'PRON' && !passive)) return undefined;
   return passive ? `amount_${verb.lower}` : much ? 'amount' : verb.lemma;
 }
+
+/** "how many are vegetarian, vegan and gluten-free": a count of each kind, named by its word. */
+export function kindsCounted(tokens: Token[], token: Token): Token[] {
+  if (token.lower !== 'many' || tokens[token.index - 1]?.lower !== 'how') return [];
+  if (tokens[token.index + 1]?.pos !== 'AUX') return [];
+  const kinds: Token[] = [];
+  let last = false;
+  for (let at = token.index + 2; at < token.index + 16; at++) {
+    const t = tokens[at];
+    if (t && /^(?:NOUN|ADJ|PROPN)$/.test(t.pos) && (!last || tokens[at - 1]?.pos === 'CCONJ')) kinds.push(t);
+    else if (t && /^(?:and|or)$/.test(t.lower) && !last) last = true;
+    else if (t?.text !== ',' || last) break;
+  }
+  return kinds.length >= 2 && last ? kinds : [];
+}

@@ -46,3 +46,23 @@ describe('a sentence of values', () => {
     expect(properties.wall_width?.type).toBe('number');
   });
 });
+
+describe('counts and pairs of a kind', () => {
+  it('counts each kind "how many are" lists, titled as asked', () => {
+    const plan = planWorkflow(
+      'Book a club minibus: trip date, how many are members, juniors or guests, and the pickup point.',
+      {},
+    );
+    const properties = (plan.input_schema?.properties ?? {}) as Record<string, { type?: string; title?: string }>;
+    expect(properties.juniors).toMatchObject({ type: 'integer', title: 'How many are juniors' });
+    expect(properties.guests?.type).toBe('integer');
+  });
+
+  it('reads "start and finish meter readings" as two readings, each a number', () => {
+    const properties = propertiesOf(
+      'Electricity bill check: tenant name, opening and closing meter readings, and the unit price.',
+    );
+    expect(properties.opening_meter_reading?.type).toBe('number');
+    expect(properties.closing_meter_reading?.type).toBe('number');
+  });
+});

@@ -10,7 +10,7 @@ import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
 import { choiceValue } from '../language/choices';
-import { amountAsked, countKey, lengthAsked } from '../language/counts';
+import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
@@ -163,6 +163,10 @@ export function impliedFields(reading: Reading): Field[] {
       const end = key.includes('_per_') ? token.index + 6 : undefined;
       if (listed) fields.push(makeField(key, 'integer', noun.lemma, token.index, { end }));
     }
+    for (const kind of kindsCounted(tokens, token))
+      fields.push(
+        makeField(snakeCase(kind.lower), 'integer', kind.lemma, kind.index, { title: `How many are ${kind.lower}` }),
+      );
     // "and how long each session is (minutes)": a length of time, in the unit said after it.
     const lasting = lengthAsked(tokens, token);
     if (lasting)
@@ -197,13 +201,18 @@ export function impliedFields(reading: Reading): Field[] {
     if (amount) fields.push(makeField(amount, 'number', 'amount', token.index));
     if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
     const paired = reading.inputs.find(
-      (input) => input.phrase.start === token.index + 1 && input.phrase.words.length === 2,
+      (input) => input.phrase.start === token.index + 1 && /^[23]$/.test(String(input.phrase.words.length)),
     );
     const lead = tokens[token.index - 2];
     const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
     if (!paired || inPhrase || UNITS.has(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
     const field = fieldOf(
-      { ...paired.phrase, words: [before, paired.phrase.head], start: token.index - 1, plural: false },
+      {
+        ...paired.phrase,
+        words: [before, ...paired.phrase.words.slice(1, -1), paired.phrase.head],
+        start: token.index - 1,
+        plural: false,
+      },
       token.index - 1,
       false,
     );

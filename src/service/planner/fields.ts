@@ -40,12 +40,12 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       // "name, team and start date" lists three values; a bare word after a comma says so, unless
       // the plural after it is both of them ("…, departure and return dates").
       (reading.tokens[input.phrase.start - 1]?.text !== ',' || next?.plural) &&
-      next?.words.length === 2 &&
-      next.start === input.phrase.end + 1 &&
+      /^[23]$/.test(String(next?.words.length)) &&
+      next!.start === input.phrase.end + 1 &&
       reading.tokens[input.phrase.end]?.lower === 'and'
     ) {
-      input.phrase = { ...input.phrase, words: [word!, next.head], head: next.head };
-      if (next.plural) reading.inputs[n + 1]!.phrase = oneOfPair(next);
+      input.phrase = { ...input.phrase, words: [word!, ...next!.words.slice(1, -1), next!.head], head: next!.head };
+      if (next!.plural) reading.inputs[n + 1]!.phrase = oneOfPair(next!);
     }
     // "the closure start and end dates": both ends of the closure.
     const end = input.phrase.words.at(-1)!;

@@ -26,10 +26,10 @@ function conceptOfPhrase(words: string[], head: string): FieldConcept | undefine
   );
 }
 
-/** "end dates" in "start and end dates": one of the two things a shared plural names, in the singular. */
+/** "end dates" in "start and end dates", "finish odometer readings": one of the two things a shared plural names, in the singular. */
 export const oneOfPair = (phrase: Phrase): Phrase => ({
   ...phrase,
-  words: [phrase.words[0]!, phrase.head],
+  words: [...phrase.words.slice(0, -1), phrase.head],
   plural: false,
 });
 
