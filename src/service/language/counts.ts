@@ -91,3 +91,14 @@ export function kindsCounted(tokens: Token[], token: Token): Token[] {
   }
   return kinds.length >= 2 && last ? kinds : [];
 }
+
+/** "the start and end time of the outage", "the times of the sessions": where a time is said to be of a thing. */
+export const timesOfThings = (tokens: Token[]): number[] =>
+  tokens
+    .filter(
+      (t, at) =>
+        /^times?$/.test(t.lower) &&
+        tokens[at + 1]?.lower === 'of' &&
+        /^(?:the|its|their|this|that|each)$/.test(tokens[at + 2]?.lower ?? ''),
+    )
+    .map((t) => t.index);

@@ -201,7 +201,10 @@ export function impliedFields(reading: Reading): Field[] {
     if (amount) fields.push(makeField(amount, 'number', 'amount', token.index));
     if (token.lower !== 'and' || !/^(?:ADJ|NOUN|VERB)$/.test(tokens[token.index - 1]?.pos ?? '')) continue;
     const paired = reading.inputs.find(
-      (input) => input.phrase.start === token.index + 1 && /^[23]$/.test(String(input.phrase.words.length)),
+      (input) =>
+        input.phrase.start === token.index + 1 &&
+        (input.phrase.words.length === 2 ||
+          (input.phrase.words.length === 3 && tokens[token.index + 2]?.pos === 'NOUN')),
     );
     const lead = tokens[token.index - 2];
     const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);

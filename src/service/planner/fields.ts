@@ -16,6 +16,7 @@ import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
 import { storySentences } from '../language/verbs';
+import { timesOfThings } from '../language/counts';
 import { SPAN_ENDS } from '../language/retag-joins';
 
 /** What lasts from one date to another: a trip, a stay, a leave, a hire. */
@@ -40,7 +41,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       // "name, team and start date" lists three values; a bare word after a comma says so, unless
       // the plural after it is both of them ("…, departure and return dates").
       (reading.tokens[input.phrase.start - 1]?.text !== ',' || next?.plural) &&
-      /^[23]$/.test(String(next?.words.length)) &&
+      // ("opening and closing meter readings": a longer noun, shared; "role and skills to develop" is two.)
+      (next?.words.length === 2 || (next?.words.length === 3 && reading.tokens[next.start + 1]?.pos === 'NOUN')) &&
       next!.start === input.phrase.end + 1 &&
       reading.tokens[input.phrase.end]?.lower === 'and'
     ) {
@@ -217,16 +219,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
   // an appointment is its time of day; "their appointment time" alone is a moment, a date and time.
   // "the start and end time of the outage": with no date asked, the time of a happening is a moment too.
   const dated = fields.some((f) => f.kind === 'date');
-  const ofHappening = reading.tokens.filter(
-    (t, at) =>
-      /^times?$/.test(t.lower) &&
-      reading.tokens[at + 1]?.lower === 'of' &&
-      /^(?:the|its|their|this|that|each)$/.test(reading.tokens[at + 2]?.lower ?? ''),
-  );
+  const ofHappening = timesOfThings(reading.tokens);
   for (const field of fields) {
     const timeOfDay = /(?:^|_)time$/.test(field.key) && !field.key.endsWith('date_time');
     if (dated && field.kind === 'datetime' && timeOfDay) field.kind = 'time';
-    const happening = ofHappening.some((t) => field.position <= t.index && field.position > t.index - 5);
+    const happening = ofHappening.some((at) => field.position <= at && field.position > at - 5);
     if (!dated && field.kind === 'time' && happening) field.kind = 'datetime';
   }
   return fields
