@@ -166,6 +166,7 @@ export type PromptSetName =
   | 'held-out-9'
   | 'held-out-10'
   | 'held-out-11'
+  | 'held-out-12'
   | 'older'
   | 'newcomer';
 
