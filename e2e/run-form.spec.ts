@@ -184,3 +184,27 @@ test('words typed into a number field ask for a number, and a submit flags every
   await expect(page.getByText('Enter a number, like 1200.')).toHaveCount(0);
   await expect(page.getByLabel('curl request')).toContainText('"amount":1200.5');
 });
+
+test('a time of day is picked with a time picker, and the service takes the time it sends', async ({
+  connectedPage: page,
+  readyWorkflow,
+}) => {
+  const workflow = await readyWorkflow(
+    'Write a site visit note for a customer: customer name, visit date and arrival time.',
+  );
+  const properties = (workflow.input_schema?.properties ?? {}) as Record<string, { format?: string }>;
+  expect(properties.arrival_time?.format).toBe('time');
+  await page.goto(`/workflows/${workflow.id}`);
+  const arrival = page.getByLabel(/arrival time/i);
+  await expect(arrival).toHaveAttribute('type', 'time');
+  await page.getByLabel(/customer name/i).fill('Dana Smith');
+  await page.getByLabel(/visit date/i).fill('2026-12-01');
+  await arrival.fill('14:30');
+  await arrival.blur();
+  await expect(arrival).not.toHaveAttribute('aria-invalid', 'true');
+  await screenshotBothThemes(page, 'run-form-time');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page).toHaveURL(/\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('14:30').first()).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coerceCell } from './coerce';
 import { readTime } from './times';
 
 describe('readTime', () => {
@@ -26,5 +27,14 @@ describe('readTime', () => {
   it('says so of a clock time that is not one', () => {
     expect(readTime('25:00')).toEqual({ kind: 'error', message: '"25:00" is not a time of day' });
     expect(readTime('13 pm')).toEqual({ kind: 'error', message: '"13 pm" is not a time of day' });
+  });
+});
+
+describe('a spreadsheet cell for a time field', () => {
+  it('is read as a time of day, and a cell that is no time is said so', () => {
+    const schema = { type: 'string', format: 'time' };
+    expect(coerceCell('9.30am', schema)).toEqual({ kind: 'value', value: '09:30:00' });
+    expect(coerceCell('25:00', schema)).toEqual({ kind: 'error', message: '"25:00" is not a time of day' });
+    expect(coerceCell('9.30am', { type: 'string' })).toEqual({ kind: 'value', value: '9.30am' });
   });
 });
