@@ -248,7 +248,8 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // "(description, quantity)" are a list's columns: they name things the vocabulary knows; "(basic,
     // plus or premium)", with its "or", is a choice whatever its values name.
     const ored = tokens.slice(i + 1, j).some((t) => t.lower === 'or');
-    const known = !ored && spoken.some((value) => conceptOf(value.toLowerCase()) !== undefined);
+    const known =
+      !ored && spoken.filter((value) => conceptOf(value.toLowerCase()) !== undefined).length * 2 > spoken.length;
     if (tokens[j]?.text === ')' && about && !known && spoken.length >= 2)
       choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }

@@ -49,7 +49,8 @@ function yesNoItems(text: string): string {
     const window = text.slice(from, marker.index);
     const opens = [...window.matchAll(ITEM_OPENS)].at(-1);
     const start = opens ? from + opens.index + opens[0].length : 0;
-    const asked = text.slice(start, marker.index).trim();
+    // ("pt session booked? y/n": the question mark is the asking, not the end of a sentence.)
+    const asked = text.slice(start, marker.index).trim().replace(/\?$/, '');
     if (asked === '' || asked.length > 40 || /[.?!]/.test(asked)) continue;
     const whether = /^(?:whether|if)\s/i.test(asked) ? asked : `whether ${asked}`;
     pieces.push(text.slice(marker.index + marker[0].length, end), whether, start > 0 ? ' ' : '');

@@ -115,4 +115,16 @@ describe('values written in shorthand', () => {
     expect(properties.plants_wanted?.type).toBe('array');
     expect(properties.budget?.type).toBe('number');
   });
+
+  it('reads "booked? y/n" as a yes or no', () => {
+    const { properties } = formOf('salon welcome text: client name, first visit date, patch test done? y/n');
+    expect(Object.values(properties).filter((p) => p.type === 'boolean')).toHaveLength(1);
+  });
+
+  it('reads a bracket of plans as a choice though one of them is also a money word', () => {
+    const { properties } = formOf(
+      'Write a renewal email: member name, plan (basic, standard, premium) and renewal date.',
+    );
+    expect(properties.plan?.enum).toEqual(['basic', 'standard', 'premium']);
+  });
 });
