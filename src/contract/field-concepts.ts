@@ -19,6 +19,10 @@ export interface FieldConcept {
   title?: string;
 }
 
+/** "response time", "travel time": the words before "time" that make it a length of time. */
+const DURATIONS =
+  'response turnaround travel lead wait waiting journey drive driving processing resolution cooking prep run running screen';
+
 const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'email', kind: 'email', same: ['e-mail', 'mail', 'email address'], title: 'Email' },
   {
@@ -137,22 +141,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'reading',
       'excess',
       // How long something takes: "response time", "time spent", counted in hours or minutes.
-      'response time',
-      'turnaround time',
-      'travel time',
-      'lead time',
-      'wait time',
-      'waiting time',
-      'journey time',
-      'drive time',
-      'driving time',
-      'processing time',
-      'resolution time',
-      'cooking time',
-      'prep time',
-      'run time',
-      'running time',
-      'screen time',
+      ...DURATIONS.split(' ').map((word) => `${word} time`),
       'time spent',
       'time taken',
       'time worked',
