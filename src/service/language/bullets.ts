@@ -49,11 +49,9 @@ export function bulletsAsList(text: string): string {
       ? items.map((i) => `${i}.`).join(' ')
       : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}.`;
     // "Spray log record:" opens the list; a line that ends without a stop opens it too.
-    const before = out.at(-1);
-    if (before !== undefined && before.trim() !== '' && !/[:.!?]\s*$/.test(before))
-      out[out.length - 1] = `${before.trimEnd()}:`;
-    if (before !== undefined && before.trim() !== '') out[out.length - 1] = `${out.at(-1)!} ${list}`;
-    else out.push(list);
+    const before = out.at(-1)?.trimEnd() ?? '';
+    if (before === '') out.push(list);
+    else out[out.length - 1] = `${before}${/[:.!?]$/.test(before) ? '' : ':'} ${list}`;
     at = end;
   }
   return out.join('\n');

@@ -64,13 +64,16 @@ function clockOf(rest: string): Clock | null | undefined {
   if (rest.trim() === '') return null;
   const t = TIME.exec(rest);
   if (t === null) return undefined;
-  let h = Number(t[1]);
-  const min = Number(t[2]);
-  const s = Number(t[3] ?? 0);
-  const half = t[4]?.toLowerCase().replace(/\./g, '');
-  if (half !== undefined) {
+  return clock(Number(t[1]), Number(t[2]), Number(t[3] ?? 0), t[4]);
+}
+
+/** A clock time from its parts and an "am"/"p.m." if written; undefined when no such time exists. */
+export function clock(hours: number, min: number, s: number, half: string | undefined): Clock | undefined {
+  let h = hours;
+  const meridiem = half?.toLowerCase().replace(/\./g, '')[0];
+  if (meridiem !== undefined) {
     if (h < 1 || h > 12) return undefined;
-    h = (h % 12) + (half === 'pm' ? 12 : 0);
+    h = (h % 12) + (meridiem === 'p' ? 12 : 0);
   }
   return h < 24 && min < 60 && s < 60 ? { h, min, s } : undefined;
 }

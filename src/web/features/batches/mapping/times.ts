@@ -4,6 +4,7 @@
  * the run form's time picker sends, so a row and a form give the same value.
  */
 import { TIME_OF_DAY } from '@contract/time-of-day';
+import { clock } from './dates';
 
 export type TimeRead = { kind: 'as-is' } | { kind: 'value'; value: string } | { kind: 'error'; message: string };
 
@@ -29,14 +30,8 @@ export function readTime(text: string): TimeRead {
   const m = CLOCK.exec(t);
   // "9" alone is a number, not a time; a time says its minutes or am/pm.
   if (m === null || (m[2] === undefined && m[4] === undefined)) return { kind: 'as-is' };
-  let h = Number(m[1]);
-  const min = Number(m[2] ?? 0);
-  const s = Number(m[3] ?? 0);
-  const half = m[4]?.toLowerCase();
-  if (half !== undefined) {
-    if (h < 1 || h > 12) return { kind: 'error', message: `"${t}" is not a time of day` };
-    h = (h % 12) + (half === 'p' ? 12 : 0);
-  }
-  if (h > 23 || min > 59 || s > 59) return { kind: 'error', message: `"${t}" is not a time of day` };
+  const read = clock(Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0), m[4]);
+  if (read === undefined) return { kind: 'error', message: `"${t}" is not a time of day` };
+  const { h, min, s } = read;
   return { kind: 'value', value: `${pad(h)}:${pad(min)}:${pad(s)}` };
 }
