@@ -5,7 +5,7 @@
  */
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
-import { backInClause, bare, doneByOthers } from './verbs';
+import { backInClause, bare, doneByOthers, subjectOf } from './verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
@@ -82,6 +82,13 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
   const lemma = marker.replace('verb:', '');
   const doer = tokens.slice(Math.max(0, first.start - 6), first.start).findLast((t) => t.lemma === lemma);
   if (doer && VERB_CLASSES.personGives.has(lemma)) return byThePerson(tokens, doer);
+  // "We get the client's name, email, the event date…": what the person receives, listed, is what they give;
+  // "get back a summary", "I want to get a CSV" is what the job makes.
+  const received = doer !== undefined && /^(?:get|receive)$/.test(lemma) && tokens[doer.index + 1]?.lower !== 'back';
+  const subject = received ? subjectOf(tokens, doer) : undefined;
+  // ("the date we got the job": a clause that tells which date.)
+  const relative = subject !== undefined && tokens[subject.index - 1]?.pos === 'NOUN';
+  if (/^(?:i|we)$/.test(subject?.lower ?? '') && !relative && tokens[first.end]?.text === ',') return true;
   return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer));
 }
 

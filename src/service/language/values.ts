@@ -50,6 +50,8 @@ const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|
 
 export function optionalAt(tokens: Token[], first: number, end: number): boolean {
   if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
+  // "and any dietary requirements", "any notes": there may be none.
+  if (tokens[first]?.lower === 'any' || tokens[first - 1]?.lower === 'any') return true;
   // "and, if known, the trainer's name", "and, optionally, feedback", "optionally based on a passage".
   const before = tokens.slice(Math.max(0, first - 4), first).map((t) => t.lower);
   const lead = before.findLastIndex((w) => !/^(?:,|based|on|using|with|from)$/.test(w));

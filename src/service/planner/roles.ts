@@ -10,6 +10,7 @@ import { holds, readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
 import { afterAskedClause, declared, isInputMarker, markerOf, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
+import { withoutAsides } from '../language/asides';
 import { described, doneByOthers, governingVerbs } from '../language/verbs';
 import { DETERMINERS, enumerations, phrases, tokenize } from '../language/parse';
 import type { Enumeration, Phrase, Token } from '../language/parse';
@@ -43,7 +44,7 @@ export interface Reading {
 export function readRoles(text: string): Reading {
   const tokens = tokenize(text);
   const list = phrases(tokens);
-  const groups = enumerations(tokens, list);
+  const groups = withoutAsides(tokens, enumerations(tokens, list));
   const choices = readChoices(tokens, list).slice(0, 20);
   const verbAt = governingVerbs(tokens);
   const inChoice = (p: Phrase) => choices.some((c) => holds(c, p));

@@ -1,0 +1,44 @@
+/**
+ * Lists of inputs as people write them in long prompts: what "we get" from a customer, an aside in
+ * brackets inside the list ("(usually two first names)", "(e.g. Priya and Sam)"), and "any …" as
+ * something there may be none of. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const schema = (prompt: string) => planWorkflow(prompt, {}).input_schema ?? {};
+const keys = (prompt: string) => Object.keys(schema(prompt).properties ?? {});
+
+describe('lists of inputs in long prompts', () => {
+  it('reads what "we get" from a customer, listed, as inputs; "get back" and a relative clause stay out', () => {
+    expect(
+      keys(
+        'People book a table through our site. We get the guest name, phone number, the party size and the booking date. Write a confirmation text.',
+      ),
+    ).toEqual(['guest_name', 'phone_number', 'party_size', 'booking_date']);
+    expect(keys('Paste a contract and I get back a summary, a list of risks and a table of dates.')).toEqual([
+      'contract',
+    ]);
+    expect(
+      keys('work out the deadline from the word count and the date we got the job, translator does 2000 words a day'),
+    ).not.toContain('translator');
+  });
+
+  it('goes on with the list past an aside in brackets', () => {
+    expect(
+      keys("I'd fill in the couple's names (usually first names only), their tutor, the exam date and the room."),
+    ).toEqual(['couple_names', 'tutor', 'exam_date', 'room']);
+    expect(keys('I enter the pet names (e.g. Rex and Bella), the owner email, the visit date and the vet.')).toEqual([
+      'pet_names',
+      'owner_email',
+      'visit_date',
+      'vet',
+    ]);
+  });
+
+  it('makes "any …" an input that may be left empty', () => {
+    const form = schema('Write a welcome pack. I give the guest name, the arrival date and any allergies.');
+    expect(Object.keys(form.properties ?? {})).toEqual(['guest_name', 'arrival_date', 'allergies']);
+    expect(form.required).toEqual(['guest_name', 'arrival_date']);
+  });
+});
