@@ -1,13 +1,12 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 6153317,
- * when the work measured on held-out-12 began, unpacked from git and loaded in this same run) and AFTER
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of f634c0d,
+ * when the work measured on held-out-13 began, unpacked from git and loaded in this same run) and AFTER
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
- * `held-out-12`, written on 2026-11-29 by a helper that had read neither the planner nor any other set
- * (plain, terse and long prompts), scored once at the start of the work on it (66/19/92 on 6153317)
- * and once at its end (67/20/92), before any of its prompts was read. The earlier held-out
- * sets were scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
- * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
- * that is absent is said so.
+ * `held-out-13`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
+ * (plain, terse and long prompts), scored once at the start of the work on it (66/31/84 on f634c0d)
+ * and once at its end. The earlier held-out sets were scored blind before and after earlier work and
+ * are tuned on since; they are shown as `spent`. `development-2` (informal prompts: terse notes, typos,
+ * chatty frames, rambling) is tuned on. A set that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '6153317';
+const BEFORE_COMMIT = 'f634c0d';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -33,9 +32,10 @@ const SETS = [
   'held-out-10',
   'held-out-11',
   'held-out-12',
+  'held-out-13',
   'older',
 ] as const;
-const HELD_OUT = 'held-out-12';
+const HELD_OUT = 'held-out-13';
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -48,7 +48,8 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-9': 'held-out-9 (spent: 68/33/44 → 73/34/44 blind, tuned on since)',
   'held-out-10': 'held-out-10 (spent: 75/34/86 → 77/39/86 blind, tuned on since)',
   'held-out-11': 'held-out-11 (spent: 67/33/86 → 68/33/90 blind, tuned on since)',
-  'held-out-12': 'held-out-12 (66/19/92 → 67/20/92 blind; its misses were read after the end score)',
+  'held-out-12': 'held-out-12 (spent: 66/19/92 → 67/20/92 blind, tuned on since)',
+  'held-out-13': 'held-out-13 (blind: 66/31/84 on f634c0d; scored at the start and the end only)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

@@ -167,6 +167,7 @@ export type PromptSetName =
   | 'held-out-10'
   | 'held-out-11'
   | 'held-out-12'
+  | 'held-out-13'
   | 'older'
   | 'newcomer';
 
