@@ -58,14 +58,19 @@ function swapped(a: string, b: string): boolean {
 export const oneSlip = (word: string, meant: string) =>
   Math.abs(meant.length - word.length) <= 1 && (levenshtein(meant, word) <= 1 || swapped(meant, word));
 
-/** "summarise", "colour", "catalogue", "orthopaedics": British spellings the US dictionary does not hold. */
+/**
+ * "summarise", "favourite", "catalogue", "orthopaedics", "counselling", "licence", "programme": British
+ * spellings the US dictionary does not hold.
+ */
 const american = (word: string) =>
   word
-    .replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1')
-    .replace(/our(s?)$/, 'or$1')
+    .replace(/([iy])s(e|es|ed|ing|ation|ations)$/, '$1z$2')
+    .replace(/our/g, 'or')
     .replace(/tre(s?)$/, 'ter$1')
-    .replace(/ogue(s?)$/, 'og$1')
-    .replace(/lled$/, 'led')
+    .replace(/ogue/, 'og')
+    .replace(/ll(ed|ing|ers?|ors?)$/, 'l$1')
+    .replace(/ence(s?)$/, 'ense$1')
+    .replace(/mme(s?)$/, 'm$1')
     .replace(/([^aeiou])ae/g, '$1e');
 
 /** The vocabulary word a misspelt word is meant as, if exactly one is a slip away. */

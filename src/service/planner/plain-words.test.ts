@@ -87,6 +87,11 @@ describe('shorthand, apostrophes and typos', () => {
     ]);
     // "form" is a word, though "from" is a slip away; "Xero" is a name.
     expect(planOf('Write a form letter for Xero users with the user name').keys).toEqual(['user_name']);
+    // A British spelling is no slip: it keeps its letters in the key.
+    expect(
+      planOf('Write a welcome note from the client name, their favourite colour and whether they want counselling')
+        .keys,
+    ).toEqual(['client_name', 'favourite_colour', 'wants_counselling']);
   });
 });
 
