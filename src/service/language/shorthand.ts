@@ -4,6 +4,7 @@
  * list it stands in, which the reading of clauses types as yes or no.
  */
 import { SHORTHAND } from '../../contract/prompt-words';
+import { mostlyFields } from './slash-choices';
 
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SHORT = new RegExp(
@@ -72,6 +73,17 @@ const MAYBE_PLURAL = /(?<=\p{L})\(s\)/gu;
 /** "…, colors available (list), …": an item of a list said to be a list of its own. */
 const SAID_LIST = /(^|[,:;] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+){0,2}) \((?:a )?list\)/giu;
 
+/** "package mini/full/premium", "tier: bronze/silver/gold": three or more values after what they are of, in a list. */
+const NAMED_SLASHES =
+  /(^|[,;\n] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+)?):? ([\p{L}\d'’-]+(?:\/[\p{L}\d'’-]+){2,})(?=\s*(?:[,.;\n]|$|\band\b))/giu;
+/** "email/phone/post", most of them things to give, are no values to choose between ("premium" is one). */
+const namedSlashes = (all: string, lead: string, name: string, values: string) =>
+  mostlyFields(values.split('/')) ? all : `${lead}${name} (${values})`;
+
+/** "drop off time", "check in date": a verb and its particle naming a thing are one word, as "drop-off time". */
+const PARTICLE_NOUN =
+  /\b(drop|pick|check|sign|set|move|log|clock|hand|kick|start|lock|cut|pay|turn|take|call|follow) (off|up|in|out|over|back) (?=(?:time|date|day|location|address|point|place|slot|window|fee|cost|charge|deadline|details?|notes?|reading|meter)s?\b)/giu;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
@@ -80,6 +92,8 @@ export function spelledOut(text: string): string {
       .replace(ENDS, endsOf)
       .replace(BARE_RANGE, ' ($1)')
       .replace(MAYBE_PLURAL, 's')
-      .replace(SAID_LIST, '$1a list of $2'),
+      .replace(SAID_LIST, '$1a list of $2')
+      .replace(NAMED_SLASHES, namedSlashes)
+      .replace(PARTICLE_NOUN, '$1-$2 '),
   );
 }

@@ -11,6 +11,10 @@ const WORD = /^[\p{L}\d][\p{L}\d'’.-]*$/u;
 const NOT_VALUE = /^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ|NUM)$/;
 const isWord = (t: Token | undefined) => t !== undefined && WORD.test(t.text) && !NOT_VALUE.test(t.pos);
 
+/** "appt date/time", "email/phone/post": values the vocabulary mostly names as fields are things to give. */
+export const mostlyFields = (values: string[]) =>
+  values.filter((v) => (conceptOf(v.toLowerCase())?.kind ?? 'text') !== 'text').length * 2 >= values.length;
+
 export function slashChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const choices: Choice[] = [];
   for (let i = 1; i < tokens.length; i++) {
@@ -33,7 +37,7 @@ export function slashChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const opener = tokens[start - 1]?.text ?? '';
     if (values.length < (opener === ':' ? 2 : 3) || opener === '(') continue;
     // "appt date/time", "email/phone": values the vocabulary names as fields are things to give.
-    if (values.some((v) => (conceptOf(v.at(-1)!.toLowerCase())?.kind ?? 'text') !== 'text')) continue;
+    if (mostlyFields(values.map((v) => v.at(-1)!))) continue;
     const about = opener === ':' ? list.find((p) => p.end === start - 1) : undefined;
     choices.push({ values: values.map((v) => v.join(' ')), about, categories: false, start });
   }

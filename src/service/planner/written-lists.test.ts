@@ -87,7 +87,7 @@ describe('values written in shorthand', () => {
 
   it('reads a dash after a name as opening its list', () => {
     const { properties } = formOf('van hire record - driver name, licence number, pickup date, insurance excess');
-    expect(Object.keys(properties)).toEqual(['driver_name', 'license_number', 'pickup_date', 'insurance_excess']);
+    expect(Object.keys(properties)).toEqual(['driver_name', 'licence_number', 'pickup_date', 'insurance_excess']);
     expect(properties.insurance_excess?.type).toBe('number');
   });
 
@@ -126,5 +126,24 @@ describe('values written in shorthand', () => {
       'Write a renewal email: member name, plan (basic, standard, premium) and renewal date.',
     );
     expect(properties.plan?.enum).toEqual(['basic', 'standard', 'premium']);
+  });
+});
+
+describe('values parted by slashes after what they are of', () => {
+  it('reads "room single/double/suite" as a choice of room, and the list goes on after it', () => {
+    const { properties } = formOf('hotel booking note. guest name, room single/double/suite, arrival date, nights');
+    expect(Object.keys(properties)).toEqual(['guest_name', 'room', 'arrival_date', 'nights']);
+    expect(properties.room?.enum).toEqual(['single', 'double', 'suite']);
+  });
+
+  it('keeps "phone/email/post", mostly things to give, as things to give', () => {
+    const { properties } = formOf('complaint log. customer name, contact phone/email/post, complaint date');
+    expect(properties.contact?.enum).toBeUndefined();
+  });
+
+  it('reads "drop off time" and "check in date" as one thing each', () => {
+    const { properties } = formOf('kennel booking. dog name, check in date, drop off time, pick up time');
+    expect(Object.keys(properties)).toEqual(['dog_name', 'check_in_date', 'drop_off_time', 'pick_up_time']);
+    expect(properties.drop_off_time?.format).toBe('time');
   });
 });
