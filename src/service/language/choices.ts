@@ -194,7 +194,7 @@ const askedWhich = (tokens: Token[], list: Phrase[], bracket: number) =>
  * "(below expected, at expected or above expected)", "(no one home, wrong address or refused)": values
  * of a few words each, the last after "or", are choices too; "(start date and end date)" are parts.
  */
-function phrasedValues(inside: Token[]): string[] {
+function phrasedValues(inside: Token[], one: boolean): string[] {
   const values: string[][] = [[]];
   // "(one of email, paid search or social)", "(either …)": what opens the choices is none of them.
   const opening = inside[0]?.lower === 'either' ? 1 : inside[0]?.lower === 'one' && inside[1]?.lower === 'of' ? 2 : 0;
@@ -206,7 +206,9 @@ function phrasedValues(inside: Token[]): string[] {
   const fit = words.every(
     (v) => v.length <= 3 && v.every((w) => /^[\p{L}\d][\p{L}\d'’.-]*$/u.test(w) && !/^(?:and|the|a|an)$/i.test(w)),
   );
-  return ored && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
+  // ("condition (new, like new, good, for parts)": three or more of one thing, parted by commas, need no "or".)
+  const listed = ored || (words.length >= 3 && one);
+  return listed && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }
 
 /** "the reason the delivery failed (…)", "the workshop they chose (…)": the thing a clause before the bracket tells of. */
@@ -244,12 +246,15 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
         values.push(tokens[j]!.text);
       else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
     const about = list.find((p) => p.end === i) ?? askedWhich(tokens, list, i) ?? describedThing(tokens, list, i);
-    const spoken = values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j));
+    // ("the deal list (deal name, stage, value)", "each stage (concept, technical design)": a list's columns.)
+    const one =
+      about !== undefined && !about.plural && !/^(?:each|every|per)$/.test(tokens[about.start - 1]?.lower ?? '');
+    const spoken = values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j), one);
     // "(description, quantity)" are a list's columns: they name things the vocabulary knows; "(basic,
     // plus or premium)", with its "or", is a choice whatever its values name.
     const ored = tokens.slice(i + 1, j).some((t) => t.lower === 'or');
-    const known =
-      !ored && spoken.filter((value) => conceptOf(value.toLowerCase()) !== undefined).length * 2 > spoken.length;
+    const head = (value: string) => value.toLowerCase().split(' ').at(-1)!;
+    const known = !ored && spoken.filter((value) => conceptOf(head(value)) !== undefined).length * 2 > spoken.length;
     if (tokens[j]?.text === ')' && about && !known && spoken.length >= 2)
       choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }

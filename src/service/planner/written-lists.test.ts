@@ -147,3 +147,20 @@ describe('values parted by slashes after what they are of', () => {
     expect(properties.drop_off_time?.format).toBe('time');
   });
 });
+
+describe('values in brackets without an "or"', () => {
+  it('reads values of a few words after one thing as its choice: "(brand new, like new, for parts)"', () => {
+    const { properties } = formOf(
+      'bike sale note: frame size, state (brand new, like new, well used, for parts), price',
+    );
+    expect(Object.keys(properties)).toEqual(['frame_size', 'state', 'price']);
+    expect(properties.state?.enum).toEqual(['brand new', 'like new', 'well used', 'for parts']);
+  });
+
+  it("leaves a list's columns and one value for each of them alone", () => {
+    const phases = formOf('log the hours spent on each phase (early design, first build, final test) for a project');
+    expect(phases.properties.phase?.enum).toBeUndefined();
+    const deals = formOf('summarise the deals list I paste (deal name, sales stage, expected close)');
+    expect(Object.values(deals.properties).some((p) => p.enum)).toBe(false);
+  });
+});
