@@ -1,6 +1,8 @@
 /**
- * Asides in brackets inside a list of inputs: an example or a hedge that tells of the item before it.
+ * What a prompt tells beside its list of inputs: an aside in brackets (an example or a hedge that tells
+ * of the item before it), and where a thing happens.
  */
+import { NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Enumeration, Phrase, Token } from './parse';
 
 /** The words that open an aside in brackets: an example or a hedge, not an input. */
@@ -24,3 +26,15 @@ function inAside(tokens: Token[], first: Phrase): boolean {
 /** The groups of a prompt without its asides, so a list goes on past them. */
 export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
   groups.filter((group) => !inAside(tokens, group.items[0]!));
+
+/**
+ * "comes in on Shopify", "on our website", "on sale": where a thing happens, said of one phrase after "on";
+ * "VAT on a net amount", "based on the reason", "every parent on the trip list" name what is given.
+ */
+export function happensOn(tokens: Token[], group: Enumeration, previous: Enumeration | undefined): boolean {
+  const [phrase] = group.items;
+  const indefinite = /^(?:a|an)$/.test(tokens[phrase!.start - 1]?.lower ?? '');
+  const based = tokens[(phrase!.before?.index ?? 0) - 1]?.lower === 'based';
+  const ofPeople = previous !== undefined && NOUN_CLASSES.people.has(previous.items.at(-1)!.head);
+  return group.items.length === 1 && !indefinite && !based && !ofPeople;
+}

@@ -9,10 +9,8 @@ import { makeField, type Field } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import { WORKS_ON, type Reading } from './roles';
 import { impliedFields, yesNoFields } from './clause-fields';
-import { fieldOf, oneOfPair, VAGUE } from './phrase-field';
+import { fieldOf, oneOfPair, PEOPLE, VAGUE } from './phrase-field';
 
-export { CURRENCIES, PEOPLE } from './phrase-field';
-import { PEOPLE } from './phrase-field';
 import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
 import { storySentences } from '../language/verbs';

@@ -42,3 +42,17 @@ describe('lists of inputs in long prompts', () => {
     expect(form.required).toEqual(['guest_name', 'arrival_date']);
   });
 });
+
+describe('where a thing happens is no input', () => {
+  it('leaves "on our website", "on Etsy" and "on sale" out when the inputs are listed', () => {
+    expect(
+      keys('When a booking comes in on our website, write a confirmation using the guest name and the arrival date.'),
+    ).toEqual(['guest_name', 'arrival_date']);
+    expect(keys('price label text - item name, price, and the discount % if it is on sale')).not.toContain('sale');
+  });
+
+  it('keeps what a sum is worked on, or a choice is based on', () => {
+    expect(keys('Work out the tip at 15% on a bill total')).toEqual(['bill_total']);
+    expect(keys('Sort a complaint as urgent, normal or low based on its text and the customer tier')).toContain('text');
+  });
+});

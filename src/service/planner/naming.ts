@@ -5,7 +5,7 @@
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
 import { named } from '../language/title';
-import { CURRENCIES } from './fields';
+import { CURRENCIES } from './phrase-field';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 

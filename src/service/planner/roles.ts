@@ -10,7 +10,7 @@ import { holds, readChoices, type Choice } from '../language/choices';
 import { deliverableOf } from './deliverables';
 import { afterAskedClause, declared, isInputMarker, markerOf, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
-import { withoutAsides } from '../language/asides';
+import { happensOn, withoutAsides } from '../language/asides';
 import { described, doneByOthers, governingVerbs } from '../language/verbs';
 import { DETERMINERS, enumerations, phrases, tokenize } from '../language/parse';
 import type { Enumeration, Phrase, Token } from '../language/parse';
@@ -172,6 +172,7 @@ function roleOf(
   if (lastRole === 'input' && /^(?:of|whether)$/.test(marker) && phrase !== group.items[0] && own) return 'input';
   // "for a given date": what the person is to give, whatever opens it.
   if (phrase.given) return 'input';
+  if (marker === 'on' && explicit && happensOn(tokens, group, previous)) return 'none';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
   if (/^(?:each|every)$/.test(tokens[phrase.start - 1]?.lower ?? '') && /^(?:on|for|in|per|at)$/.test(marker))
     return 'none';

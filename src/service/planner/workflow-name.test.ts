@@ -188,7 +188,7 @@ describe('workflow names', () => {
     ],
     ['Write a note to staff about the fire drill on Friday, with the time and the meeting point', 'Fire Drill Note'],
     ['Draft a welcome letter to a family that has just adopted a puppy, using the family name', 'Puppy Welcome Letter'],
-    ['Our van broke down on the ring road. Write them an apology with the new delivery date', 'Ring Road Apology'],
+    ['Our van broke down on the ring road. Write them an apology with the new delivery date', 'Delivery Apology'],
   ])('a message that names only its kind is named by its occasion, not by whom it goes to: %s', (p, n) => {
     expect(name(p)).toBe(n);
   });

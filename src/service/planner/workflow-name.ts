@@ -5,7 +5,7 @@
  */
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
-import { CURRENCIES, PEOPLE } from './fields';
+import { CURRENCIES, PEOPLE } from './phrase-field';
 import { kindAlone, nameOf, phraseName, type Recipe } from './naming';
 import { named } from '../language/title';
 import { UNITS, type Phrase } from '../language/parse';
