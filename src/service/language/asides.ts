@@ -23,9 +23,24 @@ function inAside(tokens: Token[], first: Phrase): boolean {
   return false;
 }
 
-/** The groups of a prompt without its asides, so a list goes on past them. */
+/**
+ * "…, what time we leave school and what time we'll be back, the cost per child": the words of a
+ * question listed among the inputs (read as an input of its own in clause-fields) end no list.
+ */
+function inListedQuestion(tokens: Token[], first: Phrase): boolean {
+  // ("what they bought and their order number": "and" opens the next item.)
+  if (/^(?:and|or|,)$/.test(first.before?.lower ?? '')) return false;
+  for (let k = first.start - 1; k >= Math.max(1, first.start - 10); k--) {
+    if (/^[.;:!?()]$/.test(tokens[k]!.text)) return false;
+    if (/^(?:what|which|who|how|when|where|why)$/.test(tokens[k]!.lower))
+      return /^(?:,|and)$/.test(tokens[k - 1]!.lower) && !tokens.slice(k, first.start).some((t) => t.text === ',');
+  }
+  return false;
+}
+
+/** The groups of a prompt without its asides and listed questions, so a list goes on past them. */
 export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
-  groups.filter((group) => !inAside(tokens, group.items[0]!));
+  groups.filter((group) => !inAside(tokens, group.items[0]!) && !inListedQuestion(tokens, group.items[0]!));
 
 /**
  * "comes in on Shopify", "on our website", "on sale": where a thing happens, said of one phrase after "on";

@@ -108,7 +108,12 @@ export function afterAskedClause(tokens: Token[], first: Phrase): boolean {
   for (let k = from; k > 0 && k > from - 16 && !/^[.!?;]$/.test(tokens[k]!.text); k--) {
     if (!/^(?:how|what|who|whether|which|when)$/.test(tokens[k]!.lower)) continue;
     const opener = tokens[k - 1]!;
-    return INPUT_MARKERS.has(opener.lower) || /^(?:with|:)$/.test(opener.lower) || TAKES.has(opener.lemma);
+    // ("…, how many workers were on site, what got done, and any delays": a question listed among others.)
+    // (", which I'll paste, list…" is a clause that tells of what is before it.)
+    const relative = tokens[k]!.lower === 'which' && tokens[k + 1]?.pos === 'PRON';
+    const listed = /^(?:,|and)$/.test(opener.lower) && !relative;
+    const asked = /^(?:with|:|say|choose|pick|tell|note|mention)$/.test(opener.lemma);
+    return listed || asked || INPUT_MARKERS.has(opener.lower) || TAKES.has(opener.lemma);
   }
   return false;
 }

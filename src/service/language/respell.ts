@@ -64,7 +64,7 @@ export const oneSlip = (word: string, meant: string) =>
  */
 const american = (word: string) =>
   word
-    .replace(/([iy])s(e|es|ed|ing|ation|ations)$/, '$1z$2')
+    .replace(/([iy])s(e|es|ed|ing|er|ers|ation|ations)$/, '$1z$2')
     .replace(/our/g, 'or')
     .replace(/tre(s?)$/, 'ter$1')
     .replace(/ogue/, 'og')

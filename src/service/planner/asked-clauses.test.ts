@@ -66,3 +66,34 @@ describe('counts and pairs of a kind', () => {
     expect(properties.closing_meter_reading?.type).toBe('number');
   });
 });
+
+describe('questions listed among the inputs', () => {
+  it('names a time by what happens then, and the list goes on after the questions', () => {
+    const properties = propertiesOf(
+      'Write a note for a club outing: I give the venue, what time we meet and what time we get home, the price per member and the organiser.',
+    ) as Record<string, { type?: string; format?: string }>;
+    expect(Object.keys(properties)).toEqual(['venue', 'meet_time', 'time_home', 'price_per_member', 'organiser']);
+    expect(properties.meet_time?.format).toBe('time');
+  });
+
+  it('reads "what they need to bring" as what to bring, and "say which X" as X', () => {
+    expect(
+      Object.keys(propertiesOf('Write a camp letter from the camp name, what they need to bring and the start date.')),
+    ).toEqual(['camp_name', 'what_to_bring', 'start_date']);
+    expect(
+      Object.keys(
+        propertiesOf(
+          'I paste the draft, say which client it is for, the deadline and the budget, and get back a cover note.',
+        ),
+      ),
+    ).toEqual(['draft', 'client', 'deadline', 'budget']);
+  });
+
+  it('goes on past a listed question to "and any …"', () => {
+    expect(
+      Object.keys(
+        propertiesOf('A daily farm log: usually the field, how many sheep were moved, what got fixed, and any losses.'),
+      ),
+    ).toContain('losses');
+  });
+});

@@ -4,14 +4,13 @@
  * they gave" (an amount), "the start and end time" (two fields sharing a noun).
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { VERBS } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
 import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
-import { choiceValue } from '../language/choices';
 import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
+import { askedQuestion } from '../language/asked-questions';
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
@@ -81,70 +80,14 @@ export function yesNoFields(reading: Reading): Field[] {
  * plan to stay", "however many questions I ask for" (a count), "start and end time", "first and
  * last day" (two fields sharing one noun).
  */
-/** Words that open a list of what the job is given, before a clause that names one of them. */
-const LISTED = /^(?:,|and|with|using|given|from|:)$/;
-
-/**
- * ", who their manager is", "and which team they're joining", ", why they're leaving": a question
- * in a list of inputs names one: the noun it asks about, or the reason.
- */
-function askedField(reading: Reading, token: Reading['tokens'][number]): Field | undefined {
-  const tokens = reading.tokens;
-  if (!/^(?:who|which|what|why)$/.test(token.lower) || !LISTED.test(tokens[token.index - 1]?.lower ?? ''))
-    return undefined;
-  // "… and which product is it about?": a question the job answers, not one the person does; "Could
-  // you write it from …, what was covered, …?", read as "Write it from …?", asks politely.
-  const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));
-  const before = tokens.slice(Math.max(0, token.index - 40), token.index);
-  const opening = before.findLast((t) => /^[.!?]$/.test(t.text))?.index ?? (token.index > 40 ? NaN : -1);
-  const opener = tokens[opening + 1];
-  const polite =
-    /^(?:can|could|would|will)$/.test(opener?.lower ?? '') ||
-    (opener?.pos === 'VERB' && VERBS.has(opener.lemma) && !/^(?:given|using|based)$/.test(opener.lower));
-  if (sentenceEnd?.text === '?' && !polite) return undefined;
-  const clause = tokens.slice(token.index + 1, token.index + 7);
-  const end = clause.findIndex((t) => /^(?:[,;.:!?]|and|or)$/.test(t.lower));
-  const words = end < 0 ? clause : clause.slice(0, end);
-  // "why they're leaving: resignation, retirement or end of contract": the choices that follow.
-  const after = end < 0 ? undefined : clause[end];
-  const choice =
-    after?.text === ':' ? reading.choices.find((c) => c.start > after.index && c.start <= after.index + 2) : undefined;
-  const extra = choice ? { enumValues: choice.values.map(choiceValue) } : {};
-  const kind = choice ? 'enum' : 'string';
-  if (token.lower === 'why') {
-    const doing = words.find((t) => t.pos === 'VERB');
-    return doing ? makeField(snakeCase(`reason for ${doing.lower}`), kind, 'reason', token.index, extra) : undefined;
-  }
-  // "who they're visiting", "who they report to", "who's interviewing": the person named by what
-  // is done with them, and the word it is done with.
-  const doing = words.findIndex((t) => t.pos === 'VERB');
-  if (
-    token.lower === 'who' &&
-    doing >= 0 &&
-    words.slice(0, doing).every((t) => /^(?:PRON|AUX|PART|ADV)$/.test(t.pos))
-  ) {
-    const particle = /^(?:ADP|PART)$/.test(words[doing + 1]?.pos ?? '') ? [words[doing + 1]!.lower] : [];
-    return makeField(snakeCase([words[doing]!.lower, ...particle].join(' ')), kind, 'person', token.index, extra);
-  }
-  const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
-  // "which features they liked", "which apps they need": the things, a list of them.
-  const many = noun !== undefined && !choice && token.lower === 'which' && /[^s]s$/.test(noun.lower);
-  if (many) return makeField(snakeCase(noun.lower), 'list', noun.lemma, token.index, { itemKind: 'string' });
-  if (noun) return makeField(snakeCase(noun.lemma), kind, noun.lemma, token.index, extra);
-  // "what happened", "what's broken", "what got done": a clause about no thing is told in words.
-  const told = words.map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower)).filter((w) => /^[a-z]+$/.test(w));
-  if (token.lower !== 'what' || told.length === 0 || told.length > 3) return undefined;
-  return makeField(snakeCase(['what', ...told].join(' ')), 'text', 'what', token.index);
-}
-
 export function impliedFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     const noun = tokens[token.index + 1];
-    const asked = askedField(reading, token);
-    if (asked) fields.push(asked);
+    const asked = askedQuestion(tokens, reading.choices, token);
+    if (asked) fields.push(makeField(asked.key, asked.kind, asked.head, token.index, asked.extra));
     if (
       token.lower === 'many' &&
       noun &&

@@ -1,0 +1,90 @@
+/**
+ * A question listed among the inputs names one: ", who their manager is", "and which team they're
+ * joining", ", why they're leaving", "what time we leave school", "what they need to bring".
+ */
+import { VERBS } from '../../contract/prompt-words';
+import { snakeCase } from '../lib/text-case';
+import { choiceValue, type Choice } from './choices';
+import { DETERMINERS, type Token } from './parse';
+
+/** What a listed question asks for: its key, the kind of value, the noun it is of. */
+interface Asked {
+  key: string;
+  kind: 'string' | 'enum' | 'list' | 'text' | 'time' | 'date';
+  head: string;
+  extra?: { enumValues?: string[]; itemKind?: 'string' };
+}
+
+/** Words that open a list of what the job is given, before a clause that names one of them. */
+const LISTED = /^(?:,|and|with|using|given|from|:|say|choose|pick|tell|note|mention|enter|include)$/;
+
+/**
+ * ", who their manager is", "and which team they're joining", ", why they're leaving": a question
+ * in a list of inputs names one: the noun it asks about, or the reason.
+ */
+export function askedQuestion(tokens: Token[], choices: Choice[], token: Token): Asked | undefined {
+  // ("fill in what time we leave": the verb with its particle.)
+  const particle = tokens[token.index - 1]?.lower === 'in' ? tokens[token.index - 2] : undefined;
+  const verb = tokens[token.index - 1];
+  // ("Say which parcels are overweight": bidden, the question is what the job answers.)
+  const bidden =
+    verb?.pos === 'VERB' && !/^(?:,|and|to|i|we|'d|’d|'ll|’ll)$/.test(tokens[token.index - 2]?.lower ?? '');
+  const listedBy = /^(?:fill|put|type)$/.test(particle?.lemma ?? '') ? 'enter' : bidden ? '' : (verb?.lower ?? '');
+  if (!/^(?:who|which|what|why)$/.test(token.lower) || !LISTED.test(listedBy)) return undefined;
+  // "… and which product is it about?": a question the job answers, not one the person does; "Could
+  // you write it from …, what was covered, …?", read as "Write it from …?", asks politely.
+  const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));
+  const before = tokens.slice(Math.max(0, token.index - 40), token.index);
+  const opening = before.findLast((t) => /^[.!?]$/.test(t.text))?.index ?? (token.index > 40 ? NaN : -1);
+  const opener = tokens[opening + 1];
+  const polite =
+    /^(?:can|could|would|will)$/.test(opener?.lower ?? '') ||
+    (opener?.pos === 'VERB' && VERBS.has(opener.lemma) && !/^(?:given|using|based)$/.test(opener.lower));
+  if (sentenceEnd?.text === '?' && !polite) return undefined;
+  const clause = tokens.slice(token.index + 1, token.index + 7);
+  const end = clause.findIndex((t) => /^(?:[,;.:!?]|and|or)$/.test(t.lower));
+  const words = end < 0 ? clause : clause.slice(0, end);
+  // "why they're leaving: resignation, retirement or end of contract": the choices that follow.
+  const after = end < 0 ? undefined : clause[end];
+  const choice =
+    after?.text === ':' ? choices.find((c) => c.start > after.index && c.start <= after.index + 2) : undefined;
+  const extra = choice ? { enumValues: choice.values.map(choiceValue) } : {};
+  const kind = choice ? 'enum' : 'string';
+  if (token.lower === 'why') {
+    const doing = words.find((t) => t.pos === 'VERB');
+    return doing ? { key: snakeCase(`reason for ${doing.lower}`), kind, head: 'reason', extra } : undefined;
+  }
+  // "who they're visiting", "who they report to", "who's interviewing": the person named by what
+  // is done with them, and the word it is done with.
+  const doing = words.findIndex((t) => t.pos === 'VERB');
+  if (
+    token.lower === 'who' &&
+    doing >= 0 &&
+    words.slice(0, doing).every((t) => /^(?:PRON|AUX|PART|ADV)$/.test(t.pos))
+  ) {
+    const particle = /^(?:ADP|PART)$/.test(words[doing + 1]?.pos ?? '') ? [words[doing + 1]!.lower] : [];
+    return { key: snakeCase([words[doing]!.lower, ...particle].join(' ')), kind, head: 'person', extra };
+  }
+  const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
+  // "which features they liked", "which apps they need": the things, a list of them.
+  const many = noun !== undefined && !choice && token.lower === 'which' && /[^s]s$/.test(noun.lower);
+  if (many) return { key: snakeCase(noun.lower), kind: 'list', head: noun.lemma, extra: { itemKind: 'string' } };
+  // "what time we leave school", "what time we'll be back": a time named by what happens then.
+  // ("what time we get home": after a light verb, where they get to.)
+  const rest = words.slice(words.indexOf(noun!) + 1);
+  const light = rest.findIndex((t, at) => /^(?:get|come|go)$/.test(t.lemma) && rest[at + 1]?.pos !== 'VERB');
+  const then = rest.slice(light + 1).find((t) => /^(?:VERB|ADV|NOUN)$/.test(t.pos));
+  const when = noun && /^(?:time|date|day)$/.test(noun.lower) && then && !choice;
+  const timeKey = then?.pos === 'VERB' ? `${then.lemma} ${noun?.lower}` : `${noun?.lower} ${then?.lower}`;
+  if (when) return { key: snakeCase(timeKey), kind: noun.lower === 'time' ? 'time' : 'date', head: noun.lemma };
+  if (noun) return { key: snakeCase(noun.lemma), kind, head: noun.lemma, extra };
+  // "what happened", "what's broken", "what got done": a clause about no thing is told in words;
+  // "what they need to bring" is what to bring.
+  const needed = words.findIndex((t, at) => /^(?:need|have|want)$/.test(t.lemma) && words[at + 1]?.lower === 'to');
+  const told = words
+    .slice(needed + 1)
+    .map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower))
+    .filter((w) => /^[a-z]+$/.test(w));
+  if (token.lower !== 'what' || told.length === 0 || told.length > 3) return undefined;
+  return { key: snakeCase(['what', ...told].join(' ')), kind: 'text', head: 'what' };
+}
