@@ -56,3 +56,15 @@ describe('where a thing happens is no input', () => {
     expect(keys('Sort a complaint as urgent, normal or low based on its text and the customer tier')).toContain('text');
   });
 });
+
+describe('a person or an item first in a terse list', () => {
+  it('asks for "client" and "tenant" listed first after a dash or a full stop', () => {
+    expect(keys('chase late rent - tenant, flat number, amount owed, due date')).toEqual([
+      'tenant',
+      'flat_number',
+      'amount_owed',
+      'due_date',
+    ]);
+    expect(keys('lesson recap for parents. pupil, topic, homework, next lesson date')).toContain('pupil');
+  });
+});

@@ -50,8 +50,14 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // "the customer" is who a message is for; "a list of speakers", "their name, department and
   // manager" name inputs of their own.
   const before = phrase.before?.lower ?? '';
-  const listedPerson = among >= 3 && (/^(?:,|and|\()$/.test(before) || MODIFIERS.declares.has(before));
-  if (words.length === 1 && (VAGUE.has(phrase.head) || (PEOPLE.has(phrase.head) && !asList && !listedPerson)))
+  // ("student, subject, homework set", "details: item, condition, brand": the first item of a terse list too.)
+  const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
+  const listedPerson = opened || (among >= 3 && /^(?:,|and|\()$/.test(before));
+  const listedItem = listedPerson && /^(?:item|product|task|job)$/.test(phrase.head);
+  if (
+    words.length === 1 &&
+    ((VAGUE.has(phrase.head) && !listedItem) || (PEOPLE.has(phrase.head) && !asList && !listedPerson))
+  )
     return undefined;
   // "cost per head", "opening hours per day": the value is what comes before "per", and is a rate.
   const per = words.indexOf('per');
