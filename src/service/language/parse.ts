@@ -192,6 +192,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "the leave they've asked for", "the revenue it brought in": the same, with its auxiliaries.
     let verb = i + 1;
     while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
+    // "the date they need to reply by": what they need to do names it.
+    if (/^(?:need|have|want)$/.test(tokens[verb]?.lemma ?? '') && tokens[verb + 1]?.lower === 'to') verb += 2;
     let pasted = false;
     let event: string[] = [];
     // "the date it was due": "due" names the event as a verb would.

@@ -104,9 +104,14 @@ function correctTags(tokens: Token[]): void {
       !/^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(tokens[i]!.lower)
     )
       tokens[i]!.pos = 'NOUN';
-  // "the student name, subject, grade": a word alone between commas is an item of the list.
-  for (let i = 1; i + 1 < tokens.length; i++)
-    if (tokens[i]!.pos === 'ADJ' && tokens[i - 1]!.text === ',' && tokens[i + 1]!.text === ',') tokens[i]!.pos = 'NOUN';
+  // "the student name, subject, grade": a word alone between commas is an item of the list; "the
+  // customer's address, …": a plain verb after a noun's possessive is what the noun has.
+  for (let i = 1; i < tokens.length; i++) {
+    const [before, word, after] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]?.lower ?? '.'];
+    const alone = word.pos === 'ADJ' && before.text === ',' && after === ',';
+    const owned = /^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN' && !/(?:ed|ing)$/.test(word.lower);
+    if (alone || (word.pos === 'VERB' && owned && /^(?:[,.;:)]|and|or)$/.test(after))) word.pos = 'NOUN';
+  }
   // "inbound leads from", "a packing slip as", "a spreadsheet of leads with": a verb between a noun,
   // an adjective or "of" and a preposition
   // or the end is a noun the tagger misread; "issues labeled bug" keeps its participle.

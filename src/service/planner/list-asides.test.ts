@@ -68,3 +68,21 @@ describe('a person or an item first in a terse list', () => {
     expect(keys('lesson recap for parents. pupil, topic, homework, next lesson date')).toContain('pupil');
   });
 });
+
+describe('names of a date and of what a person has', () => {
+  it('names "the date they need to reply by" by the reply, and "the person\'s name and address" without "person"', () => {
+    expect(
+      keys(
+        "Write an offer letter: I put the person's name and address, the room number and the date they need to reply by.",
+      ),
+    ).toEqual(['name', 'address', 'room_number', 'reply_date']);
+  });
+
+  it('reads "the customer\'s address" as the address the customer has, not a verb', () => {
+    expect(keys("Write a delivery note from the customer's address, the parcel weight and the date.")).toEqual([
+      'customer_address',
+      'parcel_weight',
+      'date',
+    ]);
+  });
+});
