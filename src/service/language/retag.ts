@@ -108,7 +108,10 @@ function correctTags(tokens: Token[]): void {
   // customer's address, …": a plain verb after a noun's possessive is what the noun has.
   for (let i = 1; i < tokens.length; i++) {
     const [before, word, after] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]?.lower ?? '.'];
-    const alone = word.pos === 'ADJ' && before.text === ',' && after === ',';
+    // ("letter - total, due date", "with address, due date": a plain word alone as a list's first item too.)
+    const opens = /^(?:[:–—-]|with|needs?|has|have|includes?)$/.test(before.lower);
+    const first = /^(?:VERB|ADJ)$/.test(word.pos) && opens && !/(?:ed|ing)$/.test(word.lower);
+    const alone = ((word.pos === 'ADJ' && before.text === ',') || first) && after === ',';
     const owned = /^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN' && !/(?:ed|ing)$/.test(word.lower);
     if (alone || (word.pos === 'VERB' && owned && /^(?:[,.;:)]|and|or)$/.test(after))) word.pos = 'NOUN';
   }

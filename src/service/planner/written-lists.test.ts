@@ -164,3 +164,13 @@ describe('values in brackets without an "or"', () => {
     expect(Object.values(deals.properties).some((p) => p.enum)).toBe(false);
   });
 });
+
+describe('a first item the tagger reads as a verb or an adjective', () => {
+  it.each(['total', 'address', 'start', 'transfer'])(
+    'reads "reminder - %s, due date, reference" as three inputs',
+    (word) => {
+      const { properties } = formOf(`reminder - ${word}, due date, reference`);
+      expect(Object.keys(properties)).toEqual([word, 'due_date', 'reference']);
+    },
+  );
+});
