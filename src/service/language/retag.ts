@@ -104,16 +104,16 @@ function correctTags(tokens: Token[]): void {
       !/^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(tokens[i]!.lower)
     )
       tokens[i]!.pos = 'NOUN';
-  // "the student name, subject, grade": a word alone between commas is an item of the list; "the
-  // customer's address, …": a plain verb after a noun's possessive is what the noun has.
+  // "the student name, subject, grade": a word alone between commas is an item of the list, and so is a
+  // plain one first ("letter - total, due date"); "the customer's address", "their start": what one has.
   for (let i = 1; i < tokens.length; i++) {
     const [before, word, after] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]?.lower ?? '.'];
-    // ("letter - total, due date", "with address, due date": a plain word alone as a list's first item too.)
-    const opens = /^(?:[:–—-]|with|needs?|has|have|includes?)$/.test(before.lower);
-    const first = /^(?:VERB|ADJ)$/.test(word.pos) && opens && !/(?:ed|ing)$/.test(word.lower);
-    const alone = ((word.pos === 'ADJ' && before.text === ',') || first) && after === ',';
-    const owned = /^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN' && !/(?:ed|ing)$/.test(word.lower);
-    if (alone || (word.pos === 'VERB' && owned && /^(?:[,.;:)]|and|or)$/.test(after))) word.pos = 'NOUN';
+    const plain = /^(?:VERB|ADJ)$/.test(word.pos) && !/(?:ed|ing)$/.test(word.lower);
+    const opens = plain && /^(?:[:–—-]|with|needs?|has|have|includes?)$/.test(before.lower);
+    const owner =
+      (/^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN') || MODIFIERS.possessives.has(before.lower);
+    const alone = ((word.pos === 'ADJ' && before.text === ',') || opens) && after === ',';
+    if (alone || (plain && owner && /^(?:[,.;:)]|and|or)$/.test(after))) word.pos = 'NOUN';
   }
   // "inbound leads from", "a packing slip as", "a spreadsheet of leads with": a verb between a noun,
   // an adjective or "of" and a preposition

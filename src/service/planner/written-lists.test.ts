@@ -173,4 +173,17 @@ describe('a first item the tagger reads as a verb or an adjective', () => {
       expect(Object.keys(properties)).toEqual([word, 'due_date', 'reference']);
     },
   );
+
+  it.each(['total', 'start', 'return', 'update'])(
+    'reads "their %s" as what they have, and after a possessive noun too',
+    (word) => {
+      expect(Object.keys(formOf(`Write a note using their ${word} and the due date.`).properties)).toEqual([
+        word,
+        'due_date',
+      ]);
+      expect(
+        Object.keys(formOf(`Write a note from the customer's ${word}, the due date and the reference.`).properties),
+      ).toEqual([word, 'due_date', 'reference']);
+    },
+  );
 });
