@@ -3,7 +3,7 @@
  * operator of a sum, a verb and its particle, a verb of giving before the noun it names, and a thing
  * named by a word the tagger called a describing word.
  */
-import { VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 
 /** The two ends of one span: "the check-in and check-out dates", "the closure start and end dates". */
@@ -80,4 +80,23 @@ export function correctJoins(tokens: Token[]): void {
     tokens.slice(1, title).every((t) => t.pos === 'NOUN')
   )
     tokens[0]!.pos = 'NOUN';
+}
+
+/** Items of a list the tagger reads as verbs or adjectives are things. */
+export function correctListItems(tokens: Token[]): void {
+  // "the student name, subject, grade": a word alone between commas is an item of the list, and so is a
+  // plain one first ("letter - total, due date") or last; "the customer's address", "their start": had.
+  for (let i = 1; i < tokens.length; i++) {
+    const [before, word, after] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]?.lower ?? '.'];
+    const plain = /^(?:VERB|ADJ)$/.test(word.pos) && !/(?:ed|ing)$/.test(word.lower);
+    const opens = plain && /^(?:[:(–—-]|with|needs?|has|have|includes?)$/.test(before.lower);
+    const owner =
+      (/^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN') || MODIFIERS.possessives.has(before.lower);
+    // ("name, start and email"; "start and end time" shares its noun.)
+    const span = /^(?:end|finish|last|close|closing|stop)$/.test(tokens[i + 2]?.lower ?? '');
+    const last = plain && tokens[i - 2]?.pos === 'NOUN' && /^(?:and|or)$/.test(after) && !span;
+    const alone = before.text === ',' && ((word.pos === 'ADJ' && after === ',') || last);
+    const had = plain && owner && /^(?:[,.;:)]|and|or)$/.test(after);
+    if (alone || had || (opens && after === ',')) word.pos = 'NOUN';
+  }
 }

@@ -10,7 +10,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import { oneSlip } from './respell';
-import { correctJoins } from './retag-joins';
+import { correctJoins, correctListItems } from './retag-joins';
 import type winkNLP from 'wink-nlp';
 
 /** Words that open a noun phrase without being part of it. */
@@ -104,17 +104,7 @@ function correctTags(tokens: Token[]): void {
       !/^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(tokens[i]!.lower)
     )
       tokens[i]!.pos = 'NOUN';
-  // "the student name, subject, grade": a word alone between commas is an item of the list, and so is a
-  // plain one first ("letter - total, due date"); "the customer's address", "their start": what one has.
-  for (let i = 1; i < tokens.length; i++) {
-    const [before, word, after] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]?.lower ?? '.'];
-    const plain = /^(?:VERB|ADJ)$/.test(word.pos) && !/(?:ed|ing)$/.test(word.lower);
-    const opens = plain && /^(?:[:–—-]|with|needs?|has|have|includes?)$/.test(before.lower);
-    const owner =
-      (/^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN') || MODIFIERS.possessives.has(before.lower);
-    const alone = ((word.pos === 'ADJ' && before.text === ',') || opens) && after === ',';
-    if (alone || (plain && owner && /^(?:[,.;:)]|and|or)$/.test(after))) word.pos = 'NOUN';
-  }
+  correctListItems(tokens);
   // "inbound leads from", "a packing slip as", "a spreadsheet of leads with": a verb between a noun,
   // an adjective or "of" and a preposition
   // or the end is a noun the tagger misread; "issues labeled bug" keeps its participle.

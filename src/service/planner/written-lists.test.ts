@@ -186,4 +186,22 @@ describe('a first item the tagger reads as a verb or an adjective', () => {
       ).toEqual([word, 'due_date', 'reference']);
     },
   );
+
+  it('reads such a word first in brackets and last before "and", but "start and end time" shares its noun', () => {
+    expect(Object.keys(formOf('For each row (transfer, due date, owner) write a reminder.').properties)).toEqual([
+      'transfer',
+      'due_date',
+      'owner',
+    ]);
+    expect(Object.keys(formOf('The form has their name, start and email. Write a reply.').properties)).toEqual([
+      'name',
+      'start',
+      'email',
+    ]);
+    expect(Object.keys(formOf('Write a shift note from the date, start and end time.').properties)).toEqual([
+      'date',
+      'start_time',
+      'end_time',
+    ]);
+  });
 });
