@@ -75,7 +75,7 @@ const SAID_LIST = /(^|[,:;] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+){0,2}) \((?
 
 /** "package mini/full/premium", "tier: bronze/silver/gold": three or more values after what they are of, in a list. */
 const NAMED_SLASHES =
-  /(^|[,;\n] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+)?):? ([\p{L}\d'’-]+(?:\/[\p{L}\d'’-]+){2,})(?=\s*(?:[,.;\n]|$|\band\b))/giu;
+  /(^|[,;:\n] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+)?):? ([\p{L}\d'’-]+(?:\/[\p{L}\d'’-]+){2,})(?=\s*(?:[,.;\n]|$|\band\b))/giu;
 /** "email/phone/post", most of them things to give, are no values to choose between ("premium" is one). */
 const namedSlashes = (all: string, lead: string, name: string, values: string) =>
   mostlyFields(values.split('/')) ? all : `${lead}${name} (${values})`;

@@ -134,6 +134,12 @@ describe('values parted by slashes after what they are of', () => {
     const { properties } = formOf('hotel booking note. guest name, room single/double/suite, arrival date, nights');
     expect(Object.keys(properties)).toEqual(['guest_name', 'room', 'arrival_date', 'nights']);
     expect(properties.room?.enum).toEqual(['single', 'double', 'suite']);
+    // The first item after a colon, too.
+    expect(formOf('hotel booking note: room single/double/suite, guest name').properties.room?.enum).toEqual([
+      'single',
+      'double',
+      'suite',
+    ]);
   });
 
   it('keeps "phone/email/post", mostly things to give, as things to give', () => {
