@@ -4,9 +4,10 @@
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * `held-out-13`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
  * (plain, terse and long prompts), scored once at the start of the work on it (66/31/84 on f634c0d)
- * and once at its end. The earlier held-out sets were scored blind before and after earlier work and
- * are tuned on since; they are shown as `spent`. `development-2` (informal prompts: terse notes, typos,
- * chatty frames, rambling) is tuned on. A set that is absent is said so.
+ * and once at its end (70/36/84), before any of its prompts was read. The earlier held-out sets were
+ * scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
+ * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
+ * that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -49,7 +50,7 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-10': 'held-out-10 (spent: 75/34/86 → 77/39/86 blind, tuned on since)',
   'held-out-11': 'held-out-11 (spent: 67/33/86 → 68/33/90 blind, tuned on since)',
   'held-out-12': 'held-out-12 (spent: 66/19/92 → 67/20/92 blind, tuned on since)',
-  'held-out-13': 'held-out-13 (blind: 66/31/84 on f634c0d; scored at the start and the end only)',
+  'held-out-13': 'held-out-13 (66/31/84 → 70/36/84 blind; its misses were read after the end score)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 
