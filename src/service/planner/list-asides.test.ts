@@ -86,3 +86,13 @@ describe('names of a date and of what a person has', () => {
     ]);
   });
 });
+
+describe('"giving" opens a list of inputs', () => {
+  it('reads "…, giving the member\'s name, the plan and the renewal date" as inputs', () => {
+    expect(
+      keys(
+        "Write a note to a gym member about their renewal, giving the member's name, the plan and the renewal date.",
+      ),
+    ).toEqual(['member_name', 'plan', 'renewal_date']);
+  });
+});
