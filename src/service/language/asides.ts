@@ -2,18 +2,22 @@
  * What a prompt tells beside its list of inputs: an aside in brackets (an example or a hedge that tells
  * of the item before it), and where a thing happens.
  */
+import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Enumeration, Phrase, Token } from './parse';
 
 /** The words that open an aside in brackets: an example or a hedge, not an input. */
 const ASIDE =
-  /^(?:e\.?g\.?|i\.?e\.?|like|usually|normally|typically|often|mostly|sometimes|generally|say|probably|maybe|ideally|instance|example|including|incl|as)$/;
+  /^(?:e\.?g\.?|i\.?e\.?|like|usually|normally|typically|often|mostly|sometimes|generally|say|probably|maybe|ideally|instance|example)$/;
 
 /**
  * "the couple's names (usually two first names), their email…", "(a list, e.g. bank statements, P60)":
  * phrases in brackets after a hedge or "e.g." tell of the item before them; the list goes on past them.
  */
-function inAside(tokens: Token[], first: Phrase): boolean {
+function inAside(tokens: Token[], group: Enumeration): boolean {
+  const first = group.items[0]!;
+  // ("the starter's details (like their name, start date and manager)": values to give are the list.)
+  if (group.items.filter((p) => conceptOf(p.head) !== undefined).length >= 2) return false;
   let hedged = ASIDE.test(tokens[first.start]!.lower);
   for (let k = first.start - 1; k >= Math.max(0, first.start - 8); k--) {
     if (tokens[k]!.text === ')') return false;
@@ -40,16 +44,19 @@ function inListedQuestion(tokens: Token[], first: Phrase): boolean {
 
 /** The groups of a prompt without its asides and listed questions, so a list goes on past them. */
 export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
-  groups.filter((group) => !inAside(tokens, group.items[0]!) && !inListedQuestion(tokens, group.items[0]!));
+  groups.filter((group) => !inAside(tokens, group) && !inListedQuestion(tokens, group.items[0]!));
 
 /**
  * "comes in on Shopify", "on our website", "on sale": where a thing happens, said of one phrase after "on";
- * "VAT on a net amount", "based on the reason", "every parent on the trip list" name what is given.
+ * "VAT on the net amount", "based on the reason", "every parent on the trip list" name what is given.
  */
 export function happensOn(tokens: Token[], group: Enumeration, previous: Enumeration | undefined): boolean {
   const [phrase] = group.items;
   const indefinite = /^(?:a|an)$/.test(tokens[phrase!.start - 1]?.lower ?? '');
-  const based = tokens[(phrase!.before?.index ?? 0) - 1]?.lower === 'based';
+  // ("the VAT on the net amount", "15% on the bill total": what a sum is worked on.)
+  const worked = tokens[(phrase!.before?.index ?? 0) - 1];
+  const based = worked?.lower === 'based' || /^(?:NUM|SYM)$/.test(worked?.pos ?? '') || worked?.text === '%';
+  if (/^(?:number|integer)$/.test(conceptOf(phrase!.head)?.kind ?? '')) return false;
   const ofPeople = previous !== undefined && NOUN_CLASSES.people.has(previous.items.at(-1)!.head);
   return group.items.length === 1 && !indefinite && !based && !ofPeople;
 }

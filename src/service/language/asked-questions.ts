@@ -73,7 +73,13 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   // ("what time we get home": after a light verb, where they get to.)
   const rest = words.slice(words.indexOf(noun!) + 1);
   const light = rest.findIndex((t, at) => /^(?:get|come|go)$/.test(t.lemma) && rest[at + 1]?.pos !== 'VERB');
-  const then = rest.slice(light + 1).find((t) => /^(?:VERB|ADV|NOUN)$/.test(t.pos));
+  // ("what time the coach leaves", read as two nouns: the last word is what happens.)
+  const happens = rest.slice(light + 1).find((t) => /^(?:VERB|ADV)$/.test(t.pos));
+  const then =
+    happens ??
+    (rest.at(-1)?.pos === 'NOUN'
+      ? { ...rest.at(-1)!, pos: 'VERB', lemma: rest.at(-1)!.lower.replace(/s$/, '') }
+      : undefined);
   const when = noun && /^(?:time|date|day)$/.test(noun.lower) && then && !choice;
   const timeKey = then?.pos === 'VERB' ? `${then.lemma} ${noun?.lower}` : `${noun?.lower} ${then?.lower}`;
   if (when) return { key: snakeCase(timeKey), kind: noun.lower === 'time' ? 'time' : 'date', head: noun.lemma };

@@ -206,8 +206,17 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   const fit = words.every(
     (v) => v.length <= 3 && v.every((w) => /^[\p{L}\d][\p{L}\d'’.-]*$/u.test(w) && !/^(?:and|the|a|an)$/i.test(w)),
   );
-  // ("condition (new, like new, good, for parts)": three or more of one thing, parted by commas, need no "or".)
-  const listed = ored || (words.length >= 3 && one);
+  // ("condition (new, like new, good, for parts)": three or more states of one thing, each with a word
+  // that is no noun, need no "or"; "the meeting (agenda, attendees, action points)" names its parts.)
+  const said = inside.filter((t) => t.text === ',' || !/^(?:NOUN|PROPN)$/.test(t.pos)).map((t) => t.text);
+  const states =
+    said
+      .join(' ')
+      .split(',')
+      .filter((part) => part.trim() !== '').length *
+      2 >=
+    words.length;
+  const listed = ored || (words.length >= 3 && one && states);
   return listed && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }
 

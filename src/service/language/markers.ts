@@ -87,7 +87,10 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
   const received = doer !== undefined && /^(?:get|receive)$/.test(lemma) && tokens[doer.index + 1]?.lower !== 'back';
   const subject = received ? subjectOf(tokens, doer) : undefined;
   // ("the date we got the job": a clause that tells which date.)
-  const relative = subject !== undefined && tokens[subject.index - 1]?.pos === 'NOUN';
+  const relative =
+    subject !== undefined &&
+    tokens[subject.index - 1]?.pos === 'NOUN' &&
+    !/^(?:each|every|this|next|last)$/.test(tokens[subject.index - 2]?.lower ?? '');
   if (/^(?:i|we)$/.test(subject?.lower ?? '') && !relative && tokens[first.end]?.text === ',') return true;
   return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer));
 }

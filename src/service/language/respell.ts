@@ -65,7 +65,7 @@ export const oneSlip = (word: string, meant: string) =>
 const american = (word: string) =>
   word
     .replace(/([iy])s(e|es|ed|ing|er|ers|ation|ations)$/, '$1z$2')
-    .replace(/our/g, 'or')
+    .replace(/our(?=(?:s|ed|ing|ite|ites|ful|able|hood)?$)/, 'or')
     .replace(/tre(s?)$/, 'ter$1')
     .replace(/ogue/, 'og')
     .replace(/ll(ed|ing|ers?|ors?)$/, 'l$1')

@@ -94,7 +94,9 @@ export function correctListItems(tokens: Token[]): void {
       (/^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN') || MODIFIERS.possessives.has(before.lower);
     // ("name, start and email"; "start and end time" shares its noun.)
     const span = /^(?:end|finish|last|close|closing|stop)$/.test(tokens[i + 2]?.lower ?? '');
-    const last = plain && tokens[i - 2]?.pos === 'NOUN' && /^(?:and|or)$/.test(after) && !span;
+    // ("read and sort it", "tidy and send them": two verbs of one object.)
+    const object = /^(?:PRON|DET)$/.test(tokens[i + 3]?.pos ?? '');
+    const last = plain && tokens[i - 2]?.pos === 'NOUN' && /^(?:and|or)$/.test(after) && !span && !object;
     const alone = before.text === ',' && ((word.pos === 'ADJ' && after === ',') || last);
     const had = plain && owner && /^(?:[,.;:)]|and|or)$/.test(after);
     if (alone || had || (opens && after === ',')) word.pos = 'NOUN';

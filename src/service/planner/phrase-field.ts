@@ -43,7 +43,11 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
       // "today's absentees", "yesterday's tickets": when is no part of what.
       !(at < (phrase.owner ?? 0) && !NOUN_CLASSES.identifying.has(phrase.head)) &&
       !(at === 0 && MODIFIERS.style.has(word)) &&
-      !(at === 0 && PEOPLE.has(word) && (phrase.words.length >= 3 || /^(?:person|people)$/.test(word))),
+      !(
+        at === 0 &&
+        PEOPLE.has(word) &&
+        (phrase.words.length >= 3 || (/^(?:person|people)$/.test(word) && at < (phrase.owner ?? 0)))
+      ),
   );
   // "B from 80": a letter is no name of a value.
   if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
