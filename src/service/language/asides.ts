@@ -4,6 +4,7 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES } from '../../contract/prompt-words';
+import { questionBefore } from './markers';
 import type { Enumeration, Phrase, Token } from './parse';
 
 /** The words that open an aside in brackets: an example or a hedge, not an input. */
@@ -34,12 +35,14 @@ function inAside(tokens: Token[], group: Enumeration): boolean {
 function inListedQuestion(tokens: Token[], first: Phrase): boolean {
   // ("what they bought and their order number": "and" opens the next item.)
   if (/^(?:and|or|,)$/.test(first.before?.lower ?? '')) return false;
-  for (let k = first.start - 1; k >= Math.max(1, first.start - 10); k--) {
-    if (/^[.;:!?()]$/.test(tokens[k]!.text)) return false;
-    if (/^(?:what|which|who|how|when|where|why)$/.test(tokens[k]!.lower))
-      return /^(?:,|and)$/.test(tokens[k - 1]!.lower) && !tokens.slice(k, first.start).some((t) => t.text === ',');
-  }
-  return false;
+  const question = questionBefore(tokens, first.start - 1, 10, /^[.;:!?()]$/);
+  return (
+    question !== undefined &&
+    // ("whether a laptop is needed - manager email": a yes or no ends at its verb; the list goes on.)
+    question.lower !== 'whether' &&
+    /^(?:,|and)$/.test(tokens[question.index - 1]!.lower) &&
+    !tokens.slice(question.index, first.start).some((t) => t.text === ',')
+  );
 }
 
 /** The groups of a prompt without its asides and listed questions, so a list goes on past them. */

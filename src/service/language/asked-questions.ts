@@ -5,7 +5,9 @@
 import { VERBS } from '../../contract/prompt-words';
 import { snakeCase } from '../lib/text-case';
 import { choiceValue, type Choice } from './choices';
+import { listedQuestion } from './markers';
 import { DETERMINERS, type Token } from './parse';
+import { needsTo } from './verbs';
 
 /** What a listed question asks for: its key, the kind of value, the noun it is of. */
 interface Asked {
@@ -14,9 +16,6 @@ interface Asked {
   head: string;
   extra?: { enumValues?: string[]; itemKind?: 'string' };
 }
-
-/** Words that open a list of what the job is given, before a clause that names one of them. */
-const LISTED = /^(?:,|and|with|using|given|from|:|say|choose|pick|tell|note|mention|enter|include)$/;
 
 /**
  * ", who their manager is", "and which team they're joining", ", why they're leaving": a question
@@ -29,8 +28,8 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   // ("Say which parcels are overweight": bidden, the question is what the job answers.)
   const bidden =
     verb?.pos === 'VERB' && !/^(?:,|and|to|i|we|'d|’d|'ll|’ll)$/.test(tokens[token.index - 2]?.lower ?? '');
-  const listedBy = /^(?:fill|put|type)$/.test(particle?.lemma ?? '') ? 'enter' : bidden ? '' : (verb?.lower ?? '');
-  if (!/^(?:who|which|what|why)$/.test(token.lower) || !LISTED.test(listedBy)) return undefined;
+  const listed = /^(?:fill|put|type)$/.test(particle?.lemma ?? '') || (!bidden && listedQuestion(tokens, token));
+  if (!/^(?:who|which|what|why)$/.test(token.lower) || !listed) return undefined;
   // "… and which product is it about?": a question the job answers, not one the person does; "Could
   // you write it from …, what was covered, …?", read as "Write it from …?", asks politely.
   const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));
@@ -75,18 +74,17 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   const light = rest.findIndex((t, at) => /^(?:get|come|go)$/.test(t.lemma) && rest[at + 1]?.pos !== 'VERB');
   // ("what time the coach leaves", read as two nouns: the last word is what happens.)
   const happens = rest.slice(light + 1).find((t) => /^(?:VERB|ADV)$/.test(t.pos));
-  const then =
-    happens ??
-    (rest.at(-1)?.pos === 'NOUN'
-      ? { ...rest.at(-1)!, pos: 'VERB', lemma: rest.at(-1)!.lower.replace(/s$/, '') }
-      : undefined);
-  const when = noun && /^(?:time|date|day)$/.test(noun.lower) && then && !choice;
-  const timeKey = then?.pos === 'VERB' ? `${then.lemma} ${noun?.lower}` : `${noun?.lower} ${then?.lower}`;
+  // ("what time the coach leaves", read as two nouns: the last word is what happens.)
+  const last = rest.at(-1)?.pos === 'NOUN' ? rest.at(-1)!.lower.replace(/s$/, '') : undefined;
+  const when = noun && /^(?:time|date|day)$/.test(noun.lower) && (happens ?? last) && !choice;
+  // (Named by what happens then, "leave_time", or by where they are then, "time_back".)
+  const timeKey =
+    happens?.pos === 'ADV' ? `${noun?.lower} ${happens.lower}` : `${happens?.lemma ?? last} ${noun?.lower}`;
   if (when) return { key: snakeCase(timeKey), kind: noun.lower === 'time' ? 'time' : 'date', head: noun.lemma };
   if (noun) return { key: snakeCase(noun.lemma), kind, head: noun.lemma, extra };
   // "what happened", "what's broken", "what got done": a clause about no thing is told in words;
   // "what they need to bring" is what to bring.
-  const needed = words.findIndex((t, at) => /^(?:need|have|want)$/.test(t.lemma) && words[at + 1]?.lower === 'to');
+  const needed = words.findIndex((t) => needsTo(tokens, t.index));
   const told = words
     .slice(needed + 1)
     .map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower))

@@ -208,15 +208,12 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   );
   // ("condition (new, like new, good, for parts)": three or more states of one thing, each with a word
   // that is no noun, need no "or"; "the meeting (agenda, attendees, action points)" names its parts.)
-  const said = inside.filter((t) => t.text === ',' || !/^(?:NOUN|PROPN)$/.test(t.pos)).map((t) => t.text);
-  const states =
-    said
-      .join(' ')
-      .split(',')
-      .filter((part) => part.trim() !== '').length *
-      2 >=
-    words.length;
-  const listed = ored || (words.length >= 3 && one && states);
+  let states = 0;
+  let stated = false;
+  for (const token of inside)
+    if (token.text === ',') stated = false;
+    else if (!stated && !/^(?:NOUN|PROPN)$/.test(token.pos)) [states, stated] = [states + 1, true];
+  const listed = ored || (words.length >= 3 && one && states * 2 >= words.length);
   return listed && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }
 

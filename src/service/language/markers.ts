@@ -101,24 +101,38 @@ export const declared = (marker: string, group: Enumeration, tokens: Token[]) =>
   (group.items.length > 1 || tokens[group.items[0]!.end]?.text === '(') &&
   (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
 
+/** ", what got done", "and which team they're joining", "say which", "with how much they owe": the word before a question listed among the inputs. */
+const QUESTION_LISTERS = /^(?:,|and|with|using|given|from|:|say|choose|pick|tell|note|mention|enter|include)$/;
+
+/**
+ * The question word a phrase stands after in its clause ("…, what time we leave school"), looking
+ * back at most `reach` words and never past a `stop`: a clause that names an input is a few words
+ * long, and looking further back would cost long prompts dear.
+ */
+export function questionBefore(tokens: Token[], from: number, reach: number, stop: RegExp): Token | undefined {
+  for (let k = from; k > 0 && k > from - reach && !stop.test(tokens[k]!.text); k--)
+    if (/^(?:how|what|who|whether|which|when|where|why)$/.test(tokens[k]!.lower)) return tokens[k];
+  return undefined;
+}
+
+/** A question listed among the inputs, told by the word before it; ", which I'll paste, …" is a clause that tells of what is before it. */
+export function listedQuestion(tokens: Token[], question: Token): boolean {
+  const opener = tokens[question.index - 1];
+  const relative = question.lower === 'which' && tokens[question.index + 1]?.pos === 'PRON';
+  if (!opener || relative) return false;
+  return QUESTION_LISTERS.test(opener.lemma) || QUESTION_LISTERS.test(opener.lower);
+}
+
 /**
  * "with how much they owe, the due date they missed and the property address": a list of inputs may
  * open with a clause rather than a phrase; what follows it after a comma goes on with the list.
+ * ("…, how many workers were on site, what got done, and any delays": a question listed among others.)
  */
 export function afterAskedClause(tokens: Token[], first: Phrase): boolean {
-  const from = (first.before?.index ?? 0) - 1;
-  // A clause that opens a list is a few words long; looking further back would cost long prompts dear.
-  for (let k = from; k > 0 && k > from - 16 && !/^[.!?;]$/.test(tokens[k]!.text); k--) {
-    if (!/^(?:how|what|who|whether|which|when)$/.test(tokens[k]!.lower)) continue;
-    const opener = tokens[k - 1]!;
-    // ("…, how many workers were on site, what got done, and any delays": a question listed among others.)
-    // (", which I'll paste, list…" is a clause that tells of what is before it.)
-    const relative = tokens[k]!.lower === 'which' && tokens[k + 1]?.pos === 'PRON';
-    const listed = /^(?:,|and)$/.test(opener.lower) && !relative;
-    const asked = /^(?:with|:|say|choose|pick|tell|note|mention)$/.test(opener.lemma);
-    return listed || asked || INPUT_MARKERS.has(opener.lower) || TAKES.has(opener.lemma);
-  }
-  return false;
+  const question = questionBefore(tokens, (first.before?.index ?? 0) - 1, 16, /^[.!?;]$/);
+  if (!question) return false;
+  const opener = tokens[question.index - 1]!;
+  return listedQuestion(tokens, question) || INPUT_MARKERS.has(opener.lower) || TAKES.has(opener.lemma);
 }
 
 /**

@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
-import { afterSubject, doing } from './verbs';
+import { afterSubject, doing, needsTo } from './verbs';
 import {
   countedItems,
   OPTIONAL_BEFORE,
@@ -193,7 +193,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     let verb = i + 1;
     while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
     // "the date they need to reply by": what they need to do names it.
-    if (/^(?:need|have|want)$/.test(tokens[verb]?.lemma ?? '') && tokens[verb + 1]?.lower === 'to') verb += 2;
+    if (needsTo(tokens, verb)) verb += 2;
     let pasted = false;
     let event: string[] = [];
     // "the date it was due": "due" names the event as a verb would.

@@ -7,7 +7,8 @@ import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 
 /** The two ends of one span: "the check-in and check-out dates", "the closure start and end dates". */
-export const SPAN_ENDS = /^(?:start|end|opening|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
+export const SPAN_ENDS =
+  /^(?:start|end|finish|stop|last|opening|close|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
 
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
@@ -93,7 +94,7 @@ export function correctListItems(tokens: Token[]): void {
     const owner =
       (/^['’]s$/.test(before.lower) && tokens[i - 2]?.pos === 'NOUN') || MODIFIERS.possessives.has(before.lower);
     // ("name, start and email"; "start and end time" shares its noun.)
-    const span = /^(?:end|finish|last|close|closing|stop)$/.test(tokens[i + 2]?.lower ?? '');
+    const span = SPAN_ENDS.test(tokens[i + 2]?.lower ?? '');
     // ("read and sort it", "tidy and send them": two verbs of one object.)
     const object = /^(?:PRON|DET)$/.test(tokens[i + 3]?.pos ?? '');
     const last = plain && tokens[i - 2]?.pos === 'NOUN' && /^(?:and|or)$/.test(after) && !span && !object;

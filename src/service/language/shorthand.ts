@@ -77,11 +77,12 @@ const SAID_LIST = /(^|[,:;] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+){0,2}) \((?
 const NAMED_SLASHES =
   /(^|[,;:\n] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+)?):? ([\p{L}\d'’-]+(?:\/[\p{L}\d'’-]+){2,})(?=\s*(?:[,.;\n]|$|\band\b))/giu;
 /** "email/phone/post", most of them things to give, are no values to choose between ("premium" is one). */
-const namedSlashes = (all: string, lead: string, name: string, values: string) =>
+function namedSlashes(all: string, lead: string, name: string, values: string): string {
+  const parts = values.split('/');
   // ("arrival date dd/mm/yyyy": a format to write it in.)
-  mostlyFields(values.split('/')) || /^(?:d{1,2}|m{1,3}|y{2,4}|h{1,2}|\d+)$/i.test(values.split('/')[0]!)
-    ? all
-    : `${lead}${name} (${values})`;
+  const format = /^(?:d{1,2}|m{1,3}|y{2,4}|h{1,2}|\d+)$/i.test(parts[0]!);
+  return mostlyFields(parts) || format ? all : `${lead}${name} (${values})`;
+}
 
 /** "drop off time", "check in date": a verb and its particle naming a thing are one word, as "drop-off time". */
 const PARTICLE_NOUN =

@@ -181,3 +181,7 @@ export const afterSubject = (verb: Token, previous: Token | undefined) =>
   /[^s]s$/.test(verb.lower)
     ? /^(?:NOUN|PROPN|PRON)$/.test(previous?.pos ?? '')
     : /^(?:i|we|you|they|he|she|someone|people)$/.test(previous?.lower ?? '');
+
+/** "need to", "have to", "want to": what follows is what is to be done. */
+export const needsTo = (tokens: Token[], at: number) =>
+  /^(?:need|have|want)$/.test(tokens[at]?.lemma ?? '') && tokens[at + 1]?.lower === 'to';
