@@ -1,10 +1,10 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of f634c0d,
- * when the work measured on held-out-13 began, unpacked from git and loaded in this same run) and AFTER
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of f74ef3a,
+ * when the work measured on held-out-14 began, unpacked from git and loaded in this same run) and AFTER
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
- * `held-out-13`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
- * (plain, terse and long prompts), scored once at the start of the work on it (66/31/84 on f634c0d)
- * and once at its end (70/36/84), before any of its prompts was read. The earlier held-out sets were
+ * `held-out-14`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
+ * (plain, terse and long prompts), scored once at the start of the work on it (63/32/84 on f74ef3a)
+ * and once at its end, before any of its prompts was read. The earlier held-out sets were
  * scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
  * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
  * that is absent is said so.
@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = 'f634c0d';
+const BEFORE_COMMIT = 'f74ef3a';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -34,9 +34,10 @@ const SETS = [
   'held-out-11',
   'held-out-12',
   'held-out-13',
+  'held-out-14',
   'older',
 ] as const;
-const HELD_OUT = 'held-out-13';
+const HELD_OUT = 'held-out-14';
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -50,7 +51,8 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-10': 'held-out-10 (spent: 75/34/86 → 77/39/86 blind, tuned on since)',
   'held-out-11': 'held-out-11 (spent: 67/33/86 → 68/33/90 blind, tuned on since)',
   'held-out-12': 'held-out-12 (spent: 66/19/92 → 67/20/92 blind, tuned on since)',
-  'held-out-13': 'held-out-13 (66/31/84 → 70/36/84 blind; its misses were read after the end score)',
+  'held-out-13': 'held-out-13 (spent: 66/31/84 → 70/36/84 blind, tuned on since)',
+  'held-out-14': 'held-out-14 (blind: 63/32/84 at the start of the work on it)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

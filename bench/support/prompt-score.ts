@@ -168,6 +168,7 @@ export type PromptSetName =
   | 'held-out-11'
   | 'held-out-12'
   | 'held-out-13'
+  | 'held-out-14'
   | 'older'
   | 'newcomer';
 
