@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
 import { DETERMINERS } from './retag';
-import { slashChoices } from './slash-choices';
+import { namesChoice, slashChoices } from './slash-choices';
 
 export interface Choice {
   values: string[];
@@ -201,7 +201,8 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   for (const token of inside.slice(opening))
     if (/^(?:,|\/|or)$/.test(token.lower)) values.push([]);
     else values.at(-1)!.push(token.text);
-  const ored = inside.findLast((t) => /^(?:,|\/|or)$/.test(t.lower))?.lower === 'or';
+  // ("(main hall/small hall/kitchen)": slashes part alternatives as "or" does.)
+  const ored = /^(?:or|\/)$/.test(inside.findLast((t) => /^(?:,|\/|or)$/.test(t.lower))?.lower ?? '');
   const words = values.filter((v) => v.length > 0);
   const fit = words.every(
     (v) => v.length <= 3 && v.every((w) => /^[\p{L}\d][\p{L}\d'’.-]*$/u.test(w) && !/^(?:and|the|a|an)$/i.test(w)),
@@ -260,7 +261,10 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // plus or premium)", with its "or", is a choice whatever its values name.
     const ored = tokens.slice(i + 1, j).some((t) => t.lower === 'or');
     const head = (value: string) => value.toLowerCase().split(' ').at(-1)!;
-    const known = !ored && spoken.filter((value) => conceptOf(head(value)) !== undefined).length * 2 > spoken.length;
+    const known =
+      !ored &&
+      !namesChoice(tokens, about) &&
+      spoken.filter((value) => conceptOf(head(value)) !== undefined).length * 2 > spoken.length;
     if (tokens[j]?.text === ')' && about && !known && spoken.length >= 2)
       choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }

@@ -4,6 +4,7 @@
  * for "date/time" and "email/phone" are two things asked and "£40/hr" a rate.
  */
 import { conceptOf } from '../../contract/field-concepts';
+import { NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Choice } from './choices';
 import type { Phrase, Token } from './parse';
 
@@ -14,6 +15,12 @@ const isWord = (t: Token | undefined) => t !== undefined && WORD.test(t.text) &&
 /** "appt date/time", "email/phone/post": values the vocabulary mostly names as fields are things to give. */
 export const mostlyFields = (values: string[]) =>
   values.filter((v) => (conceptOf(v.toLowerCase())?.kind ?? 'text') !== 'text').length * 2 >= values.length;
+
+/** "contact method", "preferred contact", "room type": a thing named as one of several is chosen, whatever its values name. */
+export const namesChoice = (tokens: Token[], about: Phrase | undefined) =>
+  about !== undefined &&
+  (NOUN_CLASSES.chosen.has(about.head) ||
+    tokens.slice(about.start - 1, about.end).some((t) => t.lower === 'preferred'));
 
 export function slashChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const choices: Choice[] = [];
@@ -37,8 +44,8 @@ export function slashChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const opener = tokens[start - 1]?.text ?? '';
     if (values.length < (opener === ':' ? 2 : 3) || opener === '(') continue;
     // "appt date/time", "email/phone": values the vocabulary names as fields are things to give.
-    if (mostlyFields(values.map((v) => v.at(-1)!))) continue;
     const about = opener === ':' ? list.find((p) => p.end === start - 1) : undefined;
+    if (mostlyFields(values.map((v) => v.at(-1)!)) && !namesChoice(tokens, about)) continue;
     choices.push({ values: values.map((v) => v.join(' ')), about, categories: false, start });
   }
   return choices;

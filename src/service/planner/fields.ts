@@ -87,8 +87,20 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     // "whether the home has a burglar alarm, … a discount for an alarm": the yes or no named it already.
     const asked = (f: Field) => f.kind === 'boolean' && f.position < input.phrase.start && f.key.endsWith(`_${word!}`);
     if (input.phrase.words.length === 1 && fields.some(asked)) continue;
+    // "a date range (start date and end date)": the parts are the inputs; "the days left with the days
+    // requested": both are; "the client details (name, email, phone)": the parts of what names no field.
+    const pushParts = () => {
+      for (const [at, column] of (input.columns ?? []).entries()) {
+        const part = fieldOf(column, input.phrase.start + (at + 1) / 100, false);
+        if (part && !fields.some((known) => known.key === part.key)) fields.push(part);
+      }
+    };
     let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
-    if (!field) continue;
+    if (!field) {
+      const whole = input.phrase.pasted || NOUN_CLASSES.containers.has(input.phrase.head);
+      if (reading.tokens[input.phrase.end]?.text === '(' && !whole) pushParts();
+      continue;
+    }
     // "travel dates (from and to)", "the hire dates (start and end)": two dates, each given.
     const range = reading.tokens
       .slice(input.phrase.end, input.phrase.end + 5)
@@ -139,12 +151,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };
     else if (columns.length > 0) {
-      // "a date range (start date and end date)": the parts are the inputs; "the days left with the
-      // days requested": both are.
-      for (const [at, column] of input.columns!.entries()) {
-        const part = fieldOf(column, input.phrase.start + (at + 1) / 100, false);
-        if (part && !fields.some((known) => known.key === part.key)) fields.push(part);
-      }
+      pushParts();
       if (reading.tokens[input.phrase.end]?.text === '(') continue;
     }
     // "There are three levels (beginner, intermediate and advanced) … the student's name and level":

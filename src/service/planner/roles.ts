@@ -1,8 +1,7 @@
 /**
- * Which noun phrases of a prompt are inputs, which are what it asks to make, and which choices it
- * offers, read from the words that govern them: "from", "given", "using", "with", a possessive
- * ("their name"), the object of "summarize" or "check" (the thing worked on) against the object of
- * "write" or "find" (the thing made).
+ * Which noun phrases of a prompt are inputs, which are what it asks to make, and which choices it offers,
+ * read from the words that govern them: "from", "given", "using", "with", a possessive ("their name"), the
+ * object of "summarize" or "check" (the thing worked on) against the object of "write" (the thing made).
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
@@ -64,22 +63,27 @@ export function readRoles(text: string): Reading {
   let previousRole: Role = 'none';
   let lastGroupRole: Role = 'none';
   let containerRole: Role = 'none';
+  let offering = false;
   groups.forEach((group, n) => {
     const first = group.items[0]!;
     const previous = groups[n - 1];
     let marker = markerOf(tokens, first);
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
-    const joined = marker === ',' || marker === 'and' || marker === 'or';
+    // ("(start date/end date) and the guest name": slashes in brackets part a list as commas do.)
+    const inBrackets = marker === '/' && /^[(/]$/.test(previous?.items[0]!.before?.text ?? '');
+    const joined = /^(?:,|and|or)$/.test(marker) || inBrackets;
     if (joined && (previousRole === 'input' || afterAskedClause(tokens, first))) marker = 'given';
-    // "the plan (basic, plus or premium) and a trainer name": the choices leave the list going.
-    // "for a channel (one of email, paid search or social) and a month": what is offered as a choice is given.
-    if (group.items.every(inChoice)) {
+    // "the plan (basic, plus or premium) and a trainer name", "contact method: email/text/phone, date": the
+    // choices leave the list going; "for a channel (one of email, paid search or social)": what is offered is given.
+    if (inChoice(first)) {
       const offered = choices.some((c) => c.about && c.about.end === previous?.items.at(-1)?.end);
       // ("get back the type of request (…)": what is made is offered no choice.)
       const made = lastGroupRole === 'output' && offered && markerOf(tokens, previous!.items[0]!) === 'of';
-      if (offered && !made && previousRole !== 'output') previousRole = 'input';
-      return;
+      if (offered && !made && previousRole !== 'output') [previousRole, offering] = ['input', true];
+      if (group.items.every(inChoice)) return;
+      if (offering) marker = 'given';
     }
+    offering = false;
     lastGroupRole = previousRole;
     previousRole = 'none';
     // "a list of products with name, price and quantity": the columns of the list.
@@ -139,7 +143,10 @@ export function readRoles(text: string): Reading {
         // "a date range (start date and end date)": the columns are the phrases inside the brackets.
         const inside = groups[n + 1];
         const bracketed = tokens[phrase.end]?.text === '(' && inside?.items[0]?.before?.index === phrase.end;
-        const columns = bracketed && !inChoice(inside.items[0]!) ? inside.items : undefined;
+        // ("the client details (name/email/phone)": the parts may be parted by slashes.)
+        const parts = [...(inside?.items ?? [])];
+        for (let k = n + 2; groups[k]?.items[0]!.before?.text === '/'; k++) parts.push(...groups[k]!.items);
+        const columns = bracketed && !inChoice(inside.items[0]!) ? parts : undefined;
         const container = previous?.items.at(-1)?.head ?? '';
         const listed = phrase === first && CONTAINERS.has(container) && !NOUN_CLASSES.measures.has(container);
         const list = (listed && first.before?.lower === 'of') || undefined;
@@ -241,15 +248,8 @@ function roleOf(
   }
   // "grade an essay against a rubric", "address them by first name": a value to give, unless a list follows a colon.
   const indefinite = article || (marker === 'by' && givenBy(tokens, phrase));
-  const colon = tokens[phrase.end]?.text === ':';
-  if (
-    /^(?:against|at|by)$/.test(marker) &&
-    indefinite &&
-    !colon &&
-    phrase === group.items[0] &&
-    !PEOPLE.has(phrase.head)
-  )
-    return 'input';
+  const against = /^(?:against|at|by)$/.test(marker) && indefinite && tokens[phrase.end]?.text !== ':';
+  if (against && phrase === group.items[0] && !PEOPLE.has(phrase.head)) return 'input';
   // "reply to them with a thank-you email": a message to write, not a value to give.
   if (marker === 'with' && group.items.length === 1 && !phrase.possessive && deliverableOf(phrase)?.draft)
     return 'output';

@@ -1,0 +1,63 @@
+/**
+ * Choices as people write them inside a list of inputs: values of several words parted by slashes,
+ * a thing named as one of several ("contact method", "preferred contact") whose values are words the
+ * vocabulary knows as fields, and the list going on after the choices. Prompts written for the test,
+ * not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+type Property = { type?: string; format?: string; enum?: string[] };
+const properties = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
+
+describe('choices inside a list of inputs', () => {
+  it('offers values of several words parted by slashes in brackets, and goes on with the list', () => {
+    const form = properties('Book a room: room (main hall/small hall/kitchen), date, start time, end time');
+    expect(Object.keys(form)).toEqual(['room', 'date', 'start_time', 'end_time']);
+    expect(form.room?.enum).toEqual(['main hall', 'small hall', 'kitchen']);
+    expect(
+      properties('Log a visit from the visitor name and the wing (north block / south block / annexe)').wing?.enum,
+    ).toEqual(['north block', 'south block', 'annexe']);
+  });
+
+  it('offers a choice for a thing named as one of several, even when its values name fields', () => {
+    const form = properties(
+      "Send a reminder given the customer's name, the contact method (email/text message/phone call) and the date",
+    );
+    expect(Object.keys(form)).toEqual(['customer_name', 'contact_method', 'date']);
+    expect(form.contact_method?.enum).toEqual(['email', 'text message', 'phone call']);
+    expect(properties('reminder: name, preferred contact (email/phone), date').contact?.enum).toEqual([
+      'email',
+      'phone',
+    ]);
+    expect(
+      properties('Log a complaint from the customer name and the channel (email/phone/letter)').channel?.enum,
+    ).toEqual(['email', 'phone', 'letter']);
+  });
+
+  it('goes on with a terse list after a choice written with a colon', () => {
+    const form = properties('reminder - name, contact method: email/text/phone, date');
+    expect(Object.keys(form)).toEqual(['name', 'contact_method', 'date']);
+    expect(form.contact_method?.enum).toEqual(['email', 'text', 'phone']);
+  });
+
+  it('asks for each part a bracket lists after a thing that names no field of its own', () => {
+    expect(Object.keys(properties('Draft a welcome email from the client details (name/email/phone)'))).toEqual([
+      'name',
+      'email',
+      'phone',
+    ]);
+    expect(Object.keys(properties('Write a thank-you email using the donor details (name, email)'))).toEqual([
+      'name',
+      'email',
+    ]);
+    expect(Object.keys(properties('Book a slot: the date range (start date/end date) and the guest name'))).toEqual([
+      'start_date',
+      'end_date',
+      'guest_name',
+    ]);
+    // A pasted table's columns are no inputs of their own.
+    expect(Object.keys(properties('Total the spend from a pasted CSV (team, budget, actual)'))).not.toContain('budget');
+  });
+});
