@@ -163,6 +163,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'attendee count',
       'day count',
       'night',
+      'serving',
+      'portion',
       'stock',
       'stock level',
     ],

@@ -99,11 +99,17 @@ export function terseRequest(prompt: string): string {
     } else if (token.pos !== 'DET' || token.lower === 'any') parts.at(-1)!.push(token);
   const items = parts
     .filter((part) => part.length > 0)
-    .flatMap((part) =>
-      part.length >= (commas ? 3 : 2) && !part.some((t) => /^(?:and|or)$/.test(t.lower))
-        ? fieldsOf(part)
-        : [part.map((t) => t.text).join(' ')],
-    );
+    .flatMap((part) => {
+      // ("enter date site notes", "paste job notes": the verb of giving is no value; what is pasted is a text.)
+      const bidding = part.length > 1 && VERB_CLASSES.takes.has(part[0]!.lower) ? 1 : 0;
+      const pasted = bidding && /^(?:paste|copy|forward)$/.test(part[0]!.lower) ? 'pasted ' : '';
+      const words = part.slice(bidding);
+      const fields =
+        words.length >= (commas ? 3 : 2) && !words.some((t) => /^(?:and|or)$/.test(t.lower))
+          ? fieldsOf(words)
+          : [words.map((t) => t.text).join(' ')];
+      return [`${pasted}${fields[0]!}`, ...fields.slice(1)];
+    });
   if (items.length < 2) return prompt;
   const head = tokens[made]!.lower;
   const named = tokens.slice(0, made + 1).map((t) => t.text);

@@ -56,8 +56,10 @@ function assertPlannable(reading: Reading, text: string): void {
   // A question about a thing ("Does this purchase order need sign-off?") has something to do too;
   // a verb the vocabulary does not know ("zorblax the frobnicator") is not enough on its own.
   const sentence = reading.tokens.some((t) => t.pos === 'AUX') && reading.phrases.length > 0;
+  // ("scale a recipe - paste recipe, servings wanted": a verb it does not know, with what it is given, is a job.)
   const meaningful =
     sentence ||
+    reading.inputs.length > 0 ||
     reading.tokens.some((t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined);
   if (!meaningful)
     throw new PlanningError(

@@ -1,0 +1,42 @@
+/**
+ * Notes typed in a hurry: a verb the planner does not know with a list of what it is given, a verb
+ * of giving inside the list ("paste job notes"), and counts named by what is counted ("servings").
+ * Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+type Property = { type?: string; format?: string; maxLength?: number };
+const properties = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
+const long = (property: Property | undefined) => (property?.maxLength ?? 0) >= 1000;
+
+describe('terse notes', () => {
+  it('plans a job it has no verb for when the note lists what it is given', () => {
+    const form = properties('resize a pattern - paste pattern, current size, size wanted');
+    expect(Object.keys(form)).toEqual(['pattern', 'current_size', 'size_wanted']);
+    expect(long(form.pattern)).toBe(true);
+    expect(long(properties('board pack digest -- paste the agenda, keep it short').agenda)).toBe(true);
+  });
+
+  it('reads a verb of giving inside the list as no value: what is pasted is a text', () => {
+    const form = properties('quote: paste job notes, customer name');
+    expect(Object.keys(form)).toEqual(['job_notes', 'customer_name']);
+    expect(long(form.job_notes)).toBe(true);
+    expect(Object.keys(properties('site report - enter date site name notes'))).toEqual([
+      'date',
+      'site',
+      'name',
+      'notes',
+    ]);
+  });
+
+  it('counts servings and portions', () => {
+    const form = properties('recipe scaler: recipe, original servings, target servings');
+    expect(form.original_servings?.type).toBe('integer');
+    expect(form.target_servings?.type).toBe('integer');
+    expect(properties('Plan the catering from the number of portions and the menu').number_of_portions?.type).toBe(
+      'integer',
+    );
+  });
+});
