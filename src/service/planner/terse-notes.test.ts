@@ -13,8 +13,8 @@ const long = (property: Property | undefined) => (property?.maxLength ?? 0) >= 1
 
 describe('terse notes', () => {
   it('plans a job it has no verb for when the note lists what it is given', () => {
-    const form = properties('resize a pattern - paste pattern, current size, size wanted');
-    expect(Object.keys(form)).toEqual(['pattern', 'current_size', 'size_wanted']);
+    const form = properties('knit a pattern - paste pattern, yarn, needles');
+    expect(Object.keys(form)).toEqual(['pattern', 'yarn', 'needles']);
     expect(long(form.pattern)).toBe(true);
     expect(long(properties('board pack digest -- paste the agenda, keep it short').agenda)).toBe(true);
   });
