@@ -3,6 +3,7 @@
  * a verb that takes what follows; a colon or a verb of having that declares a list of inputs; and
  * units a value is converted between, which are no inputs at all.
  */
+import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
 import { backInClause, bare, doneByOthers, subjectOf } from './verbs';
@@ -92,7 +93,13 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
     tokens[subject.index - 1]?.pos === 'NOUN' &&
     !/^(?:each|every|this|next|last)$/.test(tokens[subject.index - 2]?.lower ?? '');
   if (/^(?:i|we)$/.test(subject?.lower ?? '') && !relative && tokens[first.end]?.text === ',') return true;
-  return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer));
+  // "Give it the headline news, …", "Give page URL, primary keyword and the brand name": what the job is
+  // given; "give it a score", "… and give feedback, a grade" is what it makes.
+  const toJob =
+    doer !== undefined && tokens[doer.index + 1]?.lower === 'it' && tokens[first.start - 1]?.lower === 'the';
+  const opens = doer !== undefined && /^[.!?;:]?$/.test(tokens[doer.index - 1]?.text ?? '');
+  const given = toJob || (opens && tokens[first.end]?.text === ',' && conceptOf(first.head) !== undefined);
+  return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer) && !given);
 }
 
 /** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */

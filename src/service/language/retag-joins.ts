@@ -13,16 +13,16 @@ export const SPAN_ENDS =
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
   // "the concrete needed for a slab", "the paint required": a word read as an adjective after an
-  // article, with no noun after it but a participle that describes it, is the thing itself.
-  for (let i = 1; i + 1 < tokens.length; i++)
-    if (
-      tokens[i]!.pos === 'ADJ' &&
-      tokens[i - 1]!.pos === 'DET' &&
-      tokens[i + 1]!.pos === 'VERB' &&
-      /(?:ed|en)$/.test(tokens[i + 1]!.lower) &&
-      /^(?:ADP|PUNCT|CCONJ)$/.test(tokens[i + 2]?.pos ?? 'PUNCT')
-    )
+  // article, with no noun after it but a participle that describes it, is the thing itself; so is
+  // one with nothing after it ("the name of the deceased, …", "relationship to the recipient").
+  for (let i = 1; i < tokens.length; i++) {
+    const [next, after] = [tokens[i + 1], tokens[i + 2]];
+    const described =
+      next?.pos === 'VERB' && /(?:ed|en)$/.test(next.lower) && /^(?:ADP|PUNCT|CCONJ)$/.test(after?.pos ?? 'PUNCT');
+    const alone = next === undefined || next.pos === 'ADP' || /^[,.;:!?)]$/.test(next.text);
+    if (tokens[i]!.pos === 'ADJ' && /^(?:the|a|an)$/.test(tokens[i - 1]!.lower) && (described || alone))
       tokens[i]!.pos = 'NOUN';
+  }
   // "the check-in and check-out dates": the first end of a span shares the noun after the second.
   for (let i = 0; i + 3 < tokens.length; i++)
     if (

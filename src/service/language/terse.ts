@@ -6,7 +6,7 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
-import { tokenize, type Token } from './retag';
+import { DETERMINERS, tokenize, type Token } from './retag';
 
 /** Terse notes are short; a long paste is read as it is. */
 const TERSE_LIMIT = 400;
@@ -177,9 +177,11 @@ export function listedValues(prompt: string): string {
           (t) =>
             inRun(tokens, t.index) ||
             t.pos === 'DET' ||
-            /^(?:their|its|his|her|your|our|'s|’s)$/.test(t.lower) ||
-            // "Number of guests, wedding date…"
-            (t.lower === 'of' && t.index > 0 && inRun(tokens, t.index + 1)) ||
+            /^(?:their|its|his|her|your|our|my|'s|’s)$/.test(t.lower) ||
+            // "Number of guests, wedding date…", "Name of the deceased", "Hours per week"
+            (/^(?:of|per)$/.test(t.lower) &&
+              t.index > 0 &&
+              inRun(tokens, t.index + (DETERMINERS.has(tokens[t.index + 1]?.lower ?? '') ? 2 : 1))) ||
             // "Hours worked this week and hourly rate.": a participle says which of the value.
             (t.pos === 'VERB' && t.index > 0 && /(?:ed|en)$/.test(t.lower)) ||
             // "Field size in hectares, …": the unit it is given in.

@@ -174,19 +174,20 @@ function roleOf(
 ): Role {
   // A stated value, a unit converted between, a sender named in capitals (language/markers.ts).
   if (noInput(tokens, phrase, marker)) return 'none';
-  // "…, whether nail trim, owner mobile", "the kind of reminder (…) and the expiry date": inputs go on.
+  // "…, whether nail trim, owner mobile", "the kind of reminder (…) and the expiry date", "relationship to the
+  // recipient, and the recipient's name": inputs go on; "go to the teacher, the head of year or …" offers places.
   const own = marker === 'whether' || DETERMINERS.has(tokens[phrase.start - 1]?.lower ?? '');
-  if (lastRole === 'input' && /^(?:of|whether)$/.test(marker) && phrase !== group.items[0] && own) return 'input';
+  const offered = tokens.slice(group.items[0]!.start).find((t) => /^(?:[.;!?]|or)$/.test(t.lower))?.lower === 'or';
+  const listed = /^(?:of|whether|to|for|in|at|on|from|with|about)$/.test(marker) && !offered;
   // "for a given date": what the person is to give, whatever opens it.
-  if (phrase.given) return 'input';
+  if ((lastRole === 'input' && listed && phrase !== group.items[0] && own) || phrase.given) return 'input';
   if (marker === 'on' && explicit && happensOn(tokens, group, previous)) return 'none';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
   if (/^(?:each|every)$/.test(tokens[phrase.start - 1]?.lower ?? '') && /^(?:on|for|in|per|at)$/.test(marker))
     return 'none';
   // "action items, each with an owner and a due date": what each made item has is made too.
-  const opener = group.items[0]!.before;
-  if (marker === 'with' && lastRole === 'output' && opener && tokens[opener.index - 1]?.lower === 'each')
-    return 'output';
+  const each = tokens[(group.items[0]!.before?.index ?? 0) - 1]?.lower === 'each';
+  if (marker === 'with' && lastRole === 'output' && each) return 'output';
   if (toldAfter(tokens, group, marker)) return 'none';
   // "Summarise a call transcript I paste in: key points, objections…": what is found in the text.
   const text = previous && conceptOf(previous.items.at(-1)!.head)?.kind === 'text';

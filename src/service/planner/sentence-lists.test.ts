@@ -1,0 +1,41 @@
+/**
+ * A request followed by a sentence that only lists what it needs, or that bids the job be given
+ * them: "Give page URL, …", "Give it the …", "My CV text, …", "Name of the deceased, …", "Hours per
+ * week, …". Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const keys = (prompt: string) => Object.keys(planWorkflow(prompt, {}).input_schema?.properties ?? {});
+
+describe('a sentence that lists what the job needs', () => {
+  it('reads "Give …" and "Give it the …" as what the job is given, and "… and give feedback" as what it makes', () => {
+    expect(
+      keys('We write product blurbs. Give product URL, target keyword, and the brand name; return a short blurb.'),
+    ).toEqual(['product_url', 'target_keyword', 'brand_name']);
+    expect(
+      keys('Make a weekly bulletin for our choir. Give it the concert dates, the rehearsal venue and the soloists.'),
+    ).toEqual(['concert_dates', 'rehearsal_venue', 'soloists']);
+    expect(keys('Read the cover letter and give feedback, a mark and two tips.')).toEqual(['cover_letter']);
+    expect(keys('Read the pitch and give it a score out of 10.')).toEqual(['pitch']);
+  });
+
+  it('reads a list that opens with "my", "name of the …" or "… per week"', () => {
+    expect(keys('Write a personal statement. My work history, the course title, university name.')).toEqual([
+      'work_history',
+      'course_title',
+      'university_name',
+    ]);
+    expect(keys('Write a locum advert. Sessions per week, day rate, start date.')).toEqual([
+      'sessions_per_week',
+      'day_rate',
+      'start_date',
+    ]);
+  });
+
+  it('reads "the deceased" and "the recipient" as people, and goes on past "relationship to the recipient"', () => {
+    expect(
+      keys("Write a sympathy card. Name of the deceased, relationship to the recipient, and the recipient's name."),
+    ).toEqual(['deceased_name', 'relationship', 'recipient_name']);
+  });
+});
