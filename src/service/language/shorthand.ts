@@ -35,8 +35,8 @@ function numberSign(match: string, stop: string | undefined, of: string | undefi
 
 /** "y/n", "(yes/no)": a value asked as yes or no. */
 const YES_NO = /\(\s*(?:y\/n|yes\/no|yes or no)\s*\)|(?<![\p{L}/])(?:y\/n|yes\/no)(?![\p{L}/])/giu;
-/** Where an item of a list opens: after a comma, a colon, a bracket, a bullet, a dash, "and", "&" or "+". */
-const ITEM_OPENS = /[,:;(\n•*–—]|\s-\s|\s(?:and|&|\+)\s/g;
+/** Where an item of a list opens: after a comma, a colon, a bracket, a bullet, a dash, "and", "&", "+" or a sentence's end. */
+const ITEM_OPENS = /[,:;(\n•*–—]|\s-\s|\s(?:and|&|\+)\s|[.!]\s+|\?\s+(?=[A-Z])/g;
 
 /** "deep clean y/n", "photographer (yes/no)": "whether" the words back to where the list's item opens. */
 function yesNoItems(text: string): string {
