@@ -45,9 +45,19 @@ function inListedQuestion(tokens: Token[], first: Phrase): boolean {
   );
 }
 
-/** The groups of a prompt without its asides and listed questions, so a list goes on past them. */
+/**
+ * The groups of a prompt without its asides and listed questions, so a list goes on past them; what
+ * follows a question's own words in its group goes on with the list (", how many families registered,
+ * and any shortages").
+ */
 export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
-  groups.filter((group) => !inAside(tokens, group) && !inListedQuestion(tokens, group.items[0]!));
+  groups.flatMap((group) => {
+    if (inAside(tokens, group)) return [];
+    if (!inListedQuestion(tokens, group.items[0]!)) return [group];
+    // (", which system, link expires in 24 hrs": after a comma alone, a clause of its own may follow.)
+    const goesOn = /^(?:and|or)$/.test(group.items[1]?.before?.lower ?? '');
+    return goesOn ? [{ ...group, items: group.items.slice(1) }] : [];
+  });
 
 /**
  * "comes in on Shopify", "on our website", "on sale": where a thing happens, said of one phrase after "on";

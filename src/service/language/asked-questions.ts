@@ -18,6 +18,20 @@ interface Asked {
 }
 
 /**
+ * "How many guests are coming and what time does the party start? Use that to draft a quote.": a
+ * question whose answer the next sentence works from is one the person answers.
+ */
+export function answeredForUse(tokens: Token[], at: number): boolean {
+  const end = tokens.slice(at, at + 40).find((t) => /^[.!?]$/.test(t.text));
+  const [verb, object] = [tokens[(end?.index ?? NaN) + 1], tokens[(end?.index ?? NaN) + 2]];
+  return (
+    end?.text === '?' &&
+    /^(?:use|using|from|with|given|then)$/.test(verb?.lower ?? '') &&
+    /^(?:that|this|these|those|them|it)$/.test(object?.lower ?? '')
+  );
+}
+
+/**
  * ", who their manager is", "and which team they're joining", ", why they're leaving": a question
  * in a list of inputs names one: the noun it asks about, or the reason.
  */
@@ -39,7 +53,7 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   const polite =
     /^(?:can|could|would|will)$/.test(opener?.lower ?? '') ||
     (opener?.pos === 'VERB' && VERBS.has(opener.lemma) && !/^(?:given|using|based)$/.test(opener.lower));
-  if (sentenceEnd?.text === '?' && !polite) return undefined;
+  if (sentenceEnd?.text === '?' && !polite && !answeredForUse(tokens, token.index)) return undefined;
   const clause = tokens.slice(token.index + 1, token.index + 7);
   const end = clause.findIndex((t) => /^(?:[,;.:!?]|and|or)$/.test(t.lower));
   const words = end < 0 ? clause : clause.slice(0, end);

@@ -4,6 +4,7 @@
  * ("Can it write a welcome letter?") is left to the rest of the name reading.
  */
 import { NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
+import { answeredForUse } from './asked-questions';
 import type { Phrase, Token } from './parse';
 import { nounRun, PREDICATIVE } from './noun-run';
 import { named } from './title';
@@ -33,8 +34,13 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     // "…, how many years they worked here, and why…" is one of a list of inputs; "Given the hours,
     // how many staff do we need?" asks.
     const listed = previous !== undefined && /^[,:—–-]$/.test(previous.text) && ends[i]!.text !== '?';
-    // "work out how much concrete…": the verb may have its particle.
-    const asker = previous?.pos === 'VERB' || (previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB');
+    // "work out how much concrete…": the verb may have its particle; "volunteers log how many parcels…"
+    // gives the count. ("How many guests are coming? Use that to …": a question answered to work from.)
+    const gives =
+      previous !== undefined &&
+      (VERB_CLASSES.personGives.has(previous.lemma) || /^(?:enter|input|type|provide|supply)$/.test(previous.lemma));
+    const asker = (previous?.pos === 'VERB' && !gives) || (previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB');
+    if (answeredForUse(tokens, i)) continue;
     if (lower === 'how' && many && ((opens && !listed) || asker || previous?.lower === 'me')) {
       let run = nounRun(tokens, i + 2, true);
       // "how many days of annual leave…" counts annual leave days; "how many days till harvest" counts to the harvest.

@@ -97,3 +97,32 @@ describe('questions listed among the inputs', () => {
     ).toContain('losses');
   });
 });
+
+describe('counts asked as questions', () => {
+  it('reads counts a person logs or gives, past a describing word, and the list after them', () => {
+    const plan = planWorkflow(
+      'Write a monthly report for the board. Each month the wardens log how many visitors came in, how many new members joined, and any complaints.',
+      {},
+    );
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual([
+      'number_of_visitors',
+      'number_of_members',
+      'complaints',
+    ]);
+    expect(plan.name).toBe('Monthly Report');
+    expect(
+      Object.keys(propertiesOf('Draft a taxi quote from how many passengers are travelling and the pickup time.')),
+    ).toEqual(['number_of_passengers', 'pickup_time']);
+  });
+
+  it('reads a question the next sentence works from as what the person answers', () => {
+    const plan = planWorkflow(
+      'How many children are coming and what time does the party start? Use that to draft a catering quote.',
+      {},
+    );
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['number_of_children', 'start_time']);
+    expect(plan.name).toBe('Catering Quote');
+    // A question the job answers stays the job.
+    expect(planWorkflow('Given the floor area, how many tiles do we need?', {}).name).toBe('Tile Calculator');
+  });
+});

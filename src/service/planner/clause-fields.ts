@@ -10,7 +10,10 @@ import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
 import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
-import { askedQuestion } from '../language/asked-questions';
+import { answeredForUse, askedQuestion } from '../language/asked-questions';
+import { VERB_CLASSES } from '../../contract/prompt-words';
+
+const { takes: TAKES, personGives: PERSON_GIVES } = VERB_CLASSES;
 
 /** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
 const CLAUSE_FILLER =
@@ -85,7 +88,8 @@ export function impliedFields(reading: Reading): Field[] {
   const fields: Field[] = [];
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
-    const noun = tokens[token.index + 1];
+    // ("how many new families registered": what is counted, after what describes it.)
+    const noun = tokens[token.index + (tokens[token.index + 1]?.pos === 'ADJ' ? 2 : 1)];
     const asked = askedQuestion(tokens, reading.choices, token);
     if (asked) fields.push(makeField(asked.key, asked.kind, asked.head, token.index, asked.extra));
     if (
@@ -94,13 +98,18 @@ export function impliedFields(reading: Reading): Field[] {
       (noun.pos === 'NOUN' || /s$/.test(noun.lower)) &&
       /^(?:how|however)$/.test(before)
     ) {
-      // "Given the hours, how many staff do we need?" asks for the count; it is not given.
+      // "Given the hours, how many staff do we need?" asks for the count; it is not given, unless what
+      // follows works from it ("How many guests are coming? Use that to …").
+      const used = answeredForUse(tokens, token.index);
       const asks =
         tokens[token.index - 2]?.text === ',' &&
         tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text))?.text === '?';
-      // ("…, roughly how many people will benefit": an adverb may come first.)
+      // ("…, roughly how many people will benefit": an adverb may come first; "volunteers log how
+      // many parcels …", "from how many guests …": a verb of giving or a marker of inputs opens it.)
       const opener = tokens[token.index - 2]?.pos === 'ADV' ? tokens[token.index - 3] : tokens[token.index - 2];
-      const listed = !asks && (before === 'however' || /^(?:,|and|with|given|for)$/.test(opener?.lower ?? ''));
+      const gives = opener !== undefined && (TAKES.has(opener.lemma) || PERSON_GIVES.has(opener.lemma));
+      const marked = /^(?:,|and|with|given|for|from|using|:)$/.test(opener?.lower ?? '') || gives;
+      const listed = used || (!asks && (before === 'however' || marked));
       const key = countKey(tokens, noun);
       // What the count is for is no input of its own ("on a pallet").
       const end = key.includes('_per_') ? token.index + 6 : undefined;
