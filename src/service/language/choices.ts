@@ -139,7 +139,8 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         !listedBefore &&
         p.end <= j + (/^[:(]$|^(?:of|be|is|either)$/.test(lead) ? 0 : 1) &&
         p.end >= j - 3 &&
-        !tokens.slice(p.end, j).some((t) => /^(?:[.?!]|whether)$/.test(t.lower)) &&
+        // ("Garden size in square metres, how often (weekly or fortnightly)": a comma parts them.)
+        !tokens.slice(p.end, j).some((t) => /^(?:[.?!,]|whether)$/.test(t.lower)) &&
         // "i paste the resume, you say pass or fail": a clause of its own between them says what is made.
         !tokens.slice(p.end, j).some((t) => t.pos === 'PRON' && tokens[t.index + 1]?.pos === 'VERB'),
     );
@@ -223,9 +224,10 @@ const describedThing = (tokens: Token[], list: Phrase[], bracket: number) =>
   tokens[bracket - 1]?.pos === 'VERB'
     ? list.find(
         (p) =>
-          p.end < bracket - 1 &&
+          p.end <= bracket - 1 &&
           p.end >= bracket - 5 &&
-          DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') &&
+          // ("grade achieved (Pass/Merit/Distinction)": a participle right after it.)
+          (DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') || p.end === bracket - 1) &&
           !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
       )
     : undefined;

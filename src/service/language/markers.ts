@@ -104,9 +104,15 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
 
 /** "Each row has a department, a budget and the spend", "the columns are SKU, name and price": a list after a colon or a verb of having is what is given. */
 /** "the claim has a category (meal or hotel), an amount, …": a bracket after the first item goes on with the list. */
-export const declared = (marker: string, group: Enumeration, tokens: Token[]) =>
-  (group.items.length > 1 || tokens[group.items[0]!.end]?.text === '(') &&
-  (marker === ':' || DECLARES.has(marker.replace('verb:', '')));
+/** ("It needs garden size in square metres, how often …", as a list of values is read: it goes on past the unit.) */
+export function declared(marker: string, group: Enumeration, tokens: Token[]): boolean {
+  const end = group.items[0]!.end;
+  const goesOn = marker === 'verb:need' && tokens.slice(end, end + 4).some((t) => t.text === ',');
+  return (
+    (group.items.length > 1 || tokens[end]?.text === '(' || goesOn) &&
+    (marker === ':' || DECLARES.has(marker.replace('verb:', '')))
+  );
+}
 
 /** ", what got done", "and which team they're joining", "say which", "with how much they owe": the word before a question listed among the inputs. */
 const QUESTION_LISTERS = /^(?:,|and|with|using|given|from|:|say|choose|pick|tell|note|mention|enter|include)$/;

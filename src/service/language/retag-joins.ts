@@ -85,6 +85,15 @@ export function correctJoins(tokens: Token[]): void {
 
 /** Items of a list the tagger reads as verbs or adjectives are things. */
 export function correctListItems(tokens: Token[]): void {
+  // ", paint finish (matt, silk, eggshell)": words between a comma and a bracket name the thing it offers.
+  for (let i = 2; i + 1 < tokens.length; i++) {
+    const [first, word] = [tokens[i - 1]!, tokens[i]!];
+    const plain = (t: Token) => /^(?:VERB|NOUN)$/.test(t.pos) && t.lower === t.lemma;
+    if (tokens[i + 1]!.text === '(' && word.pos === 'VERB' && plain(word)) {
+      if (first.text === ',' || (plain(first) && tokens[i - 2]!.text === ',')) word.pos = 'NOUN';
+      if (first.pos === 'VERB' && plain(first) && tokens[i - 2]!.text === ',') first.pos = 'NOUN';
+    }
+  }
   // "the student name, subject, grade": a word alone between commas is an item of the list, and so is a
   // plain one first ("letter - total, due date") or last; "the customer's address", "their start": had.
   for (let i = 1; i < tokens.length; i++) {

@@ -75,7 +75,7 @@ const SAID_LIST = /(^|[,:;] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+){0,2}) \((?
 
 /** "package mini/full/premium", "tier: bronze/silver/gold": three or more values after what they are of, in a list. */
 const NAMED_SLASHES =
-  /(^|[,;:\n] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+)?):? ([\p{L}\d'’-]+(?:\/[\p{L}\d'’-]+){2,})(?=\s*(?:[,.;\n]|$|\band\b))/giu;
+  /(^|[,;:\n] ?|\band )([\p{L}'’-]+(?: [\p{L}'’-]+)?)(?::| [-–—])? ([\p{L}\d'’-]+(?:\/[\p{L}\d'’-]+){2,})(?=\s*(?:[,.;\n]|$|\band\b))/giu;
 /** "email/phone/post", most of them things to give, are no values to choose between ("premium" is one). */
 function namedSlashes(all: string, lead: string, name: string, values: string): string {
   const parts = values.split('/');
@@ -88,9 +88,13 @@ function namedSlashes(all: string, lead: string, name: string, values: string): 
 const PARTICLE_NOUN =
   /\b(drop|pick|check|sign|set|move|log|clock|hand|kick|start|lock|cut|pay|turn|take|call|follow) (off|up|in|out|over|back) (?=(?:time|date|day|location|address|point|place|slot|window|fee|cost|charge|deadline|details?|notes?|reading|meter)s?\b)/giu;
 
+/** "paint finish [matt, silk, eggshell]": square brackets of values read as round ones (not a link's "[text](url)"). */
+const SQUARE = /\[([^[\]\n]{1,80})\](?!\()/g;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
+      .replace(SQUARE, '($1)')
       .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
       .replace(NUMBER_SIGN, numberSign)
       .replace(ENDS, endsOf)

@@ -185,9 +185,18 @@ export function listedValues(prompt: string): string {
             // "Hours worked this week and hourly rate.": a participle says which of the value.
             (t.pos === 'VERB' && t.index > 0 && /(?:ed|en)$/.test(t.lower)) ||
             // "Field size in hectares, …": the unit it is given in.
-            (t.lower === 'in' && t.index > 0 && NOUN_CLASSES.units.has(tokens[t.index + 1]?.lower ?? '')),
+            // ("Garden size in square metres": a unit of two words.)
+            (t.lower === 'in' &&
+              t.index > 0 &&
+              [1, 2].some((k) => NOUN_CLASSES.units.has(tokens[t.index + k]?.lower ?? ''))),
         );
-      if (!listy || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
+      // ("Every Monday morning, take the list …": a time, then what to do.)
+      const after = tokens[firstComma + 1];
+      const bids =
+        after?.pos === 'VERB' &&
+        (VERBS.has(after.lower) || VERB_CLASSES.takes.has(after.lower)) &&
+        !conceptOf(after.lower);
+      if (!listy || bids || VERBS.has(tokens[0]!.lower) || head.every((t) => t.pos === 'DET')) return sentence;
       // "enter name, department…": the verb of giving says what the list is, and is no value.
       const bidding = VERB_CLASSES.takes.has(tokens[0]!.lower) && head.length > 1;
       const values = bidding ? sentence.slice(tokens[0]!.text.length).trimStart() : sentence;

@@ -203,7 +203,10 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       continue;
     }
     // "which team they're in (U12, U14, U16)": the values of a thing already asked for are its choices.
-    const asked = fields.find((f) => f.head === choice.about?.head && f.kind === 'string' && !choice.about.plural);
+    // ("invoice number, …, reminder number (1st/2nd/final)": the field the choice follows, before one of its name.)
+    const own = fields.find((f) => f.position === choice.about?.start);
+    const named = fields.find((f) => f.head === choice.about?.head && f.kind === 'string' && !choice.about.plural);
+    const asked = own ? (own.kind === 'string' ? own : undefined) : named;
     if (asked && !choice.categories) Object.assign(asked, { kind: 'enum', enumValues: choice.values.map(choiceValue) });
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
     if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;

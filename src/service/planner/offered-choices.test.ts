@@ -60,4 +60,32 @@ describe('choices inside a list of inputs', () => {
     // A pasted table's columns are no inputs of their own.
     expect(Object.keys(properties('Total the spend from a pasted CSV (team, budget, actual)'))).not.toContain('budget');
   });
+
+  it('offers values in square brackets, after a dash, or after a participle, each to its own field', () => {
+    expect(
+      properties('quote for tiling: room count, tile finish [gloss, matt, satin], customer email').tile_finish?.enum,
+    ).toEqual(['gloss', 'matt', 'satin']);
+    expect(
+      properties('Quote a shed: shed length (m), roof type - felt/tile/metal, customer postcode').roof_type?.enum,
+    ).toEqual(['felt', 'tile', 'metal']);
+    expect(properties('Make a certificate: learner name, level reached (Bronze/Silver/Gold).').level?.enum).toEqual([
+      'bronze',
+      'silver',
+      'gold',
+    ]);
+    // A choice goes to the field it follows, not to another of the same name.
+    const form = properties(
+      'chase a late payment: client email, invoice number, amount due, letter number (1st/2nd/final)',
+    );
+    expect(form.invoice_number?.enum).toBeUndefined();
+    expect(form.letter_number?.enum).toEqual(['1st', '2nd', 'final']);
+  });
+
+  it('names a choice that follows a question by its values, and keeps the value before the comma', () => {
+    const form = properties(
+      'Quote a hedge trim. Hedge length in metres, how often (monthly or quarterly), and the customer email.',
+    );
+    expect(Object.keys(form)).toEqual(['hedge_length', 'frequency', 'customer_email']);
+    expect(form.frequency?.enum).toEqual(['monthly', 'quarterly']);
+  });
 });
