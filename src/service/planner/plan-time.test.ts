@@ -57,6 +57,7 @@ describe('planning time', () => {
     ['or lists', 'a ', 'formal or '],
     ['brackets', 'priority ', '(a-b '],
     ['rules', 'the ', 'a-b must be '],
+    ['items asked as questions', 'quote: name, ', 'bringing a dog? Bedrooms? '],
   ];
 
   it.each(shapes)('plans %s in time that grows no faster than its length', (_name, lead, unit) => {
@@ -64,7 +65,7 @@ describe('planning time', () => {
   });
 
   it('plans a prompt of any repeated shape in time that grows no faster than its length', () => {
-    const piece = fc.constantFrom('a', 'b', '-', ' ', ',', '(', ')', '/', ':', '.', '@', '1', 'or ', 'the ', '\n');
+    const piece = fc.constantFrom('a', 'b', '-', ' ', ',', '(', ')', '/', ':', '.', '?', '@', '1', 'or ', 'the ', '\n');
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
         expectLinear((length) => shaped('summarize ', pieces.join(''), length));

@@ -41,7 +41,9 @@ export function roleOf(
   // "…, whether nail trim, owner mobile", "the kind of reminder (…) and the expiry date", "relationship to the
   // recipient, and the recipient's name": inputs go on; "go to the teacher, the head of year or …" offers places.
   const own = marker === 'whether' || DETERMINERS.has(tokens[phrase.start - 1]?.lower ?? '');
-  const offered = tokens.slice(group.items[0]!.start).find((t) => /^(?:[.;!?]|or)$/.test(t.lower))?.lower === 'or';
+  // (Read at most 24 words on, so a long list stays linear.)
+  const start = group.items[0]!.start;
+  const offered = tokens.slice(start, start + 24).find((t) => /^(?:[.;!?]|or)$/.test(t.lower))?.lower === 'or';
   const listed = /^(?:of|whether|to|for|in|at|on|from|with|about)$/.test(marker) && !offered && lastRole === 'input';
   // "for a given date": what the person is to give, whatever opens it.
   if ((listed && phrase !== group.items[0] && own) || phrase.given) return 'input';
