@@ -16,6 +16,10 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   // "out of the notes" is from them; "an out of office reply" is a kind of reply.
   const outOf = tokens[before.index - 1]?.lower === 'out' && !DETERMINERS.has(tokens[before.index - 2]?.lower ?? '');
   if (before.lower === 'of' && outOf) return 'from';
+  // "Ask for the postcode and the bin colour": what the person is bidden ask for is given ("couples ask
+  // for a rundown" is what others want).
+  const bidden = /^[.!?;:,]?$/.test(tokens[before.index - 2]?.text ?? '') || tokens[before.index - 2]?.lower === 'and';
+  if (before.lower === 'for' && tokens[before.index - 1]?.lemma === 'ask' && bidden) return 'verb:ask';
   // "between two companies" says how many there are, not values to give; "between a start date and…" gives.
   if (before.lower === 'between' && tokens[first.start - 1]?.pos === 'NUM') return 'among';
   // "their name - their role - …": a dash opens a list as a colon does.

@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
-import { afterSubject, doing, needsTo } from './verbs';
+import { afterSubject, doing, handedOver, needsTo } from './verbs';
 import {
   countedItems,
   OPTIONAL_BEFORE,
@@ -194,19 +194,17 @@ export function phrases(tokens: Token[]): Phrase[] {
     while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
     // "the date they need to reply by": what they need to do names it.
     if (needsTo(tokens, verb)) verb += 2;
-    let pasted = false;
+    let [pasted, handed] = [false, false];
     let event: string[] = [];
     // "the date it was due": "due" names the event as a verb would.
     const happens = tokens[verb]?.pos === 'VERB' || tokens[verb]?.lower === 'due';
     if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens) {
-      pasted = /^(?:paste|copy|forward)$/.test(tokens[verb]!.lemma);
+      [pasted, handed] = handedOver(tokens, i, verb);
       i = verb + 1;
+      // ("the rate I type in each time": the particle, then how often.)
+      const alone = !nominal(tokens, i + 1) || /^(?:each|every)$/.test(tokens[i + 1]?.lower ?? '');
+      if (/^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') && (i + 1 >= tokens.length || alone)) i += 1;
       if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
-      else if (
-        /^(?:in|on|for|with|at)$/.test(tokens[i]?.lower ?? '') &&
-        (i + 1 >= tokens.length || !nominal(tokens, i + 1))
-      )
-        i += 1;
       // "the date it was paid", "the day they moved in", "the date it takes effect": the event names the date.
       if (/^(?:date|day)$/.test(head) && words.length === 1) {
         // "the date we got the request" is when it was received.
@@ -233,7 +231,7 @@ export function phrases(tokens: Token[]): Phrase[] {
           tokens[wordsEnd]?.lower !== 'of' &&
           /^(?:last|next|previous|coming)$/.test(words[0]!) &&
           UNITS.has(words[1]!)),
-      given,
+      given: given || handed,
       head,
       plural,
       start,

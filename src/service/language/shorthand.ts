@@ -90,11 +90,17 @@ const PARTICLE_NOUN =
 
 /** "paint finish [matt, silk, eggshell]": square brackets of values read as round ones (not a link's "[text](url)"). */
 const SQUARE = /\[([^[\]\n]{1,80})\](?!\()/g;
+/** "(Instagram | Facebook | X)": a bar parts values in brackets as a slash does. */
+const BARRED = /\(([^()\n]{1,80}\s\|\s[^()\n]{1,80})\)/g;
+/** "# servers", "# of rooms": at the head of a list's item, the number of what follows. */
+const HASH_COUNT = /(^|[,:;(\n][ \t]*|\b(?:and|&)[ \t]+)#[ \t]*(?:of[ \t]+)?(?=\p{L})/giu;
 
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
       .replace(SQUARE, '($1)')
+      .replace(BARRED, (_, inside: string) => `(${inside.replace(/\s\|\s/g, ' / ')})`)
+      .replace(HASH_COUNT, '$1number of ')
       .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
       .replace(NUMBER_SIGN, numberSign)
       .replace(ENDS, endsOf)

@@ -185,3 +185,16 @@ export const afterSubject = (verb: Token, previous: Token | undefined) =>
 /** "need to", "have to", "want to": what follows is what is to be done. */
 export const needsTo = (tokens: Token[], at: number) =>
   /^(?:need|have|want)$/.test(tokens[at]?.lemma ?? '') && tokens[at + 1]?.lower === 'to';
+
+/** "the notes I paste" are a pasted text; "a word limit I give you", "the rate I type in": what the person gives. */
+export function handedOver(tokens: Token[], subject: number, verb: number): [boolean, boolean] {
+  const lemma = tokens[verb]!.lemma;
+  // ("the last day we can give notice", "a shipment I enter the count for": a verb with an object of its own.)
+  // ("the deadline we give them": to others, not to the job.)
+  const after = tokens[verb + 1];
+  const object =
+    /^(?:NOUN|PROPN|DET|ADJ|NUM)$/.test(after?.pos ?? '') || (after?.pos === 'PRON' && after.lower !== 'you');
+  const person = /^(?:i|we)$/.test(tokens[subject]!.lower) && !object;
+  const gives = /^(?:give|type|enter|input|provide|supply|upload|fill|put|attach|share|add)$/.test(lemma);
+  return [/^(?:paste|copy|forward)$/.test(lemma), person && gives];
+}

@@ -39,3 +39,31 @@ describe('a sentence that lists what the job needs', () => {
     ).toEqual(['deceased_name', 'relationship', 'recipient_name']);
   });
 });
+
+describe('what the person is bidden give', () => {
+  it('reads "Ask for …" as what the job is given, and a thing "I give you" or "I type in" as given', () => {
+    expect(keys('When is the next library visit? Ask for the school name and the year group.')).toEqual([
+      'school_name',
+      'year_group',
+    ]);
+    expect(keys('Couples always ask for a rundown of the day. Write it from the wedding date.')).toEqual([
+      'wedding_date',
+    ]);
+    expect(keys('Trim this article to a reading time I give you.')).toContain('reading_time');
+    expect(keys('Convert a menu from dollars to pounds at the rate I type in each time.')).not.toContain('time');
+    expect(keys('Write a reminder. The deadline we give them is always 31 March.')).not.toContain('deadline');
+  });
+
+  it('reads "# servers" as a count, and values parted by bars as a choice', () => {
+    const plan = planWorkflow('tip split - total tips, # waiters, # of chefs, chef share %', {});
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual([
+      'total_tips',
+      'number_of_waiters',
+      'number_of_chefs',
+      'chef_share_percent',
+    ]);
+    const form = planWorkflow('Write a post. Inputs: the offer, channel [Email | SMS | Post].', {}).input_schema
+      ?.properties;
+    expect((form?.channel as { enum?: string[] } | undefined)?.enum).toEqual(['email', 'SMS', 'post']);
+  });
+});
