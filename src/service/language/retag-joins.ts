@@ -33,6 +33,13 @@ export function correctJoins(tokens: Token[]): void {
       tokens[i + 3]!.pos === 'NOUN'
     )
       tokens[i]!.pos = 'NOUN';
+  // "Paste in a complaint …", "Upload the rota …": a verb of giving that opens a sentence, read as a name, bids.
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const word = tokens[i]!;
+    const opens = i === 0 || /^[.!?;:]$/.test(tokens[i - 1]!.text);
+    const bids = VERB_CLASSES.takes.has(word.lower) && /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos);
+    if (opens && bids && /^(?:PROPN|NOUN)$/.test(word.pos)) [word.pos, word.lemma] = ['VERB', word.lower];
+  }
   // "the recipient's name": a word that owns something is a thing, whatever the tagger read.
   for (let i = 1; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'ADJ' && /^(?:'s|’s)$/.test(tokens[i + 1]!.lower) && /^[a-z]+$/.test(tokens[i]!.lower))

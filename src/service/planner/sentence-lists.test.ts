@@ -63,7 +63,13 @@ describe('what the person is bidden give', () => {
       'chef_share_percent',
     ]);
     const form = planWorkflow('Write a post. Inputs: the offer, channel [Email | SMS | Post].', {}).input_schema
-      ?.properties;
-    expect((form?.channel as { enum?: string[] } | undefined)?.enum).toEqual(['email', 'SMS', 'post']);
+      ?.properties as Record<string, { enum?: string[] }> | undefined;
+    expect(form?.channel?.enum).toEqual(['email', 'SMS', 'post']);
+  });
+
+  it('reads a verb of giving that opens a sentence as a verb, though written with a capital', () => {
+    expect(keys('Paste in a tenancy agreement and pull out the rent and the start date.')).toContain(
+      'tenancy_agreement',
+    );
   });
 });
