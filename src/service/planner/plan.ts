@@ -24,6 +24,7 @@ import { classifyTemplate, computeTemplate } from '../drafting/result-templates'
 import { plain } from '../drafting/draft-parts';
 import { documentKindOf, reportTemplate, subjectField, type DocumentKind } from '../drafting/report-template';
 import { readRoles, VERBS, WORKS_ON, type Reading } from './roles';
+import { wantedFormats } from '../language/formats';
 import { requestOf } from '../language/request';
 import { respelt } from '../language/respell';
 import { listedValues, terseRequest } from '../language/terse';
@@ -36,17 +37,6 @@ export class PlanningError extends Error {
 /** Only the start of a very long prompt is read, so planning stays fast whatever is pasted in. */
 const READ_LIMIT = 6000;
 const MAX_FIELDS = 25;
-
-const FORMATS = {
-  csv: /\b(?:csv|spreadsheet|excel|sheet|table)\b/,
-  html: /\b(?:html|web ?page|landing page|web version)\b/,
-  json: /\b(?:json|structured data|structured output|machine[- ]readable)\b/,
-  pdf: /\b(?:pdf|printable|print-ready|for printing)\b/,
-  text: /\b(?:plain[- ]text|txt|text file)\b/,
-  approval:
-    /\b(?:approv(?:e|al|ed|es|ing)|sign[- ]off|signs? off|human[- ](?:review|check)|manual(?:ly)? (?:review|check)|reviewed by|a person (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|someone (?:must|should|to|has to|needs to) (?:check|review|approve|confirm)|before (?:it is |it's |being )?(?:sent|published|final|released))\b/,
-} as const;
-type Wants = Record<keyof typeof FORMATS, boolean>;
 
 function assertPlannable(reading: Reading, text: string): void {
   if (text.trim() === '')
@@ -109,7 +99,7 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   const { notes, noted } = readPlanningNotes(text);
   const fields = readFields(reading, noted).slice(0, MAX_FIELDS);
   const guards = readGuards(text, fields);
-  const wants = Object.fromEntries(Object.entries(FORMATS).map(([k, p]) => [k, p.test(lower)])) as Wants;
+  const wants = wantedFormats(lower);
   const entityKinds = entityKindsOf(reading);
   const recipe = chooseRecipe(reading, fields, wants.csv, entityKinds, guards.steps.length > 0);
   const deliverables = reading.outputs.map(deliverableOf).filter((d): d is Deliverable => d !== null);
