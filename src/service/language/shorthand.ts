@@ -92,6 +92,8 @@ const PARTICLE_NOUN =
 const SQUARE = /\[([^[\]\n]{1,80})\](?!\()/g;
 /** "(Instagram | Facebook | X)": a bar parts values in brackets as a slash does. */
 const BARRED = /\(([^()\n]{1,80}\s\|\s[^()\n]{1,80})\)/g;
+/** "paid by (cash / card / cheque)": how it is paid, offered as a choice. */
+const PAID_BY = /\b(?:paid|pay|paying|payment) (?:by|with|via) ?(?=\()/gi;
 /** "# servers", "# of rooms": at the head of a list's item, the number of what follows. */
 const HASH_COUNT = /(^|[,:;(\n][ \t]*|\b(?:and|&)[ \t]+)#[ \t]*(?:of[ \t]+)?(?=\p{L})/giu;
 
@@ -101,6 +103,7 @@ export function spelledOut(text: string): string {
       .replace(SQUARE, '($1)')
       .replace(BARRED, (_, inside: string) => `(${inside.replace(/\s\|\s/g, ' / ')})`)
       .replace(HASH_COUNT, '$1number of ')
+      .replace(PAID_BY, 'payment method ')
       .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
       .replace(NUMBER_SIGN, numberSign)
       .replace(ENDS, endsOf)

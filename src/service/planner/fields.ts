@@ -10,6 +10,7 @@ import { sentenceCase, snakeCase } from '../lib/text-case';
 import { WORKS_ON, type Reading } from './roles';
 import { impliedFields, yesNoFields } from './clause-fields';
 import { fieldOf, oneOfPair, PEOPLE, VAGUE } from './phrase-field';
+import { deliverableOf } from './deliverables';
 
 import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
@@ -165,6 +166,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       reading.tokens[input.phrase.start - 1]?.lower === 'the' &&
       fields.some((known) => known.key.endsWith(`_${field.key}`));
     if (!again && !fields.some((known) => known.key === field.key)) fields.push(field);
+    else if (!again) ownedTwice(reading, fields, field);
   }
   for (const choice of reading.choices) {
     // "translate it into French, Spanish or German": the language is the person's choice.
@@ -223,6 +225,12 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map(choiceValue) });
   }
+  // "Write a thank-you email to a new donor": with nothing else given, the one a message is for is named.
+  const recipient = reading.phrases.find(
+    (p) => PEOPLE.has(p.head) && !p.plural && /^(?:to|for)$/.test(p.before?.lower ?? ''),
+  );
+  if (fields.length === 0 && recipient && reading.outputs.some((made) => deliverableOf(made)?.draft))
+    fields.push(makeField(snakeCase(`${recipient.head} name`), 'string', 'name', recipient.start));
   // "appt date, time", "the date, departure and return times": beside a date of its own, the time of
   // an appointment is its time of day; "their appointment time" alone is a moment, a date and time.
   // "the start and end time of the outage": with no date asked, the time of a happening is a moment too.
@@ -237,4 +245,14 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
   return fields
     .sort((a, b) => a.position - b.position)
     .map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));
+}
+
+/** "their website, our website": two of one thing listed together are both asked, told apart by whose each is. */
+function ownedTwice(reading: Reading, fields: Field[], field: Field): void {
+  const whose = (at: number) => /^(?:their|our|my|your|his|her)$/.exec(reading.tokens[at - 1]?.lower ?? '')?.[0];
+  const same = fields.find((known) => known.key === field.key)!;
+  const [first, second] = [whose(same.position), whose(field.position)];
+  if (!first || !second || first === second || field.position - same.position > 6) return;
+  Object.assign(same, { key: `${first}_${same.key}`, title: sentenceCase(`${first} ${same.key}`) });
+  fields.push({ ...field, key: `${second}_${field.key}`, title: sentenceCase(`${second} ${field.key}`) });
 }

@@ -77,4 +77,21 @@ describe('a list of inputs with choices and clauses in it', () => {
       type: 'array',
     });
   });
+
+  it('asks for the name of the one a message is for, when the prompt gives nothing else', () => {
+    expect(keys('Write a thank-you email to a new volunteer.')).toEqual(['volunteer_name']);
+    expect(keys('Make a get-well message for a patient.')).toEqual(['patient_name']);
+    expect(keys('Write a letter to the council about parking.')).toEqual([]);
+  });
+
+  it('asks for two of one thing told apart by whose each is, and for how it is paid', () => {
+    expect(keys('price check - their price, our price, product name')).toEqual([
+      'their_price',
+      'our_price',
+      'product_name',
+    ]);
+    expect(properties('receipt - customer name, amount, paid by (cash / card / voucher)').payment_method?.enum).toEqual(
+      ['cash', 'card', 'voucher'],
+    );
+  });
 });
