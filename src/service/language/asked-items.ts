@@ -9,8 +9,9 @@ import { tokenize } from './retag';
 /** An item up to its question mark, with what opens it: a list's comma or colon, a bullet, or a sentence's start. */
 const ITEM = /(^|(?:[,:;\n•*(]|\s[-–—])[ \t]*|(?<=[.?!])\s+)([^\s,:;.?!()][^,:;\n.?!()]{0,47})\?(?=\s|$|[,;)])/g;
 const AUX = /^(?:is|are|was|were|will|would|do|does|did|has|have|had|can|could|should|any)\s+/i;
-const WH = /^(?:what|which|who|whom|whose|when|where|why|how)\b/i;
-const WH_ANYWHERE = /\b(?:what|which|who|whom|whose|when|where|why|how)\b/i;
+const QUESTION_WORDS = '(?:what|which|who|whom|whose|when|where|why|how)\\b';
+const WH = new RegExp(`^${QUESTION_WORDS}`, 'i');
+const WH_ANYWHERE = new RegExp(`\\b${QUESTION_WORDS}`, 'i');
 /** Words of a short item that make it a yes or no: a participle or state ("included", "due", "needed"). */
 const STATE = /^(?:VERB|ADJ|ADV|ADP|AUX|PART)$/;
 

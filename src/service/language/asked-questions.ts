@@ -86,7 +86,6 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   // ("what time we get home": after a light verb, where they get to.)
   const rest = words.slice(words.indexOf(noun!) + 1);
   const light = rest.findIndex((t, at) => /^(?:get|come|go)$/.test(t.lemma) && rest[at + 1]?.pos !== 'VERB');
-  // ("what time the coach leaves", read as two nouns: the last word is what happens.)
   const happens = rest.slice(light + 1).find((t) => /^(?:VERB|ADV)$/.test(t.pos));
   // ("what time the coach leaves", read as two nouns: the last word is what happens.)
   const last = rest.at(-1)?.pos === 'NOUN' ? rest.at(-1)!.lower.replace(/s$/, '') : undefined;

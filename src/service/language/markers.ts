@@ -6,6 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
+import { opensSentence } from './retag-joins';
 import { backInClause, bare, doneByOthers, subjectOf } from './verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
@@ -18,7 +19,7 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   if (before.lower === 'of' && outOf) return 'from';
   // "Ask for the postcode and the bin colour": what the person is bidden ask for is given ("couples ask
   // for a rundown" is what others want).
-  const bidden = /^[.!?;:,]?$/.test(tokens[before.index - 2]?.text ?? '') || tokens[before.index - 2]?.lower === 'and';
+  const bidden = opensSentence(tokens, before.index - 1) || /^(?:,|and)$/.test(tokens[before.index - 2]?.lower ?? '');
   if (before.lower === 'for' && tokens[before.index - 1]?.lemma === 'ask' && bidden) return 'verb:ask';
   // "between two companies" says how many there are, not values to give; "between a start date and…" gives.
   if (before.lower === 'between' && tokens[first.start - 1]?.pos === 'NUM') return 'among';
@@ -101,7 +102,7 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
   // given; "give it a score", "… and give feedback, a grade" is what it makes.
   const toJob =
     doer !== undefined && tokens[doer.index + 1]?.lower === 'it' && tokens[first.start - 1]?.lower === 'the';
-  const opens = doer !== undefined && /^[.!?;:]?$/.test(tokens[doer.index - 1]?.text ?? '');
+  const opens = doer !== undefined && opensSentence(tokens, doer.index);
   const given = toJob || (opens && tokens[first.end]?.text === ',' && conceptOf(first.head) !== undefined);
   return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer) && !given);
 }

@@ -6,6 +6,9 @@
 import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 
+/** Whether the word at `at` opens a sentence or a clause after a colon or semicolon. */
+export const opensSentence = (tokens: Token[], at: number) => at === 0 || /^[.!?;:]$/.test(tokens[at - 1]?.text ?? '');
+
 /** The two ends of one span: "the check-in and check-out dates", "the closure start and end dates". */
 export const SPAN_ENDS =
   /^(?:start|end|finish|stop|last|opening|close|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
@@ -36,7 +39,7 @@ export function correctJoins(tokens: Token[]): void {
   // "Paste in a complaint …", "Upload the rota …": a verb of giving that opens a sentence, read as a name, bids.
   for (let i = 0; i + 1 < tokens.length; i++) {
     const word = tokens[i]!;
-    const opens = i === 0 || /^[.!?;:]$/.test(tokens[i - 1]!.text);
+    const opens = opensSentence(tokens, i);
     const bids = VERB_CLASSES.takes.has(word.lower) && /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos);
     if (opens && bids && /^(?:PROPN|NOUN)$/.test(word.pos)) [word.pos, word.lemma] = ['VERB', word.lower];
   }
