@@ -62,6 +62,13 @@ export class WorkflowEditsRepo {
     // Children before parents, in one transaction: the foreign keys hold at every statement.
     await atomically(this.ctx, async (db) => {
       const ofWorkflow = db.selectFrom('executions').select('id').where('workflow_id', '=', id);
+      if (this.ctx.dialect === 'postgres') {
+        // A run in flight may add a step record or a file between two of the deletes below, which then
+        // leaves its run undeletable (a 500). Locking the parents first makes such a write wait for this
+        // transaction and then find its run gone, as on SQLite, whose one writer never interleaves.
+        await db.selectFrom('workflows').select('id').where('id', '=', id).forUpdate().execute();
+        await ofWorkflow.forUpdate().execute();
+      }
       await db.deleteFrom('files').where('execution_id', 'in', ofWorkflow).execute();
       await db.deleteFrom('execution_steps').where('execution_id', 'in', ofWorkflow).execute();
       // By execution: a batch id is unique within its account only, so another account may share it.

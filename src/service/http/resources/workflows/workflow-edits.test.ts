@@ -253,6 +253,30 @@ describe('DELETE while runs are processing', () => {
   });
 });
 
+describe('DELETE while a run writes', () => {
+  const busy = useTestService();
+
+  it('waits for a step record being written and deletes it too, instead of answering 500', async () => {
+    const id = await busy.addWorkflow({ steps: [reportStep()] });
+    const res = await busy.call<ExecutionCreateResponse>('POST', `${url(id)}/executions`, {
+      body: { input: { name: 'Ann' } },
+    });
+    await busy.engine.idle();
+    // As a run in flight does: a step record written in a transaction still open when the DELETE arrives.
+    let deleted: Promise<{ status: number }> | undefined;
+    await busy.store.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('execution_steps')
+        .values({ execution_id: res.body.execution_id, position: 99, status: 'processing', started_at: '2026-01-01' })
+        .execute();
+      deleted = busy.call('DELETE', url(id));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await deleted!).status).toBe(204);
+    expect(await rows(busy, id)).toEqual({ executions: 0, files: 0, steps: 0, orphans: 0 });
+  });
+});
+
 describe('strict-v1 mode', () => {
   const strict = useTestService({ WORKFLOW_STRICT_V1: '1' });
 
