@@ -1,12 +1,4 @@
-import {
-  useMemo,
-  useRef,
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-  type UIEvent,
-  type WheelEvent,
-} from 'react';
+import { useMemo, type FocusEvent, type KeyboardEvent, type RefObject, type UIEvent, type WheelEvent } from 'react';
 import { revealDelta } from './grid-layout';
 
 /** What each row's sideways strip spreads on its element. */
@@ -20,6 +12,35 @@ export interface StripProps {
 const STRIPS = '[data-strip]';
 const STEP = 48;
 
+interface Scrolled {
+  scrollLeft: number;
+}
+
+/**
+ * Keeps strips at one sideways offset. A strip moved here fires a scroll event of its own a frame
+ * later; that echo is not a move to follow. Followed, an echo still queued from the previous move
+ * would pull every strip back: tabbing fast, the focused cell slid out of view and stayed there.
+ */
+export function stripFollower<T extends Scrolled>(strips: () => Iterable<T>) {
+  let left = 0;
+  const echoes = new WeakMap<T, number>();
+  const place = (el: T) => {
+    if (Math.abs(el.scrollLeft - left) < 1) return;
+    echoes.set(el, left);
+    el.scrollLeft = left;
+  };
+  return {
+    place,
+    follow(source: T) {
+      const echo = echoes.get(source);
+      echoes.delete(source);
+      if (echo !== undefined && Math.abs(source.scrollLeft - echo) < 1) return;
+      left = source.scrollLeft;
+      for (const el of strips()) if (el !== source) place(el);
+    },
+  };
+}
+
 /**
  * The uploaded columns scroll sideways as one: every row (the header, the scroll bar and each
  * virtual row) has its own clipped strip, and a scroll of any of them moves the others, so the
@@ -27,21 +48,14 @@ const STEP = 48;
  * view, both sideways within the strip and up or down below the sticky header.
  */
 export function useStripScroll(scroller: RefObject<HTMLDivElement | null>) {
-  const left = useRef(0);
-
   const strip = useMemo<StripProps>(() => {
-    const follow = (source: HTMLElement) => {
-      left.current = source.scrollLeft;
-      scroller.current?.querySelectorAll<HTMLElement>(STRIPS).forEach((el) => {
-        if (el !== source && el.scrollLeft !== left.current) el.scrollLeft = left.current;
-      });
-    };
+    const sync = stripFollower(() => scroller.current?.querySelectorAll<HTMLElement>(STRIPS) ?? []);
     return {
       // A row scrolled into the virtual window starts where the others are.
       ref: (el) => {
-        if (el !== null && el.scrollLeft !== left.current) el.scrollLeft = left.current;
+        if (el !== null) sync.place(el);
       },
-      onScroll: (e) => follow(e.currentTarget),
+      onScroll: (e) => sync.follow(e.currentTarget),
       className: 'min-w-0 overflow-hidden',
       'data-strip': true,
     };
