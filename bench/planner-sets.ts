@@ -1,10 +1,10 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of f74ef3a,
- * when the work measured on held-out-14 began, unpacked from git and loaded in this same run) and AFTER
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 9674571,
+ * when the work measured on held-out-15 began, unpacked from git and loaded in this same run) and AFTER
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
- * `held-out-14`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
- * (plain, terse and long prompts), scored once at the start of the work on it (63/32/84 on f74ef3a)
- * and once at its end (70/36/87), before any of its prompts was read. The earlier held-out sets were
+ * `held-out-15`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
+ * (plain, terse, long and question prompts), scored once at the start of the work on it and once at
+ * its end, before any of its prompts was read. The earlier held-out sets were
  * scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
  * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
  * that is absent is said so.
@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = 'f74ef3a';
+const BEFORE_COMMIT = '9674571';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -35,9 +35,10 @@ const SETS = [
   'held-out-12',
   'held-out-13',
   'held-out-14',
+  'held-out-15',
   'older',
 ] as const;
-const HELD_OUT = 'held-out-14';
+const HELD_OUT = 'held-out-15';
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -52,7 +53,8 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-11': 'held-out-11 (spent: 67/33/86 → 68/33/90 blind, tuned on since)',
   'held-out-12': 'held-out-12 (spent: 66/19/92 → 67/20/92 blind, tuned on since)',
   'held-out-13': 'held-out-13 (spent: 66/31/84 → 70/36/84 blind, tuned on since)',
-  'held-out-14': 'held-out-14 (63/32/84 → 70/36/87 blind; its misses were read after the end score)',
+  'held-out-14': 'held-out-14 (spent: 63/32/84 → 70/36/87 blind, tuned on since)',
+  'held-out-15': 'held-out-15 (blind; 85/47/93 at its start score on 9674571)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

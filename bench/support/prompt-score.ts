@@ -169,6 +169,7 @@ export type PromptSetName =
   | 'held-out-12'
   | 'held-out-13'
   | 'held-out-14'
+  | 'held-out-15'
   | 'older'
   | 'newcomer';
 
