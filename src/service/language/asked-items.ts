@@ -15,23 +15,32 @@ const WH_ANYWHERE = new RegExp(`\\b${QUESTION_WORDS}`, 'i');
 /** Words of a short item that make it a yes or no: a participle or state ("included", "due", "needed"). */
 const STATE = /^(?:VERB|ADJ|ADV|ADP|AUX|PART)$/;
 
-type Reading = { kind: 'whether' | 'named' | 'left'; text: string };
+/** How the item reads, and the list's "and" or "or" that opened it. */
+type Reading = { kind: 'whether' | 'named' | 'left'; text: string; joined?: string };
 
 function readItem(item: string, listed: boolean): Reading {
-  const words = item.trim();
-  const count = words.split(/\s+/).length;
+  // ("…, and was it faulty?": the list's own "and" opens the item, not the question.)
+  const joined = /^(?:and|or)\s+/i.exec(item.trim())?.[0] ?? '';
+  const words = item.trim().slice(joined.length);
+  // ("is there a first aider on site?": the question's opening words are not what makes it long.)
+  const count = words
+    .replace(AUX, '')
+    .replace(/^there\s+/i, '')
+    .split(/\s+/).length;
   // ("…, can you write formal minutes?": a request of the reader.)
   const bidding = /^(?:can|could|would|will)\s+you\b/i.test(words);
   if (WH_ANYWHERE.test(words) || count > 6 || bidding) return { kind: 'left', text: words };
   if (AUX.test(words))
-    return listed ? { kind: 'whether', text: words.replace(AUX, '') } : { kind: 'left', text: words };
+    return listed
+      ? { kind: 'whether', text: words.replace(AUX, '').replace(/^there\s+/i, ''), joined }
+      : { kind: 'left', text: words };
   const tokens = tokenize(words);
   const last = tokens.at(-1);
   // ("Visit date?", "Social worker's name?", "Bedrooms?": a thing named alone is what to give.)
   const named = last !== undefined && /^(?:NOUN|PROPN)$/.test(last.pos) && !tokens.some((t) => t.pos === 'VERB');
   const name = words.charAt(0).toLowerCase() + words.slice(1);
   if (named) return { kind: 'named', text: count === 1 && /[^s]s$/i.test(words) ? `number of ${name}` : name };
-  if (listed && tokens.some((t) => STATE.test(t.pos))) return { kind: 'whether', text: words };
+  if (listed && tokens.some((t) => STATE.test(t.pos))) return { kind: 'whether', text: words, joined };
   return { kind: 'left', text: words };
 }
 
@@ -41,6 +50,7 @@ export function askedItems(text: string): string {
   let at = 0;
   // Sentences that each only name a thing are gathered into one list: "Bedrooms? Bathrooms?" → "It needs bedrooms, bathrooms."
   let run: string[] = [];
+  let listedEnd = -1;
   const closeRun = () => {
     if (run.length === 0) return;
     // ("Bedrooms? Bathrooms? Pets y/n.", read "… whether pets.": a yes or no right after goes with them.)
@@ -53,7 +63,8 @@ export function askedItems(text: string): string {
     const [whole, opener, item] = match as unknown as [string, string, string];
     const start = match.index + opener.length;
     const end = match.index + whole.length;
-    const sentence = /^\s*$/.test(opener);
+    const chained = listedEnd === match.index && /^\s+$/.test(opener) && /^\p{Ll}/u.test(item);
+    const sentence = /^\s*$/.test(opener) && !chained;
     // ("How many days are there between …, not counting weekends?", "Can you …, and get back …?": the
     // question mark ends a question the sentence asks, not an item. Read back at most 300 characters,
     // so a long prompt with many question marks stays linear.)
@@ -76,8 +87,14 @@ export function askedItems(text: string): string {
     closeRun();
     // ("VAT included? Pay by transfer.": the question mark ended the sentence.)
     const ends = /^\s+\p{Lu}/u.test(text.slice(end)) ? '.' : '';
-    pieces.push(text.slice(at, start), `${reading.kind === 'whether' ? 'whether ' : ''}${reading.text}${ends}`);
+    // ("…, needs laptop? needs parking?": a question that goes on in lower case goes on the list.)
+    const between = chained ? ', ' : text.slice(at, start);
+    pieces.push(
+      between,
+      `${reading.joined ?? ''}${reading.kind === 'whether' ? 'whether ' : ''}${reading.text}${ends}`,
+    );
     at = end;
+    listedEnd = end;
   }
   closeRun();
   pieces.push(text.slice(at));

@@ -31,6 +31,24 @@ describe('items asked as questions', () => {
     });
   });
 
+  it('reads a run of yes-or-no questions in a list, each as its own, whatever opens them', () => {
+    expect(
+      types('Hire form for the hall: hirer name, event date, wants the bar? wants the stage? any children attending?'),
+    ).toEqual({
+      hirer_name: 'string',
+      event_date: 'date',
+      wants_bar: 'boolean',
+      wants_stage: 'boolean',
+      children_attending: 'boolean',
+    });
+    expect(types('Return check: parcel weight, days late, and was the box damaged?')).toMatchObject({
+      box_damaged: 'boolean',
+    });
+    expect(types('Gig booking: venue, fee, is there a sound engineer at the venue?')).toMatchObject({
+      sound_engineer_at_venue: 'boolean',
+    });
+  });
+
   it('reads sentences that each name a thing as a list of what to give', () => {
     expect(types('Quote a window clean. House type: terraced or detached. Windows? Conservatory yes/no.')).toEqual({
       house_type: 'string',
