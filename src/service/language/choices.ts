@@ -6,6 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
+import { itemsBeforePair } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 
@@ -98,6 +99,11 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         (t, k) => k > j && k < i && t.text === first && /^(?:,|and)$/.test(tokens[k - 1]!.lower),
       );
       if (at > 0) j = at - 1;
+    }
+    const listedItems = itemsBeforePair(tokens, values, i, j);
+    if (listedItems > 0) {
+      values.splice(0, listedItems);
+      j = i - 2;
     }
     // "cabinet grade basic mid or premium": one word after "or" and no comma before it make the
     // adjectives before it values of their own, after the noun that names the choice.

@@ -21,6 +21,21 @@ describe('choices inside a list of inputs', () => {
     ).toEqual(['north block', 'south block', 'annexe']);
   });
 
+  it('offers "X or Y" listed after items named in several words as a choice of two, and asks for those items', () => {
+    const form = properties('Boiler service report: engineer name, boiler model, gas or oil, flue type, pass or fail');
+    expect(Object.keys(form)).toEqual(expect.arrayContaining(['engineer_name', 'boiler_model', 'gas_or_oil']));
+    expect(form.gas_or_oil?.enum).toEqual(['gas', 'oil']);
+    const quote = properties('cleaning quote - # of bedrooms, weekly or monthly, home address');
+    expect(quote.number_of_bedrooms?.type).toBe('integer');
+    expect(Object.values(quote).find((p) => p.enum)?.enum).toEqual(['weekly', 'monthly']);
+    // Values alike stay one choice: "into French, Spanish or German", "as hardware, software or access".
+    expect(properties('Translate a leaflet into French, Spanish or German').target_language?.enum).toEqual([
+      'french',
+      'spanish',
+      'german',
+    ]);
+  });
+
   it('offers a choice for a thing named as one of several, even when its values name fields', () => {
     const form = properties(
       "Send a reminder given the customer's name, the contact method (email/text message/phone call) and the date",

@@ -1,0 +1,29 @@
+import type { Token } from './parse';
+
+/**
+ * "sq footage, # of rooms, interior or exterior, …", "start date, in-person or online": in a list of
+ * inputs, the items before a choice of two one-word values are things to give, not more values, when
+ * one of them ends a phrase ("number of rooms") or names a thing in several words ("start date").
+ * Values of one choice are alike: "billing, tech or sales", "formal, friendly or casual".
+ * Given values read leftward from the "or" at `or` to the token after `from`, returns how many
+ * leading values are items of the list (0 when none are).
+ */
+export function itemsBeforePair(tokens: Token[], values: readonly string[], or: number, from: number): number {
+  if (values.length < 3 || values.slice(-2).some((v) => v.includes(' ')) || tokens[or - 2]?.text !== ',') return 0;
+  // ("# of rooms, interior or exterior, …": the first value read ends a phrase "of" joins, and the
+  // list goes on after the pair; "a tip of 10, 15 or 20", "one of friendly, expert or playful" are choices.)
+  const phraseEnd =
+    tokens[from]?.lower === 'of' &&
+    /^(?:NOUN|SYM)$/.test(tokens[from - 1]?.pos ?? '') &&
+    tokens[from - 1]?.lower !== 'one' &&
+    tokens[or + 2]?.text === ',' &&
+    !/^\d/.test(values[0]!);
+  // The earlier values' words, item by item between the commas.
+  const items: Token[][] = [[]];
+  for (const token of tokens.slice(from + 1, or - 2))
+    if (token.text === ',') items.push([]);
+    else if (!/^(?:a|an|the)$/.test(token.lower)) items.at(-1)!.push(token);
+  // ("by phone, video or visit": a means with its preposition is one value.)
+  const named = items.some((words) => words.length > 1 && words[0]!.pos !== 'ADP' && words.at(-1)!.pos === 'NOUN');
+  return phraseEnd || named ? values.length - 2 : 0;
+}
