@@ -221,7 +221,9 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   for (const token of inside)
     if (token.text === ',') stated = false;
     else if (!stated && !/^(?:NOUN|PROPN)$/.test(token.pos)) [states, stated] = [states + 1, true];
-  const listed = ored || (words.length >= 3 && one && states * 2 >= words.length);
+  // ("course (First Aid, Food Hygiene, Manual Handling)": names of one thing's kinds, each capitalised.)
+  const named = one && words.length >= 2 && words.every((v) => /^\p{Lu}/u.test(v[0]!));
+  const listed = ored || named || (words.length >= 3 && one && states * 2 >= words.length);
   return listed && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }
 

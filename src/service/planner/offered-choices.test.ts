@@ -36,6 +36,12 @@ describe('choices inside a list of inputs', () => {
     ]);
   });
 
+  it('offers the capitalised names in brackets after one thing as its choices, with no "or"', () => {
+    const form = properties('Class booking: member name, class (Yoga Flow, Spin Express, Pilates Core), date');
+    expect(Object.keys(form)).toEqual(['member_name', 'class', 'date']);
+    expect(form.class?.enum).toEqual(['yoga flow', 'spin express', 'pilates core']);
+  });
+
   it('offers a choice for a thing named as one of several, even when its values name fields', () => {
     const form = properties(
       "Send a reminder given the customer's name, the contact method (email/text message/phone call) and the date",
