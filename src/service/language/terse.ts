@@ -41,7 +41,10 @@ function fieldsOf(run: Token[]): string[] {
     const participle = next?.pos === 'VERB' && /(?:ed|en)$/.test(next.lower);
     // "total project cost": a describing word before a noun describes it, though it names a value too.
     const adjective = token.pos === 'ADJ' && (!ends(token.lower) || next?.pos === 'NOUN');
-    const describes = next !== undefined && (participle || adjective || (!ends(token.lower) && owned(next.lower)));
+    // ("number of bedrooms": "of" joins the words on either side.)
+    const of = token.lower === 'of' || next?.lower === 'of';
+    const describes =
+      next !== undefined && (of || participle || adjective || (!ends(token.lower) && owned(next.lower)));
     if (next && !describes) fields.push([]);
   });
   return fields.filter((field) => field.length > 0).map((field) => field.join(' '));
@@ -55,10 +58,12 @@ export function terseRequest(prompt: string): string {
   if (prompt.length > TERSE_LIMIT) return prompt;
   const tokens = tokenize(prompt);
   const first = tokens[0];
-  if (!first || first.pos === 'VERB' || VERBS.has(first.lower) || !LISTED.test(first.pos)) return prompt;
   // What is made: the first of the opening nouns that names a made thing, with the made-thing nouns
   // right after it ("reminder email"), then tool words ("writer").
   const isMade = (t: Token | undefined) => t !== undefined && (MADE.has(t.lemma) || MADE.has(t.lower));
+  // ("cleaning quote - …", "booking confirmation - …": a word in -ing before a made thing names its kind.)
+  const kind = /ing$/.test(first?.lower ?? '') && isMade(tokens[1]);
+  if (!first || (!kind && (first.pos === 'VERB' || VERBS.has(first.lower) || !LISTED.test(first.pos)))) return prompt;
   let made = -1;
   for (let i = 0; i < Math.min(tokens.length, 9) && inRun(tokens, i) && made < 0; i++) if (isMade(tokens[i])) made = i;
   if (made < 0) return prompt;
@@ -134,11 +139,15 @@ function runEnd(tokens: Token[], start: number): number {
     ((inRun(tokens, stop) && (!VERBS.has(tokens[stop]!.lower) || conceptOf(tokens[stop]!.lower))) ||
       (tokens[stop]!.pos === 'VERB' && /(?:ed|en)$/.test(tokens[stop]!.lower) && stop > start) ||
       /^(?:,|and|or|'s|’s)$/.test(tokens[stop]!.lower) ||
+      // ("number of bedrooms", "date of birth": "of" between two nouns is inside a value's name.)
+      (tokens[stop]!.lower === 'of' &&
+        tokens[stop - 1]?.pos === 'NOUN' &&
+        /^(?:NOUN|ADJ)$/.test(tokens[stop + 1]?.pos ?? '')) ||
       (tokens[stop]!.pos === 'DET' && stop > start))
   )
     stop++;
-  // A comma that ends the run belongs to what follows.
-  while (stop > start && /^(?:,|and|or)$/.test(tokens[stop - 1]!.lower)) stop--;
+  // A comma that ends the run belongs to what follows, and so does an article ("…, a list of …").
+  while (stop > start && (/^(?:,|and|or)$/.test(tokens[stop - 1]!.lower) || tokens[stop - 1]!.pos === 'DET')) stop--;
   return stop;
 }
 

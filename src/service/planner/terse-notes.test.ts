@@ -31,6 +31,18 @@ describe('terse notes', () => {
     ]);
   });
 
+  it('names a note by its kind of thing even when the kind is a word in -ing, and keeps "no. of …" whole', () => {
+    const plan = planWorkflow('cleaning quote - no. of windows, postcode', {});
+    expect(plan.name).toBe('Cleaning Quote');
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['number_of_windows', 'postcode']);
+    expect(Object.keys(properties('tenancy note: tenant name, monthly rent, a list of pets, date of birth'))).toEqual([
+      'tenant_name',
+      'monthly_rent',
+      'pets',
+      'birth_date',
+    ]);
+  });
+
   it('counts servings and portions', () => {
     const form = properties('recipe scaler: recipe, original servings, target servings');
     expect(form.original_servings?.type).toBe('integer');
