@@ -12,14 +12,19 @@ const DO = /^(?:do|does|did)\s+/i;
 /** "is it urgent", "are they a member", "have they paid": the verb goes after who it is asked of. */
 const ASKED_OF = /^(is|are|was|were|has|have|will|can|should)\s+(it|they|he|she|we|you|i)\s+/i;
 
+/** "do they need VPN access" → "whether they need VPN access"; undefined for words that ask no question. */
+export function questionAsWhether(asked: string): string | undefined {
+  const of = ASKED_OF.exec(asked);
+  if (of) return `whether ${of[2]!.toLowerCase()} ${of[1]!.toLowerCase()} ${asked.slice(of[0].length)}`;
+  if (DO.test(asked)) return `whether ${asked.replace(DO, '')}`;
+  return undefined;
+}
+
 function item(text: string): string {
   const plain = text.trimEnd().replace(/(?<![.;,])[.;,]+$/, '');
   if (!plain.endsWith('?')) return plain;
   const asked = plain.slice(0, -1).trim();
-  const of = ASKED_OF.exec(asked);
-  if (of) return `whether ${of[2]!.toLowerCase()} ${of[1]!.toLowerCase()} ${asked.slice(of[0].length)}`;
-  if (DO.test(asked)) return `whether ${asked.replace(DO, '')}`;
-  return asked;
+  return questionAsWhether(asked) ?? asked;
 }
 
 /** "labour is £55/hr", "work it out": a line that tells or bids. */

@@ -4,6 +4,7 @@
  * list it stands in, which the reading of clauses types as yes or no.
  */
 import { SHORTHAND } from '../../contract/prompt-words';
+import { questionAsWhether } from './bullets';
 import { mostlyFields } from './slash-choices';
 
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -53,7 +54,8 @@ function yesNoItems(text: string): string {
     // ("pt session booked? y/n": the question mark is the asking, not the end of a sentence.)
     const asked = text.slice(start, marker.index).trim().replace(/\?$/, '');
     if (asked === '' || asked.length > 40 || /[.?!]/.test(asked)) continue;
-    const whether = /^(?:whether|if)\s/i.test(asked) ? asked : `whether ${asked}`;
+    // ("do they need a packed lunch (yes/no)": the question's own "do" is no part of what it asks.)
+    const whether = /^(?:whether|if)\s/i.test(asked) ? asked : (questionAsWhether(asked) ?? `whether ${asked}`);
     pieces.push(text.slice(marker.index + marker[0].length, end), whether, start > 0 ? ' ' : '');
     end = start;
   }

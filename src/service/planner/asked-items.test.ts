@@ -49,6 +49,14 @@ describe('items asked as questions', () => {
     });
   });
 
+  it('reads "do they need X (yes/no)" as whether they need it, without the question\'s "do"', () => {
+    const form = properties(
+      'Swim lesson sign-up: child name, age, do they need armbands (yes/no), does the parent stay y/n',
+    );
+    expect(form.needs_armbands?.type).toBe('boolean');
+    expect(Object.keys(form).some((key) => /^(?:do|does)_/.test(key))).toBe(false);
+  });
+
   it('reads sentences that each name a thing as a list of what to give', () => {
     expect(types('Quote a window clean. House type: terraced or detached. Windows? Conservatory yes/no.')).toEqual({
       house_type: 'string',
