@@ -43,7 +43,7 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   const bidden =
     verb?.pos === 'VERB' && !/^(?:,|and|to|i|we|'d|’d|'ll|’ll)$/.test(tokens[token.index - 2]?.lower ?? '');
   const listed = /^(?:fill|put|type)$/.test(particle?.lemma ?? '') || (!bidden && listedQuestion(tokens, token));
-  if (!/^(?:who|which|what|why)$/.test(token.lower) || !listed) return undefined;
+  if (!/^(?:who|which|what|why|where)$/.test(token.lower) || !listed) return undefined;
   // "… and which product is it about?": a question the job answers, not one the person does; "Could
   // you write it from …, what was covered, …?", read as "Write it from …?", asks politely.
   const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));
@@ -63,6 +63,12 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
     after?.text === ':' ? choices.find((c) => c.start > after.index && c.start <= after.index + 2) : undefined;
   const extra = choice ? { enumValues: choice.values.map(choiceValue) } : {};
   const kind = choice ? 'enum' : 'string';
+  // ", where they're travelling to", "where it happened": a destination when the clause moves, else a place.
+  if (token.lower === 'where') {
+    const moves = words.some((t) => /^(?:go|travel|head|fly|move|drive|sail|walk)$/.test(t.lemma));
+    const place = moves ? 'destination' : 'location';
+    return words.length > 0 ? { key: place, kind, head: place, extra } : undefined;
+  }
   if (token.lower === 'why') {
     const doing = words.find((t) => t.pos === 'VERB');
     return doing ? { key: snakeCase(`reason for ${doing.lower}`), kind, head: 'reason', extra } : undefined;

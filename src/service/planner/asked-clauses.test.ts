@@ -17,6 +17,15 @@ describe('a clause that names a value', () => {
     expect(properties.amount_owed?.type).toBe('number');
   });
 
+  it('reads "where they are flying to" as the destination and "where it happened" as the place', () => {
+    expect(
+      Object.keys(propertiesOf('Packing list for a client: their name, where they are flying to, trip length')),
+    ).toContain('destination');
+    expect(Object.keys(propertiesOf('Near-miss log: reporter, where it happened, what was seen'))).toContain(
+      'location',
+    );
+  });
+
   it('reads a count after an adverb', () => {
     const properties = propertiesOf(
       'Plan a street party from the street name, the date, roughly how many people will come and the budget.',
