@@ -3,28 +3,17 @@
  * vocabulary of field concepts, a list when the phrase names many, a number when it has a unit or
  * bounds, and nothing when the phrase names no value of its own ("the list", "the customer").
  */
-import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import type { Phrase } from '../language/parse';
+import { conceptOfPhrase, measuredIn } from '../language/phrase-concept';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
 export const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
 /** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
 export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
-
-/** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
-function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
-  return (
-    conceptOf(words.join(' ')) ??
-    conceptOf(words.slice(-2).join(' ')) ??
-    // "date paid", "amount seen": a value named by what happened to it.
-    (words.length === 2 && /(?:ed|en|wn|id)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
-    conceptOf(head) ??
-    conceptOf(words.at(-1) ?? head)
-  );
-}
 
 /** "end dates" in "start and end dates", "finish odometer readings": one of the two things a shared plural names, in the singular. */
 export const oneOfPair = (phrase: Phrase): Phrase => ({
@@ -121,6 +110,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   if (picked) kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (key.endsWith('date_time')) extra.title = sentenceCase(words.join(' '));
+  // ("weight kg" is titled "Weight (kg)".)
+  const unit = measuredIn(words);
+  if (unit && (kind === 'number' || kind === 'integer')) extra.title = `${sentenceCase(words[0]!)} (${unit})`;
   if (phrase.range && !asList) {
     const [minimum, maximum] = phrase.range;
     kind = Number.isInteger(minimum) && Number.isInteger(maximum) ? 'integer' : 'number';

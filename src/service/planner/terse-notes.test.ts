@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
 
-type Property = { type?: string; format?: string; maxLength?: number };
+type Property = { type?: string; format?: string; maxLength?: number; title?: string };
 const properties = (prompt: string) =>
   (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
 const long = (property: Property | undefined) => (property?.maxLength ?? 0) >= 1000;
@@ -41,6 +41,15 @@ describe('terse notes', () => {
       'pets',
       'birth_date',
     ]);
+  });
+
+  it('reads a value written with its unit ("weight kg", "miles driven") as a number, titled with the unit', () => {
+    const form = properties('parcel note: recipient, weight kg, length cm, km travelled, sender');
+    expect(form.weight_kg).toMatchObject({ type: 'number', title: 'Weight (kg)' });
+    expect(form.length_cm).toMatchObject({ type: 'number', title: 'Length (cm)' });
+    expect(form.km_travelled?.type).toBe('number');
+    // A day, a week, a month or a year names when as often as how long.
+    expect(properties('rota: staff name, delivery day').delivery_day?.type).not.toBe('number');
   });
 
   it('counts servings and portions', () => {

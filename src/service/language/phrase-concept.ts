@@ -1,0 +1,29 @@
+/**
+ * What a phrase of a few words names in the vocabulary of field concepts (src/contract/field-concepts.ts):
+ * the whole phrase, its last two words, or its head, with the words a unit or a participle adds left out.
+ */
+import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { UNITS } from './parse';
+
+/** Units that name a day or a period of the calendar ("delivery day", "start month") as often as a length. */
+const CALENDAR = /^(?:day|week|month|year)$/;
+
+/** "weight kg" → "kg": the unit of measure a two-word phrase gives its value in, if it ends with one. */
+export const measuredIn = (words: readonly string[]): string | undefined =>
+  words.length === 2 && UNITS.has(words[1]!) && !CALENDAR.test(words[1]!) ? words[1] : undefined;
+
+/** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
+export function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
+  // "weight kg", "miles driven": a value given in a unit of measure is a number of them.
+  const unitDone =
+    words.length === 2 && UNITS.has(words[0]!) && !CALENDAR.test(words[0]!) && /(?:ed|en|wn)$/.test(words[1]!);
+  return (
+    conceptOf(words.join(' ')) ??
+    conceptOf(words.slice(-2).join(' ')) ??
+    // "date paid", "amount seen": a value named by what happened to it.
+    (words.length === 2 && /(?:ed|en|wn|id)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
+    (measuredIn(words) !== undefined || unitDone ? (conceptOf(words[0]!) ?? conceptOf('amount')) : undefined) ??
+    conceptOf(head) ??
+    conceptOf(words.at(-1) ?? head)
+  );
+}
