@@ -33,9 +33,18 @@ export function countKey(tokens: Token[], noun: Token): string {
   if (/^(?:since|until|till|before|after)$/.test(since?.lower ?? '') && thing2?.pos === 'NOUN')
     return `${noun.lower}_${since!.lower}_${thing2.lower}`;
   if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
-  while (/^(?:PRON|AUX|PART|ADV)$/.test(tokens[at]?.pos ?? '') && at < noun.index + 5) at++;
+  const helping = (t: Token | undefined) =>
+    /^(?:PRON|AUX|PART|ADV)$/.test(t?.pos ?? '') ||
+    (/^(?:have|has|had)$/.test(t?.lower ?? '') && tokens[t!.index + 1]?.pos === 'VERB');
+  while (helping(tokens[at]) && at < noun.index + 5) at++;
   const done = tokens[at];
-  const past = done?.pos === 'VERB' && done.lower !== done.lemma && /(?:ed|en)$/.test(done.lower);
+  // ("how many lessons they've bought": after "have", a verb that is not its own lemma is a participle.)
+  const perfect = /^(?:'ve|’ve|have|has|had)$/.test(tokens[at - 1]?.lower ?? '');
+  // (The tagger may read "given" there as a noun: its ending still says what it is.)
+  const past =
+    done !== undefined &&
+    ((perfect && (done.pos === 'VERB' || /(?:ed|en|wn)$/.test(done.lower))) ||
+      (done.pos === 'VERB' && done.lower !== done.lemma && /(?:ed|en)$/.test(done.lower)));
   return past ? `${noun.lower}_${done.lower}` : `number_of_${noun.lower}`;
 }
 

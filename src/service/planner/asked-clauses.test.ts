@@ -26,6 +26,13 @@ describe('a clause that names a value', () => {
     );
   });
 
+  it('names a count by what was done to the things counted, irregular verbs too', () => {
+    const keys = Object.keys(
+      propertiesOf("Stall report: stall name, how many tickets they've sold, how many prizes they have given"),
+    );
+    expect(keys).toEqual(['stall_name', 'tickets_sold', 'prizes_given']);
+  });
+
   it('reads a count after an adverb', () => {
     const properties = propertiesOf(
       'Plan a street party from the street name, the date, roughly how many people will come and the budget.',
