@@ -176,3 +176,16 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
   const sender = marker === 'from' && words.every((t) => /^[A-Z][a-z]/.test(t.text));
   return phrase.fixed || convertedUnit(tokens, phrase) || sender;
 }
+
+/**
+ * "I'd like to enter the couple's names, …, and get back a warm reply with the price": once a verb of
+ * giving has listed the inputs, a value named with the thing made, after it, is part of what is made.
+ */
+export function madeWith(tokens: Token[], group: Enumeration, marker: string): boolean {
+  if (!/^(?:with|including)$/.test(marker) || group.items.length !== 1) return false;
+  const start = group.items[0]!.start;
+  // (Back to the sentence's start, at most 80 words, so a long prompt stays linear.)
+  for (let k = start - 1; k >= 0 && k > start - 80 && !/^[.!?]$/.test(tokens[k]!.text); k--)
+    if (TAKES.has(tokens[k]!.lemma) && tokens[k]!.pos === 'VERB') return true;
+  return false;
+}

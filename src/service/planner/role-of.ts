@@ -6,7 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
-import { declared, noInput, takes, toldAfter } from '../language/markers';
+import { declared, madeWith, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
 import { happensOn } from '../language/asides';
 import { doneByOthers } from '../language/verbs';
@@ -77,6 +77,7 @@ export function roleOf(
   const byOthers = verbToken !== undefined && doneByOthers(tokens, verbToken);
   const valued = !/^(?:text|string)?$/.test(conceptOf(phrase.head)?.kind ?? '');
   const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
+  if (lastRole === 'output' && valued && madeWith(tokens, group, marker)) return 'output';
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group, tokens)) return 'input';
   // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
   const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');

@@ -9,6 +9,16 @@ import { planWorkflow } from './plan';
 const keys = (prompt: string) => Object.keys(planWorkflow(prompt, {}).input_schema?.properties ?? {});
 
 describe('a sentence that lists what the job needs', () => {
+  it('reads a value named with the thing made, after the inputs were listed, as part of what is made', () => {
+    expect(
+      keys(
+        "I'd like to type in the guest's name, the number of nights and the room type, and get back a short confirmation with the total cost.",
+      ),
+    ).toEqual(['guest_name', 'number_of_nights', 'room_type']);
+    // With no inputs listed before it, the value named with the message is what the person gives.
+    expect(keys('Write a payment reminder email with the amount owed')).toContain('amount_owed');
+  });
+
   it('reads "Give …" and "Give it the …" as what the job is given, and "… and give feedback" as what it makes', () => {
     expect(
       keys('We write product blurbs. Give product URL, target keyword, and the brand name; return a short blurb.'),
