@@ -116,12 +116,14 @@ const ADDRESS_OF =
 
 /**
  * "a tenant's repair request email", "the complaint email": an email named by what it is about is a
- * message to read; "the customer email", "their work email" are addresses.
+ * message to read; "the customer email", "their work email", "the hirer's email" are addresses.
  */
 export function messageEmail(phrase: Phrase): boolean {
   const [modifier, head] = phrase.words.slice(-2);
+  // ("the hirer's email": whose it is says it is an address.)
   return (
     phrase.words.length >= 2 &&
+    phrase.owner !== phrase.words.length - 1 &&
     /^(?:email|e-mail)s?$/.test(head ?? '') &&
     !NOUN_CLASSES.people.has(modifier!.replace(/s$/, '')) &&
     !ADDRESS_OF.test(modifier!)

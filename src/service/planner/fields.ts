@@ -76,7 +76,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       /^(?:and|,)$/.test(reading.tokens[previous.end]!.lower) &&
       !/^(?:to|for|of|from)$/.test(reading.tokens[input.phrase.end]?.lower ?? '')
     )
-      input.phrase = { ...input.phrase, words: [...previous.words.slice(0, -1), word!] };
+      input.phrase = {
+        ...input.phrase,
+        words: [...previous.words.slice(0, -1), word!],
+        owner: previous.words.length - 1,
+      };
     // "for a product: its name, price…": a thing's own name is named after the thing, "product_name".
     const its = reading.tokens[input.phrase.start - 1]?.lower === 'its' && input.phrase.words.length === 1;
     const thing = its

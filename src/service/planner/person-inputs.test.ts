@@ -11,6 +11,17 @@ const properties = (prompt: string) =>
 const keys = (prompt: string) => Object.keys(properties(prompt));
 
 describe('what the person gives in their own words', () => {
+  it("reads the email after a person's name as their address, whoever they are", () => {
+    const form = planWorkflow("Lesson confirmation: learner's name, email, lesson date", {}).input_schema
+      ?.properties as Record<string, { format?: string }>;
+    expect(form.learner_email?.format).toBe('email');
+    const camp = planWorkflow('Camp place offer: camper name, email, session', {}).input_schema?.properties as Record<
+      string,
+      { format?: string }
+    >;
+    expect(camp.camper_email?.format).toBe('email');
+  });
+
   it('reads what "I add" as given, and "add …" bidden as what is made', () => {
     expect(
       keys(
