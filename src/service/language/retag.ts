@@ -95,9 +95,11 @@ function correctTags(tokens: Token[]): void {
         // "a thank-you with feedback", "a welcome with…": a joined word or a thing made, after an article, is a thing.
         // "the subject (maths or English)": a word between an article and its choices is what they are of.
         (tokens[i - 1]!.pos === 'DET' &&
-          (tokens[i]!.lower.includes('-') ||
-            NOUN_CLASSES.made.has(tokens[i]!.lower) ||
-            tokens[i + 1]?.text === '('))) &&
+          (tokens[i]!.lower.includes('-') || NOUN_CLASSES.made.has(tokens[i]!.lower) || tokens[i + 1]?.text === '(')) ||
+        // ("their last check-up", "the next follow-up": the same after an adjective.)
+        (tokens[i - 1]!.pos === 'ADJ' &&
+          tokens[i]!.lower.includes('-') &&
+          (tokens[i - 2]?.pos === 'DET' || MODIFIERS.possessives.has(tokens[i - 2]?.lower ?? '')))) &&
       /^(?:ADP|PUNCT|SCONJ|CCONJ)$/.test(tokens[i + 1]?.pos ?? 'PUNCT') &&
       !/^(?:is|are)$/.test(tokens[i - 2]?.lower ?? '') &&
       // "the amount due", "the balance outstanding": said of the noun, not a noun.

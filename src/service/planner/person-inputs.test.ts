@@ -11,6 +11,13 @@ const properties = (prompt: string) =>
 const keys = (prompt: string) => Object.keys(properties(prompt));
 
 describe('what the person gives in their own words', () => {
+  it('names a date by the joined word it is of ("the date of their last check-in")', () => {
+    expect(keys("Write a reminder with the client's name and the date of their last check-in")).toEqual([
+      'client_name',
+      'last_check_in_date',
+    ]);
+  });
+
   it("reads the email after a person's name as their address, whoever they are", () => {
     const form = planWorkflow("Lesson confirmation: learner's name, email, lesson date", {}).input_schema
       ?.properties as Record<string, { format?: string }>;
