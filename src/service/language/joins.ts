@@ -49,12 +49,15 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       !phrase.plural
     )
       kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
-    // "an optional note on dietary requirements": a note about a thing is the thing's, as one text.
+    // "an optional note on dietary requirements", "a few words on their strengths": a note about a
+    // thing is the thing's, as one text.
     else if (
-      attribute?.words.length === 1 &&
-      /^(?:note|comment|remark)$/.test(attribute.head) &&
+      attribute !== undefined &&
+      (attribute.words.length === 1 ||
+        (attribute.words.length === 2 && /^(?:few|short|brief)$/.test(attribute.words[0]!))) &&
+      /^(?:note|comment|remark|word|line|sentence|paragraph)$/.test(attribute.head) &&
       /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower))
+      between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )
       kept[kept.length - 1] = {
         ...phrase,

@@ -11,6 +11,14 @@ const properties = (prompt: string) =>
 const keys = (prompt: string) => Object.keys(properties(prompt));
 
 describe('what the person gives in their own words', () => {
+  it('reads "a few words on their strengths" as the strengths, not as words', () => {
+    expect(keys('Write a leaving card message using their name, their team and a few words on their hobbies')).toEqual([
+      'name',
+      'team',
+      'hobbies',
+    ]);
+  });
+
   it('names a date by the joined word it is of ("the date of their last check-in")', () => {
     expect(keys("Write a reminder with the client's name and the date of their last check-in")).toEqual([
       'client_name',
