@@ -63,6 +63,8 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
     after?.text === ':' ? choices.find((c) => c.start > after.index && c.start <= after.index + 2) : undefined;
   const extra = choice ? { enumValues: choice.values.map(choiceValue) } : {};
   const kind = choice ? 'enum' : 'string';
+  // ("shift swap: who, their shift date, …": "who" alone asks for the person's name.)
+  if (token.lower === 'who' && words.length === 0) return { key: 'name', kind: 'string', head: 'name' };
   // ", where they're travelling to", "where it happened": a destination when the clause moves, else a place.
   if (token.lower === 'where') {
     const moves = words.some((t) => /^(?:go|travel|head|fly|move|drive|sail|walk)$/.test(t.lemma));

@@ -33,6 +33,14 @@ describe('a clause that names a value', () => {
     expect(keys).toEqual(['stall_name', 'tickets_sold', 'prizes_given']);
   });
 
+  it('reads "who" alone in a list as the name of the person', () => {
+    expect(Object.keys(propertiesOf('Key loan form: who, key number, date borrowed'))).toEqual([
+      'name',
+      'key_number',
+      'date_borrowed',
+    ]);
+  });
+
   it('reads a count after an adverb', () => {
     const properties = propertiesOf(
       'Plan a street party from the street name, the date, roughly how many people will come and the budget.',
