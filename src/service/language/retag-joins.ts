@@ -119,6 +119,9 @@ export function correctListItems(tokens: Token[]): void {
     const last = plain && tokens[i - 2]?.pos === 'NOUN' && /^(?:and|or)$/.test(after) && !span && !object;
     const alone = before.text === ',' && ((word.pos === 'ADJ' && after === ',') || last);
     const had = plain && owner && /^(?:[,.;:)]|and|or)$/.test(after);
-    if (alone || had || (opens && after === ',')) word.pos = 'NOUN';
+    // (", date it was due", ", day they moved in": a date an event names, not "to date it".)
+    const dated =
+      /^(?:date|day)$/.test(word.lower) && /^(?:,|and)$/.test(before.lower) && tokens[i + 1]?.pos === 'PRON';
+    if (alone || had || dated || (opens && after === ',')) word.pos = 'NOUN';
   }
 }

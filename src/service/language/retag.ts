@@ -156,6 +156,8 @@ function correctTags(tokens: Token[]): void {
     if (
       tokens[i]!.pos === 'NOUN' &&
       !/^(?:DET|ADJ|PRON)$/.test(tokens[i - 1]?.pos ?? '') &&
+      // (", date it was due": a date that an event names.)
+      !(/^(?:date|day)$/.test(tokens[i]!.lower) && tokens[i + 2]?.pos === 'AUX') &&
       (/^(?:it|them|what|how|which|whether)$/.test(tokens[i + 1]!.lower) ||
         // "and email me a summary": a noun-like word before "me" and an article is a verb.
         (/^(?:me|us)$/.test(tokens[i + 1]!.lower) && /^(?:DET|NUM)$/.test(tokens[i + 2]?.pos ?? '')) ||
