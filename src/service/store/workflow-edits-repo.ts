@@ -59,16 +59,23 @@ export class WorkflowEditsRepo {
 
   /** Removes the workflow with its executions, their step records and files, and its batches. */
   async delete(id: string): Promise<void> {
+    // A run in flight may write a step record or a file between two of the deletes below (PostgreSQL
+    // interleaves writers; SQLite's one writer never does): the delete then fails on a foreign key or
+    // a deadlock with that write. Once the write is done, a second try removes it too.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.deleteOnce(id);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 3 || this.ctx.dialect !== 'postgres' || !['23503', '40P01'].includes(String(code))) throw error;
+      }
+    }
+  }
+
+  private async deleteOnce(id: string): Promise<void> {
     // Children before parents, in one transaction: the foreign keys hold at every statement.
     await atomically(this.ctx, async (db) => {
       const ofWorkflow = db.selectFrom('executions').select('id').where('workflow_id', '=', id);
-      if (this.ctx.dialect === 'postgres') {
-        // A run in flight may add a step record or a file between two of the deletes below, which then
-        // leaves its run undeletable (a 500). Locking the parents first makes such a write wait for this
-        // transaction and then find its run gone, as on SQLite, whose one writer never interleaves.
-        await db.selectFrom('workflows').select('id').where('id', '=', id).forUpdate().execute();
-        await ofWorkflow.forUpdate().execute();
-      }
       await db.deleteFrom('files').where('execution_id', 'in', ofWorkflow).execute();
       await db.deleteFrom('execution_steps').where('execution_id', 'in', ofWorkflow).execute();
       // By execution: a batch id is unique within its account only, so another account may share it.
