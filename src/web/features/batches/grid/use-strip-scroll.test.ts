@@ -32,6 +32,30 @@ describe('strips scrolled sideways as one', () => {
     expect(all.map((s) => s.scrollLeft)).toEqual([360, 360, 360]);
   });
 
+  it('follows a later move of a strip that could not move when the others did', () => {
+    // A strip clamped at 0 (narrower content) takes no part of a move to 120, so it fires no echo.
+    let clamped = 0;
+    const stuck = {
+      get scrollLeft() {
+        return clamped;
+      },
+      set scrollLeft(_: number) {
+        clamped = 0;
+      },
+    };
+    const other = { scrollLeft: 0 };
+    const sync = stripFollower(() => [other, stuck]);
+    other.scrollLeft = 120;
+    sync.follow(other);
+    expect(stuck.scrollLeft).toBe(0);
+    // The person scrolls back, then scrolls the clamped strip to where the others once went.
+    other.scrollLeft = 0;
+    sync.follow(other);
+    clamped = 120;
+    sync.follow(stuck);
+    expect(other.scrollLeft).toBe(120);
+  });
+
   it('follows a person who scrolls a strip that was just moved', () => {
     const { all, sync } = strips();
     all[0]!.scrollLeft = 100;

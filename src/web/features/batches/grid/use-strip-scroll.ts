@@ -25,9 +25,11 @@ export function stripFollower<T extends Scrolled>(strips: () => Iterable<T>) {
   let left = 0;
   const echoes = new WeakMap<T, number>();
   const place = (el: T) => {
-    if (Math.abs(el.scrollLeft - left) < 1) return;
-    echoes.set(el, left);
+    const before = el.scrollLeft;
+    if (Math.abs(before - left) < 1) return;
     el.scrollLeft = left;
+    // A strip that could not move (already at its end) fires no event: no echo to wait for.
+    if (Math.abs(el.scrollLeft - before) >= 1) echoes.set(el, el.scrollLeft);
   };
   return {
     place,
