@@ -63,7 +63,9 @@ export function askedItems(text: string): string {
     const [whole, opener, item] = match as unknown as [string, string, string];
     const start = match.index + opener.length;
     const end = match.index + whole.length;
-    const chained = listedEnd === match.index && /^\s+$/.test(opener) && /^\p{Ll}/u.test(item);
+    // ("…, cover arranged? is that doable?": a remark about what was said is no item.)
+    const remark = /^(?:\w+\s+)?(?:that|this|it|anything|everything)\b/i.test(item);
+    const chained = listedEnd === match.index && /^\s+$/.test(opener) && /^\p{Ll}/u.test(item) && !remark;
     const sentence = /^\s*$/.test(opener) && !chained;
     // ("How many days are there between …, not counting weekends?", "Can you …, and get back …?": the
     // question mark ends a question the sentence asks, not an item. Read back at most 300 characters,

@@ -65,11 +65,14 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   const kind = choice ? 'enum' : 'string';
   // ("shift swap: who, their shift date, …": "who" alone asks for the person's name.)
   if (token.lower === 'who' && words.length === 0) return { key: 'name', kind: 'string', head: 'name' };
-  // ", where they're travelling to", "where it happened": a destination when the clause moves, else a place.
+  // ", where they're travelling to", "where it happened": a destination when the clause moves (an
+  // origin when it moves from), a place when it tells what happens there; "where they heard of us" is neither.
   if (token.lower === 'where') {
     const moves = words.some((t) => /^(?:go|travel|head|fly|move|drive|sail|walk)$/.test(t.lemma));
-    const place = moves ? 'destination' : 'location';
-    return words.length > 0 ? { key: place, kind, head: place, extra } : undefined;
+    const from = tokens[token.index + words.length + 1]?.lower === 'from' || words.some((t) => t.lower === 'from');
+    const there = words.some((t) => /^(?:happen|occur|live|stay|park|meet|hold|take)$/.test(t.lemma));
+    const place = moves ? (from ? 'origin' : 'destination') : there ? 'location' : undefined;
+    return place ? { key: place, kind, head: place, extra } : undefined;
   }
   if (token.lower === 'why') {
     const doing = words.find((t) => t.pos === 'VERB');

@@ -222,7 +222,7 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
     if (token.text === ',') stated = false;
     else if (!stated && !/^(?:NOUN|PROPN)$/.test(token.pos)) [states, stated] = [states + 1, true];
   // ("course (First Aid, Food Hygiene, Manual Handling)": names of one thing's kinds, each capitalised.)
-  const named = one && words.length >= 2 && words.every((v) => /^\p{Lu}/u.test(v[0]!));
+  const named = one && words.length >= 3 && words.every((v) => /^\p{Lu}/u.test(v[0]!));
   const listed = ored || named || (words.length >= 3 && one && states * 2 >= words.length);
   return listed && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }

@@ -43,7 +43,8 @@ export function countKey(tokens: Token[], noun: Token): string {
   // (The tagger may read "given" there as a noun: its ending still says what it is.)
   const past =
     done !== undefined &&
-    ((perfect && (done.pos === 'VERB' || /(?:ed|en|wn)$/.test(done.lower))) ||
+    // ("how many stamps they have got": what they hold, not what was done to them.)
+    ((perfect && !/^(?:got|gotten)$/.test(done.lower) && (done.pos === 'VERB' || /(?:ed|en|wn)$/.test(done.lower))) ||
       (done.pos === 'VERB' && done.lower !== done.lemma && /(?:ed|en)$/.test(done.lower)));
   return past ? `${noun.lower}_${done.lower}` : `number_of_${noun.lower}`;
 }
@@ -55,6 +56,19 @@ export function lengthAsked(
 ): { key: string; list: boolean; extra: { end: number; itemKind: 'number' } } | undefined {
   const listed = /^(?:,|and|with|given|for)$/.test(tokens[token.index - 2]?.lower ?? '');
   if (token.lower !== 'long' || tokens[token.index - 1]?.lower !== 'how' || !listed) return undefined;
+  // "how long unwell (days)", "how long off sick (days)": a state, then the unit in brackets.
+  const open = tokens.slice(token.index + 1, token.index + 4).find((t) => t.text === '(');
+  const [unitWord, close] = open ? tokens.slice(open.index + 1, open.index + 3) : [];
+  const state = open ? tokens.slice(token.index + 1, open.index) : [];
+  if (
+    state.length > 0 &&
+    state.every((t) => /^(?:ADJ|VERB|ADV|ADP)$/.test(t.pos)) &&
+    /^(?:minutes|hours|days|weeks|months|years)$/.test(unitWord?.lower ?? '') &&
+    close?.text === ')'
+  ) {
+    const key = [unitWord!.lower, ...state.map((t) => t.lower)].join('_');
+    return { key, list: false, extra: { end: close.index + 1, itemKind: 'number' } };
+  }
   const [which, thing, is] = tokens.slice(token.index + 1, token.index + 4);
   if (
     !DETERMINERS.has(which?.lower ?? '') ||

@@ -24,6 +24,9 @@ export function itemsBeforePair(tokens: Token[], values: readonly string[], or: 
     if (token.text === ',') items.push([]);
     else if (!/^(?:a|an|the)$/.test(token.lower)) items.at(-1)!.push(token);
   // ("by phone, video or visit": a means with its preposition is one value.)
-  const named = items.some((words) => words.length > 1 && words[0]!.pos !== 'ADP' && words.at(-1)!.pos === 'NOUN');
+  const multi = items.filter((words) => words.length > 1 && words[0]!.pos !== 'ADP' && words.at(-1)!.pos === 'NOUN');
+  // ("double room, twin room, single or suite": values that share their noun are kinds of one thing.)
+  const shared = new Set(multi.map((words) => words.at(-1)!.lemma)).size < multi.length;
+  const named = multi.length > 0 && !shared;
   return phraseEnd || named ? values.length - 2 : 0;
 }

@@ -179,10 +179,12 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
 
 /**
  * "I'd like to enter the couple's names, …, and get back a warm reply with the price": once a verb of
- * giving has listed the inputs, a value named with the thing made, after it, is part of what is made.
+ * giving has listed the inputs, a price or a total named with the thing made, after it, is worked out.
  */
 export function madeWith(tokens: Token[], group: Enumeration, marker: string): boolean {
-  if (!/^(?:with|including)$/.test(marker) || group.items.length !== 1) return false;
+  // (Only what the job can work out itself: "with the amount due", "including their salary" are given.)
+  const worked = /^(?:price|total|cost|fee|charge|estimate|quote|rate|percentage)$/.test(group.items[0]?.head ?? '');
+  if (!/^(?:with|including)$/.test(marker) || group.items.length !== 1 || !worked) return false;
   const start = group.items[0]!.start;
   // (Back to the sentence's start, at most 80 words, so a long prompt stays linear.)
   for (let k = start - 1; k >= 0 && k > start - 80 && !/^[.!?]$/.test(tokens[k]!.text); k--)

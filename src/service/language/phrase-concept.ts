@@ -3,20 +3,21 @@
  * the whole phrase, its last two words, or its head, with the words a unit or a participle adds left out.
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
-import { UNITS } from './parse';
-
-/** Units that name a day or a period of the calendar ("delivery day", "start month") as often as a length. */
-const CALENDAR = /^(?:day|week|month|year)$/;
+/**
+ * Units of measure written after what they measure ("weight kg"); not time ("opening hours", "notice
+ * weeks"), nor a count's own words ("storage unit", "key words").
+ */
+const MEASURES =
+  /^(?:kg|g|mg|lb|lbs|oz|km|mi|miles?|m|cm|mm|m2|m²|sqm|sqft|ft|feet|metres?|meters?|litres?|liters?|l|ml|mph|kph|kwh)$/;
 
 /** "weight kg" → "kg": the unit of measure a two-word phrase gives its value in, if it ends with one. */
 export const measuredIn = (words: readonly string[]): string | undefined =>
-  words.length === 2 && UNITS.has(words[1]!) && !CALENDAR.test(words[1]!) ? words[1] : undefined;
+  words.length === 2 && MEASURES.test(words[1]!) ? words[1] : undefined;
 
 /** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
 export function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
   // "weight kg", "miles driven": a value given in a unit of measure is a number of them.
-  const unitDone =
-    words.length === 2 && UNITS.has(words[0]!) && !CALENDAR.test(words[0]!) && /(?:ed|en|wn)$/.test(words[1]!);
+  const unitDone = words.length === 2 && MEASURES.test(words[0]!) && /(?:ed|en|wn)$/.test(words[1]!);
   return (
     conceptOf(words.join(' ')) ??
     conceptOf(words.slice(-2).join(' ')) ??

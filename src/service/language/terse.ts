@@ -82,7 +82,9 @@ export function terseRequest(prompt: string): string {
   // "parent letter school trip - student name …", "receipt for cash donations - donor's name …":
   // words before a dash say what the note is about; the values follow the dash.
   let about = '';
-  if (/^[-–—:]$/.test(tokens[stop]?.text ?? '') && stop > start) {
+  // ("booking reply: guest name, date, room type: double or twin": a list before the colon is the values.)
+  const commaBefore = tokens.slice(start, stop).some((t) => t.text === ',');
+  if (/^[-–—:]$/.test(tokens[stop]?.text ?? '') && stop > start && !commaBefore) {
     about = ` ${joining} ${tokens
       .slice(start, stop)
       .map((t) => t.text)

@@ -41,6 +41,21 @@ describe('a clause that names a value', () => {
     ]);
   });
 
+  it('reads "where … from" as the origin, and leaves a "where" that names no place', () => {
+    expect(Object.keys(propertiesOf('Visitor log: name, where they have travelled from, host'))).toContain('origin');
+    const keys = Object.keys(propertiesOf('Enquiry form: name, email, where they heard about us'));
+    expect(keys).not.toContain('location');
+  });
+
+  it('reads "how long unwell (days)" as a number of days, and "how many they have got" as a count', () => {
+    expect(propertiesOf('Sick note: employee name, how long off sick (days), reason').days_off_sick?.type).toBe(
+      'number',
+    );
+    expect(Object.keys(propertiesOf('Loyalty note: name, how many stamps they have got'))).toContain(
+      'number_of_stamps',
+    );
+  });
+
   it('reads a count after an adverb', () => {
     const properties = propertiesOf(
       'Plan a street party from the street name, the date, roughly how many people will come and the budget.',

@@ -57,6 +57,12 @@ describe('items asked as questions', () => {
     expect(Object.keys(form).some((key) => /^(?:do|does)_/.test(key))).toBe(false);
   });
 
+  it('does not read a remark after a listed question as another item ("is that doable?")', () => {
+    expect(Object.keys(properties('Cover request: name, date, cover arranged? is that doable?'))).not.toContain(
+      'doable',
+    );
+  });
+
   it('reads sentences that each name a thing as a list of what to give', () => {
     expect(types('Quote a window clean. House type: terraced or detached. Windows? Conservatory yes/no.')).toEqual({
       house_type: 'string',

@@ -36,6 +36,16 @@ describe('choices inside a list of inputs', () => {
     ]);
   });
 
+  it('keeps values that share their noun as one choice ("double room, twin room, single or suite")', () => {
+    const form = properties(
+      'Booking reply: guest name, arrival date, room type: double room, twin room, single or suite',
+    );
+    expect(Object.keys(form)).toEqual(['guest_name', 'arrival_date', 'room_type']);
+    expect(form.room_type?.enum).toEqual(['double room', 'twin room', 'single', 'suite']);
+    // Two capitalised names are a person and their title, not choices.
+    expect(properties('Team page: manager (Sarah Jones, Head of Sales), team size').manager?.enum).toBeUndefined();
+  });
+
   it('offers the capitalised names in brackets after one thing as its choices, with no "or"', () => {
     const form = properties('Class booking: member name, class (Yoga Flow, Spin Express, Pilates Core), date');
     expect(Object.keys(form)).toEqual(['member_name', 'class', 'date']);

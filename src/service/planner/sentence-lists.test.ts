@@ -15,6 +15,10 @@ describe('a sentence that lists what the job needs', () => {
         "I'd like to type in the guest's name, the number of nights and the room type, and get back a short confirmation with the total cost.",
       ),
     ).toEqual(['guest_name', 'number_of_nights', 'room_type']);
+    // Only what the job works out goes with what it makes: an amount due is still given.
+    expect(
+      keys('Enter the client name and the invoice number and get back a reminder email with the amount due'),
+    ).toContain('amount_due');
     // With no inputs listed before it, the value named with the message is what the person gives.
     expect(keys('Write a payment reminder email with the amount owed')).toContain('amount_owed');
   });

@@ -48,6 +48,8 @@ describe('terse notes', () => {
     expect(form.weight_kg).toMatchObject({ type: 'number', title: 'Weight (kg)' });
     expect(form.length_cm).toMatchObject({ type: 'number', title: 'Length (cm)' });
     expect(form.km_travelled?.type).toBe('number');
+    // Only units of measure: "storage unit" and "opening hours" are no weights.
+    expect(properties('site note: storage unit, opening hours').storage_unit?.type).toBe('string');
     // A day, a week, a month or a year names when as often as how long.
     expect(properties('rota: staff name, delivery day').delivery_day?.type).not.toBe('number');
   });
