@@ -87,7 +87,14 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
     words.slice(0, doing).every((t) => /^(?:PRON|AUX|PART|ADV)$/.test(t.pos))
   ) {
     const particle = /^(?:ADP|PART)$/.test(words[doing + 1]?.pos ?? '') ? [words[doing + 1]!.lower] : [];
-    return { key: snakeCase([words[doing]!.lower, ...particle].join(' ')), kind, head: 'person', extra };
+    // ("who logged it", "who is reporting it": the one who did it to the thing, "logged_by".)
+    const verb = words[doing]!;
+    if (/^(?:it|this|them)$/.test(words[doing + 1]?.lower ?? '')) {
+      const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
+      const done = past ? verb.lower : `${verb.lemma}${verb.lemma.endsWith('e') ? 'd' : 'ed'}`;
+      return { key: `${done}_by`, kind, head: 'person', extra };
+    }
+    return { key: snakeCase([verb.lower, ...particle].join(' ')), kind, head: 'person', extra };
   }
   const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
   // "which features they liked", "which apps they need": the things, a list of them.
@@ -109,10 +116,11 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   // "what happened", "what's broken", "what got done": a clause about no thing is told in words;
   // "what they need to bring" is what to bring.
   const needed = words.findIndex((t) => needsTo(tokens, t.index));
-  const told = words
-    .slice(needed + 1)
-    .map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower))
-    .filter((w) => /^[a-z]+$/.test(w));
+  const said = (kept: Token[]) =>
+    kept.map((t) => (/^['’]s$/.test(t.lower) ? 'is' : t.lower)).filter((w) => /^[a-z]+$/.test(w));
+  // ("what they were calling about": past three words, who and the tense say nothing of it.)
+  const all = said(words.slice(needed + 1));
+  const told = all.length > 3 ? said(words.slice(needed + 1).filter((t) => !/^(?:PRON|AUX)$/.test(t.pos))) : all;
   if (token.lower !== 'what' || told.length === 0 || told.length > 3) return undefined;
   return { key: snakeCase(['what', ...told].join(' ')), kind: 'text', head: 'what' };
 }

@@ -197,7 +197,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     let [pasted, handed] = [false, false];
     let event: string[] = [];
     // "the date it was due": "due" names the event as a verb would.
-    const happens = tokens[verb]?.pos === 'VERB' || tokens[verb]?.lower === 'due';
+    const happens = tokens[verb]?.pos === 'VERB' || /^(?:due|available)$/.test(tokens[verb]?.lower ?? '');
     if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens) {
       [pasted, handed] = handedOver(tokens, i, verb);
       i = verb + 1;

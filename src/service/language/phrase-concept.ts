@@ -14,6 +14,12 @@ const MEASURES =
 export const measuredIn = (words: readonly string[]): string | undefined =>
   words.length === 2 && MEASURES.test(words[1]!) ? words[1] : undefined;
 
+/** "days late", "weeks remaining": a span of time in some state is a number of them. */
+const spanState = (words: readonly string[]) =>
+  words.length === 2 &&
+  /^(?:minutes|hours|days|weeks|months|years)$/.test(words[0]!) &&
+  /^(?:late|overdue|left|remaining|early|behind|off)$/.test(words[1]!);
+
 /** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
 export function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
   // "weight kg", "miles driven": a value given in a unit of measure is a number of them.
@@ -23,7 +29,9 @@ export function conceptOfPhrase(words: string[], head: string): FieldConcept | u
     conceptOf(words.slice(-2).join(' ')) ??
     // "date paid", "amount seen": a value named by what happened to it.
     (words.length === 2 && /(?:ed|en|wn|id)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
-    (measuredIn(words) !== undefined || unitDone ? (conceptOf(words[0]!) ?? conceptOf('amount')) : undefined) ??
+    (measuredIn(words) !== undefined || unitDone || spanState(words)
+      ? (conceptOf(words[0]!) ?? conceptOf('amount'))
+      : undefined) ??
     conceptOf(head) ??
     conceptOf(words.at(-1) ?? head)
   );

@@ -56,6 +56,20 @@ describe('a clause that names a value', () => {
     );
   });
 
+  it('reads "who logged it" as who did it, "what they were worried about" as what, and "the date it is available from"', () => {
+    const keys = Object.keys(
+      propertiesOf(
+        'Spill log: item, who cleaned it up, what they were worried about, and the date it is available from',
+      ),
+    );
+    expect(keys).toEqual(expect.arrayContaining(['cleaned_by', 'what_worried_about', 'available_date']));
+    expect(Object.keys(propertiesOf('Sign-off sheet: task, who is checking it'))).toContain('checked_by');
+  });
+
+  it('reads "days late" and "weeks remaining" as numbers', () => {
+    expect(propertiesOf('overdue book notice - member name, book title, days late').days_late?.type).toBe('number');
+  });
+
   it('reads a count after an adverb', () => {
     const properties = propertiesOf(
       'Plan a street party from the street name, the date, roughly how many people will come and the budget.',

@@ -46,7 +46,8 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // ("student, subject, homework set", "details: item, condition, brand": the first item of a terse list too.)
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
   const listedPerson = opened || (among >= 3 && /^(?:,|and|\()$/.test(before));
-  const listedItem = listedPerson && /^(?:item|product|task|job)$/.test(phrase.head);
+  const listedItem =
+    (listedPerson || (before === 'with' && among >= 2)) && /^(?:item|product|task|job)$/.test(phrase.head);
   if (
     words.length === 1 &&
     ((VAGUE.has(phrase.head) && !listedItem) || (PEOPLE.has(phrase.head) && !asList && !listedPerson))
@@ -67,7 +68,8 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // "the homework set", "the jobs needed": what a participle says of it picks out which.
   const picksOut =
     named.length > 1 && /^(?:\w{3,}ed|set|done|sent|given|taken|made|paid|spent|chosen)$/.test(named.at(-1)!);
-  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed && !picksOut) return undefined;
+  if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed && !picksOut && !listedItem)
+    return undefined;
   const concept = conceptOfPhrase(named, head);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   // "the number of seats per table" is seats per table: a rate says it is counted.

@@ -54,6 +54,10 @@ describe('terse notes', () => {
     expect(properties('rota: staff name, delivery day').delivery_day?.type).not.toBe('number');
   });
 
+  it('asks for "item" when a note lists it first', () => {
+    expect(Object.keys(properties('breakages note: item, cost, date'))).toEqual(['item', 'cost', 'date']);
+  });
+
   it('counts servings and portions', () => {
     const form = properties('recipe scaler: recipe, original servings, target servings');
     expect(form.original_servings?.type).toBe('integer');
