@@ -11,7 +11,7 @@ export const opensSentence = (tokens: Token[], at: number) => at === 0 || /^[.!?
 
 /** The two ends of one span: "the check-in and check-out dates", "the closure start and end dates". */
 export const SPAN_ENDS =
-  /^(?:start|end|finish|stop|last|opening|close|closing|arrival|departure|pick-?up|drop-off|check-in|check-out)$/;
+  /^(?:start|end|finish|stop|last|opening|close|closing|arrival|departure|return|pick-?up|drop-off|check-in|check-out)$/;
 
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
@@ -122,6 +122,9 @@ export function correctListItems(tokens: Token[]): void {
     // (", date it was due", ", day they moved in": a date an event names, not "to date it".)
     const dated =
       /^(?:date|day)$/.test(word.lower) && /^(?:,|and)$/.test(before.lower) && tokens[i + 1]?.pos === 'PRON';
-    if (alone || had || dated || (opens && after === ',')) word.pos = 'NOUN';
+    // ("departure and return times": the second end of a span, before the noun both share.)
+    const spanned = SPAN_ENDS.test(word.lower) && before.lower === 'and' && SPAN_ENDS.test(tokens[i - 2]?.lower ?? '');
+    if (alone || had || dated || (opens && after === ',') || (spanned && tokens[i + 1]?.pos === 'NOUN'))
+      word.pos = 'NOUN';
   }
 }

@@ -10,7 +10,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import { oneSlip } from './respell';
-import { correctJoins, correctListItems } from './retag-joins';
+import { correctJoins, correctListItems, SPAN_ENDS } from './retag-joins';
 import type winkNLP from 'wink-nlp';
 
 /** Words that open a noun phrase without being part of it. */
@@ -171,6 +171,8 @@ function correctTags(tokens: Token[]): void {
             // "and show net, VAT and gross": a verb that names no field, before what it shows.
             (tokens[i - 1]!.lower === 'and' &&
               VERB_CLASSES.makes.has(tokens[i]!.lower) &&
+              // ("departure and return times": the other end of a span.)
+              !SPAN_ENDS.test(tokens[i - 2]?.lower ?? '') &&
               !conceptOf(tokens[i]!.lower) &&
               !NOUN_CLASSES.made.has(tokens[i]!.lower) &&
               /^(?:NOUN|ADJ)$/.test(tokens[i + 1]!.pos)))))

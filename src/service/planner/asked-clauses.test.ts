@@ -70,6 +70,12 @@ describe('a clause that names a value', () => {
     expect(propertiesOf('overdue book notice - member name, book title, days late').days_late?.type).toBe('number');
   });
 
+  it('reads "departure and return times" as two times', () => {
+    expect(
+      Object.keys(propertiesOf('Coach booking: group name, pick-up point, and departure and return times')),
+    ).toEqual(expect.arrayContaining(['departure_time', 'return_time']));
+  });
+
   it('reads a count after an adverb', () => {
     const properties = propertiesOf(
       'Plan a street party from the street name, the date, roughly how many people will come and the budget.',
