@@ -32,7 +32,9 @@ export function countKey(tokens: Token[], noun: Token): string {
   const thing2 = DETERMINERS.has(tokens[at + 1]?.lower ?? '') ? after : tokens[at + 1];
   if (/^(?:since|until|till|before|after)$/.test(since?.lower ?? '') && thing2?.pos === 'NOUN')
     return `${noun.lower}_${since!.lower}_${thing2.lower}`;
-  if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
+  // ("how many days the employee has left": a subject of an article and a noun, as a pronoun would be.)
+  if (tokens[at]?.pos === 'DET' && tokens[at + 1]?.pos === 'NOUN' && tokens[at + 2]?.pos === 'AUX') at += 2;
+  else if (tokens[at]?.pos !== 'PRON') return `number_of_${noun.lower}`;
   const helping = (t: Token | undefined) =>
     /^(?:PRON|AUX|PART|ADV)$/.test(t?.pos ?? '') ||
     (/^(?:have|has|had)$/.test(t?.lower ?? '') && tokens[t!.index + 1]?.pos === 'VERB');

@@ -70,6 +70,12 @@ describe('a clause that names a value', () => {
     expect(propertiesOf('overdue book notice - member name, book title, days late').days_late?.type).toBe('number');
   });
 
+  it('names a count by what its subject has done with them ("how many days the employee has left")', () => {
+    expect(Object.keys(propertiesOf('Leave check: start date, and how many days the employee has left'))).toContain(
+      'days_left',
+    );
+  });
+
   it('reads "departure and return times" as two times', () => {
     expect(
       Object.keys(propertiesOf('Coach booking: group name, pick-up point, and departure and return times')),
