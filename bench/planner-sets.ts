@@ -4,7 +4,8 @@
  * (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * `held-out-15`, written on 2026-11-30 by a helper that had read neither the planner nor any other set
  * (plain, terse, long and question prompts), scored once at the start of the work on it (85/47/93 on
- * 9674571) and once at its end (85/47/93: none of its 75 plans changed), before any prompt was read. The earlier held-out sets were
+ * 9674571) and once at its end (85/47/93: none of its 75 plans changed), before any prompt was read;
+ * its misses were read after that, and it is spent. The earlier held-out sets were
  * scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
  * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
  * that is absent is said so.
@@ -54,7 +55,7 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-12': 'held-out-12 (spent: 66/19/92 → 67/20/92 blind, tuned on since)',
   'held-out-13': 'held-out-13 (spent: 66/31/84 → 70/36/84 blind, tuned on since)',
   'held-out-14': 'held-out-14 (spent: 63/32/84 → 70/36/87 blind, tuned on since)',
-  'held-out-15': 'held-out-15 (85/47/93 → 85/47/93 blind: no prompt of it changed)',
+  'held-out-15': 'held-out-15 (spent: 85/47/93 → 85/47/93 blind, no plan of it changed; tuned on since)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 
