@@ -23,17 +23,12 @@ function readItem(item: string, listed: boolean): Reading {
   const joined = /^(?:and|or)\s+/i.exec(item.trim())?.[0] ?? '';
   const words = item.trim().slice(joined.length);
   // ("is there a first aider on site?": the question's opening words are not what makes it long.)
-  const count = words
-    .replace(AUX, '')
-    .replace(/^there\s+/i, '')
-    .split(/\s+/).length;
+  const asked = words.replace(AUX, '').replace(/^there\s+/i, '');
+  const count = asked.split(/\s+/).length;
   // ("…, can you write formal minutes?": a request of the reader.)
   const bidding = /^(?:can|could|would|will)\s+you\b/i.test(words);
   if (WH_ANYWHERE.test(words) || count > 6 || bidding) return { kind: 'left', text: words };
-  if (AUX.test(words))
-    return listed
-      ? { kind: 'whether', text: words.replace(AUX, '').replace(/^there\s+/i, ''), joined }
-      : { kind: 'left', text: words };
+  if (AUX.test(words)) return listed ? { kind: 'whether', text: asked, joined } : { kind: 'left', text: words };
   const tokens = tokenize(words);
   const last = tokens.at(-1);
   // ("Visit date?", "Social worker's name?", "Bedrooms?": a thing named alone is what to give.)

@@ -5,6 +5,11 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { DETERMINERS, type Token } from './retag';
 
+/** Spans of time counted in whole units: "how long off sick (days)", "days late". */
+export const TIME_SPANS = /^(?:minutes|hours|days|weeks|months|years)$/;
+/** States a span of time is counted in: "days late", "weeks remaining". */
+export const TIME_STATES = /^(?:late|overdue|left|remaining|off|early|behind|ahead)$/;
+
 /**
  * "how many days they've already taken" → "days_taken", "how many years she worked here" →
  * "years_worked": what the person did names the count; otherwise it is the number of its noun.
@@ -25,8 +30,7 @@ export function countKey(tokens: Token[], noun: Token): string {
   if (/^(?:a|an|per|each)$/.test(a?.lower ?? '') && /^(?:day|week|month|year|fortnight)$/.test(period?.lower ?? ''))
     return `${noun.lower}_per_${period!.lower}`;
   // "how many days late", "how many nights remaining": what the count is of, said after it.
-  if (/^(?:late|overdue|left|remaining|off|early|behind|ahead)$/.test(tokens[at]?.lower ?? ''))
-    return `${noun.lower}_${tokens[at]!.lower}`;
+  if (TIME_STATES.test(tokens[at]?.lower ?? '')) return `${noun.lower}_${tokens[at]!.lower}`;
   // "how many days since purchase", "how many weeks until the wedding": counted from or to a thing.
   const [since, , after] = tokens.slice(at, at + 3);
   const thing2 = DETERMINERS.has(tokens[at + 1]?.lower ?? '') ? after : tokens[at + 1];
@@ -65,7 +69,7 @@ export function lengthAsked(
   if (
     state.length > 0 &&
     state.every((t) => /^(?:ADJ|VERB|ADV|ADP)$/.test(t.pos)) &&
-    /^(?:minutes|hours|days|weeks|months|years)$/.test(unitWord?.lower ?? '') &&
+    TIME_SPANS.test(unitWord?.lower ?? '') &&
     close?.text === ')'
   ) {
     const key = [unitWord!.lower, ...state.map((t) => t.lower)].join('_');

@@ -3,6 +3,7 @@
  * the whole phrase, its last two words, or its head, with the words a unit or a participle adds left out.
  */
 import { conceptOf, type FieldConcept } from '../../contract/field-concepts';
+import { TIME_SPANS, TIME_STATES } from './counts';
 /**
  * Units of measure written after what they measure ("weight kg"); not time ("opening hours", "notice
  * weeks"), nor a count's own words ("storage unit", "key words").
@@ -16,9 +17,7 @@ export const measuredIn = (words: readonly string[]): string | undefined =>
 
 /** "days late", "weeks remaining": a span of time in some state is a number of them. */
 const spanState = (words: readonly string[]) =>
-  words.length === 2 &&
-  /^(?:minutes|hours|days|weeks|months|years)$/.test(words[0]!) &&
-  /^(?:late|overdue|left|remaining|early|behind|off)$/.test(words[1]!);
+  words.length === 2 && TIME_SPANS.test(words[0]!) && TIME_STATES.test(words[1]!);
 
 /** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
 export function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
