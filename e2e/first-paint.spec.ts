@@ -46,6 +46,34 @@ test(
   },
 );
 
+test(
+  'the server going away between the drawing and the app’s code: the page says so, and loads by itself when it answers',
+  { tag: BOTH_MODES_TAG },
+  async ({ connectedPage: page, readyWorkflow }) => {
+    await readyWorkflow(PROMPTS.approval, 'Drawn before the outage');
+    // The app's main module (and every question about it) meets a dead server until `down` ends.
+    let down = true;
+    await page.route(/\/assets\/app-[^/]*\.js/, (route) =>
+      down ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.goto('/workflows');
+    await expect(page.locator('#first-paint').getByRole('link', { name: 'Drawn before the outage' })).toBeVisible();
+    const note = page
+      .getByRole('alert')
+      .filter({ hasText: 'The server is not answering, so the dashboard cannot load yet' });
+    await expect(note).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await expect(page.getByRole('searchbox', { name: 'Filter workflows' })).toHaveCount(0);
+
+    down = false;
+    // It asks again within 5 s, reloads, and the app takes over: the note goes, the page works.
+    await expect(page.getByRole('searchbox', { name: 'Filter workflows' })).toBeVisible({ timeout: 10_000 });
+    await expect(note).toHaveCount(0);
+    await page.getByRole('link', { name: 'Runs', exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'Runs', level: 1 })).toBeVisible();
+  },
+);
+
 test('without a key in this tab, nothing is drawn and the welcome page asks for one', async ({ page }) => {
   await page.goto('/workflows');
   await expect(page.getByRole('heading', { name: 'Welcome to Workflows', level: 1 })).toBeVisible();

@@ -241,6 +241,8 @@ test.describe('outage: the service is killed and comes back', () => {
       const wanderer = await openPage(context);
       await wanderer.goto('/workflows');
       await expect(wanderer.getByRole('link', { name: 'Idle press release' })).toBeVisible();
+      // The app, not only the list drawn before it (first-paint.spec.ts covers an outage in between).
+      await expect(wanderer.getByRole('link', { name: 'Runs', exact: true }).first()).toBeVisible();
 
       await service.crash();
       const crashedAt = Date.now();

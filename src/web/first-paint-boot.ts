@@ -7,6 +7,7 @@
 // answer to the app when the key is this tab's, or hides it when it is not.
 import { LIST_KEY_COOKIE, offerFirstAnswer } from '@/api/first-answer';
 import { firstListRead, firstPageOf, type FirstListRead } from './first-paint';
+import { recoverFailedStart } from './first-paint-recovery';
 
 /** The app starts by then at the latest, whatever the list's request is doing. */
 const START_AT_LATEST_MS = 1000;
@@ -23,8 +24,17 @@ function startApp(): void {
     script.type = 'module';
     script.crossOrigin = '';
     script.src = src;
+    // The server went away before the app's code arrived: the page waits for it and reloads.
+    script.addEventListener('error', () => failedStart(src), { once: true });
     document.head.append(script);
   }
+}
+
+let recovering = false;
+function failedStart(src: string): void {
+  if (recovering) return;
+  recovering = true;
+  void recoverFailedStart(src);
 }
 
 /** The theme the app will apply (lib/theme.ts), applied now so a dark page does not flash light. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ChunkUnavailableError,
   MAX_PRESENT_RETRIES,
@@ -44,11 +44,13 @@ describe('chunkFailureAction', () => {
     expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000].map((delayMs) => ({ do: 'retry', delayMs })));
   });
 
-  it('gives up after a few retries when the chunk answers but will not load', () => {
-    const at = (attempt: number) =>
-      chunkFailureAction({ attempt, probe: { kind: 'present' }, lastReloadAt: null, now: 0 });
+  it('reloads after a few retries when the chunk answers but will not load, and gives up within the guard', () => {
+    const now = 1_000_000;
+    const at = (attempt: number, lastReloadAt: number | null = null) =>
+      chunkFailureAction({ attempt, probe: { kind: 'present' }, lastReloadAt, now });
     expect(at(MAX_PRESENT_RETRIES).do).toBe('retry');
-    expect(at(MAX_PRESENT_RETRIES + 1)).toEqual({ do: 'fail', reason: 'gave-up' });
+    expect(at(MAX_PRESENT_RETRIES + 1)).toEqual({ do: 'reload' });
+    expect(at(MAX_PRESENT_RETRIES + 1, now - 5_000)).toEqual({ do: 'fail', reason: 'gave-up' });
   });
 
   it('doubles the delay from half a second', () => {
@@ -70,7 +72,12 @@ describe('chunk errors', () => {
 });
 
 function fakeEnv(probes: ChunkProbe[], lastReloadAt: number | null = null) {
-  const calls = { sleeps: [] as number[], reloads: [] as number[], probed: [] as (string | null)[] };
+  const calls = {
+    sleeps: [] as number[],
+    reloads: [] as number[],
+    probed: [] as (string | null)[],
+    anew: [] as string[],
+  };
   const env: ChunkEnv = {
     probe: (url) => {
       calls.probed.push(url);
@@ -85,22 +92,58 @@ function fakeEnv(probes: ChunkProbe[], lastReloadAt: number | null = null) {
     reload: (at) => {
       calls.reloads.push(at);
     },
+    importAnew: (url) => {
+      calls.anew.push(url);
+      return Promise.reject(chunkError(url));
+    },
   };
   return { env, calls };
 }
 
 describe('importWithRetry', () => {
-  it('resolves with the module once the server answers again', async () => {
+  it('resolves with the module once the server answers again, importing the chunk anew each time', async () => {
     const { env, calls } = fakeEnv([{ kind: 'unreachable' }, { kind: 'unreachable' }]);
+    const url = 'http://127.0.0.1:8080/assets/toast-list-abc123.js';
+    // As Chromium does: the first import's failure is kept, so only a new import can see the server back.
+    let loads = 0;
+    let fresh = 0;
+    env.importAnew = (asked) => {
+      calls.anew.push(asked);
+      return ++fresh < 2 ? Promise.reject(chunkError(`${asked}?retry=${fresh}`)) : Promise.resolve({ default: 'ok' });
+    };
+    const module = await importWithRetry(() => {
+      loads++;
+      return Promise.reject(chunkError(url));
+    }, env);
+    expect(module).toEqual({ default: 'ok' });
+    expect(loads).toBe(1);
+    expect(calls.anew).toEqual([url, url]);
+    expect(calls.sleeps).toEqual([500, 1000]);
+    expect(calls.probed).toEqual([url, url]);
+    expect(calls.reloads).toEqual([]);
+  });
+
+  it('counts the failures of a chunk that answers apart from a long outage’s, then reloads', async () => {
+    const outage: ChunkProbe[] = Array.from({ length: 8 }, () => ({ kind: 'unreachable' }));
+    const answered: ChunkProbe[] = Array.from({ length: MAX_PRESENT_RETRIES + 1 }, () => ({ kind: 'present' }));
+    const { env, calls } = fakeEnv([...outage, ...answered]);
+    const outcome = importWithRetry(() => Promise.reject(chunkError()), env);
+    await vi.waitFor(() => expect(calls.reloads).toEqual([500_000]));
+    // Every try after the return was a fresh import, each given its own pause before the reload.
+    expect(calls.sleeps.slice(8)).toEqual([500, 1000, 2000]);
+    expect(calls.anew).toHaveLength(8 + MAX_PRESENT_RETRIES);
+    void outcome;
+  });
+
+  it('keeps to the module it was given when the browser names no chunk', async () => {
+    const { env, calls } = fakeEnv([{ kind: 'unknown' }]);
     let tries = 0;
     const module = await importWithRetry(
-      () => (++tries < 3 ? Promise.reject(chunkError()) : Promise.resolve({ default: 'ok' })),
+      () => (++tries < 2 ? Promise.reject(new TypeError('Importing a module script failed.')) : Promise.resolve(1)),
       env,
     );
-    expect(module).toEqual({ default: 'ok' });
-    expect(calls.sleeps).toEqual([500, 1000]);
-    expect(calls.probed[0]).toBe('http://127.0.0.1:8080/assets/toast-list-abc123.js');
-    expect(calls.reloads).toEqual([]);
+    expect(module).toBe(1);
+    expect(calls.anew).toEqual([]);
   });
 
   it('reloads once, recording when, and leaves the import pending while the page goes', async () => {

@@ -3,11 +3,16 @@
  * vite.config.ts wraps each `import()` of src/web in it), so a chunk that fails to load is never
  * the end of the page:
  * - the server is not answering (outage, network): the import is retried with backoff, for as
- *   long as it takes, while the page shows its outage banner;
+ *   long as it takes, while the page shows its outage banner. Each retry imports the chunk's URL
+ *   anew (`importAnew`): Chromium keeps a failed import's error for the page's life, so importing
+ *   the same URL again would fail without asking the server, even once it is back;
  * - the chunk answers 404 (a redeploy replaced the build): the page reloads itself once, keeping
  *   its URL; a second 404 within `RELOAD_GUARD_MS` of that reload fails with a clear error instead
  *   of reloading in a loop;
- * - anything else (the chunk answers but does not run): a few retries, then the error.
+ * - the chunk answers but its import still fails: a few retries, then a reload, guarded the same
+ *   way. After an outage this is a file the chunk imports that failed while the server was away:
+ *   the browser keeps that failure for every chunk that imports it, and only a reload clears it. A
+ *   chunk that fails again within the guard is broken: the page says so.
  */
 
 /** What a chunk URL answered when probed after a failed import. */
@@ -29,8 +34,9 @@ export const retryDelayMs = (attempt: number): number =>
   Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
 
 /**
- * The decision after the `attempt`-th failed import (1 for the first), from what the chunk's URL
- * answered and when this tab last reloaded for a missing chunk (null: never in this session).
+ * The decision after a failed import, from what the chunk's URL answered, how many failures in a
+ * row met that same kind of answer (`attempt`: 1 for the first; a chunk that answers is counted
+ * apart from an outage's failures) and when this tab last reloaded for a chunk (null: never).
  */
 export function chunkFailureAction(input: {
   attempt: number;
@@ -39,14 +45,12 @@ export function chunkFailureAction(input: {
   now: number;
 }): ChunkAction {
   const { attempt, probe, lastReloadAt, now } = input;
-  if (probe.kind === 'missing') {
-    const recent = lastReloadAt !== null && now - lastReloadAt >= 0 && now - lastReloadAt < RELOAD_GUARD_MS;
-    return recent ? { do: 'fail', reason: 'reloaded' } : { do: 'reload' };
-  }
+  const recent = lastReloadAt !== null && now - lastReloadAt >= 0 && now - lastReloadAt < RELOAD_GUARD_MS;
+  if (probe.kind === 'missing') return recent ? { do: 'fail', reason: 'reloaded' } : { do: 'reload' };
   // Unreachable is an outage: waiting is the only thing that helps, and it costs nothing.
-  if (probe.kind === 'unreachable') return { do: 'retry', delayMs: retryDelayMs(attempt) };
-  if (attempt > MAX_PRESENT_RETRIES) return { do: 'fail', reason: 'gave-up' };
-  return { do: 'retry', delayMs: retryDelayMs(attempt) };
+  if (probe.kind === 'unreachable' || attempt <= MAX_PRESENT_RETRIES)
+    return { do: 'retry', delayMs: retryDelayMs(attempt) };
+  return recent ? { do: 'fail', reason: 'gave-up' } : { do: 'reload' };
 }
 
 const CHUNK_ERROR_PREFIXES = [
@@ -89,6 +93,8 @@ export interface ChunkEnv {
   lastReloadAt(): number | null;
   /** Records the reload time, then reloads; never returns in a browser. */
   reload(at: number): void;
+  /** Imports the chunk at `url` as a module the browser has not tried yet. */
+  importAnew(url: string): Promise<unknown>;
 }
 
 async function probeUrl(url: string | null): Promise<ChunkProbe> {
@@ -104,7 +110,27 @@ async function probeUrl(url: string | null): Promise<ChunkProbe> {
   }
 }
 
+/**
+ * The latest fresh import of each failed chunk. Callers share it while it loads or once it has
+ * loaded, so a chunk several views wait on runs once; a failed one is tried under a new URL.
+ */
+const freshImports = new Map<string, { attempt: number; failed: boolean; module: Promise<unknown> }>();
+
+function importAnew(url: string): Promise<unknown> {
+  const last = freshImports.get(url);
+  if (last && !last.failed) return last.module;
+  const attempt = (last?.attempt ?? 0) + 1;
+  const entry = { attempt, failed: false, module: import(/* @vite-ignore */ `${url}?retry=${attempt}`) };
+  // Registered before any caller's handler, so a caller that saw the failure and retries gets a new URL.
+  entry.module.catch(() => {
+    entry.failed = true;
+  });
+  freshImports.set(url, entry);
+  return entry.module;
+}
+
 const browserEnv: ChunkEnv = {
+  importAnew,
   probe: probeUrl,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   now: () => Date.now(),
@@ -130,14 +156,19 @@ const browserEnv: ChunkEnv = {
 
 /** Loads a chunk through `load`, retrying, reloading or failing as `chunkFailureAction` decides. */
 export async function importWithRetry<T>(load: () => Promise<T>, env: ChunkEnv = browserEnv): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  // The failed chunk's URL, once a browser has named it: later tries import it anew.
+  let failedUrl: string | null = null;
+  const failures = { outage: 0, answered: 0 };
+  for (;;) {
     try {
-      return await load();
+      return failedUrl === null ? await load() : ((await env.importAnew(failedUrl)) as T);
     } catch (error) {
       if (!isChunkLoadError(error)) throw error;
+      failedUrl = chunkUrlOf(error) ?? failedUrl;
+      const probe = await env.probe(failedUrl);
       const action = chunkFailureAction({
-        attempt,
-        probe: await env.probe(chunkUrlOf(error)),
+        attempt: probe.kind === 'unreachable' ? ++failures.outage : ++failures.answered,
+        probe,
         lastReloadAt: env.lastReloadAt(),
         now: env.now(),
       });

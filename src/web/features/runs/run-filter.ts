@@ -2,10 +2,7 @@ import { isTerminalStatus, type ExecutionStatus } from '@contract/openapi-docume
 import type { RunRow as ListRow } from './execution-list';
 import type { ExecutionStatusFilter } from '@/lib/search-params';
 import type { RunAnnotation } from './run-annotations';
-
-/** How far back a runs list looks; the list is newest first, so a range also ends the scan early. */
-export const RUN_RANGES = ['1h', '24h', '7d', '30d'] as const;
-export type RunRange = (typeof RUN_RANGES)[number];
+import type { RunRange } from './runs-search';
 
 const RANGE_MS: Record<RunRange, number> = {
   '1h': 3_600_000,

@@ -1,5 +1,12 @@
 import { filterParam, idParam, oneOf, statusParam, type ExecutionStatusFilter } from '@/lib/search-params';
-import { RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
+import type { RunFilter } from './run-filter';
+
+/**
+ * How far back a runs list looks; the list is newest first, so a range also ends the scan early.
+ * Here, not in run-filter.ts: the route's search check is on the first page, the filtering is not.
+ */
+export const RUN_RANGES = ['1h', '24h', '7d', '30d'] as const;
+export type RunRange = (typeof RUN_RANGES)[number];
 
 /** The filters of a runs list, all in the URL so a view can be shared. */
 export interface RunsSearch {

@@ -8,7 +8,8 @@ import { cn } from '@/lib/cn';
 import { EXECUTION_STATUS_FILTERS, type ExecutionStatusFilter } from '@/lib/search-params';
 import { useDisclosure } from '@/lib/use-disclosure';
 import { useKeyRefusal } from '@/server-state/key-watch';
-import { RANGE_LABELS, RUN_RANGES, type RunFilter, type RunRange } from './run-filter';
+import { RANGE_LABELS, type RunFilter } from './run-filter';
+import { RUN_RANGES, type RunRange } from './runs-search';
 
 export const statusFilterLabel = (f: ExecutionStatusFilter) =>
   f === 'all' ? 'All statuses' : f === 'active' ? 'Not finished yet' : STATUS_META[f].label;
