@@ -170,6 +170,7 @@ export type PromptSetName =
   | 'held-out-13'
   | 'held-out-14'
   | 'held-out-15'
+  | 'held-out-16'
   | 'older'
   | 'newcomer';
 
