@@ -43,9 +43,9 @@ const slowStep: StepSpec = reportStep(); // 2 s nominal; at scale 0.005 about 10
 /** The scaled limit at 0.005 is 4.5 s: step threads still loading on a busy machine could reach it. */
 const ROOMY_LIMIT_MS = 60_000;
 
-/** A service at scale 0.005 with one slow-step workflow and `count` runs of it queued. */
-async function slowRuns(count: number, input: object = {}, batch: BatchOptions | null = null) {
-  const svc = await service({ WORKFLOW_TIME_SCALE: '0.005' }, ROOMY_LIMIT_MS);
+/** A service at `scale` (0.005 unless said) with one slow-step workflow and `count` runs of it queued. */
+async function slowRuns(count: number, input: object = {}, batch: BatchOptions | null = null, scale = '0.005') {
+  const svc = await service({ WORKFLOW_TIME_SCALE: scale }, ROOMY_LIMIT_MS);
   const workflowId = await svc.addWorkflow({ steps: [slowStep] });
   const inputs = Array.from({ length: count }, () => ({ ...input }));
   return { svc, workflowId, queued: await queueRuns(svc, workflowId, inputs, batch) };
@@ -202,7 +202,9 @@ describe('recovery after a crash', () => {
   });
 
   it('drops cancelled waiting executions from its queues and goes idle', async () => {
-    const { svc, workflowId, queued: batch } = await slowRuns(20, {}, { batchId: 'b1', cap: 1 });
+    // Steps of about 1 s: the one run claimed must still be running when the cancel lands. With 10 ms
+    // steps a busy PostgreSQL let it end first, and only 19 of the 20 were left to cancel.
+    const { svc, workflowId, queued: batch } = await slowRuns(20, {}, { batchId: 'b1', cap: 1 }, '0.5');
     const counts = await svc.store.cancelExecutions({
       accountId: svc.accountId(),
       workflowId,
