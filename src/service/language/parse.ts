@@ -198,7 +198,7 @@ export function phrases(tokens: Token[]): Phrase[] {
     let event: string[] = [];
     // "the date it was due": "due" names the event as a verb would.
     const happens = tokens[verb]?.pos === 'VERB' || /^(?:due|available)$/.test(tokens[verb]?.lower ?? '');
-    if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens) {
+    if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens && !wants(tokens, verb)) {
       [pasted, handed] = handedOver(tokens, i, verb);
       i = verb + 1;
       // ("the rate I type in each time": the particle, then how often.)
@@ -295,3 +295,7 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   }
   return groups;
 }
+
+/** "after interviews I want a rejection email": a wish with its own object, no clause that says which. */
+const wants = (tokens: Token[], verb: number) =>
+  /^(?:want|need|like)$/.test(tokens[verb]?.lemma ?? '') && /^(?:a|an|the)$/.test(tokens[verb + 1]?.lower ?? '');

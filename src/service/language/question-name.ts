@@ -41,7 +41,11 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
       (VERB_CLASSES.personGives.has(previous.lemma) || /^(?:enter|input|type|provide|supply)$/.test(previous.lemma));
     const asker = (previous?.pos === 'VERB' && !gives) || (previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB');
     if (answeredForUse(tokens, i)) continue;
-    if (lower === 'how' && many && ((opens && !listed) || asker || previous?.lower === 'me')) {
+    const asking = (opens && !listed) || asker || previous?.lower === 'me';
+    // "how long will the decorating take?", "how much will the flooring cost?": what takes or costs it.
+    const spans = lower === 'how' && /^(?:long|much)$/.test(tokens[i + 1]?.lower ?? '') && tokens[i + 2]?.pos === 'AUX';
+    if (spans && asking && ends[i]!.text === '?') return spanName(tokens, i + 3, tokens[i + 1]!.lower === 'long');
+    if (lower === 'how' && many && asking) {
       let run = nounRun(tokens, i + 2, true);
       // "how many days of annual leave…" counts annual leave days; "how many days till harvest" counts to the harvest.
       const link = tokens[run.end]?.lower ?? '';
@@ -65,6 +69,14 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     // "whats the sale price if i put in…": a prompt that opens with a question word asks, mark or none.
     const unmarked = i === 0 && WH.test(lower) && tokens.slice(i + 1, i + 3).some((t) => t.pos === 'DET');
     if (!opens || (ends[i]!.text !== '?' && !unmarked)) continue;
+    // "When is the next bin collection?", "Where is my order?": a date or a status of what is asked about.
+    if (/^(?:when|where)$/.test(lower) && tokens[i + 1]?.pos === 'AUX') {
+      const run = nounRun(tokens, i + 2, true);
+      // "When's the last day we can give notice?" asks a day already: the rest of the prompt names it.
+      const day = lower === 'when' && /^(?:day|date|time|deadline)$/.test(run.words.at(-1) ?? '');
+      if (run.words.length > 0 && !day) return `${named(run.words)} ${lower === 'when' ? 'Date' : 'Status'}`;
+      continue;
+    }
     if (WH.test(lower) && lower !== 'how') {
       const aux = tokens[i + 1]?.pos === 'AUX';
       const run = nounRun(tokens, lower !== 'which' && aux ? i + 2 : i + 1, false);
@@ -98,4 +110,34 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     }
   }
   return undefined;
+}
+
+/**
+ * "how long will the decorating take?" → Decorating Time Estimate; "how much will the flooring
+ * cost?" → Flooring Cost Calculator; "how much do we need to charge per ticket?" asks a price: what
+ * is charged for names it.
+ */
+const PER_TIME: Record<string, string> = {
+  hour: 'hourly',
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  year: 'annual',
+};
+
+function spanName(tokens: Token[], at: number, long: boolean): string | undefined {
+  // "the decorating take": the tagger may call the subject a verb too, so the run stops at the question's own verb.
+  const run = nounRun(tokens, at, false).words;
+  const subject = { words: /^(?:take|last|cost|be)$/.test(run.at(-1) ?? '') ? run.slice(0, -1) : run };
+  if (subject.words.length > 0) return `${named(subject.words)} ${long ? 'Time Estimate' : 'Cost Calculator'}`;
+  const verb = tokens
+    .slice(at, at + 5)
+    .find((t) => t.pos === 'VERB' && /^(?:charge|pay|cost|spend|price)$/.test(t.lemma));
+  if (long || !verb) return undefined;
+  const link = /^(?:per|for|a|each|on)$/.test(tokens[verb.index + 1]?.lower ?? '') ? 2 : 1;
+  const object = nounRun(tokens, verb.index + link, true).words;
+  // "charge per hour": a price per unit of time is a rate.
+  const rate = object.length === 1 && Object.hasOwn(PER_TIME, object[0]!) ? PER_TIME[object[0]!] : undefined;
+  if (rate) return `${named([rate])} Rate Calculator`;
+  return object.length > 0 ? `${named(object)} ${verb.lemma === 'spend' ? 'Budget' : 'Price'} Calculator` : undefined;
 }

@@ -1,7 +1,4 @@
-/**
- * A workflow's name: what a person would call the job, in
- * Title Case and two to five words: "Renewal Follow-Up Email", "Support Ticket Triage".
- */
+/** A workflow's name: what a person would call the job, in Title Case and two to five words ("Support Ticket Triage"). */
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
 import { named } from '../language/title';
@@ -26,7 +23,10 @@ const SUFFIX: Record<Recipe, string> = {
 
 const FILE_TYPES = /^(?:png|jpe?g|svg|gif|pdf|csv|json|html|xlsx?|excel|docx?|markdown|txt)$/;
 
-function cleanWords(words: string[]): string[] {
+function cleanWords(phraseWords: string[]): string[] {
+  // "a rejection email per candidate": one is made for each, and the name is the thing made.
+  const per = phraseWords.indexOf('per');
+  const words = per > 0 && NOUN_CLASSES.made.has(phraseWords[per - 1]!) ? phraseWords.slice(0, per) : phraseWords;
   // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
   // "a PNG bar chart" is a bar chart: the file type is how it comes, not what it is.
   let kept = words.filter(
@@ -76,8 +76,9 @@ function singularWords(phrase: Phrase): string[] {
   if (last !== phrase.words.at(-1)) return words;
   // "sign-ups", "follow-ups": the tagger leaves a hyphenated plural as it is.
   if (ACRONYM_PLURAL.test(last) || /^[a-z]+-[a-z]+[^s]s$/.test(last)) return [...words.slice(0, -1), last.slice(0, -1)];
-  // "annual leave hours", "working days": a unit stays plural, for it measures rather than counts.
-  const singular = phrase.plural && !PLURAL_ONLY.has(last) && !NOUN_CLASSES.units.has(last);
+  // "annual leave hours", "working days": a unit stays plural, for it measures rather than counts;
+  // "tickets closed": a participle after the noun is no noun to make singular.
+  const singular = phrase.plural && last.endsWith('s') && !PLURAL_ONLY.has(last) && !NOUN_CLASSES.units.has(last);
   return [...words.slice(0, -1), singular ? phrase.head : last];
 }
 

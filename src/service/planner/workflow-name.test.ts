@@ -19,6 +19,18 @@ describe('workflow names', () => {
     ['Is this expense claim within policy? Meals are capped at 50 EUR.', 'Expense Claim Check'],
     ['Does this contract need legal review? Anything above 10,000 EUR does.', 'Legal Review Check'],
     ["Here's a support ticket. Is it urgent, normal or low priority?", 'Support Ticket Check'],
+    [
+      'When is the next team offsite? Given the last offsite date and how often we hold them.',
+      'Next Team Offsite Date',
+    ],
+    ['Where is my repair? Given the repair reference, look it up.', 'Repair Status'],
+    ['How long will the garden clearance take? Garden area and number of helpers.', 'Garden Clearance Time Estimate'],
+    [
+      'How much will the new carpet cost? Room length, room width and price per square metre.',
+      'New Carpet Cost Calculator',
+    ],
+    ['How much should we charge per seat? Hall hire, catering cost and number of seats.', 'Seat Price Calculator'],
+    ['how much should i charge per day, given my yearly target and days worked?', 'Daily Rate Calculator'],
   ])('a question names what it asks: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });
@@ -29,6 +41,11 @@ describe('workflow names', () => {
     ['Email the attendees of a workshop with the venue and start time', 'Attendee Email'],
     ['Come up with five names for a new coffee brand', 'Coffee Brand Names'],
     ['When a deal closes, send a thank you note to the buyer', 'Buyer Thank-You Note'],
+    // "viewings I want a …" is no noun with a clause saying which, and "per visitor" says how many are made.
+    [
+      'After viewings I want a thank-you email per visitor, using their name and the property they saw',
+      'Thank-You Email',
+    ],
   ])('a job is named by what it makes or works on: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });
