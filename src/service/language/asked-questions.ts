@@ -2,7 +2,7 @@
  * A question listed among the inputs names one: ", who their manager is", "and which team they're
  * joining", ", why they're leaving", "what time we leave school", "what they need to bring".
  */
-import { VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { snakeCase } from '../lib/text-case';
 import { choiceValue, type Choice } from './choices';
 import { listedQuestion } from './markers';
@@ -29,6 +29,28 @@ export function answeredForUse(tokens: Token[], at: number): boolean {
     /^(?:use|using|from|with|given|then)$/.test(verb?.lower ?? '') &&
     /^(?:that|this|these|those|them|it)$/.test(object?.lower ?? '')
   );
+}
+
+/** Verbs whose object is what the job answers: "tell me …", "work out …", "calculate …". */
+const ANSWERS = new Set([...VERB_CLASSES.compute, 'tell', 'say', 'show', 'let', 'work', 'figure']);
+
+/**
+ * "tell me how much is left and whether we are over budget", "work out the total seeds and how many
+ * packets to buy": a clause joined to what a bidden verb of telling or working out asks is answered
+ * by the job too, unless what it is given comes between ("work it out from the rate and whether …").
+ * A yes-or-no clause (`question`) is answered only beside another question ("how much … and whether").
+ */
+export function answeredByJob(tokens: Token[], at: number, question: boolean): boolean {
+  let asked = false;
+  for (let i = at - 1; i >= 0 && i > at - 25; i--) {
+    const t = tokens[i]!;
+    if (/^[.!?;:(+]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower) || VERB_CLASSES.takes.has(t.lemma))
+      return false;
+    asked ||= /^(?:how|what|which|whether)$/.test(t.lower);
+    const bidden = i === 0 || /^(?:[,—–-]|and|then|please|pls|to|can|could|just)$/.test(tokens[i - 1]!.lower);
+    if (t.pos === 'VERB' && bidden) return ANSWERS.has(t.lemma) && (asked || !question);
+  }
+  return false;
 }
 
 /**

@@ -10,7 +10,7 @@ import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
 import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
-import { answeredForUse, askedQuestion } from '../language/asked-questions';
+import { answeredByJob, answeredForUse, askedQuestion } from '../language/asked-questions';
 import { VERB_CLASSES } from '../../contract/prompt-words';
 
 const { takes: TAKES, personGives: PERSON_GIVES } = VERB_CLASSES;
@@ -35,7 +35,7 @@ export function yesNoFields(reading: Reading): Field[] {
       tokens[token.index + 2]?.pos === 'NOUN';
     // "…, and whether…", "given whether…", "inputs: whether…": a yes or no among what is given.
     const listed = /^(?:,|and|given|:|using|with|plus)$/.test(tokens[token.index - 1]?.lower ?? '');
-    if (!condition && (token.lower !== 'whether' || !listed)) continue;
+    if (!condition && (token.lower !== 'whether' || !listed || answeredByJob(tokens, token.index, true))) continue;
     const clause: string[] = [];
     let end = token.index + 1;
     while (
@@ -109,7 +109,8 @@ export function impliedFields(reading: Reading): Field[] {
       const opener = tokens[token.index - 2]?.pos === 'ADV' ? tokens[token.index - 3] : tokens[token.index - 2];
       const gives = opener !== undefined && (TAKES.has(opener.lemma) || PERSON_GIVES.has(opener.lemma));
       const marked = /^(?:,|and|with|given|for|from|using|:)$/.test(opener?.lower ?? '') || gives;
-      const listed = used || (!asks && (before === 'however' || marked));
+      const listed =
+        used || (!asks && (before === 'however' || marked) && !answeredByJob(tokens, token.index - 1, false));
       const key = countKey(tokens, noun);
       // What the count is for is no input of its own ("on a pallet").
       const end = key.includes('_per_') ? token.index + 6 : undefined;
