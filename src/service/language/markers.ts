@@ -174,7 +174,13 @@ export function toldAfter(tokens: Token[], group: Enumeration, marker: string): 
 export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolean {
   const words = tokens.slice(phrase.start, phrase.end).filter((t) => !DETERMINERS.has(t.lower));
   const sender = marker === 'from' && words.every((t) => /^[A-Z][a-z]/.test(t.text));
-  return phrase.fixed || convertedUnit(tokens, phrase) || sender;
+  // "…, paid at time and a half", "charging $95 an hour": a participle alone says how, and names no value.
+  const participle =
+    words.length === 1 &&
+    words[0]!.pos === 'VERB' &&
+    /^(?:ADP|NUM|SYM)$/.test(tokens[phrase.end]?.pos ?? '') &&
+    !conceptOf(words[0]!.lower);
+  return phrase.fixed || convertedUnit(tokens, phrase) || sender || participle;
 }
 
 /**

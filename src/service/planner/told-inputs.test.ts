@@ -172,6 +172,14 @@ describe('inputs a prompt declares in a sentence of its own', () => {
   });
 });
 
+describe('a participle that says how a thing is paid', () => {
+  it('asks nothing for ", paid at double time": it states the rule', () => {
+    expect(
+      keys("Work out a cleaner's weekly wage from their hours and their hourly rate, paid at double time on Sundays."),
+    ).toEqual(['hours', 'hourly_rate']);
+  });
+});
+
 describe('units of land, weight and dose', () => {
   it('reads hectares and acres as units, and a dose "in mg per kg" as a dose per kg', () => {
     expect(keys('Work out the seed to buy from the plot size in acres and the sowing rate in kg per acre.')).toEqual([
