@@ -180,7 +180,28 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
     words[0]!.pos === 'VERB' &&
     /^(?:ADP|NUM|SYM)$/.test(tokens[phrase.end]?.pos ?? '') &&
     !conceptOf(words[0]!.lower);
-  return phrase.fixed || convertedUnit(tokens, phrase) || sender || participle;
+  return phrase.fixed || convertedUnit(tokens, phrase) || sender || participle || ownNamed(tokens, words);
+}
+
+/**
+ * "our company (Brightwave Ltd)", "our director, Priya,": the writer's own thing and what it is
+ * called are fixed, no value to give.
+ */
+function ownNamed(tokens: Token[], words: Token[]): boolean {
+  const titled = (t: Token | undefined) => t !== undefined && /^(?:[A-Z][\w'.-]*|&)$/.test(t.text);
+  const [first, last] = [words[0], words.at(-1)];
+  if (!first || !last) return false;
+  // "our company" itself, with its name just after it.
+  const named = tokens[last.index + 2];
+  if (/^(?:our|my)$/.test(tokens[first.index - 1]?.lower ?? '') && /^[(,]$/.test(tokens[last.index + 1]?.text ?? ''))
+    return titled(named) && named!.pos === 'PROPN';
+  // The name, after "our company (" or "our director, ".
+  const opener = tokens[first.index - 1];
+  if (!opener || !/^[(,]$/.test(opener.text) || !words.every(titled)) return false;
+  const owned = tokens.slice(Math.max(0, opener.index - 4), opener.index);
+  return (
+    owned.some((t) => /^(?:our|my)$/.test(t.lower)) && owned.every((t) => t.pos !== 'VERB' && !/^[,.;:]$/.test(t.text))
+  );
 }
 
 /**

@@ -180,6 +180,21 @@ describe('a participle that says how a thing is paid', () => {
   });
 });
 
+describe("the writer's own things, named", () => {
+  it.each([
+    [
+      "Draft a services agreement between our firm (Oakline Partners) and a client, from the client's name and the start date.",
+      ['client_name', 'start_date'],
+    ],
+    [
+      'Send a thank-you from my shop, Little Fern, to a customer using their first name and what they bought.',
+      ['first_name', 'what_they_bought'],
+    ],
+  ])('asks neither "our firm" nor its name: %s', (prompt, expected) => {
+    expect(keys(prompt)).toEqual(expected);
+  });
+});
+
 describe('units of land, weight and dose', () => {
   it('reads hectares and acres as units, and a dose "in mg per kg" as a dose per kg', () => {
     expect(keys('Work out the seed to buy from the plot size in acres and the sowing rate in kg per acre.')).toEqual([
