@@ -57,8 +57,12 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     if (values.length === 0) continue;
     // "a friendly, professional or playful tone": the noun after the last value is what is chosen.
     const last = tokens[afterEnd - 1]!;
+    // ("the disclosing or receiving party", "the billing or shipping address": a participle describes as
+    // an adjective does.)
+    const describes = (t: Token | undefined) =>
+      t?.pos === 'ADJ' || (/^(?:VERB|NOUN)$/.test(t?.pos ?? '') && /(?:ing|ed)$/.test(t!.lower));
     const trailing =
-      values[0]!.includes(' ') && last.pos === 'NOUN' && tokens[i - 1]?.pos === 'ADJ'
+      values[0]!.includes(' ') && last.pos === 'NOUN' && describes(tokens[i - 1])
         ? list.find((p) => p.end === afterEnd)
         : undefined;
     // "a tip of 10, 15 or 20 percent", "a term of 25 or 30 years": the unit after the last number is all of theirs.

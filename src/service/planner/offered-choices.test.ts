@@ -12,6 +12,13 @@ const properties = (prompt: string) =>
   (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
 
 describe('choices inside a list of inputs', () => {
+  it('offers "the granting or receiving party" as a choice of party: a participle describes as an adjective does', () => {
+    const form = properties(
+      'Summarise a licence agreement I paste in, and say whether we are the granting or receiving party.',
+    );
+    expect(form.party?.enum).toEqual(['granting', 'receiving']);
+  });
+
   it('offers values of several words parted by slashes in brackets, and goes on with the list', () => {
     const form = properties('Book a room: room (main hall/small hall/kitchen), date, start time, end time');
     expect(Object.keys(form)).toEqual(['room', 'date', 'start_time', 'end_time']);
