@@ -8,6 +8,7 @@ import {
   importWithRetry,
   isChunkLoadError,
   retryDelayMs,
+  sharedProbe,
   type ChunkEnv,
   type ChunkProbe,
 } from './chunk-load';
@@ -173,5 +174,20 @@ describe('importWithRetry', () => {
     const boom = new Error('module crashed while evaluating');
     await expect(importWithRetry(() => Promise.reject(boom), env)).rejects.toBe(boom);
     expect(calls.probed).toEqual([]);
+  });
+});
+
+describe('sharedProbe', () => {
+  it('asks once for a chunk several views wait on, and anew once that answer is in', async () => {
+    let answer: (probe: ChunkProbe) => void = () => undefined;
+    const probe = vi.fn(() => new Promise<ChunkProbe>((resolve) => (answer = resolve)));
+    const url = 'http://127.0.0.1:8080/assets/runs-abc123.js';
+    const waiting = [sharedProbe(url, probe), sharedProbe(url, probe), sharedProbe(url, probe)];
+    expect(probe).toHaveBeenCalledTimes(1);
+    answer({ kind: 'unreachable' });
+    expect(await Promise.all(waiting)).toEqual(Array(3).fill({ kind: 'unreachable' }));
+    void sharedProbe(url, probe);
+    expect(probe).toHaveBeenCalledTimes(2);
+    answer({ kind: 'present' });
   });
 });

@@ -110,6 +110,16 @@ async function probeUrl(url: string | null): Promise<ChunkProbe> {
   }
 }
 
+/** HEADs in flight, by chunk URL: the views waiting on one failed chunk share one probe each round. */
+const probing = new Map<string, Promise<ChunkProbe>>();
+
+export function sharedProbe(url: string | null, probe = probeUrl): Promise<ChunkProbe> {
+  if (url === null) return probe(url);
+  const running = probing.get(url) ?? probe(url).finally(() => probing.delete(url));
+  probing.set(url, running);
+  return running;
+}
+
 /**
  * The latest fresh import of each failed chunk. Callers share it while it loads or once it has
  * loaded, so a chunk several views wait on runs once; a failed one is tried under a new URL.
@@ -131,7 +141,7 @@ function importAnew(url: string): Promise<unknown> {
 
 const browserEnv: ChunkEnv = {
   importAnew,
-  probe: probeUrl,
+  probe: (url) => sharedProbe(url),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   now: () => Date.now(),
   lastReloadAt: () => {
