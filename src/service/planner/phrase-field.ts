@@ -89,21 +89,24 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // "the interview date and time" is one moment; a time alone is a time of day.
   let kind = key.endsWith('date_time') ? 'datetime' : (concept?.kind ?? (per > 0 ? 'number' : 'string'));
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
-  // "the meeting minutes" are a text, not a count of minutes.
+  // "the meeting minutes" are a text, not a count of minutes; "kilos" alone are an amount of kilos.
   const counted =
     phrase.plural &&
-    /^(?:minute|hour|day|week|month|year)$/.test(phrase.head) &&
+    (/^(?:minute|hour|day|week|month|year)$/.test(phrase.head) ||
+      (phrase.words.length === 1 && NOUN_CLASSES.units.has(words[0]!) && !/^(?:words|characters)$/.test(words[0]!))) &&
     per < 0 &&
     conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
   const measured = phrase.unit !== undefined && conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
-  if (counted || measured || words[0] === 'number' || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+  // "the expected number of guests": a count, whatever says how sure it is.
+  const number = words[0] === 'number' || (words[1] === 'number' && words[2] === 'of');
+  if (counted || measured || number || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
     kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
       ? 'integer'
       : 'number';
   // "the number of guests", "years of service", "hours of overtime": a count, one whole number or a number of hours.
-  if (words[0] === 'number' && words[1] === 'of') kind = 'integer';
-  if (words[1] === 'of' && /^(?:years|months|weeks|days)$/.test(words[0]!)) kind = 'integer';
-  if (words[1] === 'of' && /^(?:hours|minutes)$/.test(words[0]!)) kind = 'number';
+  const whole =
+    (number && words.includes('of')) || (words[1] === 'of' && /^(?:years|months|weeks|days)$/.test(words[0]!));
+  if (whole || (words[1] === 'of' && /^(?:hours|minutes)$/.test(words[0]!))) kind = whole ? 'integer' : 'number';
   // "the total award", "average daily sales": a total or an average is one number, whatever it sums.
   const aggregate = /^(?:total|average|mean|median)$/.test(words[0]!) && words.length > 1;
   if (aggregate && kind === 'string') kind = 'number';
@@ -132,7 +135,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     listed ||
     (phrase.plural &&
       !(numeric && (concept !== undefined || phrase.unit || counted || aggregate || picked)) &&
-      words[0] !== 'number' &&
+      !number &&
       !rate)
   ) {
     const itemKind = (/^(?:email|uri|date|time|number|integer)$/.test(kind) ? kind : 'string') as ItemKind;

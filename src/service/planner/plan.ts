@@ -81,12 +81,8 @@ function unwrapped(reading: Reading): Reading {
   const [after, verb] = [reading.tokens[wrapper?.end ?? -1], reading.tokens[(wrapper?.end ?? -1) + 1]];
   if (!wrapper || !WRAPPERS.test(wrapper.head) || !/^(?:that|which|to)$/.test(after?.lower ?? '')) return reading;
   if (verb?.pos !== 'VERB') return reading;
-  return readRoles(
-    reading.tokens
-      .slice(verb.index)
-      .map((t) => t.text)
-      .join(' '),
-  );
+  const asked = reading.tokens.slice(verb.index).map((t) => t.text);
+  return readRoles(asked.join(' '));
 }
 
 export function planWorkflow(prompt: string, opts: { name?: string; description?: string }): WorkflowPlan {

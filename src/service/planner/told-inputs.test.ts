@@ -196,6 +196,17 @@ describe("the writer's own things, named", () => {
 });
 
 describe('units of land, weight and dose', () => {
+  it('reads a unit alone ("miles") as an amount, and "the expected number of guests" as a count', () => {
+    const delivery = plan('Delivery log: date, driver, miles, fuel cost.').input_schema?.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(delivery.miles).toMatchObject({ type: 'number' });
+    const venue = plan('Venue quote: room hire, the expected number of guests and the catering cost per head.')
+      .input_schema?.properties as Record<string, Record<string, unknown>>;
+    expect(venue.expected_number_of_guests).toMatchObject({ type: 'integer' });
+  });
+
   it('reads hectares and acres as units, and a dose "in mg per kg" as a dose per kg', () => {
     expect(keys('Work out the seed to buy from the plot size in acres and the sowing rate in kg per acre.')).toEqual([
       'plot_size',
