@@ -25,6 +25,8 @@ const NUMBERED =
 function numberSign(match: string, stop: string | undefined, of: string | undefined, at: number, text: string): string {
   const before = text.slice(Math.max(0, at - 40), at);
   const after = text.slice(at + match.length);
+  // "+ no. of tables": with its full stop and "of", "no" is a number's sign after any word.
+  if (stop && of && /^\s+of$/.test(of)) return 'number of';
   if (NOT_AFTER.test(before) || (!stop && !of && !NUMBERED.test(before))) return match;
   // "no. of bedrooms", "no. guests": the number of what follows.
   const listed = !/[\p{L}\d]\s*$/u.test(before) || /\b(?:the|a|an|their|your|our)\s+$/i.test(before);

@@ -31,6 +31,13 @@ describe('terse notes', () => {
     ]);
   });
 
+  it('reads "+ no. of …" as a count: with its full stop and "of", "no" after "and" is no answer', () => {
+    expect(Object.keys(properties('party bags: the guest list + no. of helpers'))).toEqual([
+      'guest_list',
+      'number_of_helpers',
+    ]);
+  });
+
   it('names a note by its kind of thing even when the kind is a word in -ing, and keeps "no. of …" whole', () => {
     const plan = planWorkflow('cleaning quote - no. of windows, postcode', {});
     expect(plan.name).toBe('Cleaning Quote');
