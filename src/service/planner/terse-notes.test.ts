@@ -31,6 +31,14 @@ describe('terse notes', () => {
     ]);
   });
 
+  it('reads "yr" as a year: "age (yr)" is the age in years, no field of its own', () => {
+    expect(Object.keys(properties('cheese board cards: cheese name, milk type, age (yr)'))).toEqual([
+      'cheese_name',
+      'milk_type',
+      'age',
+    ]);
+  });
+
   it('reads "+ no. of …" as a count: with its full stop and "of", "no" after "and" is no answer', () => {
     expect(Object.keys(properties('party bags: the guest list + no. of helpers'))).toEqual([
       'guest_list',
