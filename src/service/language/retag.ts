@@ -68,10 +68,13 @@ function correctTags(tokens: Token[]): void {
     const helped = /^(?:help|let)$/.test(tokens[i - 2]?.lemma ?? '') && tokens[i - 1]?.pos === 'PRON';
     if (VERBS.has(tokens[i]!.lower) && (starts || afterTime || helped)) tokens[i]!.pos = 'VERB';
     // "enter name, department…", "paste the notes": a sentence that opens with a verb of giving bids it.
+    // ("… and paste our project description", "and paste in the notes": the same after "and".)
+    const joined =
+      tokens[i - 1]?.lower === 'and' && /^(?:our|my|the|their|in|it|them)$/.test(tokens[i + 1]?.lower ?? '');
     const bids =
-      starts &&
+      (starts || joined) &&
       VERB_CLASSES.takes.has(tokens[i]!.lower) &&
-      (/^(?:DET|NOUN|PRON)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN');
+      (/^(?:DET|NOUN|PRON|ADP)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN');
     if (bids) tokens[i]!.pos = 'VERB';
   }
   // "calculate overtime pay for staff": after the verb a prompt opens with, a word read as an adverb

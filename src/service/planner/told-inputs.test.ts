@@ -48,6 +48,12 @@ describe('a thing named by a word read as a describing word', () => {
 });
 
 describe('pasted texts, sums and yes-or-no questions', () => {
+  it('reads "and paste in the notes" as a verb of giving, not a thing named "paste"', () => {
+    expect(keys('Draft a board report from the quarter and the revenue figures, and paste in the risk notes.')).toEqual(
+      ['quarter', 'revenue_figures', 'risk_notes'],
+    );
+  });
+
   it('reads a pasted letter as long text, and a choice said after it as what the job answers', () => {
     const schema = planWorkflow(
       'check references for a care home job. i paste the reference letter, you say strong, weak or unclear and why',
