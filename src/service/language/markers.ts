@@ -180,7 +180,14 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
     words[0]!.pos === 'VERB' &&
     /^(?:ADP|NUM|SYM)$/.test(tokens[phrase.end]?.pos ?? '') &&
     !conceptOf(words[0]!.lower);
-  return phrase.fixed || convertedUnit(tokens, phrase) || sender || participle || ownNamed(tokens, words);
+  // "workers on site", "items in stock", "staff at work": a bare noun after a preposition says where or how.
+  const idiom =
+    words.length === 1 &&
+    !phrase.plural &&
+    /^(?:on|at|in)$/.test(tokens[phrase.start - 1]?.lower ?? '') &&
+    /^[a-z]+$/.test(words[0]!.text) &&
+    !conceptOf(words[0]!.lower);
+  return phrase.fixed || convertedUnit(tokens, phrase) || sender || participle || idiom || ownNamed(tokens, words);
 }
 
 /**

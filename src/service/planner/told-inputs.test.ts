@@ -178,6 +178,14 @@ describe('inputs a prompt declares in a sentence of its own', () => {
   });
 });
 
+describe('a bare noun after a preposition', () => {
+  it('asks nothing for "on site": it says where the volunteers are', () => {
+    const asked = keys('Log the day: the date, the number of volunteers on site and the hours worked.');
+    expect(asked).toContain('number_of_volunteers');
+    expect(asked).not.toContain('site');
+  });
+});
+
 describe('a participle that says how a thing is paid', () => {
   it('asks nothing for ", paid at double time": it states the rule', () => {
     expect(
