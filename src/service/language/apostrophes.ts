@@ -17,8 +17,12 @@ const LINKS =
 const OPENS = /^(?:a|an|the|each|every|our|your|their|my|his|her|its|last|next|yesterdays?|todays?)$/;
 /** "the hours worked", "the days already taken", "the items ordered": what is said of a plural, not a noun it owns. */
 const SAID = /^(?:already|still|yet|also|just|only|even|left|over|out|up|off|due|owed|taken|given|paid|spent|sold)$/i;
-/** "the hours worked this week", but "a tenants prorated rent": a participle is said of the plural when no noun follows it. */
-const PARTICIPLE = /^[a-z]+(?:ed|ing|[^l]ly)$/i;
+/**
+ * "the hours worked this week", "the tasks done", but "a tenants prorated rent": a participle is said
+ * of the plural when no noun follows it.
+ */
+const PARTICIPLE =
+  /^(?:[a-z]+(?:ed|ing|[^l]ly)|done|given|taken|made|sent|paid|spent|left|won|lost|sold|bought|written|seen|held|kept|told|found|due)$/i;
 
 /**
  * "the clients name", "a customers purchase date", "last weeks deals": after "a" or "the", a plural

@@ -178,6 +178,12 @@ describe('inputs a prompt declares in a sentence of its own', () => {
   });
 });
 
+describe('a plural before a participle', () => {
+  it('keeps "the jobs done" as they are: no owner whose apostrophe was left out', () => {
+    expect(keys('Write the weekly report from the site name and the jobs done.')).toEqual(['site_name', 'jobs_done']);
+  });
+});
+
 describe('a bare noun after a preposition', () => {
   it('asks nothing for "on site": it says where the volunteers are', () => {
     const asked = keys('Log the day: the date, the number of volunteers on site and the hours worked.');
