@@ -63,7 +63,8 @@ function correctTags(tokens: Token[]): void {
     // "…, flag if the difference is over 5%": a verb after a comma opens its own clause.
     const afterTime =
       tokens[i - 1]?.text === ',' &&
-      (/^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '') || /^(?:if|whether|when)$/.test(tokens[i + 1]?.lower ?? ''));
+      (/^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? '') ||
+        /^(?:if|whether|when|to|up|down)$/.test(tokens[i + 1]?.lower ?? ''));
     // "Help me draft a summary", "let us write…": the verb after whom the help is for.
     const helped = /^(?:help|let)$/.test(tokens[i - 2]?.lemma ?? '') && tokens[i - 1]?.pos === 'PRON';
     if (VERBS.has(tokens[i]!.lower) && (starts || afterTime || helped)) tokens[i]!.pos = 'VERB';

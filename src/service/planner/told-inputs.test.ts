@@ -178,6 +178,18 @@ describe('inputs a prompt declares in a sentence of its own', () => {
   });
 });
 
+describe('a verb after a comma', () => {
+  it.each([
+    [
+      'Work out a tip for each table from the bill totals I give and a tip %, round each to the nearest pound.',
+      ['bill_totals', 'tip_percent'],
+    ],
+    ['Convert a price from GBP to EUR at the rate I give you, round to 2 decimals.', ['price', 'rate']],
+  ])('reads ", round each to …" and ", round to …" as what the job does: %s', (prompt, expected) => {
+    expect(keys(prompt)).toEqual(expected);
+  });
+});
+
 describe('a plural before a participle', () => {
   it('keeps "the jobs done" as they are: no owner whose apostrophe was left out', () => {
     expect(keys('Write the weekly report from the site name and the jobs done.')).toEqual(['site_name', 'jobs_done']);
