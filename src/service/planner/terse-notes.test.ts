@@ -31,6 +31,12 @@ describe('terse notes', () => {
     ]);
   });
 
+  it('reads "sth" and "abt" as "something" and "about": the note is named by what it does', () => {
+    expect(
+      planWorkflow('need sth that writes a thank-you note abt a donation from the donor name and amount', {}).name,
+    ).toBe('Donation Thank-You Note');
+  });
+
   it('reads "yr" as a year: "age (yr)" is the age in years, no field of its own', () => {
     expect(Object.keys(properties('cheese board cards: cheese name, milk type, age (yr)'))).toEqual([
       'cheese_name',
