@@ -67,6 +67,9 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
       return run.words.length > 0 ? `${named(words)} ${noun}` : undefined;
     }
     // "whats the sale price if i put in…": a prompt that opens with a question word asks, mark or none.
+    // "tell me which of the 14 allergens it contains", "say which courier is cheapest": a question bidden.
+    const embedded = lower === 'which' && !opens && (previous?.lower === 'me' || asker) && embeddedWhich(tokens, i);
+    if (embedded) return embedded;
     const unmarked = i === 0 && WH.test(lower) && tokens.slice(i + 1, i + 3).some((t) => t.pos === 'DET');
     if (!opens || (ends[i]!.text !== '?' && !unmarked)) continue;
     // "When is the next bin collection?", "Where is my order?": a date or a status of what is asked about.
@@ -140,4 +143,22 @@ function spanName(tokens: Token[], at: number, long: boolean): string | undefine
   const rate = object.length === 1 && Object.hasOwn(PER_TIME, object[0]!) ? PER_TIME[object[0]!] : undefined;
   if (rate) return `${named([rate])} Rate Calculator`;
   return object.length > 0 ? `${named(object)} ${verb.lemma === 'spend' ? 'Budget' : 'Price'} Calculator` : undefined;
+}
+
+/**
+ * "which of the allergens it contains" → Allergen Check; "which courier is cheapest" → Courier
+ * Recommendation; any other bidden "which" is left to the rest of the name reading.
+ */
+function embeddedWhich(tokens: Token[], at: number): string | undefined {
+  const among = tokens[at + 1]?.lower === 'of';
+  let start = at + (among ? 2 : 1);
+  while (tokens[start]?.pos === 'NUM' || tokens[start]?.pos === 'DET') start++;
+  const run = nounRun(tokens, start, true);
+  const last = tokens[run.end - 1];
+  // ("which one won", "which ones expire": a pronoun of a thing names nothing; "which team fixes it" sorts.)
+  const best =
+    tokens[run.end]?.pos === 'AUX' && /(?:est|best|worst|most|least)$/.test(tokens[run.end + 1]?.lower ?? '');
+  const vague = !last || NOUN_CLASSES.vague.has(last.lemma) || run.words.some((w) => /^ones?$/.test(w));
+  if (run.words.length === 0 || vague || !(among || best)) return undefined;
+  return `${named([...run.words.slice(0, -1), last.lemma])} ${among ? 'Check' : 'Recommendation'}`;
 }

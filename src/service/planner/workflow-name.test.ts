@@ -31,6 +31,8 @@ describe('workflow names', () => {
     ],
     ['How much should we charge per seat? Hall hire, catering cost and number of seats.', 'Seat Price Calculator'],
     ['how much should i charge per day, given my yearly target and days worked?', 'Daily Rate Calculator'],
+    ["Given a recipe's ingredients, tell me which of the common allergens it has.", 'Common Allergen Check'],
+    ['From the three quotes I paste, say which supplier is cheapest.', 'Supplier Recommendation'],
   ])('a question names what it asks: %s', (prompt, expected) => {
     expect(name(prompt)).toBe(expected);
   });
