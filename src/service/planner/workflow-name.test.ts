@@ -43,6 +43,7 @@ describe('workflow names', () => {
     ['Email the attendees of a workshop with the venue and start time', 'Attendee Email'],
     ['Come up with five names for a new coffee brand', 'Coffee Brand Names'],
     ['When a deal closes, send a thank you note to the buyer', 'Buyer Thank-You Note'],
+    ['Warn me if a project goes over budget, given the budget and the spend so far', 'Budget Warning'],
     // "viewings I want a …" is no noun with a clause saying which, and "per visitor" says how many are made.
     [
       'After viewings I want a thank-you email per visitor, using their name and the property they saw',
