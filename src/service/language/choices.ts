@@ -9,6 +9,7 @@ import type { Phrase, Token } from './parse';
 import { itemsBeforePair } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
+import { describes } from './verbs';
 
 export interface Choice {
   values: string[];
@@ -57,10 +58,7 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     if (values.length === 0) continue;
     // "a friendly, professional or playful tone": the noun after the last value is what is chosen.
     const last = tokens[afterEnd - 1]!;
-    // ("the disclosing or receiving party", "the billing or shipping address": a participle describes as
-    // an adjective does.)
-    const describes = (t: Token | undefined) =>
-      t?.pos === 'ADJ' || (/^(?:VERB|NOUN)$/.test(t?.pos ?? '') && /(?:ing|ed)$/.test(t!.lower));
+    // ("the disclosing or receiving party": a participle describes as an adjective does.)
     const trailing =
       values[0]!.includes(' ') && last.pos === 'NOUN' && describes(tokens[i - 1])
         ? list.find((p) => p.end === afterEnd)

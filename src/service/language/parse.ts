@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
-import { afterSubject, doing, handedOver, needsTo } from './verbs';
+import { afterSubject, doing, handedOver, needsTo, wants } from './verbs';
 import {
   countedItems,
   OPTIONAL_BEFORE,
@@ -295,7 +295,3 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   }
   return groups;
 }
-
-/** "after interviews I want a rejection email": a wish with its own object, no clause that says which. */
-const wants = (tokens: Token[], verb: number) =>
-  /^(?:want|need|like)$/.test(tokens[verb]?.lemma ?? '') && /^(?:a|an|the)$/.test(tokens[verb + 1]?.lower ?? '');

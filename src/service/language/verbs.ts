@@ -198,3 +198,11 @@ export function handedOver(tokens: Token[], subject: number, verb: number): [boo
   const gives = /^(?:give|type|enter|input|provide|supply|upload|fill|put|attach|share|add)$/.test(lemma);
   return [/^(?:paste|copy|forward)$/.test(lemma), person && gives];
 }
+
+/** "after interviews I want a rejection email": a wish with its own object, no clause that says which. */
+export const wants = (tokens: Token[], verb: number) =>
+  /^(?:want|need|like)$/.test(tokens[verb]?.lemma ?? '') && /^(?:a|an|the)$/.test(tokens[verb + 1]?.lower ?? '');
+
+/** "a formal or casual tone", "the disclosing or receiving party": a word that describes the noun after it. */
+export const describes = (t: Token | undefined) =>
+  t?.pos === 'ADJ' || (/^(?:VERB|NOUN)$/.test(t?.pos ?? '') && /(?:ing|ed)$/.test(t!.lower));
