@@ -56,38 +56,6 @@ describe('counts a prompt names', () => {
   });
 });
 
-describe('questions the job answers, beside what it works out', () => {
-  it.each([
-    [
-      'From the guest list and the venue capacity, work out the seats left and how many extra chairs to hire.',
-      ['guest_list', 'venue_capacity'],
-    ],
-    [
-      'Given the invoices I paste and our credit limit, tell me what we owe in total and whether we are over the limit.',
-      ['invoices', 'credit_limit'],
-    ],
-    [
-      'Calculate the paint needed for a room and how many tins to buy, given the wall area and coats.',
-      ['wall_area', 'coats'],
-    ],
-  ])('asks none of them: %s', (prompt, keys) => {
-    expect(planOf(prompt).keys).toEqual(keys);
-  });
-
-  it.each([
-    [
-      'Work out a delivery fee from the distance, the weight and whether the customer needs a two-person lift.',
-      ['distance', 'weight', 'needs_two_person_lift'],
-    ],
-    [
-      'Check a booking: the guest name, the nights and whether breakfast is included.',
-      ['guest_name', 'nights', 'breakfast_included'],
-    ],
-  ])('still asks a yes or no listed among what it is given: %s', (prompt, keys) => {
-    expect(planOf(prompt).keys).toEqual(keys);
-  });
-});
-
 describe('what a document is for', () => {
   it('is no input when the inputs are listed, and names the document', () => {
     const gala = planOf('Draft an invitation for a charity gala with the date, the venue and the dress code');
