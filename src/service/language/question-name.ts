@@ -115,11 +115,6 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
   return undefined;
 }
 
-/**
- * "how long will the decorating take?" → Decorating Time Estimate; "how much will the flooring
- * cost?" → Flooring Cost Calculator; "how much do we need to charge per ticket?" asks a price: what
- * is charged for names it.
- */
 const PER_TIME: Record<string, string> = {
   hour: 'hourly',
   day: 'daily',
@@ -128,6 +123,11 @@ const PER_TIME: Record<string, string> = {
   year: 'annual',
 };
 
+/**
+ * "how long will the decorating take?" → Decorating Time Estimate; "how much will the flooring
+ * cost?" → Flooring Cost Calculator; "how much do we need to charge per ticket?" asks a price: what
+ * is charged for names it.
+ */
 function spanName(tokens: Token[], at: number, long: boolean): string | undefined {
   // "the decorating take": the tagger may call the subject a verb too, so the run stops at the question's own verb.
   const run = nounRun(tokens, at, false).words;

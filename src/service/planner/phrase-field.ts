@@ -99,7 +99,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const measured = phrase.unit !== undefined && conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
   // "the expected number of guests": a count, whatever says how sure it is.
   const number = words[0] === 'number' || (words[1] === 'number' && words[2] === 'of');
-  if (counted || measured || number || /^(?:number|count)_of_/.test(snakeCase(words.join(' '))))
+  if (counted || measured || number || (words[0] === 'count' && words[1] === 'of'))
     kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
       ? 'integer'
       : 'number';
