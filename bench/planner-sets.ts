@@ -1,15 +1,14 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of fd887f9,
- * when the work to be measured on held-out-16 begins, unpacked from git and loaded in this same run)
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of a2ad1a1,
+ * when the work to be measured on held-out-17 begins, unpacked from git and loaded in this same run)
  * and AFTER (the planner of this tree), with the held-out goals beside the figures. The goals are read
- * on `held-out-16`, written on 2026-11-30 by a helper that had read neither the planner nor any other
- * set (plain, terse, long and question prompts; 75 prompts, 294 inputs), scored once at the start
- * (81/51/64 on fd887f9) with only its totals printed, and at the end the same way (82/52/65; 14 of its
- * prompts had been seen in a diff, none of its misses). `held-out-15` was scored blind at the start and end
- * of the round before (85/47/93 on 9674571, then 85/47/93); its misses were read, and it is spent. The earlier held-out sets were
- * scored blind before and after earlier work and are tuned on since; they are shown as `spent`.
- * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
- * that is absent is said so.
+ * on `held-out-17`, written on 2026-11-30 by a helper that had read neither the planner nor any other
+ * set (plain, terse, long, question and choice prompts; 75 prompts, 279 inputs), scored once at the
+ * start (74/39/72 on a2ad1a1) with only its totals printed, and to be scored at the end the same way.
+ * `held-out-16` was scored blind at the start and end of the round before (81/51/64, then 82/52/65);
+ * its misses were read, and it is spent. The earlier held-out sets were scored blind before and after
+ * earlier work and are tuned on since; they are shown as `spent`. `development-2` (informal prompts:
+ * terse notes, typos, chatty frames, rambling) is tuned on. A set that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = 'fd887f9';
+const BEFORE_COMMIT = 'a2ad1a1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -39,9 +38,10 @@ const SETS = [
   'held-out-14',
   'held-out-15',
   'held-out-16',
+  'held-out-17',
   'older',
 ] as const;
-const HELD_OUT = 'held-out-16';
+const HELD_OUT = 'held-out-17';
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -58,7 +58,7 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-13': 'held-out-13 (spent: 66/31/84 → 70/36/84 blind, tuned on since)',
   'held-out-14': 'held-out-14 (spent: 63/32/84 → 70/36/87 blind, tuned on since)',
   'held-out-15': 'held-out-15 (spent: 85/47/93 → 85/47/93 blind, no plan of it changed; tuned on since)',
-  'held-out-16': 'held-out-16 (spent: 81/51/64 → 82/52/65 blind; 14 of 75 prompts seen before the end, no miss)',
+  'held-out-16': 'held-out-16 (spent: 81/51/64 → 82/52/65 blind; 14 of 75 prompts seen before the end, no miss; tuned on since)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

@@ -171,6 +171,7 @@ export type PromptSetName =
   | 'held-out-14'
   | 'held-out-15'
   | 'held-out-16'
+  | 'held-out-17'
   | 'older'
   | 'newcomer';
 
