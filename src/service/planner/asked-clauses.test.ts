@@ -185,7 +185,7 @@ describe('counts asked as questions', () => {
       'How many children are coming and what time does the party start? Use that to draft a catering quote.',
       {},
     );
-    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['number_of_children', 'start_time']);
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual(['number_of_children', 'party_start_time']);
     expect(plan.name).toBe('Catering Quote');
     // A question the job answers stays the job.
     expect(planWorkflow('Given the floor area, how many tiles do we need?', {}).name).toBe('Tile Calculator');

@@ -1,0 +1,148 @@
+/**
+ * "Who is the customer, what did they buy and why do they want to return it? I need a returns note
+ * from those answers.": a sentence of several questions lists what the job is given, each asked the
+ * way one would ask the person. Each question is read as the thing it asks for ("the customer", "what
+ * they bought", "the reason they want to return it"), and the list stands where the request points
+ * back at it ("from those answers"), so the request reads first and names the job.
+ */
+
+import { tokenize } from './retag';
+
+const AUX = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'do',
+  'does',
+  'did',
+  'will',
+  'would',
+  'can',
+  'could',
+  'has',
+  'have',
+  'had',
+  'should',
+]);
+const ASKS = new Set(['what', 'which', 'who', 'whose', 'when', 'where', 'why']);
+const BE = new Set(['is', 'are', 'was', 'were']);
+const DETERMINERS = new Set(['the', 'their', 'your', 'our', 'his', 'her']);
+/** A request that points back at the questions: "turn that into…", "from those answers", "made out of it". */
+const POINTER = /\b(?:th(?:ose|ese) (?:answers|details|things)|the answers|that|this|it)\b/i;
+
+/** "what's the PO number": the question's words, its contraction read as two. */
+const wordsOf = (question: string) =>
+  question
+    .trim()
+    .replace(/^(?:and|or)\s+/i, '')
+    .replace(/^(\w+)[’']s\b/, '$1 is')
+    .split(/\s+/)
+    .map((word, at) => (at < 3 ? word.toLowerCase() : word));
+
+const opens = (question: string) => {
+  const [first, second] = wordsOf(question);
+  return (
+    ASKS.has(first ?? '') || AUX.has(first ?? '') || (first === 'how' && /^(?:many|much|long)$/.test(second ?? ''))
+  );
+};
+
+/** "the van arrive" → "the van arrive time"; "they bought it" → "the date they bought it": when something happens. */
+function timed(clause: string[], unit: string): string {
+  const tokens = tokenize(clause.join(' '));
+  const last = tokens.at(-1);
+  const said = tokens.length >= 2 && (last?.pos === 'VERB' || last?.pos === 'NOUN');
+  if (/^(?:i|we|you|they|he|she|it)$/.test(clause[0] ?? '') || !said) return `the ${unit} ${clause.join(' ')}`;
+  return `${clause.join(' ')} ${unit}`;
+}
+
+/** "how many days late is it", "how many people are expected", "how many players are in the squad". */
+function counted(words: string[]): string {
+  let rest = words.slice(3);
+  if (AUX.has(rest[0] ?? '')) rest = rest.slice(1);
+  if (rest[0] === 'there') rest = rest.slice(1);
+  // ("… late is it", "… are there": what the question says of it adds nothing.)
+  if (rest.length >= 2 && BE.has(rest.at(-2)!) && /^(?:it|they|there)$/.test(rest.at(-1)!)) rest = rest.slice(0, -2);
+  // ("… in the squad": where they are says nothing more of what is counted; nor does "… coming".)
+  if (/^(?:in|on|at|for|of)$/.test(rest[0] ?? '') || (rest.length === 1 && rest[0]!.endsWith('ing'))) rest = [];
+  return ['the number of', words[2], ...rest].join(' ');
+}
+
+/** What one question asks for, as a noun phrase; undefined when it reads as no such thing. */
+function askedThing(question: string): string | undefined {
+  const brackets = question.indexOf('(');
+  const aside = brackets >= 0 ? ` ${question.slice(brackets).trim()}` : '';
+  const words = wordsOf(brackets >= 0 ? question.slice(0, brackets) : question);
+  const [first = '', second = '', third = ''] = words;
+  const rest = (from: number) => words.slice(from).join(' ');
+  // "who is the coach": the coach's name; "what's the PO number", "which is the venue": the thing named.
+  if (first === 'who' && BE.has(second) && DETERMINERS.has(third) && words.length <= 5) return `${rest(2)}'s name`;
+  if (/^(?:what|who|which)$/.test(first) && BE.has(second) && words.length > 2) return rest(2) + aside;
+  if (first === 'how' && second === 'many' && words.length > 2) return counted(words);
+  // "what date is it", "which room", "which property is it": the thing asked after.
+  const said = BE.has(words.at(-2) ?? '') && /^(?:it|they)$/.test(words.at(-1)!);
+  const named = said ? words.slice(1, -2) : words.slice(1);
+  if (/^(?:what|which)$/.test(first) && named.length > 0 && named.length <= 2 && !named.some((w) => AUX.has(w)))
+    return `the ${named.join(' ')}${aside}`;
+  // "what time does the van arrive", "when does their tenancy end": when it happens.
+  if (first === 'what' && /^(?:time|date|day)$/.test(second) && AUX.has(third)) return timed(words.slice(3), second);
+  if (first === 'when' && AUX.has(second) && words.length > 2) return timed(words.slice(2), 'date');
+  if (first === 'why' && AUX.has(second) && words.length > 2) return `the reason ${rest(2)}`;
+  if (first === 'where' && BE.has(second) && words.length > 2)
+    return `the ${words.slice(third === 'the' ? 3 : 2).join(' ')} location`;
+  // "what did they buy" → "what they buy".
+  if (/^(?:what|who)$/.test(first) && AUX.has(second) && words.length > 2) return `${first} ${rest(2)}`;
+  // "do they want breakfast", "is it indoors or outdoors": a yes or no, or one of the named.
+  if (AUX.has(first) && words.length > 2)
+    return BE.has(first) ? `whether ${second} ${first} ${rest(2)}${aside}` : `whether ${rest(1)}${aside}`;
+  return undefined;
+}
+
+/** The questions of one sentence, split at commas and "and" outside brackets; undefined unless each is one. */
+function questionsOf(sentence: string): string[] | undefined {
+  const parts: { text: string; comma: boolean }[] = [];
+  let depth = 0;
+  let from = 0;
+  let comma = false;
+  for (let at = 0; at <= sentence.length; at++) {
+    const char = sentence[at];
+    if (char === '(') depth++;
+    else if (char === ')') depth = Math.max(0, depth - 1);
+    const joined = depth === 0 && char === ' ' && /^\s+(?:and|or)\s+/i.test(sentence.slice(at, at + 6));
+    if (at === sentence.length || (depth === 0 && char === ',') || joined) {
+      const text = sentence.slice(from, at).trim();
+      if (text) parts.push({ text, comma });
+      [from, comma] = [at + 1, char === ','];
+    }
+  }
+  // "is it indoors or outdoors", "how many adults and children": a part joined without a comma goes with its question.
+  const merged = parts.reduce<string[]>((all, part) => {
+    if (opens(part.text) || all.length === 0 || part.comma) all.push(part.text);
+    else all[all.length - 1] += ` ${part.text}`;
+    return all;
+  }, []);
+  // ("can you…", "could it…": a request of the reader, not a question about the job's input.)
+  const bids = merged.some((part) => /^(?:can|could|would|will)\s+(?:you|u|it|we)\b/i.test(part));
+  return merged.length >= 2 && !bids && merged.every(opens) ? merged : undefined;
+}
+
+function listed(things: string[]): string {
+  return things.length === 1 ? things[0]! : `${things.slice(0, -1).join(', ')} and ${things.at(-1)}`;
+}
+
+/** The prompt with an opening sentence of questions read as the list of what the job is given. */
+export function questionList(text: string): string {
+  const opening = /^\s*([^.?!]{8,400})\?\s+(?=\S)/.exec(text);
+  if (!opening) return text;
+  const questions = questionsOf(opening[1]!);
+  const things = questions?.map(askedThing);
+  if (!things || things.some((thing) => thing === undefined)) return text;
+  const rest = text.slice(opening[0].length);
+  const list = listed(things as string[]);
+  // "Turn that into a booking slip": the list is what "that" was.
+  const pointer = POINTER.exec(rest.split(/(?<=[.!?])\s/)[0]!);
+  const pointed = pointer
+    ? `${rest.slice(0, pointer.index)}them${rest.slice(pointer.index + pointer[0].length)}`
+    : rest;
+  return `${pointed} It needs ${list}.`;
+}
