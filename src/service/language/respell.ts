@@ -129,6 +129,13 @@ function vowelFor(word: string, edit: string): boolean {
   return word.length === edit.length && /[aeiou]/.test(word[at] ?? '') && /[aeiou]/.test(edit[at] ?? '');
 }
 
+/** "callout", "handover", "pickup": a noun made of a verb the dictionary knows and its particle, written as one. */
+function compound(word: string, checker: ReturnType<typeof nspell>): boolean {
+  const particle = /(?:out|up|over|off|in|down|back|away|through)$/.exec(word)?.[0];
+  const verb = particle && word.slice(0, -particle.length);
+  return verb !== undefined && verb.length >= 3 && checker.correct(verb);
+}
+
 /** The prompt with its misspelt words read as the words they are meant as: the planner's own first. */
 export function respelt(prompt: string): string {
   lexicon ??= { english: englishDictionary(), ours: vocabulary() };
@@ -148,7 +155,7 @@ export function respelt(prompt: string): string {
       const doer = lower.replace(/(?:er|or|ant)s?$/, '');
       const forms = [lower, american(lower), word, singular, american(singular)];
       if (doer !== lower) forms.push(doer, `${doer}e`);
-      if (forms.some((w) => checker.correct(w))) return all;
+      if (forms.some((w) => checker.correct(w)) || compound(singular, checker)) return all;
       unknown++;
       // Checking a word costs the dictionary a pass per slip tried, so longer runs were left above.
       const fixed = meant(lower, ours.byLetter) ?? english1(lower, checker);

@@ -92,6 +92,8 @@ describe('shorthand, apostrophes and typos', () => {
       planOf('Write a welcome note from the client name, their favourite colour and whether they want counselling')
         .keys,
     ).toEqual(['client_name', 'favourite_colour', 'wants_counselling']);
+    // A verb and its particle written as one ("callouts", "checkins") is no slip.
+    expect(planOf('Write a job sheet from the callouts and the checkins').keys).toEqual(['callouts', 'checkins']);
   });
 });
 
