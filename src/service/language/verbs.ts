@@ -206,3 +206,14 @@ export const wants = (tokens: Token[], verb: number) =>
 /** "a formal or casual tone", "the disclosing or receiving party": a word that describes the noun after it. */
 export const describes = (t: Token | undefined) =>
   t?.pos === 'ADJ' || (/^(?:VERB|NOUN)$/.test(t?.pos ?? '') && /(?:ing|ed)$/.test(t!.lower));
+
+/**
+ * "converted to EUR", "in USD": what a result is wanted in, said by the preposition before the word at
+ * `at`; "everything is in GBP", "prices are all in euros" say what a thing is in.
+ */
+export function wantedIn(tokens: Token[], at: number): boolean {
+  if (!/^(?:to|into|in)$/.test(tokens[at - 1]?.lower ?? '')) return false;
+  let before = at - 2;
+  while (tokens[before]?.pos === 'ADV' || tokens[before]?.lower === 'all') before--;
+  return tokens[before]?.pos !== 'AUX';
+}

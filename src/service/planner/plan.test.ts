@@ -59,6 +59,12 @@ describe('the newcomer’s four prompts', () => {
     );
   });
 
+  it('a currency the prompt says its amounts are in asks for no rate', () => {
+    const p = plan('Work out the deposit and balance for a booking from the total price. Prices are all in GBP.');
+    expect(p.name).not.toMatch(/conversion/i);
+    expect(Object.keys(properties(p))).toEqual(['total_price']);
+  });
+
   it('a support ticket is read as long text, checked for urgency and routed to one of the categories', async () => {
     const p = plan('Check whether a support ticket is urgent and route it to billing, tech or sales');
     expect(p.name).toBe('Support Ticket Routing');

@@ -17,6 +17,7 @@ import { readGuards } from './guards';
 import { subjectPhrase, workflowName } from './workflow-name';
 import { madeName } from './made-name';
 import { noteTitle } from '../language/title';
+import { wantedIn } from '../language/verbs';
 import { describePlan } from '../drafting/describe-plan';
 import { concurrencyOf, readPlanningNotes } from './notes';
 import { chooseRecipe, entityKindsOf, rateField } from './recipes';
@@ -63,11 +64,9 @@ function baseName(name: string): string {
   return ['summary', 'entities', 'draft'].includes(base) ? `${base}-report` : base;
 }
 
-/** A currency the result is wanted in ("converted to EUR", "in USD"). */
+/** A currency the result is wanted in ("converted to EUR", "in USD"), not one it is in ("all prices are in GBP"). */
 const targetCurrency = ({ tokens }: Reading) =>
-  tokens
-    .find((t, i) => CURRENCIES.test(t.lower) && /^(?:to|into|in)$/.test(tokens[i - 1]?.lower ?? ''))
-    ?.text.toUpperCase();
+  tokens.find((t, i) => CURRENCIES.test(t.lower) && wantedIn(tokens, i))?.text.toUpperCase();
 
 /** Nouns that only wrap a job: "a tool that…", "a workflow to…", "something which…". */
 const WRAPPERS = /^(?:tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow)$/;
