@@ -54,6 +54,12 @@ describe('counts a prompt names', () => {
         .name,
     ).toBe('Onboarding Questions');
   });
+
+  it('names a job that counts things by the things: "estimate the number of vans needed"', () => {
+    expect(planOf('Estimate the number of vans needed for a house move from the number of rooms.').name).toBe(
+      'Van Estimate',
+    );
+  });
 });
 
 describe('what a document is for', () => {

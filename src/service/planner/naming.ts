@@ -25,6 +25,9 @@ const FILE_TYPES = /^(?:png|jpe?g|svg|gif|pdf|csv|json|html|xlsx?|excel|docx?|ma
 
 function cleanWords(phraseWords: string[]): string[] {
   // "a rejection email per candidate": one is made for each, and the name is the thing made.
+  // "the number of coaches needed" names the coaches.
+  if (phraseWords[0] === 'number' && phraseWords[1] === 'of' && phraseWords.length > 2)
+    phraseWords = phraseWords.slice(2);
   const per = phraseWords.indexOf('per');
   const words = per > 0 && NOUN_CLASSES.made.has(phraseWords[per - 1]!) ? phraseWords.slice(0, per) : phraseWords;
   // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
