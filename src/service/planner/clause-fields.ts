@@ -44,13 +44,14 @@ export function yesNoFields(reading: Reading): Field[] {
       !/^(?:and|or|if)$/.test(tokens[end]!.lower)
     )
       clause.push(tokens[end++]!.lower);
-    // "whether it's urgent or not" is still yes or no; "whether it is A or B" and "whether it's
-    // phone, video or onsite" are choices.
+    // "whether it's urgent or not" is yes or no; "whether it is A or B" and "whether it's phone or video" are choices.
     const choice = reading.choices.some((c) => c.start > token.index && c.start <= end + 1);
     if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to' || choice) continue;
-    // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about.
+    // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about ("… to renew" → wants_to_renew).
     const said = clause.map((w, at) =>
-      at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w) ? `${w}s` : w,
+      at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w)
+        ? `${w}s${clause[2] === 'to' ? ' to' : ''}`
+        : w,
     );
     // "whether the client needs new plumbing" → needs_new_plumbing: who has or needs it is the run's
     // subject; "whether pets are allowed" keeps what is allowed.

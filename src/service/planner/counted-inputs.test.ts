@@ -155,6 +155,10 @@ describe('inputs named by a clause', () => {
     expect(
       planOf('Write a hotel booking note with the guest name, the dates and whether they want breakfast').keys,
     ).toEqual(['guest_name', 'dates', 'wants_breakfast']);
+    // What is wanted is a doing: "wants_to_upgrade", not "wants_upgrade".
+    expect(
+      planOf('Write a membership renewal note with the member name and whether they want to upgrade').keys,
+    ).toEqual(['member_name', 'wants_to_upgrade']);
   });
 
   it('reads "the hire dates (start and end)" as two dates', () => {

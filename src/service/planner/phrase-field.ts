@@ -40,8 +40,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   );
   // "B from 80": a letter is no name of a value.
   if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
-  // "the customer" is who a message is for; "a list of speakers", "their name, department and
-  // manager" name inputs of their own.
+  // "the customer" is who a message is for; "a list of speakers", "their name and manager" name inputs of their own.
   const before = phrase.before?.lower ?? '';
   // ("student, subject, homework set", "details: item, condition, brand": the first item of a terse list too.)
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
