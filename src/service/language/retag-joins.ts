@@ -117,14 +117,18 @@ export function correctListItems(tokens: Token[]): void {
     // ("read and sort it", "tidy and send them": two verbs of one object.)
     const object = /^(?:PRON|DET)$/.test(tokens[i + 3]?.pos ?? '');
     const last = plain && tokens[i - 2]?.pos === 'NOUN' && /^(?:and|or)$/.test(after) && !span && !object;
-    const alone = before.text === ',' && ((word.pos === 'ADJ' && after === ',') || last);
+    // ("room, date, start, end": a verb alone between commas, after a thing, is a thing too.)
+    const listed = word.pos === 'ADJ' || (plain && tokens[i - 2]?.pos === 'NOUN' && tokens[i + 2]?.pos !== 'PRON');
+    const alone = before.text === ',' && ((listed && /^[,.]$/.test(after)) || last);
     const had = plain && owner && /^(?:[,.;:)]|and|or)$/.test(after);
     // (", date it was due", ", day they moved in": a date an event names, not "to date it".)
     const dated =
       /^(?:date|day)$/.test(word.lower) && /^(?:,|and)$/.test(before.lower) && tokens[i + 1]?.pos === 'PRON';
     // ("departure and return times": the second end of a span, before the noun both share.)
     const spanned = SPAN_ENDS.test(word.lower) && before.lower === 'and' && SPAN_ENDS.test(tokens[i - 2]?.lower ?? '');
-    if (alone || had || dated || (opens && after === ',') || (spanned && tokens[i + 1]?.pos === 'NOUN'))
+    // ("mileage claim - from, to, miles": where a journey starts and ends, each an item.)
+    const ends = /^(?:from|to)$/.test(word.lower) && /^(?:[,:–—-]|with)$/.test(before.lower) && /^[,.]$/.test(after);
+    if (alone || had || dated || ends || (opens && after === ',') || (spanned && tokens[i + 1]?.pos === 'NOUN'))
       word.pos = 'NOUN';
   }
 }

@@ -76,7 +76,8 @@ export function terseRequest(prompt: string): string {
   let end = made + 1;
   while (TOOLS.has(tokens[end]?.lower ?? '')) end++;
   let start = end;
-  while (SEPARATOR.test(tokens[start]?.lower ?? '')) start++;
+  // ("trip log: from, to, km": a word of joining that a comma follows is an item.)
+  while (SEPARATOR.test(tokens[start]?.lower ?? '') && tokens[start + 1]?.text !== ',') start++;
   const joining = /^[a-z]+$/.test(tokens[start - 1]?.lower ?? '') && start > end ? tokens[start - 1]!.lower : 'about';
   let stop = runEnd(tokens, start);
   // "parent letter school trip - student name …", "receipt for cash donations - donor's name …":

@@ -79,6 +79,17 @@ describe('terse notes', () => {
     expect(Object.keys(properties('breakages note: item, cost, date'))).toEqual(['item', 'cost', 'date']);
   });
 
+  it('reads a word alone in the list as an item, whatever the tagger calls it: "start", "from", "to"', () => {
+    expect(Object.keys(properties('desk clash check. desk, day, start, finish'))).toEqual([
+      'desk',
+      'day',
+      'start',
+      'finish',
+    ]);
+    expect(Object.keys(properties('courier log - date, from, to, parcels'))).toEqual(['date', 'from', 'to', 'parcels']);
+    expect(Object.keys(properties('trip log - from, to, driver name'))).toEqual(['from', 'to', 'driver_name']);
+  });
+
   it('counts servings and portions', () => {
     const form = properties('recipe scaler: recipe, original servings, target servings');
     expect(form.original_servings?.type).toBe('integer');
