@@ -3,6 +3,7 @@
  * is the client's name, "there name" their name, "ill paste" I'll paste. Words that only look so
  * ("the lines add up", "is there a way", "the hours worked") are left as they are.
  */
+import { PAST_PARTICIPLE } from './phrase-concept';
 import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 
@@ -21,8 +22,7 @@ const SAID = /^(?:already|still|yet|also|just|only|even|left|over|out|up|off|due
  * "the hours worked this week", "the tasks done", but "a tenants prorated rent": a participle is said
  * of the plural when no noun follows it.
  */
-const PARTICIPLE =
-  /^(?:[a-z]+(?:ed|ing|[^l]ly)|done|given|taken|made|sent|paid|spent|left|won|lost|sold|bought|written|seen|held|kept|told|found|due)$/i;
+const participle = (word: string) => PAST_PARTICIPLE.test(word) || /^(?:[a-z]+(?:ing|[^l]ly)|due)$/i.test(word);
 
 /**
  * "the clients name", "a customers purchase date", "last weeks deals": after "a" or "the", a plural
@@ -41,7 +41,7 @@ function possessives(text: string): string {
       const does =
         (VERBS.has(next.toLowerCase()) && conceptOf(next.toLowerCase()) === undefined) ||
         /^(?:up|out|off|in|over|back|down)$/i.test(after ?? '');
-      const said = does || SAID.test(next) || (PARTICIPLE.test(next) && (after === undefined || LINKS.test(after)));
+      const said = does || SAID.test(next) || (participle(next) && (after === undefined || LINKS.test(after)));
       // Without "a" or "the" before it, only a person owns a value: "- customers name", "managers email".
       const person = NOUN_CLASSES.people.has(lower) || /(?:er|or|ant|ent|ist|ee|ian)$/.test(lower);
       const opened = OPENS.test(opener ?? '');

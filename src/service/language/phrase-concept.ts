@@ -15,6 +15,10 @@ const MEASURES =
 export const measuredIn = (words: readonly string[]): string | undefined =>
   words.length === 2 && MEASURES.test(words[1]!) ? words[1] : undefined;
 
+/** "paid", "sent", "found": what happened to a thing, said after it ("date sent", "the tasks done"). */
+export const PAST_PARTICIPLE =
+  /^(?:[a-z]+(?:ed|en|wn|id)|done|sent|spent|left|won|lost|sold|bought|kept|told|found)$/i;
+
 /** "days late", "weeks remaining": a span of time in some state is a number of them. */
 const spanState = (words: readonly string[]) =>
   words.length === 2 && TIME_SPANS.test(words[0]!) && TIME_STATES.test(words[1]!);
@@ -27,7 +31,7 @@ export function conceptOfPhrase(words: string[], head: string): FieldConcept | u
     conceptOf(words.join(' ')) ??
     conceptOf(words.slice(-2).join(' ')) ??
     // "date paid", "amount seen": a value named by what happened to it.
-    (words.length === 2 && /(?:ed|en|wn|id)$/.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
+    (words.length === 2 && PAST_PARTICIPLE.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
     (measuredIn(words) !== undefined || unitDone || spanState(words)
       ? (conceptOf(words[0]!) ?? conceptOf('amount'))
       : undefined) ??

@@ -90,6 +90,12 @@ describe('terse notes', () => {
     expect(Object.keys(properties('trip log - from, to, driver name'))).toEqual(['from', 'to', 'driver_name']);
   });
 
+  it('reads "date sent" and "date found" as dates, as it does "date paid"', () => {
+    const form = properties('returns log: order number, date sold, item');
+    expect(form.date_sold?.format).toBe('date');
+    expect(properties('lost keys note - key tag, date found, finder').date_found?.format).toBe('date');
+  });
+
   it('counts servings and portions', () => {
     const form = properties('recipe scaler: recipe, original servings, target servings');
     expect(form.original_servings?.type).toBe('integer');
