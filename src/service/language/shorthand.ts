@@ -31,9 +31,10 @@ function numberSign(match: string, stop: string | undefined, of: string | undefi
   // "no. of bedrooms", "no. guests": the number of what follows.
   const listed = !/[\p{L}\d]\s*$/u.test(before) || /\b(?:the|a|an|their|your|our)\s+$/i.test(before);
   if (of || (listed && stop && /^\s+\p{L}/u.test(after))) return 'number of';
-  // "mobile no", "invoice no.": the number of the thing before it; a full stop before a capital still ends a sentence.
+  // "mobile no", "invoice no.": the number of the thing before it; a full stop before a capital still ends a
+  // sentence, and one before a comma ("order no., date") was the abbreviation's.
   if (listed) return match;
-  return stop && /^\s*(?:$|[A-Z\n])/.test(after) ? 'number.' : `number${stop && !/^\s/.test(after) ? stop : ''}`;
+  return stop && /^\s*(?:$|[A-Z\n])/.test(after) ? 'number.' : `number${stop && !/^[\s,;:)]/.test(after) ? stop : ''}`;
 }
 
 /** "y/n", "(yes/no)": a value asked as yes or no. */

@@ -241,6 +241,8 @@ describe('"no." for number, and "y/n" for yes or no', () => {
       e_bike: { type: 'boolean' },
       collection_needed: { type: 'boolean' },
     });
+    // The full stop before a comma was the abbreviation's, and ends no sentence.
+    expect(planOf('refund note: order no., date sold, reason').keys).toEqual(['order_number', 'date_sold', 'reason']);
   });
 
   it('leaves "no" that answers or refuses as it is', () => {
