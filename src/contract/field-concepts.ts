@@ -81,6 +81,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'hour',
       'duration',
       'revenue',
+      'takings',
+      'turnover',
       'income',
       'expense',
       'spend',

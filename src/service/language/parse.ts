@@ -133,8 +133,10 @@ export function phrases(tokens: Token[]): Phrase[] {
       // "cost per head", "number of guests": one thing, named in two parts.
       else if (
         (tokens[i]!.lower === 'per' ||
+          // ("the litres of milk used", "days of leave": a measure of a thing is one value.)
           (tokens[i]!.lower === 'of' &&
-            /^(?:number|amount|length|count|years|months|weeks|days|hours|minutes)$/.test(tokens[i - 1]!.lower))) &&
+            (/^(?:number|amount|length|count)$/.test(tokens[i - 1]!.lower) ||
+              (UNITS.has(tokens[i - 1]!.lower) && tokens[i - 1]!.lower.endsWith('s'))))) &&
         nominal(tokens, i + 1)
       )
         words.push(tokens[i]!.lower);

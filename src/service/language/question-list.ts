@@ -6,6 +6,7 @@
  * back at it ("from those answers"), so the request reads first and names the job.
  */
 
+import { VERB_CLASSES } from '../../contract/prompt-words';
 import { tokenize } from './retag';
 
 const AUX = new Set([
@@ -146,3 +147,18 @@ export function questionList(text: string): string {
     : rest;
   return `${pointed} It needs ${list}.`;
 }
+
+/** Verbs a person gives values with, and their particles: "enter", "fill in", "jot down" ("ask" asks someone else). */
+const GIVERS = [...VERB_CLASSES.takes, ...VERB_CLASSES.personGives].filter((verb) => verb !== 'ask');
+/**
+ * A count given first in a list that goes on after a comma, said alone or with who did it: "fill in how
+ * many cups we sold, the litres…" ("log how many visitors came in, …" reads well as it is).
+ */
+const WHO = '(?:we|they|i|you|he|she|it)';
+const GIVING = new RegExp(
+  String.raw`\b(${GIVERS.join('|')})(?:s|ed)?((?: in| down| out)?) how many (?=[\w-]+(?:,| ${WHO} [^,.;?!]*,))`,
+  'gi',
+);
+
+/** "I'd fill in how many cups we sold, the litres of milk used…": a count a person gives, as one item of the list. */
+export const givenCounts = (text: string): string => text.replace(GIVING, '$1$2 the number of ');

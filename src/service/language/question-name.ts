@@ -36,10 +36,12 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     const listed = previous !== undefined && /^[,:—–-]$/.test(previous.text) && ends[i]!.text !== '?';
     // "work out how much concrete…": the verb may have its particle; "volunteers log how many parcels…"
     // gives the count. ("How many guests are coming? Use that to …": a question answered to work from.)
+    // ("I'd fill in how many cups we sold": a verb of giving with its particle gives it too.)
+    const giver = previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB' ? tokens[i - 2] : previous;
     const gives =
-      previous !== undefined &&
-      (VERB_CLASSES.personGives.has(previous.lemma) || /^(?:enter|input|type|provide|supply)$/.test(previous.lemma));
-    const asker = (previous?.pos === 'VERB' && !gives) || (previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB');
+      giver !== undefined &&
+      (VERB_CLASSES.personGives.has(giver.lemma) || /^(?:enter|input|type|provide|supply|fill|put)$/.test(giver.lemma));
+    const asker = (previous?.pos === 'VERB' || giver !== previous) && !gives;
     if (answeredForUse(tokens, i)) continue;
     const asking = (opens && !listed) || asker || previous?.lower === 'me';
     // "how long will the decorating take?", "how much will the flooring cost?": what takes or costs it.

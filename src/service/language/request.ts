@@ -9,7 +9,7 @@ import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 import { withApostrophes } from './apostrophes';
 import { meantVerb } from './retag';
 import { askedItems } from './asked-items';
-import { questionList } from './question-list';
+import { givenCounts, questionList } from './question-list';
 import { spelledOut } from './shorthand';
 
 const WRAPPERS = 'tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow';
@@ -76,7 +76,7 @@ export function requestOf(prompt: string): string {
   const spelt = prompt
     .replace(/(^|[.!?]\s+|\b(?:you|to|please|and)\s+)calc\b/gi, '$1calculate')
     .replace(/\bcalc\b/gi, 'calculation');
-  const plain = withApostrophes(askedItems(questionList(spelledOut(bulletsAsList(dashOpensList(spelt))))));
+  const plain = withApostrophes(askedItems(questionList(givenCounts(spelledOut(bulletsAsList(dashOpensList(spelt)))))));
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
   // ("hello - I run…": the dash after a greeting is no part of the request.)

@@ -80,12 +80,11 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     ...(per > 2 && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words),
     ...(perUnit ? ['per', perUnit[1]!] : []),
   ];
-  // "the interview date and time" is one moment, keyed as one ("interview_date_time") and titled as said.
+  // "the interview date and time" is one moment, keyed and titled as said; a time alone is a time of day.
   const key =
     concept?.kind === 'email' && concept.same.includes(words.join(' '))
       ? concept.word
       : snakeCase(counts.join(' ')).replace(/_and_time$/, '_time');
-  // "the interview date and time" is one moment; a time alone is a time of day.
   let kind = key.endsWith('date_time') ? 'datetime' : (concept?.kind ?? (per > 0 ? 'number' : 'string'));
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
   // "the meeting minutes" are a text, not a count of minutes; "kilos" alone are an amount of kilos.
@@ -102,10 +101,11 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     kind = /^(?:months?|days?|weeks?|years?|units?|words?)$/.test(phrase.unit ?? (counted ? phrase.head : ''))
       ? 'integer'
       : 'number';
-  // "the number of guests", "years of service", "hours of overtime": a count, one whole number or a number of hours.
+  // "the number of guests", "years of service": a count, one whole number; "hours of overtime", "litres of milk": a number.
   const whole =
     (number && words.includes('of')) || (words[1] === 'of' && /^(?:years|months|weeks|days)$/.test(words[0]!));
-  if (whole || (words[1] === 'of' && /^(?:hours|minutes)$/.test(words[0]!))) kind = whole ? 'integer' : 'number';
+  const measure = words[1] === 'of' && NOUN_CLASSES.units.has(words[0]!);
+  if (whole || measure) kind = whole ? 'integer' : 'number';
   // "the total award", "average daily sales": a total or an average is one number, whatever it sums.
   const aggregate = /^(?:total|average|mean|median)$/.test(words[0]!) && words.length > 1;
   if (aggregate && kind === 'string') kind = 'number';
@@ -133,7 +133,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     asList ||
     listed ||
     (phrase.plural &&
-      !(numeric && (concept !== undefined || phrase.unit || counted || aggregate || picked)) &&
+      !(numeric && (concept !== undefined || phrase.unit || counted || aggregate || picked || measure)) &&
       !number &&
       !rate)
   ) {

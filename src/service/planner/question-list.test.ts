@@ -44,6 +44,20 @@ describe('an opening sentence of questions', () => {
     expect(setting).toMatchObject({ enum: ['indoors', 'outdoors'] });
   });
 
+  it('reads a count a person fills in, first in a list, as one item of it', () => {
+    const planned = plan(
+      'At closing I jot down how many loaves we baked, the litres of milk used and the takings. Make a bakery order list.',
+    );
+    expect(planned.name).toMatch(/order list/i);
+    expect(planned.keys).toEqual(['number_of_loaves', 'litres_of_milk_used', 'takings']);
+    // A measure of a thing is one number; so are the takings, a sum of money.
+    const form = planWorkflow(
+      'At closing I jot down how many loaves we baked, the litres of milk used and the takings. Make a bakery order list.',
+      {},
+    ).input_schema?.properties as Record<string, { type?: string }> | undefined;
+    expect([form?.litres_of_milk_used?.type, form?.takings?.type]).toEqual(['number', 'number']);
+  });
+
   it.each([
     // A question that is the job, with what it is given after it.
     'What would the monthly repayment be, given the loan amount, the rate and the term?',
