@@ -10,6 +10,7 @@ import { withApostrophes } from './apostrophes';
 import { meantVerb } from './retag';
 import { askedItems } from './asked-items';
 import { givenCounts, questionList } from './question-list';
+import { relativeChoices } from './relative-choices';
 import { spelledOut } from './shorthand';
 
 const WRAPPERS = 'tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow';
@@ -76,7 +77,9 @@ export function requestOf(prompt: string): string {
   const spelt = prompt
     .replace(/(^|[.!?]\s+|\b(?:you|to|please|and)\s+)calc\b/gi, '$1calculate')
     .replace(/\bcalc\b/gi, 'calculation');
-  const plain = withApostrophes(askedItems(questionList(givenCounts(spelledOut(bulletsAsList(dashOpensList(spelt)))))));
+  const plain = withApostrophes(
+    askedItems(questionList(givenCounts(relativeChoices(spelledOut(bulletsAsList(dashOpensList(spelt))))))),
+  );
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
   // ("hello - I run…": the dash after a greeting is no part of the request.)

@@ -12,6 +12,25 @@ const properties = (prompt: string) =>
   (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
 
 describe('choices inside a list of inputs', () => {
+  it('offers the values a relative clause gives the thing before it: "which is one of …", "which can be …"', () => {
+    expect(
+      properties(
+        'Print a locker tag from the member name and their locker size, which is one of small, medium or large.',
+      ).locker_size?.enum,
+    ).toEqual(['small', 'medium', 'large']);
+    expect(
+      Object.keys(
+        properties('Write a welcome card with the guest name and their room, which can be garden view or sea view.'),
+      ),
+    ).toEqual(['guest_name', 'room']);
+    // A clause that says something else of it offers nothing.
+    expect(
+      properties(
+        'Draft a rent reminder from the tenant name and the rent, which is due on the first or the fifth of the month.',
+      ).rent?.enum,
+    ).toBeUndefined();
+  });
+
   it('offers "the granting or receiving party" as a choice of party: a participle describes as an adjective does', () => {
     const form = properties(
       'Summarise a licence agreement I paste in, and say whether we are the granting or receiving party.',
