@@ -162,3 +162,9 @@ const GIVING = new RegExp(
 
 /** "I'd fill in how many cups we sold, the litres of milk used…": a count a person gives, as one item of the list. */
 export const givenCounts = (text: string): string => text.replace(GIVING, '$1$2 the number of ');
+
+/** "…, how long it lasts in minutes", "and how long they've had it in weeks": a listed span given in a unit. */
+const LISTED_SPAN = /(,\s*|\band\s+)how long [^,.;?!()]{1,40}? in (minutes|hours|days|weeks|months|years)\b/gi;
+
+/** "…, how long it lasts in minutes, …" → "…, the duration in minutes, …": a span a person gives, as one item of the list. */
+export const listedSpans = (text: string): string => text.replace(LISTED_SPAN, '$1the duration in $2');

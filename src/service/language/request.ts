@@ -9,7 +9,7 @@ import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 import { withApostrophes } from './apostrophes';
 import { meantVerb } from './retag';
 import { askedItems } from './asked-items';
-import { givenCounts, questionList } from './question-list';
+import { givenCounts, listedSpans, questionList } from './question-list';
 import { relativeChoices } from './relative-choices';
 import { spelledOut } from './shorthand';
 
@@ -71,15 +71,26 @@ function wantedThing(text: string): string {
   return `Write ${listed ? `${rest.slice(0, after)} with${rest.slice(after + 1)}` : rest}`;
 }
 
+/** How the prompt is read into plain words, in order: its layout, its shorthand, then its questions and lists. */
+const READINGS: ((text: string) => string)[] = [
+  dashOpensList,
+  bulletsAsList,
+  spelledOut,
+  relativeChoices,
+  givenCounts,
+  listedSpans,
+  questionList,
+  askedItems,
+  withApostrophes,
+];
+
 /** The request without its frame, in plain words; the prompt as it is when no verb follows the frame. */
 export function requestOf(prompt: string): string {
   // "calc commission for a rep", "can you calc the VAT" bid; "a quick calc for late fees" names the calculation.
   const spelt = prompt
     .replace(/(^|[.!?]\s+|\b(?:you|to|please|and)\s+)calc\b/gi, '$1calculate')
     .replace(/\bcalc\b/gi, 'calculation');
-  const plain = withApostrophes(
-    askedItems(questionList(givenCounts(relativeChoices(spelledOut(bulletsAsList(dashOpensList(spelt))))))),
-  );
+  const plain = READINGS.reduce((text, read) => read(text), spelt);
   const frame = FRAME.exec(plain)?.[0] ?? '';
   if (frame.trim() === '') return wantedThing(plain);
   // ("hello - I run…": the dash after a greeting is no part of the request.)

@@ -102,6 +102,13 @@ const PAID_BY = /\b(?:paid|pay|paying|payment) (?:by|with|via) ?(?=\()/gi;
 /** "# servers", "# of rooms": at the head of a list's item, the number of what follows. */
 const HASH_COUNT = /(^|[,:;(\n][ \t]*|\b(?:and|&)[ \t]+)#[ \t]*(?:of[ \t]+)?(?=\p{L})/giu;
 
+/**
+ * "the type of event", "the area of pain": what it is of names the value first ("the event type"), as a
+ * field would; not when it is of several ("the type of fruit and veg").
+ */
+const ATTRIBUTE_OF =
+  /\b(the|their|its|your|his|her) (type|kind|sort|category|size|area|level|colour|color|style|format) of (?:the |their |a |an )?([a-z]{3,})\b(?! (?:of|or)\b| and (?!(?:the|their|an?|whether|how)\b)|['’])/gi;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
@@ -116,6 +123,10 @@ export function spelledOut(text: string): string {
       .replace(MAYBE_PLURAL, 's')
       .replace(SAID_LIST, '$1a list of $2')
       .replace(NAMED_SLASHES, namedSlashes)
-      .replace(PARTICLE_NOUN, '$1-$2 '),
+      .replace(PARTICLE_NOUN, '$1-$2 ')
+      .replace(
+        ATTRIBUTE_OF,
+        (_, the: string, kind: string, of: string) => `${the} ${of} ${/^(?:kind|sort)$/i.test(kind) ? 'type' : kind}`,
+      ),
   );
 }

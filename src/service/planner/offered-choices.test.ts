@@ -12,6 +12,15 @@ const properties = (prompt: string) =>
   (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
 
 describe('choices inside a list of inputs', () => {
+  it('names a choice of a kind by what it is a kind of: "the type of event (…)" is the event type', () => {
+    const form = properties('Write a booking note with the client name and the kind of venue (hall, garden or barn).');
+    expect(form.venue_type?.enum).toEqual(['hall', 'garden', 'barn']);
+    expect(Object.keys(properties('Quote a minibus from the size of the group and the pickup date.'))).toEqual([
+      'group_size',
+      'pickup_date',
+    ]);
+  });
+
   it('offers the values a relative clause gives the thing before it: "which is one of …", "which can be …"', () => {
     expect(
       properties(

@@ -267,6 +267,6 @@ describe('the setting a prompt tells before it asks', () => {
       planOf(
         "We're a family-run garage with three mechanics. Could you make something that writes an MOT reminder given the owner's name, the kind of reminder (first, second or final) and the expiry date?",
       ).keys,
-    ).toEqual(['owner_name', 'reminder', 'expiry_date']);
+    ).toEqual(['owner_name', 'reminder_type', 'expiry_date']);
   });
 });

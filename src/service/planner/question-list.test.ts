@@ -58,6 +58,15 @@ describe('an opening sentence of questions', () => {
     expect([form?.litres_of_milk_used?.type, form?.takings?.type]).toEqual(['number', 'number']);
   });
 
+  it('reads a listed "how long … in weeks" as a duration given in that unit', () => {
+    const form = planWorkflow(
+      'Write a referral letter with the patient name, how long the symptoms have lasted in weeks, and the GP surgery.',
+      {},
+    ).input_schema?.properties as Record<string, { type?: string }> | undefined;
+    expect(Object.keys(form ?? {})).toEqual(['patient_name', 'duration', 'gp_surgery']);
+    expect(form?.duration?.type).toBe('integer');
+  });
+
   it.each([
     // A question that is the job, with what it is given after it.
     'What would the monthly repayment be, given the loan amount, the rate and the term?',
