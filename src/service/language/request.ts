@@ -19,10 +19,10 @@ const FRAME = new RegExp(
   [
     String.raw`^\s*(?:(?:hi|hello|hey)(?: there| team)?[,!.]*\s+)?(?:(?:please|kindly),?\s+)?`,
     String.raw`(?:(?:can|could|would|will)\s+(?:you|it|we|this)\s+(?:please\s+|possibly\s+|just\s+)?)?`,
-    String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:like|want|need|wanna)\s+(?:you\s+|it\s+)?to\s+`,
+    String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:like|love|want|need|wanna)\s+(?:you\s+|it\s+)?to\s+`,
     String.raw`|(?:please\s+)?help\s+(?:me|us)\s+(?:to\s+)?|is\s+(?:it|there)\s+(?:possible|a\s+way)\s+to\s+`,
     String.raw`|how\s+(?:do|can|could|would|should)\s+(?:i|we|you)\s+|what(?:'s|’s|\s+is)\s+the\s+(?:best|easiest|quickest)\s+way\s+to\s+)?`,
-    String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+(?:need|want|like)|(?:build|make|create|set\s+up|give)(?:\s+me|\s+us)?)`,
+    String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+(?:need|want|like|love)|(?:build|make|create|set\s+up|give)(?:\s+me|\s+us)?)`,
     String.raw`\s+(?:(?:a|an|some)\s+)?(?:${WRAPPERS})\s+(?:that|which|to)\s+(?:can\s+|will\s+|would\s+|should\s+)?)?`,
     String.raw`(?:please\s+)?`,
   ].join(''),
@@ -30,7 +30,7 @@ const FRAME = new RegExp(
 );
 
 /** "we need a resignation letter, …", "I want an invoice reminder for …": wanting a made thing asks to write it. */
-const WANTS = /^\s*(?:so\s+)?(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:really\s+)?(?:need|want|like)\s+(?=(?:a|an|some)\s)/i;
+const WANTS = /^\s*(?:so\s+)?(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:really\s+)?(?:need|want|like|love)\s+(?=(?:a|an|some)\s)/i;
 /** "need an NDA drafted", "I want a floor plan made": the verb of the participle asks for the thing. */
 const DONE = /^((?:a|an|some)(?: [\w'’-]+){1,5}?) (drafted|written|made|created|prepared|generated|produced|built)\b/i;
 const VERB_OF: Record<string, string> = {

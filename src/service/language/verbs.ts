@@ -160,6 +160,8 @@ export function tellingSentences(tokens: Token[]): boolean[] {
         (v) =>
           !bare(tokens, v) &&
           !VERB_CLASSES.takes.has(v.lemma) &&
+          // ("Before each job I'd love to get a site briefing": the person's wish asks.)
+          !(/^(?:like|love|want)$/.test(v.lemma) && /^(?:i|we)$/.test(subjectOf(tokens, v)?.lower ?? '')) &&
           // ("we need to log the request": what is needed is a doing, no list of values.)
           (!(MODIFIERS.declares.has(v.lemma) || MODIFIERS.declares.has(v.lower)) ||
             tokens[v.index + 1]?.lower === 'to'),

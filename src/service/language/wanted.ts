@@ -39,6 +39,17 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     const before = tokens[wish.index - 1];
     if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text) && !mine(tokens, wish)) continue;
     const article = tokens[wish.index + 1];
+    // "I'd love to get a summary", "we need it turned into an invoice draft": what is got, or what it becomes.
+    const got = /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '') && article?.lower === 'to';
+    if (got) {
+      const thing = startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3));
+      if (madeThing(thing) && !thing!.fixed) return thing;
+    }
+    const pronoun = article?.pos === 'PRON' && CHANGED.test(tokens[wish.index + 2]?.lower ?? '');
+    if (pronoun && tokens[wish.index + 3]?.lower === 'into') {
+      const into = phrases.find((p) => p.start > wish.index + 3 && p.start <= wish.index + 6);
+      if (madeThing(into)) return into;
+    }
     const determined = article?.pos === 'DET' || article?.pos === 'PRON';
     const phrase = startingAt.get(wish.index + (determined ? 2 : 1));
     if (!phrase) continue;

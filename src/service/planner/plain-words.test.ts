@@ -262,6 +262,18 @@ describe('the setting a prompt tells before it asks', () => {
     ).toEqual(['patient_name', 'last_visit_date', 'dentist']);
   });
 
+  it('reads a wish after the story as the request: "I\'d love to get…", "we need it turned into…"', () => {
+    const briefing = planOf(
+      "I run a small cleaning company with four vans. Before each new job I'd love to get a site briefing from the address, the contact name and the number of rooms.",
+    );
+    expect([briefing.name, briefing.keys]).toEqual(['Site Briefing', ['address', 'contact_name', 'number_of_rooms']]);
+    expect(
+      planOf(
+        'Our engineers fill in a form after every repair, and we need it turned into a repair report. The form has the customer name, the fault and the parts used.',
+      ).name,
+    ).toBe('Repair Report');
+  });
+
   it('reads the inputs after a choice of what one is, to the end of the list', () => {
     expect(
       planOf(
