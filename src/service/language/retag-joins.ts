@@ -43,6 +43,24 @@ export function correctJoins(tokens: Token[]): void {
     const bids = VERB_CLASSES.takes.has(word.lower) && /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos);
     if (opens && bids && /^(?:PROPN|NOUN)$/.test(word.pos)) [word.pos, word.lemma] = ['VERB', word.lower];
   }
+  // "a personal thank-you letter signed by our chair": after an article and what describes it, a word
+  // read as a verb, with a participle or a preposition after it, is the thing.
+  for (let i = 2; i + 1 < tokens.length; i++) {
+    let at = i - 1;
+    while (at > 0 && tokens[at]!.pos === 'ADJ') at--;
+    const described = at < i - 1 && /^(?:a|an|the)$/.test(tokens[at]!.lower);
+    const next = tokens[i + 1]!;
+    const after = next.pos === 'ADP' || (next.pos === 'VERB' && /(?:ed|en)$/.test(next.lower));
+    if (tokens[i]!.pos === 'VERB' && described && after) tokens[i]!.pos = 'NOUN';
+  }
+  // "a tool that drafts the email": a verb of the job after "that" or "which", before what it acts on.
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const [before, word] = [tokens[i - 1]!, tokens[i]!];
+    const acts = /^(?:that|which)$/.test(before.lower) && /^(?:DET|PRON)$/.test(tokens[i + 1]!.pos);
+    const verb = word.lower.replace(/e?s$/, '');
+    const done = [verb, `${verb}e`, word.lower.slice(0, -1)].find((v) => VERBS.has(v));
+    if (acts && word.pos === 'NOUN' && /s$/.test(word.lower) && done) [word.pos, word.lemma] = ['VERB', done];
+  }
   // "the recipient's name": a word that owns something is a thing, whatever the tagger read.
   for (let i = 1; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'ADJ' && /^(?:'s|’s)$/.test(tokens[i + 1]!.lower) && /^[a-z]+$/.test(tokens[i]!.lower))

@@ -12,6 +12,7 @@ const WISH = /^(?:like|love|want|wants|need|needs)$/;
 /** Who wishes: the person, or nobody said ("need a run sheet for …"); "whether they need a locker" is a value. */
 const WISHER = /^(?:i|we|one|'d|’d|would|really|also|just|definitely|so|here|pls|please)$/;
 const DOCUMENTS = /^(?:sheet|list|form|table|template|page|spreadsheet)$/;
+const WRAPPER = /^(?:something|tool|way|app|system|thing|workflow|automation)$/;
 const CHANGED = /^(?:turned|made|converted|changed|transformed|rewritten|written|drafted)$/;
 
 const madeThing = (phrase: Phrase | undefined) =>
@@ -58,6 +59,22 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     if (changed && CHANGED.test(changed.lower) && tokens[phrase.end + 1]?.lower === 'into') {
       const into = phrases.find((p) => p.start > phrase.end + 1 && p.start <= phrase.end + 4);
       if (madeThing(into)) return into;
+    }
+    // "I'd like something that writes a firm message…": what the wrapped job makes.
+    const doing = tokens[phrase.end + 1];
+    if (
+      WRAPPER.test(phrase.head) &&
+      /^(?:that|which|to)$/.test(tokens[phrase.end]?.lower ?? '') &&
+      doing?.pos === 'VERB'
+    ) {
+      const made = phrases.find((p) => p.start > doing.index && p.start <= doing.index + 5);
+      // ("drafts that letter": one told of before names it better than its kind.)
+      const pointed =
+        made &&
+        tokens
+          .slice(made.before ? made.before.index + 1 : made.start, made.start + 1)
+          .some((t) => /^(?:that|this|those|these)$/.test(t.lower));
+      if (made && madeThing(made) && !made.fixed && !pointed) return made;
     }
     // "need the client's address" asks for a value; "need a poster" and "need vaccine reminder texts" for a thing.
     if (determined && !/^(?:a|an|some)$/.test(article.lower)) continue;

@@ -274,6 +274,19 @@ describe('the setting a prompt tells before it asks', () => {
     ).toBe('Repair Report');
   });
 
+  it('names the job by what a wished-for tool makes, and by a thing told of before: "that letter"', () => {
+    expect(
+      planOf(
+        "We're a small courier firm with lots of failed drops. I'd like a tool that drafts the redelivery email when I enter the customer's name and the tracking number.",
+      ).name,
+    ).toBe('Redelivery Email');
+    expect(
+      planOf(
+        'Every new member gets a printed welcome pack signed by the manager. Please make a workflow that writes that pack from the member name.',
+      ).name,
+    ).toMatch(/welcome pack/i);
+  });
+
   it('reads the inputs after a choice of what one is, to the end of the list', () => {
     expect(
       planOf(
