@@ -106,8 +106,13 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
       while (tokens[after] && PREDICATIVE.test(tokens[after]!.lower)) after++;
       const verb = tokens[after];
       // "Is a patient due for a check-up?": a person is asked about for the thing after them.
-      const person = PEOPLE.has(subject.words.at(-1) ?? '') && verb?.pos === 'ADP';
-      const object = verb && (verb.pos === 'VERB' || person) ? nounRun(tokens, verb.index + 1, true).words : [];
+      // ("Is this customer due a loyalty reward?": or for the thing after what is said of them.)
+      const person =
+        PEOPLE.has(subject.words.at(-1) ?? '') && /^(?:ADP|DET)$/.test(verb?.pos ?? '') && after > subject.end;
+      const object =
+        verb && (verb.pos === 'VERB' || person)
+          ? nounRun(tokens, verb.index + (verb.pos === 'DET' ? 0 : 1), true).words
+          : [];
       // "Here's a customer review. Is it positive…?": "it" is what the prompt opened with.
       const it = /^(?:it|this|that)$/.test(tokens[clause + 1]?.lower ?? '') ? (opening?.words ?? []) : [];
       const asked = [object, subject.words, it].find((words) => words.length > 0);

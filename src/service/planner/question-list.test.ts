@@ -67,6 +67,12 @@ describe('an opening sentence of questions', () => {
     expect(form?.duration?.type).toBe('integer');
   });
 
+  it('names a yes-or-no question about a person by what they may be due', () => {
+    expect(
+      plan('Is this member due a free class? I will give you their name and the classes they have booked.').name,
+    ).toBe('Free Class Check');
+  });
+
   it.each([
     // A question that is the job, with what it is given after it.
     'What would the monthly repayment be, given the loan amount, the rate and the term?',
