@@ -50,7 +50,7 @@ export function correctJoins(tokens: Token[]): void {
     while (at > 0 && tokens[at]!.pos === 'ADJ') at--;
     const described = at < i - 1 && /^(?:a|an|the)$/.test(tokens[at]!.lower);
     const next = tokens[i + 1]!;
-    const after = next.pos === 'ADP' || (next.pos === 'VERB' && /(?:ed|en)$/.test(next.lower));
+    const after = next.pos === 'ADP' || next.lower === 'to' || (next.pos === 'VERB' && /(?:ed|en)$/.test(next.lower));
     if (tokens[i]!.pos === 'VERB' && described && after) tokens[i]!.pos = 'NOUN';
   }
   // "a tool that drafts the email": a verb of the job after "that" or "which", before what it acts on.

@@ -73,6 +73,13 @@ describe('an opening sentence of questions', () => {
     ).toBe('Free Class Check');
   });
 
+  it('names a request asked as a question by what it makes: "a thank-you email to people who…"', () => {
+    expect(
+      plan('Could you help me write a thank-you email to people who came to our fun run? I want their first name.')
+        .name,
+    ).toMatch(/thank-you email$/i);
+  });
+
   it.each([
     // A question that is the job, with what it is given after it.
     'What would the monthly repayment be, given the loan amount, the rate and the term?',
