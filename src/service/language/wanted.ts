@@ -4,8 +4,9 @@
  * wherever the sentence that asks for it stands. "I want that note turned into an apology email":
  * what it is turned into.
  */
-import { NOUN_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
+import { PAST_PARTICIPLE } from './phrase-concept';
 import type { Token } from './retag';
 
 const WISH = /^(?:like|love|want|wants|need|needs)$/;
@@ -44,7 +45,9 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     const got = /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '') && article?.lower === 'to';
     if (got) {
       const thing = startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3));
-      if (madeThing(thing) && !thing!.fixed) return thing;
+      // ("a message written for the card": what is said of it after it is no part of its name.)
+      const said = thing && thing.words.length > 1 && PAST_PARTICIPLE.test(thing.words.at(-1)!);
+      if (madeThing(thing) && !thing!.fixed) return said ? { ...thing!, words: thing!.words.slice(0, -1) } : thing;
     }
     const pronoun = article?.pos === 'PRON' && CHANGED.test(tokens[wish.index + 2]?.lower ?? '');
     if (pronoun && tokens[wish.index + 3]?.lower === 'into') {
@@ -78,7 +81,15 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     }
     // "need the client's address" asks for a value; "need a poster" and "need vaccine reminder texts" for a thing.
     if (determined && !/^(?:a|an|some)$/.test(article.lower)) continue;
-    if (madeThing(phrase) && !phrase.fixed) return phrase;
+    // ("I need first name, surname…": with no article, a name, a number or a date needed is a value.)
+    if (!determined && NOUN_CLASSES.identifying.has(phrase.head)) continue;
+    // ("need a short, respectful message": a word that only says how, and a comma, come before the thing.)
+    const how =
+      phrase.words.every((w) => MODIFIERS.style.has(w) || MODIFIERS.filler.has(w)) && tokens[phrase.end]?.text === ',';
+    const thing = how ? phrases.find((p) => p.start > phrase.end && p.start <= phrase.end + 3) : phrase;
+    // ("a message written for the card": what is said of it after it is no part of its name.)
+    const said = thing && thing.words.length > 1 && PAST_PARTICIPLE.test(thing.words.at(-1)!);
+    if (madeThing(thing) && !thing!.fixed) return said ? { ...thing!, words: thing!.words.slice(0, -1) } : thing;
   }
   return undefined;
 }
