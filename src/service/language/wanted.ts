@@ -23,6 +23,13 @@ const madeThing = (phrase: Phrase | undefined) =>
   !NOUN_CLASSES.units.has(phrase.head) &&
   /[a-z]{2}/.test(phrase.head);
 
+/** A phrase as a thing made, without what is said of it after it ("a message written for the card"); none if it is no such thing. */
+function asMade(thing: Phrase | undefined): Phrase | undefined {
+  if (!madeThing(thing) || thing!.fixed) return undefined;
+  const said = thing!.words.length > 1 && PAST_PARTICIPLE.test(thing!.words.at(-1)!);
+  return said ? { ...thing!, words: thing!.words.slice(0, -1) } : thing;
+}
+
 /** "I paste the review and its rating and want a reply": the person's own clause goes on after "and". */
 function mine(tokens: Token[], wish: Token): boolean {
   if (tokens[wish.index - 1]?.lower !== 'and' || wish.pos !== 'VERB') return false;
@@ -44,10 +51,8 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     // "I'd love to get a summary", "we need it turned into an invoice draft": what is got, or what it becomes.
     const got = /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '') && article?.lower === 'to';
     if (got) {
-      const thing = startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3));
-      // ("a message written for the card": what is said of it after it is no part of its name.)
-      const said = thing && thing.words.length > 1 && PAST_PARTICIPLE.test(thing.words.at(-1)!);
-      if (madeThing(thing) && !thing!.fixed) return said ? { ...thing!, words: thing!.words.slice(0, -1) } : thing;
+      const thing = asMade(startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3)));
+      if (thing) return thing;
     }
     const pronoun = article?.pos === 'PRON' && CHANGED.test(tokens[wish.index + 2]?.lower ?? '');
     if (pronoun && tokens[wish.index + 3]?.lower === 'into') {
@@ -86,10 +91,21 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     // ("need a short, respectful message": a word that only says how, and a comma, come before the thing.)
     const how =
       phrase.words.every((w) => MODIFIERS.style.has(w) || MODIFIERS.filler.has(w)) && tokens[phrase.end]?.text === ',';
-    const thing = how ? phrases.find((p) => p.start > phrase.end && p.start <= phrase.end + 3) : phrase;
-    // ("a message written for the card": what is said of it after it is no part of its name.)
-    const said = thing && thing.words.length > 1 && PAST_PARTICIPLE.test(thing.words.at(-1)!);
-    if (madeThing(thing) && !thing!.fixed) return said ? { ...thing!, words: thing!.words.slice(0, -1) } : thing;
+    const thing = asMade(how ? phrases.find((p) => p.start > phrase.end && p.start <= phrase.end + 3) : phrase);
+    if (thing) return thing;
+  }
+  return outputSaid(tokens, startingAt);
+}
+
+/** "The output should be a one-page profile", "the result will be a packing list": what the job makes, said outright. */
+function outputSaid(tokens: Token[], startingAt: Map<number, Phrase>): Phrase | undefined {
+  for (const said of tokens) {
+    if (!/^(?:output|result)$/.test(said.lower) || tokens[said.index - 1]?.lower !== 'the') continue;
+    let at = said.index + 1;
+    while (/^(?:should|will|would|must|is|can|be)$/.test(tokens[at]?.lower ?? '')) at++;
+    if (at === said.index + 1 || !/^(?:a|an)$/.test(tokens[at]?.lower ?? '')) continue;
+    const thing = asMade(startingAt.get(at + 1));
+    if (thing) return thing;
   }
   return undefined;
 }

@@ -18,6 +18,14 @@ describe('a wish after the story', () => {
     ).toBe('Cheerful Note');
   });
 
+  it('names the job by the output the prompt says it should be', () => {
+    expect(
+      nameOf(
+        'We are a lettings agency and our negotiators write up every viewing by hand. I would enter the property address, the viewer name and my notes. The output should be a one-page viewing report for the landlord.',
+      ),
+    ).toBe('Viewing Report');
+  });
+
   it('reads values needed with no article as values, not the job', () => {
     expect(
       nameOf(
