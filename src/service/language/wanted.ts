@@ -18,8 +18,10 @@ const CHANGED = /^(?:turned|made|converted|changed|transformed|rewritten|written
 
 const madeThing = (phrase: Phrase | undefined) =>
   phrase !== undefined &&
-  // "a run sheet", "a pick list": a kind of sheet or list is a thing made.
-  (!NOUN_CLASSES.vague.has(phrase.head) || (phrase.words.length >= 2 && DOCUMENTS.test(phrase.head))) &&
+  // "a run sheet", "a pick list": a kind of sheet or list is a thing made ("a short list" says only how long).
+  (!NOUN_CLASSES.vague.has(phrase.head) ||
+    (phrase.words.filter((w) => !MODIFIERS.style.has(w) && !MODIFIERS.filler.has(w)).length >= 2 &&
+      DOCUMENTS.test(phrase.head))) &&
   !NOUN_CLASSES.units.has(phrase.head) &&
   /[a-z]{2}/.test(phrase.head);
 
@@ -94,7 +96,25 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     const thing = asMade(how ? phrases.find((p) => p.start > phrase.end && p.start <= phrase.end + 3) : phrase);
     if (thing) return thing;
   }
-  return outputSaid(tokens, startingAt);
+  return outputSaid(tokens, startingAt) ?? gotBack(tokens, startingAt);
+}
+
+/** "I'd like to paste the notes and get back a programme entry", "…and get a polite reply": what the person gets is made. */
+function gotBack(tokens: Token[], startingAt: Map<number, Phrase>): Phrase | undefined {
+  for (const got of tokens) {
+    if (!/^(?:get|receive)$/.test(got.lower) || !/^(?:and|to)$/.test(tokens[got.index - 1]?.lower ?? '')) continue;
+    // ("I record the meeting and get a rough transcript" tells what happens now: the sentence must ask,
+    // or bid as "Paste in a complaint and get a short summary" does.)
+    const opening = tokens.slice(Math.max(0, got.index - 40), got.index).findLast((t) => /^[.!?]$/.test(t.text));
+    const asks = tokens.slice(opening ? opening.index + 1 : Math.max(0, got.index - 40), got.index);
+    const bids = asks[0]?.pos === 'VERB' && asks[0].lower === asks[0].lemma;
+    if (!bids && !asks.some((t) => /^(?:like|love|want|need|please|can|could|would|should)$/.test(t.lower))) continue;
+    const at = got.index + (tokens[got.index + 1]?.lower === 'back' ? 2 : 1);
+    if (!/^(?:a|an)$/.test(tokens[at]?.lower ?? '')) continue;
+    const thing = asMade(startingAt.get(at + 1));
+    if (thing) return thing;
+  }
+  return undefined;
 }
 
 /** "The output should be a one-page profile", "the result will be a packing list": what the job makes, said outright. */
