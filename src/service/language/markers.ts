@@ -50,7 +50,10 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   // given; "tell me the total", bidden, or "every Friday send me…", is what the job returns.
   const teller = tokens[before.index - 1];
   const told = teller?.pos === 'VERB' && /^(?:tell|give|send)$/.test(teller.lemma) && doneByOthers(tokens, teller);
-  if (/^(?:me|us)$/.test(before.lower) && told && tokens[teller.index - 1]?.pos !== 'PROPN') return 'given';
+  // ("Couples tell us…": a plural that opens the sentence is people, however the tagger read its capital.)
+  const sender = teller && tokens[teller.index - 1];
+  const system = sender?.pos === 'PROPN' && !(opensSentence(tokens, sender.index) && /[^s]s$/.test(sender.lower));
+  if (/^(?:me|us)$/.test(before.lower) && told && !system) return 'given';
   if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
     return `verb:${tokens[before.index - 1]!.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;

@@ -96,7 +96,9 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     const request = tokens.slice(i + 2, i + 6).find((t) => t.pos === 'VERB' || t.pos === 'NOUN');
     const made = request && tokens.slice(request.index + 1, request.index + 4).find((t) => t.pos === 'NOUN');
     const vague = made !== undefined && NOUN_CLASSES.vague.has(made.lemma);
-    if (asks && request && !vague && (MAKE_VERBS.has(request.lemma) || VERB_CLASSES.check.has(request.lemma))) continue;
+    // ("Could it turn that into a quote?": what it becomes is made.)
+    const makes = MAKE_VERBS.has(request?.lemma ?? '') || /^(?:turn|convert|transform)$/.test(request?.lemma ?? '');
+    if (asks && request && !vague && (makes || VERB_CLASSES.check.has(request.lemma))) continue;
     if (AUX_OPEN.test(lower) && pos === 'AUX') {
       // "Can you tell me if a job applicant meets…": the question is the clause after "if".
       const clause = tokens[i + 1]?.lower === 'you' ? tokens.findIndex((t) => /^(?:if|whether)$/.test(t.lower)) : i;

@@ -44,6 +44,20 @@ describe('a wish after the story', () => {
     ).toBe('Baptism Certificate');
   });
 
+  it('reads what customers tell the person as the inputs, and "could it turn that into…" as what is made', () => {
+    const plan = planWorkflow(
+      'Parents tell us the child name, the class, the number of sessions and any allergies. Could it turn that into a booking confirmation?',
+      {},
+    );
+    expect(plan.name).toBe('Booking Confirmation');
+    expect(Object.keys(plan.input_schema?.properties ?? {})).toEqual([
+      'child_name',
+      'class',
+      'number_of_sessions',
+      'allergies',
+    ]);
+  });
+
   it('reads values needed with no article as values, not the job', () => {
     expect(
       nameOf(
