@@ -58,6 +58,14 @@ describe('a wish after the story', () => {
     ]);
   });
 
+  it('names the job by a wished-for thing that says only its kind, when nothing says what it is for', () => {
+    expect(
+      nameOf(
+        "We're a small dental practice and every spring we chase patients who are overdue. I'd like a reminder letter per patient using the patient's name and their last visit date.",
+      ),
+    ).toBe('Reminder Letter');
+  });
+
   it('reads values needed with no article as values, not the job', () => {
     expect(
       nameOf(

@@ -92,7 +92,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
   // "I paste the review … and want a reply": a reply to what is pasted.
   const wishFor = wish && (aboutOf(reading, wish, noted) ?? pasted);
-  if (wish && (!kindAlone(wish) || (wishFor && !PEOPLE.has(wishFor.head)))) {
+  if (wish && (!kindAlone(wish) || !wishFor || !PEOPLE.has(wishFor.head))) {
     // "need job sheets for each callout": one is made each run.
     const one = wish.plural && !NOUN_CLASSES.pluralOnly.has(wish.words.at(-1)!);
     const words = one ? [...wish.words.slice(0, -1), wish.head] : wish.words;
