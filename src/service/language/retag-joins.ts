@@ -105,7 +105,8 @@ export function correctJoins(tokens: Token[]): void {
   if (
     title > 1 &&
     tokens[0]!.pos === 'VERB' &&
-    !VERBS.has(tokens[0]!.lemma) &&
+    // ("cleaning job sheet - …": a verb in -ing is no imperative, known or not.)
+    (!VERBS.has(tokens[0]!.lemma) || tokens[0]!.lower.endsWith('ing')) &&
     tokens.slice(1, title).every((t) => t.pos === 'NOUN')
   )
     tokens[0]!.pos = 'NOUN';

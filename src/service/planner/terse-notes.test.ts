@@ -96,6 +96,10 @@ describe('terse notes', () => {
     expect(properties('lost keys note - key tag, date found, finder').date_found?.format).toBe('date');
   });
 
+  it('names a note by its title when it opens with a verb in -ing: "booking job card - …"', () => {
+    expect(planWorkflow('booking job card - name, date, time, notes', {}).name).toBe('Booking Job Card');
+  });
+
   it('counts servings and portions', () => {
     const form = properties('recipe scaler: recipe, original servings, target servings');
     expect(form.original_servings?.type).toBe('integer');
