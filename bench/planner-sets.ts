@@ -4,7 +4,7 @@
  * and AFTER (the planner of this tree), with the held-out goals beside the figures. The goals are read
  * on `held-out-17`, written on 2026-11-30 by a helper that had read neither the planner nor any other
  * set (plain, terse, long, question and choice prompts; 75 prompts, 279 inputs), scored once at the
- * start (74/39/72 on a2ad1a1) with only its totals printed, and to be scored at the end the same way.
+ * start (74/39/72 on a2ad1a1) and once at the end (77/40/72), each time with only its totals printed.
  * `held-out-16` was scored blind at the start and end of the round before (81/51/64, then 82/52/65);
  * its misses were read, and it is spent. The earlier held-out sets were scored blind before and after
  * earlier work and are tuned on since; they are shown as `spent`. `development-2` (informal prompts:
@@ -58,7 +58,8 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-13': 'held-out-13 (spent: 66/31/84 → 70/36/84 blind, tuned on since)',
   'held-out-14': 'held-out-14 (spent: 63/32/84 → 70/36/87 blind, tuned on since)',
   'held-out-15': 'held-out-15 (spent: 85/47/93 → 85/47/93 blind, no plan of it changed; tuned on since)',
-  'held-out-16': 'held-out-16 (spent: 81/51/64 → 82/52/65 blind; 14 of 75 prompts seen before the end, no miss; tuned on since)',
+  'held-out-16':
+    'held-out-16 (spent: 81/51/64 → 82/52/65 blind; 14 of 75 prompts seen before the end, no miss; tuned on since)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

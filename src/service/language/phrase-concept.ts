@@ -16,8 +16,7 @@ export const measuredIn = (words: readonly string[]): string | undefined =>
   words.length === 2 && MEASURES.test(words[1]!) ? words[1] : undefined;
 
 /** "paid", "sent", "found": what happened to a thing, said after it ("date sent", "the tasks done"). */
-export const PAST_PARTICIPLE =
-  /^(?:[a-z]+(?:ed|en|wn|id)|done|sent|spent|left|won|lost|sold|bought|kept|told|found)$/i;
+export const PAST_PARTICIPLE = /^(?:[a-z]+(?:ed|en|wn|id)|done|sent|spent|left|won|lost|sold|bought|kept|told|found)$/i;
 
 /** "days late", "weeks remaining": a span of time in some state is a number of them. */
 const spanState = (words: readonly string[]) =>

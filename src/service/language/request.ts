@@ -30,7 +30,8 @@ const FRAME = new RegExp(
 );
 
 /** "we need a resignation letter, …", "I want an invoice reminder for …": wanting a made thing asks to write it. */
-const WANTS = /^\s*(?:so\s+)?(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:really\s+)?(?:need|want|like|love)\s+(?=(?:a|an|some)\s)/i;
+const WANTS =
+  /^\s*(?:so\s+)?(?:(?:i|we)(?:'d|’d| would)?\s+)?(?:really\s+)?(?:need|want|like|love)\s+(?=(?:a|an|some)\s)/i;
 /** "need an NDA drafted", "I want a floor plan made": the verb of the participle asks for the thing. */
 const DONE = /^((?:a|an|some)(?: [\w'’-]+){1,5}?) (drafted|written|made|created|prepared|generated|produced|built)\b/i;
 const VERB_OF: Record<string, string> = {
