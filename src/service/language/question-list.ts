@@ -8,6 +8,7 @@
 
 import { VERB_CLASSES } from '../../contract/prompt-words';
 import { tokenize } from './retag';
+import { listed } from './terse';
 
 const AUX = new Set([
   'is',
@@ -125,10 +126,6 @@ function questionsOf(sentence: string): string[] | undefined {
   // ("can you…", "could it…": a request of the reader, not a question about the job's input.)
   const bids = merged.some((part) => /^(?:can|could|would|will)\s+(?:you|u|it|we)\b/i.test(part));
   return merged.length >= 2 && !bids && merged.every(opens) ? merged : undefined;
-}
-
-function listed(things: string[]): string {
-  return things.length === 1 ? things[0]! : `${things.slice(0, -1).join(', ')} and ${things.at(-1)}`;
 }
 
 /** The prompt with an opening sentence of questions read as the list of what the job is given. */

@@ -13,7 +13,7 @@ import { givenCounts, listedSpans, questionList } from './question-list';
 import { relativeChoices } from './relative-choices';
 import { spelledOut } from './shorthand';
 
-const WRAPPERS = 'tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow';
+const WRAPPERS = [...NOUN_CLASSES.wrappers].join('|');
 /** The frame a request is put in, before its verb: each part optional, in the order people write them. */
 const FRAME = new RegExp(
   [

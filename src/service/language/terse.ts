@@ -50,7 +50,8 @@ function fieldsOf(run: Token[]): string[] {
   return fields.filter((field) => field.length > 0).map((field) => field.join(' '));
 }
 
-const listed = (items: string[]) =>
+/** "a, b and c": items as a sentence lists them. */
+export const listed = (items: string[]) =>
   items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
 /** The sentence a terse note stands for, or the prompt as it is. */

@@ -13,7 +13,6 @@ const WISH = /^(?:like|love|want|wants|need|needs)$/;
 /** Who wishes: the person, or nobody said ("need a run sheet for …"); "whether they need a locker" is a value. */
 const WISHER = /^(?:i|we|one|'d|’d|would|really|also|just|definitely|so|here|pls|please)$/;
 const DOCUMENTS = /^(?:sheet|list|form|table|template|page|spreadsheet)$/;
-const WRAPPER = /^(?:something|tool|way|app|system|thing|workflow|automation)$/;
 const CHANGED = /^(?:turned|made|converted|changed|transformed|rewritten|written|drafted)$/;
 
 const madeThing = (phrase: Phrase | undefined) =>
@@ -73,7 +72,7 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     // "I'd like something that writes a firm message…": what the wrapped job makes.
     const doing = tokens[phrase.end + 1];
     if (
-      WRAPPER.test(phrase.head) &&
+      NOUN_CLASSES.wrappers.has(phrase.head) &&
       /^(?:that|which|to)$/.test(tokens[phrase.end]?.lower ?? '') &&
       doing?.pos === 'VERB'
     ) {

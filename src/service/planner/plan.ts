@@ -5,7 +5,7 @@
  * ../drafting. Pure and deterministic: the same prompt always gives the same plan.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
@@ -69,7 +69,7 @@ const targetCurrency = ({ tokens }: Reading) =>
   tokens.find((t, i) => CURRENCIES.test(t.lower) && wantedIn(tokens, i))?.text.toUpperCase();
 
 /** Nouns that only wrap a job: "a tool that…", "a workflow to…", "something which…". */
-const WRAPPERS = /^(?:tool|workflow|automation|something|way|app|system|process|bot|script|thing|flow)$/;
+const { wrappers: WRAPPERS } = NOUN_CLASSES;
 
 /**
  * "I need a tool that tells me whether a visitor needs a visa", "Build a workflow to summarise
@@ -78,7 +78,7 @@ const WRAPPERS = /^(?:tool|workflow|automation|something|way|app|system|process|
 function unwrapped(reading: Reading): Reading {
   const wrapper = reading.phrases[0];
   const [after, verb] = [reading.tokens[wrapper?.end ?? -1], reading.tokens[(wrapper?.end ?? -1) + 1]];
-  if (!wrapper || !WRAPPERS.test(wrapper.head) || !/^(?:that|which|to)$/.test(after?.lower ?? '')) return reading;
+  if (!wrapper || !WRAPPERS.has(wrapper.head) || !/^(?:that|which|to)$/.test(after?.lower ?? '')) return reading;
   if (verb?.pos !== 'VERB') return reading;
   const asked = reading.tokens.slice(verb.index).map((t) => t.text);
   return readRoles(asked.join(' '));
