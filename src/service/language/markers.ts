@@ -54,6 +54,8 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   const sender = teller && tokens[teller.index - 1];
   const system = sender?.pos === 'PROPN' && !(opensSentence(tokens, sender.index) && /[^s]s$/.test(sender.lower));
   if (/^(?:me|us)$/.test(before.lower) && told && !system) return 'given';
+  // "if I tell you the event date, …": what the person tells the job is given.
+  if (before.lower === 'you' && teller?.lemma === 'tell' && byThePerson(tokens, teller)) return 'given';
   if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
     return `verb:${tokens[before.index - 1]!.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;

@@ -3,6 +3,7 @@
  * mortgage payment; "Is a non-compete clause enforceable?" → non-compete clause.
  */
 import { MODIFIERS } from '../../contract/prompt-words';
+import type { Phrase } from './parse';
 import type { Token } from './retag';
 
 const POSSESSIVES = MODIFIERS.possessives;
@@ -28,4 +29,16 @@ export function nounRun(tokens: Token[], i: number, verbsEnd: boolean): { words:
   while (verbsEnd && end > start + 1 && (tokens[end - 1]!.pos === 'ADJ' || PREDICATIVE.test(tokens[end - 1]!.lower)))
     end--;
   return { words: tokens.slice(start, end).flatMap((t) => (t.lower === "'s" ? [] : [t.lower])), end };
+}
+
+/**
+ * "Write LinkedIn, Twitter and Instagram captions": words listed before a noun they share, after the
+ * `verb`, are not its name; the noun alone is ("Captions").
+ */
+export function sharedHead(tokens: Token[], phrases: Phrase[], verb: Token): Phrase | undefined {
+  const first = phrases.find((p) => p.before?.index === verb.index);
+  let last = first;
+  while (last && last.words.length === 1 && /^(?:,|and|or)$/.test(tokens[last.end]?.lower ?? ''))
+    last = phrases.find((p) => p.start === last!.end + 1);
+  return last && last !== first && last.words.length >= 2 ? { ...last, words: last.words.slice(1) } : undefined;
 }

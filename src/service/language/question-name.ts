@@ -8,6 +8,7 @@ import { answeredForUse } from './asked-questions';
 import type { Phrase, Token } from './parse';
 import { nounRun, PREDICATIVE } from './noun-run';
 import { named } from './title';
+import { toldBefore } from './verbs';
 
 const { people: PEOPLE } = NOUN_CLASSES;
 
@@ -27,13 +28,14 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
   const ends: Token[] = [];
   for (let i = tokens.length - 1, end = tokens.at(-1)!; i >= 0; i--)
     ends[i] = end = /^[.!?;]$/.test(tokens[i]!.text) ? tokens[i]! : end;
+  const told = toldBefore(tokens);
   for (const { index: i, lower, pos } of tokens) {
     const previous = tokens[i - 1];
     const opens = !previous || /^[.!?;,:—–-]$/.test(previous.text);
     const many = /^(?:many|much)$/.test(tokens[i + 1]?.lower ?? '');
     // "…, how many years they worked here, and why…" is one of a list of inputs; "Given the hours,
     // how many staff do we need?" asks.
-    const listed = previous !== undefined && /^[,:—–-]$/.test(previous.text) && ends[i]!.text !== '?';
+    const listed = previous !== undefined && /^[,:—–-]$/.test(previous.text) && (ends[i]!.text !== '?' || told[i]!);
     // "work out how much concrete…": the verb may have its particle; "volunteers log how many parcels…"
     // gives the count. ("How many guests are coming? Use that to …": a question answered to work from.)
     // ("I'd fill in how many cups we sold": a verb of giving with its particle gives it too.)
@@ -70,7 +72,12 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     }
     // "whats the sale price if i put in…": a prompt that opens with a question word asks, mark or none.
     // "tell me which of the 14 allergens it contains", "say which courier is cheapest": a question bidden.
-    const embedded = lower === 'which' && !opens && (previous?.lower === 'me' || asker) && embeddedWhich(tokens, i);
+    const bidden = !opens && (previous?.lower === 'me' || asker);
+    // ("work out what the bill comes to", "tell me what the total will be"; "say what our services are" gives them.)
+    const reckoned = /^(?:me|us|out)$/.test(previous?.lower ?? '');
+    const embedded =
+      bidden &&
+      (lower === 'which' ? embeddedWhich(tokens, i) : lower === 'what' && reckoned && embeddedWhat(tokens, i));
     if (embedded) return embedded;
     const unmarked = i === 0 && WH.test(lower) && tokens.slice(i + 1, i + 3).some((t) => t.pos === 'DET');
     if (!opens || (ends[i]!.text !== '?' && !unmarked)) continue;
@@ -170,4 +177,19 @@ function embeddedWhich(tokens: Token[], at: number): string | undefined {
   const vague = !last || NOUN_CLASSES.vague.has(last.lemma) || run.words.some((w) => /^ones?$/.test(w));
   if (run.words.length === 0 || vague || !(among || best)) return undefined;
   return `${named([...run.words.slice(0, -1), last.lemma])} ${among ? 'Check' : 'Recommendation'}`;
+}
+
+/**
+ * "tell me what an employee's overtime pay comes to" → Employee Overtime Pay Calculator; "what the
+ * delivery would cost": the same; any other bidden "what" ("what the customer wants") is left.
+ */
+function embeddedWhat(tokens: Token[], at: number): string | undefined {
+  const run = nounRun(tokens, at + 1, false);
+  const next = tokens[run.end];
+  const sums = next !== undefined && /^(?:to|up|out)$/.test(next.lower) && tokens[run.end - 1]?.pos === 'VERB';
+  const words = sums ? run.words.slice(0, -1) : run.words;
+  // ("what the patient is asking about" asks no amount.)
+  const is = next?.pos === 'AUX' && !/^(?:VERB|ADJ|ADV)$/.test(tokens[run.end + 1]?.pos ?? '');
+  if (words.length === 0 || !(sums || is)) return undefined;
+  return `${named(words)} Calculator`;
 }

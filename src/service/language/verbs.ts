@@ -219,3 +219,43 @@ export function wantedIn(tokens: Token[], at: number): boolean {
   while (tokens[before]?.pos === 'ADV' || tokens[before]?.lower === 'all') before--;
   return tokens[before]?.pos !== 'AUX';
 }
+
+/**
+ * "work out whether an applicant meets…", "check if the room is free", "tell me if it is late": the
+ * verb whose object is a yes-or-no question, its particle or the person told allowed between them.
+ */
+export function whetherAsker(tokens: Token[]): Token | undefined {
+  for (const t of tokens) {
+    if (!/^(?:whether|if)$/.test(t.lower)) continue;
+    const previous = tokens[t.index - 1];
+    const between = previous?.pos === 'ADP' || /^(?:me|us)$/.test(previous?.lower ?? '');
+    const verb = between && tokens[t.index - 2]?.pos === 'VERB' ? tokens[t.index - 2] : previous;
+    if (verb?.pos === 'VERB' && (t.lower === 'whether' || verb !== previous || /^(?:check|see)$/.test(verb.lemma)))
+      return verb;
+  }
+  return undefined;
+}
+
+/** "work out whether an applicant meets…": a verb of working out that only checks. */
+export const reckonsWhether = (tokens: Token[]) => {
+  const verb = whetherAsker(tokens);
+  return verb && VERB_CLASSES.compute.has(verb.lemma) ? verb : undefined;
+};
+
+/** Verbs by which the person gives the job what it works on. */
+const TELLS = /^(?:tell|give|enter|input|type|provide|supply|fill|put|paste)$/;
+
+/**
+ * "Could you check … if I tell you the date, how many guests we expect…?": for each token, whether a
+ * verb of telling came before it in its sentence, so a question listed after it is one of what the
+ * person gives, not what the job answers. ("Given the hours, how many staff…?" still asks.)
+ */
+export function toldBefore(tokens: Token[]): boolean[] {
+  const told: boolean[] = [];
+  for (let i = 0, on = false; i < tokens.length; i++) {
+    const previous = tokens[i - 1];
+    const telling = previous !== undefined && TELLS.test(previous.lemma) && previous.lower !== 'given';
+    told[i] = on = previous !== undefined && !/^[.!?;]$/.test(previous.text) && (on || telling);
+  }
+  return told;
+}

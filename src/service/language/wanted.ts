@@ -48,6 +48,8 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     if (!WISH.test(wish.lower)) continue;
     const before = tokens[wish.index - 1];
     if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text) && !mine(tokens, wish)) continue;
+    // "… and whether we need space for a dance floor": a yes-or-no value, no wish.
+    if (/^(?:whether|if)$/.test(tokens[wish.index - 2]?.lower ?? '')) continue;
     const article = tokens[wish.index + 1];
     // "I'd love to get a summary", "we need it turned into an invoice draft": what is got, or what it becomes.
     const got = /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '') && article?.lower === 'to';

@@ -11,6 +11,7 @@ import { fieldOf, oneOfPair } from './phrase-field';
 import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
 import { answeredByJob, answeredForUse, askedQuestion } from '../language/asked-questions';
+import { toldBefore } from '../language/verbs';
 import { VERB_CLASSES } from '../../contract/prompt-words';
 
 const { takes: TAKES, personGives: PERSON_GIVES } = VERB_CLASSES;
@@ -87,6 +88,7 @@ export function yesNoFields(reading: Reading): Field[] {
 export function impliedFields(reading: Reading): Field[] {
   const tokens = reading.tokens;
   const fields: Field[] = [];
+  const told = toldBefore(tokens);
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     // ("how many new families registered": what is counted, after what describes it.)
@@ -104,6 +106,7 @@ export function impliedFields(reading: Reading): Field[] {
       const used = answeredForUse(tokens, token.index);
       const asks =
         tokens[token.index - 2]?.text === ',' &&
+        !told[token.index] &&
         tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text))?.text === '?';
       // ("…, roughly how many people will benefit": an adverb may come first; "volunteers log how
       // many parcels …", "from how many guests …": a verb of giving or a marker of inputs opens it.)

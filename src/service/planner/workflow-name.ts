@@ -10,7 +10,8 @@ import { kindAlone, nameOf, phraseName, type Recipe } from './naming';
 import { named } from '../language/title';
 import { UNITS, type Phrase } from '../language/parse';
 import { questionName } from '../language/question-name';
-import { opensClause } from '../language/verbs';
+import { sharedHead } from '../language/noun-run';
+import { opensClause, reckonsWhether } from '../language/verbs';
 import { wantedPhrase } from '../language/wanted';
 import { type Reading } from './roles';
 
@@ -52,17 +53,6 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
     return (recipe === 'check' && !general ? topic : undefined) ?? object ?? worked;
   }
   return worked ?? reading.phrases.find((p) => !quantity(p));
-}
-
-/**
- * "Write LinkedIn, Twitter and Instagram captions": words listed before a noun they share are not
- * its name; the noun alone is ("Captions").
- */
-function sharedHead(reading: Reading, first: Phrase | undefined): Phrase | undefined {
-  let last = first;
-  while (last && last.words.length === 1 && /^(?:,|and|or)$/.test(reading.tokens[last.end]?.lower ?? ''))
-    last = reading.phrases.find((p) => p.start === last!.end + 1);
-  return last && last !== first && last.words.length >= 2 ? { ...last, words: last.words.slice(1) } : undefined;
 }
 
 /** "30 days", "10%": an amount the prompt states, which names nothing. */
@@ -169,12 +159,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     first && CONTAINERS.has(first.head) && reading.tokens[first.end]?.lower === 'of'
       ? (reading.phrases.find((p) => p.start > first.end && p.start <= first.end + 3) ?? first)
       : first;
-  const shared =
-    main &&
-    sharedHead(
-      reading,
-      reading.phrases.find((p) => p.before?.index === main.index),
-    );
+  const shared = main && sharedHead(reading.tokens, reading.phrases, main);
   if (shared && main && MAKE_VERBS.has(main.lemma)) return phraseName(shared);
   // "turn the delivery note into a CSV", "turn an exit interview transcript into a summary": what it
   // becomes names the job, and what it was names a general result ("Exit Interview Summary").
@@ -219,7 +204,12 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   if (main && VERB_CLASSES.check.has(main.lemma) && update && oneClause)
     return nameOf(recipe, undefined, update, undefined, undefined, object);
   const sorting = recipe === 'classify' ? reading.verbs.find((v) => CLASSIFY_VERBS.has(v)) : undefined;
-  const verb = sorting ?? (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) ? main.lemma : undefined);
+  // ("work out whether an applicant meets…" checks; it works nothing out.)
+  const verb =
+    sorting ??
+    (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) && main !== reckonsWhether(reading.tokens)
+      ? main.lemma
+      : undefined);
   // "tell me whether a visitor needs a visa" checks the visa; it does not make one.
   const drafted = made ?? object;
   const checksOnly =
