@@ -61,6 +61,14 @@ export function correctJoins(tokens: Token[]): void {
     const done = [verb, `${verb}e`, word.lower.slice(0, -1)].find((v) => VERBS.has(v));
     if (acts && word.pos === 'NOUN' && /s$/.test(word.lower) && done) [word.pos, word.lemma] = ['VERB', done];
   }
+  // "a tidy report listing any damage", "an email reminding the customer": a word in -ing between a
+  // thing and an article says what the thing does; it is no part of the thing's name.
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const word = tokens[i]!;
+    const acts = /^(?:any|the|a|an|all|their|its|our|his|her|my|your)$/.test(tokens[i + 1]!.lower);
+    if (acts && word.pos === 'NOUN' && /[a-z]{3}ing$/.test(word.lower) && tokens[i - 1]!.pos === 'NOUN')
+      word.pos = 'VERB';
+  }
   // "the recipient's name": a word that owns something is a thing, whatever the tagger read.
   for (let i = 1; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'ADJ' && /^(?:'s|’s)$/.test(tokens[i + 1]!.lower) && /^[a-z]+$/.test(tokens[i]!.lower))

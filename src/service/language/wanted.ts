@@ -4,7 +4,7 @@
  * wherever the sentence that asks for it stands. "I want that note turned into an apology email":
  * what it is turned into.
  */
-import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import { PAST_PARTICIPLE } from './phrase-concept';
 import type { Token } from './retag';
@@ -25,10 +25,18 @@ const madeThing = (phrase: Phrase | undefined) =>
   /[a-z]{2}/.test(phrase.head);
 
 /** A phrase as a thing made, without what is said of it after it ("a message written for the card"); none if it is no such thing. */
-function asMade(thing: Phrase | undefined): Phrase | undefined {
+function asMade(thing: Phrase | undefined, tokens: Token[]): Phrase | undefined {
   if (!madeThing(thing) || thing!.fixed) return undefined;
   const said = thing!.words.length > 1 && PAST_PARTICIPLE.test(thing!.words.at(-1)!);
-  return said ? { ...thing!, words: thing!.words.slice(0, -1) } : thing;
+  const words = said ? thing!.words.slice(0, -1) : thing!.words;
+  // "an estimated monthly payment" is a Monthly Payment Estimate, "summarised notes" a Notes Summary,
+  // whether the tagger put the participle in the phrase or before it.
+  const nounOf = (word: string | undefined) => (/ed$/.test(word ?? '') ? NOUN_OF_VERB[word!.slice(0, -1)] : undefined);
+  const before = nounOf(tokens[thing!.start - 1]?.lower);
+  const inside = words.length > 1 ? nounOf(words[0]) : undefined;
+  const done = (before ?? inside)?.toLowerCase();
+  const rest = before ? words : words.slice(1);
+  return done ? { ...thing!, words: [...rest, done], head: done, plural: false } : { ...thing!, words };
 }
 
 /** "I paste the review and its rating and want a reply": the person's own clause goes on after "and". */
@@ -54,7 +62,7 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     // "I'd love to get a summary", "we need it turned into an invoice draft": what is got, or what it becomes.
     const got = /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '') && article?.lower === 'to';
     if (got) {
-      const thing = asMade(startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3)));
+      const thing = asMade(startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3)), tokens);
       if (thing) return thing;
     }
     const pronoun = article?.pos === 'PRON' && CHANGED.test(tokens[wish.index + 2]?.lower ?? '');
@@ -94,7 +102,7 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     // ("need a short, respectful message": a word that only says how, and a comma, come before the thing.)
     const how =
       phrase.words.every((w) => MODIFIERS.style.has(w) || MODIFIERS.filler.has(w)) && tokens[phrase.end]?.text === ',';
-    const thing = asMade(how ? phrases.find((p) => p.start > phrase.end && p.start <= phrase.end + 3) : phrase);
+    const thing = asMade(how ? phrases.find((p) => p.start > phrase.end && p.start <= phrase.end + 3) : phrase, tokens);
     if (thing) return thing;
   }
   return outputSaid(tokens, startingAt) ?? gotBack(tokens, startingAt);
@@ -109,10 +117,20 @@ function gotBack(tokens: Token[], startingAt: Map<number, Phrase>): Phrase | und
     const opening = tokens.slice(Math.max(0, got.index - 40), got.index).findLast((t) => /^[.!?]$/.test(t.text));
     const asks = tokens.slice(opening ? opening.index + 1 : Math.max(0, got.index - 40), got.index);
     const bids = asks[0]?.pos === 'VERB' && asks[0].lower === asks[0].lemma;
-    if (!bids && !asks.some((t) => /^(?:like|love|want|need|please|can|could|would|should)$/.test(t.lower))) continue;
-    const at = got.index + (tokens[got.index + 1]?.lower === 'back' ? 2 : 1);
+    if (!bids && !asks.some((t) => /^(?:like|love|want|need|please|can|could|would|should|'d|’d)$/.test(t.lower)))
+      continue;
+    let at = got.index + (tokens[got.index + 1]?.lower === 'back' ? 2 : 1);
     if (!/^(?:a|an)$/.test(tokens[at]?.lower ?? '')) continue;
-    const thing = asMade(startingAt.get(at + 1));
+    // ("get a two or three sentence comment back": how long it is comes first, and names nothing.)
+    const counted = tokens[at + 1]?.pos === 'NUM';
+    while (/^(?:NUM|CCONJ)$/.test(tokens[at + 1]?.pos ?? '') && at < got.index + 6) at++;
+    // ("get an estimated cost": the tagger may leave the participle out of the phrase.)
+    const sized =
+      startingAt.get(at + 1) ?? (/ed$/.test(tokens[at + 1]?.lower ?? '') ? startingAt.get(at + 2) : undefined);
+    const thing = asMade(
+      counted && sized && sized.words.length > 1 ? { ...sized, words: sized.words.slice(1) } : sized,
+      tokens,
+    );
     if (thing) return thing;
   }
   return undefined;
@@ -125,7 +143,7 @@ function outputSaid(tokens: Token[], startingAt: Map<number, Phrase>): Phrase | 
     let at = said.index + 1;
     while (/^(?:should|will|would|must|is|can|be)$/.test(tokens[at]?.lower ?? '')) at++;
     if (at === said.index + 1 || !/^(?:a|an)$/.test(tokens[at]?.lower ?? '')) continue;
-    const thing = asMade(startingAt.get(at + 1));
+    const thing = asMade(startingAt.get(at + 1), tokens);
     if (thing) return thing;
   }
   return undefined;

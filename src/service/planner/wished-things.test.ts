@@ -73,4 +73,20 @@ describe('a wish after the story', () => {
       ),
     ).toBe('Card Number Calculator');
   });
+
+  it('names a wished-for thing by what it is, not by how long it is, how it was made or what it lists', () => {
+    expect(
+      nameOf("For each candidate I'd enter their name and their score, and get a three or four line summary back."),
+    ).toBe('Summary');
+    expect(nameOf("I'd like to type in the room sizes and get an estimated paint cost.")).toBe('Paint Cost Estimate');
+    expect(nameOf('I want summarised minutes from the call transcript I paste in.')).toBe('Call Summary');
+    expect(nameOf('I paste in the survey notes and want a short written report with any problems found.')).toBe(
+      'Survey Notes Report',
+    );
+    expect(
+      nameOf(
+        'I paste the cleaner’s checklist and the flat address, and get back a neat report listing any missed jobs.',
+      ),
+    ).not.toMatch(/Listing/);
+  });
 });
