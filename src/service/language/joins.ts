@@ -6,6 +6,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import { DETERMINERS, type Token } from './retag';
+import { PAST_PARTICIPLE } from './phrase-concept';
 
 /** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
 const ATTRIBUTE =
@@ -20,8 +21,10 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
     const dated = /^date/.test(concept?.kind ?? '');
     const next = tokens[phrase.end];
-    // "the date the lease was signed": a passive event names the date by its participle.
-    const passive = next?.pos === 'AUX' && /^[a-z]+(?:ed|en)$/.test(tokens[phrase.end + 1]?.lower ?? '');
+    // "the date the lease was signed", "the date it was paid": a passive event names the date by its
+    // participle; "the date the rent was due" by what was said of it.
+    const said = tokens[phrase.end + 1]?.lower ?? '';
+    const passive = next?.pos === 'AUX' && (PAST_PARTICIPLE.test(said) || /^(?:due|overdue|ready|open)$/.test(said));
     const verb = passive
       ? tokens[phrase.end + 1]!.lower
       : next?.pos === 'VERB' && /s$/.test(next.lower)
@@ -37,10 +40,15 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     )
       kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
     // "the notes from the exit interview", "feedback from the interview": a text is named by where it
-    // comes from; "that letter from the tenant's name, …" is written from values.
+    // comes from; "that letter from the tenant's name, …", "within policy from the category, the
+    // amount…" is written from values.
     else if (
       concept?.kind === 'text' &&
       between[0]?.lower === 'from' &&
+      !(
+        next?.lower === 'and' ||
+        (next?.text === ',' && /^(?:DET|NOUN|ADJ)$/.test(tokens[phrase.end + 1]?.pos ?? ''))
+      ) &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower)) &&
       phrase.words.length <= 2 &&
       phrase.owner === undefined &&

@@ -18,7 +18,7 @@ const VERB_OF: Record<string, string> = {
   summary: 'Summarize',
   calculator: 'Calculate',
 };
-const SEPARATOR = /^(?:[-–—:]|for|with|from|using|of)$/;
+const SEPARATOR = /^(?:[-–—:,]|for|with|from|using|of)$/;
 const LISTED = /^(?:NOUN|PROPN|ADJ|NUM)$/;
 
 /** A word that ends a field's name: "name", "date", "amount", "email". */

@@ -1,0 +1,41 @@
+/**
+ * Lists of values read where the words around them once hid them: what a made thing shows of someone,
+ * a note's values joined by "+", the date something was paid or was due, and a list after "from" that
+ * follows a text. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+const keys = (prompt: string) => Object.keys(planWorkflow(prompt, {}).input_schema?.properties ?? {});
+
+describe('lists of values', () => {
+  it('reads what a made thing shows of someone as inputs, but not what a chart shows', () => {
+    expect(keys('Make a door sign for a new tenant showing their name, flat number and move-in date.')).toEqual([
+      'name',
+      'flat_number',
+      'move_in_date',
+    ]);
+    expect(keys('Make a chart showing the monthly sales.')).toEqual([]);
+  });
+
+  it('reads a note whose values, after a comma, are joined by "+"', () => {
+    expect(keys('volunteer thank-you card, first name + event + date')).toEqual(['first_name', 'event', 'date']);
+  });
+
+  it('names a date by what happened on it or what it was said to be', () => {
+    expect(keys('Write a receipt with the customer name and the date the deposit was paid.')).toEqual([
+      'customer_name',
+      'deposit_paid_date',
+    ]);
+    expect(keys('Write a chaser with the supplier name and the date the order was due.')).toEqual([
+      'supplier_name',
+      'order_due_date',
+    ]);
+  });
+
+  it('reads "from the X, the Y and the Z" after a text as values, not where the text came from', () => {
+    expect(
+      keys('Check whether a refund is within policy from the product type, the price and the date it was bought.'),
+    ).toEqual(['product_type', 'price', 'bought_date']);
+  });
+});
