@@ -44,7 +44,9 @@ export function answeredByJob(tokens: Token[], at: number, question: boolean): b
   let asked = false;
   for (let i = at - 1; i >= 0 && i > at - 25; i--) {
     const t = tokens[i]!;
-    if (/^[.!?;:(+]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower) || VERB_CLASSES.takes.has(t.lemma))
+    // ("… and tell you the name and how many stars": what the person tells the job is given.)
+    const toldYou = t.lemma === 'tell' && tokens[i + 1]?.lower === 'you';
+    if (/^[.!?;:(+]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower) || VERB_CLASSES.takes.has(t.lemma) || toldYou)
       return false;
     asked ||= /^(?:how|what|which|whether)$/.test(t.lower);
     const bidden = i === 0 || /^(?:[,—–-]|and|then|please|pls|to|can|could|just)$/.test(tokens[i - 1]!.lower);
@@ -134,7 +136,13 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   const timeKey =
     happens?.pos === 'ADV' ? `${noun?.lower} ${happens.lower}` : `${happens?.lemma ?? last} ${noun?.lower}`;
   if (when) return { key: snakeCase(timeKey), kind: noun.lower === 'time' ? 'time' : 'date', head: noun.lemma };
-  if (noun) return { key: snakeCase(noun.lemma), kind, head: noun.lemma, extra };
+  // ("who their line manager will be": the whole run of nouns.)
+  if (noun) {
+    let last = words.indexOf(noun);
+    while (words[last + 1]?.pos === 'NOUN') last++;
+    const run = [...words.slice(words.indexOf(noun), last).map((t) => t.lower), words[last]!.lemma];
+    return { key: snakeCase(run.join(' ')), kind, head: words[last]!.lemma, extra };
+  }
   // "what happened", "what's broken", "what got done": a clause about no thing is told in words;
   // "what they need to bring" is what to bring.
   const needed = words.findIndex((t) => needsTo(tokens, t.index));

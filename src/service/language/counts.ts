@@ -14,8 +14,18 @@ export const TIME_STATES = /^(?:late|overdue|left|remaining|off|early|behind|ahe
  * "how many days they've already taken" → "days_taken", "how many years she worked here" →
  * "years_worked": what the person did names the count; otherwise it is the number of its noun.
  */
-export function countKey(tokens: Token[], noun: Token): string {
-  let at = noun.index + 1;
+export function countKey(tokens: Token[], last: Token): string {
+  let at = last.index + 1;
+  // ("how many overtime hours they worked": the nouns before the last name it too.)
+  let first = last.index;
+  while (tokens[first - 1]?.pos === 'NOUN' && !/s$/.test(tokens[first - 1]!.lower)) first--;
+  const noun = {
+    ...last,
+    lower: tokens
+      .slice(first, at)
+      .map((t) => t.lower)
+      .join('_'),
+  };
   // "how many boxes fit on a pallet", "how many guests go at each table": a count for each of a thing.
   const [verb, on, one, thing] = tokens.slice(at, at + 4);
   if (

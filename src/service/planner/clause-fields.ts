@@ -92,7 +92,15 @@ export function impliedFields(reading: Reading): Field[] {
   for (const token of tokens) {
     const before = tokens[token.index - 1]?.lower ?? '';
     // ("how many new families registered": what is counted, after what describes it.)
-    const noun = tokens[token.index + (tokens[token.index + 1]?.pos === 'ADJ' ? 2 : 1)];
+    // ("how many overtime hours they worked": the last of a run of nouns.)
+    let noun = tokens[token.index + (tokens[token.index + 1]?.pos === 'ADJ' ? 2 : 1)];
+    while (
+      token.lower === 'many' &&
+      noun?.pos === 'NOUN' &&
+      !/s$/.test(noun.lower) &&
+      tokens[noun.index + 1]?.pos === 'NOUN'
+    )
+      noun = tokens[noun.index + 1];
     const asked = askedQuestion(tokens, reading.choices, token);
     if (asked) fields.push(makeField(asked.key, asked.kind, asked.head, token.index, asked.extra));
     if (
@@ -118,7 +126,8 @@ export function impliedFields(reading: Reading): Field[] {
       const key = countKey(tokens, noun);
       // What the count is for is no input of its own ("on a pallet").
       const end = key.includes('_per_') ? token.index + 6 : undefined;
-      if (listed) fields.push(makeField(key, 'integer', noun.lemma, token.index, { end }));
+      const measured = /^(?:hours|minutes)$/.test(noun.lower) ? 'number' : 'integer';
+      if (listed) fields.push(makeField(key, measured, noun.lemma, token.index, { end }));
     }
     for (const kind of kindsCounted(tokens, token))
       fields.push(

@@ -38,4 +38,20 @@ describe('lists of values', () => {
       keys('Check whether a refund is within policy from the product type, the price and the date it was bought.'),
     ).toEqual(['product_type', 'price', 'bought_date']);
   });
+
+  it('reads questions told to the job as values: whole runs of nouns, after "tell you" too', () => {
+    expect(keys('I’ll paste the feedback and tell you the guest’s name and how many nights they stayed.')).toEqual([
+      'feedback',
+      'guest_name',
+      'nights_stayed',
+    ]);
+    expect(keys('Write a handover note with the patient’s name and who their team leader will be.')).toEqual([
+      'patient_name',
+      'team_leader',
+    ]);
+    expect(keys('Write a payslip note from their name and how many overtime hours they worked.')).toEqual([
+      'name',
+      'overtime_hours_worked',
+    ]);
+  });
 });
