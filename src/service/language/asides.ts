@@ -19,7 +19,10 @@ function inAside(tokens: Token[], group: Enumeration): boolean {
   const first = group.items[0]!;
   // ("the starter's details (like their name, start date and manager)": values to give are the list.)
   if (group.items.filter((p) => conceptOf(p.head) !== undefined).length >= 2) return false;
-  let hedged = ASIDE.test(tokens[first.start]!.lower);
+  // ("the equipment they have (laptop, monitor, etc.)": a list that trails off gives examples.)
+  const closing = tokens.slice(group.items.at(-1)!.end, group.items.at(-1)!.end + 4);
+  const trails = closing.some((t) => /^etc\.?$/.test(t.lower)) && closing.some((t) => t.text === ')');
+  let hedged = trails || ASIDE.test(tokens[first.start]!.lower);
   for (let k = first.start - 1; k >= Math.max(0, first.start - 8); k--) {
     if (tokens[k]!.text === ')') return false;
     if (tokens[k]!.text === '(') return hedged;

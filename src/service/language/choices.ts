@@ -69,8 +69,8 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     let j = take(i - 1, -1);
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
-    // "… is negative or the notes contain FAIL" is two clauses; with their articles, values need a list of three.
-    // "whether they need a laptop or a desktop" offers two.
+    // "… is negative or the notes contain FAIL" is two clauses; with their articles, values need a list of
+    // three ("whether they need a laptop or a desktop" offers two).
     const articled =
       /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '') &&
       !tokens.slice(Math.max(0, j - 4), j + 1).some((t) => t.lower === 'whether');
@@ -107,8 +107,7 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       values.splice(0, listedItems);
       j = i - 2;
     }
-    // "cabinet grade basic mid or premium": one word after "or" and no comma before it make the
-    // adjectives before it values of their own, after the noun that names the choice.
+    // "cabinet grade basic mid or premium": one word after "or" and no comma: the adjectives before it are values too.
     const bare = tokens.slice(j + 1, i);
     const firstValue = bare.findIndex((t) => t.pos === 'ADJ');
     // ("a seated dinner or a buffet" has its article: the adjective describes the first value.)
@@ -242,7 +241,7 @@ const describedThing = (tokens: Token[], list: Phrase[], bracket: number) =>
       )
     : undefined;
 
-/** "severity (low, medium, high, critical)": one-word values in brackets after a thing are its choices. */
+/** "severity (low, medium, high)": one-word values in brackets after a thing are its choices; "(laptop, monitor, etc.)" only examples. */
 function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const choices: Choice[] = [];
   for (let i = 1; i < tokens.length; i++) {
@@ -277,7 +276,8 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       !ored &&
       !namesChoice(tokens, about) &&
       spoken.filter((value) => conceptOf(head(value)) !== undefined).length * 2 > spoken.length;
-    if (tokens[j]?.text === ')' && about && !known && spoken.length >= 2)
+    const trails = spoken.some((value) => /^etc\.?$/i.test(value));
+    if (tokens[j]?.text === ')' && about && !known && !trails && spoken.length >= 2)
       choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }
   return choices;

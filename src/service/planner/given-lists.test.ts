@@ -54,4 +54,14 @@ describe('lists of values', () => {
       'overtime_hours_worked',
     ]);
   });
+
+  it('reads a bracketed list that trails off with "etc." as examples, neither inputs nor choices', () => {
+    const planned = planWorkflow(
+      'Make a kit return form from the person’s name, the kit they borrowed (tent, stove, etc.) and the return date.',
+      {},
+    );
+    const properties = (planned.input_schema?.properties ?? {}) as Record<string, { enum?: unknown }>;
+    expect(Object.keys(properties)).toEqual(['name', 'kit', 'return_date']);
+    expect(properties.kit?.enum).toBeUndefined();
+  });
 });
