@@ -20,8 +20,9 @@ function inAside(tokens: Token[], group: Enumeration): boolean {
   // ("the starter's details (like their name, start date and manager)": values to give are the list.)
   if (group.items.filter((p) => conceptOf(p.head) !== undefined).length >= 2) return false;
   // ("the equipment they have (laptop, monitor, etc.)": a list that trails off gives examples.)
-  const closing = tokens.slice(group.items.at(-1)!.end, group.items.at(-1)!.end + 4);
-  const trails = closing.some((t) => /^etc\.?$/.test(t.lower)) && closing.some((t) => t.text === ')');
+  const closing = tokens.slice(group.items.at(-1)!.end, group.items.at(-1)!.end + 12);
+  const close = closing.findIndex((t) => /^[()]$/.test(t.text));
+  const trails = closing[close]?.text === ')' && closing.slice(0, close).some((t) => /^etc\.?$/.test(t.lower));
   let hedged = trails || ASIDE.test(tokens[first.start]!.lower);
   for (let k = first.start - 1; k >= Math.max(0, first.start - 8); k--) {
     if (tokens[k]!.text === ')') return false;
@@ -75,4 +76,16 @@ export function happensOn(tokens: Token[], group: Enumeration, previous: Enumera
   if (/^(?:number|integer)$/.test(conceptOf(phrase!.head)?.kind ?? '')) return false;
   const ofPeople = previous !== undefined && NOUN_CLASSES.people.has(previous.items.at(-1)!.head);
   return group.items.length === 1 && !indefinite && !based && !ofPeople;
+}
+
+/**
+ * "their interests (there are usually several)", "dietary requirements (vegetarian, gluten free etc —
+ * could be several)": a bracket after a thing that says there may be more than one of it.
+ */
+export function severalSaid(tokens: Token[], phrase: Phrase): boolean {
+  if (tokens[phrase.end]?.text !== '(') return false;
+  const words: string[] = [];
+  for (let k = phrase.end + 1; k < phrase.end + 16 && tokens[k] && tokens[k]!.text !== ')'; k++)
+    words.push(tokens[k]!.lower);
+  return /\b(?:several|multiple|many|a few|more than one|one or more)\b/.test(words.join(' '));
 }

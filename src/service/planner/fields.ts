@@ -17,6 +17,7 @@ import { choiceName, choiceValue } from '../language/choices';
 import { storySentences } from '../language/verbs';
 import { timesOfThings } from '../language/counts';
 import { SPAN_ENDS } from '../language/retag-joins';
+import { severalSaid } from '../language/asides';
 
 /** What lasts from one date to another: a trip, a stay, a leave, a hire. */
 const STRETCHES =
@@ -100,7 +101,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
         if (part && !fields.some((known) => known.key === part.key)) fields.push(part);
       }
     };
-    let field = fieldOf(input.phrase, input.phrase.start, input.list === true, input.among);
+    const several = input.list === true || severalSaid(reading.tokens, input.phrase);
+    let field = fieldOf(input.phrase, input.phrase.start, several, input.among);
     if (!field) {
       const whole = input.phrase.pasted || NOUN_CLASSES.containers.has(input.phrase.head);
       if (reading.tokens[input.phrase.end]?.text === '(' && !whole) pushParts();

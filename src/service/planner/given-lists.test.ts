@@ -64,4 +64,26 @@ describe('lists of values', () => {
     expect(Object.keys(properties)).toEqual(['name', 'kit', 'return_date']);
     expect(properties.kit?.enum).toBeUndefined();
   });
+
+  it('reads symptoms, observations and dietary requirements as one free text, unless a bracket says there may be several', () => {
+    const types = (prompt: string) =>
+      Object.fromEntries(
+        Object.entries(
+          (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, { type: string }>,
+        ).map(([key, schema]) => [key, schema.type]),
+      );
+    expect(types('Write a booking note with the guest name and any dietary requirements.')).toEqual({
+      guest_name: 'string',
+      dietary_requirements: 'string',
+    });
+    expect(types('Write a vet visit summary from the pet’s name and the symptoms.')).toMatchObject({
+      symptoms: 'string',
+    });
+    expect(
+      types('Write an intro letter with the mentor’s name and the mentee’s hobbies (usually a few of them).'),
+    ).toMatchObject({ hobbies: 'array' });
+    expect(
+      types('Write a booking note with the guest name and any dietary requirements (could be several).'),
+    ).toMatchObject({ dietary_requirements: 'array' });
+  });
 });

@@ -28,9 +28,8 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
       (p) => p.before?.pos === 'VERB' || /^(?:whether|if)$/.test(p.before?.lower ?? ''),
     );
     // "check whether a customer is eligible for a refund": what is checked is the refund.
-    // "… whether a ticket breached our SLA", "check the pages for broken links": the same, by a verb
-    // it did or what it is searched for; but "an email follows our rules" checks the email, and
-    // "check a form for problems" the form.
+    // "… whether a ticket breached our SLA", "check the pages for broken links": the same, by a verb it did or
+    // what it is searched for; but "an email follows our rules" checks the email, "check a form for problems" the form.
     const next = object && reading.tokens[object.end];
     const did =
       next?.pos === 'VERB' && !/(?:ing|based|given)$/.test(next.lower) && !VERB_CLASSES.conforms.has(next.lemma);
