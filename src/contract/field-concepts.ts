@@ -147,9 +147,11 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'time spent',
       'time taken',
       'time worked',
+      // Measures a form asks for by what they measure ("kWh usage", "the reorder level").
+      ...'usage|reorder level|stock level|salary expectation'.split('|'),
     ],
   },
-  { word: 'percent', kind: 'number', same: ['pct', '%', 'percentage'] },
+  { word: 'percent', kind: 'number', same: ['pct', '%', 'percentage', 'abv'] },
   {
     word: 'quantity',
     kind: 'integer',

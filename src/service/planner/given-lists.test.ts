@@ -86,4 +86,12 @@ describe('lists of values', () => {
       types('Write a booking note with the guest name and any dietary requirements (could be several).'),
     ).toMatchObject({ dietary_requirements: 'array' });
   });
+
+  it('reads a usage, a stock or reorder level and an ABV as numbers', () => {
+    const properties = (prompt: string) =>
+      (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, { type: string }>;
+    expect(properties('low stock alert: product, stock level, reorder level').reorder_level?.type).toBe('number');
+    expect(properties('Estimate the monthly water bill from the water usage.').water_usage?.type).toBe('number');
+    expect(properties('Write a beer label from the beer name, the style and the ABV.').abv?.type).toBe('number');
+  });
 });
