@@ -172,6 +172,7 @@ export type PromptSetName =
   | 'held-out-15'
   | 'held-out-16'
   | 'held-out-17'
+  | 'held-out-18'
   | 'older'
   | 'newcomer';
 
