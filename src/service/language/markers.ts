@@ -24,7 +24,8 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   // "between two companies" says how many there are, not values to give; "between a start date and…" gives.
   if (before.lower === 'between' && tokens[first.start - 1]?.pos === 'NUM') return 'among';
   // "a badge showing their name, job title and company": what a made thing shows of someone is given.
-  if (before.pos === 'VERB' && /^(?:show|display|feature|print)$/.test(before.lemma) && first.possessive) return 'given';
+  if (before.pos === 'VERB' && /^(?:show|display|feature|print)$/.test(before.lemma) && first.possessive)
+    return 'given';
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
   // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
