@@ -27,7 +27,8 @@ function inAside(tokens: Token[], group: Enumeration): boolean {
   for (let k = first.start - 1; k >= Math.max(0, first.start - 8); k--) {
     if (tokens[k]!.text === ')') return false;
     if (tokens[k]!.text === '(') return hedged;
-    hedged ||= ASIDE.test(tokens[k]!.lower);
+    // ("each player (or their parents)": another who, said in passing.)
+    hedged ||= ASIDE.test(tokens[k]!.lower) || (tokens[k]!.lower === 'or' && tokens[k - 1]?.text === '(');
   }
   return false;
 }
@@ -49,6 +50,16 @@ function inListedQuestion(tokens: Token[], first: Phrase): boolean {
   );
 }
 
+/** "questions about parking, breakfast times, dogs and so on": what a text is about, trailing off, are examples. */
+function examplesOf(tokens: Token[], group: Enumeration): boolean {
+  const end = group.items.at(-1)!.end;
+  const after = tokens
+    .slice(end, end + 3)
+    .map((t) => t.lower)
+    .join(' ');
+  return group.items[0]!.before?.lower === 'about' && /^(?:and so on|etc|and the like|and more)\b/.test(after);
+}
+
 /**
  * The groups of a prompt without its asides and listed questions, so a list goes on past them; what
  * follows a question's own words in its group goes on with the list (", how many families registered,
@@ -56,7 +67,7 @@ function inListedQuestion(tokens: Token[], first: Phrase): boolean {
  */
 export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
   groups.flatMap((group) => {
-    if (inAside(tokens, group)) return [];
+    if (inAside(tokens, group) || examplesOf(tokens, group)) return [];
     if (!inListedQuestion(tokens, group.items[0]!)) return [group];
     // (", which system, link expires in 24 hrs": after a comma alone, a clause of its own may follow.)
     const goesOn = /^(?:and|or)$/.test(group.items[1]?.before?.lower ?? '');

@@ -68,6 +68,8 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
     verb?.pos === 'VERB' && !/^(?:,|and|to|i|we|'d|’d|'ll|’ll)$/.test(tokens[token.index - 2]?.lower ?? '');
   const listed = /^(?:fill|put|type)$/.test(particle?.lemma ?? '') || (!bidden && listedQuestion(tokens, token));
   if (!/^(?:who|which|what|why|where)$/.test(token.lower) || !listed) return undefined;
+  // (", which takes ages": "which" before its verb says more of what went before; it asks nothing.)
+  if (token.lower === 'which' && /^(?:VERB|AUX)$/.test(tokens[token.index + 1]?.pos ?? '')) return undefined;
   // "… and which product is it about?": a question the job answers, not one the person does; "Could
   // you write it from …, what was covered, …?", read as "Write it from …?", asks politely.
   const sentenceEnd = tokens.slice(token.index).find((t) => /^[.!?]$/.test(t.text));

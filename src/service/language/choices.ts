@@ -11,17 +11,15 @@ import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
 
+/** `about`: "tone" in "Tone: formal or casual"; `categories`: to sort into ("route it to billing, tech or sales"). */
 export interface Choice {
   values: string[];
-  /** The phrase the choice is about ("tone" in "Tone: formal or casual"), if one leads it. */
   about: Phrase | undefined;
-  /** Whether it reads as categories to sort into ("route it to billing, tech or sales") rather than an input. */
   categories: boolean;
   start: number;
 }
 
-export /** "X, Y or Z" choices, read on the words themselves, for values are often adjectives ("formal or casual"). */
-function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
+export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const choices: Choice[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.lower !== 'or') continue;
@@ -69,8 +67,7 @@ function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     let j = take(i - 1, -1);
     while (j >= 0 && tokens[j]!.text === ',') j = take(j - 1, -1);
     while (j >= 0 && /^(?:a|an|the)$/.test(tokens[j]!.lower)) j--;
-    // "… is negative or the notes contain FAIL" is two clauses; with their articles, values need a list of
-    // three ("whether they need a laptop or a desktop" offers two).
+    // "… is negative or the notes contain FAIL" is two clauses: with articles, values need three ("whether a laptop or a desktop" two).
     const articled =
       /^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '') &&
       !tokens.slice(Math.max(0, j - 4), j + 1).some((t) => t.lower === 'whether');
@@ -241,7 +238,10 @@ const describedThing = (tokens: Token[], list: Phrase[], bracket: number) =>
       )
     : undefined;
 
-/** "severity (low, medium, high)": one-word values in brackets after a thing are its choices; "(laptop, monitor, etc.)" only examples. */
+/**
+ * "severity (low, medium, high)": one-word values in brackets after a thing are its choices; "(laptop,
+ * monitor, etc.)" are only examples, "each pupil (or their parents)" another who.
+ */
 function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
   const choices: Choice[] = [];
   for (let i = 1; i < tokens.length; i++) {
@@ -276,7 +276,7 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       !ored &&
       !namesChoice(tokens, about) &&
       spoken.filter((value) => conceptOf(head(value)) !== undefined).length * 2 > spoken.length;
-    const trails = spoken.some((value) => /^etc\.?$/i.test(value));
+    const trails = spoken.some((value) => /^etc\.?$/i.test(value)) || /^(?:or|and)$/.test(tokens[i + 1]?.lower ?? '');
     if (tokens[j]?.text === ')' && about && !known && !trails && spoken.length >= 2)
       choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }

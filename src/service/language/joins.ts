@@ -58,7 +58,7 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     )
       kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
     // "an optional note on dietary requirements", "a few words on their strengths": a note about a
-    // thing is the thing's, as one text.
+    // thing is the thing's, as one text; "a few notes about the house" are the house notes.
     else if (
       attribute !== undefined &&
       (attribute.words.length === 1 ||
@@ -67,13 +67,16 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )
-      kept[kept.length - 1] = {
-        ...phrase,
-        start: attribute.start,
-        before: attribute.before,
-        optional: attribute.optional,
-        plural: false,
-      };
+      kept[kept.length - 1] =
+        conceptOf(phrase.head) === undefined && !phrase.plural && !NOUN_CLASSES.people.has(phrase.head)
+          ? { ...attribute, words: [...phrase.words, attribute.words.at(-1)!], end: phrase.end, plural: false }
+          : {
+              ...phrase,
+              start: attribute.start,
+              before: attribute.before,
+              optional: attribute.optional,
+              plural: false,
+            };
     // "the date the sale ends", "the day the contract starts": the event names the date (the tagger
     // often reads "ends" as a plural noun).
     else if (attribute && dated && between.length === 1 && DETERMINERS.has(between[0]!.lower) && (verb || misread)) {

@@ -23,7 +23,8 @@ const FRAME = new RegExp(
     String.raw`|(?:please\s+)?help\s+(?:me|us)\s+(?:to\s+)?|is\s+(?:it|there)\s+(?:possible|a\s+way)\s+to\s+`,
     String.raw`|how\s+(?:do|can|could|would|should)\s+(?:i|we|you)\s+|what(?:'s|’s|\s+is)\s+the\s+(?:best|easiest|quickest)\s+way\s+to\s+)?`,
     String.raw`(?:(?:(?:i|we)(?:'d|’d| would)?\s+(?:need|want|like|love)|(?:build|make|create|set\s+up|give)(?:\s+me|\s+us)?)`,
-    String.raw`\s+(?:(?:a|an|some)\s+)?(?:${WRAPPERS})\s+(?:that|which|to)\s+(?:can\s+|will\s+|would\s+|should\s+)?)?`,
+    // ("make something for my pub that writes…": whom the tool is for says nothing of the job.)
+    String.raw`\s+(?:(?:a|an|some)\s+)?(?:${WRAPPERS})(?:\s+for\s+(?:my|our)(?:\s+[\w'’-]+){1,2})?\s+(?:that|which|to)\s+(?:can\s+|will\s+|would\s+|should\s+)?)?`,
     String.raw`(?:please\s+)?`,
   ].join(''),
   'i',

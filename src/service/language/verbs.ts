@@ -25,11 +25,18 @@ export function governingVerbs(tokens: Token[]): (Token | undefined)[] {
  * its own tells about what is given; it asks for nothing. "Can you calculate…" still asks.
  */
 export function described(tokens: Token[], verb: Token): boolean {
+  if (participleOfNoun(tokens, verb)) return true;
   const subject = subjectOf(tokens, verb);
   if (!subject) return false;
   // "Can you work out…", "could you please draft…": a request put as a question.
   return !(subject.lower === 'you' && tokens[subject.index - 1]?.pos === 'AUX');
 }
+
+/** "a therapist working out of a gym", "staff handling returns": a verb in -ing says what its noun does. */
+export const participleOfNoun = (tokens: Token[], verb: Token) =>
+  /ing$/.test(verb.lower) &&
+  /^(?:NOUN|PROPN)$/.test(tokens[verb.index - 1]?.pos ?? '') &&
+  /^(?:ADP|DET|PRON|NOUN|ADJ)$/.test(tokens[verb.index + 1]?.pos ?? '');
 
 /** "send a letter", "do a daily log", "write up a comparison", "ask for a rundown": what a verb makes. */
 export const madeByVerb = (tokens: Token[], phrase: Phrase) => {
@@ -90,9 +97,18 @@ export function doneByOthers(tokens: Token[], verb: Token): boolean {
   const subject = beforeAuxiliaries(tokens, verb);
   return (
     /^(?:we|they|he|she|who)$/.test(subject?.lower ?? '') ||
-    (/^(?:NOUN|PROPN)$/.test(subject?.pos ?? '') && !/(?:ing|en)$/.test(verb.lower))
+    // ("the staff working", "the money taken" describe; "customers ring", "doors open" do.)
+    (/^(?:NOUN|PROPN)$/.test(subject?.pos ?? '') && !(/(?:ing|en)$/.test(verb.lower) && verb.lower !== verb.lemma))
   );
 }
+
+/** "Guests often email before they arrive", "clients usually ask for…": what others, not we, are wont to do. */
+export const othersAreWont = (tokens: Token[], verb: Token) =>
+  doneByOthers(tokens, verb) &&
+  subjectOf(tokens, verb)?.lower !== 'we' &&
+  [...backInClause(tokens, verb, /^[.!?;]$/)].some((t) =>
+    /^(?:often|usually|always|sometimes|regularly|frequently|normally|typically|generally)$/.test(t.lower),
+  );
 
 /**
  * "grade an essay and give feedback": a verb bidden, with no subject of its own nor one it shares

@@ -4,7 +4,7 @@
  * wherever the sentence that asks for it stands. "I want that note turned into an apology email":
  * what it is turned into.
  */
-import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import { PAST_PARTICIPLE } from './phrase-concept';
 import type { Token } from './retag';
@@ -53,9 +53,13 @@ function mine(tokens: Token[], wish: Token): boolean {
 export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undefined {
   const startingAt = new Map(phrases.map((p) => [p.start, p]));
   for (const wish of tokens) {
-    if (!WISH.test(wish.lower)) continue;
+    // ("… Please make a workflow that gives a ballpark figure": a wrapper bidden after a story is wished for too.)
+    const bids =
+      /^(?:make|build|create)$/.test(wish.lower) && /^(?:please|you)$/.test(tokens[wish.index - 1]?.lower ?? '');
+    if (!WISH.test(wish.lower) && !bids) continue;
     const before = tokens[wish.index - 1];
-    if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text) && !mine(tokens, wish)) continue;
+    if (before && !WISHER.test(before.lower) && !/^[.!?:;,—–-]$/.test(before.text) && !mine(tokens, wish) && !bids)
+      continue;
     // "… and whether we need space for a dance floor": a yes-or-no value, no wish.
     if (/^(?:whether|if)$/.test(tokens[wish.index - 2]?.lower ?? '')) continue;
     const article = tokens[wish.index + 1];
@@ -72,6 +76,10 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     }
     const determined = article?.pos === 'DET' || article?.pos === 'PRON';
     const phrase = startingAt.get(wish.index + (determined ? 2 : 1));
+    // "I'd like something that writes a firm message…", "make a tool that…": what the wrapped job makes.
+    const wrapped = article?.lower === 'something' || NOUN_CLASSES.wrappers.has(phrase?.head ?? '');
+    const made = wrapped ? wrappedMade(tokens, phrases, phrase ? phrase.end : wish.index + 2) : undefined;
+    if (made) return made;
     if (!phrase) continue;
     // "I want that note turned into an apology email", "need the notes made into minutes".
     const changed = tokens[phrase.end];
@@ -79,22 +87,7 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
       const into = phrases.find((p) => p.start > phrase.end + 1 && p.start <= phrase.end + 4);
       if (madeThing(into)) return into;
     }
-    // "I'd like something that writes a firm message…": what the wrapped job makes.
-    const doing = tokens[phrase.end + 1];
-    if (
-      NOUN_CLASSES.wrappers.has(phrase.head) &&
-      /^(?:that|which|to)$/.test(tokens[phrase.end]?.lower ?? '') &&
-      doing?.pos === 'VERB'
-    ) {
-      const made = phrases.find((p) => p.start > doing.index && p.start <= doing.index + 5);
-      // ("drafts that letter": one told of before names it better than its kind.)
-      const pointed =
-        made &&
-        tokens
-          .slice(made.before ? made.before.index + 1 : made.start, made.start + 1)
-          .some((t) => /^(?:that|this|those|these)$/.test(t.lower));
-      if (made && madeThing(made) && !made.fixed && !pointed) return made;
-    }
+    if (bids) continue;
     // "need the client's address" asks for a value; "need a poster" and "need vaccine reminder texts" for a thing.
     if (determined && !/^(?:a|an|some)$/.test(article.lower)) continue;
     // ("I need first name, surname…": with no article, a name, a number or a date needed is a value.)
@@ -147,4 +140,35 @@ function outputSaid(tokens: Token[], startingAt: Map<number, Phrase>): Phrase | 
     if (thing) return thing;
   }
   return undefined;
+}
+
+/** "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of. */
+export function aboutOf(tokens: Token[], phrases: Phrase[], made: Phrase, noted: Set<string>): Phrase | undefined {
+  const link = tokens[made.end]?.lower ?? '';
+  if (!/^(?:for|to|of|about|on)$/.test(link)) return undefined;
+  return phrases.find(
+    (p) =>
+      // "a form to submit a bug report": what it is for.
+      (p.before?.index === made.end ||
+        (p.before?.index === made.end + 1 && p.before.pos === 'VERB' && link === 'to')) &&
+      !p.words.some((w) => noted.has(w)),
+  );
+}
+
+/** "… something that turns my notes into a tidy report": what the job a wrapper ends at (`end`) makes. */
+function wrappedMade(tokens: Token[], phrases: Phrase[], end: number): Phrase | undefined {
+  const doing = tokens[end + 1];
+  if (!/^(?:that|which|to)$/.test(tokens[end]?.lower ?? '') || doing?.pos !== 'VERB') return undefined;
+  if (VERB_CLASSES.takes.has(doing.lemma) && !VERB_CLASSES.makes.has(doing.lemma)) return undefined;
+  // ("turns my rough notes into a tidy report": what it is turned into.)
+  const object = phrases.find((p) => p.before?.index === doing.index && p.start <= doing.index + 5);
+  const made =
+    object && tokens[object.end]?.lower === 'into' ? phrases.find((p) => p.before?.index === object.end) : object;
+  // ("drafts that letter": one told of before names it better than its kind.)
+  const pointed =
+    made &&
+    tokens
+      .slice(made.before ? made.before.index + 1 : made.start, made.start + 1)
+      .some((t) => /^(?:that|this|those|these)$/.test(t.lower));
+  return made && madeThing(made) && !made.fixed && !pointed ? made : undefined;
 }

@@ -42,9 +42,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   if (words.join('').length < 2 || CURRENCIES.test(words.at(-1)!)) return undefined;
   // "the customer" is who a message is for; "a list of speakers", "their name and manager" name inputs of their own.
   const before = phrase.before?.lower ?? '';
-  // ("student, subject, homework set", "details: item, condition, brand": the first item of a terse list too.)
+  // ("details: item, condition, brand", "given the supplier, the amount, the date": a list's first item too.)
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
-  const listedPerson = opened || (among >= 3 && /^(?:,|and|\()$/.test(before));
+  const listedPerson = opened || (among >= 3 && /^(?:,|and|\(|given|using)$/.test(before));
   const listedItem =
     (listedPerson || (before === 'with' && among >= 2)) && /^(?:item|product|task|job)$/.test(phrase.head);
   if (

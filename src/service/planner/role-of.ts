@@ -9,7 +9,7 @@ import { deliverableOf } from './deliverables';
 import { declared, madeWith, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
 import { happensOn } from '../language/asides';
-import { doneByOthers } from '../language/verbs';
+import { doneByOthers, othersAreWont } from '../language/verbs';
 import { DETERMINERS, type Enumeration, type Phrase, type Token } from '../language/parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
@@ -36,8 +36,10 @@ export function roleOf(
   lastRole: Role,
   containerRole: Role,
 ): Role {
-  // A stated value, a unit converted between, a sender named in capitals (language/markers.ts).
+  // A stated value, a unit converted between, a sender named in capitals (language/markers.ts); with the
+  // inputs listed, what others are wont to bring ("Guests often email with questions") is story.
   if (noInput(tokens, phrase, marker)) return 'none';
+  if (verb && explicit && group.items.length === 1 && marker !== 'given' && othersAreWont(tokens, verb)) return 'none';
   // "…, whether nail trim, owner mobile", "the kind of reminder (…) and the expiry date", "relationship to the
   // recipient, and the recipient's name": inputs go on; "go to the teacher, the head of year or …" offers places.
   const own = marker === 'whether' || DETERMINERS.has(tokens[phrase.start - 1]?.lower ?? '');

@@ -11,8 +11,8 @@ import { named } from '../language/title';
 import { UNITS, type Phrase } from '../language/parse';
 import { questionName } from '../language/question-name';
 import { sharedHead } from '../language/noun-run';
-import { opensClause, reckonsWhether } from '../language/verbs';
-import { wantedPhrase } from '../language/wanted';
+import { opensClause, participleOfNoun, reckonsWhether } from '../language/verbs';
+import { aboutOf, wantedPhrase } from '../language/wanted';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
@@ -57,19 +57,6 @@ export function subjectPhrase(reading: Reading, recipe: Recipe): Phrase | undefi
 /** "30 days", "10%": an amount the prompt states, which names nothing. */
 const quantity = (p: Phrase) => p.fixed && (UNITS.has(p.words.at(-1)!) || !/[a-z]{2}/.test(p.words.join(' ')));
 
-/** "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of. */
-function aboutOf(reading: Reading, made: Phrase, noted: Set<string>): Phrase | undefined {
-  const link = reading.tokens[made.end]?.lower ?? '';
-  if (!/^(?:for|to|of|about|on)$/.test(link)) return undefined;
-  return reading.phrases.find(
-    (p) =>
-      // "a form to submit a bug report": what it is for.
-      (p.before?.index === made.end ||
-        (p.before?.index === made.end + 1 && p.before.pos === 'VERB' && link === 'to')) &&
-      !p.words.some((w) => noted.has(w)),
-  );
-}
-
 /** The workflow's name; `target` is the currency a computation converts to. */
 export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string>, target: string | undefined): string {
   const asked = questionName(reading.tokens, reading.phrases[0]);
@@ -80,7 +67,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   // "paste the email and get back JSON with the policy number, …": what is found names nothing; what is pasted does.
   const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
   // "I paste the review … and want a reply": a reply to what is pasted.
-  const wishFor = wish && (aboutOf(reading, wish, noted) ?? pasted);
+  const wishFor = wish && (aboutOf(reading.tokens, reading.phrases, wish, noted) ?? pasted);
   if (wish && (!kindAlone(wish) || !wishFor || !PEOPLE.has(wishFor.head))) {
     // "need job sheets for each callout": one is made each run.
     const one = wish.plural && !NOUN_CLASSES.pluralOnly.has(wish.words.at(-1)!);
@@ -97,6 +84,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const main = reading.tokens.find(
     (t) =>
       (t.pos === 'VERB' || opensClause(reading.tokens, t)) &&
+      !participleOfNoun(reading.tokens, t) &&
       (VERBS.has(t.lemma) || VERBS.has(t.lower)) &&
       // "Given a parcel's weight…", "take the CSV I paste and give me a summary": what the job is given is not the job.
       !MODIFIERS.inputMarkers.has(t.lower) &&
@@ -236,7 +224,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   }
   const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
-  const of = makes ? aboutOf(reading, makes, noted) : undefined;
+  const of = makes ? aboutOf(reading.tokens, reading.phrases, makes, noted) : undefined;
   // What a one-word made thing is of, else what the job works on, unless that is one of a list of values ("given a topic, a difficulty…").
   const after = about && reading.tokens.slice(about.end, about.end + 2);
   const inList = after && /^(?:,|and)$/.test(after[0]?.lower ?? '') && !VERBS.has(after[1]?.lower ?? '');
