@@ -56,12 +56,9 @@ function correctTags(tokens: Token[]): void {
     const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text) || afterWhen(tokens, i);
     if (starts) respell(tokens[i]!);
     // "put together an agenda", "come up with three lines": the verb of two or three words is the one it
-    // means. ("working out of a gym": "out of" is a place.)
-    // (Every key has a space, so no name of Object's prototype can match.)
-    const two = `${tokens[i]!.lemma} ${tokens[i + 1]?.lower ?? ''}`;
-    const meant =
-      (tokens[i + 2]?.lower === 'of' ? undefined : PHRASAL_VERBS[two]) ??
-      PHRASAL_VERBS[`${two} ${tokens[i + 2]?.lower ?? ''}`];
+    // means; "working out of a gym" is a place. (Every key has a space: no name of Object's prototype matches.)
+    const [two, third] = [`${tokens[i]!.lemma} ${tokens[i + 1]?.lower ?? ''}`, tokens[i + 2]?.lower ?? ''];
+    const meant = (third === 'of' ? undefined : PHRASAL_VERBS[two]) ?? PHRASAL_VERBS[`${two} ${third}`];
     if (meant) Object.assign(tokens[i]!, { lemma: meant, pos: 'VERB' });
     // "…, flag if the difference is over 5%": a verb after a comma opens its own clause.
     const afterTime =
