@@ -218,6 +218,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'category', kind: 'string', same: ['cat'] },
   { word: 'bedroom', kind: 'integer', same: ['bed', 'beds', 'bedrooms', 'br'] },
   { word: 'bathroom', kind: 'integer', same: ['bath', 'baths', 'bathrooms'] },
+  { word: 'storey', kind: 'integer', same: ['storeys', 'floors'] },
   { word: 'location', kind: 'string', same: ['loc', 'venue'], alike: ['city', 'place'] },
 ];
 

@@ -45,7 +45,8 @@ function possessives(text: string): string {
       // Without "a" or "the" before it, only a person owns a value: "- customers name", "managers email".
       const person = NOUN_CLASSES.people.has(lower) || /(?:er|or|ant|ent|ist|ee|ian)$/.test(lower);
       const opened = OPENS.test(opener ?? '');
-      const owned = !said && ((value && (person || opened)) || (opened && !LINKS.test(next)));
+      // ("the parts cost", "the materials price": a value of things is named by them, and owned by no one.)
+      const owned = !said && ((value && person) || (opened && !value && !LINKS.test(next)));
       // "the Lettings Team": a name written in capitals is as its owner spells it.
       const title = /^[A-Z]/.test(stem) && /^[A-Z]/.test(next);
       if (!owned || verb || title || NOUN_CLASSES.pluralOnly.has(word) || LINKS.test(stem)) return all;

@@ -10,7 +10,7 @@ import { PAST_PARTICIPLE } from './phrase-concept';
 
 /** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
 const ATTRIBUTE =
-  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city)$/;
+  /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city|text|wording)$/;
 
 /** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
 export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {

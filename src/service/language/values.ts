@@ -57,8 +57,10 @@ export function optionalAt(tokens: Token[], first: number, end: number): boolean
   const lead = before.findLastIndex((w) => !/^(?:,|based|on|using|with|from)$/.test(w));
   if (OPTIONAL_BEFORE.has(before[lead] ?? '') || (OPTIONAL_IF.test(before[lead] ?? '') && before[lead - 1] === 'if'))
     return true;
-  // "reason (optional)", "notes (if any)": the person says so in brackets after it.
-  if (tokens[end]?.text === '(' && /^(?:optional|if)$/.test(tokens[end + 1]?.lower ?? '')) return true;
+  // "reason (optional)", "notes (if any)", "budget in £ (optional)": the person says so in brackets after it.
+  const unit = tokens[end]?.lower === 'in' ? tokens.slice(end, end + 4).findIndex((t) => t.text === '(') : 0;
+  const bracket = end + Math.max(0, unit);
+  if (tokens[bracket]?.text === '(' && /^(?:optional|if)$/.test(tokens[bracket + 1]?.lower ?? '')) return true;
   if (tokens[end]?.lower !== 'if') return false;
   // "the sale % if it's on sale", "their coverage if they do", "their company if I know it".
   if (/^(?:it|its|they|i|we|there|he|she)$/.test(tokens[end + 1]?.lower ?? '')) return true;
