@@ -4,7 +4,7 @@
  * units a value is converted between, which are no inputs at all.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, VERB_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
 import { opensSentence } from './retag-joins';
 import { backInClause, bare, doneByOthers, subjectOf } from './verbs';
@@ -111,7 +111,9 @@ export function takes(tokens: Token[], marker: string, first: Phrase): boolean {
   const toJob =
     doer !== undefined && tokens[doer.index + 1]?.lower === 'it' && tokens[first.start - 1]?.lower === 'the';
   const opens = doer !== undefined && opensSentence(tokens, doer.index);
-  const given = toJob || (opens && tokens[first.end]?.text === ',' && conceptOf(first.head) !== undefined);
+  // ("…, and give the client's first name": what names someone is theirs to give.)
+  const named = first.owner !== undefined && NOUN_CLASSES.identifying.has(first.head);
+  const given = toJob || named || (opens && tokens[first.end]?.text === ',' && conceptOf(first.head) !== undefined);
   return TAKES.has(lemma) && !(doer && VERB_CLASSES.makes.has(lemma) && bare(tokens, doer) && !given);
 }
 

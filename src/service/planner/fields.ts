@@ -74,7 +74,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       previous.words.length >= 2 &&
       identifying.has(previous.words.at(-1)!) &&
       input.phrase.start === previous.end + 1 &&
-      /^(?:and|,)$/.test(reading.tokens[previous.end]!.lower) &&
+      reading.tokens[previous.end]!.lower === 'and' &&
       !/^(?:to|for|of|from)$/.test(reading.tokens[input.phrase.end]?.lower ?? '')
     )
       input.phrase = {

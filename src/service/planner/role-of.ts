@@ -164,6 +164,8 @@ export function roleOf(
   const answered = previous && /^(?:reply|response|answer|rebuttal)$/.test(previous.items.at(-1)!.head);
   const added = /^(?:add|apply)$/.test(verb?.lemma ?? '');
   if (marker === 'to' && !explicit && (answered || added) && !PEOPLE.has(phrase.head)) return 'input';
+  // "Choose the hair type (straight, wavy or curly)": what the person chooses among values offered is given.
+  if (/^(?:choose|pick|select)$/.test(lemma ?? '') && /^[(:]$/.test(tokens[phrase.end]?.text ?? '')) return 'input';
   if (lemma || /^(?:to|into|as|in)$/.test(marker)) return 'output';
   return 'none';
 }
