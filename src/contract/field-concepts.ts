@@ -177,6 +177,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'seconds', kind: 'number', same: ['sec', 'secs'] },
   { word: 'hours', kind: 'number', same: ['hrs', 'hr'] },
   { word: 'year', kind: 'integer', same: ['yr'] },
+  // ("the tax year": a span written "2024/25", no number.)
+  { word: 'tax year', kind: 'string', same: ['financial year', 'academic year', 'school year', 'fiscal year'] },
   { word: 'month', kind: 'string', same: ['mo'] },
   {
     word: 'number',
@@ -196,7 +198,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'contract|document|request|enquiry|inquiry|report|survey response|answer|chat|conversation|' +
       'thread|minute|meeting minutes|abstract|speech|script|job description|terms|input|excerpt|' +
       'passage|post|complaint email|timeline|export|rubric|agreement|posting|ad|advert|proposal|' +
-      'observation|symptom|requirement|dietary requirements'
+      'observation|symptom|requirement|dietary requirements|dietary needs|access needs'
     ).split('|'),
   },
   { word: 'description', kind: 'text', same: ['desc', 'descr'] },

@@ -49,10 +49,13 @@ export function yesNoFields(reading: Reading): Field[] {
     const choice = reading.choices.some((c) => c.start > token.index && c.start <= end + 1);
     if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to' || choice) continue;
     // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about ("… to renew" → wants_to_renew).
+    // ("whether they want us to do the packing" → wants_packing: what is done for them names it.)
+    const light = /^(?:do|handle|sort|arrange)$/.test(clause[4] ?? '') ? 3 : 2;
+    const done = /^(?:us|me|you)$/.test(clause[2] ?? '') && clause[3] === 'to' ? light : 0;
     const said = clause.map((w, at) =>
       at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w)
         ? `${w}s${clause[2] === 'to' ? ' to' : ''}`
-        : w,
+        : at > 1 && at < 2 + done ? '' : w,
     );
     // "whether the client needs new plumbing" → needs_new_plumbing: who has or needs it is the run's
     // subject; "whether pets are allowed" keeps what is allowed.

@@ -61,7 +61,7 @@ export function readRoles(text: string): Reading {
     // ", and the X" after an input list goes on with it: "budget in dollars and timeline in months".
     // ("(start date/end date) and the guest name": slashes in brackets part a list as commas do.)
     const inBrackets = marker === '/' && /^[(/]$/.test(previous?.items[0]!.before?.text ?? '');
-    const joined = /^(?:,|and|or)$/.test(marker) || inBrackets;
+    const joined = /^(?:,|and|or|plus)$/.test(marker) || inBrackets;
     if (joined && (previousRole === 'input' || afterAskedClause(tokens, first))) marker = 'given';
     // "the plan (basic, plus or premium) and a trainer name", "contact method: email/text/phone, date": the
     // choices leave the list going; "for a channel (one of email, paid search or social)": what is offered is given.
