@@ -96,7 +96,9 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   if (token.lower === 'where') {
     const moves = words.some((t) => /^(?:go|travel|head|fly|move|drive|sail|walk)$/.test(t.lemma));
     const from = tokens[token.index + words.length + 1]?.lower === 'from' || words.some((t) => t.lower === 'from');
-    const there = words.some((t) => /^(?:happen|occur|live|stay|park|meet|hold|take|find|lose|leave|see)$/.test(t.lemma));
+    const there = words.some((t) =>
+      /^(?:happen|occur|live|stay|park|meet|hold|take|find|lose|leave|see)$/.test(t.lemma),
+    );
     const place = moves ? (from ? 'origin' : 'destination') : there ? 'location' : undefined;
     return place ? { key: place, kind, head: place, extra } : undefined;
   }

@@ -197,7 +197,11 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
     /^(?:on|at|in)$/.test(tokens[phrase.start - 1]?.lower ?? '') &&
     /^[a-z]+$/.test(words[0]!.text) &&
     !conceptOf(words[0]!.lower);
-  return phrase.fixed || convertedUnit(tokens, phrase) || sender || participle || idiom || ownNamed(tokens, words);
+  // "a company with two vans", "a practice with three vets": how many there are is said.
+  const counted = marker === 'with' && tokens[phrase.start - 1]?.pos === 'NUM' && phrase.plural;
+  return (
+    phrase.fixed || convertedUnit(tokens, phrase) || sender || participle || idiom || counted || ownNamed(tokens, words)
+  );
 }
 
 /**

@@ -55,7 +55,9 @@ export function yesNoFields(reading: Reading): Field[] {
     const said = clause.map((w, at) =>
       at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w)
         ? `${w}s${clause[2] === 'to' ? ' to' : ''}`
-        : at > 1 && at < 2 + done ? '' : w,
+        : at > 1 && at < 2 + done
+          ? ''
+          : w,
     );
     // "whether the client needs new plumbing" → needs_new_plumbing: who has or needs it is the run's
     // subject; "whether pets are allowed" keeps what is allowed.

@@ -74,7 +74,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       previous.words.length >= 2 &&
       identifying.has(previous.words.at(-1)!) &&
       input.phrase.start === previous.end + 1 &&
-      reading.tokens[previous.end]!.lower === 'and' &&
+      // ("camper name, email" is theirs: after a comma, only what goes on from someone named, not a date.)
+      (reading.tokens[previous.end]!.lower === 'and' ||
+        (reading.tokens[previous.end]!.text === ',' && previous.head === 'name' && word !== 'date')) &&
       !/^(?:to|for|of|from)$/.test(reading.tokens[input.phrase.end]?.lower ?? '')
     )
       input.phrase = {

@@ -116,9 +116,10 @@ export function readRoles(text: string): Reading {
       );
       // "a list of line items (description, quantity) and a due date": the list goes on after its columns,
       // after what an input is of ("the type of matter (…), the fee earner"), a yes or no, or a clause that
-      // tells of one ("the reason the delivery failed (…) and the next date").
+      // tells of one ("the reason the delivery failed (…) and the next date"), or one offered values ("Room type: …").
       const told = /^(?:of|whether)$/.test(marker) || first.before?.index === (previous?.items.at(-1)?.end ?? 0) - 1;
-      const goesOn = role === 'columns' || (role === 'none' && lastGroupRole === 'input' && told);
+      const offers = role === 'none' && choices.some((c) => c.about === phrase);
+      const goesOn = role === 'columns' || (role === 'none' && lastGroupRole === 'input' && told) || offers;
       previousRole = goesOn ? 'input' : role === 'occasion' ? 'none' : role;
       if (CONTAINERS.has(phrase.head) && tokens[phrase.end]?.lower === 'of') {
         containerRole = role;
