@@ -14,6 +14,7 @@ import { deliverableOf } from './deliverables';
 
 import { messageEmail } from '../language/values';
 import { choiceName, choiceValue } from '../language/choices';
+import { kindChosen } from '../language/kind-choices';
 import { storySentences } from '../language/verbs';
 import { timesOfThings } from '../language/counts';
 import { SPAN_ENDS } from '../language/retag-joins';
@@ -220,7 +221,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (asked && !choice.categories) Object.assign(asked, { kind: 'enum', enumValues: choice.values.map(choiceValue) });
     if (choice.categories || !choice.about || fields.some((f) => f.position === choice.about!.start)) continue;
     if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;
-    // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give.
+    // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give;
+    // a kind of what is made or visited is given (language/kind-choices.ts).
+    const kind = reading.outputs.some((p) => p.start === choice.about!.start) && kindChosen(reading.tokens, choice);
+    if (kind && !fields.some((f) => f.key === kind.key))
+      fields.push(makeField(kind.key, 'enum', 'type', choice.start, { enumValues: kind.values }));
     if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
     // "the format: conference or workshop", "team (Support, Sales)": a choice names a value, and no person.
     const field =

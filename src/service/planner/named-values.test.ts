@@ -85,3 +85,32 @@ describe('kinds of value', () => {
     ).not.toContain('ovens');
   });
 });
+
+describe('kinds offered', () => {
+  it('gives the kind of what a made thing is for, or of a place gone to', () => {
+    expect(
+      schema('Write a survey report for a barn, cottage or townhouse with the floor area.').properties.type?.enum,
+    ).toEqual(['barn', 'cottage', 'townhouse']);
+    expect(
+      schema('Make a shipping docket for a crate, drum or sack consignment, with the weight.').properties
+        .consignment_type?.enum,
+    ).toEqual(['crate', 'drum', 'sack']);
+    expect(
+      schema('Make a welcome sheet for guests to a venue (barn, marquee or hall), with the guest name.').properties
+        .venue_type?.enum,
+    ).toEqual(['barn', 'marquee', 'hall']);
+  });
+
+  it('reads a choice a relative clause offers, "whose" or "that is either"', () => {
+    expect(
+      schema('Write a note about a delivery whose status is late, lost or damaged, using the order number.').properties
+        .status?.enum,
+    ).toEqual(['late', 'lost', 'damaged']);
+  });
+
+  it('does not offer a kind of what the job sets itself', () => {
+    expect(keys('Sort incoming emails and set urgency (high, normal or low). Input is the email text.')).not.toContain(
+      'urgency_type',
+    );
+  });
+});

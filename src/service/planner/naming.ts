@@ -1,14 +1,12 @@
 /** A workflow's name: what a person would call the job, in Title Case and two to five words ("Support Ticket Triage"). */
-import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
+import { NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
-import { named } from '../language/title';
+import { named, nameWords } from '../language/title';
 import { CURRENCIES } from './phrase-field';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 
-/** Words that say how, not what ("a short email" is named "Email"); what a thing comes in rather than what it is. */
-const FILLER = new Set([...MODIFIERS.filler, ...MODIFIERS.style]);
-const { medium: MEDIUM, pluralOnly: PLURAL_ONLY, identifying: IDENTIFYING, peopleAlone: PEOPLE_ALONE } = NOUN_CLASSES;
+const { pluralOnly: PLURAL_ONLY, identifying: IDENTIFYING, peopleAlone: PEOPLE_ALONE } = NOUN_CLASSES;
 /** Nouns naming a workflow's kind of result, which a name may end in as they are. */
 const SUFFIX: Record<Recipe, string> = {
   message: '',
@@ -21,36 +19,6 @@ const SUFFIX: Record<Recipe, string> = {
   table: 'Table',
 };
 
-const FILE_TYPES = /^(?:png|jpe?g|svg|gif|pdf|csv|json|html|xlsx?|excel|docx?|markdown|txt)$/;
-
-function cleanWords(phraseWords: string[]): string[] {
-  // "a rejection email per candidate": one is made for each, and the name is the thing made.
-  // "the number of coaches needed" names the coaches.
-  if (phraseWords[0] === 'number' && phraseWords[1] === 'of' && phraseWords.length > 2)
-    phraseWords = phraseWords.slice(2);
-  const per = phraseWords.indexOf('per');
-  const words = per > 0 && NOUN_CLASSES.made.has(phraseWords[per - 1]!) ? phraseWords.slice(0, per) : phraseWords;
-  // "a one-paragraph summary", "a 30-day notice": a length or count says how, not what.
-  // "a PNG bar chart" is a bar chart: the file type is how it comes, not what it is.
-  let kept = words.filter(
-    (word, at) =>
-      // "a new starter" is a kind of person; "a new report" is a report.
-      (!FILLER.has(word) || (word === 'new' && NOUN_CLASSES.people.has(words[at + 1] ?? ''))) &&
-      !/^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)(?:-|$))/.test(word) &&
-      !(at < words.length - 1 && FILE_TYPES.test(word)),
-  );
-  // "weekly KPIs": a cadence stays when the name would be one word without it.
-  const cadence = words.find((word) => /^(?:daily|weekly|monthly)$/.test(word));
-  if (kept.length === 1 && cadence) kept = [cadence, ...kept];
-  // "leave balance thing", "shipping cost tool": what the job is, not that it is a tool.
-  if (kept.length > 1 && /^(?:thing|tool|workflow|automation|bot|script|flow|app)$/.test(kept.at(-1)!)) kept.pop();
-  const content = kept.length > 0 ? kept : words;
-  // "support chat transcript" is the support chat; "daily log" stays a log, for "daily" alone names nothing.
-  const rest = content.slice(0, -1);
-  const dropsMedium =
-    rest.length > 0 && MEDIUM.has(content.at(-1)!) && !rest.every((w) => /^(?:daily|weekly|monthly)$/.test(w));
-  return (dropsMedium ? rest : content).slice(-5);
-}
 /** Words that say how much of a thing, not what: "invoice amounts", "an amount of money". */
 const MEASURES = /^(?:amounts?|totals?|sums?|values?|money|of|lists?|prices?|figures?)$/;
 /** "cvs" → "cv", "kpis" → "kpi": acronyms the tagger does not lemmatise. */
@@ -58,14 +26,14 @@ const ACRONYM_PLURAL = /^(?:cv|kpi|sku|faq|url|api|pdf|okr|id)s$/;
 
 /** "a polite summary email", "a reply": a made thing that says only what kind of thing it is. */
 export function kindAlone(phrase: Phrase): boolean {
-  const words = cleanWords(phrase.words);
+  const words = nameWords(phrase.words);
   return (
     words.length <= 2 && words.every((w) => NOUN_CLASSES.made.has(w) || NOUN_CLASSES.made.has(w.replace(/s$/, '')))
   );
 }
 
 /** A phrase as a name, as it is: "Abandoned Carts", "Closing Prices". */
-export const phraseName = (phrase: Phrase) => named(cleanWords(phrase.words));
+export const phraseName = (phrase: Phrase) => named(nameWords(phrase.words));
 
 /** A phrase's words for a name, its head in the singular: "support tickets" → "support ticket". */
 function singularWords(phrase: Phrase): string[] {
@@ -74,7 +42,7 @@ function singularWords(phrase: Phrase): string[] {
   const owned =
     owner !== undefined &&
     (phrase.words.length - owner > 1 || phrase.words.slice(0, owner).every((w) => NOUN_CLASSES.units.has(w)));
-  const words = cleanWords(owned ? phrase.words.slice(owner) : phrase.words);
+  const words = nameWords(owned ? phrase.words.slice(owner) : phrase.words);
   const last = words.at(-1)!;
   if (last !== phrase.words.at(-1)) return words;
   // "sign-ups", "follow-ups": the tagger leaves a hyphenated plural as it is.
@@ -123,7 +91,7 @@ export function nameOf(
   const doing = verb && Object.hasOwn(NOUN_OF_VERB, verb) ? NOUN_OF_VERB[verb] : undefined;
   if (doing && subject) return `${named(singularWords(subject))} ${doing}`;
   if (made) {
-    const words = cleanWords(made.words);
+    const words = nameWords(made.words);
     const owner = words.length === 1 ? qualifier(of) : undefined;
     if (owner && !owner.includes(words[0]!)) return named([...owner, ...words]);
     return named(words);
