@@ -198,7 +198,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'contract|document|request|enquiry|inquiry|report|survey response|answer|chat|conversation|' +
       'thread|minute|meeting minutes|abstract|speech|script|job description|terms|input|excerpt|' +
       'passage|post|complaint email|timeline|export|rubric|agreement|posting|ad|advert|proposal|' +
-      'observation|symptom|requirement|dietary requirements|dietary needs|access needs'
+      'observation|symptom|requirement|dietary requirements|dietary needs|access needs|reflection'
     ).split('|'),
   },
   { word: 'description', kind: 'text', same: ['desc', 'descr'] },

@@ -25,6 +25,12 @@ export function correctJoins(tokens: Token[]): void {
     const alone = next === undefined || next.pos === 'ADP' || /^[,.;:!?)]$/.test(next.text);
     if (tokens[i]!.pos === 'ADJ' && /^(?:the|a|an)$/.test(tokens[i - 1]!.lower) && (described || alone))
       tokens[i]!.pos = 'NOUN';
+    // ("its cause (wear, damage or misuse)", "their answer, …": what a possessive owns, alone, is a thing.)
+    const owned =
+      /^(?:its|their|his|her|our|my|your)$/.test(tokens[i - 1]!.lower) &&
+      tokens[i]!.pos === 'VERB' &&
+      tokens[i]!.lower === tokens[i]!.lemma;
+    if (owned && (alone || next?.text === '(')) tokens[i]!.pos = 'NOUN';
   }
   // "the check-in and check-out dates": the first end of a span shares the noun after the second.
   for (let i = 0; i + 3 < tokens.length; i++)

@@ -114,3 +114,16 @@ describe('kinds offered', () => {
     );
   });
 });
+
+describe('more choices and texts', () => {
+  it('reads "where the reason was A, B or C" as a choice of reason', () => {
+    expect(
+      schema('Write a note to a tenant about a repair where the cause was wear, damage or misuse, using their name.')
+        .properties.cause?.enum,
+    ).toEqual(['wear', 'damage', 'misuse']);
+  });
+
+  it('reads a reflection as free text', () => {
+    expect(schema('training diary: session, coach, reflection').properties.reflection?.type).toBe('string');
+  });
+});
