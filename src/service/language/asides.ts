@@ -8,6 +8,8 @@ import { questionBefore } from './markers';
 import type { Enumeration, Phrase, Token } from './parse';
 
 /** The words that open an aside in brackets: an example or a hedge, not an input. */
+/** "etc.": a list that trails off gives examples, neither values to give nor choices. */
+export const ETC = /^etc\.?$/i;
 const ASIDE =
   /^(?:e\.?g\.?|i\.?e\.?|like|usually|normally|typically|often|mostly|sometimes|generally|say|probably|maybe|ideally|instance|example)$/;
 
@@ -22,7 +24,7 @@ function inAside(tokens: Token[], group: Enumeration): boolean {
   // ("the equipment they have (laptop, monitor, etc.)": a list that trails off gives examples.)
   const closing = tokens.slice(group.items.at(-1)!.end, group.items.at(-1)!.end + 12);
   const close = closing.findIndex((t) => /^[()]$/.test(t.text));
-  const trails = closing[close]?.text === ')' && closing.slice(0, close).some((t) => /^etc\.?$/.test(t.lower));
+  const trails = closing[close]?.text === ')' && closing.slice(0, close).some((t) => ETC.test(t.lower));
   let hedged = trails || ASIDE.test(tokens[first.start]!.lower);
   for (let k = first.start - 1; k >= Math.max(0, first.start - 8); k--) {
     if (tokens[k]!.text === ')') return false;

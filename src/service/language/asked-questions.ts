@@ -7,7 +7,7 @@ import { snakeCase } from '../lib/text-case';
 import { choiceValue, type Choice } from './choices';
 import { listedQuestion } from './markers';
 import { DETERMINERS, type Token } from './parse';
-import { needsTo } from './verbs';
+import { needsTo, tellsYou } from './verbs';
 
 /** What a listed question asks for: its key, the kind of value, the noun it is of. */
 interface Asked {
@@ -45,8 +45,12 @@ export function answeredByJob(tokens: Token[], at: number, question: boolean): b
   for (let i = at - 1; i >= 0 && i > at - 25; i--) {
     const t = tokens[i]!;
     // ("… and tell you the name and how many stars": what the person tells the job is given.)
-    const toldYou = t.lemma === 'tell' && tokens[i + 1]?.lower === 'you';
-    if (/^[.!?;:(+]$/.test(t.text) || MODIFIERS.inputMarkers.has(t.lower) || VERB_CLASSES.takes.has(t.lemma) || toldYou)
+    if (
+      /^[.!?;:(+]$/.test(t.text) ||
+      MODIFIERS.inputMarkers.has(t.lower) ||
+      VERB_CLASSES.takes.has(t.lemma) ||
+      tellsYou(tokens, t)
+    )
       return false;
     asked ||= /^(?:how|what|which|whether)$/.test(t.lower);
     const bidden = i === 0 || /^(?:[,—–-]|and|then|please|pls|to|can|could|just)$/.test(tokens[i - 1]!.lower);

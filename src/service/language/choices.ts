@@ -1,7 +1,6 @@
 /**
- * "X, Y or Z" in a prompt: a choice a form offers ("a tone: formal or casual") or the categories a
- * text is sorted into ("route it to billing, tech or sales"), read on the words themselves, for the
- * values are often adjectives.
+ * "X, Y or Z": a choice a form offers ("a tone: formal or casual") or the categories a text is sorted
+ * into ("route it to billing, tech or sales"), read on the words, for the values are often adjectives.
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
@@ -10,6 +9,7 @@ import { itemsBeforePair } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
+import { ETC } from './asides';
 
 /** `about`: "tone" in "Tone: formal or casual"; `categories`: to sort into ("route it to billing, tech or sales"). */
 export interface Choice {
@@ -276,7 +276,7 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       !ored &&
       !namesChoice(tokens, about) &&
       spoken.filter((value) => conceptOf(head(value)) !== undefined).length * 2 > spoken.length;
-    const trails = spoken.some((value) => /^etc\.?$/i.test(value)) || /^(?:or|and)$/.test(tokens[i + 1]?.lower ?? '');
+    const trails = spoken.some((value) => ETC.test(value)) || /^(?:or|and)$/.test(tokens[i + 1]?.lower ?? '');
     if (tokens[j]?.text === ')' && about && !known && !trails && spoken.length >= 2)
       choices.push({ values: spoken, about, categories: false, start: i + 1 });
   }

@@ -7,7 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
 import { opensSentence } from './retag-joins';
-import { backInClause, bare, doneByOthers, subjectOf } from './verbs';
+import { backInClause, bare, doneByOthers, subjectOf, tellsYou } from './verbs';
 
 const { takes: TAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS, declares: DECLARES } = MODIFIERS;
@@ -58,7 +58,7 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   const system = sender?.pos === 'PROPN' && !(opensSentence(tokens, sender.index) && /[^s]s$/.test(sender.lower));
   if (/^(?:me|us)$/.test(before.lower) && told && !system) return 'given';
   // "if I tell you the event date, …": what the person tells the job is given.
-  if (before.lower === 'you' && teller?.lemma === 'tell' && byThePerson(tokens, teller)) return 'given';
+  if (before.lower === 'you' && tellsYou(tokens, teller) && byThePerson(tokens, teller!)) return 'given';
   if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
     return `verb:${tokens[before.index - 1]!.lemma}`;
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;

@@ -41,8 +41,7 @@ export function questionName(tokens: Token[], opening: Phrase | undefined): stri
     // ("I'd fill in how many cups we sold": a verb of giving with its particle gives it too.)
     const giver = previous?.pos === 'ADP' && tokens[i - 2]?.pos === 'VERB' ? tokens[i - 2] : previous;
     const gives =
-      giver !== undefined &&
-      (VERB_CLASSES.personGives.has(giver.lemma) || /^(?:enter|input|type|provide|supply|fill|put)$/.test(giver.lemma));
+      giver !== undefined && (VERB_CLASSES.personGives.has(giver.lemma) || VERB_CLASSES.tells.has(giver.lemma));
     const asker = (previous?.pos === 'VERB' || giver !== previous) && !gives;
     if (answeredForUse(tokens, i)) continue;
     const asking = (opens && !listed) || asker || previous?.lower === 'me';

@@ -10,7 +10,10 @@ const OFFERED =
 const LIST = String.raw`((?:[\p{L}\d'’&/-]+(?: [\p{L}\d'’&/-]+){0,2}, )+[\p{L}\d'’&/-]+(?: [\p{L}\d'’&/-]+){0,2},? or [\p{L}\d'’&/-]+(?: [\p{L}\d'’&/-]+){0,2})(?=[.,;!?]|$)`;
 /** "a site that is either construction, warehouse or office", "a ticket whose priority is low, medium or high". */
 const SAID = new RegExp(String.raw`(?<!,) (?:that|which) (?:is|are) (?:either |one of )?${LIST}`, 'giu');
-const WHOSE = new RegExp(String.raw` (?:whose|where the) ([\p{L}-]+(?: [\p{L}-]+)?) (?:is|are|was|were) (?:either |one of )?${LIST}`, 'giu');
+const WHOSE = new RegExp(
+  String.raw` (?:whose|where the) ([\p{L}-]+(?: [\p{L}-]+)?) (?:is|are|was|were) (?:either |one of )?${LIST}`,
+  'giu',
+);
 
 /** The prompt with each choice a relative clause offers put in brackets after what it is about. */
 export function relativeChoices(text: string): string {

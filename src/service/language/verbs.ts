@@ -102,6 +102,10 @@ export function doneByOthers(tokens: Token[], verb: Token): boolean {
   );
 }
 
+/** "if I tell you the date", "and tell you the reviewer's name": what follows is told to the job. */
+export const tellsYou = (tokens: Token[], verb: Token | undefined) =>
+  verb?.lemma === 'tell' && tokens[verb.index + 1]?.lower === 'you';
+
 /** "Guests often email before they arrive", "clients usually ask for…": what others, not we, are wont to do. */
 export const othersAreWont = (tokens: Token[], verb: Token) =>
   doneByOthers(tokens, verb) &&
@@ -252,14 +256,9 @@ export function whetherAsker(tokens: Token[]): Token | undefined {
   return undefined;
 }
 
-/** "work out whether an applicant meets…": a verb of working out that only checks. */
-export const reckonsWhether = (tokens: Token[]) => {
-  const verb = whetherAsker(tokens);
-  return verb && VERB_CLASSES.compute.has(verb.lemma) ? verb : undefined;
-};
-
-/** Verbs by which the person gives the job what it works on. */
-const TELLS = /^(?:tell|give|enter|input|type|provide|supply|fill|put|paste)$/;
+/** "work out whether an applicant meets…": a verb of working out (the whether-asker) that only checks. */
+export const reckonsWhether = (asker: Token | undefined) =>
+  asker && VERB_CLASSES.compute.has(asker.lemma) ? asker : undefined;
 
 /**
  * "Could you check … if I tell you the date, how many guests we expect…?": for each token, whether a
@@ -270,7 +269,7 @@ export function toldBefore(tokens: Token[]): boolean[] {
   const told: boolean[] = [];
   for (let i = 0, on = false; i < tokens.length; i++) {
     const previous = tokens[i - 1];
-    const telling = previous !== undefined && TELLS.test(previous.lemma) && previous.lower !== 'given';
+    const telling = previous !== undefined && VERB_CLASSES.tells.has(previous.lemma) && previous.lower !== 'given';
     told[i] = on = previous !== undefined && !/^[.!?;]$/.test(previous.text) && (on || telling);
   }
   return told;

@@ -4,7 +4,7 @@
  */
 import { ENTITY_WORDS, VERB_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field } from '../workflow/field';
-import { reckonsWhether, whetherAsker } from '../language/verbs';
+import { reckonsWhether } from '../language/verbs';
 import type { Recipe } from './naming';
 import type { EntityKind } from '../drafting/report-template';
 import type { Reading } from './roles';
@@ -42,14 +42,14 @@ export function chooseRecipe(
   if (has(CLASSIFY) || reading.choices.some((c) => c.categories)) return 'classify';
   if (
     (has(COMPUTE) || reading.tokens.some((t) => t.lower === 'converted')) &&
-    !reckonsWhether(reading.tokens) &&
+    !reckonsWhether(reading.whetherAsker) &&
     fields.some((f) => f.kind === 'list' || f.kind === 'number' || f.kind === 'rows')
   )
     return 'compute';
   if (has(SUMMARIZE)) return 'summarize';
   if (entityKinds.length > 0 && (text || has(EXTRACT))) return 'extract';
   // "tell me whether a visitor needs a visa", "work out whether an applicant meets…": a yes-or-no answer is a check.
-  if (guarded || has(CHECK) || whetherAsker(reading.tokens)) return 'check';
+  if (guarded || has(CHECK) || reading.whetherAsker) return 'check';
   if (wantsTable && fields.some((f) => f.kind === 'list' || f.kind === 'rows')) return 'table';
   return 'document';
 }

@@ -7,7 +7,7 @@ import { NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { holds, readChoices, type Choice } from '../language/choices';
 import { afterAskedClause, isInputMarker, markerOf } from '../language/markers';
 import { withoutAsides } from '../language/asides';
-import { described, governingVerbs } from '../language/verbs';
+import { described, governingVerbs, whetherAsker } from '../language/verbs';
 import { DETERMINERS, enumerations, phrases, tokenize, type Phrase, type Token } from '../language/parse';
 import { roleOf, type Role } from './role-of';
 
@@ -27,6 +27,8 @@ export interface Reading {
   choices: Choice[];
   /** Lemmas of the verbs, in order. */
   verbs: string[];
+  /** The verb whose object is a yes-or-no question ("work out whether…", "check if…"), read once. */
+  whetherAsker: Token | undefined;
 }
 
 /** Reads a prompt's inputs, outputs and choices. */
@@ -45,6 +47,7 @@ export function readRoles(text: string): Reading {
     occasions: [],
     choices,
     verbs: tokens.filter((t) => t.pos === 'VERB' && !described(tokens, t)).map((t) => t.lemma),
+    whetherAsker: whetherAsker(tokens),
   };
   // "given when it was opened", "based on when it was bought": a time named by a clause is given too.
   const explicit =

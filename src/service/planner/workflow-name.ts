@@ -194,7 +194,7 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   // ("work out whether an applicant meets…" checks; it works nothing out.)
   const verb =
     sorting ??
-    (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) && main !== reckonsWhether(reading.tokens)
+    (main && Object.hasOwn(NOUN_OF_VERB, main.lemma) && main !== reckonsWhether(reading.whetherAsker)
       ? main.lemma
       : undefined);
   // "tell me whether a visitor needs a visa" checks the visa; it does not make one.
