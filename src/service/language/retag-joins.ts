@@ -79,15 +79,16 @@ export function correctJoins(tokens: Token[]): void {
   for (let i = 1; i + 1 < tokens.length; i++)
     if (tokens[i]!.pos === 'ADJ' && /^(?:'s|’s)$/.test(tokens[i + 1]!.lower) && /^[a-z]+$/.test(tokens[i]!.lower))
       tokens[i]!.pos = 'NOUN';
-  // "enter start date", "driver enters start odometer": a plain verb between a verb that gives and a
-  // noun names which one; two verbs in a row do not both act.
+  // "enter start date", "driver enters start odometer", "write grant application summaries": a plain
+  // verb between a verb that gives or makes and a noun names which one; two verbs in a row do not both act.
   for (let i = 1; i + 1 < tokens.length; i++)
     if (
       tokens[i]!.pos === 'VERB' &&
       tokens[i]!.lower === tokens[i]!.lemma &&
       tokens[i - 1]!.pos === 'VERB' &&
-      VERB_CLASSES.takes.has(tokens[i - 1]!.lemma) &&
-      tokens[i + 1]!.pos === 'NOUN'
+      (VERB_CLASSES.takes.has(tokens[i - 1]!.lemma) || VERB_CLASSES.naming.has(tokens[i - 1]!.lemma)) &&
+      tokens[i + 1]!.pos === 'NOUN' &&
+      (VERB_CLASSES.takes.has(tokens[i - 1]!.lemma) || tokens[i + 2]?.pos === 'NOUN')
     )
       tokens[i]!.pos = 'NOUN';
   // "…, work out miles driven", "figure out the cost": a verb and its particle, unless an article or

@@ -64,7 +64,10 @@ export function wantedPhrase(tokens: Token[], phrases: Phrase[]): Phrase | undef
     if (/^(?:whether|if)$/.test(tokens[wish.index - 2]?.lower ?? '')) continue;
     const article = tokens[wish.index + 1];
     // "I'd love to get a summary", "we need it turned into an invoice draft": what is got, or what it becomes.
-    const got = /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '') && article?.lower === 'to';
+    // ("we want to write grant application summaries": what the person wants to make.)
+    const making = /^(?:write|draft|create|make|produce|generate)$/.test(tokens[wish.index + 2]?.lower ?? '');
+    const got =
+      (making || /^(?:get|have|receive|see)$/.test(tokens[wish.index + 2]?.lower ?? '')) && article?.lower === 'to';
     if (got) {
       const thing = asMade(startingAt.get(wish.index + (tokens[wish.index + 3]?.pos === 'DET' ? 4 : 3)), tokens);
       if (thing) return thing;
@@ -161,7 +164,13 @@ function wrappedMade(tokens: Token[], phrases: Phrase[], end: number): Phrase | 
   if (!/^(?:that|which|to)$/.test(tokens[end]?.lower ?? '') || doing?.pos !== 'VERB') return undefined;
   if (VERB_CLASSES.takes.has(doing.lemma) && !VERB_CLASSES.makes.has(doing.lemma)) return undefined;
   // ("turns my rough notes into a tidy report": what it is turned into.)
-  const object = phrases.find((p) => p.before?.index === doing.index && p.start <= doing.index + 5);
+  // ("writes a friendly but firm message": how it is written may stand between.)
+  const object = phrases.find(
+    (p) =>
+      p.start > doing.index &&
+      p.start <= doing.index + 6 &&
+      tokens.slice(doing.index + 1, p.start).every((t) => /^(?:DET|ADJ|CCONJ|ADV|PRON)$/.test(t.pos)),
+  );
   const made =
     object && tokens[object.end]?.lower === 'into' ? phrases.find((p) => p.before?.index === object.end) : object;
   // ("drafts that letter": one told of before names it better than its kind.)

@@ -86,3 +86,21 @@ describe('lists and notes', () => {
     expect(Object.values(properties).some((p) => p.enum)).toBe(false);
   });
 });
+
+describe('what the person wants made', () => {
+  it('names what the person wants to write, and a compound the tagger read as a verb', () => {
+    expect(
+      plan(
+        'hi, we run a choir and we want to write concert programme notes. I would give the piece title and the composer.',
+      ).name,
+    ).toBe('Concert Programme Notes');
+  });
+
+  it('names a message of a kind alone by its occasion, not by whom it goes to', () => {
+    expect(
+      plan(
+        'We run a piano school and pupils sometimes skip lessons. I would like something that writes a polite but clear message to the parent after a missed lesson, using the pupil name.',
+      ).name,
+    ).toBe('Missed Lesson Message');
+  });
+});

@@ -13,6 +13,7 @@ import { questionName } from '../language/question-name';
 import { sharedHead } from '../language/noun-run';
 import { opensClause, participleOfNoun, reckonsWhether } from '../language/verbs';
 import { aboutOf, wantedPhrase } from '../language/wanted';
+import { occasionName, occasionOf } from '../language/occasion';
 import { type Reading } from './roles';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
@@ -68,6 +69,9 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const pasted = reading.inputs.find((input) => input.marker === 'verb:paste' || input.phrase.pasted)?.phrase;
   // "I paste the review … and want a reply": a reply to what is pasted.
   const wishFor = wish && (aboutOf(reading.tokens, reading.phrases, wish, noted) ?? pasted);
+  // ("a friendly but firm message to the owner after a no-show": a kind alone for someone is named by its occasion.)
+  const occasioned = wish && kindAlone(wish) ? occasionOf(reading.tokens, reading.phrases, wish, false) : undefined;
+  if (wish && occasioned && wishFor && PEOPLE.has(wishFor.head)) return named(occasionName(occasioned, wish.words));
   if (wish && (!kindAlone(wish) || !wishFor || !PEOPLE.has(wishFor.head))) {
     // "need job sheets for each callout": one is made each run.
     const one = wish.plural && !NOUN_CLASSES.pluralOnly.has(wish.words.at(-1)!);
