@@ -173,6 +173,9 @@ export type PromptSetName =
   | 'held-out-16'
   | 'held-out-17'
   | 'held-out-18'
+  | 'held-out-19'
+  | 'held-out-20'
+  | 'held-out-21'
   | 'older'
   | 'newcomer';
 
