@@ -59,7 +59,8 @@ function examplesOf(tokens: Token[], group: Enumeration): boolean {
     .slice(end, end + 3)
     .map((t) => t.lower)
     .join(' ');
-  return group.items[0]!.before?.lower === 'about' && /^(?:and so on|etc|and the like|and more)\b/.test(after);
+  const trails = ETC.test(tokens[end]?.lower ?? '') || /^(?:and so on|and the like|and more)\b/.test(after);
+  return group.items[0]!.before?.lower === 'about' && trails;
 }
 
 /**

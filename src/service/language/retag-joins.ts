@@ -81,16 +81,19 @@ export function correctJoins(tokens: Token[]): void {
       tokens[i]!.pos = 'NOUN';
   // "enter start date", "driver enters start odometer", "write grant application summaries": a plain
   // verb between a verb that gives or makes and a noun names which one; two verbs in a row do not both act.
-  for (let i = 1; i + 1 < tokens.length; i++)
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    // (After a verb of making, two nouns must follow: "write grant application summaries".)
+    const gives = VERB_CLASSES.takes.has(tokens[i - 1]!.lemma);
+    const makes = VERB_CLASSES.naming.has(tokens[i - 1]!.lemma) && tokens[i + 2]?.pos === 'NOUN';
     if (
       tokens[i]!.pos === 'VERB' &&
       tokens[i]!.lower === tokens[i]!.lemma &&
       tokens[i - 1]!.pos === 'VERB' &&
-      (VERB_CLASSES.takes.has(tokens[i - 1]!.lemma) || VERB_CLASSES.naming.has(tokens[i - 1]!.lemma)) &&
-      tokens[i + 1]!.pos === 'NOUN' &&
-      (VERB_CLASSES.takes.has(tokens[i - 1]!.lemma) || tokens[i + 2]?.pos === 'NOUN')
+      (gives || makes) &&
+      tokens[i + 1]!.pos === 'NOUN'
     )
       tokens[i]!.pos = 'NOUN';
+  }
   // "…, work out miles driven", "figure out the cost": a verb and its particle, unless an article or
   // a describing word makes it a thing ("a work out plan").
   for (let i = 0; i + 1 < tokens.length; i++)

@@ -223,10 +223,11 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (choice.about.plural && fields.some((f) => f.head === choice.about!.head && f.kind === 'enum')) continue;
     // "flag any clauses about termination, liability or auto-renewal": what is found, not a choice to give;
     // a kind of what is made or visited is given (language/kind-choices.ts).
-    const kind = reading.outputs.some((p) => p.start === choice.about!.start) && kindChosen(reading.tokens, choice);
+    const madeThing = reading.outputs.some((p) => p.start === choice.about!.start);
+    const kind = madeThing && kindChosen(reading.tokens, choice);
     if (kind && !fields.some((f) => f.key === kind.key))
       fields.push(makeField(kind.key, 'enum', 'type', choice.start, { enumValues: kind.values }));
-    if (reading.outputs.some((p) => p.start === choice.about!.start)) continue;
+    if (madeThing) continue;
     // "the format: conference or workshop", "team (Support, Sales)": a choice names a value, and no person.
     const field =
       fieldOf(choice.about, choice.about.start, false) ??

@@ -70,9 +70,10 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   // "I paste the review … and want a reply": a reply to what is pasted.
   const wishFor = wish && (aboutOf(reading.tokens, reading.phrases, wish, noted) ?? pasted);
   // ("a friendly but firm message to the owner after a no-show": a kind alone for someone is named by its occasion.)
-  const occasioned = wish && kindAlone(wish) ? occasionOf(reading.tokens, reading.phrases, wish, false) : undefined;
-  if (wish && occasioned && wishFor && PEOPLE.has(wishFor.head)) return named(occasionName(occasioned, wish.words));
-  if (wish && (!kindAlone(wish) || !wishFor || !PEOPLE.has(wishFor.head))) {
+  const forSomeone = wish && kindAlone(wish) && wishFor !== undefined && PEOPLE.has(wishFor.head);
+  const occasioned = forSomeone ? occasionOf(reading.tokens, reading.phrases, wish, false) : undefined;
+  if (wish && occasioned) return named(occasionName(occasioned, wish.words));
+  if (wish && !forSomeone) {
     // "need job sheets for each callout": one is made each run.
     const one = wish.plural && !NOUN_CLASSES.pluralOnly.has(wish.words.at(-1)!);
     const words = one ? [...wish.words.slice(0, -1), wish.head] : wish.words;
