@@ -171,6 +171,8 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'portion',
       'stock',
       'stock level',
+      // A place in a numbered run ("lane 4", "table 12"), where a reference would be a code.
+      ...'lane number|table number|page number|week number|court number'.split('|'),
     ],
   },
   { word: 'minutes', kind: 'number', same: ['min', 'mins'] },

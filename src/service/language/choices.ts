@@ -5,7 +5,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
-import { itemsBeforePair } from './listed-pair';
+import { fieldsBeforeChoice, itemsBeforePair, namesField } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
@@ -81,24 +81,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const alike = opening?.pos === 'VERB' || ending(opening) === ending(tokens[i + 1]);
     if (tokens[i + 1]?.pos === 'VERB' && !alike) continue;
     values.unshift(...values.splice(1).reverse());
-    // "role, location, salary range, remote or hybrid": values the vocabulary names as fields are a
-    // list of inputs before the choice, not part of it.
-    const field = (value: string) =>
-      value
-        .toLowerCase()
-        .split(' ')
-        .some((word) => (conceptOf(word)?.kind ?? 'text') !== 'text');
-    // (Two such values at least: "it's phone, video or onsite" is one choice.)
-    const named = values.slice(0, -2).findLastIndex(field);
-    if (named >= 0 && values.slice(0, named + 1).filter(field).length >= 2) {
-      values.splice(0, named + 1);
-      // The choice starts after the values cut from it.
-      const first = values[0]!.split(' ')[0]!;
-      const at = tokens.findIndex(
-        (t, k) => k > j && k < i && t.text === first && /^(?:,|and)$/.test(tokens[k - 1]!.lower),
-      );
-      if (at > 0) j = at - 1;
-    }
+    j = fieldsBeforeChoice(tokens, values, i, j);
     const listedItems = itemsBeforePair(tokens, values, i, j);
     if (listedItems > 0) {
       values.splice(0, listedItems);
@@ -120,7 +103,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       j += firstValue;
     }
     // "name, email, phone or address" lists values to give, not one to choose.
-    if (values.every(field)) continue;
+    if (values.every(namesField)) continue;
     // "remote or hybrid or onsite": a second "or" goes on the same choice.
     const previous = choices.at(-1);
     if (previous && previous.values.at(-1) === values[0] && tokens[i - 2]?.lower === 'or') {

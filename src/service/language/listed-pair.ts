@@ -1,3 +1,4 @@
+import { conceptOf } from '../../contract/field-concepts';
 import type { Token } from './parse';
 
 /**
@@ -30,3 +31,36 @@ export function itemsBeforePair(tokens: Token[], values: readonly string[], or: 
   const named = multi.length > 0 && !shared;
   return phraseEnd || named ? values.length - 2 : 0;
 }
+
+/**
+ * "role, location, salary range, remote or hybrid": values the vocabulary names as fields are a list
+ * of inputs before the choice, not part of it (two such values at least: "it's phone, video or
+ * onsite" is one choice); so is a question ("how many cards, matt or gloss finish"). Cuts them from
+ * `values` (read from the token after `from` to the "or" at `or`) and returns where the choice starts.
+ */
+export function fieldsBeforeChoice(tokens: Token[], values: string[], or: number, from: number): number {
+  const named = values.slice(0, -2).findLastIndex(namesField);
+  // ("the size, glossy or matte": a thing with its article, before a bare pair, is asked for too.)
+  const bare = !/^(?:a|an|the)$/.test(tokens[or + 1]?.lower ?? '');
+  const articled = (value: string) =>
+    bare &&
+    tokens.some((t, k) => k > from && k < or && t.text === value && /^(?:the|their)$/.test(tokens[k - 1]!.lower));
+  const question = values
+    .slice(0, -2)
+    .findLastIndex((value) => /^(?:how|what|which)\b/i.test(value) || articled(value));
+  const cut = Math.max(named >= 0 && values.slice(0, named + 1).filter(namesField).length >= 2 ? named : -1, question);
+  if (cut < 0) return from;
+  values.splice(0, cut + 1);
+  const first = values[0]!.split(' ')[0]!;
+  const at = tokens.findIndex(
+    (t, k) => k > from && k < or && t.text === first && /^(?:,|and)$/.test(tokens[k - 1]!.lower),
+  );
+  return at > 0 ? at - 1 : from;
+}
+
+/** A value that names a field the vocabulary knows ("email", "start date"), not a value to choose. */
+export const namesField = (value: string) =>
+  value
+    .toLowerCase()
+    .split(' ')
+    .some((word) => (conceptOf(word)?.kind ?? 'text') !== 'text');

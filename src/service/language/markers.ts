@@ -183,7 +183,10 @@ export function toldAfter(tokens: Token[], group: Enumeration, marker: string): 
  */
 export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolean {
   const words = tokens.slice(phrase.start, phrase.end).filter((t) => !DETERMINERS.has(t.lower));
-  const sender = marker === 'from' && words.every((t) => /^[A-Z][a-z]/.test(t.text));
+  // "from Acme", "from our bakery": who sends it is the writer ("from my notes" is a text to give).
+  const own = /^(?:our|my)$/.test(tokens[phrase.start - 1]?.lower ?? '') && !phrase.plural;
+  const place = own && !conceptOf(phrase.head) && !NOUN_CLASSES.containers.has(phrase.head);
+  const sender = marker === 'from' && (words.every((t) => /^[A-Z][a-z]/.test(t.text)) || place);
   // "…, paid at time and a half", "charging $95 an hour": a participle alone says how, and names no value.
   const participle =
     words.length === 1 &&

@@ -15,6 +15,16 @@ export const SPAN_ENDS =
 
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
+  // "number of supers taken off", "the meals eaten": a participle read as a noun after one says what was
+  // done to it ("children", "women" are plurals).
+  for (let i = 1; i < tokens.length; i++) {
+    const word = tokens[i]!;
+    const participle =
+      /[a-z]en$/.test(word.lower) && word.lemma !== word.lower && !/(?:men|children|oxen)$/.test(word.lower);
+    if (participle && word.pos === 'NOUN' && tokens[i - 1]!.pos === 'NOUN') word.pos = 'VERB';
+    // ("the distance round the room": where, before an article.)
+    if (word.lower === 'round' && MODIFIERS.determiners.has(tokens[i + 1]?.lower ?? '')) word.pos = 'ADP';
+  }
   // "the concrete needed for a slab", "the paint required": a word read as an adjective after an
   // article, with no noun after it but a participle that describes it, is the thing itself; so is
   // one with nothing after it ("the name of the deceased, …", "relationship to the recipient").

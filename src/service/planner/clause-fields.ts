@@ -12,7 +12,7 @@ import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/co
 import type { Reading } from './roles';
 import { answeredByJob, answeredForUse, askedQuestion } from '../language/asked-questions';
 import { toldBefore } from '../language/verbs';
-import { VERB_CLASSES } from '../../contract/prompt-words';
+import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 
 const { takes: TAKES, personGives: PERSON_GIVES } = VERB_CLASSES;
 
@@ -52,9 +52,11 @@ export function yesNoFields(reading: Reading): Field[] {
     // ("whether they want us to do the packing" → wants_packing: what is done for them names it.)
     const light = /^(?:do|handle|sort|arrange)$/.test(clause[4] ?? '') ? 3 : 2;
     const done = /^(?:us|me|you)$/.test(clause[2] ?? '') && clause[3] === 'to' ? light : 0;
+    // ("whether they pay UK income tax" → pays_uk_income_tax.)
+    const base = tokens[token.index + 2]?.pos === 'VERB' && tokens[token.index + 2]!.lemma === clause[1];
     const said = clause.map((w, at) =>
-      at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && /^(?:want|need)$/.test(w)
-        ? `${w}s${clause[2] === 'to' ? ' to' : ''}`
+      at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && (/^(?:want|need)$/.test(w) || base)
+        ? `${w.replace(/(?:[osxz]|[cs]h)$/, '$&e').replace(/([^aeiou])y$/, '$1ie')}s${clause[2] === 'to' ? ' to' : ''}`
         : at > 1 && at < 2 + done
           ? ''
           : w,
@@ -68,10 +70,20 @@ export function yesNoFields(reading: Reading): Field[] {
     const predicate = copula > 0 && clauseTokens[copula + 1]?.pos === 'DET';
     // ("whether collection needed": a verb with nothing after it keeps what it is said of.)
     const cut = verbAt > 0 && verbAt < clauseTokens.length - 1 ? verbAt : predicate ? copula : 0;
-    const owner = clauseTokens.slice(0, cut).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
+    // ("whether the oven needs cleaning" keeps the oven; "whether the home has an alarm" does not.)
+    const has = /^ha[sd]|have$/.test(clauseTokens[cut]?.lower ?? '');
+    const owner = clauseTokens
+      .slice(0, cut)
+      .every(
+        (t) =>
+          (has ? /^(?:NOUN|ADJ)$/.test(t.pos) : NOUN_CLASSES.people.has(t.lemma)) ||
+          DETERMINERS.has(t.lower) ||
+          /^(?:they|we|you|i|he|she)$/.test(t.lower),
+      );
     const words = said
       .slice(cut > 0 && owner ? cut : 0)
-      .filter((word) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word))
+      .map((word, at) => (at === 0 && has && owner && word === 'have' ? 'has' : word))
+      .filter((word, at) => (at === 0 && has && owner) || (!CLAUSE_FILLER.test(word) && !/^\d/.test(word)))
       .slice(0, 5);
     if (words.length === 0) continue;
     fields.push(

@@ -27,7 +27,7 @@ describe('an opening sentence of questions', () => {
     [
       "What's the supplier's name, which invoice, how many days late is it and do they charge interest? Draft a chaser email from those answers.",
       /chaser email/i,
-      ['supplier_name', 'invoice', 'number_of_days_late', 'charge_interest'],
+      ['supplier_name', 'invoice', 'number_of_days_late', 'charges_interest'],
     ],
   ])('is read as the form: %s', (prompt, name, keys) => {
     const planned = plan(prompt);

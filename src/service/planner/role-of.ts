@@ -80,9 +80,12 @@ export function roleOf(
   const valued = !/^(?:text|string)?$/.test(conceptOf(phrase.head)?.kind ?? '');
   const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
   if (lastRole === 'output' && valued && madeWith(tokens, group, marker)) return 'output';
+  // "jars I'll get from a harvest: number of supers, …": what the list after the colon describes.
+  const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');
+  const described = article && explicit && /^(?:need|want)?$/.test(lemma ?? '') && tokens[phrase.end]?.text === ':';
+  if (described && group.items.length === 1) return 'none';
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group, tokens)) return 'input';
   // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
-  const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');
   const ofPerson = article && group.items.length === 1 && PEOPLE.has(previous?.items.at(-1)?.head ?? '');
   if (marker === 'with' && explicit && ofPerson) return 'none';
   // "a table with the venue cost, catering per person…" lists what it is made from; "a list of
@@ -103,6 +106,8 @@ export function roleOf(
   // "a summary of the tasks", "an analysis of the results": what is summed up or analysed is given.
   const made = previous?.items.at(-1)?.head ?? '';
   if (marker === 'of' && !explicit && WORKED_NOUNS.has(made) && !PEOPLE.has(phrase.head)) return 'input';
+  // "1.2% of the sale price": what a share is taken of.
+  if (marker === 'of' && /^(?:%|percent|per cent)$/.test(tokens[phrase.before!.index - 1]?.lower ?? '')) return 'input';
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';

@@ -1,0 +1,65 @@
+/**
+ * Values a list describes and the words around them: a participle after a plural, what a list after
+ * a colon is about, a yes-or-no said of a thing or by "they", a share of a base, a place in a
+ * numbered run, the writer's own place a message comes from, a question before a choice. Prompts
+ * written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+type Property = { type?: string; enum?: string[] };
+const properties = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
+const keys = (prompt: string) => Object.keys(properties(prompt));
+
+describe('values a list describes', () => {
+  it('keeps a participle with its particle after a plural, and the list goes on', () => {
+    expect(keys('Work out the fuel bill: number of loads carried over, the price per litre.')).toEqual([
+      'number_of_loads_carried_over',
+      'price_per_litre',
+    ]);
+    expect(keys('Estimate the cost: the hours given up, the hourly rate.')).toEqual(['hours_given_up', 'hourly_rate']);
+  });
+
+  it('does not ask for the thing a list after a colon describes', () => {
+    expect(
+      keys("Tell me how many loaves I'll bake from a sack: the sack weight in kg and the loaf weight in grams."),
+    ).toEqual(['sack_weight', 'loaf_weight']);
+    // A thing the job is bidden to handle still names it.
+    expect(planWorkflow('Handle a return request: order number and reason.', {}).name).toBe('Return Request');
+  });
+
+  it('names a yes or no by the thing it is said of, and says it of "they"', () => {
+    expect(keys('Service sheet: the address, whether the boiler needs descaling, and whether they own a dog.')).toEqual(
+      ['address', 'boiler_needs_descaling', 'owns_dog'],
+    );
+    expect(keys('Quote: the postcode and whether the flat has a lift.')).toEqual(['postcode', 'has_lift']);
+  });
+
+  it('asks for what a share is taken of', () => {
+    expect(properties('Work out the agent fee at 3% of the monthly rent.')).toEqual({
+      monthly_rent: expect.objectContaining({ type: 'number' }),
+    });
+  });
+
+  it('counts a place in a numbered run', () => {
+    expect(properties('Restaurant booking slip: guest name, table number, time.').table_number?.type).toBe('integer');
+  });
+
+  it("does not ask for the place a message comes from when it is the writer's own", () => {
+    expect(keys('Write a welcome email from our yoga studio, using the member name and the class.')).toEqual([
+      'member_name',
+      'class',
+    ]);
+    expect(keys('Summarise the key points from my notes.')).toContain('notes');
+  });
+
+  it('reads a question, or a thing with its article, before a choice as a value of its own', () => {
+    const poster = properties('Poster order: the width, glossy or matte, and the delivery date.');
+    expect(poster.glossy_or_matte?.enum).toEqual(['glossy', 'matte']);
+    expect(Object.keys(poster)).toContain('width');
+    const form = properties('Flyer print order: how many flyers, glossy or matte paper, and the date.');
+    expect(Object.keys(form)).toContain('number_of_flyers');
+    expect(Object.values(form).some((p) => p.enum?.some((v) => /how many/i.test(v)))).toBe(false);
+  });
+});
