@@ -12,13 +12,10 @@ import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/co
 import type { Reading } from './roles';
 import { answeredByJob, answeredForUse, askedQuestion } from '../language/asked-questions';
 import { toldBefore } from '../language/verbs';
-import { NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
+import { whetherWords } from '../language/whether-name';
+import { VERB_CLASSES } from '../../contract/prompt-words';
 
 const { takes: TAKES, personGives: PERSON_GIVES } = VERB_CLASSES;
-
-/** Words of a yes-or-no clause that say nothing of its own: "whether THE role IS remote". */
-const CLAUSE_FILLER =
-  /^(?:a|an|the|there|is|are|was|were|be|been|has|have|had|'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll|it|its|i|we|you|he|she|they|them|their|his|her|our|my|your|this|that|any|to|yet|already|still)$/;
 
 /**
  * ", and whether pets are allowed": a yes-or-no input, named by the clause's own words
@@ -48,43 +45,7 @@ export function yesNoFields(reading: Reading): Field[] {
     // "whether it's urgent or not" is yes or no; "whether it is A or B" and "whether it's phone or video" are choices.
     const choice = reading.choices.some((c) => c.start > token.index && c.start <= end + 1);
     if ((tokens[end]?.lower === 'or' && tokens[end + 1]?.lower !== 'not') || clause[0] === 'to' || choice) continue;
-    // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about ("… to renew" → wants_to_renew).
-    // ("whether they want us to do the packing" → wants_packing: what is done for them names it.)
-    const light = /^(?:do|handle|sort|arrange)$/.test(clause[4] ?? '') ? 3 : 2;
-    const done = /^(?:us|me|you)$/.test(clause[2] ?? '') && clause[3] === 'to' ? light : 0;
-    // ("whether they pay UK income tax" → pays_uk_income_tax.)
-    const base = tokens[token.index + 2]?.pos === 'VERB' && tokens[token.index + 2]!.lemma === clause[1];
-    const said = clause.map((w, at) =>
-      at === 1 && /^(?:they|we|you|i)$/.test(clause[0]!) && (/^(?:want|need)$/.test(w) || base)
-        ? `${w.replace(/(?:[osxz]|[cs]h)$/, '$&e').replace(/([^aeiou])y$/, '$1ie')}s${clause[2] === 'to' ? ' to' : ''}`
-        : at > 1 && at < 2 + done
-          ? ''
-          : w,
-    );
-    // "whether the client needs new plumbing" → needs_new_plumbing: who has or needs it is the run's
-    // subject; "whether pets are allowed" keeps what is allowed.
-    const clauseTokens = tokens.slice(token.index + 1, end);
-    const verbAt = clauseTokens.findIndex((t) => t.pos === 'VERB' || /^ha[sd]|have$/.test(t.lower));
-    // "whether the donor is a UK taxpayer": what they are names it ("whether the room was ready" keeps the room).
-    const copula = clauseTokens.findIndex((t) => t.pos === 'AUX');
-    const predicate = copula > 0 && clauseTokens[copula + 1]?.pos === 'DET';
-    // ("whether collection needed": a verb with nothing after it keeps what it is said of.)
-    const cut = verbAt > 0 && verbAt < clauseTokens.length - 1 ? verbAt : predicate ? copula : 0;
-    // ("whether the oven needs cleaning" keeps the oven; "whether the home has an alarm" does not.)
-    const has = /^ha[sd]|have$/.test(clauseTokens[cut]?.lower ?? '');
-    const owner = clauseTokens
-      .slice(0, cut)
-      .every(
-        (t) =>
-          (has ? /^(?:NOUN|ADJ)$/.test(t.pos) : NOUN_CLASSES.people.has(t.lemma)) ||
-          DETERMINERS.has(t.lower) ||
-          /^(?:they|we|you|i|he|she)$/.test(t.lower),
-      );
-    const words = said
-      .slice(cut > 0 && owner ? cut : 0)
-      .map((word, at) => (at === 0 && has && owner && word === 'have' ? 'has' : word))
-      .filter((word, at) => (at === 0 && has && owner) || (!CLAUSE_FILLER.test(word) && !/^\d/.test(word)))
-      .slice(0, 5);
+    const words = whetherWords(tokens.slice(token.index + 1, end));
     if (words.length === 0) continue;
     fields.push(
       makeField(snakeCase(words.join(' ')), 'boolean', words[0]!, token.index, {
