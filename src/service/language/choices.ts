@@ -79,7 +79,8 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const ending = (t: Token | undefined) => /(?:ing|ed)$/.exec(t?.lower ?? '')?.[0];
     const opening = tokens.slice(j + 1, i).find((t) => !/^(?:a|an|the)$/.test(t.lower));
     const alike = opening?.pos === 'VERB' || ending(opening) === ending(tokens[i + 1]);
-    if (tokens[i + 1]?.pos === 'VERB' && !alike) continue;
+    // ("menu: buffet, canapes or plated": values a colon or a bracket opens are a choice.)
+    if (tokens[i + 1]?.pos === 'VERB' && !alike && !/^[:(]$/.test(tokens[j]?.text ?? '')) continue;
     values.unshift(...values.splice(1).reverse());
     j = fieldsBeforeChoice(tokens, values, i, j);
     const listedItems = itemsBeforePair(tokens, values, i, j);

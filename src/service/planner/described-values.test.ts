@@ -62,4 +62,30 @@ describe('values a list describes', () => {
     expect(Object.keys(form)).toContain('number_of_flyers');
     expect(Object.values(form).some((p) => p.enum?.some((v) => /how many/i.test(v)))).toBe(false);
   });
+
+  it('offers the values a colon opens, one of them a participle', () => {
+    expect(properties('Party booking: the host name and the food: buffet, hog roast or plated.').food?.enum).toEqual([
+      'buffet',
+      'hog roast',
+      'plated',
+    ]);
+  });
+
+  it('names a job done for each thing by that thing', () => {
+    expect(planWorkflow('For each flower order, take the buyer name, the colour and the delivery date.', {}).name).toBe(
+      'Flower Order Report',
+    );
+  });
+
+  it('does not ask for a thing the inputs name by its parts', () => {
+    expect(keys('Book a table at a restaurant with the restaurant name, the date and the party size.')).toEqual([
+      'restaurant_name',
+      'date',
+      'party_size',
+    ]);
+    expect(keys('Notice to a tenant that their gas check is due: tenant name, the date of the last check.')).toEqual([
+      'tenant_name',
+      'last_check_date',
+    ]);
+  });
 });

@@ -84,6 +84,14 @@ export function roleOf(
   const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');
   const described = article && explicit && /^(?:need|want)?$/.test(lemma ?? '') && tokens[phrase.end]?.text === ':';
   if (described && group.items.length === 1) return 'none';
+  // "an order from a café with the café name, …", "that their safety inspection is due: …, the date of
+  // the last inspection": a thing the inputs listed name by its parts.
+  const head = tokens[phrase.end - 1]!;
+  const parts = tokens
+    .slice(phrase.end)
+    .some((t) => t.lemma === head.lemma && (tokens[t.index + 1]?.pos === 'NOUN' || tokens[t.index - 1]?.pos === 'ADJ'));
+  const topic = /^(?:a|an|their)$/.test(tokens[phrase.start - 1]?.lower ?? '') && group.items.length === 1;
+  if (explicit && topic && parts && !phrase.given && !lemma && marker !== 'given') return 'none';
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group, tokens)) return 'input';
   // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
   const ofPerson = article && group.items.length === 1 && PEOPLE.has(previous?.items.at(-1)?.head ?? '');

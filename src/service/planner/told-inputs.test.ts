@@ -76,7 +76,7 @@ describe('pasted texts, sums and yes-or-no questions', () => {
       keys(
         'Estimate cover for a shop given the stock value and whether the shop has a sprinkler, with 5% off for a sprinkler.',
       ),
-    ).toEqual(['stock_value', 'sprinkler']);
+    ).toEqual(['stock_value', 'has_sprinkler']);
   });
 
   it('reads "the total contents value" as a value, not the content’s value', () => {

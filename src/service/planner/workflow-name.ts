@@ -227,7 +227,21 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     if (/^[a-z]+$/.test(right?.lower ?? '') && /^[a-z]+$/.test(left.lower))
       return `${named([left.lower.endsWith('ed') ? left.lemma : left.lower])} vs ${named([right!.lower])} Comparison`;
   }
-  const about = source ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
+  // "For each catering order, take the client name…": the thing each run is for.
+  const each = reading.phrases.find(
+    (p) =>
+      p.start <= 3 &&
+      /^for (?:each|every)$/.test(
+        reading.tokens
+          .slice(p.start - 2, p.start)
+          .map((t) => t.lower)
+          .join(' '),
+      ) &&
+      reading.tokens[p.end]?.text === ',' &&
+      !CONTAINERS.has(p.head) &&
+      !UNITS.has(p.head),
+  );
+  const about = source ?? each ?? (verb && object && recipe !== 'check' ? object : subjectPhrase(reading, recipe));
   // "an agenda for a workshop", "a reply to a customer complaint", "a summary of the tickets": what the made thing is of.
   const of = makes ? aboutOf(reading.tokens, reading.phrases, makes, noted) : undefined;
   // What a one-word made thing is of, else what the job works on, unless that is one of a list of values ("given a topic, a difficulty…").
