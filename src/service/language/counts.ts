@@ -35,6 +35,8 @@ export function countKey(tokens: Token[], last: Token): string {
     thing?.pos === 'NOUN'
   )
     return `${noun.lower}_per_${thing.lemma}`;
+  // "how many litres of oil it needs", "how many bags of compost": a measure of a thing.
+  if (tokens[at]?.lower === 'of' && tokens[at + 1]?.pos === 'NOUN') return `${noun.lower}_of_${tokens[at + 1]!.lower}`;
   // "how many days a week they can train", "how many hours per month": a rate over a period.
   const [a, period] = tokens.slice(at, at + 2);
   if (/^(?:a|an|per|each)$/.test(a?.lower ?? '') && /^(?:day|week|month|year|fortnight)$/.test(period?.lower ?? ''))

@@ -89,7 +89,9 @@ export function occasionOf(tokens: Token[], phrases: Phrase[], made: Phrase, sto
  * "Speaker Thank-You". Whom it goes to and how it is written go ("a short note to parents").
  */
 export function occasionName(occasion: Phrase, made: string[]): string[] {
-  const words = occasion.words.filter((word) => !HOW.has(word)).slice(-2);
+  // ("how many litres of oil" is about the oil.)
+  const kept = occasion.words.filter((word) => !HOW.has(word));
+  const words = kept.slice(kept.lastIndexOf('of') + 1).slice(-2);
   const about = occasion.plural && words.length > 0 ? [...words.slice(0, -1), occasion.head] : words;
   // ("msg" is read as "message" before the prompt is tagged.)
   const kinds = made.filter((word) => !HOW.has(word) && !PEOPLE.has(word));

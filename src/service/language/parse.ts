@@ -261,19 +261,18 @@ export interface Enumeration {
 /** Groups phrases that follow one another with only commas, "and", "or" and determiners between them. */
 export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   const groups: Enumeration[] = [];
-  // "the start and end time of the outage, the number of users": what an item is of belongs to it,
-  // and the list goes on after it.
+  // "the start and end time of the outage, the number of users", "discount as a percentage, …": what
+  // an item is of, or the form it takes, belongs to it, and the list goes on after it.
   let complementEnd: number | undefined;
   for (const phrase of list) {
     const group = groups.at(-1);
     const last = group?.items.at(-1);
-    if (
-      last &&
-      tokens[last.end]?.lower === 'of' &&
-      phrase.before?.index === last.end &&
-      !CONTAINERS.has(last.head) &&
-      /^[,;]$/.test(tokens[phrase.end]?.text ?? '')
-    ) {
+    // ("discount requested as a percentage": a participle may stand between.)
+    const link =
+      last && tokens[last.end]?.pos === 'VERB' && tokens[last.end + 1]?.lower === 'as' ? last.end + 1 : last?.end;
+    const of = tokens[link ?? 0]?.lower === 'of' && !CONTAINERS.has(last?.head ?? '');
+    const form = tokens[link ?? 0]?.lower === 'as' && /^(?:percentage|number|decimal|fraction)$/.test(phrase.head);
+    if (last && (of || form) && phrase.before?.index === link && /^[,;]$/.test(tokens[phrase.end]?.text ?? '')) {
       complementEnd = phrase.end;
       continue;
     }

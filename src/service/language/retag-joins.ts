@@ -22,8 +22,30 @@ export function correctJoins(tokens: Token[]): void {
     const participle =
       /[a-z]en$/.test(word.lower) && word.lemma !== word.lower && !/(?:men|children|oxen)$/.test(word.lower);
     if (participle && word.pos === 'NOUN' && tokens[i - 1]!.pos === 'NOUN') word.pos = 'VERB';
+    // ("the number of days it has to last": after "of", a word before the clause that describes it is a thing.)
+    if (
+      word.pos === 'VERB' &&
+      tokens[i - 1]!.lower === 'of' &&
+      /^(?:it|they|we|you|i)$/.test(tokens[i + 1]?.lower ?? '')
+    )
+      word.pos = 'NOUN';
     // ("the distance round the room": where, before an article.)
     if (word.lower === 'round' && MODIFIERS.determiners.has(tokens[i + 1]?.lower ?? '')) word.pos = 'ADP';
+  }
+  // "the estimated build cost", "…: name, hire period in days, …": a verb's plain form between what
+  // describes a thing, or a comma of a list a colon opened, and a noun that ends the item is a noun.
+  let listed = false;
+  for (let i = 1; i + 2 < tokens.length; i++) {
+    const [before, word, noun, after] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
+    if (/^[.!?;\n]$/.test(before.text)) listed = false;
+    if (before.text === ':') listed = true;
+    const described = before.pos === 'ADJ' && MODIFIERS.determiners.has(tokens[i - 2]?.lower ?? '');
+    const item = listed && before.text === ',' && /^(?:[,.()]|in|and|or)$/.test(after.lower);
+    if (word.pos === 'VERB' && word.lemma === word.lower && noun.pos === 'NOUN' && (described || item))
+      word.pos = 'NOUN';
+    // ("Skip hire order: …": two verbs opening a heading before its colon name a thing.)
+    const heading = i === 1 && (noun.pos === 'NOUN' || noun.lower.endsWith('ing')) && after.text === ':';
+    if (heading && before.pos === 'VERB' && word.pos === 'VERB') before.pos = word.pos = noun.pos = 'NOUN';
   }
   // "the concrete needed for a slab", "the paint required": a word read as an adjective after an
   // article, with no noun after it but a participle that describes it, is the thing itself; so is

@@ -88,4 +88,32 @@ describe('values a list describes', () => {
       'last_check_date',
     ]);
   });
+
+  it('reads a plain verb between what describes a thing and its noun, or as an item of a colon list, as a noun', () => {
+    expect(keys('Draft a proposal from the client name and the expected build cost.')).toEqual([
+      'client_name',
+      'expected_build_cost',
+    ]);
+    expect(
+      keys('Van hire booking: driver name, pickup point (depot or home), hire period in days, and the date.'),
+    ).toEqual(['driver_name', 'pickup_point', 'hire_period', 'date']);
+  });
+
+  it('names a heading that opens with two verbs as a thing', () => {
+    expect(planWorkflow('Skip hire booking: name, address and the date.', {}).name).toBe('Skip Hire Booking');
+  });
+
+  it('reads the form a value takes as part of it, and the list goes on', () => {
+    expect(
+      keys('Refund check: order total, refund given as a percentage, and the reason (damaged or late).'),
+    ).toContain('reason');
+  });
+
+  it('reads a thing counted by a measure, and a thing after "of" before the clause that describes it', () => {
+    expect(keys('Work out the mix: how many bags of sand it needs.')).toEqual(['bags_of_sand']);
+    expect(keys('Work out the mix, given the number of bags and the number of days it has to set.')).toEqual([
+      'number_of_bags',
+      'number_of_days',
+    ]);
+  });
 });
