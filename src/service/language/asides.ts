@@ -94,9 +94,18 @@ export function happensOn(tokens: Token[], group: Enumeration, previous: Enumera
 
 /**
  * "their interests (there are usually several)", "dietary requirements (vegetarian, gluten free etc —
- * could be several)": a bracket after a thing that says there may be more than one of it.
+ * could be several)": a bracket after a thing that says there may be more than one of it; so does
+ * one for each of a thing ("the eggs collected each day", "the expected number of guests for each
+ * day", "the hours I worked each day").
  */
 export function severalSaid(tokens: Token[], phrase: Phrase): boolean {
+  // (What the phrase reads includes a time it is said for; "the max hours each person can work" is one.)
+  let k = phrase.start + 1;
+  while (k < phrase.end && !/^(?:each|every)$/.test(tokens[k]!.lower)) k++;
+  while (k < phrase.end + 3 && /^(?:PRON|VERB|ADV|AUX|ADP)$/.test(tokens[k]?.pos ?? '')) k++;
+  const each = /^(?:each|every)$/.test(tokens[k]?.lower ?? '') && tokens[k + 1]?.pos === 'NOUN';
+  const clause = /^(?:AUX|VERB)$/.test(tokens[k + 2]?.pos ?? '');
+  if (each && !clause && (phrase.plural || phrase.words[0] === 'number')) return true;
   if (tokens[phrase.end]?.text !== '(') return false;
   const words: string[] = [];
   for (let k = phrase.end + 1; k < phrase.end + 16 && tokens[k] && tokens[k]!.text !== ')'; k++)

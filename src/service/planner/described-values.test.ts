@@ -110,10 +110,29 @@ describe('values a list describes', () => {
   });
 
   it('reads a thing counted by a measure, and a thing after "of" before the clause that describes it', () => {
-    expect(keys('Work out the mix: how many bags of sand it needs.')).toEqual(['bags_of_sand']);
+    expect(keys('Work out the mix: how many bags of sand it needs, and the colour.')).toEqual([
+      'bags_of_sand',
+      'colour',
+    ]);
     expect(keys('Work out the mix, given the number of bags and the number of days it has to set.')).toEqual([
       'number_of_bags',
       'number_of_days',
     ]);
+  });
+
+  it('asks for a list of values when one is given for each of a thing', () => {
+    expect(
+      properties('Museum report: the visitors counted each day, and the ticket price.').visitors_counted?.type,
+    ).toBe('array');
+    expect(
+      properties('Museum report from the number of visitors for each day of the week.').number_of_visitors?.type,
+    ).toBe('array');
+    expect(
+      properties('Plan the rota from the staff list and the max hours each person can work.').max_hours?.type,
+    ).toBe('number');
+  });
+
+  it('goes on with the list after a question listed among the inputs', () => {
+    expect(keys('Party quote: how many children, and the party date.')).toEqual(['number_of_children', 'party_date']);
   });
 });

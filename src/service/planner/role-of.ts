@@ -6,7 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
-import { declared, madeWith, noInput, takes, toldAfter } from '../language/markers';
+import { declared, listedQuestion, madeWith, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
 import { happensOn } from '../language/asides';
 import { doneByOthers, othersAreWont } from '../language/verbs';
@@ -48,7 +48,11 @@ export function roleOf(
   const offered = tokens.slice(start, start + 24).find((t) => /^(?:[.;!?]|or)$/.test(t.lower))?.lower === 'or';
   const listed = /^(?:of|whether|to|for|in|at|on|from|with|about)$/.test(marker) && !offered && lastRole === 'input';
   // "for a given date": what the person is to give, whatever opens it.
-  if ((listed && phrase !== group.items[0] && own) || phrase.given) return 'input';
+  // ("Quote: how many guests, and the date": what follows a question listed among the inputs goes on.)
+  const how = tokens[group.items[0]!.start - 1];
+  const asked = how?.lower === 'how' && group.items[0]!.words[0] === 'many' && listedQuestion(tokens, how);
+  if ((listed && phrase !== group.items[0] && own) || phrase.given || (asked && phrase !== group.items[0]))
+    return 'input';
   if (marker === 'on' && explicit && happensOn(tokens, group, previous)) return 'none';
   // "the hours worked on each project", "a fee for every hour": which one, not a value to give.
   if (/^(?:each|every)$/.test(tokens[phrase.start - 1]?.lower ?? '') && /^(?:on|for|in|per|at)$/.test(marker))
