@@ -103,7 +103,10 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
     const there = words.some((t) =>
       /^(?:happen|occur|live|stay|park|meet|hold|take|find|lose|leave|see)$/.test(t.lemma),
     );
-    const place = moves ? (from ? 'origin' : 'destination') : there ? 'location' : undefined;
+    // ("where on the body the tattoo goes", "where the key is": a place on a thing, or where it is.)
+    const on = /^(?:on|in)$/.test(tokens[token.index + 1]?.lower ?? '');
+    const is = !moves && words.some((t) => /^(?:is|are)$/.test(t.lower));
+    const place = moves && !on ? (from ? 'origin' : 'destination') : there || on || is ? 'location' : undefined;
     return place ? { key: place, kind, head: place, extra } : undefined;
   }
   if (token.lower === 'why') {

@@ -40,11 +40,18 @@ export function itemsBeforePair(tokens: Token[], values: readonly string[], or: 
  */
 export function fieldsBeforeChoice(tokens: Token[], values: string[], or: number, from: number): number {
   const named = values.slice(0, -2).findLastIndex(namesField);
-  // ("the size, glossy or matte": a thing with its article, before a bare pair, is asked for too.)
+  // ("the size, glossy or matte": a thing with its article, or what "how often to" does, before a bare pair, is asked for too.)
   const bare = !/^(?:a|an|the)$/.test(tokens[or + 1]?.lower ?? '');
   const articled = (value: string) =>
     bare &&
-    tokens.some((t, k) => k > from && k < or && t.text === value && /^(?:the|their)$/.test(tokens[k - 1]!.lower));
+    tokens.some(
+      (t, k) =>
+        k > from &&
+        k < or &&
+        t.text === value &&
+        (/^(?:the|their)$/.test(tokens[k - 1]!.lower) ||
+          (tokens[k - 1]!.lower === 'to' && t.pos === 'VERB' && tokens[k - 2]?.pos === 'ADV')),
+    );
   const question = values
     .slice(0, -2)
     .findLastIndex((value) => /^(?:how|what|which)\b/i.test(value) || articled(value));

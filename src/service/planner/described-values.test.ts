@@ -135,4 +135,18 @@ describe('values a list describes', () => {
   it('goes on with the list after a question listed among the inputs', () => {
     expect(keys('Party quote: how many children, and the party date.')).toEqual(['number_of_children', 'party_date']);
   });
+
+  it('asks where a thing is on something as its location', () => {
+    expect(keys('Piercing record: client name, where on the ear the piercing is, and the date.')).toEqual([
+      'client_name',
+      'location',
+      'date',
+    ]);
+  });
+
+  it('asks how often a thing is done, and reads a pair after it as a choice of its own', () => {
+    const form = properties('Pet sitting card: pet name, how often to feed, indoor or outdoor, and the vet phone.');
+    expect(Object.keys(form)).toContain('feed_frequency');
+    expect(form.indoor_or_outdoor?.enum).toEqual(['indoor', 'outdoor']);
+  });
 });
