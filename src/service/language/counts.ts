@@ -4,6 +4,7 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { DETERMINERS, type Token } from './retag';
+import type { Choice } from './choices';
 
 /** Spans of time counted in whole units: "how long off sick (days)", "days late". */
 export const TIME_SPANS = /^(?:minutes|hours|days|weeks|months|years)$/;
@@ -143,3 +144,20 @@ export const timesOfThings = (tokens: Token[]): number[] =>
         /^(?:the|its|their|this|that|each)$/.test(tokens[at + 2]?.lower ?? ''),
     )
     .map((t) => t.index);
+
+/**
+ * ", how often to water", "and how often they visit": the key of how often a thing is done, when the
+ * question is listed among the inputs and no choice after it offers its values ("how often they want
+ * visits (weekly or monthly)").
+ */
+export function frequencyAsked(tokens: Token[], token: Token, choices: readonly Choice[]): string | undefined {
+  if (token.lower !== 'often' || tokens[token.index - 1]?.lower !== 'how') return undefined;
+  if (!/^(?:,|and|:|given|with)$/.test(tokens[token.index - 2]?.lower ?? '')) return undefined;
+  const offered = choices.some(
+    (c) => c.start > token.index && c.start <= token.index + 6 && tokens[c.start - 1]?.text !== ',',
+  );
+  const done = tokens
+    .slice(token.index + 1, token.index + 5)
+    .find((t) => /^(?:VERB|NOUN)$/.test(t.pos) && !/^(?:want|need|like|would)$/.test(t.lemma));
+  return done && !offered ? `${done.lemma}_frequency` : undefined;
+}

@@ -8,7 +8,7 @@ import { makeField, type Field } from '../workflow/field';
 import { snakeCase } from '../lib/text-case';
 import { DETERMINERS, UNITS } from '../language/parse';
 import { fieldOf, oneOfPair } from './phrase-field';
-import { amountAsked, countKey, kindsCounted, lengthAsked } from '../language/counts';
+import { amountAsked, countKey, frequencyAsked, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
 import { answeredByJob, answeredForUse, askedQuestion } from '../language/asked-questions';
 import { toldBefore } from '../language/verbs';
@@ -115,17 +115,9 @@ export function impliedFields(reading: Reading): Field[] {
     const lasting = lengthAsked(tokens, token);
     if (lasting)
       fields.push(makeField(lasting.key, lasting.list ? 'list' : 'number', 'length', token.index, lasting.extra));
-    // ", how often to water", "and how often they visit": how often it is done (a choice after it offers values).
-    const often = token.lower === 'often' && tokens[token.index - 1]?.lower === 'how';
-    const done = tokens
-      .slice(token.index + 1, token.index + 5)
-      .find((t) => /^(?:VERB|NOUN)$/.test(t.pos) && !/^(?:want|need|like|would)$/.test(t.lemma));
-    const offered = reading.choices.some(
-      (c) => c.start > token.index && c.start <= token.index + 6 && tokens[c.start - 1]?.text !== ',',
-    );
-    if (often && offered) continue;
-    if (often && done && /^(?:,|and|:|given|with)$/.test(tokens[token.index - 2]?.lower ?? ''))
-      fields.push(makeField(`${done.lemma}_frequency`, 'string', 'frequency', token.index));
+    // ", how often to water": how often it is done.
+    const frequency = frequencyAsked(tokens, token, reading.choices);
+    if (frequency) fields.push(makeField(frequency, 'string', 'frequency', token.index));
     // "up to 30 days after purchase", "2 weeks before the event": the time counted from is a date to give.
     const event =
       /^(?:after|before|from|since)$/.test(token.lower) &&
