@@ -159,7 +159,12 @@ export function impliedFields(reading: Reading): Field[] {
     const field = fieldOf(
       {
         ...paired.phrase,
-        words: [before, ...paired.phrase.words.slice(1, -1), paired.phrase.head],
+        // ("the first and last day missed": a participle after the head stays.)
+        words: [
+          before,
+          ...paired.phrase.words.slice(1, -1),
+          paired.phrase.words.at(-1)!.startsWith(paired.phrase.head) ? paired.phrase.head : paired.phrase.words.at(-1)!,
+        ],
         start: token.index - 1,
         plural: false,
       },

@@ -149,4 +149,16 @@ describe('values a list describes', () => {
     expect(Object.keys(form)).toContain('feed_frequency');
     expect(form.indoor_or_outdoor?.enum).toEqual(['indoor', 'outdoor']);
   });
+
+  it('keys a number of a unit said of something by the measure, and keeps a participle on the second of a pair', () => {
+    expect(keys('Training record: the trainee name and the number of first aid hours.')).toEqual([
+      'trainee_name',
+      'first_aid_hours',
+    ]);
+    expect(keys('Absence note: the pupil name and the first and last day missed.')).toEqual([
+      'pupil_name',
+      'first_day_missed',
+      'last_day_missed',
+    ]);
+  });
 });

@@ -76,8 +76,10 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const perUnit = /^(?:rate|price|cost|fee|speed|pay|wage)$/.test(phrase.head)
     ? undefined
     : / per (\w+)$/.exec(phrase.unit ?? '');
+  // ("the number of CPD hours" is the CPD hours: a number of a unit said of something is its measure.)
+  const measureOf = words.length > 3 && NOUN_CLASSES.units.has(words.at(-1)!);
   const counts = [
-    ...(per > 2 && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words),
+    ...((per > 2 || measureOf) && words[0] === 'number' && words[1] === 'of' ? words.slice(2) : words),
     ...(perUnit ? ['per', perUnit[1]!] : []),
   ];
   // "the interview date and time" is one moment, keyed and titled as said; a time alone is a time of day.
