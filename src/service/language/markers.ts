@@ -242,3 +242,20 @@ export function madeWith(tokens: Token[], group: Enumeration, marker: string): b
     if (TAKES.has(tokens[k]!.lemma) && tokens[k]!.pos === 'VERB') return true;
   return false;
 }
+
+/**
+ * With the inputs listed, a thing they describe is no input of its own: one named with "a" just before
+ * the colon that opens them ("jars I'll get from a harvest: number of supers, …"), or one they name
+ * by its parts ("an order from a café with the café name, …", "that their safety inspection is due:
+ * …, the date of the last inspection"). `lemma` is the verb whose object it is, if any.
+ */
+export function describedByList(tokens: Token[], phrase: Phrase, lemma: string | undefined, marker: string): boolean {
+  const opener = tokens[phrase.start - 1]?.lower ?? '';
+  const wished = /^(?:need|want)?$/.test(lemma ?? '');
+  if (/^(?:a|an)$/.test(opener) && wished && tokens[phrase.end]?.text === ':') return true;
+  const head = tokens[phrase.end - 1]!;
+  const parts = tokens
+    .slice(phrase.end)
+    .some((t) => t.lemma === head.lemma && (tokens[t.index + 1]?.pos === 'NOUN' || tokens[t.index - 1]?.pos === 'ADJ'));
+  return /^(?:a|an|their)$/.test(opener) && parts && !lemma && marker !== 'given';
+}

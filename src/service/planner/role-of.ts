@@ -6,7 +6,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
-import { declared, listedQuestion, madeWith, noInput, takes, toldAfter } from '../language/markers';
+import { declared, describedByList, listedQuestion, madeWith, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
 import { happensOn } from '../language/asides';
 import { doneByOthers, othersAreWont } from '../language/verbs';
@@ -84,18 +84,9 @@ export function roleOf(
   const valued = !/^(?:text|string)?$/.test(conceptOf(phrase.head)?.kind ?? '');
   const taken = takes(tokens, marker, group.items[0]!) && (!byOthers || group.items.length > 1);
   if (lastRole === 'output' && valued && madeWith(tokens, group, marker)) return 'output';
-  // "jars I'll get from a harvest: number of supers, …": what the list after the colon describes.
   const article = /^(?:a|an)$/.test(tokens[phrase.start - 1]?.lower ?? '');
-  const described = article && explicit && /^(?:need|want)?$/.test(lemma ?? '') && tokens[phrase.end]?.text === ':';
-  if (described && group.items.length === 1) return 'none';
-  // "an order from a café with the café name, …", "that their safety inspection is due: …, the date of
-  // the last inspection": a thing the inputs listed name by its parts.
-  const head = tokens[phrase.end - 1]!;
-  const parts = tokens
-    .slice(phrase.end)
-    .some((t) => t.lemma === head.lemma && (tokens[t.index + 1]?.pos === 'NOUN' || tokens[t.index - 1]?.pos === 'ADJ'));
-  const topic = /^(?:a|an|their)$/.test(tokens[phrase.start - 1]?.lower ?? '') && group.items.length === 1;
-  if (explicit && topic && parts && !phrase.given && !lemma && marker !== 'given') return 'none';
+  if (explicit && group.items.length === 1 && !phrase.given && describedByList(tokens, phrase, lemma, marker))
+    return 'none';
   if (INPUT_MARKERS.has(marker) || taken || phrase.given || declared(marker, group, tokens)) return 'input';
   // "a reminder to a client with an overdue invoice, using their name…": with the inputs listed, what a person has says who.
   const ofPerson = article && group.items.length === 1 && PEOPLE.has(previous?.items.at(-1)?.head ?? '');
