@@ -34,7 +34,11 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     const misread = phrase.words.length >= 2 && phrase.plural && /^(?:[.,;]|and|or)?$/.test(next?.lower ?? '');
     if (
       concept &&
-      ATTRIBUTE.test(concept.word) &&
+      // ("the cost of parts" is the parts cost.)
+      (ATTRIBUTE.test(concept.word) ||
+        (attribute!.words.length === 1 &&
+          /^(?:cost|price|fee|value)$/.test(attribute!.head) &&
+          !phrase.words.includes('per'))) &&
       between[0]?.lower === 'of' &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )

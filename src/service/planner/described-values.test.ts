@@ -161,4 +161,17 @@ describe('values a list describes', () => {
       'last_day_missed',
     ]);
   });
+
+  it('names the cost of a thing by the thing, and a span by what was done for it', () => {
+    expect(keys('Repair invoice: the customer name, the labour hours and the cost of spares.')).toEqual([
+      'customer_name',
+      'labour_hours',
+      'spares_cost',
+    ]);
+    expect(keys('Climbing log: climber name, how long they rested in minutes, and the route.')).toEqual([
+      'climber_name',
+      'rest_duration',
+      'route',
+    ]);
+  });
 });
