@@ -11,6 +11,9 @@ const CLAUSE_FILLER =
  * the evening bar" → wants evening bar, "the oven needs cleaning" → oven needs cleaning.
  */
 export function whetherWords(clauseTokens: Token[]): string[] {
+  // ("there's a conservatory to do as well": what there is, not what is to be done with it.)
+  const there = clauseTokens[0]?.lower === 'there' ? clauseTokens.findIndex((t) => t.pos === 'PART') : -1;
+  if (there > 0) clauseTokens = clauseTokens.slice(0, there);
   const clause = clauseTokens.map((t) => t.lower);
   // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about ("… to renew" → wants_to_renew).
   // ("whether they want us to do the packing" → wants_packing: what is done for them names it.)

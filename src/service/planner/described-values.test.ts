@@ -174,4 +174,8 @@ describe('values a list describes', () => {
       'route',
     ]);
   });
+
+  it('names a yes or no of what there is by the thing, not what is to be done with it', () => {
+    expect(keys('Gutter quote: the address, and whether there is a porch to clear too.')).toEqual(['address', 'porch']);
+  });
 });
