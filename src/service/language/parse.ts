@@ -193,13 +193,14 @@ export function phrases(tokens: Token[]): Phrase[] {
     // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.
     // "the leave they've asked for", "the revenue it brought in": the same, with its auxiliaries.
     let verb = i + 1;
-    while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && verb < i + 3) verb++;
+    const said = (k: number) => /^(?:due|available)$/.test(tokens[k]?.lower ?? '');
+    while (/^(?:AUX|ADV|PART)$/.test(tokens[verb]?.pos ?? '') && !said(verb) && verb < i + 3) verb++;
     // "the date they need to reply by": what they need to do names it.
     if (needsTo(tokens, verb)) verb += 2;
     let [pasted, handed] = [false, false];
     let event: string[] = [];
     // "the date it was due": "due" names the event as a verb would.
-    const happens = tokens[verb]?.pos === 'VERB' || /^(?:due|available)$/.test(tokens[verb]?.lower ?? '');
+    const happens = tokens[verb]?.pos === 'VERB' || said(verb);
     if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens && !wants(tokens, verb)) {
       [pasted, handed] = handedOver(tokens, i, verb);
       i = verb + 1;

@@ -178,4 +178,11 @@ describe('values a list describes', () => {
   it('names a yes or no of what there is by the thing, not what is to be done with it', () => {
     expect(keys('Gutter quote: the address, and whether there is a porch to clear too.')).toEqual(['address', 'porch']);
   });
+
+  it('names a date by when a thing was due back', () => {
+    expect(keys('Hire reminder: the renter name and the date they were due back.')).toEqual([
+      'renter_name',
+      'due_back_date',
+    ]);
+  });
 });
