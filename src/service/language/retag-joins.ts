@@ -29,6 +29,13 @@ export function correctJoins(tokens: Token[]): void {
       /^(?:it|they|we|you|i)$/.test(tokens[i + 1]?.lower ?? '')
     )
       word.pos = 'NOUN';
+    // (", new monthly rent": an adjective of time read as an adverb before what it describes.)
+    if (
+      word.pos === 'ADV' &&
+      /^(?:new|old|current|previous)$/.test(word.lower) &&
+      /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '')
+    )
+      word.pos = 'ADJ';
     // ("the distance round the room": where, before an article.)
     if (word.lower === 'round' && MODIFIERS.determiners.has(tokens[i + 1]?.lower ?? '')) word.pos = 'ADP';
   }

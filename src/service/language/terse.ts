@@ -105,7 +105,7 @@ export function terseRequest(prompt: string): string {
       // "donor's name": the owner describes what follows it.
       const owner = parts.at(-1)!.pop()!;
       parts.at(-1)!.push({ ...owner, text: `${owner.text}'s`, pos: 'ADJ' });
-    } else if (token.pos !== 'DET' || token.lower === 'any') parts.at(-1)!.push(token);
+    } else if (token.pos !== 'DET' || token.lower === 'any' || parts.at(-1)!.length > 0) parts.at(-1)!.push(token);
   const items = parts
     .filter((part) => part.length > 0)
     .flatMap((part) => {

@@ -185,4 +185,12 @@ describe('values a list describes', () => {
       'due_back_date',
     ]);
   });
+
+  it('reads "new" as what describes a value, and keeps the article of a clause in a terse note', () => {
+    expect(
+      keys(
+        'Fee change letter: member name, the old monthly fee, the new monthly fee, and the date the new fee starts.',
+      ),
+    ).toEqual(['member_name', 'old_monthly_fee', 'new_monthly_fee', 'new_fee_start_date']);
+  });
 });
