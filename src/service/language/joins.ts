@@ -37,7 +37,7 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       // ("the cost of parts" is the parts cost.)
       (ATTRIBUTE.test(concept.word) ||
         (attribute!.words.length === 1 &&
-          /^(?:cost|price|fee|value)$/.test(attribute!.head) &&
+          /^(?:cost|price|fee|value|length|width|height|weight|size)$/.test(attribute!.head) &&
           !phrase.words.includes('per'))) &&
       between[0]?.lower === 'of' &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))

@@ -47,12 +47,13 @@ export function correctJoins(tokens: Token[]): void {
     if (/^[.!?;\n]$/.test(before.text)) listed = false;
     if (before.text === ':') listed = true;
     const described = before.pos === 'ADJ' && MODIFIERS.determiners.has(tokens[i - 2]?.lower ?? '');
-    const item = listed && before.text === ',' && /^(?:[,.()]|in|and|or)$/.test(after.lower);
+    const item = listed && /^(?:,|and)$/.test(before.lower) && /^(?:[,.()]|in|and|or)$/.test(after.lower);
     if (word.pos === 'VERB' && word.lemma === word.lower && noun.pos === 'NOUN' && (described || item))
       word.pos = 'NOUN';
     // ("Skip hire order: …": two verbs opening a heading before its colon name a thing.)
     const heading = i === 1 && (noun.pos === 'NOUN' || noun.lower.endsWith('ing')) && after.text === ':';
-    if (heading && before.pos === 'VERB' && word.pos === 'VERB') before.pos = word.pos = noun.pos = 'NOUN';
+    if (heading && /^(?:VERB|PROPN)$/.test(before.pos) && word.pos === 'VERB')
+      [before.pos, word.pos, noun.pos] = [before.pos === 'VERB' ? 'NOUN' : before.pos, 'NOUN', 'NOUN'];
   }
   // "the concrete needed for a slab", "the paint required": a word read as an adjective after an
   // article, with no noun after it but a participle that describes it, is the thing itself; so is

@@ -8,7 +8,7 @@ import type { Phrase } from './parse';
 import type { Token } from './retag';
 
 /** Words after a phrase that state its value, or its limit: "a budget of", "the rate is", "meals up to". */
-const STATING = /^(?:(?:of|is|are|=|max|maximum) |(?:up to|capped at|at most|limited to|no more than) )/;
+const STATING = /^(?:(?:of|is|are|=|max|maximum|at) |(?:up to|capped at|at most|limited to|no more than) )/;
 
 /**
  * "of 100 dollars", "the rate is 8%", "meals up to $50 a day", "capped at 10%": the value a prompt
@@ -24,7 +24,9 @@ export function statedAfter(tokens: Token[], end: number): Token | undefined {
   const at = end + stating + (/^[$€£]$/.test(tokens[end + stating]?.text ?? '') ? 1 : 0);
   const value = stating > 0 ? tokens[at] : undefined;
   const choice = /^(?:,|or)$/.test(tokens[at + 1]?.lower ?? '');
-  return value && /^[$€£]?\d/.test(value.text) && !choice ? value : undefined;
+  // ("VAT at 20%", "interest at £5 a day": a rate or an amount; "at 9" may be a time.)
+  const rate = words[0] !== 'at' || tokens[at + 1]?.text === '%' || /^[$€£]/.test(tokens[at - 1]?.text ?? '');
+  return value && /^[$€£]?\d/.test(value.text) && !choice && rate ? value : undefined;
 }
 
 const numberAt = (token: Token | undefined) =>

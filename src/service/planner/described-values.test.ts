@@ -193,4 +193,20 @@ describe('values a list describes', () => {
       ),
     ).toEqual(['member_name', 'old_monthly_fee', 'new_monthly_fee', 'new_fee_start_date']);
   });
+
+  it('reads a verb after "and" in a colon list as part of an item, and a rate stated with "at" as fixed', () => {
+    expect(keys('Skip quote: the postcode, number of skips and hire period in days. Add VAT at 20%.')).toEqual([
+      'postcode',
+      'number_of_skips',
+      'hire_period',
+    ]);
+  });
+
+  it('names the measure of a thing by the thing', () => {
+    expect(keys('Fence quote: the length of the fence, the height of the fence and the colour.')).toEqual([
+      'fence_length',
+      'fence_height',
+      'colour',
+    ]);
+  });
 });
