@@ -46,6 +46,15 @@ export function whetherWords(clauseTokens: Token[]): string[] {
         DETERMINERS.has(t.lower) ||
         /^(?:they|we|you|i|he|she)$/.test(t.lower),
     );
+  // ("whether the job is urgent" → job_is_urgent: what a thing now is, said as a state.)
+  const state =
+    copula > 0 &&
+    verbAt < 0 &&
+    /^(?:is|are)$/.test(clause[copula]!) &&
+    clauseTokens[copula + 1]?.pos === 'ADJ' &&
+    clauseTokens.slice(0, copula).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
+  const keep = (word: string) => !CLAUSE_FILLER.test(word);
+  if (state) return [...said.slice(0, copula).filter(keep), 'is', ...said.slice(copula + 1).filter(keep)].slice(0, 5);
   const words = said
     .slice(cut > 0 && owner ? cut : 0)
     .map((word, at) => (at === 0 && has && owner && word === 'have' ? 'has' : word))

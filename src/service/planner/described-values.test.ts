@@ -209,4 +209,10 @@ describe('values a list describes', () => {
       'colour',
     ]);
   });
+
+  it('names a yes or no of what a thing now is as a state', () => {
+    expect(
+      keys('Repair ticket: the device, and whether the screen is cracked or not, and whether the case is loose.'),
+    ).toContain('case_is_loose');
+  });
 });

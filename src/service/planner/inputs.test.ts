@@ -46,8 +46,8 @@ describe('inputs a prompt names without a plain noun phrase', () => {
     const { properties, required } = form(
       'Can we replace this laptop under warranty? We replace laptops up to 90 days after delivery, and only if the screen is intact.',
     );
-    expect(properties).toMatchObject({ delivery_date: { format: 'date' }, screen_intact: { type: 'boolean' } });
-    expect(required).not.toContain('screen_intact');
+    expect(properties).toMatchObject({ delivery_date: { format: 'date' }, screen_is_intact: { type: 'boolean' } });
+    expect(required).not.toContain('screen_is_intact');
   });
 });
 
