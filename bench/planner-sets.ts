@@ -1,14 +1,15 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 915f446,
- * when the work measured on held-out-19 and held-out-20 begins, unpacked from git and loaded in this
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 83e245c,
+ * when the work measured on held-out-21 and held-out-22 begins, unpacked from git and loaded in this
  * same run) and AFTER (the planner of this tree), with the held-out goals beside the figures. The goals
  * are read on two blind sets, each written by a helper that had read neither the planner nor any other
  * set, and each scored only at the start and the end of the round with only its totals printed:
- * `held-out-19` (75 prompts, 305 inputs; 91/56/87 → 91/59/87) and `held-out-20` (75 prompts, 272
- * inputs; 79/44/97 → 81/47/97). Two blind sets written to one brief differ by as much as ten points, so
- * neither alone says much. `held-out-18` was blind the round before (88/61/93 → 91/65/93); its misses
- * were read this round and it is spent, as are the earlier held-out sets. `development-2` (informal
- * prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set that is absent is said so.
+ * `held-out-21` (75 prompts, 271 inputs; 86/53/93 → 87/52/93) and `held-out-22` (75 prompts, 252
+ * inputs; 82/41/88 → 82/44/88). Two blind sets written to one brief differ by several points, so
+ * neither alone says much. `held-out-19` and `held-out-20` were blind the round before (91/56/87 →
+ * 91/59/87, 79/44/97 → 81/47/97); their misses were read this round and they are spent, as are the
+ * earlier held-out sets. `development-2` (informal prompts: terse notes, typos, chatty frames,
+ * rambling) is tuned on. A set that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '915f446';
+const BEFORE_COMMIT = '83e245c';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -42,9 +43,11 @@ const SETS = [
   'held-out-18',
   'held-out-19',
   'held-out-20',
+  'held-out-21',
+  'held-out-22',
   'older',
 ] as const;
-const HELD_OUT: readonly string[] = ['held-out-19', 'held-out-20'];
+const HELD_OUT: readonly string[] = ['held-out-21', 'held-out-22'];
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -65,8 +68,10 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
     'held-out-16 (spent: 81/51/64 → 82/52/65 blind; 14 of 75 prompts seen before the end, no miss; tuned on since)',
   'held-out-17': 'held-out-17 (spent: 74/39/72 → 77/40/72 blind, tuned on since)',
   'held-out-18': 'held-out-18 (spent: 88/61/93 → 91/65/93 blind, tuned on since)',
-  'held-out-19': 'held-out-19 (blind: only its totals read, at the start and the end)',
-  'held-out-20': 'held-out-20 (blind, a second look: only its totals read, at the start and the end)',
+  'held-out-19': 'held-out-19 (spent: 91/56/87 → 91/59/87 blind, tuned on since)',
+  'held-out-20': 'held-out-20 (spent: 79/44/97 → 81/47/97 blind, tuned on since)',
+  'held-out-21': 'held-out-21 (blind: only its totals read, at the start and the end)',
+  'held-out-22': 'held-out-22 (blind, a second look: only its totals read, at the start and the end)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

@@ -176,6 +176,8 @@ export type PromptSetName =
   | 'held-out-19'
   | 'held-out-20'
   | 'held-out-21'
+  | 'held-out-22'
+  | 'held-out-23'
   | 'older'
   | 'newcomer';
 
