@@ -35,12 +35,13 @@ export function itemsBeforePair(tokens: Token[], values: readonly string[], or: 
 /**
  * "role, location, salary range, remote or hybrid": values the vocabulary names as fields are a list
  * of inputs before the choice, not part of it (two such values at least: "it's phone, video or
- * onsite" is one choice); so is a question ("how many cards, matt or gloss finish"). Cuts them from
- * `values` (read from the token after `from` to the "or" at `or`) and returns where the choice starts.
+ * onsite" is one choice); so is a question ("how many cards, matt or gloss finish"), a thing with its
+ * article before a bare pair ("the size, glossy or matte") and what "how often to" does ("how often to
+ * water, sun or shade"). Cuts them from `values` (read from the token after `from` to the "or" at
+ * `or`) and returns where the choice starts.
  */
 export function fieldsBeforeChoice(tokens: Token[], values: string[], or: number, from: number): number {
   const named = values.slice(0, -2).findLastIndex(namesField);
-  // ("the size, glossy or matte": a thing with its article, or what "how often to" does, before a bare pair, is asked for too.)
   const bare = !/^(?:a|an|the)$/.test(tokens[or + 1]?.lower ?? '');
   const articled = (value: string) =>
     bare &&

@@ -8,7 +8,8 @@ import type { Phrase } from './parse';
 import type { Token } from './retag';
 
 /** Words after a phrase that state its value, or its limit: "a budget of", "the rate is", "meals up to". */
-const STATING = /^(?:(?:of|is|are|=|max|maximum) |(?:up to|capped at|at most|limited to|no more than) |at (?=[$€£]?\d))/;
+const STATING =
+  /^(?:(?:of|is|are|=|max|maximum) |(?:up to|capped at|at most|limited to|no more than) |at (?=[$€£]?\d))/;
 
 /**
  * "of 100 dollars", "the rate is 8%", "meals up to $50 a day", "capped at 10%": the value a prompt

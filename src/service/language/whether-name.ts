@@ -10,10 +10,10 @@ const CLAUSE_FILLER =
  * The words that name a yes-or-no clause's field, the clause given without its "whether": "they want
  * the evening bar" → wants evening bar, "the oven needs cleaning" → oven needs cleaning.
  */
-export function whetherWords(clauseTokens: Token[]): string[] {
+export function whetherWords(words: Token[]): string[] {
   // ("there's a conservatory to do as well": what there is, not what is to be done with it.)
-  const there = clauseTokens[0]?.lower === 'there' ? clauseTokens.findIndex((t) => t.pos === 'PART') : -1;
-  if (there > 0) clauseTokens = clauseTokens.slice(0, there);
+  const there = words[0]?.lower === 'there' ? words.findIndex((t) => t.pos === 'PART') : -1;
+  const clauseTokens = there > 0 ? words.slice(0, there) : words;
   const clause = clauseTokens.map((t) => t.lower);
   // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about ("… to renew" → wants_to_renew).
   // ("whether they want us to do the packing" → wants_packing: what is done for them names it.)
@@ -53,12 +53,11 @@ export function whetherWords(clauseTokens: Token[]): string[] {
     /^(?:is|are)$/.test(clause[copula]!) &&
     clauseTokens[copula + 1]?.pos === 'ADJ' &&
     clauseTokens.slice(0, copula).every((t) => t.pos === 'NOUN' || DETERMINERS.has(t.lower));
-  const keep = (word: string) => !CLAUSE_FILLER.test(word);
+  const keep = (word: string) => !CLAUSE_FILLER.test(word) && !/^\d/.test(word);
   if (state) return [...said.slice(0, copula).filter(keep), 'is', ...said.slice(copula + 1).filter(keep)].slice(0, 5);
-  const words = said
+  return said
     .slice(cut > 0 && owner ? cut : 0)
     .map((word, at) => (at === 0 && has && owner && word === 'have' ? 'has' : word))
-    .filter((word, at) => (at === 0 && has && owner) || (!CLAUSE_FILLER.test(word) && !/^\d/.test(word)))
+    .filter((word, at) => (at === 0 && has && owner) || keep(word))
     .slice(0, 5);
-  return words;
 }

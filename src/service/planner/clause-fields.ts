@@ -156,14 +156,15 @@ export function impliedFields(reading: Reading): Field[] {
     const lead = tokens[token.index - 2];
     const inPhrase = reading.phrases.some((p) => p.start < token.index && p.end >= token.index);
     if (!paired || inPhrase || UNITS.has(before) || (lead && /^(?:NOUN|PROPN|ADJ)$/.test(lead.pos))) continue;
+    const last = paired.phrase.words.at(-1)!;
     const field = fieldOf(
       {
         ...paired.phrase,
-        // ("the first and last day missed": a participle after the head stays.)
+        // ("the first and last day missed": a participle after the head stays; "end dates" is one date.)
         words: [
           before,
           ...paired.phrase.words.slice(1, -1),
-          paired.phrase.words.at(-1)!.startsWith(paired.phrase.head) ? paired.phrase.head : paired.phrase.words.at(-1)!,
+          last.startsWith(paired.phrase.head) ? paired.phrase.head : last,
         ],
         start: token.index - 1,
         plural: false,

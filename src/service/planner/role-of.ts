@@ -110,7 +110,7 @@ export function roleOf(
   const made = previous?.items.at(-1)?.head ?? '';
   if (marker === 'of' && !explicit && WORKED_NOUNS.has(made) && !PEOPLE.has(phrase.head)) return 'input';
   // "1.2% of the sale price": what a share is taken of.
-  if (marker === 'of' && /^(?:%|percent|per cent)$/.test(tokens[phrase.before!.index - 1]?.lower ?? '')) return 'input';
+  if (marker === 'of' && /^(?:%|percent)$/.test(tokens[phrase.before!.index - 1]?.lower ?? '')) return 'input';
   if (marker === 'of' && previous && CONTAINERS.has(previous.items.at(-1)!.head)) {
     if (/^(?:to|into|as)$/.test(previous.items.at(-1)!.before?.lower ?? '')) return 'output';
     if (containerRole === 'input') return 'input';

@@ -231,12 +231,8 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
   const each = reading.phrases.find(
     (p) =>
       p.start <= 3 &&
-      /^for (?:each|every)$/.test(
-        reading.tokens
-          .slice(p.start - 2, p.start)
-          .map((t) => t.lower)
-          .join(' '),
-      ) &&
+      reading.tokens[p.start - 2]?.lower === 'for' &&
+      /^(?:each|every)$/.test(reading.tokens[p.start - 1]?.lower ?? '') &&
       reading.tokens[p.end]?.text === ',' &&
       !CONTAINERS.has(p.head) &&
       !UNITS.has(p.head),
