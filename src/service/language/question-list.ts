@@ -163,6 +163,10 @@ export const givenCounts = (text: string): string => text.replace(GIVING, '$1$2 
 /** "…, how long it lasts in minutes", "and how long they've had it in weeks": a listed span given in a unit. */
 const LISTED_SPAN = /(,\s*|\band\s+)how long [^,.;?!()]{1,40}? in (minutes|hours|days|weeks|months|years)\b/gi;
 
+// Who did it, then the verb: "how long they napped" ("napped": a doubled consonant before "-ed" is one).
+const DOUBLED_DONE = /^how long (?:they|he|she|we|you|i) (\w+?)(\w)\2ed /i;
+const DONE = /^how long (?:they|he|she|we|you|i) (\w+?)ed /i;
+
 /**
  * "…, how long it lasts in minutes, …" → "…, the duration in minutes, …": a span a person gives, as one
  * item of the list; "how long they napped in minutes" is the nap duration.
@@ -170,10 +174,8 @@ const LISTED_SPAN = /(,\s*|\band\s+)how long [^,.;?!()]{1,40}? in (minutes|hours
 export const listedSpans = (text: string): string =>
   text.replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
     const said = all.slice(opening.length);
-    const subject = 'how long (?:they|he|she|we|you|i) ';
-    // ("napped": a doubled consonant before "-ed" is one.)
-    const doubled = new RegExp(`^${subject}(\\w+?)(\\w)\\2ed `, 'i').exec(said);
-    const done = doubled ? [doubled[1]! + doubled[2]!] : new RegExp(`^${subject}(\\w+?)ed `, 'i').exec(said)?.slice(1);
-    const verb = done && !/^(?:last|tak|tim)/i.test(done[0]!) ? `${done[0]} ` : '';
+    const doubled = DOUBLED_DONE.exec(said);
+    const done = doubled ? doubled[1]! + doubled[2]! : DONE.exec(said)?.[1];
+    const verb = done && !/^(?:last|tak|tim)/i.test(done) ? `${done} ` : '';
     return `${opening}the ${verb.toLowerCase()}duration in ${unit}`;
   });

@@ -13,32 +13,37 @@ export const opensSentence = (tokens: Token[], at: number) => at === 0 || /^[.!?
 export const SPAN_ENDS =
   /^(?:start|end|finish|stop|last|opening|close|closing|arrival|departure|return|pick-?up|drop-off|check-in|check-out)$/;
 
-/** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
-export function correctJoins(tokens: Token[]): void {
-  // "number of supers taken off", "the meals eaten": a participle read as a noun after one says what was
-  // done to it ("children", "women" are plurals).
+/** Where, before an article: "the distance round the room", "a walk along the canal". */
+const PLACE_PREPOSITIONS = /^(?:round|around|along|across|through)$/;
+
+/**
+ * One word each, misread by the tagger and told by its neighbours: a participle read as a noun after
+ * one says what was done to it ("number of supers taken off", "the meals eaten"; "children", "women"
+ * are plurals); after "of", a verb before the clause that describes it is a thing ("the number of days
+ * it has to last"); an adjective of time read as an adverb before what it describes (", new monthly
+ * rent"); and a place preposition before an article.
+ */
+function correctWords(tokens: Token[]): void {
   for (let i = 1; i < tokens.length; i++) {
-    const word = tokens[i]!;
+    const [before, word, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]];
     const participle =
       /[a-z]en$/.test(word.lower) && word.lemma !== word.lower && !/(?:men|children|oxen)$/.test(word.lower);
-    if (participle && word.pos === 'NOUN' && tokens[i - 1]!.pos === 'NOUN') word.pos = 'VERB';
-    // ("the number of days it has to last": after "of", a word before the clause that describes it is a thing.)
-    if (
-      word.pos === 'VERB' &&
-      tokens[i - 1]!.lower === 'of' &&
-      /^(?:it|they|we|you|i)$/.test(tokens[i + 1]?.lower ?? '')
-    )
+    if (participle && word.pos === 'NOUN' && before.pos === 'NOUN') word.pos = 'VERB';
+    else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';
-    // (", new monthly rent": an adjective of time read as an adverb before what it describes.)
-    if (
+    else if (
       word.pos === 'ADV' &&
       /^(?:new|old|current|previous)$/.test(word.lower) &&
-      /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '')
+      /^(?:ADJ|NOUN)$/.test(next?.pos ?? '')
     )
       word.pos = 'ADJ';
-    // ("the distance round the room": where, before an article.)
-    if (word.lower === 'round' && MODIFIERS.determiners.has(tokens[i + 1]?.lower ?? '')) word.pos = 'ADP';
+    else if (PLACE_PREPOSITIONS.test(word.lower) && MODIFIERS.determiners.has(next?.lower ?? '')) word.pos = 'ADP';
   }
+}
+
+/** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
+export function correctJoins(tokens: Token[]): void {
+  correctWords(tokens);
   // "the estimated build cost", "…: name, hire period in days, …": a verb's plain form between what
   // describes a thing, or a comma of a list a colon opened, and a noun that ends the item is a noun.
   let listed = false;
