@@ -27,14 +27,14 @@ export function countKey(tokens: Token[], last: Token): string {
       .map((t) => t.lower)
       .join('_'),
   };
-  // "how many boxes fit on a pallet", "how many guests go at each table": a count for each of a thing.
-  const [verb, on, one, thing] = tokens.slice(at, at + 4);
-  if (
-    /^(?:fit|go)$/.test(verb?.lemma ?? '') &&
-    /^(?:on|in|into|at)$/.test(on?.lower ?? '') &&
-    /^(?:a|an|each|one)$/.test(one?.lower ?? '') &&
-    thing?.pos === 'NOUN'
-  )
+  // "how many boxes fit on a pallet", "how many guests go at each table", "how many minutes to spend at
+  // each stop", "how many hours to allow per room": a count for each of a thing.
+  const from = tokens[at]?.lower === 'to' && tokens[at + 1]?.pos === 'VERB' ? at + 1 : at;
+  const [verb, on] = tokens.slice(from, from + 2);
+  const one = /^(?:a|an|each|one|every)$/.test(tokens[from + 2]?.lower ?? '') ? 1 : 0;
+  const thing = tokens[from + 2 + one];
+  const each = on?.lower === 'per' ? one === 0 : one === 1 && /^(?:on|in|into|at|for)$/.test(on?.lower ?? '');
+  if ((from > at || /^(?:fit|go)$/.test(verb?.lemma ?? '')) && each && thing?.pos === 'NOUN')
     return `${noun.lower}_per_${thing.lemma}`;
   // "how many litres of oil it needs", "how many bags of compost": a measure of a thing.
   if (tokens[at]?.lower === 'of' && tokens[at + 1]?.pos === 'NOUN') return `${noun.lower}_of_${tokens[at + 1]!.lower}`;

@@ -179,3 +179,17 @@ export const listedSpans = (text: string): string =>
     const verb = done && !/^(?:last|tak|tim)/i.test(done) ? `${done} ` : '';
     return `${opening}the ${verb.toLowerCase()}duration in ${unit}`;
   });
+
+/** Times a value may be given for, one each: "the guests expected each day" are several values. */
+const TIMES =
+  /^(?:day|night|week|fortnight|month|year|quarter|term|season|shift|weekend|morning|afternoon|evening|[a-z]+day)$/i;
+
+/**
+ * "the number of seats at each table" → "the number of seats per table": a count for each of a thing is
+ * one number, a rate; for each time ("the number of guests for each day") it stays one value a time.
+ */
+export const countsPerEach = (text: string): string =>
+  text.replace(
+    /\b(number of [a-z]+) (?:at|for|on|in) (?:each|every) ([a-z]+)\b/gi,
+    (all, count: string, thing: string) => (TIMES.test(thing) ? all : `${count} per ${thing}`),
+  );

@@ -9,7 +9,7 @@ import { NOUN_CLASSES, VERBS } from '../../contract/prompt-words';
 import { withApostrophes } from './apostrophes';
 import { meantVerb } from './retag';
 import { askedItems } from './asked-items';
-import { givenCounts, listedSpans, questionList } from './question-list';
+import { countsPerEach, givenCounts, listedSpans, questionList } from './question-list';
 import { relativeChoices } from './relative-choices';
 import { spelledOut } from './shorthand';
 
@@ -80,6 +80,7 @@ const READINGS: ((text: string) => string)[] = [
   spelledOut,
   relativeChoices,
   givenCounts,
+  countsPerEach,
   listedSpans,
   questionList,
   askedItems,

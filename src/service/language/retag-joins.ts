@@ -20,7 +20,7 @@ const PLACE_PREPOSITIONS = /^(?:round|around|along|across|through)$/;
  * One word each, misread by the tagger and told by its neighbours: a participle read as a noun after
  * one says what was done to it ("number of supers taken off", "the meals eaten"; "children", "women"
  * are plurals); after "of", a verb before the clause that describes it is a thing ("the number of days
- * it has to last"); an adjective of time read as an adverb before what it describes (", new monthly
+ * it has to last"), and after "per" a verb is one ("minutes per stop"); an adjective of time read as an adverb before what it describes (", new monthly
  * rent"); and a place preposition before an article.
  */
 function correctWords(tokens: Token[]): void {
@@ -31,6 +31,7 @@ function correctWords(tokens: Token[]): void {
     if (participle && word.pos === 'NOUN' && before.pos === 'NOUN') word.pos = 'VERB';
     else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';
+    else if (word.pos === 'VERB' && before.lower === 'per') word.pos = 'NOUN';
     else if (
       word.pos === 'ADV' &&
       /^(?:new|old|current|previous)$/.test(word.lower) &&

@@ -105,13 +105,12 @@ export function givenBy(tokens: Token[], phrase: Phrase): boolean {
  * the writer's own, stated once, not a value each run gives.
  */
 function signedOff(tokens: Token[], start: number): boolean {
+  // ("the price of a sign from its width": a sign that is a thing signs nothing.)
+  const signing = (t: Token) =>
+    /^sign/.test(t.lower) && (t.pos !== 'NOUN' || t.lower === 'sign-off' || tokens[t.index + 1]?.lower === 'off');
   // A sign-off is a few words long; looking no further keeps a long prompt's reading linear.
   for (let at = start - 1; at >= Math.max(0, start - 16) && !/^[.!?;]$/.test(tokens[at]!.text); at--)
-    if (
-      /^(?:as|from|by)$/.test(tokens[at]!.lower) &&
-      tokens.slice(Math.max(0, at - 3), at).some((t) => /^sign/.test(t.lower))
-    )
-      return true;
+    if (/^(?:as|from|by)$/.test(tokens[at]!.lower) && tokens.slice(Math.max(0, at - 3), at).some(signing)) return true;
   return false;
 }
 

@@ -1,0 +1,57 @@
+/**
+ * A count for each of a thing, and words the tagger or a neighbour misreads: a count said "at each" of a
+ * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
+ * thing; a sign that is a thing signs nothing. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+
+type Property = { type?: string; enum?: string[] };
+const properties = (prompt: string) =>
+  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
+const typed = (prompt: string) =>
+  Object.fromEntries(Object.entries(properties(prompt)).map(([key, value]) => [key, value.type]));
+
+describe('a count for each of a thing', () => {
+  it('is one number per thing, not a list', () => {
+    expect(typed('Plan the minibus runs from the pupil names and the number of seats in each minibus.')).toEqual({
+      pupil_names: 'array',
+      seats_per_minibus: 'integer',
+    });
+  });
+
+  it('stays a value for each time', () => {
+    expect(typed('Draw up a bakery plan from the number of loaves for each day and the flour price.')).toMatchObject({
+      number_of_loaves: 'array',
+    });
+  });
+
+  it('is named per thing when a question asks it', () => {
+    expect(typed('Plan a garden tour from a list of beds and how many minutes to stay at each bed.')).toMatchObject({
+      minutes_per_bed: 'number',
+    });
+    expect(typed('Cleaning quote: the postcode and how many hours to allow per bathroom.')).toMatchObject({
+      hours_per_bathroom: 'number',
+    });
+  });
+
+  it('reads a word after "per" as a thing', () => {
+    expect(Object.keys(properties('Ferry timetable: the crossings and the minutes per stop.'))).toContain(
+      'minutes_per_stop',
+    );
+  });
+});
+
+describe('a sign that is a thing', () => {
+  it('is priced from what follows "from"', () => {
+    expect(typed('Cost a road sign from its length and depth in mm.')).toEqual({ length: 'number', depth: 'number' });
+  });
+
+  it('still leaves a sign-off out of the form', () => {
+    expect(
+      Object.keys(
+        properties('Write a welcome note to a new member with their name, signed off from the Club Secretary.'),
+      ),
+    ).toEqual(['name']);
+  });
+});
