@@ -3,7 +3,7 @@
  * "the number of bedrooms and bathrooms".
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { EVENT_NOUNS, MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import { DETERMINERS, type Token } from './retag';
 import { PAST_PARTICIPLE } from './phrase-concept';
@@ -11,6 +11,8 @@ import { PAST_PARTICIPLE } from './phrase-concept';
 /** Concept words that name an attribute of something, not a thing: "the email of a colleague". */
 const ATTRIBUTE =
   /^(?:email|website|date|phone|address|name|firstname|lastname|fullname|number|reference|postcode|city|text|wording)$/;
+
+const owning = (word: Token) => DETERMINERS.has(word.lower) || MODIFIERS.possessives.has(word.lower);
 
 /** "the email of a colleague" is the colleague's email, "the date of the meeting" the meeting date. */
 export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
@@ -83,8 +85,10 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
             };
     // "the date the sale ends", "the day the contract starts": the event names the date (the tagger
     // often reads "ends" as a plural noun).
-    else if (attribute && dated && between.length === 1 && DETERMINERS.has(between[0]!.lower) && (verb || misread)) {
-      const event = verb ? [...phrase.words, verb] : [...phrase.words.slice(0, -1), phrase.words.at(-1)!.slice(0, -1)];
+    // "the date their membership expires" is its expiry date.
+    else if (attribute && dated && between.length === 1 && owning(between[0]!) && (verb || misread)) {
+      const done = verb ?? phrase.words.at(-1)!.slice(0, -1);
+      const event = [...phrase.words.slice(0, verb ? undefined : -1), EVENT_NOUNS[done] ?? done];
       const end = phrase.end + (passive ? 2 : verb ? 1 : 0);
       kept[kept.length - 1] = { ...attribute, words: [...event, ...attribute.words], end };
     }

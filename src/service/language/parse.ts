@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
-import { afterSubject, doing, handedOver, needsTo, wants } from './verbs';
+import { afterSubject, doing, eventNoun, handedOver, needsTo, wants } from './verbs';
 import {
   countedItems,
   OPTIONAL_BEFORE,
@@ -210,8 +210,8 @@ export function phrases(tokens: Token[]): Phrase[] {
       if (/^(?:each|every|per|a|this|last|next)$/.test(tokens[i]?.lower ?? '') && isNoun(tokens[i + 1])) i += 2;
       // "the date it was paid", "the day they moved in", "the date it takes effect": the event names the date.
       if (/^(?:date|day)$/.test(head) && words.length === 1) {
-        // "the date we got the request" is when it was received.
-        event = tokens.slice(verb, i).map((t) => (/^(?:get|receive)$/.test(t.lemma) ? 'received' : t.lower));
+        // "the date we got the request" is when it was received, "the date it expires" its expiry.
+        event = tokens.slice(verb, i).map((t) => (/^(?:get|receive)$/.test(t.lemma) ? 'received' : eventNoun(t)));
         const object = tokens[i];
         const particle = /^(?:out|up|off|over|back|away)$/.test(object?.lower ?? '');
         if (event.length === 1 && (object?.pos === 'NOUN' || particle) && !nominal(tokens, i + 1))

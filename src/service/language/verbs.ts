@@ -4,9 +4,12 @@
  * the prompt tells its story before it asks.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { EVENT_NOUNS, MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import type { Token } from './retag';
+
+/** The word a date is named by for what happens on it: "expires" → expiry, "renewed" → renewal, "signed" stays. */
+export const eventNoun = (verb: Token) => EVENT_NOUNS[verb.lemma] ?? verb.lower;
 
 /** For each position, the verb that governs it: the last verb before it in the same sentence (one pass, so long prompts stay linear). */
 export function governingVerbs(tokens: Token[]): (Token | undefined)[] {

@@ -1,7 +1,7 @@
 /**
  * A count for each of a thing, and words the tagger or a neighbour misreads: a count said "at each" of a
  * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
- * thing; a sign that is a thing signs nothing. Prompts written for the test, not taken from the prompt sets.
+ * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -53,5 +53,21 @@ describe('a sign that is a thing', () => {
         properties('Write a welcome note to a new member with their name, signed off from the Club Secretary.'),
       ),
     ).toEqual(['name']);
+  });
+});
+
+describe('a date named by what happens on it', () => {
+  it('takes the noun of the event, after "the" or a possessive', () => {
+    expect(typed('Write a renewal letter with the member name and the date their subscription expires.')).toEqual({
+      member_name: 'string',
+      subscription_expiry_date: 'string',
+    });
+    expect(Object.keys(properties('Log a parcel: the courier and the date it arrived.'))).toContain('arrival_date');
+  });
+
+  it('keeps a verb that has no such noun', () => {
+    expect(Object.keys(properties('Write a notice: the shop name and the date the sale ends.'))).toContain(
+      'sale_end_date',
+    );
   });
 });
