@@ -4,8 +4,6 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
-
-const { containers: CONTAINERS } = NOUN_CLASSES;
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
 import { afterSubject, doing, eventNoun, handedOver, needsTo, wants } from './verbs';
@@ -54,6 +52,7 @@ export interface Phrase {
 /** Units a value is given in. */
 export const UNITS = NOUN_CLASSES.units;
 const POSSESSIVE = MODIFIERS.possessives;
+const { containers: CONTAINERS } = NOUN_CLASSES;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
 
@@ -78,8 +77,7 @@ function nominal(tokens: Token[], i: number): boolean {
   if (token === undefined) return false;
   if (isNoun(token)) return true;
   if (!/^[a-z][a-z-]*$/i.test(token.text) || DETERMINERS.has(token.lower) || POSSESSIVE.has(token.lower)) return false;
-  const next = tokens[i + 1];
-  const previous = tokens[i - 1];
+  const [next, previous] = [tokens[i + 1], tokens[i - 1]];
   // "Summarize customer feedback": the verb that opens a sentence is no part of a phrase; nor is
   // "follows" in "an expense claim follows policy", nor "need" in "vet here — need reminder texts".
   if (
@@ -140,7 +138,9 @@ export function phrases(tokens: Token[]): Phrase[] {
         nominal(tokens, i + 1)
       )
         words.push(tokens[i]!.lower);
-      else if (tokens[i]!.lower === "'s" || tokens[i]!.lower === "'" || tokens[i]!.lower === '’s') {
+      else if (/^(?:'s|'|’s|’)$/.test(tokens[i]!.lower)) {
+        // ("the students' names" are the student names.)
+        if (/^['’]$/.test(tokens[i]!.lower) && words.length > 0) words[words.length - 1] = tokens[i - 1]!.lemma;
         owner = words.length;
         if (!nominal(tokens, i + 1)) break;
       } else break;

@@ -1,7 +1,8 @@
 /**
  * A count for each of a thing, and words the tagger or a neighbour misreads: a count said "at each" of a
  * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
- * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it. Prompts written for the test, not taken from the prompt sets.
+ * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it; a plural owner
+ * names one of its kind. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -69,5 +70,13 @@ describe('a date named by what happens on it', () => {
     expect(Object.keys(properties('Write a notice: the shop name and the date the sale ends.'))).toContain(
       'sale_end_date',
     );
+  });
+});
+
+describe('a plural owner', () => {
+  it('names the values after one of its kind', () => {
+    expect(typed("Pair up a list of members' names into doubles partners at random.")).toEqual({
+      member_names: 'array',
+    });
   });
 });
