@@ -5,7 +5,8 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES } from '../../contract/prompt-words';
 import { questionBefore } from './markers';
-import type { Enumeration, Phrase, Token } from './parse';
+import type { Enumeration } from './enumerations';
+import type { Phrase, Token } from './parse';
 
 /** The words that open an aside in brackets: an example or a hedge, not an input. */
 /** "etc.": a list that trails off gives examples, neither values to give nor choices. */

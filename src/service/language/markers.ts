@@ -5,7 +5,8 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
-import { DETERMINERS, UNITS, type Enumeration, type Phrase, type Token } from './parse';
+import type { Enumeration } from './enumerations';
+import { DETERMINERS, UNITS, type Phrase, type Token } from './parse';
 import { opensSentence } from './retag-joins';
 import { backInClause, bare, doneByOthers, subjectOf, tellsYou } from './verbs';
 

@@ -52,7 +52,6 @@ export interface Phrase {
 /** Units a value is given in. */
 export const UNITS = NOUN_CLASSES.units;
 const POSSESSIVE = MODIFIERS.possessives;
-const { containers: CONTAINERS } = NOUN_CLASSES;
 /** Words the tagger sometimes calls adjectives or verbs inside a noun phrase ("due date", "start date"). */
 const MODIFIER_POS = new Set(['ADJ', 'VERB', 'NUM']);
 
@@ -67,8 +66,6 @@ const known = (token: Token | undefined) =>
 const listedItem = (tokens: Token[], i: number) =>
   /^(?:[,:(]|and|or)$/.test(tokens[DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 2 : i - 1]?.lower ?? '') &&
   /^(?:[,;.()?]|and|or)?$/.test(tokens[i + 2]?.lower ?? '');
-
-const joins = (t: Token) => t.pos === 'CCONJ' || /^(?:[,;+]|and|or|plus)$/.test(t.lower);
 
 /** Whether token i belongs to a noun phrase: a noun, or a modifier or known word next to one. */
 function nominal(tokens: Token[], i: number): boolean {
@@ -251,49 +248,4 @@ export function phrases(tokens: Token[]): Phrase[] {
     });
   }
   return joinPhrases(tokens, found).filter((phrase) => phrase.words.length > 0);
-}
-
-/** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */
-export interface Enumeration {
-  items: Phrase[];
-  conjunction: 'and' | 'or' | null;
-}
-
-/** Groups phrases that follow one another with only commas, "and", "or" and determiners between them. */
-export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
-  const groups: Enumeration[] = [];
-  // "the start and end time of the outage, the number of users", "discount as a percentage, …": what
-  // an item is of, or the form it takes, belongs to it, and the list goes on after it.
-  let complementEnd: number | undefined;
-  for (const phrase of list) {
-    const group = groups.at(-1);
-    const last = group?.items.at(-1);
-    // ("discount requested as a percentage": a participle may stand between.)
-    const link =
-      last && tokens[last.end]?.pos === 'VERB' && tokens[last.end + 1]?.lower === 'as' ? last.end + 1 : last?.end;
-    const of = tokens[link ?? 0]?.lower === 'of' && !CONTAINERS.has(last?.head ?? '');
-    const form = tokens[link ?? 0]?.lower === 'as' && /^(?:percentage|number|decimal|fraction)$/.test(phrase.head);
-    if (last && (of || form) && phrase.before?.index === link && /^[,;]$/.test(tokens[phrase.end]?.text ?? '')) {
-      complementEnd = phrase.end;
-      continue;
-    }
-    const from = complementEnd ?? last?.end ?? phrase.start;
-    complementEnd = undefined;
-    // "severity (low, high), and a link": what the brackets hold does not end the list.
-    let depth = 0;
-    const between = tokens.slice(from, phrase.start).filter((t) => {
-      const opened = depth > 0;
-      depth += t.text === '(' ? 1 : t.text === ')' && opened ? -1 : 0;
-      return depth === 0 && !(t.text === ')' && opened);
-    });
-    // "with quantities and prices, and optionally a code": what may be left out starts a list of its own.
-    const joiners = between.filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
-    const joined = joiners.length > 0 && joiners.length <= 2 && joiners.every(joins);
-    if (group && joined) {
-      group.items.push(phrase);
-      const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');
-      if (word) group.conjunction = word.lower as 'and' | 'or';
-    } else groups.push({ items: [phrase], conjunction: null });
-  }
-  return groups;
 }

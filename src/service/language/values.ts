@@ -21,10 +21,13 @@ export function statedAfter(tokens: Token[], end: number): Token | undefined {
     STATING.exec(`${words.join(' ')} `)?.[0]
       .trim()
       .split(' ').length ?? 0;
-  // "$ 50": the tagger may read a currency sign apart from its number.
-  const at = end + stating + (/^[$€£]$/.test(tokens[end + stating]?.text ?? '') ? 1 : 0);
-  const value = stating > 0 ? tokens[at] : undefined;
-  const choice = /^(?:,|or)$/.test(tokens[at + 1]?.lower ?? '');
+  // "$ 50": the tagger may read a currency sign apart from its number; "parking £5, date" states it bare.
+  const sign = /^[$€£]$/.test(tokens[end + stating]?.text ?? '');
+  const at = end + stating + (sign ? 1 : 0);
+  const value = stating > 0 || sign ? tokens[at] : undefined;
+  // ("a tip of 10, 15 or 20 percent" offers a choice, and so may any value stated before a comma.)
+  const choice =
+    /^(?:,|or)$/.test(tokens[at + 1]?.lower ?? '') && (stating > 0 || /^[$€£]?\d/.test(tokens[at + 2]?.text ?? ''));
   // ("VAT at 20%", "interest at £5 a day": a rate or an amount; "at 9" may be a time.)
   const rate = words[0] !== 'at' || tokens[at + 1]?.text === '%' || /^[$€£]/.test(tokens[at - 1]?.text ?? '');
   return value && /^[$€£]?\d/.test(value.text) && !choice && rate ? value : undefined;
@@ -155,19 +158,21 @@ export function unitAfter(
   units: Set<string>,
   isNoun: (token: Token | undefined) => boolean,
 ): { unit: string | undefined; length: number } {
+  const unitOrMoney = (word: string) => units.has(word) || /^[£$€]$/.test(word);
   // "wind speed (mph)", "weight (in kg)", "budget (£)": a unit in brackets says the same.
   if (tokens[i]?.text === '(') {
     const inner = tokens[i + 1]?.lower === 'in' ? 2 : 1;
     const word = tokens[i + inner]?.lower ?? '';
     const closed = tokens[i + inner + 1]?.text === ')';
-    return closed && (units.has(word) || /^[£$€]$/.test(word))
-      ? { unit: word, length: inner + 2 }
-      : { unit: undefined, length: 0 };
+    return closed && unitOrMoney(word) ? { unit: word, length: inner + 2 } : { unit: undefined, length: 0 };
   }
+  // "travel £, date": a currency sign with no amount after it says the item is money.
+  if (/^[£$€]$/.test(tokens[i]?.text ?? '') && !/^\d/.test(tokens[i + 1]?.text ?? ''))
+    return { unit: tokens[i]!.text, length: 1 };
   if (tokens[i]?.lower !== 'in') return { unit: undefined, length: 0 };
-  const skip = !units.has(tokens[i + 1]?.lower ?? '') && /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '') ? 1 : 0;
+  const skip = !unitOrMoney(tokens[i + 1]?.lower ?? '') && /^(?:ADJ|NOUN)$/.test(tokens[i + 1]?.pos ?? '') ? 1 : 0;
   const word = tokens[i + 1 + skip]?.lower ?? '';
-  if (!units.has(word)) return { unit: undefined, length: 0 };
+  if (!unitOrMoney(word)) return { unit: undefined, length: 0 };
   const after = i + 2 + skip;
   if (!/^(?:each|per|a|an)$/.test(tokens[after]?.lower ?? '') || !isNoun(tokens[after + 1]))
     return { unit: word, length: 2 + skip };

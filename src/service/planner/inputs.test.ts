@@ -38,8 +38,8 @@ describe('inputs a prompt names without a plain noun phrase', () => {
     const { properties } = form(
       'Write a tweet for our product launch given the launch price and the date the offer expires.',
     );
-    expect(Object.keys(properties)).toEqual(['launch_price', 'offer_expire_date']);
-    expect(properties.offer_expire_date).toMatchObject({ format: 'date' });
+    expect(Object.keys(properties)).toEqual(['launch_price', 'offer_expiry_date']);
+    expect(properties.offer_expiry_date).toMatchObject({ format: 'date' });
   });
 
   it('asks for the date a stated period counts from, and a condition as a yes-or-no input', () => {
@@ -329,7 +329,7 @@ describe('what the prompt states or how it orders things is no input', () => {
     expect(keys('Work out the late fee from the fee amount, the date it was due and the date it was paid.')).toEqual([
       'fee_amount',
       'due_date',
-      'paid_date',
+      'payment_date',
     ]);
   });
 

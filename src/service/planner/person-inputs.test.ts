@@ -20,7 +20,7 @@ describe('what the person gives in their own words', () => {
   });
 
   it('reads "date it was paid" in a list as the date an event names, not as a verb', () => {
-    expect(keys('Receipt note: tenant name, amount, date it was paid, method')).toContain('paid_date');
+    expect(keys('Receipt note: tenant name, amount, date it was paid, method')).toContain('payment_date');
   });
 
   it('names a date by the joined word it is of ("the date of their last check-in")', () => {

@@ -2,7 +2,7 @@
  * A count for each of a thing, and words the tagger or a neighbour misreads: a count said "at each" of a
  * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
  * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it; a plural owner
- * names one of its kind. Prompts written for the test, not taken from the prompt sets.
+ * names one of its kind; a currency sign with no amount makes an item money. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -78,5 +78,20 @@ describe('a plural owner', () => {
     expect(typed("Pair up a list of members' names into doubles partners at random.")).toEqual({
       member_names: 'array',
     });
+  });
+});
+
+describe('a currency sign with no amount', () => {
+  it('makes the item money, bare or after "in"', () => {
+    expect(typed('dog walk invoice: walks, parking $, date')).toMatchObject({ parking: 'number' });
+    expect(
+      typed('Work out a hedge trimming bill from the hours, the green waste fee in £ and the date.'),
+    ).toMatchObject({
+      green_waste_fee: 'number',
+    });
+  });
+
+  it('leaves a stated amount out of the form', () => {
+    expect(Object.keys(properties('Cleaning bill: hours, parking £5, date'))).not.toContain('parking');
   });
 });

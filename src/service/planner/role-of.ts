@@ -10,7 +10,8 @@ import { declared, describedByList, listedQuestion, madeWith, noInput, takes, to
 import { givenBy } from '../language/values';
 import { happensOn } from '../language/asides';
 import { doneByOthers, othersAreWont } from '../language/verbs';
-import { DETERMINERS, type Enumeration, type Phrase, type Token } from '../language/parse';
+import type { Enumeration } from '../language/enumerations';
+import { DETERMINERS, type Phrase, type Token } from '../language/parse';
 
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS } = MODIFIERS;

@@ -8,7 +8,8 @@ import { holds, readChoices, type Choice } from '../language/choices';
 import { afterAskedClause, isInputMarker, markerOf } from '../language/markers';
 import { withoutAsides } from '../language/asides';
 import { described, governingVerbs, whetherAsker } from '../language/verbs';
-import { DETERMINERS, enumerations, phrases, tokenize, type Phrase, type Token } from '../language/parse';
+import { enumerations } from '../language/enumerations';
+import { DETERMINERS, phrases, tokenize, type Phrase, type Token } from '../language/parse';
 import { roleOf, type Role } from './role-of';
 
 const { worksOn: WORKS_ON } = VERB_CLASSES;
