@@ -178,6 +178,7 @@ export type PromptSetName =
   | 'held-out-21'
   | 'held-out-22'
   | 'held-out-23'
+  | 'held-out-24'
   | 'older'
   | 'newcomer';
 
