@@ -20,7 +20,11 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
   for (const phrase of found) {
     const attribute = kept.at(-1);
     const between = attribute ? tokens.slice(attribute.end, phrase.start) : [];
-    const concept = attribute && conceptOf(attribute.words.length === 1 ? attribute.head : attribute.words.join(' '));
+    // ("a patient's date of birth": what the owner has is the attribute, and the owner stays first.)
+    const [owner, own] = attribute
+      ? [attribute.words.slice(0, attribute.owner ?? 0), attribute.words.slice(attribute.owner ?? 0)]
+      : [[], []];
+    const concept = attribute && conceptOf(own.length === 1 ? attribute.head : own.join(' '));
     const dated = /^date/.test(concept?.kind ?? '');
     const next = tokens[phrase.end];
     // "the date the lease was signed", "the date it was paid": a passive event names the date by its
@@ -38,13 +42,13 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       concept &&
       // ("the cost of parts" is the parts cost.)
       (ATTRIBUTE.test(concept.word) ||
-        (attribute!.words.length === 1 &&
+        (own.length === 1 &&
           /^(?:cost|price|fee|value|length|width|height|weight|size)$/.test(attribute!.head) &&
           !phrase.words.includes('per'))) &&
       between[0]?.lower === 'of' &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )
-      kept[kept.length - 1] = { ...attribute!, words: [...phrase.words, ...attribute!.words], end: phrase.end };
+      kept[kept.length - 1] = { ...attribute!, words: [...owner, ...phrase.words, ...own], end: phrase.end };
     // "the notes from the exit interview", "feedback from the interview": a text is named by where it
     // comes from; "that letter from the tenant's name, …", "within policy from the category, the
     // amount…" is written from values.

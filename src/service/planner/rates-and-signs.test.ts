@@ -2,7 +2,8 @@
  * A count for each of a thing, and words the tagger or a neighbour misreads: a count said "at each" of a
  * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
  * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it; a plural owner
- * names one of its kind; a currency sign with no amount makes an item money. Prompts written for the test, not taken from the prompt sets.
+ * names one of its kind; a currency sign with no amount makes an item money; what an owner
+ * has keeps its name when a thing it is of follows. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -93,5 +94,14 @@ describe('a currency sign with no amount', () => {
 
   it('leaves a stated amount out of the form', () => {
     expect(Object.keys(properties('Cleaning bill: hours, parking £5, date'))).not.toContain('parking');
+  });
+});
+
+describe("an owner's attribute of a thing", () => {
+  it('joins the thing it is of, after the owner', () => {
+    expect(Object.keys(properties("Make a birthday card from the member's date of birth."))).toEqual(['birth_date']);
+    expect(Object.keys(properties("Write a welcome note with the player's date of birth."))).toEqual([
+      'player_birth_date',
+    ]);
   });
 });
