@@ -56,10 +56,19 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     if (values.length === 0) continue;
     // "a friendly, professional or playful tone": the noun after the last value is what is chosen.
     const last = tokens[afterEnd - 1]!;
-    // ("the disclosing or receiving party": a participle describes as an adjective does.)
+    // ("the disclosing or receiving party": a participle describes as an adjective does; so does a noun
+    // before a noun the vocabulary does not know, "matt or gloss finish", and a participle may end the
+    // item, "single or double sided".)
+    const ends = /^(?:[,.;)]|and)?$/.test(tokens[afterEnd]?.lower ?? '');
+    const named = last.pos === 'NOUN' || (last.pos === 'VERB' && ends && /(?:ed|sh)$/.test(last.lower));
+    const plain =
+      tokens[i - 1]?.pos === 'NOUN' &&
+      conceptOf(last.lemma) === undefined &&
+      !/^(?:a|an|the)$/.test(tokens[i + 1]?.lower ?? '') &&
+      pairAlone(tokens, i);
     const trailing =
-      values[0]!.includes(' ') && last.pos === 'NOUN' && describes(tokens[i - 1])
-        ? list.find((p) => p.end === afterEnd)
+      values[0]!.includes(' ') && named && (describes(tokens[i - 1]) || plain)
+        ? (list.find((p) => p.end === afterEnd) ?? wordPhrase(tokens, afterEnd - 1))
         : undefined;
     // "a tip of 10, 15 or 20 percent", "a term of 25 or 30 years": the unit after the last number is all of theirs.
     const numbered = /^\d[\d.,]* \S+$/.test(values[0]!) && /^\d/.test(tokens[i - 1]?.text ?? '');
@@ -83,7 +92,9 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     if (tokens[i + 1]?.pos === 'VERB' && !alike && !/^[:(]$/.test(tokens[j]?.text ?? '')) continue;
     values.unshift(...values.splice(1).reverse());
     j = fieldsBeforeChoice(tokens, values, i, j);
-    const listedItems = itemsBeforePair(tokens, values, i, j);
+    // ("quantity, matt or gloss finish": with the noun chosen after the pair, a field before it is no value.)
+    const listedItems =
+      trailing && values.slice(0, -2).some(namesField) ? values.length - 2 : itemsBeforePair(tokens, values, i, j);
     if (listedItems > 0) {
       values.splice(0, listedItems);
       j = i - 2;
@@ -282,3 +293,32 @@ export function choiceName(values: string[]): string | undefined {
 
 /** A value as a form offers it: in lower case, but "A", "P1" and "VIP" as written. */
 export const choiceValue = (value: string) => (/^[A-Z0-9][A-Z0-9.-]*$/.test(value) ? value : value.toLowerCase());
+
+/** The one word at `at` as a phrase: "sided" in "single or double sided", which the tagger calls a verb. */
+const wordPhrase = (tokens: Token[], at: number): Phrase => ({
+  words: [tokens[at]!.lower],
+  head: tokens[at]!.lemma,
+  plural: false,
+  start: at,
+  end: at + 1,
+  before: tokens[at - 1],
+  possessive: false,
+  given: false,
+  optional: false,
+  fixed: false,
+});
+
+/**
+ * Whether the one-word value before the "or" at `or` is the first of a pair, not the last of a list or
+ * a bracket of values: "how many cards, matt or gloss finish", "quantity, matt or gloss finish", but
+ * not "house, decaf or single origin" nor "(extension or new build)".
+ */
+function pairAlone(tokens: Token[], or: number): boolean {
+  const before = tokens[or - 2];
+  if (before?.text !== ',') return !/^(?:NOUN|PROPN|ADJ|VERB|NUM)$/.test(before?.pos ?? '') && before?.text !== '(';
+  let start = or - 3;
+  // (The item is the noun phrase before the comma: "how many cards", "the quantity", not "for a pallet".)
+  while (start > 0 && !/^(?:PUNCT|ADP|VERB|AUX|PRON|CCONJ)$/.test(tokens[start - 1]!.pos)) start--;
+  const item = tokens.slice(start, or - 2).filter((t) => !DETERMINERS.has(t.lower));
+  return item.length > 1 || namesField(item.map((t) => t.lower).join(' '));
+}

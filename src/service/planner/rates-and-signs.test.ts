@@ -3,7 +3,7 @@
  * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
  * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it; a plural owner
  * names one of its kind; a currency sign with no amount makes an item money; what an owner
- * has keeps its name when a thing it is of follows. Prompts written for the test, not taken from the prompt sets.
+ * has keeps its name when a thing it is of follows; a pair of values before a noun is a choice of it. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -102,6 +102,26 @@ describe("an owner's attribute of a thing", () => {
     expect(Object.keys(properties("Make a birthday card from the member's date of birth."))).toEqual(['birth_date']);
     expect(Object.keys(properties("Write a welcome note with the player's date of birth."))).toEqual([
       'player_birth_date',
+    ]);
+  });
+});
+
+describe('a pair of values before the noun they describe', () => {
+  it('is a choice of that noun, after the fields listed before it', () => {
+    const quote = properties('Quote for a sofa: the width, linen or velvet fabric, and the postcode');
+    expect(Object.keys(quote)).toEqual(['width', 'fabric', 'postcode']);
+    expect(quote.fabric?.enum).toEqual(['linen', 'velvet']);
+    expect(properties('Leaflet job: how many copies, and single or double sided').sided?.enum).toEqual([
+      'single',
+      'double',
+    ]);
+  });
+
+  it('leaves values of several words in a bracket whole', () => {
+    expect(properties('Price a picture frame: the width, the frame (oak, pine or brushed steel)').frame?.enum).toEqual([
+      'oak',
+      'pine',
+      'brushed steel',
     ]);
   });
 });
