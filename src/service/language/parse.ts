@@ -143,7 +143,7 @@ export function phrases(tokens: Token[]): Phrase[] {
       } else break;
       i++;
     }
-    // "the amount owed", "the items ordered": a participle after the noun is part of its name.
+    // "the amount owed", "the items ordered", "time taken (mins)": a participle after the noun is part of its name.
     // "the days already taken", "days carried over": an adverb before it and a particle after it too.
     const nounEnd = i;
     const adverb = tokens[i]?.pos === 'ADV' ? 1 : 0;
@@ -153,7 +153,8 @@ export function phrases(tokens: Token[]): Phrase[] {
       ((participle?.pos === 'VERB' && /(?:ed|en|left)$/.test(participle.lower)) ||
         /^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(participle?.lower ?? '')) &&
       isNoun(tokens[i - 1]) &&
-      /^(?:[,;.)]|and|or|per|from)?$/.test(tokens[i + adverb + particle + 1]?.lower ?? '')
+      (/^(?:[,;.)]|and|or|per|from)?$/.test(tokens[i + adverb + particle + 1]?.lower ?? '') ||
+        (tokens[i + adverb + particle + 1]?.text === '(' && UNITS.has(tokens[i + adverb + particle + 2]?.lower ?? '')))
     ) {
       i += adverb;
       words.push(tokens[i++]!.lower);

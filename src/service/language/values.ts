@@ -145,7 +145,13 @@ const discounted = (tokens: Token[], start: number) =>
 export const statedByWriter = (tokens: Token[], start: number, words: string[]) =>
   signedOff(tokens, start) ||
   discounted(tokens, start) ||
-  (/^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/.test(tokens[start]?.lower ?? '') && words.includes('per'));
+  (/^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/.test(tokens[start]?.lower ?? '') &&
+    words.includes('per')) ||
+  // ("using the standard formula", "at the usual rate": a known way the job is done.)
+  (/^(?:standard|usual|normal|default|official)$/.test(words[0] ?? '') &&
+    tokens
+      .slice(Math.max(0, start - 2), start + 1)
+      .some((t) => /^(?:using|use|by|following|per|under|at)$/.test(t.lower)));
 
 /**
  * "term in months", "shipping time in business days" (the unit may have a word before it), "in km

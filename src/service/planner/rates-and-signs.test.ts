@@ -3,7 +3,8 @@
  * thing is one number per thing, a count for each day stays a value a day; a word after "per" is a
  * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it; a plural owner
  * names one of its kind; a currency sign with no amount makes an item money; what an owner
- * has keeps its name when a thing it is of follows; a pair of values before a noun is a choice of it. Prompts written for the test, not taken from the prompt sets.
+ * has keeps its name when a thing it is of follows; a pair of values before a noun is a choice of it;
+ * "final" says which; a standard way of working is stated; a participle before a unit's bracket is named. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -123,5 +124,24 @@ describe('a pair of values before the noun they describe', () => {
       'pine',
       'brushed steel',
     ]);
+  });
+});
+
+describe('words that say which, and how', () => {
+  it('keeps "final" when it tells one value from another', () => {
+    expect(Object.keys(properties('Work out the distance from the start reading and the final reading.'))).toEqual([
+      'start_reading',
+      'final_reading',
+    ]);
+  });
+
+  it('states a standard way of working', () => {
+    expect(Object.keys(properties('Work out the dose from the weight in kg, using the standard formula.'))).toEqual([
+      'weight',
+    ]);
+  });
+
+  it('names a value by its participle before a bracketed unit', () => {
+    expect(typed('race log: runner name, distance run (km), time')).toMatchObject({ distance_run: 'number' });
   });
 });
