@@ -142,6 +142,6 @@ describe('words that say which, and how', () => {
   });
 
   it('names a value by its participle before a bracketed unit', () => {
-    expect(typed('race log: runner name, distance run (km), time')).toMatchObject({ distance_run: 'number' });
+    expect(typed('escape room log: team name, time taken (mins), clues used')).toMatchObject({ time_taken: 'number' });
   });
 });
