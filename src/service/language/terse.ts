@@ -43,8 +43,11 @@ function fieldsOf(run: Token[]): string[] {
     const adjective = token.pos === 'ADJ' && (!ends(token.lower) || next?.pos === 'NOUN');
     // ("number of bedrooms": "of" joins the words on either side.)
     const of = token.lower === 'of' || next?.lower === 'of';
-    const describes =
-      next !== undefined && (of || participle || adjective || (!ends(token.lower) && owned(next.lower)));
+    // ("patient first name": whose the value is, before what describes it.)
+    const owner =
+      !ends(token.lower) &&
+      (owned(next?.lower ?? '') || (token.pos === 'NOUN' && next?.pos === 'ADJ' && owned(run[at + 2]?.lower ?? '')));
+    const describes = next !== undefined && (of || participle || adjective || owner);
     if (next && !describes) fields.push([]);
   });
   return fields.filter((field) => field.length > 0).map((field) => field.join(' '));

@@ -44,9 +44,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const before = phrase.before?.lower ?? '';
   // ("details: item, condition, brand", "given the supplier, the amount, the date": a list's first item too.)
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
-  const listedPerson = opened || (among >= 3 && /^(?:,|and|\(|given|using)$/.test(before));
+  const listedPerson = opened || (among >= 3 && /^(?:,|and|\(|given|using|with)$/.test(before));
   const listedItem =
-    (listedPerson || (before === 'with' && among >= 2)) && /^(?:item|product|task|job)$/.test(phrase.head);
+    (listedPerson || (before === 'with' && among >= 2)) && /^(?:item|product|task|job|tool|system|app)$/.test(phrase.head);
   if (
     words.length === 1 &&
     ((VAGUE.has(phrase.head) && !listedItem) || (PEOPLE.has(phrase.head) && !asList && !listedPerson))

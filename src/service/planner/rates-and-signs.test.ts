@@ -4,7 +4,8 @@
  * thing; a sign that is a thing signs nothing; a date is named by the noun of what happens on it; a plural owner
  * names one of its kind; a currency sign with no amount makes an item money; what an owner
  * has keeps its name when a thing it is of follows; a pair of values before a noun is a choice of it;
- * "final" says which; a standard way of working is stated; a participle before a unit's bracket is named. Prompts written for the test, not taken from the prompt sets.
+ * "final" says which; a standard way of working is stated; a participle before a unit's bracket is named;
+ * a person or a tool listed in a note is asked for. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -143,5 +144,26 @@ describe('words that say which, and how', () => {
 
   it('names a value by its participle before a bracketed unit', () => {
     expect(typed('escape room log: team name, time taken (mins), clues used')).toMatchObject({ time_taken: 'number' });
+  });
+});
+
+describe('a person or a tool listed in a terse note', () => {
+  it('is asked for', () => {
+    expect(Object.keys(properties('late payment letter - tenant, flat number, amount owed'))).toEqual([
+      'tenant',
+      'flat_number',
+      'amount_owed',
+    ]);
+    expect(Object.keys(properties('kit return form - member, tool, date borrowed'))).toEqual([
+      'member',
+      'tool',
+      'date_borrowed',
+    ]);
+  });
+
+  it('keeps whose a value is with what describes it', () => {
+    expect(Object.keys(properties('clinic reminder text - patient first name, appointment date, time'))).not.toContain(
+      'patient',
+    );
   });
 });
