@@ -46,7 +46,8 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
   const listedPerson = opened || (among >= 3 && /^(?:,|and|\(|given|using|with)$/.test(before));
   const listedItem =
-    (listedPerson || (before === 'with' && among >= 2)) && /^(?:item|product|task|job|tool|system|app)$/.test(phrase.head);
+    (listedPerson || (before === 'with' && among >= 2)) &&
+    /^(?:item|product|task|job|tool|system|app)$/.test(phrase.head);
   if (
     words.length === 1 &&
     ((VAGUE.has(phrase.head) && !listedItem) || (PEOPLE.has(phrase.head) && !asList && !listedPerson))
