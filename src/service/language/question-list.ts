@@ -163,6 +163,10 @@ export const givenCounts = (text: string): string => text.replace(GIVING, '$1$2 
 /** "…, how long it lasts in minutes", "and how long they've had it in weeks": a listed span given in a unit. */
 const LISTED_SPAN = /(,\s*|\band\s+)how long [^,.;?!()]{1,40}? in (minutes|hours|days|weeks|months|years)\b/gi;
 
+/** "…, and how long they worked here": how long someone did a thing, given as the time they did it ("time worked"). */
+const LISTED_TIME =
+  /(,\s*|\band\s+)how long (?:they|he|she|we|you|i)(?:'ve|’ve| have| has)? (\w+ed)(?: (?:here|there|with us|for us|for you))?(?=\s*(?:[,.;?!]|and\b|$))/gi;
+
 // Who did it, then the verb: "how long they napped" ("napped": a doubled consonant before "-ed" is one).
 const DOUBLED_DONE = /^how long (?:they|he|she|we|you|i) (\w+?)(\w)\2ed /i;
 const DONE = /^how long (?:they|he|she|we|you|i) (\w+?)ed /i;
@@ -172,7 +176,7 @@ const DONE = /^how long (?:they|he|she|we|you|i) (\w+?)ed /i;
  * item of the list; "how long they napped in minutes" is the nap duration.
  */
 export const listedSpans = (text: string): string =>
-  text.replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
+  text.replace(LISTED_TIME, '$1the time $2').replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
     const said = all.slice(opening.length);
     const doubled = DOUBLED_DONE.exec(said);
     const done = doubled ? doubled[1]! + doubled[2]! : DONE.exec(said)?.[1];

@@ -5,7 +5,8 @@
  * names one of its kind; a currency sign with no amount makes an item money; what an owner
  * has keeps its name when a thing it is of follows; a pair of values before a noun is a choice of it;
  * "final" says which; a standard way of working is stated; a participle before a unit's bracket is named;
- * a person or a tool listed in a note is asked for. Prompts written for the test, not taken from the prompt sets.
+ * a person or a tool listed in a note is asked for;
+ * how long someone did a thing is the time they did it. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -165,5 +166,13 @@ describe('a person or a tool listed in a terse note', () => {
     expect(Object.keys(properties('clinic reminder text - patient first name, appointment date, time'))).not.toContain(
       'patient',
     );
+  });
+});
+
+describe('how long someone did a thing, in a list', () => {
+  it('is the time they did it', () => {
+    expect(
+      typed('Write a long-service card using their name, their team and how long they have worked here.'),
+    ).toMatchObject({ time_worked: 'number' });
   });
 });
