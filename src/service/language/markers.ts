@@ -168,14 +168,18 @@ export function afterAskedClause(tokens: Token[], first: Phrase): boolean {
  * "for a warehouse order from the list of SKUs", "on an overdue invoice: amount, due date", "a
  * run-of-show for a conference day, given …", "the commission on a deal? Given …": what the job is
  * for, told by the inputs that follow, is no input of its own. After a comma, "with" goes on with the
- * inputs instead ("… for a grade level, with however many questions").
+ * inputs instead ("… for a grade level, with however many questions"). So is what a result is like, said
+ * after its colon (describesResult).
  */
-export function toldAfter(tokens: Token[], group: Enumeration, marker: string): boolean {
+export function toldAfter(tokens: Token[], group: Enumeration, marker: string, previous?: Enumeration): boolean {
   const end = group.items.at(-1)!.end;
   const stop = /^[,?.]$/.test(tokens[end]?.text ?? '');
   const after = (stop ? tokens[end + 1]?.lower : tokens[end]?.lower) ?? '';
   const follows = stop ? /^(?:from|using|given|including)$/ : /^(?:with|from|using|given|including|:)$/;
-  return /^(?:for|on|to|about)$/.test(marker) && follows.test(after);
+  return (
+    (/^(?:for|on|to|about)$/.test(marker) && follows.test(after)) ||
+    (marker === ':' && describesResult(tokens, group, previous))
+  );
 }
 
 /**
@@ -259,4 +263,19 @@ export function describedByList(tokens: Token[], phrase: Phrase, lemma: string |
     .slice(phrase.end)
     .some((t) => t.lemma === head.lemma && (tokens[t.index + 1]?.pos === 'NOUN' || tokens[t.index - 1]?.pos === 'ADJ'));
   return /^(?:a|an|their)$/.test(opener) && parts && !lemma && marker !== 'given';
+}
+
+/**
+ * "turn the addresses into a cleaned list: all lowercase, no duplicates": a colon after a result says
+ * what the result is like, unless it lists values the result is made from ("into a packing slip:
+ * order number, customer name, …").
+ */
+function describesResult(tokens: Token[], group: Enumeration, previous: Enumeration | undefined): boolean {
+  const result = previous?.items.at(-1);
+  return (
+    result !== undefined &&
+    /^(?:into|as)$/.test(result.before?.lower ?? '') &&
+    tokens[result.end]?.text === ':' &&
+    !group.items.some((p) => conceptOf(p.head) !== undefined)
+  );
 }

@@ -6,7 +6,8 @@
  * has keeps its name when a thing it is of follows; a pair of values before a noun is a choice of it;
  * "final" says which; a standard way of working is stated; a participle before a unit's bracket is named;
  * a person or a tool listed in a note is asked for;
- * how long someone did a thing is the time they did it. Prompts written for the test, not taken from the prompt sets.
+ * how long someone did a thing is the time they did it;
+ * a colon after a result says what it is like. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -174,5 +175,21 @@ describe('how long someone did a thing, in a list', () => {
     expect(
       typed('Write a long-service card using their name, their team and how long they have worked here.'),
     ).toMatchObject({ time_worked: 'number' });
+  });
+});
+
+describe('a colon after a result', () => {
+  it('says what the result is like, and asks nothing', () => {
+    expect(
+      Object.keys(
+        properties('Turn a list of postcodes into a clean list: all uppercase, no duplicates, and bad ones removed.'),
+      ),
+    ).toEqual(['postcodes']);
+  });
+
+  it('still asks the values the result is made from', () => {
+    expect(
+      Object.keys(properties('Turn a booking into a confirmation: guest name, arrival date and room type.')),
+    ).toEqual(['guest_name', 'arrival_date', 'room_type']);
   });
 });

@@ -61,7 +61,7 @@ export function roleOf(
   // "action items, each with an owner and a due date": what each made item has is made too.
   const each = tokens[(group.items[0]!.before?.index ?? 0) - 1]?.lower === 'each';
   if (marker === 'with' && lastRole === 'output' && each) return 'output';
-  if (toldAfter(tokens, group, marker)) return 'none';
+  if (toldAfter(tokens, group, marker, previous)) return 'none';
   // "Summarise a call transcript I paste in: key points, objections…": what is found in the text.
   const text = previous && conceptOf(previous.items.at(-1)!.head)?.kind === 'text';
   const worker = previous && verbAt[previous.items.at(-1)!.start];
