@@ -184,7 +184,8 @@ export function toldAfter(tokens: Token[], group: Enumeration, marker: string, p
 
 /**
  * A phrase that is no input whatever opens it: a value the prompt states, a unit converted between
- * ("weight from pounds to kilograms"), or a sender it names in capitals ("from the Talent Team").
+ * ("weight from pounds to kilograms"), a sender it names in capitals ("from the Talent Team"), or
+ * what ranks first in a made thing ("a summary of the top complaints").
  */
 export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolean {
   const words = tokens.slice(phrase.start, phrase.end).filter((t) => !DETERMINERS.has(t.lower));
@@ -207,8 +208,23 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
     !conceptOf(words[0]!.lower);
   // "a company with two vans", "a practice with three vets": how many there are is said.
   const counted = marker === 'with' && tokens[phrase.start - 1]?.pos === 'NUM' && phrase.plural;
+  // "a summary of the top complaints", "a list of the main themes": what ranks first is found, not given.
+  const madeAt = (phrase.before?.index ?? 0) - 1;
+  // ("take the list of top products" is a list to give.)
+  let opener = madeAt - 1;
+  while (opener > 0 && DETERMINERS.has(tokens[opener]!.lower)) opener--;
+  const made = NOUN_CLASSES.made.has(tokens[madeAt]?.lemma ?? '') && !TAKES.has(tokens[opener]?.lemma ?? '');
+  const ranked =
+    marker === 'of' && made && /^(?:top|main|biggest|commonest|recurring|major)$/.test(phrase.words[0] ?? '');
   return (
-    phrase.fixed || convertedUnit(tokens, phrase) || sender || participle || idiom || counted || ownNamed(tokens, words)
+    phrase.fixed ||
+    convertedUnit(tokens, phrase) ||
+    sender ||
+    participle ||
+    idiom ||
+    counted ||
+    ranked ||
+    ownNamed(tokens, words)
   );
 }
 

@@ -7,7 +7,8 @@
  * "final" says which; a standard way of working is stated; a participle before a unit's bracket is named;
  * a person or a tool listed in a note is asked for;
  * how long someone did a thing is the time they did it;
- * a colon after a result says what it is like. Prompts written for the test, not taken from the prompt sets.
+ * a colon after a result says what it is like;
+ * what ranks first in a made thing is found, not given. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -191,5 +192,19 @@ describe('a colon after a result', () => {
     expect(
       Object.keys(properties('Turn a booking into a confirmation: guest name, arrival date and room type.')),
     ).toEqual(['guest_name', 'arrival_date', 'room_type']);
+  });
+});
+
+describe('what ranks first in a made thing', () => {
+  it('is found in what is given, not asked', () => {
+    expect(
+      Object.keys(properties('Go through the survey answers I paste and give me a list of the main themes.')),
+    ).toEqual(['survey_answers']);
+  });
+
+  it('is asked when the list is taken', () => {
+    expect(Object.keys(properties('Take the list of top sellers and write the weekly stock email.'))).toContain(
+      'top_sellers',
+    );
   });
 });
