@@ -130,7 +130,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         (tokens[i]!.lower === 'per' ||
           // ("the litres of milk used", "days of leave": a measure of a thing is one value.)
           (tokens[i]!.lower === 'of' &&
-            (/^(?:number|amount|length|count)$/.test(tokens[i - 1]!.lower) ||
+            (/^(?:number|amount|count)$/.test(tokens[i - 1]!.lower) ||
               (UNITS.has(tokens[i - 1]!.lower) && tokens[i - 1]!.lower.endsWith('s'))))) &&
         nominal(tokens, i + 1)
       )

@@ -99,6 +99,8 @@ const SQUARE = /\[([^[\]\n]{1,80})\](?!\()/g;
 const BARRED = /\(([^()\n]{1,80}\s\|\s[^()\n]{1,80})\)/g;
 /** "paid by (cash / card / cheque)": how it is paid, offered as a choice. */
 const PAID_BY = /\b(?:paid|pay|paying|payment) (?:by|with|via) ?(?=\()/gi;
+/** "the day of the week they volunteer": one word names it, as "weekday". */
+const DAY_OF_WEEK = /\bday of (?:the )?week\b/gi;
 /** "# servers", "# of rooms": at the head of a list's item, the number of what follows. */
 const HASH_COUNT = /(^|[,:;(\n][ \t]*|\b(?:and|&)[ \t]+)#[ \t]*(?:of[ \t]+)?(?=\p{L})/giu;
 
@@ -116,6 +118,7 @@ export function spelledOut(text: string): string {
       .replace(BARRED, (_, inside: string) => `(${inside.replace(/\s\|\s/g, ' / ')})`)
       .replace(HASH_COUNT, '$1number of ')
       .replace(PAID_BY, 'payment method ')
+      .replace(DAY_OF_WEEK, 'weekday')
       .replace(SHORT, (word) => SHORTHAND[word.toLowerCase()] ?? word)
       .replace(NUMBER_SIGN, numberSign)
       .replace(ENDS, endsOf)

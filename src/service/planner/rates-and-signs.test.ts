@@ -8,7 +8,8 @@
  * a person or a tool listed in a note is asked for;
  * how long someone did a thing is the time they did it;
  * a colon after a result says what it is like;
- * what ranks first in a made thing is found, not given. Prompts written for the test, not taken from the prompt sets.
+ * what ranks first in a made thing is found, not given;
+ * the length of a thing is its length; the day of the week is a weekday. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -206,5 +207,20 @@ describe('what ranks first in a made thing', () => {
     expect(Object.keys(properties('Take the list of top sellers and write the weekly stock email.'))).toContain(
       'top_sellers',
     );
+  });
+});
+
+describe('a measure of a thing, and a day of the week', () => {
+  it('names the length by its thing', () => {
+    expect(typed('Fencing quote: length of fence in metres, number of gates')).toEqual({
+      fence_length: 'number',
+      number_of_gates: 'integer',
+    });
+  });
+
+  it('names the day of the week a weekday', () => {
+    expect(
+      Object.keys(properties('Write a rota note with the helper name and the day of the week they can come.')),
+    ).toContain('weekday');
   });
 });
