@@ -141,6 +141,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'arrears',
       'capacity',
       'reading',
+      'gravity',
       'excess',
       // How long something takes: "response time", "time spent", counted in hours or minutes.
       ...DURATIONS.split(' ').map((word) => `${word} time`),

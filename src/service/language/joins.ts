@@ -48,7 +48,13 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
       between[0]?.lower === 'of' &&
       between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
     )
-      kept[kept.length - 1] = { ...attribute!, words: [...owner, ...phrase.words, ...own], end: phrase.end };
+      kept[kept.length - 1] = {
+        ...attribute!,
+        words: [...owner, ...phrase.words, ...own],
+        end: phrase.end,
+        // ("the cost of any extra repairs": there may be none of what it is of.)
+        optional: attribute!.optional || phrase.optional,
+      };
     // "the notes from the exit interview", "feedback from the interview": a text is named by where it
     // comes from; "that letter from the tenant's name, …", "within policy from the category, the
     // amount…" is written from values.

@@ -6,6 +6,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { DETERMINERS, type Token } from './retag';
 import { joinPhrases } from './joins';
+import { PAST_PARTICIPLE } from './phrase-concept';
 import { afterSubject, doing, eventNoun, handedOver, needsTo, wants } from './verbs';
 import {
   countedItems,
@@ -150,7 +151,8 @@ export function phrases(tokens: Token[]): Phrase[] {
     const participle = tokens[i + adverb];
     const particle = /^(?:over|out|up|off|in|back)$/.test(tokens[i + adverb + 1]?.lower ?? '') ? 1 : 0;
     if (
-      ((participle?.pos === 'VERB' && /(?:ed|en|left)$/.test(participle.lower)) ||
+      ((participle?.pos === 'VERB' &&
+        (/(?:ed|en|left)$/.test(participle.lower) || PAST_PARTICIPLE.test(participle.lower))) ||
         /^(?:due|outstanding|remaining|pending|overdue|payable|owing)$/.test(participle?.lower ?? '')) &&
       isNoun(tokens[i - 1]) &&
       (/^(?:[,;.)]|and|or|per|from)?$/.test(tokens[i + adverb + particle + 1]?.lower ?? '') ||

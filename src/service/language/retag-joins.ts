@@ -18,8 +18,8 @@ const PLACE_PREPOSITIONS = /^(?:round|around|along|across|through)$/;
 
 /**
  * One word each, misread by the tagger and told by its neighbours: a participle read as a noun after
- * one says what was done to it ("number of supers taken off", "the meals eaten"; "children", "women"
- * are plurals); after "of", a verb before the clause that describes it is a thing ("the number of days
+ * one says what was done to it ("number of supers taken off", "the meals eaten", "cakes sold"; "children",
+ * "women" are plurals); after "of", a verb before the clause that describes it is a thing ("the number of days
  * it has to last"), and after "per" a verb is one ("minutes per stop"); an adjective of time read as an adverb before what it describes (", new monthly
  * rent"); and a place preposition before an article.
  */
@@ -27,7 +27,8 @@ function correctWords(tokens: Token[]): void {
   for (let i = 1; i < tokens.length; i++) {
     const [before, word, next] = [tokens[i - 1]!, tokens[i]!, tokens[i + 1]];
     const participle =
-      /[a-z]en$/.test(word.lower) && word.lemma !== word.lower && !/(?:men|children|oxen)$/.test(word.lower);
+      (/[a-z]en$/.test(word.lower) && word.lemma !== word.lower && !/(?:men|children|oxen)$/.test(word.lower)) ||
+      (/^(?:sold|bought|spent|lost|won|sent|kept)$/.test(word.lower) && /[^s]s$/.test(before.lower));
     if (participle && word.pos === 'NOUN' && before.pos === 'NOUN') word.pos = 'VERB';
     else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';

@@ -8,7 +8,7 @@ import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import type { Phrase } from '../language/parse';
-import { conceptOfPhrase, measuredIn } from '../language/phrase-concept';
+import { conceptOfPhrase, measuredIn, PAST_PARTICIPLE } from '../language/phrase-concept';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
 export const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
@@ -113,7 +113,8 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   const aggregate = /^(?:total|average|mean|median)$/.test(words[0]!) && words.length > 1;
   if (aggregate && kind === 'string') kind = 'number';
   // "tickets closed", "orders shipped": things a participle picks out are counted.
-  const picked = phrase.plural && !asList && /(?:ed|en)$/.test(words.at(-1)!) && /^(?:string|text|integer)$/.test(kind);
+  const picked =
+    phrase.plural && !asList && PAST_PARTICIPLE.test(words.at(-1)!) && /^(?:string|text|integer)$/.test(kind);
   if (picked) kind = 'integer';
   const extra: Partial<Field> = phrase.optional ? { required: false } : {};
   if (key.endsWith('date_time')) extra.title = sentenceCase(words.join(' '));

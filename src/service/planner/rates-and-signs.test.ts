@@ -9,7 +9,8 @@
  * how long someone did a thing is the time they did it;
  * a colon after a result says what it is like;
  * what ranks first in a made thing is found, not given;
- * the length of a thing is its length; the day of the week is a weekday. Prompts written for the test, not taken from the prompt sets.
+ * the length of a thing is its length; the day of the week is a weekday;
+ * the cost of any of a thing may be left out; things sold are counted; a gravity is a number. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -222,5 +223,22 @@ describe('a measure of a thing, and a day of the week', () => {
     expect(
       Object.keys(properties('Write a rota note with the helper name and the day of the week they can come.')),
     ).toContain('weekday');
+  });
+});
+
+describe('counts, measures and what may be left out', () => {
+  it('counts things sold and leaves out the cost of any extras', () => {
+    expect(properties('Bake sale report: cakes sold, the pitch fee, and the cost of any extra trays.')).toMatchObject({
+      cakes_sold: { type: 'integer' },
+    });
+    const quote = planWorkflow('Quote: the hours and the cost of any parts.', {}).input_schema;
+    expect(quote?.required).toEqual(['hours']);
+  });
+
+  it('reads a gravity as a number', () => {
+    expect(typed('Work out the strength of a cider from the starting gravity and the end gravity.')).toEqual({
+      starting_gravity: 'number',
+      end_gravity: 'number',
+    });
   });
 });
