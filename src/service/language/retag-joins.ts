@@ -33,6 +33,15 @@ function correctWords(tokens: Token[]): void {
     else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';
     else if (word.pos === 'VERB' && before.lower === 'per') word.pos = 'NOUN';
+    // ("dietary needs if any", "special requests,": a verb in -s after what describes it, an item of a list, is a plural.)
+    else if (
+      word.pos === 'VERB' &&
+      /[^s]s$/.test(word.lower) &&
+      /^(?:ADJ|NOUN)$/.test(before.pos) &&
+      /^(?:[,:(]|and|or|any|their|his|her|its|our|your|my)$/.test(tokens[i - 2]?.lower ?? '') &&
+      /^(?:[,;)(]|if|and|or)$/.test(next?.lower ?? '')
+    )
+      word.pos = 'NOUN';
     else if (
       word.pos === 'ADV' &&
       /^(?:new|old|current|previous)$/.test(word.lower) &&

@@ -10,7 +10,8 @@
  * a colon after a result says what it is like;
  * what ranks first in a made thing is found, not given;
  * the length of a thing is its length; the day of the week is a weekday;
- * the cost of any of a thing may be left out; things sold are counted; a gravity is a number. Prompts written for the test, not taken from the prompt sets.
+ * the cost of any of a thing may be left out; things sold are counted; a gravity is a number;
+ * needs listed after what describes them are a thing, and may be left out. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -240,5 +241,13 @@ describe('counts, measures and what may be left out', () => {
       starting_gravity: 'number',
       end_gravity: 'number',
     });
+  });
+});
+
+describe('needs listed among the inputs', () => {
+  it('are a thing the person may leave out', () => {
+    const form = planWorkflow('Sign-up form with the member name, email, access needs if any and a phone number.', {});
+    expect(Object.keys(form.input_schema?.properties ?? {})).toContain('access_needs');
+    expect(form.input_schema?.required).not.toContain('access_needs');
   });
 });
