@@ -22,7 +22,9 @@ export const PHRASAL_VERBS: Readonly<Record<string, string>> = words.phrasal;
 export const NOUN_OF_VERB: Readonly<Record<string, string>> = words.nounOfVerb;
 
 /** The noun a date is named by when an event's verb says when: "the date their membership expires" → expiry. */
-export const EVENT_NOUNS: Readonly<Record<string, string>> = words.eventNouns;
+export const EVENT_NOUNS: Readonly<Record<string, string>> = Object.fromEntries(
+  words.eventNouns.split(' ').map((pair) => pair.split(':') as [string, string]),
+);
 
 /** Third-party services by the name a note gives them, each with the words (a regular expression) a prompt names it by. */
 export const SERVICE_PATTERNS: Readonly<Record<string, string>> = words.services;

@@ -5,7 +5,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
-import { fieldsBeforeChoice, itemsBeforePair, namesField } from './listed-pair';
+import { fieldsBeforeChoice, itemsBeforePair, namesField, pairAlone, wordPhrase } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
@@ -293,32 +293,3 @@ export function choiceName(values: string[]): string | undefined {
 
 /** A value as a form offers it: in lower case, but "A", "P1" and "VIP" as written. */
 export const choiceValue = (value: string) => (/^[A-Z0-9][A-Z0-9.-]*$/.test(value) ? value : value.toLowerCase());
-
-/** The one word at `at` as a phrase: "sided" in "single or double sided", which the tagger calls a verb. */
-const wordPhrase = (tokens: Token[], at: number): Phrase => ({
-  words: [tokens[at]!.lower],
-  head: tokens[at]!.lemma,
-  plural: false,
-  start: at,
-  end: at + 1,
-  before: tokens[at - 1],
-  possessive: false,
-  given: false,
-  optional: false,
-  fixed: false,
-});
-
-/**
- * Whether the one-word value before the "or" at `or` is the first of a pair, not the last of a list or
- * a bracket of values: "how many cards, matt or gloss finish", "quantity, matt or gloss finish", but
- * not "house, decaf or single origin" nor "(extension or new build)".
- */
-function pairAlone(tokens: Token[], or: number): boolean {
-  const before = tokens[or - 2];
-  if (before?.text !== ',') return !/^(?:NOUN|PROPN|ADJ|VERB|NUM)$/.test(before?.pos ?? '') && before?.text !== '(';
-  let start = or - 3;
-  // (The item is the noun phrase before the comma: "how many cards", "the quantity", not "for a pallet".)
-  while (start > 0 && !/^(?:PUNCT|ADP|VERB|AUX|PRON|CCONJ)$/.test(tokens[start - 1]!.pos)) start--;
-  const item = tokens.slice(start, or - 2).filter((t) => !DETERMINERS.has(t.lower));
-  return item.length > 1 || namesField(item.map((t) => t.lower).join(' '));
-}
