@@ -60,6 +60,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // before a noun the vocabulary does not know, "matt or gloss finish", and a participle may end the
     // item, "single or double sided".)
     const ends = /^(?:[,.;)]|and)?$/.test(tokens[afterEnd]?.lower ?? '');
+    // ("sided" is a participle; "finish", which the tagger reads as a verb, ends in -sh.)
     const named = last.pos === 'NOUN' || (last.pos === 'VERB' && ends && /(?:ed|sh)$/.test(last.lower));
     const plain =
       tokens[i - 1]?.pos === 'NOUN' &&

@@ -33,8 +33,13 @@ export function countKey(tokens: Token[], last: Token): string {
   const [verb, on] = tokens.slice(from, from + 2);
   const one = /^(?:a|an|each|one|every)$/.test(tokens[from + 2]?.lower ?? '') ? 1 : 0;
   const thing = tokens[from + 2 + one];
-  const each = on?.lower === 'per' ? one === 0 : one === 1 && /^(?:on|in|into|at|for)$/.test(on?.lower ?? '');
-  if ((from > at || /^(?:fit|go)$/.test(verb?.lemma ?? '')) && each && thing?.pos === 'NOUN')
+  // ("how many people to invite for a party" is no rate: after "to" and a verb, only "each" or "per" make one.)
+  const perThing = on?.lower === 'per' && one === 0;
+  const eachThing =
+    one === 1 &&
+    /^(?:on|in|into|at|for)$/.test(on?.lower ?? '') &&
+    (from === at || /^(?:each|every)$/.test(tokens[from + 2]!.lower));
+  if ((from > at || /^(?:fit|go)$/.test(verb?.lemma ?? '')) && (perThing || eachThing) && thing?.pos === 'NOUN')
     return `${noun.lower}_per_${thing.lemma}`;
   // "how many litres of oil it needs", "how many bags of compost": a measure of a thing.
   if (tokens[at]?.lower === 'of' && tokens[at + 1]?.pos === 'NOUN') return `${noun.lower}_of_${tokens[at + 1]!.lower}`;

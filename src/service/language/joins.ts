@@ -46,7 +46,7 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
           /^(?:cost|price|fee|value|length|width|height|weight|size)$/.test(attribute!.head) &&
           !phrase.words.includes('per'))) &&
       between[0]?.lower === 'of' &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
+      between.slice(1).every(owning)
     )
       kept[kept.length - 1] = {
         ...attribute!,
@@ -81,7 +81,7 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
         (attribute.words.length === 2 && /^(?:few|short|brief)$/.test(attribute.words[0]!))) &&
       /^(?:note|comment|remark|word|line|sentence|paragraph)$/.test(attribute.head) &&
       /^(?:on|about)$/.test(between[0]?.lower ?? '') &&
-      between.slice(1).every((t) => DETERMINERS.has(t.lower) || MODIFIERS.possessives.has(t.lower))
+      between.slice(1).every(owning)
     )
       kept[kept.length - 1] =
         conceptOf(phrase.head) === undefined && !phrase.plural && !NOUN_CLASSES.people.has(phrase.head)

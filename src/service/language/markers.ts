@@ -215,7 +215,12 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
   while (opener > 0 && DETERMINERS.has(tokens[opener]!.lower)) opener--;
   const made = NOUN_CLASSES.made.has(tokens[madeAt]?.lemma ?? '') && !TAKES.has(tokens[opener]?.lemma ?? '');
   const ranked =
-    marker === 'of' && made && /^(?:top|main|biggest|commonest|recurring|major)$/.test(phrase.words[0] ?? '');
+    marker === 'of' &&
+    made &&
+    /^(?:top|main|biggest|commonest|recurring|major)$/.test(phrase.words[0] ?? '') &&
+    // ("a summary of the top complaints I paste in": what the person hands over is given.)
+    !phrase.pasted &&
+    tokens[phrase.end]?.pos !== 'PRON';
   return (
     phrase.fixed ||
     convertedUnit(tokens, phrase) ||

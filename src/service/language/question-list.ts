@@ -6,6 +6,7 @@
  * back at it ("from those answers"), so the request reads first and names the job.
  */
 
+import { conceptOf } from '../../contract/field-concepts';
 import { VERB_CLASSES } from '../../contract/prompt-words';
 import { tokenize } from './retag';
 import { listed } from './terse';
@@ -167,6 +168,10 @@ const LISTED_SPAN = /(,\s*|\band\s+)how long [^,.;?!()]{1,40}? in (minutes|hours
 const LISTED_TIME =
   /(,\s*|\band\s+)how long (?:they|he|she|we|you|i)(?:'ve|’ve| have| has)? (\w+ed)(?: (?:here|there|with us|for us|for you))?(?=\s*(?:[,.;?!]|and\b|$))/gi;
 
+// ("how long they waited" is left as it is: "the time waited" would read as a time of day.)
+const timeDone = (all: string, opening: string, done: string) =>
+  conceptOf(`time ${done}`)?.kind === 'number' ? `${opening}the time ${done}` : all;
+
 // Who did it, then the verb: "how long they napped" ("napped": a doubled consonant before "-ed" is one).
 const DOUBLED_DONE = /^how long (?:they|he|she|we|you|i) (\w+?)(\w)\2ed /i;
 const DONE = /^how long (?:they|he|she|we|you|i) (\w+?)ed /i;
@@ -176,7 +181,7 @@ const DONE = /^how long (?:they|he|she|we|you|i) (\w+?)ed /i;
  * item of the list; "how long they napped in minutes" is the nap duration.
  */
 export const listedSpans = (text: string): string =>
-  text.replace(LISTED_TIME, '$1the time $2').replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
+  text.replace(LISTED_TIME, timeDone).replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
     const said = all.slice(opening.length);
     const doubled = DOUBLED_DONE.exec(said);
     const done = doubled ? doubled[1]! + doubled[2]! : DONE.exec(said)?.[1];

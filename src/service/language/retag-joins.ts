@@ -18,10 +18,11 @@ const PLACE_PREPOSITIONS = /^(?:round|around|along|across|through)$/;
 
 /**
  * One word each, misread by the tagger and told by its neighbours: a participle read as a noun after
- * one says what was done to it ("number of supers taken off", "the meals eaten", "cakes sold"; "children",
- * "women" are plurals); after "of", a verb before the clause that describes it is a thing ("the number of days
- * it has to last"), and after "per" a verb is one ("minutes per stop"); an adjective of time read as an adverb before what it describes (", new monthly
- * rent"); and a place preposition before an article.
+ * one says what was done to it ("number of supers taken off", "the meals eaten", "cakes sold";
+ * "children", "women" are plurals); after "of", a verb before the clause that describes it is a thing
+ * ("the number of days it has to last"), and after "per" a verb is one ("minutes per stop"); a verb in
+ * -s that is a list's item is a plural ("dietary needs"); an adjective of time read as an adverb
+ * before what it describes (", new monthly rent"); and a place preposition before an article.
  */
 function correctWords(tokens: Token[]): void {
   for (let i = 1; i < tokens.length; i++) {
@@ -33,12 +34,13 @@ function correctWords(tokens: Token[]): void {
     else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';
     else if (word.pos === 'VERB' && before.lower === 'per') word.pos = 'NOUN';
-    // ("dietary needs if any", "special requests,": a verb in -s after what describes it, an item of a list, is a plural.)
+    // ("…, dietary needs if any", ", special requests,": a verb in -s after what describes it, as an item
+    // of a list, is a plural.)
     else if (
       word.pos === 'VERB' &&
       /[^s]s$/.test(word.lower) &&
       /^(?:ADJ|NOUN)$/.test(before.pos) &&
-      /^(?:[,:(]|and|or|any|their|his|her|its|our|your|my)$/.test(tokens[i - 2]?.lower ?? '') &&
+      /^(?:[,:(]|and|or)$/.test(tokens[i - 2]?.lower ?? '') &&
       /^(?:[,;)(]|if|and|or)$/.test(next?.lower ?? '')
     )
       word.pos = 'NOUN';

@@ -25,7 +25,8 @@ export function statedAfter(tokens: Token[], end: number): Token | undefined {
   const sign = /^[$€£]$/.test(tokens[end + stating]?.text ?? '');
   const at = end + stating + (sign ? 1 : 0);
   const value = stating > 0 || sign ? tokens[at] : undefined;
-  // ("a tip of 10, 15 or 20 percent" offers a choice, and so may any value stated before a comma.)
+  // ("a tip of 10, 15 or 20 percent" offers a choice: after "of" or "is", any value before a comma may
+  // start one; a bare "£5," only when a number follows the comma.)
   const choice =
     /^(?:,|or)$/.test(tokens[at + 1]?.lower ?? '') && (stating > 0 || /^[$€£]?\d/.test(tokens[at + 2]?.text ?? ''));
   // ("VAT at 20%", "interest at £5 a day": a rate or an amount; "at 9" may be a time.)
@@ -147,8 +148,10 @@ export const statedByWriter = (tokens: Token[], start: number, words: string[]) 
   discounted(tokens, start) ||
   (/^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/.test(tokens[start]?.lower ?? '') &&
     words.includes('per')) ||
-  // ("using the standard formula", "at the usual rate": a known way the job is done.)
+  // ("using the standard formula", "at the usual rate": a known way the job is done; "the standard
+  // deviation" is a value.)
   (/^(?:standard|usual|normal|default|official)$/.test(words[0] ?? '') &&
+    /^(?:formula|rate|rates|method|factor|format|rules|calculation|procedure|way)$/.test(words.at(-1) ?? '') &&
     tokens
       .slice(Math.max(0, start - 2), start + 1)
       .some((t) => /^(?:using|use|by|following|per|under|at)$/.test(t.lower)));

@@ -251,3 +251,25 @@ describe('needs listed among the inputs', () => {
     expect(form.input_schema?.required).not.toContain('access_needs');
   });
 });
+
+describe('where these rules stop', () => {
+  it('keeps a statistic named "standard", and a wait that is no known span', () => {
+    expect(
+      Object.keys(properties('Work out the z score from the value, the mean and the standard deviation.')),
+    ).toContain('deviation');
+    expect(
+      Object.keys(properties('Reply to a complaint given their name, the product and how long they waited.')),
+    ).not.toContain('time_waited');
+  });
+
+  it('reads no rate from "to" and a verb without "each" or "per"', () => {
+    expect(Object.keys(properties('Plan a party from the budget and how many people to invite for a party.'))).toEqual([
+      'budget',
+      'number_of_people',
+    ]);
+  });
+
+  it('asks for what ranks first when the person hands it over', () => {
+    expect(Object.keys(properties('Write a summary of the top complaints I paste in.'))).toEqual(['top_complaints']);
+  });
+});
