@@ -179,6 +179,7 @@ export type PromptSetName =
   | 'held-out-22'
   | 'held-out-23'
   | 'held-out-24'
+  | 'held-out-25'
   | 'older'
   | 'newcomer';
 
