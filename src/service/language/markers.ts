@@ -7,6 +7,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import type { Enumeration } from './enumerations';
 import { DETERMINERS, UNITS, type Phrase, type Token } from './parse';
+import { rankedInMade } from './ranked';
 import { opensSentence } from './retag-joins';
 import { backInClause, bare, doneByOthers, subjectOf, tellsYou } from './verbs';
 
@@ -208,19 +209,7 @@ export function noInput(tokens: Token[], phrase: Phrase, marker: string): boolea
     !conceptOf(words[0]!.lower);
   // "a company with two vans", "a practice with three vets": how many there are is said.
   const counted = marker === 'with' && tokens[phrase.start - 1]?.pos === 'NUM' && phrase.plural;
-  // "a summary of the top complaints", "a list of the main themes": what ranks first is found, not given.
-  const madeAt = (phrase.before?.index ?? 0) - 1;
-  // ("take the list of top products" is a list to give.)
-  let opener = madeAt - 1;
-  while (opener > 0 && DETERMINERS.has(tokens[opener]!.lower)) opener--;
-  const made = NOUN_CLASSES.made.has(tokens[madeAt]?.lemma ?? '') && !TAKES.has(tokens[opener]?.lemma ?? '');
-  const ranked =
-    marker === 'of' &&
-    made &&
-    /^(?:top|main|biggest|commonest|recurring|major)$/.test(phrase.words[0] ?? '') &&
-    // ("a summary of the top complaints I paste in": what the person hands over is given.)
-    !phrase.pasted &&
-    tokens[phrase.end]?.pos !== 'PRON';
+  const ranked = marker === 'of' && rankedInMade(tokens, phrase);
   return (
     phrase.fixed ||
     convertedUnit(tokens, phrase) ||
