@@ -4,10 +4,11 @@
  * units a value is converted between, which are no inputs at all.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
+import { CHOICE_NAMES, MODIFIERS, NOUN_CLASSES, VERB_CLASSES } from '../../contract/prompt-words';
 import type { Enumeration } from './enumerations';
 import { DETERMINERS, UNITS, type Phrase, type Token } from './parse';
 import { rankedInMade } from './ranked';
+import { handedTo } from './sent-to';
 import { opensSentence } from './retag-joins';
 import { backInClause, bare, doneByOthers, subjectOf, tellsYou } from './verbs';
 
@@ -28,6 +29,8 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   // "a badge showing their name, job title and company": what a made thing shows of someone is given.
   if (before.pos === 'VERB' && /^(?:show|display|feature|print)$/.test(before.lemma) && first.possessive)
     return 'given';
+  // "On the first Monday of each month, …": a day is when the job runs, no value to give.
+  if (before.lower === 'on' && CHOICE_NAMES.day?.has(first.head)) return 'when';
   // "their name - their role - …": a dash opens a list as a colon does.
   if (/^[-–—]$/.test(before.text)) return ':';
   // "tally up a list", "work out the fee", "come up with three lines": the particle goes with its verb.
@@ -63,6 +66,9 @@ export function markerOf(tokens: Token[], first: Phrase): string {
   if (before.lower === 'you' && tellsYou(tokens, teller) && byThePerson(tokens, teller!)) return 'given';
   if (/^(?:you|him|her|them|it)$/.test(before.lower) && tokens[before.index - 1]?.pos === 'VERB')
     return `verb:${tokens[before.index - 1]!.lemma}`;
+  // "Send the tenant their balance, the due date and …": what is sent to someone is given.
+  const listed = first.owner !== undefined || /^(?:,|and)$/.test(tokens[first.end]?.lower ?? '');
+  if (handedTo(tokens, before) && listed) return 'given';
   return before.pos === 'VERB' && !INPUT_MARKERS.has(before.lower) ? `verb:${before.lemma}` : before.lower;
 }
 

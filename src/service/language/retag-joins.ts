@@ -104,7 +104,10 @@ export function correctJoins(tokens: Token[]): void {
   for (let i = 0; i + 1 < tokens.length; i++) {
     const word = tokens[i]!;
     const opens = opensSentence(tokens, i);
-    const bids = VERB_CLASSES.takes.has(word.lower) && /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos);
+    const bids =
+      VERB_CLASSES.takes.has(word.lower) &&
+      /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos) &&
+      tokens[i + 1]!.lower !== 'of';
     if (opens && bids && /^(?:PROPN|NOUN)$/.test(word.pos)) [word.pos, word.lemma] = ['VERB', word.lower];
   }
   // "a personal thank-you letter signed by our chair": after an article and what describes it, a word

@@ -10,6 +10,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import { oneSlip } from './respell';
+import { afterHeading, afterWhen } from './openers';
 import { correctJoins, correctListItems, SPAN_ENDS } from './retag-joins';
 import type winkNLP from 'wink-nlp';
 
@@ -34,18 +35,6 @@ function respell(token: Token): void {
   if (verb) Object.assign(token, { lower: verb, lemma: verb, pos: 'VERB' });
 }
 
-/** Words of a time a prompt opens with: "Every Monday morning", "Each evening at 6pm", "On Fridays". */
-const WHEN =
-  /^(?:every|each|on|at|other|first|last|morning|evening|afternoon|night|day|week|month|weekend|[a-z]+days?|\d{1,2}(?::\d\d)?|am|pm)$/;
-
-/** "Every Monday morning check the stock…": the word after a time a sentence opens with, without a comma. */
-function afterWhen(tokens: Token[], i: number): boolean {
-  let at = i - 1;
-  while (at >= 0 && at > i - 6 && WHEN.test(tokens[at]!.lower)) at--;
-  const opens = at < 0 || /^[.!?:;\n]$/.test(tokens[at]!.text);
-  return at < i - 2 && opens && /^(?:every|each|on)$/.test(tokens[at + 1]!.lower);
-}
-
 /** Re-tags, in place, the words the tagger is known to misread in prompts. */
 function correctTags(tokens: Token[]): void {
   // "I'm a paralegal…": the tagger keeps "I'm" whole and calls it a name; it is who is speaking.
@@ -53,7 +42,8 @@ function correctTags(tokens: Token[]): void {
   // The verbs that begin an imperative prompt, tagged as names when capitalised; "Every Friday, email
   // the team…": an imperative after the time it runs.
   for (let i = 0; i < tokens.length; i++) {
-    const starts = i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text) || afterWhen(tokens, i);
+    const starts =
+      i === 0 || /^[.!?:;\n]$/.test(tokens[i - 1]!.text) || afterWhen(tokens, i) || afterHeading(tokens, i);
     if (starts) respell(tokens[i]!);
     // "put together an agenda", "come up with three lines": the verb of two or three words is the one it
     // means; "working out of a gym" is a place. (Every key has a space: no name of Object's prototype matches.)
@@ -74,9 +64,18 @@ function correctTags(tokens: Token[]): void {
       tokens[i - 1]?.lower === 'and' && /^(?:our|my|the|their|in|it|them)$/.test(tokens[i + 1]?.lower ?? '');
     const bids =
       (starts || joined) &&
-      VERB_CLASSES.takes.has(tokens[i]!.lower) &&
-      (/^(?:DET|NOUN|PRON|ADP)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN');
+      (VERB_CLASSES.takes.has(tokens[i]!.lower) ||
+        (VERB_CLASSES.handsTo.has(tokens[i]!.lower) && starts && /^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? ''))) &&
+      (/^(?:DET|NOUN|PRON|ADP)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN') &&
+      // ("type of van", "list of guests": a word before "of" is a thing.)
+      tokens[i + 1]?.lower !== 'of';
     if (bids) tokens[i]!.pos = 'VERB';
+    else if (
+      (starts || /^[-–—]$/.test(tokens[i - 1]?.text ?? '')) &&
+      tokens[i + 1]?.lower === 'of' &&
+      tokens[i]!.pos === 'VERB'
+    )
+      tokens[i]!.pos = 'NOUN';
   }
   // "calculate overtime pay for staff": after the verb a prompt opens with, a word read as an adverb
   // (not "-ly") before a noun or a verb is the first word of what it works on.

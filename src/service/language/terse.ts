@@ -113,7 +113,8 @@ export function terseRequest(prompt: string): string {
     .filter((part) => part.length > 0)
     .flatMap((part) => {
       // ("enter date site notes", "paste job notes": the verb of giving is no value; what is pasted is a text.)
-      const bidding = part.length > 1 && VERB_CLASSES.takes.has(part[0]!.lower) ? 1 : 0;
+      // ("type of van": a word before "of" is a thing.)
+      const bidding = part.length > 1 && VERB_CLASSES.takes.has(part[0]!.lower) && part[1]!.lower !== 'of' ? 1 : 0;
       const pasted = bidding && /^(?:paste|copy|forward)$/.test(part[0]!.lower) ? 'pasted ' : '';
       const words = part.slice(bidding);
       const fields =

@@ -19,7 +19,7 @@ const UNITS =
   'day|days|weekday|weekdays|morning|evening|night|afternoon|week|weekend|month|quarter|year|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|fridays';
 const CLOCK = String.raw`(?:\s+at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?`;
 const SCHEDULE = new RegExp(
-  String.raw`\b(?:(?<!\b(?:for|per|of) )(?:every|each)\s+(?:other\s+|\d+\s+)?(?:${UNITS}|minutes?|hours)|(?:on|at the (?:start|end) of)\s+(?:every|each)\s+(?:${UNITS})|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)|on a (?:daily|weekly|monthly) basis)${CLOCK}\b|\b(?:daily|weekly|monthly|hourly|nightly)(?=\s*[,.;!?]|\s*$|\s+(?:at|and|to|from|for|on|in|by)\b)${CLOCK}|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b`,
+  String.raw`\b(?:(?<!\b(?:for|per|of) )(?:every|each)\s+(?:other\s+|\d+\s+)?(?:${UNITS}|minutes?|hours)|(?:on|at the (?:start|end) of)\s+(?:every|each)\s+(?:${UNITS})|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)|on a (?:daily|weekly|monthly) basis|on the (?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|last|final)(?: (?:working |business )?(?:${UNITS}))? of (?:every|each) (?:month|quarter|year))${CLOCK}\b|\b(?:daily|weekly|monthly|hourly|nightly)(?=\s*[,.;!?]|\s*$|\s+(?:at|and|to|from|for|on|in|by)\b)${CLOCK}|\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b`,
   'g',
 );
 /** "When a new employee is added in BambooHR", "whenever a customer signs up". */

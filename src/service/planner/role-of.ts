@@ -72,7 +72,8 @@ export function roleOf(
   const person = previous?.items.length === 1 ? previous.items[0]! : undefined;
   const told = person !== undefined && phrase.before !== undefined && person.end === phrase.before.index + 1;
   const recipient = told && PEOPLE.has(person.head) ? person.before : undefined;
-  if (recipient?.pos === 'VERB' && /^(?:tell|give|send|show|email|offer)$/.test(recipient.lemma)) return 'output';
+  if (recipient?.pos === 'VERB' && /^(?:tell|give|send|show|email|offer)$/.test(recipient.lemma) && marker !== 'given')
+    return 'output';
   if (marker === '(' && previous) {
     const owner = previous.items.at(-1)!;
     return owner.plural || CONTAINERS.has(owner.head) ? 'columns' : 'input';

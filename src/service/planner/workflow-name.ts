@@ -15,6 +15,7 @@ import { opensClause, participleOfNoun, reckonsWhether } from '../language/verbs
 import { aboutOf, wantedPhrase } from '../language/wanted';
 import { occasionName, occasionOf } from '../language/occasion';
 import { type Reading } from './roles';
+import { handedTo } from '../language/sent-to';
 
 const { naming: MAKE_VERBS, sends: SEND_VERBS, looksUp: LOOKUP_VERBS, prepares: PREPARING_VERBS } = VERB_CLASSES;
 const { classify: CLASSIFY_VERBS, takes: TAKE_VERBS } = VERB_CLASSES;
@@ -79,6 +80,12 @@ export function workflowName(reading: Reading, recipe: Recipe, noted: Set<string
     const words = one ? [...wish.words.slice(0, -1), wish.head] : wish.words;
     return nameOf(recipe, undefined, { ...wish, words }, undefined, undefined, wishFor);
   }
+  // "Send the tenant their balance, …": what is sent is given, so the message is named by whom it goes to.
+  const to = reading.phrases.find((p) => reading.inputs.some((i) => i.phrase.before?.index === p.end - 1))?.end;
+  const sentTo = to && handedTo(reading.tokens, reading.tokens[to - 1]!) && reading.phrases.find((p) => p.end === to);
+  const sent = sentTo && reading.tokens[sentTo.start - 2]!.lemma;
+  if (sentTo)
+    return named([...sentTo.words.slice(0, -1), sentTo.head, sent === 'text' || sent === 'email' ? sent : 'message']);
   if (recipe === 'extract' && pasted && !reading.outputs.some((p) => deliverableOf(p) !== null))
     return nameOf(recipe, undefined, undefined, pasted, undefined);
   const made =
