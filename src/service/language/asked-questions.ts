@@ -4,7 +4,8 @@
  */
 import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { snakeCase } from '../lib/text-case';
-import { choiceValue, type Choice } from './choices';
+import type { Choice } from './choices';
+import { choiceValue } from './value-words';
 import { listedQuestion } from './markers';
 import { DETERMINERS, type Token } from './parse';
 import { needsTo, tellsYou } from './verbs';

@@ -3,13 +3,13 @@
  * into ("route it to billing, tech or sales"), read on the words, for the values are often adjectives.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase, Token } from './parse';
 import { fieldsBeforeChoice, itemsBeforePair, namesField, pairAlone, wordPhrase } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
 import { ETC } from './asides';
+import { commaOrItems, howOften, joinedItem, spanArticle } from './value-words';
 
 /** `about`: "tone" in "Tone: formal or casual"; `categories`: to sort into ("route it to billing, tech or sales"). */
 export interface Choice {
@@ -34,9 +34,11 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
       while (
         j >= 0 &&
         j < tokens.length &&
-        words.length < 3 &&
+        words.filter((w) => !/^(?:a|and)$/.test(w)).length < 3 &&
         /^[\p{L}\d][\p{L}\d'’-]*$/u.test(tokens[j]!.text) &&
         (letter(j) ||
+          // "twice a week", "(full groom, bath and brush, or nail trim)": a value may hold "a" before a span, and "and" between items.
+          (words.length > 0 && (spanArticle(tokens, j) || joinedItem(tokens, j, step))) ||
           // "in person or video", "on site or remote": a value may be a place said with its preposition.
           (/^(?:in|on|by)$/.test(tokens[j]!.lower) &&
             /^(?:person|site|store|office|phone|post)$/.test(tokens[j + 1]?.lower ?? '')) ||
@@ -61,7 +63,9 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // item, "single or double sided".)
     const ends = /^(?:[,.;)]|and)?$/.test(tokens[afterEnd]?.lower ?? '');
     // ("sided" is a participle; "finish", which the tagger reads as a verb, ends in -sh.)
-    const named = last.pos === 'NOUN' || (last.pos === 'VERB' && ends && /(?:ed|sh)$/.test(last.lower));
+    const named =
+      (last.pos === 'NOUN' && !spanArticle(tokens, afterEnd - 2)) ||
+      (last.pos === 'VERB' && ends && /(?:ed|sh)$/.test(last.lower));
     const plain =
       tokens[i - 1]?.pos === 'NOUN' &&
       conceptOf(last.lemma) === undefined &&
@@ -141,8 +145,11 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         p.end >= j - 3 &&
         // ("Garden size in square metres, how often (weekly or fortnightly)": a comma parts them.)
         !tokens.slice(p.end, j).some((t) => /^(?:[.?!,]|whether)$/.test(t.lower)) &&
-        // "i paste the resume, you say pass or fail": a clause of its own between them says what is made.
-        !tokens.slice(p.end, j).some((t) => t.pos === 'PRON' && tokens[t.index + 1]?.pos === 'VERB'),
+        // "i paste the resume, you say pass or fail": a clause of its own between them says what is made;
+        // "the patient's name and how often: …": a question of its own asks the choice.
+        !tokens
+          .slice(p.end, j)
+          .some((t) => (t.pos === 'PRON' && tokens[t.index + 1]?.pos === 'VERB') || t.lower === 'how'),
     );
     choices.push({
       values,
@@ -150,7 +157,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         ? { ...trailing, words: [last.lower], start: afterEnd - 1 }
         : sorts
           ? undefined
-          : (about ?? (lead === '(' ? askedWhich(tokens, list, j) : undefined)),
+          : (about ?? (lead === '(' ? askedWhich(tokens, list, j) : undefined) ?? howOften(tokens, j)),
       categories:
         asked ||
         sorts ||
@@ -259,11 +266,16 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
       if (/^[\p{L}\d][\p{L}\d'’.-]*$/u.test(tokens[j]!.text) && !/^(?:or|and)$/.test(tokens[j]!.lower))
         values.push(tokens[j]!.text);
       else if (!/^(?:,|\/|or|and)$/.test(tokens[j]!.lower)) break;
-    const about = list.find((p) => p.end === i) ?? askedWhich(tokens, list, i) ?? describedThing(tokens, list, i);
+    const about =
+      list.find((p) => p.end === i) ??
+      howOften(tokens, i) ??
+      askedWhich(tokens, list, i) ??
+      describedThing(tokens, list, i);
     // ("the deal list (deal name, stage, value)", "each stage (concept, technical design)": a list's columns.)
     const one =
       about !== undefined && !about.plural && !/^(?:each|every|per)$/.test(tokens[about.start - 1]?.lower ?? '');
-    const spoken = values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j), one);
+    const items = commaOrItems(tokens.slice(i + 1, j));
+    const spoken = items ?? (values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j), one));
     // "(description, quantity)" are a list's columns: they name things the vocabulary knows; "(basic,
     // plus or premium)", with its "or", is a choice whatever its values name.
     const ored = tokens.slice(i + 1, j).some((t) => t.lower === 'or');
@@ -278,19 +290,3 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
   }
   return choices;
 }
-
-/**
- * What a choice that names no thing is of, read from its values: "Windows, macOS or Linux" is an
- * operating system, "phone, video or onsite" a format. The name most of its values belong to, if any.
- */
-export function choiceName(values: string[]): string | undefined {
-  // ("in person", "by phone": the place or means the preposition names.)
-  const lower = values.map((v) => v.toLowerCase().replace(/^(?:in|on|by) /, ''));
-  const [best, count] = Object.entries(CHOICE_NAMES)
-    .map(([name, known]) => [name, lower.filter((v) => known.has(v)).length] as const)
-    .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
-  return count >= 2 && count * 2 > lower.length ? best : undefined;
-}
-
-/** A value as a form offers it: in lower case, but "A", "P1" and "VIP" as written. */
-export const choiceValue = (value: string) => (/^[A-Z0-9][A-Z0-9.-]*$/.test(value) ? value : value.toLowerCase());

@@ -3,7 +3,8 @@
  * "a note for a pallet, box or envelope shipment": values offered for a thing the job makes or goes
  * to are kinds of it, and which kind is the person's to give ("site_type", "property_type").
  */
-import { choiceName, choiceValue, type Choice } from './choices';
+import type { Choice } from './choices';
+import { choiceName, choiceValue } from './value-words';
 import type { Token } from './retag';
 import { snakeCase } from '../lib/text-case';
 

@@ -13,7 +13,7 @@ import { fieldOf, oneOfPair, PEOPLE, VAGUE } from './phrase-field';
 import { deliverableOf } from './deliverables';
 
 import { messageEmail } from '../language/values';
-import { choiceName, choiceValue } from '../language/choices';
+import { choiceName, choiceValue } from '../language/value-words';
 import { kindChosen } from '../language/kind-choices';
 import { storySentences } from '../language/verbs';
 import { timesOfThings } from '../language/counts';

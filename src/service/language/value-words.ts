@@ -1,0 +1,80 @@
+/**
+ * Words a choice's value may hold though they part values elsewhere: "a" before a span ("three times a
+ * week") and "and" between the words of one item of a list of commas ("(full groom, bath and brush, or
+ * nail trim)", "(fish and chips, pie or salad)").
+ */
+import { CHOICE_NAMES } from '../../contract/prompt-words';
+import type { Phrase } from './parse';
+import type { Token } from './retag';
+
+/** "a" in "twice a week": an article before a span of time is part of the value. */
+export const spanArticle = (tokens: Token[], at: number) =>
+  tokens[at]?.lower === 'a' && /^(?:day|week|fortnight|month|year)$/.test(tokens[at + 1]?.lower ?? '');
+
+const plainWord = (t: Token | undefined) => t !== undefined && /^[a-z][a-z-]*$/.test(t.lower) && t.pos !== 'DET';
+const listMark = (t: Token | undefined) => /^[,(:)]$/.test(t?.text ?? '');
+
+/** "bath and brush": two words "and" joins as one item, a list's mark on each side; read stepping by `step`. */
+export function joinedItem(tokens: Token[], at: number, step: 1 | -1): boolean {
+  const [near, far, beyond] = [tokens[at - step], tokens[at + step], tokens[at + 2 * step]];
+  return (
+    tokens[at]!.lower === 'and' &&
+    plainWord(near) &&
+    plainWord(far) &&
+    listMark(beyond) &&
+    listMark(tokens[at - 2 * step])
+  );
+}
+
+/** The items of "fish and chips, pie or salad": parted by commas, slashes and "or"; undefined without both a comma and "or". */
+export function commaOrItems(inside: Token[]): string[] | undefined {
+  const marks = ['and', ',', 'or'].map((mark) => inside.some((t) => t.lower === mark));
+  if (!marks.every(Boolean)) return undefined;
+  const items: string[][] = [[]];
+  for (const token of inside)
+    if (/^(?:,|\/|or)$/.test(token.lower)) items.push([]);
+    else items.at(-1)!.push(token.text);
+  const values = items.filter((words) => words.length > 0).map((words) => words.join(' '));
+  // ("(vans, lorries and trailers or none)": a bare "and" between items still parts them.)
+  return values.every((value) => value.split(' ').length <= 4) ? values : undefined;
+}
+
+/** "how often they should do them: daily, twice daily or …": what a "how often" a few words back asks is the frequency. */
+export function howOften(tokens: Token[], before: number): Phrase | undefined {
+  const how = tokens.slice(Math.max(0, before - 7), before + 1).findLast((t) => t.lower === 'how');
+  if (
+    !how ||
+    tokens[how.index + 1]?.lower !== 'often' ||
+    tokens.slice(how.index, before + 1).some((t) => /^[.,;]$/.test(t.text))
+  )
+    return undefined;
+  const [start, end] = [how.index, how.index + 2];
+  return {
+    words: ['frequency'],
+    head: 'frequency',
+    plural: false,
+    start,
+    end,
+    before: tokens[start - 1],
+    possessive: false,
+    given: false,
+    optional: false,
+    fixed: false,
+  };
+}
+
+/**
+ * What a choice that names no thing is of, read from its values: "Windows, macOS or Linux" is an
+ * operating system, "phone, video or onsite" a format. The name most of its values belong to, if any.
+ */
+export function choiceName(values: string[]): string | undefined {
+  // ("in person", "by phone": the place or means the preposition names.)
+  const lower = values.map((v) => v.toLowerCase().replace(/^(?:in|on|by) /, ''));
+  const [best, count] = Object.entries(CHOICE_NAMES)
+    .map(([name, known]) => [name, lower.filter((v) => known.has(v)).length] as const)
+    .reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
+  return count >= 2 && count * 2 > lower.length ? best : undefined;
+}
+
+/** A value as a form offers it: in lower case, but "A", "P1" and "VIP" as written. */
+export const choiceValue = (value: string) => (/^[A-Z0-9][A-Z0-9.-]*$/.test(value) ? value : value.toLowerCase());
