@@ -88,7 +88,8 @@ export function askedItems(text: string): string {
     const between = chained ? ', ' : text.slice(at, start);
     pieces.push(
       between,
-      `${reading.joined ?? ''}${reading.kind === 'whether' ? 'whether ' : ''}${reading.text}${ends}`,
+      // ("and whether editing is included?": a question already said with "whether" keeps its one.)
+      `${reading.joined ?? ''}${reading.kind === 'whether' && !/^(?:whether|if)\s/i.test(reading.text) ? 'whether ' : ''}${reading.text}${ends}`,
     );
     at = end;
     listedEnd = end;

@@ -187,7 +187,9 @@ export function phrases(tokens: Token[]): Phrase[] {
       words.length > 1;
     const optional = words[0] === 'optional' && words.length > 1;
     const wordsEnd = i;
-    const plural = last.lower !== head && /s$/.test(last.lower) && !/ss$/.test(last.lower);
+    // ("children", "women": a plural without its -s.)
+    const irregular = /^(?:children|(?:wo)?men|teeth|geese|mice)$/.test(last.lower);
+    const plural = last.lower !== head && ((/s$/.test(last.lower) && !/ss$/.test(last.lower)) || irregular);
     const { unit, length } = unitAfter(tokens, i, UNITS, isNoun);
     i += length;
     // "the session they picked", "the hours I worked each day": a clause that says which, no phrase of its own.

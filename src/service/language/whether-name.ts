@@ -44,7 +44,7 @@ export function whetherWords(words: Token[]): string[] {
       (t) =>
         (has ? /^(?:NOUN|ADJ)$/.test(t.pos) : NOUN_CLASSES.people.has(t.lemma)) ||
         DETERMINERS.has(t.lower) ||
-        /^(?:they|we|you|i|he|she)$/.test(t.lower),
+        /^(?:they|we|you|i|he|she|anyone|anybody|someone|somebody|everyone|everybody)$/.test(t.lower),
     );
   // ("whether the job is urgent" → job_is_urgent: what a thing now is, said as a state.)
   const state =
