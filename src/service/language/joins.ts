@@ -155,12 +155,16 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
   // plural says which of them, and the time it is counted over goes with it.
   for (let k = 0; k < kept.length; k++) {
     const phrase = kept[k]!;
-    const done = tokens[phrase.end];
-    if (!phrase.plural || done?.pos !== 'VERB' || !/(?:ed|en)$/.test(done.lower)) continue;
-    if (!/^(?:[,.;)]|and|or|this|last|so|today|per|each)$/.test(tokens[phrase.end + 1]?.lower ?? '.')) continue;
-    kept[k] = { ...phrase, words: [...phrase.words, done.lower], end: phrase.end + 1 };
+    // ("tax already paid", "days already taken": what was done so far, said with "already".)
+    const already = tokens[phrase.end]?.lower === 'already' ? 1 : 0;
+    const done = tokens[phrase.end + already];
+    if (!(phrase.plural || already) || done?.pos !== 'VERB' || !PAST_PARTICIPLE.test(done.lower)) continue;
+    const after = tokens[done.index + 1]?.lower ?? '.';
+    if (!/^(?:[,.;)]|and|or|this|last|so|today|per|each)$/.test(after) && !(already && after === '(')) continue;
+    const said = already ? ['already', done.lower] : [done.lower];
+    kept[k] = { ...phrase, words: [...phrase.words, ...said], end: done.index + 1 };
     const period = kept[k + 1];
-    if (period && period.start <= phrase.end + 2 && NOUN_CLASSES.units.has(period.head)) {
+    if (period && period.start <= done.index + 2 && NOUN_CLASSES.units.has(period.head)) {
       kept[k] = { ...kept[k]!, end: period.end };
       kept.splice(k + 1, 1);
     }
@@ -170,7 +174,15 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
   for (let k = 0; k < kept.length - 1; k++) {
     const [phrase, period] = [kept[k]!, kept[k + 1]!];
     const counted = /^(?:this|last|next)$/.test(tokens[phrase.end]?.lower ?? '') && period.start === phrase.end + 1;
-    if (counted && period.words.length === 1 && NOUN_CLASSES.units.has(period.head) && !phrase.fixed) {
+    // ("total tips for the night and the staff list": an amount for a stretch of time, the same.)
+    const over =
+      tokens[phrase.end]?.lower === 'for' &&
+      /^(?:the|this|each)$/.test(tokens[phrase.end + 1]?.lower ?? '') &&
+      period.start === phrase.end + 2 &&
+      (/^(?:number|integer)$/.test(conceptOf(phrase.head)?.kind ?? '') || /^(?:total|average)$/.test(phrase.words[0]!));
+    const stretch =
+      NOUN_CLASSES.units.has(period.head) || /^(?:night|evening|shift|weekend|session|term)$/.test(period.head);
+    if ((counted || over) && period.words.length === 1 && stretch && !phrase.fixed) {
       kept[k] = { ...phrase, end: period.end };
       kept.splice(k + 1, 1);
     }

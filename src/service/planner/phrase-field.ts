@@ -45,8 +45,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // ("details: item, condition, brand", "given the supplier, the amount, the date": a list's first item too.)
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
   const listedPerson = opened || (among >= 3 && /^(?:,|and|\(|given|using|with)$/.test(before));
+  // ("list of items": a list says the items are its values.)
   const listedItem =
-    (listedPerson || (before === 'with' && among >= 2)) &&
+    (listedPerson || (before === 'with' && among >= 2) || (asList && before === 'of')) &&
     /^(?:item|product|task|job|tool|system|app)$/.test(phrase.head);
   if (
     words.length === 1 &&
