@@ -58,12 +58,14 @@ async function planBefore(
   workflow: WorkflowRecord,
   given: { name?: string; description?: string },
   signal: AbortSignal,
+  logger: Logger,
 ): Promise<ModelPlanning> {
   const deadline = AbortSignal.timeout(model.planningTimeoutMs);
   try {
     return await planWithModel(model, workflow.prompt, given, {
       account: workflow.account_id,
       signal: AbortSignal.any([signal, deadline]),
+      logger,
     });
   } catch (error) {
     if (signal.aborted || !deadline.aborted) throw error;
@@ -77,14 +79,14 @@ async function planBefore(
  */
 async function planFor(
   workflow: WorkflowRecord,
-  { model, signal, metrics = noMetrics }: PlanWith,
+  { model, signal, logger, metrics = noMetrics }: PlanWith,
 ): Promise<WorkflowPlan> {
   const given = {
     name: workflow.name_given ? workflow.name : undefined,
     description: workflow.description_given ? workflow.description : undefined,
   };
   if (!model) return planWithRules(workflow.prompt, given, metrics);
-  const planned = await planBefore(model, workflow, given, signal);
+  const planned = await planBefore(model, workflow, given, signal, logger);
   metrics.planner('model', 'plan' in planned ? 'ok' : 'fallback');
   if ('plan' in planned) return planned.plan;
   const plan = await planWithRules(workflow.prompt, given, metrics);

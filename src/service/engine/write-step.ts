@@ -9,7 +9,8 @@ import { StepFailure, type OutputFile, type StepContext } from '../steps/step-io
 import { readFindings, textFile } from '../steps/output-files';
 import { renderOffThread } from './step-pool';
 import type { Writing } from '../store/executions/steps-repo';
-import { ModelFailure, type ChatMessage, type Model } from '../model/model-client';
+import { ModelFailure, RAISE_TOKENS, type ChatMessage, type Model, type ModelAnswer } from '../model/model-client';
+import { startsWithOpenReasoning, withoutReasoning } from '../model/answer-text';
 
 export type WriteStep = Extract<StepSpec, { kind: 'model_write' }>;
 
@@ -115,7 +116,9 @@ function describe(error: ErrorObject): string {
 }
 
 /** The answer as the file holds it; a JSON answer must parse and fit the step's schema. */
-function fileOf(step: WriteStep, text: string, model: string): OutputFile {
+function fileOf(step: WriteStep, answer: string, model: string): OutputFile {
+  // Writings stored before reasoning was taken off answers may still begin with it.
+  const text = withoutReasoning(answer);
   if (step.format !== 'json') return textFile(step.filename, `${text.trim()}\n`);
   // Some servers wrap JSON in a code fence even under a schema.
   const bare = text
@@ -199,11 +202,40 @@ export async function writeStep(
     });
   } catch (error) {
     if (error instanceof ModelFailure) throw new StepFailure(`could not write ${step.filename}: ${error.message}`);
+    if (signal.aborted || (error instanceof Error && ['AbortError', 'TimeoutError'].includes(error.name))) throw error;
+    // Not a failure the client knows (a shape nobody foresaw): the step fails in words, not as an internal error.
+    throw new StepFailure(
+      `could not write ${step.filename}: the model ${model.name} gave an answer the service could not read`,
+    );
+  }
+  const text = writtenText(step, answer, model.name);
+  const file = fileOf(step, text, model.name);
+  return { file, writing: { request: request.digest, text, model: model.name, tokens: answer.usage } };
+}
+
+/** The line that ends a file whose answer the model's token limit cut short, so its reader knows. */
+const CUT_NOTE: Record<Exclude<WriteStep['format'], 'json'>, string> = {
+  markdown: '*[Cut off here: the model reached its token limit.]*',
+  text: '[Cut off here: the model reached its token limit.]',
+};
+
+/**
+ * The text a writing step keeps of `answer`. One that is only reasoning fails the step. One cut off
+ * at the token limit is kept with a line saying so when it is text; JSON cut short fails, saying why.
+ */
+function writtenText(step: WriteStep, answer: ModelAnswer, model: string): string {
+  const cut = answer.finish_reason === 'length';
+  const why = cut ? `, cut off at its token limit (${RAISE_TOKENS})` : '';
+  if (startsWithOpenReasoning(answer.text))
+    throw new StepFailure(`the model ${model} answered for ${step.filename} with its reasoning only${why}`);
+  if (!cut) return answer.text;
+  if (step.format !== 'json') return `${answer.text.trimEnd()}\n\n${CUT_NOTE[step.format]}`;
+  try {
+    fileOf(step, answer.text, model);
+  } catch (error) {
+    if (error instanceof StepFailure)
+      throw new StepFailure(`the model ${model} did not finish the JSON for ${step.filename}${why}`);
     throw error;
   }
-  const file = fileOf(step, answer.text, model.name);
-  return {
-    file,
-    writing: { request: request.digest, text: answer.text, model: model.name, tokens: answer.usage },
-  };
+  return answer.text;
 }

@@ -3,21 +3,29 @@ import type { Logger } from 'pino';
 import type { ModelConfig } from '../config-model';
 import { FairQueue } from '../lib/fair-queue';
 import { noMetrics, type Metrics, type ModelCallKind } from '../metrics/metrics';
+import { readCompletion, withoutReasoning, type ModelUsage } from './answer-text';
 import { boundedFetch, MAX_ANSWER_BYTES } from './bounded-fetch';
 import { failureOf, ModelFailure } from './model-failure';
+import { redactSecrets, urlForLog } from './redact';
 
 export { ModelFailure } from './model-failure';
-
-/** Tokens one call used, as the model's server counted them. */
-export interface ModelUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-}
+export type { ModelUsage } from './answer-text';
 
 export interface ModelAnswer {
+  /** The answer, without a closed reasoning block (<think>…</think>) before it. */
   text: string;
   usage: ModelUsage | null;
+  /**
+   * Why the model stopped, when not at the natural end of its answer ('stop', left out): 'length'
+   * is a cut at max_tokens (WORKFLOW_MODEL_MAX_TOKENS), 'tool_calls' an answer given as a tool call.
+   */
+  finish_reason?: string;
 }
+
+/** What a caller is told of an answer whose body has no completion in it (the body goes to the log). */
+export const UNREADABLE = 'answered in a form the service cannot read';
+/** What the operator can do about answers cut off at max_tokens. */
+export const RAISE_TOKENS = 'the operator can raise WORKFLOW_MODEL_MAX_TOKENS';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -79,30 +87,48 @@ export function connectModel(config: ModelConfig, metrics: Metrics = noMetrics, 
           metrics.modelCall(kind, outcome, (performance.now() - began) / 1000);
           return result;
         };
-        let completion: OpenAI.Chat.Completions.ChatCompletion;
+        let body: string;
         try {
-          completion = await client.chat.completions.create(
-            {
-              model: config.model,
-              messages,
-              max_tokens: config.maxTokens,
-              ...(jsonSchema
-                ? { response_format: { type: 'json_schema', json_schema: { ...jsonSchema, strict: true } } }
-                : {}),
-            },
-            { ...(signal ? { signal } : {}), maxRetries: retries },
-          );
+          const response = await client.chat.completions
+            .create(
+              {
+                model: config.model,
+                messages,
+                max_tokens: config.maxTokens,
+                ...(jsonSchema
+                  ? { response_format: { type: 'json_schema', json_schema: { ...jsonSchema, strict: true } } }
+                  : {}),
+              },
+              { ...(signal ? { signal } : {}), maxRetries: retries },
+            )
+            .asResponse();
+          // Read here, not by the client: it would hand a text/event-stream body back as a bare string.
+          body = await response.text();
         } catch (error) {
           if (signal?.aborted) throw counted('aborted', signal.reason as Error);
           const failed = failureOf(error, context);
           throw counted(failed.reason, failed);
         }
-        const text = completion.choices[0]?.message.content ?? '';
-        if (text.trim() === '') throw counted('empty', new ModelFailure(config.model, 'empty', 'gave an empty answer'));
-        const usage = completion.usage
-          ? { prompt_tokens: completion.usage.prompt_tokens, completion_tokens: completion.usage.completion_tokens }
-          : null;
-        return counted('ok', { text, usage });
+        const answer = readCompletion(body);
+        if (answer === null) {
+          const detail = redactSecrets(body, config.apiKey);
+          logger?.warn(
+            { model, url: urlForLog(baseUrl), reason: 'unreadable', detail },
+            'a model answer was unreadable',
+          );
+          throw counted('empty', new ModelFailure(config.model, 'empty', UNREADABLE));
+        }
+        const text = withoutReasoning(answer.text);
+        const { usage, finishReason } = answer;
+        if (text.trim() === '') {
+          const why =
+            finishReason === 'length'
+              ? `gave an empty answer, cut off at its token limit (${RAISE_TOKENS})`
+              : 'gave an empty answer';
+          throw counted('empty', new ModelFailure(config.model, 'empty', why));
+        }
+        const ended = finishReason === null || finishReason === 'stop' ? {} : { finish_reason: finishReason };
+        return counted('ok', { text, usage, ...ended });
       };
       return turns.run(account, call, signal);
     },

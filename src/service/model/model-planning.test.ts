@@ -142,10 +142,14 @@ describe('planning with a model', () => {
     expect(plannerNotes(detail.planning_notes)).toEqual([
       {
         kind: 'planner',
-        text: 'The built-in rules made this plan because the plan the model fake-llm gave was unusable twice: the instructions of step 1 (model_write) uses input.budget, which is not one of the inputs.',
+        text: 'The built-in rules made this plan because the plan the model fake-llm gave did not fit the workflow format, even when asked to correct it.',
       },
     ]);
     expect(fake.requests).toHaveLength(2);
+    // The check's own words go back to the model with the retry, not to the tenant.
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).toContain(
+      'uses input.budget, which is not one of the inputs',
+    );
   });
 
   it('refuses steps that read files no earlier step writes, and repeated file names', async () => {
@@ -157,8 +161,10 @@ describe('planning with a model', () => {
     fake.otherwise = { json: bad };
     const { detail } = await plan(SALES_PROMPT);
     const [note] = plannerNotes(detail.planning_notes);
-    expect(note?.text).toContain('another step already writes "intro-email.md"');
-    expect(note?.text).toContain('(and 1 more)');
+    expect(note?.text).toContain('did not fit the workflow format');
+    const retry = JSON.stringify(fake.requests[1]!.body.messages);
+    expect(retry).toContain('another step already writes \\"intro-email.md\\"');
+    expect(retry).toContain('later.json');
   });
 
   it.each([
@@ -176,7 +182,7 @@ describe('planning with a model', () => {
     {
       cause: 'an answer that is not JSON',
       answer: { malformed: true as const },
-      why: 'the plan the model fake-llm gave was unusable twice: the answer is not JSON.',
+      why: 'the model fake-llm did not answer with a plan the service could read, even when asked again.',
     },
   ])(
     'falls back on the rules with a note naming the cause after $cause, never staying in planning',

@@ -13,7 +13,10 @@ import { kindOf } from '../steps/registry';
 import { renderTemplate } from '../steps/templates/liquid';
 import type { CONCURRENCIES, NOTE_KINDS } from './plan-request';
 import { planAnswerSchema, type InputType } from './plan-request';
+import { answerJson } from './plan-json';
+import { normalisePlanAnswer } from './plan-normalise';
 import { repairPlan } from './plan-repair';
+import { NOT_JSON } from './unusable-plan';
 import { answerExtension, writesFile, type StepAnswer } from './step-schema';
 import { isBlank } from '../lib/blank';
 
@@ -240,18 +243,17 @@ function toInputSchema(c: Checker, inputs: InputAnswer[]): JsonSchema | null {
 }
 
 /**
- * Reads the model's answer into a plan we can run. What is cosmetic is repaired first (names'
- * case, extensions, repeats: see plan-repair.ts); then everything the schema cannot check: every
- * input, file and template a step refers to there, templates that parse, a form that compiles.
+ * Reads the model's answer into a plan we can run. The JSON is found in the text (fences, prose,
+ * reasoning: see plan-json.ts) and fitted to the schema where it only misspells it (plan-normalise.ts);
+ * what is cosmetic is repaired (names' case, extensions, repeats: see plan-repair.ts); then everything
+ * the schema cannot check: every input, file and template a step refers to there, templates that
+ * parse, a form that compiles.
  * The name and description the person gave are kept over the model's.
  */
 export function readPlanAnswer(text: string, given: { name?: string; description?: string }): ReadAnswer {
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return { errors: ['the answer is not JSON'] };
-  }
+  const json = answerJson(text);
+  if (!json) return { errors: [NOT_JSON] };
+  const answer = normalisePlanAnswer(json.value);
   const shape = shapeErrors(answer);
   if (shape.length > 0) return { errors: shape };
   const plan = repairPlan(answer as PlanAnswer);
