@@ -182,6 +182,10 @@ describe('results and notes', () => {
   it('refuses a prompt with nothing to do, saying what to write instead', () => {
     expect(() => plan('   ')).toThrow(PlanningError);
     expect(() => plan('zxq vbnm qwrt')).toThrow(/could not find anything to do/);
+    // A prompt in another language is told which one the rules read.
+    expect(() => plan('Escribe un correo de bienvenida para un cliente nuevo.')).toThrow(
+      /the built-in rules read English/,
+    );
   });
 });
 

@@ -54,7 +54,7 @@ function assertPlannable(reading: Reading, text: string): void {
     reading.tokens.some((t) => VERBS.has(t.lemma) || VERBS.has(t.lower) || conceptOf(t.lemma) !== undefined);
   if (!meaningful)
     throw new PlanningError(
-      'the planner could not find anything to do in this prompt: say what to make and from what, e.g. "Write a company brief from a company name and its website"',
+      'the planner could not find anything to do in this prompt (the built-in rules read English): say what to make and from what, e.g. "Write a company brief from a company name and its website"',
     );
 }
 
