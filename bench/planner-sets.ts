@@ -1,15 +1,15 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 890e008,
- * when the work measured on held-out-23 and held-out-24 begins, unpacked from git and loaded in this
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 7cdbcae,
+ * when the work measured on held-out-25 and held-out-26 begins, unpacked from git and loaded in this
  * same run) and AFTER (the planner of this tree), with the held-out goals beside the figures. The goals
  * are read on two blind sets, each written by a helper that had read neither the planner nor any other
  * set, and each scored only at the start and the end of the round with only its totals printed:
- * `held-out-23` (75 prompts, 247 inputs; 82/48/92 → 82/48/92) and `held-out-24` (75 prompts, 281
- * inputs; 83/57/96 → 83/57/96): no plan of either changed. Two blind sets written to one brief differ
- * by several points, so neither alone says much. `held-out-21` and `held-out-22` were blind the round
- * before (86/53/93 → 87/52/93, 82/41/88 → 82/44/88); their misses were read this round and they are
- * spent, as are the earlier held-out sets. `development-2` (informal prompts: terse notes, typos, chatty
- * frames, rambling) is tuned on. A set that is absent is said so.
+ * `held-out-25` (75 prompts, 262 inputs; 82/45/88 → 82/45/88) and `held-out-26` (75 prompts, 300
+ * inputs; 86/48/93 → 86/48/93): no plan of either changed. Two blind sets written to one brief differ
+ * by several points, so neither alone says much. `held-out-23` and `held-out-24` were blind the round
+ * before; their misses were read this round and they are spent, as are the earlier held-out sets.
+ * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
+ * that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '890e008';
+const BEFORE_COMMIT = '7cdbcae';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -47,9 +47,11 @@ const SETS = [
   'held-out-22',
   'held-out-23',
   'held-out-24',
+  'held-out-25',
+  'held-out-26',
   'older',
 ] as const;
-const HELD_OUT: readonly string[] = ['held-out-23', 'held-out-24'];
+const HELD_OUT: readonly string[] = ['held-out-25', 'held-out-26'];
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -74,8 +76,10 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-20': 'held-out-20 (spent: 79/44/97 → 81/47/97 blind, tuned on since)',
   'held-out-21': 'held-out-21 (spent: 86/53/93 → 87/52/93 blind, tuned on since)',
   'held-out-22': 'held-out-22 (spent: 82/41/88 → 82/44/88 blind, tuned on since)',
-  'held-out-23': 'held-out-23 (blind: only its totals read, at the start and the end)',
-  'held-out-24': 'held-out-24 (blind, a second look: only its totals read, at the start and the end)',
+  'held-out-23': 'held-out-23 (spent: 82/48/92 → 82/48/92 blind, tuned on since)',
+  'held-out-24': 'held-out-24 (spent: 83/57/96 → 83/57/96 blind, tuned on since)',
+  'held-out-25': 'held-out-25 (blind: only its totals read, at the start and the end)',
+  'held-out-26': 'held-out-26 (blind, a second look: only its totals read, at the start and the end)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

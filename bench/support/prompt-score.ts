@@ -180,6 +180,7 @@ export type PromptSetName =
   | 'held-out-23'
   | 'held-out-24'
   | 'held-out-25'
+  | 'held-out-26'
   | 'older'
   | 'newcomer';
 
