@@ -53,7 +53,9 @@ export const test = base.extend<Fixtures & ServerMode>({
   api: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({
       baseURL: `${baseURL}/api/v1/`,
-      extraHTTPHeaders: { 'x-api-key': E2E_API_KEY },
+      // A fresh connection each request: a socket left idle past the service's keep-alive (5 s, as a
+      // test waits out an undo) can be closed just as it is reused, and the request hangs up.
+      extraHTTPHeaders: { 'x-api-key': E2E_API_KEY, connection: 'close' },
     });
     await use(api);
     await api.dispose();
