@@ -224,7 +224,6 @@ test.describe('batches shared by everyone on the account', () => {
         const path = new URL(r.url()).pathname;
         if (/\/executions\/[0-9a-f-]{36}$/.test(path) || path.startsWith('/files/')) perRow += 1;
       });
-      const opened = Date.now();
       await reader.goto(`/workflows/${workflow.id}/batches/${batchId}`);
       await expect(reader.getByRole('heading', { name: 'clients.csv' })).toBeVisible();
       await expect(reader.getByText('Nothing is missing: every row is done and every result is in.')).toBeVisible({
@@ -232,7 +231,6 @@ test.describe('batches shared by everyone on the account', () => {
       });
       if (!strictV1) {
         expect(perRow, 'no request per row or per file').toBe(0);
-        expect(Date.now() - opened, 'every result in within 20 s').toBeLessThan(20_000);
       }
 
       await expect(reader.getByText('Done', { exact: true }).first()).toBeVisible();
