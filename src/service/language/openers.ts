@@ -24,3 +24,6 @@ export function afterHeading(tokens: Token[], i: number): boolean {
   const verb = VERBS.has(tokens[i]!.lower) || VERB_CLASSES.takes.has(tokens[i]!.lower);
   return /^[-–—]$/.test(tokens[i - 1]?.text ?? '') && verb && object;
 }
+
+/** "type of van", "list of guests": a word before "of" names a thing, so it neither bids nor gives. */
+export const namesAThing = (tokens: Token[], i: number): boolean => tokens[i + 1]?.lower === 'of';

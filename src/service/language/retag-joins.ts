@@ -5,6 +5,7 @@
  */
 import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
+import { namesAThing } from './openers';
 
 /** Whether the word at `at` opens a sentence or a clause after a colon or semicolon. */
 export const opensSentence = (tokens: Token[], at: number) => at === 0 || /^[.!?;:]$/.test(tokens[at - 1]?.text ?? '');
@@ -105,9 +106,7 @@ export function correctJoins(tokens: Token[]): void {
     const word = tokens[i]!;
     const opens = opensSentence(tokens, i);
     const bids =
-      VERB_CLASSES.takes.has(word.lower) &&
-      /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos) &&
-      tokens[i + 1]!.lower !== 'of';
+      VERB_CLASSES.takes.has(word.lower) && /^(?:DET|PRON|ADP)$/.test(tokens[i + 1]!.pos) && !namesAThing(tokens, i);
     if (opens && bids && /^(?:PROPN|NOUN)$/.test(word.pos)) [word.pos, word.lemma] = ['VERB', word.lower];
   }
   // "a personal thank-you letter signed by our chair": after an article and what describes it, a word

@@ -10,7 +10,7 @@ import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
 import { oneSlip } from './respell';
-import { afterHeading, afterWhen } from './openers';
+import { afterHeading, afterWhen, namesAThing } from './openers';
 import { correctJoins, correctListItems, SPAN_ENDS } from './retag-joins';
 import type winkNLP from 'wink-nlp';
 
@@ -67,12 +67,11 @@ function correctTags(tokens: Token[]): void {
       (VERB_CLASSES.takes.has(tokens[i]!.lower) ||
         (VERB_CLASSES.handsTo.has(tokens[i]!.lower) && starts && /^(?:DET|PRON)$/.test(tokens[i + 1]?.pos ?? ''))) &&
       (/^(?:DET|NOUN|PRON|ADP)$/.test(tokens[i + 1]?.pos ?? '') || tokens[i + 2]?.pos === 'NOUN') &&
-      // ("type of van", "list of guests": a word before "of" is a thing.)
-      tokens[i + 1]?.lower !== 'of';
+      !namesAThing(tokens, i);
     if (bids) tokens[i]!.pos = 'VERB';
     else if (
       (starts || /^[-–—]$/.test(tokens[i - 1]?.text ?? '')) &&
-      tokens[i + 1]?.lower === 'of' &&
+      namesAThing(tokens, i) &&
       tokens[i]!.pos === 'VERB'
     )
       tokens[i]!.pos = 'NOUN';

@@ -7,6 +7,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { DETERMINERS, tokenize, type Token } from './retag';
+import { namesAThing } from './openers';
 
 /** Terse notes are short; a long paste is read as it is. */
 const TERSE_LIMIT = 400;
@@ -113,8 +114,7 @@ export function terseRequest(prompt: string): string {
     .filter((part) => part.length > 0)
     .flatMap((part) => {
       // ("enter date site notes", "paste job notes": the verb of giving is no value; what is pasted is a text.)
-      // ("type of van": a word before "of" is a thing.)
-      const bidding = part.length > 1 && VERB_CLASSES.takes.has(part[0]!.lower) && part[1]!.lower !== 'of' ? 1 : 0;
+      const bidding = part.length > 1 && VERB_CLASSES.takes.has(part[0]!.lower) && !namesAThing(part, 0) ? 1 : 0;
       const pasted = bidding && /^(?:paste|copy|forward)$/.test(part[0]!.lower) ? 'pasted ' : '';
       const words = part.slice(bidding);
       const fields =

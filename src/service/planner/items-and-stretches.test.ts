@@ -4,14 +4,7 @@
  * is one value. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
-import { planWorkflow } from './plan';
-
-const typed = (prompt: string) =>
-  Object.fromEntries(
-    Object.entries((planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, { type?: string }>).map(
-      ([key, value]) => [key, value.type],
-    ),
-  );
+import { plannedTypes as typed } from '../test-support/planned-inputs';
 
 describe('a list of items', () => {
   it('asks for the items', () => {

@@ -15,12 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
-
-type Property = { type?: string; enum?: string[] };
-const properties = (prompt: string) =>
-  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
-const typed = (prompt: string) =>
-  Object.fromEntries(Object.entries(properties(prompt)).map(([key, value]) => [key, value.type]));
+import { plannedProperties as properties, plannedTypes as typed } from '../test-support/planned-inputs';
 
 describe('a count for each of a thing', () => {
   it('is one number per thing, not a list', () => {

@@ -5,14 +5,7 @@
  * the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
-import { planWorkflow } from './plan';
-
-const typed = (prompt: string) =>
-  Object.fromEntries(
-    Object.entries((planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, { type?: string }>).map(
-      ([key, value]) => [key, value.type],
-    ),
-  );
+import { plannedTypes as typed } from '../test-support/planned-inputs';
 
 describe('a yes-or-no', () => {
   it('said of anyone has what they have', () => {
