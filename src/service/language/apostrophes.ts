@@ -68,6 +68,29 @@ const theirs = (text: string) =>
 const CONTRACTED =
   /\b(ill|id)(?= (?:give|paste|provide|type|upload|send|add|enter|fill|tell|list|share|attach|include|need|want|like|love|prefer|copy|forward|drop|put|supply)\b)/gi;
 
+/** "the bride's and groom's names", "mum's and dad's phone numbers": two owners before one thing they each have. */
+const SHARED_OWNERS =
+  /\b((?:the|their|our|your|his|her|my) )?([\p{L}-]+)['’]s (?:and|&) (?:the |their )?([\p{L}-]+)['’]s ((?:[\p{L}-]+ )?(?!(?:and|or|but|the|a|an|to|of|for|with|in|on|at|by|from)\b)[\p{L}-]+)/giu;
+const singular = (word: string) =>
+  word
+    .replace(/sses$/i, 'ss')
+    .replace(/(x|ch|sh)es$/i, '$1')
+    .replace(/ies$/i, 'y')
+    .replace(/([^s])s$/i, '$1');
+/** Each owner with its own one of the thing, so each is asked for: "the bride's name and the groom's name". */
+const eachOwns = (text: string) =>
+  text.replace(
+    SHARED_OWNERS,
+    (all: string, det: string | undefined, first: string, second: string, thing: string, at: number) => {
+      const words = thing.split(' ');
+      const one = [...words.slice(0, -1), singular(words.at(-1)!)].join(' ');
+      // (Before a list's own "and" in the same sentence, the pair is two items of it.)
+      const rest = /^[^.!?;]*/.exec(text.slice(at + all.length))![0];
+      const between = /\band\b/i.test(rest) ? ',' : ' and';
+      return `${det ?? ''}${first}'s ${one}${between} ${det ?? 'the '}${second}'s ${one}`;
+    },
+  );
+
 /** The text with the apostrophes it left out put back. */
 export const withApostrophes = (text: string) =>
-  possessives(theirs(text).replace(CONTRACTED, (word) => (word.toLowerCase() === 'ill' ? "I'll" : "I'd")));
+  eachOwns(possessives(theirs(text).replace(CONTRACTED, (word) => (word.toLowerCase() === 'ill' ? "I'll" : "I'd"))));

@@ -225,7 +225,23 @@ export function correctListItems(tokens: Token[]): void {
     const spanned = SPAN_ENDS.test(word.lower) && before.lower === 'and' && SPAN_ENDS.test(tokens[i - 2]?.lower ?? '');
     // ("mileage claim - from, to, miles": where a journey starts and ends, each an item.)
     const ends = /^(?:from|to)$/.test(word.lower) && /^(?:[,:–—-]|with)$/.test(before.lower) && /^[,.]$/.test(after);
-    if (alone || had || dated || ends || (opens && after === ',') || (spanned && tokens[i + 1]?.pos === 'NOUN'))
+    // ("home team, away team, final score": a word a modifier describes, alone between commas, is a thing.)
+    const described =
+      plain &&
+      /^(?:ADV|ADJ)$/.test(before.pos) &&
+      !/(?:ly|wise)$|^(?:where|when|how|why|what|then|also|not|just|only|still)$/.test(before.lower) &&
+      /^[,:]$/.test(tokens[i - 2]?.text ?? '') &&
+      /^(?:[,.;]|and|or)$/.test(after);
+    if (described) before.pos = 'ADJ';
+    if (
+      alone ||
+      had ||
+      dated ||
+      ends ||
+      described ||
+      (opens && after === ',') ||
+      (spanned && tokens[i + 1]?.pos === 'NOUN')
+    )
       word.pos = 'NOUN';
   }
 }

@@ -261,9 +261,15 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     .map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));
 }
 
-/** "their website, our website": two of one thing listed together are both asked, told apart by whose each is. */
+/**
+ * "their website, our website", "the buyer's email address, the seller's email address": two of one thing
+ * listed together are both asked, told apart by whose each is.
+ */
 function ownedTwice(reading: Reading, fields: Field[], field: Field): void {
-  const whose = (at: number) => /^(?:their|our|my|your|his|her)$/.exec(reading.tokens[at - 1]?.lower ?? '')?.[0];
+  const { tokens } = reading;
+  const whose = (at: number) =>
+    /^(?:their|our|my|your|his|her)$/.exec(tokens[at - 1]?.lower ?? '')?.[0] ??
+    (/^['’]s$/.test(tokens[at + 1]?.lower ?? '') && tokens[at]!.pos === 'NOUN' ? tokens[at]!.lower : undefined);
   const same = fields.find((known) => known.key === field.key)!;
   const [first, second] = [whose(same.position), whose(field.position)];
   if (!first || !second || first === second || field.position - same.position > 6) return;
