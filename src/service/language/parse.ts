@@ -218,10 +218,25 @@ export function phrases(tokens: Token[]): Phrase[] {
         const particle = /^(?:out|up|off|over|back|away)$/.test(object?.lower ?? '');
         if (event.length === 1 && (object?.pos === 'NOUN' || particle) && !nominal(tokens, i + 1))
           event.push(tokens[i++]!.lower);
+        // ("the date I need them by", "the day it must be paid by": a date a thing is wanted by is its deadline.)
+        let by = i;
+        while (by < i + 2 && (tokens[by]?.pos === 'PRON' || /^(?:back|in|over)$/.test(tokens[by]?.lower ?? ''))) by++;
+        if (tokens[by]?.lower === 'by' && !nominal(tokens, by + 1)) {
+          // ("hand it in by": the particle goes with its verb.)
+          const particles = tokens.slice(i, by).filter((t) => t.pos !== 'PRON' && t.lower !== 'back');
+          const doing = event.filter((word) => !/^(?:need|want|have|get|require)$/.test(word));
+          event = [...doing, ...(doing.length > 0 ? particles.map((t) => t.lower) : []), 'deadline'];
+          i = by + 1;
+        }
       }
     }
     found.push({
-      words: event.length > 0 ? [...event, 'date'] : words.filter(Boolean).slice(given || optional ? 1 : 0),
+      words:
+        event.length > 0
+          ? event.at(-1) === 'deadline'
+            ? event
+            : [...event, 'date']
+          : words.filter(Boolean).slice(given || optional ? 1 : 0),
       optional: optional || optionalAt(tokens, first, i),
       // "from last year", "this week": a time the prompt names is fixed too.
       fixed:

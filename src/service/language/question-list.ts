@@ -168,26 +168,37 @@ const LISTED_SPAN = /(,\s*|\band\s+)how long [^,.;?!()]{1,40}? in (minutes|hours
 const LISTED_TIME =
   /(,\s*|\band\s+)how long (?:they|he|she|we|you|i)(?:'ve|’ve| have| has)? (\w+ed)(?: (?:here|there|with us|for us|for you))?(?=\s*(?:[,.;?!]|and\b|$))/gi;
 
+/** "how long they waited (in minutes)", "(mins)": a unit in brackets after what someone did, said plainly. */
+const BRACKETED_UNIT =
+  /(how long (?:they|he|she|we|you|i)(?:'ve|’ve| have| has)? \w+ed) \((?:in )?(minutes|mins|hours|hrs|days|weeks)\)/gi;
+const UNIT_WORDS: Record<string, string> = { mins: 'minutes', hrs: 'hours' };
+const unitSaid = (text: string) =>
+  text.replace(
+    BRACKETED_UNIT,
+    (_all, span: string, unit: string) => `${span} in ${UNIT_WORDS[unit.toLowerCase()] ?? unit}`,
+  );
+
 // ("how long they waited" is left as it is: "the time waited" would read as a time of day.)
 const timeDone = (all: string, opening: string, done: string) =>
   conceptOf(`time ${done}`)?.kind === 'number' ? `${opening}the time ${done}` : all;
 
-// Who did it, then the verb: "how long they napped" ("napped": a doubled consonant before "-ed" is one).
-const DOUBLED_DONE = /^how long (?:they|he|she|we|you|i) (\w+?)(\w)\2ed /i;
-const DONE = /^how long (?:they|he|she|we|you|i) (\w+?)ed /i;
+// Who did it, then the verb: "how long they napped", "how long they queued" (the verb as the tagger reads it).
+const DONE = /^how long (?:they|he|she|we|you|i) (\w+ed) /i;
 
 /**
  * "…, how long it lasts in minutes, …" → "…, the duration in minutes, …": a span a person gives, as one
  * item of the list; "how long they napped in minutes" is the nap duration.
  */
 export const listedSpans = (text: string): string =>
-  text.replace(LISTED_TIME, timeDone).replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
-    const said = all.slice(opening.length);
-    const doubled = DOUBLED_DONE.exec(said);
-    const done = doubled ? doubled[1]! + doubled[2]! : DONE.exec(said)?.[1];
-    const verb = done && !/^(?:last|tak|tim)/i.test(done) ? `${done} ` : '';
-    return `${opening}the ${verb.toLowerCase()}duration in ${unit}`;
-  });
+  unitSaid(text)
+    .replace(LISTED_TIME, timeDone)
+    .replace(LISTED_SPAN, (all: string, opening: string, unit: string) => {
+      const said = all.slice(opening.length);
+      const did = DONE.exec(said)?.[1];
+      const done = did ? tokenize(`they ${did}`)[1]?.lemma : undefined;
+      const verb = done && !/^(?:last|take|time)$/i.test(done) ? `${done} ` : '';
+      return `${opening}the ${verb.toLowerCase()}duration in ${unit}`;
+    });
 
 /** Times a value may be given for, one each: "the guests expected each day" are several values. */
 const TIMES =

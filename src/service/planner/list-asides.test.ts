@@ -70,10 +70,10 @@ describe('a person or an item first in a terse list', () => {
 });
 
 describe('names of a date and of what a person has', () => {
-  it('names "the date they need to reply by" by the reply, and "the person\'s name" without "person"', () => {
+  it('names "the date they need to reply by" the reply deadline, and "the person\'s name" without "person"', () => {
     expect(
       keys("Write an offer letter: I put the person's name, the room number and the date they need to reply by."),
-    ).toEqual(['name', 'room_number', 'reply_date']);
+    ).toEqual(['name', 'room_number', 'reply_deadline']);
     expect(keys('Write the note for the person responsible and the deadline')).toContain('person_responsible');
   });
 
