@@ -73,8 +73,13 @@ export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
   groups.flatMap((group) => {
     if (inAside(tokens, group) || examplesOf(tokens, group)) return [];
     if (!inListedQuestion(tokens, group.items[0]!)) return [group];
-    // (", which system, link expires in 24 hrs": after a comma alone, a clause of its own may follow.)
-    const goesOn = /^(?:and|or)$/.test(group.items[1]?.before?.lower ?? '');
+    // (", which system, link expires in 24 hrs": after a comma alone, a clause of its own may follow;
+    // ", how many nights, room type": a count asked ends at its noun, and the list goes on after it.)
+    const counted =
+      group.items.length > 1 &&
+      /^(?:many|much)$/.test(group.items[0]!.words[0] ?? '') &&
+      tokens[group.items[0]!.end]?.text === ',';
+    const goesOn = counted || /^(?:and|or)$/.test(group.items[1]?.before?.lower ?? '');
     return goesOn ? [{ ...group, items: group.items.slice(1) }] : [];
   });
 

@@ -56,3 +56,14 @@ describe('a thing a modifier describes, alone in a list', () => {
     );
   });
 });
+
+describe('a list that goes on after a count it asks', () => {
+  it('keeps the items after "how many …,"', () => {
+    expect(Object.keys(typed('Kennel booking: owner name, how many dogs, kennel size, drop-off date.'))).toEqual([
+      'owner_name',
+      'number_of_dogs',
+      'kennel_size',
+      'drop_off_date',
+    ]);
+  });
+});
