@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '7cdbcae';
+const BEFORE_COMMIT = '22444e5';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -49,9 +49,10 @@ const SETS = [
   'held-out-24',
   'held-out-25',
   'held-out-26',
+  'held-out-27',
   'older',
 ] as const;
-const HELD_OUT: readonly string[] = ['held-out-25', 'held-out-26'];
+const HELD_OUT: readonly string[] = ['held-out-25', 'held-out-26', 'held-out-27'];
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -78,8 +79,9 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-22': 'held-out-22 (spent: 82/41/88 → 82/44/88 blind, tuned on since)',
   'held-out-23': 'held-out-23 (spent: 82/48/92 → 82/48/92 blind, tuned on since)',
   'held-out-24': 'held-out-24 (spent: 83/57/96 → 83/57/96 blind, tuned on since)',
-  'held-out-25': 'held-out-25 (blind: only its totals read, at the start and the end)',
-  'held-out-26': 'held-out-26 (blind, a second look: only its totals read, at the start and the end)',
+  'held-out-25': 'held-out-25 (blind: only its totals ever read)',
+  'held-out-26': 'held-out-26 (blind: only its totals ever read)',
+  'held-out-27': 'held-out-27 (blind, new this round: only its totals read, at the start and the end)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

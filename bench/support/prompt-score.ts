@@ -181,6 +181,7 @@ export type PromptSetName =
   | 'held-out-24'
   | 'held-out-25'
   | 'held-out-26'
+  | 'held-out-27'
   | 'older'
   | 'newcomer';
 
