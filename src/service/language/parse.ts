@@ -201,10 +201,18 @@ export function phrases(tokens: Token[]): Phrase[] {
     if (needsTo(tokens, verb)) verb += 2;
     let [pasted, handed] = [false, false];
     let event: string[] = [];
+    let wishedFor: string | undefined;
     // "the date it was due": "due" names the event as a verb would.
     const happens = tokens[verb]?.pos === 'VERB' || said(verb);
     if (/^(?:i|we|they|you|he|she|it)$/.test(tokens[i]?.lower ?? '') && happens && !wants(tokens, verb)) {
       [pasted, handed] = handedOver(tokens, i, verb);
+      // ("the number of servings I want", "the seats we need": a count wished for is one of its own, not the one there is.)
+      const wished =
+        /^(?:want|need)$/.test(tokens[verb]!.lemma) &&
+        /^(?:i|we)$/.test(tokens[i]!.lower) &&
+        (words[0] === 'number' || plural) &&
+        /^(?:[,.;:?!)]|and|or)$/.test(tokens[verb + 1]?.lower ?? '.');
+      if (wished) wishedFor = tokens[verb]!.lemma === 'want' ? 'wanted' : 'needed';
       i = verb + 1;
       // ("the rate I type in each time": the particle, then how often.)
       const alone = !nominal(tokens, i + 1) || /^(?:each|every)$/.test(tokens[i + 1]?.lower ?? '');
@@ -218,6 +226,16 @@ export function phrases(tokens: Token[]): Phrase[] {
         const particle = /^(?:out|up|off|over|back|away)$/.test(object?.lower ?? '');
         if (event.length === 1 && (object?.pos === 'NOUN' || particle) && !nominal(tokens, i + 1))
           event.push(tokens[i++]!.lower);
+        // ("the date we'll access the unit": what the event is done to, with its article, is no item of its own.)
+        else if (
+          event.length === 1 &&
+          /^(?:the|their|its|our|his|her)$/.test(object?.lower ?? '') &&
+          tokens[i + 1]?.pos === 'NOUN' &&
+          !nominal(tokens, i + 2) &&
+          // (", and our phone number": when the list goes on after it with an item of its own.)
+          /^(?:and|the|their|our|your|its|a|an)$/.test(tokens[i + 3]?.lower ?? '')
+        )
+          i += 2;
         // ("the date I need them by", "the day it must be paid by": a date a thing is wanted by is its deadline.)
         let by = i;
         while (by < i + 2 && (tokens[by]?.pos === 'PRON' || /^(?:back|in|over)$/.test(tokens[by]?.lower ?? ''))) by++;
@@ -236,7 +254,7 @@ export function phrases(tokens: Token[]): Phrase[] {
           ? event.at(-1) === 'deadline'
             ? event
             : [...event, 'date']
-          : words.filter(Boolean).slice(given || optional ? 1 : 0),
+          : [...words.filter(Boolean).slice(given || optional ? 1 : 0), ...(wishedFor ? [wishedFor] : [])],
       optional: optional || optionalAt(tokens, first, i),
       // "from last year", "this week": a time the prompt names is fixed too.
       fixed:

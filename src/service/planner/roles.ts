@@ -95,8 +95,13 @@ export function readRoles(text: string): Reading {
     ) {
       // "…with description, quantity and unit price, and the payment terms": bare words name the
       // columns; a phrase with its own article after them is an input of its own.
+      // ("the list of pieces with their composers, and the conductor's name": so is one with an article
+      // other than the columns' own.)
       const bare = (p: Phrase) => !DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') && !p.possessive;
-      const own = group.items.findIndex((p, at) => at > 0 && bare(group.items[0]!) && !bare(p));
+      const article = (p: Phrase) => tokens[p.start - 1]?.lower.replace(/^an$/, 'a');
+      const own = group.items.findIndex(
+        (p, at) => at > 0 && !bare(p) && (bare(first) || article(p) !== article(first)),
+      );
       owner.columns = own > 0 ? group.items.slice(0, own) : group.items;
       for (const phrase of own > 0 ? group.items.slice(own) : [])
         reading.inputs.push({ phrase, marker: 'given', among: group.items.length - own });
