@@ -42,3 +42,24 @@ describe('a count wished for', () => {
     });
   });
 });
+
+describe('where what is made is sent', () => {
+  it('asks for the address someone has', () => {
+    expect(
+      Object.keys(
+        typed(
+          "Write a pickup reminder from the parent's name and the pickup time, and text it to the parent's mobile number.",
+        ),
+      ),
+    ).toEqual(['parent_name', 'pickup_time', 'mobile_number']);
+  });
+
+  it('leaves what is replied to and a device alone', () => {
+    expect(
+      Object.keys(typed('Send a reply to every unread email from a supplier with a short thank-you.')),
+    ).not.toContain('unread_email');
+    expect(
+      Object.keys(typed("Build a pick list from the order lines and send it to the packer's phone.")),
+    ).not.toContain('packer_phone');
+  });
+});
