@@ -58,3 +58,15 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
   }
   return groups;
 }
+
+/**
+ * "…with description, quantity and unit price, and the payment terms": bare words name a list's columns,
+ * and a phrase with its own article after them is an item of its own; so is one with an article other
+ * than the columns' own ("with their composers, and the conductor's name"). Where it is, or -1.
+ */
+export function ownItemAfterColumns(tokens: Token[], group: Enumeration): number {
+  const bare = (p: Phrase) => !DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') && !p.possessive;
+  const article = (p: Phrase) => tokens[p.start - 1]?.lower.replace(/^an$/, 'a');
+  const first = group.items[0]!;
+  return group.items.findIndex((p, at) => at > 0 && !bare(p) && (bare(first) || article(p) !== article(first)));
+}

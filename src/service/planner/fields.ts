@@ -261,10 +261,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     .map((field) => ({ ...field, title: field.title || sentenceCase(field.key) }));
 }
 
-/**
- * "their website, our website", "the buyer's email address, the seller's email address": two of one thing
- * listed together are both asked, told apart by whose each is.
- */
+/** "their website, our website", "the buyer's email, the seller's email": two of one thing, told apart by whose each is. */
 function ownedTwice(reading: Reading, fields: Field[], field: Field): void {
   const { tokens } = reading;
   const whose = (at: number) =>

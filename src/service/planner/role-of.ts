@@ -10,6 +10,7 @@ import { declared, describedByList, listedQuestion, madeWith, noInput, takes, to
 import { givenBy } from '../language/values';
 import { happensOn } from '../language/asides';
 import { doneByOthers, othersAreWont } from '../language/verbs';
+import { sentToAddress } from '../language/sent-to';
 import type { Enumeration } from '../language/enumerations';
 import { DETERMINERS, type Phrase, type Token } from '../language/parse';
 
@@ -40,12 +41,7 @@ export function roleOf(
   // A stated value, a unit converted between, a sender named in capitals (language/markers.ts); with the
   // inputs listed, what others are wont to bring ("Guests often email with questions") is story.
   if (noInput(tokens, phrase, marker)) return 'none';
-  // "text it to the owner's mobile number", "email it to the tenant's email address": where what is made
-  // goes is given, though the sending is not done here.
-  const sent =
-    (verb !== undefined && VERB_CLASSES.sends.has(verb.lemma)) || /^(?:text|forward)$/.test(verb?.lemma ?? '');
-  const whose = phrase.possessive || phrase.owner !== undefined;
-  if (marker === 'to' && sent && whose && /^(?:email|address|number|mobile)$/.test(phrase.head)) return 'input';
+  if (sentToAddress(phrase, marker, verb)) return 'input';
   if (verb && explicit && group.items.length === 1 && marker !== 'given' && othersAreWont(tokens, verb)) return 'none';
   // "…, whether nail trim, owner mobile", "the kind of reminder (…) and the expiry date", "relationship to the
   // recipient, and the recipient's name": inputs go on; "go to the teacher, the head of year or …" offers places.

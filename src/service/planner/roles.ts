@@ -8,7 +8,7 @@ import { holds, readChoices, type Choice } from '../language/choices';
 import { afterAskedClause, isInputMarker, markerOf } from '../language/markers';
 import { withoutAsides } from '../language/asides';
 import { described, governingVerbs, whetherAsker } from '../language/verbs';
-import { enumerations } from '../language/enumerations';
+import { enumerations, ownItemAfterColumns } from '../language/enumerations';
 import { DETERMINERS, phrases, tokenize, type Phrase, type Token } from '../language/parse';
 import { roleOf, type Role } from './role-of';
 
@@ -93,15 +93,7 @@ export function readRoles(text: string): Reading {
       (owner.phrase.plural || owner.list) &&
       !owner.columns
     ) {
-      // "…with description, quantity and unit price, and the payment terms": bare words name the
-      // columns; a phrase with its own article after them is an input of its own.
-      // ("the list of pieces with their composers, and the conductor's name": so is one with an article
-      // other than the columns' own.)
-      const bare = (p: Phrase) => !DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') && !p.possessive;
-      const article = (p: Phrase) => tokens[p.start - 1]?.lower.replace(/^an$/, 'a');
-      const own = group.items.findIndex(
-        (p, at) => at > 0 && !bare(p) && (bare(first) || article(p) !== article(first)),
-      );
+      const own = ownItemAfterColumns(tokens, group);
       owner.columns = own > 0 ? group.items.slice(0, own) : group.items;
       for (const phrase of own > 0 ? group.items.slice(own) : [])
         reading.inputs.push({ phrase, marker: 'given', among: group.items.length - own });
