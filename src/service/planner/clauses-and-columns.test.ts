@@ -63,3 +63,11 @@ describe('where what is made is sent', () => {
     ).not.toContain('packer_phone');
   });
 });
+
+describe('where an input is, said after it', () => {
+  it('leaves the list going', () => {
+    expect(
+      Object.keys(typed('Work out the skirting board from the distance around the room and the door width.')),
+    ).toEqual(['distance', 'door_width']);
+  });
+});

@@ -13,6 +13,7 @@ import { fieldOf, oneOfPair, PEOPLE, VAGUE } from './phrase-field';
 import { deliverableOf } from './deliverables';
 
 import { messageEmail } from '../language/values';
+import { whoseAt } from '../language/owners';
 import { choiceName, choiceValue } from '../language/value-words';
 import { kindChosen } from '../language/kind-choices';
 import { storySentences } from '../language/verbs';
@@ -263,12 +264,8 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
 
 /** "their website, our website", "the buyer's email, the seller's email": two of one thing, told apart by whose each is. */
 function ownedTwice(reading: Reading, fields: Field[], field: Field): void {
-  const { tokens } = reading;
-  const whose = (at: number) =>
-    /^(?:their|our|my|your|his|her)$/.exec(tokens[at - 1]?.lower ?? '')?.[0] ??
-    (/^['’]s$/.test(tokens[at + 1]?.lower ?? '') && tokens[at]!.pos === 'NOUN' ? tokens[at]!.lower : undefined);
   const same = fields.find((known) => known.key === field.key)!;
-  const [first, second] = [whose(same.position), whose(field.position)];
+  const [first, second] = [whoseAt(reading.tokens, same.position), whoseAt(reading.tokens, field.position)];
   if (!first || !second || first === second || field.position - same.position > 6) return;
   Object.assign(same, { key: `${first}_${same.key}`, title: sentenceCase(`${first} ${same.key}`) });
   fields.push({ ...field, key: `${second}_${field.key}`, title: sentenceCase(`${second} ${field.key}`) });

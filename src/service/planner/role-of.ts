@@ -17,6 +17,8 @@ import { DETERMINERS, type Phrase, type Token } from '../language/parse';
 const { worksOn: WORKS_ON, takes: TAKES, makes: MAKES } = VERB_CLASSES;
 const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
 const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
+/** "…, the distance round the room and the wall height": what an input is of, or where, leaves its list going. */
+const LIST_GOES_ON = /^(?:of|whether|to|for|in|at|on|from|with|about|round|around|across|along|between)$/;
 /** The nouns of the verbs that work on something: "summary", "analysis", "review". */
 const WORKED_NOUNS = new Set(
   Object.entries(NOUN_OF_VERB)
@@ -49,7 +51,7 @@ export function roleOf(
   // (Read at most 24 words on, so a long list stays linear.)
   const start = group.items[0]!.start;
   const offered = tokens.slice(start, start + 24).find((t) => /^(?:[.;!?]|or)$/.test(t.lower))?.lower === 'or';
-  const listed = /^(?:of|whether|to|for|in|at|on|from|with|about)$/.test(marker) && !offered && lastRole === 'input';
+  const listed = LIST_GOES_ON.test(marker) && !offered && lastRole === 'input';
   // "for a given date": what the person is to give, whatever opens it.
   // ("Quote: how many guests, and the date": what follows a question listed among the inputs goes on.)
   const how = tokens[group.items[0]!.start - 1];
