@@ -4,7 +4,7 @@
  */
 import { conceptOf } from '../../contract/field-concepts';
 import type { Phrase, Token } from './parse';
-import { fieldsBeforeChoice, itemsBeforePair, namesField, pairAlone, wordPhrase } from './listed-pair';
+import { fieldsBeforeChoice, itemsBeforePair, namesField, pairAlone, valuesAfterNoun, wordPhrase } from './listed-pair';
 import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
@@ -97,6 +97,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     if (tokens[i + 1]?.pos === 'VERB' && !alike && !/^[:(]$/.test(tokens[j]?.text ?? '')) continue;
     values.unshift(...values.splice(1).reverse());
     j = fieldsBeforeChoice(tokens, values, i, j);
+    j = valuesAfterNoun(tokens, values, i) ?? j;
     // ("quantity, matt or gloss finish": with the noun chosen after the pair, a field before it is no value.)
     const listedItems =
       trailing && values.slice(0, -2).some(namesField) ? values.length - 2 : itemsBeforePair(tokens, values, i, j);

@@ -102,3 +102,18 @@ export function pairAlone(tokens: Token[], or: number): boolean {
   const item = tokens.slice(start, or - 2).filter((t) => !DETERMINERS.has(t.lower));
   return item.length > 1 || namesField(item.map((t) => t.lower).join(' '));
 }
+
+/**
+ * "trader name, pitch size small or large", "room type single or double": adjectives right after the noun
+ * they are values of, the last after the "or" at `or`. Puts them in `values` and returns where the noun
+ * is, or undefined when the words are not so.
+ */
+export function valuesAfterNoun(tokens: Token[], values: string[], or: number): number | undefined {
+  let noun = or - 1;
+  while (tokens[noun]?.pos === 'ADJ' || (tokens[noun]?.text === ',' && tokens[noun - 1]?.pos === 'ADJ')) noun--;
+  const glued = tokens[noun]?.pos === 'NOUN' && tokens[noun + 1]?.pos === 'ADJ' && noun < or - 1;
+  if (!glued || tokens[or + 1]?.pos !== 'ADJ' || values.at(-1) !== tokens[or + 1]!.text) return undefined;
+  const before = tokens.slice(noun + 1, or).filter((t) => t.pos === 'ADJ');
+  values.splice(0, values.length - 1, ...before.map((t) => t.text));
+  return noun;
+}

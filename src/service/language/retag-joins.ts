@@ -244,4 +244,11 @@ export function correctListItems(tokens: Token[]): void {
     )
       word.pos = 'NOUN';
   }
+  // "pitch size small or large", "room type single or double": a word joined by "or" to an adjective (not
+  // "other"), right after the noun it is a value of, is an adjective too.
+  for (const or of tokens.filter((t) => t.lower === 'or' && tokens[t.index + 1]?.pos === 'ADJ')) {
+    const [before, after] = [tokens[or.index - 1], tokens[or.index + 1]!];
+    const glued = before?.pos === 'NOUN' && tokens[or.index - 2]?.pos === 'NOUN';
+    if (glued && tokens[or.index + 2]?.pos !== 'NOUN' && !/^(?:other|else)$/.test(after.lower)) before.pos = 'ADJ';
+  }
 }

@@ -1,15 +1,12 @@
 /**
  * Words a choice's value may hold, and what a "how often" asks: "and" between the words of one item of a
  * list of commas ("(fish and chips, pie or salad)"), "a" before a span ("three times a week"), and a
- * choice after "how often" is the frequency, not a value of the input before it. Prompts written for the
- * test, not taken from the prompt sets.
+ * choice after "how often" is the frequency, not a value of the input before it; adjectives said right
+ * after their noun in a list ("jumper size small or large") are its values. Prompts written for the test,
+ * not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
-import { planWorkflow } from './plan';
-
-type Property = { type?: string; enum?: string[] };
-const properties = (prompt: string) =>
-  (planWorkflow(prompt, {}).input_schema?.properties ?? {}) as Record<string, Property>;
+import { plannedProperties as properties } from '../test-support/planned-inputs';
 
 describe('a value of a choice', () => {
   it('keeps "and" between the words of one item', () => {
@@ -52,5 +49,21 @@ describe('a choice after "how often"', () => {
     const asked = properties('Swim lesson note: the pupil’s name and how often they swim (daily, weekly or monthly).');
     expect(asked.frequency?.enum).toEqual(['daily', 'weekly', 'monthly']);
     expect(asked.pupil_name?.enum).toBeUndefined();
+  });
+});
+
+describe('values said right after their noun in a list', () => {
+  it('are the choice of that noun, and the list goes on', () => {
+    const asked = properties(
+      'Uniform order: pupil name, sleeve length short or long, jumper size small or large, and the due date.',
+    );
+    expect(Object.keys(asked)).toEqual(['pupil_name', 'sleeve_length', 'jumper_size', 'due_date']);
+    expect(asked.sleeve_length?.enum).toEqual(['short', 'long']);
+    expect(asked.jumper_size?.enum).toEqual(['small', 'large']);
+  });
+
+  it('leave a catch-all "other" to the categories it ends', () => {
+    const asked = properties('Given a support email, label it as billing, shipping, product quality or other.');
+    expect(Object.keys(asked)).toEqual(['support_email']);
   });
 });
