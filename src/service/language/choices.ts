@@ -42,7 +42,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
           // "in person or video", "on site or remote": a value may be a place said with its preposition.
           (/^(?:in|on|by)$/.test(tokens[j]!.lower) &&
             /^(?:person|site|store|office|phone|post)$/.test(tokens[j + 1]?.lower ?? '')) ||
-          (!/^(?:or|and|a|an|the|is|be)$/.test(tokens[j]!.lower) &&
+          (!/^(?:or|and|a|an|the|is|be|as)$/.test(tokens[j]!.lower) &&
             !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos) &&
             // "whether they use Windows, macOS or Linux": the verb before the first value is not part of it.
             !(step === -1 && words.length > 0 && tokens[j]!.pos === 'VERB' && tokens[j - 1]?.pos === 'PRON')))
@@ -135,7 +135,9 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     // "…, and whether it is in person or video": a choice listed among the inputs is given.
     const whether = tokens.slice(Math.max(0, j - 3), j).find((t) => t.lower === 'whether');
     const listed = whether !== undefined && /^(?:,|and)$/.test(tokens[whether.index - 1]?.lower ?? '');
-    const sorts = /^(?:to|into|is|as|between)$/.test(lead) && !listed;
+    // ("with the service as economy or express": a thing given "as" one of the values is that choice.)
+    const given = lead === 'as' && tokens[j - 1]?.pos === 'NOUN' && tokens[j - 2]?.lower === 'the';
+    const sorts = /^(?:to|into|is|as|between)$/.test(lead) && !listed && !given;
     // "…, salary range, remote or hybrid": a value listed before a comma is no label of the choice, nor
     // one in a bracket closed before it ("department (Sales, Design), Mac or Windows").
     const listedBefore = /^(?:,|and|\))$/.test(lead);

@@ -124,19 +124,25 @@ export function amountAsked(tokens: Token[], token: Token): string | undefined {
   return passive ? `amount_${verb.lower}` : much ? 'amount' : verb.lemma;
 }
 
-/** "how many are vegetarian, vegan and gluten-free": a count of each kind, named by its word. */
+/**
+ * "how many are vegetarian, vegan and gluten-free", "how many of them are vegetarian": a count of each
+ * kind, named by its word.
+ */
 export function kindsCounted(tokens: Token[], token: Token): Token[] {
   if (token.lower !== 'many' || tokens[token.index - 1]?.lower !== 'how') return [];
-  if (tokens[token.index + 1]?.pos !== 'AUX') return [];
+  const of =
+    tokens[token.index + 1]?.lower === 'of' && /^(?:them|those|these)$/.test(tokens[token.index + 2]?.lower ?? '');
+  const aux = token.index + (of ? 3 : 1);
+  if (tokens[aux]?.pos !== 'AUX') return [];
   const kinds: Token[] = [];
   let last = false;
-  for (let at = token.index + 2; at < token.index + 16; at++) {
+  for (let at = aux + 1; at < aux + 15; at++) {
     const t = tokens[at];
     if (t && /^(?:NOUN|ADJ|PROPN)$/.test(t.pos) && (!last || tokens[at - 1]?.pos === 'CCONJ')) kinds.push(t);
     else if (t && /^(?:and|or)$/.test(t.lower) && !last) last = true;
     else if (t?.text !== ',' || last) break;
   }
-  return kinds.length >= 2 && last ? kinds : [];
+  return (kinds.length >= 2 && last) || kinds.length === 1 ? kinds : [];
 }
 
 /** "the start and end time of the outage", "the times of the sessions": where a time is said to be of a thing. */

@@ -253,7 +253,7 @@ export function phrases(tokens: Token[]): Phrase[] {
         event.length > 0
           ? event.at(-1) === 'deadline'
             ? event
-            : [...event, 'date']
+            : [...event, plural ? 'dates' : 'date']
           : [...words.filter(Boolean).slice(given || optional ? 1 : 0), ...(wishedFor ? [wishedFor] : [])],
       optional: optional || optionalAt(tokens, first, i),
       // "from last year", "this week": a time the prompt names is fixed too.

@@ -277,3 +277,9 @@ export function toldBefore(tokens: Token[]): boolean[] {
   }
   return told;
 }
+
+/** ", whether it's a burial or cremation, and the venue": a choice asked with "whether" among the inputs listed. */
+export function whetherListed(tokens: Token[], first: Phrase): boolean {
+  const whether = tokens.slice(Math.max(0, first.start - 4), first.start).find((t) => t.lower === 'whether');
+  return whether !== undefined && /^(?:,|and)$/.test(tokens[whether.index - 1]?.lower ?? '');
+}

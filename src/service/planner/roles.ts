@@ -7,7 +7,7 @@ import { NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { holds, readChoices, type Choice } from '../language/choices';
 import { afterAskedClause, isInputMarker, markerOf } from '../language/markers';
 import { withoutAsides } from '../language/asides';
-import { described, governingVerbs, whetherAsker } from '../language/verbs';
+import { described, governingVerbs, whetherAsker, whetherListed } from '../language/verbs';
 import { enumerations, ownItemAfterColumns } from '../language/enumerations';
 import { DETERMINERS, phrases, tokenize, type Phrase, type Token } from '../language/parse';
 import { roleOf, type Role } from './role-of';
@@ -70,7 +70,9 @@ export function readRoles(text: string): Reading {
     // "the plan (basic, plus or premium) and a trainer name", "contact method: email/text/phone, date": the
     // choices leave the list going; "for a channel (one of email, paid search or social)": what is offered is given.
     if (inChoice(first)) {
-      const offered = choices.some((c) => c.about && c.about.end === previous?.items.at(-1)?.end);
+      const offered =
+        choices.some((c) => c.about && c.about.end === previous?.items.at(-1)?.end) ||
+        (previousRole === 'input' && whetherListed(tokens, first));
       // ("get back the type of request (…)": what is made is offered no choice.)
       const made = lastGroupRole === 'output' && offered && markerOf(tokens, previous!.items[0]!) === 'of';
       if (offered && !made && previousRole !== 'output') [previousRole, offering] = ['input', true];
