@@ -1,15 +1,15 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 7cdbcae,
- * when the work measured on held-out-25 and held-out-26 begins, unpacked from git and loaded in this
- * same run) and AFTER (the planner of this tree), with the held-out goals beside the figures. The goals
- * are read on two blind sets, each written by a helper that had read neither the planner nor any other
- * set, and each scored only at the start and the end of the round with only its totals printed:
- * `held-out-25` (75 prompts, 262 inputs; 82/45/88 → 82/45/88) and `held-out-26` (75 prompts, 300
- * inputs; 86/48/93 → 86/48/93): no plan of either changed. Two blind sets written to one brief differ
- * by several points, so neither alone says much. `held-out-23` and `held-out-24` were blind the round
- * before; their misses were read this round and they are spent, as are the earlier held-out sets.
- * `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set
- * that is absent is said so.
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 22444e5,
+ * when the work measured on held-out-27 begins, unpacked from git and loaded in this same run) and
+ * AFTER (the planner of this tree), with the held-out goals beside the figures. The goals are read on
+ * three blind sets, each written by a helper that had read neither the planner nor any other set, and
+ * only their totals were ever printed: `held-out-25` (75 prompts, 262 inputs; 82/45/88 at the end of
+ * two rounds), `held-out-26` (75 prompts, 300 inputs; 86/48/93) and `held-out-27`, new this round (75
+ * prompts, 286 inputs; 74/23/88 → 75/24/88), scored at the start and the end. Blind sets written to
+ * one brief differ by several points, so none alone says much. `held-out-23` and `held-out-24` were
+ * blind two rounds ago; their misses were read since and they are spent, as are the earlier held-out
+ * sets. `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A
+ * set that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
