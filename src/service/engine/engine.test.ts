@@ -104,14 +104,16 @@ describe('time limit', () => {
   });
 
   it('does not count time spent waiting for approval', async () => {
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.01' }, 200);
+    // The wait is longer than the limit, and the limit leaves room for the steps' own work on a loaded
+    // machine (200 ms was too little for PostgreSQL's round trips under CI's two test workers).
+    const svc = await service({ WORKFLOW_TIME_SCALE: '0.01' }, 1_000);
     const workflowId = await svc.addWorkflow({
       steps: [reportStep(), { kind: 'approval', message: 'ok?' }, { kind: 'render_html', filename: 'a.html' }],
     });
     const [execution] = await queueRuns(svc, workflowId, [{}]);
     await svc.engine.idle();
     expect((await row(svc, execution!.id)).status).toBe('human_in_the_loop');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
     expect(
       await svc.engine.decide(await row(svc, execution!.id), true, undefined, { id: 'k-reviewer', name: 'Reviewer' }),
     ).toBe('ok');
