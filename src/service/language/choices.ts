@@ -9,7 +9,7 @@ import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
 import { ETC } from './asides';
-import { commaOrItems, howOften, joinedItem, spanArticle } from './value-words';
+import { commaOrItems, howOften, joinedItem, oneWordEach, spanArticle } from './value-words';
 
 /** `about`: "tone" in "Tone: formal or casual"; `categories`: to sort into ("route it to billing, tech or sales"). */
 export interface Choice {
@@ -209,8 +209,11 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   const values: string[][] = [[]];
   // "(one of email, paid search or social)", "(either …)": what opens the choices is none of them.
   const opening = inside[0]?.lower === 'either' ? 1 : inside[0]?.lower === 'one' && inside[1]?.lower === 'of' ? 2 : 0;
-  for (const token of inside.slice(opening))
-    if (/^(?:,|\/|or)$/.test(token.lower)) values.push([]);
+  for (const [k, token] of inside.entries())
+    if (k < opening) continue;
+    // ("(cut, colour, or blow dry)": a comma before the last "or" parts nothing more.)
+    else if (token.lower === 'or' && inside[k - 1]?.text === ',') continue;
+    else if (/^(?:,|\/|or)$/.test(token.lower)) values.push([]);
     else values.at(-1)!.push(token.text);
   // ("(main hall/small hall/kitchen)": slashes part alternatives as "or" does.)
   const ored = /^(?:or|\/)$/.test(inside.findLast((t) => /^(?:,|\/|or)$/.test(t.lower))?.lower ?? '');
@@ -278,7 +281,7 @@ function bracketChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const one =
       about !== undefined && !about.plural && !/^(?:each|every|per)$/.test(tokens[about.start - 1]?.lower ?? '');
     const items = commaOrItems(tokens.slice(i + 1, j));
-    const spoken = items ?? (values.length === (j - i) / 2 ? values : phrasedValues(tokens.slice(i + 1, j), one));
+    const spoken = items ?? (oneWordEach(tokens.slice(i + 1, j)) ? values : phrasedValues(tokens.slice(i + 1, j), one));
     // "(description, quantity)" are a list's columns: they name things the vocabulary knows; "(basic,
     // plus or premium)", with its "or", is a choice whatever its values name.
     const ored = tokens.slice(i + 1, j).some((t) => t.lower === 'or');

@@ -50,7 +50,12 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
     )
       kept[kept.length - 1] = {
         ...attribute!,
-        words: [...owner, ...phrase.words, ...own],
+        // ("the dates of the services" are the service dates: the plural is said once.)
+        words: [
+          ...owner,
+          ...(attribute!.plural && phrase.plural ? [...phrase.words.slice(0, -1), phrase.head] : phrase.words),
+          ...own,
+        ],
         end: phrase.end,
         // ("the cost of any extra repairs": there may be none of what it is of.)
         optional: attribute!.optional || phrase.optional,

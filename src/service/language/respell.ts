@@ -137,9 +137,16 @@ function compound(word: string, checker: ReturnType<typeof nspell>): boolean {
 }
 
 /** The prompt with its misspelt words read as the words they are meant as: the planner's own first. */
-export function respelt(prompt: string): string {
+function loaded(): NonNullable<typeof lexicon> {
   lexicon ??= { english: englishDictionary(), ours: vocabulary() };
-  const { english: checker, ours } = lexicon;
+  return lexicon;
+}
+
+/** Whether a word is English as it stands: "concert" is no slip for "convert". */
+export const isEnglish = (word: string) => loaded().english.correct(word) || loaded().english.correct(american(word));
+
+export function respelt(prompt: string): string {
+  const { english: checker, ours } = loaded();
   let unknown = 0;
   return prompt.replace(
     /(^|[.!?]\s+|[\s(,:;"'])([A-Za-z]{5,})(?![\p{L}\p{N}'’-])/gu,

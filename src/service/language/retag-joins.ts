@@ -3,7 +3,8 @@
  * operator of a sum, a verb and its particle, a verb of giving before the noun it names, and a thing
  * named by a word the tagger called a describing word.
  */
-import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { conceptOf } from '../../contract/field-concepts';
+import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 import { namesAThing } from './openers';
 
@@ -54,6 +55,9 @@ function correctWords(tokens: Token[]): void {
     else if (PLACE_PREPOSITIONS.test(word.lower) && MODIFIERS.determiners.has(next?.lower ?? '')) word.pos = 'ADP';
   }
 }
+
+/** Things measured in words as often as in numbers: "size small, medium or large", "colour red or blue". */
+const SIZES = /^(?:size|colou?r|length|grade|strength|weight)$/;
 
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
@@ -245,10 +249,23 @@ export function correctListItems(tokens: Token[]): void {
       word.pos = 'NOUN';
   }
   // "pitch size small or large", "room type single or double": a word joined by "or" to an adjective (not
-  // "other"), right after the noun it is a value of, is an adjective too.
+  // "other"), right after the noun it is a value of, is an adjective too; so are the words before it a
+  // comma parts, no thing to give ("box size small, medium or large").
   for (const or of tokens.filter((t) => t.lower === 'or' && tokens[t.index + 1]?.pos === 'ADJ')) {
-    const [before, after] = [tokens[or.index - 1], tokens[or.index + 1]!];
-    const glued = before?.pos === 'NOUN' && tokens[or.index - 2]?.pos === 'NOUN';
-    if (glued && tokens[or.index + 2]?.pos !== 'NOUN' && !/^(?:other|else)$/.test(after.lower)) before.pos = 'ADJ';
+    const values = [tokens[or.index - 1]];
+    while (values.at(-1)?.pos === 'NOUN' && tokens[values.at(-1)!.index - 1]?.text === ',') {
+      const earlier = tokens[values.at(-1)!.index - 2];
+      if (earlier?.pos !== 'NOUN' || conceptOf(earlier.lemma) !== undefined) break;
+      values.push(earlier);
+    }
+    const first = values.at(-1)!;
+    const head = tokens[first.index - 1];
+    // (Past a comma, only after a thing whose values are chosen: "salary range, remote or hybrid" lists two.)
+    const dimension =
+      values.length === 1 || NOUN_CLASSES.chosen.has(head?.lemma ?? '') || SIZES.test(head?.lower ?? '');
+    const glued = first?.pos === 'NOUN' && head?.pos === 'NOUN' && dimension;
+    const after = tokens[or.index + 1]!;
+    if (glued && tokens[or.index + 2]?.pos !== 'NOUN' && !/^(?:other|else)$/.test(after.lower))
+      for (const value of values) value!.pos = 'ADJ';
   }
 }

@@ -9,7 +9,7 @@
 import { conceptOf } from '../../contract/field-concepts';
 import { MODIFIERS, NOUN_CLASSES, PHRASAL_VERBS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { createRequire } from 'node:module';
-import { oneSlip } from './respell';
+import { isEnglish, oneSlip } from './respell';
 import { afterHeading, afterWhen, namesAThing } from './openers';
 import { correctJoins, correctListItems, SPAN_ENDS } from './retag-joins';
 import type winkNLP from 'wink-nlp';
@@ -23,7 +23,8 @@ export const DETERMINERS = MODIFIERS.determiners;
  */
 export function meantVerb(word: string): string | undefined {
   // A plural ("Summaries of…") is a noun, whatever verb it is close to.
-  if (word.length < 6 || !/^[a-z]+$/.test(word) || /s$/.test(word) || VERBS.has(word)) return undefined;
+  if (word.length < 6 || !/^[a-z]+$/.test(word) || /s$/.test(word) || VERBS.has(word) || isEnglish(word))
+    return undefined;
   for (const verb of VERBS)
     if (verb.slice(0, 2) === word.slice(0, 2) && !word.startsWith(verb.slice(0, -1)) && oneSlip(word, verb))
       return verb;

@@ -38,7 +38,8 @@ function numberSign(match: string, stop: string | undefined, of: string | undefi
 }
 
 /** "y/n", "(yes/no)": a value asked as yes or no. */
-const YES_NO = /\(\s*(?:y\/n|yes\/no|yes or no)\s*\)|(?<![\p{L}/])(?:y\/n|yes\/no)(?![\p{L}/])/giu;
+const YES_NO =
+  /\(\s*(?:y\/n|yes\/no|yes or no)\s*\)|(?<![\p{L}/])(?:y\/n|yes\/no)(?![\p{L}/])|(?<=\p{L} )yes or no(?=\s*(?:[,;\n]|\.?$|\.\s))/giu;
 /** Where an item of a list opens: after a comma, a colon, a bracket, a bullet, a dash, "and", "&", "+" or a sentence's end. */
 const ITEM_OPENS = /[,:;(\n•*–—]|\s-\s|\s(?:and|&|\+)\s|[.!]\s+|\?\s+(?=[A-Z])/g;
 
@@ -56,7 +57,9 @@ function yesNoItems(text: string): string {
     const start = opens ? from + opens.index + opens[0].length : 0;
     // ("pt session booked? y/n": the question mark is the asking, not the end of a sentence.)
     const asked = text.slice(start, marker.index).trim().replace(/\?$/, '');
-    if (asked === '' || asked.length > 40 || /[.?!]/.test(asked)) continue;
+    // ("garden yes or no," in a list; "tell me yes or no." is an answer wanted, no item.)
+    const bare = /^yes or no$/i.test(marker[0]) && !/^[,:;\n•*]/.test(opens?.[0] ?? '');
+    if (asked === '' || asked.length > 40 || /[.?!]/.test(asked) || bare) continue;
     // ("do they need a packed lunch (yes/no)": the question's own "do" is no part of what it asks.)
     const whether = /^(?:whether|if)\s/i.test(asked) ? asked : (questionAsWhether(asked) ?? `whether ${asked}`);
     pieces.push(text.slice(marker.index + marker[0].length, end), whether, start > 0 ? ' ' : '');
@@ -111,9 +114,14 @@ const HASH_COUNT = /(^|[,:;(\n][ \t]*|\b(?:and|&)[ \t]+)#[ \t]*(?:of[ \t]+)?(?=\
 const ATTRIBUTE_OF =
   /\b(the|their|its|your|his|her) (type|kind|sort|category|size|area|level|colour|color|style|format) of (?:the |their |a |an )?([a-z]{3,})\b(?! (?:of|or)\b| and (?!(?:the|their|an?|whether|how)\b)|['’])/gi;
 
+/** "home address incl postcode", "(both including VAT)": what a value includes is part of it, nothing more to give. */
+const INCLUDED =
+  /(?<=\p{L}) (?:incl\.?|inc\.) [\p{L}-]+(?=\s*(?:[,;\n)]|\.?$|\.\s|\band\b))| ?\((?:both |all )?(?:incl\.?|inc\.|including) [^()\n]{1,30}\)/giu;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
+      .replace(INCLUDED, '')
       .replace(SQUARE, '($1)')
       .replace(BARRED, (_, inside: string) => `(${inside.replace(/\s\|\s/g, ' / ')})`)
       .replace(HASH_COUNT, '$1number of ')

@@ -117,10 +117,13 @@ export function terseRequest(prompt: string): string {
       const bidding = part.length > 1 && VERB_CLASSES.takes.has(part[0]!.lower) && !namesAThing(part, 0) ? 1 : 0;
       const pasted = bidding && /^(?:paste|copy|forward)$/.test(part[0]!.lower) ? 'pasted ' : '';
       const words = part.slice(bidding);
+      // ("cake size small, medium or large": an adjective after a noun, at an item's end, is its value.)
+      const value = words.at(-1)?.pos === 'ADJ' && words.at(-2)?.pos === 'NOUN' ? ` ${words.pop()!.text}` : '';
       const fields =
         words.length >= (commas ? 3 : 2) && !words.some((t) => /^(?:and|or)$/.test(t.lower))
           ? fieldsOf(words)
           : [words.map((t) => t.text).join(' ')];
+      fields.push(`${fields.pop()!}${value}`);
       return [`${pasted}${fields[0]!}`, ...fields.slice(1)];
     });
   if (items.length < 2) return prompt;

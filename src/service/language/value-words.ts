@@ -26,6 +26,10 @@ export function joinedItem(tokens: Token[], at: number, step: 1 | -1): boolean {
   );
 }
 
+/** "(cut, colour, blow)": one word between each two marks, each a value; "(cut, colour, or blow dry)" is not. */
+export const oneWordEach = (inside: Token[]) =>
+  inside.length % 2 === 1 && inside.every((t, k) => (k % 2 === 0) !== /^(?:,|\/|or|and)$/.test(t.lower));
+
 /** The items of "fish and chips, pie or salad": parted by commas, slashes and "or"; undefined without both a comma and "or". */
 export function commaOrItems(inside: Token[]): string[] | undefined {
   const marks = ['and', ',', 'or'].map((mark) => inside.some((t) => t.lower === mark));

@@ -55,7 +55,15 @@ export const OPTIONAL_BEFORE = new Set(['optionally', 'optional', 'possibly', 'm
 /** "if any", "if known", "if we have one": after a value, they make it one a person may leave out. */
 const OPTIONAL_IF = /^(?:any|known|available|applicable|provided|given|relevant|needed|one|exists?|present)$/;
 
-export function optionalAt(tokens: Token[], first: number, end: number): boolean {
+export function optionalAt(tokens: Token[], first: number, phraseEnd: number): boolean {
+  // ("extras charged (if any)", "the prize for the winner if there is one": what qualifies it comes first.)
+  const qualified = tokens[phraseEnd]?.pos === 'VERB' && /(?:ed|en)$/.test(tokens[phraseEnd]!.lower);
+  const of =
+    /^(?:for|from|of)$/.test(tokens[phraseEnd]?.lower ?? '') &&
+    /^(?:the|a|an|my|our|their|his|her)$/.test(tokens[phraseEnd + 1]?.lower ?? '') &&
+    tokens[phraseEnd + 2]?.pos === 'NOUN' &&
+    /^(?:if|\()$/.test(tokens[phraseEnd + 3]?.lower ?? '');
+  const end = phraseEnd + (qualified ? 1 : of ? 3 : 0);
   if (tokens.slice(first, end).some((t) => OPTIONAL_BEFORE.has(t.lower))) return true;
   // "and any dietary requirements", "any notes": there may be none.
   if (tokens[first]?.lower === 'any' || tokens[first - 1]?.lower === 'any') return true;

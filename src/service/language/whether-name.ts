@@ -10,7 +10,12 @@ const CLAUSE_FILLER =
  * The words that name a yes-or-no clause's field, the clause given without its "whether": "they want
  * the evening bar" → wants evening bar, "the oven needs cleaning" → oven needs cleaning.
  */
-export function whetherWords(words: Token[]): string[] {
+export function whetherWords(asked: Token[]): string[] {
+  // ("whether they'd like a second shooter" → wants_second_shooter: a wish said politely is a want.)
+  const wish = /^(?:'d|’d|would)$/.test(asked[1]?.lower ?? '') && /^(?:like|love)$/.test(asked[2]?.lower ?? '');
+  const words = wish
+    ? [asked[0]!, { ...asked[2]!, lower: 'want', lemma: 'want', pos: 'VERB' }, ...asked.slice(3)]
+    : asked;
   // ("there's a conservatory to do as well": what there is, not what is to be done with it.)
   const there = words[0]?.lower === 'there' ? words.findIndex((t) => t.pos === 'PART') : -1;
   const clauseTokens = there > 0 ? words.slice(0, there) : words;

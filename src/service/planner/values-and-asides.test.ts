@@ -1,0 +1,85 @@
+/**
+ * Values said in a list of inputs, and what is said beside them: a comma before the last "or"; sizes
+ * right after their noun; "yes or no" after an item; a word that is English is no slip for a verb;
+ * "(if any)" after what qualifies a thing; a polite wish; "the names of the guests"; what a value
+ * includes. Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
+import { plannedProperties as properties, plannedTypes as typed } from '../test-support/planned-inputs';
+
+const required = (prompt: string) => planWorkflow(prompt, {}).input_schema?.required ?? [];
+
+describe('a choice in brackets', () => {
+  it('keeps a value of two words after a comma before the "or"', () => {
+    const asked = properties("Book a grooming with the dog's name and the package (wash, trim, or nail clip).");
+    expect(asked.package?.enum).toEqual(['wash', 'trim', 'nail clip']);
+  });
+});
+
+describe('values right after the thing they are of', () => {
+  it('are its choice, with commas between them', () => {
+    const asked = properties('Pizza order: customer name, pizza size small, medium or large, toppings.');
+    expect(Object.keys(asked)).toEqual(['customer_name', 'pizza_size', 'toppings']);
+    expect(asked.pizza_size?.enum).toEqual(['small', 'medium', 'large']);
+  });
+
+  it('leave a thing listed before a pair its own item', () => {
+    expect(Object.keys(properties('Job ad: role, salary range, remote or hybrid, closing date.'))).toContain(
+      'salary_range',
+    );
+  });
+});
+
+describe('an item of a list', () => {
+  it('said "yes or no" is a yes-or-no input', () => {
+    expect(typed('Holiday let listing: address, nightly price, hot tub yes or no, description.')).toEqual({
+      address: 'string',
+      nightly_price: 'number',
+      hot_tub: 'boolean',
+      description: 'string',
+    });
+  });
+
+  it('that is an English word is read as written, never as a verb one letter away', () => {
+    expect(Object.keys(properties('Concert poster: concert title, venue, date.'))).toContain('concert_title');
+  });
+
+  it('keeps no more than its name when it says what it includes', () => {
+    expect(Object.keys(properties("Registration: parent name, home address incl postcode, child's age."))).toContain(
+      'home_address',
+    );
+    expect(Object.keys(properties('Work out the tax from total sales and total costs (both including VAT).'))).toEqual([
+      'total_sales',
+      'total_costs',
+    ]);
+  });
+});
+
+describe('a thing the person may leave out', () => {
+  it('is said so after what qualifies it', () => {
+    expect(required('Bill a client: client name, hours worked and expenses claimed (if any).')).not.toContain(
+      'expenses',
+    );
+    const raffle =
+      'Make a raffle notice from the raffle date, the ticket price and the prize for the winner if there is one.';
+    expect(Object.keys(properties(raffle))).toContain('prize');
+    expect(required(raffle)).not.toContain('prize');
+  });
+});
+
+describe('names said in other words', () => {
+  it('read a polite wish as a want', () => {
+    const asked = properties(
+      "Reply to a hotel guest with their name, arrival date and whether they'd like an airport transfer.",
+    );
+    expect(asked.wants_airport_transfer?.type).toBe('boolean');
+  });
+
+  it('say a plural once: the names of the guests are the guest names', () => {
+    expect(typed('Seating plan from the names of the guests and the numbers of the tables.')).toEqual({
+      guest_names: 'array',
+      table_numbers: 'array',
+    });
+  });
+});
