@@ -149,7 +149,9 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'time taken',
       'time worked',
       // Measures a form asks for by what they measure ("kWh usage", "the reorder level").
-      ...'usage|reorder level|stock level|salary expectation'.split('|'),
+      ...'usage|reorder level|stock level|salary expectation|mpg|fuel economy|og|fg'.split('|'),
+      // A club's or a box scheme's regular payment.
+      ...'sub|subs|membership fee'.split('|'),
     ],
   },
   { word: 'percent', kind: 'number', same: ['pct', '%', 'percentage', 'abv'] },
@@ -173,7 +175,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'stock',
       'stock level',
       // A place in a numbered run ("lane 4", "table 12"), where a reference would be a code.
-      ...'lane number|table number|page number|week number|court number'.split('|'),
+      ...'lane number|table number|page number|week number|court number|reorder point'.split('|'),
     ],
   },
   { word: 'minutes', kind: 'number', same: ['min', 'mins'] },

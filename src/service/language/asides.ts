@@ -79,7 +79,14 @@ export const withoutAsides = (tokens: Token[], groups: Enumeration[]) =>
       group.items.length > 1 &&
       /^(?:many|much)$/.test(group.items[0]!.words[0] ?? '') &&
       tokens[group.items[0]!.end]?.text === ',';
-    const goesOn = counted || /^(?:and|or)$/.test(group.items[1]?.before?.lower ?? '');
+    // (", which jobs they want, the garden size": so does a question that ends at its clause.)
+    const end = group.items[0]!.end;
+    const asked =
+      group.items.length > 1 &&
+      [end - 2, end - 3].some((k) => tokens[k]?.pos === 'PRON') &&
+      tokens[end - 1]?.pos === 'VERB' &&
+      /^[,(]$/.test(tokens[end]?.text ?? '');
+    const goesOn = counted || asked || /^(?:and|or)$/.test(group.items[1]?.before?.lower ?? '');
     return goesOn ? [{ ...group, items: group.items.slice(1) }] : [];
   });
 

@@ -8,7 +8,12 @@ import { DETERMINERS, type Token } from './retag';
 
 const POSSESSIVE = MODIFIERS.possessives;
 const { containers: CONTAINERS } = NOUN_CLASSES;
-const joins = (t: Token) => t.pos === 'CCONJ' || /^(?:[,;+]|and|or|plus)$/.test(t.lower);
+const { units: UNITS } = NOUN_CLASSES;
+/** ("make/model" are two items; "mg/kg", "l/ha" one unit.) */
+const slash = (t: Token, tokens: Token[]) =>
+  t.text === '/' && ![tokens[t.index - 1], tokens[t.index + 1]].some((n) => UNITS.has(n?.lower ?? ''));
+const joins = (t: Token, tokens: Token[]) =>
+  t.pos === 'CCONJ' || /^(?:[,;+]|and|or|plus)$/.test(t.lower) || slash(t, tokens);
 
 /** Phrases joined by commas, "and" or "or" (with their determiners between): "name, company and the product". */
 export interface Enumeration {
@@ -49,7 +54,7 @@ export function enumerations(tokens: Token[], list: Phrase[]): Enumeration[] {
     const joiners = between
       .slice(Math.max(0, stated))
       .filter((t) => !DETERMINERS.has(t.lower) && !POSSESSIVE.has(t.lower));
-    const joined = joiners.length > 0 && joiners.length <= 2 && joiners.every(joins);
+    const joined = joiners.length > 0 && joiners.length <= 2 && joiners.every((t) => joins(t, tokens));
     if (group && joined) {
       group.items.push(phrase);
       const word = joiners.find((t) => t.lower === 'and' || t.lower === 'or');

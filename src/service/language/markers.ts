@@ -50,10 +50,12 @@ export function markerOf(tokens: Token[], first: Phrase): string {
     /^(?:tell|show)$/.test(tokens[before.index - 1]!.lemma)
   )
     return 'given';
-  // "The inputs would be the start time, the number of guests, …": what the inputs are is given.
-  const named = tokens.slice(Math.max(0, before.index - 3), before.index).find((t) => t.pos === 'NOUN');
-  if (/^(?:be|is|are)$/.test(before.lower) && /^(?:inputs?|fields|details|columns)$/.test(named?.lower ?? ''))
-    return 'given';
+  // "The inputs would be the start time, …", "The things that change each time are …": what they are is given.
+  const subject = tokens.slice(Math.max(0, before.index - 6), before.index).map((t) => t.lower);
+  const varies = subject.some((w) =>
+    /^(?:inputs?|fields|details|columns|chang(?:e|es)|var(?:y|ies)|differs?)$/.test(w),
+  );
+  if (/^(?:be|is|are)$/.test(before.lower) && varies) return 'given';
   // "they tell me days per week", "customers give us their postcode": what others tell the person is
   // given; "tell me the total", bidden, or "every Friday send me…", is what the job returns.
   const teller = tokens[before.index - 1];

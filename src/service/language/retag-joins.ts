@@ -4,7 +4,7 @@
  * named by a word the tagger called a describing word.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { CHOICE_NAMES, MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import type { Token } from './retag';
 import { namesAThing } from './openers';
 
@@ -36,6 +36,9 @@ function correctWords(tokens: Token[]): void {
     else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';
     else if (word.pos === 'VERB' && before.lower === 'per') word.pos = 'NOUN';
+    // ("reg, make/model, …": a word a slash joins to a noun in a list is a noun too.)
+    else if (word.pos === 'VERB' && next?.text === '/' && tokens[i + 2]?.pos === 'NOUN' && /^[,:]$/.test(before.text))
+      word.pos = 'NOUN';
     // ("…, dietary needs if any", ", special requests,": a verb in -s after what describes it, as an item
     // of a list, is a plural.)
     else if (
@@ -251,7 +254,14 @@ export function correctListItems(tokens: Token[]): void {
   // "pitch size small or large", "room type single or double": a word joined by "or" to an adjective (not
   // "other"), right after the noun it is a value of, is an adjective too; so are the words before it a
   // comma parts, no thing to give ("box size small, medium or large").
-  for (const or of tokens.filter((t) => t.lower === 'or' && tokens[t.index + 1]?.pos === 'ADJ')) {
+  // ("delivery day tuesday or friday": days named are values as the adjectives are.)
+  const day = (t: Token | undefined) => CHOICE_NAMES.day?.has(t?.lower ?? '') === true;
+  for (const or of tokens.filter((t) => t.lower === 'or')) {
+    const days = day(tokens[or.index - 1]) && day(tokens[or.index + 1]);
+    if (days)
+      for (const t of [tokens[or.index - 1]!, tokens[or.index + 1]!])
+        t.pos = t === tokens[or.index + 1] ? 'ADJ' : 'NOUN';
+    if (tokens[or.index + 1]?.pos !== 'ADJ') continue;
     const values = [tokens[or.index - 1]];
     while (values.at(-1)?.pos === 'NOUN' && tokens[values.at(-1)!.index - 1]?.text === ',') {
       const earlier = tokens[values.at(-1)!.index - 2];

@@ -66,8 +66,8 @@ describe('a clause that names a value', () => {
     expect(Object.keys(propertiesOf('Sign-off sheet: task, who is checking it'))).toContain('checked_by');
   });
 
-  it('reads "days late" and "weeks remaining" as numbers', () => {
-    expect(propertiesOf('overdue book notice - member name, book title, days late').days_late?.type).toBe('number');
+  it('reads "days late" and "weeks remaining" as counts of whole days and weeks', () => {
+    expect(propertiesOf('overdue book notice - member name, book title, days late').days_late?.type).toBe('integer');
   });
 
   it('names a count by what its subject has done with them ("how many days the employee has left")', () => {

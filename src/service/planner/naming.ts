@@ -1,8 +1,7 @@
 /** A workflow's name: what a person would call the job, in Title Case and two to five words ("Support Ticket Triage"). */
-import { NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
+import { CURRENCIES, NOUN_CLASSES, NOUN_OF_VERB } from '../../contract/prompt-words';
 import type { Phrase } from '../language/parse';
 import { named, nameWords } from '../language/title';
-import { CURRENCIES } from './phrase-field';
 
 export type Recipe = 'message' | 'document' | 'compute' | 'classify' | 'extract' | 'summarize' | 'check' | 'table';
 

@@ -4,7 +4,7 @@
  * bounds, and nothing when the phrase names no value of its own ("the list", "the customer").
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { CURRENCIES, MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import type { Phrase } from '../language/parse';
@@ -12,8 +12,6 @@ import { conceptOfPhrase, measuredIn, PAST_PARTICIPLE } from '../language/phrase
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
 export const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
-/** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
-export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;
 
 /** "end dates" in "start and end dates", "finish odometer readings": one of the two things a shared plural names, in the singular. */
 export const oneOfPair = (phrase: Phrase): Phrase => ({
@@ -107,7 +105,8 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
       : 'number';
   // "the number of guests", "years of service": a count, one whole number; "hours of overtime", "litres of milk": a number.
   const whole =
-    (number && words.includes('of')) || (words[1] === 'of' && /^(?:years|months|weeks|days)$/.test(words[0]!));
+    (number && words.includes('of')) ||
+    (/^(?:years|months|weeks|days|nights)$/.test(words[0]!) && (words[1] === 'of' || words.length === 2));
   const measure = words[1] === 'of' && NOUN_CLASSES.units.has(words[0]!);
   if (whole || measure) kind = whole ? 'integer' : 'number';
   // "the total award", "average daily sales": a total or an average is one number, whatever it sums.

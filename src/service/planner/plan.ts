@@ -5,14 +5,14 @@
  * ../drafting. Pure and deterministic: the same prompt always gives the same plan.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
+import { CURRENCIES, MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words';
 import { makeField } from '../workflow/field';
 import { inputSchema } from '../workflow/input-schema';
 import type { StepSpec, WorkflowPlan } from '../workflow/plan-types';
 import { clipAtWord, kebabCase, sentenceCase, snakeCase } from '../lib/text-case';
 import { deliverableOf, producedPhrase, unmet, type Deliverable } from './deliverables';
 import { readFields } from './fields';
-import { CURRENCIES, PEOPLE } from './phrase-field';
+import { PEOPLE } from './phrase-field';
 import { readGuards } from './guards';
 import { subjectPhrase, workflowName } from './workflow-name';
 import { madeName } from './made-name';

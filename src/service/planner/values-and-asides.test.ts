@@ -83,3 +83,53 @@ describe('names said in other words', () => {
     });
   });
 });
+
+describe('a measure named by its unit or its short name', () => {
+  it('is a number', () => {
+    expect(typed('Skip hire quote: site address, weeks hire, skip size.')).toMatchObject({ weeks_hire: 'integer' });
+    expect(typed("Trip cost from the miles driven, the car's mpg and the fuel price per litre.")).toMatchObject({
+      mpg: 'number',
+    });
+    expect(typed('Chaser for club members: member name, weeks owed and the monthly sub.')).toMatchObject({
+      monthly_sub: 'number',
+    });
+    expect(typed('Restock check: product, stock on hand and the reorder point.')).toMatchObject({
+      reorder_point: 'integer',
+    });
+  });
+});
+
+describe('a list of inputs goes on', () => {
+  it('past two things a slash parts', () => {
+    expect(Object.keys(properties('Tyre booking: reg, make/model, tyre size, booking date.'))).toEqual(
+      expect.arrayContaining(['reg', 'make', 'tyre_size', 'booking_date']),
+    );
+  });
+
+  it('past a question that ends at its clause', () => {
+    expect(
+      Object.keys(
+        properties(
+          "I want a cleaning quote. It needs the client's name, which rooms they want done, the number of bedrooms.",
+        ),
+      ),
+    ).toEqual(['client_name', 'rooms', 'number_of_bedrooms']);
+  });
+
+  it('when it says what changes from run to run', () => {
+    expect(
+      Object.keys(
+        properties(
+          "I want a cleaning quote. The things that change each time are the client's name, which rooms they want done and the hours.",
+        ),
+      ),
+    ).toEqual(['client_name', 'rooms', 'hours']);
+  });
+});
+
+describe('days named after the thing they are of', () => {
+  it('are its choice', () => {
+    const asked = properties('Milk round order: customer name, delivery day monday or thursday, pints.');
+    expect(asked.delivery_day?.enum).toEqual(['monday', 'thursday']);
+  });
+});

@@ -3,9 +3,9 @@
  * ("Offer Letter"), what it finds ("Abandoned Carts"), or what it works on and what it does to it
  * ("Support Ticket Triage"). naming.ts turns the chosen phrases into words.
  */
-import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { CURRENCIES, MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
-import { CURRENCIES, PEOPLE } from './phrase-field';
+import { PEOPLE } from './phrase-field';
 import { kindAlone, nameOf, phraseName, type Recipe } from './naming';
 import { named } from '../language/title';
 import { UNITS, type Phrase } from '../language/parse';
