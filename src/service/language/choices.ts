@@ -9,7 +9,7 @@ import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
 import { ETC } from './asides';
-import { commaOrItems, howOften, joinedItem, oneWordEach, spanArticle } from './value-words';
+import { commaOrItems, howOften, joinedItem, oneWordEach, spanArticle, subjectsVerb } from './value-words';
 
 /** `about`: "tone" in "Tone: formal or casual"; `categories`: to sort into ("route it to billing, tech or sales"). */
 export interface Choice {
@@ -45,7 +45,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
           (!/^(?:or|and|a|an|the|is|be|as)$/.test(tokens[j]!.lower) &&
             !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos) &&
             // "whether they use Windows, macOS or Linux": the verb before the first value is not part of it.
-            !(step === -1 && words.length > 0 && tokens[j]!.pos === 'VERB' && tokens[j - 1]?.pos === 'PRON')))
+            !(step === -1 && words.length > 0 && subjectsVerb(tokens, j))))
       ) {
         words.push(tokens[j]!.text);
         j += step;
@@ -210,9 +210,8 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   // "(one of email, paid search or social)", "(either …)": what opens the choices is none of them.
   const opening = inside[0]?.lower === 'either' ? 1 : inside[0]?.lower === 'one' && inside[1]?.lower === 'of' ? 2 : 0;
   for (const [k, token] of inside.entries())
-    if (k < opening) continue;
     // ("(cut, colour, or blow dry)": a comma before the last "or" parts nothing more.)
-    else if (token.lower === 'or' && inside[k - 1]?.text === ',') continue;
+    if (k < opening || (token.lower === 'or' && inside[k - 1]?.text === ',')) continue;
     else if (/^(?:,|\/|or)$/.test(token.lower)) values.push([]);
     else values.at(-1)!.push(token.text);
   // ("(main hall/small hall/kitchen)": slashes part alternatives as "or" does.)

@@ -70,6 +70,7 @@ const american = (word: string) =>
     .replace(/ogue/, 'og')
     .replace(/ll(ed|ing|ers?|ors?)$/, 'l$1')
     .replace(/ence(s?)$/, 'ense$1')
+    .replace(/ice(s?)$/, 'ise$1')
     .replace(/mme(s?)$/, 'm$1')
     .replace(/([^aeiou])ae/g, '$1e');
 

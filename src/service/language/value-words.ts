@@ -30,6 +30,10 @@ export function joinedItem(tokens: Token[], at: number, step: 1 | -1): boolean {
 export const oneWordEach = (inside: Token[]) =>
   inside.length % 2 === 1 && inside.every((t, k) => (k % 2 === 0) !== /^(?:,|\/|or|and)$/.test(t.lower));
 
+/** "they use", "they're paying": a verb after its subject, no value ("whether they use Windows or Linux"). */
+export const subjectsVerb = (tokens: Token[], at: number) =>
+  tokens[at]!.pos === 'VERB' && /^(?:PRON|AUX)$/.test(tokens[at - 1]?.pos ?? '');
+
 /** The items of "fish and chips, pie or salad": parted by commas, slashes and "or"; undefined without both a comma and "or". */
 export function commaOrItems(inside: Token[]): string[] | undefined {
   const marks = ['and', ',', 'or'].map((mark) => inside.some((t) => t.lower === mark));

@@ -133,3 +133,23 @@ describe('days named after the thing they are of', () => {
     expect(asked.delivery_day?.enum).toEqual(['monday', 'thursday']);
   });
 });
+
+describe('words read as written', () => {
+  it('keeps a British spelling of a value', () => {
+    expect(
+      properties('Key cutting order: the number of keys, the key type (yale, mortice or padlock).').key_type?.enum,
+    ).toEqual(['yale', 'mortice', 'padlock']);
+  });
+
+  it('keeps the verb after "they\'re" out of the first value', () => {
+    expect(
+      properties("Dentist letter - patient name, and whether they're paying NHS or private.").nhs_or_private?.enum,
+    ).toEqual(['nhs', 'private']);
+  });
+
+  it('reads "the following" as what opens the list, no input', () => {
+    expect(
+      Object.keys(properties('Please make an invoice from the following: client name, amount, due date.')),
+    ).toEqual(['client_name', 'amount', 'due_date']);
+  });
+});
