@@ -251,6 +251,17 @@ export function correctListItems(tokens: Token[]): void {
     )
       word.pos = 'NOUN';
   }
+  // ("moving from postcode, moving to postcode": where a journey starts and ends, named by its noun.)
+  const place = (t: Token | undefined) => t?.pos === 'NOUN' || conceptOf(t?.lower ?? '') !== undefined;
+  for (const end of tokens.filter((t) => /^(?:from|to)$/.test(t.lower) && place(tokens[t.index + 1]))) {
+    const gerund = tokens[end.index - 1]?.pos === 'VERB' && /ing$/.test(tokens[end.index - 1]!.lower) ? 1 : 0;
+    const lead = tokens[end.index - gerund - 1];
+    const opens =
+      !lead || /^[,:;.–—-]$/.test(lead.text) || (gerund === 1 && /^(?:need|take|include|with)$/.test(lead.lemma));
+    if (!opens || !/^(?:[,.;]|and)$/.test(tokens[end.index + 2]?.lower ?? '.')) continue;
+    for (const t of tokens.slice(end.index - gerund, end.index + 1)) t.pos = 'ADJ';
+    tokens[end.index + 1]!.pos = 'NOUN';
+  }
   // "pitch size small or large", "room type single or double": a word joined by "or" to an adjective (not
   // "other"), right after the noun it is a value of, is an adjective too; so are the words before it a
   // comma parts, no thing to give ("box size small, medium or large").

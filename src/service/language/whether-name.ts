@@ -19,7 +19,10 @@ export function whetherWords(asked: Token[]): string[] {
   // ("there's a conservatory to do as well": what there is, not what is to be done with it.)
   const there = words[0]?.lower === 'there' ? words.findIndex((t) => t.pos === 'PART') : -1;
   const clauseTokens = there > 0 ? words.slice(0, there) : words;
-  const clause = clauseTokens.map((t) => t.lower);
+  // ("whether they want us to pack" → wants_packing: what is done for them, as a thing.)
+  const bare =
+    clauseTokens.length === 5 && /^(?:us|me|you)$/.test(clauseTokens[2]!.lower) && clauseTokens[4]!.pos === 'VERB';
+  const clause = clauseTokens.map((t, at) => (bare && at === 4 ? `${t.lemma.replace(/([^e])e$/, '$1')}ing` : t.lower));
   // "whether they want the evening bar" → wants_evening_bar: a field says it of the one it is about ("… to renew" → wants_to_renew).
   // ("whether they want us to do the packing" → wants_packing: what is done for them names it.)
   const light = /^(?:do|handle|sort|arrange)$/.test(clause[4] ?? '') ? 3 : 2;

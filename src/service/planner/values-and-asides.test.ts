@@ -153,3 +153,27 @@ describe('words read as written', () => {
     ).toEqual(['client_name', 'amount', 'due_date']);
   });
 });
+
+describe('where a journey starts and ends', () => {
+  it('is named by its noun and what moves', () => {
+    expect(
+      Object.keys(properties('Courier quote: collecting from postcode, delivering to postcode, parcel weight.')),
+    ).toEqual(['collecting_from_postcode', 'delivering_to_postcode', 'parcel_weight']);
+  });
+
+  it('is read in a sentence of its own after the heading', () => {
+    expect(Object.keys(properties('Removal quote. Moving from postcode, moving to postcode, moving date.'))).toEqual([
+      'moving_from_postcode',
+      'moving_to_postcode',
+      'moving_date',
+    ]);
+  });
+});
+
+describe('what someone wants done for them', () => {
+  it('is named by the doing', () => {
+    expect(Object.keys(properties('Party quote: the guest count and whether they want us to decorate.'))).toContain(
+      'wants_decorating',
+    );
+  });
+});
