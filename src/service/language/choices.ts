@@ -137,7 +137,8 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
     const listed = whether !== undefined && /^(?:,|and)$/.test(tokens[whether.index - 1]?.lower ?? '');
     // ("with the service as economy or express": a thing given "as" one of the values is that choice.)
     const given = lead === 'as' && tokens[j - 1]?.pos === 'NOUN' && tokens[j - 2]?.lower === 'the';
-    const sorts = /^(?:to|into|is|as|between)$/.test(lead) && !listed && !given;
+    // ("decide whether it belongs with sales, support or accounts": where a thing belongs sorts it.)
+    const sorts = (/^(?:to|into|is|as|between)$/.test(lead) || tokens[j - 1]?.lemma === 'belong') && !listed && !given;
     // "…, salary range, remote or hybrid": a value listed before a comma is no label of the choice, nor
     // one in a bracket closed before it ("department (Sales, Design), Mac or Windows").
     const listedBefore = /^(?:,|and|\))$/.test(lead);

@@ -45,7 +45,9 @@ export function joinPhrases(tokens: Token[], found: Phrase[]): Phrase[] {
         (own.length === 1 &&
           /^(?:cost|price|fee|value|length|width|height|weight|size)$/.test(attribute!.head) &&
           !phrase.words.includes('per'))) &&
-      between[0]?.lower === 'of' &&
+      // ("a link to my portfolio" is the portfolio link.)
+      (between[0]?.lower === 'of' ||
+        (between[0]?.lower === 'to' && concept.kind === 'uri' && phrase.words.length === 1)) &&
       between.slice(1).every(owning)
     )
       kept[kept.length - 1] = {

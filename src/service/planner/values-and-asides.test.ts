@@ -177,3 +177,19 @@ describe('what someone wants done for them', () => {
     );
   });
 });
+
+describe('where a thing belongs and where a link goes', () => {
+  it('sorts it: the places are no input', () => {
+    expect(
+      Object.keys(properties('Read a note and decide whether it belongs with finance, payroll or admin.')),
+    ).not.toContain('finance_payroll_or_admin');
+  });
+
+  it('names the link by what it goes to, and the list goes on after it', () => {
+    expect(typed('Write a pitch email from the client name, a link to my showreel and my hourly rate.')).toEqual({
+      client_name: 'string',
+      showreel_link: 'string',
+      hourly_rate: 'number',
+    });
+  });
+});
