@@ -82,6 +82,7 @@ const FIELD_CONCEPTS: FieldConcept[] = [
       'duration',
       'revenue',
       'takings',
+      'sales',
       'turnover',
       'income',
       'expense',

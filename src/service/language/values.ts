@@ -76,11 +76,14 @@ export function optionalAt(tokens: Token[], first: number, phraseEnd: number): b
   const unit = tokens[end]?.lower === 'in' ? tokens.slice(end, end + 4).findIndex((t) => t.text === '(') : 0;
   const bracket = end + Math.max(0, unit);
   if (tokens[bracket]?.text === '(' && /^(?:optional|if)$/.test(tokens[bracket + 1]?.lower ?? '')) return true;
-  if (tokens[end]?.lower !== 'if') return false;
+  // ("their dietary requirements, if known.", "the reason given, if any": after a comma, when the list ends there.)
+  const comma = tokens[end]?.text === ',' && tokens[end + 1]?.lower === 'if' ? 1 : 0;
+  if (tokens[end + comma]?.lower !== 'if') return false;
   // "the sale % if it's on sale", "their coverage if they do", "their company if I know it".
-  if (/^(?:it|its|they|i|we|there|he|she)$/.test(tokens[end + 1]?.lower ?? '')) return true;
-  for (let i = end + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
-    if (OPTIONAL_IF.test(tokens[i]!.lower)) return true;
+  if (!comma && /^(?:it|its|they|i|we|there|he|she)$/.test(tokens[end + 1]?.lower ?? '')) return true;
+  const ends = (k: number) => !comma || /^(?:[.;)]|and)?$/.test(tokens[k + 1]?.lower ?? '');
+  for (let i = end + comma + 1; i < Math.min(tokens.length, end + 5) && /^[a-z]/i.test(tokens[i]!.text); i++)
+    if (OPTIONAL_IF.test(tokens[i]!.lower) && ends(i)) return true;
   return false;
 }
 

@@ -193,3 +193,22 @@ describe('where a thing belongs and where a link goes', () => {
     });
   });
 });
+
+describe('"if known" after a comma', () => {
+  it('makes the last thing of a list one the person may leave out', () => {
+    const prompt = 'Write a welcome email with their name, the course they booked and their access needs, if known.';
+    expect(required(prompt)).not.toContain('access_needs');
+  });
+
+  it('leaves a condition after a comma alone', () => {
+    expect(required('Check the invoice total, if it is over 500 flag it.')).toContain('invoice_total');
+  });
+});
+
+describe('sales', () => {
+  it('are a sum of money', () => {
+    expect(typed('restock check - product, current stock, avg weekly sales')).toMatchObject({
+      avg_weekly_sales: 'number',
+    });
+  });
+});
