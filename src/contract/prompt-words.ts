@@ -47,5 +47,12 @@ export const SHORTHAND: Readonly<Record<string, string>> = words.shorthand;
 /** What a choice is of, by the values it offers: "Windows, macOS or Linux" → "operating system". */
 export const CHOICE_NAMES = sets(words.choiceNames);
 
+/** The nouns of the verbs that work on something: "summary", "analysis", "review". */
+export const WORKED_NOUNS = new Set(
+  Object.entries(NOUN_OF_VERB)
+    .filter(([verb]) => VERB_CLASSES.worksOn.has(verb))
+    .map(([, noun]) => noun.toLowerCase()),
+);
+
 /** ISO currency codes people write in prompts: a currency named is a constant of the plan. */
 export const CURRENCIES = /^(?:eur|usd|gbp|chf|jpy|cad|aud|inr|cny|sek|nok|dkk|pln|nzd|sgd|hkd|zar|brl|mxn)$/;

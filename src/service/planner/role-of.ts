@@ -4,7 +4,7 @@
  * that governs it, and the roles of the lists before it; readRoles (roles.ts) walks the lists.
  */
 import { conceptOf } from '../../contract/field-concepts';
-import { MODIFIERS, NOUN_CLASSES, NOUN_OF_VERB, VERB_CLASSES } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES, WORKED_NOUNS } from '../../contract/prompt-words';
 import { deliverableOf } from './deliverables';
 import { declared, describedByList, listedQuestion, madeWith, noInput, takes, toldAfter } from '../language/markers';
 import { givenBy } from '../language/values';
@@ -19,12 +19,6 @@ const { inputMarkers: INPUT_MARKERS } = MODIFIERS;
 const { containers: CONTAINERS, people: PEOPLE } = NOUN_CLASSES;
 /** "…, the distance round the room and the wall height": what an input is of, or where, leaves its list going. */
 const LIST_GOES_ON = /^(?:of|whether|to|for|in|at|on|from|with|about|round|around|across|along|between)$/;
-/** The nouns of the verbs that work on something: "summary", "analysis", "review". */
-const WORKED_NOUNS = new Set(
-  Object.entries(NOUN_OF_VERB)
-    .filter(([verb]) => WORKS_ON.has(verb))
-    .map(([, noun]) => noun.toLowerCase()),
-);
 
 export type Role = 'input' | 'output' | 'columns' | 'occasion' | 'none';
 
