@@ -68,9 +68,12 @@ const theirs = (text: string) =>
 const CONTRACTED =
   /\b(ill|id)(?= (?:give|paste|provide|type|upload|send|add|enter|fill|tell|list|share|attach|include|need|want|like|love|prefer|copy|forward|drop|put|supply)\b)/gi;
 
-/** "the bride's and groom's names", "mum's and dad's phone numbers": two owners before one thing they each have. */
+/**
+ * "the bride's and groom's names", "mum's and dad's phone numbers": two owners before one thing they each
+ * have. (An owner is read from its first letter only, so a long hyphenated run is read once, not from each letter.)
+ */
 const SHARED_OWNERS =
-  /\b((?:the|their|our|your|his|her|my) )?([\p{L}-]+)['’]s (?:and|&) (?:the |their )?([\p{L}-]+)['’]s ((?:[\p{L}-]+ )?(?!(?:and|or|but|the|a|an|to|of|for|with|in|on|at|by|from)\b)[\p{L}-]+)/giu;
+  /\b((?:the|their|our|your|his|her|my) )?(?<![\p{L}-])([\p{L}-]+)['’]s (?:and|&) (?:the |their )?([\p{L}-]+)['’]s ((?:[\p{L}-]+ )?(?!(?:and|or|but|the|a|an|to|of|for|with|in|on|at|by|from)\b)[\p{L}-]+)/giu;
 const singular = (word: string) =>
   word
     .replace(/sses$/i, 'ss')
