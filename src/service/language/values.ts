@@ -3,6 +3,7 @@
  * dollars"), bounds it ("a rating from 1 to 5"), lets the person leave it out ("optionally", "if
  * known"), or that "by" it says how or in what order rather than what is given.
  */
+import { textWords } from '../../contract/field-concepts';
 import { NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import type { Token } from './retag';
@@ -86,6 +87,22 @@ export function optionalAt(tokens: Token[], first: number, phraseEnd: number): b
     if (OPTIONAL_IF.test(tokens[i]!.lower) && ends(i)) return true;
   return false;
 }
+
+/** "I'll paste the review", "the pasted minutes", "the notes I paste in": what arrives pasted. */
+export const pastedIn = (tokens: Token[], phrase: Phrase, verb: string) =>
+  phrase.pasted === true ||
+  /^(?:paste|forward|copy)$/.test(verb) ||
+  [tokens[phrase.start - 1]?.lower, phrase.words[0]].includes('pasted');
+
+/**
+ * What a paste holds as one block of text: a string, a list with no columns ("our order list", "the
+ * passenger list") or a list of other things ("the appointments") when it says so, and "minutes",
+ * a unit and a document, as the document; a rating or a list with columns keeps its kind.
+ */
+export const heldAsText = (kind: string, head: string, plain: boolean) =>
+  kind === 'string' ||
+  (kind === 'number' && textWords().includes(head)) ||
+  (kind === 'list' && (plain || head !== 'list'));
 
 /**
  * "the URL and 3 key points", "the month, 2-3 highlights": in a list of values, a count before things

@@ -12,7 +12,7 @@ import { impliedFields, yesNoFields } from './clause-fields';
 import { fieldOf, oneOfPair, PEOPLE, VAGUE } from './phrase-field';
 import { deliverableOf } from './deliverables';
 
-import { messageEmail } from '../language/values';
+import { heldAsText, messageEmail, pastedIn } from '../language/values';
 import { whoseAt } from '../language/owners';
 import { choiceName, choiceValue } from '../language/value-words';
 import { kindChosen } from '../language/kind-choices';
@@ -146,14 +146,16 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     // "sort incoming emails into…": each run sorts one message's text, not a list of addresses.
     const messages = field.kind === 'list' && field.itemKind === 'email';
     // "I'll paste the email they sent": an email pasted or forwarded is its text.
-    const pasted = input.phrase.pasted || /^(?:paste|forward|copy)$/.test(verb);
+    const pasted = pastedIn(reading.tokens, input.phrase, verb);
     const message =
       (field.kind === 'email' || messages) && (WORKS_ON.has(verb) || pasted || messageEmail(input.phrase));
     // "i paste the resume": what is pasted arrives as one block of text; "I'll paste the
     // appointments as text": a list too, when the person says so.
     const asText =
       reading.tokens[input.phrase.end]?.lower === 'as' && reading.tokens[input.phrase.end + 1]?.lower === 'text';
-    const block = pasted && (field.kind === 'string' || (field.kind === 'list' && (asText || field.head !== 'list')));
+    const columned =
+      input.columns?.length || reading.tokens.slice(input.phrase.end, input.phrase.end + 6).some((t) => t.text === '(');
+    const block = pasted && heldAsText(field.kind, field.head, asText || !columned);
     if (message || block || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };
     const columns = (input.columns ?? []).flatMap(

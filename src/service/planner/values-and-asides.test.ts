@@ -212,3 +212,25 @@ describe('sales', () => {
     });
   });
 });
+
+describe('what arrives pasted', () => {
+  const long = (prompt: string, key: string) =>
+    (planWorkflow(prompt, {}).input_schema?.properties?.[key] as { maxLength?: number } | undefined)?.maxLength ?? 0;
+
+  it('is one block of text, whatever its words', () => {
+    expect(
+      long('Pull the actions out of the pasted minutes, with the meeting date.', 'minutes'),
+    ).toBeGreaterThanOrEqual(1000);
+    expect(
+      long('Given a pasted credit card statement, list the subscriptions.', 'credit_card_statement'),
+    ).toBeGreaterThanOrEqual(1000);
+    expect(
+      long("Compare what came in. I'll paste our stock list and the supplier's invoice.", 'stock_list'),
+    ).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('keeps a list with its columns a list', () => {
+    const prompt = "Weekly summary. I'll paste the job list from our system (job name, value, stage).";
+    expect(typed(prompt).job_list).toBe('array');
+  });
+});
