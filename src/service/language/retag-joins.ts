@@ -251,6 +251,11 @@ export function correctListItems(tokens: Token[]): void {
     )
       word.pos = 'NOUN';
   }
+  // ("Pay calc for bar staff: …": a heading's first word, no verb the planner knows, names what is made.)
+  const [first, made] = [tokens[0], tokens[1]];
+  const nominal = made !== undefined && (NOUN_CLASSES.made.has(made.lemma) || /(?:tion|ment)$/.test(made.lower));
+  if (first?.pos === 'VERB' && !VERBS.has(first.lower) && nominal && /^(?:for|[:–-])$/.test(tokens[2]?.lower ?? ''))
+    first.pos = 'NOUN';
   // ("moving from postcode, moving to postcode": where a journey starts and ends, named by its noun.)
   const place = (t: Token | undefined) => t?.pos === 'NOUN' || conceptOf(t?.lower ?? '') !== undefined;
   for (const end of tokens.filter((t) => /^(?:from|to)$/.test(t.lower) && place(tokens[t.index + 1]))) {

@@ -234,3 +234,15 @@ describe('what arrives pasted', () => {
     expect(typed(prompt).job_list).toBe('array');
   });
 });
+
+describe('a name', () => {
+  const named = (prompt: string) => planWorkflow(prompt, {}).name;
+
+  it('reads "record" as the job it asks', () => {
+    expect(named('Record a calving entry: cow tag number, calf weight.')).toBe('Calving Entry Record');
+  });
+
+  it("reads a heading's first word as part of what is made", () => {
+    expect(named('Pay calc for warehouse staff: hours worked, hourly rate.')).toBe('Pay Calculation');
+  });
+});
