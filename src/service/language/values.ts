@@ -88,6 +88,11 @@ export function optionalAt(tokens: Token[], first: number, phraseEnd: number): b
   return false;
 }
 
+/** "whether the room is single or double": a thing asked of by what it is. */
+export const whetherIs = (tokens: Token[], phrase: Phrase) =>
+  /^(?:is|are)$/.test(tokens[phrase.end]?.lower ?? '') &&
+  tokens.slice(Math.max(0, phrase.start - 2), phrase.start).some((t) => t.lower === 'whether');
+
 /** "I'll paste the review", "the pasted minutes", "the notes I paste in": what arrives pasted. */
 export const pastedIn = (tokens: Token[], phrase: Phrase, verb: string) =>
   phrase.pasted === true ||

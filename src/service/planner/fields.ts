@@ -12,7 +12,7 @@ import { impliedFields, yesNoFields } from './clause-fields';
 import { fieldOf, oneOfPair, PEOPLE, VAGUE } from './phrase-field';
 import { deliverableOf } from './deliverables';
 
-import { heldAsText, messageEmail, pastedIn } from '../language/values';
+import { heldAsText, messageEmail, pastedIn, whetherIs } from '../language/values';
 import { whoseAt } from '../language/owners';
 import { choiceName, choiceValue } from '../language/value-words';
 import { kindChosen } from '../language/kind-choices';
@@ -239,6 +239,9 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
       choice.about.words.length === 1
         ? makeField(choice.about.head, 'enum', choice.about.head, choice.about.start)
         : undefined);
+    // ("whether the room is single or double": which kind of room it is.)
+    if (field && whetherIs(reading.tokens, choice.about))
+      Object.assign(field, { key: `${field.key}_type`, title: `${field.title} type` });
     if (field && !fields.some((f) => f.key === field.key))
       fields.push({ ...field, kind: 'enum', enumValues: choice.values.map(choiceValue) });
   }

@@ -215,7 +215,7 @@ describe('sales', () => {
 
 describe('what arrives pasted', () => {
   const long = (prompt: string, key: string) =>
-    (planWorkflow(prompt, {}).input_schema?.properties?.[key] as { maxLength?: number } | undefined)?.maxLength ?? 0;
+    (properties(prompt)[key] as { maxLength?: number } | undefined)?.maxLength ?? 0;
 
   it('is one block of text, whatever its words', () => {
     expect(
@@ -244,5 +244,12 @@ describe('a name', () => {
 
   it("reads a heading's first word as part of what is made", () => {
     expect(named('Pay calc for warehouse staff: hours worked, hourly rate.')).toBe('Pay Calculation');
+  });
+});
+
+describe('"whether the X is A or B"', () => {
+  it('asks which kind of X it is', () => {
+    const asked = properties('Booking note: guest name and whether the pitch is grass or hardstanding.');
+    expect(asked.pitch_type?.enum).toEqual(['grass', 'hardstanding']);
   });
 });
