@@ -36,6 +36,8 @@ function correctWords(tokens: Token[]): void {
     else if (word.pos === 'VERB' && before.lower === 'of' && /^(?:it|they|we|you|i)$/.test(next?.lower ?? ''))
       word.pos = 'NOUN';
     else if (word.pos === 'VERB' && before.lower === 'per') word.pos = 'NOUN';
+    // ("writing quotes out by hand": how a thing is done, no thing.)
+    else if (before.lower === 'by' && /^(?:hand|heart|mistake|accident)$/.test(word.lower)) word.pos = 'ADV';
     // ("reg, make/model, …": a word a slash joins to a noun in a list is a noun too.)
     else if (word.pos === 'VERB' && next?.text === '/' && tokens[i + 2]?.pos === 'NOUN' && /^[,:]$/.test(before.text))
       word.pos = 'NOUN';

@@ -253,3 +253,11 @@ describe('"whether the X is A or B"', () => {
     expect(asked.pitch_type?.enum).toEqual(['grass', 'hardstanding']);
   });
 });
+
+describe('how a thing is done', () => {
+  it('names nothing', () => {
+    const prompt =
+      "I'm tired of writing invoices out by hand every week. I'd like to type in the client's name and the hours, and have it work out the invoice.";
+    expect(planWorkflow(prompt, {}).name).not.toMatch(/hand/i);
+  });
+});
