@@ -85,7 +85,7 @@ export function readRoles(text: string): Reading {
     // "a list of products with name, price and quantity": the columns of the list.
     const owner = reading.inputs.at(-1);
     if (
-      marker === 'with' &&
+      (marker === 'with' || (marker === ':' && owner?.list)) &&
       owner &&
       owner.phrase === previous?.items.at(-1) &&
       // "from the steps I list, with the process name…": after a clause, phrases with their own

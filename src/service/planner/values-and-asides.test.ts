@@ -261,3 +261,11 @@ describe('how a thing is done', () => {
     expect(planWorkflow(prompt, {}).name).not.toMatch(/hand/i);
   });
 });
+
+describe('a list and what each of its things has, after a colon', () => {
+  it('is one list with its columns', () => {
+    expect(typed('Make a fleet register from a list of vans: reg, make/model, mileage, driver.')).toEqual({
+      vans: 'array',
+    });
+  });
+});
