@@ -1,15 +1,15 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 22444e5,
- * when the work measured on held-out-27 begins, unpacked from git and loaded in this same run) and
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 059e2ff,
+ * when the work measured on held-out-28 begins, unpacked from git and loaded in this same run) and
  * AFTER (the planner of this tree), with the held-out goals beside the figures. The goals are read on
- * three blind sets, each written by a helper that had read neither the planner nor any other set, and
- * only their totals were ever printed: `held-out-25` (75 prompts, 262 inputs; 82/45/88 at the end of
- * two rounds), `held-out-26` (75 prompts, 300 inputs; 86/48/93) and `held-out-27`, new this round (75
- * prompts, 286 inputs; 74/23/88 → 75/24/88), scored at the start and the end. Blind sets written to
- * one brief differ by several points, so none alone says much. `held-out-23` and `held-out-24` were
- * blind two rounds ago; their misses were read since and they are spent, as are the earlier held-out
- * sets. `development-2` (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A
- * set that is absent is said so.
+ * two blind sets, each written by a helper that had read neither the planner nor any other set, and
+ * only their totals were ever printed: `held-out-27` (75 prompts, 286 inputs; 74/23/88 at its start,
+ * 75/24/88 and 76/27/88 at the ends of the two rounds since) and `held-out-28`, new this round (75
+ * prompts, 312 inputs; 74/27/93 → 76/29/93), scored at the start and the end. Blind sets written to
+ * one brief differ by several points, so none alone says much. `held-out-25` and `held-out-26` were
+ * blind for two rounds (82/45/88 and 86/48/93); their misses were read this round and they are spent,
+ * as are the earlier held-out sets. `development-2` (informal prompts: terse notes, typos, chatty
+ * frames, rambling) is tuned on. A set that is absent is said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '22444e5';
+const BEFORE_COMMIT = '059e2ff';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -50,9 +50,10 @@ const SETS = [
   'held-out-25',
   'held-out-26',
   'held-out-27',
+  'held-out-28',
   'older',
 ] as const;
-const HELD_OUT: readonly string[] = ['held-out-25', 'held-out-26', 'held-out-27'];
+const HELD_OUT: readonly string[] = ['held-out-27', 'held-out-28'];
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -79,9 +80,10 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-22': 'held-out-22 (spent: 82/41/88 → 82/44/88 blind, tuned on since)',
   'held-out-23': 'held-out-23 (spent: 82/48/92 → 82/48/92 blind, tuned on since)',
   'held-out-24': 'held-out-24 (spent: 83/57/96 → 83/57/96 blind, tuned on since)',
-  'held-out-25': 'held-out-25 (blind: only its totals ever read)',
-  'held-out-26': 'held-out-26 (blind: only its totals ever read)',
-  'held-out-27': 'held-out-27 (blind, new this round: only its totals read, at the start and the end)',
+  'held-out-25': 'held-out-25 (spent: 82/45/88 blind for two rounds, tuned on since)',
+  'held-out-26': 'held-out-26 (spent: 86/48/93 blind for two rounds, tuned on since)',
+  'held-out-27': 'held-out-27 (blind: only its totals read; 74/23/88 at its start)',
+  'held-out-28': 'held-out-28 (blind, new this round: only its totals read, at the start and the end)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 

@@ -182,6 +182,7 @@ export type PromptSetName =
   | 'held-out-25'
   | 'held-out-26'
   | 'held-out-27'
+  | 'held-out-28'
   | 'older'
   | 'newcomer';
 
