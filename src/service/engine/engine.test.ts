@@ -79,8 +79,10 @@ describe('dispatch', () => {
   });
 
   it('defaults a batch to the workflow’s own concurrency, and lets single runs share the remaining slots', async () => {
-    // Steps of 100 ms: the four single runs, created one request at a time, all wait while the batch runs.
-    const svc = await service({ WORKFLOW_TIME_SCALE: '0.05' }, ROOMY_LIMIT_MS);
+    // Steps of 500 ms: the four single runs, created one request at a time, all overlap the batch's one.
+    // (With 100 ms steps, four requests on PostgreSQL under two test workers took longer than a step,
+    // and the first single run ended before the last began: CI saw a peak of 4.)
+    const svc = await service({ WORKFLOW_TIME_SCALE: '0.25' }, ROOMY_LIMIT_MS);
     const workflowId = await svc.addWorkflow({ concurrency: 'low', steps: [slowStep] });
     await svc.call('POST', `/api/v1/workflows/${workflowId}/executions/batch`, {
       body: { items: Array.from({ length: 6 }, () => ({})) },
