@@ -242,8 +242,9 @@ export function conceptOf(word: string): FieldConcept | undefined {
 }
 
 /** Every word and phrase of the concepts whose fields hold long free text ("note", "transcript", "desc"). */
-export const textWords = (): string[] =>
-  FIELD_CONCEPTS.filter((c) => c.kind === 'text').flatMap((c) => [c.word, ...c.same, ...(c.alike ?? [])]);
+export const TEXT_WORDS: ReadonlySet<string> = new Set(
+  FIELD_CONCEPTS.filter((c) => c.kind === 'text').flatMap((c) => [c.word, ...c.same, ...(c.alike ?? [])]),
+);
 
 /** Synonyms and abbreviations to the word they mean, for matching column headers (one word and two-word forms). */
 export function sameWords(): { words: Record<string, string>; pairs: Record<string, string> } {

@@ -144,7 +144,10 @@ function loaded(): NonNullable<typeof lexicon> {
 }
 
 /** Whether a word is English as it stands: "concert" is no slip for "convert". */
-export const isEnglish = (word: string) => loaded().english.correct(word) || loaded().english.correct(american(word));
+export function isEnglish(word: string): boolean {
+  const { english } = loaded();
+  return english.correct(word) || english.correct(american(word));
+}
 
 export function respelt(prompt: string): string {
   const { english: checker, ours } = loaded();

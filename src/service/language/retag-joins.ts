@@ -61,9 +61,6 @@ function correctWords(tokens: Token[]): void {
   }
 }
 
-/** Things measured in words as often as in numbers: "size small, medium or large", "colour red or blue". */
-const SIZES = /^(?:size|colou?r|length|grade|strength|weight)$/;
-
 /** Re-tags, in place, the words between and around phrases the tagger is known to misread. */
 export function correctJoins(tokens: Token[]): void {
   correctWords(tokens);
@@ -276,9 +273,10 @@ export function correctListItems(tokens: Token[]): void {
   const day = (t: Token | undefined) => CHOICE_NAMES.day?.has(t?.lower ?? '') === true;
   for (const or of tokens.filter((t) => t.lower === 'or')) {
     const days = day(tokens[or.index - 1]) && day(tokens[or.index + 1]);
-    if (days)
-      for (const t of [tokens[or.index - 1]!, tokens[or.index + 1]!])
-        t.pos = t === tokens[or.index + 1] ? 'ADJ' : 'NOUN';
+    if (days) {
+      tokens[or.index - 1]!.pos = 'NOUN';
+      tokens[or.index + 1]!.pos = 'ADJ';
+    }
     if (tokens[or.index + 1]?.pos !== 'ADJ') continue;
     const values = [tokens[or.index - 1]];
     while (values.at(-1)?.pos === 'NOUN' && tokens[values.at(-1)!.index - 1]?.text === ',') {
@@ -290,7 +288,7 @@ export function correctListItems(tokens: Token[]): void {
     const head = tokens[first.index - 1];
     // (Past a comma, only after a thing whose values are chosen: "salary range, remote or hybrid" lists two.)
     const dimension =
-      values.length === 1 || NOUN_CLASSES.chosen.has(head?.lemma ?? '') || SIZES.test(head?.lower ?? '');
+      values.length === 1 || NOUN_CLASSES.chosen.has(head?.lemma ?? '') || NOUN_CLASSES.measured.has(head?.lower ?? '');
     const glued = first?.pos === 'NOUN' && head?.pos === 'NOUN' && dimension;
     const after = tokens[or.index + 1]!;
     if (glued && tokens[or.index + 2]?.pos !== 'NOUN' && !/^(?:other|else)$/.test(after.lower))

@@ -3,7 +3,7 @@
  * dollars"), bounds it ("a rating from 1 to 5"), lets the person leave it out ("optionally", "if
  * known"), or that "by" it says how or in what order rather than what is given.
  */
-import { textWords } from '../../contract/field-concepts';
+import { TEXT_WORDS } from '../../contract/field-concepts';
 import { NOUN_CLASSES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
 import type { Token } from './retag';
@@ -105,9 +105,7 @@ export const pastedIn = (tokens: Token[], phrase: Phrase, verb: string) =>
  * a unit and a document, as the document; a rating or a list with columns keeps its kind.
  */
 export const heldAsText = (kind: string, head: string, plain: boolean) =>
-  kind === 'string' ||
-  (kind === 'number' && textWords().includes(head)) ||
-  (kind === 'list' && (plain || head !== 'list'));
+  kind === 'string' || (kind === 'number' && TEXT_WORDS.has(head)) || (kind === 'list' && (plain || head !== 'list'));
 
 /**
  * "the URL and 3 key points", "the month, 2-3 highlights": in a list of values, a count before things

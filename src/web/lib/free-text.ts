@@ -1,4 +1,4 @@
-import { conceptOf, textWords } from '@contract/field-concepts';
+import { conceptOf, TEXT_WORDS } from '@contract/field-concepts';
 
 /** A maxLength this large leaves room for paragraphs, not a name or a code. */
 const LONG_TEXT = 1000;
@@ -9,7 +9,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const wordPattern = (word: string) => `${escapeRegExp(word).replace(/ /g, '\\s+')}${conceptOf(`${word}s`) ? '' : 's?'}`;
 
 /** Words in a field's name, title or description that say it holds prose: the shared vocabulary's free-text concepts. */
-const PROSE_WORDS = new RegExp(`\\b(?:${textWords().map(wordPattern).join('|')})\\b`, 'i');
+const PROSE_WORDS = new RegExp(`\\b(?:${[...TEXT_WORDS].map(wordPattern).join('|')})\\b`, 'i');
 
 /** Formats and shapes whose value is one line by nature, whatever the words around them say. */
 const ONE_LINE_FORMATS = new Set(['email', 'uri', 'url', 'iri', 'date', 'date-time', 'time', 'uuid', 'hostname']);
