@@ -56,12 +56,12 @@ describe('a month of a batch every hour with retention', () => {
     expect(counts.executions).toBeGreaterThanOrEqual(RETENTION_DAYS * 24 * RUNS_PER_HOUR - RUNS_PER_HOUR);
     expect(counts.executions).toBeLessThanOrEqual(RETENTION_DAYS * 24 * RUNS_PER_HOUR + RUNS_PER_HOUR);
     expect(counts.batches).toBeLessThanOrEqual(RETENTION_DAYS * 24 + 1);
-    // Flat: the last week is no more than 20% above the first steady week. PostgreSQL's files still
-    // settle over that first week (the free space map, index pages split and reused), more slowly when
-    // the machine is busy, so one steady day is too narrow a baseline; runs kept past retention would
-    // instead make the last week about three times the first.
+    // Flat: the last week is no more than half again the first steady week. Runs kept past retention
+    // would make it three times the first or more. PostgreSQL's files drift up slowly under plain VACUUM
+    // (index pages split and are reused only in part): a busy CI machine saw 1.21 times, so 1.2 was
+    // too tight to tell that drift from runs kept.
     const firstWeek = Math.max(...sizeByDay.slice(WARM_UP_DAYS, WARM_UP_DAYS + 7));
     const lastWeek = Math.max(...sizeByDay.slice(-7));
-    expect(lastWeek, `bytes per day: ${sizeByDay.join(', ')}`).toBeLessThanOrEqual(firstWeek * 1.2);
+    expect(lastWeek, `bytes per day: ${sizeByDay.join(', ')}`).toBeLessThanOrEqual(firstWeek * 1.5);
   }, 600_000);
 });
