@@ -5,11 +5,12 @@ import viteConfig from './vite.config.ts';
 
 // vite.config.ts keeps the build and the test options every project shares (environment, pool, timeouts,
 // the JSON report .ci/run sums). This file splits the tests into two projects:
-//   unit              every test, on SQLite (as `vitest run` always ran them);
+//   unit              every test but the dashboard's, on SQLite, files sharing a worker's modules;
+//   unit-web          the dashboard's tests (src/web), each file with modules of its own;
 //   service-postgres  the service suites again with TEST_STORE=postgres, each test service in its own schema
 //                     (src/service/test-support/test-database.ts), plus the cross-replica tests.
 // service-postgres runs when TEST_DATABASE_URL is set (CI: .ci/run), or when PostgreSQL is installed: then
-// scripts/vitest-postgres.ts starts a throwaway cluster for the run. `vitest run --project unit` skips it.
+// scripts/vitest-postgres.ts starts a throwaway cluster for the run. `vitest run --project 'unit*'` skips it.
 const { include: allTests, ...shared } = viteConfig.test ?? {};
 
 /** Two service processes on one PostgreSQL: only in service-postgres. */
@@ -30,14 +31,33 @@ const NOT_ON_POSTGRES = [
 
 const postgres = postgresForTests();
 
+/** The dashboard's tests: many render into a DOM that Testing Library empties after each file's tests. */
+const WEB = 'src/web/**';
+const WEB_TESTS = ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'];
+
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
     test: {
       name: 'unit',
       include: allTests,
-      exclude: [...configDefaults.exclude, REPLICAS],
+      exclude: [...configDefaults.exclude, REPLICAS, WEB],
       env: { TEST_STORE: 'sqlite' },
+      // Files share a worker's modules instead of loading them again each: most import the service or
+      // the planner's language data, and loading those per file was 40% of the suite's time. Each test
+      // opens its own service and store, so nothing a file leaves behind reaches the next.
+      isolate: false,
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'unit-web',
+      include: WEB_TESTS,
+      exclude: [...configDefaults.exclude],
+      // Testing Library registers its clean-up when a file imports it: with shared modules only the
+      // first file would clean up, so these keep a fresh module graph per file.
+      isolate: true,
     },
   },
 ];
@@ -50,6 +70,7 @@ if (postgres !== 'none') {
       exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES],
       env: { TEST_STORE: 'postgres' },
       globalSetup: ['scripts/vitest-postgres.ts'],
+      isolate: false, // as in unit: each test has its own schema
       // Every statement is a round trip here: draining the 10,000-run batch of executions-pages takes
       // a minute or more on a busy two-core machine, against seconds on SQLite.
       testTimeout: 180_000,
