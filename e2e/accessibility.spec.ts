@@ -16,22 +16,19 @@ async function check(page: Page, path: string, name: string, ready: (page: Page)
   await screenshotBothThemes(page, name);
 }
 
-test('every page passes axe without serious or critical violations, in light and dark', async ({
+const heading = (name: string | RegExp) => async (p: Page) => {
+  await expect(p.getByRole('heading', { name }).first()).toBeVisible();
+};
+
+test('every workflow page passes axe without serious or critical violations, in light and dark', async ({
   connectedPage: page,
   api,
   readyWorkflow,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const brief = await readyWorkflow(PROMPTS.everyFormat);
-  const approval = await readyWorkflow(PROMPTS.approval);
-  const guarded = await readyWorkflow(PROMPTS.guarded);
-  const finished = await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
-  const waiting = await runUntil(api, approval.id, { company_name: 'Initech' }, 'human_in_the_loop');
-  const failed = await runUntil(api, guarded.id, { customer_name: 'Hooli', amount: -1 }, 'error');
+  await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
 
-  const heading = (name: string | RegExp) => async (p: Page) => {
-    await expect(p.getByRole('heading', { name }).first()).toBeVisible();
-  };
   await check(page, '/workflows', 'workflows', heading('Workflows'));
   await check(page, '/workflows/new', 'new-workflow', heading('New workflow'));
   await check(page, `/workflows/${brief.id}`, 'run-form', async (p) => {
@@ -44,6 +41,23 @@ test('every page passes axe without serious or critical violations, in light and
   await check(page, `/workflows/${brief.id}/batch`, 'batch', async (p) => {
     await expect(p.getByRole('link', { name: 'Batch', exact: true })).toHaveAttribute('aria-current', 'page');
   });
+  await check(page, '/workflows/00000000-0000-4000-8000-000000000000', 'not-found', heading('We couldn’t find that'));
+  await check(page, '/settings', 'settings', heading('Settings'));
+});
+
+test('a finished, a waiting and a failed run’s page pass axe, in light and dark', async ({
+  connectedPage: page,
+  api,
+  readyWorkflow,
+}) => {
+  test.setTimeout(120_000);
+  const brief = await readyWorkflow(PROMPTS.everyFormat);
+  const approval = await readyWorkflow(PROMPTS.approval);
+  const guarded = await readyWorkflow(PROMPTS.guarded);
+  const finished = await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
+  const waiting = await runUntil(api, approval.id, { company_name: 'Initech' }, 'human_in_the_loop');
+  const failed = await runUntil(api, guarded.id, { customer_name: 'Hooli', amount: -1 }, 'error');
+
   await check(page, `/workflows/${brief.id}/executions/${finished}`, 'execution-finished', heading('Results'));
   await check(
     page,
@@ -54,8 +68,6 @@ test('every page passes axe without serious or critical violations, in light and
   await check(page, `/workflows/${guarded.id}/executions/${failed}`, 'execution-error', async (p) => {
     await expect(p.getByRole('alert').filter({ hasText: 'This run failed' })).toBeVisible();
   });
-  await check(page, '/workflows/00000000-0000-4000-8000-000000000000', 'not-found', heading('We couldn’t find that'));
-  await check(page, '/settings', 'settings', heading('Settings'));
 });
 
 test('the welcome page of a first visit without a key passes axe', async ({ page }) => {
