@@ -99,8 +99,24 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
 
 const SCREENSHOT_DIR = 'test-results/screenshots';
 
-/** Saves the page in light and dark (the app follows the system scheme) for people to look at. */
+/**
+ * Full-page captures are for people to look at, and CI has nobody looking: there they are taken only
+ * with E2E_SCREENSHOTS=1. They cost a second or more each on a slow machine, over a hundred of them.
+ */
+const CAPTURE = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Shows the page in light and dark (the app follows the system scheme), checking each one applies,
+ * and saves both for people to look at (see CAPTURE).
+ */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+  if (!CAPTURE) {
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    }
+    return;
+  }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The strict-v1 project runs some specs again; its captures sit beside the default ones.
   const mode = test.info().project.name === 'strict-v1' ? '-strict-v1' : '';
