@@ -182,6 +182,12 @@ const FIELD_CONCEPTS: FieldConcept[] = [
   { word: 'minutes', kind: 'number', same: ['min', 'mins'] },
   { word: 'seconds', kind: 'number', same: ['sec', 'secs'] },
   { word: 'hours', kind: 'number', same: ['hrs', 'hr'] },
+  // When a place is open is a timetable ("Mon–Fri 9–5"), not a number of hours.
+  {
+    word: 'opening hours',
+    kind: 'string',
+    same: ['opening times', 'business hours', 'office hours', 'trading hours', 'surgery hours', 'visiting hours'],
+  },
   { word: 'year', kind: 'integer', same: ['yr'] },
   // ("the tax year": a span written "2024/25", no number.)
   { word: 'tax year', kind: 'string', same: ['financial year', 'academic year', 'school year', 'fiscal year'] },

@@ -2,12 +2,13 @@
  * A question listed among the inputs names one: ", who their manager is", "and which team they're
  * joining", ", why they're leaving", "what time we leave school", "what they need to bring".
  */
-import { MODIFIERS, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
+import { MODIFIERS, NOUN_CLASSES, VERB_CLASSES, VERBS } from '../../contract/prompt-words';
 import { snakeCase } from '../lib/text-case';
 import type { Choice } from './choices';
 import { choiceValue } from './value-words';
 import { listedQuestion } from './markers';
 import { DETERMINERS, type Token } from './parse';
+import { isEnglish } from './respell';
 import { needsTo, tellsYou } from './verbs';
 
 /** What a listed question asks for: its key, the kind of value, the noun it is of. */
@@ -130,7 +131,9 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
       const done = past ? verb.lower : `${verb.lemma}${verb.lemma.endsWith('e') ? 'd' : 'ed'}`;
       return { key: `${done}_by`, kind, head: 'person', extra };
     }
-    return { key: snakeCase([verb.lower, ...particle].join(' ')), kind, head: 'person', extra };
+    // ("who's hosting", "who's signing the card": the one doing it is named as a person, host or signer.)
+    const agent = words.slice(0, doing).every((t) => t.pos === 'AUX') ? agentNoun(verb) : undefined;
+    return { key: agent ?? snakeCase([verb.lower, ...particle].join(' ')), kind, head: 'person', extra };
   }
   const noun = words.find((t) => t.pos === 'NOUN' && !DETERMINERS.has(t.lower));
   // "which features they liked", "which apps they need": the things, a list of them.
@@ -165,4 +168,16 @@ export function askedQuestion(tokens: Token[], choices: Choice[], token: Token):
   const told = all.length > 3 ? said(words.slice(needed + 1).filter((t) => !/^(?:PRON|AUX)$/.test(t.pos))) : all;
   if (token.lower !== 'what' || told.length === 0 || told.length > 3) return undefined;
   return { key: snakeCase(['what', ...told].join(' ')), kind: 'text', head: 'what' };
+}
+
+/**
+ * The person who does what a verb in -ing says: a person noun of its own ("host"), else its -er
+ * noun where English has one ("signer", "presenter", "runner"); none for coming and going.
+ */
+function agentNoun(verb: Token): string | undefined {
+  if (!verb.lower.endsWith('ing') || /^(?:come|go|get|do|be|have)$/.test(verb.lemma)) return undefined;
+  if (NOUN_CLASSES.people.has(verb.lemma)) return verb.lemma;
+  const lemma = verb.lemma;
+  const forms = lemma.endsWith('e') ? [`${lemma}r`] : [`${lemma}er`, `${lemma}${lemma.at(-1)}er`];
+  return forms.find((form) => isEnglish(form));
 }

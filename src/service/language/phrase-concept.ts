@@ -23,7 +23,11 @@ const spanState = (words: readonly string[]) =>
   words.length === 2 && TIME_SPANS.test(words[0]!) && TIME_STATES.test(words[1]!);
 
 /** The concept a phrase's words name, trying the whole phrase, its last two words, then its head. */
-export function conceptOfPhrase(words: string[], head: string): FieldConcept | undefined {
+export function conceptOfPhrase(words: string[], head: string, perUnit = false): FieldConcept | undefined {
+  const whole = conceptOf(words.join(' ')) ?? conceptOf(words.slice(-2).join(' '));
+  // ("opening hours per day" counts hours, where "the opening hours" are a timetable.)
+  if (perUnit && whole?.kind === 'string' && whole.word.includes(' '))
+    return conceptOf(head) ?? conceptOf(words.at(-1) ?? head) ?? whole;
   // "weight kg", "miles driven": a value given in a unit of measure is a number of them.
   const unitDone = words.length === 2 && MEASURES.test(words[0]!) && /(?:ed|en|wn)$/.test(words[1]!);
   return (
@@ -38,3 +42,7 @@ export function conceptOfPhrase(words: string[], head: string): FieldConcept | u
     conceptOf(words.at(-1) ?? head)
   );
 }
+
+/** "the opening hours": a concept whose own name is plural names one value, not a list. */
+export const namesOne = (concept: FieldConcept | undefined, words: readonly string[]) =>
+  concept?.word.includes(' ') === true && [concept.word, ...concept.same].includes(words.slice(-2).join(' '));

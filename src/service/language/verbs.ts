@@ -283,3 +283,15 @@ export function whetherListed(tokens: Token[], first: Phrase): boolean {
   const whether = tokens.slice(Math.max(0, first.start - 4), first.start).find((t) => t.lower === 'whether');
   return whether !== undefined && /^(?:,|and)$/.test(tokens[whether.index - 1]?.lower ?? '');
 }
+
+/** "I'll say whether the price includes VAT", "we'll tell you whether it's a repeat": the person tells it. */
+export function toldByPerson(tokens: Token[], whether: Token): boolean {
+  const you = tokens[whether.index - 1]?.lower === 'you';
+  const verb = tokens[whether.index - (you ? 2 : 1)];
+  return (
+    verb !== undefined &&
+    VERB_CLASSES.personTells.has(verb.lemma) &&
+    (verb.lemma !== 'tell' || you) &&
+    /^(?:i|we)$/.test(subjectOf(tokens, verb)?.lower ?? '')
+  );
+}

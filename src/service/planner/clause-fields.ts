@@ -11,7 +11,7 @@ import { fieldOf, oneOfPair } from './phrase-field';
 import { amountAsked, countKey, frequencyAsked, kindsCounted, lengthAsked } from '../language/counts';
 import type { Reading } from './roles';
 import { answeredByJob, answeredForUse, askedQuestion } from '../language/asked-questions';
-import { toldBefore } from '../language/verbs';
+import { toldBefore, toldByPerson } from '../language/verbs';
 import { whetherWords } from '../language/whether-name';
 import { VERB_CLASSES } from '../../contract/prompt-words';
 
@@ -32,7 +32,8 @@ export function yesNoFields(reading: Reading): Field[] {
       DETERMINERS.has(tokens[token.index + 1]?.lower ?? '') &&
       tokens[token.index + 2]?.pos === 'NOUN';
     // "…, and whether…", "given whether…", "inputs: whether…": a yes or no among what is given.
-    const listed = /^(?:,|and|given|:|using|with|plus)$/.test(tokens[token.index - 1]?.lower ?? '');
+    const listed =
+      /^(?:,|and|given|:|using|with|plus)$/.test(tokens[token.index - 1]?.lower ?? '') || toldByPerson(tokens, token);
     if (!condition && (token.lower !== 'whether' || !listed || answeredByJob(tokens, token.index, true))) continue;
     const clause: string[] = [];
     let end = token.index + 1;

@@ -8,7 +8,7 @@ import { CURRENCIES, MODIFIERS, NOUN_CLASSES } from '../../contract/prompt-words
 import { makeField, type Field, type ItemKind } from '../workflow/field';
 import { sentenceCase, snakeCase } from '../lib/text-case';
 import type { Phrase } from '../language/parse';
-import { conceptOfPhrase, measuredIn, PAST_PARTICIPLE } from '../language/phrase-concept';
+import { conceptOfPhrase, measuredIn, namesOne, PAST_PARTICIPLE } from '../language/phrase-concept';
 
 /** Nouns that name no value of their own ("the list", "a file"), and people a message goes to or a document is for. */
 export const { vague: VAGUE, people: PEOPLE } = NOUN_CLASSES;
@@ -69,7 +69,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     named.length > 1 && /^(?:\w{3,}ed|set|done|sent|given|taken|made|paid|spent|chosen)$/.test(named.at(-1)!);
   if (VAGUE.has(head) && !/^(?:number|id|code)$/.test(head) && !definite && !listed && !picksOut && !listedItem)
     return undefined;
-  const concept = conceptOfPhrase(named, head);
+  const concept = conceptOfPhrase(named, head, per > 0);
   // "their email address" is the email: a two-word name of the concept is spelled as its word.
   // "the number of seats per table" is seats per table: a rate says it is counted.
   // "the dose in mg per kg" is a dose per kg; "the application rate in kg per hectare" says so already.
@@ -89,13 +89,14 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
       : snakeCase(counts.join(' ')).replace(/_and_time$/, '_time');
   let kind = key.endsWith('date_time') ? 'datetime' : (concept?.kind ?? (per > 0 ? 'number' : 'string'));
   // "the days requested", "hours worked": a count of a unit is one number, not a list of dates.
-  // "the meeting minutes" are a text, not a count of minutes; "kilos" alone are an amount of kilos.
+  // "the meeting minutes" are a text, not a count of minutes, and "opening hours" a timetable; "kilos"
+  // alone are an amount of kilos.
   const counted =
     phrase.plural &&
     (/^(?:minute|hour|day|week|month|year)$/.test(phrase.head) ||
       (phrase.words.length === 1 && NOUN_CLASSES.units.has(words[0]!) && !/^(?:words|characters)$/.test(words[0]!))) &&
     per < 0 &&
-    conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
+    !/^(?:text|string)$/.test(conceptOf(named.slice(-2).join(' '))?.kind ?? '');
   const measured = phrase.unit !== undefined && conceptOf(named.slice(-2).join(' '))?.kind !== 'text';
   // "the expected number of guests": a count, whatever says how sure it is.
   const number = words[0] === 'number' || (words[1] === 'number' && words[2] === 'of');
@@ -137,6 +138,7 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
     asList ||
     listed ||
     (phrase.plural &&
+      !namesOne(concept, named) &&
       !(numeric && (concept !== undefined || phrase.unit || counted || aggregate || picked || measure)) &&
       !number &&
       !rate)

@@ -1,0 +1,69 @@
+/**
+ * What the person says they will tell, and who does what: a timetable named in the plural; the one
+ * who hosts or signs; "I'll say whether …". Prompts written for the test, not taken from the prompt sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { plannedProperties as properties, plannedTypes as typed } from '../test-support/planned-inputs';
+
+describe('a timetable named in the plural', () => {
+  it('is one value in words, not a number or a list', () => {
+    expect(typed('Make a poster with the shop name, our opening hours and the phone number.')).toEqual({
+      shop_name: 'string',
+      opening_hours: 'string',
+      phone_number: 'string',
+    });
+    expect(typed('Surgery notice: practice name, surgery hours, closure date').surgery_hours).toBe('string');
+  });
+
+  it('counted per day is still a number of hours', () => {
+    expect(typed('Plan a rota from the staff list and the opening hours per day.').opening_hours_per_day).toBe(
+      'number',
+    );
+    expect(typed('Timesheet: staff name, overtime hours, week ending').overtime_hours).toBe('number');
+  });
+});
+
+describe('who does it, listed among the inputs', () => {
+  it('is named as the person: host, signer, presenter', () => {
+    expect(
+      Object.keys(properties('Quiz night running order: date, start time, number of rounds, who’s hosting')),
+    ).toContain('host');
+    expect(
+      Object.keys(properties('Write a card for a client. I’ll give their first name and who’s signing the card.')),
+    ).toEqual(['first_name', 'signer']);
+  });
+
+  it('keeps the verb where English has no such person, and "who they spoke to" names whom', () => {
+    expect(Object.keys(properties('Shift swap: their shift date, who is covering'))).toContain('covering');
+    expect(Object.keys(properties('Incident note: date, who they spoke to, who is reporting it'))).toEqual([
+      'date',
+      'spoke_to',
+      'reported_by',
+    ]);
+  });
+});
+
+describe('"I\'ll say whether …"', () => {
+  it('is a yes or no the person gives', () => {
+    expect(typed('Work out the deposit. I’ll say whether the booking is refundable and give the total.')).toEqual({
+      booking_is_refundable: 'boolean',
+      total: 'number',
+    });
+    expect(typed('Write the welcome email. We’ll tell you whether they have a parking space, and their name.')).toEqual(
+      {
+        has_parking_space: 'boolean',
+        name: 'string',
+      },
+    );
+  });
+
+  it('but what the person wants to know is the job’s answer', () => {
+    expect(typed('I want to know whether the order ships free: order total, postcode')).toEqual({
+      order_total: 'number',
+      postcode: 'string',
+    });
+    expect(
+      Object.keys(properties('Check the invoice and tell me whether it is overdue. I’ll paste the invoice.')),
+    ).toEqual(['invoice']);
+  });
+});
