@@ -183,6 +183,7 @@ export type PromptSetName =
   | 'held-out-26'
   | 'held-out-27'
   | 'held-out-28'
+  | 'held-out-29'
   | 'older'
   | 'newcomer';
 
