@@ -5,11 +5,20 @@
 import { conceptOf } from '../../contract/field-concepts';
 import type { Phrase, Token } from './parse';
 import { fieldsBeforeChoice, itemsBeforePair, namesField, pairAlone, valuesAfterNoun, wordPhrase } from './listed-pair';
-import { DETERMINERS } from './retag';
 import { namesChoice, slashChoices } from './slash-choices';
 import { describes } from './verbs';
 import { ETC } from './asides';
-import { commaOrItems, howOften, joinedItem, oneWordEach, spanArticle, subjectsVerb } from './value-words';
+import {
+  commaOrItems,
+  howOften,
+  joinedItem,
+  oneWordEach,
+  spanArticle,
+  subjectsVerb,
+  valueWithPreposition,
+  askedWhich,
+  describedThing,
+} from './value-words';
 
 /** `about`: "tone" in "Tone: formal or casual"; `categories`: to sort into ("route it to billing, tech or sales"). */
 export interface Choice {
@@ -39,9 +48,7 @@ export function readChoices(tokens: Token[], list: Phrase[]): Choice[] {
         (letter(j) ||
           // "twice a week", "(full groom, bath and brush, or nail trim)": a value may hold "a" before a span, and "and" between items.
           (words.length > 0 && (spanArticle(tokens, j) || joinedItem(tokens, j, step))) ||
-          // "in person or video", "on site or remote": a value may be a place said with its preposition.
-          (/^(?:in|on|by)$/.test(tokens[j]!.lower) &&
-            /^(?:person|site|store|office|phone|post)$/.test(tokens[j + 1]?.lower ?? '')) ||
+          valueWithPreposition(tokens, j) ||
           (!/^(?:or|and|a|an|the|is|be|as)$/.test(tokens[j]!.lower) &&
             !/^(?:PRON|ADP|PART|DET|AUX|SCONJ|CCONJ)$/.test(tokens[j]!.pos) &&
             // "whether they use Windows, macOS or Linux": the verb before the first value is not part of it.
@@ -192,16 +199,6 @@ export const holds = (c: Choice, p: Phrase) =>
   (p.start >= c.start && p.start < c.start + 12 && c.values.some((v) => v.toLowerCase().includes(p.words.join(' ')))) ||
   (c.about !== undefined && p.start < c.about.start && p.end === c.about.end);
 
-/** "which team they're in (U12, U14, U16)", "which store to pick it up from (…)": what "which" asks names the values. */
-const askedWhich = (tokens: Token[], list: Phrase[], bracket: number) =>
-  list.find(
-    (p) =>
-      p.before?.lower === 'which' &&
-      p.end < bracket &&
-      p.end >= bracket - 6 &&
-      !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
-  );
-
 /**
  * "(below expected, at expected or above expected)", "(no one home, wrong address or refused)": values
  * of a few words each, the last after "or", are choices too; "(start date and end date)" are parts.
@@ -219,7 +216,8 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   const ored = /^(?:or|\/)$/.test(inside.findLast((t) => /^(?:,|\/|or)$/.test(t.lower))?.lower ?? '');
   const words = values.filter((v) => v.length > 0);
   const fit = words.every(
-    (v) => v.length <= 3 && v.every((w) => /^[\p{L}\d][\p{L}\d'’.-]*$/u.test(w) && !/^(?:and|the|a|an)$/i.test(w)),
+    // ("(GCSE or A level)": a capital "A" opens a value, as an article does not.)
+    (v) => v.length <= 3 && v.every((w) => /^[\p{L}\d][\p{L}\d'’.-]*$/u.test(w) && !/^(?:and|the|a|an)$/.test(w)),
   );
   // ("condition (new, like new, good, for parts)": three or more states of one thing, each with a word
   // that is no noun, need no "or"; "the meeting (agenda, attendees, action points)" names its parts.)
@@ -233,19 +231,6 @@ function phrasedValues(inside: Token[], one: boolean): string[] {
   const listed = ored || named || (words.length >= 3 && one && states * 2 >= words.length);
   return listed && fit && words.length === values.length ? words.map((v) => v.join(' ')) : [];
 }
-
-/** "the reason the delivery failed (…)", "the workshop they chose (…)": the thing a clause before the bracket tells of. */
-const describedThing = (tokens: Token[], list: Phrase[], bracket: number) =>
-  tokens[bracket - 1]?.pos === 'VERB'
-    ? list.find(
-        (p) =>
-          p.end <= bracket - 1 &&
-          p.end >= bracket - 5 &&
-          // ("grade achieved (Pass/Merit/Distinction)": a participle right after it.)
-          (DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') || p.end === bracket - 1) &&
-          !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
-      )
-    : undefined;
 
 /**
  * "severity (low, medium, high)": one-word values in brackets after a thing are its choices; "(laptop,

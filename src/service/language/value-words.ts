@@ -5,6 +5,7 @@
  */
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
+import { DETERMINERS } from './retag';
 import type { Token } from './retag';
 
 /** "a" in "twice a week": an article before a span of time is part of the value. */
@@ -86,3 +87,35 @@ export function choiceName(values: string[]): string | undefined {
 
 /** A value as a form offers it: in lower case, but "A", "P1" and "VIP" as written. */
 export const choiceValue = (value: string) => (/^[A-Z0-9][A-Z0-9.-]*$/.test(value) ? value : value.toLowerCase());
+
+/**
+ * "in person or video", "on site or remote": a place said with its preposition; "child, adult or
+ * over 75": a bound of a number. Either is a value of a choice, preposition and all.
+ */
+export const valueWithPreposition = (tokens: Token[], at: number) =>
+  (/^(?:in|on|by)$/.test(tokens[at]!.lower) &&
+    /^(?:person|site|store|office|phone|post)$/.test(tokens[at + 1]?.lower ?? '')) ||
+  (/^(?:over|under|above|below)$/.test(tokens[at]!.lower) && /^\d/.test(tokens[at + 1]?.text ?? ''));
+
+/** "which team they're in (U12, U14, U16)", "which store to pick it up from (…)": what "which" asks names the values. */
+export const askedWhich = (tokens: Token[], list: Phrase[], bracket: number) =>
+  list.find(
+    (p) =>
+      p.before?.lower === 'which' &&
+      p.end < bracket &&
+      p.end >= bracket - 6 &&
+      !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
+  );
+
+/** "the reason the delivery failed (…)", "the workshop they chose (…)": the thing a clause before the bracket tells of. */
+export const describedThing = (tokens: Token[], list: Phrase[], bracket: number) =>
+  tokens[bracket - 1]?.pos === 'VERB'
+    ? list.find(
+        (p) =>
+          p.end <= bracket - 1 &&
+          p.end >= bracket - 5 &&
+          // ("grade achieved (Pass/Merit/Distinction)": a participle right after it.)
+          (DETERMINERS.has(tokens[p.start - 1]?.lower ?? '') || p.end === bracket - 1) &&
+          !tokens.slice(p.end, bracket).some((t) => /^[,.;:!?]$/.test(t.text)),
+      )
+    : undefined;

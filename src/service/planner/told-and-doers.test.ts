@@ -1,6 +1,7 @@
 /**
  * What the person says they will tell, and who does what: a timetable named in the plural; the one
- * who hosts or signs; "I'll say whether …". Prompts written for the test, not taken from the prompt sets.
+ * who hosts or signs; "I'll say whether …"; values of a choice that open with "A" or a bound of a
+ * number. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { plannedProperties as properties, plannedTypes as typed } from '../test-support/planned-inputs';
@@ -65,5 +66,24 @@ describe('"I\'ll say whether …"', () => {
     expect(
       Object.keys(properties('Check the invoice and tell me whether it is overdue. I’ll paste the invoice.')),
     ).toEqual(['invoice']);
+  });
+});
+
+describe('values of a choice', () => {
+  it('may open with a capital "A", which is no article there', () => {
+    expect(properties('Tutoring invoice: parent’s name, the course (GCSE or A level), the hours').course?.enum).toEqual(
+      ['GCSE', 'a level'],
+    );
+  });
+
+  it('may be a bound of a number: under 18, over 65', () => {
+    expect(properties('Membership form: name, age band (under 18, 18-64 or over 65), email').age_band?.enum).toEqual([
+      'under 18',
+      '18-64',
+      'over 65',
+    ]);
+    expect(
+      Object.keys(properties('I’ll paste the note and pick the caller’s age group: child, adult or over 75.')),
+    ).toEqual(['note', 'age_group']);
   });
 });
