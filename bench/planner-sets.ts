@@ -1,15 +1,15 @@
 /**
- * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of 059e2ff,
- * when the work measured on held-out-28 begins, unpacked from git and loaded in this same run) and
+ * Issue #30's measure of the rule planner: each prompt set scored BEFORE (the planner as of edaf18f,
+ * when the work measured on held-out-29 begins, unpacked from git and loaded in this same run) and
  * AFTER (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * two blind sets, each written by a helper that had read neither the planner nor any other set, and
- * only their totals were ever printed: `held-out-27` (75 prompts, 286 inputs; 74/23/88 at its start,
- * 75/24/88 and 76/27/88 at the ends of the two rounds since) and `held-out-28`, new this round (75
- * prompts, 312 inputs; 74/27/93 → 76/29/93), scored at the start and the end. Blind sets written to
- * one brief differ by several points, so none alone says much. `held-out-25` and `held-out-26` were
- * blind for two rounds (82/45/88 and 86/48/93); their misses were read this round and they are spent,
- * as are the earlier held-out sets. `development-2` (informal prompts: terse notes, typos, chatty
- * frames, rambling) is tuned on. A set that is absent is said so.
+ * only their totals were ever printed: `held-out-28` (75 prompts, 312 inputs; 74/27/93 at its start,
+ * 76/29/93 at the ends of the two rounds since) and `held-out-29`, new this round (75 prompts, 262
+ * inputs; 78/37/88 at its start and its end). Blind sets written to one brief differ by several
+ * points, so none alone says much. `held-out-27` was blind for three rounds (74/23/88 → 76/27/88); its
+ * misses were read this round and it is spent, as are the earlier held-out sets. `development-2`
+ * (informal prompts: terse notes, typos, chatty frames, rambling) is tuned on. A set that is absent is
+ * said so.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadPromptSet, scoreSet, summary, type PlannedShape, type SetScore } from './support/prompt-score';
 import type { Figure } from './service-bench';
 
-const BEFORE_COMMIT = '059e2ff';
+const BEFORE_COMMIT = 'edaf18f';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SETS = [
   'development',
@@ -51,9 +51,10 @@ const SETS = [
   'held-out-26',
   'held-out-27',
   'held-out-28',
+  'held-out-29',
   'older',
 ] as const;
-const HELD_OUT: readonly string[] = ['held-out-27', 'held-out-28'];
+const HELD_OUT: readonly string[] = ['held-out-28', 'held-out-29'];
 const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out': 'held-out (spent)',
   'held-out-2': 'held-out-2 (spent)',
@@ -82,8 +83,9 @@ const LABELS: Partial<Record<(typeof SETS)[number], string>> = {
   'held-out-24': 'held-out-24 (spent: 83/57/96 → 83/57/96 blind, tuned on since)',
   'held-out-25': 'held-out-25 (spent: 82/45/88 blind for two rounds, tuned on since)',
   'held-out-26': 'held-out-26 (spent: 86/48/93 blind for two rounds, tuned on since)',
-  'held-out-27': 'held-out-27 (blind: only its totals read; 74/23/88 at its start)',
-  'held-out-28': 'held-out-28 (blind, new this round: only its totals read, at the start and the end)',
+  'held-out-27': 'held-out-27 (spent: 74/23/88 → 76/27/88 blind for three rounds, tuned on since)',
+  'held-out-28': 'held-out-28 (blind: only its totals read; 74/27/93 at its start)',
+  'held-out-29': 'held-out-29 (blind, new this round: only its totals read, at the start and the end)',
 };
 const GOALS = { inputs: 85, wholly: 65, names: 90 };
 
