@@ -123,5 +123,7 @@ export function severalSaid(tokens: Token[], phrase: Phrase): boolean {
   const words: string[] = [];
   for (let k = phrase.end + 1; k < phrase.end + 16 && tokens[k] && tokens[k]!.text !== ')'; k++)
     words.push(tokens[k]!.lower);
-  return /\b(?:several|multiple|many|a few|more than one|one or more)\b/.test(words.join(' '));
+  // ("items (desc, qty, unit price)": things, then what each has, between commas, are a list of them.)
+  const columns = phrase.plural && words.includes(',') && !words.some((w) => /^(?:or|\/)$/.test(w));
+  return columns || /\b(?:several|multiple|many|a few|more than one|one or more)\b/.test(words.join(' '));
 }

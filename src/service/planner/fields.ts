@@ -159,7 +159,7 @@ export function readFields(reading: Reading, noted: Set<string>): Field[] {
     if (message || block || (field.kind === 'string' && rewritten && !input.list))
       field = { ...field, kind: 'text', itemKind: undefined };
     const columns = (input.columns ?? []).flatMap(
-      (column, at) => fieldOf({ ...column, plural: false }, at, false) ?? [],
+      (column, at, all) => fieldOf({ ...column, plural: false }, at, false, all.length) ?? [],
     );
     if (columns.length > 0 && (field.kind === 'list' || input.list))
       field = { ...field, kind: 'rows', columns, itemKind: undefined };

@@ -43,9 +43,9 @@ export function fieldOf(phrase: Phrase, position: number, asList: boolean, among
   // ("details: item, condition, brand", "given the supplier, the amount, the date": a list's first item too.)
   const opened = (/^[:.–—-]$/.test(before) || MODIFIERS.declares.has(before)) && among >= 2;
   const listedPerson = opened || (among >= 3 && /^(?:,|and|\(|given|using|with)$/.test(before));
-  // ("list of items": a list says the items are its values.)
+  // ("list of items", "items (desc, qty)": a list says the items are its values.)
   const listedItem =
-    (listedPerson || (before === 'with' && among >= 2) || (asList && before === 'of')) &&
+    (listedPerson || (before === 'with' && among >= 2) || (asList && (before === 'of' || phrase.plural))) &&
     /^(?:item|product|task|job|tool|system|app)$/.test(phrase.head);
   if (
     words.length === 1 &&

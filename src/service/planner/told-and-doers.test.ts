@@ -4,6 +4,7 @@
  * number. Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
+import { planWorkflow } from './plan';
 import { plannedProperties as properties, plannedTypes as typed } from '../test-support/planned-inputs';
 
 describe('a timetable named in the plural', () => {
@@ -85,5 +86,32 @@ describe('values of a choice', () => {
     expect(
       Object.keys(properties('I’ll paste the note and pick the caller’s age group: child, adult or over 75.')),
     ).toEqual(['note', 'age_group']);
+  });
+});
+
+describe('things, then what each has in brackets', () => {
+  const columnsOf = (prompt: string, key: string) => {
+    const schema = planWorkflow(prompt, {}).input_schema as {
+      properties: Record<string, { type?: string; items?: { properties?: Record<string, unknown> } }>;
+    };
+    const field = schema.properties[key];
+    return field?.type === 'array' ? Object.keys(field.items?.properties ?? {}) : [];
+  };
+
+  it('are a list of rows with those columns', () => {
+    expect(
+      columnsOf('Project update: project name, the tasks (title, owner, due date), overall status', 'tasks'),
+    ).toEqual(['title', 'owner', 'due_date']);
+    expect(columnsOf('Invoice: the items (description, hours, rate), invoice date', 'items')).toEqual([
+      'description',
+      'hours',
+      'rate',
+    ]);
+  });
+
+  it('but the details of one thing are its parts, each asked', () => {
+    expect(
+      Object.keys(properties('Welcome letter with the client details (name, email, phone) and start date')),
+    ).toEqual(['name', 'email', 'phone', 'start_date']);
   });
 });
