@@ -118,10 +118,14 @@ const ATTRIBUTE_OF =
 const INCLUDED =
   /(?<=\p{L}) (?:incl\.?|inc\.) [\p{L}-]+(?=\s*(?:[,;\n)]|\.?$|\.\s|\band\b))| ?\((?:both |all )?(?:incl\.?|inc\.|including) [^()\n]{1,30}\)/giu;
 
+/** "what I did in my own words", "their feedback in their own words": how a value is written, no value of its own. */
+const OWN_WORDS = / in (?:my|his|her|their|your|our) own words\b/gi;
+
 export function spelledOut(text: string): string {
   return yesNoItems(
     text
       .replace(INCLUDED, '')
+      .replace(OWN_WORDS, '')
       .replace(SQUARE, '($1)')
       .replace(BARRED, (_, inside: string) => `(${inside.replace(/\s\|\s/g, ' / ')})`)
       .replace(HASH_COUNT, '$1number of ')

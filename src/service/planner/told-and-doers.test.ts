@@ -115,3 +115,13 @@ describe('things, then what each has in brackets', () => {
     ).toEqual(['name', 'email', 'phone', 'start_date']);
   });
 });
+
+describe('"in my own words"', () => {
+  it('says how a value is written and ends no list', () => {
+    expect(
+      typed(
+        'After each visit I want to type the date, what I did in my own words, the client’s name and email, and the parts I used.',
+      ),
+    ).toEqual({ date: 'string', what_i_did: 'string', client_name: 'string', client_email: 'string', parts: 'array' });
+  });
+});
