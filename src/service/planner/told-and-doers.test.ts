@@ -1,7 +1,8 @@
 /**
  * What the person says they will tell, and who does what: a timetable named in the plural; the one
  * who hosts or signs; "I'll say whether …"; values of a choice that open with "A" or a bound of a
- * number. Prompts written for the test, not taken from the prompt sets.
+ * number; things with what each has in brackets; "in my own words". Prompts written for the test,
+ * not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
