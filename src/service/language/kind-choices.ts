@@ -1,7 +1,8 @@
 /**
  * "visitors to a site (construction, warehouse or office)", "a listing for a flat, house or bungalow",
  * "a note for a pallet, box or envelope shipment": values offered for a thing the job makes or goes
- * to are kinds of it, and which kind is the person's to give ("site_type", "property_type").
+ * to are kinds of it, and which kind is the person's to give ("site_type", "property_type"); what
+ * the person picks for it ("in the tone I pick: …") is theirs to give by its own name.
  */
 import type { Choice } from './choices';
 import { choiceName, choiceValue } from './value-words';
@@ -10,6 +11,12 @@ import { snakeCase } from '../lib/text-case';
 
 export function kindChosen(tokens: Token[], choice: Choice): { key: string; values: string[] } | undefined {
   const about = choice.about;
+  // "in the tone I pick: formal, friendly or excited": what the person picks for what is made is theirs to give.
+  const said = about ? tokens.slice(about.start + 1, about.end + 2) : [];
+  const picked = said.some(
+    (t, k) => /^(?:i|we)$/.test(t.lower) && /^(?:pick|choose|select|want|prefer)$/.test(said[k + 1]?.lemma ?? ''),
+  );
+  if (about && picked) return { key: snakeCase(about.head), values: choice.values.map(choiceValue) };
   // (A thing gone to or done at, not one the job makes: "set a priority (…)", "a category (…)" are made.)
   const visited = /^(?:to|at|in)$/.test(about?.before?.lower ?? '');
   const bracketed = tokens[choice.start - 1]?.text === '(' && about?.end === choice.start - 1 && visited;

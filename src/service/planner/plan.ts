@@ -102,9 +102,9 @@ export function planWorkflow(prompt: string, opts: { name?: string; description?
   // Summing up, sorting or extracting needs a text to work on; name it when the prompt did not.
   const texts = () => fields.filter((f) => f.kind === 'text');
   // Sorting needs one only when nothing else is given: "based on the income, the rent and the score" sorts by those.
-  // "Translate our return policy into Spanish": a job that works on a thing it is not given needs its text.
+  // "Translate our return policy into Spanish", "… in the tone I pick": a job that works on a thing needs its text.
   const worksOnSomething =
-    fields.length === 0 &&
+    fields.every((f) => f.kind === 'enum' && NOUN_CLASSES.manner.has(f.key)) &&
     recipe !== 'check' &&
     reading.tokens.some(
       (t, i) => t.pos === 'VERB' && WORKS_ON.has(t.lemma) && (i === 0 || /^[.!?]$/.test(reading.tokens[i - 1]!.text)),

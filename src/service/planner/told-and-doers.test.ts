@@ -1,8 +1,8 @@
 /**
  * What the person says they will tell, and who does what: a timetable named in the plural; the one
  * who hosts or signs; "I'll say whether …"; values of a choice that open with "A" or a bound of a
- * number; things with what each has in brackets; "in my own words". Prompts written for the test,
- * not taken from the prompt sets.
+ * number; things with what each has in brackets; "in my own words"; the tone the person picks.
+ * Prompts written for the test, not taken from the prompt sets.
  */
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from './plan';
@@ -124,5 +124,13 @@ describe('"in my own words"', () => {
         'After each visit I want to type the date, what I did in my own words, the client’s name and email, and the parts I used.',
       ),
     ).toEqual({ date: 'string', what_i_did: 'string', client_name: 'string', client_email: 'string', parts: 'array' });
+  });
+});
+
+describe('what the person picks for what is made', () => {
+  it('is a choice they give, and the thing worked on is still asked', () => {
+    const asked = properties('Turn my notes into a LinkedIn post, in the tone I pick: formal, friendly or excited.');
+    expect(Object.keys(asked)).toEqual(['notes', 'tone']);
+    expect(asked.tone?.enum).toEqual(['formal', 'friendly', 'excited']);
   });
 });
