@@ -4,7 +4,7 @@
  * AFTER (the planner of this tree), with the held-out goals beside the figures. The goals are read on
  * two blind sets, each written by a helper that had read neither the planner nor any other set, and
  * only their totals were ever printed: `held-out-28` (75 prompts, 312 inputs; 74/27/93 at its start,
- * 76/29/93 at the ends of the two rounds since) and `held-out-29`, new this round (75 prompts, 262
+ * 76/29/93 and 76/31/93 at the ends of the three rounds since) and `held-out-29`, new this round (75 prompts, 262
  * inputs; 78/37/88 at its start and its end). Blind sets written to one brief differ by several
  * points, so none alone says much. `held-out-27` was blind for three rounds (74/23/88 → 76/27/88); its
  * misses were read this round and it is spent, as are the earlier held-out sets. `development-2`
