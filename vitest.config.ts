@@ -54,7 +54,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit-web',
       include: WEB_TESTS,
-      exclude: [...configDefaults.exclude],
+      exclude: configDefaults.exclude,
       // Testing Library registers its clean-up when a file imports it: with shared modules only the
       // first file would clean up, so these keep a fresh module graph per file.
       isolate: true,

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshotBothThemes, test } from './support/fixtures';
 import { PROMPTS } from './support/prompts';
 import { runUntil } from './support/runs';
@@ -16,6 +16,13 @@ async function check(page: Page, path: string, name: string, ready: (page: Page)
   await screenshotBothThemes(page, name);
 }
 
+/** The every-format workflow with one finished run: the pages of a workflow and of a result show real content. */
+async function finishedBrief(api: APIRequestContext, readyWorkflow: (prompt: string) => Promise<{ id: string }>) {
+  const brief = await readyWorkflow(PROMPTS.everyFormat);
+  const finished = await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
+  return { brief, finished };
+}
+
 const heading = (name: string | RegExp) => async (p: Page) => {
   await expect(p.getByRole('heading', { name }).first()).toBeVisible();
 };
@@ -26,8 +33,7 @@ test('every workflow page passes axe without serious or critical violations, in 
   readyWorkflow,
 }) => {
   test.setTimeout(120_000);
-  const brief = await readyWorkflow(PROMPTS.everyFormat);
-  await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
+  const { brief } = await finishedBrief(api, readyWorkflow);
 
   await check(page, '/workflows', 'workflows', heading('Workflows'));
   await check(page, '/workflows/new', 'new-workflow', heading('New workflow'));
@@ -51,10 +57,9 @@ test('a finished, a waiting and a failed run’s page pass axe, in light and dar
   readyWorkflow,
 }) => {
   test.setTimeout(120_000);
-  const brief = await readyWorkflow(PROMPTS.everyFormat);
+  const { brief, finished } = await finishedBrief(api, readyWorkflow);
   const approval = await readyWorkflow(PROMPTS.approval);
   const guarded = await readyWorkflow(PROMPTS.guarded);
-  const finished = await runUntil(api, brief.id, { company_name: 'Acme', website: 'https://acme.test' }, 'finished');
   const waiting = await runUntil(api, approval.id, { company_name: 'Initech' }, 'human_in_the_loop');
   const failed = await runUntil(api, guarded.id, { customer_name: 'Hooli', amount: -1 }, 'error');
 

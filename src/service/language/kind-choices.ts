@@ -4,6 +4,7 @@
  * to are kinds of it, and which kind is the person's to give ("site_type", "property_type"); what
  * the person picks for it ("in the tone I pick: …") is theirs to give by its own name.
  */
+import { VERB_CLASSES } from '../../contract/prompt-words';
 import type { Choice } from './choices';
 import { choiceName, choiceValue } from './value-words';
 import type { Token } from './retag';
@@ -14,7 +15,7 @@ export function kindChosen(tokens: Token[], choice: Choice): { key: string; valu
   // "in the tone I pick: formal, friendly or excited": what the person picks for what is made is theirs to give.
   const said = about ? tokens.slice(about.start + 1, about.end + 2) : [];
   const picked = said.some(
-    (t, k) => /^(?:i|we)$/.test(t.lower) && /^(?:pick|choose|select|want|prefer)$/.test(said[k + 1]?.lemma ?? ''),
+    (t, k) => /^(?:i|we)$/.test(t.lower) && VERB_CLASSES.personPicks.has(said[k + 1]?.lemma ?? ''),
   );
   if (about && picked) return { key: snakeCase(about.head), values: choice.values.map(choiceValue) };
   // (A thing gone to or done at, not one the job makes: "set a priority (…)", "a category (…)" are made.)

@@ -31,8 +31,7 @@ export function conceptOfPhrase(words: string[], head: string, perUnit = false):
   // "weight kg", "miles driven": a value given in a unit of measure is a number of them.
   const unitDone = words.length === 2 && MEASURES.test(words[0]!) && /(?:ed|en|wn)$/.test(words[1]!);
   return (
-    conceptOf(words.join(' ')) ??
-    conceptOf(words.slice(-2).join(' ')) ??
+    whole ??
     // "date paid", "amount seen": a value named by what happened to it.
     (words.length === 2 && PAST_PARTICIPLE.test(words[1]!) ? conceptOf(words[0]!) : undefined) ??
     (measuredIn(words) !== undefined || unitDone || spanState(words)

@@ -5,8 +5,7 @@
  */
 import { CHOICE_NAMES } from '../../contract/prompt-words';
 import type { Phrase } from './parse';
-import { DETERMINERS } from './retag';
-import type { Token } from './retag';
+import { DETERMINERS, type Token } from './retag';
 
 /** "a" in "twice a week": an article before a span of time is part of the value. */
 export const spanArticle = (tokens: Token[], at: number) =>
